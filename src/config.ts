@@ -1,0 +1,180 @@
+/**
+ * Configuration: one schema for the environment, parsed once (decisions §6).
+ *
+ * Nothing else in the project reads `process.env`: the entry points call {@link loadConfig} and pass the
+ * result to `buildApp(config)` and the CLI commands.
+ */
+import path from 'node:path';
+
+/** How `X-Signature` is enforced (decisions §3). */
+export type SignatureMode = 'optional' | 'required';
+
+/** Where the database lives: a SQLite file (or `:memory:`), or a PostgreSQL connection string. */
+export type DatabaseConfig = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string };
+
+/** S3-compatible object storage settings, present when `BIZAPI_STORAGE=s3`. */
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+}
+
+/** The parsed, validated configuration of one process. */
+export interface Config {
+  /** `DATABASE_URL` as given (`sqlite:<path>` or `postgres://…`). */
+  databaseUrl: string;
+  database: DatabaseConfig;
+  host: string;
+  /** TCP port, 0..65535 (0 picks a free port). */
+  port: number;
+  /** Absolute path of `BIZAPI_DATA_DIR`: master key, local file storage, e-mail outbox. */
+  dataDir: string;
+  /** 32-byte master key from `BIZAPI_MASTER_KEY`; `undefined` means "use or create `<dataDir>/master.key`". */
+  masterKey: Buffer | undefined;
+  signatureMode: SignatureMode;
+  /** Requests per minute per API key; 0 turns rate limiting off. */
+  rateLimit: number;
+  /** Fastify's `trustProxy`: false, true, a hop count, or a comma-separated list of addresses / CIDRs. */
+  trustProxy: boolean | number | string;
+  storage: 'local' | 's3';
+  s3: S3Config | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  pushWebhookUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** Thrown by {@link loadConfig}; `problems` names every bad variable, one line each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Parses the environment into a {@link Config}.
+ *
+ * @param env variables to read (usually `process.env`, merged with an optional `.env` file by the caller)
+ * @param cwd directory that relative paths (`sqlite:./data/x.db`, `BIZAPI_DATA_DIR`) resolve against
+ * @throws ConfigError listing every invalid variable, not just the first
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const get = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const v = get(name);
+    if (v === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(v)) return v as T;
+    problems.push(`${name}: "${v}" is not one of ${allowed.join(', ')}`);
+    return fallback;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const v = get(name);
+    if (v === undefined) return fallback;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+      problems.push(`${name}: "${v}" is not an integer between ${min} and ${max}`);
+      return fallback;
+    }
+    return Number(v);
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const v = get(name);
+    if (v === undefined) return undefined;
+    try {
+      const u = new URL(v);
+      if (!protocols.includes(u.protocol)) throw new Error('protocol');
+      return v;
+    } catch {
+      problems.push(`${name}: "${redact(v)}" is not a ${protocols.join(' or ')} URL`);
+      return undefined;
+    }
+  };
+
+  const dataDir = path.resolve(cwd, get('BIZAPI_DATA_DIR') ?? './data');
+
+  const databaseUrl = get('DATABASE_URL') ?? 'sqlite:./data/bizapi.db';
+  let database: DatabaseConfig = { dialect: 'sqlite', path: path.resolve(cwd, 'data/bizapi.db') };
+  if (databaseUrl.startsWith('sqlite:')) {
+    const p = databaseUrl.slice('sqlite:'.length);
+    if (p === '') problems.push('DATABASE_URL: "sqlite:" needs a path, e.g. sqlite:./data/bizapi.db');
+    else database = { dialect: 'sqlite', path: p === ':memory:' ? ':memory:' : path.resolve(cwd, p) };
+  } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    if (url('DATABASE_URL', ['postgres:', 'postgresql:']) !== undefined) database = { dialect: 'postgres', url: databaseUrl };
+  } else {
+    problems.push(`DATABASE_URL: "${redact(databaseUrl)}" must start with sqlite: or postgres://`);
+  }
+
+  let masterKey: Buffer | undefined;
+  const mk = get('BIZAPI_MASTER_KEY');
+  if (mk !== undefined) {
+    masterKey = parseMasterKey(mk);
+    if (masterKey === undefined) problems.push('BIZAPI_MASTER_KEY: must be 32 bytes as 64 hex characters or base64');
+  }
+
+  let trustProxy: boolean | number | string = false;
+  const tp = get('BIZAPI_TRUST_PROXY');
+  if (tp !== undefined) {
+    if (tp === 'true' || tp === 'false') trustProxy = tp === 'true';
+    else if (/^\d+$/.test(tp)) trustProxy = Number(tp);
+    else if (/^[0-9a-fA-F:.\/,\s]+$/.test(tp)) trustProxy = tp;
+    else problems.push(`BIZAPI_TRUST_PROXY: "${tp}" is not true, false, a hop count or a list of addresses`);
+  }
+
+  const storage = oneOf('BIZAPI_STORAGE', ['local', 's3'] as const, 'local');
+  let s3: S3Config | undefined;
+  if (storage === 's3') {
+    const bucket = get('S3_BUCKET');
+    if (bucket === undefined) problems.push('S3_BUCKET: required when BIZAPI_STORAGE=s3');
+    s3 = {
+      endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
+      bucket: bucket ?? '',
+      region: get('S3_REGION') ?? 'us-east-1',
+      accessKeyId: get('S3_ACCESS_KEY_ID'),
+      secretAccessKey: get('S3_SECRET_ACCESS_KEY'),
+    };
+  }
+
+  const config: Config = {
+    databaseUrl,
+    database,
+    host: get('HOST') ?? '127.0.0.1',
+    port: integer('PORT', 8000, 0, 65535),
+    dataDir,
+    masterKey,
+    signatureMode: oneOf('BIZAPI_SIGNATURE_MODE', ['optional', 'required'] as const, 'optional'),
+    rateLimit: integer('BIZAPI_RATE_LIMIT', 1000, 0, 1_000_000_000),
+    trustProxy,
+    storage,
+    s3,
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: get('BIZAPI_MAIL_FROM') ?? 'bizapi <no-reply@localhost>',
+    pushWebhookUrl: url('PUSH_WEBHOOK_URL', ['http:', 'https:']),
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** Decodes a 32-byte key written as 64 hex characters or as base64; `undefined` when it is neither. */
+export function parseMasterKey(text: string): Buffer | undefined {
+  const t = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, 'hex');
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(t)) {
+    const b = Buffer.from(t, 'base64');
+    if (b.length === 32) return b;
+  }
+  return undefined;
+}
+
+/** Hides the password of a URL before it is printed. */
+function redact(v: string): string {
+  return v.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}

@@ -1,0 +1,66 @@
+/**
+ * Opens the database named by the configuration: better-sqlite3 (embedded default) or pg (PostgreSQL).
+ *
+ * Runtime types are pinned here so that repositories see the same values on both dialects:
+ * int8 → number, numeric → string, date → `YYYY-MM-DD` string, timestamptz → ISO 8601 UTC string with
+ * milliseconds, boolean → 0 / 1 (SQLite stores 0 / 1 already).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './database.ts';
+
+const PG_OID = { bool: 16, int8: 20, date: 1082, timestamp: 1114, timestamptz: 1184, numeric: 1700 } as const;
+
+/** Parses a PostgreSQL timestamp text (`2026-11-22 05:31:56.123+00`) into `2026-11-22T05:31:56.123Z`. */
+export function pgTimestampToIso(text: string): string {
+  const withT = text.replace(' ', 'T');
+  const zoned = /[+-]\d{2}(:?\d{2})?$|Z$/.test(withT) ? withT.replace(/([+-]\d{2})$/, '$1:00') : `${withT}Z`;
+  return new Date(zoned).toISOString();
+}
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    switch (oid) {
+      case PG_OID.bool:
+        return (v: string) => (v === 't' ? 1 : 0);
+      case PG_OID.int8:
+        return (v: string) => Number(v);
+      case PG_OID.numeric:
+      case PG_OID.date:
+        return (v: string) => v;
+      case PG_OID.timestamp:
+      case PG_OID.timestamptz:
+        return pgTimestampToIso;
+      default:
+        return pg.types.getTypeParser(oid, format ?? 'text');
+    }
+  },
+};
+
+/** Which dialect a Kysely instance speaks. */
+export type Dialect = DatabaseConfig['dialect'];
+
+/**
+ * Creates the Kysely instance. For SQLite the parent directory is created, and the connection runs in
+ * WAL mode with `synchronous=FULL`, foreign keys on and a 5 s busy timeout.
+ */
+export function createDb(config: DatabaseConfig): Kysely<Database> {
+  if (config.dialect === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: config.url, types: pgTypes, max: 10 }),
+      }),
+    });
+  }
+  if (config.path !== ':memory:') fs.mkdirSync(path.dirname(config.path), { recursive: true });
+  const sqlite = new SqliteDatabase(config.path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

@@ -1,0 +1,41 @@
+/**
+ * The database interface: table name → row type. Row types live beside their module
+ * (`src/modules/<resource>/<resource>.table.ts`); this file only assembles them for Kysely.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { ApiKeyTable, BusinessTable } from '../modules/auth/auth.table.ts';
+import type {
+  ClientStatusTable,
+  ContractCategoryTable,
+  FieldMemberTable,
+  FieldOptionTable,
+  FieldTable,
+  FolderTable,
+  GradeTable,
+  InquiryStatusTable,
+  MemberTable,
+  SettlementTypeTable,
+  WorkerPositionTable,
+} from '../modules/catalog/catalog.table.ts';
+import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
+
+export interface Database {
+  business: BusinessTable;
+  api_key: ApiKeyTable;
+  grade: GradeTable;
+  member: MemberTable;
+  folder: FolderTable;
+  inquiry_status: InquiryStatusTable;
+  client_status: ClientStatusTable;
+  field: FieldTable;
+  field_option: FieldOptionTable;
+  field_member: FieldMemberTable;
+  contract_category: ContractCategoryTable;
+  settlement_type: SettlementTypeTable;
+  worker_position: WorkerPositionTable;
+  client: ClientTable;
+  client_field_value: ClientFieldValueTable;
+}
+
+/** The handle every repository takes: the database itself or an open transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;

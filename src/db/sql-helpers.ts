@@ -1,0 +1,51 @@
+/**
+ * Dialect-neutral SQL pieces shared by every repository.
+ *
+ * Runtime types are pinned so both databases hand back the same JavaScript values (see create-db.ts):
+ * date-times are ISO 8601 strings in UTC with milliseconds, dates `YYYY-MM-DD` strings, booleans 0 / 1,
+ * integers numbers.
+ */
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+
+/** A date-time as stored and read: `2026-11-22T05:31:56.123Z`. */
+export type Timestamp = string;
+/** A calendar date as stored and read: `2026-11-22`. */
+export type DateString = string;
+/** A boolean as stored and read on both dialects: 0 or 1. */
+export type Bool = 0 | 1;
+
+/** Converts a JavaScript boolean to the stored form. */
+export function toBool(value: boolean): Bool {
+  return value ? 1 : 0;
+}
+
+/** The current instant as a {@link Timestamp}. */
+export function nowTimestamp(): Timestamp {
+  return new Date().toISOString();
+}
+
+/** Escapes `\`, `%` and `_` so a search term matches literally inside `LIKE … ESCAPE '\'`. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * `lower(column) LIKE lower('%term%') ESCAPE '\'`: a case-insensitive substring match in which `%` and `_`
+ * are literal (decisions §5). Works on SQLite and PostgreSQL.
+ */
+export function containsInsensitive(column: Expression<string | null>, term: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${column}) like lower(${`%${escapeLike(term)}%`}) escape '\\'`;
+}
+
+/**
+ * Every `search` term must match (AND); a term matches when it is a substring of any of `columns` (OR).
+ * Returns `undefined` when there are no terms.
+ */
+export function searchAll<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  terms: readonly string[],
+  columns: readonly Expression<string | null>[],
+): Expression<SqlBool> | undefined {
+  if (terms.length === 0) return undefined;
+  return eb.and(terms.map((t) => eb.or(columns.map((c) => containsInsensitive(c, t)))));
+}

@@ -1,0 +1,112 @@
+/**
+ * Row types of the read-only catalogs (migration 2026_11_22_0001): grades, members, folders, inquiry
+ * statuses, client statuses, custom fields with their options and members, contract categories,
+ * settlement types and worker positions. Catalogs are written only by `bizapi catalog import`.
+ */
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Bool, Timestamp } from '../../db/sql-helpers.ts';
+
+export interface GradeTable {
+  id: Generated<number>;
+  business_id: number;
+  title: string;
+  created: Timestamp;
+}
+
+export interface MemberTable {
+  id: Generated<number>;
+  business_id: number;
+  nickname: string | null;
+  email: string;
+  is_active: Bool;
+  grade_id: number;
+  notifications_enabled: Bool;
+  created: Timestamp;
+}
+export type MemberRow = Selectable<MemberTable>;
+
+export interface FolderTable {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  is_default: Bool;
+  created: Timestamp;
+}
+
+/** `position` orders statuses across the business (folder order, then status order of the catalog file). */
+export interface InquiryStatusTable {
+  id: Generated<number>;
+  business_id: number;
+  folder_id: number;
+  title: string;
+  is_default: Bool;
+  position: number;
+  created: Timestamp;
+}
+
+export interface ClientStatusTable {
+  id: Generated<number>;
+  business_id: number;
+  title: string;
+  is_default: Bool;
+  position: number;
+  created: Timestamp;
+}
+
+/** A custom field. `category` is the record kind: I (inquiry), C (client), CO (contract). */
+export interface FieldTable {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  category: string;
+  data_type: string;
+  created: Timestamp;
+}
+export type FieldRow = Selectable<FieldTable>;
+
+/** An option of an SL / ML field; `option_id` is the string id a field value carries. */
+export interface FieldOptionTable {
+  id: Generated<number>;
+  business_id: number;
+  field_id: number;
+  option_id: string;
+  title: string;
+  position: number;
+}
+
+/** A member of an M (member-type) field's `memberSet`. */
+export interface FieldMemberTable {
+  business_id: number;
+  field_id: number;
+  member_id: number;
+  position: number;
+}
+
+export interface ContractCategoryTable {
+  id: Generated<number>;
+  business_id: number;
+  title: string;
+  created: Timestamp;
+}
+
+export interface SettlementTypeTable {
+  id: Generated<number>;
+  business_id: number;
+  base_type: string;
+  category: string;
+  title: string;
+  allows_multiple_rounds: Bool;
+  position: number;
+  created: Timestamp;
+}
+
+export interface WorkerPositionTable {
+  id: Generated<number>;
+  business_id: number;
+  title: string;
+  symbol_color: string;
+  created: Timestamp;
+}
+
+export type NewGradeRow = Insertable<GradeTable>;
+export type NewMemberRow = Insertable<MemberTable>;

@@ -1,0 +1,38 @@
+/** Row types of the `client` and `client_field_value` tables (migration 2026_11_22_0001). */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Bool, Timestamp } from '../../db/sql-helpers.ts';
+
+/** A client (spec: Resources › Client). Soft-deleted rows have `deleted_at` set and are never read. */
+export interface ClientTable {
+  id: Generated<number>;
+  business_id: number;
+  company_name: string;
+  status_id: number | null;
+  in_charge: string | null;
+  position: string | null;
+  contact: string | null;
+  email: string | null;
+  content: string | null;
+  business_registration_number: string | null;
+  ceo_name: string | null;
+  company_address: string | null;
+  company_detail_address: string | null;
+  business_type: string | null;
+  business_class: string | null;
+  branch_number: string | null;
+  tax_invoice_email: string | null;
+  is_hidden: Bool;
+  created: Timestamp;
+  deleted_at: Timestamp | null;
+}
+export type ClientRow = Selectable<ClientTable>;
+export type NewClientRow = Insertable<ClientTable>;
+export type ClientRowUpdate = Updateable<ClientTable>;
+
+/** The value of one custom field (category C) on one client. */
+export interface ClientFieldValueTable {
+  business_id: number;
+  client_id: number;
+  field_id: number;
+  value: string;
+}
