@@ -1,0 +1,68 @@
+/** SQL for businesses and API keys. API keys are looked up by the SHA-256 of the key, never by the key. */
+import type { Db } from '../../db/database.ts';
+import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { ApiKeyRow, BusinessRow, NewApiKeyRow, NewBusinessRow } from './auth.table.ts';
+
+const businessColumns = ['id', 'name', 'plan', 'timezone', 'created'] as const;
+
+/** Inserts a business and returns it. */
+export async function insertBusiness(db: Db, row: NewBusinessRow): Promise<BusinessRow> {
+  return db.insertInto('business').values(row).returning(businessColumns).executeTakeFirstOrThrow();
+}
+
+/** The business with this id, or `undefined`. */
+export async function findBusinessById(db: Db, businessId: number): Promise<BusinessRow | undefined> {
+  return db.selectFrom('business').select(businessColumns).where('id', '=', businessId).executeTakeFirst();
+}
+
+/** Whether any business exists (used to decide whether to create the demo business). */
+export async function existsAnyBusiness(db: Db): Promise<boolean> {
+  return (await db.selectFrom('business').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Inserts an API key row for `businessId`. */
+export async function insertApiKey(db: Db, businessId: number, row: Omit<NewApiKeyRow, 'business_id'>): Promise<ApiKeyRow> {
+  return db
+    .insertInto('api_key')
+    .values({ ...row, business_id: businessId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A key that is not revoked, with its business, by key hash; `undefined` when unknown or revoked. */
+export async function findActiveKeyByHash(db: Db, keyHash: string) {
+  return db
+    .selectFrom('api_key')
+    .innerJoin('business', 'business.id', 'api_key.business_id')
+    .select([
+      'api_key.id as apiKeyId',
+      'api_key.secret_ciphertext',
+      'business.id as businessId',
+      'business.plan',
+      'business.timezone',
+    ])
+    .where('api_key.key_hash', '=', keyHash)
+    .where('api_key.revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** All keys of a business, oldest first, without secrets. */
+export async function findKeysByBusiness(db: Db, businessId: number) {
+  return db
+    .selectFrom('api_key')
+    .select(['id', 'key_prefix', 'created', 'revoked_at'])
+    .where('business_id', '=', businessId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Marks a key revoked; returns the number of rows changed (0 when unknown or already revoked). */
+export async function revokeByHash(db: Db, keyHash: string, at: Timestamp): Promise<number> {
+  const result = await db
+    .updateTable('api_key')
+    .set({ revoked_at: at })
+    .where('key_hash', '=', keyHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,112 @@
+/**
+ * Businesses and API keys (decisions §3, §6): issuing keys (the secret is shown once), authenticating a
+ * key, listing and revoking keys.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import { nowTimestamp } from '../../db/sql-helpers.ts';
+import * as repo from './auth.repository.ts';
+import { decryptSecret, encryptSecret } from './secret-box.ts';
+
+/** The plans of decisions §6. */
+export const PLANS = ['FREE', 'BASIC', 'TEAM', 'AGENCY'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** A business as the CLI prints it. */
+export interface Business {
+  id: number;
+  name: string;
+  plan: Plan;
+  timezone: string;
+}
+
+/** A freshly issued key pair; the only moment the secret is visible. */
+export interface IssuedKey {
+  apiKey: string;
+  secretKey: string;
+}
+
+/** What a valid `X-API-Key` resolves to; attached to the request as `request.auth`. */
+export interface AuthContext {
+  businessId: number;
+  apiKeyId: number;
+  plan: Plan;
+  /** IANA time zone of the business: "today" and date filters use it (decisions §1, §5). */
+  timezone: string;
+  /** The decrypted secret, used to verify `X-Signature`. Never logged, never serialised. */
+  secret: string;
+}
+
+/** SHA-256 (hex) of an API key: the only form in which keys are stored. */
+export function hashApiKey(apiKey: string): string {
+  return createHash('sha256').update(apiKey, 'utf8').digest('hex');
+}
+
+/** Whether `tz` is an IANA time zone name this runtime knows. */
+export function isValidTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Creates a business row. The caller validates `plan` and `timezone`. */
+export async function createBusiness(db: Db, input: { name: string; plan: Plan; timezone: string }): Promise<Business> {
+  const row = await repo.insertBusiness(db, { ...input, created: nowTimestamp() });
+  return { id: row.id, name: row.name, plan: row.plan as Plan, timezone: row.timezone };
+}
+
+/** The business with this id, or `undefined`. */
+export async function retrieveBusiness(db: Db, businessId: number): Promise<Business | undefined> {
+  const row = await repo.findBusinessById(db, businessId);
+  return row && { id: row.id, name: row.name, plan: row.plan as Plan, timezone: row.timezone };
+}
+
+/**
+ * Issues a new key pair for a business: `bz_<43 base64url chars>` and a secret of the same length.
+ * Stores the key's hash and the secret encrypted under `masterKey`.
+ */
+export async function createApiKey(db: Db, masterKey: Buffer, businessId: number): Promise<IssuedKey> {
+  const apiKey = `bz_${randomBytes(32).toString('base64url')}`;
+  const secretKey = randomBytes(32).toString('base64url');
+  await repo.insertApiKey(db, businessId, {
+    key_hash: hashApiKey(apiKey),
+    key_prefix: apiKey.slice(0, 11),
+    secret_ciphertext: encryptSecret(masterKey, secretKey),
+    created: nowTimestamp(),
+  });
+  return { apiKey, secretKey };
+}
+
+/**
+ * Resolves an `X-API-Key` value. Returns `undefined` for an unknown or revoked key. Revocation is seen at
+ * once: the key row is read on every call; only the decryption of the secret is cached.
+ */
+export async function authenticateApiKey(
+  db: Db,
+  masterKey: Buffer,
+  apiKey: string,
+  secretCache?: Map<number, string>,
+): Promise<AuthContext | undefined> {
+  const row = await repo.findActiveKeyByHash(db, hashApiKey(apiKey));
+  if (!row) return undefined;
+  let secret = secretCache?.get(row.apiKeyId);
+  if (secret === undefined) {
+    secret = decryptSecret(masterKey, row.secret_ciphertext);
+    secretCache?.set(row.apiKeyId, secret);
+  }
+  return { businessId: row.businessId, apiKeyId: row.apiKeyId, plan: row.plan as Plan, timezone: row.timezone, secret };
+}
+
+/** The keys of a business, without secrets: `[{id, prefix, created, revoked}]`. */
+export async function listApiKeys(db: Db, businessId: number) {
+  const rows = await repo.findKeysByBusiness(db, businessId);
+  return rows.map((r) => ({ id: r.id, prefix: r.key_prefix, created: r.created, revokedAt: r.revoked_at }));
+}
+
+/** Revokes a key by its full value; `false` when no active key has that value. */
+export async function revokeApiKey(db: Db, apiKey: string): Promise<boolean> {
+  return (await repo.revokeByHash(db, hashApiKey(apiKey), nowTimestamp())) > 0;
+}

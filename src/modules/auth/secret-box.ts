@@ -1,0 +1,51 @@
+/**
+ * Encryption of API-key secrets at rest (decisions §3): AES-256-GCM under the 32-byte master key, and the
+ * master key itself, taken from configuration or generated once into `<dataDir>/master.key` (mode 0600).
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Config, parseMasterKey } from '../../config.ts';
+
+const VERSION = 'v1';
+
+/** Encrypts `plaintext`; returns `v1.<base64 iv>.<base64 tag>.<base64 ciphertext>`. */
+export function encryptSecret(masterKey: Buffer, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
+  const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ct.toString('base64')].join('.');
+}
+
+/**
+ * Decrypts what {@link encryptSecret} produced.
+ * @throws Error when the text is malformed or was encrypted under another master key
+ */
+export function decryptSecret(masterKey: Buffer, boxed: string): string {
+  const [version, iv, tag, ct] = boxed.split('.');
+  if (version !== VERSION || iv === undefined || tag === undefined || ct === undefined) {
+    throw new Error('Unknown secret encoding');
+  }
+  const decipher = createDecipheriv('aes-256-gcm', masterKey, Buffer.from(iv, 'base64'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64'));
+  return Buffer.concat([decipher.update(Buffer.from(ct, 'base64')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * The master key of this installation: `BIZAPI_MASTER_KEY` when configured, else the content of
+ * `<dataDir>/master.key`, which is created (64 hex characters, mode 0600) when missing.
+ * @throws Error when the key file exists but does not hold a valid key
+ */
+export function resolveMasterKey(config: Pick<Config, 'masterKey' | 'dataDir'>): Buffer {
+  if (config.masterKey) return config.masterKey;
+  const file = path.join(config.dataDir, 'master.key');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const key = parseMasterKey(fs.readFileSync(file, 'utf8'));
+  if (!key) throw new Error(`${file} does not hold a 32-byte key (64 hex characters)`);
+  return key;
+}
