@@ -1,10 +1,27 @@
 /** Runs the frozen migrations in `src/db/migrations/` on either dialect. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FileMigrationProvider, type Kysely, Migrator } from 'kysely';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 
 const MIGRATION_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Loads every `*.ts` / `*.js` file of the migrations folder, named by its file name without extension.
+ * (Kysely's FileMigrationProvider imports from inside node_modules, where test runners do not transform
+ * TypeScript; importing from here works under tsx, Vitest and compiled JavaScript alike.)
+ */
+class FolderMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations: Record<string, Migration> = {};
+    for (const file of (await fs.readdir(MIGRATION_FOLDER)).sort()) {
+      if (!/\.(ts|js)$/.test(file) || file.endsWith('.d.ts')) continue;
+      const mod = (await import(pathToFileURL(path.join(MIGRATION_FOLDER, file)).href)) as Migration;
+      migrations[file.replace(/\.(ts|js)$/, '')] = mod;
+    }
+    return migrations;
+  }
+}
 
 /**
  * Brings the schema to the newest migration.
@@ -13,10 +30,7 @@ const MIGRATION_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * @throws the first migration error, after Kysely has rolled that migration back
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATION_FOLDER }),
-  });
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

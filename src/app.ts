@@ -1,0 +1,114 @@
+/**
+ * `buildApp(config, deps)`: the Fastify application. Infrastructure first, then the `/v1` modules, in this
+ * order:
+ *
+ * 1. Fastify itself: request ids (`X-Request-Id`), trailing-slash tolerance, body limit, Ajv per HTTP part.
+ * 2. error-handler: every error rendered in DRF's shape; 404 and 405 for unknown routes and methods.
+ * 3. body parsers: JSON (Fastify's, prototype-poisoning safe), urlencoded and multipart forms; nothing else.
+ * 4. openapi: `/openapi.json` and `/docs` (no key needed).
+ * 5. `/v1` scope: authenticate (key, signature, plan gate), then one plugin per resource.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import authenticate from './plugins/authenticate.ts';
+import errorHandler from './plugins/error-handler.ts';
+import openapi from './plugins/openapi.ts';
+import catalogRoutes from './modules/catalog/catalog.routes.ts';
+import clientRoutes from './modules/client/client.routes.ts';
+import { CursorCodec } from './shared/pagination.ts';
+import { parseMultipart, parseUrlEncoded } from './shared/form-body.ts';
+import { compileValidator, type HttpPart } from './shared/validation-errors.ts';
+
+/** Largest accepted request body: 1 MiB (files travel through pre-signed uploads, not bodies). */
+export const BODY_LIMIT = 1024 * 1024;
+
+/** What the application needs besides configuration. */
+export interface AppDeps {
+  db: Db;
+  masterKey: Buffer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database handle every service call receives. */
+    db: Db;
+    /** Issues and reads the opaque page cursors. */
+    cursors: CursorCodec;
+  }
+  interface FastifyContextConfig {
+    /** Route needs no API key (OpenAPI document, docs UI). */
+    public?: boolean;
+  }
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Uses a sane incoming `X-Request-Id`, else a new UUID (decisions §2). */
+function requestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The application type every module plugin receives. */
+export type App = FastifyInstance;
+
+/**
+ * Builds the application. It does not listen and does not own `deps.db` (the caller destroys it).
+ */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers["x-signature"]'] },
+    genReqId: requestId,
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: BODY_LIMIT,
+    // Fastify accepts a hop count at run time; its types list only boolean, string and function.
+    trustProxy: config.trustProxy as boolean | string,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart | undefined));
+  app.decorate('db', deps.db);
+  app.decorate('cursors', new CursorCodec(deps.masterKey));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(errorHandler);
+
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, parseUrlEncoded(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (req, body, done) => {
+    parseMultipart(body as Buffer, String(req.headers['content-type'])).then(
+      (parsed) => done(null, parsed),
+      (err: Error) => done(err, undefined),
+    );
+  });
+
+  await app.register(openapi);
+
+  await app.register(
+    async (v1) => {
+      await v1.register(authenticate, {
+        db: deps.db,
+        masterKey: deps.masterKey,
+        signatureMode: config.signatureMode,
+        bodyLimit: BODY_LIMIT,
+      });
+      await v1.register(clientRoutes);
+      await v1.register(catalogRoutes);
+    },
+    { prefix: '/v1' },
+  );
+
+  return app;
+}

@@ -1,0 +1,86 @@
+/** Response and query shapes of the read-only catalogs (spec: Resources; reference: Member, folder, field). */
+import Type, { type Static } from 'typebox';
+import { PageQueryProperties } from '../../shared/pagination.ts';
+import { IdTitle, Member, Page, QueryBoolean, QueryId, QuerySearch, StringEnum } from '../../shared/schemas.ts';
+
+/** Custom field data types (reference item 13). */
+export const FIELD_DATA_TYPES = ['S', 'N', 'M', 'D', 'T', 'B', 'SL', 'ML'] as const;
+/** Record kinds a custom field belongs to: inquiry, client, contract. */
+export const FIELD_CATEGORIES = ['I', 'C', 'CO'] as const;
+
+export const FieldOption = Type.Object({ id: Type.String(), title: Type.String() });
+
+/** A custom field (spec: Custom field). */
+export const Field = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  dataType: StringEnum(FIELD_DATA_TYPES, {
+    description: 'S short text, T long text, N number, D date, B boolean, SL single select, ML multi select, M member.',
+  }),
+  optionSet: Type.Array(FieldOption, { description: 'Options of SL / ML fields; a value carries the option `id`.' }),
+  memberSet: Type.Array(Member, { description: 'Members an M field may hold; a value carries the member id.' }),
+});
+export type Field = Static<typeof Field>;
+
+export const FieldPage = Page(Field);
+export const FieldListQuery = Type.Object({
+  ...PageQueryProperties,
+  category: Type.Optional(StringEnum(FIELD_CATEGORIES, { description: 'Record kind: I inquiry, C client, CO contract.' })),
+});
+export type FieldListQuery = Static<typeof FieldListQuery>;
+
+export const MemberPage = Page(Member);
+export const MemberListQuery = Type.Object({
+  ...PageQueryProperties,
+  search: Type.Optional(QuerySearch),
+  is_active: Type.Optional(QueryBoolean),
+});
+export type MemberListQuery = Static<typeof MemberListQuery>;
+
+/** An inquiry status with its folder. */
+export const InquiryStatus = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  folder: Type.Object({ id: Type.Integer(), name: Type.String() }),
+});
+export type InquiryStatus = Static<typeof InquiryStatus>;
+export const InquiryStatusPage = Page(InquiryStatus);
+export const InquiryStatusListQuery = Type.Object({
+  ...PageQueryProperties,
+  folder_id: Type.Optional(QueryId),
+});
+export type InquiryStatusListQuery = Static<typeof InquiryStatusListQuery>;
+
+/** A folder of inquiry statuses. */
+export const Folder = Type.Object({ id: Type.Integer(), name: Type.String(), isDefault: Type.Boolean() });
+export type Folder = Static<typeof Folder>;
+export const FolderList = Type.Array(Folder);
+export const FolderListQuery = Type.Object({ search: Type.Optional(QuerySearch) });
+export type FolderListQuery = Static<typeof FolderListQuery>;
+
+/** A client status. */
+export const ClientStatus = IdTitle;
+export const ClientStatusPage = Page(ClientStatus);
+export const PlainPageQuery = Type.Object({ ...PageQueryProperties });
+export type PlainPageQuery = Static<typeof PlainPageQuery>;
+
+/** A contract category. */
+export const ContractCategory = IdTitle;
+export const ContractCategoryPage = Page(ContractCategory);
+export const SearchPageQuery = Type.Object({ ...PageQueryProperties, search: Type.Optional(QuerySearch) });
+export type SearchPageQuery = Static<typeof SearchPageQuery>;
+
+/** Settlement type base types and categories (reference item 12). */
+export const SETTLEMENT_BASE_TYPES = ['INI', 'INS', 'BAL', 'COM', 'SUB', 'SIN', 'ADD', 'OUT'] as const;
+export const SETTLEMENT_TYPE_CATEGORIES = ['I', 'S', 'E'] as const;
+
+/** A settlement type (the settlement "form"). */
+export const SettlementType = Type.Object({
+  id: Type.Integer(),
+  baseType: StringEnum(SETTLEMENT_BASE_TYPES),
+  category: StringEnum(SETTLEMENT_TYPE_CATEGORIES),
+  title: Type.String(),
+  allowsMultipleRounds: Type.Boolean(),
+});
+export type SettlementType = Static<typeof SettlementType>;
+export const SettlementTypeList = Type.Array(SettlementType);

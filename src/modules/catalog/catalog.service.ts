@@ -1,0 +1,122 @@
+/**
+ * The read-only catalogs (spec: Resources; decisions §7): members, custom fields, inquiry statuses, folders,
+ * client statuses, contract categories and settlement types. Also the mappers other modules use to nest a
+ * member or a field in their own responses.
+ */
+import type { Db } from '../../db/database.ts';
+import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import * as repo from './catalog.queries.ts';
+import type {
+  Field,
+  FieldListQuery,
+  Folder,
+  FolderListQuery,
+  InquiryStatus,
+  InquiryStatusListQuery,
+  MemberListQuery,
+  PlainPageQuery,
+  SearchPageQuery,
+  SettlementType,
+} from './catalog.schemas.ts';
+
+type Auth = Pick<AuthContext, 'businessId'>;
+
+/** Maps a member row (joined with its grade) to the API's five-key member. */
+export function toMember(row: repo.MemberWithGradeRow): Member {
+  return {
+    id: row.id,
+    nickname: row.nickname,
+    email: row.email,
+    isActive: row.is_active === 1,
+    grade: { id: row.grade_id, title: row.grade_title },
+  };
+}
+
+/**
+ * Loads fields with their options and members, keyed by id. Fields of other businesses are absent.
+ */
+export async function loadFields(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, Field & { category: string }>> {
+  const unique = [...new Set(ids)];
+  const [fields, options, members] = await Promise.all([
+    repo.findFieldsByIds(db, businessId, unique),
+    repo.findFieldOptions(db, businessId, unique),
+    repo.findFieldMembers(db, businessId, unique),
+  ]);
+  const out = new Map<number, Field & { category: string }>();
+  for (const f of fields) {
+    out.set(f.id, {
+      id: f.id,
+      name: f.name,
+      dataType: f.data_type as Field['dataType'],
+      category: f.category,
+      optionSet: options.filter((o) => o.field_id === f.id).map((o) => ({ id: o.option_id, title: o.title })),
+      memberSet: members.filter((m) => m.field_id === f.id).map(toMember),
+    });
+  }
+  return out;
+}
+
+/** `GET /v1/member`: newest first; `search` on nickname and email; `is_active`. Plan-gated by the route. */
+export async function listMembers(db: Db, auth: Auth, query: MemberListQuery, cursor: CursorPosition | undefined): Promise<Page<Member>> {
+  const page = await repo.findMemberPage(
+    db,
+    auth.businessId,
+    { search: query.search ?? [], isActive: parseQueryBoolean(query.is_active) },
+    pageSizeOf(query),
+    cursor,
+  );
+  return mapPage(page, toMember);
+}
+
+/** `GET /v1/field`: newest first, optionally of one record kind. */
+export async function listFields(db: Db, auth: Auth, query: FieldListQuery, cursor: CursorPosition | undefined): Promise<Page<Field>> {
+  const page = await repo.findFieldPage(db, auth.businessId, { category: query.category }, pageSizeOf(query), cursor);
+  const fields = await loadFields(db, auth.businessId, page.rows.map((r) => r.id));
+  return mapPage(page, (row) => {
+    const { category: _category, ...field } = fields.get(row.id)!;
+    return field;
+  });
+}
+
+/** `GET /v1/inquiry/status`: in configured order (folder order, then status order), optionally of one folder. */
+export async function listInquiryStatuses(
+  db: Db,
+  auth: Auth,
+  query: InquiryStatusListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<InquiryStatus>> {
+  const page = await repo.findInquiryStatusPage(db, auth.businessId, { folderId: query.folder_id }, pageSizeOf(query), cursor);
+  return mapPage(page, (r) => ({ id: r.id, title: r.title, folder: { id: r.folder_id, name: r.folder_name } }));
+}
+
+/** `GET /v1/folder`: a plain array, the default folder first, then newest first. */
+export async function listFolders(db: Db, auth: Auth, query: FolderListQuery): Promise<Folder[]> {
+  const rows = await repo.findFolders(db, auth.businessId, query.search ?? []);
+  return rows.map((r) => ({ id: r.id, name: r.name, isDefault: r.is_default === 1 }));
+}
+
+/** `GET /v1/client/status`: in configured order. */
+export async function listClientStatuses(db: Db, auth: Auth, query: PlainPageQuery, cursor: CursorPosition | undefined) {
+  const page = await repo.findClientStatusPage(db, auth.businessId, pageSizeOf(query), cursor);
+  return mapPage(page, (r) => ({ id: r.id, title: r.title }));
+}
+
+/** `GET /v1/contract/category`: newest first; `search` on the title. */
+export async function listContractCategories(db: Db, auth: Auth, query: SearchPageQuery, cursor: CursorPosition | undefined) {
+  const page = await repo.findContractCategoryPage(db, auth.businessId, query.search ?? [], pageSizeOf(query), cursor);
+  return mapPage(page, (r) => ({ id: r.id, title: r.title }));
+}
+
+/** `GET /v1/settlement/type`: a plain array in catalog order. */
+export async function listSettlementTypes(db: Db, auth: Auth): Promise<SettlementType[]> {
+  const rows = await repo.findSettlementTypes(db, auth.businessId);
+  return rows.map((r) => ({
+    id: r.id,
+    baseType: r.base_type as SettlementType['baseType'],
+    category: r.category as SettlementType['category'],
+    title: r.title,
+    allowsMultipleRounds: r.allows_multiple_rounds === 1,
+  }));
+}

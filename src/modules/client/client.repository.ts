@@ -1,0 +1,169 @@
+/** SQL for clients and their custom field values. Soft-deleted clients are never read. */
+import type { Db } from '../../db/database.ts';
+import { searchAll, type Timestamp } from '../../db/sql-helpers.ts';
+import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import type { ClientRowUpdate, NewClientRow } from './client.table.ts';
+
+const summaryColumns = [
+  'client.id',
+  'client.company_name',
+  'client.created',
+  'client.status_id',
+  'client_status.title as status_title',
+  'client.in_charge',
+  'client.position',
+  'client.contact',
+  'client.email',
+] as const;
+
+const detailColumns = [
+  ...summaryColumns,
+  'client.content',
+  'client.business_registration_number',
+  'client.ceo_name',
+  'client.company_address',
+  'client.company_detail_address',
+  'client.business_type',
+  'client.business_class',
+  'client.branch_number',
+  'client.tax_invoice_email',
+  'client.is_hidden',
+] as const;
+
+function selectLive(db: Db, businessId: number) {
+  return db
+    .selectFrom('client')
+    .leftJoin('client_status', 'client_status.id', 'client.status_id')
+    .where('client.business_id', '=', businessId)
+    .where('client.deleted_at', 'is', null);
+}
+
+/** A client row in the short shape, with its status title. */
+export type ClientSummaryRow = Awaited<ReturnType<ReturnType<typeof findSummaryQuery>['executeTakeFirstOrThrow']>>;
+function findSummaryQuery(db: Db, businessId: number) {
+  return selectLive(db, businessId).select(summaryColumns);
+}
+
+/** A client row in the full shape, with its status title. */
+export type ClientDetailRow = Awaited<ReturnType<ReturnType<typeof findDetailQuery>['executeTakeFirstOrThrow']>>;
+function findDetailQuery(db: Db, businessId: number) {
+  return selectLive(db, businessId).select(detailColumns);
+}
+
+/** List filters (decisions §5); `createdFrom` / `createdTo` are a half-open UTC range. */
+export interface ClientFilter {
+  createdFrom?: string;
+  createdTo?: string;
+  isHidden?: boolean;
+  search: readonly string[];
+  statusId?: number;
+}
+
+/** One page of live clients, newest first. */
+export async function findPage(
+  db: Db,
+  businessId: number,
+  filter: ClientFilter,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<ClientSummaryRow>> {
+  let q = findSummaryQuery(db, businessId);
+  if (filter.createdFrom !== undefined) q = q.where('client.created', '>=', filter.createdFrom);
+  if (filter.createdTo !== undefined) q = q.where('client.created', '<', filter.createdTo);
+  if (filter.isHidden !== undefined) q = q.where('client.is_hidden', '=', filter.isHidden ? 1 : 0);
+  if (filter.statusId !== undefined) q = q.where('client.status_id', '=', filter.statusId);
+  const search = filter.search;
+  if (search.length > 0) {
+    q = q.where((eb) =>
+      searchAll(eb, search, [eb.ref('client.company_name'), eb.ref('client.in_charge'), eb.ref('client.contact'), eb.ref('client.email')])!,
+    );
+  }
+  return fetchPage(q, newestFirst<ClientSummaryRow>('client'), size, cursor);
+}
+
+/** A live client in the short shape, or `undefined`. */
+export async function findSummaryById(db: Db, businessId: number, id: number): Promise<ClientSummaryRow | undefined> {
+  return findSummaryQuery(db, businessId).where('client.id', '=', id).executeTakeFirst();
+}
+
+/** A live client in the full shape, or `undefined`. */
+export async function findById(db: Db, businessId: number, id: number): Promise<ClientDetailRow | undefined> {
+  return findDetailQuery(db, businessId).where('client.id', '=', id).executeTakeFirst();
+}
+
+/** Whether a live client with this id exists in the business. */
+export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await selectLive(db, businessId).select('client.id').where('client.id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts a client; returns its id. */
+export async function insert(db: Db, businessId: number, row: Omit<NewClientRow, 'business_id'>): Promise<number> {
+  const { id } = await db
+    .insertInto('client')
+    .values({ ...row, business_id: businessId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Updates a live client; returns the number of rows changed (0 when missing). */
+export async function updateById(db: Db, businessId: number, id: number, patch: ClientRowUpdate): Promise<number> {
+  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+  const result = await db
+    .updateTable('client')
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Soft-deletes a live client; returns the number of rows changed (0 when missing). */
+export async function softDeleteById(db: Db, businessId: number, id: number, at: Timestamp): Promise<number> {
+  const result = await db
+    .updateTable('client')
+    .set({ deleted_at: at })
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The custom field values of a client, in field order. */
+export async function findFieldValues(db: Db, businessId: number, clientId: number) {
+  return db
+    .selectFrom('client_field_value')
+    .select(['field_id', 'value'])
+    .where('business_id', '=', businessId)
+    .where('client_id', '=', clientId)
+    .orderBy('field_id')
+    .execute();
+}
+
+/** Sets custom field values: an empty value deletes the row, any other inserts or replaces it. */
+export async function upsertFieldValues(
+  db: Db,
+  businessId: number,
+  clientId: number,
+  values: readonly { fieldId: number; value: string }[],
+): Promise<void> {
+  for (const v of values) {
+    if (v.value === '') {
+      await db
+        .deleteFrom('client_field_value')
+        .where('business_id', '=', businessId)
+        .where('client_id', '=', clientId)
+        .where('field_id', '=', v.fieldId)
+        .execute();
+    } else {
+      await db
+        .insertInto('client_field_value')
+        .values({ business_id: businessId, client_id: clientId, field_id: v.fieldId, value: v.value })
+        .onConflict((oc) => oc.columns(['client_id', 'field_id']).doUpdateSet({ value: v.value }))
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,100 @@
+/** Routes of `/v1/client` (spec: Endpoints; reference: Client; decisions §1 status codes). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { readCursor, toPageBody } from '../../shared/pagination.ts';
+import { commonErrorResponses } from '../../shared/schemas.ts';
+import * as schemas from './client.schemas.ts';
+import * as service from './client.service.ts';
+
+const tags = ['client'];
+
+const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/client',
+    {
+      schema: {
+        tags,
+        operationId: 'listClients',
+        summary: 'List clients',
+        description:
+          'Clients, newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of company name, contact person, contact or e-mail. `created_start` / `created_end` are inclusive dates in the business time zone. `is_hidden`: true only hidden, false only visible, omitted all.',
+        querystring: schemas.ClientListQuery,
+        response: { 200: schemas.ClientPage, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const page = await service.list(app.db, request.auth, request.query, readCursor(request, request.query.cursor));
+      return toPageBody(request, page);
+    },
+  );
+
+  app.post(
+    '/client',
+    {
+      schema: {
+        tags,
+        operationId: 'createClient',
+        summary: 'Create a client',
+        description:
+          'Only `companyName` is required. Without `status` the business default client status is assigned. No notification is sent.',
+        body: schemas.ClientCreateBody,
+        response: { 201: schemas.ClientSummary, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const client = await service.create(app.db, request.auth, request.body);
+      return reply.code(201).send(client);
+    },
+  );
+
+  app.get(
+    '/client/:client_id',
+    {
+      schema: {
+        tags,
+        operationId: 'retrieveClient',
+        summary: 'Retrieve a client',
+        params: schemas.ClientIdParams,
+        response: { 200: schemas.Client, ...commonErrorResponses },
+      },
+    },
+    async (request) => service.retrieve(app.db, request.auth, request.params.client_id),
+  );
+
+  app.patch(
+    '/client/:client_id',
+    {
+      schema: {
+        tags,
+        operationId: 'partialUpdateClient',
+        summary: 'Update a client',
+        description:
+          'Partial update: only the properties sent change. `fieldSet` sets the fields it names and keeps the others; an empty value clears one. A status change records no history.',
+        params: schemas.ClientIdParams,
+        body: schemas.ClientUpdateBody,
+        response: { 200: schemas.Client, ...commonErrorResponses },
+      },
+    },
+    async (request) => service.partialUpdate(app.db, request.auth, request.params.client_id, request.body),
+  );
+
+  app.delete(
+    '/client/:client_id',
+    {
+      schema: {
+        tags,
+        operationId: 'destroyClient',
+        summary: 'Delete a client',
+        description: 'Soft delete: the client disappears from lists and reads, and its id answers 404 from then on.',
+        params: schemas.ClientIdParams,
+        response: { 204: Type.Null({ description: 'Deleted.' }), ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      await service.destroy(app.db, request.auth, request.params.client_id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default clientRoutes;

@@ -1,0 +1,105 @@
+/**
+ * Client shapes (spec: Resources › Client; reference: Client; decisions §7 for `isHidden`).
+ * Create and list items carry the short shape; retrieve and update the full one.
+ */
+import Type, { type Static } from 'typebox';
+import { FieldSetInput, FieldValue } from '../../shared/custom-fields.ts';
+import { PageQueryProperties } from '../../shared/pagination.ts';
+import { IdRef, IdTitle, Nullable, Page, QueryBoolean, QueryDate, QueryId, QuerySearch, Timestamp } from '../../shared/schemas.ts';
+
+const text = (maxLength: number, description?: string) =>
+  Type.Optional(Nullable(Type.String({ maxLength, ...(description ? { description } : {}) })));
+
+/** Writable properties shared by create and update (all optional here). */
+const writable = {
+  status: Type.Optional(
+    Nullable(Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { description: 'Client status `{id}`; omitted on create → the default client status.' })),
+  ),
+  inCharge: text(64, 'Contact person name.'),
+  position: text(64),
+  contact: text(128, 'Phone number or other contact.'),
+  email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
+  content: text(10000, 'Memo.'),
+  businessRegistrationNumber: text(16),
+  ceoName: text(64),
+  companyAddress: text(256),
+  companyDetailAddress: text(256),
+  businessType: text(64),
+  businessClass: text(64),
+  branchNumber: text(4),
+  taxInvoiceEmail: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
+  fieldSet: Type.Optional(FieldSetInput),
+  isHidden: Type.Optional(Type.Boolean({ 'x-extension': true, description: 'Hidden flag (extension).' })),
+};
+
+const companyName = Type.String({ minLength: 1, maxLength: 128 });
+
+/** `POST /v1/client` body: only `companyName` is required. */
+export const ClientCreateBody = Type.Object(
+  { companyName, ...writable },
+  { example: { companyName: 'Acme Corp.', inCharge: 'Jane Doe', email: 'jane@acme.example', status: { id: 1 } } },
+);
+export type ClientCreateBody = Static<typeof ClientCreateBody>;
+
+/** `PATCH /v1/client/{client_id}` body: any create property. */
+export const ClientUpdateBody = Type.Object(
+  { companyName: Type.Optional(companyName), ...writable },
+  { example: { contact: '+82-2-555-0100', fieldSet: [{ field: { id: 3 }, value: 'web' }] } },
+);
+export type ClientUpdateBody = Static<typeof ClientUpdateBody>;
+
+const nullableText = Nullable(Type.String());
+
+/** The short shape: create response and list items. */
+export const ClientSummary = Type.Object({
+  id: Type.Integer(),
+  companyName: Type.String(),
+  created: Timestamp,
+  status: Nullable(IdTitle),
+  inCharge: nullableText,
+  position: nullableText,
+  contact: nullableText,
+  email: nullableText,
+});
+export type ClientSummary = Static<typeof ClientSummary>;
+
+/** The full shape: retrieve and update responses. */
+export const Client = Type.Object({
+  id: Type.Integer(),
+  companyName: Type.String(),
+  created: Timestamp,
+  status: Nullable(IdTitle),
+  inCharge: nullableText,
+  position: nullableText,
+  contact: nullableText,
+  email: nullableText,
+  content: nullableText,
+  businessRegistrationNumber: nullableText,
+  ceoName: nullableText,
+  companyAddress: nullableText,
+  companyDetailAddress: nullableText,
+  businessType: nullableText,
+  businessClass: nullableText,
+  branchNumber: nullableText,
+  taxInvoiceEmail: nullableText,
+  fieldSet: Type.Array(FieldValue),
+  isHidden: Type.Boolean({ 'x-extension': true }),
+});
+export type Client = Static<typeof Client>;
+
+export const ClientPage = Page(ClientSummary);
+
+/** `GET /v1/client` query (reference: query parameters per list endpoint; decisions §5). */
+export const ClientListQuery = Type.Object({
+  ...PageQueryProperties,
+  created_start: Type.Optional(QueryDate),
+  created_end: Type.Optional(QueryDate),
+  is_hidden: Type.Optional(QueryBoolean),
+  search: Type.Optional(QuerySearch),
+  status_id: Type.Optional(QueryId),
+});
+export type ClientListQuery = Static<typeof ClientListQuery>;
+
+export const ClientIdParams = Type.Object({ client_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+export { IdRef };

@@ -1,0 +1,179 @@
+/**
+ * Clients (spec: Resources › Client, Operation rules › Client create, States and transitions; reference:
+ * Client; decisions §5, §7): list, create, retrieve, partialUpdate, destroy (soft).
+ */
+import type { Db } from '../../db/database.ts';
+import { nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
+import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import { parseQueryBoolean } from '../../shared/schemas.ts';
+import { dayRangeUtc } from '../../shared/time.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { findClientStatusById, findDefaultClientStatus } from '../catalog/catalog.queries.ts';
+import * as repo from './client.repository.ts';
+import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody } from './client.schemas.ts';
+import type { ClientRowUpdate } from './client.table.ts';
+
+type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
+
+/** Maps a row to the short shape (create response, list item). */
+export function toClientSummary(row: repo.ClientSummaryRow): ClientSummary {
+  return {
+    id: row.id,
+    companyName: row.company_name,
+    created: row.created,
+    status: row.status_id === null || row.status_title === null ? null : { id: row.status_id, title: row.status_title },
+    inCharge: row.in_charge,
+    position: row.position,
+    contact: row.contact,
+    email: row.email,
+  };
+}
+
+/** Maps a row and its field values to the full shape (retrieve, update). */
+export function toClient(row: repo.ClientDetailRow, fieldSet: Client['fieldSet']): Client {
+  return {
+    ...toClientSummary(row),
+    content: row.content,
+    businessRegistrationNumber: row.business_registration_number,
+    ceoName: row.ceo_name,
+    companyAddress: row.company_address,
+    companyDetailAddress: row.company_detail_address,
+    businessType: row.business_type,
+    businessClass: row.business_class,
+    branchNumber: row.branch_number,
+    taxInvoiceEmail: row.tax_invoice_email,
+    fieldSet,
+    isHidden: row.is_hidden === 1,
+  };
+}
+
+/** Body property → column, for the plain text properties. */
+const TEXT_COLUMNS = {
+  inCharge: 'in_charge',
+  position: 'position',
+  contact: 'contact',
+  email: 'email',
+  content: 'content',
+  businessRegistrationNumber: 'business_registration_number',
+  ceoName: 'ceo_name',
+  companyAddress: 'company_address',
+  companyDetailAddress: 'company_detail_address',
+  businessType: 'business_type',
+  businessClass: 'business_class',
+  branchNumber: 'branch_number',
+  taxInvoiceEmail: 'tax_invoice_email',
+} as const satisfies Record<string, keyof ClientRowUpdate>;
+
+/** The columns a body sets: only the properties it sends (PATCH is partial). */
+function columnsFrom(body: ClientUpdateBody): ClientRowUpdate {
+  const patch: ClientRowUpdate = {};
+  if (body.companyName !== undefined) patch.company_name = body.companyName;
+  for (const [property, column] of Object.entries(TEXT_COLUMNS)) {
+    const value = body[property as keyof typeof TEXT_COLUMNS];
+    if (value !== undefined) patch[column] = value;
+  }
+  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
+  return patch;
+}
+
+/**
+ * Checks the references of a body (status, fieldSet), collecting every problem.
+ * @throws ValidationError listing all of them
+ */
+async function checkReferences(
+  db: Db,
+  businessId: number,
+  body: ClientUpdateBody,
+): Promise<{ fieldValues: CheckedFieldValue[] }> {
+  const errors = new ErrorCollector();
+  if (body.status) {
+    const status = await findClientStatusById(db, businessId, body.status.id);
+    if (!status) errors.add(['status', 'id'], `Invalid pk "${body.status.id}" - object does not exist.`);
+  }
+  const fieldValues = body.fieldSet ? await checkFieldSet(db, businessId, 'C', body.fieldSet, errors) : [];
+  errors.throwIfAny();
+  return { fieldValues };
+}
+
+/** `GET /v1/client`: live clients, newest first, with the filters of decisions §5. */
+export async function list(db: Db, auth: Auth, query: ClientListQuery, cursor: CursorPosition | undefined): Promise<Page<ClientSummary>> {
+  const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
+  const page = await repo.findPage(
+    db,
+    auth.businessId,
+    {
+      createdFrom: range.from,
+      createdTo: range.to,
+      isHidden: parseQueryBoolean(query.is_hidden),
+      search: query.search ?? [],
+      statusId: query.status_id,
+    },
+    pageSizeOf(query),
+    cursor,
+  );
+  return mapPage(page, toClientSummary);
+}
+
+/**
+ * `POST /v1/client`: `status` omitted → the business's default client status (none when it has none);
+ * `status: null` → no status. No notification is sent (spec: Events).
+ * @throws ValidationError for an unknown status or an invalid `fieldSet`
+ */
+export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promise<ClientSummary> {
+  const { fieldValues } = await checkReferences(db, auth.businessId, body);
+  const id = await db.transaction().execute(async (trx) => {
+    let statusId = body.status === undefined ? undefined : (body.status?.id ?? null);
+    if (statusId === undefined) statusId = (await findDefaultClientStatus(trx, auth.businessId))?.id ?? null;
+    const newId = await repo.insert(trx, auth.businessId, {
+      ...columnsFrom(body),
+      company_name: body.companyName,
+      status_id: statusId,
+      is_hidden: toBool(body.isHidden ?? false),
+      created: nowTimestamp(),
+    });
+    await repo.upsertFieldValues(trx, auth.businessId, newId, fieldValues);
+    return newId;
+  });
+  const row = await repo.findSummaryById(db, auth.businessId, id);
+  return toClientSummary(row!);
+}
+
+/**
+ * `GET /v1/client/{client_id}`: the full shape.
+ * @throws NotFound for a missing, soft-deleted or other business's client
+ */
+export async function retrieve(db: Db, auth: Auth, id: number): Promise<Client> {
+  const row = await repo.findById(db, auth.businessId, id);
+  if (!row) throw new NotFound();
+  const values = await repo.findFieldValues(db, auth.businessId, id);
+  return toClient(row, await toFieldValues(db, auth.businessId, values));
+}
+
+/**
+ * `PATCH /v1/client/{client_id}`: only the properties sent change; `fieldSet` sets the fields it names and
+ * keeps the others (an empty value clears one). A status change records no history (spec: States).
+ * @throws NotFound for a missing client; ValidationError for bad references
+ */
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: ClientUpdateBody): Promise<Client> {
+  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
+  const { fieldValues } = await checkReferences(db, auth.businessId, body);
+  const patch = columnsFrom(body);
+  if (body.status !== undefined) patch.status_id = body.status?.id ?? null;
+  const changed = await db.transaction().execute(async (trx) => {
+    const n = await repo.updateById(trx, auth.businessId, id, patch);
+    if (n > 0) await repo.upsertFieldValues(trx, auth.businessId, id, fieldValues);
+    return n;
+  });
+  if (changed === 0) throw new NotFound();
+  return retrieve(db, auth, id);
+}
+
+/**
+ * `DELETE /v1/client/{client_id}`: soft delete; the client disappears from every read (decisions §7).
+ * @throws NotFound for a missing client
+ */
+export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
+  if ((await repo.softDeleteById(db, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+}

@@ -1,0 +1,111 @@
+/**
+ * Authentication of every `/v1` request (spec: Authentication; decisions §3).
+ *
+ * 1. `onRequest`: `X-API-Key` → the key's business (`request.auth`), read from the database on every request
+ *    so a revocation takes effect at once. Missing → 401 `not_authenticated`; unknown or revoked → 401
+ *    `authentication_failed`. In `required` mode a request without `X-Signature` → 403 `signature_required`.
+ * 2. `preParsing`: the raw body is buffered (up to the body limit, 413 beyond) and, when `X-Signature` is
+ *    sent, verified before anything parses it: HMAC-SHA256 hex of the exact bytes, constant-time compare.
+ *    A mismatch → 403 `signature_invalid`. The bytes are kept as `request.rawBody`.
+ * 3. `preValidation`: the plan gate of routes that declare `config.plans` → 403 `PLAN_PERMISSION_DENIED`.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/database.ts';
+import { type AuthContext, type Plan, authenticateApiKey } from '../modules/auth/auth.service.ts';
+import { verifySignature } from '../modules/auth/hmac.ts';
+import type { SignatureMode } from '../config.ts';
+import { AuthenticationFailed, NotAuthenticated, PayloadTooLarge, PermissionDenied } from '../shared/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated business; set for every route under `/v1`. */
+    auth: AuthContext;
+    /** The exact body bytes as received (empty for a request without a body). */
+    rawBody: Buffer | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Plans allowed to call the route (spec: Plan constraints); absent means every plan. */
+    plans?: readonly Plan[];
+  }
+}
+
+/** Options of the plugin. */
+export interface AuthenticateOptions {
+  db: Db;
+  masterKey: Buffer;
+  signatureMode: SignatureMode;
+  /** Largest accepted body in bytes (413 beyond). */
+  bodyLimit: number;
+}
+
+const verified = new WeakSet<FastifyRequest>();
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Reads a stream into one buffer, failing with 413 past `limit` bytes. */
+async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buf.length;
+    if (size > limit) throw new PayloadTooLarge(limit);
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+function checkSignature(request: FastifyRequest, body: Buffer): void {
+  const signature = header(request, 'x-signature');
+  if (signature !== undefined && !verifySignature(request.auth.secret, body, signature.trim())) {
+    throw new PermissionDenied('The X-Signature header does not match the request body.', 'signature_invalid');
+  }
+  verified.add(request);
+}
+
+export default fp<AuthenticateOptions>(
+  async function authenticate(app: FastifyInstance, opts: AuthenticateOptions) {
+    const secretCache = new Map<number, string>();
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    app.decorateRequest('rawBody', undefined);
+
+    app.addHook('onRequest', async (request) => {
+      const apiKey = header(request, 'x-api-key')?.trim();
+      if (!apiKey) throw new NotAuthenticated();
+      const auth = await authenticateApiKey(opts.db, opts.masterKey, apiKey, secretCache);
+      if (!auth) throw new AuthenticationFailed('Invalid or revoked API key.');
+      request.auth = auth;
+      if (opts.signatureMode === 'required' && header(request, 'x-signature') === undefined) {
+        throw new PermissionDenied('The X-Signature header is required.', 'signature_required');
+      }
+    });
+
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      const declared = Number(header(request, 'content-length') ?? 0);
+      if (declared > opts.bodyLimit) throw new PayloadTooLarge(opts.bodyLimit);
+      const body = await readAll(payload, opts.bodyLimit);
+      request.rawBody = body;
+      checkSignature(request, body);
+      const replay = Readable.from(body.length > 0 ? [body] : []) as Readable & { receivedEncodedLength?: number };
+      replay.receivedEncodedLength = body.length;
+      return replay;
+    });
+
+    app.addHook('preValidation', async (request) => {
+      if (!verified.has(request)) checkSignature(request, request.rawBody ?? Buffer.alloc(0));
+      const plans = request.routeOptions.config.plans;
+      if (plans && !plans.includes(request.auth.plan)) {
+        throw new PermissionDenied(
+          `This operation is not available on the ${request.auth.plan} plan (allowed: ${plans.join(', ')}).`,
+          'PLAN_PERMISSION_DENIED',
+        );
+      }
+    });
+  },
+  { name: 'authenticate' },
+);

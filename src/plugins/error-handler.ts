@@ -1,0 +1,93 @@
+/**
+ * One renderer for every error (decisions §2): the API's own {@link ApiError}s, Ajv validation errors,
+ * Fastify's own 4xx errors (malformed JSON, body too large, unsupported media type), unknown routes (404),
+ * known paths with the wrong method (405 with `Allow`), and anything unexpected (500, logged, never a stack
+ * trace). Every error body carries `requestId`.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import {
+  ApiError,
+  MethodNotAllowed,
+  NotFound,
+  ParseError,
+  PayloadTooLarge,
+  UnsupportedMediaType,
+  ValidationError,
+} from '../shared/errors.ts';
+import { ajvErrorsToFields } from '../shared/validation-errors.ts';
+
+/** Maps any thrown value to an {@link ApiError}; `undefined` means "unexpected" (a 500). */
+export function toApiError(error: unknown, bodyLimit: number, contentType = ''): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
+  if (Array.isArray(e.validation)) {
+    if (e.validationContext === 'params') return new NotFound();
+    return new ValidationError(ajvErrorsToFields(e.validation as never));
+  }
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ParseError(`JSON parse error - ${e.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, 'Invalid JSON.')}`);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ParseError('JSON parse error - Expecting value: the body is empty.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new PayloadTooLarge(bodyLimit);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? new UnsupportedMediaType(contentType.split(';')[0]?.trim() ?? '')
+        : new ParseError('Request body size did not match Content-Length.');
+    default:
+      break;
+  }
+  if (e instanceof SyntaxError && (e as { statusCode?: number }).statusCode === 400) {
+    return new ParseError(`JSON parse error - ${e.message}`);
+  }
+  return undefined;
+}
+
+/** Sends an {@link ApiError} with its headers and `requestId`. */
+export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send({ ...error.toBody(), requestId: request.id });
+}
+
+/**
+ * Installs the error handler and the not-found handler. The not-found handler answers 405 with `Allow` when
+ * the path exists for other methods (routes are recorded as they are added).
+ */
+export default fp(
+  async function errorHandler(app: FastifyInstance) {
+    const known = FindMyWay({ ignoreTrailingSlash: true });
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        try {
+          known.on(method as HTTPMethod, route.url, () => undefined);
+        } catch {
+          // Already recorded (the trailing-slash twin of a route).
+        }
+      }
+    });
+
+    app.setErrorHandler((error, request, reply) => {
+      const apiError = toApiError(error, app.initialConfig.bodyLimit ?? 1048576, request.headers['content-type']);
+      if (apiError) {
+        if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+        return sendApiError(request, reply, apiError);
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.code(500).type('application/json; charset=utf-8').send({ detail: 'A server error occurred.', requestId: request.id });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const allow = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter((m) => known.find(m, path) !== null);
+      if (allow.length > 0) return sendApiError(request, reply, new MethodNotAllowed(request.method, allow));
+      return sendApiError(request, reply, new NotFound());
+    });
+  },
+  { name: 'error-handler' },
+);

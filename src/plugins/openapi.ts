@@ -1,0 +1,65 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route schemas by `@fastify/swagger`, served at
+ * `GET /openapi.json` (and `/openapi.json/`, the form the reference's clients use), and a Swagger UI at
+ * `/docs` served from the package's local assets. Neither needs a key, and neither is logged in the API
+ * call log (spec: Log list).
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Operation tags, in the order the docs list them. */
+export const TAGS = [
+  { name: 'client', description: 'Clients (customer companies).' },
+  { name: 'catalog', description: 'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.' },
+];
+
+const DESCRIPTION = `Self-hosted server for the Business Management REST API.
+
+**Authentication.** Every \`/v1\` request sends \`X-API-Key\` (the business's API key) and \`X-Signature\`: the lowercase hex
+HMAC-SHA256 of the exact raw request body bytes, keyed with the key's secret (a request without a body signs the
+empty string). Missing or unknown key: 401. Wrong signature, or none while the server requires signatures: 403.
+
+**Errors** use Django REST framework's shape: \`{"detail": "…"}\`, or for validation a map of property → messages
+(\`{"companyName": ["This field is required."]}\`), references nested (\`{"status": {"id": ["…"]}}\`).
+Every response carries \`X-Request-Id\`; error bodies repeat it as \`requestId\`.
+
+**Pagination.** Lists take \`page_size\` (alias \`limit\`; default 20, at most 100) and \`cursor\`, and answer
+\`{next, previous, results}\` with absolute links.
+
+**Request bodies** may be JSON, \`application/x-www-form-urlencoded\` or \`multipart/form-data\`
+(\`client.id=5\` or \`client[id]=5\`; \`inChargeSet[0].id=3\`).
+
+Properties and operations marked \`x-extension: true\` go beyond the reference service.`;
+
+export default fp(
+  async function openapi(app: FastifyInstance) {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'bizapi — Business Management REST API', version: '1.0.0', description: DESCRIPTION },
+        tags: TAGS,
+        components: {
+          securitySchemes: {
+            apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API key of the business.' },
+            signature: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-Signature',
+              description: 'Lowercase hex HMAC-SHA256 of the raw request body (empty string when there is none), keyed with the secret key.',
+            },
+          },
+        },
+        security: [{ apiKey: [], signature: [] }],
+      },
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: true,
+      uiConfig: { docExpansion: 'list', deepLinking: true, persistAuthorization: true },
+    });
+    app.get('/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+  },
+  { name: 'openapi' },
+);

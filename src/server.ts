@@ -1,0 +1,61 @@
+/**
+ * The server process: open the database, migrate, optionally create the demo business, build the app,
+ * listen, and close gracefully on SIGINT / SIGTERM. Started by `bizapi serve` (and `npm start`).
+ */
+import type { Config } from './config.ts';
+import { buildApp } from './app.ts';
+import { createDb } from './db/create-db.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { existsAnyBusiness } from './modules/auth/auth.repository.ts';
+import { resolveMasterKey } from './modules/auth/secret-box.ts';
+import { createDemo } from './modules/catalog/demo.ts';
+
+/** Options of {@link startServer}. */
+export interface ServerOptions {
+  /** Create the demo business (and print its credentials on stderr) when the database has no business. */
+  demo: boolean;
+}
+
+/**
+ * Runs the HTTP server until SIGINT or SIGTERM, then stops accepting connections, lets in-flight requests
+ * finish and closes the database.
+ * @throws the first startup error (database unreachable, port in use, …)
+ */
+export async function startServer(config: Config, options: ServerOptions): Promise<void> {
+  const masterKey = resolveMasterKey(config);
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    if (options.demo && !(await existsAnyBusiness(db))) {
+      const demo = await createDemo(db, masterKey);
+      process.stderr.write(
+        [
+          '',
+          `Created the demo business "${demo.business.name}" (id ${demo.business.id}) with demo data.`,
+          'Its credentials are shown only this once:',
+          `  export BIZAPI_API_KEY=${demo.apiKey}`,
+          `  export BIZAPI_SECRET_KEY=${demo.secretKey}`,
+          '',
+          '',
+        ].join('\n'),
+      );
+    }
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+
+  const app = await buildApp(config, { db, masterKey });
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.destroy();
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+  process.stderr.write(`bizapi listening on http://${config.host}:${config.port} (docs: /docs)\n`);
+}

@@ -1,0 +1,165 @@
+/**
+ * The API's exception tree, copied from Django REST framework's `exceptions.py` (decisions §2).
+ * Services and plugins throw these; `plugins/error-handler.ts` renders every one of them.
+ */
+
+/** A validation detail: property → messages, nested for references (`{client: {id: ["…"]}}`). */
+export interface FieldErrors {
+  [property: string]: string[] | FieldErrors;
+}
+
+/** Base class: an HTTP status, a default message and a machine code, as DRF's `APIException`. */
+export class ApiError extends Error {
+  readonly statusCode: number = 500;
+  /** Extra response headers (for example `Allow`, `Retry-After`). */
+  readonly headers: Record<string, string> = {};
+
+  constructor(
+    readonly detail: string,
+    readonly code?: string,
+  ) {
+    super(detail);
+    this.name = new.target.name;
+  }
+
+  /** The response body; the error handler adds `requestId`. */
+  toBody(): Record<string, unknown> {
+    return this.code === undefined ? { detail: this.detail } : { detail: this.detail, code: this.code };
+  }
+}
+
+/** 400 with a field map (decisions §2 "validation"). */
+export class ValidationError extends ApiError {
+  override readonly statusCode = 400;
+
+  constructor(readonly fields: FieldErrors) {
+    super('Invalid input.', 'invalid');
+  }
+
+  /** A single message on one property path, e.g. `ValidationError.at(['client', 'id'], 'Invalid pk…')`. */
+  static at(path: readonly string[], message: string): ValidationError {
+    return new ValidationError(nestMessage(path, message));
+  }
+
+  override toBody(): Record<string, unknown> {
+    return { ...this.fields };
+  }
+}
+
+/** 400 for an unreadable body: `{"detail": "JSON parse error - …"}`. */
+export class ParseError extends ApiError {
+  override readonly statusCode = 400;
+  constructor(detail = 'Malformed request.') {
+    super(detail);
+  }
+}
+
+/** 401 when `X-API-Key` is missing. */
+export class NotAuthenticated extends ApiError {
+  override readonly statusCode = 401;
+  constructor(detail = 'Authentication credentials were not provided.') {
+    super(detail, 'not_authenticated');
+  }
+}
+
+/** 401 when `X-API-Key` is unknown or revoked. */
+export class AuthenticationFailed extends ApiError {
+  override readonly statusCode = 401;
+  constructor(detail = 'Incorrect authentication credentials.') {
+    super(detail, 'authentication_failed');
+  }
+}
+
+/** 403; `code` tells why (`signature_invalid`, `signature_required`, `PLAN_PERMISSION_DENIED`). */
+export class PermissionDenied extends ApiError {
+  override readonly statusCode = 403;
+  constructor(detail = 'You do not have permission to perform this action.', code = 'permission_denied') {
+    super(detail, code);
+  }
+}
+
+/** 404 "Not found." — also for another business's record (architecture rule 6). */
+export class NotFound extends ApiError {
+  override readonly statusCode = 404;
+  constructor(detail = 'Not found.') {
+    super(detail);
+  }
+  override toBody(): Record<string, unknown> {
+    return { detail: this.detail };
+  }
+}
+
+/** 405 with an `Allow` header. */
+export class MethodNotAllowed extends ApiError {
+  override readonly statusCode = 405;
+  constructor(method: string, allow: readonly string[]) {
+    super(`Method "${method}" not allowed.`);
+    this.headers.Allow = allow.join(', ');
+  }
+}
+
+/** 413 when the body exceeds the configured limit. */
+export class PayloadTooLarge extends ApiError {
+  override readonly statusCode = 413;
+  constructor(limitBytes: number) {
+    super(`Request body is larger than ${limitBytes} bytes.`);
+  }
+}
+
+/** 415 for a body in another media type than JSON, urlencoded or multipart. */
+export class UnsupportedMediaType extends ApiError {
+  override readonly statusCode = 415;
+  constructor(mediaType: string) {
+    super(`Unsupported media type "${mediaType}" in request.`);
+  }
+}
+
+/** 429 with `Retry-After` (seconds). */
+export class Throttled extends ApiError {
+  override readonly statusCode = 429;
+  constructor(waitSeconds: number) {
+    super(`Request was throttled. Expected available in ${waitSeconds} seconds.`);
+    this.headers['Retry-After'] = String(waitSeconds);
+  }
+}
+
+/** Builds `{a: {b: [message]}}` from `['a', 'b']`. */
+export function nestMessage(path: readonly string[], message: string): FieldErrors {
+  const [head, ...rest] = path;
+  if (head === undefined) return { nonField: [message] };
+  return { [head]: rest.length === 0 ? [message] : nestMessage(rest, message) };
+}
+
+/** Merges `source` into `target` (messages appended, nested maps merged); returns `target`. */
+export function mergeFieldErrors(target: FieldErrors, source: FieldErrors): FieldErrors {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (existing === undefined) target[key] = value;
+    else if (Array.isArray(existing) && Array.isArray(value)) existing.push(...value.filter((m) => !existing.includes(m)));
+    else if (!Array.isArray(existing) && !Array.isArray(value)) mergeFieldErrors(existing, value);
+    // A list and a map on the same key: the list (a message about the whole property) wins.
+    else if (Array.isArray(value)) target[key] = value;
+  }
+  return target;
+}
+
+/**
+ * Collects field errors from several checks so one response reports all of them (DRF reports every field).
+ * `throwIfAny()` raises a {@link ValidationError} when anything was added.
+ */
+export class ErrorCollector {
+  readonly fields: FieldErrors = {};
+
+  /** Adds one message at a property path. */
+  add(path: readonly string[], message: string): void {
+    mergeFieldErrors(this.fields, nestMessage(path, message));
+  }
+
+  get empty(): boolean {
+    return Object.keys(this.fields).length === 0;
+  }
+
+  throwIfAny(): void {
+    if (!this.empty) throw new ValidationError(this.fields);
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * Keyset cursor pagination (decisions §4): page size from `page_size` (alias `limit`), default 20, clamped
+ * to 100; an opaque, tamper-evident `cursor`; `{next, previous, results}` with absolute URLs that keep every
+ * other query parameter.
+ *
+ * A cursor names a position (the ordering values of one row) and a direction. Pages are fetched with
+ * `WHERE (ordering) after|before position ORDER BY … LIMIT size + 1`, so inserts and deletes while a client
+ * pages never skip or repeat other rows, and page 1000 costs what page 1 costs.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import Type from 'typebox';
+import { ApiError } from './errors.ts';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** 400 `{"detail": "Invalid cursor."}` for a malformed or tampered cursor. */
+export class InvalidCursor extends ApiError {
+  override readonly statusCode = 400;
+  constructor() {
+    super('Invalid cursor.');
+  }
+  override toBody(): Record<string, unknown> {
+    return { detail: this.detail };
+  }
+}
+
+/** Query parameters every paged list takes. */
+export const PageQueryProperties = {
+  cursor: Type.Optional(Type.String({ description: 'Position from the `next` or `previous` link of a page.' })),
+  page_size: Type.Optional(
+    Type.Integer({ minimum: 1, description: `Items per page: default ${DEFAULT_PAGE_SIZE}, larger values are clamped to ${MAX_PAGE_SIZE}.` }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Alias of `page_size` (the name the spec uses).' })),
+};
+
+/** The page size a query asks for: `page_size`, else `limit`, else 20; at most 100. */
+export function pageSizeOf(query: { page_size?: number; limit?: number }): number {
+  return Math.min(query.page_size ?? query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+}
+
+/** A decoded cursor: the ordering values of the row it points at, and which way to read from it. */
+export interface CursorPosition {
+  values: (string | number)[];
+  /** `true`: the page before the position (a `previous` link); `false`: the page after it. */
+  reverse: boolean;
+}
+
+/**
+ * Encodes and decodes cursors: base64url JSON followed by a 12-byte HMAC tag under a key derived from the
+ * master key, so a cursor cannot be forged or edited.
+ */
+export class CursorCodec {
+  private readonly key: Buffer;
+
+  constructor(masterKey: Buffer) {
+    this.key = createHmac('sha256', masterKey).update('bizapi cursor v1').digest();
+  }
+
+  private tag(payload: string): Buffer {
+    return createHmac('sha256', this.key).update(payload).digest().subarray(0, 12);
+  }
+
+  encode(position: CursorPosition): string {
+    const payload = Buffer.from(JSON.stringify([position.reverse ? 1 : 0, ...position.values])).toString('base64url');
+    return `${payload}.${this.tag(payload).toString('base64url')}`;
+  }
+
+  /**
+   * @throws InvalidCursor when the text is not a cursor this server issued
+   */
+  decode(text: string): CursorPosition {
+    const [payload, tag, extra] = text.split('.');
+    if (payload === undefined || tag === undefined || extra !== undefined) throw new InvalidCursor();
+    const given = Buffer.from(tag, 'base64url');
+    const expected = this.tag(payload);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidCursor();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      throw new InvalidCursor();
+    }
+    if (
+      !Array.isArray(parsed) ||
+      parsed.length < 2 ||
+      (parsed[0] !== 0 && parsed[0] !== 1) ||
+      !parsed.slice(1).every((v) => typeof v === 'string' || typeof v === 'number')
+    ) {
+      throw new InvalidCursor();
+    }
+    return { reverse: parsed[0] === 1, values: parsed.slice(1) as (string | number)[] };
+  }
+}
+
+/** One column of a list's ordering: the SQL reference, the row property holding its value, the direction. */
+export interface OrderColumn<Row> {
+  ref: string;
+  key: keyof Row & string;
+  direction: 'asc' | 'desc';
+}
+
+/** What a repository returns for a page: the rows plus the positions of the neighbouring pages. */
+export interface Page<Row> {
+  rows: Row[];
+  next: CursorPosition | null;
+  previous: CursorPosition | null;
+}
+
+/** Newest first by `created`, ties by `id` descending (decisions §4) for a table or alias `t`. */
+export function newestFirst<Row extends { created: string; id: number }>(t: string): OrderColumn<Row>[] {
+  return [
+    { ref: `${t}.created`, key: 'created', direction: 'desc' },
+    { ref: `${t}.id`, key: 'id', direction: 'desc' },
+  ];
+}
+
+function afterPosition(
+  eb: ExpressionBuilder<any, any>,
+  order: readonly OrderColumn<any>[],
+  values: readonly (string | number)[],
+  reverse: boolean,
+): Expression<SqlBool> {
+  const branches = order.map((col, i) => {
+    const forward = col.direction === 'desc' ? '<' : '>';
+    const backward = col.direction === 'desc' ? '>' : '<';
+    const equalities = order.slice(0, i).map((c, j) => eb(sql.ref(c.ref), '=', values[j]));
+    return eb.and([...equalities, eb(sql.ref(col.ref), reverse ? backward : forward, values[i])]);
+  });
+  return eb.or(branches);
+}
+
+/**
+ * Runs a keyset page query. `query` must already select the `key` columns of `order` and filter by business.
+ *
+ * @param size rows per page (1..100)
+ * @param cursor the decoded cursor, or `undefined` for the first page
+ * @throws InvalidCursor when the cursor was issued for a list with another ordering
+ */
+export async function fetchPage<Row extends Record<string, unknown>>(
+  query: SelectQueryBuilder<any, any, Row>,
+  order: readonly OrderColumn<Row>[],
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<Row>> {
+  if (cursor && cursor.values.length !== order.length) throw new InvalidCursor();
+  const reverse = cursor?.reverse ?? false;
+  let q = query;
+  if (cursor) q = q.where((eb) => afterPosition(eb, order, cursor.values, reverse));
+  for (const col of order) {
+    const dir = reverse ? (col.direction === 'asc' ? 'desc' : 'asc') : col.direction;
+    q = q.orderBy(sql.ref(col.ref), dir);
+  }
+  const fetched = await q.limit(size + 1).execute();
+  const more = fetched.length > size;
+  const rows = fetched.slice(0, size);
+  if (reverse) rows.reverse();
+  const positionOf = (row: Row, rev: boolean): CursorPosition => ({
+    values: order.map((c) => row[c.key] as string | number),
+    reverse: rev,
+  });
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  if (!reverse) {
+    return {
+      rows,
+      next: more && last ? positionOf(last, false) : null,
+      previous: cursor ? (first ? positionOf(first, true) : { values: cursor.values, reverse: true }) : null,
+    };
+  }
+  return {
+    rows,
+    previous: more && first ? positionOf(first, true) : null,
+    next: last ? positionOf(last, false) : { values: cursor!.values, reverse: false },
+  };
+}
+
+/**
+ * The absolute URL of the same list with `cursor` replaced, every other query parameter kept.
+ *
+ * @param origin `protocol://host[:port]` of the request
+ * @param url the request's path and query (`request.url`)
+ */
+export function pageLink(origin: string, url: string, cursor: string | null): string | null {
+  if (cursor === null) return null;
+  const u = new URL(url, origin);
+  u.searchParams.set('cursor', cursor);
+  return u.toString();
+}
+
+/** Decodes the `cursor` query parameter of a request (`undefined` when absent). */
+export function readCursor(request: FastifyRequest, text: string | undefined): CursorPosition | undefined {
+  return text === undefined ? undefined : request.server.cursors.decode(text);
+}
+
+/** A page as the API answers it (spec: Pagination envelope). */
+export interface PageBody<T> {
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** Renders a page with absolute `next` / `previous` links built from the request's own URL. */
+export function toPageBody<T>(request: FastifyRequest, page: Page<T>): PageBody<T> {
+  const origin = `${request.protocol}://${request.host}`;
+  const link = (p: CursorPosition | null) => pageLink(origin, request.url, p && request.server.cursors.encode(p));
+  return { next: link(page.next), previous: link(page.previous), results: page.rows };
+}
+
+/** Maps the rows of a page, keeping its positions. */
+export function mapPage<R, T>(page: Page<R>, map: (row: R) => T): Page<T> {
+  return { rows: page.rows.map(map), next: page.next, previous: page.previous };
+}

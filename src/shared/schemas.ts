@@ -1,0 +1,112 @@
+/**
+ * Shared TypeBox pieces: references, nullable scalars, dates, the member shape, page envelopes, error bodies
+ * and query-parameter types (spec: Resources; decisions §1, §2, §4, §5).
+ */
+import Type, { type Static, type TSchema } from 'typebox';
+
+/**
+ * `T | null` as a JSON Schema type array (`{"type": ["string", "null"], …}`), so Ajv reports
+ * "This field may not be null." cleanly and OpenAPI 3.1 shows one schema. `schema` must have a `type`.
+ */
+export function Nullable<T extends TSchema>(schema: T) {
+  const s = schema as unknown as { type?: unknown };
+  if (typeof s.type !== 'string') throw new Error('Nullable() needs a schema with a single "type"');
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [s.type, 'null'] });
+}
+
+/** A string enum (`{"type": "string", "enum": […]}`), typed as the union of its values. */
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** A path id: a positive integer (ids that are not integers answer 404, as the spec's `<int:…>` paths do). */
+export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+/** `YYYY-MM-DD`. */
+export const DateString = Type.String({ format: 'date', example: '2026-11-22' });
+
+/** RFC 3339 date-time in UTC with milliseconds (decisions §1). */
+export const Timestamp = Type.String({ format: 'date-time', example: '2026-11-22T05:31:56.123Z' });
+
+/** A reference to another record in a request body: `{ "id": <int> }`. */
+export const IdRef = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { example: { id: 1 } });
+export type IdRef = Static<typeof IdRef>;
+
+/** `{id, title}`: client status, contract category, member grade. */
+export const IdTitle = Type.Object({ id: Type.Integer(), title: Type.String() });
+
+/** A member as every response shows it (decisions §7: always all five keys). */
+export const Member = Type.Object(
+  {
+    id: Type.Integer(),
+    nickname: Nullable(Type.String()),
+    email: Type.String(),
+    isActive: Type.Boolean(),
+    grade: IdTitle,
+  },
+);
+export type Member = Static<typeof Member>;
+
+/** The paged list envelope (spec: Pagination envelope). */
+export function Page<T extends TSchema>(item: T, options: Record<string, unknown> = {}) {
+  return Type.Object(
+    {
+      next: Nullable(Type.String({ format: 'uri', description: 'Link to the next page, or null on the last page.' })),
+      previous: Nullable(Type.String({ format: 'uri', description: 'Link to the previous page, or null on the first page.' })),
+      results: Type.Array(item),
+    },
+    options,
+  );
+}
+
+/** A boolean query parameter: `true` / `false`, also `1` / `0` (decisions §5). */
+export const QueryBoolean = Type.String({
+  pattern: '^(true|false|1|0)$',
+  'x-pattern-message': 'Must be a valid boolean.',
+  description: '`true` or `false` (`1` / `0` also accepted).',
+});
+
+/** Reads a {@link QueryBoolean} value. */
+export function parseQueryBoolean(value: string | undefined): boolean | undefined {
+  return value === undefined ? undefined : value === 'true' || value === '1';
+}
+
+/** An id filter in a query string: a positive integer (decisions §5). */
+export const QueryId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+/** A date filter in a query string: `YYYY-MM-DD`, inclusive (decisions §5). */
+export const QueryDate = Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive.' });
+
+/** Repeatable `search` (every term must match). */
+export const QuerySearch = Type.Array(Type.String({ maxLength: 200 }), {
+  description: 'Case-insensitive substring; repeat the parameter to require several terms (AND).',
+  maxItems: 10,
+});
+
+/** `{detail}` error body (401, 403, 404, 405, 413, 415, 429, 500). */
+export const ErrorDetail = Type.Object(
+  {
+    detail: Type.String(),
+    code: Type.Optional(Type.String()),
+    requestId: Type.Optional(Type.String()),
+  },
+  { description: 'Error: a message, and for authentication and permission errors a machine code.' },
+);
+
+/** 400 body: a map of property → messages (nested for references), plus `nonField`. */
+export const ValidationErrorBody = Type.Object(
+  { nonField: Type.Optional(Type.Array(Type.String())), requestId: Type.Optional(Type.String()) },
+  {
+    additionalProperties: true,
+    description: 'Property → list of messages; references nest (`{"client": {"id": ["…"]}}`).',
+    example: { companyName: ['This field is required.'] },
+  },
+);
+
+/** The error responses every authenticated operation can give, for `response` schemas. */
+export const commonErrorResponses = {
+  400: ValidationErrorBody,
+  401: ErrorDetail,
+  403: ErrorDetail,
+  404: ErrorDetail,
+};

@@ -1,0 +1,56 @@
+/**
+ * Calendar arithmetic in a business's time zone (decisions §1, §5): "today", and the UTC instants that bound
+ * a calendar day, so that `created_start` / `created_end` compare creation dates as the business sees them.
+ * Uses the runtime's IANA time-zone data through `Intl`.
+ */
+
+/** Offset of `tz` from UTC at the instant `utcMs`, in minutes (Asia/Seoul → 540). */
+function offsetMinutes(utcMs: number, tz: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(utcMs));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60000);
+}
+
+/**
+ * The UTC instant at which the calendar day `date` (`YYYY-MM-DD`) begins in `tz`, as an ISO string with
+ * milliseconds. Handles offsets that change during the day (DST) by re-checking at the candidate instant.
+ */
+export function startOfDayUtc(date: string, tz: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const midnightAsUtc = Date.UTC(y, m - 1, d);
+  let guess = midnightAsUtc - offsetMinutes(midnightAsUtc, tz) * 60000;
+  guess = midnightAsUtc - offsetMinutes(guess, tz) * 60000;
+  return new Date(guess).toISOString();
+}
+
+/** The day after `date` (`YYYY-MM-DD`). */
+export function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** Today's date (`YYYY-MM-DD`) in `tz`, at the instant `now` (default: now). */
+export function todayIn(tz: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/**
+ * The half-open UTC range `[from, to)` of date-times whose calendar date in `tz` lies within the inclusive
+ * range `start..end` (either end optional).
+ */
+export function dayRangeUtc(tz: string, start: string | undefined, end: string | undefined): { from?: string; to?: string } {
+  return {
+    from: start === undefined ? undefined : startOfDayUtc(start, tz),
+    to: end === undefined ? undefined : startOfDayUtc(nextDay(end), tz),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * `buildTestApp()`: the real application on the test database, driven through `app.inject` (no ports).
+ * Each test file builds its own; `close()` shuts the app and the database.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { openTestDb, type TestDb } from './test-db.ts';
+
+/** A fixed 32-byte master key for tests (64 hex characters). */
+export const TEST_MASTER_KEY_HEX = '0f'.repeat(32);
+
+/** A running test application. */
+export interface TestApp {
+  app: FastifyInstance;
+  testDb: TestDb;
+  config: Config;
+  masterKey: Buffer;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app. `env` adds or overrides environment variables (for example
+ * `{BIZAPI_SIGNATURE_MODE: 'required'}`); the database always comes from {@link openTestDb}.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await openTestDb();
+  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: testDb.url });
+  const masterKey = config.masterKey!;
+  const app = await buildApp(config, { db: testDb.db, masterKey });
+  await app.ready();
+  return {
+    app,
+    testDb,
+    config,
+    masterKey,
+    close: async () => {
+      await app.close();
+      await testDb.close();
+    },
+  };
+}
+
+/** Builds a second app over the same database with other settings (e.g. signature mode `required`). */
+export async function buildSiblingApp(base: TestApp, env: Record<string, string>): Promise<FastifyInstance> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: base.testDb.url });
+  const app = await buildApp(config, { db: base.testDb.db, masterKey: base.masterKey });
+  await app.ready();
+  return app;
+}
