@@ -22,6 +22,8 @@ export interface SignedRequest {
   raw?: { payload: string | Buffer; contentType: string };
   /** `false` sends no X-Signature; a string sends that signature instead of the right one. */
   signature?: false | string;
+  /** Send the right signature in upper-case hex. */
+  upperCaseSignature?: boolean;
   headers?: Record<string, string>;
 }
 
@@ -61,7 +63,10 @@ export async function send(app: FastifyInstance, creds: Credentials | undefined,
   if (contentType) headers['content-type'] = contentType;
   if (creds) {
     headers['x-api-key'] = creds.apiKey;
-    if (req.signature === undefined) headers['x-signature'] = signBody(creds.secretKey, payload ?? '');
+    if (req.signature === undefined) {
+      const signature = signBody(creds.secretKey, payload ?? '');
+      headers['x-signature'] = req.upperCaseSignature ? signature.toUpperCase() : signature;
+    }
     else if (req.signature !== false) headers['x-signature'] = req.signature;
   }
   return app.inject({ method: req.method, url: req.url, payload, headers });
