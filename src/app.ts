@@ -39,10 +39,6 @@ declare module 'fastify' {
     /** Issues and reads the opaque page cursors. */
     cursors: CursorCodec;
   }
-  interface FastifyContextConfig {
-    /** Route needs no API key (OpenAPI document, docs UI). */
-    public?: boolean;
-  }
 }
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

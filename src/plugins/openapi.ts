@@ -33,8 +33,14 @@ Every response carries \`X-Request-Id\`; error bodies repeat it as \`requestId\`
 
 Properties and operations marked \`x-extension: true\` go beyond the reference service.`;
 
+/** The request encodings of the spec (decisions §1), declared on every operation with a body. */
+const CONSUMES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
 export default fp(
   async function openapi(app: FastifyInstance) {
+    app.addHook('onRoute', (route) => {
+      if (route.schema?.body && !route.schema.consumes) route.schema.consumes = CONSUMES;
+    });
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -59,7 +65,7 @@ export default fp(
       staticCSP: true,
       uiConfig: { docExpansion: 'list', deepLinking: true, persistAuthorization: true },
     });
-    app.get('/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
   { name: 'openapi' },
 );

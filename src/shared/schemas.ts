@@ -23,13 +23,13 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
 export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** `YYYY-MM-DD`. */
-export const DateString = Type.String({ format: 'date', example: '2026-11-22' });
+export const DateString = Type.String({ format: 'date', examples: ['2026-11-22'] });
 
 /** RFC 3339 date-time in UTC with milliseconds (decisions §1). */
-export const Timestamp = Type.String({ format: 'date-time', example: '2026-11-22T05:31:56.123Z' });
+export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-11-22T05:31:56.123Z'] });
 
 /** A reference to another record in a request body: `{ "id": <int> }`. */
-export const IdRef = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { example: { id: 1 } });
+export const IdRef = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { examples: [{ id: 1 }] });
 export type IdRef = Static<typeof IdRef>;
 
 /** `{id, title}`: client status, contract category, member grade. */
@@ -99,14 +99,27 @@ export const ValidationErrorBody = Type.Object(
   {
     additionalProperties: true,
     description: 'Property → list of messages; references nest (`{"client": {"id": ["…"]}}`).',
-    example: { companyName: ['This field is required.'] },
+    examples: [{ companyName: ['This field is required.'], requestId: '8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00' }],
   },
 );
 
 /** The error responses every authenticated operation can give, for `response` schemas. */
 export const commonErrorResponses = {
   400: ValidationErrorBody,
-  401: ErrorDetail,
-  403: ErrorDetail,
-  404: ErrorDetail,
+  401: { ...ErrorDetail, description: 'Missing, unknown or revoked API key.' },
+  403: { ...ErrorDetail, description: 'Bad or missing signature, or the plan does not allow the operation.' },
+  404: { ...ErrorDetail, description: 'Not found (also for another business’s id).' },
 };
+
+/** Attaches an example to a schema; the OpenAPI document shows it as the media type's example. */
+export function withExample<T extends TSchema>(schema: T, example: unknown): T {
+  return { ...schema, examples: [example] };
+}
+
+/** Example values shared by the OpenAPI examples of several operations. */
+export const EXAMPLES = {
+  member: { id: 1, nickname: 'Kim', email: 'kim@example.com', isActive: true, grade: { id: 1, title: 'Owner' } },
+  created: '2026-11-22T05:31:56.123Z',
+  pageLink: 'https://api.example.com/v1/client?page_size=20&cursor=WzAsIjIwMjYtMTEtMjJUMDU6MzE6NTYuMTIzWiIsNDJd.c2lnbmF0dXJl',
+  error404: { detail: 'Not found.', requestId: '8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00' },
+} as const;

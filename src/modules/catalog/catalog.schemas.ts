@@ -1,7 +1,9 @@
 /** Response and query shapes of the read-only catalogs (spec: Resources; reference: Member, folder, field). */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { IdTitle, Member, Page, QueryBoolean, QueryId, QuerySearch, StringEnum } from '../../shared/schemas.ts';
+import { EXAMPLES, IdTitle, Member, Page, QueryBoolean, QueryId, QuerySearch, StringEnum, withExample } from '../../shared/schemas.ts';
+
+const page = (results: unknown[]) => ({ next: null, previous: null, results });
 
 /** Custom field data types (reference item 13). */
 export const FIELD_DATA_TYPES = ['S', 'N', 'M', 'D', 'T', 'B', 'SL', 'ML'] as const;
@@ -22,14 +24,20 @@ export const Field = Type.Object({
 });
 export type Field = Static<typeof Field>;
 
-export const FieldPage = Page(Field);
+export const FieldPage = withExample(
+  Page(Field),
+  page([
+    { id: 2, name: 'Channel', dataType: 'SL', optionSet: [{ id: 'web', title: 'Web' }, { id: 'phone', title: 'Phone' }], memberSet: [] },
+    { id: 1, name: 'Account owner', dataType: 'M', optionSet: [], memberSet: [EXAMPLES.member] },
+  ]),
+);
 export const FieldListQuery = Type.Object({
   ...PageQueryProperties,
   category: Type.Optional(StringEnum(FIELD_CATEGORIES, { description: 'Record kind: I inquiry, C client, CO contract.' })),
 });
 export type FieldListQuery = Static<typeof FieldListQuery>;
 
-export const MemberPage = Page(Member);
+export const MemberPage = withExample(Page(Member), page([EXAMPLES.member]));
 export const MemberListQuery = Type.Object({
   ...PageQueryProperties,
   search: Type.Optional(QuerySearch),
@@ -44,7 +52,13 @@ export const InquiryStatus = Type.Object({
   folder: Type.Object({ id: Type.Integer(), name: Type.String() }),
 });
 export type InquiryStatus = Static<typeof InquiryStatus>;
-export const InquiryStatusPage = Page(InquiryStatus);
+export const InquiryStatusPage = withExample(
+  Page(InquiryStatus),
+  page([
+    { id: 1, title: 'New', folder: { id: 1, name: 'Sales' } },
+    { id: 2, title: 'Won', folder: { id: 1, name: 'Sales' } },
+  ]),
+);
 export const InquiryStatusListQuery = Type.Object({
   ...PageQueryProperties,
   folder_id: Type.Optional(QueryId),
@@ -54,19 +68,22 @@ export type InquiryStatusListQuery = Static<typeof InquiryStatusListQuery>;
 /** A folder of inquiry statuses. */
 export const Folder = Type.Object({ id: Type.Integer(), name: Type.String(), isDefault: Type.Boolean() });
 export type Folder = Static<typeof Folder>;
-export const FolderList = Type.Array(Folder);
+export const FolderList = withExample(Type.Array(Folder), [
+  { id: 1, name: 'Sales', isDefault: true },
+  { id: 2, name: 'Archive', isDefault: false },
+]);
 export const FolderListQuery = Type.Object({ search: Type.Optional(QuerySearch) });
 export type FolderListQuery = Static<typeof FolderListQuery>;
 
 /** A client status. */
 export const ClientStatus = IdTitle;
-export const ClientStatusPage = Page(ClientStatus);
+export const ClientStatusPage = withExample(Page(ClientStatus), page([{ id: 1, title: 'Lead' }, { id: 2, title: 'Customer' }]));
 export const PlainPageQuery = Type.Object({ ...PageQueryProperties });
 export type PlainPageQuery = Static<typeof PlainPageQuery>;
 
 /** A contract category. */
 export const ContractCategory = IdTitle;
-export const ContractCategoryPage = Page(ContractCategory);
+export const ContractCategoryPage = withExample(Page(ContractCategory), page([{ id: 1, title: 'Web development' }]));
 export const SearchPageQuery = Type.Object({ ...PageQueryProperties, search: Type.Optional(QuerySearch) });
 export type SearchPageQuery = Static<typeof SearchPageQuery>;
 
@@ -83,4 +100,7 @@ export const SettlementType = Type.Object({
   allowsMultipleRounds: Type.Boolean(),
 });
 export type SettlementType = Static<typeof SettlementType>;
-export const SettlementTypeList = Type.Array(SettlementType);
+export const SettlementTypeList = withExample(Type.Array(SettlementType), [
+  { id: 1, baseType: 'INI', category: 'I', title: 'Down payment', allowsMultipleRounds: false },
+  { id: 2, baseType: 'SUB', category: 'I', title: 'Interim payment', allowsMultipleRounds: true },
+]);

@@ -38,7 +38,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Only `companyName` is required. Without `status` the business default client status is assigned. No notification is sent.',
         body: schemas.ClientCreateBody,
-        response: { 201: schemas.ClientSummary, ...commonErrorResponses },
+        response: { 201: schemas.ClientCreated, ...commonErrorResponses },
       },
     },
     async (request, reply) => {
@@ -55,7 +55,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'retrieveClient',
         summary: 'Retrieve a client',
         params: schemas.ClientIdParams,
-        response: { 200: schemas.Client, ...commonErrorResponses },
+        response: { 200: schemas.ClientDetail, ...commonErrorResponses },
       },
     },
     async (request) => service.retrieve(app.db, request.auth, request.params.client_id),
@@ -72,7 +72,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Partial update: only the properties sent change. `fieldSet` sets the fields it names and keeps the others; an empty value clears one. A status change records no history.',
         params: schemas.ClientIdParams,
         body: schemas.ClientUpdateBody,
-        response: { 200: schemas.Client, ...commonErrorResponses },
+        response: { 200: schemas.ClientDetail, ...commonErrorResponses },
       },
     },
     async (request) => service.partialUpdate(app.db, request.auth, request.params.client_id, request.body),

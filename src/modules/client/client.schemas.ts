@@ -5,7 +5,19 @@
 import Type, { type Static } from 'typebox';
 import { FieldSetInput, FieldValue } from '../../shared/custom-fields.ts';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { IdRef, IdTitle, Nullable, Page, QueryBoolean, QueryDate, QueryId, QuerySearch, Timestamp } from '../../shared/schemas.ts';
+import {
+  EXAMPLES,
+  IdRef,
+  IdTitle,
+  Nullable,
+  Page,
+  QueryBoolean,
+  QueryDate,
+  QueryId,
+  QuerySearch,
+  Timestamp,
+  withExample,
+} from '../../shared/schemas.ts';
 
 const text = (maxLength: number, description?: string) =>
   Type.Optional(Nullable(Type.String({ maxLength, ...(description ? { description } : {}) })));
@@ -37,18 +49,29 @@ const companyName = Type.String({ minLength: 1, maxLength: 128 });
 /** `POST /v1/client` body: only `companyName` is required. */
 export const ClientCreateBody = Type.Object(
   { companyName, ...writable },
-  { example: { companyName: 'Acme Corp.', inCharge: 'Jane Doe', email: 'jane@acme.example', status: { id: 1 } } },
+  { examples: [{ companyName: 'Acme Corp.', inCharge: 'Jane Doe', email: 'jane@acme.example', status: { id: 1 } }] },
 );
 export type ClientCreateBody = Static<typeof ClientCreateBody>;
 
 /** `PATCH /v1/client/{client_id}` body: any create property. */
 export const ClientUpdateBody = Type.Object(
   { companyName: Type.Optional(companyName), ...writable },
-  { example: { contact: '+82-2-555-0100', fieldSet: [{ field: { id: 3 }, value: 'web' }] } },
+  { examples: [{ contact: '+82-2-555-0100', fieldSet: [{ field: { id: 3 }, value: 'web' }] }] },
 );
 export type ClientUpdateBody = Static<typeof ClientUpdateBody>;
 
 const nullableText = Nullable(Type.String());
+
+const summaryExample = {
+  id: 42,
+  companyName: 'Acme Corp.',
+  created: EXAMPLES.created,
+  status: { id: 1, title: 'Lead' },
+  inCharge: 'Jane Doe',
+  position: 'CTO',
+  contact: '+82-2-555-0100',
+  email: 'jane@acme.example',
+};
 
 /** The short shape: create response and list items. */
 export const ClientSummary = Type.Object({
@@ -87,7 +110,28 @@ export const Client = Type.Object({
 });
 export type Client = Static<typeof Client>;
 
-export const ClientPage = Page(ClientSummary);
+export const ClientPage = withExample(Page(ClientSummary), { next: EXAMPLES.pageLink, previous: null, results: [summaryExample] });
+
+/** The create response, with its example. */
+export const ClientCreated = withExample(ClientSummary, summaryExample);
+
+/** The retrieve / update response, with its example. */
+export const ClientDetail = withExample(Client, {
+  ...summaryExample,
+  content: 'Met at the trade fair.',
+  businessRegistrationNumber: '123-45-67890',
+  ceoName: 'John Roe',
+  companyAddress: '1 Main Street, Seoul',
+  companyDetailAddress: '5th floor',
+  businessType: 'Service',
+  businessClass: 'Software',
+  branchNumber: '0001',
+  taxInvoiceEmail: 'billing@acme.example',
+  fieldSet: [
+    { field: { id: 2, name: 'Channel', dataType: 'SL', optionSet: [{ id: 'web', title: 'Web' }], memberSet: [] }, value: 'web' },
+  ],
+  isHidden: false,
+});
 
 /** `GET /v1/client` query (reference: query parameters per list endpoint; decisions §5). */
 export const ClientListQuery = Type.Object({

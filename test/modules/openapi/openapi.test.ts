@@ -1,0 +1,84 @@
+/** The OpenAPI document and the docs UI: public, complete, and generated from the route schemas. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  requestBody?: { content: Record<string, { example?: unknown; schema?: unknown }> };
+  responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+};
+
+async function document(url = '/openapi.json') {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { openapi: string; paths: Record<string, Record<string, Operation>>; components: any; security: unknown };
+}
+
+describe('GET /openapi.json', () => {
+  it('is OpenAPI 3.1 and needs no key, with or without the trailing slash', async () => {
+    const doc = await document();
+    expect(doc.openapi).toBe('3.1.0');
+    expect((await document('/openapi.json/')).paths).toEqual(doc.paths);
+  });
+
+  it('declares X-API-Key and X-Signature as security schemes required by default', async () => {
+    const doc = await document();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    expect(doc.components.securitySchemes.signature).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Signature' });
+    expect(doc.security).toEqual([{ apiKey: [], signature: [] }]);
+  });
+
+  it('gives every operation a unique operationId, a summary and an example', async () => {
+    const doc = await document();
+    const ids = new Set<string>();
+    let count = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        count += 1;
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(op.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(ids.has(op.operationId!), `${where} duplicates ${op.operationId}`).toBe(false);
+        ids.add(op.operationId!);
+        expect(op.summary, where).toBeTruthy();
+        const success = op.responses['200'] ?? op.responses['201'] ?? op.responses['204'];
+        expect(success, where).toBeDefined();
+        const examples = [
+          ...Object.values(op.requestBody?.content ?? {}).map((m) => m.example),
+          ...Object.values(success?.content ?? {}).map((m) => m.example),
+        ].filter((e) => e !== undefined);
+        if (!op.responses['204']) expect(examples.length, `${where} has no example`).toBeGreaterThan(0);
+      }
+    }
+    expect(count).toBeGreaterThanOrEqual(12);
+    expect(doc.paths['/v1/client/{client_id}']).toBeDefined();
+    expect(doc.paths['/openapi.json']).toBeUndefined();
+  });
+
+  it('marks extensions with x-extension: true', async () => {
+    const doc = await document();
+    const get = doc.paths['/v1/client/{client_id}']!.get!;
+    const schema = (get.responses['200']!.content!['application/json'] as { schema: any }).schema;
+    expect(schema.properties.isHidden['x-extension']).toBe(true);
+  });
+});
+
+describe('GET /docs', () => {
+  it('serves the docs UI and its assets from the server itself', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).not.toMatch(/https?:\/\/(?!127\.0\.0\.1|localhost)[^"']*\.js/);
+    const bundle = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body.length).toBeGreaterThan(100_000);
+  });
+});
