@@ -12,6 +12,12 @@ export default tseslint.config(
     },
   },
   {
+    // Kysely's migrations are written against `Kysely<any>` (its documented signature), and tests read
+    // untyped JSON bodies.
+    files: ['src/db/migrations/**', 'src/db/migrator.ts', 'test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     files: ['bin/*', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

@@ -124,7 +124,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
   if (tp !== undefined) {
     if (tp === 'true' || tp === 'false') trustProxy = tp === 'true';
     else if (/^\d+$/.test(tp)) trustProxy = Number(tp);
-    else if (/^[0-9a-fA-F:.\/,\s]+$/.test(tp)) trustProxy = tp;
+    else if (/^[0-9a-fA-F:./,\s]+$/.test(tp)) trustProxy = tp;
     else problems.push(`BIZAPI_TRUST_PROXY: "${tp}" is not true, false, a hop count or a list of addresses`);
   }
 

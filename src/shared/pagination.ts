@@ -117,6 +117,7 @@ export function newestFirst<Row extends { created: string; id: number }>(t: stri
   ];
 }
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- keyset helpers work on any table's query builder */
 function afterPosition(
   eb: ExpressionBuilder<any, any>,
   order: readonly OrderColumn<any>[],
@@ -145,6 +146,7 @@ export async function fetchPage<Row extends Record<string, unknown>>(
   size: number,
   cursor: CursorPosition | undefined,
 ): Promise<Page<Row>> {
+  /* eslint-enable @typescript-eslint/no-explicit-any */
   if (cursor && cursor.values.length !== order.length) throw new InvalidCursor();
   const reverse = cursor?.reverse ?? false;
   let q = query;
