@@ -1,0 +1,110 @@
+/**
+ * The database layer on the dialect under test: pinned runtime types (architecture: Data), SQLite pragmas,
+ * and list indexes that lead with `business_id`.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgTimestampToIso } from '../../src/db/create-db.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { createBusiness } from '../../src/modules/auth/auth.service.ts';
+import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await openTestDb();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe(`database on ${DIALECT}`, () => {
+  it('returns the same JavaScript types on both dialects', async () => {
+    const business = await createBusiness(t.db, { name: 'Types', plan: 'FREE', timezone: 'UTC' });
+    const grade = await t.db
+      .insertInto('grade')
+      .values({ business_id: business.id, title: 'G', created: '2026-01-02T03:04:05.678Z' })
+      .returning(['id', 'created'])
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('member')
+      .values({ business_id: business.id, nickname: null, email: 'x@example.com', is_active: 1, grade_id: grade.id, notifications_enabled: 0, created: '2026-01-02T03:04:05.678Z' })
+      .execute();
+    const member = await t.db
+      .selectFrom('member')
+      .select(['id', 'is_active', 'notifications_enabled', 'created', 'nickname'])
+      .where('business_id', '=', business.id)
+      .executeTakeFirstOrThrow();
+    expect(typeof member.id).toBe('number');
+    expect(member.is_active).toBe(1);
+    expect(member.notifications_enabled).toBe(0);
+    expect(member.created).toBe('2026-01-02T03:04:05.678Z');
+    expect(member.nickname).toBeNull();
+    expect(grade.created).toBe('2026-01-02T03:04:05.678Z');
+
+    const count = await t.db
+      .selectFrom('member')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('business_id', '=', business.id)
+      .executeTakeFirstOrThrow();
+    expect(count.n).toBe(1);
+  });
+
+  it('compares stored date-times chronologically', async () => {
+    const business = await createBusiness(t.db, { name: 'Order', plan: 'FREE', timezone: 'UTC' });
+    for (const created of ['2026-01-02T00:00:00.000Z', '2026-01-01T23:59:59.999Z', '2026-01-02T00:00:00.001Z']) {
+      await t.db.insertInto('grade').values({ business_id: business.id, title: created, created }).execute();
+    }
+    const rows = await t.db
+      .selectFrom('grade')
+      .select('created')
+      .where('business_id', '=', business.id)
+      .where('created', '>=', '2026-01-02T00:00:00.000Z')
+      .orderBy('created', 'desc')
+      .execute();
+    expect(rows.map((r) => r.created)).toEqual(['2026-01-02T00:00:00.001Z', '2026-01-02T00:00:00.000Z']);
+  });
+
+  it('migrating again changes nothing', async () => {
+    expect(await migrateToLatest(t.db)).toEqual([]);
+  });
+
+  it.runIf(DIALECT === 'sqlite')('runs SQLite in WAL mode with synchronous=FULL and foreign keys on', async () => {
+    const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(t.db);
+    expect(mode.rows[0]?.journal_mode).toBe('wal');
+    const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(t.db);
+    expect(sync.rows[0]?.synchronous).toBe(2);
+    const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(t.db);
+    expect(fk.rows[0]?.foreign_keys).toBe(1);
+  });
+
+  it('leads every index of a business-owned table with business_id', async () => {
+    const tables = ['api_key', 'grade', 'member', 'folder', 'inquiry_status', 'client_status', 'field', 'field_option', 'field_member', 'contract_category', 'settlement_type', 'worker_position', 'client', 'client_field_value'];
+    const firstColumns: { table: string; index: string; first: string }[] = [];
+    if (DIALECT === 'sqlite') {
+      for (const table of tables) {
+        const list = await sql<{ name: string; origin: string }>`select name, origin from pragma_index_list(${table})`.execute(t.db);
+        for (const idx of list.rows.filter((r) => r.origin === 'c')) {
+          const info = await sql<{ name: string; seqno: number }>`select name, seqno from pragma_index_info(${idx.name}) order by seqno`.execute(t.db);
+          firstColumns.push({ table, index: idx.name, first: info.rows[0]?.name ?? '' });
+        }
+      }
+    } else {
+      const rows = await sql<{ table: string; index: string; def: string }>`
+        select tablename as table, indexname as index, indexdef as def from pg_indexes
+        where schemaname = current_schema() and indexname not like '%_pkey' and indexname not like '%_key'
+          and indexname not like '%_uq' and indexname not like '%_pk'`.execute(t.db);
+      for (const r of rows.rows.filter((r) => tables.includes(r.table))) {
+        firstColumns.push({ table: r.table, index: r.index, first: /\((\w+)/.exec(r.def)?.[1] ?? '' });
+      }
+    }
+    expect(firstColumns.length).toBeGreaterThanOrEqual(tables.length);
+    for (const c of firstColumns) expect(c.first, `${c.table}.${c.index}`).toBe('business_id');
+  });
+
+  it('parses PostgreSQL timestamps to ISO strings in UTC', () => {
+    expect(pgTimestampToIso('2026-11-22 05:31:56.123+00')).toBe('2026-11-22T05:31:56.123Z');
+    expect(pgTimestampToIso('2026-11-22 14:31:56.123+09')).toBe('2026-11-22T05:31:56.123Z');
+    expect(pgTimestampToIso('2026-11-22 05:31:56+05:30')).toBe('2026-11-22T00:01:56.000Z');
+    expect(pgTimestampToIso('2026-11-22 05:31:56.123456+00')).toBe('2026-11-22T05:31:56.123Z');
+  });
+});
