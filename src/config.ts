@@ -176,5 +176,8 @@ export function parseMasterKey(text: string): Buffer | undefined {
 
 /** Hides the password of a URL before it is printed. */
 function redact(v: string): string {
-  return v.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  return v.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*)@/, (_m, scheme: string, userInfo: string) => {
+    const colon = userInfo.indexOf(':');
+    return `${scheme}${colon >= 0 ? `${userInfo.slice(0, colon)}:***` : userInfo}@`;
+  });
 }

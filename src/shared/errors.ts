@@ -134,7 +134,7 @@ export function nestMessage(path: readonly string[], message: string): FieldErro
 export function mergeFieldErrors(target: FieldErrors, source: FieldErrors): FieldErrors {
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
-    if (existing === undefined) target[key] = value;
+    if (existing === undefined) target[key] = Array.isArray(value) ? [...value] : mergeFieldErrors({}, value);
     else if (Array.isArray(existing) && Array.isArray(value)) existing.push(...value.filter((m) => !existing.includes(m)));
     else if (!Array.isArray(existing) && !Array.isArray(value)) mergeFieldErrors(existing, value);
     // A list and a map on the same key: the list (a message about the whole property) wins.

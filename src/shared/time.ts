@@ -23,14 +23,17 @@ function offsetMinutes(utcMs: number, tz: string): number {
 
 /**
  * The UTC instant at which the calendar day `date` (`YYYY-MM-DD`) begins in `tz`, as an ISO string with
- * milliseconds. Handles offsets that change during the day (DST) by re-checking at the candidate instant.
+ * milliseconds. Handles offsets that change around the day (DST), including a switch at local midnight.
  */
 export function startOfDayUtc(date: string, tz: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const midnightAsUtc = Date.UTC(y, m - 1, d);
-  let guess = midnightAsUtc - offsetMinutes(midnightAsUtc, tz) * 60000;
-  guess = midnightAsUtc - offsetMinutes(guess, tz) * 60000;
-  return new Date(guess).toISOString();
+  // The day starts at local midnight under the offset of the day before or of the day after (they differ
+  // only around a DST switch); the earliest candidate that already falls on `date` locally is the start.
+  const candidates = [offsetMinutes(midnightAsUtc - 86_400_000, tz), offsetMinutes(midnightAsUtc + 86_400_000, tz)]
+    .map((offset) => midnightAsUtc - offset * 60_000)
+    .filter((instant) => todayIn(tz, new Date(instant)) === date);
+  return new Date(Math.min(...candidates)).toISOString();
 }
 
 /** The day after `date` (`YYYY-MM-DD`). */
