@@ -1,0 +1,101 @@
+/**
+ * What every `bizapi` command shares (decisions §6): the environment (process variables over an optional
+ * `.env` file), the configuration parsed from it, a database session that is migrated first and always
+ * closed, JSON output on stdout, and user-facing errors.
+ */
+import fs from 'node:fs';
+import { InvalidArgumentError } from 'commander';
+import dotenv from 'dotenv';
+import type { Kysely } from 'kysely';
+import { type Config, loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+// This module is loaded by every command, so it imports nothing heavy: the database layer (Kysely and the
+// drivers take a good part of a second to load) is imported by `withDb` when a command needs it.
+
+/** A failure to report to the user as is (stderr, exit code 1), without a stack trace. */
+export class CliError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** The environment and the configuration, read once, lazily (commands such as `sign` need neither). */
+export interface CliContext {
+  /** `process.env` over the variables of `./.env` (process variables win). A copy: `process.env` is untouched. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The configuration parsed from {@link env}.
+   * @throws ConfigError naming every bad variable
+   */
+  config(): Config;
+}
+
+/** Builds the context from `process.env` and the optional `.env` file of the working directory. */
+export function createContext(): CliContext {
+  const env: Record<string, string | undefined> = { ...process.env };
+  dotenv.config({ processEnv: env as dotenv.DotenvPopulateInput, quiet: true });
+  let config: Config | undefined;
+  return {
+    env,
+    config: () => (config ??= loadConfig(env)),
+  };
+}
+
+/**
+ * Opens the configured database, brings it to the newest migration (names of migrations applied now are
+ * reported on stderr unless `reportMigrations` is false), runs `fn`, and always closes the database.
+ *
+ * @returns what `fn` returns
+ */
+export async function withDb<T>(
+  config: Config,
+  fn: (db: Kysely<Database>, applied: string[]) => Promise<T>,
+  { reportMigrations = true }: { reportMigrations?: boolean } = {},
+): Promise<T> {
+  const [{ createDb }, { migrateToLatest }] = await Promise.all([
+    import('../db/create-db.ts'),
+    import('../db/migrator.ts'),
+  ]);
+  const db = createDb(config.database);
+  try {
+    const applied = await migrateToLatest(db);
+    if (reportMigrations && applied.length > 0) process.stderr.write(`Applied migrations: ${applied.join(', ')}\n`);
+    return await fn(db, applied);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Writes one JSON document (2-space indent, trailing newline) to stdout: the only thing a command prints there. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Commander parser for ids: a positive integer. */
+export function parseId(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new InvalidArgumentError('Must be a positive integer.');
+  }
+  return n;
+}
+
+/**
+ * Reads and parses a JSON catalog file (the content is checked later, by the import).
+ * @throws CliError when the file cannot be read or is not JSON
+ */
+export function readJsonFile(file: string): unknown {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new CliError(`Cannot read ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new CliError(`${file} is not valid JSON: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The `bizapi` command (decisions §6), loaded by `bin/bizapi`.
+ *
+ * Contract: every command that prints data prints exactly one JSON document on stdout; diagnostics go to
+ * stderr; a failure prints a clear message on stderr, nothing on stdout, and exits non-zero. Configuration
+ * is the environment (with an optional `.env` file), parsed by `loadConfig`; every command that touches
+ * the database migrates it first and closes it at the end.
+ *
+ * The command tree is declared here; each command's implementation lives in its own module, imported only
+ * when that command runs, so that `bizapi sign` does not load the database layer and `bizapi key list`
+ * does not load the HTTP server.
+ */
+import fs from 'node:fs';
+import { Command, Option } from 'commander';
+import { ConfigError } from '../config.ts';
+import { type CliContext, CliError, createContext, parseId, printJson, withDb } from './context.ts';
+
+/** Builds the command tree around `ctx`. */
+export function buildProgram(ctx: CliContext): Command {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const program = new Command()
+    .name('bizapi')
+    .description('Business Management REST API: server and provisioning tool.')
+    .version(pkg.version)
+    .showHelpAfterError('(run with --help for usage)');
+
+  program
+    .command('migrate')
+    .description('Bring the database schema to the newest migration. Prints {"applied": [names]}.')
+    .action(async () => {
+      const applied = await withDb(ctx.config(), async (_db, names) => names, { reportMigrations: false });
+      printJson({ applied });
+    });
+
+  program
+    .command('serve')
+    .description('Run the HTTP server on HOST:PORT (migrates first).')
+    .option('--demo', 'create a demo business when the database holds none, and print its key')
+    .action(async (opts: { demo?: boolean }) => {
+      const config = ctx.config();
+      const { startServer } = await import('../server.ts');
+      await startServer(config, { demo: opts.demo === true });
+    });
+
+  const business = program.command('business').description('Manage businesses (tenants).');
+  business
+    .command('create')
+    .description('Create a business with its first API key, and optionally import a catalog file.')
+    .requiredOption('--name <name>', 'business name')
+    .requiredOption('--plan <plan>', 'plan: FREE, BASIC, TEAM or AGENCY')
+    .option('--timezone <tz>', 'IANA time zone of the business', 'Asia/Seoul')
+    .option('--catalog <file>', 'catalog file (JSON) to import into the new business')
+    .action(async (opts) => (await import('./business.ts')).businessCreate(ctx, opts));
+
+  const catalog = program.command('catalog').description('Manage the read-only catalogs of a business.');
+  catalog
+    .command('import')
+    .description('Import a catalog file (JSON) into a business; catalogs accumulate across imports.')
+    .requiredOption('--business <id>', 'business id', parseId)
+    .argument('<file>', 'catalog file (JSON)')
+    .action(async (file: string, opts) => (await import('./catalog.ts')).catalogImport(ctx, file, opts));
+
+  const key = program.command('key').description('Manage API keys.');
+  key
+    .command('create')
+    .description('Issue a new API key and secret (rotation: create the new key, then revoke the old one).')
+    .requiredOption('--business <id>', 'business id', parseId)
+    .action(async (opts) => (await import('./key.ts')).keyCreate(ctx, opts));
+  key
+    .command('list')
+    .description('List the keys of a business: id, display prefix, creation and revocation times.')
+    .requiredOption('--business <id>', 'business id', parseId)
+    .action(async (opts) => (await import('./key.ts')).keyList(ctx, opts));
+  key
+    .command('revoke')
+    .description('Revoke an API key at once.')
+    .argument('<apiKey>', 'the full API key')
+    .action(async (apiKey: string) => (await import('./key.ts')).keyRevoke(ctx, apiKey));
+
+  program
+    .command('demo')
+    .description('Create a demo business ("Demo Company", AGENCY) with a catalog and clients; print its key.')
+    .action(async () => (await import('./demo.ts')).demo(ctx));
+
+  program
+    .command('sign')
+    .description('Compute the X-Signature of a request body: HMAC-SHA256 with the key secret, hex.')
+    .option('--secret <secret>', 'the API key secret (default: $BIZAPI_SECRET_KEY)')
+    .addOption(new Option('--data <body>', 'the exact request body').conflicts('file'))
+    .option('--file <path>', 'read the exact request body bytes from a file')
+    .option('--hex', 'print only the signature and a newline')
+    .action(async (opts) => (await import('./sign.ts')).sign(ctx, opts));
+
+  program
+    .command('request')
+    .description('Send a signed request to a bizapi server and print the response body.')
+    .argument('<method>', 'HTTP method (GET, POST, PATCH, DELETE, …)')
+    .argument('<path>', 'path with query string, e.g. /v1/client?page_size=5')
+    .option('--data <body>', 'request body, sent as application/json')
+    .option('--base-url <url>', 'server address (default: http://HOST:PORT from the configuration)')
+    .option('--key <apiKey>', 'API key (default: $BIZAPI_API_KEY)')
+    .option('--secret <secret>', 'API key secret (default: $BIZAPI_SECRET_KEY)')
+    .action(async (method: string, path: string, opts) => (await import('./request.ts')).request(ctx, method, path, opts));
+
+  return program;
+}
+
+/**
+ * Runs the command line `argv` (as in `process.argv`). Errors are printed on stderr and set the exit code
+ * to 1: expected ones (bad configuration, bad input, unknown ids) as their message; unexpected ones with
+ * their stack trace as well when `LOG_LEVEL` is `debug` or `trace`.
+ */
+export async function run(argv: readonly string[]): Promise<void> {
+  const ctx = createContext();
+  try {
+    await buildProgram(ctx).parseAsync(argv as string[]);
+  } catch (err) {
+    process.exitCode = 1;
+    if (err instanceof ConfigError || err instanceof CliError) {
+      process.stderr.write(`${err.message}\n`);
+      return;
+    }
+    const e = err instanceof Error ? err : new Error(String(err));
+    // An AggregateError (e.g. every address of a database host refused) may carry no message of its own.
+    const message = e.message || (e instanceof AggregateError ? e.errors.map((x) => String(x?.message ?? x)).join('; ') : e.name);
+    const verbose = ['debug', 'trace'].includes(ctx.env.LOG_LEVEL ?? '');
+    process.stderr.write(`error: ${verbose ? (e.stack ?? message) : message}\n`);
+  }
+}
+
+await run(process.argv);
