@@ -62,10 +62,13 @@ export default fp(
     const known = FindMyWay({ ignoreTrailingSlash: true });
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
+      // An integer path parameter only matches digits, so `/v1/client/status` is not `/v1/client/{id}`.
+      const params = (route.schema?.params as { properties?: Record<string, { type?: string }> } | undefined)?.properties ?? {};
+      const pattern = route.url.replace(/:(\w+)/g, (m, name: string) => (params[name]?.type === 'integer' ? `${m}(^\\d+$)` : m));
       for (const method of methods) {
         if (method === 'HEAD') continue;
         try {
-          known.on(method as HTTPMethod, route.url, () => undefined);
+          known.on(method as HTTPMethod, pattern, () => undefined);
         } catch {
           // Already recorded (the trailing-slash twin of a route).
         }

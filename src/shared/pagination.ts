@@ -41,6 +41,8 @@ export function pageSizeOf(query: { page_size?: number; limit?: number }): numbe
   return Math.min(query.page_size ?? query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
 /** A decoded cursor: the ordering values of the row it points at, and which way to read from it. */
 export interface CursorPosition {
   values: (string | number)[];
@@ -50,7 +52,8 @@ export interface CursorPosition {
 
 /**
  * Encodes and decodes cursors: base64url JSON followed by a 12-byte HMAC tag under a key derived from the
- * master key, so a cursor cannot be forged or edited.
+ * master key, so a cursor cannot be forged or edited. The tag also covers a `scope` (the list's route), so
+ * a cursor issued by one list is refused by every other list.
  */
 export class CursorCodec {
   private readonly key: Buffer;
@@ -59,23 +62,25 @@ export class CursorCodec {
     this.key = createHmac('sha256', masterKey).update('bizapi cursor v1').digest();
   }
 
-  private tag(payload: string): Buffer {
-    return createHmac('sha256', this.key).update(payload).digest().subarray(0, 12);
+  private tag(scope: string, payload: string): string {
+    return createHmac('sha256', this.key).update(`${scope}\n${payload}`).digest().subarray(0, 12).toString('base64url');
   }
 
-  encode(position: CursorPosition): string {
+  /** @param scope the list the cursor belongs to (its route path) */
+  encode(position: CursorPosition, scope: string): string {
     const payload = Buffer.from(JSON.stringify([position.reverse ? 1 : 0, ...position.values])).toString('base64url');
-    return `${payload}.${this.tag(payload).toString('base64url')}`;
+    return `${payload}.${this.tag(scope, payload)}`;
   }
 
   /**
    * @throws InvalidCursor when the text is not a cursor this server issued
    */
-  decode(text: string): CursorPosition {
+  decode(text: string, scope: string): CursorPosition {
     const [payload, tag, extra] = text.split('.');
     if (payload === undefined || tag === undefined || extra !== undefined) throw new InvalidCursor();
-    const given = Buffer.from(tag, 'base64url');
-    const expected = this.tag(payload);
+    if (!BASE64URL.test(payload) || !BASE64URL.test(tag)) throw new InvalidCursor();
+    const given = Buffer.from(tag);
+    const expected = Buffer.from(this.tag(scope, payload));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidCursor();
     let parsed: unknown;
     try {
@@ -192,9 +197,17 @@ export function pageLink(origin: string, url: string, cursor: string | null): st
   return u.toString();
 }
 
-/** Decodes the `cursor` query parameter of a request (`undefined` when absent). */
+/** The list a request reads: its route path, the scope its cursors are bound to. */
+function scopeOf(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? ''}`.replace(/\/+$/, '');
+}
+
+/**
+ * Decodes the `cursor` query parameter of a request (`undefined` when absent).
+ * @throws InvalidCursor for a malformed or tampered cursor, or one issued by another list
+ */
 export function readCursor(request: FastifyRequest, text: string | undefined): CursorPosition | undefined {
-  return text === undefined ? undefined : request.server.cursors.decode(text);
+  return text === undefined ? undefined : request.server.cursors.decode(text, scopeOf(request));
 }
 
 /** A page as the API answers it (spec: Pagination envelope). */
@@ -207,7 +220,8 @@ export interface PageBody<T> {
 /** Renders a page with absolute `next` / `previous` links built from the request's own URL. */
 export function toPageBody<T>(request: FastifyRequest, page: Page<T>): PageBody<T> {
   const origin = `${request.protocol}://${request.host}`;
-  const link = (p: CursorPosition | null) => pageLink(origin, request.url, p && request.server.cursors.encode(p));
+  const scope = scopeOf(request);
+  const link = (p: CursorPosition | null) => pageLink(origin, request.url, p && request.server.cursors.encode(p, scope));
   return { next: link(page.next), previous: link(page.previous), results: page.rows };
 }
 

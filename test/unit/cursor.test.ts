@@ -19,6 +19,8 @@ import { ApiError } from '../../src/shared/errors.ts';
 const masterKey = Buffer.alloc(32, 7);
 const otherKey = Buffer.alloc(32, 8);
 const codec = new CursorCodec(masterKey);
+/** The list a cursor belongs to, as readCursor / toPageBody name it. */
+const SCOPE = 'GET /v1/client';
 
 /** Expects `fn` to throw an {@link InvalidCursor} rendered as 400 `{"detail": "Invalid cursor."}`. */
 function expectInvalid(fn: () => unknown): void {
@@ -42,19 +44,19 @@ function expectInvalid(fn: () => unknown): void {
 function forge(key: Buffer, json: string): string {
   const derived = createHmac('sha256', key).update('bizapi cursor v1').digest();
   const payload = Buffer.from(json).toString('base64url');
-  const tag = createHmac('sha256', derived).update(payload).digest().subarray(0, 12).toString('base64url');
+  const tag = createHmac('sha256', derived).update(`${SCOPE}\n${payload}`).digest().subarray(0, 12).toString('base64url');
   return `${payload}.${tag}`;
 }
 
 describe('CursorCodec', () => {
   it('round-trips a forward position', () => {
     const position = { values: ['2026-11-22T05:31:56.123Z', 42], reverse: false };
-    expect(codec.decode(codec.encode(position))).toEqual(position);
+    expect(codec.decode(codec.encode(position, SCOPE), SCOPE)).toEqual(position);
   });
 
   it('round-trips the reverse flag', () => {
     const position = { values: ['2026-01-01T00:00:00.000Z', 1], reverse: true };
-    const decoded = codec.decode(codec.encode(position));
+    const decoded = codec.decode(codec.encode(position, SCOPE), SCOPE);
     expect(decoded.reverse).toBe(true);
     expect(decoded).toEqual(position);
   });
@@ -62,13 +64,13 @@ describe('CursorCodec', () => {
   it('round-trips unicode strings, mixed strings and numbers, and a single value', () => {
     for (const values of [['주식회사 테스트', 'ü€😀', 7], [0, -3, 1.5, ''], ['a.b.c'], [Number.MAX_SAFE_INTEGER]]) {
       for (const reverse of [false, true]) {
-        expect(codec.decode(codec.encode({ values, reverse }))).toEqual({ values, reverse });
+        expect(codec.decode(codec.encode({ values, reverse }, SCOPE), SCOPE)).toEqual({ values, reverse });
       }
     }
   });
 
   it('is URL-safe and opaque', () => {
-    const text = codec.encode({ values: ['client name?&=/+', 99], reverse: false });
+    const text = codec.encode({ values: ['client name?&=/+', 99], reverse: false }, SCOPE);
     expect(text).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(text).not.toContain('client');
     expect(encodeURIComponent(text)).toBe(text);
@@ -76,42 +78,42 @@ describe('CursorCodec', () => {
 
   it('is deterministic for one master key and differs across keys', () => {
     const position = { values: ['x', 1], reverse: false };
-    expect(codec.encode(position)).toBe(new CursorCodec(masterKey).encode(position));
-    expect(codec.encode(position)).not.toBe(new CursorCodec(otherKey).encode(position));
+    expect(codec.encode(position, SCOPE)).toBe(new CursorCodec(masterKey).encode(position, SCOPE));
+    expect(codec.encode(position, SCOPE)).not.toBe(new CursorCodec(otherKey).encode(position, SCOPE));
   });
 
   it('white-box helper signs like the codec', () => {
-    expect(forge(masterKey, JSON.stringify([0, 'x', 1]))).toBe(codec.encode({ values: ['x', 1], reverse: false }));
+    expect(forge(masterKey, JSON.stringify([0, 'x', 1]))).toBe(codec.encode({ values: ['x', 1], reverse: false }, SCOPE));
   });
 
   it('rejects a cursor issued under another master key', () => {
-    const foreign = new CursorCodec(otherKey).encode({ values: ['2026-01-01T00:00:00.000Z', 5], reverse: false });
-    expectInvalid(() => codec.decode(foreign));
+    const foreign = new CursorCodec(otherKey).encode({ values: ['2026-01-01T00:00:00.000Z', 5], reverse: false }, SCOPE);
+    expectInvalid(() => codec.decode(foreign, SCOPE));
   });
 
   it('rejects a tampered payload', () => {
-    const text = codec.encode({ values: ['2026-01-01T00:00:00.000Z', 5], reverse: false });
+    const text = codec.encode({ values: ['2026-01-01T00:00:00.000Z', 5], reverse: false }, SCOPE);
     const [payload, tag] = text.split('.') as [string, string];
     const edited = Buffer.from(JSON.stringify([0, '2026-01-01T00:00:00.000Z', 6])).toString('base64url');
-    expectInvalid(() => codec.decode(`${edited}.${tag}`));
+    expectInvalid(() => codec.decode(`${edited}.${tag}`, SCOPE));
     // One character of the payload changed.
     const flipped = payload.slice(0, -1) + (payload.endsWith('A') ? 'B' : 'A');
-    expectInvalid(() => codec.decode(`${flipped}.${tag}`));
+    expectInvalid(() => codec.decode(`${flipped}.${tag}`, SCOPE));
     // Reverse flag flipped.
     const reversed = Buffer.from(JSON.stringify([1, '2026-01-01T00:00:00.000Z', 5])).toString('base64url');
-    expectInvalid(() => codec.decode(`${reversed}.${tag}`));
+    expectInvalid(() => codec.decode(`${reversed}.${tag}`, SCOPE));
   });
 
   it('rejects a tampered, truncated, extended or missing tag', () => {
-    const text = codec.encode({ values: ['v', 5], reverse: false });
+    const text = codec.encode({ values: ['v', 5], reverse: false }, SCOPE);
     const [payload, tag] = text.split('.') as [string, string];
     const flipped = (tag.startsWith('A') ? 'B' : 'A') + tag.slice(1);
-    expectInvalid(() => codec.decode(`${payload}.${flipped}`));
-    expectInvalid(() => codec.decode(`${payload}.${tag.slice(0, -2)}`));
-    expectInvalid(() => codec.decode(`${payload}.${tag}AAAA`));
-    expectInvalid(() => codec.decode(`${payload}.`));
-    expectInvalid(() => codec.decode(payload));
-    expectInvalid(() => codec.decode(`${payload}.${tag}.${tag}`));
+    expectInvalid(() => codec.decode(`${payload}.${flipped}`, SCOPE));
+    expectInvalid(() => codec.decode(`${payload}.${tag.slice(0, -2)}`, SCOPE));
+    expectInvalid(() => codec.decode(`${payload}.${tag}AAAA`, SCOPE));
+    expectInvalid(() => codec.decode(`${payload}.`, SCOPE));
+    expectInvalid(() => codec.decode(payload, SCOPE));
+    expectInvalid(() => codec.decode(`${payload}.${tag}.${tag}`, SCOPE));
   });
 
   it('rejects garbage strings', () => {
@@ -129,12 +131,25 @@ describe('CursorCodec', () => {
       ' ',
       '한국어.커서',
     ];
-    for (const text of garbage) expectInvalid(() => codec.decode(text));
+    for (const text of garbage) expectInvalid(() => codec.decode(text, SCOPE));
+  });
+
+  it('rejects a cursor issued by another list', () => {
+    const text = codec.encode({ values: ['2026-01-01T00:00:00.000Z', 5], reverse: false }, SCOPE);
+    expectInvalid(() => codec.decode(text, 'GET /v1/client/status'));
+    expectInvalid(() => codec.decode(text, 'GET /v1/member'));
+  });
+
+  it('rejects a cursor with characters appended', () => {
+    const text = codec.encode({ values: ['2026-01-01T00:00:00.000Z', 5], reverse: false }, SCOPE);
+    expectInvalid(() => codec.decode(`${text}!`, SCOPE));
+    expectInvalid(() => codec.decode(`${text} `, SCOPE));
+    expectInvalid(() => codec.decode(`!${text}`, SCOPE));
   });
 
   it('rejects correctly tagged payloads of the wrong shape', () => {
     const shapes = ['not json', '{}', '[]', '[0]', '[2, 1]', '["0", 1]', '[true, 1]', '[0, null]', '[0, {"a": 1}]', '[0, [1]]', '"s"', '1'];
-    for (const json of shapes) expectInvalid(() => codec.decode(forge(masterKey, json)));
+    for (const json of shapes) expectInvalid(() => codec.decode(forge(masterKey, json), SCOPE));
   });
 });
 
@@ -208,9 +223,9 @@ describe('pageLink', () => {
   });
 
   it('links a real cursor that decodes back', () => {
-    const cursor = codec.encode({ values: ['2026-11-22T05:31:56.123Z', 9], reverse: true });
+    const cursor = codec.encode({ values: ['2026-11-22T05:31:56.123Z', 9], reverse: true }, SCOPE);
     const link = pageLink(origin, '/v1/client?page_size=2', cursor);
-    expect(codec.decode(new URL(link!).searchParams.get('cursor')!)).toEqual({
+    expect(codec.decode(new URL(link!).searchParams.get('cursor')!, SCOPE)).toEqual({
       values: ['2026-11-22T05:31:56.123Z', 9],
       reverse: true,
     });
