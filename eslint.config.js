@@ -18,7 +18,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['bin/*', '**/*.js'],
+    files: ['bin/bizapi', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
 );

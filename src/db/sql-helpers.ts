@@ -5,7 +5,8 @@
  * date-times are ISO 8601 strings in UTC with milliseconds, dates `YYYY-MM-DD` strings, booleans 0 / 1,
  * integers numbers.
  */
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Database, Db } from './database.ts';
 
 /** A date-time as stored and read: `2026-11-22T05:31:56.123Z`. */
 export type Timestamp = string;
@@ -48,4 +49,12 @@ export function searchAll<DB, TB extends keyof DB>(
 ): Expression<SqlBool> | undefined {
   if (terms.length === 0) return undefined;
   return eb.and(terms.map((t) => eb.or(columns.map((c) => containsInsensitive(c, t)))));
+}
+
+/**
+ * Runs `fn` in a transaction: a new one on the database, or the caller's when `db` already is one (so a
+ * service can be composed into a larger unit of work, such as the demo business).
+ */
+export async function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
 }

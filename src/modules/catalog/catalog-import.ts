@@ -15,22 +15,16 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Type, { type Static } from 'typebox';
 import type { Db } from '../../db/database.ts';
-import { nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import * as repo from './catalog.repository.ts';
+import { FIELD_CATEGORIES, FIELD_DATA_TYPES, SETTLEMENT_BASE_TYPES, SETTLEMENT_TYPE_CATEGORIES } from './catalog.schemas.ts';
 
 // ── The file's schema ──
 
 const Key = Type.String({ minLength: 1, maxLength: 100, description: 'Name of the entry inside this file only.' });
 const Title = Type.String({ minLength: 1, maxLength: 255 });
 
-/** Custom field data types (reference: `GET /v1/field`): text, number, member, date, long text, boolean, single / multi select. */
-export const FIELD_DATA_TYPES = ['S', 'N', 'M', 'D', 'T', 'B', 'SL', 'ML'] as const;
-/** Record kinds a custom field belongs to: inquiry, client, contract. */
-export const FIELD_CATEGORIES = ['I', 'C', 'CO'] as const;
-/** Settlement type base types (reference: `GET /v1/settlement/type`). */
-export const SETTLEMENT_BASE_TYPES = ['INI', 'INS', 'BAL', 'COM', 'SUB', 'SIN', 'ADD', 'OUT'] as const;
-/** Settlement type categories: round-based, recurring, other. */
-export const SETTLEMENT_CATEGORIES = ['I', 'S', 'E'] as const;
+// The enumerations come from the API's own schemas, so the file and the API can never disagree.
 
 const GradeEntry = Type.Object({ key: Key, title: Title }, { additionalProperties: false });
 
@@ -86,7 +80,7 @@ const SettlementTypeEntry = Type.Object(
   {
     key: Key,
     baseType: Type.Enum([...SETTLEMENT_BASE_TYPES]),
-    category: Type.Enum([...SETTLEMENT_CATEGORIES]),
+    category: Type.Enum([...SETTLEMENT_TYPE_CATEGORIES]),
     title: Title,
     allowsMultipleRounds: Type.Boolean(),
   },
@@ -341,14 +335,13 @@ export function validateCatalog(input: unknown, state: CatalogState = EMPTY_CATA
 export async function importCatalog(db: Db, businessId: number, file: unknown): Promise<CatalogIds> {
   // Check the shape before opening a transaction; the business-dependent rules run inside it.
   if (!validateSchema(file)) throw new CatalogError((validateSchema.errors ?? []).map(describeAjvError));
-  const run = (trx: Db) => writeCatalog(trx, businessId, file);
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+  return inTransaction(db, (trx) => writeCatalog(trx, businessId, file));
 }
 
 async function writeCatalog(trx: Db, businessId: number, input: unknown): Promise<CatalogIds> {
   const state: CatalogState = {
     hasDefaultFolder: (await repo.findDefaultFolderId(trx, businessId)) !== undefined,
-    hasDefaultClientStatus: (await repo.findDefaultClientStatusId(trx, businessId)) !== undefined,
+    hasDefaultClientStatus: (await repo.findDefaultClientStatus(trx, businessId)) !== undefined,
   };
   const file = validateCatalog(input, state);
   const positions = await repo.findMaxCatalogPositions(trx, businessId);

@@ -6,6 +6,8 @@
  */
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { searchAll } from '../../db/sql-helpers.ts';
+import { type CursorPosition, fetchPage, newestFirst, type OrderColumn, type Page } from '../../shared/pagination.ts';
 import type {
   ClientStatusTable,
   ContractCategoryTable,
@@ -220,19 +222,6 @@ export async function findDefaultFolderId(db: Db, businessId: number): Promise<n
   return row?.id;
 }
 
-/** The id of the business's default client status, or `undefined` when it has none. */
-export async function findDefaultClientStatusId(db: Db, businessId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('client_status')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('is_default', '=', 1)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /**
  * The highest `position` in use for the business's ordered catalogs (0 when a catalog is empty), so that a
  * second import appends after the first: `{inquiryStatus, clientStatus, settlementType}`.
@@ -254,4 +243,246 @@ export async function findMaxCatalogPositions(
     clientStatus: await max('client_status'),
     settlementType: await max('settlement_type'),
   };
+}
+
+// ── Catalog reads ──
+
+// ── Members ──
+
+const memberColumns = [
+  'member.id',
+  'member.nickname',
+  'member.email',
+  'member.is_active',
+  'member.created',
+  'grade.id as grade_id',
+  'grade.title as grade_title',
+] as const;
+
+function selectMembers(db: Db, businessId: number) {
+  return db
+    .selectFrom('member')
+    .innerJoin('grade', 'grade.id', 'member.grade_id')
+    .select(memberColumns)
+    .where('member.business_id', '=', businessId);
+}
+
+/** A member joined with its grade: what {@link toMember} maps. */
+export type MemberWithGradeRow = Awaited<ReturnType<ReturnType<typeof selectMembers>['executeTakeFirstOrThrow']>>;
+
+/** One page of members, newest first, filtered by `search` terms (nickname, email) and `is_active`. */
+export async function findMemberPage(
+  db: Db,
+  businessId: number,
+  filter: { search: readonly string[]; isActive: boolean | undefined },
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<MemberWithGradeRow>> {
+  let q = selectMembers(db, businessId);
+  if (filter.isActive !== undefined) q = q.where('member.is_active', '=', filter.isActive ? 1 : 0);
+  const search = filter.search;
+  if (search.length > 0) q = q.where((eb) => searchAll(eb, search, [eb.ref('member.nickname'), eb.ref('member.email')])!);
+  return fetchPage(q, newestFirst<MemberWithGradeRow>('member'), size, cursor);
+}
+
+/** Members of the business among `ids` (unknown and foreign ids are simply absent). */
+export async function findMembersByIds(db: Db, businessId: number, ids: readonly number[]): Promise<MemberWithGradeRow[]> {
+  if (ids.length === 0) return [];
+  return selectMembers(db, businessId).where('member.id', 'in', ids).execute();
+}
+
+// ── Custom fields ──
+
+const fieldColumns = ['field.id', 'field.name', 'field.category', 'field.data_type', 'field.created'] as const;
+
+/** A custom field row. */
+export interface FieldRow {
+  id: number;
+  name: string;
+  category: string;
+  data_type: string;
+  created: string;
+}
+
+/** One page of custom fields, newest first, optionally of one record kind (`category`: I, C, CO). */
+export async function findFieldPage(
+  db: Db,
+  businessId: number,
+  filter: { category: string | undefined },
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<FieldRow>> {
+  let q = db.selectFrom('field').select(fieldColumns).where('field.business_id', '=', businessId);
+  if (filter.category !== undefined) q = q.where('field.category', '=', filter.category);
+  return fetchPage(q, newestFirst<FieldRow>('field'), size, cursor);
+}
+
+/** Fields of the business among `ids`. */
+export async function findFieldsByIds(db: Db, businessId: number, ids: readonly number[]): Promise<FieldRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('field').select(fieldColumns).where('business_id', '=', businessId).where('id', 'in', ids).execute();
+}
+
+/** Options of the given fields, in catalog order. */
+export async function findFieldOptions(db: Db, businessId: number, fieldIds: readonly number[]) {
+  if (fieldIds.length === 0) return [];
+  return db
+    .selectFrom('field_option')
+    .select(['field_id', 'option_id', 'title'])
+    .where('business_id', '=', businessId)
+    .where('field_id', 'in', fieldIds)
+    .orderBy('field_id')
+    .orderBy('position')
+    .execute();
+}
+
+/** Members (with grade) of the given member-type fields, in catalog order. */
+export async function findFieldMembers(db: Db, businessId: number, fieldIds: readonly number[]) {
+  if (fieldIds.length === 0) return [];
+  return db
+    .selectFrom('field_member')
+    .innerJoin('member', 'member.id', 'field_member.member_id')
+    .innerJoin('grade', 'grade.id', 'member.grade_id')
+    .select(['field_member.field_id', ...memberColumns])
+    .where('field_member.business_id', '=', businessId)
+    .where('field_member.field_id', 'in', fieldIds)
+    .orderBy('field_member.field_id')
+    .orderBy('field_member.position')
+    .execute();
+}
+
+// ── Inquiry statuses and folders ──
+
+const statusColumns = [
+  'inquiry_status.id',
+  'inquiry_status.title',
+  'inquiry_status.position',
+  'folder.id as folder_id',
+  'folder.name as folder_name',
+] as const;
+
+/** An inquiry status with its folder. */
+export interface InquiryStatusRow {
+  id: number;
+  title: string;
+  position: number;
+  folder_id: number;
+  folder_name: string;
+}
+
+const statusOrder: OrderColumn<InquiryStatusRow>[] = [
+  { ref: 'inquiry_status.position', key: 'position', direction: 'asc' },
+  { ref: 'inquiry_status.id', key: 'id', direction: 'asc' },
+];
+
+/** One page of inquiry statuses in their configured order, optionally of one folder. */
+export async function findInquiryStatusPage(
+  db: Db,
+  businessId: number,
+  filter: { folderId: number | undefined },
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<InquiryStatusRow>> {
+  let q = db
+    .selectFrom('inquiry_status')
+    .innerJoin('folder', 'folder.id', 'inquiry_status.folder_id')
+    .select(statusColumns)
+    .where('inquiry_status.business_id', '=', businessId);
+  if (filter.folderId !== undefined) q = q.where('inquiry_status.folder_id', '=', filter.folderId);
+  return fetchPage(q, statusOrder, size, cursor);
+}
+
+/** Folders of the business: the default folder first, then newest first; filtered by `search` on the name. */
+export async function findFolders(db: Db, businessId: number, search: readonly string[]) {
+  let q = db
+    .selectFrom('folder')
+    .select(['id', 'name', 'is_default', 'created'])
+    .where('business_id', '=', businessId);
+  if (search.length > 0) q = q.where((eb) => searchAll(eb, search, [eb.ref('name')])!);
+  return q.orderBy('is_default', 'desc').orderBy('created', 'desc').orderBy('id', 'desc').execute();
+}
+
+// ── Client statuses ──
+
+/** A client status row. */
+export interface ClientStatusRow {
+  id: number;
+  title: string;
+  is_default: 0 | 1;
+  position: number;
+}
+
+const clientStatusOrder: OrderColumn<ClientStatusRow>[] = [
+  { ref: 'position', key: 'position', direction: 'asc' },
+  { ref: 'id', key: 'id', direction: 'asc' },
+];
+
+/** One page of client statuses in their configured order. */
+export async function findClientStatusPage(
+  db: Db,
+  businessId: number,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<ClientStatusRow>> {
+  const q = db
+    .selectFrom('client_status')
+    .select(['id', 'title', 'is_default', 'position'])
+    .where('business_id', '=', businessId);
+  return fetchPage(q, clientStatusOrder, size, cursor);
+}
+
+/** A client status of the business by id, or `undefined`. */
+export async function findClientStatusById(db: Db, businessId: number, id: number) {
+  return db
+    .selectFrom('client_status')
+    .select(['id', 'title'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The business's default client status, or `undefined` when it has none. */
+export async function findDefaultClientStatus(db: Db, businessId: number) {
+  return db
+    .selectFrom('client_status')
+    .select(['id', 'title'])
+    .where('business_id', '=', businessId)
+    .where('is_default', '=', 1)
+    .executeTakeFirst();
+}
+
+// ── Contract categories and settlement types ──
+
+/** A contract category row. */
+export interface ContractCategoryRow {
+  id: number;
+  title: string;
+  created: string;
+}
+
+/** One page of contract categories, newest first, filtered by `search` on the title. */
+export async function findContractCategoryPage(
+  db: Db,
+  businessId: number,
+  search: readonly string[],
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<ContractCategoryRow>> {
+  let q = db
+    .selectFrom('contract_category')
+    .select(['contract_category.id', 'contract_category.title', 'contract_category.created'])
+    .where('contract_category.business_id', '=', businessId);
+  if (search.length > 0) q = q.where((eb) => searchAll(eb, search, [eb.ref('contract_category.title')])!);
+  return fetchPage(q, newestFirst<ContractCategoryRow>('contract_category'), size, cursor);
+}
+
+/** Every settlement type of the business in catalog order. */
+export async function findSettlementTypes(db: Db, businessId: number) {
+  return db
+    .selectFrom('settlement_type')
+    .select(['id', 'base_type', 'category', 'title', 'allows_multiple_rounds'])
+    .where('business_id', '=', businessId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import * as repo from './catalog.queries.ts';
+import * as repo from './catalog.repository.ts';
 import type {
   Field,
   FieldListQuery,

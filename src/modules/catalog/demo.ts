@@ -4,6 +4,7 @@
  * realistic catalog and a few clients, so that the API can be tried at once with the printed key.
  */
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/sql-helpers.ts';
 import { type Business, createApiKey, createBusiness } from '../auth/auth.service.ts';
 import { create as createClient } from '../client/client.service.ts';
 import { type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
@@ -210,28 +211,21 @@ export interface DemoBusiness {
 }
 
 /**
- * Creates the demo business: "Demo Company", plan AGENCY, time zone Asia/Seoul, one API key and
- * {@link DEMO_CATALOG} in one transaction; then {@link DEMO_CLIENTS}, created through the client service
- * (so they are exactly what `POST /v1/client` would have created). Each call creates a new business.
- *
- * The clients are created after the first transaction commits, because `client.service.create` opens a
- * transaction of its own: `db` must therefore be the database, not an open transaction. Should a client
- * fail, the business, key and catalog stay, with the clients created before it.
+ * Creates the demo business in one transaction: "Demo Company", plan AGENCY, time zone Asia/Seoul, one API
+ * key, {@link DEMO_CATALOG}, and {@link DEMO_CLIENTS} created through the client service (so they are
+ * exactly what `POST /v1/client` would have created). Each call creates a new business; a failure writes
+ * nothing.
  *
  * @param masterKey the installation's master key (`resolveMasterKey`), which encrypts the key's secret
- * @throws Error when `db` is a transaction; whatever the client service throws for a demo client
+ * @throws whatever the catalog import or the client service throws for the demo data
  */
 export async function createDemo(db: Db, masterKey: Buffer): Promise<DemoBusiness> {
-  if (db.isTransaction) throw new Error('createDemo needs the database, not a transaction');
-  const demo = await db.transaction().execute(async (trx): Promise<DemoBusiness> => {
+  return inTransaction(db, async (trx): Promise<DemoBusiness> => {
     const business = await createBusiness(trx, { name: 'Demo Company', plan: 'AGENCY', timezone: 'Asia/Seoul' });
     const { apiKey, secretKey } = await createApiKey(trx, masterKey, business.id);
     const catalog = await importCatalog(trx, business.id, DEMO_CATALOG);
+    const auth = { businessId: business.id, timezone: business.timezone };
+    for (const client of DEMO_CLIENTS) await createClient(trx, auth, demoClientBody(client, catalog));
     return { business, apiKey, secretKey, catalog };
   });
-  const auth = { businessId: demo.business.id, timezone: demo.business.timezone };
-  for (const client of DEMO_CLIENTS) {
-    await createClient(db, auth, demoClientBody(client, demo.catalog));
-  }
-  return demo;
 }

@@ -3,14 +3,14 @@
  * Client; decisions §5, §7): list, create, retrieve, partialUpdate, destroy (soft).
  */
 import type { Db } from '../../db/database.ts';
-import { nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
 import { ErrorCollector, NotFound } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import { findClientStatusById, findDefaultClientStatus } from '../catalog/catalog.queries.ts';
+import { findClientStatusById, findDefaultClientStatus } from '../catalog/catalog.repository.ts';
 import * as repo from './client.repository.ts';
 import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody } from './client.schemas.ts';
 import type { ClientRowUpdate } from './client.table.ts';
@@ -123,7 +123,7 @@ export async function list(db: Db, auth: Auth, query: ClientListQuery, cursor: C
  */
 export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promise<ClientSummary> {
   const { fieldValues } = await checkReferences(db, auth.businessId, body);
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     let statusId = body.status === undefined ? undefined : (body.status?.id ?? null);
     if (statusId === undefined) statusId = (await findDefaultClientStatus(trx, auth.businessId))?.id ?? null;
     const newId = await repo.insert(trx, auth.businessId, {
@@ -161,7 +161,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Client
   const { fieldValues } = await checkReferences(db, auth.businessId, body);
   const patch = columnsFrom(body);
   if (body.status !== undefined) patch.status_id = body.status?.id ?? null;
-  const changed = await db.transaction().execute(async (trx) => {
+  const changed = await inTransaction(db, async (trx) => {
     const n = await repo.updateById(trx, auth.businessId, id, patch);
     if (n > 0) await repo.upsertFieldValues(trx, auth.businessId, id, fieldValues);
     return n;
