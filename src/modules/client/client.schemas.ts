@@ -73,8 +73,8 @@ const summaryExample = {
   email: 'jane@acme.example',
 };
 
-/** The short shape: create response and list items. */
-export const ClientSummary = Type.Object({
+/** Properties of the short shape (spec: "The create response and the list items contain only: …"). */
+const summaryProperties = {
   id: Type.Integer(),
   companyName: Type.String(),
   created: Timestamp,
@@ -83,19 +83,15 @@ export const ClientSummary = Type.Object({
   position: nullableText,
   contact: nullableText,
   email: nullableText,
-});
+};
+
+/** The short shape: create response and list items. */
+export const ClientSummary = Type.Object(summaryProperties);
 export type ClientSummary = Static<typeof ClientSummary>;
 
 /** The full shape: retrieve and update responses. */
 export const Client = Type.Object({
-  id: Type.Integer(),
-  companyName: Type.String(),
-  created: Timestamp,
-  status: Nullable(IdTitle),
-  inCharge: nullableText,
-  position: nullableText,
-  contact: nullableText,
-  email: nullableText,
+  ...summaryProperties,
   content: nullableText,
   businessRegistrationNumber: nullableText,
   ceoName: nullableText,
