@@ -6,8 +6,9 @@
  * milliseconds, boolean → 0 / 1 (SQLite stores 0 / 1 already).
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
@@ -41,6 +42,20 @@ const pgTypes = {
   },
 };
 
+const require = createRequire(import.meta.url);
+
+/**
+ * The SQLite driver for this runtime. better-sqlite3 13 is built on Node-API 10 (Node 22.14+) and ships
+ * prebuilt binaries; 12 is the one that runs on Node 20, but on Node 24 it aborts the process at exit
+ * (`RemoveEnvironmentCleanupHook` assertion in its Statement destructor). Both are dependencies (13 under
+ * the alias `better-sqlite3-napi`), and the one the runtime supports is loaded. Same API for both.
+ */
+export function loadSqliteDriver(): typeof BetterSqlite3 {
+  return Number(process.versions.napi) >= 10
+    ? (require('better-sqlite3-napi') as typeof BetterSqlite3)
+    : (require('better-sqlite3') as typeof BetterSqlite3);
+}
+
 /** Which dialect a Kysely instance speaks. */
 export type Dialect = DatabaseConfig['dialect'];
 
@@ -57,6 +72,7 @@ export function createDb(config: DatabaseConfig): Kysely<Database> {
     });
   }
   if (config.path !== ':memory:') fs.mkdirSync(path.dirname(config.path), { recursive: true });
+  const SqliteDatabase = loadSqliteDriver();
   const sqlite = new SqliteDatabase(config.path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');

@@ -4,7 +4,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgTimestampToIso } from '../../src/db/create-db.ts';
+import { createRequire } from 'node:module';
+import { loadSqliteDriver, pgTimestampToIso } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { createBusiness } from '../../src/modules/auth/auth.service.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
@@ -99,6 +100,14 @@ describe(`database on ${DIALECT}`, () => {
     }
     expect(firstColumns.length).toBeGreaterThanOrEqual(tables.length);
     for (const c of firstColumns) expect(c.first, `${c.table}.${c.index}`).toBe('business_id');
+  });
+
+  it('loads better-sqlite3 13 where Node-API 10 exists (Node 22.14+, 24), else 12 (Node 20)', () => {
+    const require = createRequire(import.meta.url);
+    const expected = Number(process.versions.napi) >= 10 ? 'better-sqlite3-napi' : 'better-sqlite3';
+    expect(loadSqliteDriver()).toBe(require(expected));
+    const major = (require(`${expected}/package.json`) as { version: string }).version.split('.')[0];
+    expect(major).toBe(expected === 'better-sqlite3' ? '12' : '13');
   });
 
   it('parses PostgreSQL timestamps to ISO strings in UTC', () => {
