@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
+import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './client.schemas.ts';
 import * as service from './client.service.ts';
@@ -64,6 +65,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/client/:client_id',
     {
+      preValidation: notFoundBeforeValidation('client_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
         operationId: 'partialUpdateClient',

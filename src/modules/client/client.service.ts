@@ -140,6 +140,11 @@ export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promis
   return toClientSummary(row!);
 }
 
+/** Whether a live client with this id exists in the business. */
+export async function exists(db: Db, auth: Auth, id: number): Promise<boolean> {
+  return repo.existsById(db, auth.businessId, id);
+}
+
 /**
  * `GET /v1/client/{client_id}`: the full shape.
  * @throws NotFound for a missing, soft-deleted or other business's client

@@ -310,6 +310,21 @@ describe('routes and methods', () => {
     const res = await call(b, { method: 'PATCH', url: '/v1/client/2147483647', body: { contact: 'x' } });
     expect(res.status).toBe(404);
   });
+
+  it('PATCH with an invalid body to a missing or foreign client → 404, not the body errors (as DRF)', async () => {
+    const b = await newBusiness(t);
+    const other = await newBusiness(t);
+    const foreign = (await create(other, { companyName: 'Theirs' })).id;
+    for (const url of ['/v1/client/2147483647', `/v1/client/${foreign}`]) {
+      const res = await call(b, { method: 'PATCH', url, body: { companyName: null, email: 'not-an-email' } });
+      expect(res.status, url).toBe(404);
+      expect(res.body.detail).toBe('Not found.');
+    }
+    const mine = (await create(b, { companyName: 'Mine' })).id;
+    const invalid = await call(b, { method: 'PATCH', url: `/v1/client/${mine}`, body: { companyName: null } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.companyName).toEqual(['This field may not be null.']);
+  });
 });
 
 describe('GET /v1/client — query parameter errors', () => {
