@@ -19,6 +19,7 @@ import type {
 } from '../modules/catalog/catalog.table.ts';
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
 
+/** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
   business: BusinessTable;
   api_key: ApiKeyTable;

@@ -6,6 +6,7 @@
  */
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
+import { IdRef } from './schemas.ts';
 import { Field } from '../modules/catalog/catalog.schemas.ts';
 import { loadFields } from '../modules/catalog/catalog.service.ts';
 import type { ErrorCollector } from './errors.ts';
@@ -17,7 +18,7 @@ const KIND_NAMES: Record<FieldKind, string> = { I: 'an inquiry', C: 'a client', 
 
 /** A `fieldSet` entry in a request. Numbers and booleans are accepted and stored as their text. */
 export const FieldValueInput = Type.Object({
-  field: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
+  field: IdRef,
   value: Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'], maxLength: 10000 }),
 });
 

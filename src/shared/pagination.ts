@@ -13,7 +13,9 @@ import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type 
 import Type from 'typebox';
 import { ApiError } from './errors.ts';
 
+/** Page size when the query names none (decisions §4). */
 export const DEFAULT_PAGE_SIZE = 20;
+/** Largest page; larger requests are clamped (decisions §4). */
 export const MAX_PAGE_SIZE = 100;
 
 /** 400 `{"detail": "Invalid cursor."}` for a malformed or tampered cursor. */

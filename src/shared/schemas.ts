@@ -29,7 +29,7 @@ export const DateString = Type.String({ format: 'date', examples: ['2026-11-22']
 export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-11-22T05:31:56.123Z'] });
 
 /** A reference to another record in a request body: `{ "id": <int> }`. */
-export const IdRef = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { examples: [{ id: 1 }] });
+export const IdRef = Type.Object({ id: IdParam }, { examples: [{ id: 1 }] });
 export type IdRef = Static<typeof IdRef>;
 
 /** `{id, title}`: client status, contract category, member grade. */
@@ -72,7 +72,7 @@ export function parseQueryBoolean(value: string | undefined): boolean | undefine
 }
 
 /** An id filter in a query string: a positive integer (decisions §5). */
-export const QueryId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const QueryId = IdParam;
 
 /** A date filter in a query string: `YYYY-MM-DD`, inclusive (decisions §5). */
 export const QueryDate = Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive.' });

@@ -37,6 +37,7 @@ function helpers(d: Dialect) {
   };
 }
 
+/** Creates the foundation tables and their indexes. */
 export async function up(db: Kysely<any>): Promise<void> {
   const d = dialectOf(db);
   const h = helpers(d);
@@ -242,6 +243,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
+/** Drops everything `up` created, dependants first. */
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
     'client_field_value',

@@ -10,6 +10,7 @@ import { decryptSecret, encryptSecret } from './secret-box.ts';
 
 /** The plans of decisions §6. */
 export const PLANS = ['FREE', 'BASIC', 'TEAM', 'AGENCY'] as const;
+/** A plan name (decisions §6). */
 export type Plan = (typeof PLANS)[number];
 
 /** A business as the CLI prints it. */

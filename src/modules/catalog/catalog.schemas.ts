@@ -10,6 +10,7 @@ export const FIELD_DATA_TYPES = ['S', 'N', 'M', 'D', 'T', 'B', 'SL', 'ML'] as co
 /** Record kinds a custom field belongs to: inquiry, client, contract. */
 export const FIELD_CATEGORIES = ['I', 'C', 'CO'] as const;
 
+/** An option of a single- or multi-select field; a field value carries its `id`. */
 export const FieldOption = Type.Object({ id: Type.String(), title: Type.String() });
 
 /** A custom field (spec: Custom field). */
@@ -24,6 +25,7 @@ export const Field = Type.Object({
 });
 export type Field = Static<typeof Field>;
 
+/** `GET /v1/field` response. */
 export const FieldPage = withExample(
   Page(Field),
   page([
@@ -31,13 +33,16 @@ export const FieldPage = withExample(
     { id: 1, name: 'Account owner', dataType: 'M', optionSet: [], memberSet: [EXAMPLES.member] },
   ]),
 );
+/** `GET /v1/field` query (reference: `category`, `cursor`, `page_size`). */
 export const FieldListQuery = Type.Object({
   ...PageQueryProperties,
   category: Type.Optional(StringEnum(FIELD_CATEGORIES, { description: 'Record kind: I inquiry, C client, CO contract.' })),
 });
 export type FieldListQuery = Static<typeof FieldListQuery>;
 
+/** `GET /v1/member` response. */
 export const MemberPage = withExample(Page(Member), page([EXAMPLES.member]));
+/** `GET /v1/member` query (reference: `cursor`, `is_active`, `page_size`, `search`). */
 export const MemberListQuery = Type.Object({
   ...PageQueryProperties,
   search: Type.Optional(QuerySearch),
@@ -52,6 +57,7 @@ export const InquiryStatus = Type.Object({
   folder: Type.Object({ id: Type.Integer(), name: Type.String() }),
 });
 export type InquiryStatus = Static<typeof InquiryStatus>;
+/** `GET /v1/inquiry/status` response. */
 export const InquiryStatusPage = withExample(
   Page(InquiryStatus),
   page([
@@ -59,6 +65,7 @@ export const InquiryStatusPage = withExample(
     { id: 2, title: 'Won', folder: { id: 1, name: 'Sales' } },
   ]),
 );
+/** `GET /v1/inquiry/status` query (reference: `cursor`, `folder_id`, `page_size`). */
 export const InquiryStatusListQuery = Type.Object({
   ...PageQueryProperties,
   folder_id: Type.Optional(QueryId),
@@ -68,27 +75,34 @@ export type InquiryStatusListQuery = Static<typeof InquiryStatusListQuery>;
 /** A folder of inquiry statuses. */
 export const Folder = Type.Object({ id: Type.Integer(), name: Type.String(), isDefault: Type.Boolean() });
 export type Folder = Static<typeof Folder>;
+/** `GET /v1/folder` response: a plain array, the default folder first. */
 export const FolderList = withExample(Type.Array(Folder), [
   { id: 1, name: 'Sales', isDefault: true },
   { id: 2, name: 'Archive', isDefault: false },
 ]);
+/** `GET /v1/folder` query (reference: `search`). */
 export const FolderListQuery = Type.Object({ search: Type.Optional(QuerySearch) });
 export type FolderListQuery = Static<typeof FolderListQuery>;
 
 /** A client status. */
 export const ClientStatus = IdTitle;
+/** `GET /v1/client/status` response. */
 export const ClientStatusPage = withExample(Page(ClientStatus), page([{ id: 1, title: 'Lead' }, { id: 2, title: 'Customer' }]));
+/** A query of only `cursor` and the page size. */
 export const PlainPageQuery = Type.Object({ ...PageQueryProperties });
 export type PlainPageQuery = Static<typeof PlainPageQuery>;
 
 /** A contract category. */
 export const ContractCategory = IdTitle;
+/** `GET /v1/contract/category` response. */
 export const ContractCategoryPage = withExample(Page(ContractCategory), page([{ id: 1, title: 'Web development' }]));
+/** A query of `cursor`, the page size and `search`. */
 export const SearchPageQuery = Type.Object({ ...PageQueryProperties, search: Type.Optional(QuerySearch) });
 export type SearchPageQuery = Static<typeof SearchPageQuery>;
 
-/** Settlement type base types and categories (reference item 12). */
+/** Settlement type base types (reference item 12). */
 export const SETTLEMENT_BASE_TYPES = ['INI', 'INS', 'BAL', 'COM', 'SUB', 'SIN', 'ADD', 'OUT'] as const;
+/** Settlement type categories: I round-based, S recurring, E other (reference item 12). */
 export const SETTLEMENT_TYPE_CATEGORIES = ['I', 'S', 'E'] as const;
 
 /** A settlement type (the settlement "form"). */
@@ -100,6 +114,7 @@ export const SettlementType = Type.Object({
   allowsMultipleRounds: Type.Boolean(),
 });
 export type SettlementType = Static<typeof SettlementType>;
+/** `GET /v1/settlement/type` response: a plain array in catalog order. */
 export const SettlementTypeList = withExample(Type.Array(SettlementType), [
   { id: 1, baseType: 'INI', category: 'I', title: 'Down payment', allowsMultipleRounds: false },
   { id: 2, baseType: 'SUB', category: 'I', title: 'Interim payment', allowsMultipleRounds: true },

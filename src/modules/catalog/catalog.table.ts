@@ -3,9 +3,10 @@
  * statuses, client statuses, custom fields with their options and members, contract categories,
  * settlement types and worker positions. Catalogs are written only by `bizapi catalog import`.
  */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 import type { Bool, Timestamp } from '../../db/sql-helpers.ts';
 
+/** A member grade (`{id, title}` inside a member). */
 export interface GradeTable {
   id: Generated<number>;
   business_id: number;
@@ -13,6 +14,7 @@ export interface GradeTable {
   created: Timestamp;
 }
 
+/** A member of the business; `notifications_enabled` decides who is notified (decisions §8). */
 export interface MemberTable {
   id: Generated<number>;
   business_id: number;
@@ -23,8 +25,8 @@ export interface MemberTable {
   notifications_enabled: Bool;
   created: Timestamp;
 }
-export type MemberRow = Selectable<MemberTable>;
 
+/** A folder of inquiry statuses; exactly one per business is the default. */
 export interface FolderTable {
   id: Generated<number>;
   business_id: number;
@@ -44,6 +46,7 @@ export interface InquiryStatusTable {
   created: Timestamp;
 }
 
+/** A client status; at most one per business is the default given to new clients. */
 export interface ClientStatusTable {
   id: Generated<number>;
   business_id: number;
@@ -62,7 +65,6 @@ export interface FieldTable {
   data_type: string;
   created: Timestamp;
 }
-export type FieldRow = Selectable<FieldTable>;
 
 /** An option of an SL / ML field; `option_id` is the string id a field value carries. */
 export interface FieldOptionTable {
@@ -82,6 +84,7 @@ export interface FieldMemberTable {
   position: number;
 }
 
+/** A contract category (`categorySet` entries). */
 export interface ContractCategoryTable {
   id: Generated<number>;
   business_id: number;
@@ -89,6 +92,7 @@ export interface ContractCategoryTable {
   created: Timestamp;
 }
 
+/** A settlement type (the settlement "form"), ordered by `position`. */
 export interface SettlementTypeTable {
   id: Generated<number>;
   business_id: number;
@@ -100,6 +104,7 @@ export interface SettlementTypeTable {
   created: Timestamp;
 }
 
+/** A worker position `{id, title, symbolColor}`. */
 export interface WorkerPositionTable {
   id: Generated<number>;
   business_id: number;
@@ -107,6 +112,3 @@ export interface WorkerPositionTable {
   symbol_color: string;
   created: Timestamp;
 }
-
-export type NewGradeRow = Insertable<GradeTable>;
-export type NewMemberRow = Insertable<MemberTable>;

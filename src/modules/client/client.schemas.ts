@@ -7,7 +7,7 @@ import { FieldSetInput, FieldValue } from '../../shared/custom-fields.ts';
 import { PageQueryProperties } from '../../shared/pagination.ts';
 import {
   EXAMPLES,
-  IdRef,
+  IdParam,
   IdTitle,
   Nullable,
   Page,
@@ -25,7 +25,7 @@ const text = (maxLength: number, description?: string) =>
 /** Writable properties shared by create and update (all optional here). */
 const writable = {
   status: Type.Optional(
-    Nullable(Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { description: 'Client status `{id}`; omitted on create → the default client status.' })),
+    Nullable(Type.Object({ id: IdParam }, { description: 'Client status `{id}`; omitted on create → the default client status.' })),
   ),
   inCharge: text(64, 'Contact person name.'),
   position: text(64),
@@ -106,6 +106,7 @@ export const Client = Type.Object({
 });
 export type Client = Static<typeof Client>;
 
+/** `GET /v1/client` response. */
 export const ClientPage = withExample(Page(ClientSummary), { next: EXAMPLES.pageLink, previous: null, results: [summaryExample] });
 
 /** The create response, with its example. */
@@ -140,6 +141,6 @@ export const ClientListQuery = Type.Object({
 });
 export type ClientListQuery = Static<typeof ClientListQuery>;
 
-export const ClientIdParams = Type.Object({ client_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+/** Path parameters of `/v1/client/{client_id}`. */
+export const ClientIdParams = Type.Object({ client_id: IdParam });
 
-export { IdRef };

@@ -1,5 +1,5 @@
 /** Row types of the `client` and `client_field_value` tables (migration 2026_11_22_0001). */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Updateable } from 'kysely';
 import type { Bool, Timestamp } from '../../db/sql-helpers.ts';
 
 /** A client (spec: Resources › Client). Soft-deleted rows have `deleted_at` set and are never read. */
@@ -25,7 +25,6 @@ export interface ClientTable {
   created: Timestamp;
   deleted_at: Timestamp | null;
 }
-export type ClientRow = Selectable<ClientTable>;
 export type NewClientRow = Insertable<ClientTable>;
 export type ClientRowUpdate = Updateable<ClientTable>;
 
