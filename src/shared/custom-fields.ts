@@ -8,7 +8,7 @@ import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { IdRef } from './schemas.ts';
 import { Field } from '../modules/catalog/catalog.schemas.ts';
-import { loadFields } from '../modules/catalog/catalog.service.ts';
+import { loadFields, toField } from '../modules/catalog/catalog.service.ts';
 import type { ErrorCollector } from './errors.ts';
 
 /** Record kinds that carry custom fields: I inquiry, C client, CO contract. */
@@ -135,8 +135,7 @@ export async function toFieldValues(
   for (const s of stored) {
     const f = fields.get(s.field_id);
     if (!f) continue;
-    const { category: _category, ...field } = f;
-    out.push({ field, value: s.value });
+    out.push({ field: toField(f), value: s.value });
   }
   return out;
 }

@@ -34,28 +34,37 @@ export function toMember(row: repo.MemberWithGradeRow): Member {
   };
 }
 
+/** A field as the API shows it, plus its record kind (`category`: I, C, CO), which only the server reads. */
+export type FieldWithKind = Field & { category: string };
+
+/** Completes field rows with their options and members (two queries for any number of fields). */
+async function completeFields(db: Db, businessId: number, rows: readonly repo.FieldRow[]): Promise<FieldWithKind[]> {
+  const ids = rows.map((r) => r.id);
+  const [options, members] = await Promise.all([
+    repo.findFieldOptions(db, businessId, ids),
+    repo.findFieldMembers(db, businessId, ids),
+  ]);
+  return rows.map((f) => ({
+    id: f.id,
+    name: f.name,
+    dataType: f.data_type as Field['dataType'],
+    category: f.category,
+    optionSet: options.filter((o) => o.field_id === f.id).map((o) => ({ id: o.option_id, title: o.title })),
+    memberSet: members.filter((m) => m.field_id === f.id).map(toMember),
+  }));
+}
+
+/** Drops the server-only `category` from a field. */
+export function toField({ category: _category, ...field }: FieldWithKind): Field {
+  return field;
+}
+
 /**
  * Loads fields with their options and members, keyed by id. Fields of other businesses are absent.
  */
-export async function loadFields(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, Field & { category: string }>> {
-  const unique = [...new Set(ids)];
-  const [fields, options, members] = await Promise.all([
-    repo.findFieldsByIds(db, businessId, unique),
-    repo.findFieldOptions(db, businessId, unique),
-    repo.findFieldMembers(db, businessId, unique),
-  ]);
-  const out = new Map<number, Field & { category: string }>();
-  for (const f of fields) {
-    out.set(f.id, {
-      id: f.id,
-      name: f.name,
-      dataType: f.data_type as Field['dataType'],
-      category: f.category,
-      optionSet: options.filter((o) => o.field_id === f.id).map((o) => ({ id: o.option_id, title: o.title })),
-      memberSet: members.filter((m) => m.field_id === f.id).map(toMember),
-    });
-  }
-  return out;
+export async function loadFields(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, FieldWithKind>> {
+  const rows = await repo.findFieldsByIds(db, businessId, [...new Set(ids)]);
+  return new Map((await completeFields(db, businessId, rows)).map((f) => [f.id, f]));
 }
 
 /** `GET /v1/member`: newest first; `search` on nickname and email; `is_active`. Plan-gated by the route. */
@@ -73,11 +82,8 @@ export async function listMembers(db: Db, auth: Auth, query: MemberListQuery, cu
 /** `GET /v1/field`: newest first, optionally of one record kind. */
 export async function listFields(db: Db, auth: Auth, query: FieldListQuery, cursor: CursorPosition | undefined): Promise<Page<Field>> {
   const page = await repo.findFieldPage(db, auth.businessId, { category: query.category }, pageSizeOf(query), cursor);
-  const fields = await loadFields(db, auth.businessId, page.rows.map((r) => r.id));
-  return mapPage(page, (row) => {
-    const { category: _category, ...field } = fields.get(row.id)!;
-    return field;
-  });
+  const fields = await completeFields(db, auth.businessId, page.rows);
+  return { rows: fields.map(toField), next: page.next, previous: page.previous };
 }
 
 /** `GET /v1/inquiry/status`: in configured order (folder order, then status order), optionally of one folder. */
