@@ -18,6 +18,7 @@ import type {
   WorkerPositionTable,
 } from '../modules/catalog/catalog.table.ts';
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
+import type { NotificationOutboxTable, NotificationTable } from '../modules/notification/notification.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
@@ -36,6 +37,8 @@ export interface Database {
   worker_position: WorkerPositionTable;
   client: ClientTable;
   client_field_value: ClientFieldValueTable;
+  notification_outbox: NotificationOutboxTable;
+  notification: NotificationTable;
 }
 
 /** The handle every repository takes: the database itself or an open transaction. */
