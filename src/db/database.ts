@@ -21,6 +21,7 @@ import type { ClientFieldValueTable, ClientTable } from '../modules/client/clien
 import type { ContractCategoryLinkTable, ContractFieldValueTable, ContractTable } from '../modules/contract/contract.table.ts';
 import type { ContractNoteTable, SettlementNoteTable } from '../modules/note/note.table.ts';
 import type { SettlementInChargeTable, SettlementStatusHistoryTable, SettlementTable } from '../modules/settlement/settlement.table.ts';
+import type { NotificationOutboxTable, NotificationTable } from '../modules/notification/notification.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
@@ -47,6 +48,8 @@ export interface Database {
   settlement_in_charge: SettlementInChargeTable;
   settlement_status_history: SettlementStatusHistoryTable;
   settlement_note: SettlementNoteTable;
+  notification_outbox: NotificationOutboxTable;
+  notification: NotificationTable;
 }
 
 /** The handle every repository takes: the database itself or an open transaction. */
