@@ -32,6 +32,7 @@ import type {
   InquiryTextHistoryTable,
   InquiryWorkTable,
 } from '../modules/inquiry/inquiry.table.ts';
+import type { NotificationOutboxTable, NotificationTable } from '../modules/notification/notification.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
@@ -63,6 +64,8 @@ export interface Database {
   inquiry_email_history: InquiryEmailHistoryTable;
   inquiry_email_reply_history: InquiryEmailReplyHistoryTable;
   inquiry_submit_history: InquirySubmitHistoryTable;
+  notification_outbox: NotificationOutboxTable;
+  notification: NotificationTable;
 }
 
 /** The handle every repository takes: the database itself or an open transaction. */

@@ -18,6 +18,7 @@ import { dayRangeUtc, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { findMembersByIds } from '../catalog/catalog.repository.ts';
 import { toMember } from '../catalog/catalog.service.ts';
+import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
 import { existsById as clientExistsById } from '../client/client.repository.ts';
 import * as repo from './inquiry.repository.ts';
 import {
@@ -42,21 +43,16 @@ export const DEFAULT_INQUIRY_NAME = '의뢰 제목';
 
 // ── Notification events (decisions §8) ──
 
-/** The four inquiry events of decisions §8. `memberIds`: intended recipients before filtering. */
-export interface InquiryEvent {
-  type: 'inquiry.created' | 'inquiry.status_changed' | 'inquiry.in_charge_added' | 'inquiry.text_history_created';
-  inquiryId: number;
-  memberIds: number[];
-}
+/** One of the four inquiry events of decisions §8 (`memberIds`: the intended recipients before filtering). */
+export type InquiryEvent = NotificationEvent;
 
 /**
- * NOTIFICATION HOOK: writes an inquiry event into the outbox inside `trx`. Until the notifications module
- * (`src/modules/notification/notification.service.ts`, `enqueueEvent`) lands on main this does nothing;
- * then it forwards to `enqueueEvent(trx, businessId, event)`.
+ * Writes an inquiry event into the notification outbox inside the change's transaction `trx`, so nothing
+ * is sent for a change that rolls back (decisions §8). Events without recipients are skipped.
  */
-export async function emitInquiryEvent(_trx: Transaction<Database>, _businessId: number, event: InquiryEvent): Promise<void> {
+export async function emitInquiryEvent(trx: Transaction<Database>, businessId: number, event: InquiryEvent): Promise<void> {
   if (event.memberIds.length === 0) return;
-  // TODO(notifications): `await enqueueEvent(trx, businessId, event);` once it is on main.
+  await enqueueEvent(trx, businessId, event);
 }
 
 // ── estimate (decisions §1) ──
@@ -371,7 +367,13 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
         });
       }
       const memberIds = await repo.findInChargeIds(trx, auth.businessId, id);
-      await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.status_changed', inquiryId: id, memberIds });
+      await emitInquiryEvent(trx, auth.businessId, {
+        type: 'inquiry.status_changed',
+        inquiryId: id,
+        memberIds,
+        statusId: checked.status.id,
+        ...(current.status_id !== null && { previousStatusId: current.status_id }),
+      });
     }
     return true;
   });

@@ -413,3 +413,61 @@ describe('GET /v1/inquiry — filters', () => {
     expect((await get(b, relative(res.body.next))).body.results).toHaveLength(1);
   });
 });
+
+describe('notification events (decisions §8) written with the change', () => {
+  async function outbox(b: TestBusiness) {
+    return t.testDb.db
+      .selectFrom('notification_outbox')
+      .select(['event_type', 'member_id', 'inquiry_id', 'payload'])
+      .where('business_id', '=', b.businessId)
+      .orderBy('id')
+      .execute();
+  }
+
+  it('create with inChargeSet: inquiry.created to the active members with notifications on', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { inChargeSet: [{ id: b.ids.members.kim }, { id: b.ids.members.lee }, { id: b.ids.members.park }] });
+    // lee has notifications off, park is inactive.
+    expect(await outbox(b)).toEqual([{ event_type: 'inquiry.created', member_id: b.ids.members.kim, inquiry_id: c.id, payload: '{}' }]);
+    await create(b, { name: 'Nobody in charge' });
+    expect(await outbox(b)).toHaveLength(1);
+  });
+
+  it('status change: inquiry.status_changed to the responsible members; the same status again sends nothing', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { inChargeSet: [{ id: b.ids.members.lee }] });
+    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.kim }] } });
+    const before = (await outbox(b)).length;
+    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { status: { id: b.ids.statuses.won } } });
+    const rows = await outbox(b);
+    expect(rows.slice(before)).toEqual([
+      {
+        event_type: 'inquiry.status_changed',
+        member_id: b.ids.members.kim,
+        inquiry_id: c.id,
+        payload: JSON.stringify({ statusId: b.ids.statuses.won, previousStatusId: b.ids.statuses.new }),
+      },
+    ]);
+    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { status: { id: b.ids.statuses.won } } });
+    expect(await outbox(b)).toHaveLength(rows.length);
+  });
+
+  it('inChargeSet gains members: inquiry.in_charge_added to the new ones only', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { inChargeSet: [{ id: b.ids.members.lee }] });
+    expect(await outbox(b)).toEqual([]);
+    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.kim }] } });
+    expect(await outbox(b)).toEqual([{ event_type: 'inquiry.in_charge_added', member_id: b.ids.members.kim, inquiry_id: c.id, payload: '{}' }]);
+    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.kim }] } });
+    expect(await outbox(b)).toHaveLength(1);
+  });
+
+  it('a rejected change writes no event', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b);
+    const res = await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.kim }], status: { id: 999999 } } });
+    expect(res.status).toBe(400);
+    expect(await outbox(b)).toEqual([]);
+    expect((await get(b, `/v1/inquiry/${c.id}`)).body.inChargeSet).toEqual([]);
+  });
+});
