@@ -21,6 +21,20 @@ import type { ClientFieldValueTable, ClientTable } from '../modules/client/clien
 import type { ContractCategoryLinkTable, ContractFieldValueTable, ContractTable } from '../modules/contract/contract.table.ts';
 import type { ContractNoteTable, SettlementNoteTable } from '../modules/note/note.table.ts';
 import type { SettlementInChargeTable, SettlementStatusHistoryTable, SettlementTable } from '../modules/settlement/settlement.table.ts';
+import type {
+  InquiryCounterTable,
+  InquiryEmailHistoryTable,
+  InquiryEmailReplyHistoryTable,
+  InquiryFieldValueTable,
+  InquiryFileLinkTable,
+  InquiryFolderHistoryTable,
+  InquiryInChargeTable,
+  InquiryStatusHistoryTable,
+  InquirySubmitHistoryTable,
+  InquiryTable,
+  InquiryTextHistoryTable,
+  InquiryWorkTable,
+} from '../modules/inquiry/inquiry.table.ts';
 import type { NotificationOutboxTable, NotificationTable } from '../modules/notification/notification.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
@@ -48,6 +62,19 @@ export interface Database {
   settlement_in_charge: SettlementInChargeTable;
   settlement_status_history: SettlementStatusHistoryTable;
   settlement_note: SettlementNoteTable;
+  // migration 2026_11_22_0002_inquiry
+  inquiry_counter: InquiryCounterTable;
+  inquiry: InquiryTable;
+  inquiry_in_charge: InquiryInChargeTable;
+  inquiry_work: InquiryWorkTable;
+  inquiry_field_value: InquiryFieldValueTable;
+  inquiry_file_link: InquiryFileLinkTable;
+  inquiry_status_history: InquiryStatusHistoryTable;
+  inquiry_folder_history: InquiryFolderHistoryTable;
+  inquiry_text_history: InquiryTextHistoryTable;
+  inquiry_email_history: InquiryEmailHistoryTable;
+  inquiry_email_reply_history: InquiryEmailReplyHistoryTable;
+  inquiry_submit_history: InquirySubmitHistoryTable;
   notification_outbox: NotificationOutboxTable;
   notification: NotificationTable;
 }
