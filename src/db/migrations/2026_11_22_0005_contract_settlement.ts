@@ -11,6 +11,10 @@
  * - booleans: integer 0/1 (SQLite) / `boolean` (PostgreSQL)
  * Every index that serves a list leads with `business_id`.
  *
+ * The inquiry ↔ contract link (spec: Contract rule 1, 1:1) is `contract.inquiry_id`, the single place it is
+ * stored: `contract_inquiry_uq` lets an inquiry be linked to at most one contract (NULLs never collide), and
+ * the inquiry's own `contract` is read through it, so both sides always agree.
+ *
  * Concurrency: `settlement_single_round_uq` makes "a settlement type that does not allow multiple rounds only
  * once per contract" (spec: Settlement create 5) a constraint, not a read-then-write: `single_type_id` holds
  * the type id for such settlements and NULL for the others (NULLs never collide on either dialect).
@@ -61,8 +65,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('settlement_cycle', 'text')
     .addColumn('settlement_day', 'integer')
     .addColumn('client_id', 'integer', (c) => c.references('client.id'))
+    .addColumn('inquiry_id', 'integer', (c) => c.references('inquiry.id').onDelete('set null'))
     .addColumn('is_hidden', h.bool, (c) => c.notNull().defaultTo(h.falseValue))
     .addColumn('created', h.ts, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('contract_inquiry_uq')
+    .on('contract')
+    .columns(['business_id', 'inquiry_id'])
+    .unique()
     .execute();
   await db.schema
     .createIndex('contract_business_created_idx')

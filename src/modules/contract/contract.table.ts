@@ -23,6 +23,8 @@ export interface ContractTable {
   settlement_cycle: string | null;
   settlement_day: number | null;
   client_id: number | null;
+  /** The linked inquiry (1:1, unique per business); the inquiry's `contract` is read through it. */
+  inquiry_id: number | null;
   is_hidden: Bool;
   created: Timestamp;
 }
