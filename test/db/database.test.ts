@@ -79,7 +79,13 @@ describe(`database on ${DIALECT}`, () => {
   });
 
   it('leads every index of a business-owned table with business_id', async () => {
-    const tables = ['api_key', 'grade', 'member', 'folder', 'inquiry_status', 'client_status', 'field', 'field_option', 'field_member', 'contract_category', 'settlement_type', 'worker_position', 'client', 'client_field_value'];
+    const known = ['api_key', 'grade', 'member', 'folder', 'inquiry_status', 'client_status', 'field', 'field_option', 'field_member', 'contract_category', 'settlement_type', 'worker_position', 'client', 'client_field_value'];
+    // Every table with a business_id column is business-owned, including those of later migrations.
+    const owned = (await t.db.introspection.getTables())
+      .filter((table) => table.columns.some((c) => c.name === 'business_id'))
+      .map((table) => table.name);
+    expect(owned).toEqual(expect.arrayContaining(known));
+    const tables = owned;
     const firstColumns: { table: string; index: string; first: string }[] = [];
     if (DIALECT === 'sqlite') {
       for (const table of tables) {
