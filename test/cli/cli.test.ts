@@ -23,12 +23,13 @@ import { resolveMasterKey } from '../../src/modules/auth/secret-box.ts';
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
-/** Every migration of the source tree, in the order the migrator applies them. */
+
+/** Every migration of the project, in the order they apply (file names without extension). */
 const MIGRATIONS = fs
-  .readdirSync(fileURLToPath(new URL('../../src/db/migrations/', import.meta.url)))
+  .readdirSync(fileURLToPath(new URL('../../src/db/migrations', import.meta.url)))
   .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
-  .map((f) => f.replace(/\.(ts|js)$/, ''))
-  .sort();
+  .sort()
+  .map((f) => f.replace(/\.(ts|js)$/, ''));
 
 interface RunResult {
   code: number;
