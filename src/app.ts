@@ -21,6 +21,8 @@ import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import clientRoutes from './modules/client/client.routes.ts';
 import contractRoutes from './modules/contract/contract.routes.ts';
 import settlementRoutes from './modules/settlement/settlement.routes.ts';
+import projectRoutes from './modules/project/project.routes.ts';
+import workerRoutes from './modules/worker/worker.routes.ts';
 import inquiryRoutes from './modules/inquiry/inquiry.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
 import { parseMultipart, parseUrlEncoded } from './shared/form-body.ts';
@@ -107,6 +109,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(catalogRoutes);
       await v1.register(contractRoutes);
       await v1.register(settlementRoutes);
+      await v1.register(projectRoutes);
+      await v1.register(workerRoutes);
       await v1.register(inquiryRoutes);
     },
     { prefix: '/v1' },

@@ -21,6 +21,8 @@ import type { ClientFieldValueTable, ClientTable } from '../modules/client/clien
 import type { ContractCategoryLinkTable, ContractFieldValueTable, ContractTable } from '../modules/contract/contract.table.ts';
 import type { ContractNoteTable, SettlementNoteTable } from '../modules/note/note.table.ts';
 import type { SettlementInChargeTable, SettlementStatusHistoryTable, SettlementTable } from '../modules/settlement/settlement.table.ts';
+import type { ProjectTable } from '../modules/project/project.table.ts';
+import type { WorkerTable } from '../modules/worker/worker.table.ts';
 import type {
   InquiryCounterTable,
   InquiryEmailHistoryTable,
@@ -62,6 +64,8 @@ export interface Database {
   settlement_in_charge: SettlementInChargeTable;
   settlement_status_history: SettlementStatusHistoryTable;
   settlement_note: SettlementNoteTable;
+  project: ProjectTable;
+  worker: WorkerTable;
   // migration 2026_11_22_0002_inquiry
   inquiry_counter: InquiryCounterTable;
   inquiry: InquiryTable;
