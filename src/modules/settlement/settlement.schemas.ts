@@ -77,7 +77,6 @@ export const SettlementCreateBody = Type.Object(
         type: { id: 1 },
         dueDate: '2026-12-10',
         isTaxInvoiceNeeded: true,
-        inChargeSet: [{ id: 1 }],
       },
     ],
   },
