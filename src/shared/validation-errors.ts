@@ -143,9 +143,12 @@ export function ajvErrorsToFields(errors: readonly ErrorObject[]): FieldErrors {
   const out: FieldErrors = {};
   // A value of the wrong type for an enum gets DRF's single "not a valid choice" message, not two.
   const enumPaths = new Set(errors.filter((e) => e.keyword === 'enum' || e.keyword === 'const').map((e) => e.instancePath));
+  // A null for a non-nullable enum is "This field may not be null." alone, as DRF says it.
+  const nullTypePaths = new Set(errors.filter((e) => e.keyword === 'type' && e.data === null).map((e) => e.instancePath));
   for (const error of errors) {
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
     if (error.keyword === 'type' && error.data !== null && enumPaths.has(error.instancePath)) continue;
+    if ((error.keyword === 'enum' || error.keyword === 'const') && error.data === null && nullTypePaths.has(error.instancePath)) continue;
     const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (error.keyword === 'required') segments.push(String((error.params as { missingProperty: string }).missingProperty));
     let message = messageFor(error);
