@@ -10,6 +10,7 @@ import {
   insertEmailReplyHistory,
   insertSubmitHistory,
 } from '../../../src/modules/inquiry/inquiry-history.repository.ts';
+import { createDemo, DEMO_INQUIRIES } from '../../../src/modules/catalog/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import type { SignedRequest } from '../../setup/signed-request.ts';
@@ -238,6 +239,21 @@ describe('deprecated /history aliases', () => {
     expect(missing.headers.deprecation).toBe('@1772496000');
   });
 
+  it('are marked deprecated in the OpenAPI document; their successors are not', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, any>> };
+    const old = doc.paths['/v1/inquiry/{inquiry_id}/history']!;
+    const oldItem = doc.paths['/v1/inquiry/{inquiry_id}/history/{history_id}']!;
+    for (const op of [old.get, old.post, oldItem.get, oldItem.patch, oldItem.delete]) {
+      expect(op.deprecated).toBe(true);
+      expect(op.description).toMatch(/Deprecated/);
+    }
+    const current = doc.paths['/v1/inquiry/{inquiry_id}/text_history']!;
+    expect(current.get.deprecated).toBeUndefined();
+    expect(current.post.deprecated).toBeUndefined();
+    const detail = doc.paths['/v1/inquiry/{inquiry_id}']!.get.responses['200'].content['application/json'].schema;
+    expect(detail.properties.isHidden['x-extension']).toBe(true);
+  });
+
   it('the successor operations carry no Deprecation header', async () => {
     const b = await newBusiness(t);
     const c = await createInquiry(t, b);
@@ -347,5 +363,32 @@ describe('soft delete keeps history', () => {
     expect(await count('inquiry_status_history')).toBe(2);
     expect(await count('inquiry_folder_history')).toBe(1);
     expect(await count('inquiry_text_history')).toBe(1);
+  });
+});
+
+describe('the demo business', () => {
+  it('has inquiries with status, folder, text, e-mail, reply and submit histories, readable with its key', async () => {
+    const demo = await createDemo(t.testDb.db, t.masterKey);
+    const b = { ...demo, businessId: demo.business.id, ids: demo.catalog, timezone: demo.business.timezone };
+    const list = await get(b, '/v1/inquiry?page_size=100');
+    expect(list.results.map((r: { name: string }) => r.name)).toEqual([...DEMO_INQUIRIES].reverse().map((d) => d.name));
+    const byName = (name: string) => list.results.find((r: { name: string }) => r.name === name);
+    const brand = byName('Brand refresh for the spring campaign');
+    expect(brand.client.companyName).toBe('Hanbit Studio');
+    expect(brand.uniqueId).toBe('1');
+    const total = async (id: number, page: string) => (await get(b, `/v1/inquiry/${id}/${page}`)).results.length;
+    expect(await total(brand.id, 'status_history')).toBe(2);
+    expect(await total(brand.id, 'text_history')).toBe(2);
+    expect(await total(brand.id, 'email_history')).toBe(2);
+    expect(await total(brand.id, 'email_reply_history')).toBe(1);
+    expect(await total(brand.id, 'submit_history')).toBe(1);
+    const store = byName('Online store for coffee subscriptions');
+    expect(store.status).toEqual({ id: demo.catalog.statuses.won, title: 'Won', folder: { id: demo.catalog.folders.closed, name: 'Closed' } });
+    expect(await total(store.id, 'status_history')).toBe(4);
+    expect((await get(b, `/v1/inquiry/${store.id}/folder_history`)).results).toMatchObject([
+      { folder: { id: demo.catalog.folders.closed }, previousFolder: { id: demo.catalog.folders.sales } },
+    ]);
+    expect((await get(b, '/v1/inquiry?is_hidden=true')).results.map((r: { name: string }) => r.name)).toEqual(['Inquiry from the website chat']);
+    expect((await get(b, '/v1/inquiry/work')).results.length).toBeGreaterThanOrEqual(5);
   });
 });
