@@ -13,6 +13,10 @@ import type { SettlementStatus } from '../settlement/settlement.schemas.ts';
 import { create as createSettlement, partialUpdate as updateSettlement } from '../settlement/settlement.service.ts';
 import { create as createProject } from '../project/project.service.ts';
 import { create as createWorker } from '../worker/worker.service.ts';
+import { findPage as findClientPage } from '../client/client.repository.ts';
+import { createTextHistory } from '../inquiry/inquiry-history.service.ts';
+import { insertEmailHistory, insertEmailReplyHistory, insertSubmitHistory } from '../inquiry/inquiry-history.repository.ts';
+import { create as createInquiry, partialUpdate as updateInquiry } from '../inquiry/inquiry.service.ts';
 import { type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
 
 /** The demo catalog, in the catalog-file format of decisions §6. */
@@ -245,6 +249,209 @@ export function demoWorkerBody(worker: DemoWorker, ids: CatalogIds): Parameters<
   return { ...rest, position: { id } };
 }
 
+/**
+ * A demo inquiry: the `POST /v1/inquiry` body with catalog references named by their {@link DEMO_CATALOG}
+ * key and the client by its company name, the statuses it then moves through (`PATCH status`, which writes
+ * status and folder history), its text notes, and the e-mails, replies and web-form submissions that reach
+ * an inquiry from outside the API.
+ */
+export interface DemoInquiry {
+  name: string;
+  client?: string;
+  content?: string;
+  estimate?: string;
+  inquiryDate?: string;
+  inCharge?: string[];
+  workSet?: string[];
+  funnel?: Record<string, string>;
+  fieldSet?: { field: string; value: string }[];
+  fileLinkSet?: { text: string; link: string }[];
+  isHidden?: boolean;
+  /** Status keys the inquiry moves through after it is created in the default status. */
+  moves?: string[];
+  notes?: { content: string; member?: string }[];
+  emails?: { title: string; from: string; to: string[]; cc?: string[]; status: 'S' | 'D' | 'C' | 'F'; sent: boolean }[];
+  replies?: { title: string; from: string; to: string[]; cc?: string[]; isUnread: boolean }[];
+  submits?: { formId: number; formTitle: string; answers: unknown }[];
+}
+
+/** The demo inquiries, in creation order. */
+export const DEMO_INQUIRIES: readonly DemoInquiry[] = [
+  {
+    name: 'Brand refresh for the spring campaign',
+    client: 'Hanbit Studio',
+    content: 'New logo, colour palette and campaign key visual before March.',
+    estimate: '12000000',
+    inquiryDate: '2026-11-02',
+    inCharge: ['kim'],
+    workSet: ['Prepare a moodboard', 'Send the quote'],
+    funnel: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'branding-fall' },
+    fieldSet: [
+      { field: 'channel', value: 'web' },
+      { field: 'services', value: 'branding,marketing' },
+      { field: 'budget', value: '12000000' },
+    ],
+    fileLinkSet: [{ text: 'Creative brief', link: 'https://docs.demo.example.com/hanbit-brief' }],
+    moves: ['contacted'],
+    notes: [
+      { content: 'First call: they liked our portfolio, want two logo directions.', member: 'kim' },
+      { content: 'Budget confirmed at 12M KRW including the campaign visual.', member: 'kim' },
+    ],
+    emails: [
+      { title: 'Hanbit Studio × Demo Company: next steps', from: 'minji.kim@demo.example.com', to: ['yuna.choi@hanbit.example.com'], cc: ['junho.lee@demo.example.com'], status: 'S', sent: true },
+      { title: 'Quote for the brand refresh', from: 'minji.kim@demo.example.com', to: ['yuna.choi@hanbit.example.com'], status: 'D', sent: false },
+    ],
+    replies: [{ title: 'Re: Hanbit Studio × Demo Company: next steps', from: 'yuna.choi@hanbit.example.com', to: ['minji.kim@demo.example.com'], isUnread: true }],
+    submits: [
+      {
+        formId: 1,
+        formTitle: 'Contact us',
+        answers: [
+          { question: 'Company', answer: 'Hanbit Studio' },
+          { question: 'What do you need?', answer: 'A brand refresh before our spring campaign.' },
+          { question: 'Budget', answer: '10,000,000 – 15,000,000 KRW' },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Online store for coffee subscriptions',
+    client: 'Seoul Coffee Roasters',
+    content: 'Subscription shop with monthly deliveries and a gift option.',
+    estimate: '35000000',
+    inquiryDate: '2026-09-15',
+    inCharge: ['kim', 'lee'],
+    workSet: ['Kick-off meeting'],
+    fieldSet: [
+      { field: 'channel', value: 'referral' },
+      { field: 'services', value: 'website' },
+      { field: 'launch', value: '2027-01-15' },
+    ],
+    moves: ['contacted', 'proposal', 'won'],
+    notes: [
+      { content: 'Proposal presented; they asked for a payment-gateway comparison.', member: 'lee' },
+      { content: 'Signed! Contract follows next week.', member: 'kim' },
+    ],
+    emails: [
+      { title: 'Proposal: subscription store', from: 'junho.lee@demo.example.com', to: ['hoon@seoulcoffee.example.com'], status: 'S', sent: true },
+      { title: 'Kick-off agenda', from: 'junho.lee@demo.example.com', to: ['hoon@seoulcoffee.example.com'], status: 'C', sent: false },
+    ],
+    replies: [{ title: 'Re: Proposal: subscription store', from: 'hoon@seoulcoffee.example.com', to: ['junho.lee@demo.example.com'], cc: ['accounting@seoulcoffee.example.com'], isUnread: false }],
+  },
+  {
+    name: 'Shipment tracking dashboard',
+    client: 'Blue Harbor Logistics',
+    estimate: '48000000',
+    inquiryDate: '2026-08-20',
+    inCharge: ['lee'],
+    fieldSet: [{ field: 'channel', value: 'event' }],
+    moves: ['proposal', 'lost'],
+    notes: [{ content: 'Went with their in-house team; revisit in Q3.', member: 'lee' }],
+    emails: [{ title: 'Dashboard proposal', from: 'junho.lee@demo.example.com', to: ['jiwoo.kang@blueharbor.example.com'], status: 'F', sent: false }],
+  },
+  {
+    name: 'Online booking page',
+    client: 'Namsan Dental Clinic',
+    estimate: '4500000.50',
+    inCharge: ['lee'],
+    workSet: ['Collect the opening hours', 'Draft the booking flow'],
+    fieldSet: [{ field: 'channel', value: 'web' }],
+    notes: [{ content: 'They need Korean and English.' }],
+    submits: [
+      {
+        formId: 1,
+        formTitle: 'Contact us',
+        answers: [
+          { question: 'Company', answer: 'Namsan Dental Clinic' },
+          { question: 'What do you need?', answer: 'Patients should book appointments online.' },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Inquiry from the website chat',
+    funnel: { utmSource: 'naver', utmMedium: 'organic', guestUid: 'guest-4821' },
+    isHidden: true,
+    fieldSet: [{ field: 'channel', value: 'web' }],
+  },
+];
+
+/**
+ * Creates {@link DEMO_INQUIRIES} for a demo business through the inquiry services (so the status and folder
+ * histories, text notes and notification events are what the API would have written), and records their
+ * e-mails, replies and form submissions the way an integration would.
+ * @throws Error when a key or client name is not in the demo data (a mistake in this file)
+ */
+export async function createDemoInquiries(trx: Db, auth: { businessId: number; timezone: string }, ids: CatalogIds): Promise<void> {
+  const idOf = (section: Record<string, number>, key: string): number => {
+    const id = section[key];
+    if (id === undefined) throw new Error(`demo catalog has no key "${key}"`);
+    return id;
+  };
+  const clientId = async (companyName: string): Promise<number> => {
+    const page = await findClientPage(trx, auth.businessId, { search: [companyName] }, 1, undefined);
+    const row = page.rows[0];
+    if (!row) throw new Error(`demo data has no client "${companyName}"`);
+    return row.id;
+  };
+  const now = Date.now();
+  let tick = 0;
+  /** Distinct, increasing instants just after now, so the pages have a stable order. */
+  const at = () => new Date(now + ++tick).toISOString();
+  for (const d of DEMO_INQUIRIES) {
+    const created = await createInquiry(trx, auth, {
+      name: d.name,
+      ...(d.client !== undefined && { client: { id: await clientId(d.client) } }),
+      ...(d.content !== undefined && { content: d.content }),
+      ...(d.estimate !== undefined && { estimate: d.estimate }),
+      ...(d.inquiryDate !== undefined && { inquiryDate: d.inquiryDate }),
+      ...(d.inCharge && { inChargeSet: d.inCharge.map((k) => ({ id: idOf(ids.members, k) })) }),
+      ...(d.workSet && { workSet: d.workSet.map((name) => ({ name })) }),
+      ...(d.funnel && { funnel: d.funnel }),
+      ...(d.fieldSet && { fieldSet: d.fieldSet.map((f) => ({ field: { id: idOf(ids.fields, f.field) }, value: f.value })) }),
+      ...(d.fileLinkSet && { fileLinkSet: d.fileLinkSet }),
+      ...(d.isHidden !== undefined && { isHidden: d.isHidden }),
+    });
+    for (const key of d.moves ?? []) await updateInquiry(trx, auth, created.id, { status: { id: idOf(ids.statuses, key) } });
+    for (const n of d.notes ?? []) {
+      await createTextHistory(trx, auth, created.id, {
+        content: n.content,
+        created: at(),
+        ...(n.member !== undefined && { member: { id: idOf(ids.members, n.member) } }),
+      });
+    }
+    for (const e of d.emails ?? []) {
+      const when = at();
+      await insertEmailHistory(trx, auth.businessId, {
+        inquiry_id: created.id,
+        title: e.title,
+        from_email: e.from,
+        to: e.to,
+        cc: e.cc ?? [],
+        status: e.status,
+        sent_at: e.sent ? when : null,
+        created: when,
+      });
+    }
+    for (const r of d.replies ?? []) {
+      const when = at();
+      await insertEmailReplyHistory(trx, auth.businessId, {
+        inquiry_id: created.id,
+        title: r.title,
+        from_email: r.from,
+        to: r.to,
+        cc: r.cc ?? [],
+        is_unread: r.isUnread ? 1 : 0,
+        received_at: when,
+        created: when,
+      });
+    }
+    for (const f of d.submits ?? []) {
+      await insertSubmitHistory(trx, auth.businessId, { inquiry_id: created.id, form_id: f.formId, form_title: f.formTitle, answers: f.answers, created: at() });
+    }
+  }
+}
+
 /** What {@link createDemo} returns, and `bizapi demo` prints. The secret is shown only here. */
 export interface DemoBusiness {
   business: Business;
@@ -257,7 +464,8 @@ export interface DemoBusiness {
  * Creates the demo business in one transaction: "Demo Company", plan AGENCY, time zone Asia/Seoul, one API
  * key, {@link DEMO_CATALOG}, and {@link DEMO_CLIENTS} created through the client service (so they are
  * exactly what `POST /v1/client` would have created); likewise {@link DEMO_PROJECTS} and {@link DEMO_WORKERS},
- * and {@link DEMO_CONTRACTS} with their settlements through the contract and settlement services.
+ * {@link DEMO_CONTRACTS} with their settlements through the contract and settlement services, and
+ * {@link DEMO_INQUIRIES} with their histories (see {@link createDemoInquiries}).
  * Each call creates a new business; a failure writes nothing.
  *
  * @param masterKey the installation's master key (`resolveMasterKey`), which encrypts the key's secret
@@ -274,6 +482,7 @@ export async function createDemo(db: Db, masterKey: Buffer): Promise<DemoBusines
     await createDemoContracts(trx, auth, catalog, clientIds);
     for (const project of DEMO_PROJECTS) await createProject(trx, auth, project);
     for (const worker of DEMO_WORKERS) await createWorker(trx, auth, demoWorkerBody(worker, catalog));
+    await createDemoInquiries(trx, auth, catalog);
     return { business, apiKey, secretKey, catalog };
   });
 }

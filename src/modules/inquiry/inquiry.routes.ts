@@ -19,7 +19,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listInquiries',
         summary: 'List inquiries',
         description:
-          'Inquiries, newest first; each item is the create shape plus `inChargeSet`. `search` (repeatable, all terms must match) is a case-insensitive substring of the name, the inquiry number (`uniqueId`) or the client company name. `created_start` / `created_end` compare the creation date in the business time zone, `inquiry_date_start` / `inquiry_date_end` the inquiry date (both inclusive). `folder_id` is the folder of the status. `is_hidden`: true only hidden, false only visible, omitted all.',
+          'Inquiries, newest first; each item is the create shape plus `inChargeSet`. `search` (repeatable, all terms must match) is a case-insensitive substring of the name, the inquiry number (`uniqueId`) or the client company name. `created_start` / `created_end` compare the creation date in the business time zone, `inquiry_date_start` / `inquiry_date_end` the inquiry date (both inclusive). `folder_id` is the folder of the status. `is_hidden`: true only hidden, false only visible, omitted all. Extension: the hidden flag `isHidden` on inquiries.',
         querystring: schemas.InquiryListQuery,
         response: { 200: schemas.InquiryPage, ...commonErrorResponses },
       },
@@ -38,7 +38,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createInquiry',
         summary: 'Create an inquiry',
         description:
-          'Every property is optional. Defaults: `status` → the default status of the default folder, `name` → `의뢰 제목`, `inquiryDate` → today in the business time zone, `estimate` → 0. `uniqueId` is assigned (the next number of the business, never reused). Writes one status-history row, and notifies the members of `inChargeSet` who have notifications on. The response is the short create shape (no `inChargeSet`).',
+          'Every property is optional. Defaults: `status` → the default status of the default folder, `name` → `의뢰 제목`, `inquiryDate` → today in the business time zone, `estimate` → 0. `uniqueId` is assigned (the next number of the business, never reused). Writes one status-history row, and notifies the members of `inChargeSet` who have notifications on. The response is the short create shape (no `inChargeSet`). Extension: `isHidden`.',
         body: schemas.InquiryCreateBody,
         response: { 201: schemas.InquiryCreatedResponse, ...commonErrorResponses },
       },
@@ -74,7 +74,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'retrieveInquiry',
         summary: 'Retrieve an inquiry',
-        description: 'The full shape, with `fileSet` download URLs.',
+        description: 'The full shape, with `fileSet` download URLs. Extension: `isHidden`.',
         params: schemas.InquiryIdParams,
         response: { 200: schemas.InquiryDetail, ...commonErrorResponses },
       },
@@ -91,7 +91,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'partialUpdateInquiry',
         summary: 'Update an inquiry',
         description:
-          'Partial update: only the properties sent change. `workSet`, `inChargeSet` and `fileLinkSet` replace the whole set; `fieldSet` sets the fields it names and keeps the others (an empty value clears one); `funnel` sets the keys it names. A status change writes a status-history row (and a folder-history row when the folder changes) and notifies the responsible members; members added to `inChargeSet` are notified.',
+          'Partial update: only the properties sent change. `workSet`, `inChargeSet` and `fileLinkSet` replace the whole set; `fieldSet` sets the fields it names and keeps the others (an empty value clears one); `funnel` sets the keys it names. A status change writes a status-history row (and a folder-history row when the folder changes) and notifies the responsible members; members added to `inChargeSet` are notified. Extension: `isHidden`.',
         params: schemas.InquiryIdParams,
         body: schemas.InquiryUpdateBody,
         response: { 200: schemas.InquiryDetail, ...commonErrorResponses },

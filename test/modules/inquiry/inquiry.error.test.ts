@@ -163,6 +163,55 @@ describe('POST /v1/inquiry — property validation', () => {
   });
 });
 
+describe('PATCH /v1/inquiry/{inquiry_id} — validation', () => {
+  it('status, name and inquiryDate may not be null; the same limits as create apply', async () => {
+    const b = await newBusiness(t);
+    const c = await createInquiry(t, b);
+    expect400(await patch(b, c.id, { status: null, name: null, inquiryDate: null }), {
+      status: ['This field may not be null.'],
+      name: ['This field may not be null.'],
+      inquiryDate: ['This field may not be null.'],
+    });
+    expect400(await patch(b, c.id, { name: 'x'.repeat(65), estimate: '1.001' }), {
+      name: ['Ensure this field has no more than 64 characters.'],
+    });
+    expect400(await patch(b, c.id, { estimate: '1.001' }), { estimate: ['Ensure that there are no more than 2 decimal places.'] });
+  });
+
+  it('a rejected PATCH changes nothing at all', async () => {
+    const b = await newInquiryBusiness(t);
+    const c = await createInquiry(t, b, {
+      name: 'Original',
+      inChargeSet: [{ id: b.ids.members.kim }],
+      workSet: [{ name: 'w' }],
+      fieldSet: [{ field: { id: b.ids.fields.iNote }, value: 'n' }],
+      fileLinkSet: [{ text: 't', link: 'https://l.example' }],
+    });
+    const before = (await call(b, { method: 'GET', url: `/v1/inquiry/${c.id}` })).body;
+    const res = await patch(b, c.id, {
+      name: 'Changed',
+      status: { id: b.ids.statuses.won },
+      inChargeSet: [{ id: b.ids.members.lee }],
+      workSet: [],
+      fileLinkSet: [],
+      fieldSet: [{ field: { id: b.ids.fields.iNote }, value: '' }, { field: { id: b.ids.fields.budget }, value: 'NaN' }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ fieldSet: [`Field "Budget" (${b.ids.fields.budget}) expects a number.`], requestId: res.headers['x-request-id'] });
+    expect((await call(b, { method: 'GET', url: `/v1/inquiry/${c.id}` })).body).toEqual(before);
+    const history = await call(b, { method: 'GET', url: `/v1/inquiry/${c.id}/status_history` });
+    expect(history.body.results).toHaveLength(1);
+  });
+
+  it('a deleted inquiry cannot be patched', async () => {
+    const b = await newBusiness(t);
+    const c = await createInquiry(t, b);
+    await call(b, { method: 'DELETE', url: `/v1/inquiry/${c.id}` });
+    const res = await patch(b, c.id, { name: 'Back' });
+    expect(res.status).toBe(404);
+  });
+});
+
 describe('GET /v1/inquiry — query errors', () => {
   it('rejects bad filters with the parameter name', async () => {
     const b = await newBusiness(t);

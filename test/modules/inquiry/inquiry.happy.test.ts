@@ -414,6 +414,225 @@ describe('GET /v1/inquiry — filters', () => {
   });
 });
 
+describe('PATCH /v1/inquiry/{inquiry_id}', () => {
+  async function patch(b: TestBusiness, id: number, body: Record<string, unknown>) {
+    const res = await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(Object.keys(res.body)).toEqual(FULL_KEYS);
+    return res.body;
+  }
+  async function full(b: TestBusiness, id: number) {
+    return (await get(b, `/v1/inquiry/${id}`)).body;
+  }
+
+  it('changes only the properties sent and answers the full shape', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { name: 'Before', content: 'memo', estimate: '10', inquiryDate: '2026-01-01' });
+    const before = await full(b, c.id);
+    const res = await patch(b, c.id, { name: 'After', content: null, inquiryDate: '2026-02-02' });
+    expect(res).toEqual({ ...before, name: 'After', content: null, inquiryDate: '2026-02-02' });
+    expect(await full(b, c.id)).toEqual(res);
+    expect(await patch(b, c.id, {})).toEqual(res);
+  });
+
+  it('workSet, inChargeSet and fileLinkSet replace the whole set; null changes nothing; [] clears', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, {
+      workSet: [{ name: 'A' }, { name: 'B' }],
+      inChargeSet: [{ id: b.ids.members.kim }],
+      fileLinkSet: [{ text: 'One', link: 'https://one.example' }],
+    });
+    let res = await patch(b, c.id, {
+      workSet: [{ name: 'C' }],
+      inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.park }],
+      fileLinkSet: [{ text: 'Two', link: 'https://two.example' }, { text: 'Three', link: 'https://three.example' }],
+    });
+    expect(res.workSet).toEqual([{ name: 'C' }]);
+    expect(res.inChargeSet).toEqual([memberOf(b, 'lee'), memberOf(b, 'park')]);
+    expect(res.fileLinkSet.map((l: { text: string }) => l.text)).toEqual(['Two', 'Three']);
+    res = await patch(b, c.id, { workSet: null, inChargeSet: null, fileLinkSet: null, name: 'Only the name' });
+    expect(res.workSet).toEqual([{ name: 'C' }]);
+    expect(res.inChargeSet).toHaveLength(2);
+    expect(res.fileLinkSet).toHaveLength(2);
+    res = await patch(b, c.id, { workSet: [], inChargeSet: [], fileLinkSet: [] });
+    expect(res).toMatchObject({ workSet: [], inChargeSet: [], fileLinkSet: [] });
+  });
+
+  it('fieldSet sets the fields it names, keeps the others, and an empty value clears one', async () => {
+    const b = await newInquiryBusiness(t);
+    const f = b.ids.fields;
+    const c = await create(b, {
+      fieldSet: [
+        { field: { id: f.iChannel }, value: 'web' },
+        { field: { id: f.iNote }, value: 'keep me' },
+        { field: { id: f.budget }, value: '10' },
+      ],
+    });
+    const res = await patch(b, c.id, {
+      fieldSet: [
+        { field: { id: f.iChannel }, value: 'phone' },
+        { field: { id: f.budget }, value: '' },
+        { field: { id: f.iUrgent }, value: 'false' },
+      ],
+    });
+    expect(res.fieldSet.map((v: { field: { id: number }; value: string }) => [v.field.id, v.value])).toEqual([
+      [f.iChannel, 'phone'],
+      [f.iUrgent, 'false'],
+      [f.iNote, 'keep me'],
+    ]);
+    expect((await patch(b, c.id, { fieldSet: null })).fieldSet).toHaveLength(3);
+    expect((await patch(b, c.id, { fieldSet: [] })).fieldSet).toHaveLength(3);
+  });
+
+  it('funnel sets the keys it names; a key sent as null clears it; funnel null clears all', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { funnel: { utmSource: 'google', utmMedium: 'cpc', gclid: 'g1' } });
+    let res = await patch(b, c.id, { funnel: { utmMedium: 'email', gclid: null, utmTerm: 'design' } });
+    expect(res.funnel).toEqual({ utmCampaign: null, utmSource: 'google', utmMedium: 'email', utmContent: null, utmTerm: 'design', guestUid: null, gclid: null });
+    res = await patch(b, c.id, { funnel: null });
+    expect(Object.values(res.funnel).every((v) => v === null)).toBe(true);
+  });
+
+  it('links, changes and unlinks the client; sets estimate, hidden flag and status', async () => {
+    const b = await newBusiness(t);
+    const one = await createClient(t, b, { companyName: 'One' });
+    const two = await createClient(t, b, { companyName: 'Two' });
+    const c = await create(b, { client: { id: one } });
+    expect((await patch(b, c.id, { client: { id: two } })).client).toMatchObject({ id: two, companyName: 'Two' });
+    expect((await patch(b, c.id, { client: null })).client).toBeNull();
+    expect((await patch(b, c.id, { estimate: '123.4' })).estimate).toBe('123.40');
+    expect((await patch(b, c.id, { estimate: null })).estimate).toBe('0.00');
+    expect((await patch(b, c.id, { isHidden: true })).isHidden).toBe(true);
+    expect((await patch(b, c.id, { isHidden: false })).isHidden).toBe(false);
+    expect((await patch(b, c.id, { status: { id: b.ids.statuses.lost } })).status).toEqual({
+      id: b.ids.statuses.lost,
+      title: 'Lost',
+      folder: { id: b.ids.folders.archive, name: 'Archive' },
+    });
+  });
+
+  it('ignores unknown and read-only properties', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b);
+    const before = await full(b, c.id);
+    const res = await patch(b, c.id, { id: 5, uniqueId: '999', created: '2000-01-01T00:00:00Z', fileSet: [], contract: { id: 1 }, bogus: 1 });
+    expect(res).toEqual(before);
+  });
+});
+
+describe('DELETE /v1/inquiry/{inquiry_id}', () => {
+  it('answers 204 with no body; afterwards every read answers 404 and the lists drop it', async () => {
+    const b = await newBusiness(t);
+    const keep = await create(b, { name: 'Keep' });
+    const drop = await create(b, { name: 'Drop', workSet: [{ name: 'Task of a deleted inquiry' }] });
+    const res = await call(b, { method: 'DELETE', url: `/v1/inquiry/${drop.id}` });
+    expect(res.status).toBe(204);
+    expect(res.body).toBeUndefined();
+    expect((await get(b, `/v1/inquiry/${drop.id}`)).status).toBe(404);
+    expect((await call(b, { method: 'DELETE', url: `/v1/inquiry/${drop.id}` })).status).toBe(404);
+    expect(await listIds(b)).toEqual([keep.id]);
+    expect(await listIds(b, '?search=drop')).toEqual([]);
+    expect((await get(b, '/v1/inquiry/work')).body.results).toEqual([]);
+  });
+});
+
+describe('GET /v1/inquiry/work', () => {
+  it('lists the tasks of every live inquiry, newest first, with their inquiry', async () => {
+    const b = await newBusiness(t);
+    const a = await create(b, { name: 'Alpha', workSet: [{ name: 'a1' }, { name: 'a2' }] });
+    const z = await create(b, { name: 'Zulu', workSet: [{ name: 'z1' }] });
+    await create(b, { name: 'No tasks' });
+    const res = await get(b, '/v1/inquiry/work');
+    expect(res.status).toBe(200);
+    const aRef = { id: a.id, uniqueId: a.uniqueId, name: 'Alpha' };
+    expect(res.body.results).toEqual([
+      { id: expect.any(Number), name: 'z1', inquiry: { id: z.id, uniqueId: z.uniqueId, name: 'Zulu' }, created: z.created },
+      { id: expect.any(Number), name: 'a2', inquiry: aRef, created: a.created },
+      { id: expect.any(Number), name: 'a1', inquiry: aRef, created: a.created },
+    ]);
+    for (const item of res.body.results) expect(Object.keys(item)).toEqual(['id', 'name', 'inquiry', 'created']);
+  });
+
+  it('pages, and follows a workSet replacement', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { workSet: [{ name: 'w1' }, { name: 'w2' }, { name: 'w3' }] });
+    const first = await get(b, '/v1/inquiry/work?page_size=2');
+    expect(first.body.results).toHaveLength(2);
+    const second = await get(b, relative(first.body.next));
+    expect(second.body.results).toHaveLength(1);
+    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { workSet: [{ name: 'only' }] } });
+    expect((await get(b, '/v1/inquiry/work')).body.results.map((w: { name: string }) => w.name)).toEqual(['only']);
+  });
+});
+
+describe('body encodings', () => {
+  it('JSON, urlencoded (dot and bracket notation) and multipart give the same inquiry', async () => {
+    const b = await newBusiness(t);
+    const clientId = await createClient(t, b);
+    const json = {
+      name: 'Encoded',
+      estimate: '12.5',
+      isHidden: true,
+      client: { id: clientId },
+      inChargeSet: [{ id: b.ids.members.kim }],
+      workSet: [{ name: 'w' }],
+      funnel: { utmSource: 'google' },
+      fileLinkSet: [{ text: 't', link: 'https://l.example' }],
+      fieldSet: [{ field: { id: b.ids.fields.budget }, value: '7' }],
+    };
+    const dots = {
+      name: 'Encoded',
+      estimate: '12.5',
+      isHidden: 'true',
+      'client.id': String(clientId),
+      'inChargeSet[0].id': String(b.ids.members.kim),
+      'workSet[0].name': 'w',
+      'funnel.utmSource': 'google',
+      'fileLinkSet[0].text': 't',
+      'fileLinkSet[0].link': 'https://l.example',
+      'fieldSet[0].field.id': String(b.ids.fields.budget),
+      'fieldSet[0].value': '7',
+    };
+    const brackets = Object.fromEntries(
+      Object.entries(dots).map(([k, v]) => [k.replace(/\.(\w+)/g, '[$1]'), v]),
+    );
+    const strip = (x: Record<string, unknown>) => ({ ...x, id: 0, uniqueId: '', created: '', fileLinkSet: (x.fileLinkSet as any[]).map((l) => ({ ...l, id: 0, created: '' })) });
+    const shapes = [];
+    for (const req of [
+      { body: json },
+      { body: dots, form: 'urlencoded' as const },
+      { body: brackets, form: 'urlencoded' as const },
+      { body: dots, form: 'multipart' as const },
+    ]) {
+      const res = await call(b, { method: 'POST', url: '/v1/inquiry', ...req });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      shapes.push(strip((await get(b, `/v1/inquiry/${res.body.id}`)).body));
+    }
+    for (const s of shapes.slice(1)) expect(s).toEqual(shapes[0]);
+    expect(shapes[0]).toMatchObject({ isHidden: true, estimate: '12.50', inChargeSet: [memberOf(b, 'kim')] });
+  });
+
+  it('a form PATCH coerces booleans and changes only what it names', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { name: 'Form', isHidden: true });
+    const res = await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { isHidden: 'false', 'status[id]': String(b.ids.statuses.won) }, form: 'urlencoded' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Form', isHidden: false, status: { id: b.ids.statuses.won } });
+  });
+});
+
+describe('wire conventions', () => {
+  it('tolerates a trailing slash on every inquiry path', async () => {
+    const b = await newBusiness(t);
+    const posted = await call(b, { method: 'POST', url: '/v1/inquiry/', body: { name: 'Slash' } });
+    expect(posted.status).toBe(201);
+    expect((await get(b, `/v1/inquiry/${posted.body.id}/`)).status).toBe(200);
+    expect((await get(b, '/v1/inquiry/')).status).toBe(200);
+    expect((await get(b, '/v1/inquiry/work/')).status).toBe(200);
+    expect((await get(b, `/v1/inquiry/${posted.body.id}/status_history/`)).status).toBe(200);
+  });
+});
+
 describe('notification events (decisions §8) written with the change', () => {
   async function outbox(b: TestBusiness) {
     return t.testDb.db

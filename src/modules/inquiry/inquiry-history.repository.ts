@@ -1,0 +1,328 @@
+/**
+ * SQL for the history pages of one inquiry (status, folder, text, e-mail, e-mail reply, submit) and the
+ * text-note writes. Every function takes `(db, businessId, inquiryId, …)` and filters by both; the caller
+ * checks that the inquiry itself is live.
+ */
+import type { Db } from '../../db/database.ts';
+import type { Timestamp } from '../../db/sql-helpers.ts';
+import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+
+/** Member columns of a history row (all null when the row names no member). */
+export interface HistoryMemberColumns {
+  member_id: number | null;
+  member_nickname: string | null;
+  member_email: string | null;
+  member_is_active: 0 | 1 | null;
+  grade_id: number | null;
+  grade_title: string | null;
+}
+
+/** A `status_history` row with its statuses and their folders. */
+export interface StatusHistoryRow extends HistoryMemberColumns {
+  id: number;
+  created: string;
+  status_id: number;
+  status_title: string;
+  folder_id: number;
+  folder_name: string;
+  previous_status_id: number | null;
+  previous_status_title: string | null;
+  previous_folder_id: number | null;
+  previous_folder_name: string | null;
+}
+
+/** One page of an inquiry's status history, newest first. */
+export async function findStatusHistoryPage(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<StatusHistoryRow>> {
+  const q = db
+    .selectFrom('inquiry_status_history as h')
+    .innerJoin('inquiry_status as s', 's.id', 'h.status_id')
+    .innerJoin('folder as f', 'f.id', 's.folder_id')
+    .leftJoin('inquiry_status as ps', 'ps.id', 'h.previous_status_id')
+    .leftJoin('folder as pf', 'pf.id', 'ps.folder_id')
+    .leftJoin('member as m', 'm.id', 'h.member_id')
+    .leftJoin('grade as g', 'g.id', 'm.grade_id')
+    .select([
+      'h.id',
+      'h.created',
+      's.id as status_id',
+      's.title as status_title',
+      'f.id as folder_id',
+      'f.name as folder_name',
+      'ps.id as previous_status_id',
+      'ps.title as previous_status_title',
+      'pf.id as previous_folder_id',
+      'pf.name as previous_folder_name',
+      'm.id as member_id',
+      'm.nickname as member_nickname',
+      'm.email as member_email',
+      'm.is_active as member_is_active',
+      'g.id as grade_id',
+      'g.title as grade_title',
+    ])
+    .where('h.business_id', '=', businessId)
+    .where('h.inquiry_id', '=', inquiryId);
+  return fetchPage(q, newestFirst<StatusHistoryRow>('h'), size, cursor);
+}
+
+/** A `folder_history` row with its folders. */
+export interface FolderHistoryRow extends HistoryMemberColumns {
+  id: number;
+  created: string;
+  folder_id: number;
+  folder_name: string;
+  previous_folder_id: number | null;
+  previous_folder_name: string | null;
+}
+
+/** One page of an inquiry's folder history, newest first. */
+export async function findFolderHistoryPage(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<FolderHistoryRow>> {
+  const q = db
+    .selectFrom('inquiry_folder_history as h')
+    .innerJoin('folder as f', 'f.id', 'h.folder_id')
+    .leftJoin('folder as pf', 'pf.id', 'h.previous_folder_id')
+    .leftJoin('member as m', 'm.id', 'h.member_id')
+    .leftJoin('grade as g', 'g.id', 'm.grade_id')
+    .select([
+      'h.id',
+      'h.created',
+      'f.id as folder_id',
+      'f.name as folder_name',
+      'pf.id as previous_folder_id',
+      'pf.name as previous_folder_name',
+      'm.id as member_id',
+      'm.nickname as member_nickname',
+      'm.email as member_email',
+      'm.is_active as member_is_active',
+      'g.id as grade_id',
+      'g.title as grade_title',
+    ])
+    .where('h.business_id', '=', businessId)
+    .where('h.inquiry_id', '=', inquiryId);
+  return fetchPage(q, newestFirst<FolderHistoryRow>('h'), size, cursor);
+}
+
+/** A text note with its member. */
+export interface TextHistoryRow extends HistoryMemberColumns {
+  id: number;
+  content: string;
+  created: string;
+}
+
+function selectText(db: Db, businessId: number, inquiryId: number) {
+  return db
+    .selectFrom('inquiry_text_history as h')
+    .leftJoin('member as m', 'm.id', 'h.member_id')
+    .leftJoin('grade as g', 'g.id', 'm.grade_id')
+    .select([
+      'h.id',
+      'h.content',
+      'h.created',
+      'm.id as member_id',
+      'm.nickname as member_nickname',
+      'm.email as member_email',
+      'm.is_active as member_is_active',
+      'g.id as grade_id',
+      'g.title as grade_title',
+    ])
+    .where('h.business_id', '=', businessId)
+    .where('h.inquiry_id', '=', inquiryId);
+}
+
+/** One page of an inquiry's text notes, newest first (by their `created`). */
+export async function findTextHistoryPage(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<TextHistoryRow>> {
+  return fetchPage(selectText(db, businessId, inquiryId), newestFirst<TextHistoryRow>('h'), size, cursor);
+}
+
+/** A text note of the inquiry, or `undefined` (also for a note of another inquiry). */
+export async function findTextHistoryById(db: Db, businessId: number, inquiryId: number, id: number): Promise<TextHistoryRow | undefined> {
+  return selectText(db, businessId, inquiryId).where('h.id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a text note; returns its id. */
+export async function insertTextHistory(
+  db: Db,
+  businessId: number,
+  row: { inquiry_id: number; content: string; member_id: number | null; created: Timestamp },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('inquiry_text_history')
+    .values({ ...row, business_id: businessId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Updates a text note of the inquiry; returns the number of rows changed (0 when missing). */
+export async function updateTextHistoryById(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  id: number,
+  patch: { content?: string; created?: Timestamp },
+): Promise<number> {
+  if (Object.keys(patch).length === 0) return (await findTextHistoryById(db, businessId, inquiryId, id)) ? 1 : 0;
+  const result = await db
+    .updateTable('inquiry_text_history')
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes a text note of the inquiry; returns the number of rows deleted (0 when missing). */
+export async function deleteTextHistoryById(db: Db, businessId: number, inquiryId: number, id: number): Promise<number> {
+  const result = await db
+    .deleteFrom('inquiry_text_history')
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** An `email_history` row; `to_emails` / `cc_emails` are JSON arrays of addresses. */
+export interface EmailHistoryRow {
+  id: number;
+  title: string;
+  from_email: string;
+  to_emails: string;
+  cc_emails: string;
+  status: string;
+  sent_at: string | null;
+  created: string;
+}
+
+/** One page of the e-mails sent from an inquiry, newest first. */
+export async function findEmailHistoryPage(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<EmailHistoryRow>> {
+  const q = db
+    .selectFrom('inquiry_email_history')
+    .select(['id', 'title', 'from_email', 'to_emails', 'cc_emails', 'status', 'sent_at', 'created'])
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId);
+  return fetchPage(q, newestFirst<EmailHistoryRow>('inquiry_email_history'), size, cursor);
+}
+
+/** An `email_reply_history` row; addresses as JSON arrays. */
+export interface EmailReplyHistoryRow {
+  id: number;
+  title: string;
+  from_email: string;
+  to_emails: string;
+  cc_emails: string;
+  is_unread: 0 | 1;
+  received_at: string | null;
+  created: string;
+}
+
+/** One page of the replies received to an inquiry's e-mails, newest first. */
+export async function findEmailReplyHistoryPage(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<EmailReplyHistoryRow>> {
+  const q = db
+    .selectFrom('inquiry_email_reply_history')
+    .select(['id', 'title', 'from_email', 'to_emails', 'cc_emails', 'is_unread', 'received_at', 'created'])
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId);
+  return fetchPage(q, newestFirst<EmailReplyHistoryRow>('inquiry_email_reply_history'), size, cursor);
+}
+
+/** A `submit_history` row; `answers` is JSON text. */
+export interface SubmitHistoryRow {
+  id: number;
+  form_id: number;
+  form_title: string;
+  answers: string;
+  created: string;
+}
+
+/** One page of an inquiry's web-form submissions, newest first. */
+export async function findSubmitHistoryPage(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<SubmitHistoryRow>> {
+  const q = db
+    .selectFrom('inquiry_submit_history')
+    .select(['id', 'form_id', 'form_title', 'answers', 'created'])
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId);
+  return fetchPage(q, newestFirst<SubmitHistoryRow>('inquiry_submit_history'), size, cursor);
+}
+
+// ── Rows that come from outside the API (mail and web-form integrations, the demo data) ──
+
+/** Records an e-mail sent from an inquiry. `to` / `cc` are address lists. */
+export async function insertEmailHistory(
+  db: Db,
+  businessId: number,
+  row: { inquiry_id: number; title: string; from_email: string; to: string[]; cc: string[]; status: string; sent_at: Timestamp | null; created: Timestamp },
+): Promise<number> {
+  const { to, cc, ...rest } = row;
+  const { id } = await db
+    .insertInto('inquiry_email_history')
+    .values({ ...rest, business_id: businessId, to_emails: JSON.stringify(to), cc_emails: JSON.stringify(cc) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Records a reply received to an inquiry e-mail. `to` / `cc` are address lists. */
+export async function insertEmailReplyHistory(
+  db: Db,
+  businessId: number,
+  row: { inquiry_id: number; title: string; from_email: string; to: string[]; cc: string[]; is_unread: 0 | 1; received_at: Timestamp | null; created: Timestamp },
+): Promise<number> {
+  const { to, cc, ...rest } = row;
+  const { id } = await db
+    .insertInto('inquiry_email_reply_history')
+    .values({ ...rest, business_id: businessId, to_emails: JSON.stringify(to), cc_emails: JSON.stringify(cc) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Records a web-form submission attached to an inquiry; `answers` is any JSON value. */
+export async function insertSubmitHistory(
+  db: Db,
+  businessId: number,
+  row: { inquiry_id: number; form_id: number; form_title: string; answers: unknown; created: Timestamp },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('inquiry_submit_history')
+    .values({ ...row, business_id: businessId, answers: JSON.stringify(row.answers) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

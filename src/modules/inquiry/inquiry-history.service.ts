@@ -1,0 +1,288 @@
+/**
+ * An inquiry's histories (spec: States and transitions, Endpoints › inquiry history reads; reference:
+ * Inquiry › History reads, Text history write operations; decisions §7, §8): the status, folder, e-mail,
+ * e-mail reply and submit pages (read-only), and text notes (list, create, retrieve, partialUpdate,
+ * destroy). Every operation answers 404 when the inquiry is missing, soft-deleted or another business's,
+ * and a note of another inquiry is "Not found." too.
+ */
+import type { Db } from '../../db/database.ts';
+import { inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
+import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import type { Member } from '../../shared/schemas.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { findMembersByIds } from '../catalog/catalog.repository.ts';
+import * as repo from './inquiry-history.repository.ts';
+import type {
+  EmailHistory,
+  EmailReplyHistory,
+  FolderHistory,
+  HistoryListQuery,
+  StatusHistory,
+  SubmitHistory,
+  TextHistory,
+  TextHistoryCreateBody,
+  TextHistoryUpdateBody,
+} from './inquiry-history.schemas.ts';
+import { existsById as inquiryExistsById, findInChargeIds } from './inquiry.repository.ts';
+import { emitInquiryEvent } from './inquiry.service.ts';
+
+type Auth = Pick<AuthContext, 'businessId'>;
+
+/** The member of a history row, or null when it names none. */
+function toHistoryMember(row: repo.HistoryMemberColumns): Member | null {
+  if (row.member_id === null || row.member_email === null || row.grade_id === null || row.grade_title === null) return null;
+  return {
+    id: row.member_id,
+    nickname: row.member_nickname,
+    email: row.member_email,
+    isActive: row.member_is_active === 1,
+    grade: { id: row.grade_id, title: row.grade_title },
+  };
+}
+
+/** @throws NotFound unless the inquiry is live in the business */
+async function requireInquiry(db: Db, auth: Auth, inquiryId: number): Promise<void> {
+  if (!(await inquiryExistsById(db, auth.businessId, inquiryId))) throw new NotFound();
+}
+
+/** Whether the inquiry is live and `historyId` is one of its text notes. */
+export async function textHistoryExists(db: Db, auth: Auth, inquiryId: number, historyId: number): Promise<boolean> {
+  if (!(await inquiryExistsById(db, auth.businessId, inquiryId))) return false;
+  return (await repo.findTextHistoryById(db, auth.businessId, inquiryId, historyId)) !== undefined;
+}
+
+/** Parses a JSON column written by this server; a damaged value reads as `fallback`. */
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function addresses(text: string): string[] {
+  const value = parseJson<unknown>(text, []);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/**
+ * `GET /v1/inquiry/{inquiry_id}/status_history`: one row for the initial status and one per change, newest
+ * first; each status carries its folder.
+ * @throws NotFound for a missing inquiry
+ */
+export async function listStatusHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  query: HistoryListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<StatusHistory>> {
+  await requireInquiry(db, auth, inquiryId);
+  const page = await repo.findStatusHistoryPage(db, auth.businessId, inquiryId, pageSizeOf(query), cursor);
+  return mapPage(page, (r) => ({
+    id: r.id,
+    status: { id: r.status_id, title: r.status_title, folder: { id: r.folder_id, name: r.folder_name } },
+    previousStatus:
+      r.previous_status_id === null || r.previous_status_title === null || r.previous_folder_id === null || r.previous_folder_name === null
+        ? null
+        : { id: r.previous_status_id, title: r.previous_status_title, folder: { id: r.previous_folder_id, name: r.previous_folder_name } },
+    member: toHistoryMember(r),
+    created: r.created,
+  }));
+}
+
+/**
+ * `GET /v1/inquiry/{inquiry_id}/folder_history`: one row per status change that moved the inquiry to
+ * another folder, newest first.
+ * @throws NotFound for a missing inquiry
+ */
+export async function listFolderHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  query: HistoryListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<FolderHistory>> {
+  await requireInquiry(db, auth, inquiryId);
+  const page = await repo.findFolderHistoryPage(db, auth.businessId, inquiryId, pageSizeOf(query), cursor);
+  return mapPage(page, (r) => ({
+    id: r.id,
+    folder: { id: r.folder_id, name: r.folder_name },
+    previousFolder:
+      r.previous_folder_id === null || r.previous_folder_name === null ? null : { id: r.previous_folder_id, name: r.previous_folder_name },
+    member: toHistoryMember(r),
+    created: r.created,
+  }));
+}
+
+/**
+ * `GET /v1/inquiry/{inquiry_id}/email_history`: e-mails sent from the inquiry, newest first (rows come
+ * from outside the API).
+ * @throws NotFound for a missing inquiry
+ */
+export async function listEmailHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  query: HistoryListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<EmailHistory>> {
+  await requireInquiry(db, auth, inquiryId);
+  const page = await repo.findEmailHistoryPage(db, auth.businessId, inquiryId, pageSizeOf(query), cursor);
+  return mapPage(page, (r) => ({
+    id: r.id,
+    title: r.title,
+    fromEmail: r.from_email,
+    toSet: addresses(r.to_emails).map((toEmail) => ({ toEmail })),
+    ccSet: addresses(r.cc_emails).map((ccEmail) => ({ ccEmail })),
+    status: r.status as EmailHistory['status'],
+    sentAt: r.sent_at,
+    created: r.created,
+  }));
+}
+
+/**
+ * `GET /v1/inquiry/{inquiry_id}/email_reply_history`: replies received, newest first (rows come from
+ * outside the API).
+ * @throws NotFound for a missing inquiry
+ */
+export async function listEmailReplyHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  query: HistoryListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<EmailReplyHistory>> {
+  await requireInquiry(db, auth, inquiryId);
+  const page = await repo.findEmailReplyHistoryPage(db, auth.businessId, inquiryId, pageSizeOf(query), cursor);
+  return mapPage(page, (r) => ({
+    id: r.id,
+    title: r.title,
+    fromEmail: r.from_email,
+    toSet: addresses(r.to_emails).map((toEmail) => ({ toEmail })),
+    ccSet: addresses(r.cc_emails).map((ccEmail) => ({ ccEmail })),
+    isUnread: r.is_unread === 1,
+    receivedAt: r.received_at,
+    created: r.created,
+  }));
+}
+
+/**
+ * `GET /v1/inquiry/{inquiry_id}/submit_history`: web-form submissions, newest first (rows come from
+ * outside the API).
+ * @throws NotFound for a missing inquiry
+ */
+export async function listSubmitHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  query: HistoryListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<SubmitHistory>> {
+  await requireInquiry(db, auth, inquiryId);
+  const page = await repo.findSubmitHistoryPage(db, auth.businessId, inquiryId, pageSizeOf(query), cursor);
+  return mapPage(page, (r) => ({
+    id: r.id,
+    form: { id: r.form_id, title: r.form_title },
+    answers: parseJson<unknown>(r.answers, null),
+    created: r.created,
+  }));
+}
+
+// ── Text notes ──
+
+function toTextHistory(row: repo.TextHistoryRow): TextHistory {
+  return { id: row.id, content: row.content, created: row.created, member: toHistoryMember(row) };
+}
+
+/** An RFC 3339 input with any offset → UTC with milliseconds (decisions §1). */
+function toTimestamp(input: string): string {
+  return new Date(input).toISOString();
+}
+
+/**
+ * `GET /v1/inquiry/{inquiry_id}/text_history`: the inquiry's notes, newest first by `created`.
+ * @throws NotFound for a missing inquiry
+ */
+export async function listTextHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  query: HistoryListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<TextHistory>> {
+  await requireInquiry(db, auth, inquiryId);
+  const page = await repo.findTextHistoryPage(db, auth.businessId, inquiryId, pageSizeOf(query), cursor);
+  return mapPage(page, toTextHistory);
+}
+
+/**
+ * `POST /v1/inquiry/{inquiry_id}/text_history` (reference item 19): `content` 1..5000; `created` defaults
+ * to now; `member {id}` must be a member of the business. Writes an `inquiry.text_history_created` event
+ * to the inquiry's responsible members in the same transaction (decisions §8).
+ * @throws NotFound for a missing inquiry; ValidationError for an unknown member
+ */
+export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, body: TextHistoryCreateBody): Promise<TextHistory> {
+  await requireInquiry(db, auth, inquiryId);
+  const memberId = body.member?.id ?? null;
+  if (memberId !== null && (await findMembersByIds(db, auth.businessId, [memberId])).length === 0) {
+    const errors = new ErrorCollector();
+    errors.add(['member', 'id'], `Invalid pk "${memberId}" - object does not exist.`);
+    errors.throwIfAny();
+  }
+  const id = await inTransaction(db, async (trx) => {
+    if (!(await inquiryExistsById(trx, auth.businessId, inquiryId))) return undefined;
+    const newId = await repo.insertTextHistory(trx, auth.businessId, {
+      inquiry_id: inquiryId,
+      content: body.content,
+      member_id: memberId,
+      created: body.created === undefined ? nowTimestamp() : toTimestamp(body.created),
+    });
+    const memberIds = await findInChargeIds(trx, auth.businessId, inquiryId);
+    await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.text_history_created', inquiryId, memberIds, textHistoryId: newId });
+    return newId;
+  });
+  if (id === undefined) throw new NotFound();
+  return retrieveTextHistory(db, auth, inquiryId, id);
+}
+
+/**
+ * `GET /v1/inquiry/{inquiry_id}/text_history/{history_id}`.
+ * @throws NotFound for a missing inquiry, a missing note, or a note of another inquiry
+ */
+export async function retrieveTextHistory(db: Db, auth: Auth, inquiryId: number, historyId: number): Promise<TextHistory> {
+  await requireInquiry(db, auth, inquiryId);
+  const row = await repo.findTextHistoryById(db, auth.businessId, inquiryId, historyId);
+  if (!row) throw new NotFound();
+  return toTextHistory(row);
+}
+
+/**
+ * `PATCH /v1/inquiry/{inquiry_id}/text_history/{history_id}`: `content` and `created` may change; the
+ * member is not writable.
+ * @throws NotFound for a missing inquiry or note
+ */
+export async function partialUpdateTextHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  historyId: number,
+  body: TextHistoryUpdateBody,
+): Promise<TextHistory> {
+  await requireInquiry(db, auth, inquiryId);
+  const patch: { content?: string; created?: string } = {};
+  if (body.content !== undefined) patch.content = body.content;
+  if (body.created !== undefined) patch.created = toTimestamp(body.created);
+  if ((await repo.updateTextHistoryById(db, auth.businessId, inquiryId, historyId, patch)) === 0) throw new NotFound();
+  return retrieveTextHistory(db, auth, inquiryId, historyId);
+}
+
+/**
+ * `DELETE /v1/inquiry/{inquiry_id}/text_history/{history_id}`: removes the note for good.
+ * @throws NotFound for a missing inquiry or note
+ */
+export async function destroyTextHistory(db: Db, auth: Auth, inquiryId: number, historyId: number): Promise<void> {
+  await requireInquiry(db, auth, inquiryId);
+  if ((await repo.deleteTextHistoryById(db, auth.businessId, inquiryId, historyId)) === 0) throw new NotFound();
+}
