@@ -19,6 +19,7 @@ import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import clientRoutes from './modules/client/client.routes.ts';
+import notificationRoutes from './modules/notification/notification.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
 import { parseMultipart, parseUrlEncoded } from './shared/form-body.ts';
 import { compileValidator, type HttpPart } from './shared/validation-errors.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       });
       await v1.register(clientRoutes);
       await v1.register(catalogRoutes);
+      await v1.register(notificationRoutes);
     },
     { prefix: '/v1' },
   );

@@ -47,6 +47,17 @@ export async function findRecipientById(db: Db, businessId: number, memberId: nu
     .executeTakeFirst();
 }
 
+/** The title of an inquiry status of the business, or `undefined`. */
+export async function findStatusTitle(db: Db, businessId: number, statusId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('inquiry_status')
+    .select('title')
+    .where('business_id', '=', businessId)
+    .where('id', '=', statusId)
+    .executeTakeFirst();
+  return row?.title;
+}
+
 /** Inserts outbox rows (batch) for one business; returns their ids. Does nothing for an empty list. */
 export async function insertOutbox(db: Db, businessId: number, rows: readonly Omit<NewOutboxRow, 'business_id'>[]): Promise<number[]> {
   if (rows.length === 0) return [];
@@ -175,9 +186,18 @@ export async function markAttemptFailed(
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** Releases the leases `owner` still holds, making those rows claimable at once (a dispatcher stopping). */
-export async function releaseLeases(db: Db, owner: string): Promise<void> {
-  await db.updateTable('notification_outbox').set({ lease_owner: null, lease_until: null }).where('lease_owner', '=', owner).execute();
+/**
+ * Gives claimed rows back untouched (a dispatcher stopping before it started them): the lease is released
+ * and the attempt the claim counted is taken back, so the rows are due again at once for any dispatcher.
+ */
+export async function releaseClaims(db: Db, owner: string, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('notification_outbox')
+    .set((eb) => ({ lease_owner: null, lease_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', [...ids])
+    .where('lease_owner', '=', owner)
+    .execute();
 }
 
 /**
