@@ -53,7 +53,7 @@ function mailTo(...emails: string[]) {
 }
 
 /** Catalog members with unique e-mail addresses, so that a test can find its own messages. */
-async function businessWithUniqueEmails(): Promise<TestBusiness & { emails: Record<string, string> }> {
+async function businessWithUniqueEmails(): Promise<TestBusiness & { emails: Record<'kim' | 'lee' | 'park' | 'choi', string> }> {
   const tag = Math.random().toString(36).slice(2, 10);
   const emails = { kim: `kim-${tag}@example.com`, lee: `lee-${tag}@example.com`, park: `park-${tag}@example.com`, choi: `choi-${tag}@example.com` };
   const b = await newBusiness(t, {
