@@ -101,22 +101,26 @@ export interface ClaimOptions {
  * RETURNING`; on PostgreSQL the inner select takes `FOR UPDATE SKIP LOCKED`, so concurrent dispatchers
  * claim disjoint rows without waiting; on SQLite the statement holds the database's write lock. The outer
  * `WHERE` repeats the lease condition, so a row claimed by someone else in between is not taken. Works
- * across businesses.
+ * across businesses. When nothing is due, only a one-row read runs.
  *
  * @returns the claimed rows (with `lease_owner = owner` and `attempts` already incremented)
  */
 export async function claimDue(db: Db, options: ClaimOptions): Promise<OutboxRow[]> {
-  let due = db
-    .selectFrom('notification_outbox')
-    .select('id')
-    .where('delivered_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where('next_attempt_at', '<=', options.now)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(options.limit);
-  if (options.businessIds) due = due.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
+  const dueRows = () => {
+    let q = db
+      .selectFrom('notification_outbox')
+      .select('id')
+      .where('delivered_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('next_attempt_at', '<=', options.now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]));
+    if (options.businessIds) q = q.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
+    return q;
+  };
+  // A read first: an idle poll takes no write lock at all (on SQLite a write lock, even for an UPDATE that
+  // changes nothing, makes the writers of other processes wait).
+  if ((await dueRows().limit(1).executeTakeFirst()) === undefined) return [];
+  let due = dueRows().orderBy('next_attempt_at').orderBy('id').limit(options.limit);
   if (isPostgres(db)) due = due.forUpdate().skipLocked();
   return db
     .updateTable('notification_outbox')
