@@ -20,6 +20,7 @@ import openapi from './plugins/openapi.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import clientRoutes from './modules/client/client.routes.ts';
 import notificationRoutes from './modules/notification/notification.routes.ts';
+import inquiryRoutes from './modules/inquiry/inquiry.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
 import { parseMultipart, parseUrlEncoded } from './shared/form-body.ts';
 import { compileValidator, type HttpPart } from './shared/validation-errors.ts';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(clientRoutes);
       await v1.register(catalogRoutes);
       await v1.register(notificationRoutes);
+      await v1.register(inquiryRoutes);
     },
     { prefix: '/v1' },
   );
