@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { createBusiness } from '../../src/modules/auth/auth.service.ts';
@@ -27,6 +27,12 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-worker-'));
   db = createDb({ dialect: 'sqlite', path: path.join(dir, 'bizapi.db') });
   await migrateToLatest(db);
+});
+/** Children still running at the end of a test (a failed one) are killed, never left behind. */
+const children = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  children.clear();
 });
 afterAll(async () => {
   await db.destroy();
@@ -53,6 +59,7 @@ function childEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.P
 /** Runs `bin/bizapi ARGS` in the background. */
 function start(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, [BIN, ...args], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
   let out = '';
   let err = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
