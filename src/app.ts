@@ -23,6 +23,7 @@ import contractRoutes from './modules/contract/contract.routes.ts';
 import settlementRoutes from './modules/settlement/settlement.routes.ts';
 import projectRoutes from './modules/project/project.routes.ts';
 import workerRoutes from './modules/worker/worker.routes.ts';
+import notificationRoutes from './modules/notification/notification.routes.ts';
 import inquiryRoutes from './modules/inquiry/inquiry.routes.ts';
 import inquiryHistoryRoutes from './modules/inquiry/inquiry-history.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(settlementRoutes);
       await v1.register(projectRoutes);
       await v1.register(workerRoutes);
+      await v1.register(notificationRoutes);
       await v1.register(inquiryRoutes);
       await v1.register(inquiryHistoryRoutes);
     },

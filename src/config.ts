@@ -21,6 +21,22 @@ export interface S3Config {
   secretAccessKey: string | undefined;
 }
 
+/**
+ * The notification outbox dispatcher (decisions §8). `mode`: `in-process` runs it inside `bizapi serve`;
+ * `off` leaves delivery to a separate `bizapi worker` (which always runs it). A failed delivery is retried
+ * after `min(retryBaseMs × 2^(attempt − 1), retryMaxMs)`, at most `maxAttempts` attempts in all.
+ */
+export interface DispatcherConfig {
+  mode: 'in-process' | 'off';
+  /** Pause between two polls of an idle outbox, in milliseconds. */
+  pollIntervalMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+  /** Timeout of one SMTP or push delivery, in milliseconds. */
+  timeoutMs: number;
+}
+
 /** The parsed, validated configuration of one process. */
 export interface Config {
   /** `DATABASE_URL` as given (`sqlite:<path>` or `postgres://…`). */
@@ -43,6 +59,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   pushWebhookUrl: string | undefined;
+  dispatcher: DispatcherConfig;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -157,6 +174,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: get('BIZAPI_MAIL_FROM') ?? 'bizapi <no-reply@localhost>',
     pushWebhookUrl: url('PUSH_WEBHOOK_URL', ['http:', 'https:']),
+    dispatcher: {
+      mode: oneOf('BIZAPI_DISPATCHER', ['in-process', 'off'] as const, 'in-process'),
+      pollIntervalMs: integer('BIZAPI_DISPATCHER_POLL_MS', 1000, 10, 3_600_000),
+      retryBaseMs: integer('BIZAPI_DISPATCHER_RETRY_BASE_MS', 5000, 1, 86_400_000),
+      retryMaxMs: integer('BIZAPI_DISPATCHER_RETRY_MAX_MS', 900_000, 1, 86_400_000),
+      maxAttempts: integer('BIZAPI_DISPATCHER_MAX_ATTEMPTS', 10, 1, 1000),
+      timeoutMs: integer('BIZAPI_DISPATCHER_TIMEOUT_MS', 10_000, 100, 600_000),
+    },
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { existsAnyBusiness } from './modules/auth/auth.repository.ts';
 import { resolveMasterKey } from './modules/auth/secret-box.ts';
 import { createDemo } from './modules/catalog/demo.ts';
+import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -46,16 +47,22 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   }
 
   const app = await buildApp(config, { db, masterKey });
+  // Notifications are delivered after commit by the outbox dispatcher, here or in a `bizapi worker`
+  // (BIZAPI_DISPATCHER=off); its stop() drains the deliveries under way.
+  const dispatcher =
+    config.dispatcher.mode === 'in-process' ? createOutboxDispatcher({ db, config, log: app.log.child({ component: 'outbox-dispatcher' }) }) : undefined;
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await dispatcher?.stop();
     await db.destroy();
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
+  dispatcher?.start();
   process.stderr.write(`bizapi listening on http://${config.host}:${config.port} (docs: /docs)\n`);
 }

@@ -42,6 +42,11 @@ export function buildProgram(ctx: CliContext): Command {
       await startServer(config, { demo: opts.demo === true });
     });
 
+  program
+    .command('worker')
+    .description('Deliver notifications (the outbox dispatcher) without the HTTP server, until SIGINT / SIGTERM (migrates first).')
+    .action(async () => (await import('./worker.ts')).worker(ctx));
+
   const business = program.command('business').description('Manage businesses (tenants).');
   business
     .command('create')

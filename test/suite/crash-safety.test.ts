@@ -48,6 +48,9 @@ async function startServer(port: number): Promise<ChildProcess> {
       BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
       BIZAPI_DATA_DIR: dataDir,
       BIZAPI_RATE_LIMIT: '0',
+      // no notification dispatcher: on the shared PostgreSQL test database it would deliver (and so take
+      // away) the outbox rows of other test files
+      BIZAPI_DISPATCHER: 'off',
       PORT: String(port),
       LOG_LEVEL: 'warn',
     },

@@ -47,6 +47,17 @@ export async function findRecipientById(db: Db, businessId: number, memberId: nu
     .executeTakeFirst();
 }
 
+/** The title of an inquiry status of the business, or `undefined`. */
+export async function findStatusTitle(db: Db, businessId: number, statusId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('inquiry_status')
+    .select('title')
+    .where('business_id', '=', businessId)
+    .where('id', '=', statusId)
+    .executeTakeFirst();
+  return row?.title;
+}
+
 /** Inserts outbox rows (batch) for one business; returns their ids. Does nothing for an empty list. */
 export async function insertOutbox(db: Db, businessId: number, rows: readonly Omit<NewOutboxRow, 'business_id'>[]): Promise<number[]> {
   if (rows.length === 0) return [];
@@ -90,22 +101,26 @@ export interface ClaimOptions {
  * RETURNING`; on PostgreSQL the inner select takes `FOR UPDATE SKIP LOCKED`, so concurrent dispatchers
  * claim disjoint rows without waiting; on SQLite the statement holds the database's write lock. The outer
  * `WHERE` repeats the lease condition, so a row claimed by someone else in between is not taken. Works
- * across businesses.
+ * across businesses. When nothing is due, only a one-row read runs.
  *
  * @returns the claimed rows (with `lease_owner = owner` and `attempts` already incremented)
  */
 export async function claimDue(db: Db, options: ClaimOptions): Promise<OutboxRow[]> {
-  let due = db
-    .selectFrom('notification_outbox')
-    .select('id')
-    .where('delivered_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where('next_attempt_at', '<=', options.now)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(options.limit);
-  if (options.businessIds) due = due.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
+  const dueRows = () => {
+    let q = db
+      .selectFrom('notification_outbox')
+      .select('id')
+      .where('delivered_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('next_attempt_at', '<=', options.now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]));
+    if (options.businessIds) q = q.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
+    return q;
+  };
+  // A read first: an idle poll takes no write lock at all (on SQLite a write lock, even for an UPDATE that
+  // changes nothing, makes the writers of other processes wait).
+  if ((await dueRows().limit(1).executeTakeFirst()) === undefined) return [];
+  let due = dueRows().orderBy('next_attempt_at').orderBy('id').limit(options.limit);
   if (isPostgres(db)) due = due.forUpdate().skipLocked();
   return db
     .updateTable('notification_outbox')
@@ -175,9 +190,18 @@ export async function markAttemptFailed(
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** Releases the leases `owner` still holds, making those rows claimable at once (a dispatcher stopping). */
-export async function releaseLeases(db: Db, owner: string): Promise<void> {
-  await db.updateTable('notification_outbox').set({ lease_owner: null, lease_until: null }).where('lease_owner', '=', owner).execute();
+/**
+ * Gives claimed rows back untouched (a dispatcher stopping before it started them): the lease is released
+ * and the attempt the claim counted is taken back, so the rows are due again at once for any dispatcher.
+ */
+export async function releaseClaims(db: Db, owner: string, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('notification_outbox')
+    .set((eb) => ({ lease_owner: null, lease_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', [...ids])
+    .where('lease_owner', '=', owner)
+    .execute();
 }
 
 /**

@@ -1,0 +1,54 @@
+/**
+ * `bizapi worker` (decisions §8): runs the notification outbox dispatcher on its own, without the HTTP
+ * server, until SIGINT or SIGTERM; then it drains (deliveries under way finish) and exits 0. Run it when
+ * the servers have `BIZAPI_DISPATCHER=off`, as many as needed: workers and in-server dispatchers share the
+ * outbox safely. Prints nothing on stdout; log lines (JSON) go to stderr.
+ */
+import type { Config } from '../config.ts';
+import type { DispatcherLogger } from '../jobs/outbox-dispatcher.ts';
+import { type CliContext, withDb } from './context.ts';
+
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
+
+/** A JSON-lines logger on stderr that honours `LOG_LEVEL`. */
+export function stderrLogger(level: Config['logLevel']): DispatcherLogger {
+  const threshold = LEVELS[level];
+  const line = (lvl: keyof typeof LEVELS, obj: object, msg?: string) => {
+    if (LEVELS[lvl] < threshold) return;
+    process.stderr.write(`${JSON.stringify({ level: lvl, time: new Date().toISOString(), ...obj, ...(msg === undefined ? {} : { msg }) })}\n`);
+  };
+  return {
+    info: (obj, msg) => line('info', obj, msg),
+    warn: (obj, msg) => line('warn', obj, msg),
+    error: (obj, msg) => line('error', obj, msg),
+  };
+}
+
+/** `worker`: migrates, then delivers the outbox until SIGINT / SIGTERM. */
+export async function worker(ctx: CliContext): Promise<void> {
+  const config = ctx.config();
+  const { createOutboxDispatcher } = await import('../jobs/outbox-dispatcher.ts');
+  await withDb(config, async (db) => {
+    const log = stderrLogger(config.logLevel);
+    const dispatcher = createOutboxDispatcher({ db, config, log });
+    // the dispatcher's timers do not keep a process alive (the server's socket does that in `serve`)
+    const keepAlive = setInterval(() => undefined, 1 << 30);
+    const signal = new Promise<string>((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'));
+      process.once('SIGTERM', () => resolve('SIGTERM'));
+    });
+    dispatcher.start();
+    log.info(
+      {
+        owner: dispatcher.owner,
+        email: config.smtpUrl === undefined ? `.eml files in ${config.dataDir}/mail` : 'smtp',
+        push: config.pushWebhookUrl === undefined ? 'off' : 'on',
+      },
+      'bizapi worker: delivering notifications',
+    );
+    log.info({ signal: await signal }, 'bizapi worker: stopping');
+    await dispatcher.stop();
+    clearInterval(keepAlive);
+    log.info({}, 'bizapi worker: stopped');
+  });
+}

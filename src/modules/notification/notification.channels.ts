@@ -1,0 +1,161 @@
+/**
+ * The delivery channels of notifications besides in-app (decisions §8):
+ *
+ * - e-mail over SMTP with nodemailer (`SMTP_URL`); without it, every message is written as one `.eml` file
+ *   under `<data directory>/mail/` (nodemailer's stream transport builds the message);
+ * - push: an HTTP POST of a JSON message to `PUSH_WEBHOOK_URL` (off when unset), with a timeout.
+ *
+ * Both are keyed by the outbox row: the e-mail's `Message-ID` and the `.eml` file name, and the push's
+ * `Idempotency-Key` header, derive from the outbox id, so a receiver can drop a repeated delivery
+ * (delivery is at-least-once).
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { NotificationEventType } from './notification.service.ts';
+
+/** One notification to deliver to one member. */
+export interface OutgoingMessage {
+  /** The outbox row: the deduplication key of every channel. */
+  outboxId: number;
+  businessId: number;
+  type: NotificationEventType;
+  inquiryId: number;
+  recipient: { id: number; nickname: string | null; email: string };
+  title: string;
+  content: string;
+  /** When the event happened (RFC 3339 UTC). */
+  created: string;
+}
+
+/** A channel: `send` resolves once the message is accepted, and rejects with the reason otherwise. */
+export interface Channel {
+  /** `email` or `push`, for logs and errors. */
+  readonly name: string;
+  send(message: OutgoingMessage): Promise<void>;
+  close(): void;
+}
+
+/** Settings of {@link createMailChannel}. */
+export interface MailSettings {
+  /** `smtp://` or `smtps://` URL; `undefined` writes `.eml` files instead. */
+  smtpUrl: string | undefined;
+  /** The `From` of every message. */
+  mailFrom: string;
+  /** Base directory of the `.eml` files (`<dataDir>/mail/`). */
+  dataDir: string;
+  /** Connection, greeting and socket timeout of SMTP, in milliseconds. */
+  timeoutMs: number;
+}
+
+/** The domain of the `Message-ID`s: the sender's domain, else `bizapi.invalid`. */
+function messageIdDomain(mailFrom: string): string {
+  const m = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom);
+  return m?.[1] ?? 'bizapi.invalid';
+}
+
+/** The `.eml` file of a message: `<event time, compact UTC>-<outbox id>.eml`, the same on every retry. */
+export function emlFileName(message: Pick<OutgoingMessage, 'outboxId' | 'created'>): string {
+  const stamp = message.created.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `${stamp}-${String(message.outboxId).padStart(8, '0')}.eml`;
+}
+
+/**
+ * The e-mail channel: SMTP when `smtpUrl` is set, else `.eml` files under `<dataDir>/mail/` (created on
+ * first use; a retry of the same outbox row rewrites the same file).
+ */
+export function createMailChannel(settings: MailSettings): Channel {
+  const domain = messageIdDomain(settings.mailFrom);
+  const envelope = (m: OutgoingMessage) => ({
+    from: settings.mailFrom,
+    to: { name: m.recipient.nickname ?? '', address: m.recipient.email },
+    subject: m.title,
+    text: `${m.content}\n`,
+    messageId: `<notification-${m.outboxId}.${m.businessId}@${domain}>`,
+    date: new Date(m.created),
+    headers: { 'X-Bizapi-Event': m.type, 'X-Bizapi-Notification-Id': String(m.outboxId) },
+  });
+
+  if (settings.smtpUrl !== undefined) {
+    const transport = nodemailer.createTransport({
+      url: settings.smtpUrl,
+      connectionTimeout: settings.timeoutMs,
+      greetingTimeout: settings.timeoutMs,
+      socketTimeout: settings.timeoutMs,
+      dnsTimeout: settings.timeoutMs,
+    });
+    return {
+      name: 'email',
+      async send(m) {
+        await transport.sendMail(envelope(m));
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const dir = path.join(settings.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    name: 'email',
+    async send(m) {
+      const info = await transport.sendMail(envelope(m));
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, emlFileName(m));
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(tmp, info.message as Buffer);
+      await fs.rename(tmp, file);
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Settings of {@link createPushChannel}. */
+export interface PushSettings {
+  /** `http(s)://` URL that receives the POSTs. */
+  url: string;
+  /** Whole-request timeout, in milliseconds. */
+  timeoutMs: number;
+}
+
+/**
+ * The JSON body of a push: `{id, type, title, content, business: {id}, member: {id, nickname, email},
+ * inquiry: {id}, created}`; `id` is the outbox id (also sent as `Idempotency-Key`).
+ */
+export function pushBody(m: OutgoingMessage) {
+  return {
+    id: m.outboxId,
+    type: m.type,
+    title: m.title,
+    content: m.content,
+    business: { id: m.businessId },
+    member: { id: m.recipient.id, nickname: m.recipient.nickname, email: m.recipient.email },
+    inquiry: { id: m.inquiryId },
+    created: m.created,
+  };
+}
+
+/**
+ * The push channel: `POST <url>` with the JSON of {@link pushBody}. Any 2xx answer is a delivery; another
+ * status, a network error or the timeout is a failure (retried by the dispatcher).
+ */
+export function createPushChannel(settings: PushSettings): Channel {
+  return {
+    name: 'push',
+    async send(m) {
+      const res = await fetch(settings.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': `notification-${m.outboxId}`,
+          'user-agent': 'bizapi-notifications',
+        },
+        body: JSON.stringify(pushBody(m)),
+        signal: AbortSignal.timeout(settings.timeoutMs),
+        redirect: 'error',
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.status < 200 || res.status > 299) throw new Error(`push webhook answered HTTP ${res.status}`);
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The text of a notification (decisions §8): one title (the e-mail subject, the in-app title, the push
+ * title) and one content (the e-mail body, the in-app text, the push body) per outbox row, rendered at
+ * delivery time from the event, its payload and what the database holds then.
+ */
+import type { Db } from '../../db/database.ts';
+import { findStatusTitle } from './notification.repository.ts';
+import type { NotificationEventType, OutboxPayload } from './notification.service.ts';
+import type { OutboxRow } from './notification.table.ts';
+
+/** A rendered notification. */
+export interface RenderedMessage {
+  title: string;
+  content: string;
+}
+
+/** What the messages say about the inquiry, when it can be read. */
+export interface InquiryDescription {
+  /** `"Website renewal"`. */
+  name: string;
+  /** `"INQ-0001"`, or null when unknown. */
+  uniqueId: string | null;
+}
+
+/** Parses an outbox row's payload; a damaged payload reads as empty. */
+export function parsePayload(text: string): OutboxPayload {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as OutboxPayload) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Describes the inquiry of a row: its name and unique id, or `undefined` when it cannot be read (then the
+ * messages name it by id).
+ */
+async function describeInquiry(_db: Db, _businessId: number, _inquiryId: number): Promise<InquiryDescription | undefined> {
+  return undefined;
+}
+
+/** Renders the title and content of one outbox row for its recipient. */
+export async function renderMessage(db: Db, row: OutboxRow): Promise<RenderedMessage> {
+  const payload = parsePayload(row.payload);
+  const inquiry = await describeInquiry(db, row.business_id, row.inquiry_id);
+  const label = inquiry ? `"${inquiry.name}"` : `#${row.inquiry_id}`;
+  const full = inquiry?.uniqueId ? `${inquiry.uniqueId} ${label}` : label;
+  const shortName = inquiry ? inquiry.name : `#${row.inquiry_id}`;
+  switch (row.event_type as NotificationEventType) {
+    case 'inquiry.created':
+      return { title: `New inquiry assigned to you: ${shortName}`, content: `You are responsible for the new inquiry ${full}.` };
+    case 'inquiry.status_changed': {
+      const status = payload.statusId === undefined ? undefined : await findStatusTitle(db, row.business_id, payload.statusId);
+      return {
+        title: `Inquiry status changed: ${shortName}`,
+        content: status === undefined ? `The status of inquiry ${full} changed.` : `Inquiry ${full} is now "${status}".`,
+      };
+    }
+    case 'inquiry.in_charge_added':
+      return { title: `You were assigned to an inquiry: ${shortName}`, content: `You are now responsible for inquiry ${full}.` };
+    case 'inquiry.text_history_created':
+      return { title: `New note on inquiry: ${shortName}`, content: `A note was added to inquiry ${full}.` };
+    default:
+      return { title: `Inquiry update: ${shortName}`, content: `Inquiry ${full} changed.` };
+  }
+}
