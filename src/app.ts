@@ -5,7 +5,7 @@
  * 1. Fastify itself: request ids (`X-Request-Id`), trailing-slash tolerance, body limit, Ajv per HTTP part.
  * 2. error-handler: every error rendered in DRF's shape; 404 and 405 for unknown routes and methods.
  * 3. body parsers: JSON (Fastify's, prototype-poisoning safe), urlencoded and multipart forms; nothing else.
- * 4. openapi: `/openapi.json` and `/docs` (no key needed).
+ * 4. openapi: `/openapi.json` and `/docs` (no key needed); the local storage's signed `/files` URLs.
  * 5. `/v1` scope: authenticate (key, signature, plan gate), then one plugin per resource.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,6 +19,10 @@ import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import clientRoutes from './modules/client/client.routes.ts';
+import fileRoutes from './modules/file/file.routes.ts';
+import { LocalStorage } from './modules/file/local-storage.ts';
+import { createStorage, type Storage } from './modules/file/storage.ts';
+import storageRoutes from './modules/file/storage.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
 import { parseMultipart, parseUrlEncoded } from './shared/form-body.ts';
 import { compileValidator, type HttpPart } from './shared/validation-errors.ts';
@@ -30,6 +34,8 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface AppDeps {
   db: Db;
   masterKey: Buffer;
+  /** Attachment storage; default: the one the configuration names (`createStorage`). */
+  storage?: Storage;
 }
 
 declare module 'fastify' {
@@ -69,6 +75,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart | undefined));
   app.decorate('db', deps.db);
   app.decorate('cursors', new CursorCodec(deps.masterKey));
+  const storage = deps.storage ?? (await createStorage(config, deps.masterKey));
+  app.decorate('storage', storage);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -92,6 +100,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(openapi);
 
+  // The local storage's signed upload and download URLs (outside /v1: the URL is the credential).
+  if (storage instanceof LocalStorage) await app.register(storageRoutes, { storage, files: config.files });
+
   await app.register(
     async (v1) => {
       await v1.register(authenticate, {
@@ -102,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       });
       await v1.register(clientRoutes);
       await v1.register(catalogRoutes);
+      await v1.register(fileRoutes, { files: config.files });
     },
     { prefix: '/v1' },
   );

@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 export const TAGS = [
   { name: 'client', description: 'Clients (customer companies).' },
   { name: 'catalog', description: 'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.' },
+  { name: 'file', description: 'Attachments: pre-signed upload URLs, and the signed upload and download URLs the server serves itself.' },
 ];
 
 const DESCRIPTION = `Self-hosted server for the Business Management REST API.
