@@ -77,6 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('cursors', new CursorCodec(deps.masterKey));
   const storage = deps.storage ?? (await createStorage(config, deps.masterKey));
   app.decorate('storage', storage);
+  app.decorate('fileLimits', config.files);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -113,7 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       });
       await v1.register(clientRoutes);
       await v1.register(catalogRoutes);
-      await v1.register(fileRoutes, { files: config.files });
+      await v1.register(fileRoutes);
     },
     { prefix: '/v1' },
   );

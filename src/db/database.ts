@@ -18,7 +18,7 @@ import type {
   WorkerPositionTable,
 } from '../modules/catalog/catalog.table.ts';
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
-import type { FileTable } from '../modules/file/file.table.ts';
+import type { FileTable, InquiryFileTable } from '../modules/file/file.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
@@ -38,6 +38,7 @@ export interface Database {
   client: ClientTable;
   client_field_value: ClientFieldValueTable;
   file: FileTable;
+  inquiry_file: InquiryFileTable;
 }
 
 /** The handle every repository takes: the database itself or an open transaction. */

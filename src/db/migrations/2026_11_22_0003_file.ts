@@ -1,6 +1,7 @@
 /**
  * Attachments (decisions §7 "Files"): `file` records every object issued by `POST /v1/presigned` (its
- * business, storage path, name, media type and — once the bytes arrived — size and upload time).
+ * business, storage path, name, media type and — once the bytes arrived — size and upload time);
+ * `inquiry_file` attaches uploaded objects to inquiries (`fileSet`), each object at most once.
  *
  * Frozen: never edit after it has landed; add a new migration instead. Imports nothing from `src/`.
  * Dialect differences are kept to the helpers at the top (copied from 2026_11_22_0001_foundation):
@@ -31,7 +32,7 @@ function helpers(d: Dialect) {
   };
 }
 
-/** Creates `file` and its index. */
+/** Creates `file`, `inquiry_file` and their indexes. */
 export async function up(db: Kysely<any>): Promise<void> {
   const h = helpers(dialectOf(db));
 
@@ -48,9 +49,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('file_business_path_uq', ['business_id', 'path'])
     .execute();
   await db.schema.createIndex('file_business_created_idx').on('file').columns(['business_id', 'created', 'id']).execute();
+
+  await h
+    .businessId(h.id(db.schema.createTable('inquiry_file')))
+    .addColumn('inquiry_id', 'integer', (c) => c.notNull().references('inquiry.id').onDelete('cascade'))
+    .addColumn('file_id', 'integer', (c) => c.notNull().references('file.id').onDelete('cascade'))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('created', h.ts, (c) => c.notNull())
+    .addUniqueConstraint('inquiry_file_business_file_uq', ['business_id', 'file_id'])
+    .execute();
+  await db.schema
+    .createIndex('inquiry_file_business_inquiry_idx')
+    .on('inquiry_file')
+    .columns(['business_id', 'inquiry_id', 'created', 'id'])
+    .execute();
 }
 
-/** Drops what `up` created. */
+/** Drops what `up` created, dependants first. */
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('inquiry_file').execute();
   await db.schema.dropTable('file').execute();
 }

@@ -80,3 +80,77 @@ export async function deleteById(db: Db, businessId: number, id: number): Promis
   const result = await db.deleteFrom('file').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The ids among `fileIds` that are attached to an inquiry already. */
+export async function findAttachedFileIds(db: Db, businessId: number, fileIds: readonly number[]): Promise<Set<number>> {
+  if (fileIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('inquiry_file')
+    .select('file_id')
+    .where('business_id', '=', businessId)
+    .where('file_id', 'in', fileIds)
+    .execute();
+  return new Set(rows.map((r) => r.file_id));
+}
+
+/** How many files an inquiry holds. */
+export async function countInquiryFiles(db: Db, businessId: number, inquiryId: number): Promise<number> {
+  const row = await db
+    .selectFrom('inquiry_file')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Attaches objects to an inquiry, in the order given. */
+export async function insertInquiryFiles(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  files: readonly { fileId: number; name: string }[],
+  at: Timestamp,
+): Promise<void> {
+  if (files.length === 0) return;
+  await db
+    .insertInto('inquiry_file')
+    .values(files.map((f) => ({ business_id: businessId, inquiry_id: inquiryId, file_id: f.fileId, name: f.name, created: at })))
+    .execute();
+}
+
+/** The files of an inquiry with their objects, in the order they were attached. */
+export async function findInquiryFiles(db: Db, businessId: number, inquiryId: number) {
+  return db
+    .selectFrom('inquiry_file')
+    .innerJoin('file', 'file.id', 'inquiry_file.file_id')
+    .select(['inquiry_file.id', 'inquiry_file.name', 'inquiry_file.created', 'file.path', 'file.content_type'])
+    .where('inquiry_file.business_id', '=', businessId)
+    .where('inquiry_file.inquiry_id', '=', inquiryId)
+    .orderBy('inquiry_file.created')
+    .orderBy('inquiry_file.id')
+    .execute();
+}
+
+/** One file of an inquiry with its object, or `undefined` (also for a file of another inquiry). */
+export async function findInquiryFileById(db: Db, businessId: number, inquiryId: number, id: number) {
+  return db
+    .selectFrom('inquiry_file')
+    .innerJoin('file', 'file.id', 'inquiry_file.file_id')
+    .select(['inquiry_file.id', 'inquiry_file.file_id', 'file.path'])
+    .where('inquiry_file.business_id', '=', businessId)
+    .where('inquiry_file.inquiry_id', '=', inquiryId)
+    .where('inquiry_file.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Detaches one file of an inquiry; returns the number of rows deleted. */
+export async function deleteInquiryFileById(db: Db, businessId: number, inquiryId: number, id: number): Promise<number> {
+  const result = await db
+    .deleteFrom('inquiry_file')
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,30 +1,39 @@
 /**
  * Routes of attachments under `/v1` (reference: Presigned upload, Inquiry file delete; decisions §7
- * "Files"): `POST /v1/presigned`. The signed upload and download URLs of the local storage are served
- * outside `/v1` by `storage.routes.ts`.
+ * "Files"): `POST /v1/presigned` and `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`. The signed upload and
+ * download URLs of the local storage are served outside `/v1` by `storage.routes.ts`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import Type from 'typebox';
 import type { FilesConfig } from '../../config.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './file.schemas.ts';
 import * as service from './file.service.ts';
 import { ALLOWED_EXTENSIONS } from './file-types.ts';
 
-/** Options of {@link fileRoutes}. */
-export interface FileRoutesOptions {
-  files: FilesConfig;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Attachment lifetimes and size limit (`BIZAPI_UPLOAD_URL_TTL`, `BIZAPI_DOWNLOAD_URL_TTL`, `BIZAPI_UPLOAD_MAX_BYTES`). */
+    fileLimits: FilesConfig;
+  }
 }
 
 /**
- * The {@link service.FileContext} of a request: the app's storage, the limits, and the origin the client
- * reached the API at (so local storage URLs point back to this server).
+ * The {@link service.FileContext} of a request: the app's storage and limits, the origin the client reached
+ * the API at (so local storage URLs point back to this server), and the request's logger.
  */
-export function fileContextOf(app: FastifyInstance, files: FilesConfig, request: FastifyRequest): service.FileContext {
-  return { storage: app.storage, files, origin: `${request.protocol}://${request.host}` };
+export function fileContextOf(request: FastifyRequest): service.FileContext {
+  return {
+    storage: request.server.storage,
+    files: request.server.fileLimits,
+    origin: `${request.protocol}://${request.host}`,
+    log: request.log,
+  };
 }
 
-const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, opts) => {
+const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const opts = { files: app.fileLimits };
   app.post(
     '/presigned',
     {
@@ -45,8 +54,27 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, opt
       },
     },
     async (request, reply) => {
-      const presigned = await service.createPresigned(app.db, fileContextOf(app, opts.files, request), request.auth, request.body);
+      const presigned = await service.createPresigned(app.db, fileContextOf(request), request.auth, request.body);
       return reply.code(201).send(presigned);
+    },
+  );
+
+  app.delete(
+    '/inquiry/:inquiry_id/file/:file_id',
+    {
+      schema: {
+        tags: ['inquiry'],
+        operationId: 'destroyInquiryFile',
+        summary: 'Delete a file of an inquiry',
+        description:
+          'Detaches one file (its id is `fileSet[].id` of the inquiry) and removes the stored object; its download URLs stop working. A file id of another inquiry answers 404.',
+        params: schemas.InquiryFileParams,
+        response: { 204: Type.Null({ description: 'Deleted.' }), ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      await service.destroyInquiryFile(app.db, fileContextOf(request), request.auth, request.params.inquiry_id, request.params.file_id);
+      return reply.code(204).send(null);
     },
   );
 };

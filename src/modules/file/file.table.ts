@@ -1,4 +1,4 @@
-/** Row types of the `file` table (migration 2026_11_22_0003). */
+/** Row types of the `file` and `inquiry_file` tables (migration 2026_11_22_0003). */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Timestamp } from '../../db/sql-helpers.ts';
 
@@ -24,3 +24,18 @@ export interface FileTable {
 export type FileRow = Selectable<FileTable>;
 export type NewFileRow = Insertable<FileTable>;
 export type FileRowUpdate = Updateable<FileTable>;
+
+/**
+ * A file attached to an inquiry (`fileSet`; spec: Inquiry): the uploaded object `file_id` (attached at most
+ * once) under the display `name` of the request. Its `id` is the `file_id` of
+ * `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`.
+ */
+export interface InquiryFileTable {
+  id: Generated<number>;
+  business_id: number;
+  inquiry_id: number;
+  file_id: number;
+  name: string;
+  created: Timestamp;
+}
+export type NewInquiryFileRow = Insertable<InquiryFileTable>;
