@@ -18,6 +18,21 @@ import type {
   WorkerPositionTable,
 } from '../modules/catalog/catalog.table.ts';
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
+import type {
+  InquiryCounterTable,
+  InquiryEmailHistoryTable,
+  InquiryEmailReplyHistoryTable,
+  InquiryFieldValueTable,
+  InquiryFileLinkTable,
+  InquiryFolderHistoryTable,
+  InquiryInChargeTable,
+  InquiryStatusHistoryTable,
+  InquirySubmitHistoryTable,
+  InquiryTable,
+  InquiryTextHistoryTable,
+  InquiryWorkTable,
+} from '../modules/inquiry/inquiry.table.ts';
+import type { NotificationOutboxTable, NotificationTable } from '../modules/notification/notification.table.ts';
 import type { FileTable, InquiryFileTable } from '../modules/file/file.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
@@ -37,6 +52,22 @@ export interface Database {
   worker_position: WorkerPositionTable;
   client: ClientTable;
   client_field_value: ClientFieldValueTable;
+  // migration 2026_11_22_0002_inquiry
+  inquiry_counter: InquiryCounterTable;
+  inquiry: InquiryTable;
+  inquiry_in_charge: InquiryInChargeTable;
+  inquiry_work: InquiryWorkTable;
+  inquiry_field_value: InquiryFieldValueTable;
+  inquiry_file_link: InquiryFileLinkTable;
+  inquiry_status_history: InquiryStatusHistoryTable;
+  inquiry_folder_history: InquiryFolderHistoryTable;
+  inquiry_text_history: InquiryTextHistoryTable;
+  inquiry_email_history: InquiryEmailHistoryTable;
+  inquiry_email_reply_history: InquiryEmailReplyHistoryTable;
+  inquiry_submit_history: InquirySubmitHistoryTable;
+  notification_outbox: NotificationOutboxTable;
+  notification: NotificationTable;
+  // migration 2026_11_22_0003_file
   file: FileTable;
   inquiry_file: InquiryFileTable;
 }

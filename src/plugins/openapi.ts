@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 /** Operation tags, in the order the docs list them. */
 export const TAGS = [
   { name: 'client', description: 'Clients (customer companies).' },
+  { name: 'inquiry', description: 'Inquiries (sales leads): the pipeline, with tasks, links and histories.' },
   { name: 'catalog', description: 'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.' },
   { name: 'file', description: 'Attachments: pre-signed upload URLs, and the signed upload and download URLs the server serves itself.' },
 ];
