@@ -1,7 +1,8 @@
 /**
- * Attachments, the failing paths (decisions §2 shapes, §7 "Files"): presign bodies with a wrong extension,
- * and pre-signed upload URLs that are expired, used, tampered with, too large or not paths at all. Every
- * refusal is a DRF-shaped body with `requestId`, and none stores anything.
+ * Attachments, the failing paths (decisions §2 shapes, §7 "Files"): presign bodies with a wrong extension;
+ * pre-signed upload URLs that are expired, used, tampered with, too large or not paths at all; `fileSet`
+ * entries naming anything but an object this business uploaded; more than 30 files; file deletes of
+ * another inquiry or business. Every refusal is a DRF-shaped body with `requestId`, and none writes anything.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,19 @@ import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newBusiness } from '../../setup/factories.ts';
 import { sendJson } from '../../setup/signed-request.ts';
-import { buildFileTestApp, type FileTestApp, get, local, presign, put } from './file-test-app.ts';
+import {
+  buildFileTestApp,
+  buildS3TestApp,
+  createInquiry,
+  type FileTestApp,
+  fileSetOf,
+  get,
+  inquiryWithFile,
+  local,
+  presign,
+  put,
+  upload,
+} from './file-test-app.ts';
 
 let t: FileTestApp;
 beforeAll(async () => {
@@ -203,5 +216,208 @@ describe('GET a download URL — refusals', () => {
     vi.setSystemTime(new Date('2026-11-22T09:30:00Z'));
     await t.app.storage.delete(p);
     expectDetail(await get(t.app, download), 404);
+  });
+});
+
+/** A 400 whose body is exactly `{fileSet: messages}` plus the request id. */
+function expectFileSet400(res: { status: number; body: any; headers: Record<string, unknown> }, messages: string[]) {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body).toEqual({ fileSet: messages, requestId: res.headers['x-request-id'] });
+}
+const NOT_A_PATH = 'Not a valid file path. Use the `path` returned by POST /v1/presigned.';
+
+describe('fileSet entries that do not name an uploaded object of this business → 400 on fileSet', () => {
+  it.each([
+    ['parent traversal', (b: number) => `../${b}/${'a'.repeat(32)}.pdf`],
+    ['traversal inside', (b: number) => `${b}/../${b}/${'a'.repeat(32)}.pdf`],
+    ['absolute path', () => '/etc/passwd'],
+    ['absolute object path', (b: number) => `/${b}/${'a'.repeat(32)}.pdf`],
+    ['backslashes', (b: number) => `${b}\\${'a'.repeat(32)}.pdf`],
+    ['Windows traversal', () => '..\\..\\windows\\win.ini'],
+    ['NUL byte', (b: number) => `${b}/${'a'.repeat(32)}.pdf\u0000.png`],
+    ['URL-encoded slash', (b: number) => `${b}%2F${'a'.repeat(32)}.pdf`],
+    ['URL-encoded traversal', () => '%2e%2e%2f%2e%2e%2fetc%2fpasswd'],
+    ['double-encoded traversal', () => '%252e%252e%252fetc'],
+    ['a whole URL', (b: number) => `http://localhost/files/${b}/${'a'.repeat(32)}.pdf`],
+    ['another extension', (b: number) => `${b}/${'a'.repeat(32)}.exe`],
+    ['upper case', (b: number) => `${b}/${'A'.repeat(32)}.PDF`],
+    ['trailing newline', (b: number) => `${b}/${'a'.repeat(32)}.pdf\n`],
+    ['empty', () => ''],
+  ])('%s', async (_label, make) => {
+    const b = await newBusiness(t);
+    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'x.pdf', file: make(b.businessId) }] } });
+    expectFileSet400(res, [`Item 1 (file): ${NOT_A_PATH}`]);
+  });
+
+  it('another business’s uploaded path reads exactly like a path that was never issued', async () => {
+    const owner = await newBusiness(t);
+    const caller = await newBusiness(t);
+    const foreign = await upload(t.app, owner);
+    const invented = `${caller.businessId}/${'c'.repeat(32)}.pdf`;
+    const res = await sendJson(t.app, caller, {
+      method: 'POST',
+      url: '/v1/inquiry',
+      body: { fileSet: [{ name: 'a.pdf', file: foreign }, { name: 'b.pdf', file: invented }] },
+    });
+    expectFileSet400(res, [
+      `Item 1 (file): Invalid path "${foreign}" - object does not exist.`,
+      `Item 2 (file): Invalid path "${invented}" - object does not exist.`,
+    ]);
+    // Rewriting the business part of a foreign path does not help either.
+    const rewritten = foreign.replace(/^\d+/, String(caller.businessId));
+    const again = await sendJson(t.app, caller, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: rewritten }] } });
+    expectFileSet400(again, [`Item 1 (file): Invalid path "${rewritten}" - object does not exist.`]);
+  });
+
+  it('an issued path whose bytes never arrived → not uploaded yet; after the PUT it attaches', async () => {
+    const b = await newBusiness(t);
+    const { url, path: p } = await presign(t.app, b);
+    const body = { fileSet: [{ name: 'late.pdf', file: p }] };
+    expectFileSet400(await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body }), [`Item 1 (file): The file at "${p}" has not been uploaded yet.`]);
+    await put(t.app, url, 'now');
+    expect((await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body })).status).toBe(201);
+  });
+
+  it('a file attached already (here or to another inquiry), or given twice → 400', async () => {
+    const b = await newBusiness(t);
+    const { inquiryId, path: attached } = await inquiryWithFile(t.app, b);
+    const other = await createInquiry(t.app, b);
+    const res = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${other}`, body: { fileSet: [{ name: 'x.pdf', file: attached }] } });
+    expectFileSet400(res, ['Item 1 (file): This file is attached already.']);
+    const again = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body: { fileSet: [{ name: 'x.pdf', file: attached }] } });
+    expectFileSet400(again, ['Item 1 (file): This file is attached already.']);
+    const fresh = await upload(t.app, b);
+    const twice = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${other}`, body: { fileSet: [{ name: 'a.pdf', file: fresh }, { name: 'b.pdf', file: fresh }] } });
+    expectFileSet400(twice, ['Item 2 (file): The same file is given more than once.']);
+    expect(await fileSetOf(t.app, b, other)).toEqual([]);
+  });
+
+  it('entries without name or file, or not objects → item-level messages', async () => {
+    const b = await newBusiness(t);
+    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ file: 'x' }, { name: 'a.pdf' }, 'a.pdf', { name: '', file: 'x' }] } });
+    expect(res.status).toBe(400);
+    expect(res.body.fileSet).toEqual(
+      expect.arrayContaining([
+        'Item 1 (name): This field is required.',
+        'Item 2 (file): This field is required.',
+        'Item 3: Invalid data. Expected a dictionary, but got str.',
+        'Item 4 (name): This field may not be blank.',
+      ]),
+    );
+    const notList = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: { name: 'a.pdf', file: 'x' } } });
+    expectFileSet400(notList, ['Expected a list of items but got type "dict".']);
+  });
+
+  it('one bad entry writes nothing: no inquiry, no attachment, the good file stays attachable', async () => {
+    const b = await newBusiness(t);
+    const good = await upload(t.app, b);
+    const before = (await sendJson(t.app, b, { method: 'GET', url: '/v1/inquiry' })).body.results.length;
+    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Half', fileSet: [{ name: 'ok.pdf', file: good }, { name: 'bad.pdf', file: '../x.pdf' }] } });
+    expectFileSet400(res, [`Item 2 (file): ${NOT_A_PATH}`]);
+    expect((await sendJson(t.app, b, { method: 'GET', url: '/v1/inquiry' })).body.results.length).toBe(before);
+    expect((await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'ok.pdf', file: good }] } })).status).toBe(201);
+  });
+});
+
+describe('at most 30 files per inquiry (spec: Limits)', () => {
+  it('POST with 31 entries → 400; 30 attach', async () => {
+    const b = await newBusiness(t);
+    const paths = await Promise.all(Array.from({ length: 31 }, (_, i) => upload(t.app, b, `f${i}.png`, `bytes ${i}`)));
+    const entries = paths.map((p, i) => ({ name: `f${i}.png`, file: p }));
+    expectFileSet400(await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: entries } }), ['Ensure this field has no more than 30 elements.']);
+    const id = await createInquiry(t.app, b, { fileSet: entries.slice(0, 30) });
+    expect(await fileSetOf(t.app, b, id)).toHaveLength(30);
+
+    // The 31st by PATCH: refused, and the whole PATCH with it.
+    const res = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { name: 'Changed', fileSet: [entries[30]] } });
+    expectFileSet400(res, ['An inquiry holds at most 30 files: this one has 30, and 1 more were sent.']);
+    const detail = await sendJson(t.app, b, { method: 'GET', url: `/v1/inquiry/${id}` });
+    expect(detail.body.name).not.toBe('Changed');
+    expect(detail.body.fileSet).toHaveLength(30);
+
+    // After a delete there is room for one again.
+    const first = (detail.body.fileSet as { id: number }[])[0]!;
+    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${first.id}` })).status).toBe(204);
+    expect((await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: [entries[30]] } })).status).toBe(200);
+    expect(await fileSetOf(t.app, b, id)).toHaveLength(30);
+  });
+
+  it('PATCH counts existing plus new: 29 + 2 → 400, 29 + 1 fits', async () => {
+    const b = await newBusiness(t);
+    const paths = await Promise.all(Array.from({ length: 31 }, (_, i) => upload(t.app, b, `g${i}.jpg`, `g${i}`)));
+    const entries = paths.map((p, i) => ({ name: `g${i}.jpg`, file: p }));
+    const id = await createInquiry(t.app, b, { fileSet: entries.slice(0, 29) });
+    expectFileSet400(await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: entries.slice(29, 31) } }), [
+      'An inquiry holds at most 30 files: this one has 29, and 2 more were sent.',
+    ]);
+    expect((await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: entries.slice(29, 30) } })).status).toBe(200);
+  });
+});
+
+describe('DELETE /v1/inquiry/{inquiry_id}/file/{file_id} → 404', () => {
+  it('for a file of another inquiry of the same business, and the file stays', async () => {
+    const b = await newBusiness(t);
+    const { inquiryId, fileId } = await inquiryWithFile(t.app, b, 'mine');
+    const other = await createInquiry(t.app, b);
+    const res = await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${other}/file/${fileId}` });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+    const [item] = await fileSetOf(t.app, b, inquiryId);
+    expect(item!.id).toBe(fileId);
+    expect((await get(t.app, item!.file)).body).toBe('mine');
+  });
+
+  it('for a file of another business, even through that business’s inquiry id', async () => {
+    const owner = await newBusiness(t);
+    const stranger = await newBusiness(t);
+    const { inquiryId, fileId } = await inquiryWithFile(t.app, owner);
+    const strangerInquiry = await createInquiry(t.app, stranger);
+    for (const url of [`/v1/inquiry/${inquiryId}/file/${fileId}`, `/v1/inquiry/${strangerInquiry}/file/${fileId}`]) {
+      const res = await sendJson(t.app, stranger, { method: 'DELETE', url });
+      expect(res.status, url).toBe(404);
+      expect(res.body.detail).toBe('Not found.');
+    }
+    expect(await fileSetOf(t.app, owner, inquiryId)).toHaveLength(1);
+  });
+
+  it('for an unknown, deleted or non-integer id, and a deleted inquiry', async () => {
+    const b = await newBusiness(t);
+    const { inquiryId, fileId } = await inquiryWithFile(t.app, b);
+    for (const url of [`/v1/inquiry/${inquiryId}/file/999999`, `/v1/inquiry/${inquiryId}/file/abc`, `/v1/inquiry/${inquiryId}/file/0`, `/v1/inquiry/999999/file/${fileId}`]) {
+      expect((await sendJson(t.app, b, { method: 'DELETE', url })).status, url).toBe(404);
+    }
+    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` })).status).toBe(204);
+    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` })).status).toBe(404);
+  });
+
+  it('a deleted file’s path cannot be attached again', async () => {
+    const b = await newBusiness(t);
+    const { inquiryId, fileId, path: p } = await inquiryWithFile(t.app, b);
+    await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` });
+    expectFileSet400(await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body: { fileSet: [{ name: 'x.pdf', file: p }] } }), [
+      `Item 1 (file): Invalid path "${p}" - object does not exist.`,
+    ]);
+  });
+});
+
+describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
+  it('a path the store does not hold → not uploaded yet; one over BIZAPI_UPLOAD_MAX_BYTES → 400', async () => {
+    const s3 = await buildS3TestApp({ BIZAPI_UPLOAD_MAX_BYTES: '1000' });
+    try {
+      const b = await newBusiness(s3);
+      const missing = await presign(s3.app, b);
+      const big = await presign(s3.app, b);
+      s3.objects.set(big.path, 1001);
+      const res = await sendJson(s3.app, b, {
+        method: 'POST',
+        url: '/v1/inquiry',
+        body: { fileSet: [{ name: 'a.pdf', file: missing.path }, { name: 'b.pdf', file: big.path }] },
+      });
+      expectFileSet400(res, [`Item 1 (file): The file at "${missing.path}" has not been uploaded yet.`, 'Item 2 (file): The file is larger than 1000 bytes.']);
+      s3.objects.set(missing.path, 1000);
+      expect((await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: missing.path }] } })).status).toBe(201);
+    } finally {
+      await s3.close();
+    }
   });
 });

@@ -1,21 +1,35 @@
 /**
- * Attachments, the working paths (decisions §7 "Files"; reference: Presigned upload): presign → PUT the
- * bytes → (attach → download → delete, see the inquiry part below). Local storage under a temporary data
- * directory; every request through HTTP.
+ * Attachments, the working paths (decisions §7 "Files"; reference: Presigned upload, Inquiry `fileSet`, file
+ * delete): presign → PUT the bytes → attach (POST sets, PATCH appends) → download the same bytes → delete.
+ * Local storage under a temporary data directory, and S3 storage with a stubbed client; every request
+ * through HTTP.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
-import { buildFileTestApp, type FileTestApp, get, local, presign, put } from './file-test-app.ts';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { send, sendJson } from '../../setup/signed-request.ts';
+import {
+  buildFileTestApp,
+  buildS3TestApp,
+  createInquiry,
+  type FileTestApp,
+  fileSetOf,
+  get,
+  local,
+  presign,
+  put,
+  upload,
+} from './file-test-app.ts';
 
 let t: FileTestApp;
 beforeAll(async () => {
   t = await buildFileTestApp();
 });
 afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
 
 const EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'hwp', 'jpg', 'jpeg', 'png', 'gif', 'zip'];
 
@@ -125,5 +139,164 @@ describe('PUT to the pre-signed URL', () => {
     const head = await t.app.inject({ method: 'HEAD', url: local(download) });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+});
+
+describe('fileSet on inquiries: upload → attach → download → delete', () => {
+  it('runs the whole flow with the same bytes coming back, and the object removed at the end', async () => {
+    const b = await newBusiness(t);
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 256))]);
+    const { url, path: p } = await presign(t.app, b, 'proposal.pdf');
+    expect((await put(t.app, url, bytes)).statusCode).toBe(200);
+
+    const created = await sendJson(t.app, b, {
+      method: 'POST',
+      url: '/v1/inquiry',
+      body: { name: 'Website renewal', fileSet: [{ name: '제안서 v1.pdf', file: p }] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).not.toHaveProperty('fileSet'); // the create shape (reference item 15)
+    const id = created.body.id as number;
+
+    const detail = await sendJson(t.app, b, { method: 'GET', url: `/v1/inquiry/${id}` });
+    expect(detail.body.fileSet).toEqual([{ id: expect.any(Number), name: '제안서 v1.pdf', file: expect.any(String), created: expect.any(String) }]);
+    const [item] = detail.body.fileSet as { id: number; file: string; created: string }[];
+    expect(item!.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const download = new URL(item!.file);
+    expect(download.origin + download.pathname).toBe(`http://localhost/files/${p}`);
+
+    const res = await get(t.app, item!.file);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="___ v1.pdf"; filename*=UTF-8''${encodeURIComponent('제안서 v1.pdf')}`);
+
+    const deleted = await send(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` });
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expect(await fileSetOf(t.app, b, id)).toEqual([]);
+    expect((await get(t.app, item!.file)).statusCode).toBe(404);
+    expect(fs.existsSync(path.join(t.dataDir, 'files', p))).toBe(false);
+  });
+
+  it('PATCH appends in order and keeps the existing files; the PATCH response carries the full fileSet', async () => {
+    const b = await newBusiness(t);
+    const first = await upload(t.app, b, 'a.pdf', 'A');
+    const id = await createInquiry(t.app, b, { fileSet: [{ name: 'a.pdf', file: first }] });
+    const second = await upload(t.app, b, 'b.png', 'B');
+    const third = await upload(t.app, b, 'c.xlsx', 'C');
+    const res = await sendJson(t.app, b, {
+      method: 'PATCH',
+      url: `/v1/inquiry/${id}`,
+      body: { name: 'Renamed', fileSet: [{ name: 'b.png', file: second }, { name: 'Sheet.xlsx', file: third }] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.name).toBe('Renamed');
+    expect((res.body.fileSet as { name: string }[]).map((f) => f.name)).toEqual(['a.pdf', 'b.png', 'Sheet.xlsx']);
+    const bodies = await Promise.all((res.body.fileSet as { file: string }[]).map(async (f) => (await get(t.app, f.file)).body));
+    expect(bodies).toEqual(['A', 'B', 'C']);
+    const types = await Promise.all((res.body.fileSet as { file: string }[]).map(async (f) => (await get(t.app, f.file)).headers['content-type']));
+    expect(types).toEqual(['application/pdf', 'image/png', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+
+    for (const nothing of [{ fileSet: [] }, { fileSet: null }, { name: 'Again' }]) {
+      const again = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: nothing });
+      expect(again.status).toBe(200);
+      expect(again.body.fileSet).toHaveLength(3);
+    }
+  });
+
+  it('accepts fileSet entries in the form encodings', async () => {
+    const b = await newBusiness(t);
+    const p = await upload(t.app, b, 'form.pdf', 'F');
+    const res = await sendJson(t.app, b, {
+      method: 'POST',
+      url: '/v1/inquiry',
+      body: { name: 'Form', 'fileSet[0][name]': 'Form.pdf', 'fileSet[0][file]': p },
+      form: 'urlencoded',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect((await fileSetOf(t.app, b, res.body.id)).map((f) => f.name)).toEqual(['Form.pdf']);
+  });
+
+  it('download URLs expire after one hour by default; every read signs fresh ones', async () => {
+    const b = await newBusiness(t);
+    const p = await upload(t.app, b);
+    const id = await createInquiry(t.app, b, { fileSet: [{ name: 'x.pdf', file: p }] });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));
+    const [item] = await fileSetOf(t.app, b, id);
+    expect(new URL(item!.file).searchParams.get('expires')).toBe(String(Date.parse('2026-11-22T10:00:00Z') / 1000));
+    vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+    expect((await get(t.app, item!.file)).statusCode).toBe(200);
+    vi.setSystemTime(new Date('2026-11-22T10:00:01Z'));
+    expect((await get(t.app, item!.file)).statusCode).toBe(403);
+    const [fresh] = await fileSetOf(t.app, b, id);
+    expect((await get(t.app, fresh!.file)).statusCode).toBe(200);
+  });
+
+  it('the download lifetime is configurable (BIZAPI_DOWNLOAD_URL_TTL)', async () => {
+    const short = await buildFileTestApp({ BIZAPI_DOWNLOAD_URL_TTL: '120' });
+    try {
+      const b = await newBusiness(short);
+      const p = await upload(short.app, b);
+      const id = await createInquiry(short.app, b, { fileSet: [{ name: 'x.pdf', file: p }] });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));
+      const [item] = await fileSetOf(short.app, b, id);
+      expect(new URL(item!.file).searchParams.get('expires')).toBe(String(Date.parse('2026-11-22T09:02:00Z') / 1000));
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('deleting the inquiry keeps its files stored (spec: Inquiry delete); the file route then answers 404', async () => {
+    const b = await newBusiness(t);
+    const p = await upload(t.app, b);
+    const id = await createInquiry(t.app, b, { fileSet: [{ name: 'kept.pdf', file: p }] });
+    const [item] = await fileSetOf(t.app, b, id);
+    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}` })).status).toBe(204);
+    expect(fs.existsSync(path.join(t.dataDir, 'files', p))).toBe(true);
+    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` })).status).toBe(404);
+  });
+
+  it('the OpenAPI document describes POST /v1/presigned, the file DELETE and the signed upload and download routes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, any>> };
+    expect(doc.paths['/v1/presigned']!.post).toMatchObject({ operationId: 'createPresigned', responses: { 201: expect.anything() } });
+    expect(doc.paths['/v1/inquiry/{inquiry_id}/file/{file_id}']!.delete).toMatchObject({ operationId: 'destroyInquiryFile', responses: { 204: expect.anything() } });
+    const files = doc.paths['/files/{business_id}/{object}']!;
+    expect(files.put).toMatchObject({ operationId: 'uploadFile', security: [], 'x-extension': true });
+    expect(files.get).toMatchObject({ operationId: 'downloadFile', security: [], 'x-extension': true });
+    expect(files.put.requestBody.content['application/octet-stream']).toBeDefined();
+  });
+});
+
+describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
+  it('issues S3 upload URLs, attaches what the store holds, and lists S3 download URLs; DELETE removes the object', async () => {
+    const s3 = await buildS3TestApp();
+    try {
+      const b = await newBusiness(s3);
+      const { url, path: p } = await presign(s3.app, b, 'Quote.HWP');
+      const upload = new URL(url);
+      expect(upload.origin + upload.pathname).toBe(`https://s3.example.com/bizapi-test/${p}`);
+      expect(upload.searchParams.get('X-Amz-Expires')).toBe('60');
+      expect(p).toMatch(/\.hwp$/);
+      s3.objects.set(p, 1234); // the client's PUT to the URL, which S3 receives directly
+
+      const id = await createInquiry(s3.app, b, { fileSet: [{ name: '견적서.hwp', file: p }] });
+      const [item] = await fileSetOf(s3.app, b, id);
+      const download = new URL(item!.file);
+      expect(download.origin + download.pathname).toBe(`https://s3.example.com/bizapi-test/${p}`);
+      expect(download.searchParams.get('X-Amz-Expires')).toBe('3600');
+      expect(download.searchParams.get('response-content-type')).toBe('application/x-hwp');
+      expect(download.searchParams.get('response-content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('견적서.hwp')}`);
+
+      expect((await sendJson(s3.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` })).status).toBe(204);
+      expect(s3.objects.has(p)).toBe(false);
+      expect(s3.sent.filter((c) => c instanceof DeleteObjectCommand)).toHaveLength(1);
+      // The local storage's routes do not exist with S3.
+      expect((await s3.app.inject({ method: 'PUT', url: `/files/${p}?expires=1&signature=x`, payload: 'x' })).statusCode).toBe(404);
+    } finally {
+      await s3.close();
+    }
   });
 });

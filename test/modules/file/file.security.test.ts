@@ -4,9 +4,9 @@
  * business is useless to another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommonRouteTests } from '../../setup/common-route-tests.ts';
+import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import { newBusiness } from '../../setup/factories.ts';
-import { buildFileTestApp, type FileTestApp, presign } from './file-test-app.ts';
+import { buildFileTestApp, createInquiry, type FileTestApp, inquiryWithFile, presign, upload } from './file-test-app.ts';
 
 let t: FileTestApp;
 beforeAll(async () => {
@@ -23,6 +23,32 @@ describe('attachment routes', () => {
     okStatus: 201,
     request: () => ({ method: 'POST', url: '/v1/presigned', body: { name: 'signed.pdf' } }),
   });
+
+  runCommonRouteTests(ctx, {
+    name: 'DELETE /v1/inquiry/{inquiry_id}/file/{file_id}',
+    okStatus: 204,
+    request: async (_t, b) => {
+      const { inquiryId, fileId } = await inquiryWithFile(t.app, b);
+      return { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` };
+    },
+  });
+
+  runOtherBusinessIdTest(ctx, 'DELETE /v1/inquiry/{inquiry_id}/file/{file_id}', async (_t, owner) => {
+    const { inquiryId, fileId } = await inquiryWithFile(t.app, owner);
+    return { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` };
+  });
+
+  runOtherBusinessReferenceTest(ctx, 'POST /v1/inquiry fileSet', ['fileSet'], async (_t, _caller, foreign) => ({
+    method: 'POST',
+    url: '/v1/inquiry',
+    body: { fileSet: [{ name: 'theirs.pdf', file: await upload(t.app, foreign) }] },
+  }));
+
+  runOtherBusinessReferenceTest(ctx, 'PATCH /v1/inquiry/{inquiry_id} fileSet', ['fileSet'], async (_t, caller, foreign) => ({
+    method: 'PATCH',
+    url: `/v1/inquiry/${await createInquiry(t.app, caller)}`,
+    body: { fileSet: [{ name: 'theirs.pdf', file: await upload(t.app, foreign) }] },
+  }));
 
   it('issues paths in the caller’s own business only', async () => {
     const a = await newBusiness(t);
