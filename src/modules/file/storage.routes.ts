@@ -135,7 +135,7 @@ const storageRoutes: FastifyPluginAsyncTypebox<StorageRoutesOptions> = async (ap
           200: {
             description: 'The file bytes.',
             content: {
-              'application/octet-stream': { schema: Type.String({ format: 'binary', examples: ['%PDF-1.7 …'] }) },
+              'application/octet-stream': { schema: Type.String({ format: 'binary' }), example: '%PDF-1.7 …' },
             },
           },
           ...errors,
