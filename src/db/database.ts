@@ -18,6 +18,8 @@ import type {
   WorkerPositionTable,
 } from '../modules/catalog/catalog.table.ts';
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
+import type { ProjectTable } from '../modules/project/project.table.ts';
+import type { WorkerTable } from '../modules/worker/worker.table.ts';
 import type {
   InquiryCounterTable,
   InquiryEmailHistoryTable,
@@ -52,6 +54,8 @@ export interface Database {
   worker_position: WorkerPositionTable;
   client: ClientTable;
   client_field_value: ClientFieldValueTable;
+  project: ProjectTable;
+  worker: WorkerTable;
   // migration 2026_11_22_0002_inquiry
   inquiry_counter: InquiryCounterTable;
   inquiry: InquiryTable;

@@ -14,6 +14,8 @@ export const TAGS = [
   { name: 'client', description: 'Clients (customer companies).' },
   { name: 'inquiry', description: 'Inquiries (sales leads): the pipeline, with tasks, links and histories.' },
   { name: 'catalog', description: 'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.' },
+  { name: 'project', description: 'Projects (plans FREE and AGENCY only).' },
+  { name: 'worker', description: 'Workers (plans FREE and AGENCY only).' },
   { name: 'file', description: 'Attachments: pre-signed upload URLs, and the signed upload and download URLs the server serves itself.' },
 ];
 
@@ -38,10 +40,25 @@ Properties and operations marked \`x-extension: true\` go beyond the reference s
 /** The request encodings of the spec (decisions §1), declared on every operation with a body. */
 const CONSUMES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 
+/**
+ * Documents a route's plan gate (`config.plans`, spec: Plan constraints) in its operation: `x-plans` lists
+ * the allowed plans, and the description says what every other plan gets.
+ */
+function documentPlanGate(schema: Record<string, unknown>, plans: readonly string[]): void {
+  schema['x-plans'] = [...plans];
+  const description = typeof schema.description === 'string' ? schema.description : '';
+  if (description.includes('PLAN_PERMISSION_DENIED')) return;
+  const names = plans.length > 1 ? `${plans.slice(0, -1).join(', ')} and ${plans[plans.length - 1]}` : plans.join('');
+  const sentence = `Only on the ${names} plans: any other plan gets 403 \`PLAN_PERMISSION_DENIED\` before the request is read.`;
+  schema.description = description ? `${description} ${sentence}` : sentence;
+}
+
 export default fp(
   async function openapi(app: FastifyInstance) {
     app.addHook('onRoute', (route) => {
       if (route.schema?.body && !route.schema.consumes) route.schema.consumes = CONSUMES;
+      const plans = route.config?.plans;
+      if (route.schema && plans) documentPlanGate(route.schema as Record<string, unknown>, plans);
     });
     await app.register(swagger, {
       openapi: {
