@@ -8,11 +8,14 @@ import { ALLOWED_EXTENSIONS } from './file-types.ts';
 /** Files per inquiry, existing plus added (spec: Limits). */
 export const MAX_FILES_PER_INQUIRY = 30;
 
-/** A file name: 1..255 characters, no control characters (NUL and friends cannot be stored or sent in a header). */
+/**
+ * A file name: 1..255 characters without control characters (they cannot be sent in a header; NUL is
+ * refused for every body by the shared validation, with DRF's "Null characters are not allowed.").
+ */
 const FileName = Type.String({
   minLength: 1,
   maxLength: 255,
-  pattern: '^[^\\u0000-\\u001f\\u007f]*$',
+  pattern: '^[^\\u0001-\\u001f\\u007f]*$',
   'x-pattern-message': 'File names may not contain control characters.',
 });
 
