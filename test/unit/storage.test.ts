@@ -231,3 +231,16 @@ describe('S3Storage', () => {
     await expect(new S3Storage(config.s3!, client).exists(newObjectPath(9, 'pdf'))).rejects.toThrow('AccessDenied');
   });
 });
+
+describe('downloadUrlWindow', () => {
+  it('signs at the start of the minute for the lifetime plus a minute (at most 7 days)', async () => {
+    const { downloadUrlWindow } = await import('../../src/modules/file/file.service.ts');
+    const at = (iso: string) => Date.parse(iso);
+    const start = at('2026-11-22T09:00:00Z') / 1000;
+    expect(downloadUrlWindow(3600, at('2026-11-22T09:00:00Z'))).toEqual({ signedAt: start, expiresInSeconds: 3660 });
+    expect(downloadUrlWindow(3600, at('2026-11-22T09:00:59.999Z'))).toEqual({ signedAt: start, expiresInSeconds: 3660 });
+    expect(downloadUrlWindow(3600, at('2026-11-22T09:01:00Z'))).toEqual({ signedAt: start + 60, expiresInSeconds: 3660 });
+    expect(downloadUrlWindow(10, at('2026-11-22T09:00:17Z'))).toEqual({ signedAt: start + 10, expiresInSeconds: 20 });
+    expect(downloadUrlWindow(604800, at('2026-11-22T09:00:17Z')).expiresInSeconds).toBe(604800);
+  });
+});

@@ -184,18 +184,35 @@ export async function attachFiles(db: Db, businessId: number, inquiryId: number,
   await repo.insertInquiryFiles(db, businessId, inquiryId, files, nowTimestamp());
 }
 
+/** Download URLs are signed per window of this many seconds (or of the lifetime, when that is shorter). */
+export const DOWNLOAD_URL_WINDOW_SECONDS = 60;
+
+/**
+ * When a download URL asked for at `nowMs` is signed, and for how long: at the start of the current window,
+ * for the lifetime plus one window. So every read within one window returns the same URL (responses stay
+ * identical and cacheable), and each URL is valid at least `ttlSeconds` after it was handed out and at most
+ * one window longer (never beyond 7 days, the S3 maximum).
+ */
+export function downloadUrlWindow(ttlSeconds: number, nowMs = Date.now()): { signedAt: number; expiresInSeconds: number } {
+  const window = Math.min(DOWNLOAD_URL_WINDOW_SECONDS, ttlSeconds);
+  const now = Math.floor(nowMs / 1000);
+  return { signedAt: now - (now % window), expiresInSeconds: Math.min(ttlSeconds + window, 604800) };
+}
+
 /**
  * The `fileSet` of an inquiry's full shape: `{id, name, file, created}` in the order attached, where `file`
- * is a pre-signed download URL valid for `files.downloadUrlTtlSeconds` (1 hour by default).
+ * is a pre-signed download URL valid for `files.downloadUrlTtlSeconds` (1 hour by default; see
+ * {@link downloadUrlWindow}).
  */
 export async function fileSetOf(db: Db, ctx: FileContext, businessId: number, inquiryId: number): Promise<InquiryFile[]> {
   const rows = await repo.findInquiryFiles(db, businessId, inquiryId);
+  const window = downloadUrlWindow(ctx.files.downloadUrlTtlSeconds);
   return Promise.all(
     rows.map(async (r) => ({
       id: r.id,
       name: r.name,
       file: await ctx.storage.presignDownload(r.path, {
-        expiresInSeconds: ctx.files.downloadUrlTtlSeconds,
+        ...window,
         origin: ctx.origin,
         name: r.name,
         contentType: r.content_type,

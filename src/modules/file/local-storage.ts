@@ -80,7 +80,7 @@ export class LocalStorage implements Storage {
 
   async presignDownload(objectPath: string, options: PresignDownloadOptions): Promise<string> {
     this.fileOf(objectPath);
-    const expires = this.expiry(options.expiresInSeconds);
+    const expires = (options.signedAt ?? Math.floor(Date.now() / 1000)) + options.expiresInSeconds;
     const signature = this.token('GET', objectPath, expires, options.name);
     return `${options.origin}${LOCAL_FILES_PREFIX}/${objectPath}?expires=${expires}&name=${encodeURIComponent(options.name)}&signature=${signature}`;
   }

@@ -85,7 +85,10 @@ export class S3Storage implements Storage {
       ResponseContentDisposition: contentDisposition(options.name),
       ResponseContentType: options.contentType,
     });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
+    return getSignedUrl(this.client, command, {
+      expiresIn: options.expiresInSeconds,
+      ...(options.signedAt !== undefined && { signingDate: new Date(options.signedAt * 1000) }),
+    });
   }
 
   async exists(objectPath: string): Promise<StoredObject | undefined> {

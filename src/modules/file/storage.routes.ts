@@ -126,7 +126,7 @@ const storageRoutes: FastifyPluginAsyncTypebox<StorageRoutesOptions> = async (ap
         tags: ['file'],
         operationId: 'downloadFile',
         summary: 'Download an attached file (pre-signed URL)',
-        description: `Extension (the reference service hands out S3 URLs instead). The \`file\` URL of a \`fileSet\` item when the server stores files itself. No API key: the URL is the credential; it expires (${files.downloadUrlTtlSeconds} s after the response that carried it, \`BIZAPI_DOWNLOAD_URL_TTL\`). Answers the bytes with the media type of the file's extension and \`Content-Disposition: attachment\`. Tampered or expired: 403; a deleted file: 404.`,
+        description: `Extension (the reference service hands out S3 URLs instead). The \`file\` URL of a \`fileSet\` item when the server stores files itself. No API key: the URL is the credential; it expires ${files.downloadUrlTtlSeconds} s (\`BIZAPI_DOWNLOAD_URL_TTL\`) after the start of the minute it was signed in, plus one minute, so that every read within a minute carries the same URL. Answers the bytes with the media type of the file's extension and \`Content-Disposition: attachment\`. Tampered or expired: 403; a deleted file: 404.`,
         security: [],
         'x-extension': true,
         params: Params,

@@ -25,6 +25,11 @@ export interface PresignUploadOptions {
 
 /** Options of {@link Storage.presignDownload}. */
 export interface PresignDownloadOptions extends PresignUploadOptions {
+  /**
+   * The instant the URL is signed at, in Unix seconds (default: now); it expires `expiresInSeconds` later.
+   * Signing at the start of a time window makes every URL of the window identical.
+   */
+  signedAt?: number;
   /** File name offered to the browser (`Content-Disposition: attachment`). */
   name: string;
   /** Media type the download is served with. */

@@ -2,9 +2,6 @@
  * Helpers of the attachment tests: a test app whose data directory (and so its local storage) is a fresh
  * temporary directory, and the steps of the upload flow through HTTP.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../src/app.ts';
@@ -15,23 +12,15 @@ import { openTestDb } from '../../setup/test-db.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
 import { sendJson } from '../../setup/signed-request.ts';
 
-/** A test app with its own storage directory, removed on close. */
+/** A test app and its data directory (a temporary one, see `buildTestApp`), where the local storage lives. */
 export interface FileTestApp extends TestApp {
   dataDir: string;
 }
 
-/** Builds the app with `BIZAPI_DATA_DIR` in a new temporary directory (plus `env`). */
+/** Builds the test app (plus `env`), on the local storage under its temporary data directory. */
 export async function buildFileTestApp(env: Record<string, string> = {}): Promise<FileTestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-files-'));
-  const t = await buildTestApp({ BIZAPI_DATA_DIR: dataDir, ...env });
-  return {
-    ...t,
-    dataDir,
-    close: async () => {
-      await t.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const t = await buildTestApp(env);
+  return { ...t, dataDir: t.config.dataDir };
 }
 
 /** `POST /v1/presigned {name}` for `b`; fails the test unless it answers 201. */

@@ -218,17 +218,21 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
     expect((await fileSetOf(t.app, b, res.body.id)).map((f) => f.name)).toEqual(['Form.pdf']);
   });
 
-  it('download URLs expire after one hour by default; every read signs fresh ones', async () => {
+  it('download URLs live one hour (plus the rest of the signing minute); every read within a minute returns the same URL', async () => {
     const b = await newBusiness(t);
     const p = await upload(t.app, b);
     const id = await createInquiry(t.app, b, { fileSet: [{ name: 'x.pdf', file: p }] });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));
     const [item] = await fileSetOf(t.app, b, id);
-    expect(new URL(item!.file).searchParams.get('expires')).toBe(String(Date.parse('2026-11-22T10:00:00Z') / 1000));
-    vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+    expect(new URL(item!.file).searchParams.get('expires')).toBe(String(Date.parse('2026-11-22T10:01:00Z') / 1000));
+    vi.setSystemTime(new Date('2026-11-22T09:00:59Z'));
+    expect((await fileSetOf(t.app, b, id))[0]!.file).toBe(item!.file);
+    vi.setSystemTime(new Date('2026-11-22T09:01:00Z'));
+    expect((await fileSetOf(t.app, b, id))[0]!.file).not.toBe(item!.file);
+    vi.setSystemTime(new Date('2026-11-22T10:01:00Z'));
     expect((await get(t.app, item!.file)).statusCode).toBe(200);
-    vi.setSystemTime(new Date('2026-11-22T10:00:01Z'));
+    vi.setSystemTime(new Date('2026-11-22T10:01:01Z'));
     expect((await get(t.app, item!.file)).statusCode).toBe(403);
     const [fresh] = await fileSetOf(t.app, b, id);
     expect((await get(t.app, fresh!.file)).statusCode).toBe(200);
@@ -243,7 +247,7 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));
       const [item] = await fileSetOf(short.app, b, id);
-      expect(new URL(item!.file).searchParams.get('expires')).toBe(String(Date.parse('2026-11-22T09:02:00Z') / 1000));
+      expect(new URL(item!.file).searchParams.get('expires')).toBe(String(Date.parse('2026-11-22T09:03:00Z') / 1000));
     } finally {
       await short.close();
     }
@@ -286,7 +290,8 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       const [item] = await fileSetOf(s3.app, b, id);
       const download = new URL(item!.file);
       expect(download.origin + download.pathname).toBe(`https://s3.example.com/bizapi-test/${p}`);
-      expect(download.searchParams.get('X-Amz-Expires')).toBe('3600');
+      expect(download.searchParams.get('X-Amz-Expires')).toBe('3660');
+      expect(download.searchParams.get('X-Amz-Date')).toMatch(/^\d{8}T\d{4}00Z$/); // signed at the start of the minute
       expect(download.searchParams.get('response-content-type')).toBe('application/x-hwp');
       expect(download.searchParams.get('response-content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('견적서.hwp')}`);
 
