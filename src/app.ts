@@ -5,7 +5,7 @@
  * 1. Fastify itself: request ids (`X-Request-Id`), trailing-slash tolerance, body limit, Ajv per HTTP part.
  * 2. error-handler: every error rendered in DRF's shape; 404 and 405 for unknown routes and methods.
  * 3. body parsers: JSON (Fastify's, prototype-poisoning safe), urlencoded and multipart forms; nothing else.
- * 4. openapi: `/openapi.json` and `/docs` (no key needed).
+ * 4. openapi: `/openapi.json` and `/docs` (no key needed); the local storage's signed `/files` URLs.
  * 5. `/v1` scope: authenticate (key, signature, plan gate), then one plugin per resource.
  */
 import { randomUUID } from 'node:crypto';
@@ -26,6 +26,10 @@ import workerRoutes from './modules/worker/worker.routes.ts';
 import notificationRoutes from './modules/notification/notification.routes.ts';
 import inquiryRoutes from './modules/inquiry/inquiry.routes.ts';
 import inquiryHistoryRoutes from './modules/inquiry/inquiry-history.routes.ts';
+import fileRoutes from './modules/file/file.routes.ts';
+import { LocalStorage } from './modules/file/local-storage.ts';
+import { createStorage, type Storage } from './modules/file/storage.ts';
+import storageRoutes from './modules/file/storage.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
 import { parseMultipart, parseUrlEncoded } from './shared/form-body.ts';
 import { compileValidator, type HttpPart } from './shared/validation-errors.ts';
@@ -37,6 +41,8 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface AppDeps {
   db: Db;
   masterKey: Buffer;
+  /** Attachment storage; default: the one the configuration names (`createStorage`). */
+  storage?: Storage;
 }
 
 declare module 'fastify' {
@@ -76,6 +82,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart | undefined));
   app.decorate('db', deps.db);
   app.decorate('cursors', new CursorCodec(deps.masterKey));
+  const storage = deps.storage ?? (await createStorage(config, deps.masterKey));
+  app.decorate('storage', storage);
+  app.decorate('fileLimits', config.files);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -99,6 +108,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(openapi);
 
+  // The local storage's signed upload and download URLs (outside /v1: the URL is the credential).
+  if (storage instanceof LocalStorage) await app.register(storageRoutes, { storage, files: config.files });
+
   await app.register(
     async (v1) => {
       await v1.register(authenticate, {
@@ -116,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(notificationRoutes);
       await v1.register(inquiryRoutes);
       await v1.register(inquiryHistoryRoutes);
+      await v1.register(fileRoutes);
     },
     { prefix: '/v1' },
   );

@@ -19,6 +19,18 @@ export interface S3Config {
   region: string;
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
+  /** `S3_FORCE_PATH_STYLE`: `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (MinIO, Ceph, …). */
+  forcePathStyle: boolean;
+}
+
+/** Attachment uploads and downloads (decisions §7 "Files"). */
+export interface FilesConfig {
+  /** `BIZAPI_UPLOAD_URL_TTL`: seconds a pre-signed upload URL stays valid (default 60, the reference's). */
+  uploadUrlTtlSeconds: number;
+  /** `BIZAPI_DOWNLOAD_URL_TTL`: seconds a pre-signed download URL stays valid (default 3600). */
+  downloadUrlTtlSeconds: number;
+  /** `BIZAPI_UPLOAD_MAX_BYTES`: largest accepted file in bytes (default 50 MiB). */
+  maxUploadBytes: number;
 }
 
 /**
@@ -56,6 +68,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   storage: 'local' | 's3';
   s3: S3Config | undefined;
+  files: FilesConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
   pushWebhookUrl: string | undefined;
@@ -156,8 +169,16 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       region: get('S3_REGION') ?? 'us-east-1',
       accessKeyId: get('S3_ACCESS_KEY_ID'),
       secretAccessKey: get('S3_SECRET_ACCESS_KEY'),
+      forcePathStyle: oneOf('S3_FORCE_PATH_STYLE', ['true', 'false'] as const, 'false') === 'true',
     };
   }
+
+  // 7 days is the longest lifetime an S3 pre-signed URL may have; 5 GiB the largest single S3 PUT.
+  const files: FilesConfig = {
+    uploadUrlTtlSeconds: integer('BIZAPI_UPLOAD_URL_TTL', 60, 1, 604800),
+    downloadUrlTtlSeconds: integer('BIZAPI_DOWNLOAD_URL_TTL', 3600, 1, 604800),
+    maxUploadBytes: integer('BIZAPI_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1, 5 * 1024 * 1024 * 1024),
+  };
 
   const config: Config = {
     databaseUrl,
@@ -171,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     trustProxy,
     storage,
     s3,
+    files,
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: get('BIZAPI_MAIL_FROM') ?? 'bizapi <no-reply@localhost>',
     pushWebhookUrl: url('PUSH_WEBHOOK_URL', ['http:', 'https:']),

@@ -38,6 +38,7 @@ import type {
   InquiryWorkTable,
 } from '../modules/inquiry/inquiry.table.ts';
 import type { NotificationOutboxTable, NotificationTable } from '../modules/notification/notification.table.ts';
+import type { FileTable, InquiryFileTable } from '../modules/file/file.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
@@ -81,6 +82,9 @@ export interface Database {
   inquiry_submit_history: InquirySubmitHistoryTable;
   notification_outbox: NotificationOutboxTable;
   notification: NotificationTable;
+  // migration 2026_11_22_0003_file
+  file: FileTable;
+  inquiry_file: InquiryFileTable;
 }
 
 /** The handle every repository takes: the database itself or an open transaction. */

@@ -19,6 +19,7 @@ export const TAGS = [
   { name: 'project', description: 'Projects (plans FREE and AGENCY only).' },
   { name: 'worker', description: 'Workers (plans FREE and AGENCY only).' },
   { name: 'notification', description: 'In-app notifications of members (extension).' },
+  { name: 'file', description: 'Attachments: pre-signed upload URLs, and the signed upload and download URLs the server serves itself.' },
 ];
 
 const DESCRIPTION = `Self-hosted server for the Business Management REST API.

@@ -2,6 +2,9 @@
  * `buildTestApp()`: the real application on the test database, driven through `app.inject` (no ports).
  * Each test file builds its own; `close()` shuts the app and the database.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
@@ -21,11 +24,20 @@ export interface TestApp {
 
 /**
  * Builds the app. `env` adds or overrides environment variables (for example
- * `{BIZAPI_SIGNATURE_MODE: 'required'}`); the database always comes from {@link openTestDb}.
+ * `{BIZAPI_SIGNATURE_MODE: 'required'}`); the database always comes from {@link openTestDb}. Unless `env`
+ * names one, the data directory (local file storage, …) is a new temporary directory, removed on close, so
+ * no test writes into the working tree.
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const testDb = await openTestDb();
-  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: testDb.url });
+  const ownDataDir = env.BIZAPI_DATA_DIR === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-data-')) : undefined;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
+    ...(ownDataDir && { BIZAPI_DATA_DIR: ownDataDir }),
+    ...env,
+    DATABASE_URL: testDb.url,
+  });
   const masterKey = config.masterKey!;
   const app = await buildApp(config, { db: testDb.db, masterKey });
   await app.ready();
@@ -37,13 +49,23 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     close: async () => {
       await app.close();
       await testDb.close();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Builds a second app over the same database with other settings (e.g. signature mode `required`). */
+/**
+ * Builds a second app over the same database and data directory with other settings (e.g. signature mode
+ * `required`).
+ */
 export async function buildSiblingApp(base: TestApp, env: Record<string, string>): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: base.testDb.url });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
+    BIZAPI_DATA_DIR: base.config.dataDir,
+    ...env,
+    DATABASE_URL: base.testDb.url,
+  });
   const app = await buildApp(config, { db: base.testDb.db, masterKey: base.masterKey });
   await app.ready();
   return app;

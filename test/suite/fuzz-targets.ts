@@ -1,7 +1,8 @@
 /**
  * Records behind the document's path parameters, for the suites generated from it (fuzzing, tenant
  * isolation): one record per collection that has a documented POST, created by POSTing the documented
- * example, or `{}`, or bodies sampled from the request schema, whichever the server accepts first.
+ * example, or `{}`, or bodies sampled from the request schema, whichever the server accepts first; and one
+ * per collection of {@link SEEDERS}, whose items are made another way.
  */
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -70,8 +71,29 @@ function candidateBodies(op: DocOperation): unknown[] {
 }
 
 /**
+ * Collections whose items are not created by a POST to the collection itself: how to make one, given the
+ * records made so far (`undefined` when it cannot be made).
+ * - `/v1/inquiry/{inquiry_id}/file`: a file uploaded through `POST /v1/presigned` and its URL, then attached
+ *   to the inquiry with `PATCH … {fileSet}`; the id is its `fileSet` item's.
+ */
+const SEEDERS: Record<string, (app: FastifyInstance, creds: Credentials, records: Records) => Promise<number | undefined>> = {
+  '/v1/inquiry/{inquiry_id}/file': async (app, creds, records) => {
+    const inquiryId = records['/v1/inquiry'];
+    if (inquiryId === undefined) return undefined;
+    const presigned = await sendJson(app, creds, { method: 'POST', url: '/v1/presigned', body: { name: 'seed.pdf' } });
+    if (presigned.status !== 201) return undefined;
+    const url = new URL(presigned.body.url as string);
+    const put = await app.inject({ method: 'PUT', url: `${url.pathname}${url.search}`, payload: '%PDF-1.4 seed' });
+    if (put.statusCode !== 200) return undefined;
+    const body = { fileSet: [{ name: 'seed.pdf', file: presigned.body.path }] };
+    const patched = await sendJson(app, creds, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body });
+    return (patched.body?.fileSet as { id: number }[] | undefined)?.at(-1)?.id;
+  },
+};
+
+/**
  * Creates one record per collection with a documented POST whose items have their own path, parents
- * first, in the business of `creds`.
+ * first, in the business of `creds`; then one per collection of {@link SEEDERS} that the document has.
  * @returns the ids by collection template; collections nothing could be created in are absent
  */
 export async function seedRecords(app: FastifyInstance, creds: Credentials, doc: Document, into: Records = {}): Promise<Records> {
@@ -90,6 +112,11 @@ export async function seedRecords(app: FastifyInstance, creds: Credentials, doc:
         break;
       }
     }
+  }
+  for (const [collection, seed] of Object.entries(SEEDERS)) {
+    if (records[collection] !== undefined || !doc.operations.some((o) => o.path.startsWith(`${collection}/{`))) continue;
+    const id = await seed(app, creds, records);
+    if (id !== undefined) records[collection] = id;
   }
   return records;
 }

@@ -138,7 +138,7 @@ describe('loadConfig values', () => {
       CWD,
     );
     expect(c.storage).toBe('s3');
-    expect(c.s3).toEqual({ endpoint: 'https://s3.example.com', bucket: 'files', region: 'us-east-1', accessKeyId: 'AK', secretAccessKey: 'SK' });
+    expect(c.s3).toEqual({ endpoint: 'https://s3.example.com', bucket: 'files', region: 'us-east-1', accessKeyId: 'AK', secretAccessKey: 'SK', forcePathStyle: false });
   });
 
   it('reads SMTP, mail sender and push webhook', () => {
@@ -249,5 +249,35 @@ describe('parseMasterKey', () => {
     for (const text of ['', 'xyz', HEX_KEY.slice(1), Buffer.alloc(31).toString('base64'), 'g'.repeat(64)]) {
       expect(parseMasterKey(text), text).toBeUndefined();
     }
+  });
+});
+
+describe('loadConfig attachments (decisions §7 "Files")', () => {
+  it('defaults to 60 s upload URLs, 1 h download URLs and 50 MiB files', () => {
+    expect(loadConfig({}, CWD).files).toEqual({ uploadUrlTtlSeconds: 60, downloadUrlTtlSeconds: 3600, maxUploadBytes: 52428800 });
+  });
+
+  it('reads BIZAPI_UPLOAD_URL_TTL, BIZAPI_DOWNLOAD_URL_TTL, BIZAPI_UPLOAD_MAX_BYTES and S3_FORCE_PATH_STYLE', () => {
+    const c = loadConfig(
+      { BIZAPI_UPLOAD_URL_TTL: '300', BIZAPI_DOWNLOAD_URL_TTL: '600', BIZAPI_UPLOAD_MAX_BYTES: '1048576', BIZAPI_STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'true' },
+      CWD,
+    );
+    expect(c.files).toEqual({ uploadUrlTtlSeconds: 300, downloadUrlTtlSeconds: 600, maxUploadBytes: 1048576 });
+    expect(c.s3?.forcePathStyle).toBe(true);
+  });
+
+  it('rejects lifetimes beyond 7 days (the S3 maximum), zero, and sizes that are not positive integers', () => {
+    const problems = problemsOf({
+      BIZAPI_UPLOAD_URL_TTL: '604801',
+      BIZAPI_DOWNLOAD_URL_TTL: '0',
+      BIZAPI_UPLOAD_MAX_BYTES: '10MB',
+      BIZAPI_STORAGE: 's3',
+      S3_BUCKET: 'b',
+      S3_FORCE_PATH_STYLE: 'yes',
+    });
+    for (const name of ['BIZAPI_UPLOAD_URL_TTL', 'BIZAPI_DOWNLOAD_URL_TTL', 'BIZAPI_UPLOAD_MAX_BYTES', 'S3_FORCE_PATH_STYLE']) {
+      expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
+    }
+    expect(problems).toHaveLength(4);
   });
 });

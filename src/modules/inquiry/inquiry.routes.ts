@@ -5,6 +5,7 @@ import { PlainPageQuery } from '../catalog/catalog.schemas.ts';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
 import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
+import { fileContextOf } from '../file/file.routes.ts';
 import * as schemas from './inquiry.schemas.ts';
 import * as service from './inquiry.service.ts';
 
@@ -38,13 +39,13 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createInquiry',
         summary: 'Create an inquiry',
         description:
-          'Every property is optional. Defaults: `status` → the default status of the default folder, `name` → `의뢰 제목`, `inquiryDate` → today in the business time zone, `estimate` → 0. `uniqueId` is assigned (the next number of the business, never reused). Writes one status-history row, and notifies the members of `inChargeSet` who have notifications on. The response is the short create shape (no `inChargeSet`). Extension: `isHidden`.',
+          'Every property is optional. Defaults: `status` → the default status of the default folder, `name` → `의뢰 제목`, `inquiryDate` → today in the business time zone, `estimate` → 0. `uniqueId` is assigned (the next number of the business, never reused). Writes one status-history row, and notifies the members of `inChargeSet` who have notifications on. `fileSet` attaches files uploaded through `POST /v1/presigned` (at most 30). The response is the short create shape (no `inChargeSet`). Extension: `isHidden`.',
         body: schemas.InquiryCreateBody,
         response: { 201: schemas.InquiryCreatedResponse, ...commonErrorResponses },
       },
     },
     async (request, reply) => {
-      const inquiry = await service.create(app.db, request.auth, request.body);
+      const inquiry = await service.create(app.db, request.auth, request.body, fileContextOf(request));
       return reply.code(201).send(inquiry);
     },
   );
@@ -79,7 +80,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.InquiryDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.retrieve(app.db, request.auth, request.params.inquiry_id),
+    async (request) => service.retrieve(app.db, request.auth, request.params.inquiry_id, fileContextOf(request)),
   );
 
   app.patch(
@@ -91,13 +92,13 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'partialUpdateInquiry',
         summary: 'Update an inquiry',
         description:
-          'Partial update: only the properties sent change. `workSet`, `inChargeSet` and `fileLinkSet` replace the whole set; `fieldSet` sets the fields it names and keeps the others (an empty value clears one); `funnel` sets the keys it names. A status change writes a status-history row (and a folder-history row when the folder changes) and notifies the responsible members; members added to `inChargeSet` are notified. Extension: `isHidden`.',
+          'Partial update: only the properties sent change. `workSet`, `inChargeSet` and `fileLinkSet` replace the whole set; `fieldSet` sets the fields it names and keeps the others (an empty value clears one); `funnel` sets the keys it names. A status change writes a status-history row (and a folder-history row when the folder changes) and notifies the responsible members; members added to `inChargeSet` are notified. `fileSet` appends files uploaded through `POST /v1/presigned` (at most 30 per inquiry, existing plus new); `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}` removes one. Extension: `isHidden`.',
         params: schemas.InquiryIdParams,
         body: schemas.InquiryUpdateBody,
         response: { 200: schemas.InquiryDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body),
+    async (request) => service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body, fileContextOf(request)),
   );
 
   app.delete(

@@ -24,6 +24,7 @@ import {
   withExample,
 } from '../../shared/schemas.ts';
 import { InquiryStatus } from '../catalog/catalog.schemas.ts';
+import { FileSetInput, INQUIRY_FILE_EXAMPLE, InquiryFile } from '../file/file.schemas.ts';
 
 /** Most entries of `workSet`, `inChargeSet` and `fileLinkSet` in one request. */
 export const MAX_SET_ITEMS = 100;
@@ -70,7 +71,8 @@ const writable = {
   fieldSet: Type.Optional(FieldSetInput),
   fileLinkSet: nullableList(FileLinkInput, 'Links `{text, link}`. In a PATCH the list replaces the links; null changes nothing.'),
   isHidden: Type.Optional(Type.Boolean({ 'x-extension': true, description: 'Hidden flag (extension).' })),
-  // `contract` is added by the contracts module (issue 4); `fileSet` by the files module (issue 3, attachments).
+  fileSet: Type.Optional(FileSetInput),
+  // `contract` is added by the contracts module (issue 4).
 };
 
 const name = Type.String({ minLength: 1, maxLength: 64 });
@@ -146,8 +148,8 @@ export type Funnel = Static<typeof Funnel>;
 /** A `fileLinkSet` entry in a response. */
 export const FileLink = Type.Object({ id: Type.Integer(), text: Type.String(), link: Type.String(), created: Timestamp });
 
-/** A `fileSet` entry in a response; `file` is a pre-signed download URL. Filled by the files module. */
-export const InquiryFile = Type.Object({ id: Type.Integer(), name: Type.String(), file: Type.String(), created: Timestamp });
+/** A `fileSet` entry in a response (`src/modules/file`); `file` is a pre-signed download URL. */
+export { InquiryFile };
 
 /** Properties of the create shape (reference item 15: no `inChargeSet`). */
 const createdProperties = {
@@ -225,7 +227,7 @@ export const InquiryDetail = withExample(Inquiry, {
     { field: { id: 2, name: 'Channel', dataType: 'SL', optionSet: [{ id: 'web', title: 'Web' }], memberSet: [] }, value: 'web' },
   ],
   fileLinkSet: [{ id: 3, text: 'Brief', link: 'https://docs.example.com/brief', created: EXAMPLES.created }],
-  fileSet: [],
+  fileSet: [INQUIRY_FILE_EXAMPLE],
   isHidden: false,
 });
 

@@ -20,6 +20,7 @@ import { findMembersByIds } from '../catalog/catalog.repository.ts';
 import { toMember } from '../catalog/catalog.service.ts';
 import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
 import { existsById as clientExistsById } from '../client/client.repository.ts';
+import { attachFiles, type CheckedFile, checkFileSet, type FileContext, fileSetOf } from '../file/file.service.ts';
 import * as repo from './inquiry.repository.ts';
 import {
   FUNNEL_KEYS,
@@ -163,6 +164,8 @@ interface CheckedBody {
   estimate?: string;
   inChargeIds?: number[];
   fieldValues: CheckedFieldValue[];
+  /** Uploaded objects to attach (`fileSet`). */
+  files?: CheckedFile[];
 }
 
 /**
@@ -170,7 +173,7 @@ interface CheckedBody {
  * every problem; a reference to another business's record reads like a missing one (decisions §2).
  * @throws ValidationError listing all of them
  */
-async function checkBody(db: Db, businessId: number, body: InquiryUpdateBody | InquiryCreateBody): Promise<CheckedBody> {
+async function checkBody(db: Db, businessId: number, body: InquiryUpdateBody | InquiryCreateBody, files?: FileContext): Promise<CheckedBody> {
   const errors = new ErrorCollector();
   const out: CheckedBody = { fieldValues: [] };
   if (body.status) {
@@ -193,6 +196,10 @@ async function checkBody(db: Db, businessId: number, body: InquiryUpdateBody | I
     out.inChargeIds = ids;
   }
   if (body.fieldSet) out.fieldValues = await checkFieldSet(db, businessId, 'I', body.fieldSet, errors);
+  if (body.fileSet && body.fileSet.length > 0) {
+    if (!files) throw new Error('fileSet needs a FileContext');
+    out.files = await checkFileSet(db, files, businessId, body.fileSet, errors);
+  }
   errors.throwIfAny();
   return out;
 }
@@ -252,11 +259,12 @@ export async function list(
  * `POST /v1/inquiry` (spec: Operation rules › Inquiry create): `status` omitted → the default status of the
  * default folder (none when the business has no catalog); `name` → `의뢰 제목`; `inquiryDate` → today in the
  * business's time zone; `estimate` → 0; `uniqueId` → the business's next number. One status-history row
- * for the initial status; an `inquiry.created` event to the responsible members.
+ * for the initial status; an `inquiry.created` event to the responsible members. `fileSet` attaches
+ * uploaded files (checked with `files`, which is needed only when `fileSet` is not empty).
  * @throws ValidationError for bad references or values
  */
-export async function create(db: Db, auth: Auth, body: InquiryCreateBody): Promise<InquiryCreated> {
-  const checked = await checkBody(db, auth.businessId, body);
+export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?: FileContext): Promise<InquiryCreated> {
+  const checked = await checkBody(db, auth.businessId, body, files);
   const id = await inTransaction(db, async (trx) => {
     const now = nowTimestamp();
     const status = checked.status ?? (await repo.findDefaultStatus(trx, auth.businessId));
@@ -277,6 +285,7 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody): Promi
     await repo.replaceWorks(trx, auth.businessId, newId, (body.workSet ?? []).map((w) => w.name), now);
     await repo.upsertFieldValues(trx, auth.businessId, newId, checked.fieldValues);
     await repo.replaceFileLinks(trx, auth.businessId, newId, body.fileLinkSet ?? [], now);
+    await attachFiles(trx, auth.businessId, newId, checked.files ?? []);
     if (statusId !== null) {
       await repo.insertStatusHistory(trx, auth.businessId, {
         inquiry_id: newId,
@@ -299,10 +308,11 @@ export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number)
 }
 
 /**
- * `GET /v1/inquiry/{inquiry_id}`: the full shape.
+ * `GET /v1/inquiry/{inquiry_id}`: the full shape. `files` (storage, limits, origin) signs the download URLs
+ * of `fileSet`.
  * @throws NotFound for a missing, soft-deleted or other business's inquiry
  */
-export async function retrieve(db: Db, auth: Auth, id: number): Promise<Inquiry> {
+export async function retrieve(db: Db, auth: Auth, id: number, files: FileContext): Promise<Inquiry> {
   const row = await repo.findById(db, auth.businessId, id);
   if (!row) throw new NotFound();
   const [works, inCharge, values, links] = await Promise.all([
@@ -319,7 +329,7 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Inquiry>
     inChargeSet: inCharge.get(id) ?? [],
     fieldSet: await toFieldValues(db, auth.businessId, values),
     fileLinkSet: links.map((l) => ({ id: l.id, text: l.text, link: l.link, created: l.created })),
-    fileSet: [], // The files module (issue 3, attachments) fills the attached files.
+    fileSet: await fileSetOf(db, files, auth.businessId, id),
     isHidden: row.is_hidden === 1,
   };
 }
@@ -330,11 +340,12 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Inquiry>
  * the fields it names (an empty value clears one); `funnel` sets the keys it names. A status change writes
  * a status-history row, plus a folder-history row when the folder changes, and an `inquiry.status_changed`
  * event to the responsible members; members added to `inChargeSet` get an `inquiry.in_charge_added` event.
- * @throws NotFound for a missing inquiry; ValidationError for bad references or values
+ * `fileSet` appends uploaded files (spec: Inquiry update rule 1; at most 30, existing plus new).
+ * @throws NotFound for a missing inquiry; ValidationError for bad references or values, or past 30 files
  */
-export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody): Promise<Inquiry> {
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext): Promise<Inquiry> {
   if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
-  const checked = await checkBody(db, auth.businessId, body);
+  const checked = await checkBody(db, auth.businessId, body, files);
   const found = await inTransaction(db, async (trx) => {
     const current = await repo.lockById(trx, auth.businessId, id);
     if (!current) return false;
@@ -348,6 +359,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
     }
     if (body.workSet) await repo.replaceWorks(trx, auth.businessId, id, body.workSet.map((w) => w.name), now);
     if (body.fileLinkSet) await repo.replaceFileLinks(trx, auth.businessId, id, body.fileLinkSet, now);
+    await attachFiles(trx, auth.businessId, id, checked.files ?? []);
     await repo.upsertFieldValues(trx, auth.businessId, id, checked.fieldValues);
     if (checked.status && checked.status.id !== current.status_id) {
       await repo.insertStatusHistory(trx, auth.businessId, {
@@ -378,7 +390,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
     return true;
   });
   if (!found) throw new NotFound();
-  return retrieve(db, auth, id);
+  return retrieve(db, auth, id, files);
 }
 
 /**

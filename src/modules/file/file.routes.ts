@@ -1,0 +1,82 @@
+/**
+ * Routes of attachments under `/v1` (reference: Presigned upload, Inquiry file delete; decisions §7
+ * "Files"): `POST /v1/presigned` and `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`. The signed upload and
+ * download URLs of the local storage are served outside `/v1` by `storage.routes.ts`.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import type { FilesConfig } from '../../config.ts';
+import { commonErrorResponses } from '../../shared/schemas.ts';
+import * as schemas from './file.schemas.ts';
+import * as service from './file.service.ts';
+import { ALLOWED_EXTENSIONS } from './file-types.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Attachment lifetimes and size limit (`BIZAPI_UPLOAD_URL_TTL`, `BIZAPI_DOWNLOAD_URL_TTL`, `BIZAPI_UPLOAD_MAX_BYTES`). */
+    fileLimits: FilesConfig;
+  }
+}
+
+/**
+ * The {@link service.FileContext} of a request: the app's storage and limits, the origin the client reached
+ * the API at (so local storage URLs point back to this server), and the request's logger.
+ */
+export function fileContextOf(request: FastifyRequest): service.FileContext {
+  return {
+    storage: request.server.storage,
+    files: request.server.fileLimits,
+    origin: `${request.protocol}://${request.host}`,
+    log: request.log,
+  };
+}
+
+const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const opts = { files: app.fileLimits };
+  app.post(
+    '/presigned',
+    {
+      schema: {
+        tags: ['file'],
+        operationId: 'createPresigned',
+        summary: 'Issue a pre-signed upload URL',
+        description: [
+          'Step 1 of attaching a file to an inquiry. Send the file name with its extension; the answer is a `url` and a `path`.',
+          '',
+          `1. \`PUT\` the file bytes to \`url\` (any \`Content-Type\`, for example the file's media type). The URL accepts exactly one upload and expires after ${opts.files.uploadUrlTtlSeconds} s (\`BIZAPI_UPLOAD_URL_TTL\`); files larger than ${opts.files.maxUploadBytes} bytes (\`BIZAPI_UPLOAD_MAX_BYTES\`) are refused.`,
+          '2. Send `{"name": "<display name>", "file": "<path>"}` in `fileSet` when creating (`POST /v1/inquiry`) or updating (`PATCH /v1/inquiry/{inquiry_id}`, appends) an inquiry.',
+          '',
+          `Allowed extensions (any letter case): ${ALLOWED_EXTENSIONS.join(', ')}. Call once per file.`,
+        ].join('\n'),
+        body: schemas.PresignedBody,
+        response: { 201: schemas.PresignedCreated, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const presigned = await service.createPresigned(app.db, fileContextOf(request), request.auth, request.body);
+      return reply.code(201).send(presigned);
+    },
+  );
+
+  app.delete(
+    '/inquiry/:inquiry_id/file/:file_id',
+    {
+      schema: {
+        tags: ['inquiry'],
+        operationId: 'destroyInquiryFile',
+        summary: 'Delete a file of an inquiry',
+        description:
+          'Detaches one file (its id is `fileSet[].id` of the inquiry) and removes the stored object; its download URLs stop working. A file id of another inquiry answers 404.',
+        params: schemas.InquiryFileParams,
+        response: { 204: Type.Null({ description: 'Deleted.' }), ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      await service.destroyInquiryFile(app.db, fileContextOf(request), request.auth, request.params.inquiry_id, request.params.file_id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default fileRoutes;

@@ -1,0 +1,281 @@
+/**
+ * Attachments (decisions §7 "Files"; reference: Presigned upload, Inquiry `fileSet`, file delete):
+ * issuing pre-signed upload URLs, receiving the single upload of the local storage, checking and attaching
+ * `fileSet` entries, listing an inquiry's files with expiring download URLs, and deleting one.
+ */
+import type { Readable } from 'node:stream';
+import type { FilesConfig } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
+import { type ErrorCollector, NotFound, PermissionDenied, ValidationError } from '../../shared/errors.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { existsById as inquiryExistsById } from '../inquiry/inquiry.repository.ts';
+import { ALLOWED_EXTENSIONS, extensionOf, mediaTypeOf, rawExtensionOf } from './file-types.ts';
+import * as repo from './file.repository.ts';
+import { type FileSetEntryInput, type InquiryFile, MAX_FILES_PER_INQUIRY, type Presigned, type PresignedBody } from './file.schemas.ts';
+import { newObjectPath, parseObjectPath } from './object-path.ts';
+import type { Storage } from './storage.ts';
+
+type Auth = Pick<AuthContext, 'businessId'>;
+
+/** What the file operations need besides the database: the storage, its limits, and where URLs point. */
+export interface FileContext {
+  storage: Storage;
+  files: FilesConfig;
+  /** `protocol://host[:port]` of the API as the client reached it (local storage URLs point there). */
+  origin: string;
+  /** Where problems that must not fail the request are reported (a storage object left behind). */
+  log?: { warn(details: object, message: string): void };
+}
+
+/** A checked `fileSet` entry: the uploaded object to attach, under its display name. */
+export interface CheckedFile {
+  fileId: number;
+  name: string;
+}
+
+/**
+ * `POST /v1/presigned`: records a new object of the business and returns a URL that accepts one `PUT` of
+ * its bytes for `files.uploadUrlTtlSeconds` (60 s by default), and the `path` to attach afterwards.
+ * @throws ValidationError on `name` when its extension is not one of the 13 allowed (any letter case)
+ */
+export async function createPresigned(db: Db, ctx: FileContext, auth: Auth, body: PresignedBody): Promise<Presigned> {
+  const extension = extensionOf(body.name);
+  if (!extension) {
+    // Django's FileExtensionValidator wording.
+    throw ValidationError.at(
+      ['name'],
+      `File extension “${rawExtensionOf(body.name)}” is not allowed. Allowed extensions are: ${ALLOWED_EXTENSIONS.join(', ')}.`,
+    );
+  }
+  const ttl = ctx.files.uploadUrlTtlSeconds;
+  const now = Date.now();
+  const path = newObjectPath(auth.businessId, extension);
+  await repo.insert(db, auth.businessId, {
+    path,
+    name: body.name,
+    content_type: mediaTypeOf(extension),
+    size: null,
+    created: new Date(now).toISOString(),
+    expires_at: new Date(now + ttl * 1000).toISOString(),
+    upload_started_at: null,
+    uploaded_at: null,
+  });
+  const url = await ctx.storage.presignUpload(path, { expiresInSeconds: ttl, origin: ctx.origin });
+  return { url, path };
+}
+
+/**
+ * The single upload of an object through a local pre-signed URL (the URL's signature and expiry are checked
+ * by the route). Claims the upload atomically, streams the bytes into the storage and records size and
+ * time; a failed upload (too large, aborted) gives the claim back, so the URL may be retried until it
+ * expires.
+ *
+ * @param objectPath the path from the URL (any text: it is checked here)
+ * @returns the stored size in bytes and the MD5 of the bytes (hex)
+ * @throws NotFound for a path that is not an object path; PermissionDenied (`upload_url_used`) when the
+ *   object was uploaded already or an upload to it is in progress; PayloadTooLarge beyond `maxBytes`
+ */
+export async function receiveUpload(
+  db: Db,
+  storage: Storage,
+  maxBytes: number,
+  objectPath: string,
+  body: Readable | Buffer,
+): Promise<{ size: number; md5: string }> {
+  const parsed = parseObjectPath(objectPath);
+  if (!parsed) throw new NotFound();
+  const row = await repo.findByPath(db, parsed.businessId, objectPath);
+  if (!row) throw new PermissionDenied('This upload URL is not valid.', 'url_invalid');
+  if (!(await repo.claimUpload(db, parsed.businessId, objectPath, nowTimestamp()))) {
+    throw new PermissionDenied('This upload URL has already been used.', 'url_used');
+  }
+  try {
+    const stored = await storage.put(objectPath, body, { maxBytes });
+    await repo.markUploaded(db, parsed.businessId, objectPath, stored.size, nowTimestamp());
+    return stored;
+  } catch (err) {
+    await repo.releaseUpload(db, parsed.businessId, objectPath);
+    throw err;
+  }
+}
+
+/**
+ * Checks a request's `fileSet` (spec: Inquiry create rule 5; decisions §7 "Files"): every `file` must be the
+ * path of an object this business uploaded and that is not attached yet. Problems are added to `errors`
+ * under `property` as item-level messages (`Item 2 (file): …`, the shape of the other list errors):
+ * - not an object path at all (traversal, absolute, backslashes, NUL, percent-encoding, …): not valid;
+ * - a path of another business, or one never issued: `Invalid path "…" - object does not exist.`, the same
+ *   words for both;
+ * - issued but the bytes never arrived: not uploaded yet (the storage is asked once, so an S3 upload the
+ *   server did not see is recorded now; beyond the size limit it is refused);
+ * - attached already, or given twice.
+ * The count limit of 30 is checked when attaching ({@link attachFiles}).
+ *
+ * @returns the entries to attach, in request order (only meaningful when nothing was added to `errors`)
+ */
+export async function checkFileSet(
+  db: Db,
+  ctx: FileContext,
+  businessId: number,
+  entries: readonly FileSetEntryInput[],
+  errors: ErrorCollector,
+  property = 'fileSet',
+): Promise<CheckedFile[]> {
+  const own = entries.map((e) => {
+    const parsed = parseObjectPath(e.file);
+    return parsed && parsed.businessId === businessId ? e.file : undefined;
+  });
+  const rows = new Map((await repo.findByPaths(db, businessId, own.filter((p) => p !== undefined))).map((r) => [r.path, r]));
+  const attached = await repo.findAttachedFileIds(db, businessId, [...rows.values()].map((r) => r.id));
+  const seen = new Set<string>();
+  const out: CheckedFile[] = [];
+  for (const [i, entry] of entries.entries()) {
+    const problem = (message: string) => errors.add([property], `Item ${i + 1} (file): ${message}`);
+    if (parseObjectPath(entry.file) === undefined) {
+      problem('Not a valid file path. Use the `path` returned by POST /v1/presigned.');
+      continue;
+    }
+    const row = own[i] === undefined ? undefined : rows.get(entry.file);
+    if (!row) {
+      problem(`Invalid path "${entry.file}" - object does not exist.`);
+      continue;
+    }
+    if (seen.has(row.path)) {
+      problem('The same file is given more than once.');
+      continue;
+    }
+    seen.add(row.path);
+    if (attached.has(row.id)) {
+      problem('This file is attached already.');
+      continue;
+    }
+    if (row.uploaded_at === null) {
+      const stored = await ctx.storage.exists(row.path);
+      if (!stored) {
+        problem(`The file at "${row.path}" has not been uploaded yet.`);
+        continue;
+      }
+      if (stored.size > ctx.files.maxUploadBytes) {
+        problem(`The file is larger than ${ctx.files.maxUploadBytes} bytes.`);
+        continue;
+      }
+      await repo.markUploaded(db, businessId, row.path, stored.size, nowTimestamp());
+    }
+    out.push({ fileId: row.id, name: entry.name });
+  }
+  return out;
+}
+
+/**
+ * Attaches checked files to an inquiry, after the ones it holds (POST sets, PATCH appends; spec: Inquiry
+ * update rule 1). Call inside the transaction that writes the inquiry, after locking it.
+ * @throws ValidationError on `fileSet` when the inquiry would hold more than 30 files (spec: Limits)
+ */
+export async function attachFiles(db: Db, businessId: number, inquiryId: number, files: readonly CheckedFile[]): Promise<void> {
+  if (files.length === 0) return;
+  const existing = await repo.countInquiryFiles(db, businessId, inquiryId);
+  if (existing + files.length > MAX_FILES_PER_INQUIRY) {
+    throw ValidationError.at(
+      ['fileSet'],
+      `An inquiry holds at most ${MAX_FILES_PER_INQUIRY} files: this one has ${existing}, and ${files.length} more were sent.`,
+    );
+  }
+  await repo.insertInquiryFiles(db, businessId, inquiryId, files, nowTimestamp());
+}
+
+/** Download URLs are signed per window of this many seconds (or of the lifetime, when that is shorter). */
+export const DOWNLOAD_URL_WINDOW_SECONDS = 60;
+
+/**
+ * When a download URL asked for at `nowMs` is signed, and for how long: at the start of the current window,
+ * for the lifetime plus one window. So every read within one window returns the same URL (responses stay
+ * identical and cacheable), and each URL is valid at least `ttlSeconds` after it was handed out and at most
+ * one window longer (never beyond 7 days, the S3 maximum).
+ */
+export function downloadUrlWindow(ttlSeconds: number, nowMs = Date.now()): { signedAt: number; expiresInSeconds: number } {
+  const window = Math.min(DOWNLOAD_URL_WINDOW_SECONDS, ttlSeconds);
+  const now = Math.floor(nowMs / 1000);
+  return { signedAt: now - (now % window), expiresInSeconds: Math.min(ttlSeconds + window, 604800) };
+}
+
+/**
+ * The `fileSet` of an inquiry's full shape: `{id, name, file, created}` in the order attached, where `file`
+ * is a pre-signed download URL valid for `files.downloadUrlTtlSeconds` (1 hour by default; see
+ * {@link downloadUrlWindow}).
+ */
+export async function fileSetOf(db: Db, ctx: FileContext, businessId: number, inquiryId: number): Promise<InquiryFile[]> {
+  const rows = await repo.findInquiryFiles(db, businessId, inquiryId);
+  const window = downloadUrlWindow(ctx.files.downloadUrlTtlSeconds);
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      name: r.name,
+      file: await ctx.storage.presignDownload(r.path, {
+        ...window,
+        origin: ctx.origin,
+        name: r.name,
+        contentType: r.content_type,
+      }),
+      created: r.created,
+    })),
+  );
+}
+
+/**
+ * `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`: detaches the file and removes its object. The object is
+ * removed after the rows are committed; a storage failure then is logged, not answered (the file is gone
+ * from the API either way).
+ * @throws NotFound for a missing or soft-deleted inquiry, a file id that is not one of this inquiry's files
+ *   (another inquiry's, another business's, or already deleted)
+ */
+export async function destroyInquiryFile(db: Db, ctx: Pick<FileContext, 'storage' | 'log'>, auth: Auth, inquiryId: number, fileId: number): Promise<void> {
+  if (!(await inquiryExistsById(db, auth.businessId, inquiryId))) throw new NotFound();
+  const row = await repo.findInquiryFileById(db, auth.businessId, inquiryId, fileId);
+  if (!row) throw new NotFound();
+  const deleted = await inTransaction(db, async (trx) => {
+    const n = await repo.deleteInquiryFileById(trx, auth.businessId, inquiryId, fileId);
+    if (n > 0) await repo.deleteById(trx, auth.businessId, row.file_id);
+    return n;
+  });
+  if (deleted === 0) throw new NotFound();
+  try {
+    await ctx.storage.delete(row.path);
+  } catch (err) {
+    ctx.log?.warn({ err, path: row.path }, 'could not remove the object of a deleted attachment');
+  }
+}
+
+/**
+ * Stores `bytes` and attaches them to an inquiry in one step, without an upload URL: for files the server
+ * makes itself (the demo business's attachments). The object is written through the storage like an
+ * upload; the rows are written with `db` (pass the caller's transaction).
+ * @returns the id of the new `fileSet` item
+ * @throws Error when `name` has no allowed extension (a programming error); ValidationError past 30 files
+ */
+export async function attachBytes(
+  db: Db,
+  storage: Storage,
+  businessId: number,
+  inquiryId: number,
+  file: { name: string; bytes: Buffer },
+): Promise<number> {
+  const extension = extensionOf(file.name);
+  if (!extension) throw new Error(`"${file.name}" has no allowed extension`);
+  const path = newObjectPath(businessId, extension);
+  const { size } = await storage.put(path, file.bytes, { maxBytes: file.bytes.length });
+  const now = nowTimestamp();
+  const fileId = await repo.insert(db, businessId, {
+    path,
+    name: file.name,
+    content_type: mediaTypeOf(extension),
+    size,
+    created: now,
+    expires_at: now,
+    upload_started_at: now,
+    uploaded_at: now,
+  });
+  await attachFiles(db, businessId, inquiryId, [{ fileId, name: file.name }]);
+  const rows = await repo.findInquiryFiles(db, businessId, inquiryId);
+  return rows.find((r) => r.path === path)!.id;
+}

@@ -1,0 +1,108 @@
+/**
+ * Any S3-compatible store (`BIZAPI_STORAGE=s3`): AWS S3, MinIO, Cloudflare R2, Ceph, … through
+ * `@aws-sdk/client-s3`, with URLs pre-signed by `@aws-sdk/s3-request-presigner` (Signature V4, query-string
+ * form). The object key is the object path itself.
+ *
+ * What S3 enforces and what it does not: an upload URL expires (`X-Amz-Expires`), but a pre-signed `PUT`
+ * can be repeated until then and carries no size limit, so the size limit is checked when the file is
+ * attached (`exists` reports the size). Download URLs name the file and its media type
+ * (`response-content-disposition`, `response-content-type`), so the store serves them as this API decides.
+ */
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import type { S3Config } from '../../config.ts';
+import { PayloadTooLarge } from '../../shared/errors.ts';
+import { contentDisposition } from './content-disposition.ts';
+import type { PresignDownloadOptions, PresignUploadOptions, Storage, StoredObject } from './storage.ts';
+
+/** The S3 client configuration for the settings of `config.ts`. */
+export function s3ClientConfig(config: S3Config): S3ClientConfig {
+  return {
+    region: config.region,
+    ...(config.endpoint && { endpoint: config.endpoint }),
+    forcePathStyle: config.forcePathStyle,
+    ...(config.accessKeyId &&
+      config.secretAccessKey && { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }),
+    // Without these the SDK adds a CRC32 checksum of an empty body to pre-signed PUT URLs, and every real
+    // upload to them would fail.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
+
+/** S3-compatible storage; see the module comment. */
+export class S3Storage implements Storage {
+  readonly kind = 's3';
+  readonly client: S3Client;
+  private readonly bucket: string;
+
+  /**
+   * @param config bucket, endpoint, region, credentials and addressing style
+   * @param client a client to use instead of one built from `config` (tests pass one with a stubbed `send`)
+   */
+  constructor(config: S3Config, client?: S3Client) {
+    this.bucket = config.bucket;
+    this.client = client ?? new S3Client(s3ClientConfig(config));
+  }
+
+  async put(objectPath: string, body: Readable | Buffer, options: { maxBytes: number }): Promise<{ size: number; md5: string }> {
+    let bytes: Buffer;
+    if (Buffer.isBuffer(body)) bytes = body;
+    else {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > options.maxBytes) throw new PayloadTooLarge(options.maxBytes);
+        chunks.push(chunk);
+      }
+      bytes = Buffer.concat(chunks);
+    }
+    if (bytes.length > options.maxBytes) throw new PayloadTooLarge(options.maxBytes);
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: objectPath, Body: bytes }));
+    return { size: bytes.length, md5: createHash('md5').update(bytes).digest('hex') };
+  }
+
+  async presignUpload(objectPath: string, options: PresignUploadOptions): Promise<string> {
+    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: objectPath }), {
+      expiresIn: options.expiresInSeconds,
+    });
+  }
+
+  async presignDownload(objectPath: string, options: PresignDownloadOptions): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: objectPath,
+      ResponseContentDisposition: contentDisposition(options.name),
+      ResponseContentType: options.contentType,
+    });
+    return getSignedUrl(this.client, command, {
+      expiresIn: options.expiresInSeconds,
+      ...(options.signedAt !== undefined && { signingDate: new Date(options.signedAt * 1000) }),
+    });
+  }
+
+  async exists(objectPath: string): Promise<StoredObject | undefined> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectPath }));
+      return { size: head.ContentLength ?? 0 };
+    } catch (err) {
+      const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+      if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return undefined;
+      throw err;
+    }
+  }
+
+  async delete(objectPath: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectPath }));
+  }
+}

@@ -1,0 +1,307 @@
+/**
+ * Attachments, the working paths (decisions §7 "Files"; reference: Presigned upload, Inquiry `fileSet`, file
+ * delete): presign → PUT the bytes → attach (POST sets, PATCH appends) → download the same bytes → delete.
+ * Local storage under a temporary data directory, and S3 storage with a stubbed client; every request
+ * through HTTP.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newBusiness } from '../../setup/factories.ts';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { send, sendJson } from '../../setup/signed-request.ts';
+import {
+  buildFileTestApp,
+  buildS3TestApp,
+  createInquiry,
+  type FileTestApp,
+  fileSetOf,
+  get,
+  local,
+  presign,
+  put,
+  upload,
+} from './file-test-app.ts';
+
+let t: FileTestApp;
+beforeAll(async () => {
+  t = await buildFileTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
+
+const EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'hwp', 'jpg', 'jpeg', 'png', 'gif', 'zip'];
+
+describe('POST /v1/presigned', () => {
+  it('answers 201 {url, path}: a business-scoped, unguessable path and an absolute URL on this server', async () => {
+    const b = await newBusiness(t);
+    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/presigned', body: { name: 'Proposal.pdf' } });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(['path', 'url']);
+    expect(res.body.path).toMatch(new RegExp(`^${b.businessId}/[0-9a-f]{32}\\.pdf$`));
+    const url = new URL(res.body.url);
+    expect(url.origin).toBe('http://localhost');
+    expect(url.pathname).toBe(`/files/${res.body.path}`);
+    expect([...url.searchParams.keys()]).toEqual(['expires', 'signature']);
+    const second = await presign(t.app, b, 'Proposal.pdf');
+    expect(second.path).not.toBe(res.body.path);
+  });
+
+  it('accepts the 13 extensions of the reference in any letter case; the path carries it in lower case', async () => {
+    const b = await newBusiness(t);
+    for (const ext of EXTENSIONS) {
+      expect((await presign(t.app, b, `file.${ext}`)).path.endsWith(`.${ext}`)).toBe(true);
+      expect((await presign(t.app, b, `FILE.${ext.toUpperCase()}`)).path.endsWith(`.${ext}`)).toBe(true);
+    }
+    expect((await presign(t.app, b, '견적서 v2 (최종).HwP')).path.endsWith('.hwp')).toBe(true);
+  });
+
+  it('accepts the form encodings too', async () => {
+    const b = await newBusiness(t);
+    const form = await sendJson(t.app, b, { method: 'POST', url: '/v1/presigned', body: { name: 'a.png' }, form: 'urlencoded' });
+    expect(form.status).toBe(201);
+    const multi = await sendJson(t.app, b, { method: 'POST', url: '/v1/presigned', body: { name: 'a.zip' }, form: 'multipart' });
+    expect(multi.status).toBe(201);
+    expect(multi.body.path).toMatch(/\.zip$/);
+  });
+
+  it('points the URL at the host the client used', async () => {
+    const b = await newBusiness(t);
+    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/presigned', body: { name: 'a.pdf' }, headers: { host: 'api.example.com:8443' } });
+    expect(res.body.url).toMatch(/^http:\/\/api\.example\.com:8443\/files\//);
+  });
+});
+
+describe('PUT to the pre-signed URL', () => {
+  it('stores the exact bytes under the data directory and answers 200 with the MD5 ETag, no key needed', async () => {
+    const b = await newBusiness(t);
+    const { url, path: p } = await presign(t.app, b, 'photo.png');
+    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
+    const res = await put(t.app, url, bytes, { 'content-type': 'image/png' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toBe('');
+    expect(res.headers.etag).toBe(`"${(await import('node:crypto')).createHash('md5').update(bytes).digest('hex')}"`);
+    expect(fs.readFileSync(path.join(t.dataDir, 'files', p)).equals(bytes)).toBe(true);
+  });
+
+  it('takes any Content-Type or none, and a streamed (chunked) body', async () => {
+    const b = await newBusiness(t);
+    const first = await presign(t.app, b, 'a.zip');
+    expect((await t.app.inject({ method: 'PUT', url: local(first.url), payload: Buffer.from('PK\x03\x04') })).statusCode).toBe(200);
+    const second = await presign(t.app, b, 'b.zip');
+    const streamed = await t.app.inject({
+      method: 'PUT',
+      url: local(second.url),
+      payload: Readable.from([Buffer.from('PK'), Buffer.from('\x03\x04 more')]),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(streamed.statusCode, streamed.body).toBe(200);
+    expect(fs.readFileSync(path.join(t.dataDir, 'files', second.path), 'latin1')).toBe('PK\x03\x04 more');
+    const third = await presign(t.app, b, 'c.pdf');
+    expect((await put(t.app, third.url, '', { 'content-type': 'application/pdf' })).statusCode).toBe(200);
+    expect(fs.statSync(path.join(t.dataDir, 'files', third.path)).size).toBe(0);
+  });
+
+  it('a refused (oversize) upload leaves the URL usable until it expires', async () => {
+    const small = await buildFileTestApp({ BIZAPI_UPLOAD_MAX_BYTES: '10' });
+    try {
+      const b = await newBusiness(small);
+      const { url, path: p } = await presign(small.app, b, 'a.pdf');
+      expect((await put(small.app, url, 'x'.repeat(11))).statusCode).toBe(413);
+      expect((await put(small.app, url, 'x'.repeat(10))).statusCode).toBe(200);
+      expect(fs.readFileSync(path.join(small.dataDir, 'files', p), 'utf8')).toBe('x'.repeat(10));
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('answers HEAD and GET of a stored object only through a signed download URL', async () => {
+    const b = await newBusiness(t);
+    const { url, path: p } = await presign(t.app, b, 'report.pdf');
+    await put(t.app, url, '%PDF-1.7 bytes');
+    const download = await t.app.storage.presignDownload(p, {
+      expiresInSeconds: 3600,
+      origin: 'http://localhost:80',
+      name: '보고서 "final".pdf',
+      contentType: 'application/pdf',
+    });
+    const res = await get(t.app, download);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('%PDF-1.7 bytes');
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-length']).toBe('14');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="___ _final_.pdf"; filename*=UTF-8''%EB%B3%B4%EA%B3%A0%EC%84%9C%20%22final%22.pdf`,
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const head = await t.app.inject({ method: 'HEAD', url: local(download) });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+});
+
+describe('fileSet on inquiries: upload → attach → download → delete', () => {
+  it('runs the whole flow with the same bytes coming back, and the object removed at the end', async () => {
+    const b = await newBusiness(t);
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 256))]);
+    const { url, path: p } = await presign(t.app, b, 'proposal.pdf');
+    expect((await put(t.app, url, bytes)).statusCode).toBe(200);
+
+    const created = await sendJson(t.app, b, {
+      method: 'POST',
+      url: '/v1/inquiry',
+      body: { name: 'Website renewal', fileSet: [{ name: '제안서 v1.pdf', file: p }] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).not.toHaveProperty('fileSet'); // the create shape (reference item 15)
+    const id = created.body.id as number;
+
+    const detail = await sendJson(t.app, b, { method: 'GET', url: `/v1/inquiry/${id}` });
+    expect(detail.body.fileSet).toEqual([{ id: expect.any(Number), name: '제안서 v1.pdf', file: expect.any(String), created: expect.any(String) }]);
+    const [item] = detail.body.fileSet as { id: number; file: string; created: string }[];
+    expect(item!.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const download = new URL(item!.file);
+    expect(download.origin + download.pathname).toBe(`http://localhost/files/${p}`);
+
+    const res = await get(t.app, item!.file);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="___ v1.pdf"; filename*=UTF-8''${encodeURIComponent('제안서 v1.pdf')}`);
+
+    const deleted = await send(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` });
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expect(await fileSetOf(t.app, b, id)).toEqual([]);
+    expect((await get(t.app, item!.file)).statusCode).toBe(404);
+    expect(fs.existsSync(path.join(t.dataDir, 'files', p))).toBe(false);
+  });
+
+  it('PATCH appends in order and keeps the existing files; the PATCH response carries the full fileSet', async () => {
+    const b = await newBusiness(t);
+    const first = await upload(t.app, b, 'a.pdf', 'A');
+    const id = await createInquiry(t.app, b, { fileSet: [{ name: 'a.pdf', file: first }] });
+    const second = await upload(t.app, b, 'b.png', 'B');
+    const third = await upload(t.app, b, 'c.xlsx', 'C');
+    const res = await sendJson(t.app, b, {
+      method: 'PATCH',
+      url: `/v1/inquiry/${id}`,
+      body: { name: 'Renamed', fileSet: [{ name: 'b.png', file: second }, { name: 'Sheet.xlsx', file: third }] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.name).toBe('Renamed');
+    expect((res.body.fileSet as { name: string }[]).map((f) => f.name)).toEqual(['a.pdf', 'b.png', 'Sheet.xlsx']);
+    const bodies = await Promise.all((res.body.fileSet as { file: string }[]).map(async (f) => (await get(t.app, f.file)).body));
+    expect(bodies).toEqual(['A', 'B', 'C']);
+    const types = await Promise.all((res.body.fileSet as { file: string }[]).map(async (f) => (await get(t.app, f.file)).headers['content-type']));
+    expect(types).toEqual(['application/pdf', 'image/png', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+
+    for (const nothing of [{ fileSet: [] }, { fileSet: null }, { name: 'Again' }]) {
+      const again = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: nothing });
+      expect(again.status).toBe(200);
+      expect(again.body.fileSet).toHaveLength(3);
+    }
+  });
+
+  it('accepts fileSet entries in the form encodings', async () => {
+    const b = await newBusiness(t);
+    const p = await upload(t.app, b, 'form.pdf', 'F');
+    const res = await sendJson(t.app, b, {
+      method: 'POST',
+      url: '/v1/inquiry',
+      body: { name: 'Form', 'fileSet[0][name]': 'Form.pdf', 'fileSet[0][file]': p },
+      form: 'urlencoded',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect((await fileSetOf(t.app, b, res.body.id)).map((f) => f.name)).toEqual(['Form.pdf']);
+  });
+
+  it('download URLs live one hour (plus the rest of the signing minute); every read within a minute returns the same URL', async () => {
+    const b = await newBusiness(t);
+    const p = await upload(t.app, b);
+    const id = await createInquiry(t.app, b, { fileSet: [{ name: 'x.pdf', file: p }] });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));
+    const [item] = await fileSetOf(t.app, b, id);
+    expect(new URL(item!.file).searchParams.get('expires')).toBe(String(Date.parse('2026-11-22T10:01:00Z') / 1000));
+    vi.setSystemTime(new Date('2026-11-22T09:00:59Z'));
+    expect((await fileSetOf(t.app, b, id))[0]!.file).toBe(item!.file);
+    vi.setSystemTime(new Date('2026-11-22T09:01:00Z'));
+    expect((await fileSetOf(t.app, b, id))[0]!.file).not.toBe(item!.file);
+    vi.setSystemTime(new Date('2026-11-22T10:01:00Z'));
+    expect((await get(t.app, item!.file)).statusCode).toBe(200);
+    vi.setSystemTime(new Date('2026-11-22T10:01:01Z'));
+    expect((await get(t.app, item!.file)).statusCode).toBe(403);
+    const [fresh] = await fileSetOf(t.app, b, id);
+    expect((await get(t.app, fresh!.file)).statusCode).toBe(200);
+  });
+
+  it('the download lifetime is configurable (BIZAPI_DOWNLOAD_URL_TTL)', async () => {
+    const short = await buildFileTestApp({ BIZAPI_DOWNLOAD_URL_TTL: '120' });
+    try {
+      const b = await newBusiness(short);
+      const p = await upload(short.app, b);
+      const id = await createInquiry(short.app, b, { fileSet: [{ name: 'x.pdf', file: p }] });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));
+      const [item] = await fileSetOf(short.app, b, id);
+      expect(new URL(item!.file).searchParams.get('expires')).toBe(String(Date.parse('2026-11-22T09:03:00Z') / 1000));
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('deleting the inquiry keeps its files stored (spec: Inquiry delete); the file route then answers 404', async () => {
+    const b = await newBusiness(t);
+    const p = await upload(t.app, b);
+    const id = await createInquiry(t.app, b, { fileSet: [{ name: 'kept.pdf', file: p }] });
+    const [item] = await fileSetOf(t.app, b, id);
+    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}` })).status).toBe(204);
+    expect(fs.existsSync(path.join(t.dataDir, 'files', p))).toBe(true);
+    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` })).status).toBe(404);
+  });
+
+  it('the OpenAPI document describes POST /v1/presigned, the file DELETE and the signed upload and download routes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, any>> };
+    expect(doc.paths['/v1/presigned']!.post).toMatchObject({ operationId: 'createPresigned', responses: { 201: expect.anything() } });
+    expect(doc.paths['/v1/inquiry/{inquiry_id}/file/{file_id}']!.delete).toMatchObject({ operationId: 'destroyInquiryFile', responses: { 204: expect.anything() } });
+    const files = doc.paths['/files/{business_id}/{object}']!;
+    expect(files.put).toMatchObject({ operationId: 'uploadFile', security: [], 'x-extension': true });
+    expect(files.get).toMatchObject({ operationId: 'downloadFile', security: [], 'x-extension': true });
+    expect(files.put.requestBody.content['application/octet-stream']).toBeDefined();
+  });
+});
+
+describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
+  it('issues S3 upload URLs, attaches what the store holds, and lists S3 download URLs; DELETE removes the object', async () => {
+    const s3 = await buildS3TestApp();
+    try {
+      const b = await newBusiness(s3);
+      const { url, path: p } = await presign(s3.app, b, 'Quote.HWP');
+      const upload = new URL(url);
+      expect(upload.origin + upload.pathname).toBe(`https://s3.example.com/bizapi-test/${p}`);
+      expect(upload.searchParams.get('X-Amz-Expires')).toBe('60');
+      expect(p).toMatch(/\.hwp$/);
+      s3.objects.set(p, 1234); // the client's PUT to the URL, which S3 receives directly
+
+      const id = await createInquiry(s3.app, b, { fileSet: [{ name: '견적서.hwp', file: p }] });
+      const [item] = await fileSetOf(s3.app, b, id);
+      const download = new URL(item!.file);
+      expect(download.origin + download.pathname).toBe(`https://s3.example.com/bizapi-test/${p}`);
+      expect(download.searchParams.get('X-Amz-Expires')).toBe('3660');
+      expect(download.searchParams.get('X-Amz-Date')).toMatch(/^\d{8}T\d{4}00Z$/); // signed at the start of the minute
+      expect(download.searchParams.get('response-content-type')).toBe('application/x-hwp');
+      expect(download.searchParams.get('response-content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('견적서.hwp')}`);
+
+      expect((await sendJson(s3.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` })).status).toBe(204);
+      expect(s3.objects.has(p)).toBe(false);
+      expect(s3.sent.filter((c) => c instanceof DeleteObjectCommand)).toHaveLength(1);
+      // The local storage's routes do not exist with S3.
+      expect((await s3.app.inject({ method: 'PUT', url: `/files/${p}?expires=1&signature=x`, payload: 'x' })).statusCode).toBe(404);
+    } finally {
+      await s3.close();
+    }
+  });
+});
