@@ -20,6 +20,7 @@ import { findMembersByIds } from '../catalog/catalog.repository.ts';
 import { toMember } from '../catalog/catalog.service.ts';
 import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
 import { existsById as clientExistsById } from '../client/client.repository.ts';
+import { checkInquiryContract, releaseInquiryContract, setInquiryContract } from '../contract/contract.service.ts';
 import * as repo from './inquiry.repository.ts';
 import {
   FUNNEL_KEYS,
@@ -116,7 +117,18 @@ export function toInquiryCreated(row: repo.InquirySummaryRow): InquiryCreated {
         ? null
         : { id: row.status_id, title: row.status_title, folder: { id: row.folder_id, name: row.folder_name } },
     client: toNestedClient(row),
-    contract: null, // The contracts module (issue 4) fills the 1:1 contract summary.
+    contract:
+      row.contract_id === null || row.contract_title === null || row.contract_amount === null || row.contract_type === null || row.contract_status === null
+        ? null
+        : {
+            id: row.contract_id,
+            title: row.contract_title,
+            amount: row.contract_amount,
+            type: row.contract_type as NonNullable<InquiryCreated['contract']>['type'],
+            status: row.contract_status as NonNullable<InquiryCreated['contract']>['status'],
+            startDate: row.contract_start_date,
+            endDate: row.contract_end_date,
+          },
     name: row.name,
     estimate: row.estimate,
     inquiryDate: row.inquiry_date,
@@ -166,11 +178,12 @@ interface CheckedBody {
 }
 
 /**
- * Checks the references and values of a body (status, client, estimate, inChargeSet, fieldSet), collecting
- * every problem; a reference to another business's record reads like a missing one (decisions §2).
+ * Checks the references and values of a body (status, client, contract, estimate, inChargeSet, fieldSet),
+ * collecting every problem; a reference to another business's record reads like a missing one (decisions §2).
+ * `inquiryId` is the inquiry a PATCH changes (a contract already linked to it is fine).
  * @throws ValidationError listing all of them
  */
-async function checkBody(db: Db, businessId: number, body: InquiryUpdateBody | InquiryCreateBody): Promise<CheckedBody> {
+async function checkBody(db: Db, businessId: number, body: InquiryUpdateBody | InquiryCreateBody, inquiryId?: number): Promise<CheckedBody> {
   const errors = new ErrorCollector();
   const out: CheckedBody = { fieldValues: [] };
   if (body.status) {
@@ -181,6 +194,7 @@ async function checkBody(db: Db, businessId: number, body: InquiryUpdateBody | I
   if (body.client && !(await clientExistsById(db, businessId, body.client.id))) {
     errors.add(['client', 'id'], `Invalid pk "${body.client.id}" - object does not exist.`);
   }
+  if (body.contract) await checkInquiryContract(db, businessId, body.contract.id, inquiryId, errors);
   if (body.estimate !== undefined) {
     const estimate = parseEstimate(body.estimate);
     if (typeof estimate === 'string') out.estimate = estimate;
@@ -277,6 +291,7 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody): Promi
     await repo.replaceWorks(trx, auth.businessId, newId, (body.workSet ?? []).map((w) => w.name), now);
     await repo.upsertFieldValues(trx, auth.businessId, newId, checked.fieldValues);
     await repo.replaceFileLinks(trx, auth.businessId, newId, body.fileLinkSet ?? [], now);
+    if (body.contract) await setInquiryContract(trx, auth.businessId, newId, body.contract.id);
     if (statusId !== null) {
       await repo.insertStatusHistory(trx, auth.businessId, {
         inquiry_id: newId,
@@ -334,7 +349,7 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Inquiry>
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody): Promise<Inquiry> {
   if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
-  const checked = await checkBody(db, auth.businessId, body);
+  const checked = await checkBody(db, auth.businessId, body, id);
   const found = await inTransaction(db, async (trx) => {
     const current = await repo.lockById(trx, auth.businessId, id);
     if (!current) return false;
@@ -349,6 +364,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
     if (body.workSet) await repo.replaceWorks(trx, auth.businessId, id, body.workSet.map((w) => w.name), now);
     if (body.fileLinkSet) await repo.replaceFileLinks(trx, auth.businessId, id, body.fileLinkSet, now);
     await repo.upsertFieldValues(trx, auth.businessId, id, checked.fieldValues);
+    if (body.contract !== undefined) await setInquiryContract(trx, auth.businessId, id, body.contract?.id ?? null);
     if (checked.status && checked.status.id !== current.status_id) {
       await repo.insertStatusHistory(trx, auth.businessId, {
         inquiry_id: id,
@@ -384,11 +400,16 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
 /**
  * `DELETE /v1/inquiry/{inquiry_id}`: soft delete; the inquiry disappears from every read (lists, gets,
  * nested summaries, the task list, its history pages) and stays in the database with its histories
- * (spec: Operation rules › Inquiry delete; decisions §7).
+ * (spec: Operation rules › Inquiry delete; decisions §7). It releases its contract link.
  * @throws NotFound for a missing inquiry
  */
 export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
-  if ((await repo.softDeleteById(db, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+  const deleted = await inTransaction(db, async (trx) => {
+    const n = await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp());
+    if (n > 0) await releaseInquiryContract(trx, auth.businessId, id);
+    return n;
+  });
+  if (deleted === 0) throw new NotFound();
 }
 
 /** `GET /v1/inquiry/work`: the tasks of live inquiries, newest first (decisions §7). */
