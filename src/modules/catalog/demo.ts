@@ -16,7 +16,7 @@ import { create as createWorker } from '../worker/worker.service.ts';
 import { findPage as findClientPage } from '../client/client.repository.ts';
 import { createTextHistory } from '../inquiry/inquiry-history.service.ts';
 import { insertEmailHistory, insertEmailReplyHistory, insertSubmitHistory } from '../inquiry/inquiry-history.repository.ts';
-import { create as createInquiry, partialUpdate as updateInquiry } from '../inquiry/inquiry.service.ts';
+import { applyPartialUpdate as updateInquiry, create as createInquiry } from '../inquiry/inquiry.service.ts';
 import { type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
 
 /** The demo catalog, in the catalog-file format of decisions §6. */

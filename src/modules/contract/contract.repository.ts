@@ -25,6 +25,15 @@ const listColumns = [
   'client.email as client_email',
   'client_status.id as client_status_id',
   'client_status.title as client_status_title',
+  'inquiry.id as inquiry_id',
+  'inquiry.unique_id as inquiry_unique_id',
+  'inquiry.name as inquiry_name',
+  'inquiry.estimate as inquiry_estimate',
+  'inquiry.inquiry_date as inquiry_inquiry_date',
+  'inquiry_status.id as inquiry_status_id',
+  'inquiry_status.title as inquiry_status_title',
+  'folder.id as inquiry_folder_id',
+  'folder.name as inquiry_folder_name',
 ] as const;
 
 const detailColumns = [
@@ -46,6 +55,14 @@ function selectContracts(db: Db, businessId: number) {
         .on('client.deleted_at', 'is', null),
     )
     .leftJoin('client_status', 'client_status.id', 'client.status_id')
+    .leftJoin('inquiry', (join) =>
+      join
+        .onRef('inquiry.id', '=', 'contract.inquiry_id')
+        .onRef('inquiry.business_id', '=', 'contract.business_id')
+        .on('inquiry.deleted_at', 'is', null),
+    )
+    .leftJoin('inquiry_status', 'inquiry_status.id', 'inquiry.status_id')
+    .leftJoin('folder', 'folder.id', 'inquiry_status.folder_id')
     .where('contract.business_id', '=', businessId);
 }
 
@@ -63,7 +80,8 @@ export type ContractListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['e
 export type ContractDetailRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['executeTakeFirstOrThrow']>>;
 
 /**
- * List filters (reference: contract list; decisions §5). `createdFrom` / `createdTo` are a half-open UTC
+ * List filters (reference: contract list; decisions §5); `inquiryId` keeps the contract linked to that
+ * inquiry. `createdFrom` / `createdTo` are a half-open UTC
  * range; the date ranges are inclusive `YYYY-MM-DD`.
  */
 export interface ContractFilter {
@@ -74,6 +92,7 @@ export interface ContractFilter {
   endDateFrom?: string;
   endDateTo?: string;
   clientId?: number;
+  inquiryId?: number;
   isHidden?: boolean;
   status?: string;
   categoryId?: number;
@@ -96,6 +115,7 @@ export async function findPage(
   if (filter.endDateFrom !== undefined) q = q.where('contract.end_date', '>=', filter.endDateFrom);
   if (filter.endDateTo !== undefined) q = q.where('contract.end_date', '<=', filter.endDateTo);
   if (filter.clientId !== undefined) q = q.where('client.id', '=', filter.clientId);
+  if (filter.inquiryId !== undefined) q = q.where('inquiry.id', '=', filter.inquiryId);
   if (filter.isHidden !== undefined) q = q.where('contract.is_hidden', '=', filter.isHidden ? 1 : 0);
   if (filter.status !== undefined) q = q.where('contract.status', '=', filter.status);
   if (filter.categoryId !== undefined) {
@@ -161,11 +181,11 @@ export async function findSummariesByIds(db: Db, businessId: number, ids: readon
   return summaryQuery(db, businessId).where('id', 'in', [...new Set(ids)]).execute();
 }
 
-/** The recurring columns of a contract, as a PATCH merges them with the body. */
+/** The columns a PATCH merges with its body (recurring fields, dates, the linked inquiry). */
 export async function findRecurringById(db: Db, businessId: number, id: number) {
   return db
     .selectFrom('contract')
-    .select(['type', 'start_date', 'end_date', 'settlement_frequency', 'settlement_cycle', 'settlement_day'])
+    .select(['type', 'start_date', 'end_date', 'settlement_frequency', 'settlement_cycle', 'settlement_day', 'inquiry_id'])
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -272,4 +292,54 @@ export async function upsertFieldValues(
         .execute();
     }
   }
+}
+
+// ── The inquiry ↔ contract link (spec: Contract rule 1) ──
+//
+// `contract.inquiry_id` is the only place the link is stored, and `contract_inquiry_uq` makes it 1:1.
+
+/** The id of the contract an inquiry is linked to, or `undefined`. */
+export async function findIdByInquiryId(db: Db, businessId: number, inquiryId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('contract')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The inquiry a contract is linked to: `null` for none, `undefined` when the contract does not exist. */
+export async function findInquiryIdById(db: Db, businessId: number, id: number): Promise<number | null | undefined> {
+  const row = await db
+    .selectFrom('contract')
+    .select('inquiry_id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row === undefined ? undefined : row.inquiry_id;
+}
+
+/**
+ * Links a contract to an inquiry when the contract has no inquiry or already this one — a compare-and-set,
+ * so of two requests racing for the same contract only one changes it. Returns the rows changed (0: the
+ * contract has another inquiry, or does not exist). Violates `contract_inquiry_uq` when another contract
+ * still holds the inquiry.
+ */
+export async function linkInquiry(db: Db, businessId: number, contractId: number, inquiryId: number): Promise<number> {
+  const result = await db
+    .updateTable('contract')
+    .set({ inquiry_id: inquiryId })
+    .where('business_id', '=', businessId)
+    .where('id', '=', contractId)
+    .where((eb) => eb.or([eb('inquiry_id', 'is', null), eb('inquiry_id', '=', inquiryId)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Unlinks an inquiry from every contract of the business, except `keepContractId` when given. */
+export async function releaseInquiry(db: Db, businessId: number, inquiryId: number, keepContractId?: number): Promise<void> {
+  let q = db.updateTable('contract').set({ inquiry_id: null }).where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId);
+  if (keepContractId !== undefined) q = q.where('id', '!=', keepContractId);
+  await q.execute();
 }

@@ -12,21 +12,28 @@
  * - `endDate` may not fall before `startDate`.
  * - `client` must be a live client of the business, `categorySet` categories of the business (the set is
  *   replaced as a whole on PATCH), `fieldSet` fields of kind CO.
+ * - `inquiry` links a live inquiry 1:1 (spec: Contract rule 1, Contract create / update): an inquiry already
+ *   linked to another contract is a 400 on `inquiry.id`; changing it releases the previous inquiry. The link
+ *   is `contract.inquiry_id` under a unique index, so of two requests racing for one inquiry exactly one
+ *   succeeds, and the inquiry's `contract` (read through the same column) always agrees. The inquiry side
+ *   writes it through {@link checkInquiryContract}, {@link setInquiryContract} and {@link releaseInquiryContract}.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { inTransaction, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, ValidationError } from '../../shared/errors.ts';
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { exists as clientExists } from '../client/client.service.ts';
+import { existsById as inquiryExistsById } from '../inquiry/inquiry.repository.ts';
 import * as repo from './contract.repository.ts';
 import type {
   Contract,
   ContractClient,
   ContractCreateBody,
+  ContractInquiry,
   ContractListItem,
   ContractListQuery,
   ContractSummary,
@@ -66,6 +73,28 @@ function toContractClient(row: repo.ContractListRow): ContractClient | null {
   };
 }
 
+function toContractInquiry(row: repo.ContractListRow): ContractInquiry | null {
+  if (row.inquiry_id === null || row.inquiry_name === null || row.inquiry_estimate === null || row.inquiry_inquiry_date === null) return null;
+  return {
+    id: row.inquiry_id,
+    uniqueId: row.inquiry_unique_id,
+    status:
+      row.inquiry_status_id === null ||
+      row.inquiry_status_title === null ||
+      row.inquiry_folder_id === null ||
+      row.inquiry_folder_name === null
+        ? null
+        : {
+            id: row.inquiry_status_id,
+            title: row.inquiry_status_title,
+            folder: { id: row.inquiry_folder_id, name: row.inquiry_folder_name },
+          },
+    name: row.inquiry_name,
+    estimate: row.inquiry_estimate,
+    inquiryDate: row.inquiry_inquiry_date,
+  };
+}
+
 /** Maps a row and its categories to the list shape (create response, list item). */
 export function toContractListItem(row: repo.ContractListRow, categorySet: IdTitle[]): ContractListItem {
   return {
@@ -78,7 +107,7 @@ export function toContractListItem(row: repo.ContractListRow, categorySet: IdTit
     contractNumber: row.contract_number,
     startDate: row.start_date,
     endDate: row.end_date,
-    inquiry: null,
+    inquiry: toContractInquiry(row),
     client: toContractClient(row),
     categorySet,
   };
@@ -118,12 +147,26 @@ interface CheckedBody {
 /** The stored state a PATCH is merged with (undefined on create). */
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findRecurringById>>>;
 
+/** 400 on `inquiry.id` (contract side of the 1:1 link). */
+export const INQUIRY_TAKEN = 'This inquiry is already linked to another contract.';
+/** 400 on `contract.id` (inquiry side of the 1:1 link). */
+export const CONTRACT_TAKEN = 'This contract is already linked to another inquiry.';
+
+/** The unique index of the link, as each dialect reports it. */
+const INQUIRY_LINK_UQ = { name: 'contract_inquiry_uq', columns: ['contract.business_id', 'contract.inquiry_id'] } as const;
+
 /**
  * Checks a create or update body against the rules above and the business's records, collecting every
- * problem.
+ * problem. `contractId` is the contract a PATCH changes (undefined on create).
  * @throws ValidationError listing all of them
  */
-async function checkBody(db: Db, businessId: number, body: ContractUpdateBody, stored: Stored | undefined): Promise<CheckedBody> {
+async function checkBody(
+  db: Db,
+  businessId: number,
+  body: ContractUpdateBody,
+  stored: Stored | undefined,
+  contractId?: number,
+): Promise<CheckedBody> {
   const errors = new ErrorCollector();
   const type = body.type ?? stored?.type;
 
@@ -158,7 +201,13 @@ async function checkBody(db: Db, businessId: number, body: ContractUpdateBody, s
     }
   }
   if (body.inquiry) {
-    errors.add(['inquiry', 'id'], `Invalid pk "${body.inquiry.id}" - object does not exist.`);
+    const inquiryId = body.inquiry.id;
+    if (!(await inquiryExistsById(db, businessId, inquiryId))) {
+      errors.add(['inquiry', 'id'], `Invalid pk "${inquiryId}" - object does not exist.`);
+    } else {
+      const holder = await repo.findIdByInquiryId(db, businessId, inquiryId);
+      if (holder !== undefined && holder !== contractId) errors.add(['inquiry', 'id'], INQUIRY_TAKEN);
+    }
   }
 
   let categoryIds: number[] | undefined;
@@ -189,8 +238,22 @@ function columnsFrom(body: ContractUpdateBody): ContractRowUpdate {
   if (body.settlementCycle !== undefined) patch.settlement_cycle = body.settlementCycle;
   if (body.settlementDay !== undefined) patch.settlement_day = body.settlementDay;
   if (body.client !== undefined) patch.client_id = body.client?.id ?? null;
+  if (body.inquiry !== undefined) patch.inquiry_id = body.inquiry?.id ?? null;
   if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
   return patch;
+}
+
+/**
+ * Runs a contract write in a transaction; losing a race for an inquiry (`contract_inquiry_uq`) becomes the
+ * same 400 on `inquiry.id` as the check before it.
+ */
+async function linkingInquiry<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await inTransaction(db, fn);
+  } catch (err) {
+    if (isUniqueViolation(err, INQUIRY_LINK_UQ.name, INQUIRY_LINK_UQ.columns)) throw ValidationError.at(['inquiry', 'id'], INQUIRY_TAKEN);
+    throw err;
+  }
 }
 
 /** `GET /v1/contract`: newest first, with the filters of the reference (plus `status`, `category_id`). */
@@ -207,6 +270,7 @@ export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor:
       endDateFrom: query.end_date_from,
       endDateTo: query.end_date_to,
       clientId: query.client_id,
+      inquiryId: query.inquiry_id,
       isHidden: parseQueryBoolean(query.is_hidden),
       status: query.status,
       categoryId: query.category_id,
@@ -215,10 +279,6 @@ export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor:
     pageSizeOf(query),
     cursor,
   );
-  if (query.inquiry_id !== undefined) {
-    // Until inquiries can be linked, no contract has one.
-    return { rows: [], next: null, previous: null };
-  }
   const categories = await categoriesOf(db, auth.businessId, page.rows.map((r) => r.id));
   return { rows: page.rows.map((r) => toContractListItem(r, categories.get(r.id) ?? [])), next: page.next, previous: page.previous };
 }
@@ -229,7 +289,7 @@ export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor:
  */
 export async function create(db: Db, auth: Auth, body: ContractCreateBody): Promise<ContractListItem> {
   const checked = await checkBody(db, auth.businessId, body, undefined);
-  const id = await inTransaction(db, async (trx) => {
+  const id = await linkingInquiry(db, async (trx) => {
     const newId = await repo.insert(trx, auth.businessId, {
       title: body.title,
       amount: body.amount,
@@ -243,6 +303,7 @@ export async function create(db: Db, auth: Auth, body: ContractCreateBody): Prom
       settlement_cycle: body.settlementCycle ?? null,
       settlement_day: body.settlementDay ?? null,
       client_id: body.client?.id ?? null,
+      inquiry_id: body.inquiry?.id ?? null,
       is_hidden: toBool(body.isHidden ?? false),
       created: nowTimestamp(),
     });
@@ -282,14 +343,14 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Contract
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdateBody): Promise<Contract> {
   const stored = await repo.findRecurringById(db, auth.businessId, id);
   if (!stored) throw new NotFound();
-  const checked = await checkBody(db, auth.businessId, body, stored);
+  const checked = await checkBody(db, auth.businessId, body, stored, id);
   const patch = columnsFrom(body);
   if (checked.clearRecurring) {
     patch.settlement_frequency = null;
     patch.settlement_cycle = null;
     patch.settlement_day = null;
   }
-  const changed = await inTransaction(db, async (trx) => {
+  const changed = await linkingInquiry(db, async (trx) => {
     const n = await repo.updateById(trx, auth.businessId, id, patch);
     if (n === 0) return 0;
     if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, id, checked.categoryIds);
@@ -322,4 +383,50 @@ export async function findSummaries(db: Db, businessId: number, ids: readonly nu
 export async function findSummary(db: Db, businessId: number, id: number): Promise<ContractSummary | undefined> {
   const row = await repo.findSummaryById(db, businessId, id);
   return row && toContractSummary(row);
+}
+
+// ── The inquiry side of the 1:1 link (spec: Contract rule 1; decisions §7) ──
+
+/**
+ * Checks an inquiry body's `contract` reference for inquiry `inquiryId` (undefined on create): the contract
+ * must be one of the business's, and not linked to another inquiry. Problems go to `errors` under
+ * `contract.id`.
+ */
+export async function checkInquiryContract(
+  db: Db,
+  businessId: number,
+  contractId: number,
+  inquiryId: number | undefined,
+  errors: ErrorCollector,
+): Promise<void> {
+  const holder = await repo.findInquiryIdById(db, businessId, contractId);
+  if (holder === undefined) errors.add(['contract', 'id'], `Invalid pk "${contractId}" - object does not exist.`);
+  else if (holder !== null && holder !== inquiryId) errors.add(['contract', 'id'], CONTRACT_TAKEN);
+}
+
+/**
+ * Sets the contract of inquiry `inquiryId` inside the caller's transaction: releases any other contract
+ * linked to it, then links `contractId` (`null`: none) with a compare-and-set, so of two inquiries racing for
+ * one contract exactly one wins.
+ * @throws ValidationError on `contract.id` when the contract is gone or already has another inquiry
+ */
+export async function setInquiryContract(trx: Db, businessId: number, inquiryId: number, contractId: number | null): Promise<void> {
+  await repo.releaseInquiry(trx, businessId, inquiryId, contractId ?? undefined);
+  if (contractId === null) return;
+  let linked: number;
+  try {
+    linked = await repo.linkInquiry(trx, businessId, contractId, inquiryId);
+  } catch (err) {
+    if (isUniqueViolation(err, INQUIRY_LINK_UQ.name, INQUIRY_LINK_UQ.columns)) throw ValidationError.at(['contract', 'id'], CONTRACT_TAKEN);
+    throw err;
+  }
+  if (linked === 0) {
+    const exists = (await repo.findInquiryIdById(trx, businessId, contractId)) !== undefined;
+    throw ValidationError.at(['contract', 'id'], exists ? CONTRACT_TAKEN : `Invalid pk "${contractId}" - object does not exist.`);
+  }
+}
+
+/** Releases the contract of inquiry `inquiryId` (a soft-deleted inquiry releases its link, decisions §7). */
+export async function releaseInquiryContract(trx: Db, businessId: number, inquiryId: number): Promise<void> {
+  await repo.releaseInquiry(trx, businessId, inquiryId);
 }

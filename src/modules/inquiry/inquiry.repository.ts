@@ -28,6 +28,13 @@ const summaryColumns = [
   'client.email as client_email',
   'client_status.id as client_status_id',
   'client_status.title as client_status_title',
+  'contract.id as contract_id',
+  'contract.title as contract_title',
+  'contract.amount as contract_amount',
+  'contract.type as contract_type',
+  'contract.status as contract_status',
+  'contract.start_date as contract_start_date',
+  'contract.end_date as contract_end_date',
 ] as const;
 
 const detailColumns = [
@@ -43,7 +50,7 @@ const detailColumns = [
   'inquiry.is_hidden',
 ] as const;
 
-/** Live inquiries of a business with their status, folder and live client. */
+/** Live inquiries of a business with their status, folder, live client and linked contract (1:1). */
 function selectLive(db: Db, businessId: number) {
   return db
     .selectFrom('inquiry')
@@ -51,6 +58,7 @@ function selectLive(db: Db, businessId: number) {
     .leftJoin('folder', 'folder.id', 'inquiry_status.folder_id')
     .leftJoin('client', (join) => join.onRef('client.id', '=', 'inquiry.client_id').on('client.deleted_at', 'is', null))
     .leftJoin('client_status', 'client_status.id', 'client.status_id')
+    .leftJoin('contract', (join) => join.onRef('contract.inquiry_id', '=', 'inquiry.id').onRef('contract.business_id', '=', 'inquiry.business_id'))
     .where('inquiry.business_id', '=', businessId)
     .where('inquiry.deleted_at', 'is', null);
 }

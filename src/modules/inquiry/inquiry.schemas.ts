@@ -72,7 +72,14 @@ const writable = {
   fileLinkSet: nullableList(FileLinkInput, 'Links `{text, link}`. In a PATCH the list replaces the links; null changes nothing.'),
   isHidden: Type.Optional(Type.Boolean({ 'x-extension': true, description: 'Hidden flag (extension).' })),
   fileSet: Type.Optional(FileSetInput),
-  // `contract` is added by the contracts module (issue 4).
+  contract: Type.Optional(
+    Nullable(
+      Type.Object(
+        { id: IdParam },
+        { description: 'Contract `{id}` (1:1): a contract already linked to another inquiry is refused; null unlinks.' },
+      ),
+    ),
+  ),
 };
 
 const name = Type.String({ minLength: 1, maxLength: 64 });
@@ -128,7 +135,7 @@ export const NestedClient = Type.Object({
 });
 export type NestedClient = Static<typeof NestedClient>;
 
-/** The contract summary nested in an inquiry (spec: Inquiry › contract). Filled by the contracts module. */
+/** The contract summary nested in an inquiry (spec: Inquiry › contract), read through the contract's link. */
 export const NestedContract = Type.Object({
   id: Type.Integer(),
   title: Type.String(),

@@ -21,6 +21,7 @@ import { toMember } from '../catalog/catalog.service.ts';
 import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
 import { existsById as clientExistsById } from '../client/client.repository.ts';
 import { attachFiles, type CheckedFile, checkFileSet, type FileContext, fileSetOf } from '../file/file.service.ts';
+import { checkInquiryContract, releaseInquiryContract, setInquiryContract } from '../contract/contract.service.ts';
 import * as repo from './inquiry.repository.ts';
 import {
   FUNNEL_KEYS,
@@ -117,7 +118,18 @@ export function toInquiryCreated(row: repo.InquirySummaryRow): InquiryCreated {
         ? null
         : { id: row.status_id, title: row.status_title, folder: { id: row.folder_id, name: row.folder_name } },
     client: toNestedClient(row),
-    contract: null, // The contracts module (issue 4) fills the 1:1 contract summary.
+    contract:
+      row.contract_id === null || row.contract_title === null || row.contract_amount === null || row.contract_type === null || row.contract_status === null
+        ? null
+        : {
+            id: row.contract_id,
+            title: row.contract_title,
+            amount: row.contract_amount,
+            type: row.contract_type as NonNullable<InquiryCreated['contract']>['type'],
+            status: row.contract_status as NonNullable<InquiryCreated['contract']>['status'],
+            startDate: row.contract_start_date,
+            endDate: row.contract_end_date,
+          },
     name: row.name,
     estimate: row.estimate,
     inquiryDate: row.inquiry_date,
@@ -169,11 +181,18 @@ interface CheckedBody {
 }
 
 /**
- * Checks the references and values of a body (status, client, estimate, inChargeSet, fieldSet), collecting
- * every problem; a reference to another business's record reads like a missing one (decisions §2).
+ * Checks the references and values of a body (status, client, contract, estimate, inChargeSet, fieldSet),
+ * collecting every problem; a reference to another business's record reads like a missing one (decisions §2).
+ * `inquiryId` is the inquiry a PATCH changes (a contract already linked to it is fine).
  * @throws ValidationError listing all of them
  */
-async function checkBody(db: Db, businessId: number, body: InquiryUpdateBody | InquiryCreateBody, files?: FileContext): Promise<CheckedBody> {
+async function checkBody(
+  db: Db,
+  businessId: number,
+  body: InquiryUpdateBody | InquiryCreateBody,
+  files?: FileContext,
+  inquiryId?: number,
+): Promise<CheckedBody> {
   const errors = new ErrorCollector();
   const out: CheckedBody = { fieldValues: [] };
   if (body.status) {
@@ -184,6 +203,7 @@ async function checkBody(db: Db, businessId: number, body: InquiryUpdateBody | I
   if (body.client && !(await clientExistsById(db, businessId, body.client.id))) {
     errors.add(['client', 'id'], `Invalid pk "${body.client.id}" - object does not exist.`);
   }
+  if (body.contract) await checkInquiryContract(db, businessId, body.contract.id, inquiryId, errors);
   if (body.estimate !== undefined) {
     const estimate = parseEstimate(body.estimate);
     if (typeof estimate === 'string') out.estimate = estimate;
@@ -286,6 +306,7 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
     await repo.upsertFieldValues(trx, auth.businessId, newId, checked.fieldValues);
     await repo.replaceFileLinks(trx, auth.businessId, newId, body.fileLinkSet ?? [], now);
     await attachFiles(trx, auth.businessId, newId, checked.files ?? []);
+    if (body.contract) await setInquiryContract(trx, auth.businessId, newId, body.contract.id);
     if (statusId !== null) {
       await repo.insertStatusHistory(trx, auth.businessId, {
         inquiry_id: newId,
@@ -335,6 +356,9 @@ export async function retrieve(db: Db, auth: Auth, id: number, files: FileContex
 }
 
 /**
+ * The write of {@link partialUpdate} without reading the inquiry back (the demo data uses it; it has no
+ * request to sign download URLs for).
+ *
  * `PATCH /v1/inquiry/{inquiry_id}` (spec: Operation rules › Inquiry update; decisions §7): only the
  * properties sent change. `workSet`, `inChargeSet`, `fileLinkSet` replace their whole set; `fieldSet` sets
  * the fields it names (an empty value clears one); `funnel` sets the keys it names. A status change writes
@@ -343,9 +367,10 @@ export async function retrieve(db: Db, auth: Auth, id: number, files: FileContex
  * `fileSet` appends uploaded files (spec: Inquiry update rule 1; at most 30, existing plus new).
  * @throws NotFound for a missing inquiry; ValidationError for bad references or values, or past 30 files
  */
-export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext): Promise<Inquiry> {
+// The write of partialUpdate without reading the inquiry back (the demo data has no request to sign URLs for).
+export async function applyPartialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files?: FileContext): Promise<void> {
   if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
-  const checked = await checkBody(db, auth.businessId, body, files);
+  const checked = await checkBody(db, auth.businessId, body, files, id);
   const found = await inTransaction(db, async (trx) => {
     const current = await repo.lockById(trx, auth.businessId, id);
     if (!current) return false;
@@ -361,6 +386,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
     if (body.fileLinkSet) await repo.replaceFileLinks(trx, auth.businessId, id, body.fileLinkSet, now);
     await attachFiles(trx, auth.businessId, id, checked.files ?? []);
     await repo.upsertFieldValues(trx, auth.businessId, id, checked.fieldValues);
+    if (body.contract !== undefined) await setInquiryContract(trx, auth.businessId, id, body.contract?.id ?? null);
     if (checked.status && checked.status.id !== current.status_id) {
       await repo.insertStatusHistory(trx, auth.businessId, {
         inquiry_id: id,
@@ -390,17 +416,35 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
     return true;
   });
   if (!found) throw new NotFound();
+}
+
+/**
+ * `PATCH /v1/inquiry/{inquiry_id}` (spec: Operation rules › Inquiry update; decisions §7): only the
+ * properties sent change. `workSet`, `inChargeSet`, `fileLinkSet` replace their whole set; `fieldSet` sets
+ * the fields it names (an empty value clears one); `funnel` sets the keys it names. A status change writes
+ * a status-history row, plus a folder-history row when the folder changes, and an `inquiry.status_changed`
+ * event to the responsible members; members added to `inChargeSet` get an `inquiry.in_charge_added` event.
+ * `fileSet` appends uploaded files (spec: Inquiry update rule 1; at most 30, existing plus new).
+ * @throws NotFound for a missing inquiry; ValidationError for bad references or values, or past 30 files
+ */
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext): Promise<Inquiry> {
+  await applyPartialUpdate(db, auth, id, body, files);
   return retrieve(db, auth, id, files);
 }
 
 /**
  * `DELETE /v1/inquiry/{inquiry_id}`: soft delete; the inquiry disappears from every read (lists, gets,
  * nested summaries, the task list, its history pages) and stays in the database with its histories
- * (spec: Operation rules › Inquiry delete; decisions §7).
+ * (spec: Operation rules › Inquiry delete; decisions §7). It releases its contract link.
  * @throws NotFound for a missing inquiry
  */
 export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
-  if ((await repo.softDeleteById(db, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+  const deleted = await inTransaction(db, async (trx) => {
+    const n = await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp());
+    if (n > 0) await releaseInquiryContract(trx, auth.businessId, id);
+    return n;
+  });
+  if (deleted === 0) throw new NotFound();
 }
 
 /** `GET /v1/inquiry/work`: the tasks of live inquiries, newest first (decisions §7). */
