@@ -19,6 +19,7 @@ import type {
 } from '../modules/catalog/catalog.table.ts';
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
 import type { ProjectTable } from '../modules/project/project.table.ts';
+import type { TodoTable } from '../modules/todo/todo.table.ts';
 import type { WorkerTable } from '../modules/worker/worker.table.ts';
 import type {
   InquiryCounterTable,
@@ -55,6 +56,7 @@ export interface Database {
   client_field_value: ClientFieldValueTable;
   project: ProjectTable;
   worker: WorkerTable;
+  todo: TodoTable;
   // migration 2026_11_22_0002_inquiry
   inquiry_counter: InquiryCounterTable;
   inquiry: InquiryTable;

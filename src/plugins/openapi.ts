@@ -16,6 +16,7 @@ export const TAGS = [
   { name: 'catalog', description: 'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.' },
   { name: 'project', description: 'Projects (plans FREE and AGENCY only).' },
   { name: 'worker', description: 'Workers (plans FREE and AGENCY only).' },
+  { name: 'todo', description: 'Todos attached to inquiries.' },
 ];
 
 const DESCRIPTION = `Self-hosted server for the Business Management REST API.
