@@ -214,8 +214,10 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: TodoUp
   await inTransaction(db, async (trx) => {
     const current = await repo.findById(trx, auth.businessId, id);
     if (!current) throw new NotFound();
+    // As DRF: the references first (field-level), then the completion rules (object-level).
     const errors = new ErrorCollector();
     await checkMembers(trx, auth.businessId, { inCharge: body.inCharge, completedInCharge: body.completedInCharge }, errors);
+    errors.throwIfAny();
     const patch: TodoRowUpdate = completionColumns(current, body, now, errors);
     errors.throwIfAny();
     if (body.type !== undefined) patch.type = body.type;

@@ -147,6 +147,10 @@ describe('PATCH /v1/todo/{todo_id} — validation and completion rules', () => {
       completedAt: ['Must be null while isComplete is false.'],
       completedInCharge: ['Must be null while isComplete is false.'],
     });
+    // A member that does not exist is reported as such first (references before the completion rules).
+    expect400(await patch(b, todo.id, { completedInCharge: { id: 2147483647 } }), {
+      completedInCharge: { id: ['Invalid pk "2147483647" - object does not exist.'] },
+    });
     const res = await patch(b, todo.id, { isComplete: true, completedAt: '2026-11-22T00:00:00Z', completedInCharge: { id: b.ids.members.kim } });
     expect(res.status).toBe(200);
     expect(res.body.completedAt).toBe('2026-11-22T00:00:00.000Z');
