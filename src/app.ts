@@ -19,6 +19,8 @@ import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import clientRoutes from './modules/client/client.routes.ts';
+import contractRoutes from './modules/contract/contract.routes.ts';
+import settlementRoutes from './modules/settlement/settlement.routes.ts';
 import projectRoutes from './modules/project/project.routes.ts';
 import todoRoutes from './modules/todo/todo.routes.ts';
 import workerRoutes from './modules/worker/worker.routes.ts';
@@ -112,6 +114,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       });
       await v1.register(clientRoutes);
       await v1.register(catalogRoutes);
+      await v1.register(contractRoutes);
+      await v1.register(settlementRoutes);
       await v1.register(projectRoutes);
       await v1.register(workerRoutes);
       await v1.register(todoRoutes);

@@ -18,6 +18,9 @@ import type {
   WorkerPositionTable,
 } from '../modules/catalog/catalog.table.ts';
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
+import type { ContractCategoryLinkTable, ContractFieldValueTable, ContractTable } from '../modules/contract/contract.table.ts';
+import type { ContractNoteTable, SettlementNoteTable } from '../modules/note/note.table.ts';
+import type { SettlementInChargeTable, SettlementStatusHistoryTable, SettlementTable } from '../modules/settlement/settlement.table.ts';
 import type { ProjectTable } from '../modules/project/project.table.ts';
 import type { TodoTable } from '../modules/todo/todo.table.ts';
 import type { WorkerTable } from '../modules/worker/worker.table.ts';
@@ -54,6 +57,14 @@ export interface Database {
   worker_position: WorkerPositionTable;
   client: ClientTable;
   client_field_value: ClientFieldValueTable;
+  contract: ContractTable;
+  contract_category_link: ContractCategoryLinkTable;
+  contract_field_value: ContractFieldValueTable;
+  contract_note: ContractNoteTable;
+  settlement: SettlementTable;
+  settlement_in_charge: SettlementInChargeTable;
+  settlement_status_history: SettlementStatusHistoryTable;
+  settlement_note: SettlementNoteTable;
   project: ProjectTable;
   worker: WorkerTable;
   todo: TodoTable;
