@@ -22,6 +22,7 @@ import clientRoutes from './modules/client/client.routes.ts';
 import contractRoutes from './modules/contract/contract.routes.ts';
 import settlementRoutes from './modules/settlement/settlement.routes.ts';
 import projectRoutes from './modules/project/project.routes.ts';
+import todoRoutes from './modules/todo/todo.routes.ts';
 import workerRoutes from './modules/worker/worker.routes.ts';
 import notificationRoutes from './modules/notification/notification.routes.ts';
 import inquiryRoutes from './modules/inquiry/inquiry.routes.ts';
@@ -33,6 +34,7 @@ import storageRoutes from './modules/file/storage.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
 import { parseMultipart, parseUrlEncoded } from './shared/form-body.ts';
 import { compileValidator, type HttpPart } from './shared/validation-errors.ts';
+import { type Clock, systemClock } from './shared/time.ts';
 
 /** Largest accepted request body: 1 MiB (files travel through pre-signed uploads, not bodies). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -43,6 +45,8 @@ export interface AppDeps {
   masterKey: Buffer;
   /** Attachment storage; default: the one the configuration names (`createStorage`). */
   storage?: Storage;
+  /** Where "now" comes from for todo `dDay` and completion times; the system clock unless a test sets one. */
+  clock?: Clock;
 }
 
 declare module 'fastify' {
@@ -51,6 +55,8 @@ declare module 'fastify' {
     db: Db;
     /** Issues and reads the opaque page cursors. */
     cursors: CursorCodec;
+    /** "Now", as {@link AppDeps.clock} says. */
+    clock: Clock;
   }
 }
 
@@ -85,6 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const storage = deps.storage ?? (await createStorage(config, deps.masterKey));
   app.decorate('storage', storage);
   app.decorate('fileLimits', config.files);
+  app.decorate('clock', deps.clock ?? systemClock);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -126,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(projectRoutes);
       await v1.register(workerRoutes);
       await v1.register(notificationRoutes);
+      await v1.register(todoRoutes);
       await v1.register(inquiryRoutes);
       await v1.register(inquiryHistoryRoutes);
       await v1.register(fileRoutes);

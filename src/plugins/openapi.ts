@@ -20,6 +20,7 @@ export const TAGS = [
   { name: 'worker', description: 'Workers (plans FREE and AGENCY only).' },
   { name: 'notification', description: 'In-app notifications of members (extension).' },
   { name: 'file', description: 'Attachments: pre-signed upload URLs, and the signed upload and download URLs the server serves itself.' },
+  { name: 'todo', description: 'Todos attached to inquiries.' },
 ];
 
 const DESCRIPTION = `Self-hosted server for the Business Management REST API.

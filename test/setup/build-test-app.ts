@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { openTestDb, type TestDb } from './test-db.ts';
 
@@ -26,9 +26,10 @@ export interface TestApp {
  * Builds the app. `env` adds or overrides environment variables (for example
  * `{BIZAPI_SIGNATURE_MODE: 'required'}`); the database always comes from {@link openTestDb}. Unless `env`
  * names one, the data directory (local file storage, …) is a new temporary directory, removed on close, so
- * no test writes into the working tree.
+ * no test writes into the working tree. `deps.clock` sets
+ * the app's "now" (todo `dDay` tests move it across midnight instead of waiting).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'clock'> = {}): Promise<TestApp> {
   const testDb = await openTestDb();
   const ownDataDir = env.BIZAPI_DATA_DIR === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-data-')) : undefined;
   const config = loadConfig({
@@ -39,7 +40,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     DATABASE_URL: testDb.url,
   });
   const masterKey = config.masterKey!;
-  const app = await buildApp(config, { db: testDb.db, masterKey });
+  const app = await buildApp(config, { db: testDb.db, masterKey, ...deps });
   await app.ready();
   return {
     app,
