@@ -6,7 +6,11 @@
  * 2. error-handler: every error rendered in DRF's shape; 404 and 405 for unknown routes and methods.
  * 3. body parsers: JSON (Fastify's, prototype-poisoning safe), urlencoded and multipart forms; nothing else.
  * 4. openapi: `/openapi.json` and `/docs` (no key needed).
- * 5. `/v1` scope: authenticate (key, signature, plan gate), then one plugin per resource.
+ * 5. `/v1` scope: authenticate (key, signature, plan gate), the API call log recorder, then one plugin per
+ *    resource. Hooks registered here apply to every module registered after them.
+ *
+ * The API call log's batch writer and the retention job belong to the application: `app.close()` stops
+ * them, after the in-flight requests have finished, and writes the last log rows.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -17,6 +21,10 @@ import type { Db } from './db/database.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
+import requestLog from './plugins/request-log.ts';
+import { LogWriter } from './jobs/log-writer.ts';
+import { startRetention } from './jobs/retention.ts';
+import logRoutes from './modules/log/log.routes.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import clientRoutes from './modules/client/client.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
@@ -38,6 +46,8 @@ declare module 'fastify' {
     db: Db;
     /** Issues and reads the opaque page cursors. */
     cursors: CursorCodec;
+    /** The API call log's batch writer (`flush()` writes the buffered rows now). */
+    logWriter: LogWriter;
   }
 }
 
@@ -69,6 +79,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart | undefined));
   app.decorate('db', deps.db);
   app.decorate('cursors', new CursorCodec(deps.masterKey));
+  const logWriter = new LogWriter(deps.db, { logger: app.log }).start();
+  app.decorate('logWriter', logWriter);
+  const retention = startRetention(deps.db, { logger: app.log });
+  app.addHook('onClose', async () => {
+    await retention.stop();
+    await logWriter.close();
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -100,8 +117,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         signatureMode: config.signatureMode,
         bodyLimit: BODY_LIMIT,
       });
+      await v1.register(requestLog, { writer: logWriter });
       await v1.register(clientRoutes);
       await v1.register(catalogRoutes);
+      await v1.register(logRoutes);
     },
     { prefix: '/v1' },
   );

@@ -18,6 +18,8 @@ import type {
   WorkerPositionTable,
 } from '../modules/catalog/catalog.table.ts';
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
+import type { ApiLogTable } from '../modules/log/log.table.ts';
+import type { RateLimitCounterTable } from '../modules/rate-limit/rate-limit.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
@@ -36,6 +38,8 @@ export interface Database {
   worker_position: WorkerPositionTable;
   client: ClientTable;
   client_field_value: ClientFieldValueTable;
+  api_log: ApiLogTable;
+  rate_limit_counter: RateLimitCounterTable;
 }
 
 /** The handle every repository takes: the database itself or an open transaction. */

@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 export const TAGS = [
   { name: 'client', description: 'Clients (customer companies).' },
   { name: 'catalog', description: 'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.' },
+  { name: 'log', description: 'The log of the calls made with the business’s keys (last 14 days).' },
 ];
 
 const DESCRIPTION = `Self-hosted server for the Business Management REST API.
