@@ -6,8 +6,8 @@
  * 2. error-handler: every error rendered in DRF's shape; 404 and 405 for unknown routes and methods.
  * 3. body parsers: JSON (Fastify's, prototype-poisoning safe), urlencoded and multipart forms; nothing else.
  * 4. openapi: `/openapi.json` and `/docs` (no key needed).
- * 5. `/v1` scope: authenticate (key, signature, plan gate), the API call log recorder, then one plugin per
- *    resource. Hooks registered here apply to every module registered after them.
+ * 5. `/v1` scope: authenticate (key, signature, plan gate), rate limit per key, the API call log recorder,
+ *    then one plugin per resource. Hooks registered here apply to every module registered after them.
  *
  * The API call log's batch writer and the retention job belong to the application: `app.close()` stops
  * them, after the in-flight requests have finished, and writes the last log rows.
@@ -21,6 +21,7 @@ import type { Db } from './db/database.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
+import rateLimit from './plugins/rate-limit.ts';
 import requestLog from './plugins/request-log.ts';
 import { LogWriter } from './jobs/log-writer.ts';
 import { startRetention } from './jobs/retention.ts';
@@ -116,6 +117,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         masterKey: deps.masterKey,
         signatureMode: config.signatureMode,
         bodyLimit: BODY_LIMIT,
+      });
+      await v1.register(rateLimit, {
+        max: config.rateLimit,
+        windowMs: 60_000,
+        store: config.rateLimitStore,
+        db: deps.db,
+        redisUrl: config.redisUrl,
       });
       await v1.register(requestLog, { writer: logWriter });
       await v1.register(clientRoutes);

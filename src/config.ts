@@ -44,6 +44,14 @@ export interface Config {
   mailFrom: string;
   pushWebhookUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Where the rate-limit counters live (decisions §3): `memory` (per process), `database` (shared through the
+   * configured database), `redis` (shared through `REDIS_URL`). Default: `redis` when `REDIS_URL` is set,
+   * else `memory`.
+   */
+  rateLimitStore: 'memory' | 'database' | 'redis';
+  /** `REDIS_URL` (`redis://` or `rediss://`), required by `rateLimitStore: 'redis'`. */
+  redisUrl: string | undefined;
 }
 
 /** Thrown by {@link loadConfig}; `problems` names every bad variable, one line each. */
@@ -142,6 +150,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     };
   }
 
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  const rateLimitStore = oneOf('BIZAPI_RATE_LIMIT_STORE', ['memory', 'database', 'redis'] as const, redisUrl ? 'redis' : 'memory');
+  if (rateLimitStore === 'redis' && get('REDIS_URL') === undefined) problems.push('BIZAPI_RATE_LIMIT_STORE: "redis" needs REDIS_URL');
+
   const config: Config = {
     databaseUrl,
     database,
@@ -158,6 +170,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     mailFrom: get('BIZAPI_MAIL_FROM') ?? 'bizapi <no-reply@localhost>',
     pushWebhookUrl: url('PUSH_WEBHOOK_URL', ['http:', 'https:']),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    rateLimitStore,
+    redisUrl,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
