@@ -52,6 +52,21 @@ export interface Config {
   rateLimitStore: 'memory' | 'database' | 'redis';
   /** `REDIS_URL` (`redis://` or `rediss://`), required by `rateLimitStore: 'redis'`. */
   redisUrl: string | undefined;
+  /** `BIZAPI_METRICS_TOKEN`: when set, `GET /metrics` requires `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** Milliseconds to receive a whole request and to produce its response (`BIZAPI_REQUEST_TIMEOUT`). */
+  requestTimeout: number;
+  /** Milliseconds an idle keep-alive connection stays open (`BIZAPI_KEEP_ALIVE_TIMEOUT`). */
+  keepAliveTimeout: number;
+  /** Milliseconds a graceful shutdown may take before the process exits anyway (`BIZAPI_SHUTDOWN_TIMEOUT`). */
+  shutdownTimeout: number;
+  /**
+   * Milliseconds between the start of a graceful shutdown and closing the listening socket, during which
+   * `/readyz` answers 503 and requests are still served, so load balancers stop routing first (`BIZAPI_SHUTDOWN_DELAY`).
+   */
+  shutdownDelay: number;
+  /** Event-loop delay in milliseconds beyond which `/v1` requests are shed with 503; 0 = never (`BIZAPI_MAX_EVENT_LOOP_DELAY`). */
+  maxEventLoopDelay: number;
 }
 
 /** Thrown by {@link loadConfig}; `problems` names every bad variable, one line each. */
@@ -172,6 +187,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     rateLimitStore,
     redisUrl,
+    metricsToken: get('BIZAPI_METRICS_TOKEN'),
+    requestTimeout: integer('BIZAPI_REQUEST_TIMEOUT', 30_000, 1, 3_600_000),
+    keepAliveTimeout: integer('BIZAPI_KEEP_ALIVE_TIMEOUT', 72_000, 1, 3_600_000),
+    shutdownTimeout: integer('BIZAPI_SHUTDOWN_TIMEOUT', 30_000, 1, 3_600_000),
+    shutdownDelay: integer('BIZAPI_SHUTDOWN_DELAY', 0, 0, 3_600_000),
+    maxEventLoopDelay: integer('BIZAPI_MAX_EVENT_LOOP_DELAY', 1000, 0, 3_600_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

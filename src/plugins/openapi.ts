@@ -14,6 +14,7 @@ export const TAGS = [
   { name: 'client', description: 'Clients (customer companies).' },
   { name: 'catalog', description: 'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.' },
   { name: 'log', description: 'The log of the calls made with the business’s keys (last 14 days).' },
+  { name: 'operations', description: 'Probes and metrics for operators (extensions; no API key).' },
 ];
 
 const DESCRIPTION = `Self-hosted server for the Business Management REST API.
@@ -37,10 +38,26 @@ Properties and operations marked \`x-extension: true\` go beyond the reference s
 /** The request encodings of the spec (decisions §1), declared on every operation with a body. */
 const CONSUMES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 
+/** A route as registered: its methods and URL pattern (`/v1/client/:client_id`). */
+export interface RegisteredRoute {
+  methods: string[];
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after this plugin, in order (the test that the document covers them reads it). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
 export default fp(
   async function openapi(app: FastifyInstance) {
+    const registeredRoutes: RegisteredRoute[] = [];
+    app.decorate('registeredRoutes', registeredRoutes);
     app.addHook('onRoute', (route) => {
       if (route.schema?.body && !route.schema.consumes) route.schema.consumes = CONSUMES;
+      registeredRoutes.push({ methods: [route.method].flat(), url: route.url });
     });
     await app.register(swagger, {
       openapi: {
@@ -55,6 +72,11 @@ export default fp(
               in: 'header',
               name: 'X-Signature',
               description: 'Lowercase hex HMAC-SHA256 of the raw request body (empty string when there is none), keyed with the secret key.',
+            },
+            metricsToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'The `BIZAPI_METRICS_TOKEN` of the server, required by `GET /metrics` only when the server sets one.',
             },
           },
         },
