@@ -20,6 +20,7 @@ import type {
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
 import type { ApiLogTable } from '../modules/log/log.table.ts';
 import type { RateLimitCounterTable } from '../modules/rate-limit/rate-limit.table.ts';
+import type { NotificationOutboxTable, NotificationTable } from '../modules/notification/notification.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
@@ -40,6 +41,8 @@ export interface Database {
   client_field_value: ClientFieldValueTable;
   api_log: ApiLogTable;
   rate_limit_counter: RateLimitCounterTable;
+  notification_outbox: NotificationOutboxTable;
+  notification: NotificationTable;
 }
 
 /** The handle every repository takes: the database itself or an open transaction. */

@@ -24,6 +24,13 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
 
+/** Every migration of the project, in the order they apply (file names without extension). */
+const MIGRATIONS = fs
+  .readdirSync(fileURLToPath(new URL('../../src/db/migrations', import.meta.url)))
+  .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+  .sort()
+  .map((f) => f.replace(/\.(ts|js)$/, ''));
+
 interface RunResult {
   code: number;
   stdout: string;
@@ -200,8 +207,7 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
     expect(first.code, first.stderr).toBe(0);
     const applied = json(first).applied;
     expect(Array.isArray(applied)).toBe(true);
-    const migrations = fs.readdirSync(new URL('../../src/db/migrations/', import.meta.url)).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).sort();
-    if (target.fresh) expect(applied).toEqual(migrations);
+    if (target.fresh) expect(applied).toEqual(MIGRATIONS);
     const second = await bizapi('migrate');
     expect(json(second)).toEqual({ applied: [] });
     db = createDb(target.database(dir));

@@ -1,6 +1,6 @@
 /** SQL for clients and their custom field values. Soft-deleted clients are never read. */
 import type { Db } from '../../db/database.ts';
-import { searchAll, type Timestamp } from '../../db/sql-helpers.ts';
+import { searchAll, type Timestamp, trigramPrefilter } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { ClientRowUpdate, NewClientRow } from './client.table.ts';
 
@@ -74,6 +74,9 @@ export async function findPage(
   if (filter.statusId !== undefined) q = q.where('client.status_id', '=', filter.statusId);
   const search = filter.search;
   if (search.length > 0) {
+    // The trigram index (migration 0011) finds the candidates; the exact predicate decides.
+    const indexed = trigramPrefilter(db, 'client.id', 'client_search', search);
+    if (indexed) q = q.where(indexed);
     q = q.where((eb) =>
       searchAll(eb, search, [eb.ref('client.company_name'), eb.ref('client.in_charge'), eb.ref('client.contact'), eb.ref('client.email')])!,
     );

@@ -647,6 +647,45 @@ describe('GET /v1/client — filters', () => {
     expect(await listIds(b, `?search=${encodeURIComponent('c\\d')}`)).toEqual([backslash]);
   });
 
+  it('search follows every change of the searched columns (the trigram index stays current)', async () => {
+    const b = await newBusiness(t);
+    const id = (await create(b, { companyName: 'Original Name', email: 'first@old.example' })).id as number;
+    expect(await listIds(b, '?search=original')).toEqual([id]);
+    const patched = await call(b, { method: 'PATCH', url: `/v1/client/${id}`, body: { companyName: 'Renamed Firm', email: null, contact: 'phone 777' } });
+    expect(patched.status).toBe(200);
+    expect(await listIds(b, '?search=original')).toEqual([]);
+    expect(await listIds(b, '?search=old.example')).toEqual([]);
+    expect(await listIds(b, '?search=renamed')).toEqual([id]);
+    expect(await listIds(b, '?search=phone&search=777')).toEqual([id]);
+    // A change of a column outside the search leaves the match alone.
+    await call(b, { method: 'PATCH', url: `/v1/client/${id}`, body: { position: 'CEO' } });
+    expect(await listIds(b, '?search=renamed')).toEqual([id]);
+    expect((await call(b, { method: 'DELETE', url: `/v1/client/${id}` })).status).toBe(204);
+    expect(await listIds(b, '?search=renamed')).toEqual([]);
+  });
+
+  it('search matches short terms, quotes, Korean text and terms spanning no column boundary', async () => {
+    const b = await newBusiness(t);
+    const korean = (await create(b, { companyName: '주식회사 한빛소프트' })).id;
+    const quoted = (await create(b, { companyName: 'The "Best" Co' })).id;
+    const split = (await create(b, { companyName: 'Ab', inCharge: 'cd' })).id;
+    expect(await listIds(b, `?search=${encodeURIComponent('한빛')}`)).toEqual([korean]);
+    expect(await listIds(b, `?search=${encodeURIComponent('한빛소프트')}`)).toEqual([korean]);
+    expect(await listIds(b, `?search=${encodeURIComponent('"best"')}`)).toEqual([quoted]);
+    expect(await listIds(b, `?search=${encodeURIComponent('"')}`)).toEqual([quoted]);
+    expect(await listIds(b, '?search=ab')).toEqual([split]);
+    expect(await listIds(b, '?search=abcd')).toEqual([]);
+    expect(await listIds(b, `?search=${encodeURIComponent('AND')}`)).toEqual([]);
+  });
+
+  it("search never sees another business's clients", async () => {
+    const a = await newBusiness(t);
+    const b = await newBusiness(t);
+    await create(a, { companyName: 'Shared Keyword Alpha' });
+    const own = (await create(b, { companyName: 'Shared Keyword Beta' })).id;
+    expect(await listIds(b, '?search=shared&search=keyword')).toEqual([own]);
+  });
+
   it('is_hidden: true/1 only hidden, false/0 only visible, omitted all', async () => {
     const b = await newBusiness(t);
     const hidden = (await create(b, { companyName: 'Hidden', isHidden: true })).id;

@@ -1,0 +1,121 @@
+/**
+ * Deterministic bulk seeding for the benchmark: one business with its catalog, one API key, and many
+ * records written with multi-row INSERTs inside one transaction per table (never through the HTTP API,
+ * so seeding 100,000 rows takes seconds). The same seed always produces the same rows.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/database.ts';
+import { inTransaction } from '../../src/db/sql-helpers.ts';
+import { createApiKey, createBusiness } from '../../src/modules/auth/auth.service.ts';
+import { type CatalogIds, importCatalog } from '../../src/modules/catalog/catalog-import.ts';
+import { DEMO_CATALOG } from '../../src/modules/catalog/demo.ts';
+
+/** How many rows of each kind to seed. */
+export interface SeedCounts {
+  clients: number;
+  inquiries: number;
+  contracts: number;
+  settlements: number;
+}
+
+/** What the scenarios need to know about the seeded business. */
+export interface Seeded {
+  businessId: number;
+  apiKey: string;
+  secretKey: string;
+  catalog: CatalogIds;
+  /** Ids of the seeded rows (ascending). */
+  clientIds: number[];
+  inquiryIds: number[];
+  /** Inquiry status ids of the business, for PATCH scenarios. */
+  inquiryStatusIds: number[];
+  /** Seeding time per table, in milliseconds. */
+  timings: Record<string, number>;
+}
+
+/** mulberry32: a small, fast, deterministic PRNG returning floats in [0, 1). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Words the seeded names are made of; the search scenario looks for two of them. */
+export const WORDS = {
+  adjective: ['Blue', 'Bright', 'Golden', 'Silver', 'Green', 'Rapid', 'Quiet', 'Grand', 'Smart', 'Prime', 'Solid', 'Urban'],
+  noun: ['River', 'Mountain', 'Harbor', 'Bridge', 'Forest', 'Valley', 'Summit', 'Garden', 'Tower', 'Field', 'Stone', 'Lake'],
+  city: ['Seoul', 'Busan', 'Incheon', 'Daegu', 'Daejeon', 'Gwangju', 'Ulsan', 'Suwon', 'Jeju', 'Sejong'],
+  kind: ['Trading', 'Logistics', 'Design', 'Foods', 'Systems', 'Studio', 'Labs', 'Partners'],
+  person: ['Kim', 'Lee', 'Park', 'Choi', 'Jung', 'Kang', 'Cho', 'Yoon', 'Jang', 'Lim'],
+} as const;
+
+const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+
+/** Inserts `rows` in chunks of `chunk` rows per statement. */
+async function insertChunks(db: Kysely<Database>, table: keyof Database, rows: Record<string, unknown>[], chunk = 500): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await db.insertInto(table as any).values(rows.slice(i, i + chunk) as any).execute();
+  }
+}
+
+/** Spreads `n` creation timestamps evenly over the last 365 days before 2026-11-01 (UTC, ms precision). */
+function createdAt(i: number, n: number): string {
+  const end = Date.UTC(2026, 10, 1);
+  const span = 365 * 86_400_000;
+  return new Date(end - span + Math.floor((span * i) / Math.max(1, n))).toISOString();
+}
+
+/**
+ * Creates the benchmark business (plan AGENCY, Asia/Seoul, the demo catalog), one API key, and the rows of
+ * `counts`, deterministically. Resources whose tables do not exist yet are skipped (count 0).
+ *
+ * @param masterKey the master key the server will run with (it decrypts the key's secret)
+ */
+export async function seed(db: Kysely<Database>, masterKey: Buffer, counts: SeedCounts): Promise<Seeded> {
+  const timings: Record<string, number> = {};
+  const rnd = prng(20261122);
+  const base = await inTransaction(db, async (trx) => {
+    const business = await createBusiness(trx, { name: 'Benchmark Company', plan: 'AGENCY', timezone: 'Asia/Seoul' });
+    const key = await createApiKey(trx, masterKey, business.id);
+    const catalog = await importCatalog(trx, business.id, DEMO_CATALOG);
+    return { businessId: business.id, ...key, catalog };
+  });
+  const { businessId, catalog } = base;
+  const clientStatusIds = Object.values(catalog.clientStatuses);
+
+  let t = Date.now();
+  const clients: Record<string, unknown>[] = [];
+  for (let i = 0; i < counts.clients; i++) {
+    const company = `${pick(rnd, WORDS.adjective)} ${pick(rnd, WORDS.noun)} ${pick(rnd, WORDS.kind)} ${pick(rnd, WORDS.city)} ${i}`;
+    const person = pick(rnd, WORDS.person);
+    clients.push({
+      business_id: businessId,
+      company_name: company,
+      status_id: pick(rnd, clientStatusIds),
+      in_charge: `${person} ${String.fromCharCode(65 + (i % 26))}.`,
+      position: 'Manager',
+      contact: `010-${String(1000 + (i % 9000)).padStart(4, '0')}-${String(i % 10000).padStart(4, '0')}`,
+      email: `contact${i}@${company.split(' ')[1]!.toLowerCase()}.example.com`,
+      content: null,
+      is_hidden: i % 50 === 0 ? 1 : 0,
+      created: createdAt(i, counts.clients),
+    });
+  }
+  await inTransaction(db, (trx) => insertChunks(trx, 'client', clients));
+  timings.clients = Date.now() - t;
+  const clientIds = (
+    await db.selectFrom('client').select('id').where('business_id', '=', businessId).orderBy('id').execute()
+  ).map((r) => r.id);
+
+  const inquiryStatusIds = Object.values(catalog.statuses);
+  t = Date.now();
+  const inquiryIds: number[] = [];
+  timings.inquiries = Date.now() - t;
+  return { ...base, clientIds, inquiryIds, inquiryStatusIds, timings };
+}

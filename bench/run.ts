@@ -1,0 +1,243 @@
+/**
+ * `npm run bench` (issue 7): seeds one business deterministically, starts bizapi (and the bare baseline) as
+ * child processes on the same database, drives each scenario with autocannon after a warm-up, and writes
+ * the results as a Markdown table and as JSON under bench/results/. Never part of `npm test`.
+ *
+ * Database: a fresh SQLite file in a temporary directory by default; `DATABASE_URL=postgres://…` uses that
+ * PostgreSQL database instead, which must be a throwaway one (its `public` schema is dropped and rebuilt).
+ *
+ * Options: see `npm run bench -- --help`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Command } from 'commander';
+import { sql } from 'kysely';
+import type { RequestTemplate } from 'autocannon';
+import { loadConfig } from '../src/config.ts';
+import { createDb } from '../src/db/create-db.ts';
+import { migrateToLatest } from '../src/db/migrator.ts';
+import { type LoadResult, drive, dynamic, signedHeaders } from './lib/load.ts';
+import { prng, seed, type Seeded } from './lib/seed.ts';
+import { ROOT, freePort, sampleRss, startChild, type Child } from './lib/server.ts';
+
+/** One measured scenario. */
+interface ScenarioResult extends LoadResult {
+  name: string;
+  target: 'bizapi' | 'baseline';
+  peakRssMb: number;
+}
+
+/** A scenario: its name, what it sends, and whether the baseline serves it too. */
+interface Scenario {
+  name: string;
+  description: string;
+  baseline: boolean;
+  requests(s: Seeded, baseUrl: string): Promise<RequestTemplate[]> | RequestTemplate[];
+}
+
+const program = new Command()
+  .name('bench')
+  .description('bizapi benchmark harness')
+  .option('--duration <seconds>', 'measured seconds per scenario', '10')
+  .option('--warmup <seconds>', 'warm-up seconds per scenario', '3')
+  .option('--connections <n>', 'concurrent connections', '32')
+  .option('--clients <n>', 'clients to seed', '100000')
+  .option('--inquiries <n>', 'inquiries to seed', '100000')
+  .option('--contracts <n>', 'contracts to seed', '20000')
+  .option('--settlements <n>', 'settlements to seed', '50000')
+  .option('--only <names>', 'comma-separated scenario names to run')
+  .option('--no-baseline', 'skip the bare node:http baseline')
+  .option('--out <dir>', 'results directory', path.join(ROOT, 'bench/results'))
+  .parse();
+const opts = program.opts<{
+  duration: string; warmup: string; connections: string; clients: string; inquiries: string; contracts: string;
+  settlements: string; only?: string; baseline: boolean; out: string;
+}>();
+const drv = { connections: Number(opts.connections), duration: Number(opts.duration), warmup: Number(opts.warmup) };
+
+const rnd = prng(7);
+const any = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+
+/** Follows `next` from the first page until page `n` (1-based) and returns that page's path. */
+async function pathOfPage(s: Seeded, baseUrl: string, n: number): Promise<string> {
+  let url = `${baseUrl}/v1/client`;
+  for (let i = 1; i < n; i++) {
+    const res = await fetch(url, { headers: signedHeaders(s, '') });
+    const body = (await res.json()) as { next: string | null };
+    if (!body.next) throw new Error(`the client list has fewer than ${n} pages`);
+    url = body.next;
+  }
+  const u = new URL(url);
+  return u.pathname + u.search;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'get-client',
+    description: 'GET /v1/client/{id}, a random seeded client each time',
+    baseline: true,
+    requests: (s) => [dynamic(s, () => ({ method: 'GET', path: `/v1/client/${any(s.clientIds)}` }))],
+  },
+  {
+    name: 'list-clients',
+    description: 'GET /v1/client, the first page (20 items)',
+    baseline: true,
+    requests: (s) => [{ method: 'GET', path: '/v1/client', headers: signedHeaders(s, '') }],
+  },
+  {
+    name: 'list-clients-page-500',
+    description: 'GET /v1/client, the 500th page, reached by following `next`',
+    baseline: false,
+    requests: async (s, baseUrl) => [{ method: 'GET', path: await pathOfPage(s, baseUrl, 500), headers: signedHeaders(s, '') }],
+  },
+  {
+    name: 'search-clients',
+    description: 'GET /v1/client?search=<two terms>',
+    baseline: false,
+    requests: (s) => [{ method: 'GET', path: `/v1/client?search=${encodeURIComponent('Harbor Busan')}`, headers: signedHeaders(s, '') }],
+  },
+  {
+    name: 'create-client',
+    description: 'POST /v1/client (signed JSON)',
+    baseline: true,
+    requests: (s) => {
+      const body = JSON.stringify({ companyName: 'Benchmark Trading Co.', inCharge: 'Kim', email: 'bench@example.com' });
+      return [{ method: 'POST', path: '/v1/client', headers: signedHeaders(s, body), body }];
+    },
+  },
+  {
+    name: 'patch-inquiry-status',
+    description: 'PATCH /v1/inquiry/{id} with a new status (status history + outbox)',
+    baseline: false,
+    requests: (s) => [
+      dynamic(s, () => ({ method: 'PATCH', path: `/v1/inquiry/${any(s.inquiryIds)}`, body: { status: { id: any(s.inquiryStatusIds) } } })),
+    ],
+  },
+  {
+    name: 'get-inquiry',
+    description: 'GET /v1/inquiry/{id} (full shape)',
+    baseline: false,
+    requests: (s) => [dynamic(s, () => ({ method: 'GET', path: `/v1/inquiry/${any(s.inquiryIds)}` }))],
+  },
+  {
+    name: 'mix-90-10',
+    description: '90% reads (one client, one inquiry, first page), 10% writes (POST client, PATCH inquiry status)',
+    baseline: false,
+    requests: (s) => [
+      dynamic(s, () => {
+        const r = rnd();
+        const hasInquiries = s.inquiryIds.length > 0;
+        if (r < 0.4) return { method: 'GET', path: `/v1/client/${any(s.clientIds)}` };
+        if (r < 0.7 && hasInquiries) return { method: 'GET', path: `/v1/inquiry/${any(s.inquiryIds)}` };
+        if (r < 0.9) return { method: 'GET', path: '/v1/client' };
+        if (r < 0.95 || !hasInquiries) return { method: 'POST', path: '/v1/client', body: { companyName: 'Mixed Load Co.' } };
+        return { method: 'PATCH', path: `/v1/inquiry/${any(s.inquiryIds)}`, body: { status: { id: any(s.inquiryStatusIds) } } };
+      }),
+    ],
+  },
+];
+
+/** Runs one scenario against one child process, sampling its RSS. */
+async function measure(child: Child, target: ScenarioResult['target'], scenario: Scenario, seeded: Seeded): Promise<ScenarioResult> {
+  const requests = await scenario.requests(seeded, child.baseUrl);
+  const rss = sampleRss(child.process.pid!);
+  const result = await drive(child.baseUrl, requests, drv);
+  return { name: scenario.name, target, ...result, peakRssMb: Math.round(rss.stop() / 1048576) };
+}
+
+function markdown(results: ScenarioResult[], meta: Record<string, string>): string {
+  const base = new Map(results.filter((r) => r.target === 'baseline').map((r) => [r.name, r]));
+  const lines = [
+    `Run ${meta.date} on ${meta.machine}; ${meta.database}; ${meta.node}; ${drv.connections} connections, ${drv.duration} s per scenario after ${drv.warmup} s of warm-up.`,
+    '',
+    '| scenario | target | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB | of baseline |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of results) {
+    const b = r.target === 'bizapi' ? base.get(r.name) : undefined;
+    const ratio = b ? `${Math.round((100 * r.requestsPerSecond) / b.requestsPerSecond)}%` : '';
+    lines.push(`| ${r.name} | ${r.target} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRssMb} | ${ratio} |`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'bizapi-bench-'));
+  const masterKeyHex = randomBytes(32).toString('hex');
+  const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : `sqlite:${path.join(work, 'bench.db')}`;
+  const dialect = databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite';
+  const config = loadConfig({ DATABASE_URL: databaseUrl, BIZAPI_DATA_DIR: work });
+  const db = createDb(config.database);
+  let seeded: Seeded;
+  const t0 = Date.now();
+  try {
+    if (dialect === 'postgres') {
+      await sql`DROP SCHEMA IF EXISTS public CASCADE`.execute(db);
+      await sql`CREATE SCHEMA public`.execute(db);
+    }
+    await migrateToLatest(db);
+    seeded = await seed(db, Buffer.from(masterKeyHex, 'hex'), {
+      clients: Number(opts.clients),
+      inquiries: Number(opts.inquiries),
+      contracts: Number(opts.contracts),
+      settlements: Number(opts.settlements),
+    });
+    if (dialect === 'postgres') await sql`ANALYZE`.execute(db);
+  } finally {
+    await db.destroy();
+  }
+  const seedSeconds = (Date.now() - t0) / 1000;
+  process.stderr.write(`seeded in ${seedSeconds.toFixed(1)} s (${JSON.stringify(seeded.timings)} ms)\n`);
+
+  const wanted = opts.only?.split(',');
+  const scenarios = SCENARIOS.filter((s) => !wanted || wanted.includes(s.name)).filter((s) => {
+    const needsInquiries = s.name.includes('inquiry');
+    if (needsInquiries && seeded.inquiryIds.length === 0) {
+      process.stderr.write(`skipping ${s.name}: no inquiries were seeded\n`);
+      return false;
+    }
+    return true;
+  });
+
+  const env = { DATABASE_URL: databaseUrl, BIZAPI_MASTER_KEY: masterKeyHex, BIZAPI_DATA_DIR: work, BIZAPI_RATE_LIMIT: '0', LOG_LEVEL: 'warn' };
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) {
+    const port = await freePort();
+    const server = await startChild(['bin/bizapi', 'serve'], { ...env, PORT: String(port) }, port, '/openapi.json');
+    try {
+      process.stderr.write(`bizapi   ${scenario.name} …\n`);
+      results.push(await measure(server, 'bizapi', scenario, seeded));
+    } finally {
+      await server.stop();
+    }
+    if (opts.baseline && scenario.baseline) {
+      const bport = await freePort();
+      const baseline = await startChild(['--import', 'tsx/esm', 'bench/baseline.ts'], { ...env, PORT: String(bport) }, bport, '/');
+      try {
+        process.stderr.write(`baseline ${scenario.name} …\n`);
+        results.push(await measure(baseline, 'baseline', scenario, seeded));
+      } finally {
+        await baseline.stop();
+      }
+    }
+  }
+
+  const cpu = os.cpus();
+  const meta = {
+    date: new Date().toISOString(),
+    machine: `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    database: dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL, synchronous=FULL)',
+    node: `Node ${process.version}`,
+    seedSeconds: seedSeconds.toFixed(1),
+  };
+  mkdirSync(opts.out, { recursive: true });
+  const table = markdown(results, meta);
+  writeFileSync(path.join(opts.out, `latest-${dialect}.md`), table);
+  writeFileSync(path.join(opts.out, `latest-${dialect}.json`), JSON.stringify({ meta, options: drv, counts: opts, results }, null, 2) + '\n');
+  process.stdout.write(table);
+  rmSync(work, { recursive: true, force: true });
+}
+
+await main();

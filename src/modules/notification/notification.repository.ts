@@ -1,0 +1,262 @@
+/**
+ * SQL for notifications (decisions §8): recipients, the outbox (insert, claim with a lease, channel marks,
+ * retry scheduling, backlog) and the in-app notifications. Every function that reads or writes one
+ * business's rows takes `(db, businessId, …)`; the dispatcher's queue functions work across businesses
+ * (the outbox is one queue) and say so.
+ */
+import { PostgresAdapter } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Timestamp } from '../../db/sql-helpers.ts';
+import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import type { NewOutboxRow, OutboxRow } from './notification.table.ts';
+
+/**
+ * The ids among `memberIds` of this business's members who are active and have notifications on
+ * (decisions §8), ascending. Unknown ids and other businesses' members are left out.
+ */
+export async function findNotifiableMemberIds(db: Db, businessId: number, memberIds: readonly number[]): Promise<number[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('member')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', 'in', memberIds)
+    .where('is_active', '=', 1)
+    .where('notifications_enabled', '=', 1)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A recipient as the dispatcher needs it. */
+export interface RecipientRow {
+  id: number;
+  nickname: string | null;
+  email: string;
+  is_active: number;
+  notifications_enabled: number;
+}
+
+/** A member of the business with the columns delivery needs, or `undefined`. */
+export async function findRecipientById(db: Db, businessId: number, memberId: number): Promise<RecipientRow | undefined> {
+  return db
+    .selectFrom('member')
+    .select(['id', 'nickname', 'email', 'is_active', 'notifications_enabled'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** Inserts outbox rows (batch) for one business; returns their ids. Does nothing for an empty list. */
+export async function insertOutbox(db: Db, businessId: number, rows: readonly Omit<NewOutboxRow, 'business_id'>[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insertInto('notification_outbox')
+    .values(rows.map((r) => ({ ...r, business_id: businessId })))
+    .returning('id')
+    .execute();
+  return inserted.map((r) => r.id);
+}
+
+/** The outbox rows of one business, oldest first (tests and diagnostics). */
+export async function findOutboxByBusiness(db: Db, businessId: number): Promise<OutboxRow[]> {
+  return db.selectFrom('notification_outbox').selectAll().where('business_id', '=', businessId).orderBy('id').execute();
+}
+
+/** The outbox row `id` of the business, or `undefined`. */
+export async function findOutboxById(db: Db, businessId: number, id: number): Promise<OutboxRow | undefined> {
+  return db.selectFrom('notification_outbox').selectAll().where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+}
+
+// ── The dispatcher's queue (across businesses) ──
+
+/** Options of {@link claimDue}. */
+export interface ClaimOptions {
+  /** Who claims (a unique id per dispatcher). */
+  owner: string;
+  /** Now, as a stored timestamp. */
+  now: Timestamp;
+  /** End of the lease: no other dispatcher claims the rows before this instant. */
+  leaseUntil: Timestamp;
+  /** Largest number of rows to claim. */
+  limit: number;
+  /** Only these businesses (undefined: all). */
+  businessIds?: readonly number[];
+}
+
+/**
+ * Claims up to `limit` due outbox rows (pending, `next_attempt_at <= now`, no live lease), oldest first,
+ * for `owner` until `leaseUntil`, and counts the attempt. One statement: `UPDATE … WHERE id IN (SELECT …)
+ * RETURNING`; on PostgreSQL the inner select takes `FOR UPDATE SKIP LOCKED`, so concurrent dispatchers
+ * claim disjoint rows without waiting; on SQLite the statement holds the database's write lock. The outer
+ * `WHERE` repeats the lease condition, so a row claimed by someone else in between is not taken. Works
+ * across businesses.
+ *
+ * @returns the claimed rows (with `lease_owner = owner` and `attempts` already incremented)
+ */
+export async function claimDue(db: Db, options: ClaimOptions): Promise<OutboxRow[]> {
+  let due = db
+    .selectFrom('notification_outbox')
+    .select('id')
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', options.now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(options.limit);
+  if (options.businessIds) due = due.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
+  if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  return db
+    .updateTable('notification_outbox')
+    .set((eb) => ({
+      lease_owner: options.owner,
+      lease_until: options.leaseUntil,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', due)
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
+    .returningAll()
+    .execute();
+}
+
+/** The per-channel "done" columns of an outbox row. */
+export type ChannelColumn = 'in_app_at' | 'email_at' | 'push_at';
+
+/**
+ * Marks one channel of a claimed row done at `at`, as long as `owner` still holds the lease.
+ * @returns whether the row was updated (false: the lease was lost to another dispatcher)
+ */
+export async function markChannelDone(db: Db, id: number, owner: string, column: ChannelColumn, at: Timestamp): Promise<boolean> {
+  const r = await db
+    .updateTable('notification_outbox')
+    .set({ [column]: at })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Ends a claimed row as delivered and releases its lease (only while `owner` holds it). */
+export async function markDelivered(db: Db, id: number, owner: string, at: Timestamp): Promise<boolean> {
+  const r = await db
+    .updateTable('notification_outbox')
+    .set({ delivered_at: at, lease_owner: null, lease_until: null, last_error: null })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/**
+ * Records a failed attempt of a claimed row and releases its lease: the row becomes due again at
+ * `nextAttemptAt`, or, when `failedAt` is given (attempts exhausted), ends as failed.
+ */
+export async function markAttemptFailed(
+  db: Db,
+  id: number,
+  owner: string,
+  error: string,
+  next: { nextAttemptAt: Timestamp } | { failedAt: Timestamp },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('notification_outbox')
+    .set({
+      lease_owner: null,
+      lease_until: null,
+      last_error: error.slice(0, 2000),
+      ...('failedAt' in next ? { failed_at: next.failedAt } : { next_attempt_at: next.nextAttemptAt }),
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Releases the leases `owner` still holds, making those rows claimable at once (a dispatcher stopping). */
+export async function releaseLeases(db: Db, owner: string): Promise<void> {
+  await db.updateTable('notification_outbox').set({ lease_owner: null, lease_until: null }).where('lease_owner', '=', owner).execute();
+}
+
+/**
+ * Pending outbox rows across all businesses: neither delivered nor given up (those waiting for a retry and
+ * those being delivered included). The backlog gauge of the metrics.
+ */
+export async function countPending(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('notification_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ── In-app notifications ──
+
+/** An in-app notification to insert (the business comes from the call). */
+export interface NewInAppRow {
+  member_id: number;
+  outbox_id: number;
+  event_type: string;
+  inquiry_id: number | null;
+  title: string;
+  content: string;
+  created: Timestamp;
+}
+
+/** Inserts an in-app notification unless one exists already for its outbox row (idempotent). */
+export async function insertInApp(db: Db, businessId: number, row: NewInAppRow): Promise<void> {
+  await db
+    .insertInto('notification')
+    .values({ ...row, business_id: businessId })
+    .onConflict((oc) => oc.columns(['business_id', 'outbox_id']).doNothing())
+    .execute();
+}
+
+const inAppColumns = [
+  'notification.id',
+  'notification.event_type',
+  'notification.inquiry_id',
+  'notification.title',
+  'notification.content',
+  'notification.created',
+  'notification.member_id',
+  'member.nickname as member_nickname',
+  'member.email as member_email',
+  'member.is_active as member_is_active',
+  'member.grade_id as member_grade_id',
+  'grade.title as member_grade_title',
+] as const;
+
+function selectInApp(db: Db, businessId: number) {
+  return db
+    .selectFrom('notification')
+    .innerJoin('member', 'member.id', 'notification.member_id')
+    .innerJoin('grade', 'grade.id', 'member.grade_id')
+    .select(inAppColumns)
+    .where('notification.business_id', '=', businessId);
+}
+
+/** An in-app notification joined with its member and the member's grade. */
+export type InAppRow = Awaited<ReturnType<ReturnType<typeof selectInApp>['executeTakeFirstOrThrow']>>;
+
+/** One page of in-app notifications, newest first; `memberId` narrows to one member. */
+export async function findInAppPage(
+  db: Db,
+  businessId: number,
+  filter: { memberId?: number },
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<InAppRow>> {
+  let q = selectInApp(db, businessId);
+  if (filter.memberId !== undefined) q = q.where('notification.member_id', '=', filter.memberId);
+  return fetchPage(q, newestFirst<InAppRow>('notification'), size, cursor);
+}
+
+/** Whether the SQL runs on PostgreSQL (else SQLite). */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
