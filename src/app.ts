@@ -31,6 +31,7 @@ import requestLog from './plugins/request-log.ts';
 import { LogWriter } from './jobs/log-writer.ts';
 import { startRetention } from './jobs/retention.ts';
 import logRoutes from './modules/log/log.routes.ts';
+import { outboxBacklog } from './modules/notification/notification.service.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import clientRoutes from './modules/client/client.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
@@ -136,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   await app.register(openapi);
-  await app.register(metrics, { db: deps.db, logWriter, token: config.metricsToken });
+  await app.register(metrics, { db: deps.db, logWriter, token: config.metricsToken, outboxBacklog: () => outboxBacklog(deps.db) });
   await app.register(health, { db: deps.db, isDraining: () => draining });
 
   await app.register(

@@ -83,6 +83,12 @@ describe('GET /metrics', () => {
     expect(sample(text, 'bizapi_db_pool_waiting_queries')).toBe(0);
   });
 
+  it('reports the outbox backlog (notifications waiting for delivery)', async () => {
+    const text = (await scrape()).text;
+    expect(text).toContain('# TYPE bizapi_outbox_backlog gauge');
+    expect(sample(text, 'bizapi_outbox_backlog')).toBeGreaterThanOrEqual(0);
+  });
+
   it('requires Authorization: Bearer <BIZAPI_METRICS_TOKEN> when the token is set', async () => {
     const guarded = await buildSiblingApp(t, { BIZAPI_METRICS_TOKEN: 's3cret-token' });
     try {
