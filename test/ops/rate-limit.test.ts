@@ -56,6 +56,21 @@ describe('rate limit per API key', () => {
     expect(remaining).toEqual([4, 3, 2, 1]);
   });
 
+  it('counts, and sends the headers to, an unsigned call refused in required mode', async () => {
+    const required = await buildSiblingApp(t, { BIZAPI_RATE_LIMIT: '5', BIZAPI_SIGNATURE_MODE: 'required' });
+    try {
+      const b = await newBusiness(t);
+      const unsigned = await sendJson(required, b, { ...folders, signature: false });
+      expect(unsigned.status).toBe(403);
+      expect(unsigned.body.code).toBe('signature_required');
+      expect(parseRateLimit(unsigned.headers.ratelimit).r).toBe(4);
+      const signed = await send(required, b, folders);
+      expect(parseRateLimit(signed.headers.ratelimit).r).toBe(3);
+    } finally {
+      await required.close();
+    }
+  });
+
   it('answers 429 in the DRF shape with Retry-After once the key has used its quota', async () => {
     const b = await newBusiness(t);
     expect(await burst(t.app, b, 5)).toEqual([200, 200, 200, 200, 200]);
