@@ -9,6 +9,7 @@
  * buffered API call log rows; last the database pool closes. If all this takes longer than
  * `BIZAPI_SHUTDOWN_TIMEOUT` the process exits with status 1.
  */
+import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { createDb } from './db/create-db.ts';
@@ -75,6 +76,9 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
-  const address = await app.listen({ host: config.host, port: config.port });
-  process.stderr.write(`bizapi listening on ${address} (docs: /docs)\n`);
+  await app.listen({ host: config.host, port: config.port });
+  // The port actually bound (PORT=0 picks a free one).
+  const { port } = app.server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  process.stderr.write(`bizapi listening on http://${host}:${port} (docs: /docs)\n`);
 }

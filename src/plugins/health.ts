@@ -24,7 +24,7 @@ export interface HealthOptions {
   checkTimeoutMs?: number;
 }
 
-const Liveness = Type.Object({ status: Type.Literal('ok') }, { examples: [{ status: 'ok' }] });
+const Liveness = Type.Object({ status: Type.Literal('ok') }, { description: 'The process serves HTTP.', examples: [{ status: 'ok' }] });
 
 const Readiness = Type.Object(
   {
@@ -37,7 +37,7 @@ const Readiness = Type.Object(
       process: StringEnum(['ok', 'draining'] as const, { description: '`draining`: a graceful shutdown has begun.' }),
     }),
   },
-  { examples: [{ status: 'ready', checks: { database: 'ok', migrations: 'ok', process: 'ok' } }] },
+  { description: 'Ready to serve.', examples: [{ status: 'ready', checks: { database: 'ok', migrations: 'ok', process: 'ok' } }] },
 );
 
 /** Rejects after `ms` milliseconds unless `promise` settles first. */
