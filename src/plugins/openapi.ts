@@ -62,7 +62,14 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: 'bizapi — Business Management REST API', version: '1.0.0', description: DESCRIPTION },
+        info: {
+          title: 'bizapi — Business Management REST API',
+          version: '1.0.0',
+          description: DESCRIPTION,
+          license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+        },
+        // Relative: the document describes the server that serves it, wherever it is deployed.
+        servers: [{ url: '/', description: 'This server' }],
         tags: TAGS,
         components: {
           securitySchemes: {
