@@ -114,8 +114,44 @@ export async function seed(db: Kysely<Database>, masterKey: Buffer, counts: Seed
   ).map((r) => r.id);
 
   const inquiryStatusIds = Object.values(catalog.statuses);
+  const memberIds = Object.values(catalog.members);
   t = Date.now();
-  const inquiryIds: number[] = [];
+  await inTransaction(db, async (trx) => {
+    const rows: Record<string, unknown>[] = [];
+    for (let i = 0; i < counts.inquiries; i++) {
+      rows.push({
+        business_id: businessId,
+        unique_id: String(i + 1),
+        name: `${pick(rnd, WORDS.adjective)} ${pick(rnd, WORDS.noun)} project ${i}`,
+        inquiry_date: createdAt(i, counts.inquiries).slice(0, 10),
+        content: null,
+        estimate: String(Math.floor(rnd() * 1000) * 10000),
+        status_id: pick(rnd, inquiryStatusIds),
+        client_id: clientIds.length > 0 && i % 3 !== 0 ? pick(rnd, clientIds) : null,
+        is_hidden: 0,
+        created: createdAt(i, counts.inquiries),
+      });
+    }
+    await insertChunks(trx, 'inquiry', rows);
+    if (counts.inquiries > 0) await trx.insertInto('inquiry_counter').values({ business_id: businessId, last_value: counts.inquiries }).execute();
+  });
+  const inquiries = await db
+    .selectFrom('inquiry')
+    .select(['id', 'status_id', 'created'])
+    .where('business_id', '=', businessId)
+    .orderBy('id')
+    .execute();
+  const inquiryIds = inquiries.map((r) => r.id);
+  await inTransaction(db, async (trx) => {
+    const inCharge: Record<string, unknown>[] = [];
+    const history: Record<string, unknown>[] = [];
+    for (const r of inquiries) {
+      inCharge.push({ business_id: businessId, inquiry_id: r.id, member_id: memberIds[r.id % memberIds.length], position: 0 });
+      history.push({ business_id: businessId, inquiry_id: r.id, status_id: r.status_id, previous_status_id: null, member_id: null, created: r.created });
+    }
+    await insertChunks(trx, 'inquiry_in_charge', inCharge);
+    await insertChunks(trx, 'inquiry_status_history', history);
+  });
   timings.inquiries = Date.now() - t;
   return { ...base, clientIds, inquiryIds, inquiryStatusIds, timings };
 }

@@ -20,6 +20,20 @@ import type {
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
 import type { ApiLogTable } from '../modules/log/log.table.ts';
 import type { RateLimitCounterTable } from '../modules/rate-limit/rate-limit.table.ts';
+import type {
+  InquiryCounterTable,
+  InquiryEmailHistoryTable,
+  InquiryEmailReplyHistoryTable,
+  InquiryFieldValueTable,
+  InquiryFileLinkTable,
+  InquiryFolderHistoryTable,
+  InquiryInChargeTable,
+  InquiryStatusHistoryTable,
+  InquirySubmitHistoryTable,
+  InquiryTable,
+  InquiryTextHistoryTable,
+  InquiryWorkTable,
+} from '../modules/inquiry/inquiry.table.ts';
 import type { NotificationOutboxTable, NotificationTable } from '../modules/notification/notification.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
@@ -41,6 +55,19 @@ export interface Database {
   client_field_value: ClientFieldValueTable;
   api_log: ApiLogTable;
   rate_limit_counter: RateLimitCounterTable;
+  // migration 2026_11_22_0002_inquiry
+  inquiry_counter: InquiryCounterTable;
+  inquiry: InquiryTable;
+  inquiry_in_charge: InquiryInChargeTable;
+  inquiry_work: InquiryWorkTable;
+  inquiry_field_value: InquiryFieldValueTable;
+  inquiry_file_link: InquiryFileLinkTable;
+  inquiry_status_history: InquiryStatusHistoryTable;
+  inquiry_folder_history: InquiryFolderHistoryTable;
+  inquiry_text_history: InquiryTextHistoryTable;
+  inquiry_email_history: InquiryEmailHistoryTable;
+  inquiry_email_reply_history: InquiryEmailReplyHistoryTable;
+  inquiry_submit_history: InquirySubmitHistoryTable;
   notification_outbox: NotificationOutboxTable;
   notification: NotificationTable;
 }

@@ -79,7 +79,7 @@ describe(`database on ${DIALECT}`, () => {
   });
 
   it('leads every index of a business-owned table with business_id', async () => {
-    const tables = ['api_key', 'grade', 'member', 'folder', 'inquiry_status', 'client_status', 'field', 'field_option', 'field_member', 'contract_category', 'settlement_type', 'worker_position', 'client', 'client_field_value', 'api_log'];
+    const tables = ['api_key', 'grade', 'member', 'folder', 'inquiry_status', 'client_status', 'field', 'field_option', 'field_member', 'contract_category', 'settlement_type', 'worker_position', 'client', 'client_field_value', 'inquiry_counter', 'inquiry', 'inquiry_in_charge', 'inquiry_work', 'inquiry_field_value', 'inquiry_file_link', 'inquiry_status_history', 'inquiry_folder_history', 'inquiry_text_history', 'inquiry_email_history', 'inquiry_email_reply_history', 'inquiry_submit_history', 'api_log'];
     const firstColumns: { table: string; index: string; first: string }[] = [];
     if (DIALECT === 'sqlite') {
       for (const table of tables) {

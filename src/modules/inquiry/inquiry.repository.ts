@@ -1,0 +1,423 @@
+/**
+ * SQL for inquiries and their nested data (responsible members, tasks, custom field values, file links),
+ * the number counter, status / folder history rows written on create and update, and the task list.
+ * Soft-deleted inquiries are never read; a soft-deleted client nested in an inquiry reads as none.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { searchAll, type Timestamp } from '../../db/sql-helpers.ts';
+import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import type { InquiryRowUpdate, NewInquiryRow } from './inquiry.table.ts';
+
+const summaryColumns = [
+  'inquiry.id',
+  'inquiry.unique_id',
+  'inquiry.created',
+  'inquiry.name',
+  'inquiry.estimate',
+  'inquiry.inquiry_date',
+  'inquiry.status_id',
+  'inquiry_status.title as status_title',
+  'folder.id as folder_id',
+  'folder.name as folder_name',
+  'client.id as client_id',
+  'client.company_name as client_company_name',
+  'client.in_charge as client_in_charge',
+  'client.position as client_position',
+  'client.contact as client_contact',
+  'client.email as client_email',
+  'client_status.id as client_status_id',
+  'client_status.title as client_status_title',
+] as const;
+
+const detailColumns = [
+  ...summaryColumns,
+  'inquiry.content',
+  'inquiry.utm_campaign',
+  'inquiry.utm_source',
+  'inquiry.utm_medium',
+  'inquiry.utm_content',
+  'inquiry.utm_term',
+  'inquiry.guest_uid',
+  'inquiry.gclid',
+  'inquiry.is_hidden',
+] as const;
+
+/** Live inquiries of a business with their status, folder and live client. */
+function selectLive(db: Db, businessId: number) {
+  return db
+    .selectFrom('inquiry')
+    .leftJoin('inquiry_status', 'inquiry_status.id', 'inquiry.status_id')
+    .leftJoin('folder', 'folder.id', 'inquiry_status.folder_id')
+    .leftJoin('client', (join) => join.onRef('client.id', '=', 'inquiry.client_id').on('client.deleted_at', 'is', null))
+    .leftJoin('client_status', 'client_status.id', 'client.status_id')
+    .where('inquiry.business_id', '=', businessId)
+    .where('inquiry.deleted_at', 'is', null);
+}
+
+function findSummaryQuery(db: Db, businessId: number) {
+  return selectLive(db, businessId).select(summaryColumns);
+}
+/** An inquiry row in the create / list shape, with status, folder and client columns. */
+export type InquirySummaryRow = Awaited<ReturnType<ReturnType<typeof findSummaryQuery>['executeTakeFirstOrThrow']>>;
+
+function findDetailQuery(db: Db, businessId: number) {
+  return selectLive(db, businessId).select(detailColumns);
+}
+/** An inquiry row in the full shape. */
+export type InquiryDetailRow = Awaited<ReturnType<ReturnType<typeof findDetailQuery>['executeTakeFirstOrThrow']>>;
+
+/**
+ * List filters (decisions §5): `createdFrom` / `createdTo` a half-open UTC range; `inquiryDateFrom` /
+ * `inquiryDateTo` inclusive dates; `search` terms on name, number and client company name.
+ */
+export interface InquiryFilter {
+  createdFrom?: string;
+  createdTo?: string;
+  inquiryDateFrom?: string;
+  inquiryDateTo?: string;
+  folderId?: number;
+  statusId?: number;
+  isHidden?: boolean;
+  search: readonly string[];
+}
+
+/** One page of live inquiries, newest first. */
+export async function findPage(
+  db: Db,
+  businessId: number,
+  filter: InquiryFilter,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<InquirySummaryRow>> {
+  let q = findSummaryQuery(db, businessId);
+  if (filter.createdFrom !== undefined) q = q.where('inquiry.created', '>=', filter.createdFrom);
+  if (filter.createdTo !== undefined) q = q.where('inquiry.created', '<', filter.createdTo);
+  if (filter.inquiryDateFrom !== undefined) q = q.where('inquiry.inquiry_date', '>=', filter.inquiryDateFrom);
+  if (filter.inquiryDateTo !== undefined) q = q.where('inquiry.inquiry_date', '<=', filter.inquiryDateTo);
+  if (filter.folderId !== undefined) q = q.where('inquiry_status.folder_id', '=', filter.folderId);
+  if (filter.statusId !== undefined) q = q.where('inquiry.status_id', '=', filter.statusId);
+  if (filter.isHidden !== undefined) q = q.where('inquiry.is_hidden', '=', filter.isHidden ? 1 : 0);
+  const search = filter.search;
+  if (search.length > 0) {
+    q = q.where((eb) => searchAll(eb, search, [eb.ref('inquiry.name'), eb.ref('inquiry.unique_id'), eb.ref('client.company_name')])!);
+  }
+  return fetchPage(q, newestFirst<InquirySummaryRow>('inquiry'), size, cursor);
+}
+
+/** A live inquiry in the create / list shape, or `undefined`. */
+export async function findSummaryById(db: Db, businessId: number, id: number): Promise<InquirySummaryRow | undefined> {
+  return findSummaryQuery(db, businessId).where('inquiry.id', '=', id).executeTakeFirst();
+}
+
+/** A live inquiry in the full shape, or `undefined`. */
+export async function findById(db: Db, businessId: number, id: number): Promise<InquiryDetailRow | undefined> {
+  return findDetailQuery(db, businessId).where('inquiry.id', '=', id).executeTakeFirst();
+}
+
+/** Whether a live inquiry with this id exists in the business. */
+export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('inquiry')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Locks a live inquiry for the rest of the transaction (a no-op UPDATE: a row lock on PostgreSQL; SQLite
+ * transactions are serialised anyway) and returns its current status, folder and funnel, or `undefined`.
+ */
+export async function lockById(db: Db, businessId: number, id: number) {
+  const result = await db
+    .updateTable('inquiry')
+    .set({ is_hidden: sql`is_hidden` })
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return db
+    .selectFrom('inquiry')
+    .leftJoin('inquiry_status', 'inquiry_status.id', 'inquiry.status_id')
+    .select([
+      'inquiry.status_id',
+      'inquiry_status.folder_id',
+      'inquiry.utm_campaign',
+      'inquiry.utm_source',
+      'inquiry.utm_medium',
+      'inquiry.utm_content',
+      'inquiry.utm_term',
+      'inquiry.guest_uid',
+      'inquiry.gclid',
+    ])
+    .where('inquiry.business_id', '=', businessId)
+    .where('inquiry.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Hands out the business's next inquiry number (1, 2, …): increments its counter row, creating it on first
+ * use. The number of a deleted inquiry is never handed out again (decisions §7). The counter row stays
+ * locked until the caller's transaction ends, so concurrent creates get distinct numbers; a create that
+ * rolls back gives its number back (no one ever saw it).
+ */
+export async function nextUniqueNumber(db: Db, businessId: number): Promise<number> {
+  const row = await db
+    .insertInto('inquiry_counter')
+    .values({ business_id: businessId, last_value: 1 })
+    .onConflict((oc) => oc.column('business_id').doUpdateSet({ last_value: sql`inquiry_counter.last_value + 1` }))
+    .returning('last_value')
+    .executeTakeFirstOrThrow();
+  return row.last_value;
+}
+
+/** Inserts an inquiry; returns its id. */
+export async function insert(db: Db, businessId: number, row: Omit<NewInquiryRow, 'business_id'>): Promise<number> {
+  const { id } = await db
+    .insertInto('inquiry')
+    .values({ ...row, business_id: businessId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Updates a live inquiry; returns the number of rows changed (0 when missing). */
+export async function updateById(db: Db, businessId: number, id: number, patch: InquiryRowUpdate): Promise<number> {
+  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+  const result = await db
+    .updateTable('inquiry')
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Soft-deletes a live inquiry; returns the number of rows changed (0 when missing). */
+export async function softDeleteById(db: Db, businessId: number, id: number, at: Timestamp): Promise<number> {
+  const result = await db
+    .updateTable('inquiry')
+    .set({ deleted_at: at })
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+// ── Responsible members ──
+
+/** Responsible members (with grade) of the given inquiries, in set order. */
+export async function findInChargeMembers(db: Db, businessId: number, inquiryIds: readonly number[]) {
+  if (inquiryIds.length === 0) return [];
+  return db
+    .selectFrom('inquiry_in_charge')
+    .innerJoin('member', 'member.id', 'inquiry_in_charge.member_id')
+    .innerJoin('grade', 'grade.id', 'member.grade_id')
+    .select([
+      'inquiry_in_charge.inquiry_id',
+      'member.id',
+      'member.nickname',
+      'member.email',
+      'member.is_active',
+      'member.created',
+      'grade.id as grade_id',
+      'grade.title as grade_title',
+    ])
+    .where('inquiry_in_charge.business_id', '=', businessId)
+    .where('inquiry_in_charge.inquiry_id', 'in', inquiryIds)
+    .orderBy('inquiry_in_charge.inquiry_id')
+    .orderBy('inquiry_in_charge.position')
+    .execute();
+}
+
+/** The member ids responsible for an inquiry, in set order. */
+export async function findInChargeIds(db: Db, businessId: number, inquiryId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('inquiry_in_charge')
+    .select('member_id')
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.member_id);
+}
+
+/** Replaces the responsible members of an inquiry with `memberIds` (in that order). */
+export async function replaceInCharge(db: Db, businessId: number, inquiryId: number, memberIds: readonly number[]): Promise<void> {
+  await db.deleteFrom('inquiry_in_charge').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+  if (memberIds.length === 0) return;
+  await db
+    .insertInto('inquiry_in_charge')
+    .values(memberIds.map((memberId, position) => ({ business_id: businessId, inquiry_id: inquiryId, member_id: memberId, position })))
+    .execute();
+}
+
+// ── Tasks ──
+
+/** The tasks of an inquiry, in set order. */
+export async function findWorks(db: Db, businessId: number, inquiryId: number) {
+  return db
+    .selectFrom('inquiry_work')
+    .select(['id', 'name'])
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .orderBy('position')
+    .execute();
+}
+
+/** Replaces the tasks of an inquiry with `names` (in that order), all created at `at`. */
+export async function replaceWorks(db: Db, businessId: number, inquiryId: number, names: readonly string[], at: Timestamp): Promise<void> {
+  await db.deleteFrom('inquiry_work').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+  if (names.length === 0) return;
+  await db
+    .insertInto('inquiry_work')
+    .values(names.map((name, position) => ({ business_id: businessId, inquiry_id: inquiryId, name, position, created: at })))
+    .execute();
+}
+
+/** A `GET /v1/inquiry/work` row: a task with its live inquiry. */
+export interface WorkRow {
+  id: number;
+  name: string;
+  created: string;
+  inquiry_id: number;
+  inquiry_unique_id: string;
+  inquiry_name: string;
+}
+
+/** One page of the tasks of live inquiries, newest first. */
+export async function findWorkPage(db: Db, businessId: number, size: number, cursor: CursorPosition | undefined): Promise<Page<WorkRow>> {
+  const q = db
+    .selectFrom('inquiry_work')
+    .innerJoin('inquiry', 'inquiry.id', 'inquiry_work.inquiry_id')
+    .select([
+      'inquiry_work.id',
+      'inquiry_work.name',
+      'inquiry_work.created',
+      'inquiry.id as inquiry_id',
+      'inquiry.unique_id as inquiry_unique_id',
+      'inquiry.name as inquiry_name',
+    ])
+    .where('inquiry_work.business_id', '=', businessId)
+    .where('inquiry.deleted_at', 'is', null);
+  return fetchPage(q, newestFirst<WorkRow>('inquiry_work'), size, cursor);
+}
+
+// ── Custom field values ──
+
+/** The custom field values of an inquiry, in field order. */
+export async function findFieldValues(db: Db, businessId: number, inquiryId: number) {
+  return db
+    .selectFrom('inquiry_field_value')
+    .select(['field_id', 'value'])
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .orderBy('field_id')
+    .execute();
+}
+
+/** Sets custom field values: an empty value deletes the row, any other inserts or replaces it. */
+export async function upsertFieldValues(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  values: readonly { fieldId: number; value: string }[],
+): Promise<void> {
+  for (const v of values) {
+    if (v.value === '') {
+      await db
+        .deleteFrom('inquiry_field_value')
+        .where('business_id', '=', businessId)
+        .where('inquiry_id', '=', inquiryId)
+        .where('field_id', '=', v.fieldId)
+        .execute();
+    } else {
+      await db
+        .insertInto('inquiry_field_value')
+        .values({ business_id: businessId, inquiry_id: inquiryId, field_id: v.fieldId, value: v.value })
+        .onConflict((oc) => oc.columns(['inquiry_id', 'field_id']).doUpdateSet({ value: v.value }))
+        .execute();
+    }
+  }
+}
+
+// ── File links ──
+
+/** The file links of an inquiry, in set order. */
+export async function findFileLinks(db: Db, businessId: number, inquiryId: number) {
+  return db
+    .selectFrom('inquiry_file_link')
+    .select(['id', 'text', 'link', 'created'])
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .orderBy('position')
+    .execute();
+}
+
+/** Replaces the file links of an inquiry with `links` (in that order), all created at `at`. */
+export async function replaceFileLinks(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  links: readonly { text: string; link: string }[],
+  at: Timestamp,
+): Promise<void> {
+  await db.deleteFrom('inquiry_file_link').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+  if (links.length === 0) return;
+  await db
+    .insertInto('inquiry_file_link')
+    .values(links.map((l, position) => ({ business_id: businessId, inquiry_id: inquiryId, text: l.text, link: l.link, position, created: at })))
+    .execute();
+}
+
+// ── History rows written by inquiry changes ──
+
+/** Records a status change (or the initial status); `member_id` null for API changes. */
+export async function insertStatusHistory(
+  db: Db,
+  businessId: number,
+  row: { inquiry_id: number; status_id: number; previous_status_id: number | null; member_id: number | null; created: Timestamp },
+): Promise<void> {
+  await db.insertInto('inquiry_status_history').values({ ...row, business_id: businessId }).execute();
+}
+
+/** Records a folder change; `member_id` null for API changes. */
+export async function insertFolderHistory(
+  db: Db,
+  businessId: number,
+  row: { inquiry_id: number; folder_id: number; previous_folder_id: number | null; member_id: number | null; created: Timestamp },
+): Promise<void> {
+  await db.insertInto('inquiry_folder_history').values({ ...row, business_id: businessId }).execute();
+}
+
+// ── Catalog look-ups for inquiry references ──
+
+/** An inquiry status of the business with its folder id, or `undefined`. */
+export async function findStatusById(db: Db, businessId: number, id: number) {
+  return db
+    .selectFrom('inquiry_status')
+    .select(['id', 'folder_id'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The default status of the business's default folder, or `undefined` when there is none. */
+export async function findDefaultStatus(db: Db, businessId: number) {
+  return db
+    .selectFrom('inquiry_status')
+    .innerJoin('folder', 'folder.id', 'inquiry_status.folder_id')
+    .select(['inquiry_status.id', 'inquiry_status.folder_id'])
+    .where('inquiry_status.business_id', '=', businessId)
+    .where('folder.is_default', '=', 1)
+    .where('inquiry_status.is_default', '=', 1)
+    .orderBy('inquiry_status.position')
+    .orderBy('inquiry_status.id')
+    .executeTakeFirst();
+}

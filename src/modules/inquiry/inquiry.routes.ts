@@ -1,0 +1,123 @@
+/** Routes of `/v1/inquiry` and `/v1/inquiry/work` (spec: Endpoints; reference: Inquiry; decisions §1, §7). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { PlainPageQuery } from '../catalog/catalog.schemas.ts';
+import { readCursor, toPageBody } from '../../shared/pagination.ts';
+import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
+import { commonErrorResponses } from '../../shared/schemas.ts';
+import * as schemas from './inquiry.schemas.ts';
+import * as service from './inquiry.service.ts';
+
+const tags = ['inquiry'];
+
+const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/inquiry',
+    {
+      schema: {
+        tags,
+        operationId: 'listInquiries',
+        summary: 'List inquiries',
+        description:
+          'Inquiries, newest first; each item is the create shape plus `inChargeSet`. `search` (repeatable, all terms must match) is a case-insensitive substring of the name, the inquiry number (`uniqueId`) or the client company name. `created_start` / `created_end` compare the creation date in the business time zone, `inquiry_date_start` / `inquiry_date_end` the inquiry date (both inclusive). `folder_id` is the folder of the status. `is_hidden`: true only hidden, false only visible, omitted all.',
+        querystring: schemas.InquiryListQuery,
+        response: { 200: schemas.InquiryPage, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const page = await service.list(app.db, request.auth, request.query, readCursor(request, request.query.cursor));
+      return toPageBody(request, page);
+    },
+  );
+
+  app.post(
+    '/inquiry',
+    {
+      schema: {
+        tags,
+        operationId: 'createInquiry',
+        summary: 'Create an inquiry',
+        description:
+          'Every property is optional. Defaults: `status` → the default status of the default folder, `name` → `의뢰 제목`, `inquiryDate` → today in the business time zone, `estimate` → 0. `uniqueId` is assigned (the next number of the business, never reused). Writes one status-history row, and notifies the members of `inChargeSet` who have notifications on. The response is the short create shape (no `inChargeSet`).',
+        body: schemas.InquiryCreateBody,
+        response: { 201: schemas.InquiryCreatedResponse, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const inquiry = await service.create(app.db, request.auth, request.body);
+      return reply.code(201).send(inquiry);
+    },
+  );
+
+  app.get(
+    '/inquiry/work',
+    {
+      schema: {
+        tags,
+        operationId: 'listInquiryWork',
+        summary: 'List inquiry tasks',
+        description: 'The tasks (`workSet` entries) of every inquiry of the business, newest first, each with its inquiry.',
+        querystring: PlainPageQuery,
+        response: { 200: schemas.InquiryWorkPage, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const page = await service.listWork(app.db, request.auth, request.query, readCursor(request, request.query.cursor));
+      return toPageBody(request, page);
+    },
+  );
+
+  app.get(
+    '/inquiry/:inquiry_id',
+    {
+      schema: {
+        tags,
+        operationId: 'retrieveInquiry',
+        summary: 'Retrieve an inquiry',
+        description: 'The full shape, with `fileSet` download URLs.',
+        params: schemas.InquiryIdParams,
+        response: { 200: schemas.InquiryDetail, ...commonErrorResponses },
+      },
+    },
+    async (request) => service.retrieve(app.db, request.auth, request.params.inquiry_id),
+  );
+
+  app.patch(
+    '/inquiry/:inquiry_id',
+    {
+      preValidation: notFoundBeforeValidation('inquiry_id', (auth, id) => service.exists(app.db, auth, id)),
+      schema: {
+        tags,
+        operationId: 'partialUpdateInquiry',
+        summary: 'Update an inquiry',
+        description:
+          'Partial update: only the properties sent change. `workSet`, `inChargeSet` and `fileLinkSet` replace the whole set; `fieldSet` sets the fields it names and keeps the others (an empty value clears one); `funnel` sets the keys it names. A status change writes a status-history row (and a folder-history row when the folder changes) and notifies the responsible members; members added to `inChargeSet` are notified.',
+        params: schemas.InquiryIdParams,
+        body: schemas.InquiryUpdateBody,
+        response: { 200: schemas.InquiryDetail, ...commonErrorResponses },
+      },
+    },
+    async (request) => service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body),
+  );
+
+  app.delete(
+    '/inquiry/:inquiry_id',
+    {
+      schema: {
+        tags,
+        operationId: 'destroyInquiry',
+        summary: 'Delete an inquiry',
+        description:
+          'Soft delete: the inquiry disappears from lists, reads and nested summaries, and its id answers 404 from then on. Its histories are kept.',
+        params: schemas.InquiryIdParams,
+        response: { 204: Type.Null({ description: 'Deleted.' }), ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      await service.destroy(app.db, request.auth, request.params.inquiry_id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default inquiryRoutes;

@@ -1,0 +1,408 @@
+/**
+ * Inquiries (spec: Resources › Inquiry, Operation rules › Inquiry create / update / delete, States and
+ * transitions, Events; reference: Inquiry; decisions §1 `estimate`, §5 filters, §7 inquiry, member
+ * references, soft delete, hidden flag; §8 notification events): list, create, retrieve, partialUpdate,
+ * destroy (soft), and the task list `GET /v1/inquiry/work`.
+ *
+ * Every write that touches more than one row runs in one transaction, and the notification events of
+ * decisions §8 are written in that same transaction.
+ */
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
+import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
+import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
+import { dayRangeUtc, todayIn } from '../../shared/time.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { findMembersByIds } from '../catalog/catalog.repository.ts';
+import { toMember } from '../catalog/catalog.service.ts';
+import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
+import { existsById as clientExistsById } from '../client/client.repository.ts';
+import * as repo from './inquiry.repository.ts';
+import {
+  FUNNEL_KEYS,
+  type Funnel,
+  type FunnelKey,
+  type Inquiry,
+  type InquiryCreateBody,
+  type InquiryCreated,
+  type InquiryListItem,
+  type InquiryListQuery,
+  type InquiryUpdateBody,
+  type InquiryWork,
+  type NestedClient,
+} from './inquiry.schemas.ts';
+import type { InquiryRowUpdate, InquiryTable } from './inquiry.table.ts';
+
+type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
+
+/** The name an inquiry gets when none is sent (spec: Operation rules › Inquiry create 4). */
+export const DEFAULT_INQUIRY_NAME = '의뢰 제목';
+
+// ── Notification events (decisions §8) ──
+
+/** One of the four inquiry events of decisions §8 (`memberIds`: the intended recipients before filtering). */
+export type InquiryEvent = NotificationEvent;
+
+/**
+ * Writes an inquiry event into the notification outbox inside the change's transaction `trx`, so nothing
+ * is sent for a change that rolls back (decisions §8). Events without recipients are skipped.
+ */
+export async function emitInquiryEvent(trx: Transaction<Database>, businessId: number, event: InquiryEvent): Promise<void> {
+  if (event.memberIds.length === 0) return;
+  await enqueueEvent(trx, businessId, event);
+}
+
+// ── estimate (decisions §1) ──
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** Most integer digits of `estimate` (spec: Limits). */
+export const ESTIMATE_WHOLE_DIGITS = 28;
+/** Most decimals of `estimate` (spec: Limits). */
+export const ESTIMATE_DECIMALS = 2;
+
+/**
+ * Parses an `estimate` input (a decimal string or a JSON number; null → 0) into its stored form with
+ * exactly two decimals (`"1500000"` → `"1500000.00"`, `"-0"` → `"0.00"`).
+ * @returns the normalised text, or `{error}` with DRF's DecimalField message
+ */
+export function parseEstimate(input: string | number | null): string | { error: string } {
+  if (input === null) return '0.00';
+  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input;
+  const m = DECIMAL.exec(text);
+  if (!m) return { error: 'A valid number is required.' };
+  const [, sign, whole = '', fraction = ''] = m;
+  if (whole.length > ESTIMATE_WHOLE_DIGITS) {
+    return { error: `Ensure that there are no more than ${ESTIMATE_WHOLE_DIGITS} digits before the decimal point.` };
+  }
+  if (fraction.length > ESTIMATE_DECIMALS) {
+    return { error: `Ensure that there are no more than ${ESTIMATE_DECIMALS} decimal places.` };
+  }
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  const cents = fraction.padEnd(ESTIMATE_DECIMALS, '0');
+  const zero = /^0+$/.test(digits + cents);
+  return `${sign && !zero ? '-' : ''}${digits}.${cents}`;
+}
+
+// ── Mappers ──
+
+function toNestedClient(row: repo.InquirySummaryRow): NestedClient | null {
+  if (row.client_id === null || row.client_company_name === null) return null;
+  return {
+    id: row.client_id,
+    status:
+      row.client_status_id === null || row.client_status_title === null
+        ? null
+        : { id: row.client_status_id, title: row.client_status_title },
+    companyName: row.client_company_name,
+    inCharge: row.client_in_charge,
+    position: row.client_position,
+    contact: row.client_contact,
+    email: row.client_email,
+  };
+}
+
+/** Maps a row to the create shape (reference item 15). */
+export function toInquiryCreated(row: repo.InquirySummaryRow): InquiryCreated {
+  return {
+    id: row.id,
+    uniqueId: row.unique_id,
+    created: row.created,
+    status:
+      row.status_id === null || row.status_title === null || row.folder_id === null || row.folder_name === null
+        ? null
+        : { id: row.status_id, title: row.status_title, folder: { id: row.folder_id, name: row.folder_name } },
+    client: toNestedClient(row),
+    contract: null, // The contracts module (issue 4) fills the 1:1 contract summary.
+    name: row.name,
+    estimate: row.estimate,
+    inquiryDate: row.inquiry_date,
+  };
+}
+
+/** The responsible members of each inquiry among `ids`, keyed by inquiry id. */
+async function inChargeByInquiry(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, Member[]>> {
+  const rows = await repo.findInChargeMembers(db, businessId, ids);
+  const out = new Map<number, Member[]>(ids.map((id) => [id, []]));
+  for (const r of rows) out.get(r.inquiry_id)?.push(toMember(r));
+  return out;
+}
+
+function toFunnel(row: repo.InquiryDetailRow): Funnel {
+  return {
+    utmCampaign: row.utm_campaign,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmContent: row.utm_content,
+    utmTerm: row.utm_term,
+    guestUid: row.guest_uid,
+    gclid: row.gclid,
+  };
+}
+
+/** Funnel property → column. */
+const FUNNEL_COLUMNS = {
+  utmCampaign: 'utm_campaign',
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmContent: 'utm_content',
+  utmTerm: 'utm_term',
+  guestUid: 'guest_uid',
+  gclid: 'gclid',
+} as const satisfies Record<FunnelKey, keyof InquiryTable>;
+
+// ── Checks ──
+
+/** What a body's references resolve to, ready to store. */
+interface CheckedBody {
+  /** The status to set with its folder, when `status` was sent (non-null). */
+  status?: { id: number; folderId: number };
+  estimate?: string;
+  inChargeIds?: number[];
+  fieldValues: CheckedFieldValue[];
+}
+
+/**
+ * Checks the references and values of a body (status, client, estimate, inChargeSet, fieldSet), collecting
+ * every problem; a reference to another business's record reads like a missing one (decisions §2).
+ * @throws ValidationError listing all of them
+ */
+async function checkBody(db: Db, businessId: number, body: InquiryUpdateBody | InquiryCreateBody): Promise<CheckedBody> {
+  const errors = new ErrorCollector();
+  const out: CheckedBody = { fieldValues: [] };
+  if (body.status) {
+    const status = await repo.findStatusById(db, businessId, body.status.id);
+    if (!status) errors.add(['status', 'id'], `Invalid pk "${body.status.id}" - object does not exist.`);
+    else out.status = { id: status.id, folderId: status.folder_id };
+  }
+  if (body.client && !(await clientExistsById(db, businessId, body.client.id))) {
+    errors.add(['client', 'id'], `Invalid pk "${body.client.id}" - object does not exist.`);
+  }
+  if (body.estimate !== undefined) {
+    const estimate = parseEstimate(body.estimate);
+    if (typeof estimate === 'string') out.estimate = estimate;
+    else errors.add(['estimate'], estimate.error);
+  }
+  if (body.inChargeSet) {
+    const ids = [...new Set(body.inChargeSet.map((m) => m.id))];
+    const found = new Set((await findMembersByIds(db, businessId, ids)).map((m) => m.id));
+    for (const id of ids) if (!found.has(id)) errors.add(['inChargeSet'], `Invalid pk "${id}" - object does not exist.`);
+    out.inChargeIds = ids;
+  }
+  if (body.fieldSet) out.fieldValues = await checkFieldSet(db, businessId, 'I', body.fieldSet, errors);
+  errors.throwIfAny();
+  return out;
+}
+
+/** The plain columns a body sets: only the properties it sends (PATCH is partial). */
+function columnsFrom(body: InquiryUpdateBody | InquiryCreateBody, checked: CheckedBody): InquiryRowUpdate {
+  const patch: InquiryRowUpdate = {};
+  if (body.name !== undefined && body.name !== null) patch.name = body.name;
+  if (body.inquiryDate !== undefined && body.inquiryDate !== null) patch.inquiry_date = body.inquiryDate;
+  if (body.content !== undefined) patch.content = body.content;
+  if (checked.estimate !== undefined) patch.estimate = checked.estimate;
+  if (body.client !== undefined) patch.client_id = body.client?.id ?? null;
+  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
+  if (checked.status) patch.status_id = checked.status.id;
+  if (body.funnel === null) {
+    for (const column of Object.values(FUNNEL_COLUMNS)) patch[column] = null;
+  } else if (body.funnel) {
+    for (const key of FUNNEL_KEYS) {
+      const value = body.funnel[key];
+      if (value !== undefined) patch[FUNNEL_COLUMNS[key]] = value;
+    }
+  }
+  return patch;
+}
+
+// ── Operations ──
+
+/** `GET /v1/inquiry`: live inquiries, newest first, with the filters of the reference (decisions §5). */
+export async function list(
+  db: Db,
+  auth: Auth,
+  query: InquiryListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<InquiryListItem>> {
+  const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
+  const page = await repo.findPage(
+    db,
+    auth.businessId,
+    {
+      createdFrom: range.from,
+      createdTo: range.to,
+      inquiryDateFrom: query.inquiry_date_start,
+      inquiryDateTo: query.inquiry_date_end,
+      folderId: query.folder_id,
+      statusId: query.status_id,
+      isHidden: parseQueryBoolean(query.is_hidden),
+      search: query.search ?? [],
+    },
+    pageSizeOf(query),
+    cursor,
+  );
+  const inCharge = await inChargeByInquiry(db, auth.businessId, page.rows.map((r) => r.id));
+  return mapPage(page, (row) => ({ ...toInquiryCreated(row), inChargeSet: inCharge.get(row.id) ?? [] }));
+}
+
+/**
+ * `POST /v1/inquiry` (spec: Operation rules › Inquiry create): `status` omitted → the default status of the
+ * default folder (none when the business has no catalog); `name` → `의뢰 제목`; `inquiryDate` → today in the
+ * business's time zone; `estimate` → 0; `uniqueId` → the business's next number. One status-history row
+ * for the initial status; an `inquiry.created` event to the responsible members.
+ * @throws ValidationError for bad references or values
+ */
+export async function create(db: Db, auth: Auth, body: InquiryCreateBody): Promise<InquiryCreated> {
+  const checked = await checkBody(db, auth.businessId, body);
+  const id = await inTransaction(db, async (trx) => {
+    const now = nowTimestamp();
+    const status = checked.status ?? (await repo.findDefaultStatus(trx, auth.businessId));
+    const statusId = status?.id ?? null;
+    const number = await repo.nextUniqueNumber(trx, auth.businessId);
+    const newId = await repo.insert(trx, auth.businessId, {
+      unique_id: String(number),
+      name: DEFAULT_INQUIRY_NAME,
+      inquiry_date: todayIn(auth.timezone),
+      estimate: '0.00',
+      is_hidden: 0,
+      ...columnsFrom(body, checked),
+      status_id: statusId,
+      created: now,
+    });
+    const inChargeIds = checked.inChargeIds ?? [];
+    await repo.replaceInCharge(trx, auth.businessId, newId, inChargeIds);
+    await repo.replaceWorks(trx, auth.businessId, newId, (body.workSet ?? []).map((w) => w.name), now);
+    await repo.upsertFieldValues(trx, auth.businessId, newId, checked.fieldValues);
+    await repo.replaceFileLinks(trx, auth.businessId, newId, body.fileLinkSet ?? [], now);
+    if (statusId !== null) {
+      await repo.insertStatusHistory(trx, auth.businessId, {
+        inquiry_id: newId,
+        status_id: statusId,
+        previous_status_id: null,
+        member_id: null,
+        created: now,
+      });
+    }
+    await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.created', inquiryId: newId, memberIds: inChargeIds });
+    return newId;
+  });
+  const row = await repo.findSummaryById(db, auth.businessId, id);
+  return toInquiryCreated(row!);
+}
+
+/** Whether a live inquiry with this id exists in the business. */
+export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<boolean> {
+  return repo.existsById(db, auth.businessId, id);
+}
+
+/**
+ * `GET /v1/inquiry/{inquiry_id}`: the full shape.
+ * @throws NotFound for a missing, soft-deleted or other business's inquiry
+ */
+export async function retrieve(db: Db, auth: Auth, id: number): Promise<Inquiry> {
+  const row = await repo.findById(db, auth.businessId, id);
+  if (!row) throw new NotFound();
+  const [works, inCharge, values, links] = await Promise.all([
+    repo.findWorks(db, auth.businessId, id),
+    inChargeByInquiry(db, auth.businessId, [id]),
+    repo.findFieldValues(db, auth.businessId, id),
+    repo.findFileLinks(db, auth.businessId, id),
+  ]);
+  return {
+    ...toInquiryCreated(row),
+    content: row.content,
+    funnel: toFunnel(row),
+    workSet: works.map((w) => ({ name: w.name })),
+    inChargeSet: inCharge.get(id) ?? [],
+    fieldSet: await toFieldValues(db, auth.businessId, values),
+    fileLinkSet: links.map((l) => ({ id: l.id, text: l.text, link: l.link, created: l.created })),
+    fileSet: [], // The files module (issue 3, attachments) fills the attached files.
+    isHidden: row.is_hidden === 1,
+  };
+}
+
+/**
+ * `PATCH /v1/inquiry/{inquiry_id}` (spec: Operation rules › Inquiry update; decisions §7): only the
+ * properties sent change. `workSet`, `inChargeSet`, `fileLinkSet` replace their whole set; `fieldSet` sets
+ * the fields it names (an empty value clears one); `funnel` sets the keys it names. A status change writes
+ * a status-history row, plus a folder-history row when the folder changes, and an `inquiry.status_changed`
+ * event to the responsible members; members added to `inChargeSet` get an `inquiry.in_charge_added` event.
+ * @throws NotFound for a missing inquiry; ValidationError for bad references or values
+ */
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody): Promise<Inquiry> {
+  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
+  const checked = await checkBody(db, auth.businessId, body);
+  const found = await inTransaction(db, async (trx) => {
+    const current = await repo.lockById(trx, auth.businessId, id);
+    if (!current) return false;
+    const now = nowTimestamp();
+    await repo.updateById(trx, auth.businessId, id, columnsFrom(body, checked));
+    if (checked.inChargeIds) {
+      const before = new Set(await repo.findInChargeIds(trx, auth.businessId, id));
+      await repo.replaceInCharge(trx, auth.businessId, id, checked.inChargeIds);
+      const added = checked.inChargeIds.filter((m) => !before.has(m));
+      await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.in_charge_added', inquiryId: id, memberIds: added });
+    }
+    if (body.workSet) await repo.replaceWorks(trx, auth.businessId, id, body.workSet.map((w) => w.name), now);
+    if (body.fileLinkSet) await repo.replaceFileLinks(trx, auth.businessId, id, body.fileLinkSet, now);
+    await repo.upsertFieldValues(trx, auth.businessId, id, checked.fieldValues);
+    if (checked.status && checked.status.id !== current.status_id) {
+      await repo.insertStatusHistory(trx, auth.businessId, {
+        inquiry_id: id,
+        status_id: checked.status.id,
+        previous_status_id: current.status_id,
+        member_id: null,
+        created: now,
+      });
+      if (checked.status.folderId !== current.folder_id) {
+        await repo.insertFolderHistory(trx, auth.businessId, {
+          inquiry_id: id,
+          folder_id: checked.status.folderId,
+          previous_folder_id: current.folder_id,
+          member_id: null,
+          created: now,
+        });
+      }
+      const memberIds = await repo.findInChargeIds(trx, auth.businessId, id);
+      await emitInquiryEvent(trx, auth.businessId, {
+        type: 'inquiry.status_changed',
+        inquiryId: id,
+        memberIds,
+        statusId: checked.status.id,
+        ...(current.status_id !== null && { previousStatusId: current.status_id }),
+      });
+    }
+    return true;
+  });
+  if (!found) throw new NotFound();
+  return retrieve(db, auth, id);
+}
+
+/**
+ * `DELETE /v1/inquiry/{inquiry_id}`: soft delete; the inquiry disappears from every read (lists, gets,
+ * nested summaries, the task list, its history pages) and stays in the database with its histories
+ * (spec: Operation rules › Inquiry delete; decisions §7).
+ * @throws NotFound for a missing inquiry
+ */
+export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
+  if ((await repo.softDeleteById(db, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+}
+
+/** `GET /v1/inquiry/work`: the tasks of live inquiries, newest first (decisions §7). */
+export async function listWork(
+  db: Db,
+  auth: Auth,
+  query: { page_size?: number; limit?: number },
+  cursor: CursorPosition | undefined,
+): Promise<Page<InquiryWork>> {
+  const page = await repo.findWorkPage(db, auth.businessId, pageSizeOf(query), cursor);
+  return mapPage(page, (r) => ({
+    id: r.id,
+    name: r.name,
+    inquiry: { id: r.inquiry_id, uniqueId: r.inquiry_unique_id, name: r.inquiry_name },
+    created: r.created,
+  }));
+}

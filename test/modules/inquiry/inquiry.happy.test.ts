@@ -1,0 +1,473 @@
+/**
+ * Inquiries, the successful paths (spec: Resources › Inquiry, Operation rules › Inquiry create / update /
+ * delete, States and transitions; reference: Inquiry, items 15 and 16; decisions §1, §4, §5, §7): shapes,
+ * defaults, numbers, nested data, partial update semantics, histories written by changes, soft delete,
+ * encodings, paging and every list filter.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextDay, todayIn } from '../../../src/shared/time.ts';
+import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
+import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
+import type { SignedRequest } from '../../setup/signed-request.ts';
+import {
+  call as callOf,
+  CREATE_KEYS,
+  createClient,
+  createInquiry,
+  FULL_KEYS,
+  LIST_KEYS,
+  listIds as listIdsOf,
+  memberOf,
+  newInquiryBusiness,
+  prevDay,
+  relative,
+} from './inquiry-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function call(b: TestBusiness, req: SignedRequest) {
+  return callOf(t, b, req);
+}
+function get(b: TestBusiness, url: string) {
+  return call(b, { method: 'GET', url });
+}
+function create(b: TestBusiness, body: Record<string, unknown> = {}) {
+  return createInquiry(t, b, body);
+}
+function listIds(b: TestBusiness, query = '') {
+  return listIdsOf(t, b, `/v1/inquiry${query}`);
+}
+
+describe('POST /v1/inquiry', () => {
+  it('answers 201 with exactly the create shape and fills every default', async () => {
+    const b = await newBusiness(t);
+    const before = Date.now();
+    const res = await call(b, { method: 'POST', url: '/v1/inquiry', body: {} });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body)).toEqual(CREATE_KEYS);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      uniqueId: '1',
+      created: expect.stringMatching(RFC3339_MS_UTC),
+      status: { id: b.ids.statuses.new, title: 'New', folder: { id: b.ids.folders.sales, name: 'Sales' } },
+      client: null,
+      contract: null,
+      name: '의뢰 제목',
+      estimate: '0.00',
+      inquiryDate: todayIn('Asia/Seoul', new Date(res.body.created)),
+    });
+    expect(Date.parse(res.body.created)).toBeGreaterThanOrEqual(before - 5);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('treats null like omitted for status, name, inquiryDate and estimate', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { status: null, name: null, inquiryDate: null, estimate: null, client: null, content: null, funnel: null, workSet: null, inChargeSet: null, fieldSet: null, fileLinkSet: null });
+    expect(c).toMatchObject({ status: { id: b.ids.statuses.new }, name: '의뢰 제목', estimate: '0.00', client: null });
+    expect(c.inquiryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('keeps the values sent, with the client summary and the status folder', async () => {
+    const b = await newBusiness(t);
+    const clientId = await createClient(t, b, { companyName: 'Acme Corp.', inCharge: 'Jane', position: 'CTO', contact: '010', email: 'jane@acme.example', content: 'not in the summary' });
+    const c = await create(b, {
+      name: 'Website renewal',
+      status: { id: b.ids.statuses.lost },
+      client: { id: clientId },
+      estimate: '1500000',
+      inquiryDate: '2026-01-31',
+    });
+    expect(c).toEqual({
+      id: expect.any(Number),
+      uniqueId: '1',
+      created: expect.any(String),
+      status: { id: b.ids.statuses.lost, title: 'Lost', folder: { id: b.ids.folders.archive, name: 'Archive' } },
+      client: {
+        id: clientId,
+        status: { id: b.ids.clientStatuses.lead, title: 'Lead' },
+        companyName: 'Acme Corp.',
+        inCharge: 'Jane',
+        position: 'CTO',
+        contact: '010',
+        email: 'jane@acme.example',
+      },
+      contract: null,
+      name: 'Website renewal',
+      estimate: '1500000.00',
+      inquiryDate: '2026-01-31',
+    });
+  });
+
+  it('renders estimate with exactly two decimals, from strings and JSON numbers', async () => {
+    const b = await newBusiness(t);
+    const cases: [unknown, string][] = [
+      ['0', '0.00'],
+      ['12.5', '12.50'],
+      ['-12.34', '-12.34'],
+      ['-0', '0.00'],
+      ['007', '7.00'],
+      [1500000, '1500000.00'],
+      [0.1, '0.10'],
+      [-3.25, '-3.25'],
+      ['9'.repeat(28) + '.99', '9'.repeat(28) + '.99'],
+      ['-' + '9'.repeat(28), '-' + '9'.repeat(28) + '.00'],
+    ];
+    for (const [input, output] of cases) {
+      const c = await create(b, { estimate: input });
+      expect(c.estimate, String(input)).toBe(output);
+      expect((await get(b, `/v1/inquiry/${c.id}`)).body.estimate).toBe(output);
+    }
+  });
+
+  it('keeps a 64-character name and any Unicode text', async () => {
+    const b = await newBusiness(t);
+    expect((await create(b, { name: 'x'.repeat(64) })).name).toBe('x'.repeat(64));
+    expect((await create(b, { name: '홈페이지 리뉴얼 🚀' })).name).toBe('홈페이지 리뉴얼 🚀');
+  });
+
+  it('numbers inquiries 1, 2, 3 per business and never reuses a deleted number', async () => {
+    const a = await newBusiness(t);
+    const other = await newBusiness(t);
+    expect((await create(a)).uniqueId).toBe('1');
+    const second = await create(a);
+    expect(second.uniqueId).toBe('2');
+    expect((await create(other)).uniqueId).toBe('1');
+    expect((await call(a, { method: 'DELETE', url: `/v1/inquiry/${second.id}` })).status).toBe(204);
+    expect((await create(a)).uniqueId).toBe('3');
+  });
+
+  it('gives concurrent creates distinct numbers', async () => {
+    const b = await newBusiness(t);
+    const results = await Promise.all(Array.from({ length: 8 }, () => call(b, { method: 'POST', url: '/v1/inquiry', body: {} })));
+    for (const r of results) expect(r.status).toBe(201);
+    const numbers = results.map((r) => Number(r.body.uniqueId)).sort((x, y) => x - y);
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('assigns no status when the business has no catalog', async () => {
+    const b = await newBusiness(t, { catalog: null });
+    const c = await create(b, { name: 'Bare' });
+    expect(c.status).toBeNull();
+  });
+
+  it('ignores unknown and read-only properties (id, uniqueId, created)', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { id: 987654, uniqueId: 'X-1', created: '2000-01-01T00:00:00.000Z', bogus: true });
+    expect(c.id).not.toBe(987654);
+    expect(c.uniqueId).toBe('1');
+    expect(c.created).not.toBe('2000-01-01T00:00:00.000Z');
+    expect(Object.keys(c)).toEqual(CREATE_KEYS);
+  });
+
+  it('accepts a member reference carrying the other member keys (they are ignored)', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { inChargeSet: [{ id: b.ids.members.kim, nickname: 'Someone else', email: 'x@y.z' }] });
+    expect((await get(b, `/v1/inquiry/${c.id}`)).body.inChargeSet).toEqual([memberOf(b, 'kim')]);
+  });
+});
+
+describe('GET /v1/inquiry/{inquiry_id}', () => {
+  it('answers the full shape with every nested property', async () => {
+    const b = await newInquiryBusiness(t);
+    const f = b.ids.fields;
+    const clientId = await createClient(t, b);
+    const c = await create(b, {
+      name: 'Full',
+      client: { id: clientId },
+      content: 'A long memo',
+      estimate: '42.1',
+      inquiryDate: '2026-02-28',
+      isHidden: true,
+      funnel: { utmCampaign: 'spring', utmSource: 'google', utmMedium: 'cpc', utmContent: 'ad1', utmTerm: 'web design', guestUid: 'g-1', gclid: 'abc' },
+      workSet: [{ name: 'Call back' }, { name: 'Send a quote' }],
+      inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.kim }, { id: b.ids.members.lee }],
+      fieldSet: [
+        { field: { id: f.iChannel }, value: 'phone' },
+        { field: { id: f.iTags }, value: 'a, b' },
+        { field: { id: f.iOwner }, value: String(b.ids.members.kim) },
+        { field: { id: f.budget }, value: 1200 },
+        { field: { id: f.iLaunch }, value: '2026-05-01' },
+        { field: { id: f.iUrgent }, value: true },
+        { field: { id: f.iNote }, value: 'free text' },
+      ],
+      fileLinkSet: [
+        { text: 'Brief', link: 'https://docs.example.com/brief' },
+        { text: 'Moodboard', link: 'https://example.com/mood' },
+      ],
+    });
+    const res = await get(b, `/v1/inquiry/${c.id}`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(FULL_KEYS);
+    const kim = memberOf(b, 'kim');
+    const lee = memberOf(b, 'lee');
+    expect(res.body).toEqual({
+      ...c,
+      content: 'A long memo',
+      funnel: { utmCampaign: 'spring', utmSource: 'google', utmMedium: 'cpc', utmContent: 'ad1', utmTerm: 'web design', guestUid: 'g-1', gclid: 'abc' },
+      workSet: [{ name: 'Call back' }, { name: 'Send a quote' }],
+      inChargeSet: [lee, kim],
+      fieldSet: [
+        { field: { id: f.budget, name: 'Budget', dataType: 'N', optionSet: [], memberSet: [] }, value: '1200' },
+        {
+          field: { id: f.iChannel, name: 'Inquiry channel', dataType: 'SL', optionSet: [{ id: 'web', title: 'Web' }, { id: 'phone', title: 'Phone' }], memberSet: [] },
+          value: 'phone',
+        },
+        {
+          field: { id: f.iTags, name: 'Inquiry tags', dataType: 'ML', optionSet: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }], memberSet: [] },
+          value: 'a,b',
+        },
+        { field: { id: f.iOwner, name: 'Inquiry owner', dataType: 'M', optionSet: [], memberSet: [kim] }, value: String(kim.id) },
+        { field: { id: f.iLaunch, name: 'Launch', dataType: 'D', optionSet: [], memberSet: [] }, value: '2026-05-01' },
+        { field: { id: f.iUrgent, name: 'Urgent', dataType: 'B', optionSet: [], memberSet: [] }, value: 'true' },
+        { field: { id: f.iNote, name: 'Inquiry note', dataType: 'T', optionSet: [], memberSet: [] }, value: 'free text' },
+      ],
+      fileLinkSet: [
+        { id: expect.any(Number), text: 'Brief', link: 'https://docs.example.com/brief', created: c.created },
+        { id: expect.any(Number), text: 'Moodboard', link: 'https://example.com/mood', created: c.created },
+      ],
+      fileSet: [],
+      isHidden: true,
+    });
+  });
+
+  it('fills the optional properties with null or empty sets when nothing was sent', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b);
+    const res = await get(b, `/v1/inquiry/${c.id}`);
+    expect(res.body).toEqual({
+      ...c,
+      content: null,
+      funnel: { utmCampaign: null, utmSource: null, utmMedium: null, utmContent: null, utmTerm: null, guestUid: null, gclid: null },
+      workSet: [],
+      inChargeSet: [],
+      fieldSet: [],
+      fileLinkSet: [],
+      fileSet: [],
+      isHidden: false,
+    });
+  });
+
+  it('shows a deleted client as null', async () => {
+    const b = await newBusiness(t);
+    const clientId = await createClient(t, b);
+    const c = await create(b, { client: { id: clientId } });
+    expect((await call(b, { method: 'DELETE', url: `/v1/client/${clientId}` })).status).toBe(204);
+    expect((await get(b, `/v1/inquiry/${c.id}`)).body.client).toBeNull();
+    expect((await get(b, '/v1/inquiry')).body.results[0].client).toBeNull();
+  });
+
+  it('answers 404 Not found. for an unknown id', async () => {
+    const b = await newBusiness(t);
+    const res = await get(b, '/v1/inquiry/2147483647');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+  });
+});
+
+describe('GET /v1/inquiry — shape, order and pagination', () => {
+  it('lists newest first, each item the create shape plus inChargeSet', async () => {
+    const b = await newBusiness(t);
+    const first = await create(b, { name: 'First', inChargeSet: [{ id: b.ids.members.kim }, { id: b.ids.members.park }] });
+    const second = await create(b, { name: 'Second' });
+    const res = await get(b, '/v1/inquiry');
+    expect(res.status).toBe(200);
+    expect(res.body.next).toBeNull();
+    expect(res.body.previous).toBeNull();
+    expect(res.body.results.map((r: { id: number }) => r.id)).toEqual([second.id, first.id]);
+    for (const item of res.body.results) expect(Object.keys(item)).toEqual(LIST_KEYS);
+    expect(res.body.results[1]).toEqual({ ...first, inChargeSet: [memberOf(b, 'kim'), memberOf(b, 'park')] });
+    expect(res.body.results[0]).toEqual({ ...second, inChargeSet: [] });
+  });
+
+  it('breaks ties of created by id descending', async () => {
+    const b = await newBusiness(t);
+    const ids = [(await create(b)).id, (await create(b)).id, (await create(b)).id];
+    await t.testDb.db.updateTable('inquiry').set({ created: '2026-01-01T00:00:00.000Z' }).where('id', 'in', ids).execute();
+    expect(await listIds(b)).toEqual([...ids].reverse());
+  });
+
+  it('walks every page exactly once with next, and back with previous', async () => {
+    const b = await newBusiness(t);
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await create(b, { name: `I${i}` })).id);
+    const seen: number[] = [];
+    let url: string | null = '/v1/inquiry?page_size=3';
+    const pages: string[] = [];
+    while (url) {
+      pages.push(url);
+      const res = await get(b, url);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.results.map((r: { id: number }) => r.id));
+      url = res.body.next ? relative(res.body.next) : null;
+    }
+    expect(seen).toEqual([...ids].reverse());
+    const page2 = await get(b, pages[1]!);
+    const back = await get(b, relative(page2.body.previous));
+    expect(back.body.results.map((r: { id: number }) => r.id)).toEqual([...ids].reverse().slice(0, 3));
+    expect(await listIds(b, '?limit=2')).toHaveLength(2);
+  });
+});
+
+describe('GET /v1/inquiry — filters', () => {
+  it('search matches name, uniqueId or client companyName, case-insensitively; repeated terms AND', async () => {
+    const b = await newBusiness(t);
+    const acme = await createClient(t, b, { companyName: 'ACME Holdings' });
+    const byName = (await create(b, { name: 'Website Renewal' })).id;
+    const byClient = (await create(b, { name: 'Other', client: { id: acme } })).id;
+    const both = (await create(b, { name: 'Acme website', client: { id: acme } })).id;
+    expect(await listIds(b, '?search=website')).toEqual([both, byName]);
+    expect(await listIds(b, '?search=acme')).toEqual([both, byClient]);
+    expect(await listIds(b, '?search=acme&search=WEBSITE')).toEqual([both]);
+    const numbered = await create(b, { name: 'Numbered' });
+    expect(await listIds(b, `?search=${numbered.uniqueId}&search=numbered`)).toEqual([numbered.id]);
+    expect(await listIds(b, '?search=nothing-like-this')).toEqual([]);
+  });
+
+  it('search treats % and _ literally and ignores a deleted client', async () => {
+    const b = await newBusiness(t);
+    const pct = (await create(b, { name: '100% done' })).id;
+    await create(b, { name: '1000 done' });
+    expect(await listIds(b, '?search=100%25')).toEqual([pct]);
+    expect(await listIds(b, '?search=_')).toEqual([]);
+    const gone = await createClient(t, b, { companyName: 'Vanished Ltd.' });
+    await create(b, { name: 'X', client: { id: gone } });
+    await call(b, { method: 'DELETE', url: `/v1/client/${gone}` });
+    expect(await listIds(b, '?search=vanished')).toEqual([]);
+  });
+
+  it('status_id and folder_id narrow to one status or to the folder of the status', async () => {
+    const b = await newBusiness(t);
+    const inNew = (await create(b)).id;
+    const inWon = (await create(b, { status: { id: b.ids.statuses.won } })).id;
+    const inLost = (await create(b, { status: { id: b.ids.statuses.lost } })).id;
+    expect(await listIds(b, `?status_id=${b.ids.statuses.won}`)).toEqual([inWon]);
+    expect(await listIds(b, `?folder_id=${b.ids.folders.sales}`)).toEqual([inWon, inNew]);
+    expect(await listIds(b, `?folder_id=${b.ids.folders.archive}`)).toEqual([inLost]);
+    expect(await listIds(b, `?folder_id=${b.ids.folders.archive}&status_id=${b.ids.statuses.won}`)).toEqual([]);
+    expect(await listIds(b, '?status_id=')).toHaveLength(3);
+  });
+
+  it('is_hidden: true/1 only hidden, false/0 only visible, omitted all', async () => {
+    const b = await newBusiness(t);
+    const hidden = (await create(b, { isHidden: true })).id;
+    const visible = (await create(b)).id;
+    expect(await listIds(b, '?is_hidden=true')).toEqual([hidden]);
+    expect(await listIds(b, '?is_hidden=1')).toEqual([hidden]);
+    expect(await listIds(b, '?is_hidden=false')).toEqual([visible]);
+    expect(await listIds(b, '?is_hidden=0')).toEqual([visible]);
+    expect(await listIds(b)).toEqual([visible, hidden]);
+  });
+
+  it('inquiry_date_start / inquiry_date_end are inclusive', async () => {
+    const b = await newBusiness(t);
+    const jan = (await create(b, { inquiryDate: '2026-01-31' })).id;
+    const feb = (await create(b, { inquiryDate: '2026-02-01' })).id;
+    const mar = (await create(b, { inquiryDate: '2026-03-01' })).id;
+    expect(await listIds(b, '?inquiry_date_start=2026-02-01')).toEqual([mar, feb]);
+    expect(await listIds(b, '?inquiry_date_end=2026-02-01')).toEqual([feb, jan]);
+    expect(await listIds(b, '?inquiry_date_start=2026-01-31&inquiry_date_end=2026-01-31')).toEqual([jan]);
+    expect(await listIds(b, '?inquiry_date_start=2026-02-02&inquiry_date_end=2026-02-28')).toEqual([]);
+  });
+
+  for (const timezone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+    it(`created_start / created_end are inclusive dates in the business time zone (${timezone})`, async () => {
+      const b = await newBusiness(t, { timezone });
+      const c = await create(b);
+      const today = todayIn(timezone, new Date(c.created));
+      expect(c.inquiryDate).toBe(today);
+      const yesterday = prevDay(today);
+      const tomorrow = nextDay(today);
+      expect(await listIds(b, `?created_start=${today}&created_end=${today}`)).toEqual([c.id]);
+      expect(await listIds(b, `?created_start=${yesterday}&created_end=${yesterday}`)).toEqual([]);
+      expect(await listIds(b, `?created_start=${tomorrow}`)).toEqual([]);
+      expect(await listIds(b, `?created_end=${yesterday}`)).toEqual([]);
+    });
+  }
+
+  it('created range bounds are the business-local midnights', async () => {
+    const b = await newBusiness(t, { timezone: 'Asia/Seoul' });
+    const early = (await create(b)).id;
+    const late = (await create(b)).id;
+    const db = t.testDb.db;
+    await db.updateTable('inquiry').set({ created: '2026-02-28T15:00:00.000Z' }).where('id', '=', early).execute();
+    await db.updateTable('inquiry').set({ created: '2026-02-28T14:59:59.999Z' }).where('id', '=', late).execute();
+    expect(await listIds(b, '?created_start=2026-03-01&created_end=2026-03-01')).toEqual([early]);
+    expect(await listIds(b, '?created_start=2026-02-28&created_end=2026-02-28')).toEqual([late]);
+  });
+
+  it('combines filters and keeps them in the page links', async () => {
+    const b = await newBusiness(t);
+    for (let i = 0; i < 3; i++) await create(b, { name: `Combo ${i}`, isHidden: true, status: { id: b.ids.statuses.won } });
+    await create(b, { name: 'Combo visible', status: { id: b.ids.statuses.won } });
+    const res = await get(b, `/v1/inquiry?search=combo&is_hidden=true&status_id=${b.ids.statuses.won}&page_size=2`);
+    expect(res.body.results).toHaveLength(2);
+    const next = new URL(res.body.next);
+    expect(next.searchParams.get('search')).toBe('combo');
+    expect(next.searchParams.get('is_hidden')).toBe('true');
+    expect((await get(b, relative(res.body.next))).body.results).toHaveLength(1);
+  });
+});
+
+describe('notification events (decisions §8) written with the change', () => {
+  async function outbox(b: TestBusiness) {
+    return t.testDb.db
+      .selectFrom('notification_outbox')
+      .select(['event_type', 'member_id', 'inquiry_id', 'payload'])
+      .where('business_id', '=', b.businessId)
+      .orderBy('id')
+      .execute();
+  }
+
+  it('create with inChargeSet: inquiry.created to the active members with notifications on', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { inChargeSet: [{ id: b.ids.members.kim }, { id: b.ids.members.lee }, { id: b.ids.members.park }] });
+    // lee has notifications off, park is inactive.
+    expect(await outbox(b)).toEqual([{ event_type: 'inquiry.created', member_id: b.ids.members.kim, inquiry_id: c.id, payload: '{}' }]);
+    await create(b, { name: 'Nobody in charge' });
+    expect(await outbox(b)).toHaveLength(1);
+  });
+
+  it('status change: inquiry.status_changed to the responsible members; the same status again sends nothing', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { inChargeSet: [{ id: b.ids.members.lee }] });
+    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.kim }] } });
+    const before = (await outbox(b)).length;
+    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { status: { id: b.ids.statuses.won } } });
+    const rows = await outbox(b);
+    expect(rows.slice(before)).toEqual([
+      {
+        event_type: 'inquiry.status_changed',
+        member_id: b.ids.members.kim,
+        inquiry_id: c.id,
+        payload: JSON.stringify({ statusId: b.ids.statuses.won, previousStatusId: b.ids.statuses.new }),
+      },
+    ]);
+    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { status: { id: b.ids.statuses.won } } });
+    expect(await outbox(b)).toHaveLength(rows.length);
+  });
+
+  it('inChargeSet gains members: inquiry.in_charge_added to the new ones only', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b, { inChargeSet: [{ id: b.ids.members.lee }] });
+    expect(await outbox(b)).toEqual([]);
+    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.kim }] } });
+    expect(await outbox(b)).toEqual([{ event_type: 'inquiry.in_charge_added', member_id: b.ids.members.kim, inquiry_id: c.id, payload: '{}' }]);
+    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.kim }] } });
+    expect(await outbox(b)).toHaveLength(1);
+  });
+
+  it('a rejected change writes no event', async () => {
+    const b = await newBusiness(t);
+    const c = await create(b);
+    const res = await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.kim }], status: { id: 999999 } } });
+    expect(res.status).toBe(400);
+    expect(await outbox(b)).toEqual([]);
+    expect((await get(b, `/v1/inquiry/${c.id}`)).body.inChargeSet).toEqual([]);
+  });
+});
