@@ -20,6 +20,8 @@ import type {
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
 import type { ApiLogTable } from '../modules/log/log.table.ts';
 import type { RateLimitCounterTable } from '../modules/rate-limit/rate-limit.table.ts';
+import type { ProjectTable } from '../modules/project/project.table.ts';
+import type { WorkerTable } from '../modules/worker/worker.table.ts';
 import type {
   InquiryCounterTable,
   InquiryEmailHistoryTable,
@@ -55,6 +57,8 @@ export interface Database {
   client_field_value: ClientFieldValueTable;
   api_log: ApiLogTable;
   rate_limit_counter: RateLimitCounterTable;
+  project: ProjectTable;
+  worker: WorkerTable;
   // migration 2026_11_22_0002_inquiry
   inquiry_counter: InquiryCounterTable;
   inquiry: InquiryTable;

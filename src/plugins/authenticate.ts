@@ -10,7 +10,10 @@
  *    (up to the body limit, 413 beyond) and, when `X-Signature` is sent, verified before anything parses it:
  *    HMAC-SHA256 hex of the exact bytes, constant-time compare. A mismatch → 403 `signature_invalid`. The
  *    bytes are kept as `request.rawBody`.
- * 3. `preValidation`: the plan gate of routes that declare `config.plans` → 403 `PLAN_PERMISSION_DENIED`.
+ * 3. The plan gate of routes that declare `config.plans` → 403 `PLAN_PERMISSION_DENIED`, checked in
+ *    `preParsing` right after the signature, so it answers before the body is parsed, validated or acted
+ *    on (a malformed body, an invalid query or a missing id on a denied plan still get 403), and again in
+ *    `preValidation` for any request that did not pass through `preParsing`.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -71,6 +74,20 @@ function checkSignature(request: FastifyRequest, body: Buffer): void {
   verified.add(request);
 }
 
+/**
+ * The plan gate (spec: Plan constraints): 403 `PLAN_PERMISSION_DENIED` when the route declares
+ * `config.plans` and the business's plan is not among them.
+ */
+function checkPlan(request: FastifyRequest): void {
+  const plans = request.routeOptions.config.plans;
+  if (plans && !plans.includes(request.auth.plan)) {
+    throw new PermissionDenied(
+      `This operation is not available on the ${request.auth.plan} plan (allowed: ${plans.join(', ')}).`,
+      'PLAN_PERMISSION_DENIED',
+    );
+  }
+}
+
 export default fp<AuthenticateOptions>(
   async function authenticate(app: FastifyInstance, opts: AuthenticateOptions) {
     const secretCache = new Map<number, string>();
@@ -94,6 +111,7 @@ export default fp<AuthenticateOptions>(
       const body = await readAll(payload, opts.bodyLimit);
       request.rawBody = body;
       checkSignature(request, body);
+      checkPlan(request);
       const replay = Readable.from(body.length > 0 ? [body] : []) as Readable & { receivedEncodedLength?: number };
       replay.receivedEncodedLength = body.length;
       return replay;
@@ -101,13 +119,7 @@ export default fp<AuthenticateOptions>(
 
     app.addHook('preValidation', async (request) => {
       if (!verified.has(request)) checkSignature(request, request.rawBody ?? Buffer.alloc(0));
-      const plans = request.routeOptions.config.plans;
-      if (plans && !plans.includes(request.auth.plan)) {
-        throw new PermissionDenied(
-          `This operation is not available on the ${request.auth.plan} plan (allowed: ${plans.join(', ')}).`,
-          'PLAN_PERMISSION_DENIED',
-        );
-      }
+      checkPlan(request);
     });
   },
   { name: 'authenticate' },

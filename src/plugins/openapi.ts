@@ -16,6 +16,8 @@ export const TAGS = [
   { name: 'catalog', description: 'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.' },
   { name: 'log', description: 'The log of the calls made with the business’s keys (last 14 days).' },
   { name: 'operations', description: 'Probes and metrics for operators (extensions; no API key).' },
+  { name: 'project', description: 'Projects (plans FREE and AGENCY only).' },
+  { name: 'worker', description: 'Workers (plans FREE and AGENCY only).' },
 ];
 
 const DESCRIPTION = `Self-hosted server for the Business Management REST API.
@@ -52,6 +54,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Documents a route's plan gate (`config.plans`, spec: Plan constraints) in its operation: `x-plans` lists
+ * the allowed plans, and the description says what every other plan gets.
+ */
+function documentPlanGate(schema: Record<string, unknown>, plans: readonly string[]): void {
+  schema['x-plans'] = [...plans];
+  const description = typeof schema.description === 'string' ? schema.description : '';
+  if (description.includes('PLAN_PERMISSION_DENIED')) return;
+  const names = plans.length > 1 ? `${plans.slice(0, -1).join(', ')} and ${plans[plans.length - 1]}` : plans.join('');
+  const sentence = `Only on the ${names} plans: any other plan gets 403 \`PLAN_PERMISSION_DENIED\` before the request is read.`;
+  schema.description = description ? `${description} ${sentence}` : sentence;
+}
+
 export default fp(
   async function openapi(app: FastifyInstance) {
     const registeredRoutes: RegisteredRoute[] = [];
@@ -59,6 +74,8 @@ export default fp(
     app.addHook('onRoute', (route) => {
       if (route.schema?.body && !route.schema.consumes) route.schema.consumes = CONSUMES;
       registeredRoutes.push({ methods: [route.method].flat(), url: route.url });
+      const plans = route.config?.plans;
+      if (route.schema && plans) documentPlanGate(route.schema as Record<string, unknown>, plans);
     });
     await app.register(swagger, {
       openapi: {

@@ -6,12 +6,13 @@ import Type, { type Static, type TSchema } from 'typebox';
 
 /**
  * `T | null` as a JSON Schema type array (`{"type": ["string", "null"], …}`), so Ajv reports
- * "This field may not be null." cleanly and OpenAPI 3.1 shows one schema. `schema` must have a `type`.
+ * "This field may not be null." cleanly and OpenAPI 3.1 shows one schema. `schema` must have a `type`;
+ * an `enum` (a {@link StringEnum}) gets `null` among its values too.
  */
 export function Nullable<T extends TSchema>(schema: T) {
-  const s = schema as unknown as { type?: unknown };
+  const s = schema as unknown as { type?: unknown; enum?: unknown[] };
   if (typeof s.type !== 'string') throw new Error('Nullable() needs a schema with a single "type"');
-  return Type.Unsafe<Static<T> | null>({ ...schema, type: [s.type, 'null'] });
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [s.type, 'null'], ...(s.enum ? { enum: [...s.enum, null] } : {}) });
 }
 
 /** A string enum (`{"type": "string", "enum": […]}`), typed as the union of its values. */

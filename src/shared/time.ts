@@ -57,3 +57,18 @@ export function dayRangeUtc(tz: string, start: string | undefined, end: string |
     to: end === undefined ? undefined : startOfDayUtc(nextDay(end), tz),
   };
 }
+
+/** Where "now" comes from: the system clock in production, a fixed or movable one in tests (`buildApp` deps). */
+export type Clock = () => Date;
+
+/** The system clock. */
+export const systemClock: Clock = () => new Date();
+
+/** Whole calendar days from `from` to `to` (both `YYYY-MM-DD`): positive when `to` is later. */
+export function daysBetween(from: string, to: string): number {
+  const utc = (date: string) => {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}

@@ -32,6 +32,30 @@ const ajvQuery = createAjv('array');
 export type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
 
 /**
+ * One error per string in `data` (at any depth) that contains a NUL character, which no database column
+ * can hold (PostgreSQL rejects it outright): DRF's CharField refuses them the same way
+ * ("Null characters are not allowed.").
+ */
+export function nullCharacterErrors(data: unknown, instancePath = ''): ErrorObject[] {
+  if (typeof data === 'string') {
+    return data.includes('\u0000') ? [{ keyword: 'nullCharacter', instancePath, schemaPath: '#', params: {}, data }] : [];
+  }
+  if (Array.isArray(data)) return data.flatMap((v, i) => nullCharacterErrors(v, `${instancePath}/${i}`));
+  if (data !== null && typeof data === 'object') {
+    return Object.entries(data).flatMap(([k, v]) => nullCharacterErrors(v, `${instancePath}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`));
+  }
+  return [];
+}
+
+/** Ajv's verdict plus the NUL-character check, as one result with `errors`. */
+function finish(validate: { errors: ErrorObject[] | null }, fn: ValidateFunction, ok: boolean, data: unknown): boolean {
+  const extra = nullCharacterErrors(data);
+  validate.errors = [...(fn.errors ?? []), ...extra];
+  if (validate.errors.length === 0) validate.errors = null;
+  return ok && extra.length === 0;
+}
+
+/**
  * Fastify validator compiler: returns a function with Ajv's contract (`true`, or `false` with `.errors`)
  * that picks the strict or the coercing Ajv per request as described above.
  */
@@ -42,9 +66,7 @@ export function compileValidator(schema: object, httpPart: HttpPart | undefined)
     const validate = (data: unknown): boolean => {
       let fn: ValidateFunction = strict;
       if (isFormBody(data)) fn = coercing ??= ajvForm.compile(schema);
-      const ok = fn(data) as boolean;
-      validate.errors = fn.errors ?? null;
-      return ok;
+      return finish(validate, fn, fn(data) as boolean, data);
     };
     validate.errors = null as ErrorObject[] | null;
     return validate;
@@ -54,9 +76,7 @@ export function compileValidator(schema: object, httpPart: HttpPart | undefined)
     if (data !== null && typeof data === 'object') {
       for (const [k, v] of Object.entries(data)) if (v === '') delete (data as Record<string, unknown>)[k];
     }
-    const ok = fn(data) as boolean;
-    validate.errors = fn.errors ?? null;
-    return ok;
+    return finish(validate, fn, fn(data) as boolean, data);
   };
   validate.errors = null as ErrorObject[] | null;
   return validate;
@@ -125,6 +145,8 @@ export function messageFor(error: ErrorObject): string {
       const custom = (error.parentSchema as Record<string, unknown> | undefined)?.['x-pattern-message'];
       return typeof custom === 'string' ? custom : 'Enter a valid value.';
     }
+    case 'nullCharacter':
+      return 'Null characters are not allowed.';
     default:
       return 'Invalid value.';
   }
@@ -143,9 +165,12 @@ export function ajvErrorsToFields(errors: readonly ErrorObject[]): FieldErrors {
   const out: FieldErrors = {};
   // A value of the wrong type for an enum gets DRF's single "not a valid choice" message, not two.
   const enumPaths = new Set(errors.filter((e) => e.keyword === 'enum' || e.keyword === 'const').map((e) => e.instancePath));
+  // A null for a non-nullable enum is "This field may not be null." alone, as DRF says it.
+  const nullTypePaths = new Set(errors.filter((e) => e.keyword === 'type' && e.data === null).map((e) => e.instancePath));
   for (const error of errors) {
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
     if (error.keyword === 'type' && error.data !== null && enumPaths.has(error.instancePath)) continue;
+    if ((error.keyword === 'enum' || error.keyword === 'const') && error.data === null && nullTypePaths.has(error.instancePath)) continue;
     const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (error.keyword === 'required') segments.push(String((error.params as { missingProperty: string }).missingProperty));
     let message = messageFor(error);

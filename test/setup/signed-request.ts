@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signBody } from '../../src/modules/auth/hmac.ts';
+import { checkResponse, loadDocument } from './openapi-document.ts';
 
 /** Credentials of one API key. */
 export interface Credentials {
@@ -69,7 +70,14 @@ export async function send(app: FastifyInstance, creds: Credentials | undefined,
     }
     else if (req.signature !== false) headers['x-signature'] = req.signature;
   }
-  return app.inject({ method: req.method, url: req.url, payload, headers });
+  const res = await app.inject({ method: req.method, url: req.url, payload, headers });
+  if (process.env.BIZAPI_CONFORMANCE !== 'off') {
+    // Response conformance (issue 8): every answer a test receives must match the document's schema for
+    // its operation and status. BIZAPI_CONFORMANCE=off disables the check (to see a test's own failure first).
+    const problems = checkResponse(await loadDocument(app), req.method, req.url, res.statusCode, res.body);
+    if (problems.length > 0) throw new Error(`response does not conform to the OpenAPI document:\n${problems.join('\n')}`);
+  }
+  return res;
 }
 
 /** Sends a request and parses the JSON body. */

@@ -3,7 +3,7 @@
  * the next calendar day, "today", and the UTC range of an inclusive local date range.
  */
 import { describe, expect, it } from 'vitest';
-import { dayRangeUtc, nextDay, startOfDayUtc, todayIn } from '../../src/shared/time.ts';
+import { dayRangeUtc, daysBetween, nextDay, startOfDayUtc, todayIn } from '../../src/shared/time.ts';
 
 /** The local calendar date of an ISO instant in `tz`. */
 function localDate(iso: string, tz: string): string {
@@ -164,5 +164,17 @@ describe('dayRangeUtc', () => {
   it('an end on 31 December reaches into the next year', () => {
     expect(dayRangeUtc('Asia/Seoul', undefined, '2026-12-31').to).toBe('2026-12-31T15:00:00.000Z');
     expect(dayRangeUtc('UTC', undefined, '2028-02-28').to).toBe('2028-02-29T00:00:00.000Z');
+  });
+});
+
+describe('daysBetween', () => {
+  it('counts calendar days, negative backwards, across month, year, leap-day and DST boundaries', () => {
+    expect(daysBetween('2026-11-22', '2026-11-22')).toBe(0);
+    expect(daysBetween('2026-11-22', '2026-11-23')).toBe(1);
+    expect(daysBetween('2026-11-23', '2026-11-22')).toBe(-1);
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+    expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2);
+    expect(daysBetween('2026-01-01', '2027-01-01')).toBe(365);
   });
 });

@@ -73,6 +73,12 @@ describe('compileValidator (JSON body) + ajvErrorsToFields', () => {
 
   it('enum', () => {
     expect(fieldsOf({ name: 'a', kind: 'X' })).toEqual({ kind: ['"X" is not a valid choice.'] });
+    expect(fieldsOf({ name: 'a', kind: null })).toEqual({ kind: ['This field may not be null.'] });
+    const nullable = compileValidator(Type.Object({ kind: Nullable(StringEnum(['A', 'B'])) }), 'body');
+    expect(nullable({ kind: null })).toBe(true);
+    expect(nullable({ kind: 'A' })).toBe(true);
+    expect(nullable({ kind: 'C' })).toBe(false);
+    expect(ajvErrorsToFields(nullable.errors!)).toEqual({ kind: ['"C" is not a valid choice.'] });
   });
 
   it('format date and email', () => {

@@ -12,6 +12,8 @@ import { decryptSecret, encryptSecret } from './secret-box.ts';
 export const PLANS = ['FREE', 'BASIC', 'TEAM', 'AGENCY'] as const;
 /** A plan name (decisions §6). */
 export type Plan = (typeof PLANS)[number];
+/** Plans allowed to call any project or worker operation (spec: Plan constraints; decisions §7). */
+export const PROJECT_WORKER_PLANS: readonly Plan[] = ['FREE', 'AGENCY'];
 
 /** A business as the CLI prints it. */
 export interface Business {

@@ -7,6 +7,8 @@ import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/sql-helpers.ts';
 import { type Business, createApiKey, createBusiness } from '../auth/auth.service.ts';
 import { create as createClient } from '../client/client.service.ts';
+import { create as createProject } from '../project/project.service.ts';
+import { create as createWorker } from '../worker/worker.service.ts';
 import { type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
 
 /** The demo catalog, in the catalog-file format of decisions §6. */
@@ -202,6 +204,43 @@ export function demoClientBody(client: DemoClient, ids: CatalogIds): ClientCreat
   } as ClientCreateBody;
 }
 
+/** The demo projects (spec: Resources › Project), in creation order: the `POST /v1/project` body. */
+export const DEMO_PROJECTS: readonly Parameters<typeof createProject>[2][] = [
+  { title: 'Hanbit Studio brand refresh', status: 'U', symbolColor: '#9b51e0', startDate: '2027-01-04', endDate: '2027-03-31' },
+  { title: 'Seoul Coffee online store', status: 'I', symbolColor: '#2f80ed', startDate: '2026-10-01', endDate: '2026-12-31' },
+  { title: 'Blue Harbor tracking dashboard', status: 'A', symbolColor: '#27ae60', startDate: '2026-06-01', endDate: '2026-09-30' },
+  { title: 'Namsan Dental booking page', status: 'E', symbolColor: '#f2994a', startDate: '2026-03-02', endDate: '2026-05-29', isHidden: true },
+];
+
+/** A demo worker: the `POST /v1/worker` body, with the position named by its {@link DEMO_CATALOG} key. */
+export interface DemoWorker {
+  name: string;
+  position: { key: string } | null;
+  order: number;
+  manMonthAmount: number;
+  isHidden?: boolean;
+}
+
+/** The demo workers, in creation order. */
+export const DEMO_WORKERS: readonly DemoWorker[] = [
+  { name: 'Choi Minho', position: { key: 'developer' }, order: 1, manMonthAmount: 7500000 },
+  { name: 'Oh Jisu', position: { key: 'developer' }, order: 2, manMonthAmount: 6800000 },
+  { name: 'Shin Haeun', position: { key: 'designer' }, order: 3, manMonthAmount: 6200000 },
+  { name: 'Baek Sungmin', position: null, order: 4, manMonthAmount: 4500000, isHidden: true },
+];
+
+/**
+ * Resolves a {@link DemoWorker}'s position key to the id of an import of {@link DEMO_CATALOG}.
+ * @throws Error when the key is not in `ids` (a mistake in this file)
+ */
+export function demoWorkerBody(worker: DemoWorker, ids: CatalogIds): Parameters<typeof createWorker>[2] {
+  const { position, ...rest } = worker;
+  if (position === null) return { ...rest, position: null };
+  const id = ids.positions[position.key];
+  if (id === undefined) throw new Error(`demo catalog has no position "${position.key}"`);
+  return { ...rest, position: { id } };
+}
+
 /** What {@link createDemo} returns, and `bizapi demo` prints. The secret is shown only here. */
 export interface DemoBusiness {
   business: Business;
@@ -213,8 +252,8 @@ export interface DemoBusiness {
 /**
  * Creates the demo business in one transaction: "Demo Company", plan AGENCY, time zone Asia/Seoul, one API
  * key, {@link DEMO_CATALOG}, and {@link DEMO_CLIENTS} created through the client service (so they are
- * exactly what `POST /v1/client` would have created). Each call creates a new business; a failure writes
- * nothing.
+ * exactly what `POST /v1/client` would have created); likewise {@link DEMO_PROJECTS} and {@link DEMO_WORKERS}.
+ * Each call creates a new business; a failure writes nothing.
  *
  * @param masterKey the installation's master key (`resolveMasterKey`), which encrypts the key's secret
  * @throws whatever the catalog import or the client service throws for the demo data
@@ -226,6 +265,8 @@ export async function createDemo(db: Db, masterKey: Buffer): Promise<DemoBusines
     const catalog = await importCatalog(trx, business.id, DEMO_CATALOG);
     const auth = { businessId: business.id, timezone: business.timezone };
     for (const client of DEMO_CLIENTS) await createClient(trx, auth, demoClientBody(client, catalog));
+    for (const project of DEMO_PROJECTS) await createProject(trx, auth, project);
+    for (const worker of DEMO_WORKERS) await createWorker(trx, auth, demoWorkerBody(worker, catalog));
     return { business, apiKey, secretKey, catalog };
   });
 }

@@ -114,6 +114,20 @@ describe('POST /v1/client — property validation', () => {
   });
 });
 
+describe('NUL characters (no database can store them) → 400, never a 500', () => {
+  it('in a body string, in a nested string and in a query value', async () => {
+    const b = await newBusiness(t);
+    expect400(await post(b, { companyName: 'Bad\u0000Name' }), { companyName: ['Null characters are not allowed.'] });
+    expect400(await post(b, { companyName: 'Ok', fieldSet: [{ field: { id: 1 }, value: '\u0000' }] }), {
+      fieldSet: ['Item 1 (value): Null characters are not allowed.'],
+    });
+    expect(await listIds(b)).toEqual([]);
+    const res = await call(b, { method: 'GET', url: '/v1/client?search=%00' });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.search)).toContain('Null characters are not allowed.');
+  });
+});
+
 describe('fieldSet problems → 400 with fieldSet a list of strings, nothing written', () => {
   type Case = [label: string, entry: (b: TestBusiness) => { field: { id: number | undefined }; value: unknown }];
   const cases: Case[] = [

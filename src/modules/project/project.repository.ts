@@ -1,0 +1,102 @@
+/** SQL for projects. Soft-deleted projects are never read. */
+import type { Db } from '../../db/database.ts';
+import type { Timestamp } from '../../db/sql-helpers.ts';
+import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import type { NewProjectRow, ProjectRowUpdate } from './project.table.ts';
+
+const columns = [
+  'project.id',
+  'project.title',
+  'project.status',
+  'project.symbol_color',
+  'project.start_date',
+  'project.end_date',
+  'project.actual_end_date',
+  'project.is_hidden',
+  'project.created',
+] as const;
+
+function selectLive(db: Db, businessId: number) {
+  return db.selectFrom('project').where('project.business_id', '=', businessId).where('project.deleted_at', 'is', null);
+}
+
+function findQuery(db: Db, businessId: number) {
+  return selectLive(db, businessId).select(columns);
+}
+
+/** A live project row as every response needs it. */
+export type ProjectRow = Awaited<ReturnType<ReturnType<typeof findQuery>['executeTakeFirstOrThrow']>>;
+
+/** List filters (decisions §5): every date range is inclusive, `YYYY-MM-DD`, either end optional. */
+export interface ProjectFilter {
+  status?: string;
+  isHidden?: boolean;
+  startDateFrom?: string;
+  startDateTo?: string;
+  endDateFrom?: string;
+  endDateTo?: string;
+}
+
+/** One page of live projects, newest first. */
+export async function findPage(
+  db: Db,
+  businessId: number,
+  filter: ProjectFilter,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<ProjectRow>> {
+  let q = findQuery(db, businessId);
+  if (filter.status !== undefined) q = q.where('project.status', '=', filter.status);
+  if (filter.isHidden !== undefined) q = q.where('project.is_hidden', '=', filter.isHidden ? 1 : 0);
+  if (filter.startDateFrom !== undefined) q = q.where('project.start_date', '>=', filter.startDateFrom);
+  if (filter.startDateTo !== undefined) q = q.where('project.start_date', '<=', filter.startDateTo);
+  if (filter.endDateFrom !== undefined) q = q.where('project.end_date', '>=', filter.endDateFrom);
+  if (filter.endDateTo !== undefined) q = q.where('project.end_date', '<=', filter.endDateTo);
+  return fetchPage(q, newestFirst<ProjectRow>('project'), size, cursor);
+}
+
+/** A live project, or `undefined`. */
+export async function findById(db: Db, businessId: number, id: number): Promise<ProjectRow | undefined> {
+  return findQuery(db, businessId).where('project.id', '=', id).executeTakeFirst();
+}
+
+/** Whether a live project with this id exists in the business. */
+export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await selectLive(db, businessId).select('project.id').where('project.id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts a project; returns its id. */
+export async function insert(db: Db, businessId: number, row: Omit<NewProjectRow, 'business_id'>): Promise<number> {
+  const { id } = await db
+    .insertInto('project')
+    .values({ ...row, business_id: businessId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Updates a live project; returns the number of rows changed (0 when missing). */
+export async function updateById(db: Db, businessId: number, id: number, patch: ProjectRowUpdate): Promise<number> {
+  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+  const result = await db
+    .updateTable('project')
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Soft-deletes a live project; returns the number of rows changed (0 when missing). */
+export async function softDeleteById(db: Db, businessId: number, id: number, at: Timestamp): Promise<number> {
+  const result = await db
+    .updateTable('project')
+    .set({ deleted_at: at })
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

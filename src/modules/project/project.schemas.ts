@@ -1,0 +1,101 @@
+/**
+ * Project shapes (spec: Resources › Project, Limits; reference: Project). One shape serves the list items,
+ * the create response, retrieve and update. `actualEndDate` is written only by PATCH (reference item 20).
+ */
+import Type, { type Static } from 'typebox';
+import { PageQueryProperties } from '../../shared/pagination.ts';
+import {
+  DateString,
+  EXAMPLES,
+  IdParam,
+  Nullable,
+  Page,
+  QueryBoolean,
+  QueryDate,
+  StringEnum,
+  Timestamp,
+  withExample,
+} from '../../shared/schemas.ts';
+
+/** Project status codes: `U` scheduled, `I` in progress, `A` additional period, `E` ended. */
+export const PROJECT_STATUSES = ['U', 'I', 'A', 'E'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+const statusDescription = 'U scheduled, I in progress, A additional period, E ended.';
+const status = StringEnum(PROJECT_STATUSES, { description: statusDescription });
+const title = Type.String({ minLength: 1, maxLength: 128 });
+const nullableDate = (description: string) => Type.Optional(Nullable(Type.String({ format: 'date', description })));
+
+/** Properties writable by create and update (all optional here). */
+const writable = {
+  status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: `${statusDescription} Default on create: U.` })),
+  symbolColor: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 32, description: 'Display colour, e.g. `#2f80ed`.' }))),
+  startDate: nullableDate('Planned start.'),
+  endDate: nullableDate('Planned end.'),
+  isHidden: Type.Optional(Type.Boolean({ description: 'Hidden flag; default false.' })),
+};
+
+/** `POST /v1/project` body: only `title` is required; `actualEndDate` is not accepted (ignored). */
+export const ProjectCreateBody = Type.Object(
+  { title, ...writable },
+  { examples: [{ title: 'Website renewal', status: 'U', symbolColor: '#2f80ed', startDate: '2026-12-01', endDate: '2027-02-28' }] },
+);
+export type ProjectCreateBody = Static<typeof ProjectCreateBody>;
+
+/** `PATCH /v1/project/{project_id}` body: any create property, plus `actualEndDate`. */
+export const ProjectUpdateBody = Type.Object(
+  { title: Type.Optional(title), ...writable, actualEndDate: nullableDate('Actual end; settable only here.') },
+  { examples: [{ status: 'E', actualEndDate: '2027-03-04' }] },
+);
+export type ProjectUpdateBody = Static<typeof ProjectUpdateBody>;
+
+const projectExample = {
+  id: 7,
+  title: 'Website renewal',
+  status: 'I',
+  symbolColor: '#2f80ed',
+  startDate: '2026-12-01',
+  endDate: '2027-02-28',
+  actualEndDate: null,
+  isHidden: false,
+  created: EXAMPLES.created,
+};
+
+/** A project as every response shows it. */
+export const Project = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  status,
+  symbolColor: Nullable(Type.String()),
+  startDate: Nullable(DateString),
+  endDate: Nullable(DateString),
+  actualEndDate: Nullable(DateString),
+  isHidden: Type.Boolean(),
+  created: Timestamp,
+});
+export type Project = Static<typeof Project>;
+
+/** The create / retrieve / update response, with its example. */
+export const ProjectDetail = withExample(Project, projectExample);
+
+/** `GET /v1/project` response. */
+export const ProjectPage = withExample(Page(Project), {
+  next: EXAMPLES.pageLink.replace('/client?', '/project?'),
+  previous: null,
+  results: [projectExample],
+});
+
+/** `GET /v1/project` query (reference: query parameters per list endpoint; decisions §5). */
+export const ProjectListQuery = Type.Object({
+  ...PageQueryProperties,
+  status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: `Only projects in this status: ${statusDescription}` })),
+  is_hidden: Type.Optional(QueryBoolean),
+  start_date_start: Type.Optional(QueryDate),
+  start_date_end: Type.Optional(QueryDate),
+  end_date_start: Type.Optional(QueryDate),
+  end_date_end: Type.Optional(QueryDate),
+});
+export type ProjectListQuery = Static<typeof ProjectListQuery>;
+
+/** Path parameters of `/v1/project/{project_id}`. */
+export const ProjectIdParams = Type.Object({ project_id: IdParam });

@@ -1,0 +1,119 @@
+/**
+ * Projects (spec: Resources › Project, Endpoints, Plan constraints; reference: Project; decisions §5, §7):
+ * list, create, retrieve, partialUpdate, destroy (soft). The plan gate (FREE or AGENCY) is the routes'
+ * `config.plans`, checked before any of these runs.
+ */
+import type { Db } from '../../db/database.ts';
+import { nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { NotFound } from '../../shared/errors.ts';
+import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import { parseQueryBoolean } from '../../shared/schemas.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import * as repo from './project.repository.ts';
+import type { Project, ProjectCreateBody, ProjectListQuery, ProjectStatus, ProjectUpdateBody } from './project.schemas.ts';
+import type { ProjectRowUpdate } from './project.table.ts';
+
+type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
+
+/** Status of a project created without one: `U` (scheduled). */
+export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'U';
+
+/** Maps a row to the project shape of every response. */
+export function toProject(row: repo.ProjectRow): Project {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status as ProjectStatus,
+    symbolColor: row.symbol_color,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    actualEndDate: row.actual_end_date,
+    isHidden: row.is_hidden === 1,
+    created: row.created,
+  };
+}
+
+/** The columns a body sets: only the properties it sends (PATCH is partial). */
+function columnsFrom(body: ProjectUpdateBody): ProjectRowUpdate {
+  const patch: ProjectRowUpdate = {};
+  if (body.title !== undefined) patch.title = body.title;
+  if (body.status !== undefined) patch.status = body.status;
+  if (body.symbolColor !== undefined) patch.symbol_color = body.symbolColor;
+  if (body.startDate !== undefined) patch.start_date = body.startDate;
+  if (body.endDate !== undefined) patch.end_date = body.endDate;
+  if (body.actualEndDate !== undefined) patch.actual_end_date = body.actualEndDate;
+  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
+  return patch;
+}
+
+/**
+ * `GET /v1/project`: live projects, newest first; `status`, `is_hidden` and the inclusive date ranges
+ * `start_date_start..start_date_end` (on `startDate`) and `end_date_start..end_date_end` (on `endDate`).
+ */
+export async function list(db: Db, auth: Auth, query: ProjectListQuery, cursor: CursorPosition | undefined): Promise<Page<Project>> {
+  const page = await repo.findPage(
+    db,
+    auth.businessId,
+    {
+      status: query.status,
+      isHidden: parseQueryBoolean(query.is_hidden),
+      startDateFrom: query.start_date_start,
+      startDateTo: query.start_date_end,
+      endDateFrom: query.end_date_start,
+      endDateTo: query.end_date_end,
+    },
+    pageSizeOf(query),
+    cursor,
+  );
+  return mapPage(page, toProject);
+}
+
+/**
+ * `POST /v1/project`: `status` defaults to `U`, `isHidden` to false; `actualEndDate` cannot be set here
+ * (reference: Project create), so the new project has none.
+ */
+export async function create(db: Db, auth: Auth, body: ProjectCreateBody): Promise<Project> {
+  const { actual_end_date: _ignored, ...columns } = columnsFrom(body);
+  const id = await repo.insert(db, auth.businessId, {
+    ...columns,
+    title: body.title,
+    status: body.status ?? DEFAULT_PROJECT_STATUS,
+    is_hidden: toBool(body.isHidden ?? false),
+    actual_end_date: null,
+    created: nowTimestamp(),
+  });
+  return retrieve(db, auth, id);
+}
+
+/** Whether a live project with this id exists in the business. */
+export async function exists(db: Db, auth: Auth, id: number): Promise<boolean> {
+  return repo.existsById(db, auth.businessId, id);
+}
+
+/**
+ * `GET /v1/project/{project_id}`.
+ * @throws NotFound for a missing, soft-deleted or other business's project
+ */
+export async function retrieve(db: Db, auth: Auth, id: number): Promise<Project> {
+  const row = await repo.findById(db, auth.businessId, id);
+  if (!row) throw new NotFound();
+  return toProject(row);
+}
+
+/**
+ * `PATCH /v1/project/{project_id}`: only the properties sent change; `null` clears a nullable one.
+ * @throws NotFound for a missing project
+ */
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: ProjectUpdateBody): Promise<Project> {
+  if ((await repo.updateById(db, auth.businessId, id, columnsFrom(body))) === 0) throw new NotFound();
+  return retrieve(db, auth, id);
+}
+
+/**
+ * `DELETE /v1/project/{project_id}`: soft delete; the project disappears from every read (spec: States,
+ * deletion states; decisions §7).
+ * @throws NotFound for a missing project
+ */
+export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
+  if ((await repo.softDeleteById(db, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+}

@@ -1,0 +1,23 @@
+/** Row type of the `project` table (migration 2026_11_22_0006; the contract reference from a later one). */
+import type { Generated, Insertable, Updateable } from 'kysely';
+import type { Bool, DateString, Timestamp } from '../../db/sql-helpers.ts';
+
+/**
+ * A project (spec: Resources › Project). `status` is one of `U I A E`; dates are `YYYY-MM-DD` or null.
+ * Soft-deleted rows have `deleted_at` set and are never read.
+ */
+export interface ProjectTable {
+  id: Generated<number>;
+  business_id: number;
+  title: string;
+  status: string;
+  symbol_color: string | null;
+  start_date: DateString | null;
+  end_date: DateString | null;
+  actual_end_date: DateString | null;
+  is_hidden: Bool;
+  created: Timestamp;
+  deleted_at: Timestamp | null;
+}
+export type NewProjectRow = Insertable<ProjectTable>;
+export type ProjectRowUpdate = Updateable<ProjectTable>;

@@ -1,0 +1,112 @@
+/** SQL for workers and the worker positions they reference. Soft-deleted workers are never read. */
+import type { Db } from '../../db/database.ts';
+import { searchAll, type Timestamp } from '../../db/sql-helpers.ts';
+import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import type { NewWorkerRow, WorkerRowUpdate } from './worker.table.ts';
+
+const columns = [
+  'worker.id',
+  'worker.name',
+  'worker.created',
+  'worker.position_id',
+  'worker_position.title as position_title',
+  'worker_position.symbol_color as position_symbol_color',
+  'worker.sort_order',
+  'worker.is_hidden',
+  'worker.man_month_amount',
+] as const;
+
+function selectLive(db: Db, businessId: number) {
+  return db.selectFrom('worker').where('worker.business_id', '=', businessId).where('worker.deleted_at', 'is', null);
+}
+
+function findQuery(db: Db, businessId: number) {
+  return selectLive(db, businessId)
+    .leftJoin('worker_position', (join) =>
+      join.onRef('worker_position.id', '=', 'worker.position_id').on('worker_position.business_id', '=', businessId),
+    )
+    .select(columns);
+}
+
+/** A live worker row with its position's title and colour (null when it has none). */
+export type WorkerRow = Awaited<ReturnType<ReturnType<typeof findQuery>['executeTakeFirstOrThrow']>>;
+
+/** List filters (decisions §5). */
+export interface WorkerFilter {
+  isHidden?: boolean;
+  positionId?: number;
+  /** Every term must be a case-insensitive substring of the name. */
+  search: readonly string[];
+}
+
+/** One page of live workers, newest first. */
+export async function findPage(
+  db: Db,
+  businessId: number,
+  filter: WorkerFilter,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<WorkerRow>> {
+  let q = findQuery(db, businessId);
+  if (filter.isHidden !== undefined) q = q.where('worker.is_hidden', '=', filter.isHidden ? 1 : 0);
+  if (filter.positionId !== undefined) q = q.where('worker.position_id', '=', filter.positionId);
+  const search = filter.search;
+  if (search.length > 0) q = q.where((eb) => searchAll(eb, search, [eb.ref('worker.name')])!);
+  return fetchPage(q, newestFirst<WorkerRow>('worker'), size, cursor);
+}
+
+/** A live worker, or `undefined`. */
+export async function findById(db: Db, businessId: number, id: number): Promise<WorkerRow | undefined> {
+  return findQuery(db, businessId).where('worker.id', '=', id).executeTakeFirst();
+}
+
+/** Whether a live worker with this id exists in the business. */
+export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await selectLive(db, businessId).select('worker.id').where('worker.id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A worker position of the business by id, or `undefined`. */
+export async function findPositionById(db: Db, businessId: number, id: number) {
+  return db
+    .selectFrom('worker_position')
+    .select(['id', 'title', 'symbol_color'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Inserts a worker; returns its id. */
+export async function insert(db: Db, businessId: number, row: Omit<NewWorkerRow, 'business_id'>): Promise<number> {
+  const { id } = await db
+    .insertInto('worker')
+    .values({ ...row, business_id: businessId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Updates a live worker; returns the number of rows changed (0 when missing). */
+export async function updateById(db: Db, businessId: number, id: number, patch: WorkerRowUpdate): Promise<number> {
+  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+  const result = await db
+    .updateTable('worker')
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Soft-deletes a live worker; returns the number of rows changed (0 when missing). */
+export async function softDeleteById(db: Db, businessId: number, id: number, at: Timestamp): Promise<number> {
+  const result = await db
+    .updateTable('worker')
+    .set({ deleted_at: at })
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

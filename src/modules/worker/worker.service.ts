@@ -1,0 +1,122 @@
+/**
+ * Workers (spec: Resources › Worker, Endpoints, Plan constraints; reference: Worker; decisions §5, §7):
+ * list, create, retrieve, partialUpdate, destroy (soft). The plan gate (FREE or AGENCY) is the routes'
+ * `config.plans`, checked before any of these runs.
+ */
+import type { Db } from '../../db/database.ts';
+import { nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import { parseQueryBoolean } from '../../shared/schemas.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import * as repo from './worker.repository.ts';
+import type { Worker, WorkerCreateBody, WorkerListQuery, WorkerUpdateBody } from './worker.schemas.ts';
+import type { WorkerRowUpdate } from './worker.table.ts';
+
+type Auth = Pick<AuthContext, 'businessId'>;
+
+/** Maps a row to the worker shape of every response. */
+export function toWorker(row: repo.WorkerRow): Worker {
+  return {
+    id: row.id,
+    name: row.name,
+    created: row.created,
+    position:
+      row.position_id === null || row.position_title === null || row.position_symbol_color === null
+        ? null
+        : { id: row.position_id, title: row.position_title, symbolColor: row.position_symbol_color },
+    order: row.sort_order,
+    isHidden: row.is_hidden === 1,
+    manMonthAmount: row.man_month_amount,
+  };
+}
+
+/** The columns a body sets: only the properties it sends (PATCH is partial). */
+function columnsFrom(body: WorkerUpdateBody): WorkerRowUpdate {
+  const patch: WorkerRowUpdate = {};
+  if (body.name !== undefined) patch.name = body.name;
+  if (body.position !== undefined) patch.position_id = body.position?.id ?? null;
+  if (body.order !== undefined) patch.sort_order = body.order;
+  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
+  if (body.manMonthAmount !== undefined) patch.man_month_amount = body.manMonthAmount;
+  return patch;
+}
+
+/**
+ * Checks the `position` reference of a body: it must name a worker position of the business.
+ * @throws ValidationError `{"position": {"id": ["Invalid pk \"9\" - object does not exist."]}}`
+ */
+async function checkReferences(db: Db, businessId: number, body: WorkerUpdateBody): Promise<void> {
+  const errors = new ErrorCollector();
+  if (body.position) {
+    const position = await repo.findPositionById(db, businessId, body.position.id);
+    if (!position) errors.add(['position', 'id'], `Invalid pk "${body.position.id}" - object does not exist.`);
+  }
+  errors.throwIfAny();
+}
+
+/** `GET /v1/worker`: live workers, newest first; `is_hidden`, `position_id`, `search` (name). */
+export async function list(db: Db, auth: Auth, query: WorkerListQuery, cursor: CursorPosition | undefined): Promise<Page<Worker>> {
+  const page = await repo.findPage(
+    db,
+    auth.businessId,
+    { isHidden: parseQueryBoolean(query.is_hidden), positionId: query.position_id, search: query.search ?? [] },
+    pageSizeOf(query),
+    cursor,
+  );
+  return mapPage(page, toWorker);
+}
+
+/**
+ * `POST /v1/worker`: `order` and `manMonthAmount` default to 0, `isHidden` to false, `position` to none.
+ * @throws ValidationError for a position that is not the business's
+ */
+export async function create(db: Db, auth: Auth, body: WorkerCreateBody): Promise<Worker> {
+  await checkReferences(db, auth.businessId, body);
+  const id = await repo.insert(db, auth.businessId, {
+    ...columnsFrom(body),
+    name: body.name,
+    position_id: body.position?.id ?? null,
+    sort_order: body.order ?? 0,
+    is_hidden: toBool(body.isHidden ?? false),
+    man_month_amount: body.manMonthAmount ?? 0,
+    created: nowTimestamp(),
+  });
+  return retrieve(db, auth, id);
+}
+
+/** Whether a live worker with this id exists in the business. */
+export async function exists(db: Db, auth: Auth, id: number): Promise<boolean> {
+  return repo.existsById(db, auth.businessId, id);
+}
+
+/**
+ * `GET /v1/worker/{worker_id}`.
+ * @throws NotFound for a missing, soft-deleted or other business's worker
+ */
+export async function retrieve(db: Db, auth: Auth, id: number): Promise<Worker> {
+  const row = await repo.findById(db, auth.businessId, id);
+  if (!row) throw new NotFound();
+  return toWorker(row);
+}
+
+/**
+ * `PATCH /v1/worker/{worker_id}`: only the properties sent change; a new `position.id` reassigns the
+ * position and `position: null` clears it (spec: Endpoints, worker PATCH).
+ * @throws NotFound for a missing worker; ValidationError for a position that is not the business's
+ */
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: WorkerUpdateBody): Promise<Worker> {
+  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
+  await checkReferences(db, auth.businessId, body);
+  if ((await repo.updateById(db, auth.businessId, id, columnsFrom(body))) === 0) throw new NotFound();
+  return retrieve(db, auth, id);
+}
+
+/**
+ * `DELETE /v1/worker/{worker_id}`: soft delete; the worker disappears from every read (spec: Worker,
+ * "Deleted workers are excluded from the list"; decisions §7).
+ * @throws NotFound for a missing worker
+ */
+export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
+  if ((await repo.softDeleteById(db, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+}

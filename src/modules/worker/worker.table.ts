@@ -1,0 +1,22 @@
+/** Row type of the `worker` table (migration 2026_11_22_0006). */
+import type { Generated, Insertable, Updateable } from 'kysely';
+import type { Bool, Timestamp } from '../../db/sql-helpers.ts';
+
+/**
+ * A worker (spec: Resources › Worker). `position_id` references `worker_position` (null: none);
+ * `sort_order` is the API's `order`; `man_month_amount` an integer amount per man-month.
+ * Soft-deleted rows have `deleted_at` set and are never read.
+ */
+export interface WorkerTable {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  position_id: number | null;
+  sort_order: number;
+  is_hidden: Bool;
+  man_month_amount: number;
+  created: Timestamp;
+  deleted_at: Timestamp | null;
+}
+export type NewWorkerRow = Insertable<WorkerTable>;
+export type WorkerRowUpdate = Updateable<WorkerTable>;

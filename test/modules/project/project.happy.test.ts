@@ -1,0 +1,277 @@
+/**
+ * Projects, the successful paths (spec: Resources › Project, Endpoints, States — soft delete; reference:
+ * Project; decisions §1, §4, §5, §7): shapes, defaults, `actualEndDate` only by PATCH, partial update, soft
+ * delete, the three body encodings, ordering, paging and every list filter.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemo, DEMO_PROJECTS } from '../../../src/modules/catalog/demo.ts';
+import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
+import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
+import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const KEYS = ['id', 'title', 'status', 'symbolColor', 'startDate', 'endDate', 'actualEndDate', 'isHidden', 'created'];
+const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function call(b: TestBusiness, req: SignedRequest) {
+  return sendJson(t.app, b, req);
+}
+function get(b: TestBusiness, url: string) {
+  return call(b, { method: 'GET', url });
+}
+async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
+  const res = await call(b, { method: 'POST', url: '/v1/project', body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+async function listIds(b: TestBusiness, query = ''): Promise<number[]> {
+  const res = await get(b, `/v1/project${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.results as { id: number }[]).map((r) => r.id);
+}
+function relative(link: string): string {
+  const u = new URL(link);
+  return `${u.pathname}${u.search}`;
+}
+
+describe('POST /v1/project', () => {
+  it('answers 201 with the full shape of the reference, every property as sent', async () => {
+    const b = await newBusiness(t);
+    const before = Date.now();
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/project',
+      body: { title: 'Website renewal', status: 'I', symbolColor: '#2f80ed', startDate: '2026-12-01', endDate: '2027-02-28', isHidden: true },
+    });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body)).toEqual(KEYS);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      title: 'Website renewal',
+      status: 'I',
+      symbolColor: '#2f80ed',
+      startDate: '2026-12-01',
+      endDate: '2027-02-28',
+      actualEndDate: null,
+      isHidden: true,
+      created: expect.stringMatching(RFC3339_MS_UTC),
+    });
+    expect(Date.parse(res.body.created)).toBeGreaterThanOrEqual(before - 5);
+    expect(Date.parse(res.body.created)).toBeLessThanOrEqual(Date.now() + 5);
+  });
+
+  it('defaults: status U, not hidden, no colour and no dates', async () => {
+    const b = await newBusiness(t);
+    const p = await create(b, { title: 'Minimal' });
+    expect(p).toMatchObject({ status: 'U', isHidden: false, symbolColor: null, startDate: null, endDate: null, actualEndDate: null });
+  });
+
+  it('ignores actualEndDate on create (settable only by PATCH), read-only and unknown properties', async () => {
+    const b = await newBusiness(t);
+    const p = await create(b, { title: 'No actual end', actualEndDate: '2027-01-01', id: 999999, created: '2000-01-01T00:00:00.000Z', bogus: 1 });
+    expect(p.actualEndDate).toBeNull();
+    expect(p.id).not.toBe(999999);
+    expect(p.created).not.toBe('2000-01-01T00:00:00.000Z');
+    expect((await get(b, `/v1/project/${p.id}`)).body.actualEndDate).toBeNull();
+  });
+
+  it('accepts the limits: title of 1 and 128 characters, symbolColor of 1 and 32, every status, nulls', async () => {
+    const b = await newBusiness(t);
+    expect((await create(b, { title: 'x', symbolColor: 'r' })).title).toBe('x');
+    const long = await create(b, { title: 'T'.repeat(128), symbolColor: 'c'.repeat(32) });
+    expect(long.title).toHaveLength(128);
+    expect(long.symbolColor).toHaveLength(32);
+    for (const status of ['U', 'I', 'A', 'E']) expect((await create(b, { title: status, status })).status).toBe(status);
+    const nulls = await create(b, { title: 'Nulls', symbolColor: null, startDate: null, endDate: null });
+    expect(nulls).toMatchObject({ symbolColor: null, startDate: null, endDate: null });
+  });
+
+  it('counts characters, not bytes: 128 Korean characters fit the title', async () => {
+    const b = await newBusiness(t);
+    const p = await create(b, { title: '프'.repeat(128) });
+    expect(p.title).toBe('프'.repeat(128));
+  });
+});
+
+describe('GET /v1/project/{project_id}', () => {
+  it('answers the same shape as the create response', async () => {
+    const b = await newBusiness(t);
+    const p = await create(b, { title: 'Read me', status: 'A', startDate: '2026-01-31' });
+    const res = await get(b, `/v1/project/${p.id}`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(KEYS);
+    expect(res.body).toEqual(p);
+  });
+});
+
+describe('PATCH /v1/project/{project_id}', () => {
+  it('changes only the properties sent, sets actualEndDate, and null clears nullable ones', async () => {
+    const b = await newBusiness(t);
+    const p = await create(b, { title: 'Before', symbolColor: '#111', startDate: '2026-01-01', endDate: '2026-02-01' });
+    const res = await call(b, {
+      method: 'PATCH',
+      url: `/v1/project/${p.id}`,
+      body: { title: 'After', status: 'E', actualEndDate: '2026-02-03', symbolColor: null },
+    });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(KEYS);
+    expect(res.body).toEqual({ ...p, title: 'After', status: 'E', actualEndDate: '2026-02-03', symbolColor: null });
+    expect((await get(b, `/v1/project/${p.id}`)).body).toEqual(res.body);
+    const cleared = await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { actualEndDate: null, startDate: null, endDate: null } });
+    expect(cleared.body).toMatchObject({ actualEndDate: null, startDate: null, endDate: null, title: 'After' });
+  });
+
+  it('answers the unchanged project for an empty body, and ignores read-only properties', async () => {
+    const b = await newBusiness(t);
+    const p = await create(b, { title: 'Same' });
+    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: {} })).body).toEqual(p);
+    const res = await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { id: 1, created: '2001-01-01T00:00:00.000Z' } });
+    expect(res.body).toEqual(p);
+  });
+
+  it('sets and clears the hidden flag', async () => {
+    const b = await newBusiness(t);
+    const p = await create(b, { title: 'Hide me' });
+    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { isHidden: true } })).body.isHidden).toBe(true);
+    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { isHidden: false } })).body.isHidden).toBe(false);
+  });
+});
+
+describe('DELETE /v1/project/{project_id}', () => {
+  it('soft-deletes: 204 without a body, then 404 everywhere and gone from the list, but kept in the database', async () => {
+    const b = await newBusiness(t);
+    const keep = await create(b, { title: 'Keep' });
+    const doomed = await create(b, { title: 'Doomed', status: 'I' });
+    const del = await send(t.app, b, { method: 'DELETE', url: `/v1/project/${doomed.id}` });
+    expect(del.statusCode).toBe(204);
+    expect(del.body).toBe('');
+    for (const req of [
+      { method: 'GET', url: `/v1/project/${doomed.id}` },
+      { method: 'PATCH', url: `/v1/project/${doomed.id}`, body: { title: 'Zombie' } },
+      { method: 'DELETE', url: `/v1/project/${doomed.id}` },
+    ] as SignedRequest[]) {
+      const res = await call(b, req);
+      expect(res.status, req.method).toBe(404);
+      expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+    }
+    expect(await listIds(b)).toEqual([keep.id]);
+    expect(await listIds(b, '?status=I')).toEqual([]);
+    const row = await t.testDb.db.selectFrom('project').select(['title', 'deleted_at']).where('id', '=', doomed.id).executeTakeFirstOrThrow();
+    expect(row.title).toBe('Doomed');
+    expect(row.deleted_at).toMatch(RFC3339_MS_UTC);
+  });
+});
+
+describe('body encodings', () => {
+  it('JSON, urlencoded and multipart give the same project', async () => {
+    const b = await newBusiness(t);
+    const fields = { title: 'Encoded', status: 'A', symbolColor: '#abc', startDate: '2026-03-01', endDate: '2026-04-30', isHidden: 'true' };
+    const json = await create(b, { ...fields, isHidden: true });
+    const form = await call(b, { method: 'POST', url: '/v1/project', body: fields, form: 'urlencoded' });
+    const multi = await call(b, { method: 'POST', url: '/v1/project', body: fields, form: 'multipart' });
+    const strip = ({ id: _id, created: _c, ...rest }: Record<string, unknown>) => rest;
+    expect(form.status, JSON.stringify(form.body)).toBe(201);
+    expect(multi.status, JSON.stringify(multi.body)).toBe(201);
+    expect(strip(form.body)).toEqual(strip(json));
+    expect(strip(multi.body)).toEqual(strip(json));
+    const patched = await call(b, { method: 'PATCH', url: `/v1/project/${json.id}`, body: { actualEndDate: '2026-05-02', isHidden: 'false' }, form: 'urlencoded' });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ actualEndDate: '2026-05-02', isHidden: false });
+  });
+});
+
+describe('GET /v1/project', () => {
+  it('lists newest first, and pages with next / previous links that keep the filters', async () => {
+    const b = await newBusiness(t);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await create(b, { title: `P${i}`, status: 'I' })).id);
+    const other = (await create(b, { title: 'Other status', status: 'E' })).id;
+    const newest = [...ids].reverse();
+    const page1 = await get(b, '/v1/project?status=I&page_size=2');
+    expect(page1.body.results.map((p: { id: number }) => p.id)).toEqual(newest.slice(0, 2));
+    expect(page1.body.previous).toBeNull();
+    expect(page1.body.next).toContain('status=I');
+    const page2 = await get(b, relative(page1.body.next));
+    expect(page2.body.results.map((p: { id: number }) => p.id)).toEqual(newest.slice(2, 4));
+    const page3 = await get(b, relative(page2.body.next));
+    expect(page3.body.results.map((p: { id: number }) => p.id)).toEqual(newest.slice(4));
+    expect(page3.body.next).toBeNull();
+    const back = await get(b, relative(page3.body.previous));
+    expect(back.body.results.map((p: { id: number }) => p.id)).toEqual(newest.slice(2, 4));
+    expect(Object.keys(page1.body.results[0])).toEqual(KEYS);
+    expect(await listIds(b, '?limit=1')).toEqual([other]);
+  });
+
+  it('filters by status, each code alone', async () => {
+    const b = await newBusiness(t);
+    const byStatus: Record<string, number> = {};
+    for (const status of ['U', 'I', 'A', 'E']) byStatus[status] = (await create(b, { title: status, status })).id;
+    for (const status of ['U', 'I', 'A', 'E']) expect(await listIds(b, `?status=${status}`)).toEqual([byStatus[status]]);
+  });
+
+  it('filters by is_hidden: true only hidden, false only visible, omitted all', async () => {
+    const b = await newBusiness(t);
+    const visible = (await create(b, { title: 'Visible' })).id;
+    const hidden = (await create(b, { title: 'Hidden', isHidden: true })).id;
+    expect(await listIds(b, '?is_hidden=true')).toEqual([hidden]);
+    expect(await listIds(b, '?is_hidden=1')).toEqual([hidden]);
+    expect(await listIds(b, '?is_hidden=false')).toEqual([visible]);
+    expect(await listIds(b, '?is_hidden=0')).toEqual([visible]);
+    expect(await listIds(b)).toEqual([hidden, visible]);
+  });
+
+  it('filters start and end dates by inclusive ranges; projects without that date never match', async () => {
+    const b = await newBusiness(t);
+    const jan = (await create(b, { title: 'Jan', startDate: '2026-01-31', endDate: '2026-03-01' })).id;
+    const feb = (await create(b, { title: 'Feb', startDate: '2026-02-01', endDate: '2026-02-28' })).id;
+    const mar = (await create(b, { title: 'Mar', startDate: '2026-03-01', endDate: '2026-03-31' })).id;
+    const none = (await create(b, { title: 'No dates' })).id;
+    expect(await listIds(b, '?start_date_start=2026-02-01')).toEqual([mar, feb]);
+    expect(await listIds(b, '?start_date_end=2026-02-01')).toEqual([feb, jan]);
+    expect(await listIds(b, '?start_date_start=2026-02-01&start_date_end=2026-02-01')).toEqual([feb]);
+    expect(await listIds(b, '?start_date_start=2026-01-31&start_date_end=2026-03-01')).toEqual([mar, feb, jan]);
+    expect(await listIds(b, '?end_date_start=2026-03-01')).toEqual([mar, jan]);
+    expect(await listIds(b, '?end_date_end=2026-02-28')).toEqual([feb]);
+    expect(await listIds(b, '?end_date_start=2026-03-01&end_date_end=2026-03-01')).toEqual([jan]);
+    expect(await listIds(b, '?start_date_start=2026-01-01&end_date_end=2026-03-01')).toEqual([feb, jan]);
+    expect(await listIds(b, '?start_date_start=2027-01-01')).toEqual([]);
+    expect(await listIds(b)).toEqual([none, mar, feb, jan]);
+  });
+
+  it('combines filters (AND) and treats empty values as no filter', async () => {
+    const b = await newBusiness(t);
+    const a = (await create(b, { title: 'A', status: 'I', isHidden: true, startDate: '2026-05-05' })).id;
+    await create(b, { title: 'B', status: 'I', startDate: '2026-05-05' });
+    await create(b, { title: 'C', status: 'U', isHidden: true, startDate: '2026-05-05' });
+    expect(await listIds(b, '?status=I&is_hidden=true&start_date_start=2026-05-05')).toEqual([a]);
+    expect(await listIds(b, '?status=&is_hidden=&start_date_start=')).toHaveLength(3);
+  });
+
+  it('answers an empty page for a business without projects', async () => {
+    const b = await newBusiness(t);
+    expect((await get(b, '/v1/project')).body).toEqual({ next: null, previous: null, results: [] });
+  });
+
+  it('is allowed on the FREE plan, end to end', async () => {
+    const b = await newBusiness(t, { plan: 'FREE' });
+    const p = await create(b, { title: 'Free' });
+    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { status: 'I' } })).status).toBe(200);
+    expect(await listIds(b)).toEqual([p.id]);
+    expect((await send(t.app, b, { method: 'DELETE', url: `/v1/project/${p.id}` })).statusCode).toBe(204);
+  });
+});
+
+describe('the demo business', () => {
+  it('has projects, readable through the API with its key', async () => {
+    const demo = await createDemo(t.testDb.db, t.masterKey);
+    const res = await sendJson(t.app, demo, { method: 'GET', url: '/v1/project' });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((p: { title: string }) => p.title)).toEqual([...DEMO_PROJECTS].reverse().map((p) => p.title));
+    expect(res.body.results.map((p: { status: string }) => p.status)).toEqual(['E', 'A', 'I', 'U']);
+  });
+});
