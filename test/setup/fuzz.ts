@@ -15,8 +15,8 @@ export interface FuzzOptions {
   /** Cases per property (valid bodies, hostile bodies, hostile query strings, raw bytes). */
   runs: number;
   seed?: number;
-  /** Id to put in each path parameter, by parameter name; missing ones use an id that does not exist. */
-  ids: Record<string, number>;
+  /** Record ids by collection template (see test/suite/fuzz-targets.ts); missing ones use an id that does not exist. */
+  records: Record<string, number>;
 }
 
 /** What one fuzzed operation produced. */
@@ -27,11 +27,11 @@ export interface FuzzReport {
   problems: string[];
 }
 
-const MISSING_ID = 2_147_483_000;
-
-function urlOf(op: DocOperation, ids: Record<string, number>, query = ''): string {
-  let path = op.path;
-  for (const p of op.pathParams) path = path.replace(`{${p}}`, String(ids[p] ?? MISSING_ID));
+function urlOf(op: DocOperation, records: Record<string, number>, query = '', override: Record<string, string> = {}): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_m, p: string) => {
+    const collection = op.path.slice(0, op.path.indexOf(`/{${p}}`));
+    return override[p] ?? String(records[collection] ?? 2_147_483_000);
+  });
   return query ? `${path}?${query}` : path;
 }
 
@@ -69,7 +69,7 @@ export async function fuzzOperation(app: FastifyInstance, creds: Credentials, do
     return res.statusCode;
   };
   const params = { numRuns: opts.runs, seed: opts.seed, endOnFailure: false };
-  const url = urlOf(op, opts.ids);
+  const url = urlOf(op, opts.records);
 
   await exchange(url, op.requestSchema ? { json: {} } : {}, 'plain request');
   if (op.requestSchema) {
@@ -87,11 +87,11 @@ export async function fuzzOperation(app: FastifyInstance, creds: Credentials, do
     const queryArb = fc
       .array(fc.tuple(fc.constantFrom(...op.query.map((q) => q.name)), fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string())), { maxLength: 4 })
       .map((pairs) => new URLSearchParams(pairs).toString());
-    await fc.assert(fc.asyncProperty(queryArb, async (q) => void (await exchange(urlOf(op, opts.ids, q), {}, 'query'))), params);
+    await fc.assert(fc.asyncProperty(queryArb, async (q) => void (await exchange(urlOf(op, opts.records, q), {}, 'query'))), params);
   }
   for (const p of op.pathParams) {
     for (const bad of ['0', '-1', 'abc', '1.5', '99999999999999999999', '%00', '..%2F..%2F']) {
-      const u = urlOf(op, opts.ids).replace(`/${opts.ids[p] ?? MISSING_ID}`, `/${bad}`);
+      const u = urlOf(op, opts.records, '', { [p]: bad });
       await exchange(u, op.requestSchema ? { json: {} } : {}, `path ${p}=${bad}`);
     }
   }

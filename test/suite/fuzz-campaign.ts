@@ -9,7 +9,7 @@ import { buildTestApp } from '../setup/build-test-app.ts';
 import { newBusiness } from '../setup/factories.ts';
 import { fuzzOperation } from '../setup/fuzz.ts';
 import { loadDocument } from '../setup/openapi-document.ts';
-import { fuzzableOperations, seedIds } from './fuzz-targets.ts';
+import { securedOperations, seedRecords } from './fuzz-targets.ts';
 
 const opts = new Command()
   .name('fuzz')
@@ -21,7 +21,7 @@ const opts = new Command()
 const deadline = Date.now() + Number(opts.minutes) * 60_000;
 const t = await buildTestApp({ BIZAPI_RATE_LIMIT: '0' });
 const doc = await loadDocument(t.app);
-const operations = fuzzableOperations(doc);
+const operations = securedOperations(doc);
 const problems = new Map<string, string>();
 let cases = 0;
 let round = 0;
@@ -30,10 +30,10 @@ try {
     round += 1;
     // A fresh business each round, so that deletes of earlier rounds do not starve later ones of records.
     const b = await newBusiness(t, { plan: 'AGENCY' });
-    const ids = await seedIds(t.app, b, doc);
+    const ids = await seedRecords(t.app, b, doc);
     for (const op of operations) {
       if (Date.now() >= deadline) break;
-      const report = await fuzzOperation(t.app, b, doc, op, { runs: Number(opts.runs), ids, seed: round * 7919 });
+      const report = await fuzzOperation(t.app, b, doc, op, { runs: Number(opts.runs), records: ids, seed: round * 7919 });
       cases += report.cases;
       for (const p of report.problems) if (!problems.has(p)) problems.set(p, op.operationId);
     }

@@ -1,40 +1,68 @@
 /**
- * What the fuzz suite and campaign run against: a business on the AGENCY plan (every operation allowed)
- * with one record behind each documented path parameter, created by POSTing each collection's documented
- * example (so the ids point at live records where the examples are valid, and at missing ones otherwise).
+ * Records behind the document's path parameters, for the suites generated from it (fuzzing, tenant
+ * isolation): one record per collection that has a documented POST, created by POSTing the documented
+ * example, or `{}`, or bodies sampled from the request schema, whichever the server accepts first.
  */
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import type { Document } from '../setup/openapi-document.ts';
+import type { DocOperation, Document } from '../setup/openapi-document.ts';
+import { valid } from '../setup/schema-arbitrary.ts';
 import { type Credentials, sendJson } from '../setup/signed-request.ts';
 
-/** The operations worth fuzzing: the documented, key-protected ones. */
-export function fuzzableOperations(doc: Document) {
+/** Record ids by collection path template (`/v1/client`, `/v1/inquiry/{inquiry_id}/text_history`, …). */
+export type Records = Record<string, number>;
+
+/** An id that no record has. */
+export const MISSING_ID = 2_147_483_000;
+
+/** The operations worth testing: the documented, key-protected ones. */
+export function securedOperations(doc: Document): DocOperation[] {
   return doc.operations.filter((o) => o.secured && o.path.startsWith('/v1/'));
 }
 
+/** The collection template each path parameter of `template` indexes: `{a_id}` of `/v1/a/{a_id}/b` → `/v1/a`. */
+export function collectionOf(template: string, param: string): string {
+  return template.slice(0, template.indexOf(`/{${param}}`));
+}
+
+/** `template` with every path parameter replaced by the record of its collection (or `MISSING_ID`). */
+export function fillPath(template: string, records: Records, override: Records = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_m, p: string) => {
+    const collection = collectionOf(template, p);
+    return String(override[collection] ?? records[collection] ?? MISSING_ID);
+  });
+}
+
+/** Bodies to try for creating a record through `op`: its example, `{}`, then samples of its schema. */
+function candidateBodies(op: DocOperation): unknown[] {
+  const bodies: unknown[] = [];
+  if (op.requestExample !== undefined) bodies.push(op.requestExample);
+  bodies.push({});
+  if (op.requestSchema) bodies.push(...fc.sample(valid(op.requestSchema), { numRuns: 20, seed: 42 }));
+  return bodies;
+}
+
 /**
- * Creates one record per collection that has a documented POST example, parents first, and returns the
- * ids by path parameter name (`client_id`, `inquiry_id`, `history_id`, …).
+ * Creates one record per collection with a documented POST whose items have their own path, parents
+ * first, in the business of `creds`.
+ * @returns the ids by collection template; collections nothing could be created in are absent
  */
-export async function seedIds(app: FastifyInstance, creds: Credentials, doc: Document): Promise<Record<string, number>> {
-  const ids: Record<string, number> = {};
+export async function seedRecords(app: FastifyInstance, creds: Credentials, doc: Document, into: Records = {}): Promise<Records> {
+  const records: Records = { ...into };
   const posts = doc.operations
-    .filter((o) => o.method === 'POST' && o.requestExample !== undefined && o.path.startsWith('/v1/'))
+    .filter((o) => o.method === 'POST' && o.path.startsWith('/v1/') && o.secured)
     .sort((a, b) => a.pathParams.length - b.pathParams.length);
   for (const op of posts) {
-    const child = doc.operations.find((o) => o.path.startsWith(`${op.path}/{`) && o.pathParams.length === op.pathParams.length + 1);
-    if (!child) continue;
-    const param = child.pathParams.at(-1)!;
-    let url = op.path;
-    for (const p of op.pathParams) url = url.replace(`{${p}}`, String(ids[p] ?? 0));
-    // The documented example first; `{}` for collections whose properties are all optional.
-    for (const body of [op.requestExample, {}]) {
+    const hasItems = doc.operations.some((o) => o.path.startsWith(`${op.path}/{`) && o.pathParams.length === op.pathParams.length + 1);
+    if (!hasItems || records[op.path] !== undefined) continue;
+    const url = fillPath(op.path, records);
+    for (const body of candidateBodies(op)) {
       const res = await sendJson(app, creds, { method: 'POST', url, body });
       if (res.status === 201 && typeof res.body?.id === 'number') {
-        ids[param] = res.body.id;
+        records[op.path] = res.body.id;
         break;
       }
     }
   }
-  return ids;
+  return records;
 }

@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { fuzzOperation } from '../setup/fuzz.ts';
 import { type Document, loadDocument } from '../setup/openapi-document.ts';
-import { fuzzableOperations, seedIds } from './fuzz-targets.ts';
+import { securedOperations, seedRecords } from './fuzz-targets.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await buildTestApp({ BIZAPI_RATE_LIMIT: '0' });
   doc = await loadDocument(t.app);
   b = await newBusiness(t, { plan: 'AGENCY' });
-  ids = await seedIds(t.app, b, doc);
+  ids = await seedRecords(t.app, b, doc);
 });
 afterAll(async () => {
   await t.close();
@@ -31,7 +31,7 @@ afterAll(async () => {
 const collected = await (async () => {
   const probe = await buildTestApp();
   try {
-    return fuzzableOperations(await loadDocument(probe.app)).map((o) => ({ method: o.method, path: o.path }));
+    return securedOperations(await loadDocument(probe.app)).map((o) => ({ method: o.method, path: o.path }));
   } finally {
     await probe.close();
   }
@@ -44,7 +44,7 @@ describe('fuzzing every documented operation', () => {
   for (const { method, path } of collected) {
     it(`${method} ${path}`, async () => {
       const op = doc.operations.find((o) => o.method === method && o.path === path)!;
-      const report = await fuzzOperation(t.app, b, doc, op, { runs: RUNS, ids, seed: 20261122 });
+      const report = await fuzzOperation(t.app, b, doc, op, { runs: RUNS, records: ids, seed: 20261122 });
       expect(report.cases).toBeGreaterThan(0);
       expect(report.problems, report.problems.join('\n')).toEqual([]);
     });
