@@ -7,6 +7,12 @@ import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { openTestDb, type TestDb } from './test-db.ts';
 
+/**
+ * Settings every test app gets unless a test overrides them: no load shedding (the app shares its event loop
+ * with the test code, so the lag it would measure is the tests' own).
+ */
+const TEST_DEFAULTS = { LOG_LEVEL: 'silent', BIZAPI_MAX_EVENT_LOOP_DELAY: '0' };
+
 /** A fixed 32-byte master key for tests (64 hex characters). */
 export const TEST_MASTER_KEY_HEX = '0f'.repeat(32);
 
@@ -25,7 +31,7 @@ export interface TestApp {
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const testDb = await openTestDb();
-  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: testDb.url });
+  const config = loadConfig({ ...TEST_DEFAULTS, BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: testDb.url });
   const masterKey = config.masterKey!;
   const app = await buildApp(config, { db: testDb.db, masterKey });
   await app.ready();
@@ -43,7 +49,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 
 /** Builds a second app over the same database with other settings (e.g. signature mode `required`). */
 export async function buildSiblingApp(base: TestApp, env: Record<string, string>): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: base.testDb.url });
+  const config = loadConfig({ ...TEST_DEFAULTS, BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: base.testDb.url });
   const app = await buildApp(config, { db: base.testDb.db, masterKey: base.masterKey });
   await app.ready();
   return app;
