@@ -29,7 +29,7 @@ export interface RequestLogOptions {
   writer: LogWriter;
 }
 
-const CREDENTIAL_PARAM = /([?&](?:x-amz-signature|x-amz-credential|x-amz-security-token|signature|sig|token|expires_sig)=)[^&"\s\\]+/gi;
+const CREDENTIAL_PARAM = /([?&](?:x-amz-signature|x-amz-credential|x-amz-security-token|signature|sig|token)=)[^&"\s\\]+/gi;
 
 /** Replaces the values of signature and token query parameters inside a text by `[REDACTED]`. */
 export function redactUrlCredentials(text: string): string {
