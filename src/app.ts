@@ -34,6 +34,8 @@ import logRoutes from './modules/log/log.routes.ts';
 import { outboxBacklog } from './modules/notification/notification.service.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import clientRoutes from './modules/client/client.routes.ts';
+import contractRoutes from './modules/contract/contract.routes.ts';
+import settlementRoutes from './modules/settlement/settlement.routes.ts';
 import projectRoutes from './modules/project/project.routes.ts';
 import workerRoutes from './modules/worker/worker.routes.ts';
 import inquiryRoutes from './modules/inquiry/inquiry.routes.ts';
@@ -163,6 +165,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(clientRoutes);
       await v1.register(catalogRoutes);
       await v1.register(logRoutes);
+      await v1.register(contractRoutes);
+      await v1.register(settlementRoutes);
       await v1.register(projectRoutes);
       await v1.register(workerRoutes);
       await v1.register(inquiryRoutes);

@@ -20,6 +20,9 @@ import type {
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
 import type { ApiLogTable } from '../modules/log/log.table.ts';
 import type { RateLimitCounterTable } from '../modules/rate-limit/rate-limit.table.ts';
+import type { ContractCategoryLinkTable, ContractFieldValueTable, ContractTable } from '../modules/contract/contract.table.ts';
+import type { ContractNoteTable, SettlementNoteTable } from '../modules/note/note.table.ts';
+import type { SettlementInChargeTable, SettlementStatusHistoryTable, SettlementTable } from '../modules/settlement/settlement.table.ts';
 import type { ProjectTable } from '../modules/project/project.table.ts';
 import type { WorkerTable } from '../modules/worker/worker.table.ts';
 import type {
@@ -57,6 +60,14 @@ export interface Database {
   client_field_value: ClientFieldValueTable;
   api_log: ApiLogTable;
   rate_limit_counter: RateLimitCounterTable;
+  contract: ContractTable;
+  contract_category_link: ContractCategoryLinkTable;
+  contract_field_value: ContractFieldValueTable;
+  contract_note: ContractNoteTable;
+  settlement: SettlementTable;
+  settlement_in_charge: SettlementInChargeTable;
+  settlement_status_history: SettlementStatusHistoryTable;
+  settlement_note: SettlementNoteTable;
   project: ProjectTable;
   worker: WorkerTable;
   // migration 2026_11_22_0002_inquiry

@@ -76,3 +76,18 @@ export function trigramPrefilter(db: Db, idRef: string, ftsTable: string, terms:
 export async function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
 }
+
+/**
+ * Whether `error` is a violation of the unique index or constraint `name` (PostgreSQL: SQLSTATE 23505 on
+ * that constraint) or, on SQLite, of a unique index over exactly `columns` (`table.column` as SQLite names
+ * them in "UNIQUE constraint failed: …"). Lets a service turn a lost race into a 400 instead of a 500.
+ */
+export function isUniqueViolation(error: unknown, name: string, columns: readonly string[]): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.code === '23505') return e.constraint === name;
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof e.message === 'string') {
+    return e.message === `UNIQUE constraint failed: ${columns.join(', ')}`;
+  }
+  return false;
+}

@@ -12,6 +12,8 @@ import fp from 'fastify-plugin';
 /** Operation tags, in the order the docs list them. */
 export const TAGS = [
   { name: 'client', description: 'Clients (customer companies).' },
+  { name: 'contract', description: 'Contracts, with their categories, custom fields and notes.' },
+  { name: 'settlement', description: 'Settlements (payments due under contracts), their status history and notes.' },
   { name: 'inquiry', description: 'Inquiries (sales leads): the pipeline, with tasks, links and histories.' },
   { name: 'catalog', description: 'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.' },
   { name: 'log', description: 'The log of the calls made with the business’s keys (last 14 days).' },

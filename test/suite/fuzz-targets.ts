@@ -33,6 +33,33 @@ export function fillPath(template: string, records: Records, override: Records =
   });
 }
 
+/** The first id a catalog list answers (a plain array or a page), or `undefined`. */
+async function catalogIds(app: FastifyInstance, creds: Credentials, url: string): Promise<number[]> {
+  const res = await sendJson(app, creds, { method: 'GET', url });
+  if (res.status !== 200) return [];
+  const items = (Array.isArray(res.body) ? res.body : res.body?.results) as { id?: unknown }[] | undefined;
+  return (items ?? []).map((i) => i.id).filter((id): id is number => typeof id === 'number');
+}
+
+/**
+ * The example with each single reference `{"<name>": {"id": …}}` pointed at a record of this business: the
+ * seeded record of `/v1/<name>`, else each item of the catalog list `<post path>/<name>` in turn (a
+ * settlement's `type` → `GET /v1/settlement/type`), one body per item. References it cannot resolve are
+ * left as they are.
+ */
+async function withOwnReferences(app: FastifyInstance, creds: Credentials, op: DocOperation, url: string, records: Records): Promise<unknown[]> {
+  const example = op.requestExample;
+  if (!example || typeof example !== 'object' || Array.isArray(example)) return [];
+  let bodies: Record<string, unknown>[] = [{ ...(example as Record<string, unknown>) }];
+  for (const [key, value] of Object.entries(example)) {
+    if (!value || typeof value !== 'object' || Array.isArray(value) || Object.keys(value).join() !== 'id') continue;
+    const record = records[`/v1/${key}`];
+    const ids = record !== undefined ? [record] : await catalogIds(app, creds, `${url}/${key}`);
+    if (ids.length > 0) bodies = bodies.flatMap((b) => ids.map((id) => ({ ...b, [key]: { id } })));
+  }
+  return bodies;
+}
+
 /** Bodies to try for creating a record through `op`: its example, `{}`, then samples of its schema. */
 function candidateBodies(op: DocOperation): unknown[] {
   const bodies: unknown[] = [];
@@ -56,7 +83,7 @@ export async function seedRecords(app: FastifyInstance, creds: Credentials, doc:
     const hasItems = doc.operations.some((o) => o.path.startsWith(`${op.path}/{`) && o.pathParams.length === op.pathParams.length + 1);
     if (!hasItems || records[op.path] !== undefined) continue;
     const url = fillPath(op.path, records);
-    for (const body of candidateBodies(op)) {
+    for (const body of [...(await withOwnReferences(app, creds, op, url, records)), ...candidateBodies(op)]) {
       const res = await sendJson(app, creds, { method: 'POST', url, body });
       if (res.status === 201 && typeof res.body?.id === 'number') {
         records[op.path] = res.body.id;

@@ -7,6 +7,10 @@ import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/sql-helpers.ts';
 import { type Business, createApiKey, createBusiness } from '../auth/auth.service.ts';
 import { create as createClient } from '../client/client.service.ts';
+import type { ContractCreateBody } from '../contract/contract.schemas.ts';
+import { create as createContract, partialUpdate as updateContract } from '../contract/contract.service.ts';
+import type { SettlementStatus } from '../settlement/settlement.schemas.ts';
+import { create as createSettlement, partialUpdate as updateSettlement } from '../settlement/settlement.service.ts';
 import { create as createProject } from '../project/project.service.ts';
 import { create as createWorker } from '../worker/worker.service.ts';
 import { type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
@@ -252,7 +256,8 @@ export interface DemoBusiness {
 /**
  * Creates the demo business in one transaction: "Demo Company", plan AGENCY, time zone Asia/Seoul, one API
  * key, {@link DEMO_CATALOG}, and {@link DEMO_CLIENTS} created through the client service (so they are
- * exactly what `POST /v1/client` would have created); likewise {@link DEMO_PROJECTS} and {@link DEMO_WORKERS}.
+ * exactly what `POST /v1/client` would have created); likewise {@link DEMO_PROJECTS} and {@link DEMO_WORKERS},
+ * and {@link DEMO_CONTRACTS} with their settlements through the contract and settlement services.
  * Each call creates a new business; a failure writes nothing.
  *
  * @param masterKey the installation's master key (`resolveMasterKey`), which encrypts the key's secret
@@ -264,9 +269,175 @@ export async function createDemo(db: Db, masterKey: Buffer): Promise<DemoBusines
     const { apiKey, secretKey } = await createApiKey(trx, masterKey, business.id);
     const catalog = await importCatalog(trx, business.id, DEMO_CATALOG);
     const auth = { businessId: business.id, timezone: business.timezone };
-    for (const client of DEMO_CLIENTS) await createClient(trx, auth, demoClientBody(client, catalog));
+    const clientIds: number[] = [];
+    for (const client of DEMO_CLIENTS) clientIds.push((await createClient(trx, auth, demoClientBody(client, catalog))).id);
+    await createDemoContracts(trx, auth, catalog, clientIds);
     for (const project of DEMO_PROJECTS) await createProject(trx, auth, project);
     for (const worker of DEMO_WORKERS) await createWorker(trx, auth, demoWorkerBody(worker, catalog));
     return { business, apiKey, secretKey, catalog };
   });
+}
+
+/**
+ * A demo contract: the API's contract create body, except that the client is an index into
+ * {@link DEMO_CLIENTS} and catalog references name {@link DEMO_CATALOG} keys. Its settlements are created in
+ * order (a settlement `status` other than `C` is set by a PATCH afterwards, which records status history);
+ * `statusAfter` sets the contract's status once its settlements exist (a suspended contract takes none).
+ */
+export interface DemoContract {
+  body: Omit<ContractCreateBody, 'client' | 'categorySet' | 'fieldSet' | 'inquiry'>;
+  client: number;
+  categories: string[];
+  fieldSet?: { field: string; value: string }[];
+  settlements: {
+    type: string;
+    title: string;
+    amount: number;
+    vat: number;
+    additionalAmount?: number;
+    dueDate: string;
+    settledDate?: string;
+    status?: SettlementStatus;
+    members?: string[];
+  }[];
+  statusAfter?: ContractCreateBody['status'];
+}
+
+/** Contracts of all three types, with settlements in every state (C, D, S, P). */
+export const DEMO_CONTRACTS: readonly DemoContract[] = [
+  {
+    body: {
+      title: 'Online store build',
+      amount: 24_000_000,
+      type: 'I',
+      status: 'I',
+      contractNumber: 'SCR-2026-01',
+      startDate: '2026-09-01',
+      endDate: '2027-02-26',
+      vatType: 'E',
+    },
+    client: 1,
+    categories: ['web', 'design'],
+    fieldSet: [
+      { field: 'projectCode', value: 'SCR-STORE' },
+      { field: 'ndaSigned', value: 'true' },
+    ],
+    settlements: [
+      { type: 'downPayment', title: 'Down payment 30%', amount: 7_200_000, vat: 720_000, dueDate: '2026-09-05', settledDate: '2026-09-04', status: 'S', members: ['kim'] },
+      { type: 'interim', title: 'Design sign-off', amount: 4_800_000, vat: 480_000, dueDate: '2026-11-02', settledDate: '2026-11-02', status: 'S', members: ['kim'] },
+      { type: 'interim', title: 'Beta release', amount: 4_800_000, vat: 480_000, dueDate: '2027-01-08', status: 'D', members: ['lee'] },
+      { type: 'balance', title: 'Balance on launch', amount: 7_200_000, vat: 720_000, dueDate: '2027-02-26', members: ['kim', 'lee'] },
+    ],
+  },
+  {
+    body: {
+      title: 'Fleet tracking maintenance',
+      amount: 1_500_000,
+      type: 'S',
+      status: 'I',
+      contractNumber: 'BHL-MNT-2026',
+      startDate: '2026-07-01',
+      endDate: '2027-06-30',
+      vatType: 'I',
+      settlementFrequency: 1,
+      settlementCycle: 'M',
+      settlementDay: 25,
+    },
+    client: 2,
+    categories: ['web'],
+    fieldSet: [{ field: 'projectCode', value: 'BHL-FLEET' }],
+    settlements: [
+      { type: 'monthly', title: 'September maintenance', amount: 1_363_637, vat: 136_363, dueDate: '2026-09-25', settledDate: '2026-09-25', status: 'S' },
+      { type: 'monthly', title: 'October maintenance', amount: 1_363_637, vat: 136_363, dueDate: '2026-10-25', settledDate: '2026-10-27', status: 'S' },
+      { type: 'monthly', title: 'November maintenance', amount: 1_363_637, vat: 136_363, dueDate: '2026-11-25', members: ['lee'] },
+    ],
+  },
+  {
+    body: {
+      title: 'Brand refresh',
+      amount: 8_000_000,
+      type: 'G',
+      status: 'P',
+      startDate: '2026-12-01',
+      endDate: '2027-01-31',
+      vatType: 'E',
+    },
+    client: 0,
+    categories: ['design'],
+    settlements: [
+      { type: 'single', title: 'Brand refresh fee', amount: 8_000_000, vat: 800_000, dueDate: '2027-01-31', members: ['kim'] },
+      { type: 'additional', title: 'Extra logo variants', amount: 600_000, vat: 60_000, dueDate: '2027-02-10', status: 'P' },
+    ],
+  },
+  {
+    body: {
+      title: 'Bookshop website',
+      amount: 6_000_000,
+      type: 'I',
+      status: 'I',
+      startDate: '2026-05-01',
+      endDate: '2026-10-31',
+      vatType: 'N',
+    },
+    client: 4,
+    categories: ['web'],
+    settlements: [
+      { type: 'downPayment', title: 'Down payment', amount: 3_000_000, vat: 0, dueDate: '2026-05-10', settledDate: '2026-05-12', status: 'S' },
+      { type: 'balance', title: 'Balance', amount: 3_000_000, vat: 0, dueDate: '2026-10-31', status: 'P' },
+    ],
+    statusAfter: 'T',
+  },
+];
+
+/**
+ * Creates {@link DEMO_CONTRACTS} and their settlements through the contract and settlement services.
+ * @throws Error when a key is not in `catalog` (a mistake in this file); whatever the services throw
+ */
+export async function createDemoContracts(
+  db: Db,
+  auth: { businessId: number; timezone: string },
+  catalog: CatalogIds,
+  clientIds: readonly number[],
+): Promise<number[]> {
+  const idOf = (section: Record<string, number>, key: string): number => {
+    const id = section[key];
+    if (id === undefined) throw new Error(`demo catalog has no key "${key}"`);
+    return id;
+  };
+  const contractIds: number[] = [];
+  for (const demo of DEMO_CONTRACTS) {
+    const clientId = clientIds[demo.client];
+    const contract = await createContract(db, auth, {
+      ...demo.body,
+      ...(clientId !== undefined && { client: { id: clientId } }),
+      categorySet: demo.categories.map((key) => ({ id: idOf(catalog.contractCategories, key) })),
+      fieldSet: (demo.fieldSet ?? []).map((f) => ({ field: { id: idOf(catalog.fields, f.field) }, value: f.value })),
+    });
+    contractIds.push(contract.id);
+    for (const s of demo.settlements) {
+      const created = await createSettlement(db, auth, {
+        title: s.title,
+        amount: s.amount,
+        additionalAmount: s.additionalAmount ?? 0,
+        vat: s.vat,
+        contract: { id: contract.id },
+        type: { id: idOf(catalog.settlementTypes, s.type) },
+        dueDate: s.dueDate,
+        isTaxInvoiceNeeded: s.vat > 0,
+        inChargeSet: (s.members ?? []).map((key) => ({ id: idOf(catalog.members, key) })),
+      });
+      if (s.status !== undefined && s.status !== 'C') {
+        await updateSettlement(db, auth, created.id, {
+          status: s.status,
+          ...(s.settledDate !== undefined && {
+            settledDate: s.settledDate,
+            isTaxInvoiceIssued: s.vat > 0,
+            taxInvoiceIssuedDate: s.vat > 0 ? s.settledDate : null,
+          }),
+        });
+      }
+    }
+    if (demo.statusAfter !== undefined) await updateContract(db, auth, contract.id, { status: demo.statusAfter });
+  }
+  return contractIds;
 }

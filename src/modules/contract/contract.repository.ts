@@ -1,0 +1,275 @@
+/**
+ * SQL for contracts, their categories and custom field values. Every read joins the client only while it
+ * is live (a soft-deleted client shows as null).
+ */
+import type { Db } from '../../db/database.ts';
+import { searchAll } from '../../db/sql-helpers.ts';
+import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import type { ContractRowUpdate, NewContractRow } from './contract.table.ts';
+
+const listColumns = [
+  'contract.id',
+  'contract.title',
+  'contract.amount',
+  'contract.type',
+  'contract.status',
+  'contract.created',
+  'contract.contract_number',
+  'contract.start_date',
+  'contract.end_date',
+  'client.id as client_id',
+  'client.company_name as client_company_name',
+  'client.in_charge as client_in_charge',
+  'client.position as client_position',
+  'client.contact as client_contact',
+  'client.email as client_email',
+  'client_status.id as client_status_id',
+  'client_status.title as client_status_title',
+] as const;
+
+const detailColumns = [
+  ...listColumns,
+  'contract.vat_type',
+  'contract.settlement_frequency',
+  'contract.settlement_cycle',
+  'contract.settlement_day',
+  'contract.is_hidden',
+] as const;
+
+function selectContracts(db: Db, businessId: number) {
+  return db
+    .selectFrom('contract')
+    .leftJoin('client', (join) =>
+      join
+        .onRef('client.id', '=', 'contract.client_id')
+        .onRef('client.business_id', '=', 'contract.business_id')
+        .on('client.deleted_at', 'is', null),
+    )
+    .leftJoin('client_status', 'client_status.id', 'client.status_id')
+    .where('contract.business_id', '=', businessId);
+}
+
+function listQuery(db: Db, businessId: number) {
+  return selectContracts(db, businessId).select(listColumns);
+}
+
+function detailQuery(db: Db, businessId: number) {
+  return selectContracts(db, businessId).select(detailColumns);
+}
+
+/** A contract row in the list shape, with its client and the client's status. */
+export type ContractListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['executeTakeFirstOrThrow']>>;
+/** A contract row in the full shape. */
+export type ContractDetailRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['executeTakeFirstOrThrow']>>;
+
+/**
+ * List filters (reference: contract list; decisions §5). `createdFrom` / `createdTo` are a half-open UTC
+ * range; the date ranges are inclusive `YYYY-MM-DD`.
+ */
+export interface ContractFilter {
+  createdFrom?: string;
+  createdTo?: string;
+  startDateFrom?: string;
+  startDateTo?: string;
+  endDateFrom?: string;
+  endDateTo?: string;
+  clientId?: number;
+  isHidden?: boolean;
+  status?: string;
+  categoryId?: number;
+  search: readonly string[];
+}
+
+/** One page of contracts, newest first. */
+export async function findPage(
+  db: Db,
+  businessId: number,
+  filter: ContractFilter,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<ContractListRow>> {
+  let q = listQuery(db, businessId);
+  if (filter.createdFrom !== undefined) q = q.where('contract.created', '>=', filter.createdFrom);
+  if (filter.createdTo !== undefined) q = q.where('contract.created', '<', filter.createdTo);
+  if (filter.startDateFrom !== undefined) q = q.where('contract.start_date', '>=', filter.startDateFrom);
+  if (filter.startDateTo !== undefined) q = q.where('contract.start_date', '<=', filter.startDateTo);
+  if (filter.endDateFrom !== undefined) q = q.where('contract.end_date', '>=', filter.endDateFrom);
+  if (filter.endDateTo !== undefined) q = q.where('contract.end_date', '<=', filter.endDateTo);
+  if (filter.clientId !== undefined) q = q.where('client.id', '=', filter.clientId);
+  if (filter.isHidden !== undefined) q = q.where('contract.is_hidden', '=', filter.isHidden ? 1 : 0);
+  if (filter.status !== undefined) q = q.where('contract.status', '=', filter.status);
+  if (filter.categoryId !== undefined) {
+    const categoryId = filter.categoryId;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('contract_category_link')
+          .select('contract_category_link.contract_id')
+          .where('contract_category_link.business_id', '=', businessId)
+          .whereRef('contract_category_link.contract_id', '=', 'contract.id')
+          .where('contract_category_link.category_id', '=', categoryId),
+      ),
+    );
+  }
+  const search = filter.search;
+  if (search.length > 0) {
+    q = q.where((eb) =>
+      searchAll(eb, search, [eb.ref('contract.title'), eb.ref('contract.contract_number'), eb.ref('client.company_name')])!,
+    );
+  }
+  return fetchPage(q, newestFirst<ContractListRow>('contract'), size, cursor);
+}
+
+/** A contract in the list shape, or `undefined`. */
+export async function findListRowById(db: Db, businessId: number, id: number): Promise<ContractListRow | undefined> {
+  return listQuery(db, businessId).where('contract.id', '=', id).executeTakeFirst();
+}
+
+/** A contract in the full shape, or `undefined`. */
+export async function findById(db: Db, businessId: number, id: number): Promise<ContractDetailRow | undefined> {
+  return detailQuery(db, businessId).where('contract.id', '=', id).executeTakeFirst();
+}
+
+/** Whether a contract with this id exists in the business. */
+export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('contract')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The columns a settlement rule or a nested summary needs (spec: Contract summary; Settlement create 3, 4). */
+const summaryColumns = ['id', 'title', 'amount', 'type', 'status', 'start_date', 'end_date'] as const;
+
+/** A contract as settlements, projects and inquiries nest it. */
+export type ContractSummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
+function summaryQuery(db: Db, businessId: number) {
+  return db.selectFrom('contract').select(summaryColumns).where('business_id', '=', businessId);
+}
+
+/** A contract's summary columns, or `undefined`. */
+export async function findSummaryById(db: Db, businessId: number, id: number): Promise<ContractSummaryRow | undefined> {
+  return summaryQuery(db, businessId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The summaries of the business's contracts among `ids` (unknown and foreign ids are simply absent). */
+export async function findSummariesByIds(db: Db, businessId: number, ids: readonly number[]): Promise<ContractSummaryRow[]> {
+  if (ids.length === 0) return [];
+  return summaryQuery(db, businessId).where('id', 'in', [...new Set(ids)]).execute();
+}
+
+/** The recurring columns of a contract, as a PATCH merges them with the body. */
+export async function findRecurringById(db: Db, businessId: number, id: number) {
+  return db
+    .selectFrom('contract')
+    .select(['type', 'start_date', 'end_date', 'settlement_frequency', 'settlement_cycle', 'settlement_day'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Inserts a contract; returns its id. */
+export async function insert(db: Db, businessId: number, row: Omit<NewContractRow, 'business_id'>): Promise<number> {
+  const { id } = await db
+    .insertInto('contract')
+    .values({ ...row, business_id: businessId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Updates a contract; returns the number of rows changed (0 when missing). */
+export async function updateById(db: Db, businessId: number, id: number, patch: ContractRowUpdate): Promise<number> {
+  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+  const result = await db
+    .updateTable('contract')
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes a contract for good (its settlements, notes, categories and field values cascade). */
+export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {
+  const result = await db.deleteFrom('contract').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The categories of the given contracts, `{contract_id, id, title}`, in category id order. */
+export async function findCategories(db: Db, businessId: number, contractIds: readonly number[]) {
+  if (contractIds.length === 0) return [];
+  return db
+    .selectFrom('contract_category_link')
+    .innerJoin('contract_category', 'contract_category.id', 'contract_category_link.category_id')
+    .select(['contract_category_link.contract_id', 'contract_category.id', 'contract_category.title'])
+    .where('contract_category_link.business_id', '=', businessId)
+    .where('contract_category_link.contract_id', 'in', contractIds)
+    .orderBy('contract_category.id')
+    .execute();
+}
+
+/** The contract categories of the business among `ids`. */
+export async function findCategoryIds(db: Db, businessId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('contract_category')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Replaces the whole category set of a contract (spec: Contract update — `categorySet` replaces the set). */
+export async function replaceCategories(db: Db, businessId: number, contractId: number, categoryIds: readonly number[]): Promise<void> {
+  await db
+    .deleteFrom('contract_category_link')
+    .where('business_id', '=', businessId)
+    .where('contract_id', '=', contractId)
+    .execute();
+  if (categoryIds.length === 0) return;
+  await db
+    .insertInto('contract_category_link')
+    .values(categoryIds.map((categoryId) => ({ business_id: businessId, contract_id: contractId, category_id: categoryId })))
+    .execute();
+}
+
+/** The custom field values of a contract, in field order. */
+export async function findFieldValues(db: Db, businessId: number, contractId: number) {
+  return db
+    .selectFrom('contract_field_value')
+    .select(['field_id', 'value'])
+    .where('business_id', '=', businessId)
+    .where('contract_id', '=', contractId)
+    .orderBy('field_id')
+    .execute();
+}
+
+/** Sets custom field values: an empty value deletes the row, any other inserts or replaces it. */
+export async function upsertFieldValues(
+  db: Db,
+  businessId: number,
+  contractId: number,
+  values: readonly { fieldId: number; value: string }[],
+): Promise<void> {
+  for (const v of values) {
+    if (v.value === '') {
+      await db
+        .deleteFrom('contract_field_value')
+        .where('business_id', '=', businessId)
+        .where('contract_id', '=', contractId)
+        .where('field_id', '=', v.fieldId)
+        .execute();
+    } else {
+      await db
+        .insertInto('contract_field_value')
+        .values({ business_id: businessId, contract_id: contractId, field_id: v.fieldId, value: v.value })
+        .onConflict((oc) => oc.columns(['contract_id', 'field_id']).doUpdateSet({ value: v.value }))
+        .execute();
+    }
+  }
+}

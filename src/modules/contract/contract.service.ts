@@ -1,0 +1,325 @@
+/**
+ * Contracts (spec: Resources › Contract, Operation rules › Contract create / update; reference: Contract;
+ * decisions §5, §7): list, create, retrieve, partialUpdate, destroy, and the contract summary other
+ * resources nest.
+ *
+ * Rules enforced here:
+ * - `title` 1..128, `amount` an integer ≥ 0 and `type` (I, S, G) are required on create; `status` (extension)
+ *   defaults to P, `vatType` to E.
+ * - The recurring fields `settlementFrequency` (≥ 1), `settlementCycle` (W, M) and `settlementDay` are only
+ *   accepted on type S contracts; the day is 0..6 on a weekly cycle and 1..30 on a monthly one. Changing
+ *   `type` away from S clears them.
+ * - `endDate` may not fall before `startDate`.
+ * - `client` must be a live client of the business, `categorySet` categories of the business (the set is
+ *   replaced as a whole on PATCH), `fieldSet` fields of kind CO.
+ */
+import type { Db } from '../../db/database.ts';
+import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
+import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import { parseQueryBoolean } from '../../shared/schemas.ts';
+import { dayRangeUtc } from '../../shared/time.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { exists as clientExists } from '../client/client.service.ts';
+import * as repo from './contract.repository.ts';
+import type {
+  Contract,
+  ContractClient,
+  ContractCreateBody,
+  ContractListItem,
+  ContractListQuery,
+  ContractSummary,
+  ContractUpdateBody,
+} from './contract.schemas.ts';
+import type { ContractRowUpdate } from './contract.table.ts';
+
+type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
+type IdTitle = { id: number; title: string };
+
+/** Maps a row to the nested contract summary (reference: Contract summary). */
+export function toContractSummary(row: repo.ContractSummaryRow): ContractSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    amount: row.amount,
+    type: row.type as ContractSummary['type'],
+    status: row.status as ContractSummary['status'],
+    startDate: row.start_date,
+    endDate: row.end_date,
+  };
+}
+
+function toContractClient(row: repo.ContractListRow): ContractClient | null {
+  if (row.client_id === null || row.client_company_name === null) return null;
+  return {
+    id: row.client_id,
+    status:
+      row.client_status_id === null || row.client_status_title === null
+        ? null
+        : { id: row.client_status_id, title: row.client_status_title },
+    companyName: row.client_company_name,
+    inCharge: row.client_in_charge,
+    position: row.client_position,
+    contact: row.client_contact,
+    email: row.client_email,
+  };
+}
+
+/** Maps a row and its categories to the list shape (create response, list item). */
+export function toContractListItem(row: repo.ContractListRow, categorySet: IdTitle[]): ContractListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    amount: row.amount,
+    type: row.type as ContractListItem['type'],
+    status: row.status as ContractListItem['status'],
+    created: row.created,
+    contractNumber: row.contract_number,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    inquiry: null,
+    client: toContractClient(row),
+    categorySet,
+  };
+}
+
+/** Maps a row, its categories and field values to the full shape (retrieve, update). */
+export function toContract(row: repo.ContractDetailRow, categorySet: IdTitle[], fieldSet: Contract['fieldSet']): Contract {
+  return {
+    ...toContractListItem(row, categorySet),
+    vatType: row.vat_type as Contract['vatType'],
+    settlementFrequency: row.settlement_frequency,
+    settlementCycle: row.settlement_cycle as Contract['settlementCycle'],
+    settlementDay: row.settlement_day,
+    fieldSet,
+    isHidden: row.is_hidden === 1,
+  };
+}
+
+/** `{contract_id → categories}` for the given contracts. */
+async function categoriesOf(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, IdTitle[]>> {
+  const map = new Map<number, IdTitle[]>(ids.map((id) => [id, []]));
+  for (const r of await repo.findCategories(db, businessId, ids)) map.get(r.contract_id)?.push({ id: r.id, title: r.title });
+  return map;
+}
+
+const RECURRING = ['settlementFrequency', 'settlementCycle', 'settlementDay'] as const;
+
+/** What a checked body writes besides its plain columns. */
+interface CheckedBody {
+  fieldValues: CheckedFieldValue[];
+  /** Category ids to set, or `undefined` to keep the set. */
+  categoryIds: number[] | undefined;
+  /** Whether the recurring columns must be cleared (the type moved away from S). */
+  clearRecurring: boolean;
+}
+
+/** The stored state a PATCH is merged with (undefined on create). */
+type Stored = NonNullable<Awaited<ReturnType<typeof repo.findRecurringById>>>;
+
+/**
+ * Checks a create or update body against the rules above and the business's records, collecting every
+ * problem.
+ * @throws ValidationError listing all of them
+ */
+async function checkBody(db: Db, businessId: number, body: ContractUpdateBody, stored: Stored | undefined): Promise<CheckedBody> {
+  const errors = new ErrorCollector();
+  const type = body.type ?? stored?.type;
+
+  // Recurring fields: type S only (decisions §7); the day's range follows the cycle.
+  for (const property of RECURRING) {
+    const value = body[property];
+    if (value !== undefined && value !== null && type !== 'S') {
+      errors.add([property], 'Only recurring contracts (type "S") take this property.');
+    }
+  }
+  const clearRecurring = stored !== undefined && stored.type === 'S' && type !== 'S';
+  if (type === 'S') {
+    const cycle = body.settlementCycle !== undefined ? body.settlementCycle : (stored?.settlement_cycle ?? null);
+    const day = body.settlementDay !== undefined ? body.settlementDay : (stored?.settlement_day ?? null);
+    if (day !== null && cycle === 'W' && day > 6) {
+      errors.add(['settlementDay'], 'On a weekly cycle the settlement day is 0 (Sunday) to 6 (Saturday).');
+    }
+    if (day !== null && cycle === 'M' && day < 1) {
+      errors.add(['settlementDay'], 'On a monthly cycle the settlement day is 1 to 30.');
+    }
+  }
+
+  const start = body.startDate !== undefined ? body.startDate : (stored?.start_date ?? null);
+  const end = body.endDate !== undefined ? body.endDate : (stored?.end_date ?? null);
+  if (start !== null && end !== null && end < start && (body.startDate !== undefined || body.endDate !== undefined)) {
+    errors.add(['endDate'], 'The end date may not be before the start date.');
+  }
+
+  if (body.client) {
+    if (!(await clientExists(db, { businessId, timezone: 'UTC' }, body.client.id))) {
+      errors.add(['client', 'id'], `Invalid pk "${body.client.id}" - object does not exist.`);
+    }
+  }
+  if (body.inquiry) {
+    errors.add(['inquiry', 'id'], `Invalid pk "${body.inquiry.id}" - object does not exist.`);
+  }
+
+  let categoryIds: number[] | undefined;
+  if (body.categorySet !== undefined) {
+    const wanted = [...new Set((body.categorySet ?? []).map((c) => c.id))];
+    const found = new Set(await repo.findCategoryIds(db, businessId, wanted));
+    for (const id of wanted) if (!found.has(id)) errors.add(['categorySet'], `Invalid pk "${id}" - object does not exist.`);
+    categoryIds = wanted;
+  }
+
+  const fieldValues = body.fieldSet ? await checkFieldSet(db, businessId, 'CO', body.fieldSet, errors) : [];
+  errors.throwIfAny();
+  return { fieldValues, categoryIds, clearRecurring };
+}
+
+/** The plain columns a body sets: only the properties it sends (PATCH is partial). */
+function columnsFrom(body: ContractUpdateBody): ContractRowUpdate {
+  const patch: ContractRowUpdate = {};
+  if (body.title !== undefined) patch.title = body.title;
+  if (body.amount !== undefined) patch.amount = body.amount;
+  if (body.type !== undefined) patch.type = body.type;
+  if (body.status !== undefined) patch.status = body.status;
+  if (body.contractNumber !== undefined) patch.contract_number = body.contractNumber;
+  if (body.startDate !== undefined) patch.start_date = body.startDate;
+  if (body.endDate !== undefined) patch.end_date = body.endDate;
+  if (body.vatType !== undefined) patch.vat_type = body.vatType;
+  if (body.settlementFrequency !== undefined) patch.settlement_frequency = body.settlementFrequency;
+  if (body.settlementCycle !== undefined) patch.settlement_cycle = body.settlementCycle;
+  if (body.settlementDay !== undefined) patch.settlement_day = body.settlementDay;
+  if (body.client !== undefined) patch.client_id = body.client?.id ?? null;
+  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
+  return patch;
+}
+
+/** `GET /v1/contract`: newest first, with the filters of the reference (plus `status`, `category_id`). */
+export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor: CursorPosition | undefined): Promise<Page<ContractListItem>> {
+  const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
+  const page = await repo.findPage(
+    db,
+    auth.businessId,
+    {
+      createdFrom: range.from,
+      createdTo: range.to,
+      startDateFrom: query.start_date_from,
+      startDateTo: query.start_date_to,
+      endDateFrom: query.end_date_from,
+      endDateTo: query.end_date_to,
+      clientId: query.client_id,
+      isHidden: parseQueryBoolean(query.is_hidden),
+      status: query.status,
+      categoryId: query.category_id,
+      search: query.search ?? [],
+    },
+    pageSizeOf(query),
+    cursor,
+  );
+  if (query.inquiry_id !== undefined) {
+    // Until inquiries can be linked, no contract has one.
+    return { rows: [], next: null, previous: null };
+  }
+  const categories = await categoriesOf(db, auth.businessId, page.rows.map((r) => r.id));
+  return { rows: page.rows.map((r) => toContractListItem(r, categories.get(r.id) ?? [])), next: page.next, previous: page.previous };
+}
+
+/**
+ * `POST /v1/contract`: answers the list shape.
+ * @throws ValidationError for any rule above
+ */
+export async function create(db: Db, auth: Auth, body: ContractCreateBody): Promise<ContractListItem> {
+  const checked = await checkBody(db, auth.businessId, body, undefined);
+  const id = await inTransaction(db, async (trx) => {
+    const newId = await repo.insert(trx, auth.businessId, {
+      title: body.title,
+      amount: body.amount,
+      type: body.type,
+      status: body.status ?? 'P',
+      contract_number: body.contractNumber ?? null,
+      start_date: body.startDate ?? null,
+      end_date: body.endDate ?? null,
+      vat_type: body.vatType ?? 'E',
+      settlement_frequency: body.settlementFrequency ?? null,
+      settlement_cycle: body.settlementCycle ?? null,
+      settlement_day: body.settlementDay ?? null,
+      client_id: body.client?.id ?? null,
+      is_hidden: toBool(body.isHidden ?? false),
+      created: nowTimestamp(),
+    });
+    if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, newId, checked.categoryIds);
+    await repo.upsertFieldValues(trx, auth.businessId, newId, checked.fieldValues);
+    return newId;
+  });
+  const row = await repo.findListRowById(db, auth.businessId, id);
+  const categories = await categoriesOf(db, auth.businessId, [id]);
+  return toContractListItem(row!, categories.get(id) ?? []);
+}
+
+/** Whether a contract with this id exists in the business. */
+export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<boolean> {
+  return repo.existsById(db, auth.businessId, id);
+}
+
+/**
+ * `GET /v1/contract/{contract_id}`: the full shape.
+ * @throws NotFound for a missing or other business's contract
+ */
+export async function retrieve(db: Db, auth: Auth, id: number): Promise<Contract> {
+  const row = await repo.findById(db, auth.businessId, id);
+  if (!row) throw new NotFound();
+  const [categories, values] = await Promise.all([
+    categoriesOf(db, auth.businessId, [id]),
+    repo.findFieldValues(db, auth.businessId, id),
+  ]);
+  return toContract(row, categories.get(id) ?? [], await toFieldValues(db, auth.businessId, values));
+}
+
+/**
+ * `PATCH /v1/contract/{contract_id}`: only the properties sent change; `categorySet` replaces the whole set;
+ * `fieldSet` sets the fields it names and keeps the others (an empty value clears one).
+ * @throws NotFound for a missing contract; ValidationError for any rule above
+ */
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdateBody): Promise<Contract> {
+  const stored = await repo.findRecurringById(db, auth.businessId, id);
+  if (!stored) throw new NotFound();
+  const checked = await checkBody(db, auth.businessId, body, stored);
+  const patch = columnsFrom(body);
+  if (checked.clearRecurring) {
+    patch.settlement_frequency = null;
+    patch.settlement_cycle = null;
+    patch.settlement_day = null;
+  }
+  const changed = await inTransaction(db, async (trx) => {
+    const n = await repo.updateById(trx, auth.businessId, id, patch);
+    if (n === 0) return 0;
+    if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, id, checked.categoryIds);
+    await repo.upsertFieldValues(trx, auth.businessId, id, checked.fieldValues);
+    return n;
+  });
+  if (changed === 0) throw new NotFound();
+  return retrieve(db, auth, id);
+}
+
+/**
+ * `DELETE /v1/contract/{contract_id}`: deletes the contract for good, with its settlements, notes,
+ * categories and field values.
+ * @throws NotFound for a missing contract
+ */
+export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<void> {
+  if ((await repo.deleteById(db, auth.businessId, id)) === 0) throw new NotFound();
+}
+
+/**
+ * The nested summaries of the business's contracts among `ids`, by id (for settlements, projects and
+ * inquiries). Unknown and foreign ids are absent.
+ */
+export async function findSummaries(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, ContractSummary>> {
+  const rows = await repo.findSummariesByIds(db, businessId, ids);
+  return new Map(rows.map((r) => [r.id, toContractSummary(r)]));
+}
+
+/** One contract's nested summary, or `undefined` when it is not a contract of the business. */
+export async function findSummary(db: Db, businessId: number, id: number): Promise<ContractSummary | undefined> {
+  const row = await repo.findSummaryById(db, businessId, id);
+  return row && toContractSummary(row);
+}

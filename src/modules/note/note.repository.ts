@@ -1,0 +1,119 @@
+/**
+ * SQL for notes. Contract and settlement notes live in two tables with the same columns apart from the
+ * parent column (`contract_note.contract_id`, `settlement_note.settlement_id`); a {@link NoteTarget} names
+ * one of them. Every function filters by business and by parent.
+ */
+import type { Db } from '../../db/database.ts';
+import type { Timestamp } from '../../db/sql-helpers.ts';
+import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+
+/** Which note table, and the column that points at the parent record. */
+export type NoteTarget = { table: 'contract_note'; parent: 'contract_id' } | { table: 'settlement_note'; parent: 'settlement_id' };
+
+/** Contract notes. */
+export const CONTRACT_NOTES: NoteTarget = { table: 'contract_note', parent: 'contract_id' };
+/** Settlement notes. */
+export const SETTLEMENT_NOTES: NoteTarget = { table: 'settlement_note', parent: 'settlement_id' };
+
+// Both tables have the same columns (only the parent column's name differs), so the queries are typed
+// against `contract_note` and run against whichever table the target names.
+function names(target: NoteTarget) {
+  return { table: target.table as 'contract_note', parent: target.parent as 'contract_id' };
+}
+
+function selectNotes(db: Db, businessId: number, target: NoteTarget, parentId: number) {
+  const { table, parent } = names(target);
+  return db
+    .selectFrom(`${table} as note` as 'contract_note as note')
+    .leftJoin('member', 'member.id', 'note.member_id')
+    .leftJoin('grade', 'grade.id', 'member.grade_id')
+    .select([
+      'note.id',
+      'note.content',
+      'note.created',
+      'member.id as member_id',
+      'member.nickname as member_nickname',
+      'member.email as member_email',
+      'member.is_active as member_is_active',
+      'grade.id as grade_id',
+      'grade.title as grade_title',
+    ])
+    .where('note.business_id', '=', businessId)
+    .where(`note.${parent}` as 'note.contract_id', '=', parentId);
+}
+
+/** A note joined with its member and the member's grade. */
+export type NoteRow = Awaited<ReturnType<ReturnType<typeof selectNotes>['executeTakeFirstOrThrow']>>;
+
+/** One page of a parent's notes, newest first by `created`. */
+export async function findPage(
+  db: Db,
+  businessId: number,
+  target: NoteTarget,
+  parentId: number,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<NoteRow>> {
+  return fetchPage(selectNotes(db, businessId, target, parentId), newestFirst<NoteRow>('note'), size, cursor);
+}
+
+/** One note of a parent, or `undefined`. */
+export async function findById(db: Db, businessId: number, target: NoteTarget, parentId: number, id: number): Promise<NoteRow | undefined> {
+  return selectNotes(db, businessId, target, parentId).where('note.id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a note; returns its id. */
+export async function insert(
+  db: Db,
+  businessId: number,
+  target: NoteTarget,
+  parentId: number,
+  row: { content: string; member_id: number | null; created: Timestamp },
+): Promise<number> {
+  const { table, parent } = names(target);
+  const { id } = await db
+    .insertInto(table)
+    .values({ business_id: businessId, [parent]: parentId, content: row.content, member_id: row.member_id, created: row.created } as {
+      business_id: number;
+      contract_id: number;
+      content: string;
+      member_id: number | null;
+      created: Timestamp;
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Updates a note of a parent; returns the number of rows changed (0 when missing). */
+export async function updateById(
+  db: Db,
+  businessId: number,
+  target: NoteTarget,
+  parentId: number,
+  id: number,
+  patch: { content?: string; created?: Timestamp },
+): Promise<number> {
+  const { table, parent } = names(target);
+  if (Object.keys(patch).length === 0) return (await findById(db, businessId, target, parentId, id)) ? 1 : 0;
+  const result = await db
+    .updateTable(table)
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where(parent, '=', parentId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes a note of a parent; returns the number of rows deleted (0 when missing). */
+export async function deleteById(db: Db, businessId: number, target: NoteTarget, parentId: number, id: number): Promise<number> {
+  const { table, parent } = names(target);
+  const result = await db
+    .deleteFrom(table)
+    .where('business_id', '=', businessId)
+    .where(parent, '=', parentId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,143 @@
+/**
+ * Routes of a record's notes, `…/{parent_id}/history` and `…/{parent_id}/history/{history_id}` (reference:
+ * Contract history, Settlement history). {@link noteRoutes} builds the five operations for one parent
+ * resource; the contract and settlement modules register it.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { NotFound } from '../../shared/errors.ts';
+import { readCursor, toPageBody } from '../../shared/pagination.ts';
+import { commonErrorResponses, IdParam } from '../../shared/schemas.ts';
+import * as schemas from './note.schemas.ts';
+import * as service from './note.service.ts';
+
+/** Where a parent's notes live and how the operations are named. */
+export interface NoteRoutesOptions {
+  /** Path of the parent record, e.g. `/contract/:contract_id`. */
+  parentPath: string;
+  /** Its id parameter, e.g. `contract_id`. */
+  param: string;
+  /** Resource name in operation ids and summaries, e.g. `Contract`. */
+  resource: string;
+  /** OpenAPI tag. */
+  tag: string;
+  parent: service.NoteParent;
+}
+
+const DIGITS = /^\d{1,10}$/;
+
+/** Builds the plugin with the five note operations of one parent resource. */
+export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebox {
+  const { parentPath, param, resource, tag, parent } = options;
+  const tags = [tag];
+  const lower = resource.toLowerCase();
+  const ParentParams = Type.Object({ [param]: IdParam });
+  const NoteParams = Type.Object({ [param]: IdParam, history_id: IdParam });
+  const parentIdOf = (request: FastifyRequest) => (request.params as Record<string, number>)[param]!;
+  const noteIdOf = (request: FastifyRequest) => (request.params as Record<string, number>).history_id!;
+
+  /** 404 before body validation when the parent (and the note, when the path names one) is missing. */
+  const notFoundFirst = async (request: FastifyRequest): Promise<void> => {
+    const p = request.params as Record<string, string>;
+    const parentRaw = String(p[param] ?? '');
+    const noteRaw = p.history_id === undefined ? undefined : String(p.history_id);
+    if (!DIGITS.test(parentRaw) || (noteRaw !== undefined && !DIGITS.test(noteRaw))) return;
+    const ok =
+      noteRaw === undefined
+        ? await parent.exists(request.server.db, request.auth.businessId, Number(parentRaw))
+        : await service.exists(request.server.db, request.auth, parent, Number(parentRaw), Number(noteRaw));
+    if (!ok) throw new NotFound();
+  };
+
+  return async (app) => {
+    app.get(
+      `${parentPath}/history`,
+      {
+        schema: {
+          tags,
+          operationId: `list${resource}History`,
+          summary: `List the notes of a ${lower}`,
+          description: `Text notes on the ${lower}, newest first by \`created\`. A ${lower} that does not exist answers 404.`,
+          params: ParentParams,
+          querystring: schemas.NoteListQuery,
+          response: { 200: schemas.NotePage, ...commonErrorResponses },
+        },
+      },
+      async (request) => {
+        const page = await service.list(app.db, request.auth, parent, parentIdOf(request), request.query, readCursor(request, request.query.cursor));
+        return toPageBody(request, page);
+      },
+    );
+
+    app.post(
+      `${parentPath}/history`,
+      {
+        preValidation: notFoundFirst,
+        schema: {
+          tags,
+          operationId: `create${resource}History`,
+          summary: `Add a note to a ${lower}`,
+          description:
+            '`content` (1..5000 characters) is required. `created` defaults to now (any offset is accepted; it is stored in UTC); `member` `{id}` names the member who wrote it.',
+          params: ParentParams,
+          body: schemas.NoteCreateBody,
+          response: { 201: schemas.NoteDetail, ...commonErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const note = await service.create(app.db, request.auth, parent, parentIdOf(request), request.body);
+        return reply.code(201).send(note);
+      },
+    );
+
+    app.get(
+      `${parentPath}/history/:history_id`,
+      {
+        schema: {
+          tags,
+          operationId: `retrieve${resource}History`,
+          summary: `Retrieve a note of a ${lower}`,
+          params: NoteParams,
+          response: { 200: schemas.NoteDetail, ...commonErrorResponses },
+        },
+      },
+      async (request) => service.retrieve(app.db, request.auth, parent, parentIdOf(request), noteIdOf(request)),
+    );
+
+    app.patch(
+      `${parentPath}/history/:history_id`,
+      {
+        preValidation: notFoundFirst,
+        schema: {
+          tags,
+          operationId: `partialUpdate${resource}History`,
+          summary: `Update a note of a ${lower}`,
+          description: 'Partial update of `content` and `created`; the member is not writable.',
+          params: NoteParams,
+          body: schemas.NoteUpdateBody,
+          response: { 200: schemas.NoteDetail, ...commonErrorResponses },
+        },
+      },
+      async (request) => service.partialUpdate(app.db, request.auth, parent, parentIdOf(request), noteIdOf(request), request.body),
+    );
+
+    app.delete(
+      `${parentPath}/history/:history_id`,
+      {
+        schema: {
+          tags,
+          operationId: `destroy${resource}History`,
+          summary: `Delete a note of a ${lower}`,
+          description: 'Removes the note for good.',
+          params: NoteParams,
+          response: { 204: Type.Null({ description: 'Deleted.' }), ...commonErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        await service.destroy(app.db, request.auth, parent, parentIdOf(request), noteIdOf(request));
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

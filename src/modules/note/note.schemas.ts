@@ -1,0 +1,51 @@
+/**
+ * Note shapes: the text "history" of contracts and settlements (reference: Contract history, Settlement
+ * history; the same shape as inquiry text history): `{id, content, created, member}`.
+ */
+import Type, { type Static } from 'typebox';
+import { PageQueryProperties } from '../../shared/pagination.ts';
+import { EXAMPLES, IdParam, Member, Nullable, Page, Timestamp, withExample } from '../../shared/schemas.ts';
+
+/** Note text: 1..5000 characters (reference: history entry `content` max 5000). */
+const content = Type.String({ minLength: 1, maxLength: 5000 });
+
+/** `POST …/history` body: `content` required; `created` (any offset, stored in UTC) and `member {id}` optional. */
+export const NoteCreateBody = Type.Object(
+  {
+    content,
+    created: Type.Optional(Timestamp),
+    member: Type.Optional(
+      Nullable(Type.Object({ id: IdParam }, { description: 'The member who wrote the note `{id}`; omitted or null: none.' })),
+    ),
+  },
+  { examples: [{ content: 'Called the client about the second invoice.', member: { id: 1 } }] },
+);
+export type NoteCreateBody = Static<typeof NoteCreateBody>;
+
+/** `PATCH …/history/{history_id}` body: `content` and `created` (the member is not writable). */
+export const NoteUpdateBody = Type.Object(
+  { content: Type.Optional(content), created: Type.Optional(Timestamp) },
+  { examples: [{ content: 'Called the client; the invoice is paid.' }] },
+);
+export type NoteUpdateBody = Static<typeof NoteUpdateBody>;
+
+/** A note as every response shows it; `member` is null when none was named. */
+export const Note = Type.Object({
+  id: Type.Integer(),
+  content: Type.String(),
+  created: Timestamp,
+  member: Nullable(Member),
+});
+export type Note = Static<typeof Note>;
+
+const noteExample = { id: 7, content: 'Called the client about the second invoice.', created: EXAMPLES.created, member: EXAMPLES.member };
+
+/** A note response, with its example. */
+export const NoteDetail = withExample(Note, noteExample);
+
+/** A page of notes, newest first. */
+export const NotePage = withExample(Page(Note), { next: null, previous: null, results: [noteExample] });
+
+/** Query of a note list: `cursor`, `page_size` (alias `limit`). */
+export const NoteListQuery = Type.Object({ ...PageQueryProperties });
+export type NoteListQuery = Static<typeof NoteListQuery>;

@@ -1,0 +1,332 @@
+/**
+ * Settlements (spec: Resources › Settlement, Operation rules › Settlement create, States and transitions;
+ * reference: Settlement; decisions §5, §7): list, create, retrieve, partialUpdate, destroy, and the status
+ * history (extension).
+ *
+ * Creation rules (spec: Settlement create 1–5), each a 400 in the shape of decisions §7:
+ * 1. `contract.id` and `type.id` are required and must be records of the business (`contract.id`, `type.id`);
+ *    the OUTSTANDING_PAYMENT type (`OUT`) is refused (`type.id`).
+ * 3. The contract must have both a start date and an end date (`nonField`).
+ * 4. No settlement on a suspended contract, status `T` (`nonField`).
+ * 5. A type that does not allow multiple rounds is used at most once per contract, except `ADD` (and `OUT`,
+ *    refused anyway) (`type.id`). A unique index enforces it, so two racing requests end with one success.
+ * `settlementRound` defaults to one more than the settlements of that type on the contract; `typeAlias` is the
+ * type's title, followed by the round for multi-round types.
+ */
+import type { Db } from '../../db/database.ts';
+import { inTransaction, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { ErrorCollector, ValidationError, NotFound } from '../../shared/errors.ts';
+import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
+import { dayRangeUtc } from '../../shared/time.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { findMembersByIds } from '../catalog/catalog.repository.ts';
+import type { SettlementType } from '../catalog/catalog.schemas.ts';
+import { toMember } from '../catalog/catalog.service.ts';
+import { findSummary as findContractSummary } from '../contract/contract.service.ts';
+import * as repo from './settlement.repository.ts';
+import type {
+  Settlement,
+  SettlementCreateBody,
+  SettlementListItem,
+  SettlementListQuery,
+  SettlementStatus,
+  SettlementStatusChange,
+  SettlementStatusQuery,
+  SettlementUpdateBody,
+} from './settlement.schemas.ts';
+import type { SettlementRowUpdate } from './settlement.table.ts';
+
+type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
+
+/** Base types exempt from "once per contract" (spec: Settlement create 5). */
+const MULTI_ROUND_EXEMPT = new Set(['ADD', 'OUT']);
+
+/** The unique index that makes a single-round type usable once per contract, as each dialect reports it. */
+const SINGLE_ROUND_UQ = {
+  name: 'settlement_single_round_uq',
+  columns: ['settlement.business_id', 'settlement.contract_id', 'settlement.single_type_id'],
+} as const;
+
+/** Maps a row to the list shape (create response, list item). */
+export function toSettlementListItem(row: repo.SettlementListRow): SettlementListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status as SettlementStatus,
+    amount: row.amount,
+    additionalAmount: row.additional_amount,
+    vat: row.vat,
+    typeAlias: row.type_alias,
+    created: row.created,
+    contract: {
+      id: row.contract_id,
+      title: row.contract_title,
+      amount: row.contract_amount,
+      type: row.contract_type as SettlementListItem['contract']['type'],
+      status: row.contract_status as SettlementListItem['contract']['status'],
+      startDate: row.contract_start_date,
+      endDate: row.contract_end_date,
+    },
+    dueDate: row.due_date,
+    settledDate: row.settled_date,
+  };
+}
+
+/** Maps a row and its responsible members to the full shape (retrieve, update). */
+export function toSettlement(row: repo.SettlementDetailRow, inChargeSet: Member[]): Settlement {
+  return {
+    ...toSettlementListItem(row),
+    settlementRound: row.settlement_round,
+    isTaxInvoiceIssued: row.is_tax_invoice_issued === 1,
+    isTaxInvoiceNeeded: row.is_tax_invoice_needed === 1,
+    type: {
+      id: row.type_id,
+      baseType: row.type_base_type as SettlementType['baseType'],
+      category: row.type_category as SettlementType['category'],
+      title: row.type_title,
+      allowsMultipleRounds: row.type_allows_multiple_rounds === 1,
+    },
+    taxInvoiceIssuedDate: row.tax_invoice_issued_date,
+    taxInvoiceIssueDueDate: row.tax_invoice_issue_due_date,
+    inChargeSet,
+    isHidden: row.is_hidden === 1,
+  };
+}
+
+/** Maps a status-history row. */
+export function toStatusChange(row: repo.StatusChangeRow): SettlementStatusChange {
+  return {
+    id: row.id,
+    status: row.status as SettlementStatus,
+    previousStatus: row.previous_status as SettlementStatus | null,
+    member:
+      row.member_id === null || row.member_email === null || row.grade_id === null || row.grade_title === null
+        ? null
+        : {
+            id: row.member_id,
+            nickname: row.member_nickname,
+            email: row.member_email,
+            isActive: row.member_is_active === 1,
+            grade: { id: row.grade_id, title: row.grade_title },
+          },
+    created: row.created,
+  };
+}
+
+function alreadyUsed(typeTitle: string): string {
+  return `A settlement of type "${typeTitle}" already exists for this contract, and the type does not allow multiple rounds.`;
+}
+
+/**
+ * Checks `inChargeSet` (members of the business; repeated ids collapse). Problems go to `errors` under
+ * `inChargeSet` (a list property: an array of strings). Returns the member ids to store, or `undefined` when
+ * the body does not send the property.
+ */
+async function checkInChargeSet(
+  db: Db,
+  businessId: number,
+  entries: readonly { id: number }[] | null | undefined,
+  errors: ErrorCollector,
+): Promise<number[] | undefined> {
+  if (entries === undefined) return undefined;
+  const ids = [...new Set((entries ?? []).map((e) => e.id))];
+  const found = new Set((await findMembersByIds(db, businessId, ids)).map((m) => m.id));
+  for (const id of ids) if (!found.has(id)) errors.add(['inChargeSet'], `Invalid pk "${id}" - object does not exist.`);
+  return ids;
+}
+
+/** The plain columns a body sets: only the properties it sends (PATCH is partial). */
+function columnsFrom(body: SettlementUpdateBody): SettlementRowUpdate {
+  const patch: SettlementRowUpdate = {};
+  if (body.title !== undefined) patch.title = body.title;
+  if (body.amount !== undefined) patch.amount = body.amount;
+  if (body.additionalAmount !== undefined) patch.additional_amount = body.additionalAmount;
+  if (body.vat !== undefined) patch.vat = body.vat;
+  if (body.dueDate !== undefined) patch.due_date = body.dueDate;
+  if (body.settledDate !== undefined) patch.settled_date = body.settledDate;
+  if (body.isTaxInvoiceIssued !== undefined) patch.is_tax_invoice_issued = toBool(body.isTaxInvoiceIssued);
+  if (body.isTaxInvoiceNeeded !== undefined) patch.is_tax_invoice_needed = toBool(body.isTaxInvoiceNeeded);
+  if (body.taxInvoiceIssuedDate !== undefined) patch.tax_invoice_issued_date = body.taxInvoiceIssuedDate;
+  if (body.taxInvoiceIssueDueDate !== undefined) patch.tax_invoice_issue_due_date = body.taxInvoiceIssueDueDate;
+  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
+  return patch;
+}
+
+async function inChargeOf(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, Member[]>> {
+  const map = new Map<number, Member[]>(ids.map((id) => [id, []]));
+  for (const r of await repo.findInCharge(db, businessId, ids)) map.get(r.settlement_id)?.push(toMember(r));
+  return map;
+}
+
+/** `GET /v1/settlement`: newest first, with the filters of the reference. */
+export async function list(db: Db, auth: Auth, query: SettlementListQuery, cursor: CursorPosition | undefined): Promise<Page<SettlementListItem>> {
+  const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
+  const page = await repo.findPage(
+    db,
+    auth.businessId,
+    {
+      contractId: query.contract_id,
+      createdFrom: range.from,
+      createdTo: range.to,
+      dueDateFrom: query.due_date_start,
+      dueDateTo: query.due_date_end,
+      settledDateFrom: query.settled_date_start,
+      settledDateTo: query.settled_date_end,
+      isHidden: parseQueryBoolean(query.is_hidden),
+      search: query.search ?? [],
+    },
+    pageSizeOf(query),
+    cursor,
+  );
+  return mapPage(page, toSettlementListItem);
+}
+
+/**
+ * `POST /v1/settlement`: the creation rules above; answers the list shape. Status starts at `C` (scheduled).
+ * @throws ValidationError for any rule, also when a concurrent request took a single-round type first
+ */
+export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Promise<SettlementListItem> {
+  const errors = new ErrorCollector();
+  const [contract, type] = await Promise.all([
+    findContractSummary(db, auth.businessId, body.contract.id),
+    repo.findTypeById(db, auth.businessId, body.type.id),
+  ]);
+  if (!contract) errors.add(['contract', 'id'], `Invalid pk "${body.contract.id}" - object does not exist.`);
+  if (!type) errors.add(['type', 'id'], `Invalid pk "${body.type.id}" - object does not exist.`);
+  else if (type.base_type === 'OUT') {
+    errors.add(['type', 'id'], 'The outstanding payment type (OUT) cannot be used to create a settlement.');
+  }
+  if (contract) {
+    if (contract.startDate === null || contract.endDate === null) {
+      errors.add([], 'The contract needs both a start date and an end date before a settlement can be created.');
+    }
+    if (contract.status === 'T') errors.add([], 'No settlement can be created for a suspended contract.');
+  }
+  const singleRound = type !== undefined && type.allows_multiple_rounds !== 1 && !MULTI_ROUND_EXEMPT.has(type.base_type);
+  if (contract && type && singleRound) {
+    if ((await repo.countOfType(db, auth.businessId, contract.id, type.id)) > 0) errors.add(['type', 'id'], alreadyUsed(type.title));
+  }
+  const memberIds = await checkInChargeSet(db, auth.businessId, body.inChargeSet, errors);
+  errors.throwIfAny();
+  const t = type!;
+
+  let id: number;
+  try {
+    id = await inTransaction(db, async (trx) => {
+      const round = body.settlementRound ?? (await repo.countOfType(trx, auth.businessId, body.contract.id, t.id)) + 1;
+      const newId = await repo.insert(trx, auth.businessId, {
+        contract_id: body.contract.id,
+        type_id: t.id,
+        single_type_id: singleRound ? t.id : null,
+        title: body.title,
+        status: 'C',
+        amount: body.amount,
+        additional_amount: body.additionalAmount,
+        vat: body.vat,
+        settlement_round: round,
+        type_alias: t.allows_multiple_rounds === 1 ? `${t.title} ${round}` : t.title,
+        is_tax_invoice_issued: toBool(body.isTaxInvoiceIssued ?? false),
+        is_tax_invoice_needed: toBool(body.isTaxInvoiceNeeded ?? false),
+        due_date: body.dueDate ?? null,
+        settled_date: body.settledDate ?? null,
+        tax_invoice_issued_date: body.taxInvoiceIssuedDate ?? null,
+        tax_invoice_issue_due_date: body.taxInvoiceIssueDueDate ?? null,
+        is_hidden: toBool(body.isHidden ?? false),
+        created: nowTimestamp(),
+      });
+      if (memberIds && memberIds.length > 0) await repo.replaceInCharge(trx, auth.businessId, newId, memberIds);
+      return newId;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, SINGLE_ROUND_UQ.name, SINGLE_ROUND_UQ.columns)) throw ValidationError.at(['type', 'id'], alreadyUsed(t.title));
+    throw err;
+  }
+  const row = await repo.findListRowById(db, auth.businessId, id);
+  return toSettlementListItem(row!);
+}
+
+/** Whether a settlement with this id exists in the business. */
+export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<boolean> {
+  return repo.existsById(db, auth.businessId, id);
+}
+
+/**
+ * `GET /v1/settlement/{settlement_id}`: the full shape.
+ * @throws NotFound for a missing or other business's settlement
+ */
+export async function retrieve(db: Db, auth: Auth, id: number): Promise<Settlement> {
+  const row = await repo.findById(db, auth.businessId, id);
+  if (!row) throw new NotFound();
+  const members = await inChargeOf(db, auth.businessId, [id]);
+  return toSettlement(row, members.get(id) ?? []);
+}
+
+/**
+ * Sets the status inside `trx` and records the change (spec: States and transitions — "a change of status
+ * creates a settlement status-history record"). Nothing is recorded when the status does not change. The
+ * compare-and-set update makes concurrent changes each record the status they really replaced.
+ */
+async function changeStatus(trx: Db, businessId: number, id: number, to: SettlementStatus): Promise<void> {
+  for (;;) {
+    const from = await repo.findStatusById(trx, businessId, id);
+    if (from === undefined || from === to) return;
+    if ((await repo.updateStatus(trx, businessId, id, from, to)) === 1) {
+      await repo.insertStatusChange(trx, businessId, {
+        settlement_id: id,
+        status: to,
+        previous_status: from,
+        member_id: null,
+        created: nowTimestamp(),
+      });
+      return;
+    }
+  }
+}
+
+/**
+ * `PATCH /v1/settlement/{settlement_id}`: only the properties sent change; `inChargeSet` replaces the set;
+ * `status` (extension) records a status-history row when it changes. `contract`, `type` and
+ * `settlementRound` are not writable (reference) and are ignored.
+ * @throws NotFound for a missing settlement; ValidationError for unknown members
+ */
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: SettlementUpdateBody): Promise<Settlement> {
+  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
+  const errors = new ErrorCollector();
+  const memberIds = await checkInChargeSet(db, auth.businessId, body.inChargeSet, errors);
+  errors.throwIfAny();
+  const patch = columnsFrom(body);
+  const changed = await inTransaction(db, async (trx) => {
+    const n = await repo.updateById(trx, auth.businessId, id, patch);
+    if (n === 0) return 0;
+    if (body.status !== undefined) await changeStatus(trx, auth.businessId, id, body.status);
+    if (memberIds) await repo.replaceInCharge(trx, auth.businessId, id, memberIds);
+    return n;
+  });
+  if (changed === 0) throw new NotFound();
+  return retrieve(db, auth, id);
+}
+
+/**
+ * `DELETE /v1/settlement/{settlement_id}`: deletes the settlement for good, with its status history and notes.
+ * @throws NotFound for a missing settlement
+ */
+export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<void> {
+  if ((await repo.deleteById(db, auth.businessId, id)) === 0) throw new NotFound();
+}
+
+/**
+ * `GET /v1/settlement/{settlement_id}/status_history` (extension): the status changes, newest first.
+ * @throws NotFound for a missing settlement
+ */
+export async function listStatusHistory(
+  db: Db,
+  auth: Auth,
+  id: number,
+  query: SettlementStatusQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<SettlementStatusChange>> {
+  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
+  const page = await repo.findStatusPage(db, auth.businessId, id, pageSizeOf(query), cursor);
+  return mapPage(page, toStatusChange);
+}
