@@ -37,11 +37,13 @@ import clientRoutes from './modules/client/client.routes.ts';
 import contractRoutes from './modules/contract/contract.routes.ts';
 import settlementRoutes from './modules/settlement/settlement.routes.ts';
 import projectRoutes from './modules/project/project.routes.ts';
+import todoRoutes from './modules/todo/todo.routes.ts';
 import workerRoutes from './modules/worker/worker.routes.ts';
 import inquiryRoutes from './modules/inquiry/inquiry.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
 import { parseMultipart, parseUrlEncoded } from './shared/form-body.ts';
 import { compileValidator, type HttpPart } from './shared/validation-errors.ts';
+import { type Clock, systemClock } from './shared/time.ts';
 
 /** Largest accepted request body: 1 MiB (files travel through pre-signed uploads, not bodies). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -50,6 +52,8 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface AppDeps {
   db: Db;
   masterKey: Buffer;
+  /** Where "now" comes from for todo `dDay` and completion times; the system clock unless a test sets one. */
+  clock?: Clock;
 }
 
 declare module 'fastify' {
@@ -58,6 +62,8 @@ declare module 'fastify' {
     db: Db;
     /** Issues and reads the opaque page cursors. */
     cursors: CursorCodec;
+    /** "Now", as {@link AppDeps.clock} says. */
+    clock: Clock;
     /** The API call log's batch writer (`flush()` writes the buffered rows now). */
     logWriter: LogWriter;
   }
@@ -100,6 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart | undefined));
   app.decorate('db', deps.db);
   app.decorate('cursors', new CursorCodec(deps.masterKey));
+  app.decorate('clock', deps.clock ?? systemClock);
   const logWriter = new LogWriter(deps.db, { logger: app.log }).start();
   app.decorate('logWriter', logWriter);
   const retention = startRetention(deps.db, { logger: app.log });
@@ -169,6 +176,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(settlementRoutes);
       await v1.register(projectRoutes);
       await v1.register(workerRoutes);
+      await v1.register(todoRoutes);
       await v1.register(inquiryRoutes);
     },
     { prefix: '/v1' },

@@ -24,6 +24,7 @@ import type { ContractCategoryLinkTable, ContractFieldValueTable, ContractTable 
 import type { ContractNoteTable, SettlementNoteTable } from '../modules/note/note.table.ts';
 import type { SettlementInChargeTable, SettlementStatusHistoryTable, SettlementTable } from '../modules/settlement/settlement.table.ts';
 import type { ProjectTable } from '../modules/project/project.table.ts';
+import type { TodoTable } from '../modules/todo/todo.table.ts';
 import type { WorkerTable } from '../modules/worker/worker.table.ts';
 import type {
   InquiryCounterTable,
@@ -70,6 +71,7 @@ export interface Database {
   settlement_note: SettlementNoteTable;
   project: ProjectTable;
   worker: WorkerTable;
+  todo: TodoTable;
   // migration 2026_11_22_0002_inquiry
   inquiry_counter: InquiryCounterTable;
   inquiry: InquiryTable;

@@ -20,6 +20,7 @@ export const TAGS = [
   { name: 'operations', description: 'Probes and metrics for operators (extensions; no API key).' },
   { name: 'project', description: 'Projects (plans FREE and AGENCY only).' },
   { name: 'worker', description: 'Workers (plans FREE and AGENCY only).' },
+  { name: 'todo', description: 'Todos attached to inquiries.' },
 ];
 
 const DESCRIPTION = `Self-hosted server for the Business Management REST API.

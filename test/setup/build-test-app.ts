@@ -3,7 +3,7 @@
  * Each test file builds its own; `close()` shuts the app and the database.
  */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { openTestDb, type TestDb } from './test-db.ts';
 
@@ -27,13 +27,14 @@ export interface TestApp {
 
 /**
  * Builds the app. `env` adds or overrides environment variables (for example
- * `{BIZAPI_SIGNATURE_MODE: 'required'}`); the database always comes from {@link openTestDb}.
+ * `{BIZAPI_SIGNATURE_MODE: 'required'}`); the database always comes from {@link openTestDb}. `deps.clock` sets
+ * the app's "now" (todo `dDay` tests move it across midnight instead of waiting).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'clock'> = {}): Promise<TestApp> {
   const testDb = await openTestDb();
   const config = loadConfig({ ...TEST_DEFAULTS, BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: testDb.url });
   const masterKey = config.masterKey!;
-  const app = await buildApp(config, { db: testDb.db, masterKey });
+  const app = await buildApp(config, { db: testDb.db, masterKey, ...deps });
   await app.ready();
   return {
     app,

@@ -60,10 +60,30 @@ async function withOwnReferences(app: FastifyInstance, creds: Credentials, op: D
   return bodies;
 }
 
-/** Bodies to try for creating a record through `op`: its example, `{}`, then samples of its schema. */
-function candidateBodies(op: DocOperation): unknown[] {
+/**
+ * The example with its top-level references (`{id}` objects) resolved against the records already made: a
+ * property named after a collection (`inquiry` → `/v1/inquiry`) points at that record, any other reference
+ * (a catalog id the example made up) is left out. `undefined` when the example has no reference.
+ */
+function withSeededReferences(example: unknown, records: Records): unknown {
+  if (!example || typeof example !== 'object' || Array.isArray(example)) return undefined;
+  const isRef = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { id?: unknown }).id === 'number';
+  const entries = Object.entries(example as Record<string, unknown>);
+  if (!entries.some(([, v]) => isRef(v))) return undefined;
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of entries) {
+    if (!isRef(v)) body[k] = v;
+    else if (records[`/v1/${k}`] !== undefined) body[k] = { id: records[`/v1/${k}`] };
+  }
+  return body;
+}
+
+/** Bodies to try for creating a record through `op`: its example (as is, then with seeded references), `{}`, then samples of its schema. */
+function candidateBodies(op: DocOperation, records: Records): unknown[] {
   const bodies: unknown[] = [];
   if (op.requestExample !== undefined) bodies.push(op.requestExample);
+  const resolved = withSeededReferences(op.requestExample, records);
+  if (resolved !== undefined) bodies.push(resolved);
   bodies.push({});
   if (op.requestSchema) bodies.push(...fc.sample(valid(op.requestSchema), { numRuns: 20, seed: 42 }));
   return bodies;
@@ -79,15 +99,21 @@ export async function seedRecords(app: FastifyInstance, creds: Credentials, doc:
   const posts = doc.operations
     .filter((o) => o.method === 'POST' && o.path.startsWith('/v1/') && o.secured)
     .sort((a, b) => a.pathParams.length - b.pathParams.length);
-  for (const op of posts) {
-    const hasItems = doc.operations.some((o) => o.path.startsWith(`${op.path}/{`) && o.pathParams.length === op.pathParams.length + 1);
-    if (!hasItems || records[op.path] !== undefined) continue;
-    const url = fillPath(op.path, records);
-    for (const body of [...(await withOwnReferences(app, creds, op, url, records)), ...candidateBodies(op)]) {
-      const res = await sendJson(app, creds, { method: 'POST', url, body });
-      if (res.status === 201 && typeof res.body?.id === 'number') {
-        records[op.path] = res.body.id;
-        break;
+  // Passes until nothing new is made: a collection whose example references a later one (a todo's inquiry)
+  // gets its record in the pass after that one's.
+  for (let progress = true; progress; ) {
+    progress = false;
+    for (const op of posts) {
+      const hasItems = doc.operations.some((o) => o.path.startsWith(`${op.path}/{`) && o.pathParams.length === op.pathParams.length + 1);
+      if (!hasItems || records[op.path] !== undefined) continue;
+      const url = fillPath(op.path, records);
+      for (const body of [...(await withOwnReferences(app, creds, op, url, records)), ...candidateBodies(op, records)]) {
+        const res = await sendJson(app, creds, { method: 'POST', url, body });
+        if (res.status === 201 && typeof res.body?.id === 'number') {
+          records[op.path] = res.body.id;
+          progress = true;
+          break;
+        }
       }
     }
   }

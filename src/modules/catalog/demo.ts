@@ -12,6 +12,10 @@ import { create as createContract, partialUpdate as updateContract } from '../co
 import type { SettlementStatus } from '../settlement/settlement.schemas.ts';
 import { create as createSettlement, partialUpdate as updateSettlement } from '../settlement/settlement.service.ts';
 import { create as createProject } from '../project/project.service.ts';
+import { create as createInquiry } from '../inquiry/inquiry.service.ts';
+import { findLiveInquiryIds } from '../todo/todo.repository.ts';
+import { create as createTodo, partialUpdate as updateTodo } from '../todo/todo.service.ts';
+import { todayIn } from '../../shared/time.ts';
 import { create as createWorker } from '../worker/worker.service.ts';
 import { type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
 
@@ -245,6 +249,66 @@ export function demoWorkerBody(worker: DemoWorker, ids: CatalogIds): Parameters<
   return { ...rest, position: { id } };
 }
 
+/**
+ * A demo todo: the `POST /v1/todo` body with the inquiry named by its position among the demo business's
+ * inquiries (oldest first), the member by its {@link DEMO_CATALOG} key and the due date as days from today;
+ * `completed` todos are then marked complete.
+ */
+export interface DemoTodo {
+  inquiry: number;
+  type: 'M' | 'CA' | 'MS' | 'E';
+  dueInDays: number;
+  dueTime?: string;
+  action: string;
+  actionHistory?: string;
+  inCharge?: string;
+  completed?: boolean;
+}
+
+/** The demo todos, in creation order. */
+export const DEMO_TODOS: readonly DemoTodo[] = [
+  { inquiry: 0, type: 'CA', dueInDays: -1, dueTime: '10:00', action: 'Call Choi Yuna about the brand refresh scope', inCharge: 'kim', actionHistory: 'Agreed on a call; she prefers mornings.', completed: true },
+  { inquiry: 0, type: 'M', dueInDays: 2, dueTime: '14:30', action: 'Kick-off meeting at Hanbit Studio', inCharge: 'kim' },
+  { inquiry: 1, type: 'MS', dueInDays: 0, action: 'Send the booking page estimate to Namsan Dental', inCharge: 'lee' },
+  { inquiry: 1, type: 'E', dueInDays: 7, action: 'Prepare wireframes for the booking flow' },
+];
+
+/** Inquiries the demo todos attach to when the demo business has none yet. */
+const DEMO_TODO_INQUIRIES = [{ name: 'Brand refresh for spring' }, { name: 'Online booking page' }];
+
+/** `date` (`YYYY-MM-DD`) plus `days` calendar days (negative goes back). */
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Creates {@link DEMO_TODOS} through the todo service, on the demo business's inquiries. */
+async function createDemoTodos(db: Db, auth: { businessId: number; timezone: string }, ids: CatalogIds): Promise<void> {
+  let inquiries = await findLiveInquiryIds(db, auth.businessId, DEMO_TODO_INQUIRIES.length);
+  for (const body of DEMO_TODO_INQUIRIES.slice(inquiries.length)) await createInquiry(db, auth, body);
+  inquiries = await findLiveInquiryIds(db, auth.businessId, DEMO_TODO_INQUIRIES.length);
+  const now = new Date();
+  const today = todayIn(auth.timezone, now);
+  for (const todo of DEMO_TODOS) {
+    const inCharge = todo.inCharge === undefined ? null : { id: ids.members[todo.inCharge]! };
+    const created = await createTodo(
+      db,
+      auth,
+      {
+        inquiry: { id: inquiries[todo.inquiry]! },
+        type: todo.type,
+        dueDate: addDays(today, todo.dueInDays),
+        action: todo.action,
+        ...(todo.dueTime && { dueTime: todo.dueTime }),
+        ...(todo.actionHistory && { actionHistory: todo.actionHistory }),
+        inCharge,
+      },
+      now,
+    );
+    if (todo.completed) await updateTodo(db, auth, created.id, { isComplete: true, completedInCharge: inCharge }, now);
+  }
+}
+
 /** What {@link createDemo} returns, and `bizapi demo` prints. The secret is shown only here. */
 export interface DemoBusiness {
   business: Business;
@@ -256,8 +320,9 @@ export interface DemoBusiness {
 /**
  * Creates the demo business in one transaction: "Demo Company", plan AGENCY, time zone Asia/Seoul, one API
  * key, {@link DEMO_CATALOG}, and {@link DEMO_CLIENTS} created through the client service (so they are
- * exactly what `POST /v1/client` would have created); likewise {@link DEMO_PROJECTS} and {@link DEMO_WORKERS},
- * and {@link DEMO_CONTRACTS} with their settlements through the contract and settlement services.
+ * exactly what `POST /v1/client` would have created); likewise {@link DEMO_PROJECTS}, {@link DEMO_WORKERS} and
+ * {@link DEMO_TODOS} (on the demo inquiries), and {@link DEMO_CONTRACTS} with their settlements through the
+ * contract and settlement services.
  * Each call creates a new business; a failure writes nothing.
  *
  * @param masterKey the installation's master key (`resolveMasterKey`), which encrypts the key's secret
@@ -274,6 +339,7 @@ export async function createDemo(db: Db, masterKey: Buffer): Promise<DemoBusines
     await createDemoContracts(trx, auth, catalog, clientIds);
     for (const project of DEMO_PROJECTS) await createProject(trx, auth, project);
     for (const worker of DEMO_WORKERS) await createWorker(trx, auth, demoWorkerBody(worker, catalog));
+    await createDemoTodos(trx, auth, catalog);
     return { business, apiKey, secretKey, catalog };
   });
 }

@@ -1,0 +1,240 @@
+/**
+ * Todos (spec: Resources › Todo, Endpoints, States — todo deletion is permanent; reference: Todo;
+ * decisions §5, §7): list, create, retrieve, partialUpdate, destroy.
+ *
+ * Every function that answers a todo takes `now` (the app's clock), from which `dDay` is computed: `dueDate`
+ * minus today in the business's time zone, in days (0 today, negative when overdue). Completion follows
+ * decisions §7: `isComplete` true ⇔ `completedAt` set; setting `isComplete` true sets `completedAt` to now
+ * unless given; setting it false clears `completedAt` and `completedInCharge`.
+ */
+import type { Db } from '../../db/database.ts';
+import { inTransaction, toBool } from '../../db/sql-helpers.ts';
+import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
+import { daysBetween, todayIn } from '../../shared/time.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { findMembersByIds } from '../catalog/catalog.repository.ts';
+import { toMember } from '../catalog/catalog.service.ts';
+import * as repo from './todo.repository.ts';
+import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
+import type { TodoRowUpdate } from './todo.table.ts';
+
+type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
+
+/** Members by id, for mapping rows. */
+type Members = ReadonlyMap<number, Member>;
+
+/** `HH:MM`, `HH:MM:SS` or `HH:MM:SS.ffffff` → `HH:MM:SS` (the stored and answered form). */
+export function normalizeTime(value: string): string {
+  return value.length === 5 ? `${value}:00` : value.slice(0, 8);
+}
+
+/** A date-time with any offset → UTC with milliseconds (decisions §1). */
+function toUtc(value: string): string {
+  return new Date(value).toISOString();
+}
+
+/** `dueDate` minus today in `timezone` at `now`, in days (decisions §7). */
+export function dDayOf(dueDate: string, timezone: string, now: Date): number {
+  return daysBetween(todayIn(timezone, now), dueDate);
+}
+
+/** Loads the members the rows reference (responsible and completing), in one query. */
+async function loadMembers(db: Db, businessId: number, rows: readonly repo.TodoRow[]): Promise<Members> {
+  const ids = new Set<number>();
+  for (const r of rows) {
+    if (r.in_charge_id !== null) ids.add(r.in_charge_id);
+    if (r.completed_in_charge_id !== null) ids.add(r.completed_in_charge_id);
+  }
+  const members = await findMembersByIds(db, businessId, [...ids]);
+  return new Map(members.map((m) => [m.id, toMember(m)]));
+}
+
+const memberOf = (members: Members, id: number | null): Member | null => (id === null ? null : (members.get(id) ?? null));
+
+/** Maps a row to the short shape (list items, create response). */
+export function toTodoSummary(row: repo.TodoRow, members: Members, timezone: string, now: Date): TodoSummary {
+  return {
+    id: row.id,
+    inquiry: { id: row.inquiry_id, uniqueId: row.inquiry_unique_id, name: row.inquiry_name },
+    inCharge: memberOf(members, row.in_charge_id),
+    type: row.type as TodoType,
+    dueDate: row.due_date,
+    dueTime: row.due_time,
+    action: row.action,
+    isComplete: row.is_complete === 1,
+    completedAt: row.completed_at,
+    dDay: dDayOf(row.due_date, timezone, now),
+    created: row.created,
+  };
+}
+
+/** Maps a row to the full shape (retrieve, update). */
+export function toTodo(row: repo.TodoRow, members: Members, timezone: string, now: Date): Todo {
+  const s = toTodoSummary(row, members, timezone, now);
+  return {
+    id: s.id,
+    inquiry: s.inquiry,
+    inCharge: s.inCharge,
+    completedInCharge: memberOf(members, row.completed_in_charge_id),
+    type: s.type,
+    dueDate: s.dueDate,
+    dueTime: s.dueTime,
+    action: s.action,
+    actionHistory: row.action_history,
+    isComplete: s.isComplete,
+    completedAt: s.completedAt,
+    dDay: s.dDay,
+    created: s.created,
+  };
+}
+
+/**
+ * Checks the member references of a body (`inCharge`, `completedInCharge`): each must be a member of the
+ * business. Problems are added to `errors`.
+ */
+async function checkMembers(
+  db: Db,
+  businessId: number,
+  refs: Partial<Record<'inCharge' | 'completedInCharge', { id: number } | null | undefined>>,
+  errors: ErrorCollector,
+): Promise<void> {
+  const wanted = Object.entries(refs).filter((e): e is [string, { id: number }] => !!e[1]);
+  if (wanted.length === 0) return;
+  const found = new Set((await findMembersByIds(db, businessId, wanted.map(([, ref]) => ref.id))).map((m) => m.id));
+  for (const [property, ref] of wanted) {
+    if (!found.has(ref.id)) errors.add([property, 'id'], `Invalid pk "${ref.id}" - object does not exist.`);
+  }
+}
+
+/** `GET /v1/todo`: todos of live inquiries, newest first; `due_date_*` (inclusive), `inquiry_id`, `is_complete`. */
+export async function list(
+  db: Db,
+  auth: Auth,
+  query: TodoListQuery,
+  cursor: CursorPosition | undefined,
+  now: Date,
+): Promise<Page<TodoSummary>> {
+  const page = await repo.findPage(
+    db,
+    auth.businessId,
+    {
+      dueDateFrom: query.due_date_start,
+      dueDateTo: query.due_date_end,
+      inquiryId: query.inquiry_id,
+      isComplete: parseQueryBoolean(query.is_complete),
+    },
+    pageSizeOf(query),
+    cursor,
+  );
+  const members = await loadMembers(db, auth.businessId, page.rows);
+  return mapPage(page, (row) => toTodoSummary(row, members, auth.timezone, now));
+}
+
+/**
+ * `POST /v1/todo`: a new, incomplete todo (reference: Todo create; `isComplete`, `completedAt` and
+ * `completedInCharge` are not accepted here and are ignored).
+ * @throws ValidationError when `inquiry` is not a live inquiry of the business or `inCharge` not a member
+ */
+export async function create(db: Db, auth: Auth, body: TodoCreateBody, now: Date): Promise<TodoSummary> {
+  const errors = new ErrorCollector();
+  if (!(await repo.liveInquiryExists(db, auth.businessId, body.inquiry.id))) {
+    errors.add(['inquiry', 'id'], `Invalid pk "${body.inquiry.id}" - object does not exist.`);
+  }
+  await checkMembers(db, auth.businessId, { inCharge: body.inCharge }, errors);
+  errors.throwIfAny();
+  const id = await repo.insert(db, auth.businessId, {
+    inquiry_id: body.inquiry.id,
+    in_charge_id: body.inCharge?.id ?? null,
+    completed_in_charge_id: null,
+    type: body.type,
+    due_date: body.dueDate,
+    due_time: body.dueTime == null ? null : normalizeTime(body.dueTime),
+    action: body.action,
+    action_history: body.actionHistory ?? null,
+    is_complete: 0,
+    completed_at: null,
+    created: now.toISOString(),
+  });
+  const row = (await repo.findById(db, auth.businessId, id))!;
+  return toTodoSummary(row, await loadMembers(db, auth.businessId, [row]), auth.timezone, now);
+}
+
+/** Whether a live todo with this id exists in the business. */
+export async function exists(db: Db, auth: Auth, id: number): Promise<boolean> {
+  return repo.existsById(db, auth.businessId, id);
+}
+
+/**
+ * `GET /v1/todo/{todo_id}`: the full shape.
+ * @throws NotFound for a missing todo, another business's, or one whose inquiry was deleted
+ */
+export async function retrieve(db: Db, auth: Auth, id: number, now: Date): Promise<Todo> {
+  const row = await repo.findById(db, auth.businessId, id);
+  if (!row) throw new NotFound();
+  return toTodo(row, await loadMembers(db, auth.businessId, [row]), auth.timezone, now);
+}
+
+/** Message for a completion property sent non-null while the todo ends up incomplete. */
+const NOT_COMPLETE = 'Must be null while isComplete is false.';
+
+/**
+ * The completion columns after a PATCH (decisions §7). `current` is the stored state.
+ * Problems go to `errors`: a completion time or member given while the todo ends up incomplete, or a null
+ * completion time while it ends up complete.
+ */
+function completionColumns(
+  current: repo.TodoRow,
+  body: TodoUpdateBody,
+  now: Date,
+  errors: ErrorCollector,
+): Pick<TodoRowUpdate, 'is_complete' | 'completed_at' | 'completed_in_charge_id'> {
+  const wasComplete = current.is_complete === 1;
+  const complete = body.isComplete ?? wasComplete;
+  if (!complete) {
+    if (body.completedAt != null) errors.add(['completedAt'], NOT_COMPLETE);
+    if (body.completedInCharge != null) errors.add(['completedInCharge'], NOT_COMPLETE);
+    return wasComplete || body.isComplete !== undefined ? { is_complete: 0, completed_at: null, completed_in_charge_id: null } : {};
+  }
+  if (body.completedAt === null) errors.add(['completedAt'], 'This field may not be null while isComplete is true.');
+  const patch: Pick<TodoRowUpdate, 'is_complete' | 'completed_at' | 'completed_in_charge_id'> = { is_complete: toBool(true) };
+  if (body.completedAt) patch.completed_at = toUtc(body.completedAt);
+  else if (!wasComplete) patch.completed_at = now.toISOString();
+  if (body.completedInCharge !== undefined) patch.completed_in_charge_id = body.completedInCharge?.id ?? null;
+  return patch;
+}
+
+/**
+ * `PATCH /v1/todo/{todo_id}`: only the properties sent change; `inquiry` is not writable (ignored).
+ * Completion rules as in the module comment; the whole change is one transaction.
+ * @throws NotFound for a missing todo; ValidationError for bad members or completion properties
+ */
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: TodoUpdateBody, now: Date): Promise<Todo> {
+  await inTransaction(db, async (trx) => {
+    const current = await repo.findById(trx, auth.businessId, id);
+    if (!current) throw new NotFound();
+    // As DRF: the references first (field-level), then the completion rules (object-level).
+    const errors = new ErrorCollector();
+    await checkMembers(trx, auth.businessId, { inCharge: body.inCharge, completedInCharge: body.completedInCharge }, errors);
+    errors.throwIfAny();
+    const patch: TodoRowUpdate = completionColumns(current, body, now, errors);
+    errors.throwIfAny();
+    if (body.type !== undefined) patch.type = body.type;
+    if (body.dueDate !== undefined) patch.due_date = body.dueDate;
+    if (body.dueTime !== undefined) patch.due_time = body.dueTime === null ? null : normalizeTime(body.dueTime);
+    if (body.action !== undefined) patch.action = body.action;
+    if (body.actionHistory !== undefined) patch.action_history = body.actionHistory;
+    if (body.inCharge !== undefined) patch.in_charge_id = body.inCharge?.id ?? null;
+    if ((await repo.updateById(trx, auth.businessId, id, patch)) === 0) throw new NotFound();
+  });
+  return retrieve(db, auth, id, now);
+}
+
+/**
+ * `DELETE /v1/todo/{todo_id}`: permanent deletion (spec: States — todo deletion is permanent).
+ * @throws NotFound for a missing todo
+ */
+export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
+  if ((await repo.deleteById(db, auth.businessId, id)) === 0) throw new NotFound();
+}
