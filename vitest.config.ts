@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // No load shedding in tests (servers started as child processes inherit this): an in-process app shares
+    // its event loop with the test code, and a loaded CI machine lags; test/ops/limits.test.ts turns it on.
+    env: { BIZAPI_MAX_EVENT_LOOP_DELAY: '0' },
   },
 });

@@ -6,7 +6,13 @@
  * 2. error-handler: every error rendered in DRF's shape; 404 and 405 for unknown routes and methods.
  * 3. body parsers: JSON (Fastify's, prototype-poisoning safe), urlencoded and multipart forms; nothing else.
  * 4. openapi: `/openapi.json` and `/docs` (no key needed); the local storage's signed `/files` URLs.
- * 5. `/v1` scope: authenticate (key, signature, plan gate), then one plugin per resource.
+ * 5. metrics (`/metrics`, and the request counters of every route) and the probes `/healthz`, `/readyz`.
+ * 6. `/v1` scope: load shedding (503 under pressure), authenticate (key, signature, plan gate), rate limit
+ *    per key, the API call log recorder, then one plugin per resource. Hooks registered here apply to every
+ *    module registered after them.
+ *
+ * The API call log's batch writer and the retention job belong to the application: `app.close()` stops
+ * them, after the in-flight requests have finished, and writes the last log rows.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -17,6 +23,15 @@ import type { Db } from './db/database.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
+import health from './plugins/health.ts';
+import loadShedding from './plugins/load-shedding.ts';
+import metrics from './plugins/metrics.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import requestLog from './plugins/request-log.ts';
+import { LogWriter } from './jobs/log-writer.ts';
+import { startRetention } from './jobs/retention.ts';
+import logRoutes from './modules/log/log.routes.ts';
+import { outboxBacklog } from './modules/notification/notification.service.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import clientRoutes from './modules/client/client.routes.ts';
 import contractRoutes from './modules/contract/contract.routes.ts';
@@ -57,6 +72,8 @@ declare module 'fastify' {
     cursors: CursorCodec;
     /** "Now", as {@link AppDeps.clock} says. */
     clock: Clock;
+    /** The API call log's batch writer (`flush()` writes the buffered rows now). */
+    logWriter: LogWriter;
   }
 }
 
@@ -83,6 +100,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: BODY_LIMIT,
     // Fastify accepts a hop count at run time; its types list only boolean, string and function.
     trustProxy: config.trustProxy as boolean | string,
+    // Timeouts: receiving a request and producing its response (503 beyond), idle keep-alive connections,
+    // and sockets silent for longer than both together.
+    requestTimeout: config.requestTimeout,
+    handlerTimeout: config.requestTimeout,
+    keepAliveTimeout: config.keepAliveTimeout,
+    connectionTimeout: config.requestTimeout + config.keepAliveTimeout,
+    // While shutting down, requests arriving on open connections are still served (with `Connection:
+    // close`); `/readyz` answers 503 so the load balancer stops sending new ones.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart | undefined));
@@ -92,8 +118,28 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('storage', storage);
   app.decorate('fileLimits', config.files);
   app.decorate('clock', deps.clock ?? systemClock);
+  const logWriter = new LogWriter(deps.db, { logger: app.log }).start();
+  app.decorate('logWriter', logWriter);
+  const retention = startRetention(deps.db, { logger: app.log });
+  app.addHook('onClose', async () => {
+    await retention.stop();
+    await logWriter.close();
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+  });
+
+  // Graceful shutdown (`app.close()`): `/readyz` turns 503 at once; the listening socket closes after
+  // BIZAPI_SHUTDOWN_DELAY (requests are still served meanwhile, so load balancers can stop routing first);
+  // from then on every response closes its connection, so in-flight keep-alive connections end with it.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+    if (config.shutdownDelay > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelay));
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('Connection', 'close');
+    return payload;
   });
 
   await app.register(errorHandler);
@@ -114,20 +160,32 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   await app.register(openapi);
+  await app.register(metrics, { db: deps.db, logWriter, token: config.metricsToken, outboxBacklog: () => outboxBacklog(deps.db) });
+  await app.register(health, { db: deps.db, isDraining: () => draining });
 
   // The local storage's signed upload and download URLs (outside /v1: the URL is the credential).
   if (storage instanceof LocalStorage) await app.register(storageRoutes, { storage, files: config.files });
 
   await app.register(
     async (v1) => {
+      await v1.register(loadShedding, { maxEventLoopDelay: config.maxEventLoopDelay });
       await v1.register(authenticate, {
         db: deps.db,
         masterKey: deps.masterKey,
         signatureMode: config.signatureMode,
         bodyLimit: BODY_LIMIT,
       });
+      await v1.register(rateLimit, {
+        max: config.rateLimit,
+        windowMs: 60_000,
+        store: config.rateLimitStore,
+        db: deps.db,
+        redisUrl: config.redisUrl,
+      });
+      await v1.register(requestLog, { writer: logWriter });
       await v1.register(clientRoutes);
       await v1.register(catalogRoutes);
+      await v1.register(logRoutes);
       await v1.register(contractRoutes);
       await v1.register(settlementRoutes);
       await v1.register(projectRoutes);

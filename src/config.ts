@@ -74,6 +74,29 @@ export interface Config {
   pushWebhookUrl: string | undefined;
   dispatcher: DispatcherConfig;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Where the rate-limit counters live (decisions §3): `memory` (per process), `database` (shared through the
+   * configured database), `redis` (shared through `REDIS_URL`). Default: `redis` when `REDIS_URL` is set,
+   * else `memory`.
+   */
+  rateLimitStore: 'memory' | 'database' | 'redis';
+  /** `REDIS_URL` (`redis://` or `rediss://`), required by `rateLimitStore: 'redis'`. */
+  redisUrl: string | undefined;
+  /** `BIZAPI_METRICS_TOKEN`: when set, `GET /metrics` requires `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** Milliseconds to receive a whole request and to produce its response (`BIZAPI_REQUEST_TIMEOUT`). */
+  requestTimeout: number;
+  /** Milliseconds an idle keep-alive connection stays open (`BIZAPI_KEEP_ALIVE_TIMEOUT`). */
+  keepAliveTimeout: number;
+  /** Milliseconds a graceful shutdown may take before the process exits anyway (`BIZAPI_SHUTDOWN_TIMEOUT`). */
+  shutdownTimeout: number;
+  /**
+   * Milliseconds between the start of a graceful shutdown and closing the listening socket, during which
+   * `/readyz` answers 503 and requests are still served, so load balancers stop routing first (`BIZAPI_SHUTDOWN_DELAY`).
+   */
+  shutdownDelay: number;
+  /** Event-loop delay in milliseconds beyond which `/v1` requests are shed with 503; 0 = never (`BIZAPI_MAX_EVENT_LOOP_DELAY`). */
+  maxEventLoopDelay: number;
 }
 
 /** Thrown by {@link loadConfig}; `problems` names every bad variable, one line each. */
@@ -179,6 +202,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     downloadUrlTtlSeconds: integer('BIZAPI_DOWNLOAD_URL_TTL', 3600, 1, 604800),
     maxUploadBytes: integer('BIZAPI_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1, 5 * 1024 * 1024 * 1024),
   };
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  const rateLimitStore = oneOf('BIZAPI_RATE_LIMIT_STORE', ['memory', 'database', 'redis'] as const, redisUrl ? 'redis' : 'memory');
+  if (rateLimitStore === 'redis' && get('REDIS_URL') === undefined) problems.push('BIZAPI_RATE_LIMIT_STORE: "redis" needs REDIS_URL');
 
   const config: Config = {
     databaseUrl,
@@ -205,6 +231,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       timeoutMs: integer('BIZAPI_DISPATCHER_TIMEOUT_MS', 10_000, 100, 600_000),
     },
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    rateLimitStore,
+    redisUrl,
+    metricsToken: get('BIZAPI_METRICS_TOKEN'),
+    requestTimeout: integer('BIZAPI_REQUEST_TIMEOUT', 30_000, 1, 3_600_000),
+    keepAliveTimeout: integer('BIZAPI_KEEP_ALIVE_TIMEOUT', 72_000, 1, 3_600_000),
+    shutdownTimeout: integer('BIZAPI_SHUTDOWN_TIMEOUT', 30_000, 1, 3_600_000),
+    shutdownDelay: integer('BIZAPI_SHUTDOWN_DELAY', 0, 0, 3_600_000),
+    maxEventLoopDelay: integer('BIZAPI_MAX_EVENT_LOOP_DELAY', 1000, 0, 3_600_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,7 +1,15 @@
 /**
  * The server process: open the database, migrate, optionally create the demo business, build the app,
  * listen, and close gracefully on SIGINT / SIGTERM. Started by `bizapi serve` (and `npm start`).
+ *
+ * Graceful shutdown, in order: `/readyz` turns 503 and the listening socket closes (no new connections),
+ * idle keep-alive connections close, requests in flight (and requests already arriving on open
+ * connections) are answered, each with `Connection: close`; then the application's close hooks stop the
+ * background jobs (retention, the notification dispatcher when it runs in-process) and write the
+ * buffered API call log rows; last the database pool closes. If all this takes longer than
+ * `BIZAPI_SHUTDOWN_TIMEOUT` the process exits with status 1.
  */
+import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { createDb } from './db/create-db.ts';
@@ -56,13 +64,33 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await dispatcher?.stop();
+    const deadline = setTimeout(() => {
+      process.stderr.write(`bizapi: graceful shutdown took longer than ${config.shutdownTimeout} ms, exiting\n`);
+      process.exit(1);
+    }, config.shutdownTimeout);
+    deadline.unref();
+    try {
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while closing the application');
+      process.exitCode = 1;
+    }
+    try {
+      await dispatcher?.stop();
+    } catch (err) {
+      app.log.error({ err }, 'error while draining the notification dispatcher');
+      process.exitCode = 1;
+    }
     await db.destroy();
+    clearTimeout(deadline);
+    process.stderr.write('bizapi stopped\n');
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
   dispatcher?.start();
-  process.stderr.write(`bizapi listening on http://${config.host}:${config.port} (docs: /docs)\n`);
+  // The port actually bound (PORT=0 picks a free one).
+  const { port } = app.server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  process.stderr.write(`bizapi listening on http://${host}:${port} (docs: /docs)\n`);
 }

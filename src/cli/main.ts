@@ -83,6 +83,11 @@ export function buildProgram(ctx: CliContext): Command {
     .action(async (apiKey: string) => (await import('./key.ts')).keyRevoke(ctx, apiKey));
 
   program
+    .command('openapi')
+    .description('Print the OpenAPI document the server serves at /openapi.json (needs no database).')
+    .action(async () => (await import('./openapi.ts')).openapi());
+
+  program
     .command('demo')
     .description('Create a demo business ("Demo Company", AGENCY) with a catalog and clients; print its key.')
     .action(async () => (await import('./demo.ts')).demo(ctx));

@@ -59,17 +59,39 @@ export function loadSqliteDriver(): typeof BetterSqlite3 {
 /** Which dialect a Kysely instance speaks. */
 export type Dialect = DatabaseConfig['dialect'];
 
+/** Connection counts of a database handle's pool (for `/metrics`). */
+export interface PoolStats {
+  /** Connections open now. */
+  total: number;
+  /** Open connections not in use. */
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** Most connections the pool opens. */
+  max: number;
+}
+
+const poolStatsOf = new WeakMap<Kysely<Database>, () => PoolStats>();
+
+/**
+ * The pool counts of a handle made by {@link createDb}: PostgreSQL's `pg.Pool`, or SQLite's one connection
+ * (never waiting from the pool's point of view: better-sqlite3 runs each query to its end). `undefined` for
+ * handles made elsewhere.
+ */
+export function poolStats(db: Kysely<Database>): PoolStats | undefined {
+  return poolStatsOf.get(db)?.();
+}
+
 /**
  * Creates the Kysely instance. For SQLite the parent directory is created, and the connection runs in
  * WAL mode with `synchronous=FULL`, foreign keys on and a 5 s busy timeout.
  */
 export function createDb(config: DatabaseConfig): Kysely<Database> {
   if (config.dialect === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: config.url, types: pgTypes, max: 10 }),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: config.url, types: pgTypes, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolStatsOf.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }));
+    return db;
   }
   if (config.path !== ':memory:') fs.mkdirSync(path.dirname(config.path), { recursive: true });
   const SqliteDatabase = loadSqliteDriver();
@@ -78,5 +100,7 @@ export function createDb(config: DatabaseConfig): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  poolStatsOf.set(db, () => ({ total: sqlite.open ? 1 : 0, idle: sqlite.open ? 1 : 0, waiting: 0, max: 1 }));
+  return db;
 }

@@ -18,6 +18,8 @@ import type {
   WorkerPositionTable,
 } from '../modules/catalog/catalog.table.ts';
 import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
+import type { ApiLogTable } from '../modules/log/log.table.ts';
+import type { RateLimitCounterTable } from '../modules/rate-limit/rate-limit.table.ts';
 import type { ContractCategoryLinkTable, ContractFieldValueTable, ContractTable } from '../modules/contract/contract.table.ts';
 import type { ContractNoteTable, SettlementNoteTable } from '../modules/note/note.table.ts';
 import type { SettlementInChargeTable, SettlementStatusHistoryTable, SettlementTable } from '../modules/settlement/settlement.table.ts';
@@ -58,6 +60,8 @@ export interface Database {
   worker_position: WorkerPositionTable;
   client: ClientTable;
   client_field_value: ClientFieldValueTable;
+  api_log: ApiLogTable;
+  rate_limit_counter: RateLimitCounterTable;
   contract: ContractTable;
   contract_category_link: ContractCategoryLinkTable;
   contract_field_value: ContractFieldValueTable;

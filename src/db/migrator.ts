@@ -35,3 +35,15 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/**
+ * The migrations of the migrations folder not applied to `db` yet (`/readyz`: a process is ready only when
+ * the schema it was built for is in place).
+ *
+ * @returns their names, oldest first (empty when the schema is current)
+ * @throws when the database cannot be read
+ */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

@@ -3,10 +3,13 @@
  *
  * 1. `onRequest`: `X-API-Key` → the key's business (`request.auth`), read from the database on every request
  *    so a revocation takes effect at once. Missing → 401 `not_authenticated`; unknown or revoked → 401
- *    `authentication_failed`. In `required` mode a request without `X-Signature` → 403 `signature_required`.
- * 2. `preParsing`: the raw body is buffered (up to the body limit, 413 beyond) and, when `X-Signature` is
- *    sent, verified before anything parses it: HMAC-SHA256 hex of the exact bytes, constant-time compare.
- *    A mismatch → 403 `signature_invalid`. The bytes are kept as `request.rawBody`.
+ *    `authentication_failed`.
+ * 2. `preParsing`: in `required` mode a request without `X-Signature` → 403 `signature_required` (checked
+ *    here rather than in `onRequest`, so that the rate limit, whose `onRequest` hook runs after this one,
+ *    counts the call and sends its headers, as for every authenticated call). Then the raw body is buffered
+ *    (up to the body limit, 413 beyond) and, when `X-Signature` is sent, verified before anything parses it:
+ *    HMAC-SHA256 hex of the exact bytes, constant-time compare. A mismatch → 403 `signature_invalid`. The
+ *    bytes are kept as `request.rawBody`.
  * 3. The plan gate of routes that declare `config.plans` → 403 `PLAN_PERMISSION_DENIED`, checked in
  *    `preParsing` right after the signature, so it answers before the body is parsed, validated or acted
  *    on (a malformed body, an invalid query or a missing id on a denied plan still get 403), and again in
@@ -97,12 +100,12 @@ export default fp<AuthenticateOptions>(
       const auth = await authenticateApiKey(opts.db, opts.masterKey, apiKey, secretCache);
       if (!auth) throw new AuthenticationFailed('Invalid or revoked API key.');
       request.auth = auth;
-      if (opts.signatureMode === 'required' && header(request, 'x-signature') === undefined) {
-        throw new PermissionDenied('The X-Signature header is required.', 'signature_required');
-      }
     });
 
     app.addHook('preParsing', async (request, _reply, payload) => {
+      if (opts.signatureMode === 'required' && header(request, 'x-signature') === undefined) {
+        throw new PermissionDenied('The X-Signature header is required.', 'signature_required');
+      }
       const declared = Number(header(request, 'content-length') ?? 0);
       if (declared > opts.bodyLimit) throw new PayloadTooLarge(opts.bodyLimit);
       const body = await readAll(payload, opts.bodyLimit);

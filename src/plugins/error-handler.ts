@@ -13,6 +13,7 @@ import {
   NotFound,
   ParseError,
   PayloadTooLarge,
+  ServiceUnavailable,
   UnsupportedMediaType,
   ValidationError,
 } from '../shared/errors.ts';
@@ -38,6 +39,8 @@ export function toApiError(error: unknown, bodyLimit: number, contentType = ''):
       return e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
         ? new UnsupportedMediaType(contentType.split(';')[0]?.trim() ?? '')
         : new ParseError('Request body size did not match Content-Length.');
+    case 'FST_ERR_HANDLER_TIMEOUT':
+      return new ServiceUnavailable('The server took too long to answer this request.');
     default:
       break;
   }

@@ -16,6 +16,8 @@ export const TAGS = [
   { name: 'settlement', description: 'Settlements (payments due under contracts), their status history and notes.' },
   { name: 'inquiry', description: 'Inquiries (sales leads): the pipeline, with tasks, links and histories.' },
   { name: 'catalog', description: 'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.' },
+  { name: 'log', description: 'The log of the calls made with the business’s keys (last 14 days).' },
+  { name: 'operations', description: 'Probes and metrics for operators (extensions; no API key).' },
   { name: 'project', description: 'Projects (plans FREE and AGENCY only).' },
   { name: 'worker', description: 'Workers (plans FREE and AGENCY only).' },
   { name: 'notification', description: 'In-app notifications of members (extension).' },
@@ -44,6 +46,19 @@ Properties and operations marked \`x-extension: true\` go beyond the reference s
 /** The request encodings of the spec (decisions §1), declared on every operation with a body. */
 const CONSUMES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 
+/** A route as registered: its methods and URL pattern (`/v1/client/:client_id`). */
+export interface RegisteredRoute {
+  methods: string[];
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after this plugin, in order (the test that the document covers them reads it). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
 /**
  * Documents a route's plan gate (`config.plans`, spec: Plan constraints) in its operation: `x-plans` lists
  * the allowed plans, and the description says what every other plan gets.
@@ -59,15 +74,25 @@ function documentPlanGate(schema: Record<string, unknown>, plans: readonly strin
 
 export default fp(
   async function openapi(app: FastifyInstance) {
+    const registeredRoutes: RegisteredRoute[] = [];
+    app.decorate('registeredRoutes', registeredRoutes);
     app.addHook('onRoute', (route) => {
       if (route.schema?.body && !route.schema.consumes) route.schema.consumes = CONSUMES;
+      registeredRoutes.push({ methods: [route.method].flat(), url: route.url });
       const plans = route.config?.plans;
       if (route.schema && plans) documentPlanGate(route.schema as Record<string, unknown>, plans);
     });
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: 'bizapi — Business Management REST API', version: '1.0.0', description: DESCRIPTION },
+        info: {
+          title: 'bizapi — Business Management REST API',
+          version: '1.0.0',
+          description: DESCRIPTION,
+          license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+        },
+        // Relative: the document describes the server that serves it, wherever it is deployed.
+        servers: [{ url: '/', description: 'This server' }],
         tags: TAGS,
         components: {
           securitySchemes: {
@@ -77,6 +102,11 @@ export default fp(
               in: 'header',
               name: 'X-Signature',
               description: 'Lowercase hex HMAC-SHA256 of the raw request body (empty string when there is none), keyed with the secret key.',
+            },
+            metricsToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'The `BIZAPI_METRICS_TOKEN` of the server, required by `GET /metrics` only when the server sets one.',
             },
           },
         },

@@ -123,6 +123,15 @@ export class Throttled extends ApiError {
   }
 }
 
+/** 503 when the server sheds load, is shutting down or took too long; `Retry-After` (seconds) when given. */
+export class ServiceUnavailable extends ApiError {
+  override readonly statusCode = 503;
+  constructor(detail = 'Service temporarily unavailable, try again later.', retryAfterSeconds?: number) {
+    super(detail);
+    if (retryAfterSeconds !== undefined) this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}
+
 /** Builds `{a: {b: [message]}}` from `['a', 'b']`. */
 export function nestMessage(path: readonly string[], message: string): FieldErrors {
   const [head, ...rest] = path;

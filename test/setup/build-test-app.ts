@@ -10,6 +10,12 @@ import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { openTestDb, type TestDb } from './test-db.ts';
 
+/**
+ * Settings every test app gets unless a test overrides them: no load shedding (the app shares its event loop
+ * with the test code, so the lag it would measure is the tests' own).
+ */
+const TEST_DEFAULTS = { LOG_LEVEL: 'silent', BIZAPI_MAX_EVENT_LOOP_DELAY: '0' };
+
 /** A fixed 32-byte master key for tests (64 hex characters). */
 export const TEST_MASTER_KEY_HEX = '0f'.repeat(32);
 
@@ -33,7 +39,7 @@ export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<
   const testDb = await openTestDb();
   const ownDataDir = env.BIZAPI_DATA_DIR === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-data-')) : undefined;
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    ...TEST_DEFAULTS,
     BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
     ...(ownDataDir && { BIZAPI_DATA_DIR: ownDataDir }),
     ...env,
@@ -61,7 +67,7 @@ export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<
  */
 export async function buildSiblingApp(base: TestApp, env: Record<string, string>): Promise<FastifyInstance> {
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    ...TEST_DEFAULTS,
     BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
     BIZAPI_DATA_DIR: base.config.dataDir,
     ...env,

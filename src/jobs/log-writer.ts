@@ -1,0 +1,135 @@
+/**
+ * The buffered, batched writer of the API call log (decisions §9: "logging never slows a response
+ * noticeably … a crash may lose the last second of log rows, never business data").
+ *
+ * A response only appends its row to an in-memory buffer; a timer flushes the buffer every second (sooner
+ * when a batch fills up) with multi-row INSERTs. `close()` stops the timer and writes what is left: the
+ * server calls it on shutdown, after the in-flight requests have finished.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { insertMany } from '../modules/log/log.repository.ts';
+import type { NewApiLogRow } from '../modules/log/log.table.ts';
+
+/** Tuning of a {@link LogWriter}. */
+export interface LogWriterOptions {
+  /** Milliseconds between flushes (default 1000). */
+  flushIntervalMs?: number;
+  /** Rows that trigger an early flush (default 500). */
+  batchSize?: number;
+  /** Rows kept in memory at most; beyond, the oldest are dropped and counted (default 20 000). */
+  maxBuffered?: number;
+  logger?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+/** Buffers log rows and writes them in batches. */
+export class LogWriter {
+  private buffer: NewApiLogRow[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private earlyFlush = false;
+  private closed = false;
+  private readonly flushIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly maxBuffered: number;
+  /** Rows lost because the buffer overflowed or a batch could not be written twice in a row. */
+  dropped = 0;
+  /** Rows written since start. */
+  written = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: LogWriterOptions = {},
+  ) {
+    this.flushIntervalMs = options.flushIntervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 500;
+    this.maxBuffered = options.maxBuffered ?? 20_000;
+  }
+
+  /** Rows waiting to be written. */
+  get size(): number {
+    return this.buffer.length;
+  }
+
+  /** Starts the periodic flush (the timer never keeps the process alive). */
+  start(): this {
+    if (!this.timer && !this.closed) {
+      this.timer = setInterval(() => void this.flush(), this.flushIntervalMs);
+      this.timer.unref();
+    }
+    return this;
+  }
+
+  /** Appends one row; never waits and never throws. */
+  enqueue(row: NewApiLogRow): void {
+    this.buffer.push(row);
+    if (this.buffer.length > this.maxBuffered) {
+      const excess = this.buffer.length - this.maxBuffered;
+      this.buffer.splice(0, excess);
+      this.dropped += excess;
+    }
+    if (this.buffer.length >= this.batchSize && !this.earlyFlush && !this.closed) {
+      this.earlyFlush = true;
+      setImmediate(() => {
+        this.earlyFlush = false;
+        void this.flush();
+      });
+    }
+  }
+
+  /**
+   * Writes every buffered row. Concurrent calls share the running flush and then flush what arrived in the
+   * meantime, so after `await flush()` every row enqueued before the call is written (or counted as
+   * dropped). A failed batch is put back once; if it fails again it is dropped and logged. Never throws.
+   */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.buffer.length === 0) return;
+    const batch = this.buffer;
+    this.buffer = [];
+    this.flushing = this.write(batch).finally(() => {
+      this.flushing = undefined;
+    });
+    await this.flushing;
+  }
+
+  private async write(batch: NewApiLogRow[]): Promise<void> {
+    try {
+      await insertMany(this.db, batch);
+      this.written += batch.length;
+      return;
+    } catch (err) {
+      this.options.logger?.error({ err, rows: batch.length }, 'writing the API call log failed');
+    }
+    // Rows failing for the first time go back to the buffer (a passing outage); rows failing again are
+    // written one by one, so a single unwritable row cannot take its whole batch down with it.
+    const retried = batch.filter((row) => retriedRows.has(row));
+    const fresh = batch.filter((row) => !retriedRows.has(row));
+    for (const row of fresh) retriedRows.add(row);
+    this.buffer.unshift(...fresh);
+    for (const row of retried) {
+      try {
+        await insertMany(this.db, [row]);
+        this.written += 1;
+      } catch (err) {
+        this.dropped += 1;
+        this.options.logger?.error({ err }, 'dropped an API call log row that could not be written');
+      }
+    }
+  }
+
+  /**
+   * Stops the timer and writes what is left, giving a failed batch its second try at once (rows that fail
+   * it are counted as dropped). Rows enqueued later are still written by `flush()`.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+    if (this.buffer.length > 0) await this.flush();
+  }
+}
+
+/** Rows whose first write failed (a second failure drops them). */
+const retriedRows = new WeakSet<NewApiLogRow>();

@@ -1,0 +1,63 @@
+/**
+ * The retention job: deletes API call log rows older than 14 days (decisions §9: "purged at least daily")
+ * and rate-limit counters whose window has ended. Every API process runs it (hourly, the first run a
+ * minute after start); the deletes are idempotent, so processes running it at the same time do no harm.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { purge } from '../modules/log/log.service.ts';
+import { deleteExpired } from '../modules/rate-limit/rate-limit.repository.ts';
+
+/** What one run deleted. */
+export interface RetentionResult {
+  logRows: number;
+  rateLimitCounters: number;
+}
+
+/** Runs the retention deletes once. */
+export async function runRetention(db: Db, now: Date = new Date()): Promise<RetentionResult> {
+  const logRows = await purge(db, now);
+  const rateLimitCounters = await deleteExpired(db, now.getTime());
+  return { logRows, rateLimitCounters };
+}
+
+/** Schedule of {@link startRetention}. */
+export interface RetentionOptions {
+  /** Milliseconds before the first run (default one minute). */
+  initialDelayMs?: number;
+  /** Milliseconds between runs (default one hour). */
+  intervalMs?: number;
+  logger?: Pick<FastifyBaseLogger, 'error' | 'info'>;
+}
+
+/**
+ * Starts the periodic retention job; its timers never keep the process alive.
+ * @returns `stop()`, which cancels the next run and waits for a running one
+ */
+export function startRetention(db: Db, options: RetentionOptions = {}): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (stopped || running) return;
+    running = runRetention(db)
+      .then((r) => {
+        if (r.logRows > 0 || r.rateLimitCounters > 0) options.logger?.info(r, 'retention purge');
+      })
+      .catch((err: unknown) => options.logger?.error({ err }, 'retention purge failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, options.initialDelayMs ?? 60_000);
+  const every = setInterval(run, options.intervalMs ?? 60 * 60_000);
+  first.unref();
+  every.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The API call log (spec: Log list; decisions §9): the list of the last 14 days, and the retention purge.
+ * Rows are written by the request-log plugin through the batch writer (`src/jobs/log-writer.ts`).
+ */
+import type { Db } from '../../db/database.ts';
+import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import * as repo from './log.repository.ts';
+import type { LogEntry, LogListQuery } from './log.schemas.ts';
+
+/** How long log rows are listed and kept (spec: Limits, "Log retention window"). */
+export const LOG_RETENTION_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The instant before which rows are out of the retention window, as a stored timestamp. */
+export function retentionCutoff(now: Date = new Date()): string {
+  return new Date(now.getTime() - LOG_RETENTION_DAYS * DAY_MS).toISOString();
+}
+
+/** Parses a stored body (JSON text or `null`); text that is not JSON is returned as a string. */
+function parseBody(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Maps a row to the API shape. */
+export function toLogEntry(row: repo.ApiLogRow): LogEntry {
+  return {
+    id: row.id,
+    ipAddress: row.ip_address,
+    method: row.method,
+    path: row.path,
+    referrer: row.referrer,
+    statusCode: row.status_code,
+    requestBody: parseBody(row.request_body),
+    responseBody: parseBody(row.response_body),
+    created: row.created,
+  };
+}
+
+/** `GET /v1/log/`: the business's calls of the last 14 days, newest first. */
+export async function list(
+  db: Db,
+  auth: Pick<AuthContext, 'businessId'>,
+  query: LogListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<LogEntry>> {
+  const page = await repo.findPage(db, auth.businessId, retentionCutoff(), pageSizeOf(query), cursor);
+  return mapPage(page, toLogEntry);
+}
+
+/** Rows deleted per statement by {@link purge}, so no statement holds its locks for long. */
+const PURGE_BATCH = 5000;
+
+/**
+ * Deletes the log rows older than 14 days, business by business, in batches (decisions §9: "older rows are
+ * purged at least daily"). Safe to run from several processes at once.
+ *
+ * @returns the number of rows deleted
+ */
+export async function purge(db: Db, now: Date = new Date()): Promise<number> {
+  const cutoff = retentionCutoff(now);
+  let total = 0;
+  for (const businessId of await repo.findBusinessIds(db)) {
+    for (;;) {
+      const deleted = await repo.deleteCreatedBefore(db, businessId, cutoff, PURGE_BATCH);
+      total += deleted;
+      if (deleted < PURGE_BATCH) break;
+    }
+  }
+  return total;
+}

@@ -1,0 +1,102 @@
+/**
+ * Rate limit per API key (decisions §3): `max` requests per window (default 1000 per minute), counted by
+ * `@fastify/rate-limit` in a fixed window. Registered in the `/v1` scope after `authenticate`, so every
+ * route of every module is limited, by the key that authenticated the call (calls that did not
+ * authenticate are not counted).
+ *
+ * Every limited response carries the IETF headers (draft-ietf-httpapi-ratelimit-headers-10):
+ * `RateLimit-Policy: "per-key";q=<max>;w=<window seconds>` and `RateLimit: "per-key";r=<remaining>;t=<seconds
+ * to reset>`. Over the limit: 429 `{"detail": "Request was throttled. Expected available in N seconds."}`
+ * with `Retry-After: N`.
+ *
+ * Counters: in memory by default (per process); shared between processes through the database
+ * (`rate_limit_counter`, one upsert per request) or through Redis (`REDIS_URL`). When the shared store
+ * fails, the request passes (fail open) and the failure is logged.
+ */
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Db } from '../db/database.ts';
+import { hit } from '../modules/rate-limit/rate-limit.repository.ts';
+import { Throttled } from '../shared/errors.ts';
+
+/** Options of the plugin. */
+export interface RateLimitOptions {
+  /** Requests per window per API key; 0 turns the limit off. */
+  max: number;
+  /** Window length in milliseconds. */
+  windowMs: number;
+  store: 'memory' | 'database' | 'redis';
+  db: Db;
+  redisUrl?: string;
+}
+
+/** Name of the policy in the `RateLimit-Policy` and `RateLimit` headers. */
+export const POLICY_NAME = 'per-key';
+
+type StoreCallback = (err: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * A `@fastify/rate-limit` store over the `rate_limit_counter` table, so every process that uses the same
+ * database shares the counters. Times come from the process clock (keep the servers' clocks in sync).
+ */
+function databaseStore(db: Db, onError: (err: unknown) => void): FastifyRateLimitStoreCtor {
+  return class DatabaseStore {
+    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+      const now = Date.now();
+      hit(db, key, now, timeWindow).then(
+        (r) => callback(null, { current: r.hits, ttl: Math.max(0, r.resetAt - now) }),
+        (err: Error) => {
+          onError(err);
+          callback(err);
+        },
+      );
+    }
+
+    child(): DatabaseStore {
+      return this;
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
+export default fp<RateLimitOptions>(
+  async function rateLimitPerKey(app: FastifyInstance, opts: RateLimitOptions) {
+    if (opts.max <= 0) return;
+    const onStoreError = (err: unknown) => app.log.error({ err }, 'rate-limit store failed; the request passes');
+
+    let redis: Redis | undefined;
+    if (opts.store === 'redis') {
+      // Fail fast while Redis is unreachable (no offline queue, one try per command): requests pass meanwhile.
+      redis = new Redis(opts.redisUrl!, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+      redis.on('error', (err) => app.log.warn({ err }, 'Redis (rate limit) connection error'));
+      // Start with the connection up when Redis is reachable; when it is not, start anyway (ioredis keeps
+      // reconnecting, and requests pass uncounted meanwhile).
+      await redis.connect().catch((err: unknown) => app.log.error({ err }, 'Redis (rate limit) is unreachable at start'));
+      app.addHook('onClose', async () => {
+        await redis!.quit().catch(() => redis!.disconnect());
+      });
+    }
+
+    await app.register(rateLimit, {
+      global: false,
+      max: opts.max,
+      timeWindow: opts.windowMs,
+      skipOnError: true,
+      keyGenerator: (request) => `key:${request.auth.apiKeyId}`,
+      ...(opts.store === 'database' ? { store: databaseStore(opts.db, onStoreError) } : {}),
+      ...(redis ? { redis, nameSpace: 'bizapi-rate-limit:' } : {}),
+    });
+    const limit = app.createRateLimit();
+    const policy = `"${POLICY_NAME}";q=${opts.max};w=${Math.ceil(opts.windowMs / 1000)}`;
+
+    app.addHook('onRequest', async (request, reply) => {
+      const state = await limit(request);
+      if (state.isAllowed) return;
+      reply.header('RateLimit-Policy', policy);
+      reply.header('RateLimit', `"${POLICY_NAME}";r=${state.remaining};t=${state.ttlInSeconds}`);
+      if (state.isExceeded) throw new Throttled(Math.max(1, state.ttlInSeconds));
+    });
+  },
+  { name: 'rate-limit', dependencies: ['authenticate'] },
+);

@@ -1,0 +1,129 @@
+/**
+ * The API call log recorder (decisions §9). Registered in the `/v1` scope after `authenticate`, so it sees
+ * every route of every module, and records each call that authenticated to a business (`request.auth` is
+ * set), whatever its status — a bad signature, a validation error, a 404, a 429 included. Calls that did
+ * not authenticate go only to the server's own log; the OpenAPI document and the docs UI live outside `/v1`
+ * and are never recorded.
+ *
+ * A row holds the peer address (`request.ip`: `X-Forwarded-For` only behind a trusted proxy), the method,
+ * the path with its query string, the `Referer` (or `""`), the status as a string and both bodies as JSON
+ * text — never a header value. Bodies: JSON as sent, form bodies as objects, anything else (or malformed
+ * JSON) as a JSON string, `null` when empty; over {@link MAX_LOGGED_BODY_BYTES} a marker object
+ * `{"truncated": true, "size": <bytes>, "head": "<first 64 KiB>"}`. Signatures and tokens in the query
+ * strings of URLs inside bodies (pre-signed upload and download links) are replaced by `[REDACTED]`.
+ *
+ * The row is handed to the batch writer in `onResponse`, after the response is sent: no response waits.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { nowTimestamp } from '../db/sql-helpers.ts';
+import type { LogWriter } from '../jobs/log-writer.ts';
+import type { NewApiLogRow } from '../modules/log/log.table.ts';
+import { isFormBody } from '../shared/form-body.ts';
+
+/** Largest body stored as is: 64 KiB (decisions §9). */
+export const MAX_LOGGED_BODY_BYTES = 64 * 1024;
+
+/** Options of the plugin. */
+export interface RequestLogOptions {
+  writer: LogWriter;
+}
+
+const CREDENTIAL_PARAM = /([?&](?:x-amz-signature|x-amz-credential|x-amz-security-token|signature|sig|token)=)[^&"\s\\]+/gi;
+
+/** Replaces the values of signature and token query parameters inside a text by `[REDACTED]`. */
+export function redactUrlCredentials(text: string): string {
+  return text.includes('=') ? text.replace(CREDENTIAL_PARAM, '$1[REDACTED]') : text;
+}
+
+/**
+ * A body as stored: `text` (JSON) redacted, and replaced by the truncation marker when it is larger than
+ * {@link MAX_LOGGED_BODY_BYTES} bytes of UTF-8.
+ */
+export function fitBody(text: string | null): string | null {
+  if (text === null) return null;
+  const redacted = redactUrlCredentials(text);
+  if (redacted.length * 3 <= MAX_LOGGED_BODY_BYTES) return redacted;
+  const bytes = Buffer.from(redacted, 'utf8');
+  if (bytes.length <= MAX_LOGGED_BODY_BYTES) return redacted;
+  // Cut on a character boundary: drop a trailing partial character decoded as U+FFFD.
+  const head = bytes.subarray(0, MAX_LOGGED_BODY_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+  return JSON.stringify({ truncated: true, size: bytes.length, head });
+}
+
+function isJson(contentType: string | string[] | number | undefined): boolean {
+  return typeof contentType === 'string' && /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType.trim());
+}
+
+/** Whether `text` is one JSON document. */
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Form bodies as JSON text, taken before validation coerces their values in place. */
+const formBodies = new WeakMap<FastifyRequest, string>();
+
+/** The request body as JSON text, or `null` when the request had none. */
+export function requestBodyText(request: FastifyRequest): string | null {
+  const raw = request.rawBody;
+  if (raw === undefined || raw.length === 0) return null;
+  const body = request.body;
+  const form = formBodies.get(request);
+  if (form !== undefined) return form;
+  if (isFormBody(body)) return JSON.stringify(body);
+  const text = raw.toString('utf8');
+  // A JSON body the parser accepted is valid JSON text; one it never parsed (a bad signature stops the
+  // request first) is checked here.
+  if (isJson(request.headers['content-type']) && (body !== undefined || isJsonText(text))) return text;
+  return JSON.stringify(text);
+}
+
+/** The response body as JSON text, or `null` when the response had none. */
+export function responseBodyText(reply: FastifyReply, payload: unknown): string | null {
+  if (reply.statusCode === 204 || reply.statusCode === 304) return null;
+  let text: string;
+  if (typeof payload === 'string') text = payload;
+  else if (Buffer.isBuffer(payload)) text = payload.toString('utf8');
+  else return null;
+  if (text.length === 0) return null;
+  // Responses declared JSON come from the serializer or the error renderer: valid JSON text.
+  return isJson(reply.getHeader('content-type')) ? text : JSON.stringify(text);
+}
+
+const payloads = new WeakMap<FastifyRequest, unknown>();
+
+export default fp<RequestLogOptions>(
+  async function requestLog(app: FastifyInstance, opts: RequestLogOptions) {
+    app.addHook('preValidation', async (request) => {
+      if (isFormBody(request.body)) formBodies.set(request, JSON.stringify(request.body));
+    });
+
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.auth) payloads.set(request, payload);
+      return payload;
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      const auth = request.auth;
+      if (!auth) return;
+      const row: NewApiLogRow = {
+        business_id: auth.businessId,
+        ip_address: request.ip,
+        method: request.method,
+        path: request.url,
+        referrer: typeof request.headers.referer === 'string' ? request.headers.referer : '',
+        status_code: String(reply.statusCode),
+        request_body: fitBody(requestBodyText(request)),
+        response_body: fitBody(responseBodyText(reply, payloads.get(request))),
+        created: nowTimestamp(),
+      };
+      opts.writer.enqueue(row);
+    });
+  },
+  { name: 'request-log', dependencies: ['authenticate'] },
+);

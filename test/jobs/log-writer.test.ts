@@ -1,0 +1,112 @@
+/**
+ * The API call log's batch writer (decisions §9: buffered writes, a response never waits): rows wait in
+ * memory until a flush, a full batch flushes early, an overflowing buffer drops its oldest rows, a failed
+ * batch is retried once and then written row by row so one bad row cannot sink the others.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../src/db/database.ts';
+import { LogWriter } from '../../src/jobs/log-writer.ts';
+import type { NewApiLogRow } from '../../src/modules/log/log.table.ts';
+import { createBusiness } from '../../src/modules/auth/auth.service.ts';
+import { openTestDb, type TestDb } from '../setup/test-db.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await openTestDb();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function business(): Promise<number> {
+  return (await createBusiness(t.db, { name: 'Log writer', plan: 'AGENCY', timezone: 'UTC' })).id;
+}
+
+function row(businessId: number, path: string): NewApiLogRow {
+  return {
+    business_id: businessId,
+    ip_address: '127.0.0.1',
+    method: 'GET',
+    path,
+    referrer: '',
+    status_code: '200',
+    request_body: null,
+    response_body: '{"ok":true}',
+    created: new Date().toISOString(),
+  };
+}
+
+async function paths(businessId: number): Promise<string[]> {
+  const rows = await t.db.selectFrom('api_log').select('path').where('business_id', '=', businessId).orderBy('id').execute();
+  return rows.map((r) => r.path);
+}
+
+describe('LogWriter', () => {
+  it('keeps rows in memory until flushed, then writes them all', async () => {
+    const id = await business();
+    const writer = new LogWriter(t.db);
+    writer.enqueue(row(id, '/a'));
+    writer.enqueue(row(id, '/b'));
+    expect(writer.size).toBe(2);
+    expect(await paths(id)).toEqual([]);
+    await writer.flush();
+    expect(writer.size).toBe(0);
+    expect(writer.written).toBe(2);
+    expect(await paths(id)).toEqual(['/a', '/b']);
+  });
+
+  it('flushes on its own once a batch is full', async () => {
+    const id = await business();
+    const writer = new LogWriter(t.db, { batchSize: 3 });
+    for (const p of ['/1', '/2', '/3']) writer.enqueue(row(id, p));
+    await vi.waitFor(async () => expect(await paths(id)).toEqual(['/1', '/2', '/3']));
+  });
+
+  it('flushes every interval once started, and writes the rest on close', async () => {
+    const id = await business();
+    const writer = new LogWriter(t.db, { flushIntervalMs: 20 }).start();
+    writer.enqueue(row(id, '/tick'));
+    await vi.waitFor(async () => expect(await paths(id)).toEqual(['/tick']));
+    writer.enqueue(row(id, '/last'));
+    await writer.close();
+    expect(await paths(id)).toEqual(['/tick', '/last']);
+  });
+
+  it('drops the oldest rows when the buffer overflows, and counts them', async () => {
+    const id = await business();
+    const writer = new LogWriter(t.db, { maxBuffered: 3 });
+    for (const p of ['/1', '/2', '/3', '/4', '/5']) writer.enqueue(row(id, p));
+    expect(writer.size).toBe(3);
+    expect(writer.dropped).toBe(2);
+    await writer.flush();
+    expect(await paths(id)).toEqual(['/3', '/4', '/5']);
+  });
+
+  it('retries a failed batch once, then writes it row by row and drops only the rows the database refuses', async () => {
+    const id = await business();
+    const writer = new LogWriter(t.db);
+    writer.enqueue(row(id, '/good-1'));
+    writer.enqueue(row(2_000_000_000, '/orphan')); // no such business: a foreign-key violation
+    writer.enqueue(row(id, '/good-2'));
+    await writer.flush();
+    expect(writer.size).toBe(3); // put back after the first failure
+    expect(await paths(id)).toEqual([]);
+    await writer.flush();
+    expect(writer.size).toBe(0);
+    expect(writer.dropped).toBe(1);
+    expect(await paths(id)).toEqual(['/good-1', '/good-2']);
+  });
+
+  it('never throws to its callers, even when the database is gone', async () => {
+    const broken = {
+      insertInto() {
+        throw new Error('connection refused');
+      },
+    } as unknown as Db;
+    const writer = new LogWriter(broken);
+    writer.enqueue(row(1, '/x'));
+    await expect(writer.flush()).resolves.toBeUndefined();
+    await expect(writer.close()).resolves.toBeUndefined();
+    expect(writer.dropped).toBe(1);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The docs as a user sees them: Debian's Chromium, headless, driven by playwright-core, opens `/docs` on a
+ * listening server and finds every operation of the OpenAPI document listed, with nothing loaded from
+ * another host. Needs `/usr/bin/chromium` (Debian package `chromium`; `.ci/run` installs it).
+ */
+import fs from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+describe.skipIf(!fs.existsSync(CHROMIUM))('GET /docs in Chromium (needs /usr/bin/chromium, Debian package chromium)', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('lists every operation of the OpenAPI document, from local assets only', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const expected = Object.entries(doc.paths)
+      .flatMap(([path, item]) => Object.keys(item).filter((k) => METHODS.includes(k)).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+
+    const page = await browser.newPage();
+    const foreign: string[] = [];
+    const failed: string[] = [];
+    page.on('request', (req) => {
+      if (!req.url().startsWith(base) && !req.url().startsWith('data:')) foreign.push(req.url());
+    });
+    page.on('requestfailed', (req) => failed.push(req.url()));
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+
+    const res = await page.goto(`${base}/docs`, { waitUntil: 'load' });
+    expect(res?.status()).toBe(200);
+    await page.waitForFunction((n) => document.querySelectorAll('.opblock').length >= n, expected.length, { timeout: 20_000 });
+    const listed = await page.$$eval('.opblock', (blocks) =>
+      blocks.map((b) => {
+        const method = b.querySelector('.opblock-summary-method')?.textContent?.trim() ?? '';
+        const path = b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '';
+        return `${method} ${path}`;
+      }),
+    );
+    expect([...new Set(listed)].sort()).toEqual(expected);
+    expect(await page.title()).toMatch(/Swagger UI/i);
+    expect(foreign).toEqual([]);
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});

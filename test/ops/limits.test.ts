@@ -1,0 +1,104 @@
+/**
+ * Overload protection: load shedding (503 in DRF's shape with Retry-After while the event loop lags, the
+ * probes still answering, recovery afterwards) and the request timeout (503 when a response takes too long).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
+import { newBusiness } from '../setup/factories.ts';
+import { send } from '../setup/signed-request.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** An application on the test database with `env`, and `extra` routes added before it is ready. */
+async function appWith(env: Record<string, string>, extra: (app: FastifyInstance) => void = () => undefined): Promise<FastifyInstance> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: t.testDb.url });
+  const app = await buildApp(config, { db: t.testDb.db, masterKey: t.masterKey });
+  extra(app);
+  await app.ready();
+  return app;
+}
+
+/** Keeps the event loop busy for `ms` milliseconds. */
+function block(ms: number): void {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    // busy
+  }
+}
+
+/** Calls `attempt` every 50 ms until it returns a value, for at most `limitMs`. */
+async function until<T>(attempt: () => Promise<T | undefined>, limitMs: number): Promise<T | undefined> {
+  const end = Date.now() + limitMs;
+  while (Date.now() < end) {
+    const value = await attempt();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
+}
+
+describe('load shedding (BIZAPI_MAX_EVENT_LOOP_DELAY)', () => {
+  it('answers /v1 with 503 and Retry-After while the event loop lags, keeps the probes up, and recovers', async () => {
+    const app = await appWith({ BIZAPI_MAX_EVENT_LOOP_DELAY: '25' });
+    try {
+      const b = await newBusiness(t);
+      const folders = { method: 'GET', url: '/v1/folder' } as const;
+      expect((await send(app, b, folders)).statusCode).toBe(200);
+      // Past the start-up grace period, then a long stall: the next samples see a lagging loop.
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      block(3000);
+      const shed = await until(async () => {
+        const res = await send(app, b, folders);
+        return res.statusCode === 503 ? res : undefined;
+      }, 3000);
+      expect(shed, 'no request was shed').toBeDefined();
+      expect(shed!.json()).toEqual({ detail: 'The server is overloaded, try again later.', requestId: expect.any(String) });
+      expect(shed!.headers['retry-after']).toBe('10');
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      const recovered = await until(async () => ((await send(app, b, folders)).statusCode === 200 ? true : undefined), 10_000);
+      expect(recovered).toBe(true);
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
+
+  it('never sheds with BIZAPI_MAX_EVENT_LOOP_DELAY=0', async () => {
+    const app = await appWith({ BIZAPI_MAX_EVENT_LOOP_DELAY: '0' });
+    try {
+      const b = await newBusiness(t);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      block(2000);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await send(app, b, { method: 'GET', url: '/v1/folder' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
+});
+
+describe('request timeout (BIZAPI_REQUEST_TIMEOUT)', () => {
+  it('answers 503 in the DRF shape when a response takes longer', async () => {
+    const app = await appWith({ BIZAPI_REQUEST_TIMEOUT: '100' }, (a) =>
+      a.get('/test/slow', { schema: { hide: true } }, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        return { late: true };
+      }),
+    );
+    try {
+      const res = await app.inject({ method: 'GET', url: '/test/slow' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: 'The server took too long to answer this request.', requestId: expect.any(String) });
+    } finally {
+      await app.close();
+    }
+  });
+});

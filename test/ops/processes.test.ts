@@ -1,0 +1,269 @@
+/**
+ * The server as it is deployed: real `bin/bizapi serve` child processes on random ports, on the test
+ * database (a SQLite file, or the PostgreSQL database of the run).
+ *
+ * - Two processes on one database share the rate-limit counters (`BIZAPI_RATE_LIMIT_STORE=database`)
+ *   and both write the API call log.
+ * - SIGTERM during a stream of requests drops none of the requests already accepted: requests that were
+ *   being received when the signal came are answered, every request the server processed got its
+ *   response, nothing is half done, the buffered log rows are written, and the process exits with 0.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signBody } from '../../src/modules/auth/hmac.ts';
+import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
+import { newBusiness, type TestBusiness } from '../setup/factories.ts';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
+
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-processes-'));
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A running `bizapi serve`. */
+interface Server {
+  port: number;
+  process: ChildProcess;
+  stderr(): string;
+  /** Sends `signal` and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `bin/bizapi serve` on a random port of 127.0.0.1, on the test database, with `env` added. */
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const base = { ...process.env };
+  for (const name of Object.keys(base)) {
+    if (/^(BIZAPI_|DATABASE_URL$|HOST$|PORT$|REDIS_URL$|LOG_LEVEL$)/.test(name)) delete base[name];
+  }
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: {
+      ...base,
+      DATABASE_URL: t.testDb.url,
+      BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
+      BIZAPI_DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      BIZAPI_MAX_EVENT_LOOP_DELAY: '0', // a loaded CI machine must not make these servers shed load
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const m = /bizapi listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr);
+      if (m) resolve(Number(m[1]));
+    });
+    void exited.then((code) => reject(new Error(`bizapi serve exited with ${code}:\n${stderr}`)));
+  });
+  return {
+    port,
+    process: child,
+    stderr: () => stderr,
+    stop: async (signal = 'SIGTERM') => {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** A response as the client saw it, or the error that ended the exchange. */
+type Outcome = { status: number; headers: http.IncomingHttpHeaders; body: string } | { error: string };
+
+/** Sends one signed request with Node's HTTP client. */
+function request(port: number, creds: TestBusiness, method: string, urlPath: string, body?: unknown, agent?: http.Agent): Promise<Outcome> {
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  const headers: Record<string, string> = { 'x-api-key': creds.apiKey, 'x-signature': signBody(creds.secretKey, payload) };
+  if (payload) headers['content-type'] = 'application/json';
+  return new Promise((resolve) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, headers, agent: agent ?? false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      res.on('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
+    });
+    req.on('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
+    req.end(payload);
+  });
+}
+
+function statusOf(o: Outcome): number | string {
+  return 'status' in o ? o.status : o.error;
+}
+
+/**
+ * A request whose headers are sent with `Expect: 100-continue` and whose body is held back: once the
+ * server has answered `100 Continue` it has accepted the request and waits for the body. `finish()` sends
+ * the body and resolves with the raw response text (read until the server closes the connection).
+ */
+async function heldRequest(port: number, creds: TestBusiness, urlPath: string, body: unknown): Promise<{ finish(): Promise<string> }> {
+  const payload = JSON.stringify(body);
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  socket.on('error', () => undefined);
+  socket.write(
+    [
+      `POST ${urlPath} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(payload)}`,
+      'Expect: 100-continue',
+      `X-API-Key: ${creds.apiKey}`,
+      `X-Signature: ${signBody(creds.secretKey, payload)}`,
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  await vi.waitFor(() => expect(received).toContain('100 Continue'), { timeout: 15_000, interval: 20 });
+  return {
+    async finish() {
+      socket.write(payload);
+      await closed;
+      return received;
+    },
+  };
+}
+
+/** Whether a new connection to `port` is refused. */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+  });
+}
+
+describe('two server processes on one database', () => {
+  it('share the rate-limit counters and both write the API call log', async () => {
+    const b = await newBusiness(t);
+    const env = { BIZAPI_RATE_LIMIT: '4', BIZAPI_RATE_LIMIT_STORE: 'database' };
+    const [one, two] = await Promise.all([startServer(env), startServer(env)]);
+    let codes: (number | null)[] = [];
+    try {
+      const seen: (number | string)[] = [];
+      for (const [server, via] of [[one, 'one-1'], [two, 'two-1'], [one, 'one-2'], [two, 'two-2'], [one, 'one-3'], [two, 'two-3']] as const) {
+        seen.push(statusOf(await request(server.port, b, 'GET', `/v1/folder?via=${via}`)));
+      }
+      expect(seen).toEqual([200, 200, 200, 200, 429, 429]);
+      const last = await request(two.port, b, 'GET', '/v1/folder?via=two-4');
+      expect('status' in last && last.headers.ratelimit).toMatch(/^"per-key";r=0;t=\d+$/);
+    } finally {
+      codes = await Promise.all([one.stop(), two.stop()]);
+    }
+    expect(codes).toEqual([0, 0]);
+    const rows = await t.testDb.db
+      .selectFrom('api_log')
+      .select(['path', 'status_code'])
+      .where('business_id', '=', b.businessId)
+      .orderBy('id')
+      .execute();
+    const byPath = Object.fromEntries(rows.map((r) => [r.path, r.status_code]));
+    expect(byPath).toEqual({
+      '/v1/folder?via=one-1': '200',
+      '/v1/folder?via=two-1': '200',
+      '/v1/folder?via=one-2': '200',
+      '/v1/folder?via=two-2': '200',
+      '/v1/folder?via=one-3': '429',
+      '/v1/folder?via=two-3': '429',
+      '/v1/folder?via=two-4': '429',
+    });
+  });
+});
+
+describe('SIGTERM', () => {
+  it('drops none of the requests already accepted during a stream of requests', async () => {
+    const b = await newBusiness(t);
+    const server = await startServer({ BIZAPI_RATE_LIMIT: '0' });
+    const run = `sig-${Math.random().toString(36).slice(2, 8)}`;
+
+    // Requests the server has accepted and is still receiving when the signal comes.
+    const held = await Promise.all([1, 2, 3].map((n) => heldRequest(server.port, b, `/v1/client?held=${n}`, { companyName: `${run} held ${n}` })));
+
+    // A stream of requests from a client with keep-alive connections, still running when the signal comes.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    const outcomes: Outcome[] = [];
+    let answered = 0;
+    const stream = Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        request(server.port, b, 'POST', `/v1/client?stream=${i}`, { companyName: `${run} stream ${i}` }, agent).then((o) => {
+          outcomes[i] = o;
+          if ('status' in o) answered += 1;
+        }),
+      ),
+    );
+    await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(10), { timeout: 30_000, interval: 10 });
+    const exitCode = server.stop('SIGTERM');
+    // The server stops accepting connections at once…
+    await vi.waitFor(async () => expect(await refused(server.port)).toBe(true), { timeout: 15_000, interval: 20 });
+    // …and still answers the requests it had accepted.
+    const heldResponses = await Promise.all(held.map((h) => h.finish()));
+    await stream;
+    agent.destroy();
+    expect(await exitCode, server.stderr()).toBe(0);
+
+    // Every held request was answered in full, and told to close its connection.
+    for (const raw of heldResponses) {
+      const final = raw.slice(raw.lastIndexOf('HTTP/1.1 '));
+      expect(final).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
+      expect(final.toLowerCase()).toContain('connection: close');
+    }
+
+    // Every stream request either got its full answer or was never accepted: a row exists exactly for
+    // the 201s, and a refused or reset connection left nothing behind.
+    const clients = await t.testDb.db
+      .selectFrom('client')
+      .select('company_name')
+      .where('business_id', '=', b.businessId)
+      .execute();
+    const names = new Set(clients.map((c) => c.company_name));
+    for (const n of [1, 2, 3]) expect(names.has(`${run} held ${n}`)).toBe(true);
+    let created = 0;
+    outcomes.forEach((o, i) => {
+      const name = `${run} stream ${i}`;
+      if ('status' in o) {
+        expect(o.status, `stream ${i}: ${o.body}`).toBe(201);
+        expect(JSON.parse(o.body)).toMatchObject({ companyName: name });
+        expect(names.has(name), `stream ${i} answered 201 but is not in the database`).toBe(true);
+        created += 1;
+      } else {
+        expect(['ECONNREFUSED', 'ECONNRESET', 'socket hang up', 'EPIPE'], `stream ${i}`).toContain(o.error);
+        expect(names.has(name), `stream ${i} failed (${o.error}) but was written`).toBe(false);
+      }
+    });
+    expect(created).toBeGreaterThanOrEqual(10);
+    expect(names.size).toBe(created + 3);
+
+    // The buffered API call log rows were written before the process exited: one per answered request.
+    const logged = await t.testDb.db
+      .selectFrom('api_log')
+      .select(['path', 'status_code'])
+      .where('business_id', '=', b.businessId)
+      .execute();
+    expect(logged).toHaveLength(created + 3);
+    expect(logged.every((r) => r.status_code === '201')).toBe(true);
+  });
+});
