@@ -153,5 +153,75 @@ export async function seed(db: Kysely<Database>, masterKey: Buffer, counts: Seed
     await insertChunks(trx, 'inquiry_status_history', history);
   });
   timings.inquiries = Date.now() - t;
+
+  // Contracts: all three types, the first ones linked 1:1 to inquiries; settlements: multi-round "interim"
+  // payments spread over the contracts, rounds numbered per contract.
+  t = Date.now();
+  const contractIds: number[] = [];
+  if (counts.contracts > 0) {
+    await inTransaction(db, async (trx) => {
+      const rows: Record<string, unknown>[] = [];
+      for (let i = 0; i < counts.contracts; i++) {
+        const type = (['I', 'S', 'G'] as const)[i % 3]!;
+        const created = createdAt(i, counts.contracts);
+        rows.push({
+          business_id: businessId,
+          title: `${pick(rnd, WORDS.adjective)} ${pick(rnd, WORDS.noun)} contract ${i}`,
+          amount: Math.floor(rnd() * 1000) * 100000,
+          type,
+          status: (['P', 'I', 'C'] as const)[i % 3],
+          contract_number: `C-${i + 1}`,
+          start_date: created.slice(0, 10),
+          end_date: createdAt(Math.min(i + counts.contracts / 10, counts.contracts), counts.contracts).slice(0, 10),
+          vat_type: 'E',
+          settlement_frequency: type === 'S' ? 1 : null,
+          settlement_cycle: type === 'S' ? 'M' : null,
+          settlement_day: type === 'S' ? 1 + (i % 28) : null,
+          client_id: clientIds.length > 0 ? pick(rnd, clientIds) : null,
+          inquiry_id: i < inquiryIds.length && i % 2 === 0 ? inquiryIds[i] : null,
+          is_hidden: 0,
+          created,
+        });
+      }
+      await insertChunks(trx, 'contract', rows);
+    });
+    contractIds.push(
+      ...(await db.selectFrom('contract').select('id').where('business_id', '=', businessId).orderBy('id').execute()).map((r) => r.id),
+    );
+  }
+  timings.contracts = Date.now() - t;
+  t = Date.now();
+  if (counts.settlements > 0 && contractIds.length > 0) {
+    const typeId = catalog.settlementTypes.interim!;
+    await inTransaction(db, async (trx) => {
+      const rows: Record<string, unknown>[] = [];
+      const rounds = new Map<number, number>();
+      for (let i = 0; i < counts.settlements; i++) {
+        const contractId = contractIds[i % contractIds.length]!;
+        const round = (rounds.get(contractId) ?? 0) + 1;
+        rounds.set(contractId, round);
+        rows.push({
+          business_id: businessId,
+          contract_id: contractId,
+          type_id: typeId,
+          single_type_id: null,
+          title: `Interim payment ${round}`,
+          status: (['C', 'D', 'S', 'P'] as const)[i % 4],
+          amount: Math.floor(rnd() * 100) * 100000,
+          additional_amount: 0,
+          vat: 0,
+          settlement_round: round,
+          type_alias: `Interim payment ${round}`,
+          is_tax_invoice_issued: 0,
+          is_tax_invoice_needed: 0,
+          due_date: createdAt(i, counts.settlements).slice(0, 10),
+          is_hidden: 0,
+          created: createdAt(i, counts.settlements),
+        });
+      }
+      await insertChunks(trx, 'settlement', rows);
+    });
+  }
+  timings.settlements = Date.now() - t;
   return { ...base, clientIds, inquiryIds, inquiryStatusIds, timings };
 }
