@@ -47,6 +47,11 @@ export interface DispatcherConfig {
   maxAttempts: number;
   /** Timeout of one SMTP or push delivery, in milliseconds. */
   timeoutMs: number;
+  /**
+   * `BIZAPI_DISPATCHER_BUSINESS_IDS` (comma-separated business ids): this process delivers only these
+   * businesses' notifications; `undefined` (unset) delivers every business's. For splitting workers by tenant.
+   */
+  businessIds: readonly number[] | undefined;
 }
 
 /** The parsed, validated configuration of one process. */
@@ -121,6 +126,17 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
   const get = (name: string): string | undefined => {
     const v = env[name];
     return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  /** A comma-separated list of positive integer ids; unset → `undefined`. */
+  const idList = (name: string): number[] | undefined => {
+    const v = get(name);
+    if (v === undefined) return undefined;
+    const parts = v.split(',').map((p) => p.trim());
+    if (parts.some((p) => !/^[1-9]\d{0,14}$/.test(p))) {
+      problems.push(`${name}: "${v}" is not a comma-separated list of positive integer ids`);
+      return undefined;
+    }
+    return parts.map(Number);
   };
   const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
     const v = get(name);
@@ -229,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       retryMaxMs: integer('BIZAPI_DISPATCHER_RETRY_MAX_MS', 900_000, 1, 86_400_000),
       maxAttempts: integer('BIZAPI_DISPATCHER_MAX_ATTEMPTS', 10, 1, 1000),
       timeoutMs: integer('BIZAPI_DISPATCHER_TIMEOUT_MS', 10_000, 100, 600_000),
+      businessIds: idList('BIZAPI_DISPATCHER_BUSINESS_IDS'),
     },
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     rateLimitStore,

@@ -52,7 +52,7 @@ export interface DispatcherOptions {
   /** Rows delivered at once (default 4). */
   concurrency?: number;
   /**
-   * Restricts the dispatcher to these businesses (default: all). For tests that share one database, and
+   * Restricts the dispatcher to these businesses (default: `config.dispatcher.businessIds`, else all). For tests that share one database, and
    * for splitting workers by tenant.
    */
   businessIds?: readonly number[];
@@ -98,10 +98,11 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): nu
 /**
  * How long a claim lasts: longer than the slowest delivery of one row (three channels, each bounded by
  * `timeoutMs`, plus the database work), so that no other dispatcher takes a row that is still being
- * delivered; a crashed dispatcher's rows become claimable again after it.
+ * delivered; a crashed dispatcher's rows become claimable again after it: `4 × timeoutMs + 10 s` (50 s
+ * with the default 10 s timeout), in milliseconds.
  */
 export function leaseMs(timeoutMs: number): number {
-  return 4 * timeoutMs + 60_000;
+  return 4 * timeoutMs + 10_000;
 }
 
 function errorText(err: unknown): string {
@@ -209,7 +210,7 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
       now: iso(now),
       leaseUntil: iso(now + leaseMs(settings.timeoutMs)),
       limit: batchSize,
-      businessIds: options.businessIds,
+      businessIds: options.businessIds ?? config.dispatcher.businessIds,
     });
     result.claimed = rows.length;
     let next = 0;

@@ -2,10 +2,13 @@
  * Crash safety (issue 8): the server runs as a separate process (`bin/bizapi serve`), a stream of writes
  * goes at it, it is killed with SIGKILL mid-stream and restarted; every write that got a 2xx must be there,
  * and the database must pass its integrity check (`PRAGMA integrity_check` on SQLite, consistency queries on
- * PostgreSQL).
+ * PostgreSQL). A second run streams inquiries that notify a member, with the dispatcher in the server: every
+ * notification committed with an acknowledged write is delivered after the restart, once per outbox id (one
+ * in-app row, one `.eml` file; push is at-least-once, each repeat carrying the same `Idempotency-Key`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,8 +42,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `bizapi serve` on the test database and waits until it answers. */
-async function startServer(port: number): Promise<ChildProcess> {
+/**
+ * Starts `bizapi serve` on the test database and waits until it answers. By default without the
+ * notification dispatcher: on the shared PostgreSQL test database it would deliver (and so take away) the
+ * outbox rows of other test files; `env` may turn it on for one business (`BIZAPI_DISPATCHER_BUSINESS_IDS`).
+ */
+async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [BIN, 'serve'], {
     env: {
       ...process.env,
@@ -48,13 +55,12 @@ async function startServer(port: number): Promise<ChildProcess> {
       BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
       BIZAPI_DATA_DIR: dataDir,
       BIZAPI_RATE_LIMIT: '0',
-      // no notification dispatcher: on the shared PostgreSQL test database it would deliver (and so take
-      // away) the outbox rows of other test files
       BIZAPI_DISPATCHER: 'off',
       PORT: String(port),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BIZAPI_TEST_CHILD_OUTPUT ? 'info' : 'warn',
+      ...env,
     },
-    stdio: 'ignore',
+    stdio: process.env.BIZAPI_TEST_CHILD_OUTPUT ? 'inherit' : 'ignore',
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -75,16 +81,19 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** POSTs clients from `workers` concurrent loops until the server stops answering; returns the acknowledged ones. */
-async function streamWrites(port: number, b: TestBusiness, workers: number): Promise<{ id: number; companyName: string }[]> {
+/**
+ * POSTs clients (or, with `inquiryFor`, inquiries with that member in charge) from `workers` concurrent loops
+ * until the server stops answering; returns the acknowledged ones (`companyName` holds the inquiry's name).
+ */
+async function streamWrites(port: number, b: TestBusiness, workers: number, inquiryFor?: number): Promise<{ id: number; companyName: string }[]> {
   const acknowledged: { id: number; companyName: string }[] = [];
   let n = 0;
   const loop = async () => {
     for (;;) {
       const companyName = `Crash test ${n++}`;
-      const body = JSON.stringify({ companyName });
+      const body = JSON.stringify(inquiryFor === undefined ? { companyName } : { name: companyName, inChargeSet: [{ id: inquiryFor }] });
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/v1/client`, {
+        const res = await fetch(`http://127.0.0.1:${port}/v1/${inquiryFor === undefined ? 'client' : 'inquiry'}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-api-key': b.apiKey, 'x-signature': signBody(b.secretKey, body) },
           body,
@@ -99,22 +108,28 @@ async function streamWrites(port: number, b: TestBusiness, workers: number): Pro
   return acknowledged;
 }
 
+/**
+ * Waits until writes are flowing, then returns: after the 40th stored row of `table` for the business, or
+ * 5 s after the first one (at most 60 s in all, for a loaded machine), whichever comes first.
+ */
+async function waitForWrites(table: 'client' | 'inquiry', businessId: number): Promise<void> {
+  const started = Date.now();
+  let firstAt: number | undefined;
+  while (Date.now() - started < 60_000 && (firstAt === undefined || Date.now() - firstAt < 5000)) {
+    const rows = await testDb.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('business_id', '=', businessId).executeTakeFirstOrThrow();
+    if (Number(rows.n) >= 40) break;
+    if (Number(rows.n) > 0) firstAt ??= Date.now();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe(`SIGKILL during a stream of writes (${DIALECT})`, () => {
   it('keeps every acknowledged write, and the database stays consistent', async () => {
     const b = await newBusiness({ testDb, masterKey: Buffer.from(TEST_MASTER_KEY_HEX, 'hex') });
     const port = await freePort();
     const server = await startServer(port);
     const streaming = streamWrites(port, b, 8);
-    // Kill once writes are flowing: after the 40th stored write, or 5 s after the first one (at most 60 s
-    // in all, for a loaded machine), whichever comes first.
-    const started = Date.now();
-    let firstAt: number | undefined;
-    while (Date.now() - started < 60_000 && (firstAt === undefined || Date.now() - firstAt < 5000)) {
-      const rows = await testDb.db.selectFrom('client').select((eb) => eb.fn.countAll<number>().as('n')).where('business_id', '=', b.businessId).executeTakeFirstOrThrow();
-      if (Number(rows.n) >= 40) break;
-      if (Number(rows.n) > 0) firstAt ??= Date.now();
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitForWrites('client', b.businessId);
     server.kill('SIGKILL');
     const acknowledged = await streaming;
     await exited(server);
@@ -150,4 +165,87 @@ describe(`SIGKILL during a stream of writes (${DIALECT})`, () => {
       expect(duplicates.rows[0]?.n).toBe(0);
     }
   }, 120_000);
+});
+
+describe(`SIGKILL with notifications being written and delivered (${DIALECT})`, () => {
+  it('delivers every committed notification after the restart, once per outbox id', async () => {
+    const b = await newBusiness({ testDb, masterKey: Buffer.from(TEST_MASTER_KEY_HEX, 'hex') });
+    const kim = b.ids.members.kim!; // active, notifications on (test/setup/factories.ts)
+    const mailDir = mkdtempSync(path.join(os.tmpdir(), 'bizapi-crash-mail-'));
+    // The push receiver: records every delivery with its Idempotency-Key.
+    const pushes: { id: number; key: string | undefined }[] = [];
+    const hook = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
+        pushes.push({ id: body.id, key: req.headers['idempotency-key'] as string | undefined });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const env = {
+      BIZAPI_DATA_DIR: mailDir,
+      BIZAPI_DISPATCHER: 'in-process',
+      BIZAPI_DISPATCHER_BUSINESS_IDS: String(b.businessId),
+      BIZAPI_DISPATCHER_POLL_MS: '20',
+      BIZAPI_DISPATCHER_RETRY_BASE_MS: '50',
+      // the killed process's claims expire after 4 × 500 ms + 10 s (leaseMs)
+      BIZAPI_DISPATCHER_TIMEOUT_MS: '500',
+      PUSH_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as { port: number }).port}/push`,
+    };
+    const outbox = () =>
+      testDb.db.selectFrom('notification_outbox').select(['id', 'inquiry_id', 'member_id', 'event_type', 'delivered_at', 'failed_at', 'last_error', 'attempts', 'lease_until', 'in_app_at', 'email_at', 'push_at']).where('business_id', '=', b.businessId).execute();
+    try {
+      const port = await freePort();
+      const server = await startServer(port, env);
+      const streaming = streamWrites(port, b, 8, kim);
+      await waitForWrites('inquiry', b.businessId);
+      server.kill('SIGKILL');
+      const acknowledged = await streaming;
+      await exited(server);
+      expect(acknowledged.length).toBeGreaterThan(0);
+
+      const restarted = await startServer(port, env);
+      let rows: Awaited<ReturnType<typeof outbox>> = [];
+      try {
+        const deadline = Date.now() + 60_000;
+        do {
+          await new Promise((r) => setTimeout(r, 50));
+          rows = await outbox();
+        } while (rows.some((r) => r.delivered_at === null && r.failed_at === null) && Date.now() < deadline);
+      } finally {
+        restarted.kill('SIGTERM');
+        await exited(restarted);
+      }
+
+      // Every acknowledged inquiry committed its notification with it (the outbox), and nothing else did.
+      const ackIds = new Set(acknowledged.map((w) => w.id));
+      const createdFor = rows.filter((r) => r.event_type === 'inquiry.created').map((r) => r.inquiry_id);
+      for (const id of ackIds) expect(createdFor, `outbox row of acknowledged inquiry ${id}`).toContain(id);
+      const stored = await testDb.db.selectFrom('inquiry').select('id').where('business_id', '=', b.businessId).execute();
+      const storedIds = new Set(stored.map((r) => r.id));
+      for (const r of rows) expect(storedIds.has(r.inquiry_id), `outbox row ${r.id} has its inquiry`).toBe(true);
+      expect(new Set(rows.map((r) => r.member_id))).toEqual(new Set([kim]));
+
+      // Every one delivered after the restart, including those the killed process had claimed.
+      expect(rows.filter((r) => r.delivered_at === null)).toEqual([]);
+      const outboxIds = rows.map((r) => r.id).sort((x, y) => x - y);
+
+      // Once per outbox id: one in-app notification, one .eml file.
+      const inApp = await testDb.db.selectFrom('notification').select('outbox_id').where('business_id', '=', b.businessId).execute();
+      expect(inApp.map((r) => r.outbox_id).sort((x, y) => x - y)).toEqual(outboxIds);
+      const emlIds = readdirSync(path.join(mailDir, 'mail'))
+        .filter((f) => f.endsWith('.eml'))
+        .map((f) => Number(/-(\d+)\.eml$/.exec(f)![1]))
+        .sort((x, y) => x - y);
+      expect(emlIds).toEqual(outboxIds);
+      // Push: every id arrived; a repeat (a delivery cut by the kill) carries the same key, so the receiver drops it.
+      expect([...new Set(pushes.map((p) => p.id))].sort((x, y) => x - y)).toEqual(outboxIds);
+      for (const p of pushes) expect(p.key).toBe(`notification-${p.id}`);
+    } finally {
+      hook.close();
+      rmSync(mailDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

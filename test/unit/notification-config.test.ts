@@ -23,7 +23,7 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('notification configuration', () => {
   it('defaults: dispatcher in the server, 1 s polls, 5 s doubling to 15 min, 10 attempts, 10 s timeouts; no SMTP, no push', () => {
     const c = loadConfig({}, CWD);
-    expect(c.dispatcher).toEqual({ mode: 'in-process', pollIntervalMs: 1000, retryBaseMs: 5000, retryMaxMs: 900_000, maxAttempts: 10, timeoutMs: 10_000 });
+    expect(c.dispatcher).toEqual({ mode: 'in-process', pollIntervalMs: 1000, retryBaseMs: 5000, retryMaxMs: 900_000, maxAttempts: 10, timeoutMs: 10_000, businessIds: undefined });
     expect(c.smtpUrl).toBeUndefined();
     expect(c.pushWebhookUrl).toBeUndefined();
     expect(c.mailFrom).toBe('bizapi <no-reply@localhost>');
@@ -38,13 +38,14 @@ describe('notification configuration', () => {
         BIZAPI_DISPATCHER_RETRY_MAX_MS: '60000',
         BIZAPI_DISPATCHER_MAX_ATTEMPTS: '3',
         BIZAPI_DISPATCHER_TIMEOUT_MS: '2500',
+        BIZAPI_DISPATCHER_BUSINESS_IDS: '7, 12,3',
         SMTP_URL: 'smtps://user:pass@mail.example.com:465',
         BIZAPI_MAIL_FROM: 'CRM <crm@example.com>',
         PUSH_WEBHOOK_URL: 'https://push.example.com/hook',
       },
       CWD,
     );
-    expect(c.dispatcher).toEqual({ mode: 'off', pollIntervalMs: 250, retryBaseMs: 1000, retryMaxMs: 60_000, maxAttempts: 3, timeoutMs: 2500 });
+    expect(c.dispatcher).toEqual({ mode: 'off', pollIntervalMs: 250, retryBaseMs: 1000, retryMaxMs: 60_000, maxAttempts: 3, timeoutMs: 2500, businessIds: [7, 12, 3] });
     expect(c.smtpUrl).toBe('smtps://user:pass@mail.example.com:465');
     expect(c.mailFrom).toBe('CRM <crm@example.com>');
     expect(c.pushWebhookUrl).toBe('https://push.example.com/hook');
@@ -57,6 +58,7 @@ describe('notification configuration', () => {
       BIZAPI_DISPATCHER_RETRY_BASE_MS: 'soon',
       BIZAPI_DISPATCHER_MAX_ATTEMPTS: '0',
       BIZAPI_DISPATCHER_TIMEOUT_MS: '-1',
+      BIZAPI_DISPATCHER_BUSINESS_IDS: '4,,x',
       SMTP_URL: 'http://user:secret@mail.example.com',
       PUSH_WEBHOOK_URL: 'ftp://push.example.com',
     });
@@ -68,6 +70,7 @@ describe('notification configuration', () => {
       'BIZAPI_DISPATCHER_RETRY_BASE_MS',
       'BIZAPI_DISPATCHER_MAX_ATTEMPTS',
       'BIZAPI_DISPATCHER_TIMEOUT_MS',
+      'BIZAPI_DISPATCHER_BUSINESS_IDS',
     ]);
     expect(problems.join('\n')).not.toContain('secret');
   });
