@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './database.ts';
@@ -83,8 +83,33 @@ export function poolStats(db: Kysely<Database>): PoolStats | undefined {
 }
 
 /**
+ * Kysely's SQLite driver, with transactions opened by `BEGIN IMMEDIATE` instead of `BEGIN`: the write lock
+ * is taken at the start, waiting up to the busy timeout while another process (a second server, a
+ * `bizapi worker`, a `bizapi key revoke`) writes. A deferred `BEGIN` that reads and then writes fails at
+ * once with SQLITE_BUSY(_SNAPSHOT) when another connection committed in between, whatever the busy timeout.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** {@link SqliteDialect} with {@link ImmediateSqliteDriver}. */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/**
  * Creates the Kysely instance. For SQLite the parent directory is created, and the connection runs in
- * WAL mode with `synchronous=FULL`, foreign keys on and a 5 s busy timeout.
+ * WAL mode with `synchronous=FULL`, foreign keys on and a 5 s busy timeout; transactions begin IMMEDIATE
+ * (see {@link ImmediateSqliteDriver}), so several processes may share the file.
  */
 export function createDb(config: DatabaseConfig): Kysely<Database> {
   if (config.dialect === 'postgres') {
@@ -100,7 +125,7 @@ export function createDb(config: DatabaseConfig): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   poolStatsOf.set(db, () => ({ total: sqlite.open ? 1 : 0, idle: sqlite.open ? 1 : 0, waiting: 0, max: 1 }));
   return db;
 }

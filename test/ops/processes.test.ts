@@ -3,7 +3,8 @@
  * database (a SQLite file, or the PostgreSQL database of the run).
  *
  * - Two processes on one database share the rate-limit counters (`BIZAPI_RATE_LIMIT_STORE=database`)
- *   and both write the API call log.
+ *   and both write the API call log; both take concurrent writes without a single 5xx (on SQLite, transactions
+ *   begin IMMEDIATE, so a second process waits for the write lock instead of failing with SQLITE_BUSY).
  * - SIGTERM during a stream of requests drops none of the requests already accepted: requests that were
  *   being received when the signal came are answered, every request the server processed got its
  *   response, nothing is half done, the buffered log rows are written, and the process exits with 0.
@@ -191,6 +192,36 @@ describe('two server processes on one database', () => {
       '/v1/folder?via=two-3': '429',
       '/v1/folder?via=two-4': '429',
     });
+  });
+});
+
+describe('two server processes writing to one database at once', () => {
+  it('answer every write with 201, none with a 5xx, and store them all', async () => {
+    const b = await newBusiness(t);
+    const kim = b.ids.members.kim!;
+    // both dispatchers on too: they write the outbox and the in-app notifications of the same business
+    const env = { BIZAPI_RATE_LIMIT: '0', BIZAPI_DISPATCHER_BUSINESS_IDS: String(b.businessId), BIZAPI_DISPATCHER_POLL_MS: '20' };
+    const servers = await Promise.all([startServer(env), startServer(env)]);
+    const outcomes: (number | string)[] = [];
+    try {
+      // four clients per server, 15 inquiries each (read-then-write transactions: number, status, history, outbox)
+      await Promise.all(
+        servers.flatMap((server) =>
+          Array.from({ length: 4 }, async (_, c) => {
+            for (let n = 0; n < 15; n++) {
+              const o = await request(server.port, b, 'POST', '/v1/inquiry', { name: `p${server.port}-${c}-${n}`, inChargeSet: [{ id: kim }] });
+              outcomes.push(statusOf(o));
+            }
+          }),
+        ),
+      );
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+    expect(outcomes.filter((o) => o !== 201)).toEqual([]);
+    const stored = await t.testDb.db.selectFrom('inquiry').select(['unique_id']).where('business_id', '=', b.businessId).execute();
+    expect(stored).toHaveLength(120);
+    expect(new Set(stored.map((r) => r.unique_id)).size).toBe(120);
   });
 });
 
