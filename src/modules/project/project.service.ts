@@ -4,7 +4,7 @@
  * `config.plans`, checked before any of these runs.
  */
 import type { Db } from '../../db/database.ts';
-import { nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { isForeignKeyViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
@@ -74,6 +74,21 @@ async function checkReferences(db: Db, businessId: number, body: ProjectUpdateBo
 }
 
 /**
+ * Runs a write that may set `contract_id`. When a concurrent request deleted the contract after
+ * {@link checkReferences} passed, the foreign key refuses the write; the check then runs again and answers the
+ * same 400 on `contract.id` instead of a 500.
+ * @throws ValidationError for a contract deleted meanwhile
+ */
+async function referencingContract<T>(db: Db, businessId: number, body: ProjectUpdateBody, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) await checkReferences(db, businessId, body);
+    throw err;
+  }
+}
+
+/**
  * `GET /v1/project`: live projects, newest first; `status`, `is_hidden`, `contract_id` and the inclusive
  * date ranges `start_date_start..start_date_end` (on `startDate`) and `end_date_start..end_date_end` (on
  * `endDate`).
@@ -105,14 +120,16 @@ export async function list(db: Db, auth: Auth, query: ProjectListQuery, cursor: 
 export async function create(db: Db, auth: Auth, body: ProjectCreateBody): Promise<Project> {
   await checkReferences(db, auth.businessId, body);
   const { actual_end_date: _ignored, ...columns } = columnsFrom(body);
-  const id = await repo.insert(db, auth.businessId, {
-    ...columns,
-    title: body.title,
-    status: body.status ?? DEFAULT_PROJECT_STATUS,
-    is_hidden: toBool(body.isHidden ?? false),
-    actual_end_date: null,
-    created: nowTimestamp(),
-  });
+  const id = await referencingContract(db, auth.businessId, body, () =>
+    repo.insert(db, auth.businessId, {
+      ...columns,
+      title: body.title,
+      status: body.status ?? DEFAULT_PROJECT_STATUS,
+      is_hidden: toBool(body.isHidden ?? false),
+      actual_end_date: null,
+      created: nowTimestamp(),
+    }),
+  );
   return retrieve(db, auth, id);
 }
 
@@ -139,7 +156,8 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Project>
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: ProjectUpdateBody): Promise<Project> {
   if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
   await checkReferences(db, auth.businessId, body);
-  if ((await repo.updateById(db, auth.businessId, id, columnsFrom(body))) === 0) throw new NotFound();
+  const changed = await referencingContract(db, auth.businessId, body, () => repo.updateById(db, auth.businessId, id, columnsFrom(body)));
+  if (changed === 0) throw new NotFound();
   return retrieve(db, auth, id);
 }
 

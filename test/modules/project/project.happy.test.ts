@@ -154,6 +154,33 @@ describe('the contract reference', () => {
     expect(await listIds(b, '?contract_id=2147483647')).toEqual([]);
   });
 
+  it('creates and PATCHes sent while the contract is deleted answer 201 / 200 or 400 on contract.id, never a 500', async () => {
+    for (let round = 0; round < 5; round++) {
+      const b = await newBusiness(t);
+      const contract = await newContract(b);
+      const existing = await create(b, { title: 'Existing' });
+      const requests: SignedRequest[] = [];
+      for (let i = 0; i < 5; i++) {
+        requests.push({ method: 'POST', url: '/v1/project', body: { title: `Race ${i}`, contract: { id: contract.id } } });
+        requests.push({ method: 'PATCH', url: `/v1/project/${existing.id}`, body: { contract: { id: contract.id } } });
+      }
+      const [deleted, ...results] = await Promise.all([
+        call(b, { method: 'DELETE', url: `/v1/contract/${contract.id}` }),
+        ...requests.map((r) => call(b, r)),
+      ]);
+      expect(deleted.status).toBe(204);
+      for (const [i, r] of results.entries()) {
+        expect([requests[i]!.method === 'POST' ? 201 : 200, 400], JSON.stringify(r.body)).toContain(r.status);
+        if (r.status === 400) {
+          expect(r.body).toEqual({ contract: { id: [`Invalid pk "${contract.id}" - object does not exist.`] }, requestId: r.headers['x-request-id'] });
+        }
+      }
+      // Every project that got the contract lost it with the contract.
+      const list = (await get(b, '/v1/project?page_size=100')).body.results as { contract: unknown }[];
+      expect(list.every((p) => p.contract === null)).toBe(true);
+    }
+  });
+
   it('takes the contract from a form body too', async () => {
     const b = await newBusiness(t);
     const contract = await newContract(b);
