@@ -91,3 +91,15 @@ export function isUniqueViolation(error: unknown, name: string, columns: readonl
   }
   return false;
 }
+
+/**
+ * Whether `error` is a foreign-key violation (PostgreSQL: SQLSTATE 23503; SQLite:
+ * `SQLITE_CONSTRAINT_FOREIGNKEY`, which does not name the constraint). A write that references a record a
+ * concurrent request deleted between the service's check and its insert fails so; the service re-checks the
+ * reference and answers the same 400 or 404 as the check before it, instead of a 500.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  return e.code === '23503' || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pgTimestampToIso } from '../../src/db/create-db.ts';
-import { escapeLike, nowTimestamp, toBool } from '../../src/db/sql-helpers.ts';
+import { escapeLike, isForeignKeyViolation, nowTimestamp, toBool } from '../../src/db/sql-helpers.ts';
 
 describe('escapeLike', () => {
   it('escapes %, _ and backslash with a backslash', () => {
@@ -82,5 +82,17 @@ describe('pgTimestampToIso', () => {
   it('reads a timestamp without time zone as UTC', () => {
     expect(pgTimestampToIso('2026-11-22 05:31:56.123')).toBe('2026-11-22T05:31:56.123Z');
     expect(pgTimestampToIso('2026-11-22 05:31:56')).toBe('2026-11-22T05:31:56.000Z');
+  });
+});
+
+describe('isForeignKeyViolation', () => {
+  it('recognises the PostgreSQL and SQLite foreign-key errors, and nothing else', () => {
+    expect(isForeignKeyViolation({ code: '23503', constraint: 'settlement_contract_id_fkey' })).toBe(true);
+    expect(isForeignKeyViolation({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY', message: 'FOREIGN KEY constraint failed' })).toBe(true);
+    expect(isForeignKeyViolation({ code: '23505' })).toBe(false);
+    expect(isForeignKeyViolation({ code: 'SQLITE_CONSTRAINT_UNIQUE' })).toBe(false);
+    expect(isForeignKeyViolation(new Error('boom'))).toBe(false);
+    expect(isForeignKeyViolation(null)).toBe(false);
+    expect(isForeignKeyViolation('23503')).toBe(false);
   });
 });

@@ -223,6 +223,9 @@ export const DEMO_PROJECTS: readonly Parameters<typeof createProject>[2][] = [
   { title: 'Namsan Dental booking page', status: 'E', symbolColor: '#f2994a', startDate: '2026-03-02', endDate: '2026-05-29', isHidden: true },
 ];
 
+/** The contract of each of {@link DEMO_PROJECTS}, as a position in {@link DEMO_CONTRACTS} (null: none). */
+export const DEMO_PROJECT_CONTRACTS: readonly (number | null)[] = [2, 0, 1, null];
+
 /** A demo worker: the `POST /v1/worker` body, with the position named by its {@link DEMO_CATALOG} key. */
 export interface DemoWorker {
   name: string;
@@ -542,8 +545,11 @@ export async function createDemo(db: Db, masterKey: Buffer): Promise<DemoBusines
     const auth = { businessId: business.id, timezone: business.timezone };
     const clientIds: number[] = [];
     for (const client of DEMO_CLIENTS) clientIds.push((await createClient(trx, auth, demoClientBody(client, catalog))).id);
-    await createDemoContracts(trx, auth, catalog, clientIds);
-    for (const project of DEMO_PROJECTS) await createProject(trx, auth, project);
+    const contractIds = await createDemoContracts(trx, auth, catalog, clientIds);
+    for (const [i, project] of DEMO_PROJECTS.entries()) {
+      const contractId = contractIds[DEMO_PROJECT_CONTRACTS[i] ?? -1];
+      await createProject(trx, auth, { ...project, ...(contractId !== undefined && { contract: { id: contractId } }) });
+    }
     for (const worker of DEMO_WORKERS) await createWorker(trx, auth, demoWorkerBody(worker, catalog));
     await createDemoInquiries(trx, auth, catalog);
     await createDemoTodos(trx, auth, catalog);

@@ -2,6 +2,7 @@
  * SQL for contracts, their categories and custom field values. Every read joins the client only while it
  * is live (a soft-deleted client shows as null).
  */
+import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
@@ -335,6 +336,23 @@ export async function linkInquiry(db: Db, businessId: number, contractId: number
     .where((eb) => eb.or([eb('inquiry_id', 'is', null), eb('inquiry_id', '=', inquiryId)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Whether inquiry `inquiryId` is a live inquiry of the business, locking its row until the end of the
+ * caller's transaction on PostgreSQL (`FOR SHARE`), so a concurrent soft delete (which updates the inquiry
+ * row, then releases its contract) either waits for the link to commit and then releases it, or commits first
+ * and makes this answer false. SQLite runs one write transaction at a time, so a plain read suffices there.
+ */
+export async function lockLiveInquiry(db: Db, businessId: number, inquiryId: number): Promise<boolean> {
+  let q = db
+    .selectFrom('inquiry')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', inquiryId)
+    .where('deleted_at', 'is', null);
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.forShare();
+  return (await q.executeTakeFirst()) !== undefined;
 }
 
 /** Unlinks an inquiry from every contract of the business, except `keepContractId` when given. */

@@ -95,7 +95,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'destroyContract',
         summary: 'Delete a contract',
         description:
-          'Deletes the contract for good, together with its settlements and notes; a linked inquiry is released.',
+          'Deletes the contract for good, together with its settlements and notes; a linked inquiry is released, and projects linked to it are left without a contract.',
         params: schemas.ContractIdParams,
         response: { 204: Type.Null({ description: 'Deleted.' }), ...commonErrorResponses },
       },

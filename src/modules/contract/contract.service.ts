@@ -244,12 +244,19 @@ function columnsFrom(body: ContractUpdateBody): ContractRowUpdate {
 }
 
 /**
- * Runs a contract write in a transaction; losing a race for an inquiry (`contract_inquiry_uq`) becomes the
- * same 400 on `inquiry.id` as the check before it.
+ * Runs a contract write in a transaction. When the write links inquiry `inquiryId`, the inquiry is first
+ * re-checked inside the transaction and locked ({@link repo.lockLiveInquiry}), so an inquiry soft-deleted
+ * since {@link checkBody} is refused rather than left holding the contract; losing a race for an inquiry
+ * (`contract_inquiry_uq`) becomes the same 400 on `inquiry.id` as the check before it.
  */
-async function linkingInquiry<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+async function linkingInquiry<T>(db: Db, businessId: number, inquiryId: number | undefined, fn: (trx: Db) => Promise<T>): Promise<T> {
   try {
-    return await inTransaction(db, fn);
+    return await inTransaction(db, async (trx) => {
+      if (inquiryId !== undefined && !(await repo.lockLiveInquiry(trx, businessId, inquiryId))) {
+        throw ValidationError.at(['inquiry', 'id'], `Invalid pk "${inquiryId}" - object does not exist.`);
+      }
+      return fn(trx);
+    });
   } catch (err) {
     if (isUniqueViolation(err, INQUIRY_LINK_UQ.name, INQUIRY_LINK_UQ.columns)) throw ValidationError.at(['inquiry', 'id'], INQUIRY_TAKEN);
     throw err;
@@ -289,7 +296,7 @@ export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor:
  */
 export async function create(db: Db, auth: Auth, body: ContractCreateBody): Promise<ContractListItem> {
   const checked = await checkBody(db, auth.businessId, body, undefined);
-  const id = await linkingInquiry(db, async (trx) => {
+  const id = await linkingInquiry(db, auth.businessId, body.inquiry?.id, async (trx) => {
     const newId = await repo.insert(trx, auth.businessId, {
       title: body.title,
       amount: body.amount,
@@ -350,7 +357,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
     patch.settlement_cycle = null;
     patch.settlement_day = null;
   }
-  const changed = await linkingInquiry(db, async (trx) => {
+  const changed = await linkingInquiry(db, auth.businessId, body.inquiry?.id, async (trx) => {
     const n = await repo.updateById(trx, auth.businessId, id, patch);
     if (n === 0) return 0;
     if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, id, checked.categoryIds);

@@ -5,7 +5,7 @@
  * caller's business, else every operation answers 404.
  */
 import type { Db } from '../../db/database.ts';
-import { nowTimestamp } from '../../db/sql-helpers.ts';
+import { isForeignKeyViolation, nowTimestamp } from '../../db/sql-helpers.ts';
 import { NotFound, ValidationError } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
@@ -72,11 +72,18 @@ export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: n
   if (memberId !== null && (await findMembersByIds(db, auth.businessId, [memberId])).length === 0) {
     throw ValidationError.at(['member', 'id'], `Invalid pk "${memberId}" - object does not exist.`);
   }
-  const id = await repo.insert(db, auth.businessId, parent.target, parentId, {
-    content: body.content,
-    member_id: memberId,
-    created: body.created === undefined ? nowTimestamp() : new Date(body.created).toISOString(),
-  });
+  let id: number;
+  try {
+    id = await repo.insert(db, auth.businessId, parent.target, parentId, {
+      content: body.content,
+      member_id: memberId,
+      created: body.created === undefined ? nowTimestamp() : new Date(body.created).toISOString(),
+    });
+  } catch (err) {
+    // The parent was deleted by a concurrent request after the check above: the same 404 as the check.
+    if (isForeignKeyViolation(err)) await requireParent(db, auth, parent, parentId);
+    throw err;
+  }
   return retrieve(db, auth, parent, parentId, id);
 }
 

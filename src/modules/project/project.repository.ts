@@ -6,6 +6,13 @@ import type { NewProjectRow, ProjectRowUpdate } from './project.table.ts';
 
 const columns = [
   'project.id',
+  'contract.id as contract_id',
+  'contract.title as contract_title',
+  'contract.amount as contract_amount',
+  'contract.type as contract_type',
+  'contract.status as contract_status',
+  'contract.start_date as contract_start_date',
+  'contract.end_date as contract_end_date',
   'project.title',
   'project.status',
   'project.symbol_color',
@@ -21,10 +28,12 @@ function selectLive(db: Db, businessId: number) {
 }
 
 function findQuery(db: Db, businessId: number) {
-  return selectLive(db, businessId).select(columns);
+  return selectLive(db, businessId)
+    .leftJoin('contract', (join) => join.onRef('contract.id', '=', 'project.contract_id').on('contract.business_id', '=', businessId))
+    .select(columns);
 }
 
-/** A live project row as every response needs it. */
+/** A live project row with its contract's summary columns (all null when it has none). */
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof findQuery>['executeTakeFirstOrThrow']>>;
 
 /** List filters (decisions §5): every date range is inclusive, `YYYY-MM-DD`, either end optional. */
@@ -35,6 +44,7 @@ export interface ProjectFilter {
   startDateTo?: string;
   endDateFrom?: string;
   endDateTo?: string;
+  contractId?: number;
 }
 
 /** One page of live projects, newest first. */
@@ -52,6 +62,7 @@ export async function findPage(
   if (filter.startDateTo !== undefined) q = q.where('project.start_date', '<=', filter.startDateTo);
   if (filter.endDateFrom !== undefined) q = q.where('project.end_date', '>=', filter.endDateFrom);
   if (filter.endDateTo !== undefined) q = q.where('project.end_date', '<=', filter.endDateTo);
+  if (filter.contractId !== undefined) q = q.where('project.contract_id', '=', filter.contractId);
   return fetchPage(q, newestFirst<ProjectRow>('project'), size, cursor);
 }
 

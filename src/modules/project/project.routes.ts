@@ -25,7 +25,7 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listProjects',
         summary: 'List projects',
         description:
-          'Projects, newest first. `status` narrows to one status; `is_hidden`: true only hidden, false only visible, omitted all. `start_date_start` / `start_date_end` and `end_date_start` / `end_date_end` are inclusive date ranges on `startDate` and `endDate` (a project without that date never matches).',
+          'Projects, newest first. `status` narrows to one status; `contract_id` to the projects of one contract; `is_hidden`: true only hidden, false only visible, omitted all. `start_date_start` / `start_date_end` and `end_date_start` / `end_date_end` are inclusive date ranges on `startDate` and `endDate` (a project without that date never matches).',
         querystring: schemas.ProjectListQuery,
         response: { 200: schemas.ProjectPage, ...commonErrorResponses },
       },
@@ -45,7 +45,7 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createProject',
         summary: 'Create a project',
         description:
-          'Only `title` is required. `status` defaults to `U` (scheduled), `isHidden` to false. `actualEndDate` cannot be set on create (it is ignored); set it with PATCH.',
+          'Only `title` is required. `contract` links a contract of the business `{id}` (answered as its summary). `status` defaults to `U` (scheduled), `isHidden` to false. `actualEndDate` cannot be set on create (it is ignored); set it with PATCH.',
         body: schemas.ProjectCreateBody,
         response: { 201: schemas.ProjectDetail, ...commonErrorResponses },
       },
@@ -80,7 +80,8 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'partialUpdateProject',
         summary: 'Update a project',
-        description: 'Partial update: only the properties sent change; `null` clears a nullable one. `actualEndDate` is settable only here.',
+        description:
+          'Partial update: only the properties sent change; `null` clears a nullable one (`contract: null` unlinks the contract). `actualEndDate` is settable only here.',
         params: schemas.ProjectIdParams,
         body: schemas.ProjectUpdateBody,
         response: { 200: schemas.ProjectDetail, ...commonErrorResponses },

@@ -1,9 +1,11 @@
 /**
  * Project shapes (spec: Resources › Project, Limits; reference: Project). One shape serves the list items,
- * the create response, retrieve and update. `actualEndDate` is written only by PATCH (reference item 20).
+ * the create response, retrieve and update; `contract` nests the contract summary. `actualEndDate` is written
+ * only by PATCH (reference item 20).
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
+import { ContractSummary } from '../contract/contract.schemas.ts';
 import {
   DateString,
   EXAMPLES,
@@ -12,6 +14,7 @@ import {
   Page,
   QueryBoolean,
   QueryDate,
+  QueryId,
   StringEnum,
   Timestamp,
   withExample,
@@ -28,6 +31,9 @@ const nullableDate = (description: string) => Type.Optional(Nullable(Type.String
 
 /** Properties writable by create and update (all optional here). */
 const writable = {
+  contract: Type.Optional(
+    Nullable(Type.Object({ id: IdParam }, { description: 'The contract `{id}` (a contract of the business); `null` unlinks.' })),
+  ),
   status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: `${statusDescription} Default on create: U.` })),
   symbolColor: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 32, description: 'Display colour, e.g. `#2f80ed`.' }))),
   startDate: nullableDate('Planned start.'),
@@ -38,7 +44,9 @@ const writable = {
 /** `POST /v1/project` body: only `title` is required; `actualEndDate` is not accepted (ignored). */
 export const ProjectCreateBody = Type.Object(
   { title, ...writable },
-  { examples: [{ title: 'Website renewal', status: 'U', symbolColor: '#2f80ed', startDate: '2026-12-01', endDate: '2027-02-28' }] },
+  {
+    examples: [{ contract: { id: 3 }, title: 'Website renewal', status: 'U', symbolColor: '#2f80ed', startDate: '2026-12-01', endDate: '2027-02-28' }],
+  },
 );
 export type ProjectCreateBody = Static<typeof ProjectCreateBody>;
 
@@ -51,6 +59,7 @@ export type ProjectUpdateBody = Static<typeof ProjectUpdateBody>;
 
 const projectExample = {
   id: 7,
+  contract: { id: 3, title: 'Website renewal', amount: 24000000, type: 'I', status: 'I', startDate: '2026-12-01', endDate: '2027-02-28' },
   title: 'Website renewal',
   status: 'I',
   symbolColor: '#2f80ed',
@@ -64,6 +73,7 @@ const projectExample = {
 /** A project as every response shows it. */
 export const Project = Type.Object({
   id: Type.Integer(),
+  contract: Nullable(ContractSummary),
   title: Type.String(),
   status,
   symbolColor: Nullable(Type.String()),
@@ -94,6 +104,7 @@ export const ProjectListQuery = Type.Object({
   start_date_end: Type.Optional(QueryDate),
   end_date_start: Type.Optional(QueryDate),
   end_date_end: Type.Optional(QueryDate),
+  contract_id: Type.Optional({ ...QueryId, description: 'Only the projects linked to this contract (the spec’s contract filter).' }),
 });
 export type ProjectListQuery = Static<typeof ProjectListQuery>;
 

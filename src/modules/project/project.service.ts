@@ -4,11 +4,13 @@
  * `config.plans`, checked before any of these runs.
  */
 import type { Db } from '../../db/database.ts';
-import { nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { NotFound } from '../../shared/errors.ts';
+import { isForeignKeyViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { ErrorCollector, NotFound } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
+import type { ContractSummary } from '../contract/contract.schemas.ts';
+import { findSummary as findContractSummary } from '../contract/contract.service.ts';
 import * as repo from './project.repository.ts';
 import type { Project, ProjectCreateBody, ProjectListQuery, ProjectStatus, ProjectUpdateBody } from './project.schemas.ts';
 import type { ProjectRowUpdate } from './project.table.ts';
@@ -22,6 +24,18 @@ export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'U';
 export function toProject(row: repo.ProjectRow): Project {
   return {
     id: row.id,
+    contract:
+      row.contract_id === null || row.contract_title === null
+        ? null
+        : {
+            id: row.contract_id,
+            title: row.contract_title,
+            amount: row.contract_amount!,
+            type: row.contract_type as ContractSummary['type'],
+            status: row.contract_status as ContractSummary['status'],
+            startDate: row.contract_start_date,
+            endDate: row.contract_end_date,
+          },
     title: row.title,
     status: row.status as ProjectStatus,
     symbolColor: row.symbol_color,
@@ -37,6 +51,7 @@ export function toProject(row: repo.ProjectRow): Project {
 function columnsFrom(body: ProjectUpdateBody): ProjectRowUpdate {
   const patch: ProjectRowUpdate = {};
   if (body.title !== undefined) patch.title = body.title;
+  if (body.contract !== undefined) patch.contract_id = body.contract?.id ?? null;
   if (body.status !== undefined) patch.status = body.status;
   if (body.symbolColor !== undefined) patch.symbol_color = body.symbolColor;
   if (body.startDate !== undefined) patch.start_date = body.startDate;
@@ -47,8 +62,36 @@ function columnsFrom(body: ProjectUpdateBody): ProjectRowUpdate {
 }
 
 /**
- * `GET /v1/project`: live projects, newest first; `status`, `is_hidden` and the inclusive date ranges
- * `start_date_start..start_date_end` (on `startDate`) and `end_date_start..end_date_end` (on `endDate`).
+ * Checks the `contract` reference of a body: it must name a contract of the business.
+ * @throws ValidationError `{"contract": {"id": ["Invalid pk \"9\" - object does not exist."]}}`
+ */
+async function checkReferences(db: Db, businessId: number, body: ProjectUpdateBody): Promise<void> {
+  const errors = new ErrorCollector();
+  if (body.contract && !(await findContractSummary(db, businessId, body.contract.id))) {
+    errors.add(['contract', 'id'], `Invalid pk "${body.contract.id}" - object does not exist.`);
+  }
+  errors.throwIfAny();
+}
+
+/**
+ * Runs a write that may set `contract_id`. When a concurrent request deleted the contract after
+ * {@link checkReferences} passed, the foreign key refuses the write; the check then runs again and answers the
+ * same 400 on `contract.id` instead of a 500.
+ * @throws ValidationError for a contract deleted meanwhile
+ */
+async function referencingContract<T>(db: Db, businessId: number, body: ProjectUpdateBody, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) await checkReferences(db, businessId, body);
+    throw err;
+  }
+}
+
+/**
+ * `GET /v1/project`: live projects, newest first; `status`, `is_hidden`, `contract_id` and the inclusive
+ * date ranges `start_date_start..start_date_end` (on `startDate`) and `end_date_start..end_date_end` (on
+ * `endDate`).
  */
 export async function list(db: Db, auth: Auth, query: ProjectListQuery, cursor: CursorPosition | undefined): Promise<Page<Project>> {
   const page = await repo.findPage(
@@ -61,6 +104,7 @@ export async function list(db: Db, auth: Auth, query: ProjectListQuery, cursor: 
       startDateTo: query.start_date_end,
       endDateFrom: query.end_date_start,
       endDateTo: query.end_date_end,
+      contractId: query.contract_id,
     },
     pageSizeOf(query),
     cursor,
@@ -71,17 +115,21 @@ export async function list(db: Db, auth: Auth, query: ProjectListQuery, cursor: 
 /**
  * `POST /v1/project`: `status` defaults to `U`, `isHidden` to false; `actualEndDate` cannot be set here
  * (reference: Project create), so the new project has none.
+ * @throws ValidationError for a contract that is not the business's
  */
 export async function create(db: Db, auth: Auth, body: ProjectCreateBody): Promise<Project> {
+  await checkReferences(db, auth.businessId, body);
   const { actual_end_date: _ignored, ...columns } = columnsFrom(body);
-  const id = await repo.insert(db, auth.businessId, {
-    ...columns,
-    title: body.title,
-    status: body.status ?? DEFAULT_PROJECT_STATUS,
-    is_hidden: toBool(body.isHidden ?? false),
-    actual_end_date: null,
-    created: nowTimestamp(),
-  });
+  const id = await referencingContract(db, auth.businessId, body, () =>
+    repo.insert(db, auth.businessId, {
+      ...columns,
+      title: body.title,
+      status: body.status ?? DEFAULT_PROJECT_STATUS,
+      is_hidden: toBool(body.isHidden ?? false),
+      actual_end_date: null,
+      created: nowTimestamp(),
+    }),
+  );
   return retrieve(db, auth, id);
 }
 
@@ -101,11 +149,15 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Project>
 }
 
 /**
- * `PATCH /v1/project/{project_id}`: only the properties sent change; `null` clears a nullable one.
- * @throws NotFound for a missing project
+ * `PATCH /v1/project/{project_id}`: only the properties sent change; `null` clears a nullable one
+ * (`contract: null` unlinks the contract).
+ * @throws NotFound for a missing project; ValidationError for a contract that is not the business's
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: ProjectUpdateBody): Promise<Project> {
-  if ((await repo.updateById(db, auth.businessId, id, columnsFrom(body))) === 0) throw new NotFound();
+  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
+  await checkReferences(db, auth.businessId, body);
+  const changed = await referencingContract(db, auth.businessId, body, () => repo.updateById(db, auth.businessId, id, columnsFrom(body)));
+  if (changed === 0) throw new NotFound();
   return retrieve(db, auth, id);
 }
 

@@ -1,4 +1,4 @@
-/** Row type of the `project` table (migration 2026_11_22_0006; the contract reference from a later one). */
+/** Row type of the `project` table (migration 2026_11_22_0006; `contract_id` from 2026_11_22_0021). */
 import type { Generated, Insertable, Updateable } from 'kysely';
 import type { Bool, DateString, Timestamp } from '../../db/sql-helpers.ts';
 
@@ -10,6 +10,8 @@ export interface ProjectTable {
   id: Generated<number>;
   business_id: number;
   title: string;
+  /** The linked contract, or null (set null when the contract is deleted). */
+  contract_id: number | null;
   status: string;
   symbol_color: string | null;
   start_date: DateString | null;

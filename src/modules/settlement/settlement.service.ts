@@ -14,7 +14,7 @@
  * type's title, followed by the round for multi-round types.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { inTransaction, isForeignKeyViolation, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, ValidationError, NotFound } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
@@ -184,7 +184,8 @@ export async function list(db: Db, auth: Auth, query: SettlementListQuery, curso
 
 /**
  * `POST /v1/settlement`: the creation rules above; answers the list shape. Status starts at `C` (scheduled).
- * @throws ValidationError for any rule, also when a concurrent request took a single-round type first
+ * @throws ValidationError for any rule, also when a concurrent request took a single-round type first or
+ *   deleted the contract
  */
 export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Promise<SettlementListItem> {
   const errors = new ErrorCollector();
@@ -240,6 +241,10 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
     });
   } catch (err) {
     if (isUniqueViolation(err, SINGLE_ROUND_UQ.name, SINGLE_ROUND_UQ.columns)) throw ValidationError.at(['type', 'id'], alreadyUsed(t.title));
+    // The contract was deleted by a concurrent request after the check above: the same 400 as the check.
+    if (isForeignKeyViolation(err) && !(await findContractSummary(db, auth.businessId, body.contract.id))) {
+      throw ValidationError.at(['contract', 'id'], `Invalid pk "${body.contract.id}" - object does not exist.`);
+    }
     throw err;
   }
   const row = await repo.findListRowById(db, auth.businessId, id);

@@ -234,6 +234,28 @@ describe('concurrency: racing links end with exactly one success', () => {
     for (const id of ids) expect(await contractOfInquiry(b, id)).toBe(id === won[0]!.body.id ? c.id : null);
   });
 
+  it('contracts linking an inquiry while it is deleted leave no link behind (no phantom holder of the contract)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const b = await newBusiness(t);
+      const ids: number[] = [];
+      for (let n = 0; n < 6; n++) ids.push((await contract(b)).id);
+      const i = await inquiry(b);
+      const [deleted, ...results] = await Promise.all([
+        call(b, { method: 'DELETE', url: `/v1/inquiry/${i.id}` }),
+        ...ids.map((id) => call(b, { method: 'PATCH', url: `/v1/contract/${id}`, body: { inquiry: { id: i.id } } })),
+      ]);
+      expect(deleted.status).toBe(204);
+      for (const r of results) expect([200, 400], JSON.stringify(r.body)).toContain(r.status);
+      expect((await get(b, `/v1/contract?inquiry_id=${i.id}`)).body.results).toEqual([]);
+      for (const id of ids) {
+        expect(await inquiryOfContract(b, id)).toBeNull();
+        // The contract is really free: a new inquiry can take it.
+        const fresh = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Next', contract: { id } } });
+        expect(fresh.status, JSON.stringify(fresh.body)).toBe(201);
+      }
+    }
+  });
+
   it('both sides racing for one pair of records leave both sides in agreement', async () => {
     const b = await newBusiness(t);
     const contracts: number[] = [];

@@ -570,6 +570,20 @@ describe('contract notes /v1/contract/{contract_id}/history', () => {
     expect(next.body.results.map((n: { content: string }) => n.content)).toEqual(['n0']);
   });
 
+  it('notes added while the contract is deleted answer 201 or 404, never a 500', async () => {
+    for (let round = 0; round < 5; round++) {
+      const b = await newBusiness(t);
+      const c = await create(b, {});
+      const notes = Array.from({ length: 10 }, (_, i) => call(b, { method: 'POST', url: `/v1/contract/${c.id}/history`, body: { content: `Note ${i}` } }));
+      const [deleted, ...results] = await Promise.all([call(b, { method: 'DELETE', url: `/v1/contract/${c.id}` }), ...notes]);
+      expect(deleted.status).toBe(204);
+      for (const r of results) {
+        expect([201, 404], JSON.stringify(r.body)).toContain(r.status);
+        if (r.status === 404) expect(r.body).toEqual({ detail: 'Not found.', requestId: r.headers['x-request-id'] });
+      }
+    }
+  });
+
   it('accepts content of 5000 characters', async () => {
     const b = await newBusiness(t);
     const c = await create(b, {});

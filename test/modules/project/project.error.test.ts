@@ -69,6 +69,15 @@ describe('POST /v1/project — property validation', () => {
     expect400(await post(b, { title: 'x', startDate: 20260101 }), { startDate: ['Not a valid string.'] });
   });
 
+  it('a contract that does not exist, or a malformed reference', async () => {
+    const b = await newBusiness(t);
+    expect400(await post(b, { title: 'x', contract: { id: 2147483647 } }), { contract: { id: ['Invalid pk "2147483647" - object does not exist.'] } });
+    expect400(await post(b, { title: 'x', contract: {} }), { contract: { id: ['This field is required.'] } });
+    expect400(await post(b, { title: 'x', contract: { id: 'abc' } }), { contract: { id: ['A valid integer is required.'] } });
+    expect400(await post(b, { title: 'x', contract: 3 }), { contract: ['Invalid data. Expected a dictionary, but got int.'] });
+    expect(await listIds(b)).toEqual([]);
+  });
+
   it('isHidden that is not a boolean', async () => {
     const b = await newBusiness(t);
     expect400(await post(b, { title: 'x', isHidden: 'yes' }), { isHidden: ['Must be a valid boolean.'] });
@@ -108,6 +117,9 @@ describe('PATCH /v1/project/{project_id} — validation', () => {
     expect400(await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { status: 'D', symbolColor: 'c'.repeat(33) } }), {
       status: ['"D" is not a valid choice.'],
       symbolColor: ['Ensure this field has no more than 32 characters.'],
+    });
+    expect400(await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { title: 'New', contract: { id: 2147483647 } } }), {
+      contract: { id: ['Invalid pk "2147483647" - object does not exist.'] },
     });
     expect((await call(b, { method: 'GET', url: `/v1/project/${p.id}` })).body).toEqual(p);
   });
@@ -171,6 +183,8 @@ describe('GET /v1/project — query parameter errors', () => {
     ['end_date_end=2026-1-1', 'end_date_end', DATE_FORMAT],
     ['page_size=0', 'page_size', 'Ensure this value is greater than or equal to 1.'],
     ['limit=x', 'limit', 'A valid integer is required.'],
+    ['contract_id=x', 'contract_id', 'A valid integer is required.'],
+    ['contract_id=0', 'contract_id', 'Ensure this value is greater than or equal to 1.'],
   ];
   for (const [query, key, message] of cases) {
     it(`${query} → 400 {${key}: [${message}]}`, async () => {
@@ -181,7 +195,7 @@ describe('GET /v1/project — query parameter errors', () => {
 
   it('reports several bad parameters at once and ignores unknown ones', async () => {
     const b = await newBusiness(t);
-    const res = await call(b, { method: 'GET', url: '/v1/project?status=Q&is_hidden=x&end_date_end=no&contract=1' });
+    const res = await call(b, { method: 'GET', url: '/v1/project?status=Q&is_hidden=x&end_date_end=no&contract=x' });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body).sort()).toEqual(['end_date_end', 'is_hidden', 'requestId', 'status']);
     expect((await call(b, { method: 'GET', url: '/v1/project?ordering=-id&foo=bar' })).status).toBe(200);

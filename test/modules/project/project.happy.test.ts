@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const KEYS = ['id', 'title', 'status', 'symbolColor', 'startDate', 'endDate', 'actualEndDate', 'isHidden', 'created'];
+const KEYS = ['id', 'contract', 'title', 'status', 'symbolColor', 'startDate', 'endDate', 'actualEndDate', 'isHidden', 'created'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function call(b: TestBusiness, req: SignedRequest) {
@@ -52,6 +52,7 @@ describe('POST /v1/project', () => {
     expect(Object.keys(res.body)).toEqual(KEYS);
     expect(res.body).toEqual({
       id: expect.any(Number),
+      contract: null,
       title: 'Website renewal',
       status: 'I',
       symbolColor: '#2f80ed',
@@ -95,6 +96,97 @@ describe('POST /v1/project', () => {
     const b = await newBusiness(t);
     const p = await create(b, { title: '프'.repeat(128) });
     expect(p.title).toBe('프'.repeat(128));
+  });
+});
+
+/** Creates a contract through the API; returns its summary as a project nests it. */
+async function newContract(b: TestBusiness, body: Record<string, unknown> = {}) {
+  const res = await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Website build', amount: 12000000, type: 'G', ...body } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const c = res.body;
+  return { id: c.id, title: c.title, amount: c.amount, type: c.type, status: c.status, startDate: c.startDate, endDate: c.endDate };
+}
+
+describe('the contract reference', () => {
+  it('links a contract on create and answers its summary everywhere', async () => {
+    const b = await newBusiness(t);
+    const contract = await newContract(b, { title: 'Store build', amount: 24000000, type: 'I', startDate: '2026-09-01', endDate: '2027-02-28' });
+    expect(contract).toEqual({ id: expect.any(Number), title: 'Store build', amount: 24000000, type: 'I', status: 'P', startDate: '2026-09-01', endDate: '2027-02-28' });
+    const p = await create(b, { title: 'Linked', contract: { id: contract.id } });
+    expect(p.contract).toEqual(contract);
+    expect((await get(b, `/v1/project/${p.id}`)).body.contract).toEqual(contract);
+    expect((await get(b, '/v1/project')).body.results[0].contract).toEqual(contract);
+    expect((await create(b, { title: 'Unlinked', contract: null })).contract).toBeNull();
+  });
+
+  it('PATCH reassigns the contract, null unlinks it, and other properties keep it', async () => {
+    const b = await newBusiness(t);
+    const first = await newContract(b, { title: 'First' });
+    const second = await newContract(b, { title: 'Second' });
+    const p = await create(b, { title: 'Moving', contract: { id: first.id } });
+    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { contract: { id: second.id } } })).body.contract).toEqual(second);
+    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { title: 'Renamed' } })).body.contract).toEqual(second);
+    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { contract: null } })).body.contract).toBeNull();
+  });
+
+  it('shows the contract as it is now, and none once the contract is deleted', async () => {
+    const b = await newBusiness(t);
+    const contract = await newContract(b);
+    const p = await create(b, { title: 'Follows', contract: { id: contract.id } });
+    await call(b, { method: 'PATCH', url: `/v1/contract/${contract.id}`, body: { title: 'Renamed contract', status: 'I' } });
+    expect((await get(b, `/v1/project/${p.id}`)).body.contract).toMatchObject({ id: contract.id, title: 'Renamed contract', status: 'I' });
+    expect((await send(t.app, b, { method: 'DELETE', url: `/v1/contract/${contract.id}` })).statusCode).toBe(204);
+    const after = await get(b, `/v1/project/${p.id}`);
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual({ ...p, contract: null });
+  });
+
+  it('filters the list by contract_id', async () => {
+    const b = await newBusiness(t);
+    const one = await newContract(b, { title: 'One' });
+    const two = await newContract(b, { title: 'Two' });
+    const a = (await create(b, { title: 'A', contract: { id: one.id } })).id;
+    const c = (await create(b, { title: 'C', contract: { id: one.id } })).id;
+    const d = (await create(b, { title: 'D', contract: { id: two.id } })).id;
+    await create(b, { title: 'None' });
+    expect(await listIds(b, `?contract_id=${one.id}`)).toEqual([c, a]);
+    expect(await listIds(b, `?contract_id=${two.id}&status=U`)).toEqual([d]);
+    expect(await listIds(b, '?contract_id=2147483647')).toEqual([]);
+  });
+
+  it('creates and PATCHes sent while the contract is deleted answer 201 / 200 or 400 on contract.id, never a 500', async () => {
+    for (let round = 0; round < 5; round++) {
+      const b = await newBusiness(t);
+      const contract = await newContract(b);
+      const existing = await create(b, { title: 'Existing' });
+      const requests: SignedRequest[] = [];
+      for (let i = 0; i < 5; i++) {
+        requests.push({ method: 'POST', url: '/v1/project', body: { title: `Race ${i}`, contract: { id: contract.id } } });
+        requests.push({ method: 'PATCH', url: `/v1/project/${existing.id}`, body: { contract: { id: contract.id } } });
+      }
+      const [deleted, ...results] = await Promise.all([
+        call(b, { method: 'DELETE', url: `/v1/contract/${contract.id}` }),
+        ...requests.map((r) => call(b, r)),
+      ]);
+      expect(deleted.status).toBe(204);
+      for (const [i, r] of results.entries()) {
+        expect([requests[i]!.method === 'POST' ? 201 : 200, 400], JSON.stringify(r.body)).toContain(r.status);
+        if (r.status === 400) {
+          expect(r.body).toEqual({ contract: { id: [`Invalid pk "${contract.id}" - object does not exist.`] }, requestId: r.headers['x-request-id'] });
+        }
+      }
+      // Every project that got the contract lost it with the contract.
+      const list = (await get(b, '/v1/project?page_size=100')).body.results as { contract: unknown }[];
+      expect(list.every((p) => p.contract === null)).toBe(true);
+    }
+  });
+
+  it('takes the contract from a form body too', async () => {
+    const b = await newBusiness(t);
+    const contract = await newContract(b);
+    const res = await call(b, { method: 'POST', url: '/v1/project', form: 'urlencoded', body: { title: 'Form', 'contract[id]': contract.id } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.contract).toEqual(contract);
   });
 });
 
@@ -273,5 +365,11 @@ describe('the demo business', () => {
     expect(res.status).toBe(200);
     expect(res.body.results.map((p: { title: string }) => p.title)).toEqual([...DEMO_PROJECTS].reverse().map((p) => p.title));
     expect(res.body.results.map((p: { status: string }) => p.status)).toEqual(['E', 'A', 'I', 'U']);
+    expect(res.body.results.map((p: { contract: { title: string } | null }) => p.contract?.title ?? null)).toEqual([
+      null,
+      'Fleet tracking maintenance',
+      'Online store build',
+      'Brand refresh',
+    ]);
   });
 });

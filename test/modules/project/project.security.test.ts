@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
-import { runCommonRouteTests, runOtherBusinessIdTest } from '../../setup/common-route-tests.ts';
+import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { runPlanGateTests } from '../../setup/plan-gate-tests.ts';
 import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
@@ -63,13 +63,32 @@ describe('project routes', () => {
   }));
   runOtherBusinessIdTest(ctx, 'DELETE /v1/project/{project_id}', async (_t, owner) => ({ method: 'DELETE', url: `/v1/project/${await projectOf(owner)}` }));
 
-  it("never lists another business's projects", async () => {
+  async function contractOf(b: TestBusiness): Promise<number> {
+    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/contract', body: { title: 'Theirs', amount: 1, type: 'G' } });
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  }
+  runOtherBusinessReferenceTest(ctx, 'POST /v1/project', ['contract', 'id'], async (_t, _caller, foreign) => ({
+    method: 'POST',
+    url: '/v1/project',
+    body: { title: 'X', contract: { id: await contractOf(foreign) } },
+  }));
+  runOtherBusinessReferenceTest(ctx, 'PATCH /v1/project/{project_id}', ['contract', 'id'], async (_t, caller, foreign) => ({
+    method: 'PATCH',
+    url: `/v1/project/${await projectOf(caller)}`,
+    body: { contract: { id: await contractOf(foreign) } },
+  }));
+
+  it("never lists another business's projects, nor filters by its contract", async () => {
     const a = await newBusiness(t);
     const b = await newBusiness(t);
     const mine = await projectOf(a, 'Mine');
     await projectOf(b, 'Theirs');
     const res = await sendJson(t.app, a, { method: 'GET', url: '/v1/project' });
     expect(res.body.results.map((p: { id: number }) => p.id)).toEqual([mine]);
+    const theirs = await contractOf(b);
+    await sendJson(t.app, b, { method: 'POST', url: '/v1/project', body: { title: 'Linked', contract: { id: theirs } } });
+    expect((await sendJson(t.app, a, { method: 'GET', url: `/v1/project?contract_id=${theirs}` })).body.results).toEqual([]);
   });
 });
 

@@ -433,6 +433,28 @@ describe('DELETE', () => {
   });
 });
 
+describe('racing the deletion of the contract', () => {
+  it('creates sent while the contract is deleted answer 201 or 400 on contract.id, never a 500', async () => {
+    for (let round = 0; round < 5; round++) {
+      const b = await settlementBusiness(t);
+      const c = await contractFor(t, b);
+      const creates = Array.from({ length: 10 }, (_, i) =>
+        call(b, { method: 'POST', url: '/v1/settlement', body: settlementBody(c.id, b.ids.settlementTypes.ins, { title: `Race ${i}` }) }),
+      );
+      const [deleted, ...results] = await Promise.all([call(b, { method: 'DELETE', url: `/v1/contract/${c.id}` }), ...creates]);
+      expect(deleted.status).toBe(204);
+      for (const r of results) {
+        expect([201, 400], JSON.stringify(r.body)).toContain(r.status);
+        if (r.status === 400) {
+          expect(r.body).toEqual({ contract: { id: [`Invalid pk "${c.id}" - object does not exist.`] }, requestId: r.headers['x-request-id'] });
+        }
+      }
+      // Whatever was created went with the contract.
+      expect(await listIds(b)).toEqual([]);
+    }
+  });
+});
+
 describe('body encodings', () => {
   it('JSON, urlencoded (dot and bracket notation) and multipart give the same settlement', async () => {
     const b = await settlementBusiness(t);
