@@ -105,6 +105,29 @@ describe('GET /v1/log/ — what a call records', () => {
     expect(byPath('/v1/member')).toMatchObject({ statusCode: '403', responseBody: { code: 'PLAN_PERMISSION_DENIED' } });
   });
 
+  it('records calls with a valid key to an unknown path (404) or with a method the path does not take (405), with their bodies', async () => {
+    const b = await newBusiness(t);
+    const unknown = await sendJson(t.app, b, { method: 'POST', url: '/v1/nothing-here?case=unknown', body: { companyName: 'Lost' } });
+    expect(unknown.status).toBe(404);
+    const method = await sendJson(t.app, b, { method: 'PUT', url: '/v1/client?case=method', body: { companyName: 'Put' } });
+    expect(method.status).toBe(405);
+
+    const entries = await logOf(t, b);
+    const byPath = (p: string) => entries.find((e) => e.path === p);
+    expect(byPath('/v1/nothing-here?case=unknown')).toMatchObject({
+      method: 'POST',
+      statusCode: '404',
+      requestBody: { companyName: 'Lost' },
+      responseBody: { detail: 'Not found.' },
+    });
+    expect(byPath('/v1/client?case=method')).toMatchObject({
+      method: 'PUT',
+      statusCode: '405',
+      requestBody: { companyName: 'Put' },
+      responseBody: { detail: 'Method "PUT" not allowed.' },
+    });
+  });
+
   it('records a call with a bad signature, with its body (the call authenticated to the business)', async () => {
     const b = await newBusiness(t);
     const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client?case=badsig', body: { companyName: 'Forged' }, signature: 'f'.repeat(64) });

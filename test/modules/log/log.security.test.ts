@@ -93,7 +93,7 @@ describe('what is never logged', () => {
     expect(await logOf(t, b)).toEqual([]);
   });
 
-  it('calls that did not authenticate: no key, an unknown key, a revoked key', async () => {
+  it('calls that did not authenticate: no key, an unknown key, a revoked key (to a route, or to an unknown path or method)', async () => {
     const b = await newBusiness(t);
     const doomed = await newKey(t, b.businessId);
     await revokeKey(t, doomed);
@@ -101,6 +101,9 @@ describe('what is never logged', () => {
     expect((await send(t.app, undefined, { method: 'GET', url: `/v1/folder?m=${marker}-none` })).statusCode).toBe(401);
     expect((await send(t.app, { apiKey: 'bz_unknown', secretKey: 'x' }, { method: 'GET', url: `/v1/folder?m=${marker}-unknown` })).statusCode).toBe(401);
     expect((await send(t.app, doomed, { method: 'GET', url: `/v1/folder?m=${marker}-revoked` })).statusCode).toBe(401);
+    // An unknown path or method answers 404 / 405 without a valid key, and is not logged either.
+    expect((await send(t.app, undefined, { method: 'GET', url: `/v1/nothing-here?m=${marker}-none` })).statusCode).toBe(404);
+    expect((await send(t.app, doomed, { method: 'PUT', url: `/v1/client?m=${marker}-revoked` })).statusCode).toBe(405);
     await t.app.logWriter.flush();
     const rows = await t.testDb.db.selectFrom('api_log').select('path').where('path', 'like', `%${marker}%`).execute();
     expect(rows).toEqual([]);
