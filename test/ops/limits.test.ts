@@ -1,8 +1,8 @@
 /**
  * Overload protection: load shedding (503 in DRF's shape with Retry-After while the event loop lags, the
- * probes still answering, recovery afterwards), the request timeout (503 when a response takes too long) and
- * an authenticated /v1 call ended by the request timeout (503 with the rate-limit headers, logged), and the
- * connection timeouts (a client that stops sending mid-request, an idle keep-alive connection).
+ * probes still answering, recovery afterwards), the request timeout (503 when a response takes too long; an
+ * authenticated /v1 call so ended keeps its rate-limit headers and is logged) and the connection timeouts (a
+ * client that stops sending mid-request, an idle keep-alive connection).
  */
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
