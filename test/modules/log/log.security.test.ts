@@ -1,11 +1,11 @@
 /**
  * The API call log's security (decisions §3, §9): the shared authentication suite, tenant isolation, no
- * header values or secrets stored, and what is never logged (the docs, the OpenAPI document, the probes,
- * calls that did not authenticate).
+ * header values or secrets stored, `X-Forwarded-For` believed only from a trusted proxy, and what is never
+ * logged (the docs, the OpenAPI document, the probes, calls that did not authenticate).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrlCredentials } from '../../../src/plugins/request-log.ts';
-import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
+import { buildSiblingApp, buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests } from '../../setup/common-route-tests.ts';
 import { newBusiness, newKey, revokeKey } from '../../setup/factories.ts';
 import { send, sendJson } from '../../setup/signed-request.ts';
@@ -79,6 +79,24 @@ describe('what is stored', () => {
     expect(redacted.url).toBe('https://s3.example.com/b/k.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=[REDACTED]&X-Amz-Signature=[REDACTED]&X-Amz-Expires=60');
     expect(redacted.local).toBe('http://127.0.0.1:8000/files/k.pdf?expires=1700000000&signature=[REDACTED]');
     expect(redacted.other).toBe('https://example.com/?q=keep&page=2');
+  });
+});
+
+describe('the client address', () => {
+  it('is the peer address; X-Forwarded-For is believed only from a proxy BIZAPI_TRUST_PROXY trusts', async () => {
+    const b = await newBusiness(t);
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    await send(t.app, b, { method: 'GET', url: '/v1/folder?via=direct', headers });
+    const behindProxy = await buildSiblingApp(t, { BIZAPI_TRUST_PROXY: '127.0.0.1' });
+    try {
+      await send(behindProxy, b, { method: 'GET', url: '/v1/folder?via=proxy', headers });
+      await behindProxy.logWriter.flush();
+    } finally {
+      await behindProxy.close();
+    }
+    const entries = await logOf(t, b);
+    expect(entries.find((e) => e.path === '/v1/folder?via=direct')?.ipAddress).toBe('127.0.0.1');
+    expect(entries.find((e) => e.path === '/v1/folder?via=proxy')?.ipAddress).toBe('203.0.113.9');
   });
 });
 
