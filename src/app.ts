@@ -195,6 +195,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(inquiryRoutes);
       await v1.register(inquiryHistoryRoutes);
       await v1.register(fileRoutes);
+      // Unknown paths and methods under /v1 pass through the hooks above: with a valid key the call is
+      // counted, carries the rate-limit headers and is logged; the answer stays 404 / 405.
+      v1.setNotFoundHandler(v1.answerNotFound);
     },
     { prefix: '/v1' },
   );

@@ -5,9 +5,10 @@
  * Graceful shutdown, in order: `/readyz` turns 503 and the listening socket closes (no new connections),
  * idle keep-alive connections close, requests in flight (and requests already arriving on open
  * connections) are answered, each with `Connection: close`; then the application's close hooks stop the
- * background jobs (retention, the notification dispatcher when it runs in-process) and write the
- * buffered API call log rows; last the database pool closes. If all this takes longer than
- * `BIZAPI_SHUTDOWN_TIMEOUT` the process exits with status 1.
+ * retention job and write the buffered API call log rows; then the notification dispatcher, when it runs
+ * in-process, drains (the deliveries under way finish, claimed rows not started are released); last the
+ * database pool closes. If all this takes longer than `BIZAPI_SHUTDOWN_TIMEOUT` the process exits with
+ * status 1.
  */
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';

@@ -8,6 +8,12 @@ import type { Db } from '../db/database.ts';
 import { purge } from '../modules/log/log.service.ts';
 import { deleteExpired } from '../modules/rate-limit/rate-limit.repository.ts';
 
+/** Default milliseconds between two runs: one hour (decisions §9 asks for at least one a day). */
+export const RETENTION_INTERVAL_MS = 60 * 60_000;
+
+/** Default milliseconds from start to the first run: one minute. */
+export const RETENTION_FIRST_RUN_MS = 60_000;
+
 /** What one run deleted. */
 export interface RetentionResult {
   logRows: number;
@@ -48,8 +54,8 @@ export function startRetention(db: Db, options: RetentionOptions = {}): { stop()
         running = undefined;
       });
   };
-  const first = setTimeout(run, options.initialDelayMs ?? 60_000);
-  const every = setInterval(run, options.intervalMs ?? 60 * 60_000);
+  const first = setTimeout(run, options.initialDelayMs ?? RETENTION_FIRST_RUN_MS);
+  const every = setInterval(run, options.intervalMs ?? RETENTION_INTERVAL_MS);
   first.unref();
   every.unref();
   return {

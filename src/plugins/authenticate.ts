@@ -14,6 +14,12 @@
  *    `preParsing` right after the signature, so it answers before the body is parsed, validated or acted
  *    on (a malformed body, an invalid query or a missing id on a denied plan still get 403), and again in
  *    `preValidation` for any request that did not pass through `preParsing`.
+ *
+ * An unknown path or method under `/v1` (the scope's not-found handler) always answers 404 / 405, as DRF
+ * resolves the URL before it authenticates: a missing, unknown or revoked key is not an error there, and
+ * neither the signature nor the plan is checked. With a valid key the call is still authenticated to its
+ * business (`request.auth`), so it is counted by the rate limit and recorded in the API call log with its
+ * body.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -88,6 +94,25 @@ function checkPlan(request: FastifyRequest): void {
   }
 }
 
+/**
+ * The body of an authenticated call to an unknown path, kept as `request.rawBody` for the API call log
+ * (413 past the body limit); it is neither verified nor acted on.
+ */
+async function notFoundBody(request: FastifyRequest, payload: NodeJS.ReadableStream, limit: number): Promise<Readable> {
+  const declared = Number(header(request, 'content-length') ?? 0);
+  if (declared > limit) throw new PayloadTooLarge(limit);
+  const body = await readAll(payload, limit);
+  request.rawBody = body;
+  return replayOf(body);
+}
+
+/** A stream that yields `body` again, for the body parser. */
+function replayOf(body: Buffer): Readable {
+  const replay = Readable.from(body.length > 0 ? [body] : []) as Readable & { receivedEncodedLength?: number };
+  replay.receivedEncodedLength = body.length;
+  return replay;
+}
+
 export default fp<AuthenticateOptions>(
   async function authenticate(app: FastifyInstance, opts: AuthenticateOptions) {
     const secretCache = new Map<number, string>();
@@ -96,13 +121,20 @@ export default fp<AuthenticateOptions>(
 
     app.addHook('onRequest', async (request) => {
       const apiKey = header(request, 'x-api-key')?.trim();
-      if (!apiKey) throw new NotAuthenticated();
+      if (!apiKey) {
+        if (request.is404) return;
+        throw new NotAuthenticated();
+      }
       const auth = await authenticateApiKey(opts.db, opts.masterKey, apiKey, secretCache);
-      if (!auth) throw new AuthenticationFailed('Invalid or revoked API key.');
+      if (!auth) {
+        if (request.is404) return;
+        throw new AuthenticationFailed('Invalid or revoked API key.');
+      }
       request.auth = auth;
     });
 
     app.addHook('preParsing', async (request, _reply, payload) => {
+      if (request.is404) return request.auth ? notFoundBody(request, payload, opts.bodyLimit) : payload;
       if (opts.signatureMode === 'required' && header(request, 'x-signature') === undefined) {
         throw new PermissionDenied('The X-Signature header is required.', 'signature_required');
       }
@@ -112,12 +144,11 @@ export default fp<AuthenticateOptions>(
       request.rawBody = body;
       checkSignature(request, body);
       checkPlan(request);
-      const replay = Readable.from(body.length > 0 ? [body] : []) as Readable & { receivedEncodedLength?: number };
-      replay.receivedEncodedLength = body.length;
-      return replay;
+      return replayOf(body);
     });
 
     app.addHook('preValidation', async (request) => {
+      if (request.is404) return;
       if (!verified.has(request)) checkSignature(request, request.rawBody ?? Buffer.alloc(0));
       checkPlan(request);
     });

@@ -56,6 +56,17 @@ export function sendApiError(request: FastifyRequest, reply: FastifyReply, error
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send({ ...error.toBody(), requestId: request.id });
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The not-found handler: 405 with `Allow` when the path exists for other methods, else 404 `Not found.`.
+     * The `/v1` scope installs it as its own not-found handler too, so that its hooks (authentication, rate
+     * limit, API call log) see a call to an unknown path.
+     */
+    answerNotFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  }
+}
+
 /**
  * Installs the error handler and the not-found handler. The not-found handler answers 405 with `Allow` when
  * the path exists for other methods (routes are recorded as they are added).
@@ -88,12 +99,14 @@ export default fp(
       return reply.code(500).type('application/json; charset=utf-8').send({ detail: 'A server error occurred.', requestId: request.id });
     });
 
-    app.setNotFoundHandler((request, reply) => {
+    const answerNotFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
       const path = request.url.split('?')[0] ?? '/';
       const allow = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter((m) => known.find(m, path) !== null);
       if (allow.length > 0) return sendApiError(request, reply, new MethodNotAllowed(request.method, allow));
       return sendApiError(request, reply, new NotFound());
-    });
+    };
+    app.decorate('answerNotFound', answerNotFound);
+    app.setNotFoundHandler(answerNotFound);
   },
   { name: 'error-handler' },
 );

@@ -91,6 +91,8 @@ export default fp<RateLimitOptions>(
     const policy = `"${POLICY_NAME}";q=${opts.max};w=${Math.ceil(opts.windowMs / 1000)}`;
 
     app.addHook('onRequest', async (request, reply) => {
+      // An unknown path called without a valid key (authenticate let it through to its 404) is not counted.
+      if (!request.auth) return;
       const state = await limit(request);
       if (state.isAllowed) return;
       reply.header('RateLimit-Policy', policy);

@@ -1,7 +1,8 @@
 /**
  * The API call log recorder (decisions §9). Registered in the `/v1` scope after `authenticate`, so it sees
  * every route of every module, and records each call that authenticated to a business (`request.auth` is
- * set), whatever its status — a bad signature, a validation error, a 404, a 429 included. Calls that did
+ * set), whatever its status — a bad signature, a validation error, a 404, a 429 included, and a call with a
+ * valid key to an unknown path or method under `/v1` (404 / 405: the scope's not-found handler). Calls that did
  * not authenticate go only to the server's own log; the OpenAPI document and the docs UI live outside `/v1`
  * and are never recorded.
  *

@@ -1,10 +1,14 @@
 /**
  * Notification delivery in real processes (decisions §8), on a SQLite file of its own (a worker on the
  * shared PostgreSQL test database would deliver other test files' events): `bizapi worker` delivers the
- * outbox on its own and drains on SIGTERM; `bizapi serve` runs the dispatcher in the server by default.
+ * outbox on its own and drains on SIGTERM; `bizapi serve` runs the dispatcher in the server by default, and
+ * drains it on SIGTERM too: a delivery under way when the signal comes is finished and recorded before the
+ * process exits.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,5 +116,53 @@ describe('notification delivery processes', () => {
     expect(emlFiles(dataDir)).toHaveLength(1);
     s.child.kill('SIGTERM');
     expect(await s.exited, s.stderr()).toBe(0);
+  });
+
+  it.each([
+    ['worker', 'bizapi worker: stopping'],
+    ['serve', 'shutting down'],
+  ])('bizapi %s drains the dispatcher on SIGTERM: a delivery under way is finished and recorded before the process exits', async (command, stopping) => {
+    // A push webhook that holds every POST until released: the delivery is under way when the signal comes.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const pushes: string[] = [];
+    const webhook = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        pushes.push(body);
+        void released.then(() => res.writeHead(204).end());
+      });
+    });
+    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+    try {
+      const dataDir = path.join(dir, `drain-${command}-data`);
+      const { businessId, outboxId } = await pendingEvent();
+      const p = start([command], childEnv(dataDir, {
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        PUSH_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/push`,
+        BIZAPI_DISPATCHER_TIMEOUT_MS: '60000',
+      }));
+      await until(() => pushes.length === 1);
+      p.child.kill('SIGTERM');
+      await until(() => (p.stdout() + p.stderr()).includes(stopping));
+      // The process waits for the delivery rather than exiting under it…
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(p.child.exitCode, p.stdout() + p.stderr()).toBeNull();
+      const before = await repo.findOutboxById(db, businessId, outboxId);
+      expect(before?.delivered_at ?? null).toBeNull();
+      // …and once the webhook answers, records it and exits cleanly.
+      release();
+      expect(await p.exited, p.stderr()).toBe(0);
+      const after = await repo.findOutboxById(db, businessId, outboxId);
+      expect(after?.push_at).not.toBeNull();
+      expect(after?.delivered_at).not.toBeNull();
+      expect(after?.lease_owner ?? null).toBeNull();
+      expect(JSON.parse(pushes[0]!)).toMatchObject({ id: outboxId, business: { id: businessId } });
+    } finally {
+      release();
+      await new Promise<void>((resolve) => webhook.close(() => resolve()));
+    }
   });
 });

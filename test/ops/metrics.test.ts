@@ -49,6 +49,7 @@ describe('GET /metrics', () => {
     await send(t.app, b, { method: 'GET', url: `/v1/client/${id}` });
     await send(t.app, b, { method: 'GET', url: '/v1/client/999999999' });
     await t.app.inject({ method: 'GET', url: '/no/such/path' });
+    await send(t.app, b, { method: 'GET', url: '/v1/no-such-path-4711' }); // an authenticated 404 under /v1
     const after = await scrape();
     expect(sample(after.text, `bizapi_http_requests_total${ok}`)).toBe(base.ok + 2);
     expect(sample(after.text, `bizapi_http_requests_total${missing}`)).toBe(base.missing + 1);
@@ -56,6 +57,7 @@ describe('GET /metrics', () => {
     expect(sample(after.text, `bizapi_http_request_duration_seconds_count${ok}`)).toBe(base.ok + 2);
     expect(sample(after.text, `bizapi_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/v1/client/:client_id",status_code="200"}`)).toBe(base.ok + 2);
     expect(after.text).not.toMatch(/route="[^"]*999999999/);
+    expect(after.text).not.toMatch(/route="[^"]*4711/);
   });
 
   it('reports the API call log buffer: rows waiting, then written', async () => {

@@ -61,6 +61,9 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       PORT: '0',
       LOG_LEVEL: 'warn',
       BIZAPI_MAX_EVENT_LOOP_DELAY: '0', // a loaded CI machine must not make these servers shed load
+      // An in-process dispatcher on the shared PostgreSQL test database would deliver the outbox events of
+      // other test files running at the same time (test/cli/worker.test.ts tests delivery on its own database).
+      BIZAPI_DISPATCHER: 'off',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -56,6 +56,38 @@ describe('rate limit per API key', () => {
     expect(remaining).toEqual([4, 3, 2, 1]);
   });
 
+  it('counts, and sends the headers to, calls with a valid key to an unknown path or method (404, 405), and throttles them', async () => {
+    const b = await newBusiness(t);
+    const calls: SignedRequest[] = [
+      { method: 'GET', url: '/v1/nothing-here' },
+      { method: 'PUT', url: '/v1/client', body: {} },
+      { method: 'DELETE', url: '/v1/client' },
+      { method: 'POST', url: '/v1/nothing/here', body: {} },
+    ];
+    const seen: { status: number; r: number }[] = [];
+    for (const req of calls) {
+      const res = await send(t.app, b, req);
+      expect(res.headers['ratelimit-policy'], `${req.method} ${req.url}`).toBe('"per-key";q=5;w=60');
+      seen.push({ status: res.statusCode, r: parseRateLimit(res.headers.ratelimit).r });
+    }
+    expect(seen).toEqual([
+      { status: 404, r: 4 },
+      { status: 405, r: 3 },
+      { status: 405, r: 2 },
+      { status: 404, r: 1 },
+    ]);
+    expect((await send(t.app, b, folders)).statusCode).toBe(200);
+    const over = await sendJson(t.app, b, { method: 'GET', url: '/v1/nothing-here' });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Without a valid key the answer is the plain 404 / 405, uncounted and without the headers.
+    for (const creds of [undefined, { apiKey: 'bz_unknown', secretKey: 'x' }]) {
+      const res = await send(t.app, creds, { method: 'PUT', url: '/v1/client' });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.ratelimit).toBeUndefined();
+    }
+  });
+
   it('counts, and sends the headers to, an unsigned call refused in required mode', async () => {
     const required = await buildSiblingApp(t, { BIZAPI_RATE_LIMIT: '5', BIZAPI_SIGNATURE_MODE: 'required' });
     try {

@@ -2,8 +2,8 @@
  * The API call log (decisions §9): every field of every kind of call, bodies in each encoding, truncation,
  * the 14-day window, paging, the retention purge and the flush on close.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRetention } from '../../../src/jobs/retention.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RETENTION_INTERVAL_MS, runRetention, startRetention } from '../../../src/jobs/retention.ts';
 import { MAX_LOGGED_BODY_BYTES } from '../../../src/plugins/request-log.ts';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
@@ -105,6 +105,29 @@ describe('GET /v1/log/ — what a call records', () => {
     expect(byPath('/v1/member')).toMatchObject({ statusCode: '403', responseBody: { code: 'PLAN_PERMISSION_DENIED' } });
   });
 
+  it('records calls with a valid key to an unknown path (404) or with a method the path does not take (405), with their bodies', async () => {
+    const b = await newBusiness(t);
+    const unknown = await sendJson(t.app, b, { method: 'POST', url: '/v1/nothing-here?case=unknown', body: { companyName: 'Lost' } });
+    expect(unknown.status).toBe(404);
+    const method = await sendJson(t.app, b, { method: 'PUT', url: '/v1/client?case=method', body: { companyName: 'Put' } });
+    expect(method.status).toBe(405);
+
+    const entries = await logOf(t, b);
+    const byPath = (p: string) => entries.find((e) => e.path === p);
+    expect(byPath('/v1/nothing-here?case=unknown')).toMatchObject({
+      method: 'POST',
+      statusCode: '404',
+      requestBody: { companyName: 'Lost' },
+      responseBody: { detail: 'Not found.' },
+    });
+    expect(byPath('/v1/client?case=method')).toMatchObject({
+      method: 'PUT',
+      statusCode: '405',
+      requestBody: { companyName: 'Put' },
+      responseBody: { detail: 'Method "PUT" not allowed.' },
+    });
+  });
+
   it('records a call with a bad signature, with its body (the call authenticated to the business)', async () => {
     const b = await newBusiness(t);
     const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client?case=badsig', body: { companyName: 'Forged' }, signature: 'f'.repeat(64) });
@@ -180,6 +203,24 @@ describe('retention and writing', () => {
     expect(result.logRows).toBeGreaterThanOrEqual(2);
     const rows = await t.testDb.db.selectFrom('api_log').select('path').where('business_id', '=', b.businessId).execute();
     expect(rows.map((r) => r.path)).toEqual(['/recent']);
+  });
+
+  it('runs on its own schedule, at least daily (hourly by default)', async () => {
+    expect(RETENTION_INTERVAL_MS).toBeLessThanOrEqual(DAY);
+    const b = await newBusiness(t);
+    await insertRow(b, '/old/scheduled', 15 * DAY);
+    const job = startRetention(t.testDb.db, { initialDelayMs: 0, intervalMs: 50 });
+    try {
+      await vi.waitFor(
+        async () => {
+          const rows = await t.testDb.db.selectFrom('api_log').select('path').where('business_id', '=', b.businessId).execute();
+          expect(rows).toEqual([]);
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+    } finally {
+      await job.stop();
+    }
   });
 
   it('writes the buffered rows when the application closes', async () => {

@@ -1,11 +1,11 @@
 /**
  * The API call log's security (decisions §3, §9): the shared authentication suite, tenant isolation, no
- * header values or secrets stored, and what is never logged (the docs, the OpenAPI document, the probes,
- * calls that did not authenticate).
+ * header values or secrets stored, `X-Forwarded-For` believed only from a trusted proxy, and what is never
+ * logged (the docs, the OpenAPI document, the probes, calls that did not authenticate).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrlCredentials } from '../../../src/plugins/request-log.ts';
-import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
+import { buildSiblingApp, buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests } from '../../setup/common-route-tests.ts';
 import { newBusiness, newKey, revokeKey } from '../../setup/factories.ts';
 import { send, sendJson } from '../../setup/signed-request.ts';
@@ -82,6 +82,24 @@ describe('what is stored', () => {
   });
 });
 
+describe('the client address', () => {
+  it('is the peer address; X-Forwarded-For is believed only from a proxy BIZAPI_TRUST_PROXY trusts', async () => {
+    const b = await newBusiness(t);
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    await send(t.app, b, { method: 'GET', url: '/v1/folder?via=direct', headers });
+    const behindProxy = await buildSiblingApp(t, { BIZAPI_TRUST_PROXY: '127.0.0.1' });
+    try {
+      await send(behindProxy, b, { method: 'GET', url: '/v1/folder?via=proxy', headers });
+      await behindProxy.logWriter.flush();
+    } finally {
+      await behindProxy.close();
+    }
+    const entries = await logOf(t, b);
+    expect(entries.find((e) => e.path === '/v1/folder?via=direct')?.ipAddress).toBe('127.0.0.1');
+    expect(entries.find((e) => e.path === '/v1/folder?via=proxy')?.ipAddress).toBe('203.0.113.9');
+  });
+});
+
 describe('what is never logged', () => {
   it('the docs UI, the OpenAPI document, the probes and the metrics, even when a valid key is sent', async () => {
     const b = await newBusiness(t);
@@ -93,7 +111,7 @@ describe('what is never logged', () => {
     expect(await logOf(t, b)).toEqual([]);
   });
 
-  it('calls that did not authenticate: no key, an unknown key, a revoked key', async () => {
+  it('calls that did not authenticate: no key, an unknown key, a revoked key (to a route, or to an unknown path or method)', async () => {
     const b = await newBusiness(t);
     const doomed = await newKey(t, b.businessId);
     await revokeKey(t, doomed);
@@ -101,6 +119,9 @@ describe('what is never logged', () => {
     expect((await send(t.app, undefined, { method: 'GET', url: `/v1/folder?m=${marker}-none` })).statusCode).toBe(401);
     expect((await send(t.app, { apiKey: 'bz_unknown', secretKey: 'x' }, { method: 'GET', url: `/v1/folder?m=${marker}-unknown` })).statusCode).toBe(401);
     expect((await send(t.app, doomed, { method: 'GET', url: `/v1/folder?m=${marker}-revoked` })).statusCode).toBe(401);
+    // An unknown path or method answers 404 / 405 without a valid key, and is not logged either.
+    expect((await send(t.app, undefined, { method: 'GET', url: `/v1/nothing-here?m=${marker}-none` })).statusCode).toBe(404);
+    expect((await send(t.app, doomed, { method: 'PUT', url: `/v1/client?m=${marker}-revoked` })).statusCode).toBe(405);
     await t.app.logWriter.flush();
     const rows = await t.testDb.db.selectFrom('api_log').select('path').where('path', 'like', `%${marker}%`).execute();
     expect(rows).toEqual([]);
