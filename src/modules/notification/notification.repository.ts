@@ -47,6 +47,20 @@ export async function findRecipientById(db: Db, businessId: number, memberId: nu
     .executeTakeFirst();
 }
 
+/**
+ * The name and number (`uniqueId`) of an inquiry of the business, for the text of its notifications, or
+ * `undefined` when the business has no such inquiry. A soft-deleted inquiry is still described: its
+ * notifications were caused while it was live.
+ */
+export async function findInquiryLabel(db: Db, businessId: number, inquiryId: number): Promise<{ name: string; unique_id: string } | undefined> {
+  return db
+    .selectFrom('inquiry')
+    .select(['name', 'unique_id'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', inquiryId)
+    .executeTakeFirst();
+}
+
 /** The title of an inquiry status of the business, or `undefined`. */
 export async function findStatusTitle(db: Db, businessId: number, statusId: number): Promise<string | undefined> {
   const row = await db
