@@ -66,6 +66,18 @@ describe('POST /v1/inquiry', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 
+  it("defaults inquiryDate to today in the business's time zone, not the server's", async () => {
+    // UTC+14 and UTC−11 are 25 hours apart: at any instant their calendar dates differ
+    const dates: string[] = [];
+    for (const timezone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const b = await newBusiness(t, { timezone });
+      const c = await create(b);
+      expect(c.inquiryDate).toBe(todayIn(timezone, new Date(c.created)));
+      dates.push(c.inquiryDate);
+    }
+    expect(dates[0]).not.toBe(dates[1]);
+  });
+
   it('treats null like omitted for status, name, inquiryDate and estimate', async () => {
     const b = await newBusiness(t);
     const c = await create(b, { status: null, name: null, inquiryDate: null, estimate: null, client: null, content: null, funnel: null, workSet: null, inChargeSet: null, fieldSet: null, fileLinkSet: null });
