@@ -61,6 +61,7 @@ describe('POST /v1/inquiry', () => {
       name: '의뢰 제목',
       estimate: '0.00',
       inquiryDate: todayIn('Asia/Seoul', new Date(res.body.created)),
+      inChargeSet: [],
     });
     expect(Date.parse(res.body.created)).toBeGreaterThanOrEqual(before - 5);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -94,6 +95,7 @@ describe('POST /v1/inquiry', () => {
       client: { id: clientId },
       estimate: '1500000',
       inquiryDate: '2026-01-31',
+      inChargeSet: [{ id: b.ids.members.kim }],
     });
     expect(c).toEqual({
       id: expect.any(Number),
@@ -113,6 +115,7 @@ describe('POST /v1/inquiry', () => {
       name: 'Website renewal',
       estimate: '1500000.00',
       inquiryDate: '2026-01-31',
+      inChargeSet: [memberOf(b, 'kim')],
     });
   });
 
@@ -180,6 +183,7 @@ describe('POST /v1/inquiry', () => {
   it('accepts a member reference carrying the other member keys (they are ignored)', async () => {
     const b = await newBusiness(t);
     const c = await create(b, { inChargeSet: [{ id: b.ids.members.kim, nickname: 'Someone else', email: 'x@y.z' }] });
+    expect(c.inChargeSet).toEqual([memberOf(b, 'kim')]);
     expect((await get(b, `/v1/inquiry/${c.id}`)).body.inChargeSet).toEqual([memberOf(b, 'kim')]);
   });
 });
