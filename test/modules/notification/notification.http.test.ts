@@ -135,6 +135,24 @@ describe('notifications caused through the API', () => {
     }
   });
 
+  it('a notification of an inquiry deleted since then shows inquiry: null (soft delete), and stays listed', async () => {
+    const b = await newNotifyBusiness();
+    const kept = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Kept', inChargeSet: [{ id: b.m.kim }] } }, 201);
+    const gone = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Gone', inChargeSet: [{ id: b.m.kim }] } }, 201);
+    const d = testDispatcher(t, [b.businessId], { SMTP_URL: smtp.url });
+    try {
+      expect(await drain(d)).toBe(2);
+    } finally {
+      await d.stop();
+    }
+    await call(b, { method: 'DELETE', url: `/v1/inquiry/${gone.id}` }, 204);
+    const list = await call(b, { method: 'GET', url: `/v1/notification?member_id=${b.m.kim}` }, 200);
+    expect(list.results.map((n: { title: string; inquiry: unknown }) => [n.title, n.inquiry])).toEqual([
+      ['New inquiry assigned to you: Gone', null],
+      ['New inquiry assigned to you: Kept', { id: kept.id }],
+    ]);
+  });
+
   it('an SMTP server that refuses, then recovers: the e-mail of an API change arrives after a retry', async () => {
     const b = await newNotifyBusiness();
     smtp.refusing = true;
