@@ -37,7 +37,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   try {
     await migrateToLatest(db);
     if (options.demo && !(await existsAnyBusiness(db))) {
-      const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config });
+      const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
       process.stderr.write(
         [
           '',

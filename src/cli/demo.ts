@@ -11,5 +11,5 @@ import { type CliContext, printJson, withDb } from './context.ts';
 export async function demo(ctx: CliContext): Promise<void> {
   const config = ctx.config();
   const masterKey = resolveMasterKey(config);
-  printJson(await withDb(config, async (db) => createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config })));
+  printJson(await withDb(config, async (db) => createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) })));
 }

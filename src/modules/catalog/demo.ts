@@ -489,13 +489,25 @@ export const DEMO_ATTACHMENTS: readonly DemoAttachment[] = [
 /**
  * Stores and attaches {@link DEMO_ATTACHMENTS} to the demo inquiries (`inquiryIds`: name → id, from
  * {@link createDemoInquiries}), as an upload through `POST /v1/presigned` and a `fileSet` would have.
+ * Best effort: when the storage refuses a file (an unreachable S3 bucket, say), `warn` is told and the demo
+ * goes on without it, so a storage problem never keeps the server from starting.
  * @throws Error when an attachment names an inquiry the demo data does not have (a mistake in this file)
  */
-export async function createDemoAttachments(trx: Db, businessId: number, inquiryIds: ReadonlyMap<string, number>, storage: Storage): Promise<void> {
+export async function createDemoAttachments(
+  trx: Db,
+  businessId: number,
+  inquiryIds: ReadonlyMap<string, number>,
+  storage: Storage,
+  warn: (message: string) => void = () => undefined,
+): Promise<void> {
   for (const a of DEMO_ATTACHMENTS) {
     const inquiryId = inquiryIds.get(a.inquiry);
     if (inquiryId === undefined) throw new Error(`demo data has no inquiry "${a.inquiry}"`);
-    await attachBytes(trx, storage, businessId, inquiryId, { name: a.name, bytes: a.bytes() });
+    try {
+      await attachBytes(trx, storage, businessId, inquiryId, { name: a.name, bytes: a.bytes() });
+    } catch (err) {
+      warn(`demo attachment "${a.name}" not stored: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 }
 
@@ -612,11 +624,18 @@ export async function createDemo(db: Db, masterKey: Buffer, options: DemoOptions
     for (const project of DEMO_PROJECTS) await createProject(trx, auth, project);
     for (const worker of DEMO_WORKERS) await createWorker(trx, auth, demoWorkerBody(worker, catalog));
     const inquiryIds = await createDemoInquiries(trx, auth, catalog);
-    if (options.storage) await createDemoAttachments(trx, business.id, inquiryIds, options.storage);
+    if (options.storage) await createDemoAttachments(trx, business.id, inquiryIds, options.storage, options.warn);
     await createDemoTodos(trx, auth, catalog);
     return { business, apiKey, secretKey, catalog };
   });
-  if (options.deliver) await deliverDemoNotifications(db, demo.business.id, options.deliver);
+  if (options.deliver) {
+    // after commit: a failure here must not lose the credentials of the business that now exists
+    try {
+      await deliverDemoNotifications(db, demo.business.id, options.deliver);
+    } catch (err) {
+      options.warn?.(`demo notifications not delivered now (the dispatcher will): ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
   return demo;
 }
 
@@ -629,6 +648,8 @@ export interface DemoOptions {
   storage?: Storage;
   /** When given, the demo's notifications are delivered right after commit ({@link deliverDemoNotifications}). */
   deliver?: Pick<Config, 'dispatcher' | 'mailFrom' | 'dataDir'>;
+  /** Told about demo data that could not be made (an attachment the storage refused). */
+  warn?: (message: string) => void;
 }
 
 /**

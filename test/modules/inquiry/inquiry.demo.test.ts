@@ -10,6 +10,7 @@ import { createDemo, DEMO_ATTACHMENTS, DEMO_CATALOG } from '../../../src/modules
 import { findOutboxByBusiness } from '../../../src/modules/notification/notification.repository.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
+import type { Storage } from '../../../src/modules/file/storage.ts';
 import { call } from './inquiry-helpers.ts';
 
 let t: TestApp;
@@ -80,5 +81,18 @@ describe('the demo business (npm start, bizapi demo)', () => {
     expect(outbox.every((r) => r.delivered_at !== null && r.email_at !== null)).toBe(true);
     const emls = fs.readdirSync(path.join(t.config.dataDir, 'mail')).filter((f) => f.endsWith('.eml'));
     expect(emls).toHaveLength(outbox.length);
+  });
+
+  it('a storage that refuses the demo files does not stop the demo: it is made without them, with a warning', async () => {
+    const refusing: Storage = { ...t.app.storage, kind: 'local', put: () => Promise.reject(new Error('bucket unreachable')) };
+    const warnings: string[] = [];
+    const demo = await createDemo(t.testDb.db, t.masterKey, { storage: refusing, warn: (m) => warnings.push(m) });
+    expect(warnings).toEqual(DEMO_ATTACHMENTS.map((a) => `demo attachment "${a.name}" not stored: bucket unreachable`));
+    const other = { apiKey: demo.apiKey, secretKey: demo.secretKey, businessId: demo.business.id, ids: demo.catalog, timezone: demo.business.timezone };
+    const list = await call(t, other, { method: 'GET', url: '/v1/inquiry?page_size=100' });
+    expect(list.status).toBe(200);
+    for (const item of list.body.results as { id: number }[]) {
+      expect((await call(t, other, { method: 'GET', url: `/v1/inquiry/${item.id}` })).body.fileSet).toEqual([]);
+    }
   });
 });
