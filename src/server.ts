@@ -18,6 +18,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { existsAnyBusiness } from './modules/auth/auth.repository.ts';
 import { resolveMasterKey } from './modules/auth/secret-box.ts';
 import { createDemo } from './modules/catalog/demo.ts';
+import { createStorage } from './modules/file/storage.ts';
 import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
 
 /** Options of {@link startServer}. */
@@ -37,7 +38,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   try {
     await migrateToLatest(db);
     if (options.demo && !(await existsAnyBusiness(db))) {
-      const demo = await createDemo(db, masterKey);
+      const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
       process.stderr.write(
         [
           '',

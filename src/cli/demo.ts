@@ -1,11 +1,15 @@
 /** `bizapi demo` (decisions §6): creates a demo business with demo data. */
 import { resolveMasterKey } from '../modules/auth/secret-box.ts';
 import { createDemo } from '../modules/catalog/demo.ts';
+import { createStorage } from '../modules/file/storage.ts';
 import { type CliContext, printJson, withDb } from './context.ts';
 
-/** `demo`: creates a new demo business and prints `{"business", "apiKey", "secretKey", "catalog"}`. */
+/**
+ * `demo`: creates a new demo business — with its attachments in the configured storage and its notifications
+ * delivered (in-app, `.eml` files) — and prints `{"business", "apiKey", "secretKey", "catalog"}`.
+ */
 export async function demo(ctx: CliContext): Promise<void> {
   const config = ctx.config();
   const masterKey = resolveMasterKey(config);
-  printJson(await withDb(config, (db) => createDemo(db, masterKey)));
+  printJson(await withDb(config, async (db) => createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) })));
 }

@@ -21,6 +21,11 @@ import { createTextHistory } from '../inquiry/inquiry-history.service.ts';
 import { insertEmailHistory, insertEmailReplyHistory, insertSubmitHistory } from '../inquiry/inquiry-history.repository.ts';
 import { applyPartialUpdate as updateInquiry, create as createInquiry } from '../inquiry/inquiry.service.ts';
 import { type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
+import type { Config } from '../../config.ts';
+import { createOutboxDispatcher } from '../../jobs/outbox-dispatcher.ts';
+import { demoPdf, demoPng } from '../file/demo-files.ts';
+import { attachBytes } from '../file/file.service.ts';
+import type { Storage } from '../file/storage.ts';
 
 /** The demo catalog, in the catalog-file format of decisions §6. */
 export const DEMO_CATALOG: CatalogFile = {
@@ -388,7 +393,7 @@ export const DEMO_INQUIRIES: readonly DemoInquiry[] = [
  * e-mails, replies and form submissions the way an integration would.
  * @throws Error when a key or client name is not in the demo data (a mistake in this file)
  */
-export async function createDemoInquiries(trx: Db, auth: { businessId: number; timezone: string }, ids: CatalogIds): Promise<void> {
+export async function createDemoInquiries(trx: Db, auth: { businessId: number; timezone: string }, ids: CatalogIds): Promise<Map<string, number>> {
   const idOf = (section: Record<string, number>, key: string): number => {
     const id = section[key];
     if (id === undefined) throw new Error(`demo catalog has no key "${key}"`);
@@ -404,6 +409,7 @@ export async function createDemoInquiries(trx: Db, auth: { businessId: number; t
   let tick = 0;
   /** Distinct, increasing instants just after now, so the pages have a stable order. */
   const at = () => new Date(now + ++tick).toISOString();
+  const inquiryIds = new Map<string, number>();
   for (const d of DEMO_INQUIRIES) {
     const created = await createInquiry(trx, auth, {
       name: d.name,
@@ -418,6 +424,7 @@ export async function createDemoInquiries(trx: Db, auth: { businessId: number; t
       ...(d.fileLinkSet && { fileLinkSet: d.fileLinkSet }),
       ...(d.isHidden !== undefined && { isHidden: d.isHidden }),
     });
+    inquiryIds.set(d.name, created.id);
     for (const key of d.moves ?? []) await updateInquiry(trx, auth, created.id, { status: { id: idOf(ids.statuses, key) } });
     for (const n of d.notes ?? []) {
       await createTextHistory(trx, auth, created.id, {
@@ -455,6 +462,75 @@ export async function createDemoInquiries(trx: Db, auth: { businessId: number; t
     for (const f of d.submits ?? []) {
       await insertSubmitHistory(trx, auth.businessId, { inquiry_id: created.id, form_id: f.formId, form_title: f.formTitle, answers: f.answers, created: at() });
     }
+  }
+  return inquiryIds;
+}
+
+/** A demo attachment: a generated file (no binary blobs in the repository) on the demo inquiry named `inquiry`. */
+export interface DemoAttachment {
+  inquiry: string;
+  /** The display name (`fileSet[].name`), with one of the 13 allowed extensions. */
+  name: string;
+  bytes: () => Buffer;
+}
+
+/** The demo attachments, in the order they are attached. */
+export const DEMO_ATTACHMENTS: readonly DemoAttachment[] = [
+  {
+    inquiry: 'Brand refresh for the spring campaign',
+    name: 'Brand refresh proposal.pdf',
+    bytes: () => demoPdf(['Brand refresh proposal', 'Hanbit Studio', 'Two logo directions, a colour palette and a campaign key visual.', 'Estimate: 12,000,000 KRW']),
+  },
+  { inquiry: 'Brand refresh for the spring campaign', name: 'Moodboard.png', bytes: () => demoPng(96, 64, [230, 96, 64]) },
+  {
+    inquiry: 'Online store for coffee subscriptions',
+    name: 'Store requirements.pdf',
+    bytes: () => demoPdf(['Online store requirements', 'Monthly subscriptions, gift option, delivery schedule.']),
+  },
+];
+
+/**
+ * Stores and attaches {@link DEMO_ATTACHMENTS} to the demo inquiries (`inquiryIds`: name → id, from
+ * {@link createDemoInquiries}), as an upload through `POST /v1/presigned` and a `fileSet` would have.
+ * Best effort: when the storage refuses a file (an unreachable S3 bucket, say), `warn` is told and the demo
+ * goes on without it, so a storage problem never keeps the server from starting.
+ * @throws Error when an attachment names an inquiry the demo data does not have (a mistake in this file)
+ */
+export async function createDemoAttachments(
+  trx: Db,
+  businessId: number,
+  inquiryIds: ReadonlyMap<string, number>,
+  storage: Storage,
+  warn: (message: string) => void = () => undefined,
+): Promise<void> {
+  for (const a of DEMO_ATTACHMENTS) {
+    const inquiryId = inquiryIds.get(a.inquiry);
+    if (inquiryId === undefined) throw new Error(`demo data has no inquiry "${a.inquiry}"`);
+    try {
+      await attachBytes(trx, storage, businessId, inquiryId, { name: a.name, bytes: a.bytes() });
+    } catch (err) {
+      warn(`demo attachment "${a.name}" not stored: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}
+
+/**
+ * Delivers the demo business's pending notifications now (decisions §8), so the demo shows delivered ones
+ * at once: in-app, and e-mail written as `.eml` files under `<dataDir>/mail` — never over SMTP or push,
+ * whatever the configuration says, since the demo members' addresses are made up. Rows that fail stay in
+ * the outbox for the regular dispatcher.
+ */
+export async function deliverDemoNotifications(db: Db, businessId: number, config: Pick<Config, 'dispatcher' | 'mailFrom' | 'dataDir'>): Promise<void> {
+  const dispatcher = createOutboxDispatcher({
+    db,
+    config: { ...config, smtpUrl: undefined, pushWebhookUrl: undefined },
+    businessIds: [businessId],
+    channels: { push: null },
+  });
+  try {
+    while ((await dispatcher.runOnce()).claimed > 0);
+  } finally {
+    await dispatcher.stop();
   }
 }
 
@@ -532,13 +608,15 @@ export interface DemoBusiness {
  * exactly what `POST /v1/client` would have created); likewise {@link DEMO_PROJECTS}, {@link DEMO_WORKERS} and
  * {@link DEMO_TODOS} (on the demo inquiries), {@link DEMO_CONTRACTS} with their settlements through the
  * contract and settlement services, and {@link DEMO_INQUIRIES} with their histories (see {@link createDemoInquiries}).
+ * With `options.storage` the demo inquiries get {@link DEMO_ATTACHMENTS}; with `options.deliver` the demo's
+ * notifications are delivered after commit.
  * Each call creates a new business; a failure writes nothing.
  *
  * @param masterKey the installation's master key (`resolveMasterKey`), which encrypts the key's secret
  * @throws whatever the catalog import or the client service throws for the demo data
  */
-export async function createDemo(db: Db, masterKey: Buffer): Promise<DemoBusiness> {
-  return inTransaction(db, async (trx): Promise<DemoBusiness> => {
+export async function createDemo(db: Db, masterKey: Buffer, options: DemoOptions = {}): Promise<DemoBusiness> {
+  const demo = await inTransaction(db, async (trx): Promise<DemoBusiness> => {
     const business = await createBusiness(trx, { name: 'Demo Company', plan: 'AGENCY', timezone: 'Asia/Seoul' });
     const { apiKey, secretKey } = await createApiKey(trx, masterKey, business.id);
     const catalog = await importCatalog(trx, business.id, DEMO_CATALOG);
@@ -551,10 +629,33 @@ export async function createDemo(db: Db, masterKey: Buffer): Promise<DemoBusines
       await createProject(trx, auth, { ...project, ...(contractId !== undefined && { contract: { id: contractId } }) });
     }
     for (const worker of DEMO_WORKERS) await createWorker(trx, auth, demoWorkerBody(worker, catalog));
-    await createDemoInquiries(trx, auth, catalog);
+    const inquiryIds = await createDemoInquiries(trx, auth, catalog);
+    if (options.storage) await createDemoAttachments(trx, business.id, inquiryIds, options.storage, options.warn);
     await createDemoTodos(trx, auth, catalog);
     return { business, apiKey, secretKey, catalog };
   });
+  if (options.deliver) {
+    // after commit: a failure here must not lose the credentials of the business that now exists
+    try {
+      await deliverDemoNotifications(db, demo.business.id, options.deliver);
+    } catch (err) {
+      options.warn?.(`demo notifications not delivered now (the dispatcher will): ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return demo;
+}
+
+/** Options of {@link createDemo}. */
+export interface DemoOptions {
+  /**
+   * Where {@link DEMO_ATTACHMENTS} are stored; without it the demo inquiries have no files. (The objects are
+   * written before the transaction commits; if it fails, they stay behind, unreferenced.)
+   */
+  storage?: Storage;
+  /** When given, the demo's notifications are delivered right after commit ({@link deliverDemoNotifications}). */
+  deliver?: Pick<Config, 'dispatcher' | 'mailFrom' | 'dataDir'>;
+  /** Told about demo data that could not be made (an attachment the storage refused). */
+  warn?: (message: string) => void;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Inquiry shapes (spec: Resources › Inquiry; reference: Inquiry, items 15 and 16; decisions §1 `estimate`,
- * §7 inquiry and hidden flag). Three response shapes: the create shape (201), the list item (the create
- * shape plus `inChargeSet`) and the full shape (retrieve, update).
+ * §7 inquiry and hidden flag). Three response shapes: the create shape (201) and the list item, both the
+ * shared summary plus `inChargeSet`, and the full shape (retrieve, update).
  */
 import Type, { type Static } from 'typebox';
 import { FieldSetInput, FieldValue } from '../../shared/custom-fields.ts';
@@ -158,7 +158,12 @@ export const FileLink = Type.Object({ id: Type.Integer(), text: Type.String(), l
 /** A `fileSet` entry in a response (`src/modules/file`); `file` is a pre-signed download URL. */
 export { InquiryFile };
 
-/** Properties of the create shape (reference item 15: no `inChargeSet`). */
+/**
+ * The properties every inquiry shape starts with. The create shape adds `inChargeSet`: the spec lists it
+ * ("The create response carries: id, uniqueId, created, status, client, contract, name, estimate,
+ * inquiryDate, inChargeSet"), and the spec takes precedence over reference item 15, which says the existing
+ * service leaves it out (a client of that service ignores the extra key).
+ */
 const createdProperties = {
   id: Type.Integer(),
   uniqueId: Nullable(Type.String({ description: 'The business-visible inquiry number, assigned at create, never reused.' })),
@@ -171,11 +176,15 @@ const createdProperties = {
   inquiryDate: DateString,
 };
 
-/** The create shape (201). */
-export const InquiryCreated = Type.Object(createdProperties);
+/** The properties shared by every inquiry shape (without `inChargeSet`). */
+export const InquirySummary = Type.Object(createdProperties);
+export type InquirySummary = Static<typeof InquirySummary>;
+
+/** The create shape (201; spec: Resources › Inquiry): the shared properties plus `inChargeSet`. */
+export const InquiryCreated = Type.Object({ ...createdProperties, inChargeSet: Type.Array(Member) });
 export type InquiryCreated = Static<typeof InquiryCreated>;
 
-/** A list item: the create shape plus `inChargeSet` (decisions §7). */
+/** A list item: the shared properties plus `inChargeSet` (decisions §7), the same keys as the create shape. */
 export const InquiryListItem = Type.Object({ ...createdProperties, inChargeSet: Type.Array(Member) });
 export type InquiryListItem = Static<typeof InquiryListItem>;
 
@@ -214,7 +223,7 @@ const createdExample = {
 };
 
 /** The create response, with its example. */
-export const InquiryCreatedResponse = withExample(InquiryCreated, createdExample);
+export const InquiryCreatedResponse = withExample(InquiryCreated, { ...createdExample, inChargeSet: [EXAMPLES.member] });
 
 /** `GET /v1/inquiry` response. */
 export const InquiryPage = withExample(Page(InquiryListItem), {

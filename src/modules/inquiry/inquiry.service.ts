@@ -32,6 +32,7 @@ import {
   type InquiryCreated,
   type InquiryListItem,
   type InquiryListQuery,
+  type InquirySummary,
   type InquiryUpdateBody,
   type InquiryWork,
   type NestedClient,
@@ -107,8 +108,8 @@ function toNestedClient(row: repo.InquirySummaryRow): NestedClient | null {
   };
 }
 
-/** Maps a row to the create shape (reference item 15). */
-export function toInquiryCreated(row: repo.InquirySummaryRow): InquiryCreated {
+/** Maps a row to the properties every inquiry shape starts with (all but `inChargeSet`). */
+export function toInquiryCreated(row: repo.InquirySummaryRow): InquirySummary {
   return {
     id: row.id,
     uniqueId: row.unique_id,
@@ -125,8 +126,8 @@ export function toInquiryCreated(row: repo.InquirySummaryRow): InquiryCreated {
             id: row.contract_id,
             title: row.contract_title,
             amount: row.contract_amount,
-            type: row.contract_type as NonNullable<InquiryCreated['contract']>['type'],
-            status: row.contract_status as NonNullable<InquiryCreated['contract']>['status'],
+            type: row.contract_type as NonNullable<InquirySummary['contract']>['type'],
+            status: row.contract_status as NonNullable<InquirySummary['contract']>['status'],
             startDate: row.contract_start_date,
             endDate: row.contract_end_date,
           },
@@ -278,7 +279,8 @@ export async function list(
 /**
  * `POST /v1/inquiry` (spec: Operation rules › Inquiry create): `status` omitted → the default status of the
  * default folder (none when the business has no catalog); `name` → `의뢰 제목`; `inquiryDate` → today in the
- * business's time zone; `estimate` → 0; `uniqueId` → the business's next number. One status-history row
+ * business's time zone; `estimate` → 0; `uniqueId` → the business's next number. Answers the create shape
+ * (with `inChargeSet`, as the spec lists it). One status-history row
  * for the initial status; an `inquiry.created` event to the responsible members. `fileSet` attaches
  * uploaded files (checked with `files`, which is needed only when `fileSet` is not empty).
  * @throws ValidationError for bad references or values
@@ -320,7 +322,8 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
     return newId;
   });
   const row = await repo.findSummaryById(db, auth.businessId, id);
-  return toInquiryCreated(row!);
+  const inCharge = await inChargeByInquiry(db, auth.businessId, [id]);
+  return { ...toInquiryCreated(row!), inChargeSet: inCharge.get(id) ?? [] };
 }
 
 /** Whether a live inquiry with this id exists in the business. */

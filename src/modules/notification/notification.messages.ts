@@ -4,7 +4,7 @@
  * delivery time from the event, its payload and what the database holds then.
  */
 import type { Db } from '../../db/database.ts';
-import { findStatusTitle } from './notification.repository.ts';
+import { findInquiryLabel, findStatusTitle } from './notification.repository.ts';
 import type { NotificationEventType, OutboxPayload } from './notification.service.ts';
 import type { OutboxRow } from './notification.table.ts';
 
@@ -18,7 +18,7 @@ export interface RenderedMessage {
 export interface InquiryDescription {
   /** `"Website renewal"`. */
   name: string;
-  /** `"INQ-0001"`, or null when unknown. */
+  /** The business-visible inquiry number (`"7"`), or null when unknown. */
   uniqueId: string | null;
 }
 
@@ -33,11 +33,12 @@ export function parsePayload(text: string): OutboxPayload {
 }
 
 /**
- * Describes the inquiry of a row: its name and unique id, or `undefined` when it cannot be read (then the
- * messages name it by id).
+ * Describes the inquiry of a row: its name and unique id, or `undefined` when the business has no such
+ * inquiry (then the messages name it by id).
  */
-async function describeInquiry(_db: Db, _businessId: number, _inquiryId: number): Promise<InquiryDescription | undefined> {
-  return undefined;
+async function describeInquiry(db: Db, businessId: number, inquiryId: number): Promise<InquiryDescription | undefined> {
+  const row = await findInquiryLabel(db, businessId, inquiryId);
+  return row && { name: row.name, uniqueId: row.unique_id };
 }
 
 /** Renders the title and content of one outbox row for its recipient. */
@@ -45,7 +46,7 @@ export async function renderMessage(db: Db, row: OutboxRow): Promise<RenderedMes
   const payload = parsePayload(row.payload);
   const inquiry = await describeInquiry(db, row.business_id, row.inquiry_id);
   const label = inquiry ? `"${inquiry.name}"` : `#${row.inquiry_id}`;
-  const full = inquiry?.uniqueId ? `${inquiry.uniqueId} ${label}` : label;
+  const full = inquiry?.uniqueId ? `#${inquiry.uniqueId} ${label}` : label;
   const shortName = inquiry ? inquiry.name : `#${row.inquiry_id}`;
   switch (row.event_type as NotificationEventType) {
     case 'inquiry.created':

@@ -47,6 +47,20 @@ export async function findRecipientById(db: Db, businessId: number, memberId: nu
     .executeTakeFirst();
 }
 
+/**
+ * The name and number (`uniqueId`) of an inquiry of the business, for the text of its notifications, or
+ * `undefined` when the business has no such inquiry. A soft-deleted inquiry is still described: its
+ * notifications were caused while it was live.
+ */
+export async function findInquiryLabel(db: Db, businessId: number, inquiryId: number): Promise<{ name: string; unique_id: string } | undefined> {
+  return db
+    .selectFrom('inquiry')
+    .select(['name', 'unique_id'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', inquiryId)
+    .executeTakeFirst();
+}
+
 /** The title of an inquiry status of the business, or `undefined`. */
 export async function findStatusTitle(db: Db, businessId: number, statusId: number): Promise<string | undefined> {
   const row = await db
@@ -253,13 +267,22 @@ const inAppColumns = [
   'member.is_active as member_is_active',
   'member.grade_id as member_grade_id',
   'grade.title as member_grade_title',
+  'deleted_inquiry.id as deleted_inquiry_id',
 ] as const;
 
+// `deleted_inquiry_id` is set when the notification's inquiry has been soft-deleted: the API then shows
+// `inquiry: null` (decisions §7: a deleted record's nested summaries read as null).
 function selectInApp(db: Db, businessId: number) {
   return db
     .selectFrom('notification')
     .innerJoin('member', 'member.id', 'notification.member_id')
     .innerJoin('grade', 'grade.id', 'member.grade_id')
+    .leftJoin('inquiry as deleted_inquiry', (join) =>
+      join
+        .onRef('deleted_inquiry.id', '=', 'notification.inquiry_id')
+        .onRef('deleted_inquiry.business_id', '=', 'notification.business_id')
+        .on('deleted_inquiry.deleted_at', 'is not', null),
+    )
     .select(inAppColumns)
     .where('notification.business_id', '=', businessId);
 }

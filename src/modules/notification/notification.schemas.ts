@@ -14,7 +14,7 @@ export const Notification = Type.Object({
   }),
   title: Type.String({ description: 'One-line summary (also the e-mail subject).' }),
   content: Type.String({ description: 'The message text (also the e-mail body).' }),
-  inquiry: Nullable(Type.Object({ id: Type.Integer() }, { description: 'The inquiry the event is about.' })),
+  inquiry: Nullable(Type.Object({ id: Type.Integer() }, { description: 'The inquiry the event is about; `null` once it is deleted (decisions §7 soft delete).' })),
   member: Member,
   created: { ...Timestamp, description: 'When the event happened.' },
 });
@@ -24,7 +24,7 @@ const notificationExample = {
   id: 7,
   type: 'inquiry.status_changed',
   title: 'Inquiry status changed: Website renewal',
-  content: 'Inquiry INQ-0001 "Website renewal" is now "Proposal sent".',
+  content: 'Inquiry #1 "Website renewal" is now "Proposal sent".',
   inquiry: { id: 12 },
   member: EXAMPLES.member,
   created: EXAMPLES.created,

@@ -96,14 +96,14 @@ export async function outboxBacklog(db: Db): Promise<number> {
   return repo.countPending(db);
 }
 
-/** Maps a row to the API shape of an in-app notification. */
+/** Maps a row to the API shape of an in-app notification (`inquiry: null` once the inquiry is deleted). */
 export function toNotification(row: repo.InAppRow): Notification {
   return {
     id: row.id,
     type: row.event_type as NotificationEventType,
     title: row.title,
     content: row.content,
-    inquiry: row.inquiry_id === null ? null : { id: row.inquiry_id },
+    inquiry: row.inquiry_id === null || row.deleted_inquiry_id !== null ? null : { id: row.inquiry_id },
     member: {
       id: row.member_id,
       nickname: row.member_nickname,

@@ -84,13 +84,15 @@ export function memberOf(b: TestBusiness, key: 'kim' | 'lee' | 'park') {
   };
 }
 
-/** Keys of the create shape (reference item 15). */
-export const CREATE_KEYS = ['id', 'uniqueId', 'created', 'status', 'client', 'contract', 'name', 'estimate', 'inquiryDate'];
-/** Keys of a list item: the create shape plus inChargeSet. */
-export const LIST_KEYS = [...CREATE_KEYS, 'inChargeSet'];
+/** Keys every inquiry shape starts with. */
+export const SUMMARY_KEYS = ['id', 'uniqueId', 'created', 'status', 'client', 'contract', 'name', 'estimate', 'inquiryDate'];
+/** Keys of the create shape (spec: "The create response carries: id, …, inquiryDate, inChargeSet"). */
+export const CREATE_KEYS = [...SUMMARY_KEYS, 'inChargeSet'];
+/** Keys of a list item: the same as the create shape (decisions §7: the create shape plus inChargeSet). */
+export const LIST_KEYS = [...SUMMARY_KEYS, 'inChargeSet'];
 /** Keys of the full shape. */
 export const FULL_KEYS = [
-  ...CREATE_KEYS,
+  ...SUMMARY_KEYS,
   'content',
   'funnel',
   'workSet',

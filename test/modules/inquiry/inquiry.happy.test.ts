@@ -61,9 +61,22 @@ describe('POST /v1/inquiry', () => {
       name: '의뢰 제목',
       estimate: '0.00',
       inquiryDate: todayIn('Asia/Seoul', new Date(res.body.created)),
+      inChargeSet: [],
     });
     expect(Date.parse(res.body.created)).toBeGreaterThanOrEqual(before - 5);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it("defaults inquiryDate to today in the business's time zone, not the server's", async () => {
+    // UTC+14 and UTC−11 are 25 hours apart: at any instant their calendar dates differ
+    const dates: string[] = [];
+    for (const timezone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const b = await newBusiness(t, { timezone });
+      const c = await create(b);
+      expect(c.inquiryDate).toBe(todayIn(timezone, new Date(c.created)));
+      dates.push(c.inquiryDate);
+    }
+    expect(dates[0]).not.toBe(dates[1]);
   });
 
   it('treats null like omitted for status, name, inquiryDate and estimate', async () => {
@@ -82,6 +95,7 @@ describe('POST /v1/inquiry', () => {
       client: { id: clientId },
       estimate: '1500000',
       inquiryDate: '2026-01-31',
+      inChargeSet: [{ id: b.ids.members.kim }],
     });
     expect(c).toEqual({
       id: expect.any(Number),
@@ -101,6 +115,7 @@ describe('POST /v1/inquiry', () => {
       name: 'Website renewal',
       estimate: '1500000.00',
       inquiryDate: '2026-01-31',
+      inChargeSet: [memberOf(b, 'kim')],
     });
   });
 
@@ -168,6 +183,7 @@ describe('POST /v1/inquiry', () => {
   it('accepts a member reference carrying the other member keys (they are ignored)', async () => {
     const b = await newBusiness(t);
     const c = await create(b, { inChargeSet: [{ id: b.ids.members.kim, nickname: 'Someone else', email: 'x@y.z' }] });
+    expect(c.inChargeSet).toEqual([memberOf(b, 'kim')]);
     expect((await get(b, `/v1/inquiry/${c.id}`)).body.inChargeSet).toEqual([memberOf(b, 'kim')]);
   });
 });
