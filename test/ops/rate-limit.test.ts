@@ -208,7 +208,8 @@ describe('counters shared through the database (BIZAPI_RATE_LIMIT_STORE=database
 
   it('starts a new window once the old one has ended (fixed window)', async () => {
     const key = `test:${Math.random()}`;
-    const start = 1_800_000_000_000;
+    // a window start (a whole minute) a day ahead: no retention run can remove the counter mid-test
+    const start = (Math.floor(Date.now() / 60_000) + 1440) * 60_000;
     expect(await hit(t.testDb.db, key, start, 60_000)).toEqual({ hits: 1, resetAt: start + 60_000 });
     expect(await hit(t.testDb.db, key, start + 1_000, 60_000)).toEqual({ hits: 2, resetAt: start + 60_000 });
     expect(await hit(t.testDb.db, key, start + 59_999, 60_000)).toEqual({ hits: 3, resetAt: start + 60_000 });
