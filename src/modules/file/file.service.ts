@@ -1,7 +1,8 @@
 /**
  * Attachments (decisions §7 "Files"; reference: Presigned upload, Inquiry `fileSet`, file delete):
- * issuing pre-signed upload URLs, receiving the single upload of the local storage, checking and attaching
- * `fileSet` entries, listing an inquiry's files with expiring download URLs, and deleting one.
+ * issuing pre-signed upload URLs, receiving the single upload of the local storage, checking, sealing (S3:
+ * copying to a key no URL can write) and attaching `fileSet` entries, listing an inquiry's files with expiring
+ * download URLs, and deleting one.
  */
 import type { Readable } from 'node:stream';
 import type { FilesConfig } from '../../config.ts';
@@ -107,9 +108,10 @@ export async function receiveUpload(
  * - not an object path at all (traversal, absolute, backslashes, NUL, percent-encoding, …): not valid;
  * - a path of another business, or one never issued: `Invalid path "…" - object does not exist.`, the same
  *   words for both;
- * - issued but the bytes never arrived: not uploaded yet (the storage is asked once, so an S3 upload the
- *   server did not see is recorded now; beyond the size limit it is refused);
- * - attached already, or given twice.
+ * - issued but the bytes never arrived: not uploaded yet; beyond the size limit: too large;
+ * - attached already (also after a `PUT` to its upload URL following the attach), or given twice.
+ * The first time a path the server has not seen uploaded is named (an S3 upload, which goes to the store
+ * directly), its bytes are sealed ({@link sealUpload}): from then on the path stands for exactly those bytes.
  * The count limit of 30 is checked when attaching ({@link attachFiles}).
  *
  * @returns the entries to attach, in request order (only meaningful when nothing was added to `errors`)
@@ -151,20 +153,47 @@ export async function checkFileSet(
       continue;
     }
     if (row.uploaded_at === null) {
-      const stored = await ctx.storage.exists(row.path);
-      if (!stored) {
-        problem(`The file at "${row.path}" has not been uploaded yet.`);
+      const message = await sealUpload(db, ctx, businessId, row.path);
+      if (message) {
+        problem(message);
         continue;
       }
-      if (stored.size > ctx.files.maxUploadBytes) {
-        problem(`The file is larger than ${ctx.files.maxUploadBytes} bytes.`);
-        continue;
-      }
-      await repo.markUploaded(db, businessId, row.path, stored.size, nowTimestamp());
     }
     out.push({ fileId: row.id, name: entry.name });
   }
   return out;
+}
+
+/**
+ * Seals an upload the server has not recorded yet (`Storage.seal`): checks that its bytes arrived and fit
+ * the size limit, fixes them (S3: a copy under `attached/` that no URL can write) and records size, time
+ * and the key they are served from. Of two requests sealing one upload at once, the first record wins and
+ * the other's copy is removed. Once recorded, the upload object itself is removed when the bytes are served
+ * from elsewhere, so the upload path counts as consumed: a later `PUT` to its URL is an orphan the server
+ * never reads. Storage failures while removing are logged, not answered.
+ * @returns the problem of the entry (not uploaded, too large, kept changing), or `undefined` when sealed
+ */
+async function sealUpload(db: Db, ctx: FileContext, businessId: number, path: string): Promise<string | undefined> {
+  const sealed = await ctx.storage.seal(path, { maxBytes: ctx.files.maxUploadBytes });
+  if (sealed.status === 'missing') return `The file at "${path}" has not been uploaded yet.`;
+  if (sealed.status === 'too_large') return `The file is larger than ${ctx.files.maxUploadBytes} bytes.`;
+  if (sealed.status === 'changed') return `The file at "${path}" kept changing while it was being attached. Attach it again.`;
+  const storedPath = sealed.path === path ? null : sealed.path;
+  const won = await repo.recordSeal(db, businessId, path, { size: sealed.size, storedPath }, nowTimestamp());
+  if (storedPath !== null) {
+    if (!won) await deleteQuietly(ctx, storedPath, 'could not remove the copy of an upload sealed by another request');
+    await deleteQuietly(ctx, path, 'could not remove a sealed upload');
+  }
+  return undefined;
+}
+
+/** Removes an object, logging (not throwing) a storage failure. */
+async function deleteQuietly(ctx: Pick<FileContext, 'storage' | 'log'>, path: string, message: string): Promise<void> {
+  try {
+    await ctx.storage.delete(path);
+  } catch (err) {
+    ctx.log?.warn({ err, path }, message);
+  }
 }
 
 /**
@@ -211,7 +240,7 @@ export async function fileSetOf(db: Db, ctx: FileContext, businessId: number, in
     rows.map(async (r) => ({
       id: r.id,
       name: r.name,
-      file: await ctx.storage.presignDownload(r.path, {
+      file: await ctx.storage.presignDownload(r.stored_path ?? r.path, {
         ...window,
         origin: ctx.origin,
         name: r.name,
@@ -223,7 +252,8 @@ export async function fileSetOf(db: Db, ctx: FileContext, businessId: number, in
 }
 
 /**
- * `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`: detaches the file and removes its object. The object is
+ * `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`: detaches the file and removes its object (the sealed
+ * copy it was served from, and the upload key, where an orphan of a late `PUT` may sit). The objects are
  * removed after the rows are committed; a storage failure then is logged, not answered (the file is gone
  * from the API either way).
  * @throws NotFound for a missing or soft-deleted inquiry, a file id that is not one of this inquiry's files
@@ -239,11 +269,8 @@ export async function destroyInquiryFile(db: Db, ctx: Pick<FileContext, 'storage
     return n;
   });
   if (deleted === 0) throw new NotFound();
-  try {
-    await ctx.storage.delete(row.path);
-  } catch (err) {
-    ctx.log?.warn({ err, path: row.path }, 'could not remove the object of a deleted attachment');
-  }
+  await deleteQuietly(ctx, row.stored_path ?? row.path, 'could not remove the object of a deleted attachment');
+  if (row.stored_path !== null) await deleteQuietly(ctx, row.path, 'could not remove the upload key of a deleted attachment');
 }
 
 /**
