@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { FilesConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
+import { inTransaction, isUniqueViolation, nowTimestamp } from '../../db/sql-helpers.ts';
 import { type ErrorCollector, NotFound, PermissionDenied, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { existsById as inquiryExistsById } from '../inquiry/inquiry.repository.ts';
@@ -199,7 +199,8 @@ async function deleteQuietly(ctx: Pick<FileContext, 'storage' | 'log'>, path: st
 /**
  * Attaches checked files to an inquiry, after the ones it holds (POST sets, PATCH appends; spec: Inquiry
  * update rule 1). Call inside the transaction that writes the inquiry, after locking it.
- * @throws ValidationError on `fileSet` when the inquiry would hold more than 30 files (spec: Limits)
+ * @throws ValidationError on `fileSet` when the inquiry would hold more than 30 files (spec: Limits), or when
+ *   another request attached one of the files since it was checked (each file is attached at most once)
  */
 export async function attachFiles(db: Db, businessId: number, inquiryId: number, files: readonly CheckedFile[]): Promise<void> {
   if (files.length === 0) return;
@@ -210,7 +211,16 @@ export async function attachFiles(db: Db, businessId: number, inquiryId: number,
       `An inquiry holds at most ${MAX_FILES_PER_INQUIRY} files: this one has ${existing}, and ${files.length} more were sent.`,
     );
   }
-  await repo.insertInquiryFiles(db, businessId, inquiryId, files, nowTimestamp());
+  try {
+    await repo.insertInquiryFiles(db, businessId, inquiryId, files, nowTimestamp());
+  } catch (err) {
+    // Another request attached one of these files after this one checked them: the same answer as when the
+    // check sees it (a file is attached at most once), not a 500.
+    if (isUniqueViolation(err, 'inquiry_file_business_file_uq', ['inquiry_file.business_id', 'inquiry_file.file_id'])) {
+      throw ValidationError.at(['fileSet'], 'A file of this request is attached already (by another request at the same time).');
+    }
+    throw err;
+  }
 }
 
 /** Download URLs are signed per window of this many seconds (or of the lifetime, when that is shorter). */

@@ -450,6 +450,32 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
     }
   });
 
+  it('two requests attaching the same upload at once: one 201, one 400 on fileSet; one sealed copy, served to the winner', async () => {
+    const s3 = await buildS3TestApp();
+    try {
+      const b = await newBusiness(s3);
+      const { url, path: p } = await presign(s3.app, b);
+      s3Put(s3, url, '%PDF-1.7 raced');
+      const body = { fileSet: [{ name: 'a.pdf', file: p }] };
+      const results = await Promise.all([
+        sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body }),
+        sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+      const loser = results.find((r) => r.status === 400)!;
+      expect(loser.body.fileSet).toHaveLength(1);
+      expect(loser.body.fileSet[0]).toMatch(/^(Item 1 \(file\): This file is attached already\.|A file of this request is attached already \(by another request at the same time\)\.)$/);
+      const winner = results.find((r) => r.status === 201)!;
+      const [item] = await fileSetOf(s3.app, b, winner.body.id);
+      expect(s3Get(s3, item!.file)!.toString()).toBe('%PDF-1.7 raced');
+      expect([...s3.objects.keys()]).toEqual([new URL(item!.file).pathname.slice('/bizapi-test/'.length)]);
+      const list = await sendJson(s3.app, b, { method: 'GET', url: '/v1/inquiry' });
+      expect(list.body.results).toHaveLength(1);
+    } finally {
+      await s3.close();
+    }
+  });
+
   it('an upload replaced on every copy attempt → 400 (kept changing), nothing sealed', async () => {
     const s3 = await buildS3TestApp();
     try {
