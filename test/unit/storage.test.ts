@@ -3,20 +3,21 @@
  * - local: strict object paths (no traversal, nothing outside the root), atomic size-limited writes, signed
  *   URLs that refuse any change and expire;
  * - S3: the SDK's presigner produces Signature V4 URLs of the right form (bucket, key, expiry, no checksum
- *   parameters that would break uploads), and `exists` / `delete` send the right commands. No real S3-compatible
+ *   parameters that would break uploads), `exists` / `delete` send the right commands, and `seal` copies exactly
+ *   the measured upload to a new key under `attached/` (412 on a replaced source: measure again). No real S3-compatible
  *   store is reachable here, so the client's `send` is stubbed; nothing leaves the process.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { contentDisposition } from '../../src/modules/file/content-disposition.ts';
 import { extensionOf } from '../../src/modules/file/file-types.ts';
 import { LocalStorage } from '../../src/modules/file/local-storage.ts';
-import { newObjectPath, parseObjectPath } from '../../src/modules/file/object-path.ts';
+import { newObjectPath, newSealedPath, parseObjectPath } from '../../src/modules/file/object-path.ts';
 import { S3Storage, s3ClientConfig } from '../../src/modules/file/s3-storage.ts';
 import { createStorage } from '../../src/modules/file/storage.ts';
 import { PayloadTooLarge } from '../../src/shared/errors.ts';
@@ -54,6 +55,16 @@ describe('object paths', () => {
     '',
   ])('refuses %j', (text) => {
     expect(parseObjectPath(text)).toBeUndefined();
+  });
+
+  it('sealed keys are attached/<businessId>/<new 32 hex>.<ext>, new on every call, and never an object path', () => {
+    const p = newObjectPath(42, 'hwp');
+    const a = newSealedPath(p);
+    expect(a).toMatch(/^attached\/42\/[0-9a-f]{32}\.hwp$/);
+    expect(a).not.toBe(`attached/${p}`);
+    expect(newSealedPath(p)).not.toBe(a);
+    expect(parseObjectPath(a)).toBeUndefined();
+    expect(() => newSealedPath('../42/x.pdf')).toThrow(/Invalid object path/);
   });
 
   it('knows the 13 extensions of the reference, in any letter case', () => {
@@ -108,6 +119,15 @@ describe('LocalStorage', () => {
     await expect(storage.put(p, Readable.from([Buffer.alloc(3), Buffer.alloc(3)]), { maxBytes: 5 })).rejects.toBeInstanceOf(PayloadTooLarge);
     expect(await storage.exists(p)).toBeUndefined();
     expect(fs.readdirSync(path.join(root, 'files', '.tmp'))).toEqual([]);
+  });
+
+  it('seals in place: the upload URL takes one PUT, so the upload path itself is served', async () => {
+    const p = newObjectPath(3, 'pdf');
+    expect(await storage.seal(p, { maxBytes: 10 })).toEqual({ status: 'missing' });
+    await storage.put(p, Buffer.from('abcdef'), { maxBytes: 10 });
+    expect(await storage.seal(p, { maxBytes: 5 })).toEqual({ status: 'too_large', size: 6 });
+    expect(await storage.seal(p, { maxBytes: 6 })).toEqual({ status: 'sealed', size: 6, path: p });
+    expect(await storage.exists(p)).toEqual({ size: 6 });
   });
 
   it('never touches a path that is not an object path', async () => {
@@ -223,6 +243,53 @@ describe('S3Storage', () => {
     expect((sent[0] as HeadObjectCommand).input).toEqual({ Bucket: 'bizapi-files', Key: p });
     expect((sent[3] as PutObjectCommand).input).toMatchObject({ Bucket: 'bizapi-files', Key: p });
     send.mockRestore();
+  });
+
+  it('seals an upload: HeadObject, then CopyObject of exactly the measured bytes (CopySourceIfMatch) to a new key under attached/', async () => {
+    const client = new S3Client(s3ClientConfig(config.s3!));
+    const sent: object[] = [];
+    let etag = '"e1"';
+    let copyAnswers: (Error | undefined)[] = [];
+    vi.spyOn(client, 'send').mockImplementation(async (command: unknown) => {
+      sent.push(command as object);
+      if (command instanceof HeadObjectCommand) return { ContentLength: command.input.Key!.endsWith('.zip') ? 5000 : 10, ETag: etag };
+      if (command instanceof CopyObjectCommand) {
+        const answer = copyAnswers.shift();
+        if (answer) throw answer;
+      }
+      return {};
+    });
+    const storage = new S3Storage(config.s3!, client);
+    const p = newObjectPath(9, 'pdf');
+    const sealed = await storage.seal(p, { maxBytes: 10 });
+    expect(sealed).toEqual({ status: 'sealed', size: 10, path: expect.stringMatching(/^attached\/9\/[0-9a-f]{32}\.pdf$/) });
+    expect(sent.map((c) => c.constructor)).toEqual([HeadObjectCommand, CopyObjectCommand]);
+    expect((sent[1] as CopyObjectCommand).input).toEqual({
+      Bucket: 'bizapi-files',
+      Key: (sealed as { path: string }).path,
+      CopySource: `bizapi-files/${p}`,
+      CopySourceIfMatch: '"e1"',
+    });
+
+    // Over the limit: measured, not copied.
+    sent.length = 0;
+    expect(await storage.seal(newObjectPath(9, 'zip'), { maxBytes: 4999 })).toEqual({ status: 'too_large', size: 5000 });
+    expect(sent.map((c) => c.constructor)).toEqual([HeadObjectCommand]);
+
+    // Replaced between measuring and copying (412): measured again with the new ETag, copied once it holds.
+    sent.length = 0;
+    copyAnswers = [Object.assign(new Error('PreconditionFailed'), { name: 'PreconditionFailed', $metadata: { httpStatusCode: 412 } })];
+    etag = '"e2"';
+    expect(await storage.seal(p, { maxBytes: 10 })).toMatchObject({ status: 'sealed', size: 10 });
+    expect(sent.map((c) => c.constructor)).toEqual([HeadObjectCommand, CopyObjectCommand, HeadObjectCommand, CopyObjectCommand]);
+    expect((sent[3] as CopyObjectCommand).input.CopySourceIfMatch).toBe('"e2"');
+
+    // Replaced on every attempt: 3 tries, then `changed`. Other errors go through.
+    const preconditionFailed = () => Object.assign(new Error('PreconditionFailed'), { name: 'PreconditionFailed', $metadata: { httpStatusCode: 412 } });
+    copyAnswers = [preconditionFailed(), preconditionFailed(), preconditionFailed()];
+    expect(await storage.seal(p, { maxBytes: 10 })).toEqual({ status: 'changed' });
+    copyAnswers = [Object.assign(new Error('AccessDenied'), { name: 'AccessDenied', $metadata: { httpStatusCode: 403 } })];
+    await expect(storage.seal(p, { maxBytes: 10 })).rejects.toThrow('AccessDenied');
   });
 
   it('lets other S3 errors through', async () => {

@@ -14,6 +14,7 @@ const fileColumns = [
   'file.expires_at',
   'file.upload_started_at',
   'file.uploaded_at',
+  'file.stored_path',
 ] as const;
 
 /** Records an issued object; returns its id. */
@@ -75,6 +76,29 @@ export async function markUploaded(db: Db, businessId: number, path: string, siz
     .execute();
 }
 
+/**
+ * Records the sealed bytes of an upload (`Storage.seal`): size, time and, when it differs from `path`, the
+ * key they are served from. Only the first seal counts (compare-and-set on `uploaded_at is null`), so two
+ * requests attaching the same upload at once agree on one copy.
+ * @returns whether this call recorded its seal (false: the object was uploaded or sealed already)
+ */
+export async function recordSeal(
+  db: Db,
+  businessId: number,
+  path: string,
+  seal: { size: number; storedPath: string | null },
+  at: Timestamp,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('file')
+    .set({ size: seal.size, uploaded_at: at, stored_path: seal.storedPath })
+    .where('business_id', '=', businessId)
+    .where('path', '=', path)
+    .where('uploaded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Deletes an object's record; returns the number of rows deleted. */
 export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {
   const result = await db.deleteFrom('file').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
@@ -119,12 +143,15 @@ export async function insertInquiryFiles(
     .execute();
 }
 
-/** The files of an inquiry with their objects, in the order they were attached. */
+/**
+ * The files of an inquiry with their objects, in the order they were attached (`stored_path`: the key the
+ * bytes are served from when it is not `path`).
+ */
 export async function findInquiryFiles(db: Db, businessId: number, inquiryId: number) {
   return db
     .selectFrom('inquiry_file')
     .innerJoin('file', 'file.id', 'inquiry_file.file_id')
-    .select(['inquiry_file.id', 'inquiry_file.name', 'inquiry_file.created', 'file.path', 'file.content_type'])
+    .select(['inquiry_file.id', 'inquiry_file.name', 'inquiry_file.created', 'file.path', 'file.stored_path', 'file.content_type'])
     .where('inquiry_file.business_id', '=', businessId)
     .where('inquiry_file.inquiry_id', '=', inquiryId)
     .orderBy('inquiry_file.created')
@@ -137,7 +164,7 @@ export async function findInquiryFileById(db: Db, businessId: number, inquiryId:
   return db
     .selectFrom('inquiry_file')
     .innerJoin('file', 'file.id', 'inquiry_file.file_id')
-    .select(['inquiry_file.id', 'inquiry_file.file_id', 'file.path'])
+    .select(['inquiry_file.id', 'inquiry_file.file_id', 'file.path', 'file.stored_path'])
     .where('inquiry_file.business_id', '=', businessId)
     .where('inquiry_file.inquiry_id', '=', inquiryId)
     .where('inquiry_file.id', '=', id)

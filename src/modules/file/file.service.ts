@@ -1,12 +1,13 @@
 /**
  * Attachments (decisions §7 "Files"; reference: Presigned upload, Inquiry `fileSet`, file delete):
- * issuing pre-signed upload URLs, receiving the single upload of the local storage, checking and attaching
- * `fileSet` entries, listing an inquiry's files with expiring download URLs, and deleting one.
+ * issuing pre-signed upload URLs, receiving the single upload of the local storage, checking, sealing (S3:
+ * copying to a key no URL can write) and attaching `fileSet` entries, listing an inquiry's files with expiring
+ * download URLs, and deleting one.
  */
 import type { Readable } from 'node:stream';
 import type { FilesConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
+import { inTransaction, isUniqueViolation, nowTimestamp } from '../../db/sql-helpers.ts';
 import { type ErrorCollector, NotFound, PermissionDenied, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { existsById as inquiryExistsById } from '../inquiry/inquiry.repository.ts';
@@ -107,9 +108,10 @@ export async function receiveUpload(
  * - not an object path at all (traversal, absolute, backslashes, NUL, percent-encoding, …): not valid;
  * - a path of another business, or one never issued: `Invalid path "…" - object does not exist.`, the same
  *   words for both;
- * - issued but the bytes never arrived: not uploaded yet (the storage is asked once, so an S3 upload the
- *   server did not see is recorded now; beyond the size limit it is refused);
- * - attached already, or given twice.
+ * - issued but the bytes never arrived: not uploaded yet; beyond the size limit: too large;
+ * - attached already (also after a `PUT` to its upload URL following the attach), or given twice.
+ * The first time a path the server has not seen uploaded is named (an S3 upload, which goes to the store
+ * directly), its bytes are sealed ({@link sealUpload}): from then on the path stands for exactly those bytes.
  * The count limit of 30 is checked when attaching ({@link attachFiles}).
  *
  * @returns the entries to attach, in request order (only meaningful when nothing was added to `errors`)
@@ -151,16 +153,11 @@ export async function checkFileSet(
       continue;
     }
     if (row.uploaded_at === null) {
-      const stored = await ctx.storage.exists(row.path);
-      if (!stored) {
-        problem(`The file at "${row.path}" has not been uploaded yet.`);
+      const message = await sealUpload(db, ctx, businessId, row.path);
+      if (message) {
+        problem(message);
         continue;
       }
-      if (stored.size > ctx.files.maxUploadBytes) {
-        problem(`The file is larger than ${ctx.files.maxUploadBytes} bytes.`);
-        continue;
-      }
-      await repo.markUploaded(db, businessId, row.path, stored.size, nowTimestamp());
     }
     out.push({ fileId: row.id, name: entry.name });
   }
@@ -168,9 +165,42 @@ export async function checkFileSet(
 }
 
 /**
+ * Seals an upload the server has not recorded yet (`Storage.seal`): checks that its bytes arrived and fit
+ * the size limit, fixes them (S3: a copy under `attached/` that no URL can write) and records size, time
+ * and the key they are served from. Of two requests sealing one upload at once, the first record wins and
+ * the other's copy is removed. Once recorded, the upload object itself is removed when the bytes are served
+ * from elsewhere, so the upload path counts as consumed: a later `PUT` to its URL is an orphan the server
+ * never reads. Storage failures while removing are logged, not answered.
+ * @returns the problem of the entry (not uploaded, too large, kept changing), or `undefined` when sealed
+ */
+async function sealUpload(db: Db, ctx: FileContext, businessId: number, path: string): Promise<string | undefined> {
+  const sealed = await ctx.storage.seal(path, { maxBytes: ctx.files.maxUploadBytes });
+  if (sealed.status === 'missing') return `The file at "${path}" has not been uploaded yet.`;
+  if (sealed.status === 'too_large') return `The file is larger than ${ctx.files.maxUploadBytes} bytes.`;
+  if (sealed.status === 'changed') return `The file at "${path}" kept changing while it was being attached. Attach it again.`;
+  const storedPath = sealed.path === path ? null : sealed.path;
+  const won = await repo.recordSeal(db, businessId, path, { size: sealed.size, storedPath }, nowTimestamp());
+  if (storedPath !== null) {
+    if (!won) await deleteQuietly(ctx, storedPath, 'could not remove the copy of an upload sealed by another request');
+    await deleteQuietly(ctx, path, 'could not remove a sealed upload');
+  }
+  return undefined;
+}
+
+/** Removes an object, logging (not throwing) a storage failure. */
+async function deleteQuietly(ctx: Pick<FileContext, 'storage' | 'log'>, path: string, message: string): Promise<void> {
+  try {
+    await ctx.storage.delete(path);
+  } catch (err) {
+    ctx.log?.warn({ err, path }, message);
+  }
+}
+
+/**
  * Attaches checked files to an inquiry, after the ones it holds (POST sets, PATCH appends; spec: Inquiry
  * update rule 1). Call inside the transaction that writes the inquiry, after locking it.
- * @throws ValidationError on `fileSet` when the inquiry would hold more than 30 files (spec: Limits)
+ * @throws ValidationError on `fileSet` when the inquiry would hold more than 30 files (spec: Limits), or when
+ *   another request attached one of the files since it was checked (each file is attached at most once)
  */
 export async function attachFiles(db: Db, businessId: number, inquiryId: number, files: readonly CheckedFile[]): Promise<void> {
   if (files.length === 0) return;
@@ -181,7 +211,16 @@ export async function attachFiles(db: Db, businessId: number, inquiryId: number,
       `An inquiry holds at most ${MAX_FILES_PER_INQUIRY} files: this one has ${existing}, and ${files.length} more were sent.`,
     );
   }
-  await repo.insertInquiryFiles(db, businessId, inquiryId, files, nowTimestamp());
+  try {
+    await repo.insertInquiryFiles(db, businessId, inquiryId, files, nowTimestamp());
+  } catch (err) {
+    // Another request attached one of these files after this one checked them: the same answer as when the
+    // check sees it (a file is attached at most once), not a 500.
+    if (isUniqueViolation(err, 'inquiry_file_business_file_uq', ['inquiry_file.business_id', 'inquiry_file.file_id'])) {
+      throw ValidationError.at(['fileSet'], 'A file of this request is attached already (by another request at the same time).');
+    }
+    throw err;
+  }
 }
 
 /** Download URLs are signed per window of this many seconds (or of the lifetime, when that is shorter). */
@@ -211,7 +250,7 @@ export async function fileSetOf(db: Db, ctx: FileContext, businessId: number, in
     rows.map(async (r) => ({
       id: r.id,
       name: r.name,
-      file: await ctx.storage.presignDownload(r.path, {
+      file: await ctx.storage.presignDownload(r.stored_path ?? r.path, {
         ...window,
         origin: ctx.origin,
         name: r.name,
@@ -223,7 +262,8 @@ export async function fileSetOf(db: Db, ctx: FileContext, businessId: number, in
 }
 
 /**
- * `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`: detaches the file and removes its object. The object is
+ * `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`: detaches the file and removes its object (the sealed
+ * copy it was served from, and the upload key, where an orphan of a late `PUT` may sit). The objects are
  * removed after the rows are committed; a storage failure then is logged, not answered (the file is gone
  * from the API either way).
  * @throws NotFound for a missing or soft-deleted inquiry, a file id that is not one of this inquiry's files
@@ -239,11 +279,8 @@ export async function destroyInquiryFile(db: Db, ctx: Pick<FileContext, 'storage
     return n;
   });
   if (deleted === 0) throw new NotFound();
-  try {
-    await ctx.storage.delete(row.path);
-  } catch (err) {
-    ctx.log?.warn({ err, path: row.path }, 'could not remove the object of a deleted attachment');
-  }
+  await deleteQuietly(ctx, row.stored_path ?? row.path, 'could not remove the object of a deleted attachment');
+  if (row.stored_path !== null) await deleteQuietly(ctx, row.path, 'could not remove the upload key of a deleted attachment');
 }
 
 /**

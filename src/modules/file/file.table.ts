@@ -1,4 +1,4 @@
-/** Row types of the `file` and `inquiry_file` tables (migration 2026_11_22_0003). */
+/** Row types of the `file` and `inquiry_file` tables (migrations 2026_11_22_0003 and 0020). */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Timestamp } from '../../db/sql-helpers.ts';
 
@@ -7,7 +7,10 @@ import type { Timestamp } from '../../db/sql-helpers.ts';
  * (`<business_id>/<32 hex>.<ext>`, unique); `name` the file name given to the presign call; `content_type`
  * the media type of its extension. `expires_at` ends the upload URL's validity. `upload_started_at` is set
  * while one upload is being received (the claim that makes the URL single-use) and cleared again when that
- * upload fails; `uploaded_at` and `size` (bytes) are set once the bytes are stored.
+ * upload fails; `uploaded_at` and `size` (bytes) are set once the bytes are stored, or, with S3, when a
+ * `fileSet` entry first names the path and the bytes are sealed (`Storage.seal`). `stored_path` is the key
+ * the bytes are served from from then on when it is not `path` (S3: the sealed copy under `attached/`);
+ * `null` means `path` itself.
  */
 export interface FileTable {
   id: Generated<number>;
@@ -20,6 +23,7 @@ export interface FileTable {
   expires_at: Timestamp;
   upload_started_at: Timestamp | null;
   uploaded_at: Timestamp | null;
+  stored_path: Generated<string | null>;
 }
 export type FileRow = Selectable<FileTable>;
 export type NewFileRow = Insertable<FileTable>;

@@ -17,7 +17,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PayloadTooLarge } from '../../shared/errors.ts';
 import { parseObjectPath } from './object-path.ts';
-import type { PresignDownloadOptions, PresignUploadOptions, Storage, StoredObject } from './storage.ts';
+import type { PresignDownloadOptions, PresignUploadOptions, SealResult, Storage, StoredObject } from './storage.ts';
 
 /** URL prefix of the local storage's signed routes. */
 export const LOCAL_FILES_PREFIX = '/files';
@@ -171,6 +171,17 @@ export class LocalStorage implements Storage {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;
     }
+  }
+
+  /**
+   * Nothing to copy: the upload URL accepted a single `PUT` (`storage.routes.ts` claims it), so the object
+   * at the upload path cannot change any more. Reports its size, or `missing` / `too_large`.
+   */
+  async seal(uploadPath: string, options: { maxBytes: number }): Promise<SealResult> {
+    const stored = await this.exists(uploadPath);
+    if (!stored) return { status: 'missing' };
+    if (stored.size > options.maxBytes) return { status: 'too_large', size: stored.size };
+    return { status: 'sealed', size: stored.size, path: uploadPath };
   }
 
   async delete(objectPath: string): Promise<void> {

@@ -15,6 +15,23 @@ export interface ObjectPath {
   extension: Extension;
 }
 
+/**
+ * Prefix of the storage keys of sealed attachments (S3: the copy an attached file is served from, see
+ * `Storage.seal`). Never a valid object path, so no upload URL is ever issued for such a key.
+ */
+export const SEALED_PREFIX = 'attached/';
+
+/**
+ * A new key for the sealed copy of the object at `uploadPath` (a valid object path):
+ * `attached/<businessId>/<32 new random hex>.<ext>`, unguessable and different on every call (two requests
+ * sealing the same upload at once never write the same key).
+ */
+export function newSealedPath(uploadPath: string): string {
+  const parsed = parseObjectPath(uploadPath);
+  if (!parsed) throw new Error('Invalid object path');
+  return `${SEALED_PREFIX}${newObjectPath(parsed.businessId, parsed.extension)}`;
+}
+
 /** A new, unguessable object path for a business: `<businessId>/<32 hex>.<ext>`. */
 export function newObjectPath(businessId: number, extension: Extension): string {
   return `${businessId}/${randomBytes(16).toString('hex')}.${extension}`;

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { CopyObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newBusiness } from '../../setup/factories.ts';
 import { sendJson } from '../../setup/signed-request.ts';
@@ -21,6 +22,8 @@ import {
   local,
   presign,
   put,
+  s3Get,
+  s3Put,
   upload,
 } from './file-test-app.ts';
 
@@ -409,15 +412,85 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       const b = await newBusiness(s3);
       const missing = await presign(s3.app, b);
       const big = await presign(s3.app, b);
-      s3.objects.set(big.path, 1001);
+      s3.objects.set(big.path, Buffer.alloc(1001));
       const res = await sendJson(s3.app, b, {
         method: 'POST',
         url: '/v1/inquiry',
         body: { fileSet: [{ name: 'a.pdf', file: missing.path }, { name: 'b.pdf', file: big.path }] },
       });
       expectFileSet400(res, [`Item 1 (file): The file at "${missing.path}" has not been uploaded yet.`, 'Item 2 (file): The file is larger than 1000 bytes.']);
-      s3.objects.set(missing.path, 1000);
+      s3.objects.set(missing.path, Buffer.alloc(1000));
       expect((await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: missing.path }] } })).status).toBe(201);
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('an upload replaced by a larger one between measuring and copying is measured again: over the limit → 400, nothing sealed', async () => {
+    const s3 = await buildS3TestApp({ BIZAPI_UPLOAD_MAX_BYTES: '1000' });
+    try {
+      const b = await newBusiness(s3);
+      const { url, path: p } = await presign(s3.app, b);
+      s3Put(s3, url, Buffer.alloc(10, 1));
+      // A second PUT lands after the server measured the object and before it copies it.
+      s3.beforeSend = (command) => {
+        if (command instanceof CopyObjectCommand) s3.objects.set(p, Buffer.alloc(1001, 2));
+      };
+      expectFileSet400(await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: p }] } }), [
+        'Item 1 (file): The file is larger than 1000 bytes.',
+      ]);
+      s3.beforeSend = undefined;
+      expect([...s3.objects.keys()]).toEqual([p]); // no copy of the large bytes
+      // A new small upload to the same URL (before it expires) can still be attached: nothing was sealed.
+      s3Put(s3, url, Buffer.alloc(20, 3));
+      const id = await createInquiry(s3.app, b, { fileSet: [{ name: 'a.pdf', file: p }] });
+      expect(s3Get(s3, (await fileSetOf(s3.app, b, id))[0]!.file)).toEqual(Buffer.alloc(20, 3));
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('two requests attaching the same upload at once: one 201, one 400 on fileSet; one sealed copy, served to the winner', async () => {
+    const s3 = await buildS3TestApp();
+    try {
+      const b = await newBusiness(s3);
+      const { url, path: p } = await presign(s3.app, b);
+      s3Put(s3, url, '%PDF-1.7 raced');
+      const body = { fileSet: [{ name: 'a.pdf', file: p }] };
+      const results = await Promise.all([
+        sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body }),
+        sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+      const loser = results.find((r) => r.status === 400)!;
+      expect(loser.body.fileSet).toHaveLength(1);
+      expect(loser.body.fileSet[0]).toMatch(/^(Item 1 \(file\): This file is attached already\.|A file of this request is attached already \(by another request at the same time\)\.)$/);
+      const winner = results.find((r) => r.status === 201)!;
+      const [item] = await fileSetOf(s3.app, b, winner.body.id);
+      expect(s3Get(s3, item!.file)!.toString()).toBe('%PDF-1.7 raced');
+      expect([...s3.objects.keys()]).toEqual([new URL(item!.file).pathname.slice('/bizapi-test/'.length)]);
+      const list = await sendJson(s3.app, b, { method: 'GET', url: '/v1/inquiry' });
+      expect(list.body.results).toHaveLength(1);
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('an upload replaced on every copy attempt → 400 (kept changing), nothing sealed', async () => {
+    const s3 = await buildS3TestApp();
+    try {
+      const b = await newBusiness(s3);
+      const { url, path: p } = await presign(s3.app, b);
+      s3Put(s3, url, 'v0');
+      let n = 0;
+      s3.beforeSend = (command) => {
+        if (command instanceof CopyObjectCommand) s3.objects.set(p, Buffer.from(`v${++n}`));
+      };
+      expectFileSet400(await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: p }] } }), [
+        `Item 1 (file): The file at "${p}" kept changing while it was being attached. Attach it again.`,
+      ]);
+      expect(n).toBe(3);
+      expect([...s3.objects.keys()]).toEqual([p]);
     } finally {
       await s3.close();
     }

@@ -21,6 +21,8 @@ import {
   local,
   presign,
   put,
+  s3Get,
+  s3Put,
   upload,
 } from './file-test-app.ts';
 
@@ -275,7 +277,7 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
 });
 
 describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
-  it('issues S3 upload URLs, attaches what the store holds, and lists S3 download URLs; DELETE removes the object', async () => {
+  it('issues S3 upload URLs, attaches a sealed copy of what the store holds, and lists S3 download URLs of it; DELETE removes the objects', async () => {
     const s3 = await buildS3TestApp();
     try {
       const b = await newBusiness(s3);
@@ -284,22 +286,93 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       expect(upload.origin + upload.pathname).toBe(`https://s3.example.com/bizapi-test/${p}`);
       expect(upload.searchParams.get('X-Amz-Expires')).toBe('60');
       expect(p).toMatch(/\.hwp$/);
-      s3.objects.set(p, 1234); // the client's PUT to the URL, which S3 receives directly
+      const bytes = Buffer.alloc(1234, 7);
+      expect(s3Put(s3, url, bytes)).toBe(200); // the client's PUT to the URL, which S3 receives directly
 
       const id = await createInquiry(s3.app, b, { fileSet: [{ name: '견적서.hwp', file: p }] });
       const [item] = await fileSetOf(s3.app, b, id);
       const download = new URL(item!.file);
-      expect(download.origin + download.pathname).toBe(`https://s3.example.com/bizapi-test/${p}`);
+      // Served from the sealed copy under attached/, not from the upload key (which is removed).
+      expect(download.origin + download.pathname).toMatch(new RegExp(`^https://s3\\.example\\.com/bizapi-test/attached/${p.split('/')[0]}/[0-9a-f]{32}\\.hwp$`));
+      expect(s3Get(s3, item!.file)).toEqual(bytes);
+      expect(s3.objects.has(p)).toBe(false);
       expect(download.searchParams.get('X-Amz-Expires')).toBe('3660');
       expect(download.searchParams.get('X-Amz-Date')).toMatch(/^\d{8}T\d{4}00Z$/); // signed at the start of the minute
       expect(download.searchParams.get('response-content-type')).toBe('application/x-hwp');
       expect(download.searchParams.get('response-content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('견적서.hwp')}`);
 
+      const deletesBefore = s3.sent.filter((c) => c instanceof DeleteObjectCommand).length;
       expect((await sendJson(s3.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` })).status).toBe(204);
-      expect(s3.objects.has(p)).toBe(false);
-      expect(s3.sent.filter((c) => c instanceof DeleteObjectCommand)).toHaveLength(1);
+      expect(s3Get(s3, item!.file)).toBeUndefined();
+      expect([...s3.objects.keys()]).toEqual([]);
+      // The sealed copy and the upload key (where a late PUT may have left an orphan).
+      expect(s3.sent.filter((c) => c instanceof DeleteObjectCommand).length - deletesBefore).toBe(2);
       // The local storage's routes do not exist with S3.
       expect((await s3.app.inject({ method: 'PUT', url: `/files/${p}?expires=1&signature=x`, payload: 'x' })).statusCode).toBe(404);
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('a second PUT to the upload URL after the attach cannot change the attached file, and the consumed path cannot be attached again', async () => {
+    const s3 = await buildS3TestApp();
+    try {
+      const b = await newBusiness(s3);
+      const first = await presign(s3.app, b, 'first.pdf');
+      const second = await presign(s3.app, b, 'second.pdf');
+      expect(s3Put(s3, first.url, '%PDF-1.7 first bytes')).toBe(200);
+      expect(s3Put(s3, second.url, '%PDF-1.7 second file')).toBe(200);
+      // POST sets the first file, PATCH appends the second: both ways seal.
+      const id = await createInquiry(s3.app, b, { fileSet: [{ name: 'first.pdf', file: first.path }] });
+      const patched = await sendJson(s3.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: [{ name: 'second.pdf', file: second.path }] } });
+      expect(patched.status).toBe(200);
+
+      // S3 still accepts PUTs to both URLs until they expire, replacing whatever is at the upload keys…
+      expect(s3Put(s3, first.url, 'evil replacement 1')).toBe(200);
+      expect(s3Put(s3, second.url, 'evil replacement 2')).toBe(200);
+      // …but the inquiry's files are served from the sealed copies: still the first bytes.
+      const files = await fileSetOf(s3.app, b, id);
+      expect(files.map((f) => f.name)).toEqual(['first.pdf', 'second.pdf']);
+      expect(s3Get(s3, files[0]!.file)!.toString()).toBe('%PDF-1.7 first bytes');
+      expect(s3Get(s3, files[1]!.file)!.toString()).toBe('%PDF-1.7 second file');
+
+      // The upload paths are consumed: attaching them again is a 400, as for any attached file.
+      const again = [{ name: 'again.pdf', file: first.path }, { name: 'again2.pdf', file: second.path }];
+      for (const res of [
+        await sendJson(s3.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: again } }),
+        await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: again } }),
+      ]) {
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ fileSet: ['Item 1 (file): This file is attached already.', 'Item 2 (file): This file is attached already.'], requestId: expect.any(String) });
+      }
+      const after = await fileSetOf(s3.app, b, id);
+      expect(after.map((f) => f.id)).toEqual(files.map((f) => f.id));
+      expect(s3Get(s3, after[0]!.file)!.toString()).toBe('%PDF-1.7 first bytes');
+
+      // Deleting the attachment also removes the orphan of the late PUT; the path is gone for good.
+      expect((await sendJson(s3.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${files[0]!.id}` })).status).toBe(204);
+      expect(s3.objects.has(first.path)).toBe(false);
+      const res = await sendJson(s3.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: [{ name: 'x.pdf', file: first.path }] } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ fileSet: [`Item 1 (file): Invalid path "${first.path}" - object does not exist.`], requestId: expect.any(String) });
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('the bytes are sealed the first time a fileSet names the path: a PUT after a refused attach does not change what a later attach serves', async () => {
+    const s3 = await buildS3TestApp();
+    try {
+      const b = await newBusiness(s3);
+      const { url, path: p } = await presign(s3.app, b);
+      s3Put(s3, url, '%PDF-1.7 checked bytes');
+      const refused = await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { status: { id: 2147483647 }, fileSet: [{ name: 'a.pdf', file: p }] } });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toHaveProperty(['status', 'id']);
+      expect(s3Put(s3, url, 'later bytes')).toBe(200);
+      const id = await createInquiry(s3.app, b, { fileSet: [{ name: 'a.pdf', file: p }] });
+      const [item] = await fileSetOf(s3.app, b, id);
+      expect(s3Get(s3, item!.file)!.toString()).toBe('%PDF-1.7 checked bytes');
     } finally {
       await s3.close();
     }
