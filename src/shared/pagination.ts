@@ -137,7 +137,13 @@ function afterPosition(
     const equalities = order.slice(0, i).map((c, j) => eb(sql.ref(c.ref), '=', values[j]));
     return eb.and([...equalities, eb(sql.ref(col.ref), reverse ? backward : forward, values[i])]);
   });
-  return eb.or(branches);
+  if (order.length === 1) return branches[0]!;
+  // A redundant bound on the leading column (`created <= ?` for newest first), so that SQLite seeks the
+  // index to the cursor: for the OR above alone, SQLite 3.53 scans the index from the start, and a page
+  // cost grew with its depth (the 500th page of clients took 1.1 ms instead of 0.03 ms).
+  const lead = order[0]!;
+  const leadBound = (lead.direction === 'desc') !== reverse ? '<=' : '>=';
+  return eb.and([eb(sql.ref(lead.ref), leadBound, values[0]), eb.or(branches)]);
 }
 
 /**
