@@ -96,7 +96,7 @@ const SCENARIOS: Scenario[] = [
     name: 'search-clients',
     description: 'GET /v1/client?search=<two terms>',
     baseline: false,
-    requests: (s) => [{ method: 'GET', path: `/v1/client?search=${encodeURIComponent('Harbor Busan')}`, headers: signedHeaders(s, '') }],
+    requests: (s) => [{ method: 'GET', path: '/v1/client?search=Harbor&search=Busan', headers: signedHeaders(s, '') }],
   },
   {
     name: 'create-client',
