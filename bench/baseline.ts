@@ -78,7 +78,7 @@ function postgresQueries(url: string): Queries {
     insert: async (b, name, created) =>
       (await one<ClientRow>(
         'insert',
-        `WITH c AS (INSERT INTO client (business_id, company_name, is_hidden, created) VALUES ($1, $2, 0, $3) RETURNING *)
+        `WITH c AS (INSERT INTO client (business_id, company_name, is_hidden, created) VALUES ($1, $2, false, $3) RETURNING *)
          SELECT ${SUMMARY} FROM c LEFT JOIN client_status s ON s.id = c.status_id`,
         [b, name, created],
       ))!,
