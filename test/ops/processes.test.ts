@@ -203,7 +203,7 @@ describe('two server processes writing to one database at once', () => {
     const b = await newBusiness(t);
     const kim = b.ids.members.kim!;
     // both dispatchers on too: they write the outbox and the in-app notifications of the same business
-    const env = { BIZAPI_RATE_LIMIT: '0', BIZAPI_DISPATCHER_BUSINESS_IDS: String(b.businessId), BIZAPI_DISPATCHER_POLL_MS: '20' };
+    const env = { BIZAPI_RATE_LIMIT: '0', BIZAPI_DISPATCHER: 'in-process', BIZAPI_DISPATCHER_BUSINESS_IDS: String(b.businessId), BIZAPI_DISPATCHER_POLL_MS: '20' };
     const servers = await Promise.all([startServer(env), startServer(env)]);
     const outcomes: (number | string)[] = [];
     try {
