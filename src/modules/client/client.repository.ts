@@ -62,7 +62,7 @@ export interface ClientFilter {
 
 /**
  * The plan of a client search on SQLite, chosen by how many rows match its terms in the trigram index
- * (counted up to this number, in under 1 ms): below it, the index drives the query (each match looked up by
+ * (counted up to this number, in under 2 ms): below it, the index drives the query (each match looked up by
  * id, then sorted: 0.1 ms for no match, under 1 ms for 100); from it on, the business's clients are scanned
  * newest first and the scan stops after one page of matches (2,500 rows when 1 in 120 matches). SQLite's own
  * planner always scans, so a search matching little read every client of the business (11 ms for 100,000),
