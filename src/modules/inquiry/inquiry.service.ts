@@ -370,7 +370,6 @@ export async function retrieve(db: Db, auth: Auth, id: number, files: FileContex
  * `fileSet` appends uploaded files (spec: Inquiry update rule 1; at most 30, existing plus new).
  * @throws NotFound for a missing inquiry; ValidationError for bad references or values, or past 30 files
  */
-// The write of partialUpdate without reading the inquiry back (the demo data has no request to sign URLs for).
 export async function applyPartialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files?: FileContext): Promise<void> {
   if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
   const checked = await checkBody(db, auth.businessId, body, files, id);
