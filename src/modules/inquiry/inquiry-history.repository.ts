@@ -31,6 +31,16 @@ export interface StatusHistoryRow extends HistoryMemberColumns {
   previous_folder_name: string | null;
 }
 
+/** The columns of {@link HistoryMemberColumns}, from `member as m` and `grade as g` left-joined on the history row. */
+const memberColumns = [
+  'm.id as member_id',
+  'm.nickname as member_nickname',
+  'm.email as member_email',
+  'm.is_active as member_is_active',
+  'g.id as grade_id',
+  'g.title as grade_title',
+] as const;
+
 /** One page of an inquiry's status history, newest first. */
 export async function findStatusHistoryPage(
   db: Db,
@@ -58,12 +68,7 @@ export async function findStatusHistoryPage(
       'ps.title as previous_status_title',
       'pf.id as previous_folder_id',
       'pf.name as previous_folder_name',
-      'm.id as member_id',
-      'm.nickname as member_nickname',
-      'm.email as member_email',
-      'm.is_active as member_is_active',
-      'g.id as grade_id',
-      'g.title as grade_title',
+      ...memberColumns,
     ])
     .where('h.business_id', '=', businessId)
     .where('h.inquiry_id', '=', inquiryId);
@@ -101,12 +106,7 @@ export async function findFolderHistoryPage(
       'f.name as folder_name',
       'pf.id as previous_folder_id',
       'pf.name as previous_folder_name',
-      'm.id as member_id',
-      'm.nickname as member_nickname',
-      'm.email as member_email',
-      'm.is_active as member_is_active',
-      'g.id as grade_id',
-      'g.title as grade_title',
+      ...memberColumns,
     ])
     .where('h.business_id', '=', businessId)
     .where('h.inquiry_id', '=', inquiryId);
@@ -129,12 +129,7 @@ function selectText(db: Db, businessId: number, inquiryId: number) {
       'h.id',
       'h.content',
       'h.created',
-      'm.id as member_id',
-      'm.nickname as member_nickname',
-      'm.email as member_email',
-      'm.is_active as member_is_active',
-      'g.id as grade_id',
-      'g.title as grade_title',
+      ...memberColumns,
     ])
     .where('h.business_id', '=', businessId)
     .where('h.inquiry_id', '=', inquiryId);
