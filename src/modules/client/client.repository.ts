@@ -1,7 +1,7 @@
 /** SQL for clients and their custom field values. Soft-deleted clients are never read. */
 import type { Db } from '../../db/database.ts';
 import { sql } from 'kysely';
-import { countTrigramMatches, searchAll, type Timestamp, trigramMatch } from '../../db/sql-helpers.ts';
+import { countTrigramMatches, findFieldValueRows, searchAll, type Timestamp, trigramMatch, upsertFieldValueRows } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { ClientRowUpdate, NewClientRow } from './client.table.ts';
 
@@ -160,37 +160,11 @@ export async function softDeleteById(db: Db, businessId: number, id: number, at:
 }
 
 /** The custom field values of a client, in field order. */
-export async function findFieldValues(db: Db, businessId: number, clientId: number) {
-  return db
-    .selectFrom('client_field_value')
-    .select(['field_id', 'value'])
-    .where('business_id', '=', businessId)
-    .where('client_id', '=', clientId)
-    .orderBy('field_id')
-    .execute();
+export function findFieldValues(db: Db, businessId: number, clientId: number) {
+  return findFieldValueRows(db, 'client_field_value', businessId, clientId);
 }
 
 /** Sets custom field values: an empty value deletes the row, any other inserts or replaces it. */
-export async function upsertFieldValues(
-  db: Db,
-  businessId: number,
-  clientId: number,
-  values: readonly { fieldId: number; value: string }[],
-): Promise<void> {
-  for (const v of values) {
-    if (v.value === '') {
-      await db
-        .deleteFrom('client_field_value')
-        .where('business_id', '=', businessId)
-        .where('client_id', '=', clientId)
-        .where('field_id', '=', v.fieldId)
-        .execute();
-    } else {
-      await db
-        .insertInto('client_field_value')
-        .values({ business_id: businessId, client_id: clientId, field_id: v.fieldId, value: v.value })
-        .onConflict((oc) => oc.columns(['client_id', 'field_id']).doUpdateSet({ value: v.value }))
-        .execute();
-    }
-  }
+export function upsertFieldValues(db: Db, businessId: number, clientId: number, values: readonly { fieldId: number; value: string }[]): Promise<void> {
+  return upsertFieldValueRows(db, 'client_field_value', businessId, clientId, values);
 }

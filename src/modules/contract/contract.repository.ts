@@ -4,7 +4,7 @@
  */
 import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { searchAll } from '../../db/sql-helpers.ts';
+import { findFieldValueRows, searchAll, upsertFieldValueRows } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { ContractRowUpdate, NewContractRow } from './contract.table.ts';
 
@@ -260,39 +260,13 @@ export async function replaceCategories(db: Db, businessId: number, contractId: 
 }
 
 /** The custom field values of a contract, in field order. */
-export async function findFieldValues(db: Db, businessId: number, contractId: number) {
-  return db
-    .selectFrom('contract_field_value')
-    .select(['field_id', 'value'])
-    .where('business_id', '=', businessId)
-    .where('contract_id', '=', contractId)
-    .orderBy('field_id')
-    .execute();
+export function findFieldValues(db: Db, businessId: number, contractId: number) {
+  return findFieldValueRows(db, 'contract_field_value', businessId, contractId);
 }
 
 /** Sets custom field values: an empty value deletes the row, any other inserts or replaces it. */
-export async function upsertFieldValues(
-  db: Db,
-  businessId: number,
-  contractId: number,
-  values: readonly { fieldId: number; value: string }[],
-): Promise<void> {
-  for (const v of values) {
-    if (v.value === '') {
-      await db
-        .deleteFrom('contract_field_value')
-        .where('business_id', '=', businessId)
-        .where('contract_id', '=', contractId)
-        .where('field_id', '=', v.fieldId)
-        .execute();
-    } else {
-      await db
-        .insertInto('contract_field_value')
-        .values({ business_id: businessId, contract_id: contractId, field_id: v.fieldId, value: v.value })
-        .onConflict((oc) => oc.columns(['contract_id', 'field_id']).doUpdateSet({ value: v.value }))
-        .execute();
-    }
-  }
+export function upsertFieldValues(db: Db, businessId: number, contractId: number, values: readonly { fieldId: number; value: string }[]): Promise<void> {
+  return upsertFieldValueRows(db, 'contract_field_value', businessId, contractId, values);
 }
 
 // ── The inquiry ↔ contract link (spec: Contract rule 1) ──

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { searchAll, type Timestamp } from '../../db/sql-helpers.ts';
+import { findFieldValueRows, searchAll, type Timestamp, upsertFieldValueRows } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { InquiryRowUpdate, NewInquiryRow } from './inquiry.table.ts';
 
@@ -320,39 +320,13 @@ export async function findWorkPage(db: Db, businessId: number, size: number, cur
 // ── Custom field values ──
 
 /** The custom field values of an inquiry, in field order. */
-export async function findFieldValues(db: Db, businessId: number, inquiryId: number) {
-  return db
-    .selectFrom('inquiry_field_value')
-    .select(['field_id', 'value'])
-    .where('business_id', '=', businessId)
-    .where('inquiry_id', '=', inquiryId)
-    .orderBy('field_id')
-    .execute();
+export function findFieldValues(db: Db, businessId: number, inquiryId: number) {
+  return findFieldValueRows(db, 'inquiry_field_value', businessId, inquiryId);
 }
 
 /** Sets custom field values: an empty value deletes the row, any other inserts or replaces it. */
-export async function upsertFieldValues(
-  db: Db,
-  businessId: number,
-  inquiryId: number,
-  values: readonly { fieldId: number; value: string }[],
-): Promise<void> {
-  for (const v of values) {
-    if (v.value === '') {
-      await db
-        .deleteFrom('inquiry_field_value')
-        .where('business_id', '=', businessId)
-        .where('inquiry_id', '=', inquiryId)
-        .where('field_id', '=', v.fieldId)
-        .execute();
-    } else {
-      await db
-        .insertInto('inquiry_field_value')
-        .values({ business_id: businessId, inquiry_id: inquiryId, field_id: v.fieldId, value: v.value })
-        .onConflict((oc) => oc.columns(['inquiry_id', 'field_id']).doUpdateSet({ value: v.value }))
-        .execute();
-    }
-  }
+export function upsertFieldValues(db: Db, businessId: number, inquiryId: number, values: readonly { fieldId: number; value: string }[]): Promise<void> {
+  return upsertFieldValueRows(db, 'inquiry_field_value', businessId, inquiryId, values);
 }
 
 // ── File links ──
