@@ -123,7 +123,7 @@ export async function list(db: Db, auth: Auth, query: ClientListQuery, cursor: C
  */
 export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promise<ClientSummary> {
   const { fieldValues } = await checkReferences(db, auth.businessId, body);
-  const id = await inTransaction(db, async (trx) => {
+  const row = await inTransaction(db, async (trx) => {
     let statusId = body.status === undefined ? undefined : (body.status?.id ?? null);
     if (statusId === undefined) statusId = (await findDefaultClientStatus(trx, auth.businessId))?.id ?? null;
     const newId = await repo.insert(trx, auth.businessId, {
@@ -134,9 +134,9 @@ export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promis
       created: nowTimestamp(),
     });
     await repo.upsertFieldValues(trx, auth.businessId, newId, fieldValues);
-    return newId;
+    // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
+    return repo.findSummaryById(trx, auth.businessId, newId);
   });
-  const row = await repo.findSummaryById(db, auth.businessId, id);
   return toClientSummary(row!);
 }
 

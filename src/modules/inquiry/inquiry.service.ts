@@ -287,7 +287,7 @@ export async function list(
  */
 export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?: FileContext): Promise<InquiryCreated> {
   const checked = await checkBody(db, auth.businessId, body, files);
-  const id = await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     const now = nowTimestamp();
     const status = checked.status ?? (await repo.findDefaultStatus(trx, auth.businessId));
     const statusId = status?.id ?? null;
@@ -319,11 +319,11 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
       });
     }
     await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.created', inquiryId: newId, memberIds: inChargeIds });
-    return newId;
+    // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
+    const row = await repo.findSummaryById(trx, auth.businessId, newId);
+    const inCharge = await inChargeByInquiry(trx, auth.businessId, [newId]);
+    return { ...toInquiryCreated(row!), inChargeSet: inCharge.get(newId) ?? [] };
   });
-  const row = await repo.findSummaryById(db, auth.businessId, id);
-  const inCharge = await inChargeByInquiry(db, auth.businessId, [id]);
-  return { ...toInquiryCreated(row!), inChargeSet: inCharge.get(id) ?? [] };
 }
 
 /** Whether a live inquiry with this id exists in the business. */

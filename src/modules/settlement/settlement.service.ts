@@ -212,9 +212,11 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
   errors.throwIfAny();
   const t = type!;
 
-  let id: number;
+  // The row is read inside the transaction: a contract deleted right after the commit takes the new
+  // settlement with it, and the answer must still describe what was created.
+  let row: repo.SettlementListRow | undefined;
   try {
-    id = await inTransaction(db, async (trx) => {
+    row = await inTransaction(db, async (trx) => {
       const round = body.settlementRound ?? (await repo.countOfType(trx, auth.businessId, body.contract.id, t.id)) + 1;
       const newId = await repo.insert(trx, auth.businessId, {
         contract_id: body.contract.id,
@@ -237,7 +239,7 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
         created: nowTimestamp(),
       });
       if (memberIds && memberIds.length > 0) await repo.replaceInCharge(trx, auth.businessId, newId, memberIds);
-      return newId;
+      return repo.findListRowById(trx, auth.businessId, newId);
     });
   } catch (err) {
     if (isUniqueViolation(err, SINGLE_ROUND_UQ.name, SINGLE_ROUND_UQ.columns)) throw ValidationError.at(['type', 'id'], alreadyUsed(t.title));
@@ -247,7 +249,6 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
     }
     throw err;
   }
-  const row = await repo.findListRowById(db, auth.businessId, id);
   return toSettlementListItem(row!);
 }
 
