@@ -50,10 +50,11 @@ const program = new Command()
   .option('--only <names>', 'comma-separated scenario names to run')
   .option('--no-baseline', 'skip the bare node:http baseline')
   .option('--out <dir>', 'results directory', path.join(ROOT, 'bench/results'))
+  .option('--cpu-prof <dir>', 'write a V8 CPU profile of the bizapi server per scenario into <dir> (see bench/profile.ts)')
   .parse();
 const opts = program.opts<{
   duration: string; warmup: string; connections: string; clients: string; inquiries: string; contracts: string;
-  settlements: string; only?: string; baseline: boolean; out: string;
+  settlements: string; only?: string; baseline: boolean; out: string; cpuProf?: string;
 }>();
 const drv = { connections: Number(opts.connections), duration: Number(opts.duration), warmup: Number(opts.warmup) };
 
@@ -205,7 +206,11 @@ async function main(): Promise<void> {
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios) {
     const port = await freePort();
-    const server = await startChild(['bin/bizapi', 'serve'], { ...env, PORT: String(port) }, port, '/openapi.json');
+    // With --cpu-prof, Node writes `<scenario>.cpuprofile` when the server exits after the scenario.
+    const profile = opts.cpuProf
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`, `--cpu-prof-name=${scenario.name}.cpuprofile`]
+      : [];
+    const server = await startChild([...profile, 'bin/bizapi', 'serve'], { ...env, PORT: String(port) }, port, '/openapi.json');
     try {
       process.stderr.write(`bizapi   ${scenario.name} …\n`);
       results.push(await measure(server, 'bizapi', scenario, seeded));
