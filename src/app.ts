@@ -22,6 +22,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler from './plugins/error-handler.ts';
+import handlerTimeout from './plugins/handler-timeout.ts';
 import openapi from './plugins/openapi.ts';
 import health from './plugins/health.ts';
 import loadShedding from './plugins/load-shedding.ts';
@@ -100,10 +101,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: BODY_LIMIT,
     // Fastify accepts a hop count at run time; its types list only boolean, string and function.
     trustProxy: config.trustProxy as boolean | string,
-    // Timeouts: receiving a request and producing its response (503 beyond), idle keep-alive connections,
-    // and sockets silent for longer than both together.
+    // Timeouts: receiving a request (the 503 for producing its response is plugins/handler-timeout.ts), idle
+    // keep-alive connections, and sockets silent for longer than both together.
     requestTimeout: config.requestTimeout,
-    handlerTimeout: config.requestTimeout,
     keepAliveTimeout: config.keepAliveTimeout,
     connectionTimeout: config.requestTimeout + config.keepAliveTimeout,
     // While shutting down, requests arriving on open connections are still served (with `Connection:
@@ -128,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  await app.register(handlerTimeout, { timeoutMs: config.requestTimeout });
 
   // Graceful shutdown (`app.close()`): `/readyz` turns 503 at once; the listening socket closes after
   // BIZAPI_SHUTDOWN_DELAY (requests are still served meanwhile, so load balancers can stop routing first);

@@ -1,0 +1,40 @@
+/**
+ * The response deadline (`BIZAPI_REQUEST_TIMEOUT`): a request still unanswered `timeoutMs` milliseconds
+ * after it arrived — its body still arriving, or its handler still working — is answered 503
+ * `{"detail": "The server took too long to answer this request."}` through the error handler, so it carries
+ * the request id, the rate-limit headers and is recorded in the API call log like any other answer. The
+ * work under way is not cancelled; what it sends afterwards is dropped.
+ *
+ * Why not Fastify's own `handlerTimeout`: in Fastify 5.12 it aborts an `AbortController` when the request
+ * stream closes, which happens on every request once its body is read, and each abort builds a
+ * `DOMException` with a stack trace. Under load that was 8–9% of the server's CPU on `GET /v1/client/{id}`
+ * (bench/README.md, profile). The fix is open upstream (fastify/fastify#7033); once it lands, this plugin can
+ * give way to `handlerTimeout` again. One timer per request, cleared when the response closes, does the same
+ * job here.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { ServiceUnavailable } from '../shared/errors.ts';
+
+/** Options of the plugin. */
+export interface HandlerTimeoutOptions {
+  /** Milliseconds from the request's arrival to the 503; 0 turns the deadline off. */
+  timeoutMs: number;
+}
+
+function expire(reply: FastifyReply): void {
+  if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
+  void reply.send(new ServiceUnavailable('The server took too long to answer this request.'));
+}
+
+export default fp<HandlerTimeoutOptions>(
+  async function handlerTimeout(app: FastifyInstance, opts: HandlerTimeoutOptions) {
+    if (opts.timeoutMs <= 0) return;
+    app.addHook('onRequest', (_request, reply, done) => {
+      const timer = setTimeout(expire, opts.timeoutMs, reply);
+      reply.raw.once('close', () => clearTimeout(timer));
+      done();
+    });
+  },
+  { name: 'handler-timeout' },
+);
