@@ -54,6 +54,9 @@ export interface AuthenticateOptions {
 
 const verified = new WeakSet<FastifyRequest>();
 
+/** The body of a request that has none (no `Content-Length` above 0, no `Transfer-Encoding`). */
+const NO_BODY = Buffer.alloc(0);
+
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
   return Array.isArray(v) ? v[0] : v;
@@ -140,6 +143,13 @@ export default fp<AuthenticateOptions>(
       }
       const declared = Number(header(request, 'content-length') ?? 0);
       if (declared > opts.bodyLimit) throw new PayloadTooLarge(opts.bodyLimit);
+      if (!(declared > 0) && header(request, 'transfer-encoding') === undefined) {
+        // No body (most GETs): nothing to read or replay; the signature covers the empty body.
+        request.rawBody = NO_BODY;
+        checkSignature(request, NO_BODY);
+        checkPlan(request);
+        return payload;
+      }
       const body = await readAll(payload, opts.bodyLimit);
       request.rawBody = body;
       checkSignature(request, body);
