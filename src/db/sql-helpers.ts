@@ -7,6 +7,7 @@
  */
 import { type Expression, type ExpressionBuilder, SqliteAdapter, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Database, Db } from './database.ts';
+import { preparedQuery } from './prepared-query.ts';
 
 /** A date-time as stored and read: `2026-11-22T05:31:56.123Z`. */
 export type Timestamp = string;
@@ -126,14 +127,22 @@ export async function findFieldValueRows(
   businessId: number,
   recordId: number,
 ): Promise<{ field_id: number; value: string }[]> {
-  return db
-    .selectFrom(table)
-    .select(['field_id', 'value'])
-    .where('business_id', '=', businessId)
-    .where(sql.ref(FIELD_VALUE_TABLES[table]), '=', recordId)
-    .orderBy('field_id')
-    .execute();
+  return fieldValueRows[table](db, businessId, recordId);
 }
+/** {@link findFieldValueRows} compiled once per table (every GET of a record runs it). */
+const fieldValueRows = Object.fromEntries(
+  (Object.keys(FIELD_VALUE_TABLES) as FieldValueTable[]).map((table) => [
+    table,
+    preparedQuery(2, (db: Db, businessId: number, recordId: number) =>
+      db
+        .selectFrom(table)
+        .select(['field_id', 'value'])
+        .where('business_id', '=', businessId)
+        .where(sql.ref(FIELD_VALUE_TABLES[table]), '=', recordId)
+        .orderBy('field_id'),
+    ),
+  ]),
+) as Record<FieldValueTable, (db: Db, businessId: number, recordId: number) => Promise<{ field_id: number; value: string }[]>>;
 
 /**
  * Sets custom field values of one record, in order: an empty value deletes the field's row, any other

@@ -1,6 +1,7 @@
 /** SQL for clients and their custom field values. Soft-deleted clients are never read. */
 import type { Db } from '../../db/database.ts';
 import { sql } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import { countTrigramMatches, findFieldValueRows, searchAll, type Timestamp, trigramMatch, upsertFieldValueRows } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { ClientRowUpdate, NewClientRow } from './client.table.ts';
@@ -115,8 +116,9 @@ export async function findSummaryById(db: Db, businessId: number, id: number): P
 
 /** A live client in the full shape, or `undefined`. */
 export async function findById(db: Db, businessId: number, id: number): Promise<ClientDetailRow | undefined> {
-  return findDetailQuery(db, businessId).where('client.id', '=', id).executeTakeFirst();
+  return (await detailById(db, businessId, id))[0];
 }
+const detailById = preparedQuery(2, (db: Db, businessId: number, id: number) => findDetailQuery(db, businessId).where('client.id', '=', id));
 
 /** Whether a live client with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {

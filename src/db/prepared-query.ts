@@ -1,0 +1,60 @@
+/**
+ * Queries built and compiled once, then run with new parameter values: for the few queries every request
+ * runs (the API-key lookup, a record by id), Kysely's building and compiling on each call cost more CPU than
+ * SQLite's executing them (bench/README.md, profile of `GET /v1/client/{id}`).
+ */
+import { type Compilable, type CompiledQuery, createQueryId, type QueryResult } from 'kysely';
+import type { Db } from './database.ts';
+
+/** Stands in for argument `index` while the query is built; found again among the compiled parameters. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+interface Compiled {
+  query: CompiledQuery;
+  /** `[parameter position, argument index]` for every parameter that is an argument. */
+  slots: [number, number][];
+}
+
+/**
+ * Wraps `build`, a function from a handle and `arity` arguments to a query, into a function that builds and
+ * compiles that query once per dialect (the cache is keyed by the handle's adapter, which its transactions
+ * share) and afterwards only swaps the argument values into the compiled parameters. The answer is the
+ * query's rows, as `execute()` would give them.
+ *
+ * `build` receives stand-ins instead of the arguments and must pass each one to Kysely as a plain value
+ * (`where('id', '=', id)`, `values({...})`), never inspect it, and build the same query for any values.
+ * @throws Error on the first call if an argument does not end up as a parameter of the compiled query (a
+ *   programming error, caught by any test that runs the query)
+ */
+export function preparedQuery<A extends unknown[], R>(
+  arity: A['length'],
+  build: (db: Db, ...args: A) => Compilable<R>,
+): (db: Db, ...args: A) => Promise<R[]> {
+  const byAdapter = new WeakMap<object, Compiled>();
+  function compile(db: Db): Compiled {
+    const stand = Array.from({ length: arity }, (_, i) => new Slot(i)) as unknown as A;
+    const query = build(db, ...stand).compile();
+    const slots: [number, number][] = [];
+    query.parameters.forEach((p, position) => {
+      if (p instanceof Slot) slots.push([position, p.index]);
+    });
+    for (let i = 0; i < arity; i++) {
+      if (!slots.some(([, index]) => index === i)) throw new Error(`preparedQuery: argument ${i} is not a parameter of: ${query.sql}`);
+    }
+    return { query, slots };
+  }
+  return async (db, ...args) => {
+    const adapter = db.getExecutor().adapter;
+    let compiled = byAdapter.get(adapter);
+    if (compiled === undefined) {
+      compiled = compile(db);
+      byAdapter.set(adapter, compiled);
+    }
+    const parameters = compiled.query.parameters.slice();
+    for (const [position, index] of compiled.slots) parameters[position] = args[index];
+    const result: QueryResult<R> = await db.executeQuery<R>({ ...compiled.query, queryId: createQueryId(), parameters });
+    return result.rows;
+  };
+}

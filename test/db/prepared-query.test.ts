@@ -1,0 +1,55 @@
+/**
+ * preparedQuery (src/db/prepared-query.ts) on the dialect under test: the query compiled once answers for
+ * each new set of argument values, outside and inside transactions, and a build that does not pass an
+ * argument as a parameter is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedQuery } from '../../src/db/prepared-query.ts';
+import type { Db } from '../../src/db/database.ts';
+import { createBusiness } from '../../src/modules/auth/auth.service.ts';
+import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await openTestDb();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const gradesOf = preparedQuery(2, (db: Db, businessId: number, title: string) =>
+  db.selectFrom('grade').select(['title']).where('business_id', '=', businessId).where('title', '!=', title).orderBy('title'),
+);
+
+describe(`preparedQuery on ${DIALECT}`, () => {
+  it('answers with the values of each call, the same rows as the query built each time', async () => {
+    const a = await createBusiness(t.db, { name: 'Prepared A', plan: 'FREE', timezone: 'UTC' });
+    const b = await createBusiness(t.db, { name: 'Prepared B', plan: 'FREE', timezone: 'UTC' });
+    const created = '2026-01-02T03:04:05.678Z';
+    await t.db
+      .insertInto('grade')
+      .values([
+        { business_id: a.id, title: 'Gold', created },
+        { business_id: a.id, title: 'Silver', created },
+        { business_id: b.id, title: 'Bronze', created },
+      ])
+      .execute();
+    expect(await gradesOf(t.db, a.id, 'none')).toEqual([{ title: 'Gold' }, { title: 'Silver' }]);
+    expect(await gradesOf(t.db, a.id, 'Gold')).toEqual([{ title: 'Silver' }]);
+    expect(await gradesOf(t.db, b.id, 'none')).toEqual([{ title: 'Bronze' }]);
+    // Concurrent calls each get their own values.
+    const [x, y] = await Promise.all([gradesOf(t.db, a.id, 'Silver'), gradesOf(t.db, b.id, 'Bronze')]);
+    expect(x).toEqual([{ title: 'Gold' }]);
+    expect(y).toEqual([]);
+    // Inside a transaction, the transaction's connection answers: it sees its own uncommitted row.
+    await t.db.transaction().execute(async (trx) => {
+      await trx.insertInto('grade').values({ business_id: b.id, title: 'Iron', created }).execute();
+      expect(await gradesOf(trx, b.id, 'none')).toEqual([{ title: 'Bronze' }, { title: 'Iron' }]);
+    });
+  });
+
+  it('refuses a build that does not pass an argument to Kysely as a value', async () => {
+    const broken = preparedQuery(2, (db: Db, businessId: number, _unused: string) => db.selectFrom('grade').select('id').where('business_id', '=', businessId));
+    await expect(broken(t.db, 1, 'x')).rejects.toThrow(/argument 1 is not a parameter/);
+  });
+});
