@@ -13,6 +13,7 @@ import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, PostgresDi
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './database.ts';
+import { statementNameOf } from './prepared-query.ts';
 
 const PG_OID = { bool: 16, int8: 20, date: 1082, timestamp: 1114, timestamptz: 1184, numeric: 1700 } as const;
 
@@ -138,6 +139,19 @@ export function withStatementCache(sqlite: BetterSqlite3.Database): { prepare(sq
 }
 
 /**
+ * Makes `client` run the SQL texts of prepared queries (see {@link statementNameOf}) as named prepared
+ * statements: node-postgres parses each once per connection and then only binds and executes it. Kysely
+ * calls `client.query(text, values)`; every other call passes through unchanged.
+ */
+function runPreparedAsNamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
+  client.query = ((config: unknown, values?: unknown) => {
+    const name = typeof config === 'string' ? statementNameOf(config) : undefined;
+    return name === undefined ? query(config, values) : query({ name, text: config, values });
+  }) as typeof client.query;
+}
+
+/**
  * Creates the Kysely instance. For SQLite the parent directory is created, and the connection runs in
  * WAL mode with `synchronous=FULL`, foreign keys on and a 5 s busy timeout; transactions begin IMMEDIATE
  * (see {@link ImmediateSqliteDriver}), so several processes may share the file; prepared statements are
@@ -146,6 +160,7 @@ export function withStatementCache(sqlite: BetterSqlite3.Database): { prepare(sq
 export function createDb(config: DatabaseConfig): Kysely<Database> {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, types: pgTypes, max: 10 });
+    pool.on('connect', runPreparedAsNamed);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     poolStatsOf.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }));
     return db;

@@ -6,6 +6,20 @@
 import { type Compilable, type CompiledQuery, createQueryId, type QueryResult } from 'kysely';
 import type { Db } from './database.ts';
 
+/**
+ * The SQL texts of prepared queries compiled for PostgreSQL, each with its statement name. The pool of
+ * create-db.ts runs these texts as named prepared statements, so each connection parses them once and
+ * PostgreSQL may reuse their plan (planning a six-table join took 0.7 ms, running it 0.2 ms). Other texts
+ * stay unnamed: dynamic queries (filters, IN lists) would leave one statement per variant in every
+ * connection.
+ */
+const statementNames = new Map<string, string>();
+
+/** The statement name of a prepared query's SQL text, or `undefined` for any other text. */
+export function statementNameOf(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 /** Stands in for argument `index` while the query is built; found again among the compiled parameters. */
 class Slot {
   constructor(readonly index: number) {}
@@ -43,6 +57,7 @@ export function preparedQuery<A extends unknown[], R>(
     for (let i = 0; i < arity; i++) {
       if (!slots.some(([, index]) => index === i)) throw new Error(`preparedQuery: argument ${i} is not a parameter of: ${query.sql}`);
     }
+    if (!statementNames.has(query.sql)) statementNames.set(query.sql, `bizapi_${statementNames.size + 1}`);
     return { query, slots };
   }
   return async (db, ...args) => {

@@ -1,8 +1,10 @@
 /**
  * preparedQuery (src/db/prepared-query.ts) on the dialect under test: the query compiled once answers for
- * each new set of argument values, outside and inside transactions, and a build that does not pass an
+ * each new set of argument values, outside and inside transactions (on PostgreSQL as a named prepared
+ * statement), and a build that does not pass an
  * argument as a parameter is refused.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedQuery } from '../../src/db/prepared-query.ts';
 import type { Db } from '../../src/db/database.ts';
@@ -45,6 +47,18 @@ describe(`preparedQuery on ${DIALECT}`, () => {
     await t.db.transaction().execute(async (trx) => {
       await trx.insertInto('grade').values({ business_id: b.id, title: 'Iron', created }).execute();
       expect(await gradesOf(trx, b.id, 'none')).toEqual([{ title: 'Bronze' }, { title: 'Iron' }]);
+    });
+  });
+
+  it.runIf(DIALECT === 'postgres')('runs as a named prepared statement on PostgreSQL, parsed once per connection', async () => {
+    await t.db.transaction().execute(async (trx) => {
+      await gradesOf(trx, 1, 'x');
+      await gradesOf(trx, 2, 'y');
+      const { rows } = await sql<{ statement: string; parameter_types: string }>`
+        select statement, parameter_types::text from pg_prepared_statements where name like 'bizapi\_%' and statement like '%"grade"%'
+      `.execute(trx);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.statement).toContain('"title" != $2');
     });
   });
 

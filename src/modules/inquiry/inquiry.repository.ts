@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import { findFieldValueRows, searchAll, type Timestamp, upsertFieldValueRows } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { InquiryRowUpdate, NewInquiryRow } from './inquiry.table.ts';
@@ -120,8 +121,9 @@ export async function findSummaryById(db: Db, businessId: number, id: number): P
 
 /** A live inquiry in the full shape, or `undefined`. */
 export async function findById(db: Db, businessId: number, id: number): Promise<InquiryDetailRow | undefined> {
-  return findDetailQuery(db, businessId).where('inquiry.id', '=', id).executeTakeFirst();
+  return (await detailById(db, businessId, id))[0];
 }
+const detailById = preparedQuery(2, (db: Db, businessId: number, id: number) => findDetailQuery(db, businessId).where('inquiry.id', '=', id));
 
 /** Whether a live inquiry with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
