@@ -1,5 +1,6 @@
 /** SQL for issued and uploaded objects (`file`). Every function filters by business. */
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Timestamp } from '../../db/sql-helpers.ts';
 import type { FileRow, NewFileRow } from './file.table.ts';
 
@@ -148,16 +149,18 @@ export async function insertInquiryFiles(
  * bytes are served from when it is not `path`).
  */
 export async function findInquiryFiles(db: Db, businessId: number, inquiryId: number) {
-  return db
+  return inquiryFiles(db, businessId, inquiryId);
+}
+const inquiryFiles = preparedQuery(2, (db: Db, businessId: number, inquiryId: number) =>
+  db
     .selectFrom('inquiry_file')
     .innerJoin('file', 'file.id', 'inquiry_file.file_id')
     .select(['inquiry_file.id', 'inquiry_file.name', 'inquiry_file.created', 'file.path', 'file.stored_path', 'file.content_type'])
     .where('inquiry_file.business_id', '=', businessId)
     .where('inquiry_file.inquiry_id', '=', inquiryId)
     .orderBy('inquiry_file.created')
-    .orderBy('inquiry_file.id')
-    .execute();
-}
+    .orderBy('inquiry_file.id'),
+);
 
 /** One file of an inquiry with its object, or `undefined` (also for a file of another inquiry). */
 export async function findInquiryFileById(db: Db, businessId: number, inquiryId: number, id: number) {

@@ -225,6 +225,14 @@ export async function softDeleteById(db: Db, businessId: number, id: number, at:
 /** Responsible members (with grade) of the given inquiries, in set order. */
 export async function findInChargeMembers(db: Db, businessId: number, inquiryIds: readonly number[]) {
   if (inquiryIds.length === 0) return [];
+  if (inquiryIds.length === 1) return inChargeMembersOf(db, businessId, inquiryIds[0]!);
+  return inChargeMembersQuery(db, businessId).where('inquiry_in_charge.inquiry_id', 'in', inquiryIds).execute();
+}
+/** {@link findInChargeMembers} of one inquiry (GET of an inquiry), compiled once. */
+const inChargeMembersOf = preparedQuery(2, (db: Db, businessId: number, inquiryId: number) =>
+  inChargeMembersQuery(db, businessId).where('inquiry_in_charge.inquiry_id', '=', inquiryId),
+);
+function inChargeMembersQuery(db: Db, businessId: number) {
   return db
     .selectFrom('inquiry_in_charge')
     .innerJoin('member', 'member.id', 'inquiry_in_charge.member_id')
@@ -240,10 +248,8 @@ export async function findInChargeMembers(db: Db, businessId: number, inquiryIds
       'grade.title as grade_title',
     ])
     .where('inquiry_in_charge.business_id', '=', businessId)
-    .where('inquiry_in_charge.inquiry_id', 'in', inquiryIds)
     .orderBy('inquiry_in_charge.inquiry_id')
-    .orderBy('inquiry_in_charge.position')
-    .execute();
+    .orderBy('inquiry_in_charge.position');
 }
 
 /** The member ids responsible for an inquiry, in set order. */
@@ -272,14 +278,11 @@ export async function replaceInCharge(db: Db, businessId: number, inquiryId: num
 
 /** The tasks of an inquiry, in set order. */
 export async function findWorks(db: Db, businessId: number, inquiryId: number) {
-  return db
-    .selectFrom('inquiry_work')
-    .select(['id', 'name'])
-    .where('business_id', '=', businessId)
-    .where('inquiry_id', '=', inquiryId)
-    .orderBy('position')
-    .execute();
+  return works(db, businessId, inquiryId);
 }
+const works = preparedQuery(2, (db: Db, businessId: number, inquiryId: number) =>
+  db.selectFrom('inquiry_work').select(['id', 'name']).where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).orderBy('position'),
+);
 
 /** Replaces the tasks of an inquiry with `names` (in that order), all created at `at`. */
 export async function replaceWorks(db: Db, businessId: number, inquiryId: number, names: readonly string[], at: Timestamp): Promise<void> {
@@ -335,14 +338,16 @@ export function upsertFieldValues(db: Db, businessId: number, inquiryId: number,
 
 /** The file links of an inquiry, in set order. */
 export async function findFileLinks(db: Db, businessId: number, inquiryId: number) {
-  return db
+  return fileLinks(db, businessId, inquiryId);
+}
+const fileLinks = preparedQuery(2, (db: Db, businessId: number, inquiryId: number) =>
+  db
     .selectFrom('inquiry_file_link')
     .select(['id', 'text', 'link', 'created'])
     .where('business_id', '=', businessId)
     .where('inquiry_id', '=', inquiryId)
-    .orderBy('position')
-    .execute();
-}
+    .orderBy('position'),
+);
 
 /** Replaces the file links of an inquiry with `links` (in that order), all created at `at`. */
 export async function replaceFileLinks(
