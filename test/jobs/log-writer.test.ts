@@ -97,6 +97,19 @@ describe('LogWriter', () => {
     expect(await paths(id)).toEqual(['/good-1', '/good-2']);
   });
 
+  it('writes a batch of several INSERT statements all or nothing: after a failure and the retry, no row is there twice', async () => {
+    const id = await business();
+    const writer = new LogWriter(t.db);
+    const sent = Array.from({ length: 450 }, (_, i) => `/bulk-${i}`);
+    for (const [i, path] of sent.entries()) writer.enqueue(row(i === 420 ? 2_000_000_000 : id, path)); // the third INSERT fails
+    await writer.flush();
+    expect(await paths(id)).toEqual([]); // the first two INSERTs were rolled back with the third
+    await writer.flush();
+    expect(await paths(id)).toEqual(sent.filter((_, i) => i !== 420));
+    expect(writer.written).toBe(449);
+    expect(writer.dropped).toBe(1);
+  });
+
   it('never throws to its callers, even when the database is gone', async () => {
     const broken = {
       insertInto() {

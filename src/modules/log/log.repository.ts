@@ -1,6 +1,6 @@
 /** SQL for the API call log (decisions §9). */
 import type { Db } from '../../db/database.ts';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import { inTransaction, type Timestamp } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewApiLogRow } from './log.table.ts';
 
@@ -39,13 +39,18 @@ const INSERT_CHUNK = 200;
 
 /**
  * Inserts log rows of any businesses (each row carries its own `business_id`), in as few statements as
- * possible. The only repository function not scoped to one business: the batch writer flushes the calls of
+ * possible, in one transaction. The only repository function not scoped to one business: the batch writer flushes the calls of
  * every business at once.
  */
 export async function insertMany(db: Db, rows: readonly NewApiLogRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await db.insertInto('api_log').values(rows.slice(i, i + INSERT_CHUNK)).execute();
-  }
+  if (rows.length === 0) return;
+  // One transaction: one commit (one fsync) per batch, and a batch that fails is not half written before the
+  // writer retries it whole.
+  await inTransaction(db, async (trx) => {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await trx.insertInto('api_log').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+    }
+  });
 }
 
 /**
