@@ -19,12 +19,20 @@ export interface LogWriterOptions {
   batchSize?: number;
   /** Rows kept in memory at most; beyond, the oldest are dropped and counted (default 20 000). */
   maxBuffered?: number;
+  /**
+   * Characters of row text (bodies, path, addresses) kept in memory at most, so that large bodies cannot
+   * make the buffer hold hundreds of megabytes while the database is slow; beyond, the oldest rows are
+   * dropped and counted (default 32 Mi characters, 32–64 MB).
+   */
+  maxBufferedChars?: number;
   logger?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
 
 /** Buffers log rows and writes them in batches. */
 export class LogWriter {
   private buffer: NewApiLogRow[] = [];
+  /** Characters of text in {@link buffer} (see {@link charsOf}). */
+  private bufferedChars = 0;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private earlyFlush = false;
@@ -32,6 +40,7 @@ export class LogWriter {
   private readonly flushIntervalMs: number;
   private readonly batchSize: number;
   private readonly maxBuffered: number;
+  private readonly maxBufferedChars: number;
   /** Rows lost because the buffer overflowed or a batch could not be written twice in a row. */
   dropped = 0;
   /** Rows written since start. */
@@ -44,6 +53,7 @@ export class LogWriter {
     this.flushIntervalMs = options.flushIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 500;
     this.maxBuffered = options.maxBuffered ?? 20_000;
+    this.maxBufferedChars = options.maxBufferedChars ?? 32 * 1024 * 1024;
   }
 
   /** Rows waiting to be written. */
@@ -60,14 +70,22 @@ export class LogWriter {
     return this;
   }
 
+  /** Drops the oldest rows until the buffer is within both of its bounds, counting them as dropped. */
+  private dropOldest(): void {
+    let n = 0;
+    while (n < this.buffer.length - 1 && (this.buffer.length - n > this.maxBuffered || this.bufferedChars > this.maxBufferedChars)) {
+      this.bufferedChars -= charsOf(this.buffer[n]!);
+      n += 1;
+    }
+    this.buffer.splice(0, n);
+    this.dropped += n;
+  }
+
   /** Appends one row; never waits and never throws. */
   enqueue(row: NewApiLogRow): void {
     this.buffer.push(row);
-    if (this.buffer.length > this.maxBuffered) {
-      const excess = this.buffer.length - this.maxBuffered;
-      this.buffer.splice(0, excess);
-      this.dropped += excess;
-    }
+    this.bufferedChars += charsOf(row);
+    if (this.buffer.length > this.maxBuffered || this.bufferedChars > this.maxBufferedChars) this.dropOldest();
     if (this.buffer.length >= this.batchSize && !this.earlyFlush && !this.closed) {
       this.earlyFlush = true;
       setImmediate(() => {
@@ -87,6 +105,7 @@ export class LogWriter {
     if (this.buffer.length === 0) return;
     const batch = this.buffer;
     this.buffer = [];
+    this.bufferedChars = 0;
     this.flushing = this.write(batch).finally(() => {
       this.flushing = undefined;
     });
@@ -107,6 +126,8 @@ export class LogWriter {
     const fresh = batch.filter((row) => !retriedRows.has(row));
     for (const row of fresh) retriedRows.add(row);
     this.buffer.unshift(...fresh);
+    for (const row of fresh) this.bufferedChars += charsOf(row);
+    if (this.buffer.length > this.maxBuffered || this.bufferedChars > this.maxBufferedChars) this.dropOldest();
     for (const row of retried) {
       try {
         await insertMany(this.db, [row]);
@@ -133,3 +154,8 @@ export class LogWriter {
 
 /** Rows whose first write failed (a second failure drops them). */
 const retriedRows = new WeakSet<NewApiLogRow>();
+
+/** The characters of text a row keeps in memory, plus a fixed allowance for its other fields. */
+function charsOf(row: NewApiLogRow): number {
+  return 128 + row.path.length + (row.request_body?.length ?? 0) + (row.response_body?.length ?? 0) + row.referrer.length;
+}

@@ -1,7 +1,7 @@
 /**
  * The API call log's batch writer (decisions §9: buffered writes, a response never waits): rows wait in
- * memory until a flush, a full batch flushes early, an overflowing buffer drops its oldest rows, a failed
- * batch is retried once and then written row by row so one bad row cannot sink the others.
+ * memory until a flush, a full batch flushes early, a buffer past its row or text bound drops its oldest
+ * rows, a failed batch is retried once and then written row by row so one bad row cannot sink the others.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
@@ -80,6 +80,24 @@ describe('LogWriter', () => {
     expect(writer.dropped).toBe(2);
     await writer.flush();
     expect(await paths(id)).toEqual(['/3', '/4', '/5']);
+  });
+
+  it('drops the oldest rows when the text in the buffer passes its bound, and counts them', async () => {
+    const id = await business();
+    const big = (p: string) => ({ ...row(id, p), response_body: JSON.stringify({ text: 'x'.repeat(1000) }) });
+    // Each row is ~1,150 characters with the allowance: three fit under 3,500, a fourth does not.
+    const writer = new LogWriter(t.db, { maxBufferedChars: 3500 });
+    for (const p of ['/1', '/2', '/3']) writer.enqueue(big(p));
+    expect(writer.dropped).toBe(0);
+    writer.enqueue(big('/4'));
+    writer.enqueue(row(id, '/small'));
+    expect(writer.size).toBe(3);
+    expect(writer.dropped).toBe(2);
+    await writer.flush();
+    expect(await paths(id)).toEqual(['/3', '/4', '/small']);
+    // The bound counts what is in the buffer now: after the flush, three big rows fit again.
+    for (const p of ['/5', '/6', '/7']) writer.enqueue(big(p));
+    expect(writer.dropped).toBe(2);
   });
 
   it('retries a failed batch once, then writes it row by row and drops only the rows the database refuses', async () => {
