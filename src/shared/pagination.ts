@@ -11,6 +11,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import Type from 'typebox';
+import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { ApiError } from './errors.ts';
 
 /** Page size when the query names none (decisions §4). */
@@ -146,6 +148,16 @@ function afterPosition(
   return eb.and([eb(sql.ref(lead.ref), leadBound, values[0]), eb.or(branches)]);
 }
 
+/** `query` in the page order of `order`, reversed when walking back. */
+function ordered<Q extends SelectQueryBuilder<any, any, any>>(query: Q, order: readonly OrderColumn<any>[], reverse: boolean): Q {
+  let q = query;
+  for (const col of order) {
+    const dir = reverse ? (col.direction === 'asc' ? 'desc' : 'asc') : col.direction;
+    q = q.orderBy(sql.ref(col.ref), dir) as Q;
+  }
+  return q;
+}
+
 /**
  * Runs a keyset page query. `query` must already select the `key` columns of `order` and filter by business.
  *
@@ -159,16 +171,42 @@ export async function fetchPage<Row extends Record<string, unknown>>(
   size: number,
   cursor: CursorPosition | undefined,
 ): Promise<Page<Row>> {
-  /* eslint-enable @typescript-eslint/no-explicit-any */
   if (cursor && cursor.values.length !== order.length) throw new InvalidCursor();
   const reverse = cursor?.reverse ?? false;
   let q = query;
   if (cursor) q = q.where((eb) => afterPosition(eb, order, cursor.values, reverse));
-  for (const col of order) {
-    const dir = reverse ? (col.direction === 'asc' ? 'desc' : 'asc') : col.direction;
-    q = q.orderBy(sql.ref(col.ref), dir);
-  }
-  const fetched = await q.limit(size + 1).execute();
+  const fetched = await ordered(q, order, reverse).limit(size + 1).execute();
+  return toPage(fetched, order, size, cursor);
+}
+
+/**
+ * The first page of a list without filters (the list integrators poll for new records), as a prepared
+ * query: `base` (the list's query for one business, selecting the `key` columns of `order`) is built and
+ * compiled once, then run with the business and the page size (see preparedQuery). The answer is the one
+ * {@link fetchPage} gives for `base` without a cursor.
+ */
+export function preparedFirstPage<Row extends Record<string, unknown>>(
+  base: (db: Db, businessId: number) => SelectQueryBuilder<any, any, Row>,
+  order: readonly OrderColumn<Row>[],
+): (db: Db, businessId: number, size: number) => Promise<Page<Row>> {
+  const query = preparedQuery(2, (db: Db, businessId: number, limit: number) => ordered(base(db, businessId), order, false).limit(limit));
+  return async (db, businessId, size) => toPage(await query(db, businessId, size + 1), order, size, undefined);
+}
+
+/** Whether a list's filters are all unset (`undefined`, or an empty list of terms). */
+export function noFilters(filter: object): boolean {
+  return Object.values(filter).every((v) => v === undefined || (Array.isArray(v) && v.length === 0));
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** Cuts up to `size + 1` fetched rows into a page and the positions of its neighbours. */
+function toPage<Row extends Record<string, unknown>>(
+  fetched: Row[],
+  order: readonly OrderColumn<Row>[],
+  size: number,
+  cursor: CursorPosition | undefined,
+): Page<Row> {
+  const reverse = cursor?.reverse ?? false;
   const more = fetched.length > size;
   const rows = fetched.slice(0, size);
   if (reverse) rows.reverse();

@@ -1,7 +1,7 @@
 /**
  * preparedQuery (src/db/prepared-query.ts) on the dialect under test: the query compiled once answers for
  * each new set of argument values, outside and inside transactions (on PostgreSQL as a named prepared
- * statement), and a build that does not pass an
+ * statement), preparedFirstPage gives fetchPage's first page, and a build that does not pass an
  * argument as a parameter is refused.
  */
 import { sql } from 'kysely';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedQuery } from '../../src/db/prepared-query.ts';
 import type { Db } from '../../src/db/database.ts';
 import { createBusiness } from '../../src/modules/auth/auth.service.ts';
+import { fetchPage, newestFirst, noFilters, preparedFirstPage } from '../../src/shared/pagination.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
 
 let t: TestDb;
@@ -60,6 +61,25 @@ describe(`preparedQuery on ${DIALECT}`, () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]!.statement).toContain('"title" != $2');
     });
+  });
+
+  it('preparedFirstPage answers the page fetchPage gives without a cursor: rows, next and previous', async () => {
+    const biz = await createBusiness(t.db, { name: 'Prepared page', plan: 'FREE', timezone: 'UTC' });
+    await t.db
+      .insertInto('grade')
+      .values(['A', 'B', 'C'].map((title, i) => ({ business_id: biz.id, title, created: `2026-01-0${i + 1}T00:00:00.000Z` })))
+      .execute();
+    const base = (db: Db, businessId: number) => db.selectFrom('grade').select(['id', 'title', 'created']).where('business_id', '=', businessId);
+    const order = newestFirst<{ id: number; title: string; created: string }>('grade');
+    const first = preparedFirstPage(base, order);
+    for (const size of [1, 2, 3, 5]) {
+      const expected = await fetchPage(base(t.db, biz.id), order, size, undefined);
+      expect(await first(t.db, biz.id, size)).toEqual(expected);
+    }
+    expect((await first(t.db, biz.id, 2)).rows.map((r) => r.title)).toEqual(['C', 'B']);
+    expect(noFilters({ search: [], statusId: undefined })).toBe(true);
+    expect(noFilters({ search: ['x'] })).toBe(false);
+    expect(noFilters({ search: [], isHidden: false })).toBe(false);
   });
 
   it('refuses a build that does not pass an argument to Kysely as a value', async () => {

@@ -5,7 +5,7 @@
 import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { findFieldValueRows, searchAll, upsertFieldValueRows } from '../../db/sql-helpers.ts';
-import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedFirstPage } from '../../shared/pagination.ts';
 import type { ContractRowUpdate, NewContractRow } from './contract.table.ts';
 
 const listColumns = [
@@ -100,6 +100,9 @@ export interface ContractFilter {
   search: readonly string[];
 }
 
+/** The first page without filters, prepared (see preparedFirstPage). */
+const firstPage = preparedFirstPage(listQuery, newestFirst<ContractListRow>('contract'));
+
 /** One page of contracts, newest first. */
 export async function findPage(
   db: Db,
@@ -108,6 +111,7 @@ export async function findPage(
   size: number,
   cursor: CursorPosition | undefined,
 ): Promise<Page<ContractListRow>> {
+  if (cursor === undefined && noFilters(filter)) return firstPage(db, businessId, size);
   let q = listQuery(db, businessId);
   if (filter.createdFrom !== undefined) q = q.where('contract.created', '>=', filter.createdFrom);
   if (filter.createdTo !== undefined) q = q.where('contract.created', '<', filter.createdTo);

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { findFieldValueRows, searchAll, type Timestamp, upsertFieldValueRows } from '../../db/sql-helpers.ts';
-import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedFirstPage } from '../../shared/pagination.ts';
 import type { InquiryRowUpdate, NewInquiryRow } from './inquiry.table.ts';
 
 const summaryColumns = [
@@ -91,6 +91,9 @@ export interface InquiryFilter {
   search: readonly string[];
 }
 
+/** The first page without filters, prepared (see preparedFirstPage). */
+const firstPage = preparedFirstPage(findSummaryQuery, newestFirst<InquirySummaryRow>('inquiry'));
+
 /** One page of live inquiries, newest first. */
 export async function findPage(
   db: Db,
@@ -99,6 +102,7 @@ export async function findPage(
   size: number,
   cursor: CursorPosition | undefined,
 ): Promise<Page<InquirySummaryRow>> {
+  if (cursor === undefined && noFilters(filter)) return firstPage(db, businessId, size);
   let q = findSummaryQuery(db, businessId);
   if (filter.createdFrom !== undefined) q = q.where('inquiry.created', '>=', filter.createdFrom);
   if (filter.createdTo !== undefined) q = q.where('inquiry.created', '<', filter.createdTo);
