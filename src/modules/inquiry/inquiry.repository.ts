@@ -131,30 +131,31 @@ const detailById = preparedQuery(2, (db: Db, businessId: number, id: number) => 
 
 /** Whether a live inquiry with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('inquiry')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await liveId(db, businessId, id)).length > 0;
 }
+const liveId = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  db.selectFrom('inquiry').select('id').where('business_id', '=', businessId).where('id', '=', id).where('deleted_at', 'is', null),
+);
 
 /**
  * Locks a live inquiry for the rest of the transaction (a no-op UPDATE: a row lock on PostgreSQL; SQLite
  * transactions are serialised anyway) and returns its current status, folder and funnel, or `undefined`.
  */
 export async function lockById(db: Db, businessId: number, id: number) {
-  const result = await db
+  if ((await lockRow(db, businessId, id)).length === 0) return undefined;
+  return (await lockedState(db, businessId, id))[0]!;
+}
+const lockRow = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  db
     .updateTable('inquiry')
     .set({ is_hidden: sql`is_hidden` })
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return undefined;
-  return db
+    .returning('id'),
+);
+const lockedState = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  db
     .selectFrom('inquiry')
     .leftJoin('inquiry_status', 'inquiry_status.id', 'inquiry.status_id')
     .select([
@@ -169,9 +170,8 @@ export async function lockById(db: Db, businessId: number, id: number) {
       'inquiry.gclid',
     ])
     .where('inquiry.business_id', '=', businessId)
-    .where('inquiry.id', '=', id)
-    .executeTakeFirstOrThrow();
-}
+    .where('inquiry.id', '=', id),
+);
 
 /**
  * Hands out the business's next inquiry number (1, 2, …): increments its counter row, creating it on first
@@ -258,15 +258,11 @@ function inChargeMembersQuery(db: Db, businessId: number) {
 
 /** The member ids responsible for an inquiry, in set order. */
 export async function findInChargeIds(db: Db, businessId: number, inquiryId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('inquiry_in_charge')
-    .select('member_id')
-    .where('business_id', '=', businessId)
-    .where('inquiry_id', '=', inquiryId)
-    .orderBy('position')
-    .execute();
-  return rows.map((r) => r.member_id);
+  return (await inChargeIds(db, businessId, inquiryId)).map((r) => r.member_id);
 }
+const inChargeIds = preparedQuery(2, (db: Db, businessId: number, inquiryId: number) =>
+  db.selectFrom('inquiry_in_charge').select('member_id').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).orderBy('position'),
+);
 
 /** Replaces the responsible members of an inquiry with `memberIds` (in that order). */
 export async function replaceInCharge(db: Db, businessId: number, inquiryId: number, memberIds: readonly number[]): Promise<void> {
@@ -377,8 +373,20 @@ export async function insertStatusHistory(
   businessId: number,
   row: { inquiry_id: number; status_id: number; previous_status_id: number | null; member_id: number | null; created: Timestamp },
 ): Promise<void> {
-  await db.insertInto('inquiry_status_history').values({ ...row, business_id: businessId }).execute();
+  await statusHistoryInsert(db, businessId, row.inquiry_id, row.status_id, row.previous_status_id, row.member_id, row.created);
 }
+const statusHistoryInsert = preparedQuery(
+  6,
+  (db: Db, businessId: number, inquiryId: number, statusId: number, previousStatusId: number | null, memberId: number | null, created: Timestamp) =>
+    db.insertInto('inquiry_status_history').values({
+      business_id: businessId,
+      inquiry_id: inquiryId,
+      status_id: statusId,
+      previous_status_id: previousStatusId,
+      member_id: memberId,
+      created,
+    }),
+);
 
 /** Records a folder change; `member_id` null for API changes. */
 export async function insertFolderHistory(
@@ -393,13 +401,11 @@ export async function insertFolderHistory(
 
 /** An inquiry status of the business with its folder id, or `undefined`. */
 export async function findStatusById(db: Db, businessId: number, id: number) {
-  return db
-    .selectFrom('inquiry_status')
-    .select(['id', 'folder_id'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (await statusById(db, businessId, id))[0];
 }
+const statusById = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  db.selectFrom('inquiry_status').select(['id', 'folder_id']).where('business_id', '=', businessId).where('id', '=', id),
+);
 
 /** The default status of the business's default folder, or `undefined` when there is none. */
 export async function findDefaultStatus(db: Db, businessId: number) {
