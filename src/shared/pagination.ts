@@ -180,17 +180,31 @@ export async function fetchPage<Row extends Record<string, unknown>>(
 }
 
 /**
- * The first page of a list without filters (the list integrators poll for new records), as a prepared
- * query: `base` (the list's query for one business, selecting the `key` columns of `order`) is built and
- * compiled once, then run with the business and the page size (see preparedQuery). The answer is the one
- * {@link fetchPage} gives for `base` without a cursor.
+ * The pages of a list without filters (the list integrators poll for new records and walk with `next`), as
+ * prepared queries: `base` (the list's query for one business, selecting the `key` columns of `order`) is
+ * built and compiled once for the first page and once for each direction of a cursor, then run with the
+ * business, the page size and the cursor's values (see preparedQuery). The answer is the one
+ * {@link fetchPage} gives for `base`.
+ * @throws InvalidCursor when the cursor was issued for a list with another ordering
  */
-export function preparedFirstPage<Row extends Record<string, unknown>>(
+export function preparedPage<Row extends Record<string, unknown>>(
   base: (db: Db, businessId: number) => SelectQueryBuilder<any, any, Row>,
   order: readonly OrderColumn<Row>[],
-): (db: Db, businessId: number, size: number) => Promise<Page<Row>> {
-  const query = preparedQuery(2, (db: Db, businessId: number, limit: number) => ordered(base(db, businessId), order, false).limit(limit));
-  return async (db, businessId, size) => toPage(await query(db, businessId, size + 1), order, size, undefined);
+): (db: Db, businessId: number, size: number, cursor: CursorPosition | undefined) => Promise<Page<Row>> {
+  type Args = [businessId: number, limit: number, ...values: (string | number)[]];
+  const after = (reverse: boolean) =>
+    preparedQuery<Args, Row>(2 + order.length, (db, businessId, limit, ...values) =>
+      ordered(base(db, businessId).where((eb) => afterPosition(eb, order, values, reverse)), order, reverse).limit(limit),
+    );
+  const first = preparedQuery(2, (db: Db, businessId: number, limit: number) => ordered(base(db, businessId), order, false).limit(limit));
+  const forward = after(false);
+  const backward = after(true);
+  return async (db, businessId, size, cursor) => {
+    if (cursor === undefined) return toPage(await first(db, businessId, size + 1), order, size, undefined);
+    if (cursor.values.length !== order.length) throw new InvalidCursor();
+    const fetched = await (cursor.reverse ? backward : forward)(db, businessId, size + 1, ...cursor.values);
+    return toPage(fetched, order, size, cursor);
+  };
 }
 
 /** Whether a list's filters are all unset (`undefined`, or an empty list of terms). */

@@ -1,7 +1,7 @@
 /**
  * preparedQuery (src/db/prepared-query.ts) on the dialect under test: the query compiled once answers for
  * each new set of argument values, outside and inside transactions (on PostgreSQL as a named prepared
- * statement), preparedFirstPage gives fetchPage's first page, and a build that does not pass an
+ * statement), preparedPage gives fetchPage's pages, and a build that does not pass an
  * argument as a parameter is refused.
  */
 import { sql } from 'kysely';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedQuery } from '../../src/db/prepared-query.ts';
 import type { Db } from '../../src/db/database.ts';
 import { createBusiness } from '../../src/modules/auth/auth.service.ts';
-import { fetchPage, newestFirst, noFilters, preparedFirstPage } from '../../src/shared/pagination.ts';
+import { type CursorPosition, fetchPage, newestFirst, noFilters, preparedPage } from '../../src/shared/pagination.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
 
 let t: TestDb;
@@ -63,20 +63,30 @@ describe(`preparedQuery on ${DIALECT}`, () => {
     });
   });
 
-  it('preparedFirstPage answers the page fetchPage gives without a cursor: rows, next and previous', async () => {
+  it('preparedPage answers the pages fetchPage gives, first, forward and backward: rows, next and previous', async () => {
     const biz = await createBusiness(t.db, { name: 'Prepared page', plan: 'FREE', timezone: 'UTC' });
     await t.db
       .insertInto('grade')
-      .values(['A', 'B', 'C'].map((title, i) => ({ business_id: biz.id, title, created: `2026-01-0${i + 1}T00:00:00.000Z` })))
+      .values(['A', 'B', 'C', 'D', 'E'].map((title, i) => ({ business_id: biz.id, title, created: `2026-01-0${i + 1}T00:00:00.000Z` })))
       .execute();
     const base = (db: Db, businessId: number) => db.selectFrom('grade').select(['id', 'title', 'created']).where('business_id', '=', businessId);
     const order = newestFirst<{ id: number; title: string; created: string }>('grade');
-    const first = preparedFirstPage(base, order);
-    for (const size of [1, 2, 3, 5]) {
-      const expected = await fetchPage(base(t.db, biz.id), order, size, undefined);
-      expect(await first(t.db, biz.id, size)).toEqual(expected);
+    const page = preparedPage(base, order);
+    for (const size of [1, 2, 3, 6]) {
+      // Walk forward to the end and back again, comparing every page with fetchPage's.
+      let cursor: CursorPosition | undefined;
+      for (let step = 0; step < 12; step++) {
+        const expected = await fetchPage(base(t.db, biz.id), order, size, cursor);
+        const got = await page(t.db, biz.id, size, cursor);
+        expect(got, `size ${size}, step ${step}`).toEqual(expected);
+        cursor = step < 6 && got.next ? got.next : (got.previous ?? undefined);
+        if (!cursor) break;
+      }
     }
-    expect((await first(t.db, biz.id, 2)).rows.map((r) => r.title)).toEqual(['C', 'B']);
+    const first = await page(t.db, biz.id, 2, undefined);
+    expect(first.rows.map((r) => r.title)).toEqual(['E', 'D']);
+    expect((await page(t.db, biz.id, 2, first.next!)).rows.map((r) => r.title)).toEqual(['C', 'B']);
+    await expect(page(t.db, biz.id, 2, { values: [1], reverse: false })).rejects.toThrow();
     expect(noFilters({ search: [], statusId: undefined })).toBe(true);
     expect(noFilters({ search: ['x'] })).toBe(false);
     expect(noFilters({ search: [], isHidden: false })).toBe(false);

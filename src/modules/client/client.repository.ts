@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { countTrigramMatches, findFieldValueRows, searchAll, type Timestamp, trigramMatch, upsertFieldValueRows } from '../../db/sql-helpers.ts';
-import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedFirstPage } from '../../shared/pagination.ts';
+import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { ClientRowUpdate, NewClientRow } from './client.table.ts';
 
 const summaryColumns = [
@@ -83,8 +83,8 @@ function ftsDrivenSummaryQuery(db: Db, businessId: number, match: string) {
     .select(summaryColumns);
 }
 
-/** The first page without filters, prepared (see preparedFirstPage). */
-const firstPage = preparedFirstPage(findSummaryQuery, newestFirst<ClientSummaryRow>('client'));
+/** The pages without filters, prepared (see preparedPage). */
+const pages = preparedPage(findSummaryQuery, newestFirst<ClientSummaryRow>('client'));
 
 /** One page of live clients, newest first. */
 export async function findPage(
@@ -94,7 +94,7 @@ export async function findPage(
   size: number,
   cursor: CursorPosition | undefined,
 ): Promise<Page<ClientSummaryRow>> {
-  if (cursor === undefined && noFilters(filter)) return firstPage(db, businessId, size);
+  if (noFilters(filter)) return pages(db, businessId, size, cursor);
   let q = findSummaryQuery(db, businessId);
   const match = filter.search.length > 0 ? trigramMatch(db, filter.search) : undefined;
   const ftsDriven = match !== undefined && (await countTrigramMatches(db, 'client_search', match, FTS_DRIVEN_BELOW)) < FTS_DRIVEN_BELOW;

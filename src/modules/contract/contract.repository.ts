@@ -5,7 +5,7 @@
 import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { findFieldValueRows, searchAll, upsertFieldValueRows } from '../../db/sql-helpers.ts';
-import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedFirstPage } from '../../shared/pagination.ts';
+import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { ContractRowUpdate, NewContractRow } from './contract.table.ts';
 
 const listColumns = [
@@ -100,8 +100,8 @@ export interface ContractFilter {
   search: readonly string[];
 }
 
-/** The first page without filters, prepared (see preparedFirstPage). */
-const firstPage = preparedFirstPage(listQuery, newestFirst<ContractListRow>('contract'));
+/** The pages without filters, prepared (see preparedPage). */
+const pages = preparedPage(listQuery, newestFirst<ContractListRow>('contract'));
 
 /** One page of contracts, newest first. */
 export async function findPage(
@@ -111,7 +111,7 @@ export async function findPage(
   size: number,
   cursor: CursorPosition | undefined,
 ): Promise<Page<ContractListRow>> {
-  if (cursor === undefined && noFilters(filter)) return firstPage(db, businessId, size);
+  if (noFilters(filter)) return pages(db, businessId, size, cursor);
   let q = listQuery(db, businessId);
   if (filter.createdFrom !== undefined) q = q.where('contract.created', '>=', filter.createdFrom);
   if (filter.createdTo !== undefined) q = q.where('contract.created', '<', filter.createdTo);

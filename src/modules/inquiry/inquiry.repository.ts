@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { findFieldValueRows, searchAll, type Timestamp, upsertFieldValueRows } from '../../db/sql-helpers.ts';
-import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedFirstPage } from '../../shared/pagination.ts';
+import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { InquiryRowUpdate, NewInquiryRow } from './inquiry.table.ts';
 
 const summaryColumns = [
@@ -91,8 +91,8 @@ export interface InquiryFilter {
   search: readonly string[];
 }
 
-/** The first page without filters, prepared (see preparedFirstPage). */
-const firstPage = preparedFirstPage(findSummaryQuery, newestFirst<InquirySummaryRow>('inquiry'));
+/** The pages without filters, prepared (see preparedPage). */
+const pages = preparedPage(findSummaryQuery, newestFirst<InquirySummaryRow>('inquiry'));
 
 /** One page of live inquiries, newest first. */
 export async function findPage(
@@ -102,7 +102,7 @@ export async function findPage(
   size: number,
   cursor: CursorPosition | undefined,
 ): Promise<Page<InquirySummaryRow>> {
-  if (cursor === undefined && noFilters(filter)) return firstPage(db, businessId, size);
+  if (noFilters(filter)) return pages(db, businessId, size, cursor);
   let q = findSummaryQuery(db, businessId);
   if (filter.createdFrom !== undefined) q = q.where('inquiry.created', '>=', filter.createdFrom);
   if (filter.createdTo !== undefined) q = q.where('inquiry.created', '<', filter.createdTo);

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { searchAll, type Timestamp } from '../../db/sql-helpers.ts';
-import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedFirstPage } from '../../shared/pagination.ts';
+import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { NewSettlementRow, SettlementRowUpdate } from './settlement.table.ts';
 
 const listColumns = [
@@ -81,8 +81,8 @@ export interface SettlementFilter {
   search: readonly string[];
 }
 
-/** The first page without filters, prepared (see preparedFirstPage). */
-const firstPage = preparedFirstPage(listQuery, newestFirst<SettlementListRow>('settlement'));
+/** The pages without filters, prepared (see preparedPage). */
+const pages = preparedPage(listQuery, newestFirst<SettlementListRow>('settlement'));
 
 /** One page of settlements, newest first. */
 export async function findPage(
@@ -92,7 +92,7 @@ export async function findPage(
   size: number,
   cursor: CursorPosition | undefined,
 ): Promise<Page<SettlementListRow>> {
-  if (cursor === undefined && noFilters(filter)) return firstPage(db, businessId, size);
+  if (noFilters(filter)) return pages(db, businessId, size, cursor);
   let q = listQuery(db, businessId);
   if (filter.contractId !== undefined) q = q.where('settlement.contract_id', '=', filter.contractId);
   if (filter.createdFrom !== undefined) q = q.where('settlement.created', '>=', filter.createdFrom);
