@@ -1,14 +1,15 @@
 /**
- * Queries built and compiled once, then run with new parameter values: for the few queries every request
- * runs (the API-key lookup, a record by id), Kysely's building and compiling on each call cost more CPU than
- * SQLite's executing them (bench/README.md, profile of `GET /v1/client/{id}`).
+ * Queries built and compiled once, then run with new parameter values: for the queries on the hottest paths
+ * (the API-key lookup every request runs, a record by id, the pages of the unfiltered lists, an inquiry's
+ * status change), Kysely's building and compiling on each call cost more CPU than SQLite's executing them
+ * (bench/README.md, profile of `GET /v1/client/{id}`).
  */
 import { type Compilable, type CompiledQuery, createQueryId, type QueryResult } from 'kysely';
 import type { Db } from './database.ts';
 
 /**
- * The SQL texts of prepared queries compiled for PostgreSQL, each with its statement name. The pool of
- * create-db.ts runs these texts as named prepared statements, so each connection parses them once and
+ * The SQL texts of prepared queries, each with its statement name. On PostgreSQL the pool of create-db.ts
+ * runs these texts as named prepared statements, so each connection parses them once and
  * PostgreSQL may reuse their plan (planning a six-table join took 0.7 ms, running it 0.2 ms). Other texts
  * stay unnamed: dynamic queries (filters, IN lists) would leave one statement per variant in every
  * connection.
