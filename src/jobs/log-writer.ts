@@ -70,7 +70,10 @@ export class LogWriter {
     return this;
   }
 
-  /** Drops the oldest rows until the buffer is within both of its bounds, counting them as dropped. */
+  /**
+   * Drops the oldest rows until the buffer is within both of its bounds (always keeping the newest row),
+   * counting them as dropped; does nothing when it is within them.
+   */
   private dropOldest(): void {
     let n = 0;
     while (n < this.buffer.length - 1 && (this.buffer.length - n > this.maxBuffered || this.bufferedChars > this.maxBufferedChars)) {
@@ -85,7 +88,7 @@ export class LogWriter {
   enqueue(row: NewApiLogRow): void {
     this.buffer.push(row);
     this.bufferedChars += charsOf(row);
-    if (this.buffer.length > this.maxBuffered || this.bufferedChars > this.maxBufferedChars) this.dropOldest();
+    this.dropOldest();
     if (this.buffer.length >= this.batchSize && !this.earlyFlush && !this.closed) {
       this.earlyFlush = true;
       setImmediate(() => {
@@ -127,7 +130,7 @@ export class LogWriter {
     for (const row of fresh) retriedRows.add(row);
     this.buffer.unshift(...fresh);
     for (const row of fresh) this.bufferedChars += charsOf(row);
-    if (this.buffer.length > this.maxBuffered || this.bufferedChars > this.maxBufferedChars) this.dropOldest();
+    this.dropOldest();
     for (const row of retried) {
       try {
         await insertMany(this.db, [row]);

@@ -12,9 +12,8 @@
  * give way to `handlerTimeout` again. One timer per request, cleared when the response closes, does the same
  * job here.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { ServiceUnavailable } from '../shared/errors.ts';
 
 /** Options of the plugin. */
 export interface HandlerTimeoutOptions {
@@ -22,16 +21,17 @@ export interface HandlerTimeoutOptions {
   timeoutMs: number;
 }
 
-function expire(reply: FastifyReply): void {
+/** Sends Fastify's own timeout error, which the error handler renders as the 503 above. */
+function expire(reply: FastifyReply, timeoutMs: number): void {
   if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
-  void reply.send(new ServiceUnavailable('The server took too long to answer this request.'));
+  void reply.send(new errorCodes.FST_ERR_HANDLER_TIMEOUT(timeoutMs, reply.request.routeOptions.url ?? reply.request.url));
 }
 
 export default fp<HandlerTimeoutOptions>(
   async function handlerTimeout(app: FastifyInstance, opts: HandlerTimeoutOptions) {
     if (opts.timeoutMs <= 0) return;
     app.addHook('onRequest', (_request, reply, done) => {
-      const timer = setTimeout(expire, opts.timeoutMs, reply);
+      const timer = setTimeout(expire, opts.timeoutMs, reply, opts.timeoutMs);
       reply.raw.once('close', () => clearTimeout(timer));
       done();
     });
