@@ -20,7 +20,7 @@ import { signBody } from '../../src/modules/auth/hmac.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 90_000 }); // three server starts under tsx on a loaded 2-core CI machine
 
 const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
 
