@@ -57,13 +57,16 @@ function sqliteQueries(path: string): Queries {
   const client = q(CLIENT_SQL);
   const fields = q(FIELDS_SQL);
   const page = q(PAGE_SQL);
-  const search = db.prepare(SEARCH_SQL.replace('$1', '?1').replaceAll('$2', '?2').replace('$3', '?3'));
+  const search = q(SEARCH_SQL);
   const insert = q(`INSERT INTO client (business_id, company_name, is_hidden, created) VALUES ($1, $2, 0, $3) RETURNING id`);
   const byId = q(`SELECT ${SUMMARY} ${FROM} WHERE c.id = $1`);
   return {
     key: async (hash) => key.get(hash) as KeyRow | undefined,
     client: async (b, id) => client.get(b, id) as ClientRow | undefined,
-    search: async (b, term, limit) => search.all(b, `%${term.toLowerCase()}%`, limit) as ClientRow[],
+    search: async (b, term, limit) => {
+      const like = `%${term.toLowerCase()}%`;
+      return search.all(b, like, like, like, like, limit) as ClientRow[];
+    },
     fields: async (b, id) => fields.all(b, id) as { field_id: number; value: string }[],
     page: async (b, limit) => page.all(b, limit) as ClientRow[],
     insert: async (b, name, created) => {

@@ -34,7 +34,7 @@ export function concreteRequests(requests: RequestTemplate[]): Concrete[] {
   for (const t of requests) {
     const n = t.setupRequest ? POOL : 1;
     for (let i = 0; i < n; i++) {
-      const r = (t.setupRequest ? t.setupRequest({ ...t }) : t) as { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+      const r = (t.setupRequest ? t.setupRequest({ ...t }, {}) : t) as { method?: string; path?: string; headers?: Record<string, string>; body?: string };
       out.push({ method: r.method ?? 'GET', path: r.path ?? '/', headers: r.headers ?? {}, ...(typeof r.body === 'string' ? { body: r.body } : {}) });
     }
   }
