@@ -320,22 +320,7 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
         { ...GOOD_CATALOG, fields: [{ key: 'x', name: 'X', category: 'I', dataType: 'ZZ' }] },
         ['fields[0].dataType: must be one of S, N, M, D, T, B, SL, ML'],
       ],
-      [
-        'estimate item classifications: duplicate key, empty title, unknown property',
-        {
-          ...GOOD_CATALOG,
-          estimateItemClassifications: [
-            { key: 'design', title: 'Design' },
-            { key: 'design', title: 'Design again' },
-          ],
-        },
-        ['estimateItemClassifications[1].key: duplicate key "design" (also estimateItemClassifications[0])'],
-      ],
-      [
-        'estimate item classification without a title',
-        { ...GOOD_CATALOG, estimateItemClassifications: [{ key: 'x', title: '', unitCost: '1' }] },
-        ['estimateItemClassifications[0].title: must NOT have fewer than 1 characters', 'estimateItemClassifications[0].unitCost: is not a known property'],
-      ],
+
       ['not JSON', '{"grades": [', ['is not valid JSON']],
     ];
     for (const [label, content, messages] of cases) {

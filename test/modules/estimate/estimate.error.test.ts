@@ -4,6 +4,7 @@
  * queries and methods — and a refused request writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogError, importCatalog } from '../../../src/modules/catalog/catalog-import.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
@@ -186,4 +187,34 @@ describe('ids, queries and methods', () => {
     const res = await call({ method: 'GET', url: '/v1/estimate/item/classification/1' });
     expect(res.status).toBe(404);
   });
+});
+
+describe('the catalog section estimateItemClassifications', () => {
+  const cases: [string, unknown, string[]][] = [
+    [
+      'a duplicate key',
+      { estimateItemClassifications: [{ key: 'design', title: 'Design' }, { key: 'design', title: 'Design again' }] },
+      ['estimateItemClassifications[1].key: duplicate key "design" (also estimateItemClassifications[0])'],
+    ],
+    [
+      'an empty title and an unknown property',
+      { estimateItemClassifications: [{ key: 'x', title: '', unitCost: '1' }] },
+      ['estimateItemClassifications[0].title: must NOT have fewer than 1 characters', 'estimateItemClassifications[0].unitCost: is not a known property'],
+    ],
+    ['not a list', { estimateItemClassifications: { key: 'x', title: 'X' } }, ['estimateItemClassifications: must be array']],
+    ['a missing key', { estimateItemClassifications: [{ title: 'X' }] }, ['estimateItemClassifications[0].key: is required']],
+  ];
+  for (const [name, file, problems] of cases) {
+    it(`${name}: the import names every problem and writes nothing`, async () => {
+      const before = await t.testDb.db.selectFrom('estimate_item_classification').select('id').where('business_id', '=', b.businessId).execute();
+      const error = await importCatalog(t.testDb.db, b.businessId, file).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(CatalogError);
+      expect([...(error as CatalogError).problems].sort()).toEqual([...problems].sort());
+      const after = await t.testDb.db.selectFrom('estimate_item_classification').select('id').where('business_id', '=', b.businessId).execute();
+      expect(after).toEqual(before);
+    });
+  }
 });
