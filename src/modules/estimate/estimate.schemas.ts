@@ -4,7 +4,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, IdParam, IdTitle, Nullable, Page, QuerySearch, Timestamp, withExample } from '../../shared/schemas.ts';
+import { EXAMPLES, IdParam, IdTitle, Nullable, Page, QuerySearch, withExample } from '../../shared/schemas.ts';
 
 /** Longest `title` (reference: 256). */
 export const TITLE_MAX_LENGTH = 256;
@@ -78,7 +78,12 @@ export const EstimateItem = Type.Object({
   description: Nullable(Type.String()),
   image: Type.String({ description: 'URL of the item picture; `""` when it has none (the API cannot set one).' }),
   classification: Nullable(EstimateItemClassification),
-  created: Timestamp,
+  created: Type.String({
+    format: 'date-time',
+    examples: [EXAMPLES.created],
+    'x-extension': true,
+    description: 'When the item was created (extension: the reference does not show it).',
+  }),
 });
 export type EstimateItem = Static<typeof EstimateItem>;
 
