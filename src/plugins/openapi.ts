@@ -77,7 +77,7 @@ const IDEMPOTENCY_RESPONSES = {
   422: { ...ErrorDetail, description: 'The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`).' },
 };
 
-type RouteSchema = Record<string, any>;
+type RouteSchema = Record<string, unknown>;
 
 /**
  * The swagger transform: adds the `Idempotency-Key` header and its 409 / 422 answers to every `POST`,
@@ -155,12 +155,6 @@ export default fp(
               name: 'X-Signature',
               description:
                 'Version 1: lowercase hex HMAC-SHA256 of the raw request body (empty string when there is none), keyed with the secret key. Version 2 (extension, replay-proof): `v2=` + lowercase hex HMAC-SHA256 of `"{X-Signature-Timestamp}.{METHOD}.{path and query as sent}.{raw body}"`, sent with `X-Signature-Timestamp`; valid within 300 seconds of the server clock, once. `BIZAPI_SIGNATURE_MODE=v2` accepts only version 2.',
-            },
-            signatureTimestamp: {
-              type: 'apiKey',
-              in: 'header',
-              name: 'X-Signature-Timestamp',
-              description: 'Signature version 2 only (extension): the Unix time in seconds the request was signed at.',
             },
             metricsToken: {
               type: 'http',
