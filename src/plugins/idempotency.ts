@@ -38,8 +38,9 @@ export interface IdempotencyOptions {
 /** The methods that take `Idempotency-Key`. */
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE']);
 
-/** The request header, and the response header of a replay. */
+/** The request header (docs/api.md#idempotent-retries). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** The response header of a replayed answer, with the value `true`. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** 1..255 printable ASCII characters (space to tilde). */
