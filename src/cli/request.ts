@@ -1,6 +1,6 @@
 /** `bizapi request` (decisions §3): sends one signed request to a bizapi server and prints the response. */
 import type { Config } from '../config.ts';
-import { signBody } from '../modules/auth/hmac.ts';
+import { signBody, signV2 } from '../modules/auth/hmac.ts';
 import { type CliContext, CliError, printJson } from './context.ts';
 
 /** `http://HOST:PORT` of the configured server, reachable from this machine (a wildcard host becomes loopback). */
@@ -24,6 +24,10 @@ export interface RequestOptions {
   baseUrl?: string;
   key?: string;
   secret?: string;
+  /** Sign version 2 (timestamp, method, path and query, body) instead of version 1. */
+  v2?: boolean;
+  /** Sent as `Idempotency-Key`. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -32,7 +36,9 @@ export interface RequestOptions {
  * Sends `X-API-Key`, `X-Signature` (over the exact body bytes; the empty string without a body) and, with a
  * body, `Content-Type: application/json`. Prints the response body when it is JSON, else
  * `{"status": N, "body": "<text>"}`; sets exit code 0 for a 2xx status, 1 otherwise (still printing the
- * body). Key and secret default to `BIZAPI_API_KEY` / `BIZAPI_SECRET_KEY`; the base URL to `http://HOST:PORT`.
+ * body). `--v2` signs version 2 instead (`X-Signature-Timestamp` = now, `X-Signature: v2=…` over the timestamp,
+ * the method, the path and query as sent and the body; docs/authentication.md#signature-version-2);
+ * `--idempotency-key KEY` sends `Idempotency-Key` (docs/api.md#idempotent-retries). Key and secret default to `BIZAPI_API_KEY` / `BIZAPI_SECRET_KEY`; the base URL to `http://HOST:PORT`.
  * @throws CliError without key or secret, for a malformed method, or when the server cannot be reached
  */
 export async function request(ctx: CliContext, method: string, path: string, opts: RequestOptions): Promise<void> {
@@ -44,11 +50,21 @@ export async function request(ctx: CliContext, method: string, path: string, opt
 
   const url = joinUrl(opts.baseUrl ?? defaultBaseUrl(ctx.config()), path);
   const body = opts.data;
-  const headers: Record<string, string> = {
-    'X-API-Key': apiKey,
-    'X-Signature': signBody(secret, body ?? ''),
-    Accept: 'application/json',
-  };
+  const headers: Record<string, string> = { 'X-API-Key': apiKey, Accept: 'application/json' };
+  if (opts.v2) {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      throw new CliError(`"${url}" is not a valid URL.`);
+    }
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    headers['X-Signature-Timestamp'] = timestamp;
+    headers['X-Signature'] = `v2=${signV2(secret, timestamp, method, `${target.pathname}${target.search}`, body ?? '')}`;
+  } else {
+    headers['X-Signature'] = signBody(secret, body ?? '');
+  }
+  if (opts.idempotencyKey !== undefined) headers['Idempotency-Key'] = opts.idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

@@ -122,6 +122,8 @@ export default fp<RequestLogOptions>(
         request_body: fitBody(requestBodyText(request)),
         response_body: fitBody(responseBodyText(reply, payloads.get(request))),
         created: nowTimestamp(),
+        // A call answered from a stored Idempotency-Key answer (plugins/idempotency.ts) is marked as such.
+        idempotent_replayed: reply.getHeader('idempotent-replayed') === 'true' ? 1 : null,
       };
       opts.writer.enqueue(row);
     });
