@@ -6,7 +6,9 @@
  * not authenticate go only to the server's own log; the OpenAPI document and the docs UI live outside `/v1`
  * and are never recorded.
  *
- * A row holds the peer address (`request.ip`: `X-Forwarded-For` only behind a trusted proxy), the method,
+ * A row holds the peer address (`request.ip`: `X-Forwarded-For` only behind a trusted proxy; read when the
+ * connection is accepted, so a client that resets its connection while its request is handled is logged
+ * with it; {@link UNKNOWN_PEER_ADDRESS} when the connection was reset before it was even accepted), the method,
  * the path with its query string, the `Referer` (or `""`), the status as a string and both bodies as JSON
  * text — never a header value. Bodies: JSON as sent, form bodies as objects, anything else (or malformed
  * JSON) as a JSON string, `null` when empty; over {@link MAX_LOGGED_BODY_BYTES} a marker object
@@ -15,6 +17,7 @@
  *
  * The row is handed to the batch writer in `onResponse`, after the response is sent: no response waits.
  */
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { nowTimestamp } from '../db/sql-helpers.ts';
@@ -98,8 +101,24 @@ export function responseBodyText(reply: FastifyReply, payload: unknown): string 
 
 const payloads = new WeakMap<FastifyRequest, unknown>();
 
+/**
+ * The `ipAddress` of a logged call whose peer address nobody can know: the client sent its request and
+ * reset the connection (RST) before the server accepted it, so the operating system no longer has the
+ * peer's address (`getpeername` fails). The call is logged all the same (docs/api.md#api-call-log).
+ */
+export const UNKNOWN_PEER_ADDRESS = '';
+
+/** Reads `socket.remoteAddress` once, which makes Node keep it for the socket's whole life. */
+function primePeerAddress(socket: Socket): void {
+  void socket.remoteAddress;
+}
+
 export default fp<RequestLogOptions>(
   async function requestLog(app: FastifyInstance, opts: RequestLogOptions) {
+    // The peer address is read as soon as the connection is accepted: Node then keeps it on the socket, so
+    // `request.ip` still has it after the client reset the connection (RST) while its request was handled.
+    app.server.on('connection', primePeerAddress);
+
     app.addHook('preValidation', async (request) => {
       if (isFormBody(request.body)) formBodies.set(request, JSON.stringify(request.body));
     });
@@ -114,7 +133,7 @@ export default fp<RequestLogOptions>(
       if (!auth) return;
       const row: NewApiLogRow = {
         business_id: auth.businessId,
-        ip_address: request.ip,
+        ip_address: request.ip ?? UNKNOWN_PEER_ADDRESS,
         method: request.method,
         path: request.url,
         referrer: typeof request.headers.referer === 'string' ? request.headers.referer : '',
