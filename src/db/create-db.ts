@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './database.ts';
 import { statementNameOf } from './prepared-query.ts';
-import { DatabaseUnavailableError } from './unavailable.ts';
+import { DatabaseUnavailableError, isSocketError } from './unavailable.ts';
 
 const PG_OID = { bool: 16, int8: 20, date: 1082, timestamp: 1114, timestamptz: 1184, numeric: 1700 } as const;
 
@@ -142,13 +142,20 @@ export function withStatementCache(sqlite: BetterSqlite3.Database): { prepare(sq
 /**
  * Makes `client` run the SQL texts of prepared queries (see {@link statementNameOf}) as named prepared
  * statements: node-postgres parses each once per connection and then only binds and executes it. Kysely
- * calls `client.query(text, values)`; every other call passes through unchanged.
+ * calls `client.query(text, values)`; every other call passes through unchanged. A query that fails with a
+ * network error of the connection's socket throws {@link DatabaseUnavailableError}.
  */
 function runPreparedAsNamed(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
   client.query = ((config: unknown, values?: unknown) => {
     const name = typeof config === 'string' ? statementNameOf(config) : undefined;
-    return name === undefined ? query(config, values) : query({ name, text: config, values });
+    const result = name === undefined ? query(config, values) : query({ name, text: config, values });
+    // A network error of the database's socket under a query: the database is unavailable (503).
+    return result instanceof Promise
+      ? result.catch((err: unknown) => {
+          throw isSocketError(err) ? new DatabaseUnavailableError(err) : err;
+        })
+      : result;
   }) as typeof client.query;
 }
 

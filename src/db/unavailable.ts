@@ -9,7 +9,9 @@
  * - PostgreSQL SQLSTATE class 08 (connection exception), 57P01 / 57P02 / 57P03 (the server terminated the
  *   session or is shutting down / starting), 53300 (too many connections), 53400 (configuration limit);
  * - node-postgres' own errors when the socket ends under a query ("Connection terminated unexpectedly",
- *   "… is not queryable") and socket error codes (ECONNREFUSED, ECONNRESET, ETIMEDOUT, EPIPE, …);
+ *   "… is not queryable"), and socket errors (ECONNRESET, ETIMEDOUT, EPIPE, …) of a query on the database's
+ *   socket, which `create-db.ts` wraps in {@link DatabaseUnavailableError} ({@link isSocketError}: the same
+ *   codes on a client's socket are the client's problem, not the database's);
  * - SQLite `SQLITE_BUSY` (and its extended codes) once the busy timeout has passed.
  */
 
@@ -37,6 +39,12 @@ const SOCKET_CODES = new Set([
   'EAI_AGAIN',
   'ECONNABORTED',
 ]);
+/** Whether `err` is a network error of a socket (ECONNRESET, ECONNREFUSED, ETIMEDOUT, EPIPE, …). */
+export function isSocketError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && SOCKET_CODES.has(code);
+}
+
 const PG_MESSAGES = [
   /^Connection terminated/,
   /is not queryable$/,
@@ -52,7 +60,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (e instanceof DatabaseUnavailableError) return true;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
-      if (/^08[0-9A-Z]{3}$/.test(code) || SQLSTATES.has(code) || SOCKET_CODES.has(code)) return true;
+      if (/^08[0-9A-Z]{3}$/.test(code) || SQLSTATES.has(code)) return true;
       if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_')) return true;
     }
     const message = e.message;

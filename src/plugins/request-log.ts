@@ -15,7 +15,8 @@
  * `{"truncated": true, "size": <bytes>, "head": "<first 64 KiB>"}`. Signatures and tokens in the query
  * strings of URLs inside bodies (pre-signed upload and download links) are replaced by `[REDACTED]`.
  *
- * The row is handed to the batch writer in `onResponse`, after the response is sent: no response waits.
+ * The row is handed to the batch writer in `onResponse`, after the response is sent: no response waits. A
+ * call whose client reset the connection (no `onResponse` then) is recorded when its answer is ready.
  */
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -119,19 +120,13 @@ export default fp<RequestLogOptions>(
     // `request.ip` still has it after the client reset the connection (RST) while its request was handled.
     app.server.on('connection', primePeerAddress);
 
-    app.addHook('preValidation', async (request) => {
-      if (isFormBody(request.body)) formBodies.set(request, JSON.stringify(request.body));
-    });
-
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.auth) payloads.set(request, payload);
-      return payload;
-    });
-
-    app.addHook('onResponse', async (request, reply) => {
+    /** Calls already handed to the writer (each is recorded once, by whichever path comes first). */
+    const recorded = new WeakSet<FastifyRequest>();
+    const record = (request: FastifyRequest, reply: FastifyReply): void => {
       const auth = request.auth;
-      if (!auth) return;
-      const row: NewApiLogRow = {
+      if (!auth || recorded.has(request)) return;
+      recorded.add(request);
+      opts.writer.enqueue({
         business_id: auth.businessId,
         ip_address: request.ip ?? UNKNOWN_PEER_ADDRESS,
         method: request.method,
@@ -141,8 +136,27 @@ export default fp<RequestLogOptions>(
         request_body: fitBody(requestBodyText(request)),
         response_body: fitBody(responseBodyText(reply, payloads.get(request))),
         created: nowTimestamp(),
-      };
-      opts.writer.enqueue(row);
+      } satisfies NewApiLogRow);
+    };
+
+    app.addHook('preValidation', async (request) => {
+      if (isFormBody(request.body)) formBodies.set(request, JSON.stringify(request.body));
+    });
+
+    // The answer is final here. A client that reset its connection gets no `finish` of the response, so no
+    // `onResponse`: the call is recorded now when the connection is already gone, or when it closes before
+    // the response is written.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.auth) return payload;
+      payloads.set(request, payload);
+      const socket = request.raw.socket as Socket | null;
+      if (socket === null || socket.destroyed) record(request, reply);
+      else reply.raw.once('close', () => record(request, reply));
+      return payload;
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      record(request, reply);
     });
   },
   { name: 'request-log', dependencies: ['authenticate'] },
