@@ -16,7 +16,8 @@ import { buildApp } from './app.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { existsAnyBusiness } from './modules/auth/auth.repository.ts';
-import { resolveMasterKey } from './modules/auth/secret-box.ts';
+import { checkMasterKey } from './modules/auth/auth.service.ts';
+import { masterKeyMismatchMessage, resolveMasterKey } from './modules/auth/secret-box.ts';
 import { createDemo } from './modules/catalog/demo.ts';
 import { createStorage } from './modules/file/storage.ts';
 import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
@@ -33,10 +34,15 @@ export interface ServerOptions {
  * @throws the first startup error (database unreachable, port in use, …)
  */
 export async function startServer(config: Config, options: ServerOptions): Promise<void> {
-  const masterKey = resolveMasterKey(config);
   const db = createDb(config.database);
+  let masterKey: Buffer;
   try {
     await migrateToLatest(db);
+    // Refuse to start with a master key that cannot decrypt the stored secrets (every call would fail);
+    // a key file is generated only for a database without secrets.
+    const hasSecrets = (await checkMasterKey(db, Buffer.alloc(32))) !== 'none';
+    masterKey = resolveMasterKey(config, { create: !hasSecrets });
+    if ((await checkMasterKey(db, masterKey)) === 'mismatch') throw new Error(masterKeyMismatchMessage(config));
     if (options.demo && !(await existsAnyBusiness(db))) {
       const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
       process.stderr.write(
