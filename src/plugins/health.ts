@@ -39,7 +39,7 @@ const Readiness = Type.Object(
       }),
       process: StringEnum(['ok', 'draining'] as const, { description: '`draining`: a graceful shutdown has begun.' }),
       masterKey: StringEnum(['ok', 'mismatch', 'unknown'] as const, {
-        description: '`mismatch`: the configured master key cannot decrypt the stored API-key secrets; `unknown`: the database did not answer.',
+        description: '`mismatch`: the configured master key cannot decrypt the stored API-key secrets; `unknown`: not checked (the database did not answer, or migrations are pending).',
       }),
     }),
   },
@@ -98,11 +98,12 @@ const health: FastifyPluginAsyncTypebox<HealthOptions> = async (app, opts) => {
       let masterKey: 'ok' | 'mismatch' | 'unknown' = 'unknown';
       try {
         await withTimeout(sql`select 1`.execute(opts.db), timeoutMs);
-        masterKey = (await withTimeout(checkMasterKey(opts.db, opts.masterKey), timeoutMs)) === 'mismatch' ? 'mismatch' : 'ok';
         if (!migrationsCurrent) {
           migrationsCurrent = (await withTimeout(pendingMigrations(opts.db), timeoutMs)).length === 0;
           if (!migrationsCurrent) migrations = 'pending';
         }
+        // The secrets table exists only once the migrations ran.
+        if (migrationsCurrent) masterKey = (await withTimeout(checkMasterKey(opts.db, opts.masterKey), timeoutMs)) === 'mismatch' ? 'mismatch' : 'ok';
       } catch (err) {
         request.log.warn({ err }, 'readiness check: the database did not answer');
         database = 'unreachable';
