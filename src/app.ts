@@ -165,7 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(openapi);
   await app.register(metrics, { db: deps.db, logWriter, token: config.metricsToken, outboxBacklog: () => outboxBacklog(deps.db) });
-  await app.register(health, { db: deps.db, isDraining: () => draining });
+  await app.register(health, { db: deps.db, masterKey: deps.masterKey, isDraining: () => draining });
 
   // The local storage's signed upload and download URLs (outside /v1: the URL is the credential).
   if (storage instanceof LocalStorage) await app.register(storageRoutes, { storage, files: config.files });
