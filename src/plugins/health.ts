@@ -62,7 +62,7 @@ const health: FastifyPluginAsyncTypebox<HealthOptions> = async (app, opts) => {
       schema: {
         tags,
         security,
-        operationId: 'healthz',
+        operationId: 'healthz_retrieve',
         summary: 'Liveness probe',
         description: 'Extension. 200 while the process serves HTTP. No key needed.',
         'x-extension': true,
@@ -78,7 +78,7 @@ const health: FastifyPluginAsyncTypebox<HealthOptions> = async (app, opts) => {
       schema: {
         tags,
         security,
-        operationId: 'readyz',
+        operationId: 'readyz_retrieve',
         summary: 'Readiness probe',
         description:
           'Extension. 200 when the database answers and its schema is current; 503 otherwise, and as soon as a graceful shutdown begins. No key needed.',
