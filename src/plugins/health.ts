@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { pendingMigrations } from '../db/migrator.ts';
-import { StringEnum } from '../shared/schemas.ts';
+import { Named, StringEnum } from '../shared/schemas.ts';
 
 /** Options of the plugin. */
 export interface HealthOptions {
@@ -24,9 +24,9 @@ export interface HealthOptions {
   checkTimeoutMs?: number;
 }
 
-const Liveness = Type.Object({ status: Type.Literal('ok') }, { description: 'The process serves HTTP.', examples: [{ status: 'ok' }] });
+const Liveness = Named('Liveness', Type.Object({ status: Type.Literal('ok') }, { description: 'The process serves HTTP.', examples: [{ status: 'ok' }] }));
 
-const Readiness = Type.Object(
+const Readiness = Named('Readiness', Type.Object(
   {
     status: StringEnum(['ready', 'unavailable'] as const),
     checks: Type.Object({
@@ -38,7 +38,7 @@ const Readiness = Type.Object(
     }),
   },
   { description: 'Ready to serve.', examples: [{ status: 'ready', checks: { database: 'ok', migrations: 'ok', process: 'ok' } }] },
-);
+));
 
 /** Rejects after `ms` milliseconds unless `promise` settles first. */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
