@@ -4,7 +4,8 @@
  *
  * 1. Fastify itself: request ids (`X-Request-Id`), trailing-slash tolerance, body limit, Ajv per HTTP part.
  * 2. error-handler: every error rendered in DRF's shape; 404 and 405 for unknown routes and methods.
- * 3. body parsers: JSON (Fastify's, prototype-poisoning safe), urlencoded and multipart forms; nothing else.
+ * 3. body parsers: JSON (Fastify's, prototype-poisoning safe), urlencoded and multipart forms; nothing else. Zero
+ *    bytes under any of them are no body (`{}`).
  * 4. openapi: `/openapi.json` and `/docs` (no key needed); the local storage's signed `/files` URLs.
  * 5. metrics (`/metrics`, and the request counters of every route) and the probes `/healthz`, `/readyz`.
  * 6. `/v1` scope: load shedding (503 under pressure), authenticate (key, signature v1/v2, plan gate), rate
@@ -148,7 +149,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(errorHandler);
 
+  // An empty body is no body, whatever its Content-Type says (decisions §1; docs/api.md#request-bodies): zero
+  // bytes under any of the three encodings read as `{}`, as DRF reads them. Clients of the reference service
+  // send `Content-Type: application/json` on every request, DELETEs and body-less POSTs included.
   app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser('application/json');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if ((body as string).length === 0) done(null, {});
+    else parseJson(req, body as string, done);
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
       done(null, parseUrlEncoded(body as string));
@@ -157,10 +167,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (req, body, done) => {
+    if ((body as Buffer).length === 0) {
+      done(null, {});
+      return;
+    }
     parseMultipart(body as Buffer, String(req.headers['content-type'])).then(
       (parsed) => done(null, parsed),
       (err: Error) => done(err, undefined),
     );
+  });
+
+  // A request without any body (no Content-Type, zero bytes) to an operation that takes one validates as `{}`
+  // too, so `POST /v1/inquiry` with nothing creates an inquiry with the defaults (decisions §1).
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body !== undefined) request.body = {};
   });
 
   await app.register(openapi);

@@ -14,7 +14,7 @@ import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { pendingMigrations } from '../db/migrator.ts';
 import { checkMasterKey } from '../modules/auth/auth.service.ts';
-import { StringEnum } from '../shared/schemas.ts';
+import { Named, StringEnum } from '../shared/schemas.ts';
 
 /** Options of the plugin. */
 export interface HealthOptions {
@@ -27,9 +27,9 @@ export interface HealthOptions {
   checkTimeoutMs?: number;
 }
 
-const Liveness = Type.Object({ status: Type.Literal('ok') }, { description: 'The process serves HTTP.', examples: [{ status: 'ok' }] });
+const Liveness = Named('Liveness', Type.Object({ status: Type.Literal('ok') }, { description: 'The process serves HTTP.', examples: [{ status: 'ok' }] }));
 
-const Readiness = Type.Object(
+const Readiness = Named('Readiness', Type.Object(
   {
     status: StringEnum(['ready', 'unavailable'] as const),
     checks: Type.Object({
@@ -44,7 +44,7 @@ const Readiness = Type.Object(
     }),
   },
   { description: 'Ready to serve.', examples: [{ status: 'ready', checks: { database: 'ok', migrations: 'ok', process: 'ok', masterKey: 'ok' } }] },
-);
+));
 
 /** Rejects after `ms` milliseconds unless `promise` settles first. */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -68,7 +68,7 @@ const health: FastifyPluginAsyncTypebox<HealthOptions> = async (app, opts) => {
       schema: {
         tags,
         security,
-        operationId: 'healthz',
+        operationId: 'healthz_retrieve',
         summary: 'Liveness probe',
         description: 'Extension. 200 while the process serves HTTP. No key needed.',
         'x-extension': true,
@@ -84,7 +84,7 @@ const health: FastifyPluginAsyncTypebox<HealthOptions> = async (app, opts) => {
       schema: {
         tags,
         security,
-        operationId: 'readyz',
+        operationId: 'readyz_retrieve',
         summary: 'Readiness probe',
         description:
           'Extension. 200 when the database answers and its schema is current; 503 otherwise, and as soon as a graceful shutdown begins. No key needed.',

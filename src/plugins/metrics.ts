@@ -151,7 +151,7 @@ export default fp<MetricsOptions>(
         schema: {
           tags: ['operations'],
           security: [{}, { metricsToken: [] }],
-          operationId: 'metrics',
+          operationId: 'metrics_retrieve',
           summary: 'Prometheus metrics',
           description:
             'Extension. Metrics in the Prometheus text format: requests by route and status, latency histogram, API call log buffer, database pool, outbox backlog, process. When the server sets `BIZAPI_METRICS_TOKEN`, send `Authorization: Bearer <token>`; otherwise no credentials are needed.',

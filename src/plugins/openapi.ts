@@ -4,12 +4,15 @@
  * `/docs` served from the package's local assets. Neither needs a key, and neither is logged in the API
  * call log (spec: Log list).
  */
+import fs from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorDetail } from '../shared/schemas.ts';
+import Type from 'typebox';
+import { ErrorDetail, Named } from '../shared/schemas.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS } from './idempotency.ts';
+import { componentize } from './openapi-components.ts';
 
 /** Operation tags, in the order the docs list them. */
 export const TAGS = [
@@ -95,6 +98,34 @@ export function addIdempotencyKey(schema: RouteSchema | undefined, url: string, 
   };
 }
 
+/** The package's version, from the nearest `package.json` named `bizapi` above this module. */
+function packageVersion(): string {
+  for (let dir = new URL('.', import.meta.url); ; ) {
+    const file = new URL('package.json', dir);
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'bizapi' && pkg.version) return pkg.version;
+    }
+    const parent = new URL('..', dir);
+    if (parent.href === dir.href) return '0.0.0';
+    dir = parent;
+  }
+}
+
+/** `GET /` (decisions: the root): what OpenAPI tools probe as a health check. */
+const ApiRoot = Named(
+  'ApiRoot',
+  Type.Object(
+    {
+      name: Type.String(),
+      version: Type.String({ description: 'The server’s package version.' }),
+      docs: Type.String({ description: 'Path of the docs UI.' }),
+      openapi: Type.String({ description: 'Path of this document.' }),
+    },
+    { examples: [{ name: 'bizapi', version: '0.1.0', docs: '/docs', openapi: '/openapi.json' }] },
+  ),
+);
+
 /** A route as registered: its methods and URL pattern (`/v1/client/:client_id`). */
 export interface RegisteredRoute {
   methods: string[];
@@ -166,6 +197,8 @@ export default fp(
         },
         security: [{ apiKey: [], signature: [] }],
       },
+      // Named component schemas with $ref, error responses and headers (plugins/openapi-components.ts).
+      transformObject: (documents) => componentize((documents as { openapiObject: Parameters<typeof componentize>[0] }).openapiObject),
     });
     await app.register(swaggerUi, {
       routePrefix: '/docs',
@@ -173,6 +206,22 @@ export default fp(
       uiConfig: { docExpansion: 'list', deepLinking: true, persistAuthorization: true },
     });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    const root = { name: 'bizapi', version: packageVersion(), docs: '/docs', openapi: '/openapi.json' };
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['operations'],
+          operationId: 'root_retrieve',
+          summary: 'Identify the server',
+          description: 'The server’s name and version and where its docs and this document are (extension; no API key, not logged). OpenAPI tools probe it as a health check.',
+          security: [],
+          'x-extension': true,
+          response: { 200: ApiRoot },
+        } as Record<string, unknown>,
+      },
+      async () => root,
+    );
   },
   { name: 'openapi' },
 );

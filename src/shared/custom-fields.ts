@@ -6,7 +6,7 @@
  */
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
-import { IdRef } from './schemas.ts';
+import { IdRef, Named } from './schemas.ts';
 import { Field } from '../modules/catalog/catalog.schemas.ts';
 import { loadFields, toField } from '../modules/catalog/catalog.service.ts';
 import type { ErrorCollector } from './errors.ts';
@@ -17,10 +17,10 @@ export type FieldKind = 'I' | 'C' | 'CO';
 const KIND_NAMES: Record<FieldKind, string> = { I: 'an inquiry', C: 'a client', CO: 'a contract' };
 
 /** A `fieldSet` entry in a request. Numbers and booleans are accepted and stored as their text. */
-export const FieldValueInput = Type.Object({
+export const FieldValueInput = Named('FieldValueRequest', Type.Object({
   field: IdRef,
   value: Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'], maxLength: 10000 }),
-});
+}));
 
 /** A request's `fieldSet`: at most 100 entries, or null (no change). */
 export const FieldSetInput = Type.Unsafe<{ field: { id: number }; value: string | number | boolean }[] | null>({
@@ -31,10 +31,10 @@ export const FieldSetInput = Type.Unsafe<{ field: { id: number }; value: string 
 });
 
 /** A `fieldSet` entry in a response. */
-export const FieldValue = Type.Object({
+export const FieldValue = Named('FieldValue', Type.Object({
   field: Field,
   value: Type.String(),
-});
+}));
 
 /** A checked value, ready to store (`value === ''` means "clear"). */
 export interface CheckedFieldValue {

@@ -20,11 +20,14 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** Largest page; larger requests are clamped (decisions §4). */
 export const MAX_PAGE_SIZE = 100;
 
-/** 400 `{"detail": "Invalid cursor."}` for a malformed or tampered cursor. */
+/**
+ * 404 `{"detail": "Invalid cursor"}` for a malformed or tampered cursor, or one issued by another list: what
+ * DRF's `CursorPagination` answers (docs/api.md#pagination).
+ */
 export class InvalidCursor extends ApiError {
-  override readonly statusCode = 400;
+  override readonly statusCode = 404;
   constructor() {
-    super('Invalid cursor.');
+    super('Invalid cursor');
   }
   override toBody(): Record<string, unknown> {
     return { detail: this.detail };

@@ -4,6 +4,23 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 
+/** Descriptions of the {@link Named} schemas, by name: what each component shows as its own description. */
+export const COMPONENT_DESCRIPTIONS = new Map<string, string | undefined>();
+
+/** The pattern of a boolean query parameter ({@link QueryBoolean}); the document types those `boolean`. */
+export const BOOLEAN_PATTERN = '^(true|false|1|0)$';
+
+/**
+ * Names a shape for the OpenAPI document: the schema gets `title: name` (an annotation Ajv and
+ * fast-json-stringify ignore), and the document lists it once under `components.schemas.<name>`, referenced
+ * with `$ref` wherever it (or a copy of it with another description or example) appears. Its own
+ * `description` is the component's. See plugins/openapi-components.ts.
+ */
+export function Named<T extends TSchema>(name: string, schema: T): T {
+  if (!COMPONENT_DESCRIPTIONS.has(name)) COMPONENT_DESCRIPTIONS.set(name, (schema as { description?: string }).description);
+  return { ...schema, title: name };
+}
+
 /**
  * `T | null` as a JSON Schema type array (`{"type": ["string", "null"], …}`), so Ajv reports
  * "This field may not be null." cleanly and OpenAPI 3.1 shows one schema. `schema` must have a `type`;
@@ -34,23 +51,28 @@ export const IdRef = Type.Object({ id: IdParam }, { examples: [{ id: 1 }] });
 export type IdRef = Static<typeof IdRef>;
 
 /** `{id, title}`: client status, contract category, member grade. */
-export const IdTitle = Type.Object({ id: Type.Integer(), title: Type.String() });
+export const IdTitle = Named('IdTitle', Type.Object({ id: Type.Integer(), title: Type.String() }));
 
 /** A member as every response shows it (decisions §7: always all five keys). */
-export const Member = Type.Object(
-  {
+export const Member = Named(
+  'Member',
+  Type.Object({
     id: Type.Integer(),
     nickname: Nullable(Type.String()),
     email: Type.String(),
     isActive: Type.Boolean(),
     grade: IdTitle,
-  },
+  }),
 );
 export type Member = Static<typeof Member>;
 
-/** The paged list envelope (spec: Pagination envelope). */
+/**
+ * The paged list envelope (spec: Pagination envelope). When `item` is {@link Named}, the page is too:
+ * `Paginated<Name>List`, as drf-spectacular names it.
+ */
 export function Page<T extends TSchema>(item: T, options: Record<string, unknown> = {}) {
-  return Type.Object(
+  const itemName = (item as { title?: unknown }).title;
+  const page = Type.Object(
     {
       next: Nullable(Type.String({ format: 'uri', description: 'Link to the next page, or null on the last page.' })),
       previous: Nullable(Type.String({ format: 'uri', description: 'Link to the previous page, or null on the first page.' })),
@@ -58,11 +80,12 @@ export function Page<T extends TSchema>(item: T, options: Record<string, unknown
     },
     options,
   );
+  return typeof itemName === 'string' ? Named(`Paginated${itemName}List`, page) : page;
 }
 
 /** A boolean query parameter: `true` / `false`, also `1` / `0` (decisions §5). */
 export const QueryBoolean = Type.String({
-  pattern: '^(true|false|1|0)$',
+  pattern: BOOLEAN_PATTERN,
   'x-pattern-message': 'Must be a valid boolean.',
   description: '`true` or `false` (`1` / `0` also accepted).',
 });
@@ -85,24 +108,24 @@ export const QuerySearch = Type.Array(Type.String({ maxLength: 200 }), {
 });
 
 /** `{detail}` error body (401, 403, 404, 405, 413, 415, 429, 500). */
-export const ErrorDetail = Type.Object(
+export const ErrorDetail = Named('ErrorDetail', Type.Object(
   {
     detail: Type.String(),
     code: Type.Optional(Type.String()),
     requestId: Type.Optional(Type.String()),
   },
   { description: 'Error: a message, and for authentication and permission errors a machine code.' },
-);
+));
 
 /** 400 body: a map of property → messages (nested for references), plus `nonField`. */
-export const ValidationErrorBody = Type.Object(
+export const ValidationErrorBody = Named('ValidationError', Type.Object(
   { nonField: Type.Optional(Type.Array(Type.String())), requestId: Type.Optional(Type.String()) },
   {
     additionalProperties: true,
     description: 'Property → list of messages; references nest (`{"client": {"id": ["…"]}}`).',
     examples: [{ companyName: ['This field is required.'], requestId: '8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00' }],
   },
-);
+));
 
 /** The error responses every authenticated operation can give, for `response` schemas. */
 export const commonErrorResponses = {

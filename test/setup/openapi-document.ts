@@ -8,8 +8,33 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 
-/** A JSON Schema as the document carries it (inline, no `$ref`). */
+/** A JSON Schema, inline (the operations of a {@link Document} have every `$ref` resolved). */
 export type JsonSchema = Record<string, any>;
+
+/**
+ * A copy of `document` with every local `$ref` (`#/components/schemas/Client`, `#/components/responses/NotFound`, …)
+ * replaced by what it points at; keys beside a `$ref` (a `description`) are kept over the target's.
+ * @throws Error on a reference to nothing, or a cycle
+ */
+export function dereference<T>(document: T): T {
+  const root = document as JsonSchema;
+  const resolve = (node: unknown, stack: string[]): unknown => {
+    if (Array.isArray(node)) return node.map((n) => resolve(n, stack));
+    if (node === null || typeof node !== 'object') return node;
+    const { $ref, ...rest } = node as JsonSchema;
+    const out: JsonSchema = {};
+    if (typeof $ref === 'string' && $ref.startsWith('#/')) {
+      if (stack.includes($ref)) throw new Error(`$ref cycle: ${[...stack, $ref].join(' → ')}`);
+      let target: unknown = root;
+      for (const part of $ref.slice(2).split('/')) target = (target as JsonSchema | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+      if (target === undefined) throw new Error(`$ref to nothing: ${$ref}`);
+      Object.assign(out, resolve(target, [...stack, $ref]));
+    } else if ($ref !== undefined) out.$ref = $ref;
+    for (const [k, v] of Object.entries(rest)) out[k] = resolve(v, stack);
+    return out;
+  };
+  return resolve(document, []) as T;
+}
 
 /** One operation of the document. */
 export interface DocOperation {
@@ -37,7 +62,10 @@ export interface DocOperation {
 
 /** The parsed document. */
 export interface Document {
+  /** The document as served (with `$ref`s). */
   raw: JsonSchema;
+  /** The same with every `$ref` resolved. */
+  resolved: JsonSchema;
   operations: DocOperation[];
 }
 
@@ -51,8 +79,9 @@ export async function loadDocument(app: FastifyInstance): Promise<Document> {
   const res = await app.inject({ method: 'GET', url: '/openapi.json' });
   if (res.statusCode !== 200) throw new Error(`/openapi.json answered ${res.statusCode}`);
   const raw = res.json() as JsonSchema;
+  const resolved = dereference(raw);
   const operations: DocOperation[] = [];
-  for (const [path, item] of Object.entries(raw.paths as Record<string, JsonSchema>)) {
+  for (const [path, item] of Object.entries(resolved.paths as Record<string, JsonSchema>)) {
     for (const m of METHODS) {
       const op = item[m] as JsonSchema | undefined;
       if (!op) continue;
@@ -78,7 +107,7 @@ export async function loadDocument(app: FastifyInstance): Promise<Document> {
       });
     }
   }
-  const doc = { raw, operations };
+  const doc = { raw, resolved, operations };
   cache.set(app, doc);
   return doc;
 }

@@ -22,7 +22,7 @@ const codec = new CursorCodec(masterKey);
 /** The list a cursor belongs to, as readCursor / toPageBody name it. */
 const SCOPE = 'GET /v1/client';
 
-/** Expects `fn` to throw an {@link InvalidCursor} rendered as 400 `{"detail": "Invalid cursor."}`. */
+/** Expects `fn` to throw an {@link InvalidCursor} rendered as 404 `{"detail": "Invalid cursor"}`. */
 function expectInvalid(fn: () => unknown): void {
   let caught: unknown;
   try {
@@ -33,8 +33,8 @@ function expectInvalid(fn: () => unknown): void {
   expect(caught).toBeInstanceOf(InvalidCursor);
   const err = caught as InvalidCursor;
   expect(err).toBeInstanceOf(ApiError);
-  expect(err.statusCode).toBe(400);
-  expect(err.toBody()).toEqual({ detail: 'Invalid cursor.' });
+  expect(err.statusCode).toBe(404);
+  expect(err.toBody()).toEqual({ detail: 'Invalid cursor' });
 }
 
 /**

@@ -66,7 +66,7 @@ describe('schema arbitraries', () => {
   });
 
   it('invalid() produces mostly bodies the schema rejects', () => {
-    const op = doc.operations.find((o) => o.operationId === 'createClient')!;
+    const op = doc.operations.find((o) => o.operationId === 'client_create')!;
     const validate = ajv.compile(op.requestSchema!);
     const samples = fc.sample(invalid(op.requestSchema!), { numRuns: 100, seed: 2 });
     const rejected = samples.filter((s) => !validate(s)).length;

@@ -17,7 +17,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { plans: ['FREE', 'TEAM', 'AGENCY'] },
       schema: {
         tags,
-        operationId: 'listMembers',
+        operationId: 'member_list',
         summary: 'List members',
         description:
           'Members of the business, newest first. `search` matches nickname or e-mail (repeat it to require several terms). Only on the FREE, TEAM and AGENCY plans; otherwise 403 `PLAN_PERMISSION_DENIED`.',
@@ -36,7 +36,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listFields',
+        operationId: 'field_list',
         summary: 'List custom fields',
         description: 'Custom fields, newest first; `category` narrows to one record kind (I inquiry, C client, CO contract).',
         querystring: schemas.FieldListQuery,
@@ -54,7 +54,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listInquiryStatuses',
+        operationId: 'inquiry_status_list',
         summary: 'List inquiry statuses',
         description: 'Inquiry statuses with their folder, in their configured order; `folder_id` narrows to one folder.',
         querystring: schemas.InquiryStatusListQuery,
@@ -72,7 +72,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listFolders',
+        operationId: 'folder_list',
         summary: 'List folders',
         description: 'A plain array (not paged): the default folder first, then newest first. `search` matches the name.',
         querystring: schemas.FolderListQuery,
@@ -87,7 +87,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listClientStatuses',
+        operationId: 'client_status_list',
         summary: 'List client statuses',
         description: 'Client statuses `{id, title}` in their configured order.',
         querystring: schemas.PlainPageQuery,
@@ -105,7 +105,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listContractCategories',
+        operationId: 'contract_category_list',
         summary: 'List contract categories',
         description: 'Contract categories `{id, title}`, newest first; `search` matches the title.',
         querystring: schemas.SearchPageQuery,
@@ -123,7 +123,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listSettlementTypes',
+        operationId: 'settlement_type_list',
         summary: 'List settlement types',
         description: 'The settlement forms as a plain array (not paged), in catalog order.',
         response: { 200: schemas.SettlementTypeList, ...commonErrorResponses },

@@ -1,7 +1,7 @@
 /** Response and query shapes of the read-only catalogs (spec: Resources; reference: Member, folder, field). */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, IdTitle, Member, Page, QueryBoolean, QueryId, QuerySearch, StringEnum, withExample } from '../../shared/schemas.ts';
+import { EXAMPLES, IdTitle, Member, Page, QueryBoolean, QueryId, QuerySearch, StringEnum, withExample, Named } from '../../shared/schemas.ts';
 
 const page = (results: unknown[]) => ({ next: null, previous: null, results });
 
@@ -11,10 +11,10 @@ export const FIELD_DATA_TYPES = ['S', 'N', 'M', 'D', 'T', 'B', 'SL', 'ML'] as co
 export const FIELD_CATEGORIES = ['I', 'C', 'CO'] as const;
 
 /** An option of a single- or multi-select field; a field value carries its `id`. */
-export const FieldOption = Type.Object({ id: Type.String(), title: Type.String() });
+export const FieldOption = Named('FieldOption', Type.Object({ id: Type.String(), title: Type.String() }));
 
 /** A custom field (spec: Custom field). */
-export const Field = Type.Object({
+export const Field = Named('Field', Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   dataType: StringEnum(FIELD_DATA_TYPES, {
@@ -22,7 +22,7 @@ export const Field = Type.Object({
   }),
   optionSet: Type.Array(FieldOption, { description: 'Options of SL / ML fields; a value carries the option `id`.' }),
   memberSet: Type.Array(Member, { description: 'Members an M field may hold; a value carries the member id.' }),
-});
+}));
 export type Field = Static<typeof Field>;
 
 /** `GET /v1/field` response. */
@@ -51,11 +51,11 @@ export const MemberListQuery = Type.Object({
 export type MemberListQuery = Static<typeof MemberListQuery>;
 
 /** An inquiry status with its folder. */
-export const InquiryStatus = Type.Object({
+export const InquiryStatus = Named('InquiryStatus', Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   folder: Type.Object({ id: Type.Integer(), name: Type.String() }),
-});
+}));
 export type InquiryStatus = Static<typeof InquiryStatus>;
 /** `GET /v1/inquiry/status` response. */
 export const InquiryStatusPage = withExample(
@@ -73,7 +73,7 @@ export const InquiryStatusListQuery = Type.Object({
 export type InquiryStatusListQuery = Static<typeof InquiryStatusListQuery>;
 
 /** A folder of inquiry statuses. */
-export const Folder = Type.Object({ id: Type.Integer(), name: Type.String(), isDefault: Type.Boolean() });
+export const Folder = Named('Folder', Type.Object({ id: Type.Integer(), name: Type.String(), isDefault: Type.Boolean() }));
 export type Folder = Static<typeof Folder>;
 /** `GET /v1/folder` response: a plain array, the default folder first. */
 export const FolderList = withExample(Type.Array(Folder), [
@@ -106,13 +106,13 @@ export const SETTLEMENT_BASE_TYPES = ['INI', 'INS', 'BAL', 'COM', 'SUB', 'SIN', 
 export const SETTLEMENT_TYPE_CATEGORIES = ['I', 'S', 'E'] as const;
 
 /** A settlement type (the settlement "form"). */
-export const SettlementType = Type.Object({
+export const SettlementType = Named('SettlementType', Type.Object({
   id: Type.Integer(),
   baseType: StringEnum(SETTLEMENT_BASE_TYPES),
   category: StringEnum(SETTLEMENT_TYPE_CATEGORIES),
   title: Type.String(),
   allowsMultipleRounds: Type.Boolean(),
-});
+}));
 export type SettlementType = Static<typeof SettlementType>;
 /** `GET /v1/settlement/type` response: a plain array in catalog order. */
 export const SettlementTypeList = withExample(Type.Array(SettlementType), [

@@ -15,7 +15,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listClients',
+        operationId: 'client_list',
         summary: 'List clients',
         description:
           'Clients, newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of company name, contact person, contact or e-mail. `created_start` / `created_end` are inclusive dates in the business time zone. `is_hidden`: true only hidden, false only visible, omitted all.',
@@ -34,7 +34,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'createClient',
+        operationId: 'client_create',
         summary: 'Create a client',
         description:
           'Only `companyName` is required. Without `status` the business default client status is assigned. No notification is sent.',
@@ -53,7 +53,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'retrieveClient',
+        operationId: 'client_retrieve',
         summary: 'Retrieve a client',
         params: schemas.ClientIdParams,
         response: { 200: schemas.ClientDetail, ...commonErrorResponses },
@@ -68,7 +68,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: notFoundBeforeValidation('client_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
-        operationId: 'partialUpdateClient',
+        operationId: 'client_partial_update',
         summary: 'Update a client',
         description:
           'Partial update: only the properties sent change. `fieldSet` sets the fields it names and keeps the others; an empty value clears one. A status change records no history.',
@@ -85,7 +85,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'destroyClient',
+        operationId: 'client_destroy',
         summary: 'Delete a client',
         description: 'Soft delete: the client disappears from lists and reads, and its id answers 404 from then on.',
         params: schemas.ClientIdParams,

@@ -16,8 +16,7 @@ import {
   QueryId,
   QuerySearch,
   Timestamp,
-  withExample,
-} from '../../shared/schemas.ts';
+  withExample, Named } from '../../shared/schemas.ts';
 
 const text = (maxLength: number, description?: string) =>
   Type.Optional(Nullable(Type.String({ maxLength, ...(description ? { description } : {}) })));
@@ -47,17 +46,17 @@ const writable = {
 const companyName = Type.String({ minLength: 1, maxLength: 128 });
 
 /** `POST /v1/client` body: only `companyName` is required. */
-export const ClientCreateBody = Type.Object(
+export const ClientCreateBody = Named('ClientRequest', Type.Object(
   { companyName, ...writable },
   { examples: [{ companyName: 'Acme Corp.', inCharge: 'Jane Doe', email: 'jane@acme.example', status: { id: 1 } }] },
-);
+));
 export type ClientCreateBody = Static<typeof ClientCreateBody>;
 
 /** `PATCH /v1/client/{client_id}` body: any create property. */
-export const ClientUpdateBody = Type.Object(
+export const ClientUpdateBody = Named('PatchedClientRequest', Type.Object(
   { companyName: Type.Optional(companyName), ...writable },
   { examples: [{ contact: '+82-2-555-0100', fieldSet: [{ field: { id: 3 }, value: 'web' }] }] },
-);
+));
 export type ClientUpdateBody = Static<typeof ClientUpdateBody>;
 
 const nullableText = Nullable(Type.String());
@@ -86,11 +85,11 @@ const summaryProperties = {
 };
 
 /** The short shape: create response and list items. */
-export const ClientSummary = Type.Object(summaryProperties);
+export const ClientSummary = Named('ClientListItem', Type.Object(summaryProperties));
 export type ClientSummary = Static<typeof ClientSummary>;
 
 /** The full shape: retrieve and update responses. */
-export const Client = Type.Object({
+export const Client = Named('Client', Type.Object({
   ...summaryProperties,
   content: nullableText,
   businessRegistrationNumber: nullableText,
@@ -103,7 +102,7 @@ export const Client = Type.Object({
   taxInvoiceEmail: nullableText,
   fieldSet: Type.Array(FieldValue),
   isHidden: Type.Boolean({ 'x-extension': true }),
-});
+}));
 export type Client = Static<typeof Client>;
 
 /** `GET /v1/client` response. */

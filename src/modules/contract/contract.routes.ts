@@ -23,7 +23,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listContracts',
+        operationId: 'contract_list',
         summary: 'List contracts',
         description:
           'Contracts, newest first, in the list shape (no `vatType`, recurring fields or `fieldSet`). `search` (repeatable, all terms must match) is a case-insensitive substring of the title, the contract number or the client’s company name. `created_start` / `created_end` compare the creation date in the business time zone; `start_date_from` / `start_date_to` and `end_date_from` / `end_date_to` the contract dates; all inclusive. `is_hidden`: true only hidden, false only visible, omitted all. `status` and `category_id` are extensions.',
@@ -42,7 +42,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'createContract',
+        operationId: 'contract_create',
         summary: 'Create a contract',
         description: `\`title\` (≤ 128), \`amount\` (integer ≥ 0) and \`type\` (\`I\`, \`S\`, \`G\`) are required. \`status\` is writable (extension; default \`P\`); \`vatType\` defaults to \`E\`. ${RECURRING_RULES} \`inquiry\` links an inquiry 1:1 (an inquiry already linked to another contract is refused); \`client\` and \`categorySet\` reference records of the business; \`fieldSet\` takes fields of kind \`CO\`. Answers the list shape.`,
         body: schemas.ContractCreateBody,
@@ -60,7 +60,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'retrieveContract',
+        operationId: 'contract_retrieve',
         summary: 'Retrieve a contract',
         description: 'The full shape, with `vatType`, the recurring fields, `fieldSet` and `isHidden` (extension).',
         params: schemas.ContractIdParams,
@@ -76,7 +76,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: notFoundBeforeValidation('contract_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
-        operationId: 'partialUpdateContract',
+        operationId: 'contract_partial_update',
         summary: 'Update a contract',
         description: `Partial update: only the properties sent change. \`categorySet\` replaces the whole set; \`fieldSet\` sets the fields it names and keeps the others (an empty value clears one). Changing \`inquiry\` releases the previously linked inquiry; \`null\` unlinks it. ${RECURRING_RULES} Changing \`type\` away from \`S\` clears the recurring fields. \`status\` is writable (extension).`,
         params: schemas.ContractIdParams,
@@ -92,7 +92,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'destroyContract',
+        operationId: 'contract_destroy',
         summary: 'Delete a contract',
         description:
           'Deletes the contract for good, together with its settlements and notes; a linked inquiry is released, and projects linked to it are left without a contract.',

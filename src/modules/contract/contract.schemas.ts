@@ -20,8 +20,7 @@ import {
   QuerySearch,
   StringEnum,
   Timestamp,
-  withExample,
-} from '../../shared/schemas.ts';
+  withExample, Named } from '../../shared/schemas.ts';
 
 /** Contract types: I installment (round-based) settlement, S recurring payment, G single settlement. */
 export const CONTRACT_TYPES = ['I', 'S', 'G'] as const;
@@ -85,7 +84,7 @@ const title = Type.String({ minLength: 1, maxLength: 128 });
 const type = StringEnum(CONTRACT_TYPES, { description: 'I installment settlement, S recurring payment, G single settlement.' });
 
 /** `POST /v1/contract` body: `title`, `amount` and `type` are required (reference item 10). */
-export const ContractCreateBody = Type.Object(
+export const ContractCreateBody = Named('ContractRequest', Type.Object(
   { title, amount: Money, type, ...writable },
   {
     examples: [
@@ -100,20 +99,20 @@ export const ContractCreateBody = Type.Object(
       },
     ],
   },
-);
+));
 export type ContractCreateBody = Static<typeof ContractCreateBody>;
 
 /** `PATCH /v1/contract/{contract_id}` body: any create property. */
-export const ContractUpdateBody = Type.Object(
+export const ContractUpdateBody = Named('PatchedContractRequest', Type.Object(
   { title: Type.Optional(title), amount: Type.Optional(Money), type: Type.Optional(type), ...writable },
   { examples: [{ status: 'I', categorySet: [{ id: 1 }, { id: 2 }], fieldSet: [{ field: { id: 9 }, value: 'PO-1234' }] }] },
-);
+));
 export type ContractUpdateBody = Static<typeof ContractUpdateBody>;
 
 const nullableText = Nullable(Type.String());
 
 /** The client summary nested in a contract (spec: "Nested client summary"); null when none or deleted. */
-export const ContractClient = Type.Object({
+export const ContractClient = Named('ContractClient', Type.Object({
   id: Type.Integer(),
   status: Nullable(IdTitle),
   companyName: Type.String(),
@@ -121,11 +120,11 @@ export const ContractClient = Type.Object({
   position: nullableText,
   contact: nullableText,
   email: nullableText,
-});
+}));
 export type ContractClient = Static<typeof ContractClient>;
 
 /** The inquiry summary nested in a contract (spec: Contract › inquiry); null when none or deleted. */
-export const ContractInquiry = Type.Object({
+export const ContractInquiry = Named('ContractInquiry', Type.Object({
   id: Type.Integer(),
   uniqueId: Nullable(Type.String()),
   status: Nullable(
@@ -134,14 +133,14 @@ export const ContractInquiry = Type.Object({
   name: Type.String(),
   estimate: Type.String({ description: 'Decimal with exactly two decimals.' }),
   inquiryDate: DateString,
-});
+}));
 export type ContractInquiry = Static<typeof ContractInquiry>;
 
 /**
  * The contract as settlements, projects and inquiries nest it (reference: Contract summary):
  * `{id, title, amount, type, status, startDate, endDate}`.
  */
-export const ContractSummary = Type.Object({
+export const ContractSummary = Named('ContractSummary', Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   amount: Type.Integer(),
@@ -149,7 +148,7 @@ export const ContractSummary = Type.Object({
   status: StringEnum(CONTRACT_STATUSES),
   startDate: Nullable(DateString),
   endDate: Nullable(DateString),
-});
+}));
 export type ContractSummary = Static<typeof ContractSummary>;
 
 /** Properties of the list shape (reference: contract list item and 201 body). */
@@ -169,11 +168,11 @@ const listProperties = {
 };
 
 /** The list shape: create response and list items. */
-export const ContractListItem = Type.Object(listProperties);
+export const ContractListItem = Named('ContractListItem', Type.Object(listProperties));
 export type ContractListItem = Static<typeof ContractListItem>;
 
 /** The full shape: retrieve and update responses. */
-export const Contract = Type.Object({
+export const Contract = Named('Contract', Type.Object({
   ...listProperties,
   vatType: StringEnum(VAT_TYPES),
   settlementFrequency: Nullable(Type.Integer()),
@@ -181,7 +180,7 @@ export const Contract = Type.Object({
   settlementDay: Nullable(Type.Integer()),
   fieldSet: Type.Array(FieldValue),
   isHidden: Type.Boolean({ 'x-extension': true }),
-});
+}));
 export type Contract = Static<typeof Contract>;
 
 const listExample = {

@@ -4,7 +4,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, IdParam, IdTitle, Nullable, Page, QuerySearch, withExample } from '../../shared/schemas.ts';
+import { EXAMPLES, IdParam, IdTitle, Nullable, Page, QuerySearch, withExample, Named } from '../../shared/schemas.ts';
 
 /** Longest `title` (reference: 256). */
 export const TITLE_MAX_LENGTH = 256;
@@ -41,17 +41,17 @@ const writable = {
 };
 
 /** `POST /v1/estimate/item` body: `title`, `unitCost` and `unit` are required. */
-export const EstimateItemCreateBody = Type.Object(
+export const EstimateItemCreateBody = Named('EstimateItemRequest', Type.Object(
   { title, unitCost: UnitCostInput, unit, ...writable },
   { examples: [{ title: 'UI design', unitCost: '4500000', unit: 'M/M', description: 'Screens, components and a style guide.', classification: { id: 1 } }] },
-);
+));
 export type EstimateItemCreateBody = Static<typeof EstimateItemCreateBody>;
 
 /** `PATCH /v1/estimate/item/{item_id}` body: any create property. */
-export const EstimateItemUpdateBody = Type.Object(
+export const EstimateItemUpdateBody = Named('PatchedEstimateItemRequest', Type.Object(
   { title: Type.Optional(title), unitCost: Type.Optional(UnitCostInput), unit: Type.Optional(unit), ...writable },
   { examples: [{ unitCost: '5000000.00', classification: null }] },
-);
+));
 export type EstimateItemUpdateBody = Static<typeof EstimateItemUpdateBody>;
 
 /** A classification: `{id, title}`. */
@@ -70,7 +70,7 @@ const itemExample = {
 };
 
 /** An estimate item as every response shows it. */
-export const EstimateItem = Type.Object({
+export const EstimateItem = Named('EstimateItem', Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   unitCost: Type.String({ description: 'Decimal with exactly two decimals; negative for a discount line.', examples: ['4500000.00'] }),
@@ -84,7 +84,7 @@ export const EstimateItem = Type.Object({
     'x-extension': true,
     description: 'When the item was created (extension: the reference does not show it).',
   }),
-});
+}));
 export type EstimateItem = Static<typeof EstimateItem>;
 
 /** The create / retrieve / update response, with its example. */

@@ -39,7 +39,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['file'],
-        operationId: 'createPresigned',
+        operationId: 'presigned_create',
         summary: 'Issue a pre-signed upload URL',
         description: [
           'Step 1 of attaching a file to an inquiry. Send the file name with its extension; the answer is a `url` and a `path`.',
@@ -64,7 +64,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['inquiry'],
-        operationId: 'destroyInquiryFile',
+        operationId: 'inquiry_file_destroy',
         summary: 'Delete a file of an inquiry',
         description:
           'Detaches one file (its id is `fileSet[].id` of the inquiry) and removes the stored object; its download URLs stop working. A file id of another inquiry answers 404.',

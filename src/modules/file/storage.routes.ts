@@ -75,7 +75,7 @@ const storageRoutes: FastifyPluginAsyncTypebox<StorageRoutesOptions> = async (ap
       validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? () => true : compileValidator(schema, httpPart as HttpPart)),
       schema: {
         tags: ['file'],
-        operationId: 'uploadFile',
+        operationId: 'files_update',
         summary: 'Upload the bytes of a file (pre-signed URL)',
         description: [
           'Extension (the reference service hands out S3 URLs instead). The `url` returned by `POST /v1/presigned` when the server stores files itself (`BIZAPI_STORAGE=local`, the default). No API key: the URL is the credential.',
@@ -124,7 +124,7 @@ const storageRoutes: FastifyPluginAsyncTypebox<StorageRoutesOptions> = async (ap
     {
       schema: {
         tags: ['file'],
-        operationId: 'downloadFile',
+        operationId: 'files_retrieve',
         summary: 'Download an attached file (pre-signed URL)',
         description: `Extension (the reference service hands out S3 URLs instead). The \`file\` URL of a \`fileSet\` item when the server stores files itself. No API key: the URL is the credential; it expires ${files.downloadUrlTtlSeconds} s (\`BIZAPI_DOWNLOAD_URL_TTL\`) after the start of the minute it was signed in, plus one minute, so that every read within a minute carries the same URL. Answers the bytes with the media type of the file's extension and \`Content-Disposition: attachment\`. Tampered or expired: 403; a deleted file: 404.`,
         security: [],

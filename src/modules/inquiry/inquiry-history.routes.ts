@@ -52,7 +52,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readOnly = [
     {
       path: 'status_history',
-      operationId: 'listInquiryStatusHistory',
+      operationId: 'inquiry_status_history_list',
       summary: 'List the status history of an inquiry',
       description:
         'One row for the status given at create and one per status change, newest first. Each status carries its folder; `member` is null for changes made through the API.',
@@ -61,7 +61,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     {
       path: 'folder_history',
-      operationId: 'listInquiryFolderHistory',
+      operationId: 'inquiry_folder_history_list',
       summary: 'List the folder history of an inquiry',
       description: 'One row per status change that moved the inquiry into another folder, newest first.',
       response: schemas.FolderHistoryPage,
@@ -69,7 +69,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     {
       path: 'email_history',
-      operationId: 'listInquiryEmailHistory',
+      operationId: 'inquiry_email_history_list',
       summary: 'List the e-mails sent from an inquiry',
       description: 'E-mails sent from the inquiry, newest first. `status`: S sent, D draft, C scheduled, F failed. Read-only: the rows come from the mail integration.',
       response: schemas.EmailHistoryPage,
@@ -77,7 +77,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     {
       path: 'email_reply_history',
-      operationId: 'listInquiryEmailReplyHistory',
+      operationId: 'inquiry_email_reply_history_list',
       summary: 'List the e-mail replies of an inquiry',
       description: 'Replies received to the inquiry e-mails, newest first. Read-only: the rows come from the mail integration.',
       response: schemas.EmailReplyHistoryPage,
@@ -85,7 +85,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     {
       path: 'submit_history',
-      operationId: 'listInquirySubmitHistory',
+      operationId: 'inquiry_submit_history_list',
       summary: 'List the web-form submissions of an inquiry',
       description: 'Web-form submissions attached to the inquiry, newest first; `answers` is the submitted JSON. Read-only.',
       response: schemas.SubmitHistoryPage,
@@ -118,7 +118,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Registers the five text-history operations under `segment` (`text_history`, or the deprecated `history`). */
   function textHistory(segment: 'text_history' | 'history'): void {
     const deprecated = segment === 'history';
-    const name = deprecated ? 'InquiryHistory' : 'InquiryTextHistory';
+    const name = `inquiry_${segment}`;
     const note = deprecated
       ? ' **Deprecated** (2026-03-03): an alias of `…/text_history`, kept for older clients; answers carry `Deprecation` and a `Link` to the successor.'
       : '';
@@ -132,7 +132,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           ...extra,
           tags,
-          operationId: `list${name}`,
+          operationId: `${name}_list`,
           summary: deprecated ? 'List the notes of an inquiry (deprecated)' : 'List the text notes of an inquiry',
           description: `The inquiry's text notes, newest first by \`created\`.${note}`,
           params: schemas.HistoryListParams,
@@ -160,7 +160,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           ...extra,
           tags,
-          operationId: `create${name}`,
+          operationId: `${name}_create`,
           summary: deprecated ? 'Add a note to an inquiry (deprecated)' : 'Add a text note to an inquiry',
           description: `\`content\` (1 to 5000 characters) is required; \`created\` (default now) and \`member {id}\` are optional. The inquiry's responsible members with notifications on are notified.${note}`,
           params: schemas.HistoryListParams,
@@ -181,7 +181,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           ...extra,
           tags,
-          operationId: `retrieve${name}`,
+          operationId: `${name}_retrieve`,
           summary: deprecated ? 'Retrieve a note of an inquiry (deprecated)' : 'Retrieve a text note of an inquiry',
           description: `A note of another inquiry answers 404.${note}`,
           params: schemas.HistoryItemParams,
@@ -199,7 +199,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           ...extra,
           tags,
-          operationId: `partialUpdate${name}`,
+          operationId: `${name}_partial_update`,
           summary: deprecated ? 'Update a note of an inquiry (deprecated)' : 'Update a text note of an inquiry',
           description: `\`content\` and \`created\` may change; the member may not.${note}`,
           params: schemas.HistoryItemParams,
@@ -218,7 +218,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           ...extra,
           tags,
-          operationId: `destroy${name}`,
+          operationId: `${name}_destroy`,
           summary: deprecated ? 'Delete a note of an inquiry (deprecated)' : 'Delete a text note of an inquiry',
           description: `Removes the note for good.${note}`,
           params: schemas.HistoryItemParams,

@@ -5,7 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, IdParam, Member, Nullable, Page, StringEnum, Timestamp, withExample } from '../../shared/schemas.ts';
+import { EXAMPLES, IdParam, Member, Nullable, Page, StringEnum, Timestamp, withExample, Named } from '../../shared/schemas.ts';
 import { InquiryStatus } from '../catalog/catalog.schemas.ts';
 
 /** Most characters of a text note (reference item 19). */
@@ -25,13 +25,13 @@ export const HistoryItemParams = Type.Object({ inquiry_id: IdParam, history_id: 
 const FolderRef = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 /** A `status_history` item (decisions §7). `member` is null for changes made through the API. */
-export const StatusHistory = Type.Object({
+export const StatusHistory = Named('InquiryStatusHistory', Type.Object({
   id: Type.Integer(),
   status: InquiryStatus,
   previousStatus: Nullable(InquiryStatus),
   member: Nullable(Member),
   created: Timestamp,
-});
+}));
 export type StatusHistory = Static<typeof StatusHistory>;
 /** `GET /v1/inquiry/{inquiry_id}/status_history` response. */
 export const StatusHistoryPage = withExample(
@@ -48,13 +48,13 @@ export const StatusHistoryPage = withExample(
 );
 
 /** A `folder_history` item (decisions §7). */
-export const FolderHistory = Type.Object({
+export const FolderHistory = Named('InquiryFolderHistory', Type.Object({
   id: Type.Integer(),
   folder: FolderRef,
   previousFolder: Nullable(FolderRef),
   member: Nullable(Member),
   created: Timestamp,
-});
+}));
 export type FolderHistory = Static<typeof FolderHistory>;
 /** `GET /v1/inquiry/{inquiry_id}/folder_history` response. */
 export const FolderHistoryPage = withExample(
@@ -63,12 +63,12 @@ export const FolderHistoryPage = withExample(
 );
 
 /** A text note (reference: text history). `member` is null when the note names no member. */
-export const TextHistory = Type.Object({
+export const TextHistory = Named('InquiryTextHistory', Type.Object({
   id: Type.Integer(),
   content: Type.String({ maxLength: TEXT_HISTORY_MAX_LENGTH }),
   created: Timestamp,
   member: Nullable(Member),
-});
+}));
 export type TextHistory = Static<typeof TextHistory>;
 const textExample = { id: 31, content: 'Called the client; they want a quote by Friday.', created: EXAMPLES.created, member: EXAMPLES.member };
 /** A text note response, with its example. */
@@ -80,21 +80,21 @@ const content = Type.String({ minLength: 1, maxLength: TEXT_HISTORY_MAX_LENGTH }
 const createdInput = Type.String({ format: 'date-time', description: 'When the note was written (any offset); default now.' });
 
 /** `POST …/text_history` body: `content` required; `created` and `member {id}` optional. */
-export const TextHistoryCreateBody = Type.Object(
+export const TextHistoryCreateBody = Named('InquiryTextHistoryRequest', Type.Object(
   {
     content,
     created: Type.Optional(createdInput),
     member: Type.Optional(Nullable(Type.Object({ id: IdParam }, { description: 'The member who wrote the note `{id}`.' }))),
   },
   { examples: [{ content: 'Called the client; they want a quote by Friday.', member: { id: 1 } }] },
-);
+));
 export type TextHistoryCreateBody = Static<typeof TextHistoryCreateBody>;
 
 /** `PATCH …/text_history/{history_id}` body: `content` and `created` (the member is not writable). */
-export const TextHistoryUpdateBody = Type.Object(
+export const TextHistoryUpdateBody = Named('PatchedInquiryTextHistoryRequest', Type.Object(
   { content: Type.Optional(content), created: Type.Optional(createdInput) },
   { examples: [{ content: 'Called the client; quote due Monday instead.' }] },
-);
+));
 export type TextHistoryUpdateBody = Static<typeof TextHistoryUpdateBody>;
 
 /** E-mail send statuses (reference item 18): S sent, D draft, C scheduled, F failed. */
@@ -104,7 +104,7 @@ const ToSet = Type.Array(Type.Object({ toEmail: Type.String() }));
 const CcSet = Type.Array(Type.Object({ ccEmail: Type.String() }));
 
 /** An `email_history` item (decisions §7). */
-export const EmailHistory = Type.Object({
+export const EmailHistory = Named('InquiryEmailHistory', Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   fromEmail: Type.String(),
@@ -113,7 +113,7 @@ export const EmailHistory = Type.Object({
   status: StringEnum(EMAIL_STATUSES, { description: 'S sent, D draft, C scheduled, F failed.' }),
   sentAt: Nullable(Timestamp),
   created: Timestamp,
-});
+}));
 export type EmailHistory = Static<typeof EmailHistory>;
 /** `GET /v1/inquiry/{inquiry_id}/email_history` response. */
 export const EmailHistoryPage = withExample(
@@ -133,7 +133,7 @@ export const EmailHistoryPage = withExample(
 );
 
 /** An `email_reply_history` item (reference: email reply history). */
-export const EmailReplyHistory = Type.Object({
+export const EmailReplyHistory = Named('InquiryEmailReplyHistory', Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   fromEmail: Type.String(),
@@ -142,7 +142,7 @@ export const EmailReplyHistory = Type.Object({
   isUnread: Type.Boolean(),
   receivedAt: Nullable(Timestamp),
   created: Timestamp,
-});
+}));
 export type EmailReplyHistory = Static<typeof EmailReplyHistory>;
 /** `GET /v1/inquiry/{inquiry_id}/email_reply_history` response. */
 export const EmailReplyHistoryPage = withExample(
@@ -162,12 +162,12 @@ export const EmailReplyHistoryPage = withExample(
 );
 
 /** A `submit_history` item (decisions §7): the web form and the submitted answers (any JSON). */
-export const SubmitHistory = Type.Object({
+export const SubmitHistory = Named('InquirySubmitHistory', Type.Object({
   id: Type.Integer(),
   form: Type.Object({ id: Type.Integer(), title: Type.String() }),
   answers: Type.Unknown({ description: 'The answers as the form submitted them (any JSON value).' }),
   created: Timestamp,
-});
+}));
 export type SubmitHistory = Static<typeof SubmitHistory>;
 /** `GET /v1/inquiry/{inquiry_id}/submit_history` response. */
 export const SubmitHistoryPage = withExample(

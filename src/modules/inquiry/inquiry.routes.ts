@@ -17,7 +17,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listInquiries',
+        operationId: 'inquiry_list',
         summary: 'List inquiries',
         description:
           'Inquiries, newest first; each item is the create shape plus `inChargeSet`. `search` (repeatable, all terms must match) is a case-insensitive substring of the name, the inquiry number (`uniqueId`) or the client company name. `created_start` / `created_end` compare the creation date in the business time zone, `inquiry_date_start` / `inquiry_date_end` the inquiry date (both inclusive). `folder_id` is the folder of the status. `is_hidden`: true only hidden, false only visible, omitted all. Extension: the hidden flag `isHidden` on inquiries.',
@@ -36,7 +36,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'createInquiry',
+        operationId: 'inquiry_create',
         summary: 'Create an inquiry',
         description:
           'Every property is optional. Defaults: `status` → the default status of the default folder, `name` → `의뢰 제목`, `inquiryDate` → today in the business time zone, `estimate` → 0. `uniqueId` is assigned (the next number of the business, never reused). Writes one status-history row, and notifies the members of `inChargeSet` who have notifications on. `fileSet` attaches files uploaded through `POST /v1/presigned` (at most 30). The response is the short create shape (no `inChargeSet`). Extension: `isHidden`.',
@@ -55,7 +55,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listInquiryWork',
+        operationId: 'inquiry_work_list',
         summary: 'List inquiry tasks',
         description: 'The tasks (`workSet` entries) of every inquiry of the business, newest first, each with its inquiry.',
         querystring: PlainPageQuery,
@@ -73,7 +73,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'retrieveInquiry',
+        operationId: 'inquiry_retrieve',
         summary: 'Retrieve an inquiry',
         description: 'The full shape, with `fileSet` download URLs. Extension: `isHidden`.',
         params: schemas.InquiryIdParams,
@@ -89,7 +89,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: notFoundBeforeValidation('inquiry_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
-        operationId: 'partialUpdateInquiry',
+        operationId: 'inquiry_partial_update',
         summary: 'Update an inquiry',
         description:
           'Partial update: only the properties sent change. `workSet`, `inChargeSet` and `fileLinkSet` replace the whole set; `fieldSet` sets the fields it names and keeps the others (an empty value clears one); `funnel` sets the keys it names. A status change writes a status-history row (and a folder-history row when the folder changes) and notifies the responsible members; members added to `inChargeSet` are notified. `fileSet` appends files uploaded through `POST /v1/presigned` (at most 30 per inquiry, existing plus new); `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}` removes one. Extension: `isHidden`.',
@@ -106,7 +106,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'destroyInquiry',
+        operationId: 'inquiry_destroy',
         summary: 'Delete an inquiry',
         description:
           'Soft delete: the inquiry disappears from lists, reads and nested summaries, and its id answers 404 from then on. Its histories are kept.',

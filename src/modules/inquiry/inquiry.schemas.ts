@@ -21,8 +21,7 @@ import {
   QuerySearch,
   StringEnum,
   Timestamp,
-  withExample,
-} from '../../shared/schemas.ts';
+  withExample, Named } from '../../shared/schemas.ts';
 import { InquiryStatus } from '../catalog/catalog.schemas.ts';
 import { FileSetInput, INQUIRY_FILE_EXAMPLE, InquiryFile } from '../file/file.schemas.ts';
 
@@ -36,10 +35,10 @@ export type FunnelKey = (typeof FUNNEL_KEYS)[number];
 const funnelText = Type.Optional(Nullable(Type.String({ maxLength: 256 })));
 
 /** `funnel` in a request: any of the seven keys; a key sent as null clears it. */
-export const FunnelInput = Type.Object(
+export const FunnelInput = Named('FunnelRequest', Type.Object(
   Object.fromEntries(FUNNEL_KEYS.map((k) => [k, funnelText])) as Record<FunnelKey, typeof funnelText>,
   { description: 'Marketing funnel. In a PATCH the keys sent change and the others are kept; `funnel: null` clears all seven.' },
-);
+));
 
 /** `estimate` in a request: a decimal string (or JSON number), up to 28 integer digits and 2 decimals. */
 export const EstimateInput = Type.Unsafe<string | number | null>({
@@ -85,7 +84,7 @@ const writable = {
 const name = Type.String({ minLength: 1, maxLength: 64 });
 
 /** `POST /v1/inquiry` body: everything optional (spec: Operation rules › Inquiry create). */
-export const InquiryCreateBody = Type.Object(
+export const InquiryCreateBody = Named('InquiryRequest', Type.Object(
   {
     status: Type.Optional(Nullable(Type.Object({ id: IdParam }, { description: 'Status `{id}`; omitted or null → the default status of the default folder.' }))),
     name: Type.Optional(Nullable({ ...name, description: 'Omitted or null → `의뢰 제목`.' })),
@@ -106,11 +105,11 @@ export const InquiryCreateBody = Type.Object(
       },
     ],
   },
-);
+));
 export type InquiryCreateBody = Static<typeof InquiryCreateBody>;
 
 /** `PATCH /v1/inquiry/{inquiry_id}` body: any create property; `status`, `name`, `inquiryDate` not null. */
-export const InquiryUpdateBody = Type.Object(
+export const InquiryUpdateBody = Named('PatchedInquiryRequest', Type.Object(
   {
     status: Type.Optional(IdRef),
     name: Type.Optional(name),
@@ -118,13 +117,13 @@ export const InquiryUpdateBody = Type.Object(
     ...writable,
   },
   { examples: [{ status: { id: 2 }, inChargeSet: [{ id: 1 }, { id: 3 }], fieldSet: [{ field: { id: 2 }, value: '' }] }] },
-);
+));
 export type InquiryUpdateBody = Static<typeof InquiryUpdateBody>;
 
 const nullableText = Nullable(Type.String());
 
 /** The client summary nested in an inquiry (spec: "Nested client summary"); null when none or deleted. */
-export const NestedClient = Type.Object({
+export const NestedClient = Named('InquiryClient', Type.Object({
   id: Type.Integer(),
   status: Nullable(IdTitle),
   companyName: Type.String(),
@@ -132,11 +131,11 @@ export const NestedClient = Type.Object({
   position: nullableText,
   contact: nullableText,
   email: nullableText,
-});
+}));
 export type NestedClient = Static<typeof NestedClient>;
 
 /** The contract summary nested in an inquiry (spec: Inquiry › contract), read through the contract's link. */
-export const NestedContract = Type.Object({
+export const NestedContract = Named('InquiryContract', Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   amount: Type.Integer(),
@@ -144,16 +143,16 @@ export const NestedContract = Type.Object({
   status: StringEnum(['P', 'I', 'C', 'T'] as const),
   startDate: Nullable(DateString),
   endDate: Nullable(DateString),
-});
+}));
 
 /** `funnel` in a response: the seven keys, each a string or null. */
-export const Funnel = Type.Object(
+export const Funnel = Named('Funnel', Type.Object(
   Object.fromEntries(FUNNEL_KEYS.map((k) => [k, nullableText])) as Record<FunnelKey, typeof nullableText>,
-);
+));
 export type Funnel = Static<typeof Funnel>;
 
 /** A `fileLinkSet` entry in a response. */
-export const FileLink = Type.Object({ id: Type.Integer(), text: Type.String(), link: Type.String(), created: Timestamp });
+export const FileLink = Named('FileLink', Type.Object({ id: Type.Integer(), text: Type.String(), link: Type.String(), created: Timestamp }));
 
 /** A `fileSet` entry in a response (`src/modules/file`); `file` is a pre-signed download URL. */
 export { InquiryFile };
@@ -181,15 +180,15 @@ export const InquirySummary = Type.Object(createdProperties);
 export type InquirySummary = Static<typeof InquirySummary>;
 
 /** The create shape (201; spec: Resources › Inquiry): the shared properties plus `inChargeSet`. */
-export const InquiryCreated = Type.Object({ ...createdProperties, inChargeSet: Type.Array(Member) });
+export const InquiryCreated = Named('InquiryCreated', Type.Object({ ...createdProperties, inChargeSet: Type.Array(Member) }));
 export type InquiryCreated = Static<typeof InquiryCreated>;
 
 /** A list item: the shared properties plus `inChargeSet` (decisions §7), the same keys as the create shape. */
-export const InquiryListItem = Type.Object({ ...createdProperties, inChargeSet: Type.Array(Member) });
+export const InquiryListItem = Named('InquiryListItem', Type.Object({ ...createdProperties, inChargeSet: Type.Array(Member) }));
 export type InquiryListItem = Static<typeof InquiryListItem>;
 
 /** The full shape: retrieve and update (reference item 16). */
-export const Inquiry = Type.Object({
+export const Inquiry = Named('Inquiry', Type.Object({
   ...createdProperties,
   content: nullableText,
   funnel: Funnel,
@@ -199,7 +198,7 @@ export const Inquiry = Type.Object({
   fileLinkSet: Type.Array(FileLink),
   fileSet: Type.Array(InquiryFile),
   isHidden: Type.Boolean({ 'x-extension': true }),
-});
+}));
 export type Inquiry = Static<typeof Inquiry>;
 
 const createdExample = {
@@ -265,12 +264,12 @@ export type InquiryListQuery = Static<typeof InquiryListQuery>;
 export const InquiryIdParams = Type.Object({ inquiry_id: IdParam });
 
 /** A `GET /v1/inquiry/work` item (decisions §7). */
-export const InquiryWork = Type.Object({
+export const InquiryWork = Named('InquiryWork', Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   inquiry: Type.Object({ id: Type.Integer(), uniqueId: Nullable(Type.String()), name: Type.String() }),
   created: Timestamp,
-});
+}));
 export type InquiryWork = Static<typeof InquiryWork>;
 
 /** `GET /v1/inquiry/work` response. */

@@ -11,7 +11,7 @@ const logRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['log'],
-        operationId: 'listLogs',
+        operationId: 'log_list',
         summary: 'List API calls',
         description:
           'The calls made with this business’s keys in the last 14 days, newest first, whatever their status (a bad signature included). The OpenAPI document and the docs UI are never logged, nor are calls that did not authenticate. No header values are stored; bodies over 64 KiB are stored truncated. Calls appear within about a second (the log is written in batches).',

@@ -1,7 +1,7 @@
 /** API call log shapes (spec: Resources › API call log entry; reference: `GET /v1/log/`; decisions §9). */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, Page, Timestamp, withExample } from '../../shared/schemas.ts';
+import { EXAMPLES, Page, Timestamp, withExample, Named } from '../../shared/schemas.ts';
 
 /** Any JSON value (a logged body), or `null` when the call had none. */
 const JsonValue = Type.Unsafe<unknown>({
@@ -10,7 +10,7 @@ const JsonValue = Type.Unsafe<unknown>({
 });
 
 /** One logged call. */
-export const LogEntry = Type.Object({
+export const LogEntry = Named('Log', Type.Object({
   id: Type.Integer(),
   ipAddress: Type.String({ description: 'Address of the caller (the proxy-forwarded one only when a trusted proxy is configured).' }),
   method: Type.String(),
@@ -26,7 +26,7 @@ export const LogEntry = Type.Object({
       'x-extension': true,
     }),
   ),
-});
+}));
 export type LogEntry = Static<typeof LogEntry>;
 
 /** `GET /v1/log/` query. */

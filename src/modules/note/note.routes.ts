@@ -18,7 +18,7 @@ export interface NoteRoutesOptions {
   parentPath: string;
   /** Its id parameter, e.g. `contract_id`. */
   param: string;
-  /** Resource name in operation ids and summaries, e.g. `Contract`. */
+  /** Resource name in summaries, e.g. `Contract`; lower-cased, it begins the operation ids (`contract_history_list`). */
   resource: string;
   /** OpenAPI tag. */
   tag: string;
@@ -56,7 +56,7 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
       {
         schema: {
           tags,
-          operationId: `list${resource}History`,
+          operationId: `${lower}_history_list`,
           summary: `List the notes of a ${lower}`,
           description: `Text notes on the ${lower}, newest first by \`created\`. A ${lower} that does not exist answers 404.`,
           params: ParentParams,
@@ -76,7 +76,7 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
         preValidation: notFoundFirst,
         schema: {
           tags,
-          operationId: `create${resource}History`,
+          operationId: `${lower}_history_create`,
           summary: `Add a note to a ${lower}`,
           description:
             '`content` (1..5000 characters) is required. `created` defaults to now (any offset is accepted; it is stored in UTC); `member` `{id}` names the member who wrote it.',
@@ -96,7 +96,7 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
       {
         schema: {
           tags,
-          operationId: `retrieve${resource}History`,
+          operationId: `${lower}_history_retrieve`,
           summary: `Retrieve a note of a ${lower}`,
           params: NoteParams,
           response: { 200: schemas.NoteDetail, ...commonErrorResponses },
@@ -111,7 +111,7 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
         preValidation: notFoundFirst,
         schema: {
           tags,
-          operationId: `partialUpdate${resource}History`,
+          operationId: `${lower}_history_partial_update`,
           summary: `Update a note of a ${lower}`,
           description: 'Partial update of `content` and `created`; the member is not writable.',
           params: NoteParams,
@@ -127,7 +127,7 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
       {
         schema: {
           tags,
-          operationId: `destroy${resource}History`,
+          operationId: `${lower}_history_destroy`,
           summary: `Delete a note of a ${lower}`,
           description: 'Removes the note for good.',
           params: NoteParams,

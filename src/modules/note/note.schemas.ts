@@ -4,13 +4,13 @@
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, IdParam, Member, Nullable, Page, Timestamp, withExample } from '../../shared/schemas.ts';
+import { EXAMPLES, IdParam, Member, Nullable, Page, Timestamp, withExample, Named } from '../../shared/schemas.ts';
 
 /** Note text: 1..5000 characters (reference: history entry `content` max 5000). */
 const content = Type.String({ minLength: 1, maxLength: 5000 });
 
 /** `POST …/history` body: `content` required; `created` (any offset, stored in UTC) and `member {id}` optional. */
-export const NoteCreateBody = Type.Object(
+export const NoteCreateBody = Named('NoteRequest', Type.Object(
   {
     content,
     created: Type.Optional(Timestamp),
@@ -19,23 +19,23 @@ export const NoteCreateBody = Type.Object(
     ),
   },
   { examples: [{ content: 'Called the client about the second invoice.', member: { id: 1 } }] },
-);
+));
 export type NoteCreateBody = Static<typeof NoteCreateBody>;
 
 /** `PATCH …/history/{history_id}` body: `content` and `created` (the member is not writable). */
-export const NoteUpdateBody = Type.Object(
+export const NoteUpdateBody = Named('PatchedNoteRequest', Type.Object(
   { content: Type.Optional(content), created: Type.Optional(Timestamp) },
   { examples: [{ content: 'Called the client; the invoice is paid.' }] },
-);
+));
 export type NoteUpdateBody = Static<typeof NoteUpdateBody>;
 
 /** A note as every response shows it; `member` is null when none was named. */
-export const Note = Type.Object({
+export const Note = Named('Note', Type.Object({
   id: Type.Integer(),
   content: Type.String(),
   created: Timestamp,
   member: Nullable(Member),
-});
+}));
 export type Note = Static<typeof Note>;
 
 const noteExample = { id: 7, content: 'Called the client about the second invoice.', created: EXAMPLES.created, member: EXAMPLES.member };

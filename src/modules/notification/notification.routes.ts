@@ -13,7 +13,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listNotifications',
+        operationId: 'notification_list',
         summary: 'List in-app notifications',
         description:
           'Extension (not in the reference service). The in-app notifications of the business, newest first by the time of the event; `member_id` narrows to one member. Notifications are written by the notification dispatcher after the change that caused them committed: an inquiry created with `inChargeSet`, an inquiry status change, members added to `inChargeSet`, a text-history note. Only active members with notifications on receive them; each is also sent by e-mail and, when configured, push.',

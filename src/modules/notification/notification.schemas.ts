@@ -1,12 +1,12 @@
 /** Shapes of the in-app notifications (`GET /v1/notification`, an extension; decisions §8). */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, Member, Nullable, Page, QueryId, StringEnum, Timestamp, withExample } from '../../shared/schemas.ts';
+import { EXAMPLES, Member, Nullable, Page, QueryId, StringEnum, Timestamp, withExample, Named } from '../../shared/schemas.ts';
 
 const EVENT_TYPES = ['inquiry.created', 'inquiry.status_changed', 'inquiry.in_charge_added', 'inquiry.text_history_created'] as const;
 
 /** An in-app notification. */
-export const Notification = Type.Object({
+export const Notification = Named('Notification', Type.Object({
   id: Type.Integer(),
   type: StringEnum(EVENT_TYPES, {
     description:
@@ -17,7 +17,7 @@ export const Notification = Type.Object({
   inquiry: Nullable(Type.Object({ id: Type.Integer() }, { description: 'The inquiry the event is about; `null` once it is deleted (decisions §7 soft delete).' })),
   member: Member,
   created: { ...Timestamp, description: 'When the event happened.' },
-});
+}));
 export type Notification = Static<typeof Notification>;
 
 const notificationExample = {

@@ -22,7 +22,7 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        operationId: 'listProjects',
+        operationId: 'project_list',
         summary: 'List projects',
         description:
           'Projects, newest first. `status` narrows to one status; `contract_id` to the projects of one contract; `is_hidden`: true only hidden, false only visible, omitted all. `start_date_start` / `start_date_end` and `end_date_start` / `end_date_end` are inclusive date ranges on `startDate` and `endDate` (a project without that date never matches).',
@@ -42,7 +42,7 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        operationId: 'createProject',
+        operationId: 'project_create',
         summary: 'Create a project',
         description:
           'Only `title` is required. `contract` links a contract of the business `{id}` (answered as its summary). `status` defaults to `U` (scheduled), `isHidden` to false. `actualEndDate` cannot be set on create (it is ignored); set it with PATCH.',
@@ -62,7 +62,7 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        operationId: 'retrieveProject',
+        operationId: 'project_retrieve',
         summary: 'Retrieve a project',
         params: schemas.ProjectIdParams,
         response: { 200: schemas.ProjectDetail, ...commonErrorResponses },
@@ -78,7 +78,7 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: notFoundBeforeValidation('project_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
-        operationId: 'partialUpdateProject',
+        operationId: 'project_partial_update',
         summary: 'Update a project',
         description:
           'Partial update: only the properties sent change; `null` clears a nullable one (`contract: null` unlinks the contract). `actualEndDate` is settable only here.',
@@ -96,7 +96,7 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        operationId: 'destroyProject',
+        operationId: 'project_destroy',
         summary: 'Delete a project',
         description: 'Soft delete: the project disappears from lists and reads, and its id answers 404 from then on.',
         params: schemas.ProjectIdParams,

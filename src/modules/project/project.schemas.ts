@@ -17,8 +17,7 @@ import {
   QueryId,
   StringEnum,
   Timestamp,
-  withExample,
-} from '../../shared/schemas.ts';
+  withExample, Named } from '../../shared/schemas.ts';
 
 /** Project status codes: `U` scheduled, `I` in progress, `A` additional period, `E` ended. */
 export const PROJECT_STATUSES = ['U', 'I', 'A', 'E'] as const;
@@ -42,19 +41,19 @@ const writable = {
 };
 
 /** `POST /v1/project` body: only `title` is required; `actualEndDate` is not accepted (ignored). */
-export const ProjectCreateBody = Type.Object(
+export const ProjectCreateBody = Named('ProjectRequest', Type.Object(
   { title, ...writable },
   {
     examples: [{ contract: { id: 3 }, title: 'Website renewal', status: 'U', symbolColor: '#2f80ed', startDate: '2026-12-01', endDate: '2027-02-28' }],
   },
-);
+));
 export type ProjectCreateBody = Static<typeof ProjectCreateBody>;
 
 /** `PATCH /v1/project/{project_id}` body: any create property, plus `actualEndDate`. */
-export const ProjectUpdateBody = Type.Object(
+export const ProjectUpdateBody = Named('PatchedProjectRequest', Type.Object(
   { title: Type.Optional(title), ...writable, actualEndDate: nullableDate('Actual end; settable only here.') },
   { examples: [{ status: 'E', actualEndDate: '2027-03-04' }] },
-);
+));
 export type ProjectUpdateBody = Static<typeof ProjectUpdateBody>;
 
 const projectExample = {
@@ -71,7 +70,7 @@ const projectExample = {
 };
 
 /** A project as every response shows it. */
-export const Project = Type.Object({
+export const Project = Named('Project', Type.Object({
   id: Type.Integer(),
   contract: Nullable(ContractSummary),
   title: Type.String(),
@@ -82,7 +81,7 @@ export const Project = Type.Object({
   actualEndDate: Nullable(DateString),
   isHidden: Type.Boolean(),
   created: Timestamp,
-});
+}));
 export type Project = Static<typeof Project>;
 
 /** The create / retrieve / update response, with its example. */

@@ -20,7 +20,7 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listSettlements',
+        operationId: 'settlement_list',
         summary: 'List settlements',
         description:
           'Settlements, newest first, in the list shape. `search` (repeatable, all terms must match) is a case-insensitive substring of the title, the type alias or the contract’s title. `contract_id` keeps one contract’s settlements. `created_start` / `created_end` compare the creation date in the business time zone; `due_date_start` / `due_date_end` and `settled_date_start` / `settled_date_end` the settlement dates; all inclusive. `is_hidden`: true only hidden, false only visible, omitted all.',
@@ -39,7 +39,7 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'createSettlement',
+        operationId: 'settlement_create',
         summary: 'Create a settlement',
         description:
           '`title` (1..128), `amount`, `additionalAmount`, `vat` (integers ≥ 0), `contract` and `type` are required. Refused with 400: the OUTSTANDING_PAYMENT type (`OUT`) and a type that does not allow multiple rounds when the contract already has a settlement of it (except `ADD`), on `type.id`; a contract without both a start and an end date, or a suspended contract (`T`), on `nonField`. `settlementRound` defaults to one more than the settlements of the type on the contract; `typeAlias` is the type’s title, followed by the round for multi-round types. The status starts at `C` (scheduled). Answers the list shape.',
@@ -58,7 +58,7 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'retrieveSettlement',
+        operationId: 'settlement_retrieve',
         summary: 'Retrieve a settlement',
         description: 'The full shape, with the round, the tax invoice properties, the type, `inChargeSet` and `isHidden` (extension).',
         params: schemas.SettlementIdParams,
@@ -74,7 +74,7 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: notFoundBeforeValidation('settlement_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
-        operationId: 'partialUpdateSettlement',
+        operationId: 'settlement_partial_update',
         summary: 'Update a settlement',
         description:
           'Partial update: only the properties sent change; `inChargeSet` replaces the whole set. `contract`, `type` and `settlementRound` cannot be changed. `status` is writable (extension): every change writes a row to the status history (`GET /v1/settlement/{settlement_id}/status_history`).',
@@ -91,7 +91,7 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'destroySettlement',
+        operationId: 'settlement_destroy',
         summary: 'Delete a settlement',
         description: 'Deletes the settlement for good, together with its status history and notes.',
         params: schemas.SettlementIdParams,
@@ -110,7 +110,7 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         'x-extension': true,
-        operationId: 'listSettlementStatusHistory',
+        operationId: 'settlement_status_history_list',
         summary: 'List the status changes of a settlement',
         description:
           'Extension: every change of the settlement’s `status`, newest first, as `{id, status, previousStatus, member, created}`; `member` is null for changes made through the API.',

@@ -17,8 +17,7 @@ import {
   QuerySearch,
   StringEnum,
   Timestamp,
-  withExample,
-} from '../../shared/schemas.ts';
+  withExample, Named } from '../../shared/schemas.ts';
 import { SettlementType } from '../catalog/catalog.schemas.ts';
 import { ContractSummary, Money } from '../contract/contract.schemas.ts';
 
@@ -53,7 +52,7 @@ const writable = {
  * `POST /v1/settlement` body: `title`, `amount`, `additionalAmount`, `vat`, `contract` and `type` are required
  * (reference item 11; spec: Settlement create 1).
  */
-export const SettlementCreateBody = Type.Object(
+export const SettlementCreateBody = Named('SettlementRequest', Type.Object(
   {
     title,
     amount: Money,
@@ -80,14 +79,14 @@ export const SettlementCreateBody = Type.Object(
       },
     ],
   },
-);
+));
 export type SettlementCreateBody = Static<typeof SettlementCreateBody>;
 
 /**
  * `PATCH /v1/settlement/{settlement_id}` body (reference: no `contract`, `type`, `settlementRound`); `status`
  * is an extension.
  */
-export const SettlementUpdateBody = Type.Object(
+export const SettlementUpdateBody = Named('PatchedSettlementRequest', Type.Object(
   {
     title: Type.Optional(title),
     amount: Type.Optional(Money),
@@ -102,7 +101,7 @@ export const SettlementUpdateBody = Type.Object(
     ...writable,
   },
   { examples: [{ status: 'S', settledDate: '2026-12-09', isTaxInvoiceIssued: true, taxInvoiceIssuedDate: '2026-12-09' }] },
-);
+));
 export type SettlementUpdateBody = Static<typeof SettlementUpdateBody>;
 
 /** Properties of the list shape (reference: settlement list item and 201 body). */
@@ -121,11 +120,11 @@ const listProperties = {
 };
 
 /** The list shape: create response and list items. */
-export const SettlementListItem = Type.Object(listProperties);
+export const SettlementListItem = Named('SettlementListItem', Type.Object(listProperties));
 export type SettlementListItem = Static<typeof SettlementListItem>;
 
 /** The full shape: retrieve and update responses. */
-export const Settlement = Type.Object({
+export const Settlement = Named('Settlement', Type.Object({
   ...listProperties,
   settlementRound: Type.Integer(),
   isTaxInvoiceIssued: Type.Boolean(),
@@ -135,11 +134,11 @@ export const Settlement = Type.Object({
   taxInvoiceIssueDueDate: Nullable(DateString),
   inChargeSet: Type.Array(Member),
   isHidden: Type.Boolean({ 'x-extension': true }),
-});
+}));
 export type Settlement = Static<typeof Settlement>;
 
 /** A status-history entry (decisions §7, extension). `member` is null for changes made through the API. */
-export const SettlementStatusChange = Type.Object(
+export const SettlementStatusChange = Named('SettlementStatusHistory', Type.Object(
   {
     id: Type.Integer(),
     status: StringEnum(SETTLEMENT_STATUSES),
@@ -148,7 +147,7 @@ export const SettlementStatusChange = Type.Object(
     created: Timestamp,
   },
   { 'x-extension': true },
-);
+));
 export type SettlementStatusChange = Static<typeof SettlementStatusChange>;
 
 const listExample = {

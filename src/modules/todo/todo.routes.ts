@@ -20,7 +20,7 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'listTodos',
+        operationId: 'todo_list',
         summary: 'List todos',
         description: `Todos, newest first, in the short shape. \`due_date_start\` / \`due_date_end\` are an inclusive range on \`dueDate\`; \`inquiry_id\` narrows to one inquiry; \`is_complete\`: true only complete, false only open. Todos of a deleted inquiry are gone with it. ${DDAY}`,
         querystring: schemas.TodoListQuery,
@@ -38,7 +38,7 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'createTodo',
+        operationId: 'todo_create',
         summary: 'Create a todo',
         description:
           'Required: `inquiry` (a live inquiry of the business), `type` (M meeting, CA call, MS message, E other), `dueDate`, `action` (at most 2048 characters). Optional: `inCharge` (a member `{id}`), `dueTime` (`HH:MM[:SS]`), `actionHistory`. A new todo is open (`isComplete` false). The response is the short shape (no `completedInCharge`, no `actionHistory`).',
@@ -57,7 +57,7 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'retrieveTodo',
+        operationId: 'todo_retrieve',
         summary: 'Retrieve a todo',
         description: `The full shape, with \`completedInCharge\` and \`actionHistory\`. ${DDAY}`,
         params: schemas.TodoIdParams,
@@ -73,7 +73,7 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: notFoundBeforeValidation('todo_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
-        operationId: 'partialUpdateTodo',
+        operationId: 'todo_partial_update',
         summary: 'Update a todo',
         description:
           'Partial update; `inquiry` cannot be changed (it is ignored). `isComplete: true` marks the todo complete and sets `completedAt` to now unless it is given; `isComplete: false` reopens it and clears `completedAt` and `completedInCharge` (sending a non-null one with it is a 400). `completedAt` and `completedInCharge` can be set only on a complete todo.',
@@ -90,7 +90,7 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        operationId: 'destroyTodo',
+        operationId: 'todo_destroy',
         summary: 'Delete a todo',
         description: 'Permanent deletion: the todo is removed from the database.',
         params: schemas.TodoIdParams,

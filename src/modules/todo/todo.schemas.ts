@@ -17,8 +17,7 @@ import {
   QueryId,
   StringEnum,
   Timestamp,
-  withExample,
-} from '../../shared/schemas.ts';
+  withExample, Named } from '../../shared/schemas.ts';
 
 /** Todo types: `M` meeting, `CA` call, `MS` message, `E` other. */
 export const TODO_TYPES = ['M', 'CA', 'MS', 'E'] as const;
@@ -53,7 +52,7 @@ const writable = {
 };
 
 /** `POST /v1/todo` body: `inquiry`, `type`, `dueDate` and `action` are required (reference: Todo create). */
-export const TodoCreateBody = Type.Object(
+export const TodoCreateBody = Named('TodoRequest', Type.Object(
   {
     inquiry: Type.Object({ id: IdParam }, { description: 'The inquiry `{id}` the todo belongs to: a live inquiry of the business.' }),
     type: StringEnum(TODO_TYPES, { description: typeDescription }),
@@ -64,7 +63,7 @@ export const TodoCreateBody = Type.Object(
   {
     examples: [{ inquiry: { id: 42 }, type: 'CA', dueDate: '2026-11-25', dueTime: '10:00', action: 'Call back about the estimate', inCharge: { id: 1 } }],
   },
-);
+));
 export type TodoCreateBody = Static<typeof TodoCreateBody>;
 
 /**
@@ -72,7 +71,7 @@ export type TodoCreateBody = Static<typeof TodoCreateBody>;
  * (ignored). Completion (decisions §7): `isComplete: true` sets `completedAt` to now unless given;
  * `isComplete: false` clears `completedAt` and `completedInCharge`.
  */
-export const TodoUpdateBody = Type.Object(
+export const TodoUpdateBody = Named('PatchedTodoRequest', Type.Object(
   {
     type: Type.Optional(StringEnum(TODO_TYPES, { description: typeDescription })),
     dueDate: Type.Optional(Type.String({ format: 'date' })),
@@ -85,11 +84,11 @@ export const TodoUpdateBody = Type.Object(
     completedInCharge: memberRef('The member who completed it `{id}`; only on a complete todo.'),
   },
   { examples: [{ isComplete: true, completedInCharge: { id: 1 }, actionHistory: 'Called; they accept the estimate.' }] },
-);
+));
 export type TodoUpdateBody = Static<typeof TodoUpdateBody>;
 
 /** The inquiry a todo belongs to, as responses nest it. */
-export const TodoInquiry = Type.Object({ id: Type.Integer(), uniqueId: Nullable(Type.String()), name: Type.String() });
+export const TodoInquiry = Named('TodoInquiry', Type.Object({ id: Type.Integer(), uniqueId: Nullable(Type.String()), name: Type.String() }));
 
 const shortProperties = {
   id: Type.Integer(),
@@ -106,11 +105,11 @@ const shortProperties = {
 };
 
 /** The short shape: list items and the create response. */
-export const TodoSummary = Type.Object(shortProperties);
+export const TodoSummary = Named('TodoListItem', Type.Object(shortProperties));
 export type TodoSummary = Static<typeof TodoSummary>;
 
 /** The full shape: retrieve and update responses. */
-export const Todo = Type.Object({
+export const Todo = Named('Todo', Type.Object({
   id: shortProperties.id,
   inquiry: shortProperties.inquiry,
   inCharge: shortProperties.inCharge,
@@ -124,7 +123,7 @@ export const Todo = Type.Object({
   completedAt: shortProperties.completedAt,
   dDay: shortProperties.dDay,
   created: shortProperties.created,
-});
+}));
 export type Todo = Static<typeof Todo>;
 
 const summaryExample = {

@@ -22,7 +22,7 @@ const workerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        operationId: 'listWorkers',
+        operationId: 'worker_list',
         summary: 'List workers',
         description:
           'Live workers (deleted ones are excluded), newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of the name; `position_id` narrows to one worker position; `is_hidden`: true only hidden, false only visible, omitted all.',
@@ -42,7 +42,7 @@ const workerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        operationId: 'createWorker',
+        operationId: 'worker_create',
         summary: 'Create a worker',
         description:
           'Only `name` (1..32 characters) is required. `position` is a worker position `{id}`; `order` and `manMonthAmount` are integers ≥ 0 (default 0); `isHidden` defaults to false.',
@@ -62,7 +62,7 @@ const workerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        operationId: 'retrieveWorker',
+        operationId: 'worker_retrieve',
         summary: 'Retrieve a worker',
         params: schemas.WorkerIdParams,
         response: { 200: schemas.WorkerDetail, ...commonErrorResponses },
@@ -78,7 +78,7 @@ const workerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: notFoundBeforeValidation('worker_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
-        operationId: 'partialUpdateWorker',
+        operationId: 'worker_partial_update',
         summary: 'Update a worker',
         description: 'Partial update: only the properties sent change. A new `position.id` reassigns the position; `position: null` clears it.',
         params: schemas.WorkerIdParams,
@@ -95,7 +95,7 @@ const workerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        operationId: 'destroyWorker',
+        operationId: 'worker_destroy',
         summary: 'Delete a worker',
         description: 'Soft delete: the worker disappears from lists and reads, and its id answers 404 from then on.',
         params: schemas.WorkerIdParams,

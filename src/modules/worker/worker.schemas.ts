@@ -13,8 +13,7 @@ import {
   QueryId,
   QuerySearch,
   Timestamp,
-  withExample,
-} from '../../shared/schemas.ts';
+  withExample, Named } from '../../shared/schemas.ts';
 
 /** Largest `manMonthAmount`: the largest integer JSON clients read exactly (2^53 − 1). */
 export const MAX_MAN_MONTH_AMOUNT = Number.MAX_SAFE_INTEGER;
@@ -43,21 +42,21 @@ const writable = {
 };
 
 /** `POST /v1/worker` body: only `name` is required. */
-export const WorkerCreateBody = Type.Object(
+export const WorkerCreateBody = Named('WorkerRequest', Type.Object(
   { name, ...writable },
   { examples: [{ name: 'Choi Minho', position: { id: 1 }, order: 1, manMonthAmount: 6500000 }] },
-);
+));
 export type WorkerCreateBody = Static<typeof WorkerCreateBody>;
 
 /** `PATCH /v1/worker/{worker_id}` body: any create property. */
-export const WorkerUpdateBody = Type.Object(
+export const WorkerUpdateBody = Named('PatchedWorkerRequest', Type.Object(
   { name: Type.Optional(name), ...writable },
   { examples: [{ position: { id: 2 }, manMonthAmount: 7000000 }] },
-);
+));
 export type WorkerUpdateBody = Static<typeof WorkerUpdateBody>;
 
 /** A worker position as responses nest it. */
-export const WorkerPosition = Type.Object({ id: Type.Integer(), title: Type.String(), symbolColor: Type.String() });
+export const WorkerPosition = Named('WorkerPosition', Type.Object({ id: Type.Integer(), title: Type.String(), symbolColor: Type.String() }));
 
 const workerExample = {
   id: 12,
@@ -70,7 +69,7 @@ const workerExample = {
 };
 
 /** A worker as every response shows it. */
-export const Worker = Type.Object({
+export const Worker = Named('Worker', Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   created: Timestamp,
@@ -78,7 +77,7 @@ export const Worker = Type.Object({
   order: Type.Integer(),
   isHidden: Type.Boolean(),
   manMonthAmount: Type.Integer(),
-});
+}));
 export type Worker = Static<typeof Worker>;
 
 /** The create / retrieve / update response, with its example. */

@@ -85,21 +85,21 @@ describe('bad page sizes', () => {
 
 describe('bad cursors', () => {
   for (const url of PAGED) {
-    it(`${url}: a garbage or tampered cursor → 400 Invalid cursor.`, async () => {
+    it(`${url}: a garbage or tampered cursor → 404 Invalid cursor`, async () => {
       const b = await newBusiness(t);
       const first = await get(b, `${url}?page_size=1`);
       const cursor = new URL(first.body.next as string).searchParams.get('cursor')!;
       const tampered = (cursor[0] === 'A' ? 'B' : 'A') + cursor.slice(1);
       for (const bad of ['garbage', tampered]) {
         const res = await get(b, `${url}?cursor=${encodeURIComponent(bad)}`);
-        expect(res.status, bad).toBe(400);
-        expect(res.body, bad).toEqual({ detail: 'Invalid cursor.', requestId: res.headers['x-request-id'] });
+        expect(res.status, bad).toBe(404);
+        expect(res.body, bad).toEqual({ detail: 'Invalid cursor', requestId: res.headers['x-request-id'] });
       }
       expect((await get(b, `${url}?cursor=${encodeURIComponent(cursor)}`)).status).toBe(200);
     });
   }
 
-  it('a cursor issued by a list with another ordering → 400 Invalid cursor.', async () => {
+  it('a cursor issued by a list with another ordering → 404 Invalid cursor', async () => {
     const b = await newBusiness(t);
     // Members are ordered by (created, id), inquiry and client statuses by (position, id).
     const m = await get(b, '/v1/member?page_size=1');
@@ -114,8 +114,8 @@ describe('bad cursors', () => {
       ['/v1/contract/category', statusCursor],
     ] as const) {
       const res = await get(b, `${url}?cursor=${encodeURIComponent(cursor)}`);
-      expect(res.status, url).toBe(400);
-      expect(res.body, url).toEqual({ detail: 'Invalid cursor.', requestId: res.headers['x-request-id'] });
+      expect(res.status, url).toBe(404);
+      expect(res.body, url).toEqual({ detail: 'Invalid cursor', requestId: res.headers['x-request-id'] });
     }
   });
 });

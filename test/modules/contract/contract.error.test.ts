@@ -261,18 +261,18 @@ describe('GET /v1/contract — query errors', () => {
     expect400(await get('status=X'), { status: ['"X" is not a valid choice.'] });
   });
 
-  it('a tampered cursor, or one from another list, answers 400 Invalid cursor.', async () => {
+  it('a tampered cursor, or one from another list, answers 404 Invalid cursor', async () => {
     const b = await newBusiness(t);
     await create(b);
     await create(b);
     const page = await call(b, { method: 'GET', url: '/v1/contract?page_size=1' });
     const cursor = new URL(page.body.next).searchParams.get('cursor')!;
     const tampered = await call(b, { method: 'GET', url: `/v1/contract?cursor=${cursor}x` });
-    expect(tampered.status).toBe(400);
-    expect(tampered.body.detail).toBe('Invalid cursor.');
+    expect(tampered.status).toBe(404);
+    expect(tampered.body.detail).toBe('Invalid cursor');
     const elsewhere = await call(b, { method: 'GET', url: `/v1/client?cursor=${cursor}` });
-    expect(elsewhere.status).toBe(400);
-    expect(elsewhere.body.detail).toBe('Invalid cursor.');
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.detail).toBe('Invalid cursor');
   });
 });
 

@@ -267,11 +267,11 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
 
   it('the OpenAPI document describes POST /v1/presigned, the file DELETE and the signed upload and download routes', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, any>> };
-    expect(doc.paths['/v1/presigned']!.post).toMatchObject({ operationId: 'createPresigned', responses: { 201: expect.anything() } });
-    expect(doc.paths['/v1/inquiry/{inquiry_id}/file/{file_id}']!.delete).toMatchObject({ operationId: 'destroyInquiryFile', responses: { 204: expect.anything() } });
+    expect(doc.paths['/v1/presigned']!.post).toMatchObject({ operationId: 'presigned_create', responses: { 201: expect.anything() } });
+    expect(doc.paths['/v1/inquiry/{inquiry_id}/file/{file_id}']!.delete).toMatchObject({ operationId: 'inquiry_file_destroy', responses: { 204: expect.anything() } });
     const files = doc.paths['/files/{business_id}/{object}']!;
-    expect(files.put).toMatchObject({ operationId: 'uploadFile', security: [], 'x-extension': true });
-    expect(files.get).toMatchObject({ operationId: 'downloadFile', security: [], 'x-extension': true });
+    expect(files.put).toMatchObject({ operationId: 'files_update', security: [], 'x-extension': true });
+    expect(files.get).toMatchObject({ operationId: 'files_retrieve', security: [], 'x-extension': true });
     expect(files.put.requestBody.content['application/octet-stream']).toBeDefined();
   });
 });

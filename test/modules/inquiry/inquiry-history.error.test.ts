@@ -112,7 +112,7 @@ describe('page parameters', () => {
     const page = await call(b, { method: 'GET', url: `/v1/inquiry/${c.id}/text_history?page_size=1` });
     const cursor = new URL(page.body.next).searchParams.get('cursor')!;
     const other = await call(b, { method: 'GET', url: `/v1/inquiry/${c.id}/status_history?cursor=${cursor}` });
-    expect(other.status).toBe(400);
-    expect(other.body.detail).toBe('Invalid cursor.');
+    expect(other.status).toBe(404);
+    expect(other.body.detail).toBe('Invalid cursor');
   });
 });

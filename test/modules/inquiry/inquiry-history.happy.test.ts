@@ -11,6 +11,7 @@ import {
   insertSubmitHistory,
 } from '../../../src/modules/inquiry/inquiry-history.repository.ts';
 import { createDemo, DEMO_INQUIRIES } from '../../../src/modules/catalog/demo.ts';
+import { dereference } from '../../setup/openapi-document.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import type { SignedRequest } from '../../setup/signed-request.ts';
@@ -250,7 +251,7 @@ describe('deprecated /history aliases', () => {
     const current = doc.paths['/v1/inquiry/{inquiry_id}/text_history']!;
     expect(current.get.deprecated).toBeUndefined();
     expect(current.post.deprecated).toBeUndefined();
-    const detail = doc.paths['/v1/inquiry/{inquiry_id}']!.get.responses['200'].content['application/json'].schema;
+    const detail = dereference(doc).paths['/v1/inquiry/{inquiry_id}']!.get.responses['200'].content['application/json'].schema;
     expect(detail.properties.isHidden['x-extension']).toBe(true);
   });
 

@@ -231,11 +231,11 @@ describe('GET /v1/inquiry — query errors', () => {
     const page = await call(b, { method: 'GET', url: '/v1/inquiry?page_size=1' });
     const cursor = new URL(page.body.next).searchParams.get('cursor')!;
     const bad = await call(b, { method: 'GET', url: `/v1/inquiry?cursor=${cursor.slice(0, -2)}xx` });
-    expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe('Invalid cursor.');
+    expect(bad.status).toBe(404);
+    expect(bad.body.detail).toBe('Invalid cursor');
     const clients = await call(b, { method: 'GET', url: `/v1/client?cursor=${cursor}` });
-    expect(clients.status).toBe(400);
-    expect(clients.body.detail).toBe('Invalid cursor.');
+    expect(clients.status).toBe(404);
+    expect(clients.body.detail).toBe('Invalid cursor');
   });
 });
 

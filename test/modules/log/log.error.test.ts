@@ -26,16 +26,16 @@ describe('GET /v1/log/ — errors', () => {
     expect(res.status).toBe(200);
   });
 
-  it('answers 400 Invalid cursor. for a forged cursor and for a cursor of another list', async () => {
+  it('answers 404 Invalid cursor for a forged cursor and for a cursor of another list', async () => {
     const forged = await sendJson(t.app, b, { method: 'GET', url: '/v1/log/?cursor=WzAsIjIwMjYiLDFd.AAAAAAAAAAAAAAAA' });
-    expect(forged.status).toBe(400);
-    expect(forged.body.detail).toBe('Invalid cursor.');
+    expect(forged.status).toBe(404);
+    expect(forged.body.detail).toBe('Invalid cursor');
     for (let i = 0; i < 2; i++) await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: `C${i}` } });
     const clients = await sendJson(t.app, b, { method: 'GET', url: '/v1/client?page_size=1' });
     const cursor = new URL(clients.body.next).searchParams.get('cursor')!;
     const foreign = await sendJson(t.app, b, { method: 'GET', url: `/v1/log/?cursor=${encodeURIComponent(cursor)}` });
-    expect(foreign.status).toBe(400);
-    expect(foreign.body.detail).toBe('Invalid cursor.');
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.detail).toBe('Invalid cursor');
   });
 
   it.each(['POST', 'PATCH', 'DELETE'] as const)('answers 405 with Allow: GET to %s', async (method) => {

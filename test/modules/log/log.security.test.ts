@@ -101,10 +101,10 @@ describe('the client address', () => {
 });
 
 describe('what is never logged', () => {
-  it('the docs UI, the OpenAPI document, the probes and the metrics, even when a valid key is sent', async () => {
+  it('the root, the docs UI, the OpenAPI document, the probes and the metrics, even when a valid key is sent', async () => {
     const b = await newBusiness(t);
     const headers = { 'x-api-key': b.apiKey };
-    for (const url of ['/docs/', '/docs/static/swagger-ui.css', '/openapi.json', '/openapi.json/', '/healthz', '/readyz', '/metrics']) {
+    for (const url of ['/', '/docs/', '/docs/static/swagger-ui.css', '/openapi.json', '/openapi.json/', '/healthz', '/readyz', '/metrics']) {
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode, url).toBe(200);
     }

@@ -39,7 +39,7 @@ describe('GET /v1/notification — query parameter errors', () => {
     expect(Object.keys(res.body).sort()).toEqual(['member_id', 'page_size', 'requestId']);
   });
 
-  it('a tampered cursor, or one of another list → 400 Invalid cursor.', async () => {
+  it('a tampered cursor, or one of another list → 404 Invalid cursor', async () => {
     const b = await newBusiness(t);
     await notify(t, b.businessId, [{ memberIds: [b.ids.members.kim!] }, { memberIds: [b.ids.members.kim!] }]);
     const page = await sendJson(t.app, b, { method: 'GET', url: '/v1/notification?page_size=1' });
@@ -48,8 +48,8 @@ describe('GET /v1/notification — query parameter errors', () => {
     const foreign = new URL(clients.body.next).searchParams.get('cursor')!;
     for (const bad of ['garbage', `${cursor}x`, `x${cursor}`, foreign]) {
       const res = await sendJson(t.app, b, { method: 'GET', url: `/v1/notification?cursor=${encodeURIComponent(bad)}` });
-      expect(res.status, bad).toBe(400);
-      expect(res.body.detail).toBe('Invalid cursor.');
+      expect(res.status, bad).toBe(404);
+      expect(res.body.detail).toBe('Invalid cursor');
     }
   });
 

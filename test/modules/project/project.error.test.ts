@@ -201,19 +201,19 @@ describe('GET /v1/project — query parameter errors', () => {
     expect((await call(b, { method: 'GET', url: '/v1/project?ordering=-id&foo=bar' })).status).toBe(200);
   });
 
-  it('a forged cursor, or one issued by another list → 400 Invalid cursor.', async () => {
+  it('a forged cursor, or one issued by another list → 404 Invalid cursor', async () => {
     const b = await newBusiness(t);
     for (const cursor of ['garbage', 'a.b']) {
       const res = await call(b, { method: 'GET', url: `/v1/project?cursor=${cursor}` });
-      expect(res.status).toBe(400);
-      expect(res.body.detail).toBe('Invalid cursor.');
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe('Invalid cursor');
     }
     await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'A' } });
     await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'B' } });
     const clients = await call(b, { method: 'GET', url: '/v1/client?page_size=1' });
     const foreign = new URL(clients.body.next as string).searchParams.get('cursor')!;
     const res = await call(b, { method: 'GET', url: `/v1/project?page_size=1&cursor=${encodeURIComponent(foreign)}` });
-    expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('Invalid cursor.');
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toBe('Invalid cursor');
   });
 });

@@ -222,8 +222,8 @@ describe('routes, ids and queries', () => {
       page_size: ['A valid integer is required.'],
     });
     const bad = await call(b, { method: 'GET', url: `/v1/settlement/${s.id}/status_history?cursor=nope` });
-    expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe('Invalid cursor.');
+    expect(bad.status).toBe(404);
+    expect(bad.body.detail).toBe('Invalid cursor');
   });
 });
 

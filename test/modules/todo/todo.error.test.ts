@@ -238,11 +238,11 @@ describe('GET /v1/todo — query parameter errors', () => {
     });
   }
 
-  it('a forged cursor → 400 Invalid cursor.; unknown parameters are ignored', async () => {
+  it('a forged cursor → 404 Invalid cursor; unknown parameters are ignored', async () => {
     const b = await newBusiness(t);
     const res = await call(t, b, { method: 'GET', url: '/v1/todo?cursor=forged' });
-    expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('Invalid cursor.');
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toBe('Invalid cursor');
     expect((await call(t, b, { method: 'GET', url: '/v1/todo?ordering=due_date&type=M' })).status).toBe(200);
   });
 });

@@ -180,11 +180,11 @@ describe('GET /v1/worker — query parameter errors', () => {
     });
   }
 
-  it('a forged cursor → 400 Invalid cursor.; unknown parameters are ignored', async () => {
+  it('a forged cursor → 404 Invalid cursor; unknown parameters are ignored', async () => {
     const b = await newBusiness(t);
     const res = await call(b, { method: 'GET', url: '/v1/worker?cursor=forged.cursor' });
-    expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('Invalid cursor.');
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toBe('Invalid cursor');
     expect((await call(b, { method: 'GET', url: '/v1/worker?name=x&ordering=order' })).status).toBe(200);
   });
 });
