@@ -17,7 +17,7 @@ import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { existsAnyBusiness } from './modules/auth/auth.repository.ts';
 import { resolveMasterKey } from './modules/auth/secret-box.ts';
-import { createDemo } from './modules/catalog/demo.ts';
+import { createDemo } from './demo/demo.ts';
 import { createStorage } from './modules/file/storage.ts';
 import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
 

@@ -3,29 +3,29 @@
  * database, create a business named "Demo Company" on the AGENCY plan (every operation allowed) with a
  * realistic catalog and a few clients, so that the API can be tried at once with the printed key.
  */
-import type { Db } from '../../db/database.ts';
-import { inTransaction } from '../../db/sql-helpers.ts';
-import { type Business, createApiKey, createBusiness } from '../auth/auth.service.ts';
-import { create as createClient } from '../client/client.service.ts';
-import type { ContractCreateBody } from '../contract/contract.schemas.ts';
-import { create as createContract, partialUpdate as updateContract } from '../contract/contract.service.ts';
-import type { SettlementStatus } from '../settlement/settlement.schemas.ts';
-import { create as createSettlement, partialUpdate as updateSettlement } from '../settlement/settlement.service.ts';
-import { create as createProject } from '../project/project.service.ts';
-import { findLiveInquiryIds } from '../todo/todo.repository.ts';
-import { create as createTodo, partialUpdate as updateTodo } from '../todo/todo.service.ts';
-import { todayIn } from '../../shared/time.ts';
-import { create as createWorker } from '../worker/worker.service.ts';
-import { findPage as findClientPage } from '../client/client.repository.ts';
-import { createTextHistory } from '../inquiry/inquiry-history.service.ts';
-import { insertEmailHistory, insertEmailReplyHistory, insertSubmitHistory } from '../inquiry/inquiry-history.repository.ts';
-import { applyPartialUpdate as updateInquiry, create as createInquiry } from '../inquiry/inquiry.service.ts';
-import { type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
-import type { Config } from '../../config.ts';
-import { createOutboxDispatcher } from '../../jobs/outbox-dispatcher.ts';
-import { demoPdf, demoPng } from '../file/demo-files.ts';
-import { attachBytes } from '../file/file.service.ts';
-import type { Storage } from '../file/storage.ts';
+import type { Db } from '../db/database.ts';
+import { inTransaction } from '../db/sql-helpers.ts';
+import { type Business, createApiKey, createBusiness } from '../modules/auth/auth.service.ts';
+import { create as createClient } from '../modules/client/client.service.ts';
+import type { ContractCreateBody } from '../modules/contract/contract.schemas.ts';
+import { create as createContract, partialUpdate as updateContract } from '../modules/contract/contract.service.ts';
+import type { SettlementStatus } from '../modules/settlement/settlement.schemas.ts';
+import { create as createSettlement, partialUpdate as updateSettlement } from '../modules/settlement/settlement.service.ts';
+import { create as createProject } from '../modules/project/project.service.ts';
+import { findLiveInquiryIds } from '../modules/todo/todo.repository.ts';
+import { create as createTodo, partialUpdate as updateTodo } from '../modules/todo/todo.service.ts';
+import { todayIn } from '../shared/time.ts';
+import { create as createWorker } from '../modules/worker/worker.service.ts';
+import { findPage as findClientPage } from '../modules/client/client.repository.ts';
+import { createTextHistory } from '../modules/inquiry/inquiry-history.service.ts';
+import { insertEmailHistory, insertEmailReplyHistory, insertSubmitHistory } from '../modules/inquiry/inquiry-history.repository.ts';
+import { applyPartialUpdate as updateInquiry, create as createInquiry } from '../modules/inquiry/inquiry.service.ts';
+import { type CatalogFile, type CatalogIds, importCatalog } from '../modules/catalog/catalog-import.ts';
+import type { Config } from '../config.ts';
+import { createOutboxDispatcher } from '../jobs/outbox-dispatcher.ts';
+import { demoPdf, demoPng } from './demo-files.ts';
+import { attachBytes } from '../modules/file/file.service.ts';
+import type { Storage } from '../modules/file/storage.ts';
 
 /** The demo catalog, in the catalog-file format of decisions §6. */
 export const DEMO_CATALOG: CatalogFile = {

@@ -10,7 +10,7 @@ import {
   insertEmailReplyHistory,
   insertSubmitHistory,
 } from '../../../src/modules/inquiry/inquiry-history.repository.ts';
-import { createDemo, DEMO_INQUIRIES } from '../../../src/modules/catalog/demo.ts';
+import { createDemo, DEMO_INQUIRIES } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import type { SignedRequest } from '../../setup/signed-request.ts';
