@@ -102,19 +102,6 @@ export async function liveInquiryExists(db: Db, businessId: number, inquiryId: n
   return row !== undefined;
 }
 
-/** Ids of the business's live inquiries, oldest first, at most `limit` of them. */
-export async function findLiveInquiryIds(db: Db, businessId: number, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('inquiry')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** Inserts a todo; returns its id. */
 export async function insert(db: Db, businessId: number, row: Omit<NewTodoRow, 'business_id'>): Promise<number> {
   const { id } = await db
