@@ -37,7 +37,7 @@ import {
   type InquiryWork,
   type NestedClient,
 } from './inquiry.schemas.ts';
-import type { InquiryRowUpdate, InquiryTable } from './inquiry.table.ts';
+import type { InquiryRowUpdate, InquiryTable } from '../../db/tables/inquiry.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 

@@ -5,7 +5,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
-import type { NewTodoRow, TodoRowUpdate } from './todo.table.ts';
+import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
 
 const columns = [
   'todo.id',
