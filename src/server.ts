@@ -18,7 +18,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { existsAnyBusiness } from './modules/auth/auth.repository.ts';
 import { resolveMasterKey } from './modules/auth/secret-box.ts';
 import { createDemo } from './demo/demo.ts';
-import { createStorage } from './modules/file/storage.ts';
+import { createStorage } from './modules/file/create-storage.ts';
 import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
 
 /** Options of {@link startServer}. */
