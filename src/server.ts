@@ -18,8 +18,8 @@ import { migrateToLatest } from './db/migrator.ts';
 import { existsAnyBusiness } from './modules/auth/auth.repository.ts';
 import { checkMasterKey } from './modules/auth/auth.service.ts';
 import { masterKeyMismatchMessage, resolveMasterKey } from './modules/auth/secret-box.ts';
-import { createDemo } from './modules/catalog/demo.ts';
-import { createStorage } from './modules/file/storage.ts';
+import { createDemo } from './demo/demo.ts';
+import { createStorage } from './modules/file/create-storage.ts';
 import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
 
 /** Options of {@link startServer}. */

@@ -4,7 +4,7 @@
  * partial update, soft delete, the body encodings, ordering, paging and every list filter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemo, DEMO_WORKERS } from '../../../src/modules/catalog/demo.ts';
+import { createDemo, DEMO_WORKERS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
