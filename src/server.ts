@@ -23,7 +23,7 @@ import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
-  /** Create the demo business (and print its credentials on stderr) when the database has no business. */
+  /** Create the demo business (and print its credentials on stdout) when the database has no business. */
   demo: boolean;
 }
 
@@ -39,7 +39,8 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     await migrateToLatest(db);
     if (options.demo && !(await existsAnyBusiness(db))) {
       const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
-      process.stderr.write(
+      // The credentials are the command's output (stdout); diagnostics stay on stderr.
+      process.stdout.write(
         [
           '',
           `Created the demo business "${demo.business.name}" (id ${demo.business.id}) with demo data.`,

@@ -39,7 +39,7 @@ export function decryptSecret(masterKey: Buffer, boxed: string): string {
 export function resolveMasterKey(config: Pick<Config, 'masterKey' | 'dataDir'>): Buffer {
   if (config.masterKey) return config.masterKey;
   const file = path.join(config.dataDir, 'master.key');
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   try {
     fs.writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   } catch (err) {
