@@ -354,5 +354,5 @@ describe('item 10: files on disk and demo credentials', () => {
       await new Promise((resolve) => child.once('exit', resolve));
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 120_000);
 });
