@@ -47,6 +47,11 @@ export function toApiError(error: unknown, bodyLimit: number, contentType = ''):
   if (e instanceof SyntaxError && (e as { statusCode?: number }).statusCode === 400) {
     return new ParseError(`JSON parse error - ${e.message}`);
   }
+  // The static files of the docs UI (@fastify/send): a path leaving the static directory (`../`, `%2e%2e`)
+  // is its 403, a malformed one (`%00`) its 400; both are paths that name no file, so 404 as any unknown path.
+  if ((e.statusCode === 403 || e.statusCode === 404 || e.statusCode === 400) && /^(?:Forbidden|Not ?Found|Bad ?Request)Error$/.test(e.name)) {
+    return new NotFound();
+  }
   return undefined;
 }
 
