@@ -36,8 +36,15 @@ export function buildProgram(ctx: CliContext): Command {
     .command('serve')
     .description('Run the HTTP server on HOST:PORT (migrates first).')
     .option('--demo', 'create a demo business when the database holds none, and print its key')
-    .action(async (opts: { demo?: boolean }) => {
+    .option('--workers <n>', 'server processes on the one port (node:cluster): a number or "auto" (one per CPU); default BIZAPI_WORKERS or 1')
+    .action(async (opts: { demo?: boolean; workers?: string }) => {
       const config = ctx.config();
+      const { isClusterWorker, parseWorkers, serveCluster } = await import('../cluster.ts');
+      const workers = opts.workers !== undefined ? parseWorkers(opts.workers, '--workers') : parseWorkers(process.env.BIZAPI_WORKERS);
+      if (workers > 1 || isClusterWorker()) {
+        await serveCluster(config, { demo: opts.demo === true, workers });
+        return;
+      }
       const { startServer } = await import('../server.ts');
       await startServer(config, { demo: opts.demo === true });
     });
