@@ -24,7 +24,7 @@ import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
-  /** Create the demo business (and print its credentials on stderr) when the database has no business. */
+  /** Create the demo business (and print its credentials on stdout) when the database has no business. */
   demo: boolean;
   /** Apply the migrations first (default true; the workers of `serve --workers` leave it to the primary). */
   migrate?: boolean;
@@ -37,7 +37,7 @@ export interface ServerOptions {
 
 /**
  * Opens the database, applies the migrations, checks the master key and, with `options.demo`, creates the
- * demo business (printing its credentials on stderr) when the database has none; closes the database. The
+ * demo business (printing its credentials on stdout) when the database has none; closes the database. The
  * primary of `serve --workers` calls it once before forking (src/cluster.ts).
  * @throws the first start-up error (database unreachable, a migration failing, a master key that cannot
  *   decrypt the stored secrets)
@@ -65,7 +65,8 @@ async function prepare(db: ReturnType<typeof createDb>, config: Config, options:
   if ((await checkMasterKey(db, masterKey)) === 'mismatch') throw new Error(masterKeyMismatchMessage(config));
   if (options.migrate && options.demo && !(await existsAnyBusiness(db))) {
     const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
-    process.stderr.write(
+    // The credentials are the command's output (stdout); diagnostics stay on stderr.
+    process.stdout.write(
       [
         '',
         `Created the demo business "${demo.business.name}" (id ${demo.business.id}) with demo data.`,

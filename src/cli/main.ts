@@ -134,6 +134,10 @@ export function buildProgram(ctx: CliContext): Command {
  * their stack trace as well when `LOG_LEVEL` is `debug` or `trace`.
  */
 export async function run(argv: readonly string[]): Promise<void> {
+  // Everything this process creates — the SQLite database and its journal, the data directory, master key,
+  // stored files, mail outbox — is readable by its own user only: files 0600, directories 0700
+  // (docs/deployment.md#files-on-disk).
+  process.umask(0o077);
   const ctx = createContext();
   try {
     await buildProgram(ctx).parseAsync(argv as string[]);

@@ -51,6 +51,11 @@ export function toApiError(error: unknown, bodyLimit: number, contentType = ''):
   // The database is unreachable, restarting, terminated the session, or busy beyond the busy timeout:
   // DRF's ServiceUnavailable (its default detail), with `Retry-After` (docs/deployment.md#database-outages).
   if (isDatabaseUnavailable(error)) return new ServiceUnavailable(undefined, DATABASE_RETRY_AFTER_SECONDS);
+  // The static files of the docs UI (@fastify/send): a path leaving the static directory (`../`, `%2e%2e`)
+  // is its 403, a malformed one (`%00`) its 400; both are paths that name no file, so 404 as any unknown path.
+  if ((e.statusCode === 403 || e.statusCode === 404 || e.statusCode === 400) && /^(?:Forbidden|Not ?Found|Bad ?Request)Error$/.test(e.name)) {
+    return new NotFound();
+  }
   return undefined;
 }
 
