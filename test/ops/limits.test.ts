@@ -99,7 +99,7 @@ describe('request timeout (BIZAPI_REQUEST_TIMEOUT)', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/test/slow' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ detail: 'The server took too long to answer this request.', requestId: expect.any(String) });
+      expect(res.json()).toEqual({ detail: 'The server took too long to answer this request.', code: 'service_unavailable', requestId: expect.any(String) });
     } finally {
       await app.close();
     }

@@ -189,7 +189,7 @@ describe('PUT to a pre-signed URL — refusals', () => {
     ]) {
       const res = await t.app.inject({ method: 'PUT', url: `${bad}${query}`, payload: 'evil' });
       expect(res.statusCode, bad).toBe(404);
-      expect(JSON.parse(res.body)).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(JSON.parse(res.body)).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
     expect(fs.existsSync(path.join(t.dataDir, 'x.pdf'))).toBe(false);
   });
@@ -366,7 +366,7 @@ describe('DELETE /v1/inquiry/{inquiry_id}/file/{file_id} → 404', () => {
     const other = await createInquiry(t.app, b);
     const res = await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${other}/file/${fileId}` });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     const [item] = await fileSetOf(t.app, b, inquiryId);
     expect(item!.id).toBe(fileId);
     expect((await get(t.app, item!.file)).body).toBe('mine');
