@@ -49,6 +49,7 @@ import { createStorage, type Storage } from './modules/file/storage.ts';
 import storageRoutes from './modules/file/storage.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
 import { parseMultipart, parseUrlEncoded } from './shared/form-body.ts';
+import { LOG_FORMAT } from './shared/log-format.ts';
 import { compileValidator, type HttpPart } from './shared/validation-errors.ts';
 import { type Clock, systemClock } from './shared/time.ts';
 
@@ -94,7 +95,7 @@ export type App = FastifyInstance;
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers["x-signature"]'] },
+    logger: config.logLevel === 'silent' ? false : { ...LOG_FORMAT, level: config.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers["x-signature"]'] },
     genReqId: requestId,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },

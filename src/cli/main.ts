@@ -11,9 +11,16 @@
  * does not load the HTTP server.
  */
 import fs from 'node:fs';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../config.ts';
 import { type CliContext, CliError, createContext, parseId, printJson, withDb } from './context.ts';
+
+/** Parses `--port`: an integer 0..65535. */
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535.');
+  return port;
+}
 
 /** Builds the command tree around `ctx`. */
 export function buildProgram(ctx: CliContext): Command {
@@ -36,10 +43,17 @@ export function buildProgram(ctx: CliContext): Command {
     .command('serve')
     .description('Run the HTTP server on HOST:PORT (migrates first).')
     .option('--demo', 'create a demo business when the database holds none, and print its key')
-    .action(async (opts: { demo?: boolean }) => {
-      const config = ctx.config();
-      const { startServer } = await import('../server.ts');
-      await startServer(config, { demo: opts.demo === true });
+    .option('--port <port>', 'TCP port (default: $PORT, else 8000; 0 picks a free one)', parsePort)
+    .option('--host <host>', 'address to listen on (default: $HOST, else 127.0.0.1; 0.0.0.0 for every interface)')
+    .action(async (opts: { demo?: boolean; port?: number; host?: string }) => {
+      const config = { ...ctx.config(), ...(opts.port !== undefined && { port: opts.port }), ...(opts.host !== undefined && { host: opts.host }) };
+      const { startServer, ListenError } = await import('../server.ts');
+      try {
+        await startServer(config, { demo: opts.demo === true });
+      } catch (err) {
+        if (err instanceof ListenError) throw new CliError(err.message);
+        throw err;
+      }
     });
 
   program
@@ -110,6 +124,7 @@ export function buildProgram(ctx: CliContext): Command {
     .option('--base-url <url>', 'server address (default: http://HOST:PORT from the configuration)')
     .option('--key <apiKey>', 'API key (default: $BIZAPI_API_KEY)')
     .option('--secret <secret>', 'API key secret (default: $BIZAPI_SECRET_KEY)')
+    .option('--all', 'follow `next` across every page of a list (GET) and print one JSON array of all results')
     .action(async (method: string, path: string, opts) => (await import('./request.ts')).request(ctx, method, path, opts));
 
   return program;

@@ -24,10 +24,12 @@ export interface RequestOptions {
   baseUrl?: string;
   key?: string;
   secret?: string;
+  /** Follow `next` across every page of a list and print one array of all `results`. */
+  all?: boolean;
 }
 
 /**
- * `request METHOD PATH [--data BODY] [--base-url URL] --key KEY --secret SECRET`.
+ * `request METHOD PATH [--data BODY] [--base-url URL] [--all] --key KEY --secret SECRET` (`--all`: see {@link requestAll}).
  *
  * Sends `X-API-Key`, `X-Signature` (over the exact body bytes; the empty string without a body) and, with a
  * body, `Content-Type: application/json`. Prints the response body when it is JSON, else
@@ -43,22 +45,12 @@ export async function request(ctx: CliContext, method: string, path: string, opt
   if (!/^[A-Za-z]+$/.test(method)) throw new CliError(`"${method}" is not an HTTP method.`);
 
   const url = joinUrl(opts.baseUrl ?? defaultBaseUrl(ctx.config()), path);
-  const body = opts.data;
-  const headers: Record<string, string> = {
-    'X-API-Key': apiKey,
-    'X-Signature': signBody(secret, body ?? ''),
-    Accept: 'application/json',
-  };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-
-  let response: Response;
-  try {
-    response = await fetch(url, { method: method.toUpperCase(), headers, body });
-  } catch (err) {
-    const cause = (err as Error & { cause?: Error }).cause;
-    throw new CliError(`Request to ${url} failed: ${cause?.message ?? (err as Error).message}`);
+  if (opts.all === true) {
+    if (method.toUpperCase() !== 'GET') throw new CliError('--all follows the pages of a list: use it with GET.');
+    if (opts.data !== undefined) throw new CliError('--all takes no --data.');
+    return requestAll(url, apiKey, secret);
   }
-  const text = await response.text();
+  const { response, text } = await send(url, method, apiKey, secret, opts.data);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -70,4 +62,52 @@ export async function request(ctx: CliContext, method: string, path: string, opt
     process.stderr.write(`HTTP ${response.status} ${response.statusText}\n`);
     process.exitCode = 1;
   }
+}
+
+/** Sends one signed request; returns the response and its body text. */
+async function send(url: string, method: string, apiKey: string, secret: string, body: string | undefined): Promise<{ response: Response; text: string }> {
+  const headers: Record<string, string> = {
+    'X-API-Key': apiKey,
+    'X-Signature': signBody(secret, body ?? ''),
+    Accept: 'application/json',
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, { method: method.toUpperCase(), headers, body });
+  } catch (err) {
+    const cause = (err as Error & { cause?: Error }).cause;
+    throw new CliError(`Request to ${url} failed: ${cause?.message ?? (err as Error).message}`);
+  }
+  return { response, text: await response.text() };
+}
+
+/**
+ * `request GET PATH --all`: fetches the first page, then each `next` link (absolute URLs, docs/api.md#pagination)
+ * until it is `null`, and prints one JSON array of every page's `results`. A non-2xx page prints its body,
+ * the status on stderr, and exits 1 without printing the partial array.
+ * @throws CliError when a page is not a paged list (`{next, results}`) or the server cannot be reached
+ */
+async function requestAll(firstUrl: string, apiKey: string, secret: string): Promise<void> {
+  const all: unknown[] = [];
+  let url: string | null = firstUrl;
+  while (url !== null) {
+    const { response, text }: { response: Response; text: string } = await send(url, 'GET', apiKey, secret, undefined);
+    let page: { next?: unknown; results?: unknown };
+    try {
+      page = JSON.parse(text) as typeof page;
+    } catch {
+      page = {};
+    }
+    if (response.status < 200 || response.status > 299) {
+      printJson(typeof page === 'object' && page !== null && Object.keys(page).length > 0 ? page : { status: response.status, body: text });
+      process.stderr.write(`HTTP ${response.status} ${response.statusText}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    if (page === null || typeof page !== 'object' || !Array.isArray(page.results)) throw new CliError(`${url} is not a paged list (no "results"); drop --all.`);
+    all.push(...page.results);
+    url = typeof page.next === 'string' && page.next !== '' ? page.next : null;
+  }
+  printJson(all);
 }
