@@ -64,7 +64,7 @@ describe('load shedding (BIZAPI_MAX_EVENT_LOOP_DELAY)', () => {
         return res.statusCode === 503 ? res : undefined;
       }, 3000);
       expect(shed, 'no request was shed').toBeDefined();
-      expect(shed!.json()).toEqual({ detail: 'The server is overloaded, try again later.', requestId: expect.any(String) });
+      expect(shed!.json()).toEqual({ detail: 'The server is overloaded, try again later.', code: 'service_unavailable', requestId: expect.any(String) });
       expect(shed!.headers['retry-after']).toBe('10');
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       const recovered = await until(async () => ((await send(app, b, folders)).statusCode === 200 ? true : undefined), 10_000);

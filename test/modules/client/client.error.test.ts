@@ -219,7 +219,8 @@ describe('unreadable bodies, media types and size', () => {
     const b = await newBusiness(t);
     const res = await raw(b, 'POST', '/v1/client', '{"companyName": ', 'application/json');
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body).sort()).toEqual(['detail', 'requestId']);
+    expect(Object.keys(res.body).sort()).toEqual(['code', 'detail', 'requestId']);
+    expect(res.body.code).toBe('parse_error');
     expect(res.body.detail).toMatch(/^JSON parse error - /);
     expect(res.body.requestId).toBe(res.headers['x-request-id']);
     expect(await listIds(b)).toEqual([]);
