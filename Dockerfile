@@ -1,32 +1,45 @@
 # syntax=docker/dockerfile:1
 # bizapi: the API server (default command) and, with another command, the worker or any CLI command.
-# No build step: bin/bizapi runs the TypeScript sources through tsx. See docs/deployment.md.
+# Runs the compiled JavaScript (dist/, `npm run build`) on the current Node LTS, with production
+# dependencies only (no tsx, no compiler). See docs/deployment.md. scripts/verify-image.sh runs the same
+# steps without Docker (CI does).
+ARG NODE_IMAGE=node:26-slim
 
-# Dependencies, with a compiler at hand for native modules that have no prebuilt binary.
-FROM node:20-bookworm-slim AS deps
+# 1. Build: all dependencies (TypeScript), then `npm run build` → dist/.
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build
 
-FROM node:20-bookworm-slim
+# 2. Production dependencies. --ignore-scripts: the SQLite driver for Node 22.14+ (better-sqlite3 13,
+#    alias better-sqlite3-napi) ships prebuilt Node-API binaries; better-sqlite3 12 (for Node 20 only)
+#    stays unbuilt and is never loaded here. No package of the production tree needs an install script.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+
+# 3. Runtime.
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8000 \
     BIZAPI_DATA_DIR=/var/lib/bizapi
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json ./
+COPY --from=build /app/dist ./dist
+COPY package.json ./
 COPY bin ./bin
-COPY src ./src
 RUN mkdir -p /var/lib/bizapi && chown node:node /var/lib/bizapi
 USER node
 VOLUME ["/var/lib/bizapi"]
 EXPOSE 8000
-# SIGTERM starts the graceful shutdown; give the container more than BIZAPI_SHUTDOWN_TIMEOUT to stop.
+# SIGTERM starts the graceful shutdown (of every worker process); give the container more than
+# BIZAPI_SHUTDOWN_TIMEOUT to stop.
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "bin/bizapi", "serve"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "dist/cli/main.js", "serve"]

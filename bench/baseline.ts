@@ -1,6 +1,6 @@
 /**
- * The bare baseline of the benchmark (issue 7): the same three operations as bizapi — GET one client,
- * GET the first page of clients, POST a client — served by plain `node:http` with the same database driver
+ * The bare baseline of the benchmark (issue 7): the same operations as bizapi — GET one client,
+ * GET the first page of clients (also with one `search` term, an unindexed LIKE scan), POST a client — served by plain `node:http` with the same database driver
  * and prepared statements, and no framework: no schema validation, no serializer, no plugins. It still does
  * the work any correct server must do: look the API key up on every request, verify the HMAC signature over
  * the raw body, filter by business, and answer the same JSON shapes. Its throughput is the yardstick bizapi
@@ -30,6 +30,8 @@ interface Queries {
   client(businessId: number, id: number): Promise<ClientRow | undefined>;
   fields(businessId: number, clientId: number): Promise<{ field_id: number; value: string }[]>;
   page(businessId: number, limit: number): Promise<ClientRow[]>;
+  /** The first page of clients one of whose four searched columns contains `term` (unindexed LIKE scan). */
+  search(businessId: number, term: string, limit: number): Promise<ClientRow[]>;
   insert(businessId: number, companyName: string, created: string): Promise<ClientRow>;
 }
 
@@ -41,6 +43,8 @@ const DETAIL = `${SUMMARY}, c.content, c.business_registration_number, c.ceo_nam
 const CLIENT_SQL = `SELECT ${DETAIL} ${FROM} WHERE c.business_id = $1 AND c.id = $2 AND c.deleted_at IS NULL`;
 const FIELDS_SQL = `SELECT field_id, value FROM client_field_value WHERE business_id = $1 AND client_id = $2`;
 const PAGE_SQL = `SELECT ${SUMMARY} ${FROM} WHERE c.business_id = $1 AND c.deleted_at IS NULL ORDER BY c.created DESC, c.id DESC LIMIT $2`;
+const SEARCH_SQL = `SELECT ${SUMMARY} ${FROM} WHERE c.business_id = $1 AND c.deleted_at IS NULL AND (lower(c.company_name) LIKE $2
+  OR lower(c.in_charge) LIKE $2 OR lower(c.contact) LIKE $2 OR lower(c.email) LIKE $2) ORDER BY c.created DESC, c.id DESC LIMIT $3`;
 
 function sqliteQueries(path: string): Queries {
   const Driver = loadSqliteDriver();
@@ -53,11 +57,16 @@ function sqliteQueries(path: string): Queries {
   const client = q(CLIENT_SQL);
   const fields = q(FIELDS_SQL);
   const page = q(PAGE_SQL);
+  const search = q(SEARCH_SQL);
   const insert = q(`INSERT INTO client (business_id, company_name, is_hidden, created) VALUES ($1, $2, 0, $3) RETURNING id`);
   const byId = q(`SELECT ${SUMMARY} ${FROM} WHERE c.id = $1`);
   return {
     key: async (hash) => key.get(hash) as KeyRow | undefined,
     client: async (b, id) => client.get(b, id) as ClientRow | undefined,
+    search: async (b, term, limit) => {
+      const like = `%${term.toLowerCase()}%`;
+      return search.all(b, like, like, like, like, limit) as ClientRow[];
+    },
     fields: async (b, id) => fields.all(b, id) as { field_id: number; value: string }[],
     page: async (b, limit) => page.all(b, limit) as ClientRow[],
     insert: async (b, name, created) => {
@@ -75,6 +84,7 @@ function postgresQueries(url: string): Queries {
     client: (b, id) => one<ClientRow>('client', CLIENT_SQL, [b, id]),
     fields: async (b, id) => (await pool.query({ name: 'fields', text: FIELDS_SQL, values: [b, id] })).rows as { field_id: number; value: string }[],
     page: async (b, limit) => (await pool.query({ name: 'page', text: PAGE_SQL, values: [b, limit] })).rows as ClientRow[],
+    search: async (b, term, limit) => (await pool.query({ name: 'search', text: SEARCH_SQL, values: [b, `%${term.toLowerCase()}%`, limit] })).rows as ClientRow[],
     insert: async (b, name, created) =>
       (await one<ClientRow>(
         'insert',
@@ -141,7 +151,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, raw: Buffer): P
   }
   if (/^\/v1\/client\/?$/.test(u.pathname)) {
     if (req.method === 'GET') {
-      const rows = await queries.page(key.business_id, 21);
+      // `search` (one term; `%` and `_` are not escaped: the bench's terms have none).
+      const term = u.searchParams.get('search');
+      const rows = term !== null ? await queries.search(key.business_id, term, 21) : await queries.page(key.business_id, 21);
       const results = rows.slice(0, 20).map(toSummary);
       const next = rows.length > 20 ? `http://${req.headers.host}/v1/client/?cursor=${Buffer.from(String(results.at(-1)!.id)).toString('base64url')}` : null;
       return send(res, 200, { next, previous: null, results });

@@ -19,13 +19,18 @@ import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/create-db.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { type LoadResult, drive, dynamic, signedHeaders } from './lib/load.ts';
+import { driveWrk } from './lib/wrk.ts';
 import { prng, seed, type Seeded } from './lib/seed.ts';
 import { ROOT, freePort, sampleRss, startChild, type Child } from './lib/server.ts';
+import { existsSync, readFileSync } from 'node:fs';
 
 /** One measured scenario. */
 interface ScenarioResult extends LoadResult {
   name: string;
   target: 'bizapi' | 'baseline';
+  /** Server processes (bizapi `--workers`; 1 for the baseline). */
+  workers: number;
+  /** Peak RSS of the largest single process (a worker, with several). */
   peakRssMb: number;
 }
 
@@ -50,12 +55,22 @@ const program = new Command()
   .option('--only <names>', 'comma-separated scenario names to run')
   .option('--no-baseline', 'skip the bare node:http baseline')
   .option('--out <dir>', 'results directory', path.join(ROOT, 'bench/results'))
+  .option('--driver <name>', 'load generator: wrk (Debian package; Lua script with pre-signed requests) or autocannon', 'autocannon')
+  .option('--threads <n>', 'wrk threads', '2')
+  .option('--workers <list>', 'comma-separated `serve --workers` counts to measure bizapi with (e.g. 1,2)', '1')
+  .option('--runtime <which>', 'dist: the compiled server (node dist/cli/main.js; run npm run build first) or src: bin/bizapi under tsx', 'dist')
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the bizapi server per scenario into <dir> (see bench/profile.ts)')
   .parse();
 const opts = program.opts<{
   duration: string; warmup: string; connections: string; clients: string; inquiries: string; contracts: string;
   settlements: string; only?: string; baseline: boolean; out: string; cpuProf?: string;
+  driver: string; threads: string; workers: string; runtime: string;
 }>();
+if (!['wrk', 'autocannon'].includes(opts.driver)) throw new Error('--driver: wrk or autocannon');
+if (!['dist', 'src'].includes(opts.runtime)) throw new Error('--runtime: dist or src');
+const workerCounts = opts.workers.split(',').map(Number);
+if (workerCounts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--workers: comma-separated whole numbers ≥ 1');
+if (opts.runtime === 'dist' && !existsSync(path.join(ROOT, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build` (or pass --runtime src)');
 const drv = { connections: Number(opts.connections), duration: Number(opts.duration), warmup: Number(opts.warmup) };
 
 const rnd = prng(7);
@@ -100,6 +115,12 @@ const SCENARIOS: Scenario[] = [
     requests: (s) => [{ method: 'GET', path: '/v1/client?search=Harbor&search=Busan', headers: signedHeaders(s, '') }],
   },
   {
+    name: 'search-clients-2char',
+    description: 'GET /v1/client?search=한빛 (a two-character Korean term, 1 in 120 clients; the baseline scans with LIKE)',
+    baseline: true,
+    requests: (s) => [{ method: 'GET', path: `/v1/client?search=${encodeURIComponent('한빛')}`, headers: signedHeaders(s, '') }],
+  },
+  {
     name: 'create-client',
     description: 'POST /v1/client (signed JSON)',
     baseline: true,
@@ -141,25 +162,37 @@ const SCENARIOS: Scenario[] = [
 ];
 
 /** Runs one scenario against one child process, sampling its RSS. */
-async function measure(child: Child, target: ScenarioResult['target'], scenario: Scenario, seeded: Seeded): Promise<ScenarioResult> {
+async function measure(child: Child, target: ScenarioResult['target'], workers: number, scenario: Scenario, seeded: Seeded): Promise<ScenarioResult> {
   const requests = await scenario.requests(seeded, child.baseUrl);
-  const rss = sampleRss(child.process.pid!);
-  const result = await drive(child.baseUrl, requests, drv);
-  return { name: scenario.name, target, ...result, peakRssMb: Math.round(rss.stop() / 1048576) };
+  // With workers, the processes that serve are the primary's children (read once they all listen).
+  const pids = workers > 1 ? childPids(child.process.pid!) : [child.process.pid!];
+  const samplers = pids.map((pid) => sampleRss(pid));
+  const result = opts.driver === 'wrk' ? await driveWrk(child.baseUrl, requests, { ...drv, threads: Number(opts.threads) }) : await drive(child.baseUrl, requests, drv);
+  const peak = Math.max(...samplers.map((r) => r.stop()));
+  return { name: scenario.name, target, workers, ...result, peakRssMb: Math.round(peak / 1048576) };
+}
+
+/** The children of `pid` (Linux /proc), e.g. the workers of `serve --workers`. */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [pid];
+  }
 }
 
 function markdown(results: ScenarioResult[], meta: Record<string, string>): string {
   const base = new Map(results.filter((r) => r.target === 'baseline').map((r) => [r.name, r]));
   const lines = [
-    `Run ${meta.date} on ${meta.machine}; ${meta.database}; ${meta.node}; ${drv.connections} connections, ${drv.duration} s per scenario after ${drv.warmup} s of warm-up.`,
+    `Run ${meta.date} on ${meta.machine}; ${meta.database}; ${meta.node}; load by ${meta.driver}; bizapi ${meta.runtime}; ${drv.connections} connections, ${drv.duration} s per scenario after ${drv.warmup} s of warm-up.`,
     '',
-    '| scenario | target | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB | of baseline |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | target | workers | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB (per process) | of baseline |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
     const b = r.target === 'bizapi' ? base.get(r.name) : undefined;
     const ratio = b ? `${Math.round((100 * r.requestsPerSecond) / b.requestsPerSecond)}%` : '';
-    lines.push(`| ${r.name} | ${r.target} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRssMb} | ${ratio} |`);
+    lines.push(`| ${r.name} | ${r.target} | ${r.workers} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRssMb} | ${ratio} |`);
   }
   return lines.join('\n') + '\n';
 }
@@ -205,24 +238,28 @@ async function main(): Promise<void> {
   const env = { DATABASE_URL: databaseUrl, BIZAPI_MASTER_KEY: masterKeyHex, BIZAPI_DATA_DIR: work, BIZAPI_RATE_LIMIT: '0', LOG_LEVEL: 'warn' };
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios) {
-    const port = await freePort();
-    // With --cpu-prof, Node writes `<scenario>.cpuprofile` when the server exits after the scenario.
-    const profile = opts.cpuProf
-      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`, `--cpu-prof-name=${scenario.name}.cpuprofile`]
-      : [];
-    const server = await startChild([...profile, 'bin/bizapi', 'serve'], { ...env, PORT: String(port) }, port, '/openapi.json');
-    try {
-      process.stderr.write(`bizapi   ${scenario.name} …\n`);
-      results.push(await measure(server, 'bizapi', scenario, seeded));
-    } finally {
-      await server.stop();
+    for (const workers of workerCounts) {
+      const port = await freePort();
+      // With --cpu-prof, Node writes `<scenario>.cpuprofile` when the server exits after the scenario.
+      const profile = opts.cpuProf
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`, `--cpu-prof-name=${scenario.name}.cpuprofile`]
+        : [];
+      const entry = opts.runtime === 'dist' ? 'dist/cli/main.js' : 'bin/bizapi';
+      const server = await startChild([...profile, entry, 'serve', '--workers', String(workers)], { ...env, PORT: String(port) }, port, '/openapi.json');
+      try {
+        if (workers > 1) await new Promise((r) => setTimeout(r, 3000)); // every worker listening (the probe reached one)
+        process.stderr.write(`bizapi   ${scenario.name} (${workers} worker${workers > 1 ? 's' : ''}) …\n`);
+        results.push(await measure(server, 'bizapi', workers, scenario, seeded));
+      } finally {
+        await server.stop();
+      }
     }
     if (opts.baseline && scenario.baseline) {
       const bport = await freePort();
       const baseline = await startChild(['--import', 'tsx/esm', 'bench/baseline.ts'], { ...env, PORT: String(bport) }, bport, '/');
       try {
         process.stderr.write(`baseline ${scenario.name} …\n`);
-        results.push(await measure(baseline, 'baseline', scenario, seeded));
+        results.push(await measure(baseline, 'baseline', 1, scenario, seeded));
       } finally {
         await baseline.stop();
       }
@@ -235,6 +272,8 @@ async function main(): Promise<void> {
     machine: `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
     database: dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL, synchronous=FULL)',
     node: `Node ${process.version}`,
+    driver: opts.driver === 'wrk' ? `wrk (${opts.threads} threads)` : 'autocannon',
+    runtime: opts.runtime === 'dist' ? 'compiled (node dist/cli/main.js)' : 'from source (tsx)',
     seedSeconds: seedSeconds.toFixed(1),
   };
   mkdirSync(opts.out, { recursive: true });

@@ -40,6 +40,7 @@ import settlementRoutes from './modules/settlement/settlement.routes.ts';
 import projectRoutes from './modules/project/project.routes.ts';
 import todoRoutes from './modules/todo/todo.routes.ts';
 import workerRoutes from './modules/worker/worker.routes.ts';
+import estimateRoutes from './modules/estimate/estimate.routes.ts';
 import notificationRoutes from './modules/notification/notification.routes.ts';
 import inquiryRoutes from './modules/inquiry/inquiry.routes.ts';
 import inquiryHistoryRoutes from './modules/inquiry/inquiry-history.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(inquiryRoutes);
       await v1.register(inquiryHistoryRoutes);
       await v1.register(fileRoutes);
+      await v1.register(estimateRoutes);
       // Unknown paths and methods under /v1 pass through the hooks above: with a valid key the call is
       // counted, carries the rate-limit headers and is logged; the answer stays 404 / 405.
       v1.setNotFoundHandler(v1.answerNotFound);

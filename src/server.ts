@@ -25,6 +25,62 @@ import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
 export interface ServerOptions {
   /** Create the demo business (and print its credentials on stderr) when the database has no business. */
   demo: boolean;
+  /** Apply the migrations first (default true; the workers of `serve --workers` leave it to the primary). */
+  migrate?: boolean;
+  /**
+   * Print `bizapi listening on …` and `bizapi stopped` (default true). False in a worker of
+   * `serve --workers` (src/cluster.ts): the primary prints them once, and the worker exits when drained.
+   */
+  announce?: boolean;
+}
+
+/**
+ * Opens the database, applies the migrations and, with `options.demo`, creates the demo business (printing
+ * its credentials on stderr) when the database has none; closes the database. The primary of
+ * `serve --workers` calls it once before forking (src/cluster.ts).
+ * @throws the first start-up error (database unreachable, a migration failing)
+ */
+export async function prepareDatabase(config: Config, options: { demo: boolean }): Promise<void> {
+  const masterKey = resolveMasterKey(config);
+  const db = createDb(config.database);
+  try {
+    await migrateAndDemo(db, config, masterKey, options.demo);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The migrations, then the demo business when asked and the database has no business. */
+async function migrateAndDemo(db: ReturnType<typeof createDb>, config: Config, masterKey: ReturnType<typeof resolveMasterKey>, demoWanted: boolean): Promise<void> {
+  await migrateToLatest(db);
+  if (demoWanted && !(await existsAnyBusiness(db))) {
+    const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
+    process.stderr.write(
+      [
+        '',
+        `Created the demo business "${demo.business.name}" (id ${demo.business.id}) with demo data.`,
+        'Its credentials are shown only this once:',
+        `  export BIZAPI_API_KEY=${demo.apiKey}`,
+        `  export BIZAPI_SECRET_KEY=${demo.secretKey}`,
+        '',
+        '',
+      ].join('\n'),
+    );
+  } else if (demoWanted) {
+    // A restart: the demo credentials were printed once, on the first start, and are not stored.
+    const id = (await firstBusinessId(db)) ?? 1;
+    process.stderr.write(
+      [
+        '',
+        'The database already holds a business, so no demo business was created. Its credentials were printed',
+        'only once, on the first start (keys are stored hashed and cannot be shown again). To get a key:',
+        `  bin/bizapi key create --business ${id}`,
+        'then export BIZAPI_API_KEY and BIZAPI_SECRET_KEY as that command prints them.',
+        '',
+        '',
+      ].join('\n'),
+    );
+  }
 }
 
 /** The business with the lowest id, for the restart hint; `undefined` in an empty database. */
@@ -56,35 +112,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   const masterKey = resolveMasterKey(config);
   const db = createDb(config.database);
   try {
-    await migrateToLatest(db);
-    if (options.demo && !(await existsAnyBusiness(db))) {
-      const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
-      process.stderr.write(
-        [
-          '',
-          `Created the demo business "${demo.business.name}" (id ${demo.business.id}) with demo data.`,
-          'Its credentials are shown only this once:',
-          `  export BIZAPI_API_KEY=${demo.apiKey}`,
-          `  export BIZAPI_SECRET_KEY=${demo.secretKey}`,
-          '',
-          '',
-        ].join('\n'),
-      );
-    } else if (options.demo) {
-      // A restart: the demo credentials were printed once, on the first start, and are not stored.
-      const id = (await firstBusinessId(db)) ?? 1;
-      process.stderr.write(
-        [
-          '',
-          'The database already holds a business, so no demo business was created. Its credentials were printed',
-          'only once, on the first start (keys are stored hashed and cannot be shown again). To get a key:',
-          `  bin/bizapi key create --business ${id}`,
-          'then export BIZAPI_API_KEY and BIZAPI_SECRET_KEY as that command prints them.',
-          '',
-          '',
-        ].join('\n'),
-      );
-    }
+    if (options.migrate !== false) await migrateAndDemo(db, config, masterKey, options.demo);
   } catch (err) {
     await db.destroy();
     throw err;
@@ -119,6 +147,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     }
     await db.destroy();
     clearTimeout(deadline);
+    if (options.announce === false) process.exit(process.exitCode ?? 0); // a cluster worker: its IPC channel would keep it alive
     process.stderr.write('bizapi stopped\n');
   };
   process.once('SIGINT', () => void close('SIGINT'));
@@ -134,5 +163,5 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   // The port actually bound (PORT=0 picks a free one).
   const { port } = app.server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  process.stderr.write(`bizapi listening on http://${host}:${port} (docs: /docs)\n`);
+  if (options.announce !== false) process.stderr.write(`bizapi listening on http://${host}:${port} (docs: /docs)\n`);
 }

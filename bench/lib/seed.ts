@@ -52,6 +52,8 @@ export const WORDS = {
   city: ['Seoul', 'Busan', 'Incheon', 'Daegu', 'Daejeon', 'Gwangju', 'Ulsan', 'Suwon', 'Jeju', 'Sejong'],
   kind: ['Trading', 'Logistics', 'Design', 'Foods', 'Systems', 'Studio', 'Labs', 'Partners'],
   person: ['Kim', 'Lee', 'Park', 'Choi', 'Jung', 'Kang', 'Cho', 'Yoon', 'Jang', 'Lim'],
+  /** Two-syllable Korean words (the two-character search scenario looks for 한빛, in 1 of 120 names). */
+  korean: ['한빛', '누리', '다온', '미래', '새봄', '가람', '하늘', '보람', '아라', '나래'],
 } as const;
 
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
@@ -92,7 +94,9 @@ export async function seed(db: Kysely<Database>, masterKey: Buffer, counts: Seed
   let t = Date.now();
   const clients: Record<string, unknown>[] = [];
   for (let i = 0; i < counts.clients; i++) {
-    const company = `${pick(rnd, WORDS.adjective)} ${pick(rnd, WORDS.noun)} ${pick(rnd, WORDS.kind)} ${pick(rnd, WORDS.city)} ${i}`;
+    // One name in 12 carries a Korean word (so 한빛 is in 1 of 120).
+    const korean = i % 12 === 5 ? ` ${WORDS.korean[Math.floor(i / 12) % WORDS.korean.length]}` : '';
+    const company = `${pick(rnd, WORDS.adjective)} ${pick(rnd, WORDS.noun)} ${pick(rnd, WORDS.kind)} ${pick(rnd, WORDS.city)}${korean} ${i}`;
     const person = pick(rnd, WORDS.person);
     clients.push({
       business_id: businessId,

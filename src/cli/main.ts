@@ -45,10 +45,17 @@ export function buildProgram(ctx: CliContext): Command {
     .option('--demo', 'create a demo business when the database holds none, and print its key')
     .option('--port <port>', 'TCP port (default: $PORT, else 8000; 0 picks a free one)', parsePort)
     .option('--host <host>', 'address to listen on (default: $HOST, else 127.0.0.1; 0.0.0.0 for every interface)')
-    .action(async (opts: { demo?: boolean; port?: number; host?: string }) => {
+    .option('--workers <n>', 'server processes on the one port (node:cluster): a number or "auto" (one per CPU); default BIZAPI_WORKERS or 1')
+    .action(async (opts: { demo?: boolean; port?: number; host?: string; workers?: string }) => {
       const config = { ...ctx.config(), ...(opts.port !== undefined && { port: opts.port }), ...(opts.host !== undefined && { host: opts.host }) };
+      const { isClusterWorker, parseWorkers, serveCluster } = await import('../cluster.ts');
+      const workers = opts.workers !== undefined ? parseWorkers(opts.workers, '--workers') : parseWorkers(process.env.BIZAPI_WORKERS);
       const { startServer, ListenError } = await import('../server.ts');
       try {
+        if (workers > 1 || isClusterWorker()) {
+          await serveCluster(config, { demo: opts.demo === true, workers });
+          return;
+        }
         await startServer(config, { demo: opts.demo === true });
       } catch (err) {
         if (err instanceof ListenError) throw new CliError(err.message);

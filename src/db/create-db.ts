@@ -47,14 +47,27 @@ const require = createRequire(import.meta.url);
 
 /**
  * The SQLite driver for this runtime. better-sqlite3 13 is built on Node-API 10 (Node 22.14+) and ships
- * prebuilt binaries; 12 is the one that runs on Node 20, but on Node 24 it aborts the process at exit
- * (`RemoveEnvironmentCleanupHook` assertion in its Statement destructor). Both are dependencies (13 under
- * the alias `better-sqlite3-napi`), and the one the runtime supports is loaded. Same API for both.
+ * prebuilt binaries in its package (no install script); 12 is the one that runs on Node 20, but on Node 24
+ * it aborts the process at exit (`RemoveEnvironmentCleanupHook` assertion in its Statement destructor).
+ * Both are optional dependencies (13 under the alias `better-sqlite3-napi`, `engines: node >=22`, so npm
+ * skips it silently on Node 20): a PostgreSQL-only install needs neither. The one the runtime supports is
+ * loaded, the other one as a fallback. Same API for both.
+ *
+ * @throws Error naming the package to install when neither driver is installed
  */
 export function loadSqliteDriver(): typeof BetterSqlite3 {
-  return Number(process.versions.napi) >= 10
-    ? (require('better-sqlite3-napi') as typeof BetterSqlite3)
-    : (require('better-sqlite3') as typeof BetterSqlite3);
+  const order = Number(process.versions.napi) >= 10 ? ['better-sqlite3-napi', 'better-sqlite3'] : ['better-sqlite3'];
+  for (const name of order) {
+    try {
+      return require(name) as typeof BetterSqlite3;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
+    }
+  }
+  throw new Error(
+    `no SQLite driver is installed for Node ${process.versions.node}: run \`npm install\` without --omit=optional ` +
+      '(better-sqlite3 is an optional dependency), or set DATABASE_URL to a PostgreSQL database',
+  );
 }
 
 /** Which dialect a Kysely instance speaks. */

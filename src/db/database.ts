@@ -42,6 +42,7 @@ import type {
 } from '../modules/inquiry/inquiry.table.ts';
 import type { NotificationOutboxTable, NotificationTable } from '../modules/notification/notification.table.ts';
 import type { FileTable, InquiryFileTable } from '../modules/file/file.table.ts';
+import type { EstimateItemClassificationTable, EstimateItemTable } from '../modules/estimate/estimate.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
@@ -91,6 +92,9 @@ export interface Database {
   // migration 2026_11_22_0003_file
   file: FileTable;
   inquiry_file: InquiryFileTable;
+  // migration 2026_11_24_0031_estimate_item
+  estimate_item_classification: EstimateItemClassificationTable;
+  estimate_item: EstimateItemTable;
 }
 
 /** The handle every repository takes: the database itself or an open transaction. */

@@ -44,6 +44,7 @@ export const TAGS = [
   { name: 'notification', description: 'In-app notifications of members (extension).' },
   { name: 'file', description: 'Attachments: pre-signed upload URLs, and the signed upload and download URLs the server serves itself.' },
   { name: 'todo', description: 'Todos attached to inquiries.' },
+  { name: 'estimate', description: 'Estimate item templates (the lines of a quote) and their classifications.' },
 ];
 
 const DESCRIPTION = `Self-hosted server for the Business Management REST API.

@@ -85,6 +85,7 @@ const SECTIONS = [
   'contractCategories',
   'settlementTypes',
   'positions',
+  'estimateItemClassifications',
 ];
 
 /** The example of decisions §6. */
@@ -112,6 +113,10 @@ const GOOD_CATALOG = {
   contractCategories: [{ key: 'web', title: 'Web' }],
   settlementTypes: [{ key: 'ini', baseType: 'INI', category: 'I', title: 'Down payment', allowsMultipleRounds: false }],
   positions: [{ key: 'dev', title: 'Developer', symbolColor: '#2f80ed' }],
+  estimateItemClassifications: [
+    { key: 'design', title: '디자인' },
+    { key: 'dev', title: 'Development' },
+  ],
 };
 
 /** A second file for the same business: no default folder or client status of its own. */
@@ -121,6 +126,7 @@ const MORE_CATALOG = {
   folders: [{ key: 'archive', name: 'Archive', statuses: [{ key: 'lost', title: 'Lost' }] }],
   clientStatuses: [{ key: 'vip', title: 'VIP' }],
   settlementTypes: [{ key: 'bal', baseType: 'BAL', category: 'I', title: 'Balance', allowsMultipleRounds: false }],
+  estimateItemClassifications: [{ key: 'ops', title: 'Operations' }],
 };
 
 const CATALOG_TABLES = [
@@ -135,6 +141,7 @@ const CATALOG_TABLES = [
   'contract_category',
   'settlement_type',
   'worker_position',
+  'estimate_item_classification',
 ] as const;
 
 interface Target {
@@ -266,6 +273,16 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
       .where('field_id', '=', out.catalog.fields.owner)
       .execute();
     expect(fieldMembers).toEqual([{ member_id: out.catalog.members.kim }]);
+    const classifications = await db
+      .selectFrom('estimate_item_classification')
+      .select(['id', 'title', 'position'])
+      .where('business_id', '=', out.business.id)
+      .orderBy('position')
+      .execute();
+    expect(classifications).toEqual([
+      { id: out.catalog.estimateItemClassifications.design, title: '디자인', position: 1 },
+      { id: out.catalog.estimateItemClassifications.dev, title: 'Development', position: 2 },
+    ]);
   });
 
   itOnce('business create rejects a bad plan, time zone or name with nothing on stdout and nothing created', async () => {
@@ -303,6 +320,7 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
         { ...GOOD_CATALOG, fields: [{ key: 'x', name: 'X', category: 'I', dataType: 'ZZ' }] },
         ['fields[0].dataType: must be one of S, N, M, D, T, B, SL, ML'],
       ],
+
       ['not JSON', '{"grades": [', ['is not valid JSON']],
     ];
     for (const [label, content, messages] of cases) {
@@ -335,6 +353,12 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
       .where('id', '=', ids.statuses.lost)
       .executeTakeFirstOrThrow();
     expect(lost).toEqual({ position: 3, is_default: 0 });
+    const ops = await db
+      .selectFrom('estimate_item_classification')
+      .select(['position', 'title'])
+      .where('id', '=', ids.estimateItemClassifications.ops)
+      .executeTakeFirstOrThrow();
+    expect(ops).toEqual({ position: 3, title: 'Operations' });
     const member = await db.selectFrom('member').select(['nickname', 'is_active']).where('id', '=', ids.members.lee).executeTakeFirstOrThrow();
     expect(member).toEqual({ nickname: null, is_active: 1 });
 

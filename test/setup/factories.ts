@@ -15,7 +15,7 @@ export interface TestBusiness extends Credentials {
   timezone: string;
 }
 
-/** A small but complete catalog: 2 grades, 3 members, 2 folders, client statuses, fields of every kind. */
+/** A small but complete catalog: 2 grades, 3 members, 2 folders, client statuses, fields of every kind, 2 estimate item classifications. */
 export function testCatalog(): CatalogFile {
   return {
     grades: [
@@ -63,6 +63,10 @@ export function testCatalog(): CatalogFile {
       { key: 'sub', baseType: 'SUB', category: 'I', title: 'Round', allowsMultipleRounds: true },
     ],
     positions: [{ key: 'dev', title: 'Developer', symbolColor: '#2f80ed' }],
+    estimateItemClassifications: [
+      { key: 'design', title: 'Design' },
+      { key: 'dev', title: 'Development' },
+    ],
   };
 }
 
@@ -81,7 +85,7 @@ export async function newBusiness(
   const catalog = options.catalog === undefined ? testCatalog() : options.catalog;
   const ids: CatalogIds = catalog
     ? await importCatalog(db, business.id, catalog)
-    : { grades: {}, members: {}, folders: {}, statuses: {}, clientStatuses: {}, fields: {}, contractCategories: {}, settlementTypes: {}, positions: {} };
+    : { grades: {}, members: {}, folders: {}, statuses: {}, clientStatuses: {}, fields: {}, contractCategories: {}, settlementTypes: {}, positions: {}, estimateItemClassifications: {} };
   return { businessId: business.id, apiKey: key.apiKey, secretKey: key.secretKey, ids, timezone: business.timezone };
 }
 

@@ -88,6 +88,7 @@ const REFERENCE_SOURCES: Record<string, (x: TestBusiness, records: Records) => n
   '/v1/todo:inquiry': (_x, r) => r['/v1/inquiry'],
   '/v1/todo:inCharge': (x) => Object.values(x.ids.members)[0],
   '/v1/todo:completedInCharge': (x) => Object.values(x.ids.members)[0],
+  '/v1/estimate/item:classification': (x) => Object.values(x.ids.estimateItemClassifications)[0],
 };
 
 /** The resource collection an operation belongs to (`/v1/inquiry/{inquiry_id}` → `/v1/inquiry`). */

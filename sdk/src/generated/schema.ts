@@ -276,6 +276,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/estimate/item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List estimate items
+         * @description Estimate item templates, newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of the title or the description.
+         */
+        get: operations["estimate_item_list"];
+        put?: never;
+        /**
+         * Create an estimate item
+         * @description `title` (1..256), `unitCost` (a decimal string, up to 28 integer digits and 2 decimals, negative for a discount) and `unit` (1..8) are required. `description` is null or 1..2048 characters; `classification` a classification `{id}` or null.
+         */
+        post: operations["estimate_item_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/estimate/item/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an estimate item */
+        get: operations["estimate_item_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an estimate item
+         * @description Permanent delete: the item is removed, and its id answers 404 from then on.
+         */
+        delete: operations["estimate_item_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an estimate item
+         * @description Partial update: only the properties sent change. `description: null` and `classification: null` clear them.
+         */
+        patch: operations["estimate_item_partial_update"];
+        trace?: never;
+    };
+    "/v1/estimate/item/classification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List estimate item classifications
+         * @description Classifications `{id, title}` in their configured order (the catalog file's `estimateItemClassifications`). `search` (repeatable, all terms must match) is a case-insensitive substring of the title.
+         */
+        get: operations["estimate_item_classification_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/field": {
         parameters: {
             query?: never;
@@ -4637,6 +4706,870 @@ export interface operations {
                      *         {
                      *           "id": 1,
                      *           "title": "Web development"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Link to the next page, or null on the last page.
+                         */
+                        next: string | null;
+                        /**
+                         * Format: uri
+                         * @description Link to the previous page, or null on the first page.
+                         */
+                        previous: string | null;
+                        results: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Property → list of messages; references nest (`{"client": {"id": ["…"]}}`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "companyName": [
+                     *         "This field is required."
+                     *       ],
+                     *       "requestId": "8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00"
+                     *     }
+                     */
+                    "application/json": {
+                        nonField?: string[];
+                        requestId?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Bad or missing signature, or the plan does not allow the operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Not found (also for another business’s id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    estimate_item_list: {
+        parameters: {
+            query?: {
+                /** @description Position from the `next` or `previous` link of a page. */
+                cursor?: string;
+                /** @description Alias of `page_size` (the name the spec uses). */
+                limit?: number;
+                /** @description Items per page: default 20, larger values are clamped to 100. */
+                page_size?: number;
+                /** @description Case-insensitive substring; repeat the parameter to require several terms (AND). */
+                search?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next": "https://api.example.com/v1/estimate/item?page_size=20&cursor=WzAsIjIwMjYtMTEtMjJUMDU6MzE6NTYuMTIzWiIsNDJd.c2lnbmF0dXJl",
+                     *       "previous": null,
+                     *       "results": [
+                     *         {
+                     *           "id": 7,
+                     *           "title": "UI design",
+                     *           "unitCost": "4500000.00",
+                     *           "unit": "M/M",
+                     *           "description": "Screens, components and a style guide.",
+                     *           "image": "",
+                     *           "classification": {
+                     *             "id": 1,
+                     *             "title": "Design"
+                     *           },
+                     *           "created": "2026-11-22T05:31:56.123Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Link to the next page, or null on the last page.
+                         */
+                        next: string | null;
+                        /**
+                         * Format: uri
+                         * @description Link to the previous page, or null on the first page.
+                         */
+                        previous: string | null;
+                        results: {
+                            classification: {
+                                id: number;
+                                title: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description When the item was created (extension: the reference does not show it).
+                             * @example 2026-11-22T05:31:56.123Z
+                             */
+                            created: string;
+                            description: string | null;
+                            id: number;
+                            /** @description URL of the item picture; `""` when it has none (the API cannot set one). */
+                            image: string;
+                            title: string;
+                            unit: string;
+                            /**
+                             * @description Decimal with exactly two decimals; negative for a discount line.
+                             * @example 4500000.00
+                             */
+                            unitCost: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Property → list of messages; references nest (`{"client": {"id": ["…"]}}`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "companyName": [
+                     *         "This field is required."
+                     *       ],
+                     *       "requestId": "8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00"
+                     *     }
+                     */
+                    "application/json": {
+                        nonField?: string[];
+                        requestId?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Bad or missing signature, or the plan does not allow the operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Not found (also for another business’s id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    estimate_item_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "UI design",
+                 *       "unitCost": "4500000",
+                 *       "unit": "M/M",
+                 *       "description": "Screens, components and a style guide.",
+                 *       "classification": {
+                 *         "id": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Classification `{id}` (from `GET /v1/estimate/item/classification`); `null` clears it. Other keys are ignored. */
+                    classification?: {
+                        id: number;
+                    } | null;
+                    /** @description Free text, 1..2048 characters, or null. */
+                    description?: string | null;
+                    /** @description Item name, 1..256 characters. */
+                    title: string;
+                    /** @description Unit, 1..8 characters (`식`, `EA`, `M/M`). */
+                    unit: string;
+                    /**
+                     * @description Unit price: a decimal with up to 28 integer digits and 2 decimals (`"150000"`, `"-50000.50"`); negative for a discount line. A JSON number is accepted too.
+                     * @example 150000.00
+                     */
+                    unitCost: number | string;
+                };
+                /**
+                 * @example {
+                 *       "title": "UI design",
+                 *       "unitCost": "4500000",
+                 *       "unit": "M/M",
+                 *       "description": "Screens, components and a style guide.",
+                 *       "classification": {
+                 *         "id": 1
+                 *       }
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description Classification `{id}` (from `GET /v1/estimate/item/classification`); `null` clears it. Other keys are ignored. */
+                    classification?: {
+                        id: number;
+                    } | null;
+                    /** @description Free text, 1..2048 characters, or null. */
+                    description?: string | null;
+                    /** @description Item name, 1..256 characters. */
+                    title: string;
+                    /** @description Unit, 1..8 characters (`식`, `EA`, `M/M`). */
+                    unit: string;
+                    /**
+                     * @description Unit price: a decimal with up to 28 integer digits and 2 decimals (`"150000"`, `"-50000.50"`); negative for a discount line. A JSON number is accepted too.
+                     * @example 150000.00
+                     */
+                    unitCost: number | string;
+                };
+                /**
+                 * @example {
+                 *       "title": "UI design",
+                 *       "unitCost": "4500000",
+                 *       "unit": "M/M",
+                 *       "description": "Screens, components and a style guide.",
+                 *       "classification": {
+                 *         "id": 1
+                 *       }
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** @description Classification `{id}` (from `GET /v1/estimate/item/classification`); `null` clears it. Other keys are ignored. */
+                    classification?: {
+                        id: number;
+                    } | null;
+                    /** @description Free text, 1..2048 characters, or null. */
+                    description?: string | null;
+                    /** @description Item name, 1..256 characters. */
+                    title: string;
+                    /** @description Unit, 1..8 characters (`식`, `EA`, `M/M`). */
+                    unit: string;
+                    /**
+                     * @description Unit price: a decimal with up to 28 integer digits and 2 decimals (`"150000"`, `"-50000.50"`); negative for a discount line. A JSON number is accepted too.
+                     * @example 150000.00
+                     */
+                    unitCost: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "title": "UI design",
+                     *       "unitCost": "4500000.00",
+                     *       "unit": "M/M",
+                     *       "description": "Screens, components and a style guide.",
+                     *       "image": "",
+                     *       "classification": {
+                     *         "id": 1,
+                     *         "title": "Design"
+                     *       },
+                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *     }
+                     */
+                    "application/json": {
+                        classification: {
+                            id: number;
+                            title: string;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description When the item was created (extension: the reference does not show it).
+                         * @example 2026-11-22T05:31:56.123Z
+                         */
+                        created: string;
+                        description: string | null;
+                        id: number;
+                        /** @description URL of the item picture; `""` when it has none (the API cannot set one). */
+                        image: string;
+                        title: string;
+                        unit: string;
+                        /**
+                         * @description Decimal with exactly two decimals; negative for a discount line.
+                         * @example 4500000.00
+                         */
+                        unitCost: string;
+                    };
+                };
+            };
+            /** @description Property → list of messages; references nest (`{"client": {"id": ["…"]}}`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "companyName": [
+                     *         "This field is required."
+                     *       ],
+                     *       "requestId": "8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00"
+                     *     }
+                     */
+                    "application/json": {
+                        nonField?: string[];
+                        requestId?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Bad or missing signature, or the plan does not allow the operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Not found (also for another business’s id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    estimate_item_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "title": "UI design",
+                     *       "unitCost": "4500000.00",
+                     *       "unit": "M/M",
+                     *       "description": "Screens, components and a style guide.",
+                     *       "image": "",
+                     *       "classification": {
+                     *         "id": 1,
+                     *         "title": "Design"
+                     *       },
+                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *     }
+                     */
+                    "application/json": {
+                        classification: {
+                            id: number;
+                            title: string;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description When the item was created (extension: the reference does not show it).
+                         * @example 2026-11-22T05:31:56.123Z
+                         */
+                        created: string;
+                        description: string | null;
+                        id: number;
+                        /** @description URL of the item picture; `""` when it has none (the API cannot set one). */
+                        image: string;
+                        title: string;
+                        unit: string;
+                        /**
+                         * @description Decimal with exactly two decimals; negative for a discount line.
+                         * @example 4500000.00
+                         */
+                        unitCost: string;
+                    };
+                };
+            };
+            /** @description Property → list of messages; references nest (`{"client": {"id": ["…"]}}`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "companyName": [
+                     *         "This field is required."
+                     *       ],
+                     *       "requestId": "8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00"
+                     *     }
+                     */
+                    "application/json": {
+                        nonField?: string[];
+                        requestId?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Bad or missing signature, or the plan does not allow the operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Not found (also for another business’s id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    estimate_item_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Property → list of messages; references nest (`{"client": {"id": ["…"]}}`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "companyName": [
+                     *         "This field is required."
+                     *       ],
+                     *       "requestId": "8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00"
+                     *     }
+                     */
+                    "application/json": {
+                        nonField?: string[];
+                        requestId?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Bad or missing signature, or the plan does not allow the operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Not found (also for another business’s id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    estimate_item_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unitCost": "5000000.00",
+                 *       "classification": null
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Classification `{id}` (from `GET /v1/estimate/item/classification`); `null` clears it. Other keys are ignored. */
+                    classification?: {
+                        id: number;
+                    } | null;
+                    /** @description Free text, 1..2048 characters, or null. */
+                    description?: string | null;
+                    /** @description Item name, 1..256 characters. */
+                    title?: string;
+                    /** @description Unit, 1..8 characters (`식`, `EA`, `M/M`). */
+                    unit?: string;
+                    /**
+                     * @description Unit price: a decimal with up to 28 integer digits and 2 decimals (`"150000"`, `"-50000.50"`); negative for a discount line. A JSON number is accepted too.
+                     * @example 150000.00
+                     */
+                    unitCost?: number | string;
+                };
+                /**
+                 * @example {
+                 *       "unitCost": "5000000.00",
+                 *       "classification": null
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description Classification `{id}` (from `GET /v1/estimate/item/classification`); `null` clears it. Other keys are ignored. */
+                    classification?: {
+                        id: number;
+                    } | null;
+                    /** @description Free text, 1..2048 characters, or null. */
+                    description?: string | null;
+                    /** @description Item name, 1..256 characters. */
+                    title?: string;
+                    /** @description Unit, 1..8 characters (`식`, `EA`, `M/M`). */
+                    unit?: string;
+                    /**
+                     * @description Unit price: a decimal with up to 28 integer digits and 2 decimals (`"150000"`, `"-50000.50"`); negative for a discount line. A JSON number is accepted too.
+                     * @example 150000.00
+                     */
+                    unitCost?: number | string;
+                };
+                /**
+                 * @example {
+                 *       "unitCost": "5000000.00",
+                 *       "classification": null
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** @description Classification `{id}` (from `GET /v1/estimate/item/classification`); `null` clears it. Other keys are ignored. */
+                    classification?: {
+                        id: number;
+                    } | null;
+                    /** @description Free text, 1..2048 characters, or null. */
+                    description?: string | null;
+                    /** @description Item name, 1..256 characters. */
+                    title?: string;
+                    /** @description Unit, 1..8 characters (`식`, `EA`, `M/M`). */
+                    unit?: string;
+                    /**
+                     * @description Unit price: a decimal with up to 28 integer digits and 2 decimals (`"150000"`, `"-50000.50"`); negative for a discount line. A JSON number is accepted too.
+                     * @example 150000.00
+                     */
+                    unitCost?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "title": "UI design",
+                     *       "unitCost": "4500000.00",
+                     *       "unit": "M/M",
+                     *       "description": "Screens, components and a style guide.",
+                     *       "image": "",
+                     *       "classification": {
+                     *         "id": 1,
+                     *         "title": "Design"
+                     *       },
+                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *     }
+                     */
+                    "application/json": {
+                        classification: {
+                            id: number;
+                            title: string;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description When the item was created (extension: the reference does not show it).
+                         * @example 2026-11-22T05:31:56.123Z
+                         */
+                        created: string;
+                        description: string | null;
+                        id: number;
+                        /** @description URL of the item picture; `""` when it has none (the API cannot set one). */
+                        image: string;
+                        title: string;
+                        unit: string;
+                        /**
+                         * @description Decimal with exactly two decimals; negative for a discount line.
+                         * @example 4500000.00
+                         */
+                        unitCost: string;
+                    };
+                };
+            };
+            /** @description Property → list of messages; references nest (`{"client": {"id": ["…"]}}`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "companyName": [
+                     *         "This field is required."
+                     *       ],
+                     *       "requestId": "8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00"
+                     *     }
+                     */
+                    "application/json": {
+                        nonField?: string[];
+                        requestId?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Bad or missing signature, or the plan does not allow the operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Not found (also for another business’s id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    estimate_item_classification_list: {
+        parameters: {
+            query?: {
+                /** @description Position from the `next` or `previous` link of a page. */
+                cursor?: string;
+                /** @description Alias of `page_size` (the name the spec uses). */
+                limit?: number;
+                /** @description Items per page: default 20, larger values are clamped to 100. */
+                page_size?: number;
+                /** @description Case-insensitive substring; repeat the parameter to require several terms (AND). */
+                search?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next": null,
+                     *       "previous": null,
+                     *       "results": [
+                     *         {
+                     *           "id": 1,
+                     *           "title": "Design"
+                     *         },
+                     *         {
+                     *           "id": 2,
+                     *           "title": "Development"
                      *         }
                      *       ]
                      *     }

@@ -1,7 +1,7 @@
 /**
  * The catalog file (decisions §6): one JSON document that fills a business's read-only catalogs — grades,
  * members, folders with their inquiry statuses, client statuses, custom fields, contract categories,
- * settlement types and worker positions — written by `bizapi business create --catalog` and
+ * settlement types, worker positions and estimate item classifications — written by `bizapi business create --catalog` and
  * `bizapi catalog import`.
  *
  * Every entry has a `key` that is used only to refer to it inside the file (`member.grade`,
@@ -92,6 +92,8 @@ const PositionEntry = Type.Object(
   { additionalProperties: false },
 );
 
+const EstimateItemClassificationEntry = Type.Object({ key: Key, title: Title }, { additionalProperties: false });
+
 /** JSON Schema of the catalog file (decisions §6). Every section is optional; unknown properties are errors. */
 export const CatalogFileSchema = Type.Object(
   {
@@ -104,6 +106,7 @@ export const CatalogFileSchema = Type.Object(
     contractCategories: Type.Optional(Type.Array(ContractCategoryEntry)),
     settlementTypes: Type.Optional(Type.Array(SettlementTypeEntry)),
     positions: Type.Optional(Type.Array(PositionEntry)),
+    estimateItemClassifications: Type.Optional(Type.Array(EstimateItemClassificationEntry)),
   },
   { additionalProperties: false },
 );
@@ -125,6 +128,7 @@ export interface CatalogIds {
   contractCategories: Record<string, number>;
   settlementTypes: Record<string, number>;
   positions: Record<string, number>;
+  estimateItemClassifications: Record<string, number>;
 }
 
 /** Thrown for a catalog file that cannot be imported; nothing was written. `problems`: one line each, `<JSON path>: <what is wrong>`. */
@@ -214,6 +218,7 @@ export function checkCatalog(file: CatalogFile, state: CatalogState): string[] {
   uniqueKeys('contractCategories', file.contractCategories);
   uniqueKeys('settlementTypes', file.settlementTypes);
   uniqueKeys('positions', file.positions);
+  uniqueKeys('estimateItemClassifications', file.estimateItemClassifications);
 
   // Inquiry statuses: keys unique across every folder, since they share one section of the ids.
   const statusSeen = new Map<string, string>();
@@ -323,7 +328,7 @@ export function validateCatalog(input: unknown, state: CatalogState = EMPTY_CATA
  * Runs in one transaction: `db`'s own when `db` is already a transaction (so a caller can create the
  * business, its key and its catalog together), else a new one. Positions continue after what the business
  * already has: inquiry statuses in file order across folders (folder order, then status order), client
- * statuses and settlement types in file order. Booleans default as the schema says (`isActive` and
+ * statuses, settlement types and estimate item classifications in file order. Booleans default as the schema says (`isActive` and
  * `notificationsEnabled` true, `isDefault` false); `nickname` defaults to null.
  *
  * @param businessId an existing business (the caller checks; a missing one fails on the foreign key)
@@ -448,6 +453,14 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown): Promis
     workerPositions.set(p.key, id);
   }
 
+  const classifications = new Map<string, number>();
+  let classificationPosition = positions.estimateItemClassification;
+  for (const c of file.estimateItemClassifications ?? []) {
+    classificationPosition += 1;
+    const id = await repo.insertEstimateItemClassification(trx, businessId, { title: c.title, position: classificationPosition, created });
+    classifications.set(c.key, id);
+  }
+
   // Object.fromEntries defines own properties, so a key such as "__proto__" is safe.
   return {
     grades: Object.fromEntries(grades),
@@ -459,5 +472,6 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown): Promis
     contractCategories: Object.fromEntries(contractCategories),
     settlementTypes: Object.fromEntries(settlementTypes),
     positions: Object.fromEntries(workerPositions),
+    estimateItemClassifications: Object.fromEntries(classifications),
   };
 }

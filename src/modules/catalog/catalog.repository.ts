@@ -1,6 +1,7 @@
 /**
  * SQL for the read-only catalogs: grades, members, folders, inquiry statuses, client statuses, custom fields
- * (with their options and members), contract categories, settlement types and worker positions.
+ * (with their options and members), contract categories, settlement types, worker positions and (written
+ * here, read by the estimate module) estimate item classifications.
  *
  * Every function takes `(db | trx, businessId, …)` and always writes or filters by that business.
  */
@@ -211,6 +212,20 @@ export async function insertWorkerPosition(
   return id;
 }
 
+/** Inserts an estimate item classification (decisions §11); `position` is its configured order. Returns its id. */
+export async function insertEstimateItemClassification(
+  db: Db,
+  businessId: number,
+  row: { title: string; position: number; created: string },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('estimate_item_classification')
+    .values({ business_id: businessId, title: row.title, position: row.position, created: row.created })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 /** The id of the business's default folder, or `undefined` when it has none yet. */
 export async function findDefaultFolderId(db: Db, businessId: number): Promise<number | undefined> {
   const row = await db
@@ -224,13 +239,13 @@ export async function findDefaultFolderId(db: Db, businessId: number): Promise<n
 
 /**
  * The highest `position` in use for the business's ordered catalogs (0 when a catalog is empty), so that a
- * second import appends after the first: `{inquiryStatus, clientStatus, settlementType}`.
+ * second import appends after the first: `{inquiryStatus, clientStatus, settlementType, estimateItemClassification}`.
  */
 export async function findMaxCatalogPositions(
   db: Db,
   businessId: number,
-): Promise<{ inquiryStatus: number; clientStatus: number; settlementType: number }> {
-  const max = async (table: 'inquiry_status' | 'client_status' | 'settlement_type'): Promise<number> => {
+): Promise<{ inquiryStatus: number; clientStatus: number; settlementType: number; estimateItemClassification: number }> {
+  const max = async (table: 'inquiry_status' | 'client_status' | 'settlement_type' | 'estimate_item_classification'): Promise<number> => {
     const row = await db
       .selectFrom(table)
       .select((eb) => eb.fn.max<number | null>('position').as('max'))
@@ -242,6 +257,7 @@ export async function findMaxCatalogPositions(
     inquiryStatus: await max('inquiry_status'),
     clientStatus: await max('client_status'),
     settlementType: await max('settlement_type'),
+    estimateItemClassification: await max('estimate_item_classification'),
   };
 }
 

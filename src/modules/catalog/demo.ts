@@ -26,6 +26,8 @@ import { createOutboxDispatcher } from '../../jobs/outbox-dispatcher.ts';
 import { demoPdf, demoPng } from '../file/demo-files.ts';
 import { attachBytes } from '../file/file.service.ts';
 import type { Storage } from '../file/storage.ts';
+import type { EstimateItemCreateBody } from '../estimate/estimate.schemas.ts';
+import { create as createEstimateItem } from '../estimate/estimate.service.ts';
 
 /** The demo catalog, in the catalog-file format of decisions §6. */
 export const DEMO_CATALOG: CatalogFile = {
@@ -123,6 +125,11 @@ export const DEMO_CATALOG: CatalogFile = {
   positions: [
     { key: 'developer', title: 'Developer', symbolColor: '#2f80ed' },
     { key: 'designer', title: 'Designer', symbolColor: '#eb5757' },
+  ],
+  estimateItemClassifications: [
+    { key: 'design', title: '디자인' },
+    { key: 'development', title: 'Development' },
+    { key: 'operations', title: '운영 및 유지보수' },
   ],
 };
 
@@ -607,7 +614,8 @@ export interface DemoBusiness {
  * key, {@link DEMO_CATALOG}, and {@link DEMO_CLIENTS} created through the client service (so they are
  * exactly what `POST /v1/client` would have created); likewise {@link DEMO_PROJECTS}, {@link DEMO_WORKERS} and
  * {@link DEMO_TODOS} (on the demo inquiries), {@link DEMO_CONTRACTS} with their settlements through the
- * contract and settlement services, and {@link DEMO_INQUIRIES} with their histories (see {@link createDemoInquiries}).
+ * contract and settlement services, {@link DEMO_INQUIRIES} with their histories (see {@link createDemoInquiries}), and
+ * {@link DEMO_ESTIMATE_ITEMS}.
  * With `options.storage` the demo inquiries get {@link DEMO_ATTACHMENTS}; with `options.deliver` the demo's
  * notifications are delivered after commit.
  * Each call creates a new business; a failure writes nothing.
@@ -632,6 +640,7 @@ export async function createDemo(db: Db, masterKey: Buffer, options: DemoOptions
     const inquiryIds = await createDemoInquiries(trx, auth, catalog);
     if (options.storage) await createDemoAttachments(trx, business.id, inquiryIds, options.storage, options.warn);
     await createDemoTodos(trx, auth, catalog);
+    await createDemoEstimateItems(trx, auth, catalog);
     return { business, apiKey, secretKey, catalog };
   });
   if (options.deliver) {
@@ -643,6 +652,30 @@ export async function createDemo(db: Db, masterKey: Buffer, options: DemoOptions
     }
   }
   return demo;
+}
+
+/**
+ * The demo estimate items (decisions §11): quote lines in Korean and English, units `식`, `EA` and `M/M`, a
+ * negative discount line and one without a classification; `classification` names a key of the
+ * {@link DEMO_CATALOG} section `estimateItemClassifications`. Created in this order, so the list (newest
+ * first) shows them reversed.
+ */
+export const DEMO_ESTIMATE_ITEMS: readonly (Omit<EstimateItemCreateBody, 'classification'> & { classification?: string })[] = [
+  { title: 'UI/UX 디자인', unitCost: '4500000', unit: 'M/M', description: '화면 설계, 컴포넌트, 스타일 가이드', classification: 'design' },
+  { title: 'Logo and brand identity', unitCost: '3000000', unit: '식', description: 'Two logo directions and a colour palette.', classification: 'design' },
+  { title: 'Frontend development', unitCost: '6500000', unit: 'M/M', description: 'React web app, responsive.', classification: 'development' },
+  { title: '서버 API 개발', unitCost: '7000000', unit: 'M/M', description: null, classification: 'development' },
+  { title: 'SSL certificate (1 year)', unitCost: '150000', unit: 'EA', description: null, classification: 'operations' },
+  { title: '월 유지보수', unitCost: '800000.50', unit: '식', description: '장애 대응 및 월간 리포트', classification: 'operations' },
+  { title: 'Package discount', unitCost: '-1000000', unit: '식', description: 'Applied when design and development are ordered together.' },
+];
+
+/** Creates {@link DEMO_ESTIMATE_ITEMS} through the estimate service, as `POST /v1/estimate/item` would. */
+async function createDemoEstimateItems(db: Db, auth: { businessId: number }, ids: CatalogIds): Promise<void> {
+  for (const { classification, ...item } of DEMO_ESTIMATE_ITEMS) {
+    const id = classification === undefined ? undefined : ids.estimateItemClassifications[classification];
+    await createEstimateItem(db, auth, { ...item, classification: id === undefined ? null : { id } });
+  }
 }
 
 /** Options of {@link createDemo}. */

@@ -1,6 +1,6 @@
 /** SQL for clients and their custom field values. Soft-deleted clients are never read. */
 import type { Db } from '../../db/database.ts';
-import { sql } from 'kysely';
+import { PostgresAdapter, type SqlBool, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { countTrigramMatches, findFieldValueRows, searchAll, type Timestamp, trigramMatch, upsertFieldValueRows } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
@@ -83,6 +83,27 @@ function ftsDrivenSummaryQuery(db: Db, businessId: number, match: string) {
     .select(summaryColumns);
 }
 
+/**
+ * Whether a search term is served by the bigram index (migration 0033): exactly two characters, also once
+ * lower-cased. Terms of three or more characters are served by the trigram index (migration 0011); a
+ * one-character term scans.
+ */
+function isBigramTerm(term: string): boolean {
+  return [...term].length === 2 && [...term.toLowerCase()].length === 2;
+}
+
+/**
+ * The candidates of a two-character term from the bigram index (migration 0033), as a condition on `client`:
+ * the clients of the business one of whose four searched columns, lower-cased, contains `lower(term)`. Only
+ * narrows: the exact LIKE predicate (docs/api.md#search, decisions §5) still decides. The term is compared
+ * by equality, so `%` and `_` are literal here too.
+ */
+function bigramCandidate(db: Db, businessId: number, term: string) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<SqlBool>`bizapi_client_bigrams(client.company_name, client.in_charge, client.contact, client.email) @> array[lower(${term})]::text[]`
+    : sql<SqlBool>`client.id in (select client_id from client_bigram where business_id = ${businessId} and bigram = lower(${term}))`;
+}
+
 /** The pages without filters, prepared (see preparedPage). */
 const pages = preparedPage(findSummaryQuery, newestFirst<ClientSummaryRow>('client'));
 
@@ -104,6 +125,7 @@ export async function findPage(
   if (filter.isHidden !== undefined) q = q.where('client.is_hidden', '=', filter.isHidden ? 1 : 0);
   if (filter.statusId !== undefined) q = q.where('client.status_id', '=', filter.statusId);
   const search = filter.search;
+  for (const term of search.filter(isBigramTerm)) q = q.where(bigramCandidate(db, businessId, term));
   if (search.length > 0) {
     // The exact predicate decides; the trigram index (migration 0011) has only chosen the plan.
     q = q.where((eb) =>

@@ -1,0 +1,137 @@
+/** SQL for estimate items and their classifications. Every function filters by the business. */
+import type { Db } from '../../db/database.ts';
+import { searchAll } from '../../db/sql-helpers.ts';
+import { type CursorPosition, fetchPage, newestFirst, type OrderColumn, type Page } from '../../shared/pagination.ts';
+import type { EstimateItemRowUpdate, NewEstimateItemRow } from './estimate.table.ts';
+
+const columns = [
+  'estimate_item.id',
+  'estimate_item.title',
+  'estimate_item.unit_cost',
+  'estimate_item.unit',
+  'estimate_item.description',
+  'estimate_item.classification_id',
+  'estimate_item_classification.title as classification_title',
+  'estimate_item.created',
+] as const;
+
+function findQuery(db: Db, businessId: number) {
+  return db
+    .selectFrom('estimate_item')
+    .leftJoin('estimate_item_classification', (join) =>
+      join
+        .onRef('estimate_item_classification.id', '=', 'estimate_item.classification_id')
+        .on('estimate_item_classification.business_id', '=', businessId),
+    )
+    .where('estimate_item.business_id', '=', businessId)
+    .select(columns);
+}
+
+/** An estimate item row with its classification's title (null when it has none). */
+export type EstimateItemRow = Awaited<ReturnType<ReturnType<typeof findQuery>['executeTakeFirstOrThrow']>>;
+
+/** List filter (decisions §11). */
+export interface EstimateItemFilter {
+  /** Every term must be a case-insensitive substring of the title or the description. */
+  search: readonly string[];
+}
+
+/** One page of estimate items, newest first. */
+export async function findPage(
+  db: Db,
+  businessId: number,
+  filter: EstimateItemFilter,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<EstimateItemRow>> {
+  let q = findQuery(db, businessId);
+  const search = filter.search;
+  if (search.length > 0) {
+    q = q.where((eb) => searchAll(eb, search, [eb.ref('estimate_item.title'), eb.ref('estimate_item.description')])!);
+  }
+  return fetchPage(q, newestFirst<EstimateItemRow>('estimate_item'), size, cursor);
+}
+
+/** An estimate item of the business, or `undefined`. */
+export async function findById(db: Db, businessId: number, id: number): Promise<EstimateItemRow | undefined> {
+  return findQuery(db, businessId).where('estimate_item.id', '=', id).executeTakeFirst();
+}
+
+/** Whether an estimate item with this id exists in the business. */
+export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('estimate_item')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts an estimate item; returns its id. */
+export async function insert(db: Db, businessId: number, row: Omit<NewEstimateItemRow, 'business_id'>): Promise<number> {
+  const { id } = await db
+    .insertInto('estimate_item')
+    .values({ ...row, business_id: businessId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Updates an estimate item; returns the number of rows changed (0 when missing). */
+export async function updateById(db: Db, businessId: number, id: number, patch: EstimateItemRowUpdate): Promise<number> {
+  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+  const result = await db
+    .updateTable('estimate_item')
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes an estimate item for good; returns the number of rows removed (0 when missing). */
+export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {
+  const result = await db.deleteFrom('estimate_item').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// ── Classifications ──
+
+/** A classification as the list shows it. */
+export interface ClassificationRow {
+  id: number;
+  title: string;
+  position: number;
+}
+
+const classificationOrder: OrderColumn<ClassificationRow>[] = [
+  { ref: 'position', key: 'position', direction: 'asc' },
+  { ref: 'id', key: 'id', direction: 'asc' },
+];
+
+/** One page of the business's classifications in their configured order, filtered by `search` on the title. */
+export async function findClassificationPage(
+  db: Db,
+  businessId: number,
+  search: readonly string[],
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<ClassificationRow>> {
+  let q = db
+    .selectFrom('estimate_item_classification')
+    .select(['id', 'title', 'position'])
+    .where('business_id', '=', businessId);
+  if (search.length > 0) q = q.where((eb) => searchAll(eb, search, [eb.ref('title')])!);
+  return fetchPage(q, classificationOrder, size, cursor);
+}
+
+/** A classification of the business by id, or `undefined`. */
+export async function findClassificationById(db: Db, businessId: number, id: number) {
+  return db
+    .selectFrom('estimate_item_classification')
+    .select(['id', 'title'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

@@ -1,0 +1,126 @@
+/**
+ * `bizapi serve --workers 2` as deployed: a real primary with two `node:cluster` workers on one random port,
+ * on the test database (a SQLite file, or the PostgreSQL database of the run).
+ *
+ * - both workers answer on the one port (two distinct worker pids answer requests on fresh connections);
+ * - the rate limit holds per key across them: with no store configured the workers share the database
+ *   store, so a key limited to 6 requests gets exactly 6 answers and 429s after that, whichever worker
+ *   answers (with per-process memory counters it would get up to 12);
+ * - a worker killed with SIGKILL is replaced, and the server keeps answering;
+ * - SIGTERM stops every worker and the primary exits 0 after `bizapi stopped`.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signBody } from '../../src/modules/auth/hmac.ts';
+import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
+import { newBusiness, type TestBusiness } from '../setup/factories.ts';
+
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 90_000 }); // three server starts under tsx on a loaded 2-core CI machine
+
+const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
+
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-workers-'));
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The pids of the cluster workers of the primary `pid`: its children running bin/bizapi (not tsx's esbuild). */
+function childrenOf(pid: number): number[] {
+  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' }).trim();
+  return out
+    .split('\n')
+    .filter((line) => line.includes('bin/bizapi'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+/** Sends one signed GET on a fresh connection; resolves with the status. */
+function get(port: number, creds: TestBusiness, urlPath: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers = { 'x-api-key': creds.apiKey, 'x-signature': signBody(creds.secretKey, '') };
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, headers, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('bizapi serve --workers 2', () => {
+  it('serves from two workers on one port, shares the rate limit, restarts a crashed worker, and stops on SIGTERM', async () => {
+    const b = await newBusiness(t);
+    const base = { ...process.env };
+    for (const name of Object.keys(base)) {
+      if (/^(BIZAPI_|DATABASE_URL$|HOST$|PORT$|REDIS_URL$|LOG_LEVEL$)/.test(name)) delete base[name];
+    }
+    const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--workers', '2'], {
+      env: {
+        ...base,
+        DATABASE_URL: t.testDb.url,
+        BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
+        BIZAPI_DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        BIZAPI_MAX_EVENT_LOOP_DELAY: '0',
+        BIZAPI_DISPATCHER: 'off',
+        BIZAPI_RATE_LIMIT: '6',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const m = /bizapi listening on http:\/\/127\.0\.0\.1:(\d+) \(2 workers/.exec(stderr);
+        if (m) resolve(Number(m[1]));
+      });
+      void exited.then((code) => reject(new Error(`bizapi serve exited with ${code}:\n${stderr}`)));
+    });
+    try {
+      const workers = childrenOf(child.pid!);
+      expect(workers).toHaveLength(2);
+
+      // The rate limit, shared: 12 requests on fresh connections, round-robin over the two workers.
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push(await get(port, b, '/v1/client'));
+      expect(statuses.filter((s) => s === 200)).toHaveLength(6);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+      expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
+
+      // A crashed worker is replaced.
+      process.kill(workers[0]!, 'SIGKILL');
+      await vi.waitFor(
+        () => {
+          const now = childrenOf(child.pid!);
+          expect(now).toHaveLength(2);
+          expect(now).not.toContain(workers[0]);
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      expect(stderr).toMatch(/worker 1 \(pid \d+\) exited \(SIGKILL\); restarting it/);
+      await vi.waitFor(() => expect(stderr).toMatch(/worker 1 \(pid \d+\) listening again/), { timeout: 60_000, interval: 200 });
+      const other = await newBusiness(t);
+      await vi.waitFor(async () => expect(await get(port, other, '/v1/client')).toBe(200), { timeout: 30_000, interval: 200 });
+      // Both (old and new) workers answer: every fresh connection gets a 200.
+      for (let i = 0; i < 4; i++) expect(await get(port, other, '/v1/client')).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited, stderr).toBe(0);
+    expect(stderr).toContain('bizapi stopped');
+    expect(stderr).not.toMatch(/error/i);
+  });
+});
