@@ -18,6 +18,7 @@ import type { RequestTemplate } from 'autocannon';
 import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/create-db.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
+import { signV2 } from '../src/modules/auth/hmac.ts';
 import { type LoadResult, drive, dynamic, signedHeaders } from './lib/load.ts';
 import { driveWrk } from './lib/wrk.ts';
 import { prng, seed, type Seeded } from './lib/seed.ts';
@@ -89,6 +90,33 @@ async function pathOfPage(s: Seeded, baseUrl: string, n: number): Promise<string
   return u.pathname + u.search;
 }
 
+let createCount = 0;
+
+/**
+ * `POST /v1/client` as issue 16's cost is measured (docs/api.md#idempotent-retries,
+ * docs/authentication.md#signature-version-2): `key` 'fresh' sends a new `Idempotency-Key` per request (claim
+ * + stored answer), 'fixed' one key for the whole run (every request after the first is a replay); `v2` signs
+ * version 2 (timestamp, method, path, body; every body differs, so no signature repeats).
+ */
+function createClientRequest(s: Seeded, opts: { key?: 'fresh' | 'fixed'; v2?: boolean }): RequestTemplate {
+  const fixedKey = `bench-replay-${Date.now()}`;
+  return {
+    setupRequest: (req) => {
+      const n = ++createCount;
+      const body = JSON.stringify({ companyName: opts.key === 'fixed' ? 'Benchmark Trading Co.' : `Benchmark Trading Co. ${n}`, inCharge: 'Kim', email: 'bench@example.com' });
+      const headers: Record<string, string> = signedHeaders(s, body);
+      if (opts.v2) {
+        const ts = String(Math.floor(Date.now() / 1000));
+        headers['x-signature-timestamp'] = ts;
+        headers['x-signature'] = `v2=${signV2(s.secretKey, ts, 'POST', '/v1/client', body)}`;
+      }
+      if (opts.key === 'fresh') headers['idempotency-key'] = `bench-${process.pid}-${n}`;
+      if (opts.key === 'fixed') headers['idempotency-key'] = fixedKey;
+      return { ...req, method: 'POST', path: '/v1/client', headers, body };
+    },
+  };
+}
+
 const SCENARIOS: Scenario[] = [
   {
     name: 'get-client',
@@ -128,6 +156,36 @@ const SCENARIOS: Scenario[] = [
       const body = JSON.stringify({ companyName: 'Benchmark Trading Co.', inCharge: 'Kim', email: 'bench@example.com' });
       return [{ method: 'POST', path: '/v1/client', headers: signedHeaders(s, body), body }];
     },
+  },
+  {
+    name: 'create-client-unique',
+    description: 'POST /v1/client, a different body each time, no Idempotency-Key (reference for the next four)',
+    baseline: false,
+    requests: (s) => [createClientRequest(s, {})],
+  },
+  {
+    name: 'create-client-idempotency-key',
+    description: 'POST /v1/client with a new Idempotency-Key each time (claim, run, store the answer)',
+    baseline: false,
+    requests: (s) => [createClientRequest(s, { key: 'fresh' })],
+  },
+  {
+    name: 'create-client-idempotent-replay',
+    description: 'POST /v1/client with one Idempotency-Key for the whole run (stored answer replayed)',
+    baseline: false,
+    requests: (s) => [createClientRequest(s, { key: 'fixed' })],
+  },
+  {
+    name: 'create-client-v2',
+    description: 'POST /v1/client signed with version 2 (window check, replay cache insert)',
+    baseline: false,
+    requests: (s) => [createClientRequest(s, { v2: true })],
+  },
+  {
+    name: 'create-client-v2-idempotency-key',
+    description: 'POST /v1/client signed with version 2 and a new Idempotency-Key each time',
+    baseline: false,
+    requests: (s) => [createClientRequest(s, { key: 'fresh', v2: true })],
   },
   {
     name: 'patch-inquiry-status',

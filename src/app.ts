@@ -7,8 +7,9 @@
  * 3. body parsers: JSON (Fastify's, prototype-poisoning safe), urlencoded and multipart forms; nothing else.
  * 4. openapi: `/openapi.json` and `/docs` (no key needed); the local storage's signed `/files` URLs.
  * 5. metrics (`/metrics`, and the request counters of every route) and the probes `/healthz`, `/readyz`.
- * 6. `/v1` scope: load shedding (503 under pressure), authenticate (key, signature, plan gate), rate limit
- *    per key, the API call log recorder, then one plugin per resource. Hooks registered here apply to every
+ * 6. `/v1` scope: load shedding (503 under pressure), authenticate (key, signature v1/v2, plan gate), rate
+ *    limit per key, the API call log recorder, `Idempotency-Key` claims and replays, then one plugin per
+ *    resource. Hooks registered here apply to every
  *    module registered after them.
  *
  * The API call log's batch writer and the retention job belong to the application: `app.close()` stops
@@ -29,6 +30,7 @@ import loadShedding from './plugins/load-shedding.ts';
 import metrics from './plugins/metrics.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestLog from './plugins/request-log.ts';
+import idempotency from './plugins/idempotency.ts';
 import { LogWriter } from './jobs/log-writer.ts';
 import { startRetention } from './jobs/retention.ts';
 import logRoutes from './modules/log/log.routes.ts';
@@ -164,7 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(openapi);
   await app.register(metrics, { db: deps.db, logWriter, token: config.metricsToken, outboxBacklog: () => outboxBacklog(deps.db) });
-  await app.register(health, { db: deps.db, isDraining: () => draining });
+  await app.register(health, { db: deps.db, masterKey: deps.masterKey, isDraining: () => draining });
 
   // The local storage's signed upload and download URLs (outside /v1: the URL is the credential).
   if (storage instanceof LocalStorage) await app.register(storageRoutes, { storage, files: config.files });
@@ -177,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         masterKey: deps.masterKey,
         signatureMode: config.signatureMode,
         bodyLimit: BODY_LIMIT,
+        redisUrl: config.redisUrl,
       });
       await v1.register(rateLimit, {
         max: config.rateLimit,
@@ -186,6 +189,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         redisUrl: config.redisUrl,
       });
       await v1.register(requestLog, { writer: logWriter });
+      await v1.register(idempotency, { db: deps.db, lockTimeoutMs: config.idempotencyLockTimeout });
       await v1.register(clientRoutes);
       await v1.register(catalogRoutes);
       await v1.register(logRoutes);

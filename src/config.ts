@@ -6,8 +6,11 @@
  */
 import path from 'node:path';
 
-/** How `X-Signature` is enforced (decisions §3). */
-export type SignatureMode = 'optional' | 'required';
+/**
+ * How `X-Signature` is enforced (decisions §3, §15; docs/authentication.md): `optional` (unsigned passes, a
+ * signature of either version must verify), `required` (either version required), `v2` (only version 2).
+ */
+export type SignatureMode = 'optional' | 'required' | 'v2';
 
 /** Where the database lives: a SQLite file (or `:memory:`), or a PostgreSQL connection string. */
 export type DatabaseConfig = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string };
@@ -67,6 +70,12 @@ export interface Config {
   /** 32-byte master key from `BIZAPI_MASTER_KEY`; `undefined` means "use or create `<dataDir>/master.key`". */
   masterKey: Buffer | undefined;
   signatureMode: SignatureMode;
+  /**
+   * `BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT`, milliseconds (default 60 000): how long the claim of an
+   * `Idempotency-Key` whose request never answered (a crashed process) blocks the key; after it, the key can
+   * be claimed again (docs/api.md#idempotent-retries). Keep it above `BIZAPI_REQUEST_TIMEOUT`.
+   */
+  idempotencyLockTimeout: number;
   /** Requests per minute per API key; 0 turns rate limiting off. */
   rateLimit: number;
   /** Fastify's `trustProxy`: false, true, a hop count, or a comma-separated list of addresses / CIDRs. */
@@ -229,7 +238,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     port: integer('PORT', 8000, 0, 65535),
     dataDir,
     masterKey,
-    signatureMode: oneOf('BIZAPI_SIGNATURE_MODE', ['optional', 'required'] as const, 'optional'),
+    signatureMode: oneOf('BIZAPI_SIGNATURE_MODE', ['optional', 'required', 'v2'] as const, 'optional'),
+    idempotencyLockTimeout: integer('BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT', 60_000, 1000, 86_400_000),
     rateLimit: integer('BIZAPI_RATE_LIMIT', 1000, 0, 1_000_000_000),
     trustProxy,
     storage,

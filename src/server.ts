@@ -16,7 +16,8 @@ import { buildApp } from './app.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { existsAnyBusiness } from './modules/auth/auth.repository.ts';
-import { resolveMasterKey } from './modules/auth/secret-box.ts';
+import { checkMasterKey } from './modules/auth/auth.service.ts';
+import { masterKeyMismatchMessage, resolveMasterKey } from './modules/auth/secret-box.ts';
 import { createDemo } from './modules/catalog/demo.ts';
 import { createStorage } from './modules/file/storage.ts';
 import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
@@ -35,25 +36,34 @@ export interface ServerOptions {
 }
 
 /**
- * Opens the database, applies the migrations and, with `options.demo`, creates the demo business (printing
- * its credentials on stderr) when the database has none; closes the database. The primary of
- * `serve --workers` calls it once before forking (src/cluster.ts).
- * @throws the first start-up error (database unreachable, a migration failing)
+ * Opens the database, applies the migrations, checks the master key and, with `options.demo`, creates the
+ * demo business (printing its credentials on stderr) when the database has none; closes the database. The
+ * primary of `serve --workers` calls it once before forking (src/cluster.ts).
+ * @throws the first start-up error (database unreachable, a migration failing, a master key that cannot
+ *   decrypt the stored secrets)
  */
 export async function prepareDatabase(config: Config, options: { demo: boolean }): Promise<void> {
-  const masterKey = resolveMasterKey(config);
   const db = createDb(config.database);
   try {
-    await migrateAndDemo(db, config, masterKey, options.demo);
+    await prepare(db, config, { migrate: true, demo: options.demo });
   } finally {
     await db.destroy();
   }
 }
 
-/** The migrations, then the demo business when asked and the database has no business. */
-async function migrateAndDemo(db: ReturnType<typeof createDb>, config: Config, masterKey: ReturnType<typeof resolveMasterKey>, demoWanted: boolean): Promise<void> {
-  await migrateToLatest(db);
-  if (demoWanted && !(await existsAnyBusiness(db))) {
+/**
+ * The migrations (unless `migrate` is false), the master key, then the demo business when asked and the
+ * database has no business. Refuses a master key that cannot decrypt the stored secrets (every call would
+ * fail); a key file is generated only for a database without secrets (docs/deployment.md#9-key-rotation).
+ * @returns the master key
+ * @throws Error naming `BIZAPI_MASTER_KEY` and the key file when the key does not fit the database
+ */
+async function prepare(db: ReturnType<typeof createDb>, config: Config, options: { migrate: boolean; demo: boolean }): Promise<Buffer> {
+  if (options.migrate) await migrateToLatest(db);
+  const hasSecrets = (await checkMasterKey(db, Buffer.alloc(32))) !== 'none';
+  const masterKey = resolveMasterKey(config, { create: !hasSecrets });
+  if ((await checkMasterKey(db, masterKey)) === 'mismatch') throw new Error(masterKeyMismatchMessage(config));
+  if (options.migrate && options.demo && !(await existsAnyBusiness(db))) {
     const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
     process.stderr.write(
       [
@@ -66,7 +76,7 @@ async function migrateAndDemo(db: ReturnType<typeof createDb>, config: Config, m
         '',
       ].join('\n'),
     );
-  } else if (demoWanted) {
+  } else if (options.migrate && options.demo) {
     // A restart: the demo credentials were printed once, on the first start, and are not stored.
     const id = (await firstBusinessId(db)) ?? 1;
     process.stderr.write(
@@ -81,6 +91,7 @@ async function migrateAndDemo(db: ReturnType<typeof createDb>, config: Config, m
       ].join('\n'),
     );
   }
+  return masterKey;
 }
 
 /** The business with the lowest id, for the restart hint; `undefined` in an empty database. */
@@ -109,10 +120,10 @@ export class ListenError extends Error {}
  * @throws the first startup error (database unreachable, port in use, …)
  */
 export async function startServer(config: Config, options: ServerOptions): Promise<void> {
-  const masterKey = resolveMasterKey(config);
   const db = createDb(config.database);
+  let masterKey: Buffer;
   try {
-    if (options.migrate !== false) await migrateAndDemo(db, config, masterKey, options.demo);
+    masterKey = await prepare(db, config, { migrate: options.migrate !== false, demo: options.demo });
   } catch (err) {
     await db.destroy();
     throw err;

@@ -30,7 +30,10 @@ export interface BizapiOptions {
   apiKey: string;
   /** The key's secret, used only to sign; never sent. */
   secretKey: string;
-  /** `v1` (the reference's signature, the default) or `v2` (timestamped, replay-proof). */
+  /**
+   * `v2` (timestamped, replay-proof; the default) or `v1` (the reference service's body-only signature, for
+   * servers without version 2 or in the reference's compatibility mode). docs/authentication.md#signature-version-2
+   */
   signatureVersion?: SignatureVersion;
   /** HMAC implementation (default: Node's crypto under Node.js, Web Crypto elsewhere). */
   hmac?: HmacSha256;
@@ -107,6 +110,29 @@ export function createBizapi(options: BizapiOptions): Bizapi {
   const maxRetryAfter = options.retry?.maxRetryAfterMs ?? 60_000;
   const backoff = (attempt: number) => Math.min(maxDelay, baseDelay * 2 ** attempt) * (0.5 + Math.random() / 2);
 
+  const version = options.signatureVersion ?? 'v2';
+  /** v2 signatures this client sent, with their timestamps (a server accepts each one once). */
+  const sentV2 = new Map<string, number>();
+  /**
+   * The signature headers of one attempt. A v2 signature is unique per request: when the same method, target
+   * and body were already signed with this second's timestamp (a retry, or a repeated GET), the timestamp
+   * moves on by one second (still within the server's 300-second window), so no attempt is a "replay".
+   */
+  async function sign(method: string, pathAndQuery: string, body: Uint8Array): Promise<Record<string, string>> {
+    const base = { secretKey: options.secretKey, version, hmac: options.hmac };
+    if (version === 'v1') return signRequest({ method, pathAndQuery, body }, base);
+    const now = Math.floor(Date.now() / 1000);
+    for (const [sig, ts] of sentV2) if (ts < now - 300) sentV2.delete(sig);
+    for (let ts = now; ; ts++) {
+      const headers = await signRequest({ method, pathAndQuery, body }, { ...base, timestamp: ts });
+      const sig = headers['X-Signature']!;
+      if (!sentV2.has(sig)) {
+        sentV2.set(sig, ts);
+        return headers;
+      }
+    }
+  }
+
   /** Signs and sends `request`, retrying; one Idempotency-Key for all attempts of an unsafe method. */
   async function signedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init);
@@ -118,10 +144,7 @@ export function createBizapi(options: BizapiOptions): Bizapi {
       const headers = new Headers(request.headers);
       for (const [k, v] of Object.entries(options.headers ?? {})) headers.set(k, v);
       headers.set('X-API-Key', options.apiKey);
-      const signature = await signRequest(
-        { method, pathAndQuery: `${url.pathname}${url.search}`, body },
-        { secretKey: options.secretKey, version: options.signatureVersion ?? 'v1', hmac: options.hmac },
-      );
+      const signature = await sign(method, `${url.pathname}${url.search}`, body);
       for (const [k, v] of Object.entries(signature)) headers.set(k, v);
       if (idempotencyKey !== undefined) headers.set('Idempotency-Key', idempotencyKey);
       let response: Response;
@@ -132,6 +155,17 @@ export function createBizapi(options: BizapiOptions): Bizapi {
         if (attempt >= retries) throw new BizapiNetworkError(`${method} ${url.href}: ${(err as Error).message}`, err);
         await sleep(backoff(attempt), request.signal);
         continue;
+      }
+      // A v2 signature another client sent with the same second, target and body: sign again (next second).
+      if (response.status === 403 && version === 'v2' && attempt < retries) {
+        const code = await response
+          .clone()
+          .json()
+          .then((b: { code?: unknown }) => b?.code, () => undefined);
+        if (code === 'signature_replayed') {
+          await response.body?.cancel();
+          continue;
+        }
       }
       const retryable = response.status === 429 || response.status === 503 || (response.status === 409 && response.headers.has('retry-after'));
       if (!retryable || attempt >= retries) return response;

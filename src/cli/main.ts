@@ -115,11 +115,15 @@ export function buildProgram(ctx: CliContext): Command {
 
   program
     .command('sign')
-    .description('Compute the X-Signature of a request body: HMAC-SHA256 with the key secret, hex.')
+    .description('Compute the X-Signature of a request body (HMAC-SHA256 with the key secret, hex), or with --v2 of a whole request.')
     .option('--secret <secret>', 'the API key secret (default: $BIZAPI_SECRET_KEY)')
     .addOption(new Option('--data <body>', 'the exact request body').conflicts('file'))
     .option('--file <path>', 'read the exact request body bytes from a file')
     .option('--hex', 'print only the signature and a newline')
+    .option('--v2', 'sign version 2: timestamp, method, path and query, body (needs --method and --path)')
+    .option('--method <method>', 'with --v2: the HTTP method')
+    .option('--path <path>', 'with --v2: the path and query exactly as sent, e.g. /v1/client?page_size=5')
+    .option('--timestamp <seconds>', 'with --v2: the Unix time to sign (default: now)')
     .action(async (opts) => (await import('./sign.ts')).sign(ctx, opts));
 
   program
@@ -131,6 +135,8 @@ export function buildProgram(ctx: CliContext): Command {
     .option('--base-url <url>', 'server address (default: http://HOST:PORT from the configuration)')
     .option('--key <apiKey>', 'API key (default: $BIZAPI_API_KEY)')
     .option('--secret <secret>', 'API key secret (default: $BIZAPI_SECRET_KEY)')
+    .option('--v2', 'sign version 2 (timestamp, method, path and query, body) instead of version 1')
+    .option('--idempotency-key <key>', 'send this Idempotency-Key (safe retries of POST, PATCH, DELETE)')
     .option('--all', 'follow `next` across every page of a list (GET) and print one JSON array of all results')
     .action(async (method: string, path: string, opts) => (await import('./request.ts')).request(ctx, method, path, opts));
 

@@ -1,6 +1,6 @@
 /** `bizapi request` (decisions §3): sends one signed request to a bizapi server and prints the response. */
 import type { Config } from '../config.ts';
-import { signBody } from '../modules/auth/hmac.ts';
+import { signBody, signV2 } from '../modules/auth/hmac.ts';
 import { type CliContext, CliError, printJson } from './context.ts';
 
 /** `http://HOST:PORT` of the configured server, reachable from this machine (a wildcard host becomes loopback). */
@@ -26,6 +26,10 @@ export interface RequestOptions {
   secret?: string;
   /** Follow `next` across every page of a list and print one array of all `results`. */
   all?: boolean;
+  /** Sign version 2 (timestamp, method, path and query, body) instead of version 1. */
+  v2?: boolean;
+  /** Sent as `Idempotency-Key`. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -34,7 +38,9 @@ export interface RequestOptions {
  * Sends `X-API-Key`, `X-Signature` (over the exact body bytes; the empty string without a body) and, with a
  * body, `Content-Type: application/json`. Prints the response body when it is JSON, else
  * `{"status": N, "body": "<text>"}`; sets exit code 0 for a 2xx status, 1 otherwise (still printing the
- * body). Key and secret default to `BIZAPI_API_KEY` / `BIZAPI_SECRET_KEY`; the base URL to `http://HOST:PORT`.
+ * body). `--v2` signs version 2 instead (`X-Signature-Timestamp` = now, `X-Signature: v2=…` over the timestamp,
+ * the method, the path and query as sent and the body; docs/authentication.md#signature-version-2);
+ * `--idempotency-key KEY` sends `Idempotency-Key` (docs/api.md#idempotent-retries). Key and secret default to `BIZAPI_API_KEY` / `BIZAPI_SECRET_KEY`; the base URL to `http://HOST:PORT`.
  * @throws CliError without key or secret, for a malformed method, or when the server cannot be reached
  */
 export async function request(ctx: CliContext, method: string, path: string, opts: RequestOptions): Promise<void> {
@@ -48,9 +54,9 @@ export async function request(ctx: CliContext, method: string, path: string, opt
   if (opts.all === true) {
     if (method.toUpperCase() !== 'GET') throw new CliError('--all follows the pages of a list: use it with GET.');
     if (opts.data !== undefined) throw new CliError('--all takes no --data.');
-    return requestAll(url, apiKey, secret);
+    return requestAll(url, apiKey, secret, opts);
   }
-  const { response, text } = await send(url, method, apiKey, secret, opts.data);
+  const { response, text } = await send(url, method, apiKey, secret, opts.data, opts);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -65,12 +71,29 @@ export async function request(ctx: CliContext, method: string, path: string, opt
 }
 
 /** Sends one signed request; returns the response and its body text. */
-async function send(url: string, method: string, apiKey: string, secret: string, body: string | undefined): Promise<{ response: Response; text: string }> {
-  const headers: Record<string, string> = {
-    'X-API-Key': apiKey,
-    'X-Signature': signBody(secret, body ?? ''),
-    Accept: 'application/json',
-  };
+async function send(
+  url: string,
+  method: string,
+  apiKey: string,
+  secret: string,
+  body: string | undefined,
+  opts: Pick<RequestOptions, 'v2' | 'idempotencyKey'>,
+): Promise<{ response: Response; text: string }> {
+  const headers: Record<string, string> = { 'X-API-Key': apiKey, Accept: 'application/json' };
+  if (opts.v2) {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      throw new CliError(`"${url}" is not a valid URL.`);
+    }
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    headers['X-Signature-Timestamp'] = timestamp;
+    headers['X-Signature'] = `v2=${signV2(secret, timestamp, method, `${target.pathname}${target.search}`, body ?? '')}`;
+  } else {
+    headers['X-Signature'] = signBody(secret, body ?? '');
+  }
+  if (opts.idempotencyKey !== undefined) headers['Idempotency-Key'] = opts.idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
@@ -88,11 +111,11 @@ async function send(url: string, method: string, apiKey: string, secret: string,
  * the status on stderr, and exits 1 without printing the partial array.
  * @throws CliError when a page is not a paged list (`{next, results}`) or the server cannot be reached
  */
-async function requestAll(firstUrl: string, apiKey: string, secret: string): Promise<void> {
+async function requestAll(firstUrl: string, apiKey: string, secret: string, opts: Pick<RequestOptions, 'v2'>): Promise<void> {
   const all: unknown[] = [];
   let url: string | null = firstUrl;
   while (url !== null) {
-    const { response, text }: { response: Response; text: string } = await send(url, 'GET', apiKey, secret, undefined);
+    const { response, text }: { response: Response; text: string } = await send(url, 'GET', apiKey, secret, undefined, { v2: opts.v2 });
     let page: { next?: unknown; results?: unknown };
     try {
       page = JSON.parse(text) as typeof page;

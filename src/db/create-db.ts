@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './database.ts';
 import { statementNameOf } from './prepared-query.ts';
+import { DatabaseUnavailableError, isSocketError } from './unavailable.ts';
 
 const PG_OID = { bool: 16, int8: 20, date: 1082, timestamp: 1114, timestamptz: 1184, numeric: 1700 } as const;
 
@@ -154,14 +155,44 @@ export function withStatementCache(sqlite: BetterSqlite3.Database): { prepare(sq
 /**
  * Makes `client` run the SQL texts of prepared queries (see {@link statementNameOf}) as named prepared
  * statements: node-postgres parses each once per connection and then only binds and executes it. Kysely
- * calls `client.query(text, values)`; every other call passes through unchanged.
+ * calls `client.query(text, values)`; every other call passes through unchanged. A query that fails with a
+ * network error of the connection's socket throws {@link DatabaseUnavailableError}.
  */
 function runPreparedAsNamed(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
   client.query = ((config: unknown, values?: unknown) => {
     const name = typeof config === 'string' ? statementNameOf(config) : undefined;
-    return name === undefined ? query(config, values) : query({ name, text: config, values });
+    const result = name === undefined ? query(config, values) : query({ name, text: config, values });
+    // A network error of the database's socket under a query: the database is unavailable (503).
+    return result instanceof Promise
+      ? result.catch((err: unknown) => {
+          throw isSocketError(err) ? new DatabaseUnavailableError(err) : err;
+        })
+      : result;
   }) as typeof client.query;
+}
+
+/** Milliseconds a query waits for a PostgreSQL connection (opening one included) before it fails (503). */
+export const PG_CONNECTION_TIMEOUT_MS = 5000;
+
+/** Options of {@link createDb}. */
+export interface CreateDbOptions {
+  /**
+   * Called when an open PostgreSQL connection fails outside a query (the server terminated it, the network
+   * dropped it); the pool discards the connection and opens a new one when next needed. Default: one JSON
+   * line on stderr.
+   */
+  onConnectionError?: (err: Error) => void;
+  /** Overrides {@link PG_CONNECTION_TIMEOUT_MS} (tests). */
+  connectionTimeoutMillis?: number;
+}
+
+/** The default {@link CreateDbOptions.onConnectionError}: a pino-shaped warning line on stderr. */
+function logConnectionError(err: Error): void {
+  const code = (err as { code?: unknown }).code;
+  process.stderr.write(
+    `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg: 'database connection lost; it will be reopened when needed', err: { message: err.message, ...(code === undefined ? {} : { code }) } })}\n`,
+  );
 }
 
 /**
@@ -169,11 +200,40 @@ function runPreparedAsNamed(client: pg.PoolClient): void {
  * WAL mode with `synchronous=FULL`, foreign keys on and a 5 s busy timeout; transactions begin IMMEDIATE
  * (see {@link ImmediateSqliteDriver}), so several processes may share the file; prepared statements are
  * reused (see {@link withStatementCache}).
+ *
+ * For PostgreSQL, a pool of 10 connections that survives database faults (docs/deployment.md#database-outages):
+ * a connection that fails while idle or in use is logged ({@link CreateDbOptions.onConnectionError}) and
+ * discarded, never an unhandled `error` event; waiting for a connection is bounded by
+ * {@link PG_CONNECTION_TIMEOUT_MS}; a connection that cannot be opened throws {@link DatabaseUnavailableError}
+ * (answered 503 with `Retry-After`); TCP keep-alive detects dead peers.
  */
-export function createDb(config: DatabaseConfig): Kysely<Database> {
+export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}): Kysely<Database> {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, types: pgTypes, max: 10 });
-    pool.on('connect', runPreparedAsNamed);
+    const onConnectionError = options.onConnectionError ?? logConnectionError;
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      types: pgTypes,
+      max: 10,
+      connectionTimeoutMillis: options.connectionTimeoutMillis ?? PG_CONNECTION_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    // An idle connection that fails is removed by the pool, which then emits `error`: logged by the client
+    // listener below already. Without a listener the event would end the process.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      runPreparedAsNamed(client);
+      // A connection in use (checked out by a query or a transaction) that fails emits `error` on the client
+      // itself; the query in flight fails on its own, and the pool drops the client when it is released.
+      client.on('error', onConnectionError);
+    });
+    const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+    pool.connect = (async () => {
+      try {
+        return await connect();
+      } catch (err) {
+        throw new DatabaseUnavailableError(err);
+      }
+    }) as typeof pool.connect;
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     poolStatsOf.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }));
     return db;

@@ -43,6 +43,8 @@ import type {
 import type { NotificationOutboxTable, NotificationTable } from '../modules/notification/notification.table.ts';
 import type { FileTable, InquiryFileTable } from '../modules/file/file.table.ts';
 import type { EstimateItemClassificationTable, EstimateItemTable } from '../modules/estimate/estimate.table.ts';
+import type { IdempotencyKeyTable } from '../modules/idempotency/idempotency.table.ts';
+import type { SignatureReplayTable } from '../modules/auth/signature-replay.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
@@ -95,6 +97,9 @@ export interface Database {
   // migration 2026_11_24_0031_estimate_item
   estimate_item_classification: EstimateItemClassificationTable;
   estimate_item: EstimateItemTable;
+  // migration 2026_11_24_0032_idempotency_signature
+  idempotency_key: IdempotencyKeyTable;
+  signature_replay: SignatureReplayTable;
 }
 
 /** The handle every repository takes: the database itself or an open transaction. */

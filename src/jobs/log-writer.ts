@@ -8,6 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { insertMany } from '../modules/log/log.repository.ts';
 import type { NewApiLogRow } from '../modules/log/log.table.ts';
 
@@ -45,6 +46,10 @@ export class LogWriter {
   dropped = 0;
   /** Rows written since start. */
   written = 0;
+  /** Flushes in a row that found the database unavailable (0 when the last one reached it). */
+  private unavailableFlushes = 0;
+  /** Epoch milliseconds before which the timer does not try again after the database was unavailable. */
+  private retryAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -64,7 +69,9 @@ export class LogWriter {
   /** Starts the periodic flush (the timer never keeps the process alive). */
   start(): this {
     if (!this.timer && !this.closed) {
-      this.timer = setInterval(() => void this.flush(), this.flushIntervalMs);
+      this.timer = setInterval(() => {
+        if (Date.now() >= this.retryAt) void this.flush();
+      }, this.flushIntervalMs);
       this.timer.unref();
     }
     return this;
@@ -89,7 +96,7 @@ export class LogWriter {
     this.buffer.push(row);
     this.bufferedChars += charsOf(row);
     this.dropOldest();
-    if (this.buffer.length >= this.batchSize && !this.earlyFlush && !this.closed) {
+    if (this.buffer.length >= this.batchSize && !this.earlyFlush && !this.closed && Date.now() >= this.retryAt) {
       this.earlyFlush = true;
       setImmediate(() => {
         this.earlyFlush = false;
@@ -101,7 +108,9 @@ export class LogWriter {
   /**
    * Writes every buffered row. Concurrent calls share the running flush and then flush what arrived in the
    * meantime, so after `await flush()` every row enqueued before the call is written (or counted as
-   * dropped). A failed batch is put back once; if it fails again it is dropped and logged. Never throws.
+   * dropped). A failed batch is put back once; if it fails again it is dropped and logged. While the
+   * database is unavailable (`src/db/unavailable.ts`) rows are kept (within the buffer's bounds) and the
+   * timer retries with back-off, so an outage loses no row unless the buffer overflows. Never throws.
    */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
@@ -119,8 +128,22 @@ export class LogWriter {
     try {
       await insertMany(this.db, batch);
       this.written += batch.length;
+      if (this.unavailableFlushes > 0) this.options.logger?.warn({ rows: batch.length }, 'the API call log is written again');
+      this.unavailableFlushes = 0;
       return;
     } catch (err) {
+      if (isDatabaseUnavailable(err) && !this.closed) {
+        // The database is away (restart, failover, network): keep every row, within the buffer's bounds, and
+        // try again later, waiting longer after each failure (up to 30 s).
+        this.unavailableFlushes += 1;
+        const retryInMs = Math.min(this.flushIntervalMs * 2 ** (this.unavailableFlushes - 1), 30_000);
+        this.retryAt = Date.now() + retryInMs;
+        this.options.logger?.error({ err, rows: batch.length, retryInMs }, 'writing the API call log failed: the database is unavailable; will retry');
+        this.buffer.unshift(...batch);
+        for (const row of batch) this.bufferedChars += charsOf(row);
+        this.dropOldest();
+        return;
+      }
       this.options.logger?.error({ err, rows: batch.length }, 'writing the API call log failed');
     }
     // Rows failing for the first time go back to the buffer (a passing outage); rows failing again are

@@ -95,6 +95,18 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): nu
   return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), maxMs);
 }
 
+/** Longest wait between two polls that fail (the database unavailable): 30 s. */
+export const MAX_POLL_BACKOFF_MS = 30_000;
+
+/**
+ * Milliseconds before the next poll after `failedPolls` polls failed in a row: the poll interval doubled for
+ * each failure after the first, at most {@link MAX_POLL_BACKOFF_MS} (never less than the poll interval).
+ * The dispatcher never stops on a failure: it logs it and tries again (docs/deployment.md#database-outages).
+ */
+export function pollBackoffMs(failedPolls: number, pollIntervalMs: number): number {
+  return Math.max(pollIntervalMs, Math.min(pollIntervalMs * 2 ** Math.max(0, failedPolls - 1), MAX_POLL_BACKOFF_MS));
+}
+
 /**
  * How long a claim lasts: longer than the slowest delivery of one row (three channels, each bounded by
  * `timeoutMs`, plus the database work), so that no other dispatcher takes a row that is still being
@@ -244,15 +256,24 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
     return p;
   }
 
+  /** Polls that failed in a row (the database unavailable): the next poll waits {@link pollBackoffMs}. */
+  let failedPolls = 0;
+
   function schedule(delayMs: number): void {
     if (stopping) return;
     timer = setTimeout(() => {
       timer = undefined;
       loop = runOnce().then(
-        (r) => schedule(r.claimed >= batchSize ? 0 : settings.pollIntervalMs),
+        (r) => {
+          if (failedPolls > 0) log.info({ failedPolls }, 'notification outbox poll works again');
+          failedPolls = 0;
+          schedule(r.claimed >= batchSize ? 0 : settings.pollIntervalMs);
+        },
         (err: unknown) => {
-          log.error({ error: errorText(err) }, 'notification outbox poll failed');
-          schedule(settings.pollIntervalMs);
+          failedPolls += 1;
+          const retryInMs = pollBackoffMs(failedPolls, settings.pollIntervalMs);
+          log.error({ error: errorText(err), failedPolls, retryInMs }, 'notification outbox poll failed; will retry');
+          schedule(retryInMs);
         },
       );
     }, delayMs);

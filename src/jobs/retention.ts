@@ -1,12 +1,16 @@
 /**
- * The retention job: deletes API call log rows older than 14 days (decisions §9: "purged at least daily")
- * and rate-limit counters whose window has ended. Every API process runs it (hourly, the first run a
+ * The retention job: deletes API call log rows older than 14 days (decisions §9: "purged at least daily"),
+ * rate-limit counters whose window has ended, `Idempotency-Key` claims and answers older than 24 hours
+ * (decisions §14; docs/api.md#idempotent-retries) and remembered version-2 signatures whose window has
+ * ended (decisions §15). Every API process runs it (hourly, the first run a
  * minute after start); the deletes are idempotent, so processes running it at the same time do no harm.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { purge } from '../modules/log/log.service.ts';
 import { deleteExpired } from '../modules/rate-limit/rate-limit.repository.ts';
+import { purgeExpired as purgeIdempotencyKeys } from '../modules/idempotency/idempotency.service.ts';
+import { deleteExpiredSignatures } from '../modules/auth/signature-replay.ts';
 
 /** Default milliseconds between two runs: one hour (decisions §9 asks for at least one a day). */
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
@@ -18,13 +22,19 @@ export const RETENTION_FIRST_RUN_MS = 60_000;
 export interface RetentionResult {
   logRows: number;
   rateLimitCounters: number;
+  /** Expired `Idempotency-Key` rows (24 hours after their claim). */
+  idempotencyKeys: number;
+  /** Version-2 signatures whose ±300 s window has ended. */
+  signatures: number;
 }
 
 /** Runs the retention deletes once. */
 export async function runRetention(db: Db, now: Date = new Date()): Promise<RetentionResult> {
   const logRows = await purge(db, now);
   const rateLimitCounters = await deleteExpired(db, now.getTime());
-  return { logRows, rateLimitCounters };
+  const idempotencyKeys = await purgeIdempotencyKeys(db, now.getTime());
+  const signatures = await deleteExpiredSignatures(db, now.getTime());
+  return { logRows, rateLimitCounters, idempotencyKeys, signatures };
 }
 
 /** Schedule of {@link startRetention}. */
@@ -47,7 +57,7 @@ export function startRetention(db: Db, options: RetentionOptions = {}): { stop()
     if (stopped || running) return;
     running = runRetention(db)
       .then((r) => {
-        if (r.logRows > 0 || r.rateLimitCounters > 0) options.logger?.info(r, 'retention purge');
+        if (Object.values(r).some((n) => n > 0)) options.logger?.info(r, 'retention purge');
       })
       .catch((err: unknown) => options.logger?.error({ err }, 'retention purge failed'))
       .finally(() => {

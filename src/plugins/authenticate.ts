@@ -4,12 +4,18 @@
  * 1. `onRequest`: `X-API-Key` → the key's business (`request.auth`), read from the database on every request
  *    so a revocation takes effect at once. Missing → 401 `not_authenticated`; unknown or revoked → 401
  *    `authentication_failed`.
- * 2. `preParsing`: in `required` mode a request without `X-Signature` → 403 `signature_required` (checked
- *    here rather than in `onRequest`, so that the rate limit, whose `onRequest` hook runs after this one,
- *    counts the call and sends its headers, as for every authenticated call). Then the raw body is buffered
- *    (up to the body limit, 413 beyond) and, when `X-Signature` is sent, verified before anything parses it:
- *    HMAC-SHA256 hex of the exact bytes, constant-time compare. A mismatch → 403 `signature_invalid`. The
- *    bytes are kept as `request.rawBody`.
+ * 2. `preParsing`: in `required` mode a request without `X-Signature` → 403 `signature_required`, in `v2`
+ *    mode one without a version-2 signature (checked here rather than in `onRequest`, so that the rate
+ *    limit, whose `onRequest` hook runs after this one, counts the call and sends its headers, as for every
+ *    authenticated call). Then the raw body is buffered (up to the body limit, 413 beyond) and, when
+ *    `X-Signature` is sent, verified before anything parses it, constant-time compare:
+ *    - version 1 (decisions §3): HMAC-SHA256 hex of the exact bytes; a mismatch → 403 `signature_invalid`;
+ *    - version 2 (`v2=<hex>`, decisions §15; docs/authentication.md#signature-version-2): HMAC-SHA256 of
+ *      `"{X-Signature-Timestamp}.{METHOD}.{path and query as sent}.{raw body}"`. A missing or malformed
+ *      timestamp (not 1..12 digits) → 403 `signature_timestamp_invalid`; one more than 300 s away from the
+ *      server's clock → 403 `signature_expired`; a mismatch → 403 `signature_invalid`; a signature accepted
+ *      before (the replay cache, shared by every process) → 403 `signature_replayed`.
+ *    The bytes are kept as `request.rawBody`.
  * 3. The plan gate of routes that declare `config.plans` → 403 `PLAN_PERMISSION_DENIED`, checked in
  *    `preParsing` right after the signature, so it answers before the body is parsed, validated or acted
  *    on (a malformed body, an invalid query or a missing id on a denied plan still get 403), and again in
@@ -26,7 +32,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.ts';
 import { type AuthContext, type Plan, authenticateApiKey } from '../modules/auth/auth.service.ts';
-import { verifySignature } from '../modules/auth/hmac.ts';
+import { Redis } from 'ioredis';
+import { SIGNATURE_WINDOW_SECONDS, verifySignature, verifyV2 } from '../modules/auth/hmac.ts';
+import { databaseReplayCache, type ReplayCache, redisReplayCache } from '../modules/auth/signature-replay.ts';
 import type { SignatureMode } from '../config.ts';
 import { AuthenticationFailed, NotAuthenticated, PayloadTooLarge, PermissionDenied } from '../shared/errors.ts';
 
@@ -50,6 +58,10 @@ export interface AuthenticateOptions {
   signatureMode: SignatureMode;
   /** Largest accepted body in bytes (413 beyond). */
   bodyLimit: number;
+  /** `REDIS_URL`: when set, the replay cache of signature version 2 lives in Redis (else in the database). */
+  redisUrl?: string;
+  /** "Now" in milliseconds since the epoch (tests move it); default `Date.now`. */
+  now?: () => number;
 }
 
 const verified = new WeakSet<FastifyRequest>();
@@ -75,10 +87,47 @@ async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-function checkSignature(request: FastifyRequest, body: Buffer): void {
+/** Version-2 signatures start with this prefix (case-insensitive). */
+const V2_PREFIX = /^v2=/i;
+
+/** Whether the request carries a version-2 signature. */
+function isV2(request: FastifyRequest): boolean {
   const signature = header(request, 'x-signature');
-  if (signature !== undefined && !verifySignature(request.auth.secret, body, signature.trim())) {
-    throw new PermissionDenied('The X-Signature header does not match the request body.', 'signature_invalid');
+  return signature !== undefined && V2_PREFIX.test(signature.trim());
+}
+
+/** Unix seconds: 1 to 12 digits. */
+const TIMESTAMP = /^\d{1,12}$/;
+
+/** Verifies `X-Signature` (either version) over `body`; see the module comment for the 403 codes. */
+async function checkSignature(request: FastifyRequest, body: Buffer, replays: ReplayCache, now: () => number): Promise<void> {
+  const raw = header(request, 'x-signature');
+  if (raw !== undefined) {
+    const signature = raw.trim();
+    if (V2_PREFIX.test(signature)) {
+      const timestamp = header(request, 'x-signature-timestamp')?.trim();
+      if (timestamp === undefined || !TIMESTAMP.test(timestamp)) {
+        throw new PermissionDenied('X-Signature-Timestamp must be the Unix time in seconds (digits only).', 'signature_timestamp_invalid');
+      }
+      const nowMs = now();
+      const ts = Number(timestamp);
+      if (Math.abs(nowMs / 1000 - ts) > SIGNATURE_WINDOW_SECONDS) {
+        throw new PermissionDenied(
+          `X-Signature-Timestamp is more than ${SIGNATURE_WINDOW_SECONDS} seconds away from the server's clock.`,
+          'signature_expired',
+        );
+      }
+      const hex = signature.slice(3);
+      if (!verifyV2(request.auth.secret, timestamp, request.method, request.url, body, hex)) {
+        throw new PermissionDenied('The X-Signature header does not match the request.', 'signature_invalid');
+      }
+      const expiresAt = (ts + SIGNATURE_WINDOW_SECONDS) * 1000 + 1000;
+      if (!(await replays.firstUse(hex.toLowerCase(), expiresAt, nowMs))) {
+        throw new PermissionDenied('This signature was already used; sign every request anew.', 'signature_replayed');
+      }
+    } else if (!verifySignature(request.auth.secret, body, signature)) {
+      throw new PermissionDenied('The X-Signature header does not match the request body.', 'signature_invalid');
+    }
   }
   verified.add(request);
 }
@@ -119,6 +168,17 @@ function replayOf(body: Buffer): Readable {
 export default fp<AuthenticateOptions>(
   async function authenticate(app: FastifyInstance, opts: AuthenticateOptions) {
     const secretCache = new Map<number, string>();
+    const now = opts.now ?? Date.now;
+    let replays: ReplayCache = databaseReplayCache(opts.db);
+    if (opts.redisUrl) {
+      const redis = new Redis(opts.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+      redis.on('error', (err) => app.log.warn({ err }, 'Redis (signature replay cache) connection error'));
+      await redis.connect().catch((err: unknown) => app.log.error({ err }, 'Redis (signature replay cache) is unreachable at start'));
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+      replays = redisReplayCache(redis, replays, (err) => app.log.error({ err }, 'Redis replay cache failed; using the database'));
+    }
     app.decorateRequest('auth', null as unknown as AuthContext);
     app.decorateRequest('rawBody', undefined);
 
@@ -141,25 +201,28 @@ export default fp<AuthenticateOptions>(
       if (opts.signatureMode === 'required' && header(request, 'x-signature') === undefined) {
         throw new PermissionDenied('The X-Signature header is required.', 'signature_required');
       }
+      if (opts.signatureMode === 'v2' && !isV2(request)) {
+        throw new PermissionDenied('A version-2 signature (X-Signature: v2=…, with X-Signature-Timestamp) is required.', 'signature_required');
+      }
       const declared = Number(header(request, 'content-length') ?? 0);
       if (declared > opts.bodyLimit) throw new PayloadTooLarge(opts.bodyLimit);
       if (!(declared > 0) && header(request, 'transfer-encoding') === undefined) {
         // No body (most GETs): nothing to read or replay; the signature covers the empty body.
         request.rawBody = NO_BODY;
-        checkSignature(request, NO_BODY);
+        await checkSignature(request, NO_BODY, replays, now);
         checkPlan(request);
         return payload;
       }
       const body = await readAll(payload, opts.bodyLimit);
       request.rawBody = body;
-      checkSignature(request, body);
+      await checkSignature(request, body, replays, now);
       checkPlan(request);
       return replayOf(body);
     });
 
     app.addHook('preValidation', async (request) => {
       if (request.is404) return;
-      if (!verified.has(request)) checkSignature(request, request.rawBody ?? Buffer.alloc(0));
+      if (!verified.has(request)) await checkSignature(request, request.rawBody ?? Buffer.alloc(0), replays, now);
       checkPlan(request);
     });
   },

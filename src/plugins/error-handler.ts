@@ -1,8 +1,8 @@
 /**
  * One renderer for every error (decisions §2): the API's own {@link ApiError}s, Ajv validation errors,
  * Fastify's own 4xx errors (malformed JSON, body too large, unsupported media type), unknown routes (404),
- * known paths with the wrong method (405 with `Allow`), and anything unexpected (500, logged, never a stack
- * trace). Every error body carries `requestId`.
+ * known paths with the wrong method (405 with `Allow`), the database unavailable (503 with `Retry-After`,
+ * see `src/db/unavailable.ts`), and anything unexpected (500, logged, never a stack trace). Every error body carries `requestId`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,6 +18,7 @@ import {
   ValidationError,
 } from '../shared/errors.ts';
 import { ajvErrorsToFields } from '../shared/validation-errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** Maps any thrown value to an {@link ApiError}; `undefined` means "unexpected" (a 500). */
 export function toApiError(error: unknown, bodyLimit: number, contentType = ''): ApiError | undefined {
@@ -47,6 +48,9 @@ export function toApiError(error: unknown, bodyLimit: number, contentType = ''):
   if (e instanceof SyntaxError && (e as { statusCode?: number }).statusCode === 400) {
     return new ParseError(`JSON parse error - ${e.message}`);
   }
+  // The database is unreachable, restarting, terminated the session, or busy beyond the busy timeout:
+  // DRF's ServiceUnavailable (its default detail), with `Retry-After` (docs/deployment.md#database-outages).
+  if (isDatabaseUnavailable(error)) return new ServiceUnavailable(undefined, DATABASE_RETRY_AFTER_SECONDS);
   return undefined;
 }
 

@@ -2,8 +2,8 @@
  * Probes for load balancers and orchestrators (extensions; no key needed, nothing secret in the answers):
  *
  * - `GET /healthz` (liveness): 200 `{"status": "ok"}` while the process serves HTTP.
- * - `GET /readyz` (readiness): 200 when the database answers and every migration this build knows is
- *   applied; 503 otherwise, and from the moment a graceful shutdown begins, so the load balancer stops
+ * - `GET /readyz` (readiness): 200 when the database answers, every migration this build knows is
+ *   applied and the master key decrypts the stored API-key secrets; 503 otherwise, and from the moment a graceful shutdown begins, so the load balancer stops
  *   sending new requests while the in-flight ones finish.
  *
  * Neither is rate limited, shed under pressure or written to the API call log (they live outside `/v1`).
@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { pendingMigrations } from '../db/migrator.ts';
+import { checkMasterKey } from '../modules/auth/auth.service.ts';
 import { StringEnum } from '../shared/schemas.ts';
 
 /** Options of the plugin. */
@@ -20,6 +21,8 @@ export interface HealthOptions {
   db: Db;
   /** Whether a graceful shutdown has begun. */
   isDraining: () => boolean;
+  /** The master key: `/readyz` checks that it decrypts the stored secrets. */
+  masterKey: Buffer;
   /** Milliseconds the database gets to answer a readiness check (default 2000). */
   checkTimeoutMs?: number;
 }
@@ -35,9 +38,12 @@ const Readiness = Type.Object(
         description: '`pending`: the database lacks migrations this build needs; `unknown`: the database did not answer.',
       }),
       process: StringEnum(['ok', 'draining'] as const, { description: '`draining`: a graceful shutdown has begun.' }),
+      masterKey: StringEnum(['ok', 'mismatch', 'unknown'] as const, {
+        description: '`mismatch`: the configured master key cannot decrypt the stored API-key secrets; `unknown`: not checked (the database did not answer, or migrations are pending).',
+      }),
     }),
   },
-  { description: 'Ready to serve.', examples: [{ status: 'ready', checks: { database: 'ok', migrations: 'ok', process: 'ok' } }] },
+  { description: 'Ready to serve.', examples: [{ status: 'ready', checks: { database: 'ok', migrations: 'ok', process: 'ok', masterKey: 'ok' } }] },
 );
 
 /** Rejects after `ms` milliseconds unless `promise` settles first. */
@@ -89,20 +95,23 @@ const health: FastifyPluginAsyncTypebox<HealthOptions> = async (app, opts) => {
     async (request, reply) => {
       let database: 'ok' | 'unreachable' = 'ok';
       let migrations: 'ok' | 'pending' | 'unknown' = 'ok';
+      let masterKey: 'ok' | 'mismatch' | 'unknown' = 'unknown';
       try {
         await withTimeout(sql`select 1`.execute(opts.db), timeoutMs);
         if (!migrationsCurrent) {
           migrationsCurrent = (await withTimeout(pendingMigrations(opts.db), timeoutMs)).length === 0;
           if (!migrationsCurrent) migrations = 'pending';
         }
+        // The secrets table exists only once the migrations ran.
+        if (migrationsCurrent) masterKey = (await withTimeout(checkMasterKey(opts.db, opts.masterKey), timeoutMs)) === 'mismatch' ? 'mismatch' : 'ok';
       } catch (err) {
         request.log.warn({ err }, 'readiness check: the database did not answer');
         database = 'unreachable';
         migrations = migrationsCurrent ? 'ok' : 'unknown';
       }
       const draining = opts.isDraining();
-      const checks = { database, migrations, process: draining ? ('draining' as const) : ('ok' as const) };
-      const ready = database === 'ok' && migrations === 'ok' && !draining;
+      const checks = { database, migrations, process: draining ? ('draining' as const) : ('ok' as const), masterKey };
+      const ready = database === 'ok' && migrations === 'ok' && masterKey === 'ok' && !draining;
       return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
     },
   );

@@ -12,6 +12,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ErrorDetail } from '../shared/schemas.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS } from './idempotency.ts';
 
 /** The docs page's signing script (a browser script, served as `/docs/static/theme/bizapi-sign.js`). */
 const SIGN_REQUESTS_JS = fs.readFileSync(new URL('./docs-ui/sign-requests.js', import.meta.url), 'utf8');
@@ -53,6 +55,18 @@ const DESCRIPTION = `Self-hosted server for the Business Management REST API.
 HMAC-SHA256 of the exact raw request body bytes, keyed with the key's secret (a request without a body signs the
 empty string). Missing or unknown key: 401. Wrong signature, or none while the server requires signatures: 403.
 
+**Signature version 2** (extension, replay-proof): send \`X-Signature-Timestamp: <Unix seconds>\` and
+\`X-Signature: v2=<lowercase hex HMAC-SHA256 of "{timestamp}.{METHOD}.{path and query as sent}.{raw body}">\`. The
+timestamp must be within 300 seconds of the server's clock (else 403 \`signature_expired\`; a missing or non-numeric
+one: 403 \`signature_timestamp_invalid\`), and each signature is accepted once (again: 403 \`signature_replayed\`).
+With \`BIZAPI_SIGNATURE_MODE=v2\` only version 2 is accepted (else 403 \`signature_required\`).
+
+**Idempotent retries** (extension): every \`POST\`, \`PATCH\` and \`DELETE\` may send \`Idempotency-Key\` (1..255 printable
+ASCII characters). The first request runs and its answer is kept for 24 hours; the same key with the same method, path
+and body gets that answer again, byte for byte, with \`Idempotent-Replayed: true\`, and runs nothing. The same key
+with another request: 422 \`idempotency_key_reused\`; while the first still runs: 409 \`idempotency_key_in_progress\`
+with \`Retry-After: 1\`. Answers 5xx, 409 and 429 are not kept.
+
 **Errors** use Django REST framework's shape: \`{"detail": "…"}\`, or for validation a map of property → messages
 (\`{"companyName": ["This field is required."]}\`), references nested (\`{"status": {"id": ["…"]}}\`).
 Every response carries \`X-Request-Id\`; error bodies repeat it as \`requestId\`.
@@ -67,6 +81,40 @@ Properties and operations marked \`x-extension: true\` go beyond the reference s
 
 /** The request encodings of the spec (decisions §1), declared on every operation with a body. */
 const CONSUMES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/** The `Idempotency-Key` header parameter (decisions §14; docs/api.md#idempotent-retries). */
+const IDEMPOTENCY_KEY_SCHEMA = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[\\x20-\\x7E]+$',
+  description:
+    'Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business.',
+  'x-extension': true,
+};
+
+/** The answers only a request with `Idempotency-Key` can get. */
+const IDEMPOTENCY_RESPONSES = {
+  409: { ...ErrorDetail, description: 'A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`.' },
+  422: { ...ErrorDetail, description: 'The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`).' },
+};
+
+type RouteSchema = Record<string, unknown>;
+
+/**
+ * The swagger transform: adds the `Idempotency-Key` header and its 409 / 422 answers to every `POST`,
+ * `PATCH` and `DELETE` operation under `/v1`, in the document only (the plugin `idempotency.ts` checks the
+ * header itself), so no route file has to declare them.
+ */
+export function addIdempotencyKey(schema: RouteSchema | undefined, url: string, methods: readonly string[]): RouteSchema | undefined {
+  if (!schema || schema.hide || !url.startsWith('/v1') || !methods.some((m) => IDEMPOTENT_METHODS.has(m))) return schema;
+  const headers = (schema.headers ?? { type: 'object', properties: {} }) as RouteSchema;
+  return {
+    ...schema,
+    headers: { ...headers, properties: { ...(headers.properties as RouteSchema), [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_SCHEMA } },
+    response: { ...IDEMPOTENCY_RESPONSES, ...(schema.response as RouteSchema) },
+  };
+}
 
 /** A route as registered: its methods and URL pattern (`/v1/client/:client_id`). */
 export interface RegisteredRoute {
@@ -105,6 +153,10 @@ export default fp(
       if (route.schema && plans) documentPlanGate(route.schema as Record<string, unknown>, plans);
     });
     await app.register(swagger, {
+      transform: ({ schema, url, route }) => ({
+        schema: addIdempotencyKey(schema as RouteSchema | undefined, url, [route.method].flat()) as typeof schema,
+        url,
+      }),
       openapi: {
         openapi: '3.1.0',
         info: {
@@ -124,7 +176,7 @@ export default fp(
               in: 'header',
               name: 'X-Signature',
               description:
-                'Lowercase hex HMAC-SHA256 of the raw request body (empty string when there is none), keyed with the secret key. ' +
+                'Version 1: lowercase hex HMAC-SHA256 of the raw request body (empty string when there is none), keyed with the secret key. Version 2 (extension, replay-proof): `v2=` + lowercase hex HMAC-SHA256 of `"{X-Signature-Timestamp}.{METHOD}.{path and query as sent}.{raw body}"`, sent with `X-Signature-Timestamp`; valid within 300 seconds of the server clock, once. `BIZAPI_SIGNATURE_MODE=v2` accepts only version 2. ' +
                 'On the docs page (/docs), enter the **secret key** here: the page signs each request with it in the browser and sends only the signature.',
             },
             metricsToken: {

@@ -6,15 +6,19 @@
  * not authenticate go only to the server's own log; the OpenAPI document and the docs UI live outside `/v1`
  * and are never recorded.
  *
- * A row holds the peer address (`request.ip`: `X-Forwarded-For` only behind a trusted proxy), the method,
+ * A row holds the peer address (`request.ip`: `X-Forwarded-For` only behind a trusted proxy; read when the
+ * connection is accepted, so a client that resets its connection while its request is handled is logged
+ * with it; {@link UNKNOWN_PEER_ADDRESS} when the connection was reset before it was even accepted), the method,
  * the path with its query string, the `Referer` (or `""`), the status as a string and both bodies as JSON
  * text — never a header value. Bodies: JSON as sent, form bodies as objects, anything else (or malformed
  * JSON) as a JSON string, `null` when empty; over {@link MAX_LOGGED_BODY_BYTES} a marker object
  * `{"truncated": true, "size": <bytes>, "head": "<first 64 KiB>"}`. Signatures and tokens in the query
  * strings of URLs inside bodies (pre-signed upload and download links) are replaced by `[REDACTED]`.
  *
- * The row is handed to the batch writer in `onResponse`, after the response is sent: no response waits.
+ * The row is handed to the batch writer in `onResponse`, after the response is sent: no response waits. A
+ * call whose client reset the connection (no `onResponse` then) is recorded when its answer is ready.
  */
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { nowTimestamp } from '../db/sql-helpers.ts';
@@ -98,23 +102,33 @@ export function responseBodyText(reply: FastifyReply, payload: unknown): string 
 
 const payloads = new WeakMap<FastifyRequest, unknown>();
 
+/**
+ * The `ipAddress` of a logged call whose peer address nobody can know: the client sent its request and
+ * reset the connection (RST) before the server accepted it, so the operating system no longer has the
+ * peer's address (`getpeername` fails). The call is logged all the same (docs/api.md#api-call-log).
+ */
+export const UNKNOWN_PEER_ADDRESS = '';
+
+/** Reads `socket.remoteAddress` once, which makes Node keep it for the socket's whole life. */
+function primePeerAddress(socket: Socket): void {
+  void socket.remoteAddress;
+}
+
 export default fp<RequestLogOptions>(
   async function requestLog(app: FastifyInstance, opts: RequestLogOptions) {
-    app.addHook('preValidation', async (request) => {
-      if (isFormBody(request.body)) formBodies.set(request, JSON.stringify(request.body));
-    });
+    // The peer address is read as soon as the connection is accepted: Node then keeps it on the socket, so
+    // `request.ip` still has it after the client reset the connection (RST) while its request was handled.
+    app.server.on('connection', primePeerAddress);
 
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.auth) payloads.set(request, payload);
-      return payload;
-    });
-
-    app.addHook('onResponse', async (request, reply) => {
+    /** Calls already handed to the writer (each is recorded once, by whichever path comes first). */
+    const recorded = new WeakSet<FastifyRequest>();
+    const record = (request: FastifyRequest, reply: FastifyReply): void => {
       const auth = request.auth;
-      if (!auth) return;
-      const row: NewApiLogRow = {
+      if (!auth || recorded.has(request)) return;
+      recorded.add(request);
+      opts.writer.enqueue({
         business_id: auth.businessId,
-        ip_address: request.ip,
+        ip_address: request.ip ?? UNKNOWN_PEER_ADDRESS,
         method: request.method,
         path: request.url,
         referrer: typeof request.headers.referer === 'string' ? request.headers.referer : '',
@@ -122,8 +136,29 @@ export default fp<RequestLogOptions>(
         request_body: fitBody(requestBodyText(request)),
         response_body: fitBody(responseBodyText(reply, payloads.get(request))),
         created: nowTimestamp(),
-      };
-      opts.writer.enqueue(row);
+        // A call answered from a stored Idempotency-Key answer (plugins/idempotency.ts) is marked as such.
+        idempotent_replayed: reply.getHeader('idempotent-replayed') === 'true' ? 1 : null,
+      } satisfies NewApiLogRow);
+    };
+
+    app.addHook('preValidation', async (request) => {
+      if (isFormBody(request.body)) formBodies.set(request, JSON.stringify(request.body));
+    });
+
+    // The answer is final here. A client that reset its connection gets no `finish` of the response, so no
+    // `onResponse`: the call is recorded now when the connection is already gone, or when it closes before
+    // the response is written.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.auth) return payload;
+      payloads.set(request, payload);
+      const socket = request.raw.socket as Socket | null;
+      if (socket === null || socket.destroyed) record(request, reply);
+      else reply.raw.once('close', () => record(request, reply));
+      return payload;
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      record(request, reply);
     });
   },
   { name: 'request-log', dependencies: ['authenticate'] },

@@ -82,7 +82,7 @@ describe('GET /readyz', () => {
   it('answers 200 when the database answers and its schema is current', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', process: 'ok' } });
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', process: 'ok', masterKey: 'ok' } });
   });
 
   it('answers 503 migrations: pending on a database without the migrations', async () => {
@@ -91,7 +91,7 @@ describe('GET /readyz', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'pending', process: 'ok' } });
+      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'pending', process: 'ok', masterKey: 'unknown' } });
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await app.close();
@@ -110,7 +110,7 @@ describe('GET /readyz', () => {
       }
       const res = await app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'unreachable', migrations: 'unknown', process: 'ok' } });
+      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'unreachable', migrations: 'unknown', process: 'ok', masterKey: 'unknown' } });
     } finally {
       await app.close();
       await db.destroy();
@@ -133,7 +133,7 @@ describe('GET /readyz', () => {
     try {
       const ready = await httpGet(port, '/readyz');
       expect(ready.status).toBe(503);
-      expect(JSON.parse(ready.body)).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'ok', process: 'draining' } });
+      expect(JSON.parse(ready.body)).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'ok', process: 'draining', masterKey: 'ok' } });
       expect(ready.headers.connection).toBe('close');
       const live = await httpGet(port, '/healthz');
       expect(live.status).toBe(200);

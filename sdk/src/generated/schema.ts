@@ -1319,7 +1319,8 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok",
                      *         "migrations": "ok",
-                     *         "process": "ok"
+                     *         "process": "ok",
+                     *         "masterKey": "ok"
                      *       }
                      *     }
                      */
@@ -1330,6 +1331,11 @@ export interface operations {
                              * @enum {string}
                              */
                             database: "ok" | "unreachable";
+                            /**
+                             * @description `mismatch`: the configured master key cannot decrypt the stored API-key secrets; `unknown`: not checked (the database did not answer, or migrations are pending).
+                             * @enum {string}
+                             */
+                            masterKey: "ok" | "mismatch" | "unknown";
                             /**
                              * @description `pending`: the database lacks migrations this build needs; `unknown`: the database did not answer.
                              * @enum {string}
@@ -1358,7 +1364,8 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok",
                      *         "migrations": "ok",
-                     *         "process": "ok"
+                     *         "process": "ok",
+                     *         "masterKey": "ok"
                      *       }
                      *     }
                      */
@@ -1369,6 +1376,11 @@ export interface operations {
                              * @enum {string}
                              */
                             database: "ok" | "unreachable";
+                            /**
+                             * @description `mismatch`: the configured master key cannot decrypt the stored API-key secrets; `unknown`: not checked (the database did not answer, or migrations are pending).
+                             * @enum {string}
+                             */
+                            masterKey: "ok" | "mismatch" | "unknown";
                             /**
                              * @description `pending`: the database lacks migrations this build needs; `unknown`: the database did not answer.
                              * @enum {string}
@@ -1536,7 +1548,10 @@ export interface operations {
     createClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1793,6 +1808,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     retrieveClient: {
@@ -1977,7 +2018,10 @@ export interface operations {
     destroyClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 client_id: number;
             };
@@ -2053,12 +2097,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     partialUpdateClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 client_id: number;
             };
@@ -2380,6 +2453,32 @@ export interface operations {
             };
             /** @description Not found (also for another business’s id). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2749,7 +2848,10 @@ export interface operations {
     createContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3162,6 +3264,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     retrieveContract: {
@@ -3408,7 +3536,10 @@ export interface operations {
     destroyContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 contract_id: number;
             };
@@ -3484,12 +3615,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     partialUpdateContract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 contract_id: number;
             };
@@ -3986,6 +4146,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     listContractHistory: {
@@ -4134,7 +4320,10 @@ export interface operations {
     createContractHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 contract_id: number;
             };
@@ -4310,6 +4499,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     retrieveContractHistory: {
@@ -4434,7 +4649,10 @@ export interface operations {
     destroyContractHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 contract_id: number;
                 history_id: number;
@@ -4511,12 +4729,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     partialUpdateContractHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 contract_id: number;
                 history_id: number;
@@ -4661,6 +4908,32 @@ export interface operations {
             };
             /** @description Not found (also for another business’s id). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4939,7 +5212,10 @@ export interface operations {
     estimate_item_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5139,6 +5415,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     estimate_item_retrieve: {
@@ -5264,7 +5566,10 @@ export interface operations {
     estimate_item_destroy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 item_id: number;
             };
@@ -5340,12 +5645,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     estimate_item_partial_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 item_id: number;
             };
@@ -5521,6 +5855,32 @@ export interface operations {
             };
             /** @description Not found (also for another business’s id). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6160,7 +6520,10 @@ export interface operations {
     createInquiry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6699,6 +7062,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     retrieveInquiry: {
@@ -7015,7 +7404,10 @@ export interface operations {
     destroyInquiry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 inquiry_id: number;
             };
@@ -7091,12 +7483,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     partialUpdateInquiry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 inquiry_id: number;
             };
@@ -7717,6 +8138,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     listInquiryEmailHistory: {
@@ -8020,7 +8467,10 @@ export interface operations {
     destroyInquiryFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 file_id: number;
                 inquiry_id: number;
@@ -8086,6 +8536,32 @@ export interface operations {
             };
             /** @description Not found (also for another business’s id). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8393,7 +8869,10 @@ export interface operations {
     createInquiryHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 inquiry_id: number;
             };
@@ -8569,6 +9048,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     retrieveInquiryHistory: {
@@ -8693,7 +9198,10 @@ export interface operations {
     destroyInquiryHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 history_id: number;
                 inquiry_id: number;
@@ -8770,12 +9278,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     partialUpdateInquiryHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 history_id: number;
                 inquiry_id: number;
@@ -8920,6 +9457,32 @@ export interface operations {
             };
             /** @description Not found (also for another business’s id). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9384,7 +9947,10 @@ export interface operations {
     createInquiryTextHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 inquiry_id: number;
             };
@@ -9560,6 +10126,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     retrieveInquiryTextHistory: {
@@ -9684,7 +10276,10 @@ export interface operations {
     destroyInquiryTextHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 history_id: number;
                 inquiry_id: number;
@@ -9761,12 +10356,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     partialUpdateInquiryTextHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 history_id: number;
                 inquiry_id: number;
@@ -9911,6 +10535,32 @@ export interface operations {
             };
             /** @description Not found (also for another business’s id). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10257,6 +10907,8 @@ export interface operations {
                              */
                             created: string;
                             id: number;
+                            /** @description Present (`true`) only when the call was answered from a stored `Idempotency-Key` answer: nothing ran (docs/api.md#idempotent-retries). */
+                            idempotentReplayed?: boolean;
                             /** @description Address of the caller (the proxy-forwarded one only when a trusted proxy is configured). */
                             ipAddress: string;
                             method: string;
@@ -10632,7 +11284,10 @@ export interface operations {
     createPresigned: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10741,6 +11396,32 @@ export interface operations {
             };
             /** @description Not found (also for another business’s id). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10948,7 +11629,10 @@ export interface operations {
     createProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11212,6 +11896,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     retrieveProject: {
@@ -11371,7 +12081,10 @@ export interface operations {
     destroyProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 project_id: number;
             };
@@ -11447,12 +12160,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     partialUpdateProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 project_id: number;
             };
@@ -11715,6 +12457,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     listSettlements: {
@@ -11910,7 +12678,10 @@ export interface operations {
     createSettlement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12236,6 +13007,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     retrieveSettlement: {
@@ -12449,7 +13246,10 @@ export interface operations {
     destroySettlement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 settlement_id: number;
             };
@@ -12525,12 +13325,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     partialUpdateSettlement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 settlement_id: number;
             };
@@ -12877,6 +13706,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     listSettlementHistory: {
@@ -13025,7 +13880,10 @@ export interface operations {
     createSettlementHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 settlement_id: number;
             };
@@ -13201,6 +14059,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     retrieveSettlementHistory: {
@@ -13325,7 +14209,10 @@ export interface operations {
     destroySettlementHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 history_id: number;
                 settlement_id: number;
@@ -13402,12 +14289,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     partialUpdateSettlementHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 history_id: number;
                 settlement_id: number;
@@ -13552,6 +14468,32 @@ export interface operations {
             };
             /** @description Not found (also for another business’s id). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13997,7 +14939,10 @@ export interface operations {
     createTodo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14276,6 +15221,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     retrieveTodo: {
@@ -14457,7 +15428,10 @@ export interface operations {
     destroyTodo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 todo_id: number;
             };
@@ -14533,12 +15507,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     partialUpdateTodo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 todo_id: number;
             };
@@ -14838,6 +15841,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     listWorkers: {
@@ -14985,7 +16014,10 @@ export interface operations {
     createWorker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15164,6 +16196,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     retrieveWorker: {
@@ -15283,7 +16341,10 @@ export interface operations {
     destroyWorker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 worker_id: number;
             };
@@ -15359,12 +16420,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
         };
     };
     partialUpdateWorker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 worker_id: number;
             };
@@ -15528,6 +16618,32 @@ export interface operations {
             };
             /** @description Not found (also for another business’s id). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        detail: string;
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -69,3 +69,9 @@ export async function revokeByHash(db: Db, keyHash: string, at: Timestamp): Prom
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The encrypted secret of the newest API key (revoked ones included), or `undefined` when there is none. */
+export async function findNewestSecret(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom('api_key').select('secret_ciphertext').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.secret_ciphertext;
+}

@@ -113,3 +113,19 @@ export async function listApiKeys(db: Db, businessId: number) {
 export async function revokeApiKey(db: Db, apiKey: string): Promise<boolean> {
   return (await repo.revokeByHash(db, hashApiKey(apiKey), nowTimestamp())) > 0;
 }
+
+/**
+ * Whether `masterKey` decrypts the secrets stored in the database (checked on the newest key's secret):
+ * `'ok'`, `'mismatch'` (they were encrypted under another key), or `'none'` when no secret is stored yet.
+ * Used at start-up and by `/readyz` (docs/deployment.md#database-outages).
+ */
+export async function checkMasterKey(db: Db, masterKey: Buffer): Promise<'ok' | 'mismatch' | 'none'> {
+  const boxed = await repo.findNewestSecret(db);
+  if (boxed === undefined) return 'none';
+  try {
+    decryptSecret(masterKey, boxed);
+    return 'ok';
+  } catch {
+    return 'mismatch';
+  }
+}

@@ -23,3 +23,31 @@ export function verifySignature(secret: string, body: Uint8Array | string, signa
   }
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
+
+/** How far `X-Signature-Timestamp` may be from the server's clock: 300 seconds (decisions §15). */
+export const SIGNATURE_WINDOW_SECONDS = 300;
+
+/**
+ * The bytes a version-2 signature covers (docs/authentication.md#signature-version-2):
+ * `"{timestamp}.{METHOD}.{path and query as sent}.{raw body}"`.
+ */
+export function v2Message(timestamp: string, method: string, pathAndQuery: string, body: Uint8Array | string): Buffer {
+  const head = Buffer.from(`${timestamp}.${method.toUpperCase()}.${pathAndQuery}.`, 'utf8');
+  return Buffer.concat([head, typeof body === 'string' ? Buffer.from(body, 'utf8') : body]);
+}
+
+/**
+ * The version-2 signature of a request, as 64 lowercase hex characters (without the `v2=` prefix).
+ * @param timestamp Unix seconds, as sent in `X-Signature-Timestamp`
+ */
+export function signV2(secret: string, timestamp: string | number, method: string, pathAndQuery: string, body: Uint8Array | string): string {
+  return signBody(secret, v2Message(String(timestamp), method, pathAndQuery, body));
+}
+
+/**
+ * Checks the hex of a version-2 signature (what follows `v2=`) in constant time; upper-case hex accepted,
+ * anything that is not 64 hex characters is wrong (never an exception).
+ */
+export function verifyV2(secret: string, timestamp: string, method: string, pathAndQuery: string, body: Uint8Array | string, hex: string): boolean {
+  return verifySignature(secret, v2Message(timestamp, method, pathAndQuery, body), hex);
+}

@@ -31,14 +31,34 @@ export function decryptSecret(masterKey: Buffer, boxed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(ct, 'base64')), decipher.final()]).toString('utf8');
 }
 
+/** Where the generated master key lives: `<dataDir>/master.key`. */
+export function masterKeyFile(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'master.key');
+}
+
+/**
+ * The message of a start-up refused because the master key does not decrypt the stored secrets (names
+ * `BIZAPI_MASTER_KEY` and the key file).
+ */
+export function masterKeyMismatchMessage(config: Pick<Config, 'masterKey' | 'dataDir'>): string {
+  const source = config.masterKey ? 'BIZAPI_MASTER_KEY' : masterKeyFile(config);
+  return `The master key (${source}) cannot decrypt the API-key secrets stored in the database: set BIZAPI_MASTER_KEY to the key they were encrypted with, or restore ${masterKeyFile(config)}.`;
+}
+
 /**
  * The master key of this installation: `BIZAPI_MASTER_KEY` when configured, else the content of
- * `<dataDir>/master.key`, which is created (64 hex characters, mode 0600) when missing.
+ * `<dataDir>/master.key`, which is created (64 hex characters, mode 0600) when missing — unless
+ * `options.create` is false (the database already holds secrets), which throws instead.
  * @throws Error when the key file exists but does not hold a valid key
  */
-export function resolveMasterKey(config: Pick<Config, 'masterKey' | 'dataDir'>): Buffer {
+export function resolveMasterKey(config: Pick<Config, 'masterKey' | 'dataDir'>, options: { create?: boolean } = {}): Buffer {
   if (config.masterKey) return config.masterKey;
-  const file = path.join(config.dataDir, 'master.key');
+  const file = masterKeyFile(config);
+  if (options.create === false && !fs.existsSync(file)) {
+    throw new Error(
+      `The database holds API-key secrets, but there is no master key to decrypt them: set BIZAPI_MASTER_KEY to the key they were encrypted with, or restore ${file}. A new key is only generated for a database without secrets.`,
+    );
+  }
   fs.mkdirSync(config.dataDir, { recursive: true });
   try {
     fs.writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });

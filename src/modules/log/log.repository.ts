@@ -14,6 +14,7 @@ const columns = [
   'request_body',
   'response_body',
   'created',
+  'idempotent_replayed',
 ] as const;
 
 /** A log row as the list reads it. */
@@ -48,7 +49,9 @@ export async function insertMany(db: Db, rows: readonly NewApiLogRow[]): Promise
   // writer retries it whole.
   await inTransaction(db, async (trx) => {
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await trx.insertInto('api_log').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+      // Every row names every column (SQLite has no DEFAULT inside a multi-row VALUES).
+      const chunk = rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, idempotent_replayed: r.idempotent_replayed ?? null }));
+      await trx.insertInto('api_log').values(chunk).execute();
     }
   });
 }

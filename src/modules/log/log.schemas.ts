@@ -20,6 +20,12 @@ export const LogEntry = Type.Object({
   requestBody: JsonValue,
   responseBody: JsonValue,
   created: Timestamp,
+  idempotentReplayed: Type.Optional(
+    Type.Boolean({
+      description: 'Present (`true`) only when the call was answered from a stored `Idempotency-Key` answer: nothing ran (docs/api.md#idempotent-retries).',
+      'x-extension': true,
+    }),
+  ),
 });
 export type LogEntry = Static<typeof LogEntry>;
 

@@ -39,6 +39,7 @@ export function toLogEntry(row: repo.ApiLogRow): LogEntry {
     requestBody: parseBody(row.request_body),
     responseBody: parseBody(row.response_body),
     created: row.created,
+    ...(row.idempotent_replayed ? { idempotentReplayed: true } : {}),
   };
 }
 

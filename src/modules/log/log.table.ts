@@ -20,5 +20,7 @@ export interface ApiLogTable {
   request_body: string | null;
   response_body: string | null;
   created: Timestamp;
+  /** 1 when the call was answered from a stored `Idempotency-Key` answer (migration 2026_11_24_0032), else null. */
+  idempotent_replayed?: 1 | null;
 }
 export type NewApiLogRow = Insertable<ApiLogTable>;

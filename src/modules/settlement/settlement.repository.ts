@@ -2,6 +2,7 @@
  * SQL for settlements, their responsible members and their status history. Every read joins the
  * settlement's contract and type (both of the same business).
  */
+import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { searchAll, type Timestamp } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
@@ -163,6 +164,16 @@ export async function countOfType(db: Db, businessId: number, contractId: number
     .where('type_id', '=', typeId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Locks contract `contractId` of the business until the end of the caller's transaction on PostgreSQL
+ * (`FOR UPDATE`), so that concurrent creates on one contract count its rounds one after the other. SQLite
+ * runs one write transaction at a time (BEGIN IMMEDIATE), so nothing is needed there.
+ */
+export async function lockContract(db: Db, businessId: number, contractId: number): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  await db.selectFrom('contract').select('id').where('business_id', '=', businessId).where('id', '=', contractId).forUpdate().execute();
 }
 
 /** Inserts a settlement; returns its id. A second single-round settlement of a type violates `settlement_single_round_uq`. */

@@ -217,6 +217,8 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
   let row: repo.SettlementListRow | undefined;
   try {
     row = await inTransaction(db, async (trx) => {
+      // The next round is counted under a lock of the contract, so concurrent creates get distinct rounds.
+      await repo.lockContract(trx, auth.businessId, body.contract.id);
       const round = body.settlementRound ?? (await repo.countOfType(trx, auth.businessId, body.contract.id, t.id)) + 1;
       const newId = await repo.insert(trx, auth.businessId, {
         contract_id: body.contract.id,

@@ -2,7 +2,7 @@
  * SQL for todos. A todo is read only while its inquiry is live: the todos of a soft-deleted inquiry
  * disappear with it (decisions §7, soft delete). Deletion of a todo is permanent.
  */
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, SqliteAdapter } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewTodoRow, TodoRowUpdate } from './todo.table.ts';
@@ -82,6 +82,16 @@ export async function findPage(
 /** A live todo, or `undefined`. */
 export async function findById(db: Db, businessId: number, id: number): Promise<TodoRow | undefined> {
   return findQuery(db, businessId).where('todo.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Locks todo `id` of the business until the end of the caller's transaction on PostgreSQL (`FOR UPDATE`),
+ * so that concurrent updates read and change it one after the other. SQLite runs one write transaction at
+ * a time (BEGIN IMMEDIATE), so nothing is needed there.
+ */
+export async function lockById(db: Db, businessId: number, id: number): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  await db.selectFrom('todo').select('id').where('business_id', '=', businessId).where('id', '=', id).forUpdate().execute();
 }
 
 /** Whether a live todo with this id exists in the business. */

@@ -212,6 +212,9 @@ function completionColumns(
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: TodoUpdateBody, now: Date): Promise<Todo> {
   await inTransaction(db, async (trx) => {
+    // The row is locked before it is read: concurrent completions apply one after the other, each on the
+    // state the previous one left, so `isComplete` and `completedAt` always agree.
+    await repo.lockById(trx, auth.businessId, id);
     const current = await repo.findById(trx, auth.businessId, id);
     if (!current) throw new NotFound();
     // As DRF: the references first (field-level), then the completion rules (object-level).

@@ -1,0 +1,78 @@
+/**
+ * The master key against the stored secrets (issue 13, item 5): `bizapi serve` refuses to start when the
+ * configured key cannot decrypt them, or when the key file is missing for a database that holds secrets
+ * (and generates no new key then); `/readyz` answers 503 `masterKey: "mismatch"` for an app whose key does
+ * not decrypt them.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
+import { newBusiness } from '../setup/factories.ts';
+import { DIALECT } from '../setup/test-db.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
+
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-master-key-'));
+  await newBusiness(t); // the database holds a secret encrypted under the test key
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs `bizapi serve` with `env` until it exits (it must not start); resolves with its code and stderr. */
+function serveRefused(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const base = { ...process.env };
+  for (const name of Object.keys(base)) if (/^(BIZAPI_|DATABASE_URL$|HOST$|PORT$|LOG_LEVEL$)/.test(name)) delete base[name];
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: { ...base, DATABASE_URL: t.testDb.url, BIZAPI_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', BIZAPI_DISPATCHER: 'off', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr += c.toString();
+    if (stderr.includes('bizapi listening')) child.kill('SIGTERM');
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+}
+
+describe(`master key (${DIALECT})`, () => {
+  it('bizapi serve with a BIZAPI_MASTER_KEY that cannot decrypt the stored secrets exits non-zero, naming BIZAPI_MASTER_KEY', async () => {
+    const r = await serveRefused({ BIZAPI_MASTER_KEY: 'ab'.repeat(32) });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).not.toContain('bizapi listening');
+    expect(r.stderr).toContain('BIZAPI_MASTER_KEY');
+    expect(r.stderr).toContain(path.join(dataDir, 'master.key'));
+  });
+
+  it('bizapi serve without a key file for a database holding secrets exits non-zero and generates no key', async () => {
+    const r = await serveRefused({});
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('BIZAPI_MASTER_KEY');
+    expect(fs.existsSync(path.join(dataDir, 'master.key'))).toBe(false);
+  });
+
+  it('/readyz: 200 masterKey "ok" with the right key, 503 masterKey "mismatch" with another', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().checks.masterKey).toBe('ok');
+    const other = await buildApp(t.config, { db: t.testDb.db, masterKey: Buffer.from('cd'.repeat(32), 'hex') });
+    try {
+      const bad = await other.inject({ method: 'GET', url: '/readyz' });
+      expect(bad.statusCode).toBe(503);
+      expect(bad.json()).toMatchObject({ status: 'unavailable', checks: { database: 'ok', masterKey: 'mismatch' } });
+    } finally {
+      await other.close();
+    }
+    expect(TEST_MASTER_KEY_HEX).toHaveLength(64);
+  });
+});
