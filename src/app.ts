@@ -58,6 +58,7 @@ import { CursorCodec } from './shared/pagination.ts';
 import { parseMultipart, parseUrlEncoded } from './shared/form-body.ts';
 import { decodeUtf8Body, jsonDeeperThan, MAX_JSON_DEPTH } from './shared/utf8.ts';
 import { ParseError } from './shared/errors.ts';
+import { LOG_FORMAT } from './shared/log-format.ts';
 import { compileValidator, type HttpPart } from './shared/validation-errors.ts';
 import { type Clock, systemClock } from './shared/time.ts';
 
@@ -105,7 +106,7 @@ export type App = FastifyInstance;
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logStream),
+    logger: config.logLevel === 'silent' ? false : { ...LOG_FORMAT, ...loggerOptions(config.logLevel, deps.logStream) },
     genReqId: requestId,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },

@@ -77,9 +77,43 @@ async function prepare(db: ReturnType<typeof createDb>, config: Config, options:
         '',
       ].join('\n'),
     );
+  } else if (options.migrate && options.demo) {
+    // A restart: the demo credentials were printed once, on the first start, and are not stored.
+    const id = (await firstBusinessId(db)) ?? 1;
+    process.stderr.write(
+      [
+        '',
+        'The database already holds a business, so no demo business was created. Its credentials were printed',
+        'only once, on the first start (keys are stored hashed and cannot be shown again). To get a key:',
+        `  bin/bizapi key create --business ${id}`,
+        'then export BIZAPI_API_KEY and BIZAPI_SECRET_KEY as that command prints them.',
+        '',
+        '',
+      ].join('\n'),
+    );
   }
   return masterKey;
 }
+
+/** The business with the lowest id, for the restart hint; `undefined` in an empty database. */
+async function firstBusinessId(db: ReturnType<typeof createDb>): Promise<number | undefined> {
+  const row = await db.selectFrom('business').select('id').orderBy('id').limit(1).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.id);
+}
+
+/**
+ * The message of a listen error: a busy port or a forbidden address says what to do (README "Quick start");
+ * anything else keeps its own message.
+ */
+export function listenErrorMessage(err: NodeJS.ErrnoException, host: string, port: number): string {
+  if (err.code === 'EADDRINUSE') return `port ${port} is in use; pass --port or set PORT (host ${host}; is another bizapi running?).`;
+  if (err.code === 'EACCES') return `cannot listen on ${host}:${port} (permission denied); pass --port with a port above 1023 or set PORT.`;
+  if (err.code === 'EADDRNOTAVAIL') return `cannot listen on ${host}: no such address on this machine; pass --host or set HOST.`;
+  return err.message;
+}
+
+/** A listen failure with a readable message ({@link listenErrorMessage}). */
+export class ListenError extends Error {}
 
 /**
  * Runs the HTTP server until SIGINT or SIGTERM, then stops accepting connections, lets in-flight requests
@@ -130,7 +164,13 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
+    throw new ListenError(listenErrorMessage(err as NodeJS.ErrnoException, config.host, config.port));
+  }
   dispatcher?.start();
   // The port actually bound (PORT=0 picks a free one).
   const { port } = app.server.address() as AddressInfo;

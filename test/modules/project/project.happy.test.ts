@@ -249,7 +249,7 @@ describe('DELETE /v1/project/{project_id}', () => {
     ] as SignedRequest[]) {
       const res = await call(b, req);
       expect(res.status, req.method).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
     expect(await listIds(b)).toEqual([keep.id]);
     expect(await listIds(b, '?status=I')).toEqual([]);

@@ -274,7 +274,7 @@ describe('DELETE /v1/todo/{todo_id}', () => {
     ]) {
       const res = await call(t, b, req);
       expect(res.status, req.method).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
     expect(await listIds(b)).toEqual([keep.id]);
     const rows = await t.testDb.db.selectFrom('todo').select('id').where('id', '=', doomed.id).execute();

@@ -157,7 +157,7 @@ describe('DELETE /v1/worker/{worker_id}', () => {
     ] as SignedRequest[]) {
       const res = await call(b, req);
       expect(res.status, req.method).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
     expect(await listIds(b)).toEqual([keep.id]);
     expect(await listIds(b, `?position_id=${b.ids.positions.dev}`)).toEqual([keep.id]);
