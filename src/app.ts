@@ -32,6 +32,8 @@ import metrics from './plugins/metrics.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestLog from './plugins/request-log.ts';
 import idempotency from './plugins/idempotency.ts';
+import requestGuards from './plugins/request-guards.ts';
+import { type LogDestination, loggerOptions } from './plugins/log-redaction.ts';
 import { LogWriter } from './jobs/log-writer.ts';
 import { startRetention } from './jobs/retention.ts';
 import logRoutes from './modules/log/log.routes.ts';
@@ -49,10 +51,14 @@ import inquiryRoutes from './modules/inquiry/inquiry.routes.ts';
 import inquiryHistoryRoutes from './modules/inquiry/inquiry-history.routes.ts';
 import fileRoutes from './modules/file/file.routes.ts';
 import { LocalStorage } from './modules/file/local-storage.ts';
-import { createStorage, type Storage } from './modules/file/storage.ts';
+import { createStorage } from './modules/file/create-storage.ts';
+import type { Storage } from './modules/file/storage.ts';
 import storageRoutes from './modules/file/storage.routes.ts';
 import { CursorCodec } from './shared/pagination.ts';
 import { parseMultipart, parseUrlEncoded } from './shared/form-body.ts';
+import { decodeUtf8Body, jsonDeeperThan, MAX_JSON_DEPTH } from './shared/utf8.ts';
+import { ParseError } from './shared/errors.ts';
+import { LOG_FORMAT } from './shared/log-format.ts';
 import { compileValidator, type HttpPart } from './shared/validation-errors.ts';
 import { type Clock, systemClock } from './shared/time.ts';
 
@@ -67,6 +73,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Where "now" comes from for todo `dDay` and completion times; the system clock unless a test sets one. */
   clock?: Clock;
+  /** Where the server log goes (default stdout); tests pass a stream to read it. */
+  logStream?: LogDestination;
 }
 
 declare module 'fastify' {
@@ -98,7 +106,7 @@ export type App = FastifyInstance;
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers["x-signature"]'] },
+    logger: config.logLevel === 'silent' ? false : { ...LOG_FORMAT, ...loggerOptions(config.logLevel, deps.logStream) },
     genReqId: requestId,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -148,20 +156,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   await app.register(errorHandler);
+  await app.register(requestGuards, { publicUrl: config.publicUrl });
 
   // An empty body is no body, whatever its Content-Type says (decisions §1; docs/api.md#request-bodies): zero
   // bytes under any of the three encodings read as `{}`, as DRF reads them. Clients of the reference service
   // send `Content-Type: application/json` on every request, DELETEs and body-less POSTs included.
   app.removeContentTypeParser('text/plain');
+  // JSON: strict UTF-8 (invalid bytes are a 400, not U+FFFD) and a nesting depth checked by a scan of the
+  // text before it is parsed; then Fastify's own parser (prototype-poisoning safe). docs/api.md#limits.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if ((body as string).length === 0) done(null, {});
-    else parseJson(req, body as string, done);
-  });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    if ((body as Buffer).length === 0) {
+      done(null, {});
+      return;
+    }
+    let text: string;
     try {
-      done(null, parseUrlEncoded(body as string));
+      text = decodeUtf8Body(body as Buffer, 'JSON parse error');
+      if (jsonDeeperThan(text)) throw new ParseError(`JSON parse error - The body nests lists and objects deeper than ${MAX_JSON_DEPTH} levels.`);
+    } catch (err) {
+      done(err as Error, undefined);
+      return;
+    }
+    jsonParser(req, text, done);
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req, body, done) => {
+    try {
+      done(null, parseUrlEncoded(decodeUtf8Body(body as Buffer, 'Form parse error')));
     } catch (err) {
       done(err as Error, undefined);
     }
@@ -169,6 +191,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (req, body, done) => {
     if ((body as Buffer).length === 0) {
       done(null, {});
+      return;
+    }
+    try {
+      decodeUtf8Body(body as Buffer, 'Multipart form parse error');
+    } catch (err) {
+      done(err as Error, undefined);
       return;
     }
     parseMultipart(body as Buffer, String(req.headers['content-type'])).then(

@@ -111,6 +111,12 @@ export interface Config {
   shutdownDelay: number;
   /** Event-loop delay in milliseconds beyond which `/v1` requests are shed with 503; 0 = never (`BIZAPI_MAX_EVENT_LOOP_DELAY`). */
   maxEventLoopDelay: number;
+  /**
+   * `BIZAPI_PUBLIC_URL`: the origin clients reach the API at (`https://api.example.com`, no path), used for
+   * `next` / `previous` links and pre-signed URLs instead of the request's `Host`; `undefined` when unset
+   * (the `Host` header is used, and must be valid). See docs/deployment.md#public-url.
+   */
+  publicUrl: string | undefined;
 }
 
 /** Thrown by {@link loadConfig}; `problems` names every bad variable, one line each. */
@@ -172,6 +178,21 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       return v;
     } catch {
       problems.push(`${name}: "${redact(v)}" is not a ${protocols.join(' or ')} URL`);
+      return undefined;
+    }
+  };
+
+  /** An `http(s)://host[:port]` origin with no path, query or credentials; returned without a trailing slash. */
+  const origin = (name: string): string | undefined => {
+    const v = get(name);
+    if (v === undefined) return undefined;
+    try {
+      const u = new URL(v);
+      if (!['http:', 'https:'].includes(u.protocol)) throw new Error('protocol');
+      if (u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) throw new Error('parts');
+      return u.origin;
+    } catch {
+      problems.push(`${name}: "${redact(v)}" is not an http or https origin such as https://api.example.com (no path, query or credentials)`);
       return undefined;
     }
   };
@@ -266,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     shutdownTimeout: integer('BIZAPI_SHUTDOWN_TIMEOUT', 30_000, 1, 3_600_000),
     shutdownDelay: integer('BIZAPI_SHUTDOWN_DELAY', 0, 0, 3_600_000),
     maxEventLoopDelay: integer('BIZAPI_MAX_EVENT_LOOP_DELAY', 1000, 0, 3_600_000),
+    publicUrl: origin('BIZAPI_PUBLIC_URL'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -18,13 +18,13 @@ import { migrateToLatest } from './db/migrator.ts';
 import { existsAnyBusiness } from './modules/auth/auth.repository.ts';
 import { checkMasterKey } from './modules/auth/auth.service.ts';
 import { masterKeyMismatchMessage, resolveMasterKey } from './modules/auth/secret-box.ts';
-import { createDemo } from './modules/catalog/demo.ts';
-import { createStorage } from './modules/file/storage.ts';
+import { createDemo } from './demo/demo.ts';
+import { createStorage } from './modules/file/create-storage.ts';
 import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
-  /** Create the demo business (and print its credentials on stderr) when the database has no business. */
+  /** Create the demo business (and print its credentials on stdout) when the database has no business. */
   demo: boolean;
   /** Apply the migrations first (default true; the workers of `serve --workers` leave it to the primary). */
   migrate?: boolean;
@@ -37,7 +37,7 @@ export interface ServerOptions {
 
 /**
  * Opens the database, applies the migrations, checks the master key and, with `options.demo`, creates the
- * demo business (printing its credentials on stderr) when the database has none; closes the database. The
+ * demo business (printing its credentials on stdout) when the database has none; closes the database. The
  * primary of `serve --workers` calls it once before forking (src/cluster.ts).
  * @throws the first start-up error (database unreachable, a migration failing, a master key that cannot
  *   decrypt the stored secrets)
@@ -65,7 +65,8 @@ async function prepare(db: ReturnType<typeof createDb>, config: Config, options:
   if ((await checkMasterKey(db, masterKey)) === 'mismatch') throw new Error(masterKeyMismatchMessage(config));
   if (options.migrate && options.demo && !(await existsAnyBusiness(db))) {
     const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
-    process.stderr.write(
+    // The credentials are the command's output (stdout); diagnostics stay on stderr.
+    process.stdout.write(
       [
         '',
         `Created the demo business "${demo.business.name}" (id ${demo.business.id}) with demo data.`,
@@ -76,9 +77,43 @@ async function prepare(db: ReturnType<typeof createDb>, config: Config, options:
         '',
       ].join('\n'),
     );
+  } else if (options.migrate && options.demo) {
+    // A restart: the demo credentials were printed once, on the first start, and are not stored.
+    const id = (await firstBusinessId(db)) ?? 1;
+    process.stderr.write(
+      [
+        '',
+        'The database already holds a business, so no demo business was created. Its credentials were printed',
+        'only once, on the first start (keys are stored hashed and cannot be shown again). To get a key:',
+        `  bin/bizapi key create --business ${id}`,
+        'then export BIZAPI_API_KEY and BIZAPI_SECRET_KEY as that command prints them.',
+        '',
+        '',
+      ].join('\n'),
+    );
   }
   return masterKey;
 }
+
+/** The business with the lowest id, for the restart hint; `undefined` in an empty database. */
+async function firstBusinessId(db: ReturnType<typeof createDb>): Promise<number | undefined> {
+  const row = await db.selectFrom('business').select('id').orderBy('id').limit(1).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.id);
+}
+
+/**
+ * The message of a listen error: a busy port or a forbidden address says what to do (README "Quick start");
+ * anything else keeps its own message.
+ */
+export function listenErrorMessage(err: NodeJS.ErrnoException, host: string, port: number): string {
+  if (err.code === 'EADDRINUSE') return `port ${port} is in use; pass --port or set PORT (host ${host}; is another bizapi running?).`;
+  if (err.code === 'EACCES') return `cannot listen on ${host}:${port} (permission denied); pass --port with a port above 1023 or set PORT.`;
+  if (err.code === 'EADDRNOTAVAIL') return `cannot listen on ${host}: no such address on this machine; pass --host or set HOST.`;
+  return err.message;
+}
+
+/** A listen failure with a readable message ({@link listenErrorMessage}). */
+export class ListenError extends Error {}
 
 /**
  * Runs the HTTP server until SIGINT or SIGTERM, then stops accepting connections, lets in-flight requests
@@ -129,7 +164,13 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
+    throw new ListenError(listenErrorMessage(err as NodeJS.ErrnoException, config.host, config.port));
+  }
   dispatcher?.start();
   // The port actually bound (PORT=0 picks a free one).
   const { port } = app.server.address() as AddressInfo;

@@ -1,7 +1,7 @@
 /** `bizapi demo` (decisions §6): creates a demo business with demo data. */
 import { resolveMasterKey } from '../modules/auth/secret-box.ts';
-import { createDemo } from '../modules/catalog/demo.ts';
-import { createStorage } from '../modules/file/storage.ts';
+import { createDemo } from '../demo/demo.ts';
+import { createStorage } from '../modules/file/create-storage.ts';
 import { type CliContext, printJson, withDb } from './context.ts';
 
 /**

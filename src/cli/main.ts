@@ -11,9 +11,16 @@
  * does not load the HTTP server.
  */
 import fs from 'node:fs';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../config.ts';
 import { type CliContext, CliError, createContext, parseId, printJson, withDb } from './context.ts';
+
+/** Parses `--port`: an integer 0..65535. */
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535.');
+  return port;
+}
 
 /** Builds the command tree around `ctx`. */
 export function buildProgram(ctx: CliContext): Command {
@@ -36,17 +43,24 @@ export function buildProgram(ctx: CliContext): Command {
     .command('serve')
     .description('Run the HTTP server on HOST:PORT (migrates first).')
     .option('--demo', 'create a demo business when the database holds none, and print its key')
+    .option('--port <port>', 'TCP port (default: $PORT, else 8000; 0 picks a free one)', parsePort)
+    .option('--host <host>', 'address to listen on (default: $HOST, else 127.0.0.1; 0.0.0.0 for every interface)')
     .option('--workers <n>', 'server processes on the one port (node:cluster): a number or "auto" (one per CPU); default BIZAPI_WORKERS or 1')
-    .action(async (opts: { demo?: boolean; workers?: string }) => {
-      const config = ctx.config();
+    .action(async (opts: { demo?: boolean; port?: number; host?: string; workers?: string }) => {
+      const config = { ...ctx.config(), ...(opts.port !== undefined && { port: opts.port }), ...(opts.host !== undefined && { host: opts.host }) };
       const { isClusterWorker, parseWorkers, serveCluster } = await import('../cluster.ts');
       const workers = opts.workers !== undefined ? parseWorkers(opts.workers, '--workers') : parseWorkers(process.env.BIZAPI_WORKERS);
-      if (workers > 1 || isClusterWorker()) {
-        await serveCluster(config, { demo: opts.demo === true, workers });
-        return;
+      const { startServer, ListenError } = await import('../server.ts');
+      try {
+        if (workers > 1 || isClusterWorker()) {
+          await serveCluster(config, { demo: opts.demo === true, workers });
+          return;
+        }
+        await startServer(config, { demo: opts.demo === true });
+      } catch (err) {
+        if (err instanceof ListenError) throw new CliError(err.message);
+        throw err;
       }
-      const { startServer } = await import('../server.ts');
-      await startServer(config, { demo: opts.demo === true });
     });
 
   program
@@ -123,6 +137,7 @@ export function buildProgram(ctx: CliContext): Command {
     .option('--secret <secret>', 'API key secret (default: $BIZAPI_SECRET_KEY)')
     .option('--v2', 'sign version 2 (timestamp, method, path and query, body) instead of version 1')
     .option('--idempotency-key <key>', 'send this Idempotency-Key (safe retries of POST, PATCH, DELETE)')
+    .option('--all', 'follow `next` across every page of a list (GET) and print one JSON array of all results')
     .action(async (method: string, path: string, opts) => (await import('./request.ts')).request(ctx, method, path, opts));
 
   return program;
@@ -134,6 +149,10 @@ export function buildProgram(ctx: CliContext): Command {
  * their stack trace as well when `LOG_LEVEL` is `debug` or `trace`.
  */
 export async function run(argv: readonly string[]): Promise<void> {
+  // Everything this process creates — the SQLite database and its journal, the data directory, master key,
+  // stored files, mail outbox — is readable by its own user only: files 0600, directories 0700
+  // (docs/deployment.md#files-on-disk).
+  process.umask(0o077);
   const ctx = createContext();
   try {
     await buildProgram(ctx).parseAsync(argv as string[]);

@@ -24,6 +24,8 @@ export interface RequestOptions {
   baseUrl?: string;
   key?: string;
   secret?: string;
+  /** Follow `next` across every page of a list and print one array of all `results`. */
+  all?: boolean;
   /** Sign version 2 (timestamp, method, path and query, body) instead of version 1. */
   v2?: boolean;
   /** Sent as `Idempotency-Key`. */
@@ -31,7 +33,7 @@ export interface RequestOptions {
 }
 
 /**
- * `request METHOD PATH [--data BODY] [--base-url URL] --key KEY --secret SECRET`.
+ * `request METHOD PATH [--data BODY] [--base-url URL] [--all] --key KEY --secret SECRET` (`--all`: see {@link requestAll}).
  *
  * Sends `X-API-Key`, `X-Signature` (over the exact body bytes; the empty string without a body) and, with a
  * body, `Content-Type: application/json`. Prints the response body when it is JSON, else
@@ -49,7 +51,34 @@ export async function request(ctx: CliContext, method: string, path: string, opt
   if (!/^[A-Za-z]+$/.test(method)) throw new CliError(`"${method}" is not an HTTP method.`);
 
   const url = joinUrl(opts.baseUrl ?? defaultBaseUrl(ctx.config()), path);
-  const body = opts.data;
+  if (opts.all === true) {
+    if (method.toUpperCase() !== 'GET') throw new CliError('--all follows the pages of a list: use it with GET.');
+    if (opts.data !== undefined) throw new CliError('--all takes no --data.');
+    return requestAll(url, apiKey, secret, opts);
+  }
+  const { response, text } = await send(url, method, apiKey, secret, opts.data, opts);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { status: response.status, body: text };
+  }
+  printJson(json);
+  if (response.status < 200 || response.status > 299) {
+    process.stderr.write(`HTTP ${response.status} ${response.statusText}\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** Sends one signed request; returns the response and its body text. */
+async function send(
+  url: string,
+  method: string,
+  apiKey: string,
+  secret: string,
+  body: string | undefined,
+  opts: Pick<RequestOptions, 'v2' | 'idempotencyKey'>,
+): Promise<{ response: Response; text: string }> {
   const headers: Record<string, string> = { 'X-API-Key': apiKey, Accept: 'application/json' };
   if (opts.v2) {
     let target: URL;
@@ -66,7 +95,6 @@ export async function request(ctx: CliContext, method: string, path: string, opt
   }
   if (opts.idempotencyKey !== undefined) headers['Idempotency-Key'] = opts.idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-
   let response: Response;
   try {
     response = await fetch(url, { method: method.toUpperCase(), headers, body });
@@ -74,16 +102,35 @@ export async function request(ctx: CliContext, method: string, path: string, opt
     const cause = (err as Error & { cause?: Error }).cause;
     throw new CliError(`Request to ${url} failed: ${cause?.message ?? (err as Error).message}`);
   }
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = { status: response.status, body: text };
+  return { response, text: await response.text() };
+}
+
+/**
+ * `request GET PATH --all`: fetches the first page, then each `next` link (absolute URLs, docs/api.md#pagination)
+ * until it is `null`, and prints one JSON array of every page's `results`. A non-2xx page prints its body,
+ * the status on stderr, and exits 1 without printing the partial array.
+ * @throws CliError when a page is not a paged list (`{next, results}`) or the server cannot be reached
+ */
+async function requestAll(firstUrl: string, apiKey: string, secret: string, opts: Pick<RequestOptions, 'v2'>): Promise<void> {
+  const all: unknown[] = [];
+  let url: string | null = firstUrl;
+  while (url !== null) {
+    const { response, text }: { response: Response; text: string } = await send(url, 'GET', apiKey, secret, undefined, { v2: opts.v2 });
+    let page: { next?: unknown; results?: unknown };
+    try {
+      page = JSON.parse(text) as typeof page;
+    } catch {
+      page = {};
+    }
+    if (response.status < 200 || response.status > 299) {
+      printJson(typeof page === 'object' && page !== null && Object.keys(page).length > 0 ? page : { status: response.status, body: text });
+      process.stderr.write(`HTTP ${response.status} ${response.statusText}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    if (page === null || typeof page !== 'object' || !Array.isArray(page.results)) throw new CliError(`${url} is not a paged list (no "results"); drop --all.`);
+    all.push(...page.results);
+    url = typeof page.next === 'string' && page.next !== '' ? page.next : null;
   }
-  printJson(json);
-  if (response.status < 200 || response.status > 299) {
-    process.stderr.write(`HTTP ${response.status} ${response.statusText}\n`);
-    process.exitCode = 1;
-  }
+  printJson(all);
 }

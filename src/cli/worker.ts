@@ -6,16 +6,15 @@
  */
 import type { Config } from '../config.ts';
 import type { DispatcherLogger } from '../jobs/outbox-dispatcher.ts';
+import { formatLogLine, LOG_LEVELS } from '../shared/log-format.ts';
 import { type CliContext, withDb } from './context.ts';
 
-const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
-
-/** A JSON-lines logger on stderr that honours `LOG_LEVEL`. */
+/** A JSON-lines logger on stderr that honours `LOG_LEVEL`, in the server's format (shared/log-format.ts). */
 export function stderrLogger(level: Config['logLevel']): DispatcherLogger {
-  const threshold = LEVELS[level];
-  const line = (lvl: keyof typeof LEVELS, obj: object, msg?: string) => {
-    if (LEVELS[lvl] < threshold) return;
-    process.stderr.write(`${JSON.stringify({ level: lvl, time: new Date().toISOString(), ...obj, ...(msg === undefined ? {} : { msg }) })}\n`);
+  const threshold = LOG_LEVELS[level];
+  const line = (lvl: 'info' | 'warn' | 'error', obj: object, msg?: string) => {
+    if (LOG_LEVELS[lvl] < threshold) return;
+    process.stderr.write(formatLogLine(lvl, obj, msg));
   };
   return {
     info: (obj, msg) => line('info', obj, msg),

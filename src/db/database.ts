@@ -1,9 +1,9 @@
 /**
- * The database interface: table name → row type. Row types live beside their module
- * (`src/modules/<resource>/<resource>.table.ts`); this file only assembles them for Kysely.
+ * The database interface: table name → row type. Row types live in `tables/` (one file per
+ * resource, `tables/<resource>.table.ts`); this file only assembles them for Kysely.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { ApiKeyTable, BusinessTable } from '../modules/auth/auth.table.ts';
+import type { ApiKeyTable, BusinessTable } from './tables/auth.table.ts';
 import type {
   ClientStatusTable,
   ContractCategoryTable,
@@ -16,16 +16,16 @@ import type {
   MemberTable,
   SettlementTypeTable,
   WorkerPositionTable,
-} from '../modules/catalog/catalog.table.ts';
-import type { ClientFieldValueTable, ClientTable } from '../modules/client/client.table.ts';
-import type { ApiLogTable } from '../modules/log/log.table.ts';
-import type { RateLimitCounterTable } from '../modules/rate-limit/rate-limit.table.ts';
-import type { ContractCategoryLinkTable, ContractFieldValueTable, ContractTable } from '../modules/contract/contract.table.ts';
-import type { ContractNoteTable, SettlementNoteTable } from '../modules/note/note.table.ts';
-import type { SettlementInChargeTable, SettlementStatusHistoryTable, SettlementTable } from '../modules/settlement/settlement.table.ts';
-import type { ProjectTable } from '../modules/project/project.table.ts';
-import type { TodoTable } from '../modules/todo/todo.table.ts';
-import type { WorkerTable } from '../modules/worker/worker.table.ts';
+} from './tables/catalog.table.ts';
+import type { ClientFieldValueTable, ClientTable } from './tables/client.table.ts';
+import type { ApiLogTable } from './tables/log.table.ts';
+import type { RateLimitCounterTable } from './tables/rate-limit.table.ts';
+import type { ContractCategoryLinkTable, ContractFieldValueTable, ContractTable } from './tables/contract.table.ts';
+import type { ContractNoteTable, SettlementNoteTable } from './tables/note.table.ts';
+import type { SettlementInChargeTable, SettlementStatusHistoryTable, SettlementTable } from './tables/settlement.table.ts';
+import type { ProjectTable } from './tables/project.table.ts';
+import type { TodoTable } from './tables/todo.table.ts';
+import type { WorkerTable } from './tables/worker.table.ts';
 import type {
   InquiryCounterTable,
   InquiryEmailHistoryTable,
@@ -39,12 +39,12 @@ import type {
   InquiryTable,
   InquiryTextHistoryTable,
   InquiryWorkTable,
-} from '../modules/inquiry/inquiry.table.ts';
-import type { NotificationOutboxTable, NotificationTable } from '../modules/notification/notification.table.ts';
-import type { FileTable, InquiryFileTable } from '../modules/file/file.table.ts';
-import type { EstimateItemClassificationTable, EstimateItemTable } from '../modules/estimate/estimate.table.ts';
-import type { IdempotencyKeyTable } from '../modules/idempotency/idempotency.table.ts';
-import type { SignatureReplayTable } from '../modules/auth/signature-replay.ts';
+} from './tables/inquiry.table.ts';
+import type { NotificationOutboxTable, NotificationTable } from './tables/notification.table.ts';
+import type { FileTable, InquiryFileTable } from './tables/file.table.ts';
+import type { EstimateItemClassificationTable, EstimateItemTable } from './tables/estimate.table.ts';
+import type { IdempotencyKeyTable } from './tables/idempotency.table.ts';
+import type { SignatureReplayTable } from './tables/signature-replay.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {

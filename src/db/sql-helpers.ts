@@ -9,12 +9,10 @@ import { type Expression, type ExpressionBuilder, SqliteAdapter, type SqlBool, s
 import type { Database, Db } from './database.ts';
 import { preparedQuery } from './prepared-query.ts';
 
-/** A date-time as stored and read: `2026-11-22T05:31:56.123Z`. */
-export type Timestamp = string;
-/** A calendar date as stored and read: `2026-11-22`. */
-export type DateString = string;
-/** A boolean as stored and read on both dialects: 0 or 1. */
-export type Bool = 0 | 1;
+import type { Bool, Timestamp } from './columns.ts';
+
+/** The column types, re-exported for the repositories and services that build rows (their home: `columns.ts`). */
+export type { Bool, DateString, Timestamp } from './columns.ts';
 
 /** Converts a JavaScript boolean to the stored form. */
 export function toBool(value: boolean): Bool {

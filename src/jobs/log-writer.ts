@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { insertMany } from '../modules/log/log.repository.ts';
-import type { NewApiLogRow } from '../modules/log/log.table.ts';
+import type { NewApiLogRow } from '../db/tables/log.table.ts';
 
 /** Tuning of a {@link LogWriter}. */
 export interface LogWriterOptions {

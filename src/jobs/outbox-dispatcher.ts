@@ -26,7 +26,7 @@ import { type Channel, createMailChannel, createPushChannel, type OutgoingMessag
 import { renderMessage } from '../modules/notification/notification.messages.ts';
 import * as repo from '../modules/notification/notification.repository.ts';
 import type { NotificationEventType } from '../modules/notification/notification.service.ts';
-import type { OutboxRow } from '../modules/notification/notification.table.ts';
+import type { OutboxRow } from '../db/tables/notification.table.ts';
 
 /** The logger the dispatcher writes to: Fastify's (pino) logger fits, and so does {@link silentLogger}. */
 export interface DispatcherLogger {

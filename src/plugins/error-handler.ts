@@ -51,13 +51,50 @@ export function toApiError(error: unknown, bodyLimit: number, contentType = ''):
   // The database is unreachable, restarting, terminated the session, or busy beyond the busy timeout:
   // DRF's ServiceUnavailable (its default detail), with `Retry-After` (docs/deployment.md#database-outages).
   if (isDatabaseUnavailable(error)) return new ServiceUnavailable(undefined, DATABASE_RETRY_AFTER_SECONDS);
+  // The static files of the docs UI (@fastify/send): a path leaving the static directory (`../`, `%2e%2e`)
+  // is its 403, a malformed one (`%00`) its 400; both are paths that name no file, so 404 as any unknown path.
+  if ((e.statusCode === 403 || e.statusCode === 404 || e.statusCode === 400) && /^(?:Forbidden|Not ?Found|Bad ?Request)Error$/.test(e.name)) {
+    return new NotFound();
+  }
   return undefined;
 }
 
-/** Sends an {@link ApiError} with its headers and `requestId`. */
+/**
+ * DRF's `default_code` of each status (docs/api.md#errors): the `code` of a `{detail}` body whose error names
+ * none. 413 and 503 have no DRF exception; their codes follow the same style.
+ */
+const DEFAULT_CODES: Readonly<Record<number, string>> = {
+  400: 'invalid',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'throttled',
+  500: 'error',
+  503: 'service_unavailable',
+};
+
+/**
+ * The machine code of an error (docs/api.md#errors): its own `code` (401/403 and the extensions' codes),
+ * else `parse_error` for an unreadable body, else DRF's default code of its status (`error` when none).
+ */
+export function errorCode(error: ApiError): string {
+  if (error.code !== undefined) return error.code;
+  if (error instanceof ParseError) return 'parse_error';
+  return DEFAULT_CODES[error.statusCode] ?? (error.statusCode >= 500 ? 'error' : 'invalid');
+}
+
+/**
+ * Sends an {@link ApiError} with its headers and `requestId`. A `{detail}` body always carries `code`
+ * ({@link errorCode}); a 400 field map does not (a resource property may be named `code`, and DRF's field map
+ * has no top-level code): a 400 without `detail` is a validation error, code `invalid` (docs/api.md#errors).
+ */
 export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply.code(error.statusCode).type('application/json; charset=utf-8').send({ ...error.toBody(), requestId: request.id });
+  const body = error.toBody();
+  if (typeof body.detail === 'string' && body.code === undefined) body.code = errorCode(error);
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send({ ...body, requestId: request.id });
 }
 
 declare module 'fastify' {
@@ -100,7 +137,7 @@ export default fp(
         return sendApiError(request, reply, apiError);
       }
       request.log.error({ err: error }, 'unexpected error');
-      return reply.code(500).type('application/json; charset=utf-8').send({ detail: 'A server error occurred.', requestId: request.id });
+      return reply.code(500).type('application/json; charset=utf-8').send({ detail: 'A server error occurred.', code: 'error', requestId: request.id });
     });
 
     const answerNotFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {

@@ -4,7 +4,10 @@
  * `/docs` served from the package's local assets. Neither needs a key, and neither is logged in the API
  * call log (spec: Log list).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +16,23 @@ import Type from 'typebox';
 import { ErrorDetail, Named } from '../shared/schemas.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS } from './idempotency.ts';
 import { componentize } from './openapi-components.ts';
+
+/** The docs page's signing script (a browser script, served as `/docs/static/theme/bizapi-sign.js`). */
+const SIGN_REQUESTS_JS = fs.readFileSync(new URL('./docs-ui/sign-requests.js', import.meta.url), 'utf8');
+
+/**
+ * CSP hashes (`'sha256-…'`) of the `<style>` elements Swagger UI's standalone preset renders (the top bar's
+ * SVG logo carries one), read from the installed package so that an upgrade keeps the page free of CSP
+ * violations without allowing inline styles in general.
+ */
+export function presetStyleHashes(): string[] {
+  const dir = path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json'));
+  const preset = fs.readFileSync(path.join(dir, 'static', 'swagger-ui-standalone-preset.js'), 'utf8');
+  const hashes = [...preset.matchAll(/createElement\("style",null,"((?:[^"\\]|\\.)*)"\)/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(JSON.parse(`"${m[1]}"`) as string).digest('base64')}'`,
+  );
+  return [...new Set(hashes)];
+}
 
 /** Operation tags, in the order the docs list them. */
 export const TAGS = [
@@ -186,7 +206,8 @@ export default fp(
               in: 'header',
               name: 'X-Signature',
               description:
-                'Version 1: lowercase hex HMAC-SHA256 of the raw request body (empty string when there is none), keyed with the secret key. Version 2 (extension, replay-proof): `v2=` + lowercase hex HMAC-SHA256 of `"{X-Signature-Timestamp}.{METHOD}.{path and query as sent}.{raw body}"`, sent with `X-Signature-Timestamp`; valid within 300 seconds of the server clock, once. `BIZAPI_SIGNATURE_MODE=v2` accepts only version 2.',
+                'Version 1: lowercase hex HMAC-SHA256 of the raw request body (empty string when there is none), keyed with the secret key. Version 2 (extension, replay-proof): `v2=` + lowercase hex HMAC-SHA256 of `"{X-Signature-Timestamp}.{METHOD}.{path and query as sent}.{raw body}"`, sent with `X-Signature-Timestamp`; valid within 300 seconds of the server clock, once. `BIZAPI_SIGNATURE_MODE=v2` accepts only version 2. ' +
+                'On the docs page (/docs), enter the **secret key** here: the page signs each request with it in the browser and sends only the signature.',
             },
             metricsToken: {
               type: 'http',
@@ -200,10 +221,23 @@ export default fp(
       // Named component schemas with $ref, error responses and headers (plugins/openapi-components.ts).
       transformObject: (documents) => componentize((documents as { openapiObject: Parameters<typeof componentize>[0] }).openapiObject),
     });
+    // The docs page signs each Try-it-out request in the browser (docs/authentication.md#docs-page): a local
+    // script (no inline code, so the CSP holds) defines the request interceptor; the secret entered in
+    // "Authorize" stays in the page's memory (no persistAuthorization, nothing in localStorage).
+    const styleHashes = presetStyleHashes();
     await app.register(swaggerUi, {
       routePrefix: '/docs',
       staticCSP: true,
-      uiConfig: { docExpansion: 'list', deepLinking: true, persistAuthorization: true },
+      // Swagger UI's own CSP, plus the hashes of the preset's inline <style> (else the console shows a violation).
+      transformStaticCSP: (header: string) => header.replace("style-src 'self' https:", `style-src 'self' https: ${styleHashes.join(' ')}`),
+      theme: { js: [{ filename: 'bizapi-sign.js', content: SIGN_REQUESTS_JS }] },
+      uiConfig: {
+        docExpansion: 'list',
+        deepLinking: true,
+        persistAuthorization: false,
+        // Serialized into Swagger UI's own initializer script; calls the function of bizapi-sign.js.
+        requestInterceptor: ((request: unknown) => (globalThis as unknown as { bizapiSignRequest: (r: unknown) => unknown }).bizapiSignRequest(request)) as never,
+      },
     });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     const root = { name: 'bizapi', version: packageVersion(), docs: '/docs', openapi: '/openapi.json' };

@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { nowTimestamp } from '../db/sql-helpers.ts';
 import type { LogWriter } from '../jobs/log-writer.ts';
-import type { NewApiLogRow } from '../modules/log/log.table.ts';
+import type { NewApiLogRow } from '../db/tables/log.table.ts';
 import { isFormBody } from '../shared/form-body.ts';
 
 /** Largest body stored as is: 64 KiB (decisions §9). */

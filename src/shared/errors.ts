@@ -139,12 +139,29 @@ export function nestMessage(path: readonly string[], message: string): FieldErro
   return { [head]: rest.length === 0 ? [message] : nestMessage(rest, message) };
 }
 
-/** Merges `source` into `target` (messages appended, nested maps merged); returns `target`. */
+/** The messages already in each list of a field map, so that appending one more costs O(1), not O(n). */
+const knownMessages = new WeakMap<string[], Set<string>>();
+
+/** Appends the messages of `value` that `existing` does not hold yet, in constant time per message. */
+function appendNew(existing: string[], value: readonly string[]): void {
+  let known = knownMessages.get(existing);
+  if (known === undefined) knownMessages.set(existing, (known = new Set(existing)));
+  for (const m of value) {
+    if (known.has(m)) continue;
+    known.add(m);
+    existing.push(m);
+  }
+}
+
+/**
+ * Merges `source` into `target` (messages appended without duplicates, nested maps merged); returns `target`.
+ * Linear in the size of `source`, however many messages `target` holds already.
+ */
 export function mergeFieldErrors(target: FieldErrors, source: FieldErrors): FieldErrors {
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
     if (existing === undefined) target[key] = Array.isArray(value) ? [...value] : mergeFieldErrors({}, value);
-    else if (Array.isArray(existing) && Array.isArray(value)) existing.push(...value.filter((m) => !existing.includes(m)));
+    else if (Array.isArray(existing) && Array.isArray(value)) appendNew(existing, value);
     else if (!Array.isArray(existing) && !Array.isArray(value)) mergeFieldErrors(existing, value);
     // A list and a map on the same key: the list (a message about the whole property) wins.
     else if (Array.isArray(value)) target[key] = value;

@@ -280,9 +280,12 @@ export interface PageBody<T> {
   results: T[];
 }
 
-/** Renders a page with absolute `next` / `previous` links built from the request's own URL. */
+/**
+ * Renders a page with absolute `next` / `previous` links built from the request's own path and query on its
+ * public origin (`BIZAPI_PUBLIC_URL`, else the validated `Host`: plugins/request-guards.ts).
+ */
 export function toPageBody<T>(request: FastifyRequest, page: Page<T>): PageBody<T> {
-  const origin = `${request.protocol}://${request.host}`;
+  const origin = request.publicOrigin;
   const scope = scopeOf(request);
   const link = (p: CursorPosition | null) => pageLink(origin, request.url, p && request.server.cursors.encode(p, scope));
   return { next: link(page.next), previous: link(page.previous), results: page.rows };

@@ -2,7 +2,7 @@
  * Route-level hooks shared by the resource modules.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../modules/auth/auth.service.ts';
+import type { AuthContext } from './auth-context.ts';
 import { NotFound } from './errors.ts';
 
 /**

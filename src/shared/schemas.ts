@@ -114,7 +114,7 @@ export const ErrorDetail = Named('ErrorDetail', Type.Object(
     code: Type.Optional(Type.String()),
     requestId: Type.Optional(Type.String()),
   },
-  { description: 'Error: a message, and for authentication and permission errors a machine code.' },
+  { description: 'Error: a message and a machine code (`not_found`, `parse_error`, `throttled`, `signature_invalid`, …; docs/api.md#errors).' },
 ));
 
 /** 400 body: a map of property → messages (nested for references), plus `nonField`. */

@@ -31,33 +31,118 @@ const ajvQuery = createAjv('array');
 /** The HTTP parts Fastify validates. */
 export type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
 
-/**
- * One error per string in `data` (at any depth) that contains a NUL character, which no database column
- * can hold (PostgreSQL rejects it outright): DRF's CharField refuses them the same way
- * ("Null characters are not allowed.").
- */
-export function nullCharacterErrors(data: unknown, instancePath = ''): ErrorObject[] {
-  if (typeof data === 'string') {
-    return data.includes('\u0000') ? [{ keyword: 'nullCharacter', instancePath, schemaPath: '#', params: {}, data }] : [];
-  }
-  if (Array.isArray(data)) return data.flatMap((v, i) => nullCharacterErrors(v, `${instancePath}/${i}`));
-  if (data !== null && typeof data === 'object') {
-    return Object.entries(data).flatMap(([k, v]) => nullCharacterErrors(v, `${instancePath}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`));
-  }
-  return [];
+/** Most entries any list in a request may hold, whatever its schema says (docs/api.md#limits). */
+export const MAX_LIST_ITEMS = 1000;
+/** Most properties any object in a request may hold (docs/api.md#limits). */
+export const MAX_OBJECT_PROPERTIES = 1000;
+/** Most messages one 400 reports; DRF reports the first error of each list entry (docs/api.md#limits). */
+export const MAX_REPORTED_ERRORS = 100;
+
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** `/a/b` JSON-pointer segment for a property name. */
+function pointer(key: string): string {
+  return key.includes('~') || key.includes('/') ? key.replaceAll('~', '~0').replaceAll('/', '~1') : key;
 }
 
-/** Ajv's verdict plus the NUL-character check, as one result with `errors`. */
-function finish(validate: { errors: ErrorObject[] | null }, fn: ValidateFunction, ok: boolean, data: unknown): boolean {
-  const extra = nullCharacterErrors(data);
-  validate.errors = [...(fn.errors ?? []), ...extra];
-  if (validate.errors.length === 0) validate.errors = null;
-  return ok && extra.length === 0;
+/** What {@link shapeErrors} found: the errors, and whether any is structural (a list or object too large). */
+export interface ShapeCheck {
+  errors: ErrorObject[];
+  /** A list or an object over its limit: validation stops here, the schema is not even looked at. */
+  tooLarge: boolean;
 }
+
+/**
+ * The checks every request value gets before (and besides) its schema, in one iterative walk (no recursion,
+ * so any nesting depth is safe) that costs one visit per value (docs/api.md#limits):
+ *
+ * - a list longer than {@link MAX_LIST_ITEMS} or an object with more than {@link MAX_OBJECT_PROPERTIES}
+ *   properties, anywhere (known property or not): `maxItems` / `maxProperties` at its path, and its content is
+ *   not walked;
+ * - a string holding a NUL character, which no database column can hold: DRF's CharField refuses them
+ *   ("Null characters are not allowed.");
+ * - a string holding a lone UTF-16 surrogate (`"\ud800"` is valid JSON, but not text any database stores):
+ *   DRF's CharField refuses them ("Surrogate characters are not allowed: U+D800.").
+ *
+ * At most {@link MAX_REPORTED_ERRORS} errors are collected.
+ */
+export function shapeErrors(data: unknown): ShapeCheck {
+  const errors: ErrorObject[] = [];
+  let tooLarge = false;
+  const stack: [unknown, string][] = [[data, '']];
+  while (stack.length > 0 && errors.length < MAX_REPORTED_ERRORS) {
+    const [value, instancePath] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) {
+        errors.push({ keyword: 'nullCharacter', instancePath, schemaPath: '#', params: {}, data: value });
+      } else {
+        const found = LONE_SURROGATE.exec(value)?.[0];
+        if (found !== undefined) errors.push({ keyword: 'surrogate', instancePath, schemaPath: '#', params: { codePoint: found.charCodeAt(0) }, data: value });
+      }
+    } else if (Array.isArray(value)) {
+      if (value.length > MAX_LIST_ITEMS) {
+        tooLarge = true;
+        errors.push({ keyword: 'maxItems', instancePath, schemaPath: '#', params: { limit: MAX_LIST_ITEMS }, data: value });
+        continue;
+      }
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${instancePath}/${i}`]);
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      if (keys.length > MAX_OBJECT_PROPERTIES) {
+        tooLarge = true;
+        errors.push({ keyword: 'maxProperties', instancePath, schemaPath: '#', params: { limit: MAX_OBJECT_PROPERTIES }, data: value });
+        continue;
+      }
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        stack.push([(value as Record<string, unknown>)[key], `${instancePath}/${pointer(key)}`]);
+      }
+    }
+  }
+  return { errors, tooLarge };
+}
+
+/**
+ * One error per string in `data` (at any depth) that contains a NUL character or a lone surrogate (see
+ * {@link shapeErrors}, which this is the string part of).
+ */
+export function nullCharacterErrors(data: unknown): ErrorObject[] {
+  return shapeErrors(data).errors.filter((e) => e.keyword === 'nullCharacter' || e.keyword === 'surrogate');
+}
+
+/**
+ * Runs the shape checks, then (unless a list or an object is too large) the schema: one result with
+ * `errors`. Ajv's errors come first, at most {@link MAX_REPORTED_ERRORS} of them are kept.
+ */
+function check(validate: { errors: ErrorObject[] | null }, fn: ValidateFunction, data: unknown): boolean {
+  const shape = shapeErrors(data);
+  if (shape.tooLarge) {
+    validate.errors = shape.errors;
+    return false;
+  }
+  const ok = fn(data) as boolean;
+  const ajvErrors = fn.errors ?? [];
+  validate.errors = [...(ajvErrors.length > MAX_REPORTED_ERRORS ? ajvErrors.slice(0, MAX_REPORTED_ERRORS) : ajvErrors), ...shape.errors];
+  if (validate.errors.length === 0) validate.errors = null;
+  return ok && shape.errors.length === 0;
+}
+
+/** The properties of an object schema whose type is `integer` (query parameters read strictly). */
+function integerProperties(schema: object): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.entries(properties)
+    .filter(([, s]) => s.type === 'integer' || (Array.isArray(s.type) && s.type.includes('integer')))
+    .map(([name]) => name);
+}
+
+/** A query-string integer as DRF's `int()` reads it: optional sign, decimal digits (no `1e2`, `0x1`, `1.0`). */
+const DECIMAL_INTEGER = /^[+-]?\d+$/;
 
 /**
  * Fastify validator compiler: returns a function with Ajv's contract (`true`, or `false` with `.errors`)
- * that picks the strict or the coercing Ajv per request as described above.
+ * that picks the strict or the coercing Ajv per request as described above. Every part first passes
+ * {@link shapeErrors}; integer query parameters must be written in decimal digits (`page_size=1e2` is a
+ * 400, docs/api.md#pagination).
  */
 export function compileValidator(schema: object, httpPart: HttpPart | undefined) {
   if (httpPart === 'body') {
@@ -66,17 +151,30 @@ export function compileValidator(schema: object, httpPart: HttpPart | undefined)
     const validate = (data: unknown): boolean => {
       let fn: ValidateFunction = strict;
       if (isFormBody(data)) fn = coercing ??= ajvForm.compile(schema);
-      return finish(validate, fn, fn(data) as boolean, data);
+      return check(validate, fn, data);
     };
     validate.errors = null as ErrorObject[] | null;
     return validate;
   }
   const fn = ajvQuery.compile(schema);
+  const integers = httpPart === 'querystring' ? integerProperties(schema) : [];
   const validate = (data: unknown): boolean => {
+    const notDecimal: ErrorObject[] = [];
     if (data !== null && typeof data === 'object') {
-      for (const [k, v] of Object.entries(data)) if (v === '') delete (data as Record<string, unknown>)[k];
+      const record = data as Record<string, unknown>;
+      for (const [k, v] of Object.entries(record)) if (v === '') delete record[k];
+      for (const name of integers) {
+        const v = record[name];
+        if (typeof v === 'string' && !DECIMAL_INTEGER.test(v)) {
+          notDecimal.push({ keyword: 'type', instancePath: `/${pointer(name)}`, schemaPath: '#', params: { type: 'integer' }, data: v });
+          delete record[name];
+        }
+      }
     }
-    return finish(validate, fn, fn(data) as boolean, data);
+    const ok = check(validate, fn, data);
+    if (notDecimal.length === 0) return ok;
+    validate.errors = [...notDecimal, ...(validate.errors ?? [])];
+    return false;
   };
   validate.errors = null as ErrorObject[] | null;
   return validate;
@@ -136,6 +234,8 @@ export function messageFor(error: ErrorObject): string {
       return p.limit === 1 ? 'This list may not be empty.' : `Ensure this field has at least ${String(p.limit)} elements.`;
     case 'maxItems':
       return `Ensure this field has no more than ${String(p.limit)} elements.`;
+    case 'maxProperties':
+      return `Ensure this field has no more than ${String(p.limit)} properties.`;
     case 'enum':
     case 'const':
       return `"${typeof error.data === 'string' ? error.data : JSON.stringify(error.data)}" is not a valid choice.`;
@@ -147,6 +247,8 @@ export function messageFor(error: ErrorObject): string {
     }
     case 'nullCharacter':
       return 'Null characters are not allowed.';
+    case 'surrogate':
+      return `Surrogate characters are not allowed: U+${Number(p.codePoint).toString(16).toUpperCase()}.`;
     default:
       return 'Invalid value.';
   }
@@ -160,9 +262,14 @@ export function messageFor(error: ErrorObject): string {
  *   ("for list properties an array of str"), prefixed with the entry's position.
  * - Errors on the whole body (not an object at all) go to `nonField`.
  * - `anyOf` / `oneOf` summaries are dropped: their branch errors say more.
+ * - Bounded, as DRF's answer is: one message per list entry (the first error found in it, as DRF's
+ *   ListSerializer stops at an entry's first failing field), at most {@link MAX_REPORTED_ERRORS} messages in
+ *   all; linear in the number of errors (docs/api.md#limits).
  */
 export function ajvErrorsToFields(errors: readonly ErrorObject[]): FieldErrors {
   const out: FieldErrors = {};
+  const reportedItems = new Set<string>();
+  let reported = 0;
   // A value of the wrong type for an enum gets DRF's single "not a valid choice" message, not two.
   const enumPaths = new Set(errors.filter((e) => e.keyword === 'enum' || e.keyword === 'const').map((e) => e.instancePath));
   // A null for a non-nullable enum is "This field may not be null." alone, as DRF says it.
@@ -177,6 +284,9 @@ export function ajvErrorsToFields(errors: readonly ErrorObject[]): FieldErrors {
     const listAt = segments.findIndex((s) => /^\d+$/.test(s));
     let path = segments;
     if (listAt > 0) {
+      const item = segments.slice(0, listAt + 1).join('/');
+      if (reportedItems.has(item)) continue;
+      reportedItems.add(item);
       const inner = segments.slice(listAt + 1);
       message = `Item ${Number(segments[listAt]) + 1}${inner.length ? ` (${inner.join('.')})` : ''}: ${message}`;
       path = segments.slice(0, listAt);
@@ -184,6 +294,8 @@ export function ajvErrorsToFields(errors: readonly ErrorObject[]): FieldErrors {
     if (path.length === 0 && error.keyword === 'type') {
       message = `Invalid data. Expected a dictionary, but got ${pyType(error.data)}.`;
     }
+    if (reported >= MAX_REPORTED_ERRORS) break;
+    reported += 1;
     mergeFieldErrors(out, nestMessage(path, message));
   }
   return out;

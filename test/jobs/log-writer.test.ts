@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import { LogWriter } from '../../src/jobs/log-writer.ts';
-import type { NewApiLogRow } from '../../src/modules/log/log.table.ts';
+import type { NewApiLogRow } from '../../src/db/tables/log.table.ts';
 import { createBusiness } from '../../src/modules/auth/auth.service.ts';
 import { openTestDb, type TestDb } from '../setup/test-db.ts';
 

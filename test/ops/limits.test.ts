@@ -64,7 +64,7 @@ describe('load shedding (BIZAPI_MAX_EVENT_LOOP_DELAY)', () => {
         return res.statusCode === 503 ? res : undefined;
       }, 3000);
       expect(shed, 'no request was shed').toBeDefined();
-      expect(shed!.json()).toEqual({ detail: 'The server is overloaded, try again later.', requestId: expect.any(String) });
+      expect(shed!.json()).toEqual({ detail: 'The server is overloaded, try again later.', code: 'service_unavailable', requestId: expect.any(String) });
       expect(shed!.headers['retry-after']).toBe('10');
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       const recovered = await until(async () => ((await send(app, b, folders)).statusCode === 200 ? true : undefined), 10_000);
@@ -99,7 +99,7 @@ describe('request timeout (BIZAPI_REQUEST_TIMEOUT)', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/test/slow' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ detail: 'The server took too long to answer this request.', requestId: expect.any(String) });
+      expect(res.json()).toEqual({ detail: 'The server took too long to answer this request.', code: 'service_unavailable', requestId: expect.any(String) });
     } finally {
       await app.close();
     }

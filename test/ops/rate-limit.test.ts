@@ -111,7 +111,7 @@ describe('rate limit per API key', () => {
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(res.body).toEqual({ detail: `Request was throttled. Expected available in ${retryAfter} seconds.`, requestId: expect.any(String) });
+    expect(res.body).toEqual({ detail: `Request was throttled. Expected available in ${retryAfter} seconds.`, code: 'throttled', requestId: expect.any(String) });
     expect(res.headers['ratelimit-policy']).toBe('"per-key";q=5;w=60');
     expect(parseRateLimit(res.headers.ratelimit).r).toBe(0);
   });

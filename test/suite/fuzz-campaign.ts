@@ -1,14 +1,17 @@
 /**
- * `npm run fuzz -- --minutes <n>` (issue 8): the long fuzzing campaign. Runs the same properties as
- * test/suite/fuzz.test.ts over every documented operation, round after round with new seeds, until the time
- * is up; prints the number of cases and every distinct problem, and exits 1 when there was one. Uses the
- * test database (SQLite by default, PostgreSQL with DATABASE_URL).
+ * `npm run fuzz -- --minutes <n>` (issues 8 and 13): the long fuzzing campaign. Runs the same properties as
+ * test/suite/fuzz.test.ts over every documented operation — schema-driven cases and the hostile shapes of
+ * fuzz-hostile.ts (huge lists, wide objects, deep nesting, bad UTF-8, odd Host headers and encodings, path
+ * ids) — round after round with new seeds, until the time is up; prints the number of requests by status
+ * class and every distinct problem, and exits 1 when there was one (any 5xx is one). Uses the test database
+ * (SQLite by default, PostgreSQL with DATABASE_URL).
  */
 import { Command } from 'commander';
 import { buildTestApp } from '../setup/build-test-app.ts';
 import { newBusiness } from '../setup/factories.ts';
 import { fuzzOperation } from '../setup/fuzz.ts';
 import { loadDocument } from '../setup/openapi-document.ts';
+import { fuzzHostile } from './fuzz-hostile.ts';
 import { securedOperations, seedRecords } from './fuzz-targets.ts';
 
 const opts = new Command()
@@ -24,6 +27,17 @@ const doc = await loadDocument(t.app);
 const operations = securedOperations(doc);
 const problems = new Map<string, string>();
 let cases = 0;
+// Every request the campaign sends (seeding included), counted by status class.
+const byClass: Record<string, number> = {};
+let requests = 0;
+const inject = t.app.inject.bind(t.app) as (o: object) => Promise<{ statusCode: number }>;
+(t.app as unknown as { inject: typeof inject }).inject = async (o: object) => {
+  const res = await inject(o);
+  requests += 1;
+  const k = `${Math.floor(res.statusCode / 100)}xx`;
+  byClass[k] = (byClass[k] ?? 0) + 1;
+  return res;
+};
 let round = 0;
 try {
   while (Date.now() < deadline) {
@@ -36,12 +50,19 @@ try {
       const report = await fuzzOperation(t.app, b, doc, op, { runs: Number(opts.runs), records: ids, seed: round * 7919 });
       cases += report.cases;
       for (const p of report.problems) if (!problems.has(p)) problems.set(p, op.operationId);
+      if (Date.now() >= deadline) break;
+      const hostile = await fuzzHostile(t.app, b, doc, op, { runs: Math.max(1, Math.floor(Number(opts.runs) / 5)), records: ids, seed: round * 104729 });
+      cases += hostile.cases;
+      for (const p of hostile.problems) if (!problems.has(p)) problems.set(p, op.operationId);
     }
-    process.stderr.write(`round ${round}: ${cases} cases, ${problems.size} problems\n`);
+    process.stderr.write(`round ${round}: ${cases} cases, ${requests} requests ${JSON.stringify(byClass)}, ${problems.size} problems\n`);
   }
 } finally {
   await t.close();
 }
-process.stdout.write(`fuzzed ${operations.length} operations for ${opts.minutes} min: ${cases} cases in ${round} rounds, ${problems.size} distinct problems\n`);
+process.stdout.write(
+  `fuzzed ${operations.length} operations for ${opts.minutes} min: ${cases} cases in ${round} rounds; ${requests} requests: ` +
+    `${byClass['2xx'] ?? 0} × 2xx, ${byClass['4xx'] ?? 0} × 4xx, ${byClass['5xx'] ?? 0} × 5xx; ${problems.size} distinct problems\n`,
+);
 for (const p of problems.keys()) process.stdout.write(`- ${p}\n`);
-process.exit(problems.size > 0 ? 1 : 0);
+process.exit(problems.size > 0 || (byClass['5xx'] ?? 0) > 0 ? 1 : 0);

@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { fuzzOperation } from '../setup/fuzz.ts';
 import { type Document, loadDocument } from '../setup/openapi-document.ts';
+import { fuzzHostile } from './fuzz-hostile.ts';
 import { securedOperations, seedRecords } from './fuzz-targets.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
@@ -46,6 +47,19 @@ describe('fuzzing every documented operation', () => {
       const op = doc.operations.find((o) => o.method === method && o.path === path)!;
       const report = await fuzzOperation(t.app, b, doc, op, { runs: RUNS, records: ids, seed: 20261122 });
       expect(report.cases).toBeGreaterThan(0);
+      expect(report.problems, report.problems.join('\n')).toEqual([]);
+    });
+  }
+});
+
+describe('hostile shapes (issue 13): huge lists, wide objects, deep nesting, bad UTF-8, odd Host, encodings, path ids', () => {
+  // Two cases per operation keep this bounded; `npm run fuzz` runs many more.
+  for (const { method, path } of collected) {
+    it(`${method} ${path}`, async () => {
+      const op = doc.operations.find((o) => o.method === method && o.path === path)!;
+      const report = await fuzzHostile(t.app, b, doc, op, { runs: Math.min(RUNS, 2), records: ids, seed: 20261124 });
+      expect(report.cases).toBeGreaterThan(0);
+      expect(report.byClass['5xx']).toBe(0);
       expect(report.problems, report.problems.join('\n')).toEqual([]);
     });
   }

@@ -19,7 +19,7 @@ import { extensionOf } from '../../src/modules/file/file-types.ts';
 import { LocalStorage } from '../../src/modules/file/local-storage.ts';
 import { newObjectPath, newSealedPath, parseObjectPath } from '../../src/modules/file/object-path.ts';
 import { S3Storage, s3ClientConfig } from '../../src/modules/file/s3-storage.ts';
-import { createStorage } from '../../src/modules/file/storage.ts';
+import { createStorage } from '../../src/modules/file/create-storage.ts';
 import { PayloadTooLarge } from '../../src/shared/errors.ts';
 
 const MASTER = Buffer.alloc(32, 7);

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Timestamp } from '../../db/sql-helpers.ts';
-import type { ApiKeyRow, BusinessRow, NewApiKeyRow, NewBusinessRow } from './auth.table.ts';
+import type { ApiKeyRow, BusinessRow, NewApiKeyRow, NewBusinessRow } from '../../db/tables/auth.table.ts';
 
 const businessColumns = ['id', 'name', 'plan', 'timezone', 'created'] as const;
 

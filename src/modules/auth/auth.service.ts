@@ -8,10 +8,10 @@ import { nowTimestamp } from '../../db/sql-helpers.ts';
 import * as repo from './auth.repository.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
 
-/** The plans of decisions §6. */
-export const PLANS = ['FREE', 'BASIC', 'TEAM', 'AGENCY'] as const;
-/** A plan name (decisions §6). */
-export type Plan = (typeof PLANS)[number];
+import { type AuthContext, type Plan, PLANS } from '../../shared/auth-context.ts';
+
+/** The plans and the caller's context (their home: `shared/auth-context.ts`), part of auth's public face. */
+export { type AuthContext, type Plan, PLANS };
 /** Plans allowed to call any project or worker operation (spec: Plan constraints; decisions §7). */
 export const PROJECT_WORKER_PLANS: readonly Plan[] = ['FREE', 'AGENCY'];
 
@@ -27,17 +27,6 @@ export interface Business {
 export interface IssuedKey {
   apiKey: string;
   secretKey: string;
-}
-
-/** What a valid `X-API-Key` resolves to; attached to the request as `request.auth`. */
-export interface AuthContext {
-  businessId: number;
-  apiKeyId: number;
-  plan: Plan;
-  /** IANA time zone of the business: "today" and date filters use it (decisions §1, §5). */
-  timezone: string;
-  /** The decrypted secret, used to verify `X-Signature`. Never logged, never serialised. */
-  secret: string;
 }
 
 /** SHA-256 (hex) of an API key: the only form in which keys are stored. */

@@ -59,7 +59,7 @@ export function resolveMasterKey(config: Pick<Config, 'masterKey' | 'dataDir'>, 
       `The database holds API-key secrets, but there is no master key to decrypt them: set BIZAPI_MASTER_KEY to the key they were encrypted with, or restore ${file}. A new key is only generated for a database without secrets.`,
     );
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   try {
     fs.writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   } catch (err) {

@@ -21,7 +21,7 @@ import type {
   MemberTable,
   SettlementTypeTable,
   WorkerPositionTable,
-} from './catalog.table.ts';
+} from '../../db/tables/catalog.table.ts';
 
 // ── Catalog import (writes) ──
 //

@@ -21,6 +21,9 @@ import type {
   SettlementType,
 } from './catalog.schemas.ts';
 
+/** The catalog import (`bizapi catalog import`, the demo business), part of the catalog's public face. */
+export { CatalogError, type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
+
 type Auth = Pick<AuthContext, 'businessId'>;
 
 /** Maps a member row (joined with its grade) to the API's five-key member. */

@@ -4,7 +4,7 @@ import { PostgresAdapter, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { countTrigramMatches, findFieldValueRows, searchAll, type Timestamp, trigramMatch, upsertFieldValueRows } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
-import type { ClientRowUpdate, NewClientRow } from './client.table.ts';
+import type { ClientRowUpdate, NewClientRow } from '../../db/tables/client.table.ts';
 
 const summaryColumns = [
   'client.id',

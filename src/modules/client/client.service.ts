@@ -13,7 +13,7 @@ import type { AuthContext } from '../auth/auth.service.ts';
 import { findClientStatusById, findDefaultClientStatus } from '../catalog/catalog.repository.ts';
 import * as repo from './client.repository.ts';
 import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody } from './client.schemas.ts';
-import type { ClientRowUpdate } from './client.table.ts';
+import type { ClientRowUpdate } from '../../db/tables/client.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 

@@ -6,7 +6,7 @@ import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { findFieldValueRows, searchAll, upsertFieldValueRows } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
-import type { ContractRowUpdate, NewContractRow } from './contract.table.ts';
+import type { ContractRowUpdate, NewContractRow } from '../../db/tables/contract.table.ts';
 
 const listColumns = [
   'contract.id',

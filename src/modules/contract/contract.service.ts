@@ -39,7 +39,7 @@ import type {
   ContractSummary,
   ContractUpdateBody,
 } from './contract.schemas.ts';
-import type { ContractRowUpdate } from './contract.table.ts';
+import type { ContractRowUpdate } from '../../db/tables/contract.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 type IdTitle = { id: number; title: string };

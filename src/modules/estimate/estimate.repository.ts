@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.ts';
 import { searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type OrderColumn, type Page } from '../../shared/pagination.ts';
-import type { EstimateItemRowUpdate, NewEstimateItemRow } from './estimate.table.ts';
+import type { EstimateItemRowUpdate, NewEstimateItemRow } from '../../db/tables/estimate.table.ts';
 
 const columns = [
   'estimate_item.id',

@@ -16,7 +16,7 @@ import type {
   EstimateItemListQuery,
   EstimateItemUpdateBody,
 } from './estimate.schemas.ts';
-import type { EstimateItemRowUpdate } from './estimate.table.ts';
+import type { EstimateItemRowUpdate } from '../../db/tables/estimate.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 

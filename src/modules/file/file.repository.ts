@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Timestamp } from '../../db/sql-helpers.ts';
-import type { FileRow, NewFileRow } from './file.table.ts';
+import type { FileRow, NewFileRow } from '../../db/tables/file.table.ts';
 
 const fileColumns = [
   'file.id',

@@ -27,7 +27,7 @@ export function fileContextOf(request: FastifyRequest): service.FileContext {
   return {
     storage: request.server.storage,
     files: request.server.fileLimits,
-    origin: `${request.protocol}://${request.host}`,
+    origin: request.publicOrigin,
     log: request.log,
   };
 }

@@ -282,37 +282,3 @@ export async function destroyInquiryFile(db: Db, ctx: Pick<FileContext, 'storage
   await deleteQuietly(ctx, row.stored_path ?? row.path, 'could not remove the object of a deleted attachment');
   if (row.stored_path !== null) await deleteQuietly(ctx, row.path, 'could not remove the upload key of a deleted attachment');
 }
-
-/**
- * Stores `bytes` and attaches them to an inquiry in one step, without an upload URL: for files the server
- * makes itself (the demo business's attachments). The object is written through the storage like an
- * upload; the rows are written with `db` (pass the caller's transaction).
- * @returns the id of the new `fileSet` item
- * @throws Error when `name` has no allowed extension (a programming error); ValidationError past 30 files
- */
-export async function attachBytes(
-  db: Db,
-  storage: Storage,
-  businessId: number,
-  inquiryId: number,
-  file: { name: string; bytes: Buffer },
-): Promise<number> {
-  const extension = extensionOf(file.name);
-  if (!extension) throw new Error(`"${file.name}" has no allowed extension`);
-  const path = newObjectPath(businessId, extension);
-  const { size } = await storage.put(path, file.bytes, { maxBytes: file.bytes.length });
-  const now = nowTimestamp();
-  const fileId = await repo.insert(db, businessId, {
-    path,
-    name: file.name,
-    content_type: mediaTypeOf(extension),
-    size,
-    created: now,
-    expires_at: now,
-    upload_started_at: now,
-    uploaded_at: now,
-  });
-  await attachFiles(db, businessId, inquiryId, [{ fileId, name: file.name }]);
-  const rows = await repo.findInquiryFiles(db, businessId, inquiryId);
-  return rows.find((r) => r.path === path)!.id;
-}

@@ -106,8 +106,9 @@ export class LocalStorage implements Storage {
   async put(objectPath: string, body: Readable | Buffer, options: { maxBytes: number }): Promise<{ size: number; md5: string }> {
     const target = this.fileOf(objectPath);
     const tmpDir = path.join(this.root, '.tmp');
-    await fs.mkdir(tmpDir, { recursive: true });
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    // Directories 0700, files 0600: only the server's user reads attachments (docs/deployment.md#files-on-disk).
+    await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 });
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const tmp = path.join(tmpDir, randomBytes(16).toString('hex'));
     const hash = createHash('md5');
     let size = 0;

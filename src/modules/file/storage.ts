@@ -11,10 +11,11 @@
  * {@link Storage.seal} copies the S3 object to a new key under `attached/` that no URL can write, the file
  * is served from that copy, and the upload key is removed. A later `PUT` to the upload URL then only makes
  * an orphan that is never read, listed or attached (the path counts as consumed).
+ *
+ * This file is the interface only; `create-storage.ts` is the factory, `local-storage.ts` and
+ * `s3-storage.ts` the backends.
  */
 import type { Readable } from 'node:stream';
-import type { Config } from '../../config.ts';
-import { LocalStorage } from './local-storage.ts';
 
 /** What the storage knows about a stored object. */
 export interface StoredObject {
@@ -87,17 +88,4 @@ declare module 'fastify' {
     /** Where attachment bytes live (decisions §7 "Files"). */
     storage: Storage;
   }
-}
-
-/**
- * The storage the configuration names: an `S3Storage` when `BIZAPI_STORAGE=s3` (the AWS SDK is loaded only
- * then), else a {@link LocalStorage} rooted at `<BIZAPI_DATA_DIR>/files` whose URLs are signed with a key
- * derived from the master key (so every process sharing the master key and the directory accepts them).
- */
-export async function createStorage(config: Pick<Config, 'storage' | 's3' | 'dataDir'>, masterKey: Buffer): Promise<Storage> {
-  if (config.storage === 's3' && config.s3) {
-    const { S3Storage } = await import('./s3-storage.ts');
-    return new S3Storage(config.s3);
-  }
-  return new LocalStorage(`${config.dataDir}/files`, masterKey);
 }

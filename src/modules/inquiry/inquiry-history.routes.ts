@@ -29,11 +29,12 @@ export const HISTORY_DEPRECATION = `@${Date.UTC(2026, 2, 3) / 1000}`;
  * `Link: <…/text_history…>; rel="successor-version"` on every response, errors included.
  */
 async function markDeprecated(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  // `publicOrigin` is empty only when the request was refused for its Host: the link is then relative.
+  const url = new URL(request.url, request.publicOrigin || 'http://host.invalid');
   url.pathname = url.pathname.replace(/\/history(?=\/|$)/, '/text_history');
   url.search = '';
   reply.header('Deprecation', HISTORY_DEPRECATION);
-  reply.header('Link', `<${url.toString()}>; rel="successor-version"`);
+  reply.header('Link', `<${request.publicOrigin ? url.toString() : url.pathname}>; rel="successor-version"`);
   return payload;
 }
 

@@ -286,3 +286,89 @@ export async function destroyTextHistory(db: Db, auth: Auth, inquiryId: number, 
   await requireInquiry(db, auth, inquiryId);
   if ((await repo.deleteTextHistoryById(db, auth.businessId, inquiryId, historyId)) === 0) throw new NotFound();
 }
+
+// ── Histories that come from outside the API (mail and web-form integrations, the demo data) ──
+
+/** An e-mail sent from an inquiry, as a mail integration reports it; `sentAt` is null for a draft. */
+export interface EmailRecord {
+  title: string;
+  from: string;
+  to: string[];
+  cc: string[];
+  status: string;
+  sentAt: string | null;
+  created: string;
+}
+
+/**
+ * Records an e-mail sent from an inquiry (read back by `GET /v1/inquiry/{inquiry_id}/email_history`).
+ * @returns the id of the new history row
+ * @throws NotFound unless the inquiry is live in the business
+ */
+export async function recordEmail(db: Db, auth: Auth, inquiryId: number, email: EmailRecord): Promise<number> {
+  await requireInquiry(db, auth, inquiryId);
+  return repo.insertEmailHistory(db, auth.businessId, {
+    inquiry_id: inquiryId,
+    title: email.title,
+    from_email: email.from,
+    to: email.to,
+    cc: email.cc,
+    status: email.status,
+    sent_at: email.sentAt,
+    created: email.created,
+  });
+}
+
+/** A reply received to an inquiry e-mail, as a mail integration reports it. */
+export interface EmailReplyRecord {
+  title: string;
+  from: string;
+  to: string[];
+  cc: string[];
+  isUnread: boolean;
+  receivedAt: string | null;
+  created: string;
+}
+
+/**
+ * Records a reply received to an inquiry e-mail (read back by `GET /v1/inquiry/{inquiry_id}/email_reply_history`).
+ * @returns the id of the new history row
+ * @throws NotFound unless the inquiry is live in the business
+ */
+export async function recordEmailReply(db: Db, auth: Auth, inquiryId: number, reply: EmailReplyRecord): Promise<number> {
+  await requireInquiry(db, auth, inquiryId);
+  return repo.insertEmailReplyHistory(db, auth.businessId, {
+    inquiry_id: inquiryId,
+    title: reply.title,
+    from_email: reply.from,
+    to: reply.to,
+    cc: reply.cc,
+    is_unread: reply.isUnread ? 1 : 0,
+    received_at: reply.receivedAt,
+    created: reply.created,
+  });
+}
+
+/** A web-form submission attached to an inquiry; `answers` is any JSON value. */
+export interface SubmitRecord {
+  formId: number;
+  formTitle: string;
+  answers: unknown;
+  created: string;
+}
+
+/**
+ * Records a web-form submission (read back by `GET /v1/inquiry/{inquiry_id}/submit_history`).
+ * @returns the id of the new history row
+ * @throws NotFound unless the inquiry is live in the business
+ */
+export async function recordSubmit(db: Db, auth: Auth, inquiryId: number, submit: SubmitRecord): Promise<number> {
+  await requireInquiry(db, auth, inquiryId);
+  return repo.insertSubmitHistory(db, auth.businessId, {
+    inquiry_id: inquiryId,
+    form_id: submit.formId,
+    form_title: submit.formTitle,
+    answers: submit.answers,
+    created: submit.created,
+  });
+}

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { findFieldValueRows, searchAll, type Timestamp, upsertFieldValueRows } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
-import type { InquiryRowUpdate, NewInquiryRow } from './inquiry.table.ts';
+import type { InquiryRowUpdate, NewInquiryRow } from '../../db/tables/inquiry.table.ts';
 
 const summaryColumns = [
   'inquiry.id',

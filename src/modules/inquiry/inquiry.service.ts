@@ -37,7 +37,7 @@ import {
   type InquiryWork,
   type NestedClient,
 } from './inquiry.schemas.ts';
-import type { InquiryRowUpdate, InquiryTable } from './inquiry.table.ts';
+import type { InquiryRowUpdate, InquiryTable } from '../../db/tables/inquiry.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
@@ -359,25 +359,26 @@ export async function retrieve(db: Db, auth: Auth, id: number, files: FileContex
 }
 
 /**
- * The write of {@link partialUpdate} without reading the inquiry back (the demo data uses it; it has no
- * request to sign download URLs for).
- *
  * `PATCH /v1/inquiry/{inquiry_id}` (spec: Operation rules › Inquiry update; decisions §7): only the
  * properties sent change. `workSet`, `inChargeSet`, `fileLinkSet` replace their whole set; `fieldSet` sets
  * the fields it names (an empty value clears one); `funnel` sets the keys it names. A status change writes
  * a status-history row, plus a folder-history row when the folder changes, and an `inquiry.status_changed`
  * event to the responsible members; members added to `inChargeSet` get an `inquiry.in_charge_added` event.
  * `fileSet` appends uploaded files (spec: Inquiry update rule 1; at most 30, existing plus new).
+ * Existence is checked once, by the row lock, and the answer is read back under it; DRF's 404 before 400
+ * for an id that does not exist is the route's `notFoundBeforeValidation` hook, which runs before any
+ * validation.
  * @throws NotFound for a missing inquiry; ValidationError for bad references or values, or past 30 files
  */
-export async function applyPartialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files?: FileContext): Promise<void> {
-  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext): Promise<Inquiry> {
   const checked = await checkBody(db, auth.businessId, body, files, id);
-  const found = await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
+    // The lock is the one existence check: a missing, deleted or other business's inquiry is 404 here.
     const current = await repo.lockById(trx, auth.businessId, id);
-    if (!current) return false;
+    if (!current) throw new NotFound();
     const now = nowTimestamp();
-    await repo.updateById(trx, auth.businessId, id, columnsFrom(body, checked));
+    const columns = columnsFrom(body, checked);
+    if (Object.keys(columns).length > 0) await repo.updateById(trx, auth.businessId, id, columns);
     if (checked.inChargeIds) {
       const before = new Set(await repo.findInChargeIds(trx, auth.businessId, id));
       await repo.replaceInCharge(trx, auth.businessId, id, checked.inChargeIds);
@@ -415,23 +416,9 @@ export async function applyPartialUpdate(db: Db, auth: Auth, id: number, body: I
         ...(current.status_id !== null && { previousStatusId: current.status_id }),
       });
     }
-    return true;
+    // Read back under the lock: the inquiry exists, as the lock proved.
+    return retrieve(trx, auth, id, files);
   });
-  if (!found) throw new NotFound();
-}
-
-/**
- * `PATCH /v1/inquiry/{inquiry_id}` (spec: Operation rules › Inquiry update; decisions §7): only the
- * properties sent change. `workSet`, `inChargeSet`, `fileLinkSet` replace their whole set; `fieldSet` sets
- * the fields it names (an empty value clears one); `funnel` sets the keys it names. A status change writes
- * a status-history row, plus a folder-history row when the folder changes, and an `inquiry.status_changed`
- * event to the responsible members; members added to `inChargeSet` get an `inquiry.in_charge_added` event.
- * `fileSet` appends uploaded files (spec: Inquiry update rule 1; at most 30, existing plus new).
- * @throws NotFound for a missing inquiry; ValidationError for bad references or values, or past 30 files
- */
-export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext): Promise<Inquiry> {
-  await applyPartialUpdate(db, auth, id, body, files);
-  return retrieve(db, auth, id, files);
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.ts';
 import { inTransaction, type Timestamp } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
-import type { NewApiLogRow } from './log.table.ts';
+import type { NewApiLogRow } from '../../db/tables/log.table.ts';
 
 const columns = [
   'id',

@@ -99,10 +99,10 @@ export function createMailChannel(settings: MailSettings): Channel {
     name: 'email',
     async send(m) {
       const info = await transport.sendMail(envelope(m));
-      await fs.mkdir(dir, { recursive: true });
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, emlFileName(m));
       const tmp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, info.message as Buffer);
+      await fs.writeFile(tmp, info.message as Buffer, { mode: 0o600 });
       await fs.rename(tmp, file);
     },
     close: () => transport.close(),

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/database.ts';
 import { findInquiryLabel, findStatusTitle } from './notification.repository.ts';
 import type { NotificationEventType, OutboxPayload } from './notification.service.ts';
-import type { OutboxRow } from './notification.table.ts';
+import type { OutboxRow } from '../../db/tables/notification.table.ts';
 
 /** A rendered notification. */
 export interface RenderedMessage {

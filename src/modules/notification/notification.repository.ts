@@ -8,7 +8,7 @@ import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
-import type { NewOutboxRow, OutboxRow } from './notification.table.ts';
+import type { NewOutboxRow, OutboxRow } from '../../db/tables/notification.table.ts';
 
 /**
  * The ids among `memberIds` of this business's members who are active and have notifications on

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
-import type { NewProjectRow, ProjectRowUpdate } from './project.table.ts';
+import type { NewProjectRow, ProjectRowUpdate } from '../../db/tables/project.table.ts';
 
 const columns = [
   'project.id',

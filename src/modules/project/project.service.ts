@@ -13,7 +13,7 @@ import type { ContractSummary } from '../contract/contract.schemas.ts';
 import { findSummary as findContractSummary } from '../contract/contract.service.ts';
 import * as repo from './project.repository.ts';
 import type { Project, ProjectCreateBody, ProjectListQuery, ProjectStatus, ProjectUpdateBody } from './project.schemas.ts';
-import type { ProjectRowUpdate } from './project.table.ts';
+import type { ProjectRowUpdate } from '../../db/tables/project.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 

@@ -35,7 +35,7 @@ import type {
   SettlementStatusQuery,
   SettlementUpdateBody,
 } from './settlement.schemas.ts';
-import type { SettlementRowUpdate } from './settlement.table.ts';
+import type { SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 

@@ -5,7 +5,7 @@
 import { type ExpressionBuilder, SqliteAdapter } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
-import type { NewTodoRow, TodoRowUpdate } from './todo.table.ts';
+import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
 
 const columns = [
   'todo.id',
@@ -110,19 +110,6 @@ export async function liveInquiryExists(db: Db, businessId: number, inquiryId: n
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Ids of the business's live inquiries, oldest first, at most `limit` of them. */
-export async function findLiveInquiryIds(db: Db, businessId: number, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('inquiry')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 /** Inserts a todo; returns its id. */

@@ -18,7 +18,7 @@ import { findMembersByIds } from '../catalog/catalog.repository.ts';
 import { toMember } from '../catalog/catalog.service.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
-import type { TodoRowUpdate } from './todo.table.ts';
+import type { TodoRowUpdate } from '../../db/tables/todo.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 

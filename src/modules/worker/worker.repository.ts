@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.ts';
 import { searchAll, type Timestamp } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
-import type { NewWorkerRow, WorkerRowUpdate } from './worker.table.ts';
+import type { NewWorkerRow, WorkerRowUpdate } from '../../db/tables/worker.table.ts';
 
 const columns = [
   'worker.id',

@@ -11,7 +11,7 @@ import { parseQueryBoolean } from '../../shared/schemas.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import * as repo from './worker.repository.ts';
 import type { Worker, WorkerCreateBody, WorkerListQuery, WorkerUpdateBody } from './worker.schemas.ts';
-import type { WorkerRowUpdate } from './worker.table.ts';
+import type { WorkerRowUpdate } from '../../db/tables/worker.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 

@@ -93,7 +93,7 @@ describe('bad cursors', () => {
       for (const bad of ['garbage', tampered]) {
         const res = await get(b, `${url}?cursor=${encodeURIComponent(bad)}`);
         expect(res.status, bad).toBe(404);
-        expect(res.body, bad).toEqual({ detail: 'Invalid cursor', requestId: res.headers['x-request-id'] });
+        expect(res.body, bad).toEqual({ detail: 'Invalid cursor', code: 'not_found', requestId: res.headers['x-request-id'] });
       }
       expect((await get(b, `${url}?cursor=${encodeURIComponent(cursor)}`)).status).toBe(200);
     });
@@ -115,7 +115,7 @@ describe('bad cursors', () => {
     ] as const) {
       const res = await get(b, `${url}?cursor=${encodeURIComponent(cursor)}`);
       expect(res.status, url).toBe(404);
-      expect(res.body, url).toEqual({ detail: 'Invalid cursor', requestId: res.headers['x-request-id'] });
+      expect(res.body, url).toEqual({ detail: 'Invalid cursor', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
   });
 });
@@ -126,7 +126,7 @@ describe('methods', () => {
       const b = await newBusiness(t);
       const res = await sendJson(t.app, b, { method: 'POST', url, body: { title: 'x' } });
       expect(res.status).toBe(405);
-      expect(res.body).toEqual({ detail: 'Method "POST" not allowed.', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({ detail: 'Method "POST" not allowed.', code: 'method_not_allowed', requestId: res.headers['x-request-id'] });
       expect(res.headers.allow).toBe('GET');
     });
   }
@@ -136,7 +136,7 @@ describe('methods', () => {
     for (const url of ['/v1/member/1', '/v1/folder/1', '/v1/settlement/type/1', '/v1/contract/category/1']) {
       const res = await get(b, url);
       expect(res.status, url).toBe(404);
-      expect(res.body, url).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(res.body, url).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
   });
 });

@@ -219,7 +219,8 @@ describe('unreadable bodies, media types and size', () => {
     const b = await newBusiness(t);
     const res = await raw(b, 'POST', '/v1/client', '{"companyName": ', 'application/json');
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body).sort()).toEqual(['detail', 'requestId']);
+    expect(Object.keys(res.body).sort()).toEqual(['code', 'detail', 'requestId']);
+    expect(res.body.code).toBe('parse_error');
     expect(res.body.detail).toMatch(/^JSON parse error - /);
     expect(res.body.requestId).toBe(res.headers['x-request-id']);
     expect(await listIds(b)).toEqual([]);
@@ -251,7 +252,7 @@ describe('unreadable bodies, media types and size', () => {
     const b = await newBusiness(t);
     const res = await raw(b, 'POST', '/v1/client', 'companyName=A', 'text/plain');
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ detail: expect.any(String), requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({ detail: expect.any(String), code: 'unsupported_media_type', requestId: res.headers['x-request-id'] });
     const xml = await raw(b, 'POST', '/v1/client', '<a/>', 'application/xml');
     expect(xml.status).toBe(415);
     expect(await listIds(b)).toEqual([]);
@@ -262,7 +263,7 @@ describe('unreadable bodies, media types and size', () => {
     const big = JSON.stringify({ companyName: 'Big', content: 'x'.repeat(1024 * 1024) });
     const res = await raw(b, 'POST', '/v1/client', big, 'application/json');
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ detail: expect.any(String), requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({ detail: expect.any(String), code: 'payload_too_large', requestId: res.headers['x-request-id'] });
     expect(await listIds(b)).toEqual([]);
   });
 
@@ -291,7 +292,7 @@ describe('routes and methods', () => {
     const b = await newBusiness(t);
     const item = await call(b, { method: 'PUT', url: '/v1/client/1', body: { companyName: 'X' } });
     expect(item.status).toBe(405);
-    expect(item.body).toEqual({ detail: 'Method "PUT" not allowed.', requestId: item.headers['x-request-id'] });
+    expect(item.body).toEqual({ detail: 'Method "PUT" not allowed.', code: 'method_not_allowed', requestId: item.headers['x-request-id'] });
     expect(item.headers.allow).toBe('GET, PATCH, DELETE');
     const collection = await call(b, { method: 'DELETE', url: '/v1/client' });
     expect(collection.status).toBe(405);
@@ -306,7 +307,7 @@ describe('routes and methods', () => {
     for (const url of ['/v1/nothing-here', '/v1/client/1/extra', '/nothing']) {
       const res = await call(b, { method: 'GET', url });
       expect(res.status, url).toBe(404);
-      expect(res.body, url).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(res.body, url).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
   });
 
@@ -316,7 +317,7 @@ describe('routes and methods', () => {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
         const res = await call(b, { method, url: `/v1/client/${id}`, ...(method === 'PATCH' ? { body: { contact: 'x' } } : {}) });
         expect(res.status, `${method} ${id}`).toBe(404);
-        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
       }
     }
   });
@@ -394,7 +395,7 @@ describe('GET /v1/client — cursors', () => {
   async function expectInvalid(b: TestBusiness, cursor: string): Promise<void> {
     const res = await call(b, { method: 'GET', url: `/v1/client?page_size=1&cursor=${encodeURIComponent(cursor)}` });
     expect(res.status, cursor).toBe(404);
-    expect(res.body, cursor).toEqual({ detail: 'Invalid cursor', requestId: res.headers['x-request-id'] });
+    expect(res.body, cursor).toEqual({ detail: 'Invalid cursor', code: 'not_found', requestId: res.headers['x-request-id'] });
   }
 
   it('a garbage cursor → 404 Invalid cursor', async () => {

@@ -268,7 +268,7 @@ describe('GET /v1/client/{client_id}', () => {
     const b = await newBusiness(t);
     const res = await get(b, '/v1/client/2147483647');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
   });
 });
 
@@ -382,7 +382,7 @@ describe('DELETE /v1/client/{client_id}', () => {
     ] as SignedRequest[]) {
       const res = await call(b, req);
       expect(res.status, req.method).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
     expect(await listIds(b)).toEqual([keep.id]);
     expect(await listIds(b, '?search=Doomed')).toEqual([]);

@@ -4,7 +4,7 @@
  * demo's own key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemo, DEMO_CONTRACTS } from '../../../src/modules/catalog/demo.ts';
+import { createDemo, DEMO_CONTRACTS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { sendJson } from '../../setup/signed-request.ts';
 

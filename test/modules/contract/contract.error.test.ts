@@ -219,7 +219,7 @@ describe('PATCH /v1/contract/{contract_id} — validation', () => {
     const b = await newBusiness(t);
     const res = await patch(b, 999999, { title: '' });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
   });
 });
 

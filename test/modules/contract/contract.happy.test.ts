@@ -339,7 +339,7 @@ describe('DELETE /v1/contract/{contract_id}', () => {
     ] as SignedRequest[]) {
       const res = await call(b, req);
       expect(res.status, `${req.method} ${req.url}`).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
     expect(await listIds(b)).toEqual([keep.id]);
   });
@@ -579,7 +579,7 @@ describe('contract notes /v1/contract/{contract_id}/history', () => {
       expect(deleted.status).toBe(204);
       for (const r of results) {
         expect([201, 404], JSON.stringify(r.body)).toContain(r.status);
-        if (r.status === 404) expect(r.body).toEqual({ detail: 'Not found.', requestId: r.headers['x-request-id'] });
+        if (r.status === 404) expect(r.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: r.headers['x-request-id'] });
       }
     }
   });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../../src/modules/catalog/catalog-import.ts';
-import { createDemo, DEMO_ESTIMATE_ITEMS } from '../../../src/modules/catalog/demo.ts';
+import { createDemo, DEMO_ESTIMATE_ITEMS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';

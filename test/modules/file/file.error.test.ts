@@ -154,7 +154,7 @@ describe('PUT to a pre-signed URL — refusals', () => {
     try {
       const b = await newBusiness(small);
       const declared = await presign(small.app, b);
-      expectDetail(await put(small.app, declared.url, Buffer.alloc(1001)), 413);
+      expectDetail(await put(small.app, declared.url, Buffer.alloc(1001)), 413, 'payload_too_large');
       const streamedUrl = await presign(small.app, b);
       const streamed = await small.app.inject({
         method: 'PUT',
@@ -162,7 +162,7 @@ describe('PUT to a pre-signed URL — refusals', () => {
         payload: Readable.from([Buffer.alloc(600), Buffer.alloc(600)]),
         headers: { 'content-type': 'application/pdf' },
       });
-      expectDetail(streamed, 413);
+      expectDetail(streamed, 413, 'payload_too_large');
       expect(JSON.parse(streamed.body).detail).toBe('Request body is larger than 1000 bytes.');
       for (const p of [declared.path, streamedUrl.path]) expect(fs.existsSync(path.join(small.dataDir, 'files', p))).toBe(false);
       expect(fs.readdirSync(path.join(small.dataDir, 'files', '.tmp'))).toEqual([]);
@@ -189,7 +189,7 @@ describe('PUT to a pre-signed URL — refusals', () => {
     ]) {
       const res = await t.app.inject({ method: 'PUT', url: `${bad}${query}`, payload: 'evil' });
       expect(res.statusCode, bad).toBe(404);
-      expect(JSON.parse(res.body)).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(JSON.parse(res.body)).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
     expect(fs.existsSync(path.join(t.dataDir, 'x.pdf'))).toBe(false);
   });
@@ -219,7 +219,7 @@ describe('GET a download URL — refusals', () => {
     expectDetail(await get(t.app, download), 403, 'url_expired');
     vi.setSystemTime(new Date('2026-11-22T09:30:00Z'));
     await t.app.storage.delete(p);
-    expectDetail(await get(t.app, download), 404);
+    expectDetail(await get(t.app, download), 404, 'not_found');
   });
 });
 
@@ -366,7 +366,7 @@ describe('DELETE /v1/inquiry/{inquiry_id}/file/{file_id} → 404', () => {
     const other = await createInquiry(t.app, b);
     const res = await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${other}/file/${fileId}` });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     const [item] = await fileSetOf(t.app, b, inquiryId);
     expect(item!.id).toBe(fileId);
     expect((await get(t.app, item!.file)).body).toBe('mine');

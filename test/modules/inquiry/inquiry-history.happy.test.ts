@@ -5,12 +5,8 @@
  * write), the three read-only pages, the deprecated `/history` aliases, soft delete keeping history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  insertEmailHistory,
-  insertEmailReplyHistory,
-  insertSubmitHistory,
-} from '../../../src/modules/inquiry/inquiry-history.repository.ts';
-import { createDemo, DEMO_INQUIRIES } from '../../../src/modules/catalog/demo.ts';
+import { recordEmail, recordEmailReply, recordSubmit } from '../../../src/modules/inquiry/inquiry-history.service.ts';
+import { createDemo, DEMO_INQUIRIES } from '../../../src/demo/demo.ts';
 import { dereference } from '../../setup/openapi-document.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
@@ -269,24 +265,22 @@ describe('read-only pages', () => {
     const b = await newBusiness(t);
     const c = await createInquiry(t, b);
     const db = t.testDb.db;
-    const sent = await insertEmailHistory(db, b.businessId, {
-      inquiry_id: c.id,
+    const sent = await recordEmail(db, b, c.id, {
       title: 'Quote',
-      from_email: 'kim@example.com',
+      from: 'kim@example.com',
       to: ['jane@acme.example', 'joe@acme.example'],
       cc: ['boss@example.com'],
       status: 'S',
-      sent_at: '2026-01-02T03:04:05.678Z',
+      sentAt: '2026-01-02T03:04:05.678Z',
       created: '2026-01-02T03:04:05.678Z',
     });
-    const draft = await insertEmailHistory(db, b.businessId, {
-      inquiry_id: c.id,
+    const draft = await recordEmail(db, b, c.id, {
       title: 'Follow-up',
-      from_email: 'kim@example.com',
+      from: 'kim@example.com',
       to: ['jane@acme.example'],
       cc: [],
       status: 'D',
-      sent_at: null,
+      sentAt: null,
       created: '2026-01-03T00:00:00.000Z',
     });
     expect((await get(b, `/v1/inquiry/${c.id}/email_history`)).results).toEqual([
@@ -302,14 +296,13 @@ describe('read-only pages', () => {
         created: '2026-01-02T03:04:05.678Z',
       },
     ]);
-    const reply = await insertEmailReplyHistory(db, b.businessId, {
-      inquiry_id: c.id,
+    const reply = await recordEmailReply(db, b, c.id, {
       title: 'Re: Quote',
-      from_email: 'jane@acme.example',
+      from: 'jane@acme.example',
       to: ['kim@example.com'],
       cc: [],
-      is_unread: 1,
-      received_at: '2026-01-04T00:00:00.000Z',
+      isUnread: true,
+      receivedAt: '2026-01-04T00:00:00.000Z',
       created: '2026-01-04T00:00:01.000Z',
     });
     expect((await get(b, `/v1/inquiry/${c.id}/email_reply_history`)).results).toEqual([
@@ -325,7 +318,7 @@ describe('read-only pages', () => {
       },
     ]);
     const answers = [{ question: 'Budget', answer: '10M' }, { question: 'Deadline', answer: null }];
-    const submit = await insertSubmitHistory(db, b.businessId, { inquiry_id: c.id, form_id: 3, form_title: 'Contact us', answers, created: '2026-01-01T00:00:00.000Z' });
+    const submit = await recordSubmit(db, b, c.id, { formId: 3, formTitle: 'Contact us', answers, created: '2026-01-01T00:00:00.000Z' });
     expect((await get(b, `/v1/inquiry/${c.id}/submit_history`)).results).toEqual([
       { id: submit, form: { id: 3, title: 'Contact us' }, answers, created: '2026-01-01T00:00:00.000Z' },
     ]);

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemo, DEMO_ATTACHMENTS, DEMO_CATALOG } from '../../../src/modules/catalog/demo.ts';
+import { createDemo, DEMO_ATTACHMENTS, DEMO_CATALOG } from '../../../src/demo/demo.ts';
 import { findOutboxByBusiness } from '../../../src/modules/notification/notification.repository.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
@@ -84,7 +84,9 @@ describe('the demo business (npm start, bizapi demo)', () => {
   });
 
   it('a storage that refuses the demo files does not stop the demo: it is made without them, with a warning', async () => {
-    const refusing: Storage = { ...t.app.storage, kind: 'local', put: () => Promise.reject(new Error('bucket unreachable')) };
+    const refusing: Storage = Object.assign(Object.create(Object.getPrototypeOf(t.app.storage) as object) as Storage, t.app.storage, {
+      put: () => Promise.reject(new Error('bucket unreachable')),
+    });
     const warnings: string[] = [];
     const demo = await createDemo(t.testDb.db, t.masterKey, { storage: refusing, warn: (m) => warnings.push(m) });
     expect(warnings).toEqual(DEMO_ATTACHMENTS.map((a) => `demo attachment "${a.name}" not stored: bucket unreachable`));

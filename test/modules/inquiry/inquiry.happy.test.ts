@@ -282,7 +282,7 @@ describe('GET /v1/inquiry/{inquiry_id}', () => {
     const b = await newBusiness(t);
     const res = await get(b, '/v1/inquiry/2147483647');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
   });
 });
 

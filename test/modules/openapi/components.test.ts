@@ -90,8 +90,10 @@ describe('named component schemas', () => {
     expect(client).toEqual({ anyOf: [{ $ref: '#/components/schemas/IdTitle' }, { type: 'null' }] });
   });
 
-  it('is small: under 260 KB as served (it was 372 KB with every shape inline)', () => {
-    expect(Buffer.byteLength(served)).toBeLessThan(260_000);
+  // 217 KB when the components landed, 274 KB with the estimate items and the Idempotency-Key header and
+  // answers on every write; inlining every shape again would pass 450 KB.
+  it('is small: under 300 KB as served (it was 372 KB with every shape inline, before the estimate items)', () => {
+    expect(Buffer.byteLength(served)).toBeLessThan(300_000);
   });
 });
 

@@ -155,7 +155,7 @@ describe('bodies, routes and methods', () => {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
         const res = await call(b, { method, url: `/v1/project/${id}`, ...(method === 'PATCH' ? { body: { title: 'x' } } : {}) });
         expect(res.status, `${method} ${id}`).toBe(404);
-        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
       }
     }
   });

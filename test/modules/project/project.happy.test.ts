@@ -4,7 +4,7 @@
  * delete, the three body encodings, ordering, paging and every list filter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemo, DEMO_PROJECTS } from '../../../src/modules/catalog/demo.ts';
+import { createDemo, DEMO_PROJECTS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
@@ -249,7 +249,7 @@ describe('DELETE /v1/project/{project_id}', () => {
     ] as SignedRequest[]) {
       const res = await call(b, req);
       expect(res.status, req.method).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
     expect(await listIds(b)).toEqual([keep.id]);
     expect(await listIds(b, '?status=I')).toEqual([]);

@@ -183,7 +183,7 @@ describe('PATCH /v1/settlement/{settlement_id} — validation', () => {
     const b = await settlementBusiness(t);
     const res = await patch(b, 999999, { status: 'bogus' });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
   });
 });
 

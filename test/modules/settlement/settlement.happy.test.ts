@@ -414,7 +414,7 @@ describe('DELETE', () => {
     ] as SignedRequest[]) {
       const res = await call(b, req);
       expect(res.status, `${req.method} ${req.url}`).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
     expect(await listIds(b)).toEqual([keep.id]);
     // The single-round type can be used again on the contract.

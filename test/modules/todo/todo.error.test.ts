@@ -207,7 +207,7 @@ describe('bodies, routes and methods', () => {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
         const res = await call(t, b, { method, url: `/v1/todo/${id}`, ...(method === 'PATCH' ? { body: { action: 'x' } } : {}) });
         expect(res.status, `${method} ${id}`).toBe(404);
-        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
       }
     }
   });

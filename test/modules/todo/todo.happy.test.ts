@@ -4,7 +4,7 @@
  * completion rules, partial update, permanent delete, todos of a deleted inquiry, paging and filters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemo, DEMO_TODOS } from '../../../src/modules/catalog/demo.ts';
+import { createDemo, DEMO_TODOS } from '../../../src/demo/demo.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson } from '../../setup/signed-request.ts';
 import { buildClockedApp, call, type ClockedApp, FULL_KEYS, memberOf, newInquiry, newTodo, SHORT_KEYS } from './todo-helpers.ts';
@@ -274,7 +274,7 @@ describe('DELETE /v1/todo/{todo_id}', () => {
     ]) {
       const res = await call(t, b, req);
       expect(res.status, req.method).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
     expect(await listIds(b)).toEqual([keep.id]);
     const rows = await t.testDb.db.selectFrom('todo').select('id').where('id', '=', doomed.id).execute();

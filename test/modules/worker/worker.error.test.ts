@@ -149,7 +149,7 @@ describe('bodies, routes and methods', () => {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
         const res = await call(b, { method, url: `/v1/worker/${id}`, ...(method === 'PATCH' ? { body: { name: 'x' } } : {}) });
         expect(res.status, `${method} ${id}`).toBe(404);
-        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
       }
     }
   });

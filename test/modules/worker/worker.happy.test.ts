@@ -4,7 +4,7 @@
  * partial update, soft delete, the body encodings, ordering, paging and every list filter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemo, DEMO_WORKERS } from '../../../src/modules/catalog/demo.ts';
+import { createDemo, DEMO_WORKERS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
@@ -157,7 +157,7 @@ describe('DELETE /v1/worker/{worker_id}', () => {
     ] as SignedRequest[]) {
       const res = await call(b, req);
       expect(res.status, req.method).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not found.', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
     expect(await listIds(b)).toEqual([keep.id]);
     expect(await listIds(b, `?position_id=${b.ids.positions.dev}`)).toEqual([keep.id]);

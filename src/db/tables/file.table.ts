@@ -1,6 +1,6 @@
 /** Row types of the `file` and `inquiry_file` tables (migrations 2026_11_22_0003 and 0020). */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../columns.ts';
 
 /**
  * An object issued by `POST /v1/presigned` (decisions §7 "Files"). `path` is the storage key

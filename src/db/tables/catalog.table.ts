@@ -4,7 +4,7 @@
  * settlement types and worker positions. Catalogs are written only by `bizapi catalog import`.
  */
 import type { Generated } from 'kysely';
-import type { Bool, Timestamp } from '../../db/sql-helpers.ts';
+import type { Bool, Timestamp } from '../columns.ts';
 
 /** A member grade (`{id, title}` inside a member). */
 export interface GradeTable {

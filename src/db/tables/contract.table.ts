@@ -1,6 +1,6 @@
 /** Row types of the contract tables (migration 2026_11_22_0005). */
 import type { Generated, Insertable, Updateable } from 'kysely';
-import type { Bool, DateString, Timestamp } from '../../db/sql-helpers.ts';
+import type { Bool, DateString, Timestamp } from '../columns.ts';
 
 /**
  * A contract (spec: Resources › Contract). `amount` in the business's currency unit (an integer);

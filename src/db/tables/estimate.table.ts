@@ -1,6 +1,6 @@
 /** Row types of the estimate item tables (migration 2026_11_24_0031). */
 import type { Generated, Insertable, Updateable } from 'kysely';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../columns.ts';
 
 /**
  * An estimate item classification (decisions §11): a read-only catalog entry written by the catalog

@@ -1,6 +1,6 @@
 /** Row types of `notification_outbox` and `notification` (migration 2026_11_22_0004; decisions §8). */
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../columns.ts';
 
 /**
  * One event for one recipient member, written in the transaction of the change that caused it

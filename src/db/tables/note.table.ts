@@ -1,6 +1,6 @@
 /** Row types of the note tables (migration 2026_11_22_0005): contract and settlement notes ("history"). */
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../columns.ts';
 
 /** A note on a contract (`/v1/contract/{contract_id}/history`); `member_id` NULL when none was named. */
 export interface ContractNoteTable {

@@ -1,6 +1,6 @@
 /** Row types of the `client` and `client_field_value` tables (migration 2026_11_22_0001). */
 import type { Generated, Insertable, Updateable } from 'kysely';
-import type { Bool, Timestamp } from '../../db/sql-helpers.ts';
+import type { Bool, Timestamp } from '../columns.ts';
 
 /** A client (spec: Resources › Client). Soft-deleted rows have `deleted_at` set and are never read. */
 export interface ClientTable {

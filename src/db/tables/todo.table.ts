@@ -1,6 +1,6 @@
 /** Row type of the `todo` table (migration 2026_11_22_0007). */
 import type { Generated, Insertable, Updateable } from 'kysely';
-import type { Bool, DateString, Timestamp } from '../../db/sql-helpers.ts';
+import type { Bool, DateString, Timestamp } from '../columns.ts';
 
 /**
  * A todo attached to an inquiry (spec: Resources › Todo). `type` is one of `M CA MS E`; `due_time` is

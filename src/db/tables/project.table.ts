@@ -1,6 +1,6 @@
 /** Row type of the `project` table (migration 2026_11_22_0006; `contract_id` from 2026_11_22_0021). */
 import type { Generated, Insertable, Updateable } from 'kysely';
-import type { Bool, DateString, Timestamp } from '../../db/sql-helpers.ts';
+import type { Bool, DateString, Timestamp } from '../columns.ts';
 
 /**
  * A project (spec: Resources › Project). `status` is one of `U I A E`; dates are `YYYY-MM-DD` or null.

@@ -3,7 +3,7 @@
  * members, tasks, custom field values, file links and its six histories.
  */
 import type { Generated, Insertable, Updateable } from 'kysely';
-import type { Bool, DateString, Timestamp } from '../../db/sql-helpers.ts';
+import type { Bool, DateString, Timestamp } from '../columns.ts';
 
 /** The last inquiry number (`uniqueId`) handed out in a business; numbers are never reused (decisions §7). */
 export interface InquiryCounterTable {

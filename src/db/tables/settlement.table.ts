@@ -1,6 +1,6 @@
 /** Row types of the settlement tables (migration 2026_11_22_0005). */
 import type { Generated, Insertable, Updateable } from 'kysely';
-import type { Bool, DateString, Timestamp } from '../../db/sql-helpers.ts';
+import type { Bool, DateString, Timestamp } from '../columns.ts';
 
 /**
  * A settlement: a payment due under a contract (spec: Resources › Settlement). Amounts are integers in the

@@ -1,6 +1,6 @@
 /** Row types of the `business` and `api_key` tables (migration 2026_11_22_0001). */
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../columns.ts';
 
 /** A tenant. `plan` is FREE | BASIC | TEAM | AGENCY; `timezone` an IANA name (default Asia/Seoul). */
 export interface BusinessTable {

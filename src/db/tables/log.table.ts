@@ -1,6 +1,6 @@
 /** Row types of the `api_log` table (migration 2026_11_22_0010). */
 import type { Generated, Insertable } from 'kysely';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../columns.ts';
 
 /**
  * One call that authenticated to a business (decisions §9). Bodies are JSON text, `null` when the call had

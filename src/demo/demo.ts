@@ -3,31 +3,29 @@
  * database, create a business named "Demo Company" on the AGENCY plan (every operation allowed) with a
  * realistic catalog and a few clients, so that the API can be tried at once with the printed key.
  */
-import type { Db } from '../../db/database.ts';
-import { inTransaction } from '../../db/sql-helpers.ts';
-import { type Business, createApiKey, createBusiness } from '../auth/auth.service.ts';
-import { create as createClient } from '../client/client.service.ts';
-import type { ContractCreateBody } from '../contract/contract.schemas.ts';
-import { create as createContract, partialUpdate as updateContract } from '../contract/contract.service.ts';
-import type { SettlementStatus } from '../settlement/settlement.schemas.ts';
-import { create as createSettlement, partialUpdate as updateSettlement } from '../settlement/settlement.service.ts';
-import { create as createProject } from '../project/project.service.ts';
-import { findLiveInquiryIds } from '../todo/todo.repository.ts';
-import { create as createTodo, partialUpdate as updateTodo } from '../todo/todo.service.ts';
-import { todayIn } from '../../shared/time.ts';
-import { create as createWorker } from '../worker/worker.service.ts';
-import { findPage as findClientPage } from '../client/client.repository.ts';
-import { createTextHistory } from '../inquiry/inquiry-history.service.ts';
-import { insertEmailHistory, insertEmailReplyHistory, insertSubmitHistory } from '../inquiry/inquiry-history.repository.ts';
-import { applyPartialUpdate as updateInquiry, create as createInquiry } from '../inquiry/inquiry.service.ts';
-import { type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
-import type { Config } from '../../config.ts';
-import { createOutboxDispatcher } from '../../jobs/outbox-dispatcher.ts';
-import { demoPdf, demoPng } from '../file/demo-files.ts';
-import { attachBytes } from '../file/file.service.ts';
-import type { Storage } from '../file/storage.ts';
-import type { EstimateItemCreateBody } from '../estimate/estimate.schemas.ts';
-import { create as createEstimateItem } from '../estimate/estimate.service.ts';
+import type { Db } from '../db/database.ts';
+import { inTransaction } from '../db/sql-helpers.ts';
+import { type Business, createApiKey, createBusiness } from '../modules/auth/auth.service.ts';
+import { create as createClient, list as listClients } from '../modules/client/client.service.ts';
+import type { ContractCreateBody } from '../modules/contract/contract.schemas.ts';
+import { create as createContract, partialUpdate as updateContract } from '../modules/contract/contract.service.ts';
+import type { SettlementStatus } from '../modules/settlement/settlement.schemas.ts';
+import { create as createSettlement, partialUpdate as updateSettlement } from '../modules/settlement/settlement.service.ts';
+import { create as createProject } from '../modules/project/project.service.ts';
+import { create as createTodo, partialUpdate as updateTodo } from '../modules/todo/todo.service.ts';
+import { todayIn } from '../shared/time.ts';
+import { create as createWorker } from '../modules/worker/worker.service.ts';
+import { createTextHistory, recordEmail, recordEmailReply, recordSubmit } from '../modules/inquiry/inquiry-history.service.ts';
+import { create as createInquiry, list as listInquiries, partialUpdate as updateInquiry } from '../modules/inquiry/inquiry.service.ts';
+import { type CatalogFile, type CatalogIds, importCatalog } from '../modules/catalog/catalog.service.ts';
+import type { Config } from '../config.ts';
+import { createOutboxDispatcher } from '../jobs/outbox-dispatcher.ts';
+import { demoPdf, demoPng } from './demo-files.ts';
+import { createPresigned, type FileContext } from '../modules/file/file.service.ts';
+import type { Storage } from '../modules/file/storage.ts';
+import type { CursorPosition } from '../shared/pagination.ts';
+import type { EstimateItemCreateBody } from '../modules/estimate/estimate.schemas.ts';
+import { create as createEstimateItem } from '../modules/estimate/estimate.service.ts';
 
 /** The demo catalog, in the catalog-file format of decisions §6. */
 export const DEMO_CATALOG: CatalogFile = {
@@ -400,14 +398,19 @@ export const DEMO_INQUIRIES: readonly DemoInquiry[] = [
  * e-mails, replies and form submissions the way an integration would.
  * @throws Error when a key or client name is not in the demo data (a mistake in this file)
  */
-export async function createDemoInquiries(trx: Db, auth: { businessId: number; timezone: string }, ids: CatalogIds): Promise<Map<string, number>> {
+export async function createDemoInquiries(
+  trx: Db,
+  auth: { businessId: number; timezone: string },
+  ids: CatalogIds,
+  files: FileContext = demoFileContext(undefined),
+): Promise<Map<string, number>> {
   const idOf = (section: Record<string, number>, key: string): number => {
     const id = section[key];
     if (id === undefined) throw new Error(`demo catalog has no key "${key}"`);
     return id;
   };
   const clientId = async (companyName: string): Promise<number> => {
-    const page = await findClientPage(trx, auth.businessId, { search: [companyName] }, 1, undefined);
+    const page = await listClients(trx, auth, { search: [companyName], page_size: 1 }, undefined);
     const row = page.rows[0];
     if (!row) throw new Error(`demo data has no client "${companyName}"`);
     return row.id;
@@ -432,7 +435,7 @@ export async function createDemoInquiries(trx: Db, auth: { businessId: number; t
       ...(d.isHidden !== undefined && { isHidden: d.isHidden }),
     });
     inquiryIds.set(d.name, created.id);
-    for (const key of d.moves ?? []) await updateInquiry(trx, auth, created.id, { status: { id: idOf(ids.statuses, key) } });
+    for (const key of d.moves ?? []) await updateInquiry(trx, auth, created.id, { status: { id: idOf(ids.statuses, key) } }, files);
     for (const n of d.notes ?? []) {
       await createTextHistory(trx, auth, created.id, {
         content: n.content,
@@ -442,32 +445,30 @@ export async function createDemoInquiries(trx: Db, auth: { businessId: number; t
     }
     for (const e of d.emails ?? []) {
       const when = at();
-      await insertEmailHistory(trx, auth.businessId, {
-        inquiry_id: created.id,
+      await recordEmail(trx, auth, created.id, {
         title: e.title,
-        from_email: e.from,
+        from: e.from,
         to: e.to,
         cc: e.cc ?? [],
         status: e.status,
-        sent_at: e.sent ? when : null,
+        sentAt: e.sent ? when : null,
         created: when,
       });
     }
     for (const r of d.replies ?? []) {
       const when = at();
-      await insertEmailReplyHistory(trx, auth.businessId, {
-        inquiry_id: created.id,
+      await recordEmailReply(trx, auth, created.id, {
         title: r.title,
-        from_email: r.from,
+        from: r.from,
         to: r.to,
         cc: r.cc ?? [],
-        is_unread: r.isUnread ? 1 : 0,
-        received_at: when,
+        isUnread: r.isUnread,
+        receivedAt: when,
         created: when,
       });
     }
     for (const f of d.submits ?? []) {
-      await insertSubmitHistory(trx, auth.businessId, { inquiry_id: created.id, form_id: f.formId, form_title: f.formTitle, answers: f.answers, created: at() });
+      await recordSubmit(trx, auth, created.id, { formId: f.formId, formTitle: f.formTitle, answers: f.answers, created: at() });
     }
   }
   return inquiryIds;
@@ -497,24 +498,46 @@ export const DEMO_ATTACHMENTS: readonly DemoAttachment[] = [
 ];
 
 /**
+ * The file context of the demo's writes: `storage` (or, without one, a storage that refuses every call: the
+ * demo then attaches nothing, so nothing reads it), the default file limits, and an origin for the URLs
+ * the demo never hands out.
+ */
+export function demoFileContext(storage: Storage | undefined): FileContext {
+  return {
+    storage: storage ?? NO_STORAGE,
+    files: { uploadUrlTtlSeconds: 60, downloadUrlTtlSeconds: 3600, maxUploadBytes: 50 * 1024 * 1024 },
+    origin: 'http://localhost',
+  };
+}
+
+/** A storage that refuses every call (the demo without a storage). */
+const NO_STORAGE = new Proxy({} as Storage, {
+  get: () => () => Promise.reject(new Error('the demo has no storage')),
+});
+
+/**
  * Stores and attaches {@link DEMO_ATTACHMENTS} to the demo inquiries (`inquiryIds`: name → id, from
- * {@link createDemoInquiries}), as an upload through `POST /v1/presigned` and a `fileSet` would have.
+ * {@link createDemoInquiries}) the way a client does: `POST /v1/presigned`, a `PUT` of the bytes to the
+ * storage, then a `PATCH` with `fileSet`.
  * Best effort: when the storage refuses a file (an unreachable S3 bucket, say), `warn` is told and the demo
  * goes on without it, so a storage problem never keeps the server from starting.
  * @throws Error when an attachment names an inquiry the demo data does not have (a mistake in this file)
  */
 export async function createDemoAttachments(
   trx: Db,
-  businessId: number,
+  auth: { businessId: number; timezone: string },
   inquiryIds: ReadonlyMap<string, number>,
-  storage: Storage,
+  files: FileContext,
   warn: (message: string) => void = () => undefined,
 ): Promise<void> {
   for (const a of DEMO_ATTACHMENTS) {
     const inquiryId = inquiryIds.get(a.inquiry);
     if (inquiryId === undefined) throw new Error(`demo data has no inquiry "${a.inquiry}"`);
     try {
-      await attachBytes(trx, storage, businessId, inquiryId, { name: a.name, bytes: a.bytes() });
+      const { path } = await createPresigned(trx, files, auth, { name: a.name });
+      const bytes = a.bytes();
+      await files.storage.put(path, bytes, { maxBytes: bytes.length });
+      await updateInquiry(trx, auth, inquiryId, { fileSet: [{ name: a.name, file: path }] }, files);
     } catch (err) {
       warn(`demo attachment "${a.name}" not stored: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -574,11 +597,23 @@ function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** Ids of the business's live inquiries, oldest first, at most `limit` of them (read through `GET /v1/inquiry`). */
+async function oldestInquiryIds(db: Db, auth: { businessId: number; timezone: string }, limit: number): Promise<number[]> {
+  const ids: number[] = [];
+  let cursor: CursorPosition | undefined;
+  do {
+    const page = await listInquiries(db, auth, { page_size: 100 }, cursor);
+    ids.push(...page.rows.map((r) => r.id));
+    cursor = page.next ?? undefined;
+  } while (cursor);
+  return ids.reverse().slice(0, limit);
+}
+
 /** Creates {@link DEMO_TODOS} through the todo service, on the demo business's inquiries. */
 async function createDemoTodos(db: Db, auth: { businessId: number; timezone: string }, ids: CatalogIds): Promise<void> {
-  let inquiries = await findLiveInquiryIds(db, auth.businessId, DEMO_TODO_INQUIRIES.length);
+  let inquiries = await oldestInquiryIds(db, auth, DEMO_TODO_INQUIRIES.length);
   for (const body of DEMO_TODO_INQUIRIES.slice(inquiries.length)) await createInquiry(db, auth, body);
-  inquiries = await findLiveInquiryIds(db, auth.businessId, DEMO_TODO_INQUIRIES.length);
+  inquiries = await oldestInquiryIds(db, auth, DEMO_TODO_INQUIRIES.length);
   const now = new Date();
   const today = todayIn(auth.timezone, now);
   for (const todo of DEMO_TODOS) {
@@ -637,8 +672,9 @@ export async function createDemo(db: Db, masterKey: Buffer, options: DemoOptions
       await createProject(trx, auth, { ...project, ...(contractId !== undefined && { contract: { id: contractId } }) });
     }
     for (const worker of DEMO_WORKERS) await createWorker(trx, auth, demoWorkerBody(worker, catalog));
-    const inquiryIds = await createDemoInquiries(trx, auth, catalog);
-    if (options.storage) await createDemoAttachments(trx, business.id, inquiryIds, options.storage, options.warn);
+    const files = demoFileContext(options.storage);
+    const inquiryIds = await createDemoInquiries(trx, auth, catalog, files);
+    if (options.storage) await createDemoAttachments(trx, auth, inquiryIds, files, options.warn);
     await createDemoTodos(trx, auth, catalog);
     await createDemoEstimateItems(trx, auth, catalog);
     return { business, apiKey, secretKey, catalog };

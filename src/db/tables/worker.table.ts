@@ -1,6 +1,6 @@
 /** Row type of the `worker` table (migration 2026_11_22_0006). */
 import type { Generated, Insertable, Updateable } from 'kysely';
-import type { Bool, Timestamp } from '../../db/sql-helpers.ts';
+import type { Bool, Timestamp } from '../columns.ts';
 
 /**
  * A worker (spec: Resources › Worker). `position_id` references `worker_position` (null: none);

@@ -1,0 +1,204 @@
+/**
+ * The bizapi client: an `openapi-fetch` client typed by the server's document, whose every request is signed
+ * (v1 or v2), carries an `Idempotency-Key` for `POST`/`PATCH`/`DELETE` (one per logical request, kept across
+ * retries), and is retried with back-off on 429, 503 and network errors, honouring `Retry-After`.
+ */
+import createClient, { type Client } from 'openapi-fetch';
+import type { HttpMethod, SuccessResponseJSON } from 'openapi-typescript-helpers';
+import { BizapiError, BizapiNetworkError } from './errors.ts';
+import { type OperationId, operations } from './generated/operations.ts';
+import type { paths } from './generated/schema.ts';
+import { type HmacSha256, type SignatureVersion, signRequest } from './signing.ts';
+
+/** Retry policy. Delays are in milliseconds. */
+export interface RetryOptions {
+  /** Retries after the first attempt (default 3; 0 disables retrying). */
+  retries?: number;
+  /** First back-off delay when the answer names no `Retry-After` (default 250); doubles per retry, with jitter. */
+  baseDelayMs?: number;
+  /** Largest back-off delay (default 8000). */
+  maxDelayMs?: number;
+  /** A `Retry-After` longer than this is not waited for: the answer is returned as it is (default 60000). */
+  maxRetryAfterMs?: number;
+}
+
+/** Options of {@link createBizapi}. */
+export interface BizapiOptions {
+  /** Server address, e.g. `http://127.0.0.1:8000` (no `/v1`). */
+  baseUrl: string;
+  /** The API key (`X-API-Key`). */
+  apiKey: string;
+  /** The key's secret, used only to sign; never sent. */
+  secretKey: string;
+  /**
+   * `v2` (timestamped, replay-proof; the default) or `v1` (the reference service's body-only signature, for
+   * servers without version 2 or in the reference's compatibility mode). docs/authentication.md#signature-version-2
+   */
+  signatureVersion?: SignatureVersion;
+  /** HMAC implementation (default: Node's crypto under Node.js, Web Crypto elsewhere). */
+  hmac?: HmacSha256;
+  retry?: RetryOptions;
+  /** The `fetch` to use (default: `globalThis.fetch`). */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers sent with every request. */
+  headers?: Record<string, string>;
+}
+
+type Ops = typeof operations;
+/** The OpenAPI operation object of an operationId. */
+export type OperationOf<I extends OperationId> = paths[Ops[I]['path']][Ops[I]['method']];
+/** The JSON body a successful call of `I` answers. */
+export type ResultOf<I extends OperationId> = SuccessResponseJSON<OperationOf<I> & Record<string | number, unknown>>;
+/** `path`, `query` parameters and `body` of a call of `I`. */
+export type CallInit<I extends OperationId> = (OperationOf<I> extends { parameters: infer P }
+  ? { params?: { [K in keyof P as K extends 'path' | 'query' ? K : never]?: P[K] } }
+  : { params?: never }) &
+  (OperationOf<I> extends { requestBody?: { content: { 'application/json': infer B } } } ? { body?: B } : { body?: never }) & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+/** The item type of a paged list operation (`results[number]`). */
+export type ItemOf<I extends OperationId> = ResultOf<I> extends { results: (infer T)[] } ? T : never;
+/** The operationIds whose answer is a page (`{next, previous, results}`). */
+export type ListOperationId = { [I in OperationId]: ResultOf<I> extends { results: unknown[] } ? I : never }[OperationId];
+
+const IDEMPOTENT_UNSAFE = new Set(['POST', 'PATCH', 'DELETE']);
+
+const sleep = (ms: number, signal?: AbortSignal | null) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+
+/** `Retry-After` in milliseconds (seconds or an HTTP date), `undefined` when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The bizapi client. */
+export interface Bizapi {
+  /** The typed `openapi-fetch` client (`api.GET('/v1/client', {params: {query}})` → `{data, error, response}`), signed and retried. */
+  readonly api: Client<paths>;
+  /**
+   * Calls an operation by its operationId and returns its JSON answer (`undefined` for 204).
+   * @throws BizapiError for a non-2xx answer; BizapiNetworkError when the server cannot be reached
+   */
+  call<I extends OperationId>(operationId: I, init?: CallInit<I>): Promise<ResultOf<I>>;
+  /**
+   * Iterates over every item of a paged list, following `next` page after page
+   * (`for await (const c of bizapi.paginate('client_list', {params: {query: {search: ['acme']}}}))`).
+   * @throws BizapiError / BizapiNetworkError as {@link Bizapi.call}
+   */
+  paginate<I extends ListOperationId>(operationId: I, init?: CallInit<I>): AsyncGenerator<ItemOf<I>, void, undefined>;
+  /** `fetch` with the client's signing, idempotency key and retries, for any URL of the server. */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+}
+
+/** Creates a client. See the SDK's README for examples. */
+export function createBizapi(options: BizapiOptions): Bizapi {
+  const baseFetch = options.fetch ?? globalThis.fetch;
+  const retries = options.retry?.retries ?? 3;
+  const baseDelay = options.retry?.baseDelayMs ?? 250;
+  const maxDelay = options.retry?.maxDelayMs ?? 8000;
+  const maxRetryAfter = options.retry?.maxRetryAfterMs ?? 60_000;
+  const backoff = (attempt: number) => Math.min(maxDelay, baseDelay * 2 ** attempt) * (0.5 + Math.random() / 2);
+
+  const version = options.signatureVersion ?? 'v2';
+  /** v2 signatures this client sent, with their timestamps (a server accepts each one once). */
+  const sentV2 = new Map<string, number>();
+  /**
+   * The signature headers of one attempt. A v2 signature is unique per request: when the same method, target
+   * and body were already signed with this second's timestamp (a retry, or a repeated GET), the timestamp
+   * moves on by one second (still within the server's 300-second window), so no attempt is a "replay".
+   */
+  async function sign(method: string, pathAndQuery: string, body: Uint8Array): Promise<Record<string, string>> {
+    const base = { secretKey: options.secretKey, version, hmac: options.hmac };
+    if (version === 'v1') return signRequest({ method, pathAndQuery, body }, base);
+    const now = Math.floor(Date.now() / 1000);
+    for (const [sig, ts] of sentV2) if (ts < now - 300) sentV2.delete(sig);
+    for (let ts = now; ; ts++) {
+      const headers = await signRequest({ method, pathAndQuery, body }, { ...base, timestamp: ts });
+      const sig = headers['X-Signature']!;
+      if (!sentV2.has(sig)) {
+        sentV2.set(sig, ts);
+        return headers;
+      }
+    }
+  }
+
+  /** Signs and sends `request`, retrying; one Idempotency-Key for all attempts of an unsafe method. */
+  async function signedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init);
+    const method = request.method.toUpperCase();
+    const body = request.body === null ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer());
+    const idempotencyKey = request.headers.get('idempotency-key') ?? (IDEMPOTENT_UNSAFE.has(method) ? globalThis.crypto.randomUUID() : undefined);
+    for (let attempt = 0; ; attempt++) {
+      const url = new URL(request.url);
+      const headers = new Headers(request.headers);
+      for (const [k, v] of Object.entries(options.headers ?? {})) headers.set(k, v);
+      headers.set('X-API-Key', options.apiKey);
+      const signature = await sign(method, `${url.pathname}${url.search}`, body);
+      for (const [k, v] of Object.entries(signature)) headers.set(k, v);
+      if (idempotencyKey !== undefined) headers.set('Idempotency-Key', idempotencyKey);
+      let response: Response;
+      try {
+        response = await baseFetch(url, { method, headers, body: body.length > 0 ? body : undefined, signal: request.signal });
+      } catch (err) {
+        if (request.signal.aborted) throw err;
+        if (attempt >= retries) throw new BizapiNetworkError(`${method} ${url.href}: ${(err as Error).message}`, err);
+        await sleep(backoff(attempt), request.signal);
+        continue;
+      }
+      // A v2 signature another client sent with the same second, target and body: sign again (next second).
+      if (response.status === 403 && version === 'v2' && attempt < retries) {
+        const code = await response
+          .clone()
+          .json()
+          .then((b: { code?: unknown }) => b?.code, () => undefined);
+        if (code === 'signature_replayed') {
+          await response.body?.cancel();
+          continue;
+        }
+      }
+      const retryable = response.status === 429 || response.status === 503 || (response.status === 409 && response.headers.has('retry-after'));
+      if (!retryable || attempt >= retries) return response;
+      const wait = retryAfterMs(response.headers.get('retry-after'));
+      if (wait !== undefined && wait > maxRetryAfter) return response;
+      await response.body?.cancel();
+      await sleep(wait ?? backoff(attempt), request.signal);
+    }
+  }
+
+  const api = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: (request: Request) => signedFetch(request) });
+
+  async function call<I extends OperationId>(operationId: I, init?: CallInit<I>): Promise<ResultOf<I>> {
+    const op = operations[operationId];
+    if (op === undefined) throw new TypeError(`unknown operationId "${String(operationId)}"`);
+    const request = api.request as unknown as (m: HttpMethod, p: string, i?: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    const { data, error, response } = await request(op.method, op.path, init);
+    if (!response.ok) {
+      throw new BizapiError(response.status, error, { method: op.method.toUpperCase(), url: response.url }, response.headers.get('x-request-id'));
+    }
+    return data as ResultOf<I>;
+  }
+
+  async function* paginate<I extends ListOperationId>(operationId: I, init?: CallInit<I>): AsyncGenerator<ItemOf<I>, void, undefined> {
+    let page = (await call(operationId, init)) as { next?: string | null; results: ItemOf<I>[] };
+    for (;;) {
+      yield* page.results;
+      if (typeof page.next !== 'string' || page.next === '') return;
+      const response = await signedFetch(page.next, { headers: { Accept: 'application/json' }, signal: init?.signal });
+      if (!response.ok) throw await BizapiError.fromResponse(response, 'GET');
+      page = (await response.json()) as typeof page;
+    }
+  }
+
+  return { api, call, paginate, fetch: signedFetch };
+}

@@ -1,0 +1,235 @@
+/**
+ * The SDK against a real server: the app (`buildApp`) listening on port 0 with signatures required, on
+ * SQLite (or the PostgreSQL database `DATABASE_URL` names). Signing (v1; v2 headers checked byte for byte),
+ * typed calls, auto-pagination, typed errors, retries with one Idempotency-Key, webhook verification.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSiblingApp, buildTestApp, type TestApp } from '../../test/setup/build-test-app.ts';
+import { newBusiness, type TestBusiness } from '../../test/setup/factories.ts';
+import {
+  BizapiError,
+  BizapiNetworkError,
+  createBizapi,
+  nodeCryptoHmac,
+  operations,
+  retryAfterMs,
+  signRequest,
+  signWebhook,
+  verifyWebhook,
+  webCryptoHmac,
+  WebhookVerificationError,
+} from '../src/index.ts';
+
+let t: TestApp;
+let base: string;
+let b: TestBusiness;
+beforeAll(async () => {
+  t = await buildTestApp({ BIZAPI_SIGNATURE_MODE: 'required' });
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  b = await newBusiness(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const client = (extra: Partial<Parameters<typeof createBizapi>[0]> = {}) =>
+  createBizapi({ baseUrl: base, apiKey: b.apiKey, secretKey: b.secretKey, ...extra });
+
+describe('signing', () => {
+  it('v1: hex HMAC-SHA256 of the body; Node crypto and Web Crypto agree', async () => {
+    const body = '{"companyName":"Ünïcode"}';
+    const expected = createHmac('sha256', 'sekret').update(body).digest('hex');
+    for (const hmac of [nodeCryptoHmac, webCryptoHmac]) {
+      expect(await signRequest({ method: 'POST', pathAndQuery: '/v1/client', body }, { secretKey: 'sekret', hmac })).toEqual({ 'X-Signature': expected });
+    }
+    expect((await signRequest({ method: 'GET', pathAndQuery: '/v1/client' }, { secretKey: 's' }))['X-Signature']).toBe(createHmac('sha256', 's').update('').digest('hex'));
+  });
+
+  it('v2: timestamp header and v2=HMAC of "{ts}.{METHOD}.{path?query}.{body}"', async () => {
+    for (const hmac of [nodeCryptoHmac, webCryptoHmac]) {
+      const headers = await signRequest({ method: 'patch', pathAndQuery: '/v1/client/5?x=1', body: '{"a":1}' }, { secretKey: 'k', version: 'v2', timestamp: 1700000000, hmac });
+      expect(headers).toEqual({
+        'X-Signature-Timestamp': '1700000000',
+        'X-Signature': `v2=${createHmac('sha256', 'k').update('1700000000.PATCH./v1/client/5?x=1.{"a":1}').digest('hex')}`,
+      });
+    }
+  });
+
+  it('v2 is the default; a server accepting only v2 (BIZAPI_SIGNATURE_MODE=v2) takes it, repeated identical calls included; v1 is refused there', async () => {
+    const v2only = await buildSiblingApp(t, { BIZAPI_SIGNATURE_MODE: 'v2' });
+    try {
+      const url = await v2only.listen({ host: '127.0.0.1', port: 0 });
+      const seen: Headers[] = [];
+      const bizapi = createBizapi({
+        baseUrl: url,
+        apiKey: b.apiKey,
+        secretKey: b.secretKey,
+        fetch: (input, init) => {
+          seen.push(new Headers(init?.headers));
+          return fetch(input, init);
+        },
+      });
+      for (let i = 0; i < 4; i++) expect(Array.isArray((await bizapi.call('listClients', { params: { query: { page_size: 1 } } })).results)).toBe(true);
+      expect(seen.every((h) => /^v2=[0-9a-f]{64}$/.test(h.get('x-signature') ?? '') && /^\d+$/.test(h.get('x-signature-timestamp') ?? ''))).toBe(true);
+      const v1 = createBizapi({ baseUrl: url, apiKey: b.apiKey, secretKey: b.secretKey, signatureVersion: 'v1', retry: { retries: 0 } });
+      await expect(v1.call('listClients')).rejects.toMatchObject({ status: 403, code: 'signature_required' });
+    } finally {
+      await v2only.close();
+    }
+  });
+
+  it('v1 (the reference signature) works where signatures are required', async () => {
+    const v1 = createBizapi({ baseUrl: base, apiKey: b.apiKey, secretKey: b.secretKey, signatureVersion: 'v1' });
+    expect((await v1.call('createClient', { body: { companyName: 'V1 Ltd' } })).companyName).toBe('V1 Ltd');
+  });
+
+  it('a server requiring signatures accepts the client; a wrong secret gets a typed 403', async () => {
+    const bizapi = client();
+    const created = await bizapi.call('createClient', { body: { companyName: 'Signed Ltd' } });
+    expect(created.companyName).toBe('Signed Ltd');
+    const wrong = createBizapi({ baseUrl: base, apiKey: b.apiKey, secretKey: 'not-the-secret' });
+    const err = await wrong.call('listClients').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BizapiError);
+    expect(err).toMatchObject({ status: 403, code: 'signature_invalid' });
+  });
+});
+
+describe('calls, pagination, errors', () => {
+  it('openapi-fetch client is typed and signed', async () => {
+    const { data, error, response } = await client().api.GET('/v1/client', { params: { query: { page_size: 1 } } });
+    expect(error, JSON.stringify(error)).toBeUndefined();
+    expect(response.status).toBe(200);
+    expect(Array.isArray(data?.results)).toBe(true);
+    // two clients sending the same v2-signed request in the same second: the second signs again, no 403
+    const [x, y] = await Promise.all([client().api.GET('/v1/client', { params: { query: { page_size: 2 } } }), client().api.GET('/v1/client', { params: { query: { page_size: 2 } } })]);
+    expect([x.response.status, y.response.status]).toEqual([200, 200]);
+  });
+
+  it('paginate follows next across pages and yields every item once', async () => {
+    const c = await newBusiness(t);
+    const bizapi = createBizapi({ baseUrl: base, apiKey: c.apiKey, secretKey: c.secretKey });
+    const names = Array.from({ length: 7 }, (_, i) => `Page Co ${i}`);
+    for (const companyName of names) await bizapi.call('createClient', { body: { companyName } });
+    const seen: string[] = [];
+    for await (const item of bizapi.paginate('listClients', { params: { query: { page_size: 3 } } })) seen.push(item.companyName);
+    expect(seen.sort()).toEqual(names.sort());
+    const searched: string[] = [];
+    for await (const item of bizapi.paginate('listClients', { params: { query: { search: ['Co 4'] } } })) searched.push(item.companyName);
+    expect(searched).toEqual(['Page Co 4']);
+  });
+
+  it('typed errors: 400 field map (code invalid, fields), 404 not_found with requestId', async () => {
+    const bizapi = client();
+    const bad = (await bizapi.call('createClient', { body: {} as never }).catch((e: unknown) => e)) as BizapiError;
+    expect(bad).toBeInstanceOf(BizapiError);
+    expect(bad.status).toBe(400);
+    expect(bad.code).toBe('invalid');
+    expect(bad.fields).toEqual({ companyName: ['This field is required.'] });
+    expect(bad.requestId).toMatch(/.+/);
+    const missing = (await bizapi.call('retrieveClient', { params: { path: { client_id: 999999999 } } }).catch((e: unknown) => e)) as BizapiError;
+    expect(missing).toMatchObject({ status: 404, code: 'not_found', detail: 'Not found.', fields: undefined });
+    expect(missing.requestId).toMatch(/.+/);
+  });
+
+  it('the operation map covers every operation of the document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId).filter(Boolean));
+    expect(Object.keys(operations).sort()).toEqual([...new Set(ids)].sort());
+  });
+});
+
+describe('retries', () => {
+  /** A fake server answering from a script; records each request's headers. */
+  async function fakeServer(script: ((req: http.IncomingMessage, res: http.ServerResponse, n: number) => void)[]) {
+    const seen: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        seen.push({ headers: req.headers, body });
+        const step = script[Math.min(seen.length - 1, script.length - 1)]!;
+        step(req, res, seen.length);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise((r) => server.close(r)) };
+  }
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) => (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+
+  it('429 and 503 are retried after Retry-After with one Idempotency-Key; the signature is recomputed per attempt', async () => {
+    const fake = await fakeServer([
+      json(429, { detail: 'Request was throttled. Expected available in 0 seconds.', code: 'throttled' }, { 'retry-after': '0' }),
+      json(503, { detail: 'busy', code: 'service_unavailable' }, { 'retry-after': '0' }),
+      json(201, { id: 1, companyName: 'X' }),
+    ]);
+    try {
+      const bizapi = createBizapi({ baseUrl: fake.url, apiKey: 'k', secretKey: 's', signatureVersion: 'v2', retry: { baseDelayMs: 1 } });
+      const created = await bizapi.call('createClient', { body: { companyName: 'X' } });
+      expect(created).toEqual({ id: 1, companyName: 'X' });
+      expect(fake.seen).toHaveLength(3);
+      const keys = fake.seen.map((r) => r.headers['idempotency-key']);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(new Set(keys).size).toBe(1);
+      for (const r of fake.seen) {
+        const ts = r.headers['x-signature-timestamp'] as string;
+        expect(r.headers['x-signature']).toBe(`v2=${createHmac('sha256', 's').update(`${ts}.POST./v1/client.${r.body}`).digest('hex')}`);
+      }
+      // a second logical request gets a new key
+      await bizapi.call('createClient', { body: { companyName: 'Y' } });
+      expect(fake.seen[3]!.headers['idempotency-key']).not.toBe(keys[0]);
+      // GET carries none
+      await bizapi.api.GET('/v1/client');
+      expect(fake.seen[4]!.headers['idempotency-key']).toBeUndefined();
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('network errors are retried; after the last retry a BizapiNetworkError; a 503 past the retries is a typed error', async () => {
+    const fake = await fakeServer([(req) => req.socket.destroy(), json(200, { next: null, previous: null, results: [] })]);
+    try {
+      const bizapi = createBizapi({ baseUrl: fake.url, apiKey: 'k', secretKey: 's', retry: { baseDelayMs: 1 } });
+      expect(await bizapi.call('listClients')).toEqual({ next: null, previous: null, results: [] });
+      expect(fake.seen).toHaveLength(2);
+    } finally {
+      await fake.close();
+    }
+    const dead = createBizapi({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', secretKey: 's', retry: { retries: 1, baseDelayMs: 1 } });
+    await expect(dead.call('listClients')).rejects.toBeInstanceOf(BizapiNetworkError);
+    const busy = await fakeServer([json(503, { detail: 'busy', code: 'service_unavailable' }, { 'retry-after': '0' })]);
+    try {
+      const bizapi = createBizapi({ baseUrl: busy.url, apiKey: 'k', secretKey: 's', retry: { retries: 2 } });
+      await expect(bizapi.call('listClients')).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
+      expect(busy.seen).toHaveLength(3);
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('Retry-After in seconds or as an HTTP date', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 5_000)).toBe(5_000);
+    expect(retryAfterMs(null)).toBeUndefined();
+    expect(retryAfterMs('soon')).toBeUndefined();
+  });
+});
+
+describe('webhooks (Standard Webhooks)', () => {
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  it('verifies a signed delivery and rejects a tampered or stale one', () => {
+    const body = JSON.stringify({ type: 'inquiry.created', data: { id: 7 } });
+    const headers = signWebhook(secret, body);
+    expect(verifyWebhook(secret, body, headers)).toEqual({ type: 'inquiry.created', data: { id: 7 } });
+    expect(verifyWebhook(secret, body, new Headers(headers))).toMatchObject({ data: { id: 7 } });
+    expect(() => verifyWebhook(secret, body.replace('7', '8'), headers)).toThrow(WebhookVerificationError);
+    const stale = signWebhook(secret, body, { timestamp: new Date(Date.now() - 10 * 60_000) });
+    expect(() => verifyWebhook(secret, body, stale)).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(secret, body, {})).toThrow(WebhookVerificationError);
+  });
+});

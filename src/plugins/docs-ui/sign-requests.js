@@ -1,0 +1,67 @@
+/*
+ * bizapi docs page (/docs): signs every "Try it out" request in the browser (docs/authentication.md#docs-page).
+ *
+ * Loaded as a local script by Swagger UI (no inline script or style, so the page's CSP holds). Swagger UI's
+ * `requestInterceptor` calls `window.bizapiSignRequest(request)` before each request:
+ *   - "Authorize" → `apiKey` (X-API-Key) takes the API key, `signature` (X-Signature) takes the key's SECRET;
+ *     Swagger UI keeps both in memory only (persistAuthorization is off: nothing in localStorage);
+ *   - the secret never leaves the page: the interceptor removes it from the headers and sends instead
+ *     X-Signature = lowercase hex HMAC-SHA256 of the exact body bytes (the empty string without a body),
+ *     computed with Web Crypto (crypto.subtle; the page must be on https or localhost).
+ * Requests to the OpenAPI document itself are left alone.
+ */
+/* global window, crypto, TextEncoder, URLSearchParams */
+(function () {
+  'use strict';
+
+  var encoder = new TextEncoder();
+
+  function hex(buffer) {
+    var bytes = new Uint8Array(buffer);
+    var out = '';
+    for (var i = 0; i < bytes.length; i++) out += bytes[i].toString(16).padStart(2, '0');
+    return out;
+  }
+
+  /** The exact bytes the browser will send for `body`, or null when they cannot be known in advance. */
+  function bodyBytes(body) {
+    if (body === undefined || body === null || body === '') return new Uint8Array(0);
+    if (typeof body === 'string') return encoder.encode(body);
+    if (body instanceof ArrayBuffer) return new Uint8Array(body);
+    if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+    if (body instanceof URLSearchParams) return encoder.encode(body.toString());
+    return null; // FormData, Blob, plain objects: the browser chooses the bytes (multipart boundary)
+  }
+
+  /** HMAC-SHA256 of `bytes` keyed with `secret`, lowercase hex (decisions of docs/authentication.md). */
+  async function hmacHex(secret, bytes) {
+    if (!window.crypto || !window.crypto.subtle) {
+      throw new Error('Signing needs Web Crypto, which browsers offer only on https:// or http://localhost pages.');
+    }
+    var key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    return hex(await crypto.subtle.sign('HMAC', key, bytes));
+  }
+
+  function headerName(headers, wanted) {
+    var names = Object.keys(headers || {});
+    for (var i = 0; i < names.length; i++) if (names[i].toLowerCase() === wanted) return names[i];
+    return undefined;
+  }
+
+  /** Swagger UI's requestInterceptor: replaces the secret in X-Signature by the body's signature. */
+  window.bizapiSignRequest = async function (request) {
+    var name = headerName(request.headers, 'x-signature');
+    if (name === undefined) return request; // not authorized, or no signature needed (the document, /healthz)
+    var secret = request.headers[name];
+    delete request.headers[name];
+    if (!secret) return request;
+    var bytes = bodyBytes(request.body);
+    if (bytes === null) {
+      // A multipart body's bytes are chosen by the browser: send it unsigned (accepted unless signatures are required).
+      console.warn('bizapi: this body cannot be signed in the page; choose application/json as the request body type.');
+      return request;
+    }
+    request.headers['X-Signature'] = await hmacHex(secret, bytes);
+    return request;
+  };
+})();

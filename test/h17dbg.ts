@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+import { buildTestApp } from './setup/build-test-app.ts';
+const t = await buildTestApp({ BIZAPI_SIGNATURE_MODE: 'required' });
+const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('PAGEERR', e.message));
+page.on('requestfailed', (r) => console.log('FAILED', r.url()));
+await page.goto(`${base}/docs`, { waitUntil: 'load' });
+await page.waitForTimeout(8000);
+console.log(await page.evaluate(() => [...document.querySelectorAll('style')].map(s=>s.outerHTML.slice(0,300)).concat([...document.querySelectorAll('[style]')].slice(0,10).map(e=>e.tagName+' '+e.getAttribute('style')))));
+console.log('opblocks', await page.locator('.opblock').count());
+await browser.close(); await t.close();

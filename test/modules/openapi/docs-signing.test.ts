@@ -1,0 +1,105 @@
+/**
+ * The docs page makes signed calls (docs/authentication.md#docs-page): in Debian's Chromium, with
+ * `BIZAPI_SIGNATURE_MODE=required`, a user authorizes with the API key and the secret, creates a client
+ * through "Try it out" and gets 201 — the page signed the exact body bytes with Web Crypto. The secret is
+ * never sent and never stored in the browser; the page's console shows no CSP violation. A screenshot is
+ * kept in `test-artifacts/docs-signing.png`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
+import { newBusiness } from '../../setup/factories.ts';
+import { send } from '../../setup/signed-request.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
+
+describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page signs Try-it-out requests (Chromium)', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  beforeAll(async () => {
+    t = await buildTestApp({ BIZAPI_SIGNATURE_MODE: 'required' });
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('authorize with key and secret, create a client with Try it out: 201, no CSP error, secret kept in memory', async () => {
+    const b = await newBusiness(t);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
+    const consoleErrors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) consoleErrors.push(msg.text());
+    });
+    page.on('pageerror', (err) => consoleErrors.push(err.message));
+    const sent: { url: string; headers: Record<string, string>; body: string | null }[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/v1/')) sent.push({ url: req.url(), headers: req.headers(), body: req.postData() });
+    });
+
+    expect((await page.goto(`${base}/docs`, { waitUntil: 'load' }))?.status()).toBe(200);
+    await page.waitForFunction(() => document.querySelectorAll('.opblock').length > 0, undefined, { timeout: 45_000 });
+
+    // Authorize: the API key, and the secret in the signature field.
+    await page.click('button.authorize');
+    const dialog = page.locator('.dialog-ux .modal-ux');
+    await dialog.waitFor();
+    const forms = dialog.locator('.auth-container');
+    await forms.filter({ hasText: 'X-API-Key' }).locator('input').fill(b.apiKey);
+    await forms.filter({ hasText: 'X-API-Key' }).locator('button.authorize').click();
+    await forms.filter({ hasText: 'X-Signature' }).locator('input').fill(b.secretKey);
+    await forms.filter({ hasText: 'X-Signature' }).locator('button.authorize').click();
+    await dialog.locator('button.btn-done').first().click();
+
+    // Try it out on POST /v1/client.
+    const op = page.locator('.opblock-post').filter({ has: page.locator('[data-path="/v1/client"]') }).first();
+    await op.locator('.opblock-summary').click();
+    await op.locator('button.try-out__btn').click();
+    const name = `From the docs ${Date.now()}`;
+    await op.locator('textarea.body-param__text').fill(JSON.stringify({ companyName: name, content: 'Ünïcode body' }, null, 2));
+    await op.locator('button.execute').click();
+    const status = op.locator('.live-responses-table .response .response-col_status');
+    await status.first().waitFor({ timeout: 20_000 });
+    const statusText = (await status.first().textContent())?.trim();
+    await op.scrollIntoViewIfNeeded();
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'docs-signing.png'), fullPage: false });
+    expect(statusText, await op.locator('.live-responses-table').textContent() ?? '').toBe('201');
+
+    // The client exists; the request carried a signature, never the secret.
+    const list = await send(t.app, b, { method: 'GET', url: `/v1/client?search=${encodeURIComponent(name)}` });
+    expect(list.json().results.map((c: { companyName: string }) => c.companyName)).toEqual([name]);
+    const post = sent.find((r) => r.url.endsWith('/v1/client'));
+    expect(post?.headers['x-signature']).toMatch(/^[0-9a-f]{64}$/);
+    expect(post?.headers['x-signature']).not.toBe(b.secretKey);
+    expect(JSON.stringify(sent)).not.toContain(b.secretKey);
+
+    // Nothing persisted in the browser.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    expect(stored).not.toContain(b.secretKey);
+    expect(stored).not.toContain(b.apiKey);
+
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  }, 90_000);
+});
