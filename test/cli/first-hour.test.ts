@@ -101,8 +101,10 @@ describe.sequential('the first hour', () => {
     server = await serve(['--demo', '--port', '0', '--host', '127.0.0.1'], env());
     expect(server.port).toBeGreaterThan(1);
     expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
-    const key = /export BIZAPI_API_KEY=(\S+)/.exec(server.stderr());
-    const secret = /export BIZAPI_SECRET_KEY=(\S+)/.exec(server.stderr());
+    // The credentials are the command's output: stdout (diagnostics stay on stderr).
+    const key = /export BIZAPI_API_KEY=(\S+)/.exec(server.stdout());
+    const secret = /export BIZAPI_SECRET_KEY=(\S+)/.exec(server.stdout());
+    expect(server.stderr()).not.toContain('export BIZAPI_API_KEY=');
     expect(key).not.toBeNull();
     creds = { apiKey: key![1]!, secretKey: secret![1]! };
   });
@@ -177,7 +179,7 @@ describe.sequential('the first hour', () => {
   it('a restart with --demo says where the credentials went and how to get a key', async () => {
     await server.stop();
     const second = await serve(['--demo', '--port', '0', '--host', '127.0.0.1'], env());
-    expect(second.stderr()).not.toContain('export BIZAPI_API_KEY=');
+    expect(second.stdout() + second.stderr()).not.toContain('export BIZAPI_API_KEY=');
     expect(second.stderr()).toContain('were printed\nonly once, on the first start');
     expect(second.stderr()).toContain('bin/bizapi key create --business 1');
     await second.stop();
