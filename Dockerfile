@@ -15,8 +15,10 @@ COPY src ./src
 RUN npm run build
 
 # 2. Production dependencies. --ignore-scripts: the SQLite driver for Node 22.14+ (better-sqlite3 13,
-#    alias better-sqlite3-napi) ships prebuilt Node-API binaries; better-sqlite3 12 (for Node 20 only)
-#    stays unbuilt and is never loaded here. No package of the production tree needs an install script.
+#    alias better-sqlite3-napi) ships prebuilt Node-API binaries inside its npm package (no download, no
+#    compiler); better-sqlite3 12 (for Node 20 only) stays unbuilt and is never loaded here, so NODE_IMAGE
+#    must be Node 22.14 or newer. No other package of the production tree needs an install script.
+#    The SQLite database defaults to the volume (DATABASE_URL below; compose sets PostgreSQL).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -27,7 +29,8 @@ FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8000 \
-    BIZAPI_DATA_DIR=/var/lib/bizapi
+    BIZAPI_DATA_DIR=/var/lib/bizapi \
+    DATABASE_URL=sqlite:/var/lib/bizapi/bizapi.db
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -46,9 +46,18 @@ if [ "$(id -u)" = 0 ]; then
   chmod 755 "$work" "$work/app"
   as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups --)
 fi
+# The image's ENV (the SQLite file on the data volume unless DATABASE_URL names PostgreSQL).
 export NODE_ENV=production HOST=127.0.0.1 PORT=0 BIZAPI_DATA_DIR="$work/data" LOG_LEVEL=warn
+export DATABASE_URL="${DATABASE_URL:-sqlite:$work/data/bizapi.db}"
 export BIZAPI_MASTER_KEY="${BIZAPI_MASTER_KEY:-$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")}"
 cd "$work/app"
+
+step "the SQLite driver: better-sqlite3 13's prebuilt Node-API binary, loaded without any install script"
+# The deps stage ran no install script: only a driver that needs none may load (13, on Node 22.14+).
+if [ "$(node -p 'Number(process.versions.napi) >= 10')" != true ]; then
+  echo "verify-image: Node $(node --version) is older than the image's (22.14+): better-sqlite3 13 does not install" >&2; exit 1
+fi
+"${as_user[@]}" node -e "const D = require('better-sqlite3-napi'); const db = new D(':memory:'); console.log('verify-image: SQLite ' + db.prepare('select sqlite_version() v').get().v + ' via better-sqlite3 ' + require('better-sqlite3-napi/package.json').version); db.close()"
 
 step "migrate (from dist/, as the compose 'migrate' service does)"
 "${as_user[@]}" node dist/cli/main.js migrate

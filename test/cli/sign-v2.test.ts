@@ -74,6 +74,9 @@ describe('bizapi request --v2', () => {
     const key = `cli-${Date.now()}`;
     const first = await bizapi(...args, '--data', '{"companyName":"CLI retry"}', '--idempotency-key', key);
     expect(first.code, first.stderr).toBe(0);
+    // A retry comes later: the signature covers the timestamp in whole seconds, so the same request signed
+    // within the same second is the same signature, refused as a replay (on a fast Node both CLI runs fit in one).
+    await new Promise((r) => setTimeout(r, 1050 - (Date.now() % 1000)));
     const again = await bizapi(...args, '--data', '{"companyName":"CLI retry"}', '--idempotency-key', key);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe(first.stdout);

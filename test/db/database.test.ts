@@ -107,7 +107,8 @@ describe(`database on ${DIALECT}`, () => {
     }
     expect(firstColumns.length).toBeGreaterThanOrEqual(tables.length);
     // Not list indexes: queues that background jobs scan across every business.
-    const crossBusiness = ['notification_outbox_due_idx'];
+    // (and the expiry sweeps of the Idempotency-Key and signature replay caches, migration 0032).
+    const crossBusiness = ['notification_outbox_due_idx', 'idempotency_key_expires_idx', 'signature_replay_expires_idx'];
     for (const c of firstColumns.filter((f) => !crossBusiness.includes(f.index))) {
       expect(c.first, `${c.table}.${c.index}`).toBe('business_id');
     }

@@ -1,6 +1,6 @@
 /** SQL for clients and their custom field values. Soft-deleted clients are never read. */
 import type { Db } from '../../db/database.ts';
-import { PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { PostgresAdapter, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { countTrigramMatches, findFieldValueRows, searchAll, type Timestamp, trigramMatch, upsertFieldValueRows } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
@@ -104,6 +104,29 @@ function bigramCandidate(db: Db, businessId: number, term: string) {
     : sql<SqlBool>`client.id in (select client_id from client_bigram where business_id = ${businessId} and bigram = lower(${term}))`;
 }
 
+/**
+ * {@link findSummaryQuery} with the bigram side table (SQLite) as the outer loop: the clients of the business
+ * whose bigrams include `lower(term)`, each looked up by id, then sorted. Chosen when the term has fewer than
+ * {@link FTS_DRIVEN_BELOW} candidates: SQLite's own plan scans the business's clients newest first and probes
+ * the candidate list, which reads every client when few or none match (40 ms for 100,000).
+ */
+function bigramDrivenSummaryQuery(db: Db, businessId: number, term: string) {
+  return db
+    .selectFrom(sql<{ client_id: number }>`client_bigram`.as('client_bigram'))
+    .crossJoin('client')
+    .leftJoin('client_status', 'client_status.id', 'client.status_id')
+    .where(sql<boolean>`client_bigram.business_id = ${businessId} and client_bigram.bigram = lower(${term}) and client.id = client_bigram.client_id`)
+    .where('client.business_id', '=', businessId)
+    .where('client.deleted_at', 'is', null)
+    .select(summaryColumns);
+}
+
+/** How many clients of the business the bigram index lists for `term` (SQLite), counted up to `cap`. */
+async function countBigramCandidates(db: Db, businessId: number, term: string, cap: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from client_bigram where business_id = ${businessId} and bigram = lower(${term}) limit ${cap})`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** The pages without filters, prepared (see preparedPage). */
 const pages = preparedPage(findSummaryQuery, newestFirst<ClientSummaryRow>('client'));
 
@@ -120,6 +143,16 @@ export async function findPage(
   const match = filter.search.length > 0 ? trigramMatch(db, filter.search) : undefined;
   const ftsDriven = match !== undefined && (await countTrigramMatches(db, 'client_search', match, FTS_DRIVEN_BELOW)) < FTS_DRIVEN_BELOW;
   if (ftsDriven) q = ftsDrivenSummaryQuery(db, businessId, match);
+  const bigramTerms = filter.search.filter(isBigramTerm);
+  if (!ftsDriven && bigramTerms.length > 0 && db.getExecutor().adapter instanceof SqliteAdapter) {
+    // The rarest two-character term drives when it is selective enough (see bigramDrivenSummaryQuery).
+    let best: { term: string; n: number } | undefined;
+    for (const term of bigramTerms) {
+      const n = await countBigramCandidates(db, businessId, term, FTS_DRIVEN_BELOW);
+      if (best === undefined || n < best.n) best = { term, n };
+    }
+    if (best !== undefined && best.n < FTS_DRIVEN_BELOW) q = bigramDrivenSummaryQuery(db, businessId, best.term);
+  }
   if (filter.createdFrom !== undefined) q = q.where('client.created', '>=', filter.createdFrom);
   if (filter.createdTo !== undefined) q = q.where('client.created', '<', filter.createdTo);
   if (filter.isHidden !== undefined) q = q.where('client.is_hidden', '=', filter.isHidden ? 1 : 0);
