@@ -12,7 +12,7 @@ export async function main(env: Env, month = process.argv[2] ?? new Date().toISO
   const byStatus: Record<string, number> = {};
   let total = 0;
   const query = { created_start: `${month}-01`, created_end: `${month}-${String(last).padStart(2, '0')}`, page_size: 100 };
-  for await (const inquiry of bizapi.paginate('listInquiries', { params: { query } })) {
+  for await (const inquiry of bizapi.paginate('inquiry_list', { params: { query } })) {
     total++;
     const title = inquiry.status?.title ?? '(none)';
     byStatus[title] = (byStatus[title] ?? 0) + 1;

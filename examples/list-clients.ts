@@ -8,14 +8,14 @@ import { clientFromEnv, type Env, runIfMain } from './env.ts';
 export async function main(env: Env, term = process.argv[2] ?? 'a'): Promise<{ firstPage: string[]; matching: string[]; total: number }> {
   const bizapi = clientFromEnv(env);
   // One page, typed: `page.results[0].companyName` is a string.
-  const page = await bizapi.call('listClients', { params: { query: { page_size: 5 } } });
+  const page = await bizapi.call('client_list', { params: { query: { page_size: 5 } } });
   // Every client whose name, contact, … contains the term, across all pages.
   const matching: string[] = [];
-  for await (const client of bizapi.paginate('listClients', { params: { query: { search: [term] } } })) matching.push(client.companyName);
+  for await (const client of bizapi.paginate('client_list', { params: { query: { search: [term] } } })) matching.push(client.companyName);
   let total = 0;
-  for await (const _client of bizapi.paginate('listClients', { params: { query: { page_size: 100 } } })) total++;
+  for await (const _client of bizapi.paginate('client_list', { params: { query: { page_size: 100 } } })) total++;
   try {
-    await bizapi.call('retrieveClient', { params: { path: { client_id: 999999999 } } });
+    await bizapi.call('client_retrieve', { params: { path: { client_id: 999999999 } } });
   } catch (err) {
     if (!(err instanceof BizapiError && err.code === 'not_found')) throw err; // typed errors: status, code, detail, requestId
   }

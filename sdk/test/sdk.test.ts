@@ -72,10 +72,10 @@ describe('signing', () => {
           return fetch(input, init);
         },
       });
-      for (let i = 0; i < 4; i++) expect(Array.isArray((await bizapi.call('listClients', { params: { query: { page_size: 1 } } })).results)).toBe(true);
+      for (let i = 0; i < 4; i++) expect(Array.isArray((await bizapi.call('client_list', { params: { query: { page_size: 1 } } })).results)).toBe(true);
       expect(seen.every((h) => /^v2=[0-9a-f]{64}$/.test(h.get('x-signature') ?? '') && /^\d+$/.test(h.get('x-signature-timestamp') ?? ''))).toBe(true);
       const v1 = createBizapi({ baseUrl: url, apiKey: b.apiKey, secretKey: b.secretKey, signatureVersion: 'v1', retry: { retries: 0 } });
-      await expect(v1.call('listClients')).rejects.toMatchObject({ status: 403, code: 'signature_required' });
+      await expect(v1.call('client_list')).rejects.toMatchObject({ status: 403, code: 'signature_required' });
     } finally {
       await v2only.close();
     }
@@ -83,15 +83,15 @@ describe('signing', () => {
 
   it('v1 (the reference signature) works where signatures are required', async () => {
     const v1 = createBizapi({ baseUrl: base, apiKey: b.apiKey, secretKey: b.secretKey, signatureVersion: 'v1' });
-    expect((await v1.call('createClient', { body: { companyName: 'V1 Ltd' } })).companyName).toBe('V1 Ltd');
+    expect((await v1.call('client_create', { body: { companyName: 'V1 Ltd' } })).companyName).toBe('V1 Ltd');
   });
 
   it('a server requiring signatures accepts the client; a wrong secret gets a typed 403', async () => {
     const bizapi = client();
-    const created = await bizapi.call('createClient', { body: { companyName: 'Signed Ltd' } });
+    const created = await bizapi.call('client_create', { body: { companyName: 'Signed Ltd' } });
     expect(created.companyName).toBe('Signed Ltd');
     const wrong = createBizapi({ baseUrl: base, apiKey: b.apiKey, secretKey: 'not-the-secret' });
-    const err = await wrong.call('listClients').catch((e: unknown) => e);
+    const err = await wrong.call('client_list').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BizapiError);
     expect(err).toMatchObject({ status: 403, code: 'signature_invalid' });
   });
@@ -112,24 +112,24 @@ describe('calls, pagination, errors', () => {
     const c = await newBusiness(t);
     const bizapi = createBizapi({ baseUrl: base, apiKey: c.apiKey, secretKey: c.secretKey });
     const names = Array.from({ length: 7 }, (_, i) => `Page Co ${i}`);
-    for (const companyName of names) await bizapi.call('createClient', { body: { companyName } });
+    for (const companyName of names) await bizapi.call('client_create', { body: { companyName } });
     const seen: string[] = [];
-    for await (const item of bizapi.paginate('listClients', { params: { query: { page_size: 3 } } })) seen.push(item.companyName);
+    for await (const item of bizapi.paginate('client_list', { params: { query: { page_size: 3 } } })) seen.push(item.companyName);
     expect(seen.sort()).toEqual(names.sort());
     const searched: string[] = [];
-    for await (const item of bizapi.paginate('listClients', { params: { query: { search: ['Co 4'] } } })) searched.push(item.companyName);
+    for await (const item of bizapi.paginate('client_list', { params: { query: { search: ['Co 4'] } } })) searched.push(item.companyName);
     expect(searched).toEqual(['Page Co 4']);
   });
 
   it('typed errors: 400 field map (code invalid, fields), 404 not_found with requestId', async () => {
     const bizapi = client();
-    const bad = (await bizapi.call('createClient', { body: {} as never }).catch((e: unknown) => e)) as BizapiError;
+    const bad = (await bizapi.call('client_create', { body: {} as never }).catch((e: unknown) => e)) as BizapiError;
     expect(bad).toBeInstanceOf(BizapiError);
     expect(bad.status).toBe(400);
     expect(bad.code).toBe('invalid');
     expect(bad.fields).toEqual({ companyName: ['This field is required.'] });
     expect(bad.requestId).toMatch(/.+/);
-    const missing = (await bizapi.call('retrieveClient', { params: { path: { client_id: 999999999 } } }).catch((e: unknown) => e)) as BizapiError;
+    const missing = (await bizapi.call('client_retrieve', { params: { path: { client_id: 999999999 } } }).catch((e: unknown) => e)) as BizapiError;
     expect(missing).toMatchObject({ status: 404, code: 'not_found', detail: 'Not found.', fields: undefined });
     expect(missing.requestId).toMatch(/.+/);
   });
@@ -170,7 +170,7 @@ describe('retries', () => {
     ]);
     try {
       const bizapi = createBizapi({ baseUrl: fake.url, apiKey: 'k', secretKey: 's', signatureVersion: 'v2', retry: { baseDelayMs: 1 } });
-      const created = await bizapi.call('createClient', { body: { companyName: 'X' } });
+      const created = await bizapi.call('client_create', { body: { companyName: 'X' } });
       expect(created).toEqual({ id: 1, companyName: 'X' });
       expect(fake.seen).toHaveLength(3);
       const keys = fake.seen.map((r) => r.headers['idempotency-key']);
@@ -181,7 +181,7 @@ describe('retries', () => {
         expect(r.headers['x-signature']).toBe(`v2=${createHmac('sha256', 's').update(`${ts}.POST./v1/client.${r.body}`).digest('hex')}`);
       }
       // a second logical request gets a new key
-      await bizapi.call('createClient', { body: { companyName: 'Y' } });
+      await bizapi.call('client_create', { body: { companyName: 'Y' } });
       expect(fake.seen[3]!.headers['idempotency-key']).not.toBe(keys[0]);
       // GET carries none
       await bizapi.api.GET('/v1/client');
@@ -195,17 +195,17 @@ describe('retries', () => {
     const fake = await fakeServer([(req) => req.socket.destroy(), json(200, { next: null, previous: null, results: [] })]);
     try {
       const bizapi = createBizapi({ baseUrl: fake.url, apiKey: 'k', secretKey: 's', retry: { baseDelayMs: 1 } });
-      expect(await bizapi.call('listClients')).toEqual({ next: null, previous: null, results: [] });
+      expect(await bizapi.call('client_list')).toEqual({ next: null, previous: null, results: [] });
       expect(fake.seen).toHaveLength(2);
     } finally {
       await fake.close();
     }
     const dead = createBizapi({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', secretKey: 's', retry: { retries: 1, baseDelayMs: 1 } });
-    await expect(dead.call('listClients')).rejects.toBeInstanceOf(BizapiNetworkError);
+    await expect(dead.call('client_list')).rejects.toBeInstanceOf(BizapiNetworkError);
     const busy = await fakeServer([json(503, { detail: 'busy', code: 'service_unavailable' }, { 'retry-after': '0' })]);
     try {
       const bizapi = createBizapi({ baseUrl: busy.url, apiKey: 'k', secretKey: 's', retry: { retries: 2 } });
-      await expect(bizapi.call('listClients')).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
+      await expect(bizapi.call('client_list')).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
       expect(busy.seen).toHaveLength(3);
     } finally {
       await busy.close();

@@ -419,7 +419,7 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
       expectFailure(await bizapi('key', 'revoke', first.apiKey), 'No active API key');
       expectFailure(await bizapi('key', 'list', '--business', '987654321'), 'Business 987654321 does not exist.');
     }
-  });
+  }, 90_000); // five CLI processes in a row
 
   it.sequential('demo creates "Demo Company" with its catalog and five clients', async () => {
     const r = await bizapi('demo');

@@ -101,9 +101,10 @@ describe.sequential('the first hour', () => {
     server = await serve(['--demo', '--port', '0', '--host', '127.0.0.1'], env());
     expect(server.port).toBeGreaterThan(1);
     expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
-    // The credentials are the command's output (stdout); diagnostics go to stderr.
+    // The credentials are the command's output: stdout (diagnostics stay on stderr).
     const key = /export BIZAPI_API_KEY=(\S+)/.exec(server.stdout());
     const secret = /export BIZAPI_SECRET_KEY=(\S+)/.exec(server.stdout());
+    expect(server.stderr()).not.toContain('export BIZAPI_API_KEY=');
     expect(key).not.toBeNull();
     creds = { apiKey: key![1]!, secretKey: secret![1]! };
   });

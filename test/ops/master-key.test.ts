@@ -45,7 +45,7 @@ function serveRefused(env: Record<string, string>): Promise<{ code: number | nul
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
 }
 
-describe(`master key (${DIALECT})`, () => {
+describe(`master key (${DIALECT})`, { timeout: 60_000 }, () => {
   it('bizapi serve with a BIZAPI_MASTER_KEY that cannot decrypt the stored secrets exits non-zero, naming BIZAPI_MASTER_KEY', async () => {
     const r = await serveRefused({ BIZAPI_MASTER_KEY: 'ab'.repeat(32) });
     expect(r.code).not.toBe(0);
