@@ -45,7 +45,41 @@ function serveRefused(env: Record<string, string>): Promise<{ code: number | nul
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
 }
 
+/** Runs a `bizapi` CLI command with `env` until it exits; resolves with its code, stdout and stderr. */
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const base = { ...process.env };
+  for (const name of Object.keys(base)) if (/^(BIZAPI_|DATABASE_URL$|HOST$|PORT$|LOG_LEVEL$)/.test(name)) delete base[name];
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...base, DATABASE_URL: t.testDb.url, BIZAPI_DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
 describe(`master key (${DIALECT})`, { timeout: 60_000 }, () => {
+  it('the CLI commands that write secrets (key create, business create, demo) refuse a missing or wrong key and generate none', async () => {
+    const business = await newBusiness(t);
+    const runs = [
+      ['key', 'create', '--business', String(business.businessId)],
+      ['business', 'create', '--name', 'Without a key', '--plan', 'FREE'],
+      ['demo'],
+    ];
+    for (const args of runs) {
+      for (const env of [{}, { BIZAPI_MASTER_KEY: 'ab'.repeat(32) }]) {
+        const r = await cli(args, env);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toContain('BIZAPI_MASTER_KEY');
+        expect(fs.existsSync(path.join(dataDir, 'master.key'))).toBe(false);
+      }
+    }
+  });
+
+
   it('bizapi serve with a BIZAPI_MASTER_KEY that cannot decrypt the stored secrets exits non-zero, naming BIZAPI_MASTER_KEY', async () => {
     const r = await serveRefused({ BIZAPI_MASTER_KEY: 'ab'.repeat(32) });
     expect(r.code).not.toBe(0);
