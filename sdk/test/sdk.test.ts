@@ -87,7 +87,7 @@ describe('signing', () => {
     vi.resetModules();
     const other = (await import('../src/client.ts')) as typeof import('../src/client.ts');
     const elsewhere = other.createBizapi({ baseUrl: base, apiKey: b.apiKey, secretKey: b.secretKey });
-    const query = { params: { query: { page_size: 3, search: ['replayed elsewhere'] } } } as const;
+    const query = { params: { query: { page_size: 3, search: ['replayed elsewhere'] } } };
     for (let i = 0; i < 5; i++) await elsewhere.call('client_list', query);
     const statuses: number[] = [];
     const here = client({

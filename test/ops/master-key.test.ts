@@ -69,7 +69,7 @@ describe(`master key (${DIALECT})`, { timeout: 60_000 }, () => {
       ['demo'],
     ];
     for (const args of runs) {
-      for (const env of [{}, { BIZAPI_MASTER_KEY: 'ab'.repeat(32) }]) {
+      for (const env of [{}, { BIZAPI_MASTER_KEY: 'ab'.repeat(32) }] as Record<string, string>[]) {
         const r = await cli(args, env);
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(1);
         expect(r.stdout).toBe('');
