@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz -- --minutes <n>` (issues 8 and 13): the long fuzzing campaign. Runs the same properties as
+ * `npm run fuzz -- --minutes <n>` (issues 8 and 13): the long fuzzing campaign; server errors are logged to stderr. Runs the same properties as
  * test/suite/fuzz.test.ts over every documented operation — schema-driven cases and the hostile shapes of
  * fuzz-hostile.ts (huge lists, wide objects, deep nesting, bad UTF-8, odd Host headers and encodings, path
  * ids) — round after round with new seeds, until the time is up; prints the number of requests by status
@@ -8,6 +8,7 @@
  */
 import { Command } from 'commander';
 import { buildTestApp } from '../setup/build-test-app.ts';
+import setupTestDatabase from '../setup/global-setup.ts';
 import { newBusiness } from '../setup/factories.ts';
 import { fuzzOperation } from '../setup/fuzz.ts';
 import { loadDocument } from '../setup/openapi-document.ts';
@@ -22,7 +23,10 @@ const opts = new Command()
   .opts<{ minutes: string; runs: string }>();
 
 const deadline = Date.now() + Number(opts.minutes) * 60_000;
-const t = await buildTestApp({ BIZAPI_RATE_LIMIT: '0' });
+// On PostgreSQL the database is emptied and migrated first, as `npm test` does (the URL must name a throwaway one).
+await setupTestDatabase();
+// Server errors go to stderr (LOG_LEVEL=error), so a 5xx comes with its stack.
+const t = await buildTestApp({ BIZAPI_RATE_LIMIT: '0', LOG_LEVEL: 'error' });
 const doc = await loadDocument(t.app);
 const operations = securedOperations(doc);
 const problems = new Map<string, string>();
