@@ -9,7 +9,7 @@ import type { Db } from '../db/database.ts';
 import { IdRef, Named } from './schemas.ts';
 import { Field } from '../modules/catalog/catalog.schemas.ts';
 import { loadFields, toField } from '../modules/catalog/catalog.service.ts';
-import type { ErrorCollector } from './errors.ts';
+import { type ErrorCollector, messages } from './errors.ts';
 
 /** Record kinds that carry custom fields: I inquiry, C client, CO contract. */
 export type FieldKind = 'I' | 'C' | 'CO';
@@ -103,7 +103,7 @@ export async function checkFieldSet(
     }
     seen.add(id);
     if (!field) {
-      errors.add([property], `Invalid pk "${id}" - object does not exist.`);
+      errors.add([property], messages.invalidPk(id));
       continue;
     }
     if (field.category !== kind) {

@@ -5,7 +5,7 @@
 import type { Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
@@ -90,7 +90,7 @@ async function checkReferences(
   const errors = new ErrorCollector();
   if (body.status) {
     const status = await findClientStatusById(db, businessId, body.status.id);
-    if (!status) errors.add(['status', 'id'], `Invalid pk "${body.status.id}" - object does not exist.`);
+    if (!status) errors.add(['status', 'id'], messages.invalidPk(body.status.id));
   }
   const fieldValues = body.fieldSet ? await checkFieldSet(db, businessId, 'C', body.fieldSet, errors) : [];
   errors.throwIfAny();

@@ -21,7 +21,7 @@
 import type { Db } from '../../db/database.ts';
 import { inTransaction, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
-import { ErrorCollector, NotFound, ValidationError } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
@@ -197,13 +197,13 @@ async function checkBody(
 
   if (body.client) {
     if (!(await clientExists(db, { businessId, timezone: 'UTC' }, body.client.id))) {
-      errors.add(['client', 'id'], `Invalid pk "${body.client.id}" - object does not exist.`);
+      errors.add(['client', 'id'], messages.invalidPk(body.client.id));
     }
   }
   if (body.inquiry) {
     const inquiryId = body.inquiry.id;
     if (!(await inquiryExistsById(db, businessId, inquiryId))) {
-      errors.add(['inquiry', 'id'], `Invalid pk "${inquiryId}" - object does not exist.`);
+      errors.add(['inquiry', 'id'], messages.invalidPk(inquiryId));
     } else {
       const holder = await repo.findIdByInquiryId(db, businessId, inquiryId);
       if (holder !== undefined && holder !== contractId) errors.add(['inquiry', 'id'], INQUIRY_TAKEN);
@@ -214,7 +214,7 @@ async function checkBody(
   if (body.categorySet !== undefined) {
     const wanted = [...new Set((body.categorySet ?? []).map((c) => c.id))];
     const found = new Set(await repo.findCategoryIds(db, businessId, wanted));
-    for (const id of wanted) if (!found.has(id)) errors.add(['categorySet'], `Invalid pk "${id}" - object does not exist.`);
+    for (const id of wanted) if (!found.has(id)) errors.add(['categorySet'], messages.invalidPk(id));
     categoryIds = wanted;
   }
 
@@ -253,7 +253,7 @@ async function linkingInquiry<T>(db: Db, businessId: number, inquiryId: number |
   try {
     return await inTransaction(db, async (trx) => {
       if (inquiryId !== undefined && !(await repo.lockLiveInquiry(trx, businessId, inquiryId))) {
-        throw ValidationError.at(['inquiry', 'id'], `Invalid pk "${inquiryId}" - object does not exist.`);
+        throw ValidationError.at(['inquiry', 'id'], messages.invalidPk(inquiryId));
       }
       return fn(trx);
     });
@@ -407,7 +407,7 @@ export async function checkInquiryContract(
   errors: ErrorCollector,
 ): Promise<void> {
   const holder = await repo.findInquiryIdById(db, businessId, contractId);
-  if (holder === undefined) errors.add(['contract', 'id'], `Invalid pk "${contractId}" - object does not exist.`);
+  if (holder === undefined) errors.add(['contract', 'id'], messages.invalidPk(contractId));
   else if (holder !== null && holder !== inquiryId) errors.add(['contract', 'id'], CONTRACT_TAKEN);
 }
 
@@ -429,7 +429,7 @@ export async function setInquiryContract(trx: Db, businessId: number, inquiryId:
   }
   if (linked === 0) {
     const exists = (await repo.findInquiryIdById(trx, businessId, contractId)) !== undefined;
-    throw ValidationError.at(['contract', 'id'], exists ? CONTRACT_TAKEN : `Invalid pk "${contractId}" - object does not exist.`);
+    throw ValidationError.at(['contract', 'id'], exists ? CONTRACT_TAKEN : messages.invalidPk(contractId));
   }
 }
 

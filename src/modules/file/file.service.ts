@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import type { FilesConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction, isUniqueViolation, nowTimestamp } from '../../db/sql-helpers.ts';
-import { type ErrorCollector, NotFound, PermissionDenied, ValidationError } from '../../shared/errors.ts';
+import { type ErrorCollector, NotFound, PermissionDenied, ValidationError, messages } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { existsById as inquiryExistsById } from '../inquiry/inquiry.repository.ts';
 import { ALLOWED_EXTENSIONS, extensionOf, mediaTypeOf, rawExtensionOf } from './file-types.ts';
@@ -140,7 +140,7 @@ export async function checkFileSet(
     }
     const row = own[i] === undefined ? undefined : rows.get(entry.file);
     if (!row) {
-      problem(`Invalid path "${entry.file}" - object does not exist.`);
+      problem(messages.invalidPath(entry.file));
       continue;
     }
     if (seen.has(row.path)) {

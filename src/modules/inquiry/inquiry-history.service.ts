@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { Member } from '../../shared/schemas.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
@@ -228,7 +228,7 @@ export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, b
   const memberId = body.member?.id ?? null;
   if (memberId !== null && (await findMembersByIds(db, auth.businessId, [memberId])).length === 0) {
     const errors = new ErrorCollector();
-    errors.add(['member', 'id'], `Invalid pk "${memberId}" - object does not exist.`);
+    errors.add(['member', 'id'], messages.invalidPk(memberId));
     errors.throwIfAny();
   }
   const id = await inTransaction(db, async (trx) => {

@@ -11,7 +11,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, todayIn } from '../../shared/time.ts';
@@ -76,7 +76,7 @@ export function parseEstimate(input: string | number | null): string | { error: 
   if (input === null) return '0.00';
   const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input;
   const m = DECIMAL.exec(text);
-  if (!m) return { error: 'A valid number is required.' };
+  if (!m) return { error: messages.invalidNumber };
   const [, sign, whole = '', fraction = ''] = m;
   if (whole.length > ESTIMATE_WHOLE_DIGITS) {
     return { error: `Ensure that there are no more than ${ESTIMATE_WHOLE_DIGITS} digits before the decimal point.` };
@@ -198,11 +198,11 @@ async function checkBody(
   const out: CheckedBody = { fieldValues: [] };
   if (body.status) {
     const status = await repo.findStatusById(db, businessId, body.status.id);
-    if (!status) errors.add(['status', 'id'], `Invalid pk "${body.status.id}" - object does not exist.`);
+    if (!status) errors.add(['status', 'id'], messages.invalidPk(body.status.id));
     else out.status = { id: status.id, folderId: status.folder_id };
   }
   if (body.client && !(await clientExistsById(db, businessId, body.client.id))) {
-    errors.add(['client', 'id'], `Invalid pk "${body.client.id}" - object does not exist.`);
+    errors.add(['client', 'id'], messages.invalidPk(body.client.id));
   }
   if (body.contract) await checkInquiryContract(db, businessId, body.contract.id, inquiryId, errors);
   if (body.estimate !== undefined) {
@@ -213,7 +213,7 @@ async function checkBody(
   if (body.inChargeSet) {
     const ids = [...new Set(body.inChargeSet.map((m) => m.id))];
     const found = new Set((await findMembersByIds(db, businessId, ids)).map((m) => m.id));
-    for (const id of ids) if (!found.has(id)) errors.add(['inChargeSet'], `Invalid pk "${id}" - object does not exist.`);
+    for (const id of ids) if (!found.has(id)) errors.add(['inChargeSet'], messages.invalidPk(id));
     out.inChargeIds = ids;
   }
   if (body.fieldSet) out.fieldValues = await checkFieldSet(db, businessId, 'I', body.fieldSet, errors);

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { isForeignKeyViolation, nowTimestamp } from '../../db/sql-helpers.ts';
-import { NotFound, ValidationError } from '../../shared/errors.ts';
+import { NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { findMembersByIds } from '../catalog/catalog.repository.ts';
@@ -70,7 +70,7 @@ export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: n
   await requireParent(db, auth, parent, parentId);
   const memberId = body.member?.id ?? null;
   if (memberId !== null && (await findMembersByIds(db, auth.businessId, [memberId])).length === 0) {
-    throw ValidationError.at(['member', 'id'], `Invalid pk "${memberId}" - object does not exist.`);
+    throw ValidationError.at(['member', 'id'], messages.invalidPk(memberId));
   }
   let id: number;
   try {

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { isForeignKeyViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
@@ -68,7 +68,7 @@ function columnsFrom(body: ProjectUpdateBody): ProjectRowUpdate {
 async function checkReferences(db: Db, businessId: number, body: ProjectUpdateBody): Promise<void> {
   const errors = new ErrorCollector();
   if (body.contract && !(await findContractSummary(db, businessId, body.contract.id))) {
-    errors.add(['contract', 'id'], `Invalid pk "${body.contract.id}" - object does not exist.`);
+    errors.add(['contract', 'id'], messages.invalidPk(body.contract.id));
   }
   errors.throwIfAny();
 }

@@ -9,7 +9,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, toBool } from '../../db/sql-helpers.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { daysBetween, todayIn } from '../../shared/time.ts';
@@ -104,7 +104,7 @@ async function checkMembers(
   if (wanted.length === 0) return;
   const found = new Set((await findMembersByIds(db, businessId, wanted.map(([, ref]) => ref.id))).map((m) => m.id));
   for (const [property, ref] of wanted) {
-    if (!found.has(ref.id)) errors.add([property, 'id'], `Invalid pk "${ref.id}" - object does not exist.`);
+    if (!found.has(ref.id)) errors.add([property, 'id'], messages.invalidPk(ref.id));
   }
 }
 
@@ -140,7 +140,7 @@ export async function list(
 export async function create(db: Db, auth: Auth, body: TodoCreateBody, now: Date): Promise<TodoSummary> {
   const errors = new ErrorCollector();
   if (!(await repo.liveInquiryExists(db, auth.businessId, body.inquiry.id))) {
-    errors.add(['inquiry', 'id'], `Invalid pk "${body.inquiry.id}" - object does not exist.`);
+    errors.add(['inquiry', 'id'], messages.invalidPk(body.inquiry.id));
   }
   await checkMembers(db, auth.businessId, { inCharge: body.inCharge }, errors);
   errors.throwIfAny();
