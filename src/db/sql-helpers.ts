@@ -11,9 +11,6 @@ import { preparedQuery } from './prepared-query.ts';
 
 import type { Bool, Timestamp } from './columns.ts';
 
-/** The column types, re-exported for the repositories and services that build rows (their home: `columns.ts`). */
-export type { Bool, DateString, Timestamp } from './columns.ts';
-
 /** Converts a JavaScript boolean to the stored form. */
 export function toBool(value: boolean): Bool {
   return value ? 1 : 0;

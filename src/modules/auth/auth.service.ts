@@ -8,10 +8,8 @@ import { nowTimestamp } from '../../db/sql-helpers.ts';
 import * as repo from './auth.repository.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
 
-import { type AuthContext, type Plan, PLANS } from '../../shared/auth-context.ts';
+import type { AuthContext, Plan } from '../../shared/auth-context.ts';
 
-/** The plans and the caller's context (their home: `shared/auth-context.ts`), part of auth's public face. */
-export { type AuthContext, type Plan, PLANS };
 /** Plans allowed to call any project or worker operation (spec: Plan constraints; decisions §7). */
 export const PROJECT_WORKER_PLANS: readonly Plan[] = ['FREE', 'AGENCY'];
 

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/database.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import * as repo from './catalog.repository.ts';
 import type {
   Field,
@@ -20,9 +20,6 @@ import type {
   SearchPageQuery,
   SettlementType,
 } from './catalog.schemas.ts';
-
-/** The catalog import (`bizapi catalog import`, the demo business), part of the catalog's public face. */
-export { CatalogError, type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 

@@ -2,7 +2,8 @@
 import type { Db } from '../../db/database.ts';
 import { PostgresAdapter, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { countTrigramMatches, findFieldValueRows, searchAll, type Timestamp, trigramMatch, upsertFieldValueRows } from '../../db/sql-helpers.ts';
+import { countTrigramMatches, findFieldValueRows, searchAll, trigramMatch, upsertFieldValueRows } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { ClientRowUpdate, NewClientRow } from '../../db/tables/client.table.ts';
 

@@ -25,7 +25,7 @@ import { ErrorCollector, NotFound, ValidationError, messages } from '../../share
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import { exists as clientExists } from '../client/client.service.ts';
 import { existsById as inquiryExistsById } from '../inquiry/inquiry.repository.ts';
 import * as repo from './contract.repository.ts';

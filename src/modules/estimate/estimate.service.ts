@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { nowTimestamp } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import { parseEstimate } from '../inquiry/inquiry.service.ts';
 import * as repo from './estimate.repository.ts';
 import type {

@@ -1,7 +1,7 @@
 /** SQL for issued and uploaded objects (`file`). Every function filters by business. */
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import type { FileRow, NewFileRow } from '../../db/tables/file.table.ts';
 
 const fileColumns = [

@@ -9,7 +9,7 @@ import type { FilesConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction, isUniqueViolation, nowTimestamp } from '../../db/sql-helpers.ts';
 import { type ErrorCollector, NotFound, PermissionDenied, ValidationError, messages } from '../../shared/errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import { existsById as inquiryExistsById } from '../inquiry/inquiry.repository.ts';
 import { ALLOWED_EXTENSIONS, extensionOf, mediaTypeOf, rawExtensionOf } from './file-types.ts';
 import * as repo from './file.repository.ts';

@@ -4,7 +4,7 @@
  * checks that the inquiry itself is live.
  */
 import type { Db } from '../../db/database.ts';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 
 /** Member columns of a history row (all null when the row names no member). */

@@ -10,7 +10,7 @@ import { inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { Member } from '../../shared/schemas.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import { findMembersByIds } from '../catalog/catalog.repository.ts';
 import * as repo from './inquiry-history.repository.ts';
 import type {

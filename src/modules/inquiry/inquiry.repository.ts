@@ -6,7 +6,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { findFieldValueRows, searchAll, type Timestamp, upsertFieldValueRows } from '../../db/sql-helpers.ts';
+import { findFieldValueRows, searchAll, upsertFieldValueRows } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { InquiryRowUpdate, NewInquiryRow } from '../../db/tables/inquiry.table.ts';
 

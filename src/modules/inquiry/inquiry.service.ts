@@ -15,7 +15,7 @@ import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, todayIn } from '../../shared/time.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import { findMembersByIds } from '../catalog/catalog.repository.ts';
 import { toMember } from '../catalog/catalog.service.ts';
 import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';

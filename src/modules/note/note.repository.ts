@@ -4,7 +4,7 @@
  * one of them. Every function filters by business and by parent.
  */
 import type { Db } from '../../db/database.ts';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 
 /** Which note table, and the column that points at the parent record. */

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import { isForeignKeyViolation, nowTimestamp } from '../../db/sql-helpers.ts';
 import { NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import { findMembersByIds } from '../catalog/catalog.repository.ts';
 import * as repo from './note.repository.ts';
 import type { Note, NoteCreateBody, NoteListQuery, NoteUpdateBody } from './note.schemas.ts';

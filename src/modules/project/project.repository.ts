@@ -1,6 +1,6 @@
 /** SQL for projects. Soft-deleted projects are never read. */
 import type { Db } from '../../db/database.ts';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewProjectRow, ProjectRowUpdate } from '../../db/tables/project.table.ts';
 

@@ -8,7 +8,7 @@ import { isForeignKeyViolation, nowTimestamp, toBool } from '../../db/sql-helper
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import type { ContractSummary } from '../contract/contract.schemas.ts';
 import { findSummary as findContractSummary } from '../contract/contract.service.ts';
 import * as repo from './project.repository.ts';

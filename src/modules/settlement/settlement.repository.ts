@@ -4,7 +4,8 @@
  */
 import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { searchAll, type Timestamp } from '../../db/sql-helpers.ts';
+import { searchAll } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { NewSettlementRow, SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
 

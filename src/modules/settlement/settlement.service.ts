@@ -19,7 +19,7 @@ import { ErrorCollector, ValidationError, NotFound, messages } from '../../share
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import { findMembersByIds } from '../catalog/catalog.repository.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
 import { toMember } from '../catalog/catalog.service.ts';

@@ -8,7 +8,7 @@ import { nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import * as repo from './worker.repository.ts';
 import type { Worker, WorkerCreateBody, WorkerListQuery, WorkerUpdateBody } from './worker.schemas.ts';
 import type { WorkerRowUpdate } from '../../db/tables/worker.table.ts';

@@ -4,7 +4,7 @@
  * (decisions §11: every plan may call every operation).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANS } from '../../../src/modules/auth/auth.service.ts';
+import { PLANS } from '../../../src/shared/auth-context.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
