@@ -44,6 +44,7 @@ import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import clientRoutes from './modules/client/client.routes.ts';
 import contractRoutes from './modules/contract/contract.routes.ts';
 import settlementRoutes from './modules/settlement/settlement.routes.ts';
+import { contractNoteRoutes, settlementNoteRoutes } from './modules/note/note.routes.ts';
 import projectRoutes from './modules/project/project.routes.ts';
 import todoRoutes from './modules/todo/todo.routes.ts';
 import workerRoutes from './modules/worker/worker.routes.ts';
@@ -242,7 +243,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(catalogRoutes);
       await v1.register(logRoutes);
       await v1.register(contractRoutes);
+      await v1.register(contractNoteRoutes);
       await v1.register(settlementRoutes);
+      await v1.register(settlementNoteRoutes);
       await v1.register(projectRoutes);
       await v1.register(workerRoutes);
       await v1.register(notificationRoutes);

@@ -10,7 +10,7 @@ import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../share
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { findClientStatusById, findDefaultClientStatus } from '../catalog/catalog.repository.ts';
+import { findClientStatus, findDefaultClientStatus } from '../catalog/catalog.service.ts';
 import * as repo from './client.repository.ts';
 import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody } from './client.schemas.ts';
 import type { ClientRowUpdate } from '../../db/tables/client.table.ts';
@@ -89,7 +89,7 @@ async function checkReferences(
 ): Promise<{ fieldValues: CheckedFieldValue[] }> {
   const errors = new ErrorCollector();
   if (body.status) {
-    const status = await findClientStatusById(db, businessId, body.status.id);
+    const status = await findClientStatus(db, businessId, body.status.id);
     if (!status) errors.add(['status', 'id'], messages.invalidPk(body.status.id));
   }
   const fieldValues = body.fieldSet ? await checkFieldSet(db, businessId, 'C', body.fieldSet, errors) : [];
@@ -141,7 +141,7 @@ export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promis
 }
 
 /** Whether a live client with this id exists in the business. */
-export async function exists(db: Db, auth: Auth, id: number): Promise<boolean> {
+export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<boolean> {
   return repo.existsById(db, auth.businessId, id);
 }
 

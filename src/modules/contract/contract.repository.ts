@@ -323,14 +323,18 @@ export async function linkInquiry(db: Db, businessId: number, contractId: number
  * and makes this answer false. SQLite runs one write transaction at a time, so a plain read suffices there.
  */
 export async function lockLiveInquiry(db: Db, businessId: number, inquiryId: number): Promise<boolean> {
-  let q = db
-    .selectFrom('inquiry')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('id', '=', inquiryId)
-    .where('deleted_at', 'is', null);
+  let q = liveInquiry(db, businessId, inquiryId);
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.forShare();
   return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Whether inquiry `inquiryId` is live (not soft-deleted) in the business: the check of a body's `inquiry {id}`. */
+export async function liveInquiryExists(db: Db, businessId: number, inquiryId: number): Promise<boolean> {
+  return (await liveInquiry(db, businessId, inquiryId).executeTakeFirst()) !== undefined;
+}
+
+function liveInquiry(db: Db, businessId: number, inquiryId: number) {
+  return db.selectFrom('inquiry').select('id').where('business_id', '=', businessId).where('id', '=', inquiryId).where('deleted_at', 'is', null);
 }
 
 /** Unlinks an inquiry from every contract of the business, except `keepContractId` when given. */

@@ -27,7 +27,6 @@ import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { exists as clientExists } from '../client/client.service.ts';
-import { existsById as inquiryExistsById } from '../inquiry/inquiry.repository.ts';
 import * as repo from './contract.repository.ts';
 import type {
   Contract,
@@ -196,13 +195,13 @@ async function checkBody(
   }
 
   if (body.client) {
-    if (!(await clientExists(db, { businessId, timezone: 'UTC' }, body.client.id))) {
+    if (!(await clientExists(db, { businessId }, body.client.id))) {
       errors.add(['client', 'id'], messages.invalidPk(body.client.id));
     }
   }
   if (body.inquiry) {
     const inquiryId = body.inquiry.id;
-    if (!(await inquiryExistsById(db, businessId, inquiryId))) {
+    if (!(await repo.liveInquiryExists(db, businessId, inquiryId))) {
       errors.add(['inquiry', 'id'], messages.invalidPk(inquiryId));
     } else {
       const holder = await repo.findIdByInquiryId(db, businessId, inquiryId);

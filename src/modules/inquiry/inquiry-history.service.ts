@@ -11,7 +11,7 @@ import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { Member } from '../../shared/schemas.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { findMembersByIds } from '../catalog/catalog.repository.ts';
+import { isMember } from '../catalog/catalog.service.ts';
 import * as repo from './inquiry-history.repository.ts';
 import type {
   EmailHistory,
@@ -226,7 +226,7 @@ export async function listTextHistory(
 export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, body: TextHistoryCreateBody): Promise<TextHistory> {
   await requireInquiry(db, auth, inquiryId);
   const memberId = body.member?.id ?? null;
-  if (memberId !== null && (await findMembersByIds(db, auth.businessId, [memberId])).length === 0) {
+  if (memberId !== null && !(await isMember(db, auth.businessId, memberId))) {
     const errors = new ErrorCollector();
     errors.add(['member', 'id'], messages.invalidPk(memberId));
     errors.throwIfAny();

@@ -16,10 +16,9 @@ import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../share
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { findMembersByIds } from '../catalog/catalog.repository.ts';
-import { toMember } from '../catalog/catalog.service.ts';
+import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
 import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
-import { existsById as clientExistsById } from '../client/client.repository.ts';
+import { exists as clientExists } from '../client/client.service.ts';
 import { attachFiles, type CheckedFile, checkFileSet, type FileContext, fileSetOf } from '../file/file.service.ts';
 import { checkInquiryContract, releaseInquiryContract, setInquiryContract } from '../contract/contract.service.ts';
 import * as repo from './inquiry.repository.ts';
@@ -201,7 +200,7 @@ async function checkBody(
     if (!status) errors.add(['status', 'id'], messages.invalidPk(body.status.id));
     else out.status = { id: status.id, folderId: status.folder_id };
   }
-  if (body.client && !(await clientExistsById(db, businessId, body.client.id))) {
+  if (body.client && !(await clientExists(db, { businessId }, body.client.id))) {
     errors.add(['client', 'id'], messages.invalidPk(body.client.id));
   }
   if (body.contract) await checkInquiryContract(db, businessId, body.contract.id, inquiryId, errors);
@@ -210,12 +209,7 @@ async function checkBody(
     if (typeof estimate === 'string') out.estimate = estimate;
     else errors.add(['estimate'], estimate.error);
   }
-  if (body.inChargeSet) {
-    const ids = [...new Set(body.inChargeSet.map((m) => m.id))];
-    const found = new Set((await findMembersByIds(db, businessId, ids)).map((m) => m.id));
-    for (const id of ids) if (!found.has(id)) errors.add(['inChargeSet'], messages.invalidPk(id));
-    out.inChargeIds = ids;
-  }
+  if (body.inChargeSet) out.inChargeIds = await checkMemberSet(db, businessId, body.inChargeSet, errors);
   if (body.fieldSet) out.fieldValues = await checkFieldSet(db, businessId, 'I', body.fieldSet, errors);
   if (body.fileSet && body.fileSet.length > 0) {
     if (!files) throw new Error('fileSet needs a FileContext');

@@ -9,7 +9,7 @@ import { isForeignKeyViolation, nowTimestamp } from '../../db/sql-helpers.ts';
 import { NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { findMembersByIds } from '../catalog/catalog.repository.ts';
+import { isMember } from '../catalog/catalog.service.ts';
 import * as repo from './note.repository.ts';
 import type { Note, NoteCreateBody, NoteListQuery, NoteUpdateBody } from './note.schemas.ts';
 
@@ -69,7 +69,7 @@ export async function list(
 export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: number, body: NoteCreateBody): Promise<Note> {
   await requireParent(db, auth, parent, parentId);
   const memberId = body.member?.id ?? null;
-  if (memberId !== null && (await findMembersByIds(db, auth.businessId, [memberId])).length === 0) {
+  if (memberId !== null && !(await isMember(db, auth.businessId, memberId))) {
     throw ValidationError.at(['member', 'id'], messages.invalidPk(memberId));
   }
   let id: number;

@@ -20,9 +20,8 @@ import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../share
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { findMembersByIds } from '../catalog/catalog.repository.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
-import { toMember } from '../catalog/catalog.service.ts';
+import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
 import { findSummary as findContractSummary } from '../contract/contract.service.ts';
 import * as repo from './settlement.repository.ts';
 import type {
@@ -130,10 +129,7 @@ async function checkInChargeSet(
   errors: ErrorCollector,
 ): Promise<number[] | undefined> {
   if (entries === undefined) return undefined;
-  const ids = [...new Set((entries ?? []).map((e) => e.id))];
-  const found = new Set((await findMembersByIds(db, businessId, ids)).map((m) => m.id));
-  for (const id of ids) if (!found.has(id)) errors.add(['inChargeSet'], messages.invalidPk(id));
-  return ids;
+  return checkMemberSet(db, businessId, entries ?? [], errors);
 }
 
 /** The plain columns a body sets: only the properties it sends (PATCH is partial). */

@@ -14,8 +14,7 @@ import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../share
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { daysBetween, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { findMembersByIds } from '../catalog/catalog.repository.ts';
-import { toMember } from '../catalog/catalog.service.ts';
+import { findMembers } from '../catalog/catalog.service.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
 import type { TodoRowUpdate } from '../../db/tables/todo.table.ts';
@@ -47,8 +46,7 @@ async function loadMembers(db: Db, businessId: number, rows: readonly repo.TodoR
     if (r.in_charge_id !== null) ids.add(r.in_charge_id);
     if (r.completed_in_charge_id !== null) ids.add(r.completed_in_charge_id);
   }
-  const members = await findMembersByIds(db, businessId, [...ids]);
-  return new Map(members.map((m) => [m.id, toMember(m)]));
+  return findMembers(db, businessId, ids);
 }
 
 const memberOf = (members: Members, id: number | null): Member | null => (id === null ? null : (members.get(id) ?? null));
@@ -102,7 +100,7 @@ async function checkMembers(
 ): Promise<void> {
   const wanted = Object.entries(refs).filter((e): e is [string, { id: number }] => !!e[1]);
   if (wanted.length === 0) return;
-  const found = new Set((await findMembersByIds(db, businessId, wanted.map(([, ref]) => ref.id))).map((m) => m.id));
+  const found = await findMembers(db, businessId, wanted.map(([, ref]) => ref.id));
   for (const [property, ref] of wanted) {
     if (!found.has(ref.id)) errors.add([property, 'id'], messages.invalidPk(ref.id));
   }
