@@ -6,7 +6,7 @@ import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { findFieldValueRows, searchAll, upsertFieldValueRows } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
-import type { ContractRowUpdate, NewContractRow } from '../../db/tables/contract.table.ts';
+import { type ContractRowUpdate, NESTED_CONTRACT_COLUMNS, type NewContractRow } from '../../db/tables/contract.table.ts';
 
 const listColumns = [
   'contract.id',
@@ -166,24 +166,22 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
   return row !== undefined;
 }
 
-/** The columns a settlement rule or a nested summary needs (spec: Contract summary; Settlement create 3, 4). */
-const summaryColumns = ['id', 'title', 'amount', 'type', 'status', 'start_date', 'end_date'] as const;
-
 /** A contract as settlements, projects and inquiries nest it. */
 export type ContractSummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
 function summaryQuery(db: Db, businessId: number) {
-  return db.selectFrom('contract').select(summaryColumns).where('business_id', '=', businessId);
+  // The columns a settlement rule or a nested summary needs (spec: Contract summary; Settlement create 3, 4).
+  return db.selectFrom('contract').select(NESTED_CONTRACT_COLUMNS).where('contract.business_id', '=', businessId);
 }
 
 /** A contract's summary columns, or `undefined`. */
 export async function findSummaryById(db: Db, businessId: number, id: number): Promise<ContractSummaryRow | undefined> {
-  return summaryQuery(db, businessId).where('id', '=', id).executeTakeFirst();
+  return summaryQuery(db, businessId).where('contract.id', '=', id).executeTakeFirst();
 }
 
 /** The summaries of the business's contracts among `ids` (unknown and foreign ids are simply absent). */
 export async function findSummariesByIds(db: Db, businessId: number, ids: readonly number[]): Promise<ContractSummaryRow[]> {
   if (ids.length === 0) return [];
-  return summaryQuery(db, businessId).where('id', 'in', [...new Set(ids)]).execute();
+  return summaryQuery(db, businessId).where('contract.id', 'in', [...new Set(ids)]).execute();
 }
 
 /** The columns a PATCH merges with its body (recurring fields, dates, the linked inquiry). */

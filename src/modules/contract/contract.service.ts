@@ -38,21 +38,29 @@ import type {
   ContractSummary,
   ContractUpdateBody,
 } from './contract.schemas.ts';
-import type { ContractRowUpdate } from '../../db/tables/contract.table.ts';
+import type { ContractRowUpdate, NestedContractColumns, PresentContractColumns } from '../../db/tables/contract.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 type IdTitle = { id: number; title: string };
 
-/** Maps a row to the nested contract summary (reference: Contract summary). */
-export function toContractSummary(row: repo.ContractSummaryRow): ContractSummary {
+/**
+ * Maps the joined {@link NESTED_CONTRACT_COLUMNS} of an inquiry, settlement or project row to the nested
+ * contract summary (reference: Contract summary), or `null` when the row has no contract.
+ */
+export function toNestedContract(row: PresentContractColumns): ContractSummary;
+export function toNestedContract(row: NestedContractColumns): ContractSummary | null;
+export function toNestedContract(row: NestedContractColumns): ContractSummary | null {
+  if (row.contract_id === null || row.contract_title === null || row.contract_amount === null || row.contract_type === null || row.contract_status === null) {
+    return null;
+  }
   return {
-    id: row.id,
-    title: row.title,
-    amount: row.amount,
-    type: row.type as ContractSummary['type'],
-    status: row.status as ContractSummary['status'],
-    startDate: row.start_date,
-    endDate: row.end_date,
+    id: row.contract_id,
+    title: row.contract_title,
+    amount: row.contract_amount,
+    type: row.contract_type as ContractSummary['type'],
+    status: row.contract_status as ContractSummary['status'],
+    startDate: row.contract_start_date,
+    endDate: row.contract_end_date,
   };
 }
 
@@ -382,13 +390,13 @@ export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number
  */
 export async function findSummaries(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, ContractSummary>> {
   const rows = await repo.findSummariesByIds(db, businessId, ids);
-  return new Map(rows.map((r) => [r.id, toContractSummary(r)]));
+  return new Map(rows.map((r) => [r.contract_id, toNestedContract(r)]));
 }
 
 /** One contract's nested summary, or `undefined` when it is not a contract of the business. */
 export async function findSummary(db: Db, businessId: number, id: number): Promise<ContractSummary | undefined> {
   const row = await repo.findSummaryById(db, businessId, id);
-  return row && toContractSummary(row);
+  return row && toNestedContract(row);
 }
 
 // ── The inquiry side of the 1:1 link (spec: Contract rule 1; decisions §7) ──

@@ -10,6 +10,7 @@ import { findFieldValueRows, searchAll, upsertFieldValueRows } from '../../db/sq
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { InquiryRowUpdate, NewInquiryRow } from '../../db/tables/inquiry.table.ts';
+import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 
 const summaryColumns = [
   'inquiry.id',
@@ -30,13 +31,7 @@ const summaryColumns = [
   'client.email as client_email',
   'client_status.id as client_status_id',
   'client_status.title as client_status_title',
-  'contract.id as contract_id',
-  'contract.title as contract_title',
-  'contract.amount as contract_amount',
-  'contract.type as contract_type',
-  'contract.status as contract_status',
-  'contract.start_date as contract_start_date',
-  'contract.end_date as contract_end_date',
+  ...NESTED_CONTRACT_COLUMNS,
 ] as const;
 
 const detailColumns = [

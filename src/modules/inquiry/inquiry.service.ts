@@ -20,7 +20,7 @@ import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
 import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
 import { exists as clientExists } from '../client/client.service.ts';
 import { attachFiles, type CheckedFile, checkFileSet, type FileContext, fileSetOf } from '../file/file.service.ts';
-import { checkInquiryContract, releaseInquiryContract, setInquiryContract } from '../contract/contract.service.ts';
+import { checkInquiryContract, releaseInquiryContract, setInquiryContract, toNestedContract } from '../contract/contract.service.ts';
 import * as repo from './inquiry.repository.ts';
 import {
   FUNNEL_KEYS,
@@ -118,18 +118,7 @@ export function toInquiryCreated(row: repo.InquirySummaryRow): InquirySummary {
         ? null
         : { id: row.status_id, title: row.status_title, folder: { id: row.folder_id, name: row.folder_name } },
     client: toNestedClient(row),
-    contract:
-      row.contract_id === null || row.contract_title === null || row.contract_amount === null || row.contract_type === null || row.contract_status === null
-        ? null
-        : {
-            id: row.contract_id,
-            title: row.contract_title,
-            amount: row.contract_amount,
-            type: row.contract_type as NonNullable<InquirySummary['contract']>['type'],
-            status: row.contract_status as NonNullable<InquirySummary['contract']>['status'],
-            startDate: row.contract_start_date,
-            endDate: row.contract_end_date,
-          },
+    contract: toNestedContract(row),
     name: row.name,
     estimate: row.estimate,
     inquiryDate: row.inquiry_date,

@@ -9,8 +9,7 @@ import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import type { ContractSummary } from '../contract/contract.schemas.ts';
-import { findSummary as findContractSummary } from '../contract/contract.service.ts';
+import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
 import * as repo from './project.repository.ts';
 import type { Project, ProjectCreateBody, ProjectListQuery, ProjectStatus, ProjectUpdateBody } from './project.schemas.ts';
 import type { ProjectRowUpdate } from '../../db/tables/project.table.ts';
@@ -24,18 +23,7 @@ export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'U';
 export function toProject(row: repo.ProjectRow): Project {
   return {
     id: row.id,
-    contract:
-      row.contract_id === null || row.contract_title === null
-        ? null
-        : {
-            id: row.contract_id,
-            title: row.contract_title,
-            amount: row.contract_amount!,
-            type: row.contract_type as ContractSummary['type'],
-            status: row.contract_status as ContractSummary['status'],
-            startDate: row.contract_start_date,
-            endDate: row.contract_end_date,
-          },
+    contract: toNestedContract(row),
     title: row.title,
     status: row.status as ProjectStatus,
     symbolColor: row.symbol_color,

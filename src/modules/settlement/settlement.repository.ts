@@ -8,6 +8,7 @@ import { searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { NewSettlementRow, SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
+import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 
 const listColumns = [
   'settlement.id',
@@ -20,13 +21,7 @@ const listColumns = [
   'settlement.created',
   'settlement.due_date',
   'settlement.settled_date',
-  'contract.id as contract_id',
-  'contract.title as contract_title',
-  'contract.amount as contract_amount',
-  'contract.type as contract_type',
-  'contract.status as contract_status',
-  'contract.start_date as contract_start_date',
-  'contract.end_date as contract_end_date',
+  ...NESTED_CONTRACT_COLUMNS,
 ] as const;
 
 const detailColumns = [

@@ -22,7 +22,7 @@ import { dayRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
 import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
-import { findSummary as findContractSummary } from '../contract/contract.service.ts';
+import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
 import * as repo from './settlement.repository.ts';
 import type {
   Settlement,
@@ -58,15 +58,7 @@ export function toSettlementListItem(row: repo.SettlementListRow): SettlementLis
     vat: row.vat,
     typeAlias: row.type_alias,
     created: row.created,
-    contract: {
-      id: row.contract_id,
-      title: row.contract_title,
-      amount: row.contract_amount,
-      type: row.contract_type as SettlementListItem['contract']['type'],
-      status: row.contract_status as SettlementListItem['contract']['status'],
-      startDate: row.contract_start_date,
-      endDate: row.contract_end_date,
-    },
+    contract: toNestedContract(row),
     dueDate: row.due_date,
     settledDate: row.settled_date,
   };
