@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
+import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
@@ -133,7 +133,7 @@ export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promis
       is_hidden: toBool(body.isHidden ?? false),
       created: nowTimestamp(),
     });
-    await repo.upsertFieldValues(trx, auth.businessId, newId, fieldValues);
+    await setFieldValues(trx, auth.businessId, 'C', newId, fieldValues);
     // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
     return repo.findSummaryById(trx, auth.businessId, newId);
   });
@@ -152,7 +152,7 @@ export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number)
 export async function retrieve(db: Db, auth: Auth, id: number): Promise<Client> {
   const row = await repo.findById(db, auth.businessId, id);
   if (!row) throw new NotFound();
-  const values = await repo.findFieldValues(db, auth.businessId, id);
+  const values = await findFieldValues(db, auth.businessId, 'C', id);
   return toClient(row, await toFieldValues(db, auth.businessId, values));
 }
 
@@ -168,7 +168,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Client
   if (body.status !== undefined) patch.status_id = body.status?.id ?? null;
   const changed = await inTransaction(db, async (trx) => {
     const n = await repo.updateById(trx, auth.businessId, id, patch);
-    if (n > 0) await repo.upsertFieldValues(trx, auth.businessId, id, fieldValues);
+    if (n > 0) await setFieldValues(trx, auth.businessId, 'C', id, fieldValues);
     return n;
   });
   if (changed === 0) throw new NotFound();

@@ -4,7 +4,7 @@
  */
 import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { findFieldValueRows, searchAll, upsertFieldValueRows } from '../../db/sql-helpers.ts';
+import { searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import { type ContractRowUpdate, NESTED_CONTRACT_COLUMNS, type NewContractRow } from '../../db/tables/contract.table.ts';
 
@@ -261,15 +261,7 @@ export async function replaceCategories(db: Db, businessId: number, contractId: 
     .execute();
 }
 
-/** The custom field values of a contract, in field order. */
-export function findFieldValues(db: Db, businessId: number, contractId: number) {
-  return findFieldValueRows(db, 'contract_field_value', businessId, contractId);
-}
 
-/** Sets custom field values: an empty value deletes the row, any other inserts or replaces it. */
-export function upsertFieldValues(db: Db, businessId: number, contractId: number, values: readonly { fieldId: number; value: string }[]): Promise<void> {
-  return upsertFieldValueRows(db, 'contract_field_value', businessId, contractId, values);
-}
 
 // ── The inquiry ↔ contract link (spec: Contract rule 1) ──
 //

@@ -20,7 +20,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
+import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
@@ -322,7 +322,7 @@ export async function create(db: Db, auth: Auth, body: ContractCreateBody): Prom
       created: nowTimestamp(),
     });
     if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, newId, checked.categoryIds);
-    await repo.upsertFieldValues(trx, auth.businessId, newId, checked.fieldValues);
+    await setFieldValues(trx, auth.businessId, 'CO', newId, checked.fieldValues);
     return newId;
   });
   const row = await repo.findListRowById(db, auth.businessId, id);
@@ -344,7 +344,7 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Contract
   if (!row) throw new NotFound();
   const [categories, values] = await Promise.all([
     categoriesOf(db, auth.businessId, [id]),
-    repo.findFieldValues(db, auth.businessId, id),
+    findFieldValues(db, auth.businessId, 'CO', id),
   ]);
   return toContract(row, categories.get(id) ?? [], await toFieldValues(db, auth.businessId, values));
 }
@@ -368,7 +368,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
     const n = await repo.updateById(trx, auth.businessId, id, patch);
     if (n === 0) return 0;
     if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, id, checked.categoryIds);
-    await repo.upsertFieldValues(trx, auth.businessId, id, checked.fieldValues);
+    await setFieldValues(trx, auth.businessId, 'CO', id, checked.fieldValues);
     return n;
   });
   if (changed === 0) throw new NotFound();

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { findFieldValueRows, searchAll, upsertFieldValueRows } from '../../db/sql-helpers.ts';
+import { searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { InquiryRowUpdate, NewInquiryRow } from '../../db/tables/inquiry.table.ts';
@@ -320,15 +320,7 @@ export async function findWorkPage(db: Db, businessId: number, size: number, cur
 
 // ── Custom field values ──
 
-/** The custom field values of an inquiry, in field order. */
-export function findFieldValues(db: Db, businessId: number, inquiryId: number) {
-  return findFieldValueRows(db, 'inquiry_field_value', businessId, inquiryId);
-}
 
-/** Sets custom field values: an empty value deletes the row, any other inserts or replaces it. */
-export function upsertFieldValues(db: Db, businessId: number, inquiryId: number, values: readonly { fieldId: number; value: string }[]): Promise<void> {
-  return upsertFieldValueRows(db, 'inquiry_field_value', businessId, inquiryId, values);
-}
 
 // ── File links ──
 

@@ -10,7 +10,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
+import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
@@ -288,7 +288,7 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
     const inChargeIds = checked.inChargeIds ?? [];
     await repo.replaceInCharge(trx, auth.businessId, newId, inChargeIds);
     await repo.replaceWorks(trx, auth.businessId, newId, (body.workSet ?? []).map((w) => w.name), now);
-    await repo.upsertFieldValues(trx, auth.businessId, newId, checked.fieldValues);
+    await setFieldValues(trx, auth.businessId, 'I', newId, checked.fieldValues);
     await repo.replaceFileLinks(trx, auth.businessId, newId, body.fileLinkSet ?? [], now);
     await attachFiles(trx, auth.businessId, newId, checked.files ?? []);
     if (body.contract) await setInquiryContract(trx, auth.businessId, newId, body.contract.id);
@@ -325,7 +325,7 @@ export async function retrieve(db: Db, auth: Auth, id: number, files: FileContex
   const [works, inCharge, values, links] = await Promise.all([
     repo.findWorks(db, auth.businessId, id),
     inChargeByInquiry(db, auth.businessId, [id]),
-    repo.findFieldValues(db, auth.businessId, id),
+    findFieldValues(db, auth.businessId, 'I', id),
     repo.findFileLinks(db, auth.businessId, id),
   ]);
   return {
@@ -371,7 +371,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
     if (body.workSet) await repo.replaceWorks(trx, auth.businessId, id, body.workSet.map((w) => w.name), now);
     if (body.fileLinkSet) await repo.replaceFileLinks(trx, auth.businessId, id, body.fileLinkSet, now);
     await attachFiles(trx, auth.businessId, id, checked.files ?? []);
-    await repo.upsertFieldValues(trx, auth.businessId, id, checked.fieldValues);
+    await setFieldValues(trx, auth.businessId, 'I', id, checked.fieldValues);
     if (body.contract !== undefined) await setInquiryContract(trx, auth.businessId, id, body.contract?.id ?? null);
     if (checked.status && checked.status.id !== current.status_id) {
       await repo.insertStatusHistory(trx, auth.businessId, {
