@@ -8,6 +8,7 @@ import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,12 +33,7 @@ const FULL_KEYS = [
 ];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function get(b: TestBusiness, url: string) {
-  return call(b, { method: 'GET', url });
-}
+const { call, get } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const res = await call(b, { method: 'POST', url: '/v1/client', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -10,6 +10,7 @@ import { createDemo, DEMO_ESTIMATE_ITEMS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,12 +21,7 @@ afterAll(() => t.close());
 const KEYS = ['id', 'title', 'unitCost', 'unit', 'description', 'image', 'classification', 'created'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function get(b: TestBusiness, url: string) {
-  return call(b, { method: 'GET', url });
-}
+const { call, get } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/estimate/item', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

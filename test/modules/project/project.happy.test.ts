@@ -8,6 +8,7 @@ import { createDemo, DEMO_PROJECTS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,12 +19,7 @@ afterAll(() => t.close());
 const KEYS = ['id', 'contract', 'title', 'status', 'symbolColor', 'startDate', 'endDate', 'actualEndDate', 'isHidden', 'created'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function get(b: TestBusiness, url: string) {
-  return call(b, { method: 'GET', url });
-}
+const { call, get } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/project', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -8,6 +8,7 @@ import { createDemo, DEMO_WORKERS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,12 +38,7 @@ function dev(b: TestBusiness) {
 function designer(b: TestBusiness) {
   return { id: b.ids.positions.designer!, title: 'Designer', symbolColor: '#eb5757' };
 }
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function get(b: TestBusiness, url: string) {
-  return call(b, { method: 'GET', url });
-}
+const { call, get } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/worker', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
