@@ -24,7 +24,7 @@ import {
   s3Get,
   s3Put,
   upload,
-} from './file-test-app.ts';
+} from './file-helpers.ts';
 
 let t: FileTestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../../src/db/sql-helpers.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
-import { contractFor, createSettlement, settlementBody, settlementBusiness } from './helpers.ts';
+import { contractFor, createSettlement, settlementBody, settlementBusiness } from './settlement-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';
-import { contractFor, createSettlement, settlementBody, settlementBusiness } from './helpers.ts';
+import { contractFor, createSettlement, settlementBody, settlementBusiness } from './settlement-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;

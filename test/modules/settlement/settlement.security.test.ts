@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
 import { sendJson } from '../../setup/signed-request.ts';
-import { contractFor, createSettlement, settlementBody } from './helpers.ts';
+import { contractFor, createSettlement, settlementBody } from './settlement-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
