@@ -13,9 +13,40 @@ import type { AuthContext } from '../../shared/auth-context.ts';
 import { findClientStatus, findDefaultClientStatus } from '../catalog/catalog.service.ts';
 import * as repo from './client.repository.ts';
 import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody } from './client.schemas.ts';
-import type { ClientRowUpdate } from '../../db/tables/client.table.ts';
+import type { ClientRowUpdate, NestedClientColumns } from '../../db/tables/client.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
+
+/** The client summary inquiries and contracts nest (`InquiryClient`, `ContractClient`; docs/api.md#inquiries). */
+export interface NestedClient {
+  id: number;
+  status: { id: number; title: string } | null;
+  companyName: string;
+  inCharge: string | null;
+  position: string | null;
+  contact: string | null;
+  email: string | null;
+}
+
+/**
+ * Maps the joined {@link NESTED_CLIENT_COLUMNS} of an inquiry or contract row to the nested client summary,
+ * or `null` when the row has no live client.
+ */
+export function toNestedClient(row: NestedClientColumns): NestedClient | null {
+  if (row.client_id === null || row.client_company_name === null) return null;
+  return {
+    id: row.client_id,
+    status:
+      row.client_status_id === null || row.client_status_title === null
+        ? null
+        : { id: row.client_status_id, title: row.client_status_title },
+    companyName: row.client_company_name,
+    inCharge: row.client_in_charge,
+    position: row.client_position,
+    contact: row.client_contact,
+    email: row.client_email,
+  };
+}
 
 /** Maps a row to the short shape (create response, list item). */
 export function toClientSummary(row: repo.ClientSummaryRow): ClientSummary {

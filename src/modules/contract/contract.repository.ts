@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import { type ContractRowUpdate, NESTED_CONTRACT_COLUMNS, type NewContractRow } from '../../db/tables/contract.table.ts';
+import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
 
 const listColumns = [
   'contract.id',
@@ -18,14 +19,7 @@ const listColumns = [
   'contract.contract_number',
   'contract.start_date',
   'contract.end_date',
-  'client.id as client_id',
-  'client.company_name as client_company_name',
-  'client.in_charge as client_in_charge',
-  'client.position as client_position',
-  'client.contact as client_contact',
-  'client.email as client_email',
-  'client_status.id as client_status_id',
-  'client_status.title as client_status_title',
+  ...NESTED_CLIENT_COLUMNS,
   'inquiry.id as inquiry_id',
   'inquiry.unique_id as inquiry_unique_id',
   'inquiry.name as inquiry_name',

@@ -26,18 +26,9 @@ import { type CursorPosition, type Page, pageSizeOf } from '../../shared/paginat
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { exists as clientExists } from '../client/client.service.ts';
+import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
 import * as repo from './contract.repository.ts';
-import type {
-  Contract,
-  ContractClient,
-  ContractCreateBody,
-  ContractInquiry,
-  ContractListItem,
-  ContractListQuery,
-  ContractSummary,
-  ContractUpdateBody,
-} from './contract.schemas.ts';
+import type { Contract, ContractCreateBody, ContractInquiry, ContractListItem, ContractListQuery, ContractSummary, ContractUpdateBody } from './contract.schemas.ts';
 import type { ContractRowUpdate, NestedContractColumns, PresentContractColumns } from '../../db/tables/contract.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
@@ -61,22 +52,6 @@ export function toNestedContract(row: NestedContractColumns): ContractSummary | 
     status: row.contract_status as ContractSummary['status'],
     startDate: row.contract_start_date,
     endDate: row.contract_end_date,
-  };
-}
-
-function toContractClient(row: repo.ContractListRow): ContractClient | null {
-  if (row.client_id === null || row.client_company_name === null) return null;
-  return {
-    id: row.client_id,
-    status:
-      row.client_status_id === null || row.client_status_title === null
-        ? null
-        : { id: row.client_status_id, title: row.client_status_title },
-    companyName: row.client_company_name,
-    inCharge: row.client_in_charge,
-    position: row.client_position,
-    contact: row.client_contact,
-    email: row.client_email,
   };
 }
 
@@ -115,7 +90,7 @@ export function toContractListItem(row: repo.ContractListRow, categorySet: IdTit
     startDate: row.start_date,
     endDate: row.end_date,
     inquiry: toContractInquiry(row),
-    client: toContractClient(row),
+    client: toNestedClient(row),
     categorySet,
   };
 }

@@ -11,6 +11,7 @@ import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { InquiryRowUpdate, NewInquiryRow } from '../../db/tables/inquiry.table.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
+import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
 
 const summaryColumns = [
   'inquiry.id',
@@ -23,14 +24,7 @@ const summaryColumns = [
   'inquiry_status.title as status_title',
   'folder.id as folder_id',
   'folder.name as folder_name',
-  'client.id as client_id',
-  'client.company_name as client_company_name',
-  'client.in_charge as client_in_charge',
-  'client.position as client_position',
-  'client.contact as client_contact',
-  'client.email as client_email',
-  'client_status.id as client_status_id',
-  'client_status.title as client_status_title',
+  ...NESTED_CLIENT_COLUMNS,
   ...NESTED_CONTRACT_COLUMNS,
 ] as const;
 

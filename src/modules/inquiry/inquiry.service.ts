@@ -18,24 +18,11 @@ import { dayRangeUtc, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
 import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
-import { exists as clientExists } from '../client/client.service.ts';
+import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
 import { attachFiles, type CheckedFile, checkFileSet, type FileContext, fileSetOf } from '../file/file.service.ts';
 import { checkInquiryContract, releaseInquiryContract, setInquiryContract, toNestedContract } from '../contract/contract.service.ts';
 import * as repo from './inquiry.repository.ts';
-import {
-  FUNNEL_KEYS,
-  type Funnel,
-  type FunnelKey,
-  type Inquiry,
-  type InquiryCreateBody,
-  type InquiryCreated,
-  type InquiryListItem,
-  type InquiryListQuery,
-  type InquirySummary,
-  type InquiryUpdateBody,
-  type InquiryWork,
-  type NestedClient,
-} from './inquiry.schemas.ts';
+import { FUNNEL_KEYS, type Funnel, type FunnelKey, type Inquiry, type InquiryCreateBody, type InquiryCreated, type InquiryListItem, type InquiryListQuery, type InquirySummary, type InquiryUpdateBody, type InquiryWork } from './inquiry.schemas.ts';
 import type { InquiryRowUpdate, InquiryTable } from '../../db/tables/inquiry.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
@@ -90,22 +77,6 @@ export function parseEstimate(input: string | number | null): string | { error: 
 }
 
 // ── Mappers ──
-
-function toNestedClient(row: repo.InquirySummaryRow): NestedClient | null {
-  if (row.client_id === null || row.client_company_name === null) return null;
-  return {
-    id: row.client_id,
-    status:
-      row.client_status_id === null || row.client_status_title === null
-        ? null
-        : { id: row.client_status_id, title: row.client_status_title },
-    companyName: row.client_company_name,
-    inCharge: row.client_in_charge,
-    position: row.client_position,
-    contact: row.client_contact,
-    email: row.client_email,
-  };
-}
 
 /** Maps a row to the properties every inquiry shape starts with (all but `inChargeSet`). */
 export function toInquiryCreated(row: repo.InquirySummaryRow): InquirySummary {
