@@ -45,12 +45,22 @@ if [ "$(id -u)" = 0 ]; then
   chown -R nobody "$work/data"
   chmod 755 "$work" "$work/app"
   as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups --)
+  # The `node` on PATH may live where that account cannot reach (CI installs Node 26 under a private
+  # temporary directory): the image's user runs the image's Node, so copy it where every account may run it.
+  # (Without this, the unprivileged `node` resolves to another Node further down PATH, and a cluster worker
+  # forked with the primary's execPath cannot be spawned: EACCES.)
+  mkdir -p "$work/node/bin"
+  cp "$(command -v node)" "$work/node/bin/node"
+  chmod -R 755 "$work/node"
+  export PATH="$work/node/bin:$PATH"
 fi
 # The image's ENV (the SQLite file on the data volume unless DATABASE_URL names PostgreSQL).
 export NODE_ENV=production HOST=127.0.0.1 PORT=0 BIZAPI_DATA_DIR="$work/data" LOG_LEVEL=warn
 export DATABASE_URL="${DATABASE_URL:-sqlite:$work/data/bizapi.db}"
 export BIZAPI_MASTER_KEY="${BIZAPI_MASTER_KEY:-$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")}"
 cd "$work/app"
+
+[ "$("${as_user[@]}" node --version)" = "$(node --version)" ] || { echo "verify-image: the unprivileged user runs another Node than $(node --version)" >&2; exit 1; }
 
 step "the SQLite driver: better-sqlite3 13's prebuilt Node-API binary, loaded without any install script"
 # The deps stage ran no install script: only a driver that needs none may load (13, on Node 22.14+).

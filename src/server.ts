@@ -16,8 +16,7 @@ import { buildApp } from './app.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { existsAnyBusiness } from './modules/auth/auth.repository.ts';
-import { checkMasterKey } from './modules/auth/auth.service.ts';
-import { masterKeyMismatchMessage, resolveMasterKey } from './modules/auth/secret-box.ts';
+import { masterKeyForDatabase } from './modules/auth/auth.service.ts';
 import { createDemo } from './demo/demo.ts';
 import { createStorage } from './modules/file/create-storage.ts';
 import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
@@ -60,9 +59,7 @@ export async function prepareDatabase(config: Config, options: { demo: boolean }
  */
 async function prepare(db: ReturnType<typeof createDb>, config: Config, options: { migrate: boolean; demo: boolean }): Promise<Buffer> {
   if (options.migrate) await migrateToLatest(db);
-  const hasSecrets = (await checkMasterKey(db, Buffer.alloc(32))) !== 'none';
-  const masterKey = resolveMasterKey(config, { create: !hasSecrets });
-  if ((await checkMasterKey(db, masterKey)) === 'mismatch') throw new Error(masterKeyMismatchMessage(config));
+  const masterKey = await masterKeyForDatabase(db, config);
   if (options.migrate && options.demo && !(await existsAnyBusiness(db))) {
     const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
     // The credentials are the command's output (stdout); diagnostics stay on stderr.

@@ -101,6 +101,16 @@ export interface Bizapi {
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
 }
 
+/**
+ * v2 signatures sent by every client of this process, with their timestamps in Unix seconds: a server
+ * accepts each signature once (docs/api.md, replay-proof signatures), and two clients with one key may send
+ * the same request in the same second. Entries older than the server's 300-second window are dropped.
+ */
+const sentV2 = new Map<string, number>();
+
+/** How many times one request is signed again after `403 signature_replayed` (a later second each time). */
+const MAX_RESIGN = 30;
+
 /** Creates a client. See the SDK's README for examples. */
 export function createBizapi(options: BizapiOptions): Bizapi {
   const baseFetch = options.fetch ?? globalThis.fetch;
@@ -111,12 +121,11 @@ export function createBizapi(options: BizapiOptions): Bizapi {
   const backoff = (attempt: number) => Math.min(maxDelay, baseDelay * 2 ** attempt) * (0.5 + Math.random() / 2);
 
   const version = options.signatureVersion ?? 'v2';
-  /** v2 signatures this client sent, with their timestamps (a server accepts each one once). */
-  const sentV2 = new Map<string, number>();
   /**
    * The signature headers of one attempt. A v2 signature is unique per request: when the same method, target
-   * and body were already signed with this second's timestamp (a retry, or a repeated GET), the timestamp
-   * moves on by one second (still within the server's 300-second window), so no attempt is a "replay".
+   * and body were already signed with this second's timestamp by any client of this process (a retry, a
+   * repeated GET, two clients with one key), the timestamp moves on by one second (still within the server's
+   * 300-second window), so no attempt of this process is a "replay".
    */
   async function sign(method: string, pathAndQuery: string, body: Uint8Array): Promise<Record<string, string>> {
     const base = { secretKey: options.secretKey, version, hmac: options.hmac };
@@ -139,6 +148,7 @@ export function createBizapi(options: BizapiOptions): Bizapi {
     const method = request.method.toUpperCase();
     const body = request.body === null ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer());
     const idempotencyKey = request.headers.get('idempotency-key') ?? (IDEMPOTENT_UNSAFE.has(method) ? globalThis.crypto.randomUUID() : undefined);
+    let resigned = 0;
     for (let attempt = 0; ; attempt++) {
       const url = new URL(request.url);
       const headers = new Headers(request.headers);
@@ -156,14 +166,17 @@ export function createBizapi(options: BizapiOptions): Bizapi {
         await sleep(backoff(attempt), request.signal);
         continue;
       }
-      // A v2 signature another client sent with the same second, target and body: sign again (next second).
-      if (response.status === 403 && version === 'v2' && attempt < retries) {
+      // A v2 signature another process sent with the same second, target and body: sign again (a later
+      // second). Not a failed attempt, so it does not use up `retries`; bounded by MAX_RESIGN.
+      if (response.status === 403 && version === 'v2' && resigned < MAX_RESIGN) {
         const code = await response
           .clone()
           .json()
           .then((b: { code?: unknown }) => b?.code, () => undefined);
         if (code === 'signature_replayed') {
           await response.body?.cancel();
+          resigned++;
+          attempt--;
           continue;
         }
       }

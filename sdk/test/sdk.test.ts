@@ -6,7 +6,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../../test/setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../test/setup/factories.ts';
 import {
@@ -79,6 +79,29 @@ describe('signing', () => {
     } finally {
       await v2only.close();
     }
+  });
+
+  it('a v2 request another process already sent this second is signed again, beyond `retries`', async () => {
+    // A second copy of the SDK module stands for another process with the same key: its clients do not
+    // know which signatures the first copy sent.
+    vi.resetModules();
+    const other = (await import('../src/client.ts')) as typeof import('../src/client.ts');
+    const elsewhere = other.createBizapi({ baseUrl: base, apiKey: b.apiKey, secretKey: b.secretKey });
+    const query = { params: { query: { page_size: 3, search: ['replayed elsewhere'] } } };
+    for (let i = 0; i < 5; i++) await elsewhere.call('client_list', query);
+    const statuses: number[] = [];
+    const here = client({
+      retry: { retries: 0 },
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        statuses.push(response.status);
+        return response;
+      },
+    });
+    expect(Array.isArray((await here.call('client_list', query)).results)).toBe(true);
+    expect(statuses.at(-1)).toBe(200);
+    expect(statuses.length).toBeGreaterThan(1);
+    expect(statuses.slice(0, -1).every((s) => s === 403)).toBe(true);
   });
 
   it('v1 (the reference signature) works where signatures are required', async () => {

@@ -1,10 +1,9 @@
 /** `bizapi business create` (decisions §6): a business, its first API key and, optionally, its catalog. */
 import { createApiKey, createBusiness, isValidTimezone } from '../modules/auth/auth.service.ts';
 import { PLANS, type Plan } from '../shared/auth-context.ts';
-import { resolveMasterKey } from '../modules/auth/secret-box.ts';
 import { type CatalogIds, importCatalog, validateCatalog } from '../modules/catalog/catalog-import.ts';
 import { namingCatalogFile } from './catalog.ts';
-import { type CliContext, CliError, printJson, readJsonFile, withDb } from './context.ts';
+import { type CliContext, CliError, cliMasterKey, printJson, readJsonFile, withDb } from './context.ts';
 
 /** Options of `business create`, as given on the command line. */
 export interface BusinessCreateOptions {
@@ -36,9 +35,9 @@ export async function businessCreate(ctx: CliContext, opts: BusinessCreateOption
   if (file !== undefined) await namingCatalogFile(file, () => validateCatalog(catalogJson));
 
   const config = ctx.config();
-  const masterKey = resolveMasterKey(config);
-  const result = await withDb(config, (db) =>
-    namingCatalogFile(file ?? 'catalog', () =>
+  const result = await withDb(config, async (db) => {
+    const masterKey = await cliMasterKey(db, config);
+    return namingCatalogFile(file ?? 'catalog', () =>
       db.transaction().execute(async (trx) => {
         const business = await createBusiness(trx, { name, plan, timezone: opts.timezone });
         const key = await createApiKey(trx, masterKey, business.id);
@@ -46,7 +45,7 @@ export async function businessCreate(ctx: CliContext, opts: BusinessCreateOption
           catalogJson === undefined ? null : await importCatalog(trx, business.id, catalogJson);
         return { business, apiKey: key.apiKey, secretKey: key.secretKey, catalog };
       }),
-    ),
-  );
+    );
+  });
   printJson(result);
 }

@@ -44,6 +44,20 @@ export function createContext(): CliContext {
 }
 
 /**
+ * The master key for the command's database (`masterKeyForDatabase`, docs/deployment.md#9-key-rotation): a
+ * key file is generated only for a database without secrets.
+ * @throws CliError when the key is missing or does not decrypt the stored secrets
+ */
+export async function cliMasterKey(db: Kysely<Database>, config: Config): Promise<Buffer> {
+  const { masterKeyForDatabase } = await import('../modules/auth/auth.service.ts');
+  try {
+    return await masterKeyForDatabase(db, config);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+}
+
+/**
  * Opens the configured database, brings it to the newest migration (names of migrations applied now are
  * reported on stderr unless `reportMigrations` is false), runs `fn`, and always closes the database.
  *

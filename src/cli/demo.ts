@@ -1,8 +1,7 @@
 /** `bizapi demo` (decisions §6): creates a demo business with demo data. */
-import { resolveMasterKey } from '../modules/auth/secret-box.ts';
 import { createDemo } from '../demo/demo.ts';
 import { createStorage } from '../modules/file/create-storage.ts';
-import { type CliContext, printJson, withDb } from './context.ts';
+import { type CliContext, cliMasterKey, printJson, withDb } from './context.ts';
 
 /**
  * `demo`: creates a new demo business — with its attachments in the configured storage and its notifications
@@ -10,6 +9,10 @@ import { type CliContext, printJson, withDb } from './context.ts';
  */
 export async function demo(ctx: CliContext): Promise<void> {
   const config = ctx.config();
-  const masterKey = resolveMasterKey(config);
-  printJson(await withDb(config, async (db) => createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) })));
+  printJson(
+    await withDb(config, async (db) => {
+      const masterKey = await cliMasterKey(db, config);
+      return createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
+    }),
+  );
 }

@@ -1,8 +1,7 @@
 /** `bizapi key create | list | revoke` (decisions §3, §6): API keys of a business. */
 import type { Db } from '../db/database.ts';
 import { createApiKey, listApiKeys, retrieveBusiness, revokeApiKey } from '../modules/auth/auth.service.ts';
-import { resolveMasterKey } from '../modules/auth/secret-box.ts';
-import { type CliContext, CliError, printJson, withDb } from './context.ts';
+import { type CliContext, CliError, cliMasterKey, printJson, withDb } from './context.ts';
 
 /**
  * `key create --business ID`: prints `{"apiKey", "secretKey"}` (the secret is shown only here).
@@ -10,10 +9,9 @@ import { type CliContext, CliError, printJson, withDb } from './context.ts';
  */
 export async function keyCreate(ctx: CliContext, opts: { business: number }): Promise<void> {
   const config = ctx.config();
-  const masterKey = resolveMasterKey(config);
   const issued = await withDb(config, async (db) => {
     await requireBusiness(db, opts.business);
-    return createApiKey(db, masterKey, opts.business);
+    return createApiKey(db, await cliMasterKey(db, config), opts.business);
   });
   printJson({ apiKey: issued.apiKey, secretKey: issued.secretKey });
 }

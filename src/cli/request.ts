@@ -39,7 +39,8 @@ export interface RequestOptions {
  * body, `Content-Type: application/json`. Prints the response body when it is JSON, else
  * `{"status": N, "body": "<text>"}`; sets exit code 0 for a 2xx status, 1 otherwise (still printing the
  * body). `--v2` signs version 2 instead (`X-Signature-Timestamp` = now, `X-Signature: v2=…` over the timestamp,
- * the method, the path and query as sent and the body; docs/authentication.md#signature-version-2);
+ * the method, the path and query as sent and the body; docs/authentication.md#signature-version-2; a
+ * `403 signature_replayed` — the same request already sent this second — is signed again with the next second);
  * `--idempotency-key KEY` sends `Idempotency-Key` (docs/api.md#idempotent-retries). Key and secret default to `BIZAPI_API_KEY` / `BIZAPI_SECRET_KEY`; the base URL to `http://HOST:PORT`.
  * @throws CliError without key or secret, for a malformed method, or when the server cannot be reached
  */
@@ -80,29 +81,50 @@ async function send(
   opts: Pick<RequestOptions, 'v2' | 'idempotencyKey'>,
 ): Promise<{ response: Response; text: string }> {
   const headers: Record<string, string> = { 'X-API-Key': apiKey, Accept: 'application/json' };
+  let target: URL | undefined;
   if (opts.v2) {
-    let target: URL;
     try {
       target = new URL(url);
     } catch {
       throw new CliError(`"${url}" is not a valid URL.`);
     }
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    headers['X-Signature-Timestamp'] = timestamp;
-    headers['X-Signature'] = `v2=${signV2(secret, timestamp, method, `${target.pathname}${target.search}`, body ?? '')}`;
   } else {
     headers['X-Signature'] = signBody(secret, body ?? '');
   }
   if (opts.idempotencyKey !== undefined) headers['Idempotency-Key'] = opts.idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(url, { method: method.toUpperCase(), headers, body });
-  } catch (err) {
-    const cause = (err as Error & { cause?: Error }).cause;
-    throw new CliError(`Request to ${url} failed: ${cause?.message ?? (err as Error).message}`);
+  const now = Math.floor(Date.now() / 1000);
+  for (let resigned = 0; ; resigned++) {
+    if (target !== undefined) {
+      // The same request already sent with this second's timestamp (by an earlier run) is a replay: each
+      // re-sign takes the next second, within the server's 300-second window.
+      const timestamp = String(now + resigned);
+      headers['X-Signature-Timestamp'] = timestamp;
+      headers['X-Signature'] = `v2=${signV2(secret, timestamp, method, `${target.pathname}${target.search}`, body ?? '')}`;
+    }
+    let response: Response;
+    try {
+      response = await fetch(url, { method: method.toUpperCase(), headers, body });
+    } catch (err) {
+      const cause = (err as Error & { cause?: Error }).cause;
+      throw new CliError(`Request to ${url} failed: ${cause?.message ?? (err as Error).message}`);
+    }
+    const text = await response.text();
+    if (target !== undefined && response.status === 403 && resigned < MAX_RESIGN && errorCode(text) === 'signature_replayed') continue;
+    return { response, text };
   }
-  return { response, text: await response.text() };
+}
+
+/** How many times a version-2 request answered `403 signature_replayed` is signed again (a later second each). */
+const MAX_RESIGN = 30;
+
+/** The `code` of an error body (docs/api.md#errors), or undefined. */
+function errorCode(text: string): unknown {
+  try {
+    return (JSON.parse(text) as { code?: unknown } | null)?.code;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

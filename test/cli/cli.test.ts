@@ -19,6 +19,7 @@ import type { Database } from '../../src/db/database.ts';
 import { authenticateApiKey } from '../../src/modules/auth/auth.service.ts';
 import { signBody } from '../../src/modules/auth/hmac.ts';
 import { resolveMasterKey } from '../../src/modules/auth/secret-box.ts';
+import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
@@ -202,6 +203,10 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-cli-'));
     env = { ...baseEnv(), DATABASE_URL: target.databaseUrl(dir), BIZAPI_DATA_DIR: dir };
+    // The shared PostgreSQL test database holds the other tests' secrets, encrypted under the test key: a
+    // command that writes secrets needs that key (a new key file is generated only for a database without
+    // secrets, docs/deployment.md#9-key-rotation).
+    if (!target.fresh) env.BIZAPI_MASTER_KEY = TEST_MASTER_KEY_HEX;
   });
 
   afterAll(async () => {
@@ -237,11 +242,13 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
       for (const id of Object.values(out.catalog[section])) expect(id).toEqual(expect.any(Number));
     }
 
-    // The master key file was generated, private to its owner.
-    expect(fs.statSync(path.join(dir, 'master.key')).mode & 0o777).toBe(0o600);
+    // On a fresh database the master key file was generated, private to its owner (on the shared
+    // PostgreSQL database the key comes from BIZAPI_MASTER_KEY, and no file is written).
+    if (target.fresh) expect(fs.statSync(path.join(dir, 'master.key')).mode & 0o777).toBe(0o600);
+    else expect(fs.existsSync(path.join(dir, 'master.key'))).toBe(false);
 
     // The key authenticates to this business and decrypts to the printed secret.
-    const auth = await authenticateApiKey(db, resolveMasterKey({ masterKey: undefined, dataDir: dir }), out.apiKey);
+    const auth = await authenticateApiKey(db, resolveMasterKey({ masterKey: env.BIZAPI_MASTER_KEY ? Buffer.from(env.BIZAPI_MASTER_KEY, 'hex') : undefined, dataDir: dir }), out.apiKey);
     expect(auth).toMatchObject({ businessId: out.business.id, plan: 'AGENCY', timezone: 'Asia/Seoul', secret: out.secretKey });
 
     // Rows as the file says: statuses ordered in file order, defaults, options, members.
@@ -408,7 +415,7 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
     }
 
     expect(json(await bizapi('key', 'revoke', first.apiKey))).toEqual({ revoked: true });
-    const masterKey = resolveMasterKey({ masterKey: undefined, dataDir: dir });
+    const masterKey = resolveMasterKey({ masterKey: env.BIZAPI_MASTER_KEY ? Buffer.from(env.BIZAPI_MASTER_KEY, 'hex') : undefined, dataDir: dir });
     expect(await authenticateApiKey(db, masterKey, first.apiKey)).toBeUndefined();
     expect(await authenticateApiKey(db, masterKey, created.apiKey)).toMatchObject({ businessId: first.business.id });
     const after = json(await bizapi('key', 'list', '--business', id)).keys;

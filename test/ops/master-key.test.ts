@@ -12,7 +12,7 @@ import { buildApp } from '../../src/app.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness } from '../setup/factories.ts';
 import { DIALECT } from '../setup/test-db.ts';
-import { runUntilExit, serverEnv } from '../setup/server-process.ts';
+import { cleanEnv, runUntilExit, serverEnv } from '../setup/server-process.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -30,12 +30,36 @@ afterAll(async () => {
  * Runs `bizapi serve` with `env` until it exits (it must not start): the test server environment without its
  * master key, plus `env`. Resolves with the exit code and stderr.
  */
-function serveRefused(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+function serveRefused(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { BIZAPI_MASTER_KEY: _testKey, ...base } = serverEnv({ databaseUrl: t.testDb.url, dataDir });
   return runUntilExit(['serve'], { ...base, ...env });
 }
 
+/** Runs a `bizapi` CLI command with `env` until it exits; resolves with its code, stdout and stderr. */
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runUntilExit(args, { ...cleanEnv(), DATABASE_URL: t.testDb.url, BIZAPI_DATA_DIR: dataDir, ...env });
+}
+
 describe(`master key (${DIALECT})`, { timeout: 60_000 }, () => {
+  it('the CLI commands that write secrets (key create, business create, demo) refuse a missing or wrong key and generate none', async () => {
+    const business = await newBusiness(t);
+    const runs = [
+      ['key', 'create', '--business', String(business.businessId)],
+      ['business', 'create', '--name', 'Without a key', '--plan', 'FREE'],
+      ['demo'],
+    ];
+    for (const args of runs) {
+      for (const env of [{}, { BIZAPI_MASTER_KEY: 'ab'.repeat(32) }] as Record<string, string>[]) {
+        const r = await cli(args, env);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toContain('BIZAPI_MASTER_KEY');
+        expect(fs.existsSync(path.join(dataDir, 'master.key'))).toBe(false);
+      }
+    }
+  });
+
+
   it('bizapi serve with a BIZAPI_MASTER_KEY that cannot decrypt the stored secrets exits non-zero, naming BIZAPI_MASTER_KEY', async () => {
     const r = await serveRefused({ BIZAPI_MASTER_KEY: 'ab'.repeat(32) });
     expect(r.code).not.toBe(0);

@@ -19,6 +19,13 @@ export const LISTENING = /bizapi listening on http:\/\/127\.0\.0\.1:(\d+)/;
 /** The variables the server reads: a child gets none of them from the test process, only what it is given. */
 const SERVER_VARIABLES = /^(BIZAPI_|DATABASE_URL$|HOST$|PORT$|REDIS_URL$|LOG_LEVEL$)/;
 
+/** This process's environment without any variable the server reads (the base of every child's). */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  for (const name of Object.keys(base)) if (SERVER_VARIABLES.test(name)) delete base[name];
+  return base;
+}
+
 /** What a child server needs to know: its database, its data directory, and anything else to set. */
 export interface ServerEnvOptions {
   databaseUrl: string;
@@ -34,10 +41,8 @@ export interface ServerEnvOptions {
  * would deliver the outbox events of other test files running at the same time) — then `env`.
  */
 export function serverEnv(options: ServerEnvOptions): NodeJS.ProcessEnv {
-  const base = { ...process.env };
-  for (const name of Object.keys(base)) if (SERVER_VARIABLES.test(name)) delete base[name];
   return {
-    ...base,
+    ...cleanEnv(),
     DATABASE_URL: options.databaseUrl,
     BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
     BIZAPI_DATA_DIR: options.dataDir,
@@ -102,16 +107,18 @@ export function startServer(options: ServerEnvOptions): Promise<BizapiProcess> {
 
 /**
  * Runs `bin/bizapi <args>` with `env` until it exits; a server that starts listening after all is stopped
- * (SIGTERM), so a test of a refused start cannot hang. Resolves with the exit code and stderr.
+ * (SIGTERM), so a test of a refused start cannot hang. Resolves with the exit code, stdout and stderr.
  */
-export function runUntilExit(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+export function runUntilExit(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
   let stderr = '';
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr!.on('data', (c: Buffer) => {
     stderr += c.toString();
     if (stderr.includes('bizapi listening')) child.kill('SIGTERM');
   });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
 /** A response as the client saw it, or the error code that ended the exchange (`ECONNRESET`, …). */

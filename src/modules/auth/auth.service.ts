@@ -6,7 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { nowTimestamp } from '../../db/sql-helpers.ts';
 import * as repo from './auth.repository.ts';
-import { decryptSecret, encryptSecret } from './secret-box.ts';
+import type { Config } from '../../config.ts';
+import { decryptSecret, encryptSecret, masterKeyMismatchMessage, resolveMasterKey } from './secret-box.ts';
 
 import type { AuthContext, Plan } from '../../shared/auth-context.ts';
 
@@ -115,4 +116,20 @@ export async function checkMasterKey(db: Db, masterKey: Buffer): Promise<'ok' | 
   } catch {
     return 'mismatch';
   }
+}
+
+/**
+ * The installation's master key for this database (docs/deployment.md#9-key-rotation): `BIZAPI_MASTER_KEY`,
+ * else `<BIZAPI_DATA_DIR>/master.key`. A key file is generated only while the database holds no secret;
+ * used by `serve` at start-up and by every CLI command that writes secrets (`key create`, `business create`,
+ * `demo`), so that none of them silently starts a second key beside the one the stored secrets need.
+ * @returns the 32-byte key
+ * @throws Error naming `BIZAPI_MASTER_KEY` and the key file when the key is missing for a database with
+ *   secrets, or does not decrypt them
+ */
+export async function masterKeyForDatabase(db: Db, config: Pick<Config, 'masterKey' | 'dataDir'>): Promise<Buffer> {
+  const hasSecrets = (await checkMasterKey(db, Buffer.alloc(32))) !== 'none';
+  const masterKey = resolveMasterKey(config, { create: !hasSecrets });
+  if ((await checkMasterKey(db, masterKey)) === 'mismatch') throw new Error(masterKeyMismatchMessage(config));
+  return masterKey;
 }

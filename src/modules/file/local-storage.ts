@@ -133,11 +133,15 @@ export class LocalStorage implements Storage {
     source.once('error', onError);
     source.once('close', onClose);
     source.pipe(meter);
+    const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
     try {
-      await pipeline(meter, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      await pipeline(meter, out);
       await fs.rename(tmp, target);
     } catch (err) {
       source.unpipe(meter);
+      // A stream destroyed while its file is still being opened creates the file afterwards: wait for the
+      // close, so the temporary file exists (or never will) before it is removed.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await fs.rm(tmp, { force: true });
       throw err;
     } finally {

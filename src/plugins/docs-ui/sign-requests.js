@@ -5,12 +5,15 @@
  * `requestInterceptor` calls `window.bizapiSignRequest(request)` before each request:
  *   - "Authorize" → `apiKey` (X-API-Key) takes the API key, `signature` (X-Signature) takes the key's SECRET;
  *     Swagger UI keeps both in memory only (persistAuthorization is off: nothing in localStorage);
- *   - the secret never leaves the page: the interceptor removes it from the headers and sends instead
- *     X-Signature = lowercase hex HMAC-SHA256 of the exact body bytes (the empty string without a body),
- *     computed with Web Crypto (crypto.subtle; the page must be on https or localhost).
+ *   - the secret never leaves the page: the interceptor removes it from the headers and sends instead a
+ *     version-2 signature (docs/authentication.md#signature-version-2): X-Signature-Timestamp = Unix seconds,
+ *     X-Signature = "v2=" + lowercase hex HMAC-SHA256 of "{timestamp}.{METHOD}.{path and query}.{body bytes}",
+ *     computed with Web Crypto (crypto.subtle; the page must be on https or localhost). Version 2 passes every
+ *     BIZAPI_SIGNATURE_MODE (optional, required, v2); a request repeated within one second gets the next
+ *     second's timestamp, so the server never sees the same signature twice (signature_replayed).
  * Requests to the OpenAPI document itself are left alone.
  */
-/* global window, crypto, TextEncoder, URLSearchParams */
+/* global window, crypto, TextEncoder, URL, URLSearchParams */
 (function () {
   'use strict';
 
@@ -33,7 +36,7 @@
     return null; // FormData, Blob, plain objects: the browser chooses the bytes (multipart boundary)
   }
 
-  /** HMAC-SHA256 of `bytes` keyed with `secret`, lowercase hex (decisions of docs/authentication.md). */
+  /** HMAC-SHA256 of `bytes` keyed with `secret`, lowercase hex (docs/authentication.md). */
   async function hmacHex(secret, bytes) {
     if (!window.crypto || !window.crypto.subtle) {
       throw new Error('Signing needs Web Crypto, which browsers offer only on https:// or http://localhost pages.');
@@ -61,7 +64,26 @@
       console.warn('bizapi: this body cannot be signed in the page; choose application/json as the request body type.');
       return request;
     }
-    request.headers['X-Signature'] = await hmacHex(secret, bytes);
-    return request;
+    var target = new URL(request.url, window.location.href);
+    var method = String(request.method || 'GET').toUpperCase();
+    var now = Math.floor(Date.now() / 1000);
+    Object.keys(sent).forEach(function (sig) {
+      if (sent[sig] < now - 300) delete sent[sig];
+    });
+    for (var ts = now; ; ts++) {
+      var prefix = encoder.encode(ts + '.' + method + '.' + target.pathname + target.search + '.');
+      var message = new Uint8Array(prefix.length + bytes.length);
+      message.set(prefix, 0);
+      message.set(bytes, prefix.length);
+      var signature = 'v2=' + (await hmacHex(secret, message));
+      if (sent[signature] !== undefined) continue;
+      sent[signature] = ts;
+      request.headers['X-Signature-Timestamp'] = String(ts);
+      request.headers['X-Signature'] = signature;
+      return request;
+    }
   };
+
+  /** Version-2 signatures this page sent, with their timestamps (the server accepts each one once). */
+  var sent = {};
 })();

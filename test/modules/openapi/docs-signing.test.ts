@@ -1,7 +1,9 @@
 /**
  * The docs page makes signed calls (docs/authentication.md#docs-page): in Debian's Chromium, with
- * `BIZAPI_SIGNATURE_MODE=required`, a user authorizes with the API key and the secret, creates a client
- * through "Try it out" and gets 201 — the page signed the exact body bytes with Web Crypto. The secret is
+ * `BIZAPI_SIGNATURE_MODE=v2` (version-2 signatures only), a user authorizes with the API key and the secret,
+ * creates a client through "Try it out" and gets 201, then sends the same request again at once and gets 201
+ * again (not 403 signature_replayed) — the page signed timestamp, method, target and the exact body bytes
+ * with Web Crypto. The secret is
  * never sent and never stored in the browser; the page's console shows no CSP violation. A screenshot is
  * kept in `test-artifacts/docs-signing.png`.
  */
@@ -12,7 +14,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness } from '../../setup/factories.ts';
-import { send } from '../../setup/signed-request.ts';
+import { signV2 } from '../../../src/modules/auth/hmac.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
@@ -22,7 +24,7 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page signs Try-it-out reques
   let base: string;
   let browser: Browser;
   beforeAll(async () => {
-    t = await buildTestApp({ BIZAPI_SIGNATURE_MODE: 'required' });
+    t = await buildTestApp({ BIZAPI_SIGNATURE_MODE: 'v2' });
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -85,13 +87,29 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page signs Try-it-out reques
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'docs-signing.png'), fullPage: false });
     expect(statusText, await op.locator('.live-responses-table').textContent() ?? '').toBe('201');
+    // The same request again, within the same second: signed anew, created again.
+    const before = sent.length;
+    await op.locator('button.execute').click();
+    await expect.poll(() => sent.length, { timeout: 20_000 }).toBeGreaterThan(before);
+    await expect.poll(async () => (await op.locator('.live-responses-table .response .response-col_status').first().textContent())?.trim(), { timeout: 20_000 }).toBe('201');
 
-    // The client exists; the request carried a signature, never the secret.
-    const list = await send(t.app, b, { method: 'GET', url: `/v1/client?search=${encodeURIComponent(name)}` });
-    expect(list.json().results.map((c: { companyName: string }) => c.companyName)).toEqual([name]);
-    const post = sent.find((r) => r.url.endsWith('/v1/client'));
-    expect(post?.headers['x-signature']).toMatch(/^[0-9a-f]{64}$/);
-    expect(post?.headers['x-signature']).not.toBe(b.secretKey);
+    // Both clients exist; the requests carried signatures, never the secret.
+    const url = `/v1/client?search=${encodeURIComponent(name)}`;
+    const ts = Math.floor(Date.now() / 1000);
+    const list = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'x-api-key': b.apiKey, 'x-signature-timestamp': String(ts), 'x-signature': `v2=${signV2(b.secretKey, ts, 'GET', url, '')}` },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().results.map((c: { companyName: string }) => c.companyName)).toEqual([name, name]);
+    const posts = sent.filter((r) => r.url.endsWith('/v1/client'));
+    expect(posts).toHaveLength(2);
+    for (const post of posts) {
+      expect(post.headers['x-signature']).toMatch(/^v2=[0-9a-f]{64}$/);
+      expect(post.headers['x-signature-timestamp']).toMatch(/^\d+$/);
+    }
+    expect(posts[0]!.headers['x-signature']).not.toBe(posts[1]!.headers['x-signature']);
     expect(JSON.stringify(sent)).not.toContain(b.secretKey);
 
     // Nothing persisted in the browser.
