@@ -21,11 +21,12 @@ import type {
   SearchPageQuery,
   SettlementType,
 } from './catalog.schemas.ts';
+import type { MemberColumns, NestedMemberColumns } from '../../db/tables/catalog.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 
-/** Maps a member row (joined with its grade) to the API's five-key member. */
-export function toMember(row: repo.MemberWithGradeRow): Member {
+/** Maps a member row ({@link MEMBER_COLUMNS}: the member joined with its grade) to the API's five-key member. */
+export function toMember(row: MemberColumns): Member {
   return {
     id: row.id,
     nickname: row.nickname,
@@ -76,6 +77,21 @@ export async function findClientStatus(db: Db, businessId: number, id: number): 
 /** The business's default client status (`{id, title}`), or `undefined` when it has none. */
 export async function findDefaultClientStatus(db: Db, businessId: number): Promise<{ id: number; title: string } | undefined> {
   return repo.findDefaultClientStatus(db, businessId);
+}
+
+/**
+ * Maps the optional member of a note or history entry ({@link NESTED_MEMBER_COLUMNS}) to the API's member,
+ * or `null` when the record names none.
+ */
+export function toNestedMember(row: NestedMemberColumns): Member | null {
+  if (row.member_id === null || row.member_email === null || row.grade_id === null || row.grade_title === null) return null;
+  return {
+    id: row.member_id,
+    nickname: row.member_nickname,
+    email: row.member_email,
+    isActive: row.member_is_active === 1,
+    grade: { id: row.grade_id, title: row.grade_title },
+  };
 }
 
 /** A field as the API shows it, plus its record kind (`category`: I, C, CO), which only the server reads. */

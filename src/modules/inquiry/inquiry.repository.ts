@@ -12,6 +12,7 @@ import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, prep
 import type { InquiryRowUpdate, NewInquiryRow } from '../../db/tables/inquiry.table.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
+import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 
 const summaryColumns = [
   'inquiry.id',
@@ -231,16 +232,7 @@ function inChargeMembersQuery(db: Db, businessId: number) {
     .selectFrom('inquiry_in_charge')
     .innerJoin('member', 'member.id', 'inquiry_in_charge.member_id')
     .innerJoin('grade', 'grade.id', 'member.grade_id')
-    .select([
-      'inquiry_in_charge.inquiry_id',
-      'member.id',
-      'member.nickname',
-      'member.email',
-      'member.is_active',
-      'member.created',
-      'grade.id as grade_id',
-      'grade.title as grade_title',
-    ])
+    .select(['inquiry_in_charge.inquiry_id', ...MEMBER_COLUMNS])
     .where('inquiry_in_charge.business_id', '=', businessId)
     .orderBy('inquiry_in_charge.inquiry_id')
     .orderBy('inquiry_in_charge.position');

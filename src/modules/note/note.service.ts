@@ -9,7 +9,7 @@ import { isForeignKeyViolation, nowTimestamp } from '../../db/sql-helpers.ts';
 import { NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { isMember } from '../catalog/catalog.service.ts';
+import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
 import * as repo from './note.repository.ts';
 import type { Note, NoteCreateBody, NoteListQuery, NoteUpdateBody } from './note.schemas.ts';
 
@@ -27,16 +27,7 @@ export function toNote(row: repo.NoteRow): Note {
     id: row.id,
     content: row.content,
     created: row.created,
-    member:
-      row.member_id === null || row.member_email === null || row.grade_id === null || row.grade_title === null
-        ? null
-        : {
-            id: row.member_id,
-            nickname: row.member_nickname,
-            email: row.member_email,
-            isActive: row.member_is_active === 1,
-            grade: { id: row.grade_id, title: row.grade_title },
-          },
+    member: toNestedMember(row),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { NewSettlementRow, SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
+import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 
 const listColumns = [
   'settlement.id',
@@ -222,16 +223,7 @@ export async function findInCharge(db: Db, businessId: number, settlementIds: re
     .selectFrom('settlement_in_charge')
     .innerJoin('member', 'member.id', 'settlement_in_charge.member_id')
     .innerJoin('grade', 'grade.id', 'member.grade_id')
-    .select([
-      'settlement_in_charge.settlement_id',
-      'member.id',
-      'member.nickname',
-      'member.email',
-      'member.is_active',
-      'member.created',
-      'grade.id as grade_id',
-      'grade.title as grade_title',
-    ])
+    .select(['settlement_in_charge.settlement_id', ...MEMBER_COLUMNS])
     .where('settlement_in_charge.business_id', '=', businessId)
     .where('settlement_in_charge.settlement_id', 'in', settlementIds)
     .orderBy('member.id')
