@@ -13,6 +13,7 @@ import type { InquiryRowUpdate, NewInquiryRow } from '../../db/tables/inquiry.ta
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
 import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
+import { NESTED_INQUIRY_COLUMNS, type NestedInquiryColumns } from '../../db/tables/inquiry.table.ts';
 
 const summaryColumns = [
   'inquiry.id',
@@ -277,13 +278,10 @@ export async function replaceWorks(db: Db, businessId: number, inquiryId: number
 }
 
 /** A `GET /v1/inquiry/work` row: a task with its live inquiry. */
-export interface WorkRow {
+export interface WorkRow extends NestedInquiryColumns {
   id: number;
   name: string;
   created: string;
-  inquiry_id: number;
-  inquiry_unique_id: string;
-  inquiry_name: string;
 }
 
 /** One page of the tasks of live inquiries, newest first. */
@@ -295,9 +293,7 @@ export async function findWorkPage(db: Db, businessId: number, size: number, cur
       'inquiry_work.id',
       'inquiry_work.name',
       'inquiry_work.created',
-      'inquiry.id as inquiry_id',
-      'inquiry.unique_id as inquiry_unique_id',
-      'inquiry.name as inquiry_name',
+      ...NESTED_INQUIRY_COLUMNS,
     ])
     .where('inquiry_work.business_id', '=', businessId)
     .where('inquiry.deleted_at', 'is', null);

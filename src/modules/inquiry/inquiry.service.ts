@@ -24,6 +24,7 @@ import { checkInquiryContract, releaseInquiryContract, setInquiryContract, toNes
 import * as repo from './inquiry.repository.ts';
 import { FUNNEL_KEYS, type Funnel, type FunnelKey, type Inquiry, type InquiryCreateBody, type InquiryCreated, type InquiryListItem, type InquiryListQuery, type InquirySummary, type InquiryUpdateBody, type InquiryWork } from './inquiry.schemas.ts';
 import type { InquiryRowUpdate, InquiryTable } from '../../db/tables/inquiry.table.ts';
+import type { NestedInquiryColumns } from '../../db/tables/inquiry.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
@@ -77,6 +78,11 @@ export function parseEstimate(input: string | number | null): string | { error: 
 }
 
 // ── Mappers ──
+
+/** Maps the joined {@link NESTED_INQUIRY_COLUMNS} of a todo or task row to the inquiry they nest (`{id, uniqueId, name}`). */
+export function toNestedInquiry(row: NestedInquiryColumns): { id: number; uniqueId: string; name: string } {
+  return { id: row.inquiry_id, uniqueId: row.inquiry_unique_id, name: row.inquiry_name };
+}
 
 /** Maps a row to the properties every inquiry shape starts with (all but `inChargeSet`). */
 export function toInquiryCreated(row: repo.InquirySummaryRow): InquirySummary {
@@ -401,7 +407,7 @@ export async function listWork(
   return mapPage(page, (r) => ({
     id: r.id,
     name: r.name,
-    inquiry: { id: r.inquiry_id, uniqueId: r.inquiry_unique_id, name: r.inquiry_name },
+    inquiry: toNestedInquiry(r),
     created: r.created,
   }));
 }

@@ -18,6 +18,7 @@ import { findMembers } from '../catalog/catalog.service.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
 import type { TodoRowUpdate } from '../../db/tables/todo.table.ts';
+import { toNestedInquiry } from '../inquiry/inquiry.service.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
@@ -55,7 +56,7 @@ const memberOf = (members: Members, id: number | null): Member | null => (id ===
 export function toTodoSummary(row: repo.TodoRow, members: Members, timezone: string, now: Date): TodoSummary {
   return {
     id: row.id,
-    inquiry: { id: row.inquiry_id, uniqueId: row.inquiry_unique_id, name: row.inquiry_name },
+    inquiry: toNestedInquiry(row),
     inCharge: memberOf(members, row.in_charge_id),
     type: row.type as TodoType,
     dueDate: row.due_date,
