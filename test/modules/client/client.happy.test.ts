@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
@@ -782,7 +782,7 @@ describe('wire conventions', () => {
     const sane = 'trace-42.abc:XYZ_9';
     const echoed = await send(t.app, b, { method: 'GET', url: '/v1/client', headers: { 'x-request-id': sane } });
     expect(echoed.headers['x-request-id']).toBe(sane);
-    const echoedError = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: {}, headers: { 'x-request-id': sane } });
+    const echoedError = await call(b, { method: 'POST', url: '/v1/client', body: {}, headers: { 'x-request-id': sane } });
     expect(echoedError.headers['x-request-id']).toBe(sane);
     expect(echoedError.body.requestId).toBe(sane);
 

@@ -9,7 +9,7 @@ import { importCatalog } from '../../../src/modules/catalog/catalog-import.ts';
 import { createDemo, DEMO_ESTIMATE_ITEMS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
@@ -276,9 +276,9 @@ describe('GET /v1/estimate/item/classification', () => {
 describe('the demo business', () => {
   it('has classifications and estimate items, with Korean and English titles, the units 식, EA, M/M and a discount line', async () => {
     const demo = await createDemo(t.testDb.db, t.masterKey);
-    const classifications = await sendJson(t.app, demo, { method: 'GET', url: '/v1/estimate/item/classification' });
+    const classifications = await call(demo, { method: 'GET', url: '/v1/estimate/item/classification' });
     expect(classifications.body.results.map((r: { title: string }) => r.title)).toEqual(['디자인', 'Development', '운영 및 유지보수']);
-    const items = await sendJson(t.app, demo, { method: 'GET', url: '/v1/estimate/item' });
+    const items = await call(demo, { method: 'GET', url: '/v1/estimate/item' });
     expect(items.status).toBe(200);
     const results = items.body.results as Record<string, any>[];
     expect(results.map((r) => r.title)).toEqual([...DEMO_ESTIMATE_ITEMS].reverse().map((i) => i.title));

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemo, DEMO_TODOS } from '../../../src/demo/demo.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson } from '../../setup/signed-request.ts';
+import { send } from '../../setup/signed-request.ts';
 import { buildClockedApp, type ClockedApp, FULL_KEYS, memberOf, newInquiry, newTodo, SHORT_KEYS } from './todo-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
@@ -389,7 +389,7 @@ describe('the demo business', () => {
   it('has todos on its inquiries, readable through the API with its key', async () => {
     const demo = await createDemo(t.testDb.db, t.masterKey);
     t.clock.now = new Date();
-    const res = await sendJson(t.app, demo, { method: 'GET', url: '/v1/todo' });
+    const res = await call(demo, { method: 'GET', url: '/v1/todo' });
     expect(res.status).toBe(200);
     expect(res.body.results).toHaveLength(DEMO_TODOS.length);
     for (const todo of res.body.results) expect(Object.keys(todo)).toEqual(SHORT_KEYS);

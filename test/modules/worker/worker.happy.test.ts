@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemo, DEMO_WORKERS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
@@ -244,7 +244,7 @@ describe('GET /v1/worker', () => {
 describe('the demo business', () => {
   it('has workers, readable through the API with its key', async () => {
     const demo = await createDemo(t.testDb.db, t.masterKey);
-    const res = await sendJson(t.app, demo, { method: 'GET', url: '/v1/worker' });
+    const res = await call(demo, { method: 'GET', url: '/v1/worker' });
     expect(res.status).toBe(200);
     expect(res.body.results.map((w: { name: string }) => w.name)).toEqual([...DEMO_WORKERS].reverse().map((w) => w.name));
     expect(res.body.results[3].position).toEqual({ id: demo.catalog.positions.developer, title: 'Developer', symbolColor: '#2f80ed' });
