@@ -2,7 +2,8 @@
  * `buildApp(config, deps)`: the Fastify application. Infrastructure first, then the `/v1` modules, in this
  * order:
  *
- * 1. Fastify itself: request ids (`X-Request-Id`), trailing-slash tolerance, body limit, Ajv per HTTP part.
+ * 1. Fastify itself: request ids (`X-Request-Id`), trailing-slash tolerance, body limit, Ajv per HTTP part;
+ *    the attachment storage (`plugins/storage.ts`: `app.storage`, `request.fileContext`).
  * 2. error-handler: every error rendered in DRF's shape; 404 and 405 for unknown routes and methods.
  * 3. body parsers: JSON (Fastify's, prototype-poisoning safe), urlencoded and multipart forms; nothing else. Zero
  *    bytes under any of them are no body (`{}`).
@@ -33,6 +34,7 @@ import rateLimit from './plugins/rate-limit.ts';
 import requestLog from './plugins/request-log.ts';
 import idempotency from './plugins/idempotency.ts';
 import requestGuards from './plugins/request-guards.ts';
+import storagePlugin from './plugins/storage.ts';
 import { type LogDestination, loggerOptions } from './plugins/log-redaction.ts';
 import { LogWriter } from './jobs/log-writer.ts';
 import { startRetention } from './jobs/retention.ts';
@@ -42,6 +44,7 @@ import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import clientRoutes from './modules/client/client.routes.ts';
 import contractRoutes from './modules/contract/contract.routes.ts';
 import settlementRoutes from './modules/settlement/settlement.routes.ts';
+import { contractNoteRoutes, settlementNoteRoutes } from './modules/note/note.routes.ts';
 import projectRoutes from './modules/project/project.routes.ts';
 import todoRoutes from './modules/todo/todo.routes.ts';
 import workerRoutes from './modules/worker/worker.routes.ts';
@@ -127,8 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('db', deps.db);
   app.decorate('cursors', new CursorCodec(deps.masterKey));
   const storage = deps.storage ?? (await createStorage(config, deps.masterKey));
-  app.decorate('storage', storage);
-  app.decorate('fileLimits', config.files);
+  await app.register(storagePlugin, { storage, files: config.files });
   app.decorate('clock', deps.clock ?? systemClock);
   const logWriter = new LogWriter(deps.db, { logger: app.log }).start();
   app.decorate('logWriter', logWriter);
@@ -241,7 +243,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(catalogRoutes);
       await v1.register(logRoutes);
       await v1.register(contractRoutes);
+      await v1.register(contractNoteRoutes);
       await v1.register(settlementRoutes);
+      await v1.register(settlementNoteRoutes);
       await v1.register(projectRoutes);
       await v1.register(workerRoutes);
       await v1.register(notificationRoutes);

@@ -1,5 +1,6 @@
 /** `bizapi business create` (decisions §6): a business, its first API key and, optionally, its catalog. */
-import { createApiKey, createBusiness, isValidTimezone, PLANS, type Plan } from '../modules/auth/auth.service.ts';
+import { createApiKey, createBusiness, isValidTimezone } from '../modules/auth/auth.service.ts';
+import { PLANS, type Plan } from '../shared/auth-context.ts';
 import { type CatalogIds, importCatalog, validateCatalog } from '../modules/catalog/catalog-import.ts';
 import { namingCatalogFile } from './catalog.ts';
 import { type CliContext, CliError, cliMasterKey, printJson, readJsonFile, withDb } from './context.ts';

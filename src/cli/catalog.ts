@@ -1,6 +1,6 @@
 /** `bizapi catalog import` (decisions §6): adds a catalog file to an existing business. */
 import { retrieveBusiness } from '../modules/auth/auth.service.ts';
-import { CatalogError, importCatalog } from '../modules/catalog/catalog.service.ts';
+import { CatalogError, importCatalog } from '../modules/catalog/catalog-import.ts';
 import { type CliContext, CliError, printJson, readJsonFile, withDb } from './context.ts';
 
 /**

@@ -7,12 +7,8 @@
  */
 import { type Expression, type ExpressionBuilder, SqliteAdapter, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Database, Db } from './database.ts';
-import { preparedQuery } from './prepared-query.ts';
 
 import type { Bool, Timestamp } from './columns.ts';
-
-/** The column types, re-exported for the repositories and services that build rows (their home: `columns.ts`). */
-export type { Bool, DateString, Timestamp } from './columns.ts';
 
 /** Converts a JavaScript boolean to the stored form. */
 export function toBool(value: boolean): Bool {
@@ -103,69 +99,4 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const e = error as { code?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   return e.code === '23503' || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
-
-/**
- * The tables of custom field values (spec: Custom fields), each with the column naming the record a value
- * belongs to. Each has a unique index over `(<record column>, field_id)`.
- */
-export const FIELD_VALUE_TABLES = {
-  client_field_value: 'client_id',
-  inquiry_field_value: 'inquiry_id',
-  contract_field_value: 'contract_id',
-} as const;
-
-/** One of {@link FIELD_VALUE_TABLES}. */
-export type FieldValueTable = keyof typeof FIELD_VALUE_TABLES;
-
-/** The custom field values of one record of the business, `{field_id, value}` in field order. */
-export async function findFieldValueRows(
-  db: Db,
-  table: FieldValueTable,
-  businessId: number,
-  recordId: number,
-): Promise<{ field_id: number; value: string }[]> {
-  return fieldValueRows[table](db, businessId, recordId);
-}
-/** {@link findFieldValueRows} compiled once per table (every GET of a record runs it). */
-const fieldValueRows = Object.fromEntries(
-  (Object.keys(FIELD_VALUE_TABLES) as FieldValueTable[]).map((table) => [
-    table,
-    preparedQuery(2, (db: Db, businessId: number, recordId: number) =>
-      db
-        .selectFrom(table)
-        .select(['field_id', 'value'])
-        .where('business_id', '=', businessId)
-        .where(sql.ref(FIELD_VALUE_TABLES[table]), '=', recordId)
-        .orderBy('field_id'),
-    ),
-  ]),
-) as Record<FieldValueTable, (db: Db, businessId: number, recordId: number) => Promise<{ field_id: number; value: string }[]>>;
-
-/**
- * Sets custom field values of one record, in order: an empty value deletes the field's row, any other
- * inserts it or replaces its value.
- */
-export async function upsertFieldValueRows(
-  db: Db,
-  table: FieldValueTable,
-  businessId: number,
-  recordId: number,
-  values: readonly { fieldId: number; value: string }[],
-): Promise<void> {
-  const recordColumn = FIELD_VALUE_TABLES[table];
-  for (const v of values) {
-    if (v.value === '') {
-      await db
-        .deleteFrom(table)
-        .where('business_id', '=', businessId)
-        .where(sql.ref(recordColumn), '=', recordId)
-        .where('field_id', '=', v.fieldId)
-        .execute();
-    } else {
-      await sql`insert into ${sql.table(table)} (business_id, ${sql.ref(recordColumn)}, field_id, value)
-        values (${businessId}, ${recordId}, ${v.fieldId}, ${v.value})
-        on conflict (${sql.ref(recordColumn)}, field_id) do update set value = excluded.value`.execute(db);
-    }
-  }
 }

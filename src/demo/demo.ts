@@ -17,7 +17,7 @@ import { todayIn } from '../shared/time.ts';
 import { create as createWorker } from '../modules/worker/worker.service.ts';
 import { createTextHistory, recordEmail, recordEmailReply, recordSubmit } from '../modules/inquiry/inquiry-history.service.ts';
 import { create as createInquiry, list as listInquiries, partialUpdate as updateInquiry } from '../modules/inquiry/inquiry.service.ts';
-import { type CatalogFile, type CatalogIds, importCatalog } from '../modules/catalog/catalog.service.ts';
+import { type CatalogFile, type CatalogIds, importCatalog } from '../modules/catalog/catalog-import.ts';
 import type { Config } from '../config.ts';
 import { createOutboxDispatcher } from '../jobs/outbox-dispatcher.ts';
 import { demoPdf, demoPng } from './demo-files.ts';

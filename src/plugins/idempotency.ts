@@ -24,7 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.ts';
 import * as idempotency from '../modules/idempotency/idempotency.service.ts';
-import { ApiError, ValidationError } from '../shared/errors.ts';
+import { ApiError, ValidationError, messages } from '../shared/errors.ts';
 
 /** Options of the plugin. */
 export interface IdempotencyOptions {
@@ -75,8 +75,8 @@ function keyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
   const key = Array.isArray(value) ? value.join(', ') : value;
-  if (key.length === 0) throw ValidationError.at([IDEMPOTENCY_HEADER], 'This field may not be blank.');
-  if (key.length > 255) throw ValidationError.at([IDEMPOTENCY_HEADER], 'Ensure this field has no more than 255 characters.');
+  if (key.length === 0) throw ValidationError.at([IDEMPOTENCY_HEADER], messages.blank);
+  if (key.length > 255) throw ValidationError.at([IDEMPOTENCY_HEADER], messages.maxLength(255));
   if (!VALID_KEY.test(key)) throw ValidationError.at([IDEMPOTENCY_HEADER], 'Must be printable ASCII characters only.');
   return key;
 }

@@ -132,6 +132,33 @@ export class ServiceUnavailable extends ApiError {
   }
 }
 
+/**
+ * DRF's messages that several checks share, built in one place so the wording cannot drift
+ * (`docs/api.md#errors`). Each returns the text of one entry of a field's message list.
+ */
+export const messages = {
+  /** DRF `PrimaryKeyRelatedField`: `Invalid pk "9" - object does not exist.` (also for another business's record). */
+  invalidPk: (id: number | string): string => `Invalid pk "${id}" - object does not exist.`,
+  /** The same for a reference by path (`fileSet[].file`): `Invalid path "…" - object does not exist.` */
+  invalidPath: (path: string): string => `Invalid path "${path}" - object does not exist.`,
+  /** DRF `Field.default_error_messages['required']`. */
+  required: 'This field is required.',
+  /** DRF `Field.default_error_messages['null']`. */
+  null: 'This field may not be null.',
+  /** DRF `CharField.default_error_messages['blank']`. */
+  blank: 'This field may not be blank.',
+  /** DRF `CharField.default_error_messages['max_length']`; `limit` in characters. */
+  maxLength: (limit: number): string => `Ensure this field has no more than ${String(limit)} characters.`,
+  /** DRF `FloatField` / `DecimalField` `invalid`. */
+  invalidNumber: 'A valid number is required.',
+  /** DRF `TimeField.default_error_messages['invalid']` with the default input formats. */
+  invalidTime: 'Time has wrong format. Use one of these formats instead: hh:mm[:ss[.uuuuuu]].',
+  /** DRF `BooleanField.default_error_messages['invalid']`. */
+  invalidBoolean: 'Must be a valid boolean.',
+  /** DRF `Serializer`'s `invalid` for a non-object body or nested value; `pyType` is Python's type name. */
+  notADictionary: (pyType: string): string => `Invalid data. Expected a dictionary, but got ${pyType}.`,
+} as const;
+
 /** Builds `{a: {b: [message]}}` from `['a', 'b']`. */
 export function nestMessage(path: readonly string[], message: string): FieldErrors {
   const [head, ...rest] = path;

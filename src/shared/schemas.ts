@@ -3,6 +3,7 @@
  * and query-parameter types (spec: Resources; decisions §1, §2, §4, §5).
  */
 import Type, { type Static, type TSchema } from 'typebox';
+import { messages } from './errors.ts';
 
 /** Descriptions of the {@link Named} schemas, by name: what each component shows as its own description. */
 export const COMPONENT_DESCRIPTIONS = new Map<string, string | undefined>();
@@ -86,7 +87,7 @@ export function Page<T extends TSchema>(item: T, options: Record<string, unknown
 /** A boolean query parameter: `true` / `false`, also `1` / `0` (decisions §5). */
 export const QueryBoolean = Type.String({
   pattern: BOOLEAN_PATTERN,
-  'x-pattern-message': 'Must be a valid boolean.',
+  'x-pattern-message': messages.invalidBoolean,
   description: '`true` or `false` (`1` / `0` also accepted).',
 });
 

@@ -11,7 +11,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { type FieldErrors, mergeFieldErrors, nestMessage } from './errors.ts';
+import { type FieldErrors, mergeFieldErrors, messages, nestMessage } from './errors.ts';
 import { isFormBody } from './form-body.ts';
 
 /** Non-standard keywords our schemas carry (documentation only, or read by this module). */
@@ -198,7 +198,7 @@ function pyType(value: unknown): string {
 
 const FORMAT_MESSAGES: Record<string, string> = {
   date: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
-  time: 'Time has wrong format. Use one of these formats instead: hh:mm[:ss[.uuuuuu]].',
+  time: messages.invalidTime,
   'date-time': 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
   email: 'Enter a valid email address.',
   uri: 'Enter a valid URL.',
@@ -209,23 +209,23 @@ export function messageFor(error: ErrorObject): string {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return 'This field is required.';
+      return messages.required;
     case 'type': {
-      if (error.data === null) return 'This field may not be null.';
+      if (error.data === null) return messages.null;
       const types = String(p.type).split(',').filter((t) => t !== 'null');
       const t = types[0];
       if (t === 'integer') return 'A valid integer is required.';
-      if (t === 'number') return 'A valid number is required.';
+      if (t === 'number') return messages.invalidNumber;
       if (t === 'string') return 'Not a valid string.';
-      if (t === 'boolean') return 'Must be a valid boolean.';
+      if (t === 'boolean') return messages.invalidBoolean;
       if (t === 'array') return `Expected a list of items but got type "${pyType(error.data)}".`;
-      if (t === 'object') return `Invalid data. Expected a dictionary, but got ${pyType(error.data)}.`;
+      if (t === 'object') return messages.notADictionary(pyType(error.data));
       return 'Invalid value.';
     }
     case 'minLength':
-      return p.limit === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${String(p.limit)} characters.`;
+      return p.limit === 1 ? messages.blank : `Ensure this field has at least ${String(p.limit)} characters.`;
     case 'maxLength':
-      return `Ensure this field has no more than ${String(p.limit)} characters.`;
+      return messages.maxLength(Number(p.limit));
     case 'minimum':
       return `Ensure this value is greater than or equal to ${String(p.limit)}.`;
     case 'maximum':
@@ -292,7 +292,7 @@ export function ajvErrorsToFields(errors: readonly ErrorObject[]): FieldErrors {
       path = segments.slice(0, listAt);
     }
     if (path.length === 0 && error.keyword === 'type') {
-      message = `Invalid data. Expected a dictionary, but got ${pyType(error.data)}.`;
+      message = messages.notADictionary(pyType(error.data));
     }
     if (reported >= MAX_REPORTED_ERRORS) break;
     reported += 1;

@@ -20,10 +20,9 @@ import { authenticateApiKey } from '../../src/modules/auth/auth.service.ts';
 import { signBody } from '../../src/modules/auth/hmac.ts';
 import { resolveMasterKey } from '../../src/modules/auth/secret-box.ts';
 import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
+import { BIN } from '../setup/server-process.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
-
-const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
 
 /** Every migration of the project, in the order they apply (file names without extension). */
 const MIGRATIONS = fs

@@ -1,10 +1,8 @@
 /** `bizapi openapi` prints, as one JSON document, the OpenAPI document the server serves at /openapi.json. */
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
-
-const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
+import { BIN } from '../setup/server-process.ts';
 
 let t: TestApp;
 beforeAll(async () => {

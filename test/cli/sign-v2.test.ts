@@ -6,16 +6,14 @@
  */
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signV2 } from '../../src/modules/auth/hmac.ts';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
+import { BIN } from '../setup/server-process.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
-const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
 
 let t: TestApp;
 let strict: FastifyInstance;

@@ -10,12 +10,10 @@
  * - Both: the database unreachable (PostgreSQL: connection refused; SQLite: the write lock held by another
  *   connection beyond the busy timeout) → 503 `{"detail": …}` with `Retry-After`; back → 201.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -24,13 +22,12 @@ import { createDb, loadSqliteDriver } from '../../src/db/create-db.ts';
 import type { Database } from '../../src/db/database.ts';
 import { signBody } from '../../src/modules/auth/hmac.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
+import { type BizapiProcess, serverEnv, startBizapi } from '../setup/server-process.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { sendJson } from '../setup/signed-request.ts';
 import { DIALECT } from '../setup/test-db.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
-const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
 
 let t: TestApp;
 let dataDir: string;
@@ -43,47 +40,17 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A `bin/bizapi` child process on the test database whose PostgreSQL sessions carry `appName`. */
-interface Child {
-  process: ChildProcess;
-  stderr(): string;
-  exited: Promise<number | null>;
-}
-
-function startChild(args: string[], appName: string, ready: RegExp): Promise<Child & { match: RegExpExecArray }> {
-  const base = { ...process.env };
-  for (const name of Object.keys(base)) {
-    if (/^(BIZAPI_|DATABASE_URL$|HOST$|PORT$|REDIS_URL$|LOG_LEVEL$)/.test(name)) delete base[name];
-  }
+/** Starts a `bin/bizapi` child process on the test database whose PostgreSQL sessions carry `appName`. */
+function startChild(args: string[], appName: string, ready: RegExp): Promise<BizapiProcess> {
   const url = new URL(t.testDb.url);
   url.searchParams.set('application_name', appName);
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: {
-      ...base,
-      DATABASE_URL: url.toString(),
-      BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
-      BIZAPI_DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      BIZAPI_MAX_EVENT_LOOP_DELAY: '0',
-      BIZAPI_DISPATCHER: 'off',
-      // a worker restricted to a business that does not exist touches no other test's outbox rows
-      BIZAPI_DISPATCHER_BUSINESS_IDS: '999999999',
-      BIZAPI_DISPATCHER_POLL_MS: '100',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const env = serverEnv({
+    databaseUrl: url.toString(),
+    dataDir,
+    // a worker restricted to a business that does not exist touches no other test's outbox rows
+    env: { LOG_LEVEL: 'info', BIZAPI_DISPATCHER_BUSINESS_IDS: '999999999', BIZAPI_DISPATCHER_POLL_MS: '100' },
   });
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = ready.exec(stderr);
-      if (match) resolve({ process: child, stderr: () => stderr, exited, match });
-    });
-    void exited.then((code) => reject(new Error(`bizapi ${args[0]} exited with ${code}:\n${stderr}`)));
-  });
+  return startBizapi(args, env, ready);
 }
 
 /** Terminates every PostgreSQL session of this database opened by `appName`; returns how many. */

@@ -4,18 +4,15 @@
  * (and generates no new key then); `/readyz` answers 503 `masterKey: "mismatch"` for an app whose key does
  * not decrypt them.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness } from '../setup/factories.ts';
 import { DIALECT } from '../setup/test-db.ts';
-
-const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
+import { cleanEnv, runUntilExit, serverEnv } from '../setup/server-process.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -29,35 +26,18 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs `bizapi serve` with `env` until it exits (it must not start); resolves with its code and stderr. */
-function serveRefused(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const base = { ...process.env };
-  for (const name of Object.keys(base)) if (/^(BIZAPI_|DATABASE_URL$|HOST$|PORT$|LOG_LEVEL$)/.test(name)) delete base[name];
-  const child = spawn(process.execPath, [BIN, 'serve'], {
-    env: { ...base, DATABASE_URL: t.testDb.url, BIZAPI_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', BIZAPI_DISPATCHER: 'off', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => {
-    stderr += c.toString();
-    if (stderr.includes('bizapi listening')) child.kill('SIGTERM');
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+/**
+ * Runs `bizapi serve` with `env` until it exits (it must not start): the test server environment without its
+ * master key, plus `env`. Resolves with the exit code and stderr.
+ */
+function serveRefused(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { BIZAPI_MASTER_KEY: _testKey, ...base } = serverEnv({ databaseUrl: t.testDb.url, dataDir });
+  return runUntilExit(['serve'], { ...base, ...env });
 }
 
 /** Runs a `bizapi` CLI command with `env` until it exits; resolves with its code, stdout and stderr. */
 function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const base = { ...process.env };
-  for (const name of Object.keys(base)) if (/^(BIZAPI_|DATABASE_URL$|HOST$|PORT$|LOG_LEVEL$)/.test(name)) delete base[name];
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...base, DATABASE_URL: t.testDb.url, BIZAPI_DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  return runUntilExit(args, { ...cleanEnv(), DATABASE_URL: t.testDb.url, BIZAPI_DATA_DIR: dataDir, ...env });
 }
 
 describe(`master key (${DIALECT})`, { timeout: 60_000 }, () => {

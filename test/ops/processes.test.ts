@@ -9,21 +9,18 @@
  *   being received when the signal came are answered, every request the server processed got its
  *   response, nothing is half done, the buffered log rows are written, and the process exits with 0.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signBody } from '../../src/modules/auth/hmac.ts';
-import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
+import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
+import { type BizapiProcess, type Outcome, request, startServer as startProcess, statusOf } from '../setup/server-process.ts';
+import { signBody } from '../../src/modules/auth/hmac.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
-const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
 
 let t: TestApp;
 let dataDir: string;
@@ -36,82 +33,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A running `bizapi serve`. */
-interface Server {
-  port: number;
-  process: ChildProcess;
-  stderr(): string;
-  /** Sends `signal` and resolves with the exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
 /** Starts `bin/bizapi serve` on a random port of 127.0.0.1, on the test database, with `env` added. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const base = { ...process.env };
-  for (const name of Object.keys(base)) {
-    if (/^(BIZAPI_|DATABASE_URL$|HOST$|PORT$|REDIS_URL$|LOG_LEVEL$)/.test(name)) delete base[name];
-  }
-  const child = spawn(process.execPath, [BIN, 'serve'], {
-    env: {
-      ...base,
-      DATABASE_URL: t.testDb.url,
-      BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
-      BIZAPI_DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      BIZAPI_MAX_EVENT_LOOP_DELAY: '0', // a loaded CI machine must not make these servers shed load
-      // An in-process dispatcher on the shared PostgreSQL test database would deliver the outbox events of
-      // other test files running at the same time (test/cli/worker.test.ts tests delivery on its own database).
-      BIZAPI_DISPATCHER: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const m = /bizapi listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr);
-      if (m) resolve(Number(m[1]));
-    });
-    void exited.then((code) => reject(new Error(`bizapi serve exited with ${code}:\n${stderr}`)));
-  });
-  return {
-    port,
-    process: child,
-    stderr: () => stderr,
-    stop: async (signal = 'SIGTERM') => {
-      child.kill(signal);
-      return exited;
-    },
-  };
-}
-
-/** A response as the client saw it, or the error that ended the exchange. */
-type Outcome = { status: number; headers: http.IncomingHttpHeaders; body: string } | { error: string };
-
-/** Sends one signed request with Node's HTTP client. */
-function request(port: number, creds: TestBusiness, method: string, urlPath: string, body?: unknown, agent?: http.Agent): Promise<Outcome> {
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  const headers: Record<string, string> = { 'x-api-key': creds.apiKey, 'x-signature': signBody(creds.secretKey, payload) };
-  if (payload) headers['content-type'] = 'application/json';
-  return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, headers, agent: agent ?? false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      res.on('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
-    });
-    req.on('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
-    req.end(payload);
-  });
-}
-
-function statusOf(o: Outcome): number | string {
-  return 'status' in o ? o.status : o.error;
+function startServer(env: Record<string, string>): Promise<BizapiProcess> {
+  return startProcess({ databaseUrl: t.testDb.url, dataDir, env });
 }
 
 /**

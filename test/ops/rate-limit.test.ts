@@ -11,8 +11,10 @@ import { hit } from '../../src/modules/rate-limit/rate-limit.repository.ts';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, newKey, type TestBusiness } from '../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../setup/signed-request.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp({ BIZAPI_RATE_LIMIT: '5' });
 });
@@ -77,7 +79,7 @@ describe('rate limit per API key', () => {
       { status: 404, r: 1 },
     ]);
     expect((await send(t.app, b, folders)).statusCode).toBe(200);
-    const over = await sendJson(t.app, b, { method: 'GET', url: '/v1/nothing-here' });
+    const over = await call(b, { method: 'GET', url: '/v1/nothing-here' });
     expect(over.status).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Without a valid key the answer is the plain 404 / 405, uncounted and without the headers.
@@ -106,7 +108,7 @@ describe('rate limit per API key', () => {
   it('answers 429 in the DRF shape with Retry-After once the key has used its quota', async () => {
     const b = await newBusiness(t);
     expect(await burst(t.app, b, 5)).toEqual([200, 200, 200, 200, 200]);
-    const res = await sendJson(t.app, b, folders);
+    const res = await call(b, folders);
     expect(res.status).toBe(429);
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);

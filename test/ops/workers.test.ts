@@ -9,20 +9,18 @@
  * - a worker killed with SIGKILL is replaced, and the server keeps answering;
  * - SIGTERM stops every worker and the primary exits 0 after `bizapi stopped`.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signBody } from '../../src/modules/auth/hmac.ts';
-import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
+import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
+import { serverEnv, startBizapi } from '../setup/server-process.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 90_000 }); // three server starts under tsx on a loaded 2-core CI machine
-
-const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
 
 let t: TestApp;
 let dataDir: string;
@@ -60,35 +58,12 @@ function get(port: number, creds: TestBusiness, urlPath: string): Promise<number
 describe('bizapi serve --workers 2', () => {
   it('serves from two workers on one port, shares the rate limit, restarts a crashed worker, and stops on SIGTERM', async () => {
     const b = await newBusiness(t);
-    const base = { ...process.env };
-    for (const name of Object.keys(base)) {
-      if (/^(BIZAPI_|DATABASE_URL$|HOST$|PORT$|REDIS_URL$|LOG_LEVEL$)/.test(name)) delete base[name];
-    }
-    const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--workers', '2'], {
-      env: {
-        ...base,
-        DATABASE_URL: t.testDb.url,
-        BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
-        BIZAPI_DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        BIZAPI_MAX_EVENT_LOOP_DELAY: '0',
-        BIZAPI_DISPATCHER: 'off',
-        BIZAPI_RATE_LIMIT: '6',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const port = await new Promise<number>((resolve, reject) => {
-      child.stderr!.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        const m = /bizapi listening on http:\/\/127\.0\.0\.1:(\d+) \(2 workers/.exec(stderr);
-        if (m) resolve(Number(m[1]));
-      });
-      void exited.then((code) => reject(new Error(`bizapi serve exited with ${code}:\n${stderr}`)));
-    });
+    const server = await startBizapi(
+      ['serve', '--workers', '2'],
+      serverEnv({ databaseUrl: t.testDb.url, dataDir, env: { BIZAPI_RATE_LIMIT: '6' } }),
+      /bizapi listening on http:\/\/127\.0\.0\.1:(\d+) \(2 workers/,
+    );
+    const { process: child, port, exited } = server;
     try {
       const workers = childrenOf(child.pid!);
       expect(workers).toHaveLength(2);
@@ -110,8 +85,8 @@ describe('bizapi serve --workers 2', () => {
         },
         { timeout: 30_000, interval: 200 },
       );
-      expect(stderr).toMatch(/worker 1 \(pid \d+\) exited \(SIGKILL\); restarting it/);
-      await vi.waitFor(() => expect(stderr).toMatch(/worker 1 \(pid \d+\) listening again/), { timeout: 60_000, interval: 200 });
+      expect(server.stderr()).toMatch(/worker 1 \(pid \d+\) exited \(SIGKILL\); restarting it/);
+      await vi.waitFor(() => expect(server.stderr()).toMatch(/worker 1 \(pid \d+\) listening again/), { timeout: 60_000, interval: 200 });
       const other = await newBusiness(t);
       await vi.waitFor(async () => expect(await get(port, other, '/v1/client')).toBe(200), { timeout: 30_000, interval: 200 });
       // Both (old and new) workers answer: every fresh connection gets a 200.
@@ -119,8 +94,8 @@ describe('bizapi serve --workers 2', () => {
     } finally {
       child.kill('SIGTERM');
     }
-    expect(await exited, stderr).toBe(0);
-    expect(stderr).toContain('bizapi stopped');
-    expect(stderr).not.toMatch(/error/i);
+    expect(await exited, server.stderr()).toBe(0);
+    expect(server.stderr()).toContain('bizapi stopped');
+    expect(server.stderr()).not.toMatch(/error/i);
   });
 });

@@ -3,7 +3,8 @@
  * so no test depends on data another test wrote.
  */
 import type { Db } from '../../src/db/database.ts';
-import { createApiKey, createBusiness, type Plan, revokeApiKey } from '../../src/modules/auth/auth.service.ts';
+import { createApiKey, createBusiness, revokeApiKey } from '../../src/modules/auth/auth.service.ts';
+import type { Plan } from '../../src/shared/auth-context.ts';
 import { type CatalogFile, type CatalogIds, importCatalog } from '../../src/modules/catalog/catalog-import.ts';
 import type { Credentials } from './signed-request.ts';
 import type { TestApp } from './build-test-app.ts';

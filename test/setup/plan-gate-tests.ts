@@ -4,7 +4,7 @@
  * anything — a missing id, an invalid body or query all still answer 403 on a denied plan.
  */
 import { describe, expect, it } from 'vitest';
-import { PLANS, type Plan } from '../../src/modules/auth/auth.service.ts';
+import { PLANS, type Plan } from '../../src/shared/auth-context.ts';
 import type { TestApp } from './build-test-app.ts';
 import { newBusiness, type TestBusiness } from './factories.ts';
 import { send, sendJson, type SignedRequest } from './signed-request.ts';

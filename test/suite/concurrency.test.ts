@@ -15,7 +15,7 @@ import { signBody } from '../../src/modules/auth/hmac.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { DIALECT } from '../setup/test-db.ts';
-import { contractFor, settlementBody, settlementBusiness } from '../modules/settlement/helpers.ts';
+import { contractFor, settlementBody, settlementBusiness } from '../modules/settlement/settlement-helpers.ts';
 
 const RACERS = 50;
 

@@ -12,15 +12,13 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/modules/auth/hmac.ts';
 import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
-
-const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
+import { BIN } from '../setup/server-process.ts';
 
 let testDb: TestDb;
 let dataDir: string;

@@ -9,10 +9,11 @@ import { signBody } from '../../src/modules/auth/hmac.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { type Document, loadDocument } from '../setup/openapi-document.ts';
-import { sendJson } from '../setup/signed-request.ts';
 import { fillPath, securedOperations, seedRecords } from './fuzz-targets.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 let doc: Document;
 beforeAll(async () => {
   t = await buildTestApp({ BIZAPI_RATE_LIMIT: '0' });
@@ -32,7 +33,7 @@ const EMPTY_BODIES = [
 
 /** Sends `method url` with the given content type and zero bytes, signed over the empty string. */
 function sendEmpty(b: TestBusiness, method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, contentType: string, signature?: string) {
-  return sendJson(t.app, b, { method, url, raw: { payload: '', contentType }, ...(signature !== undefined && { signature }) });
+  return call(b, { method, url, raw: { payload: '', contentType }, ...(signature !== undefined && { signature }) });
 }
 
 describe('DELETE with a content type and zero bytes', () => {
@@ -56,7 +57,7 @@ describe('DELETE with a content type and zero bytes', () => {
         const again = await sendEmpty(b, 'DELETE', url, contentType);
         expect(again.status, `${op.operationId} ${url} deleted twice`).toBe(404);
         if (doc.operations.some((o) => o.method === 'GET' && o.path === op.path)) {
-          expect((await sendJson(t.app, b, { method: 'GET', url })).status, `${url} still readable`).toBe(404);
+          expect((await call(b, { method: 'GET', url })).status, `${url} still readable`).toBe(404);
         }
       }
     });
@@ -64,12 +65,12 @@ describe('DELETE with a content type and zero bytes', () => {
 
   it('checks the signature over the empty string: any other signature is 403', async () => {
     const b = await newBusiness(t);
-    const created = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Doomed' } });
+    const created = await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Doomed' } });
     const url = `/v1/client/${created.body.id}`;
     const wrong = await sendEmpty(b, 'DELETE', url, 'application/json', signBody(b.secretKey, '{}'));
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe('signature_invalid');
-    expect((await sendJson(t.app, b, { method: 'GET', url })).status).toBe(200);
+    expect((await call(b, { method: 'GET', url })).status).toBe(200);
     const right = await sendEmpty(b, 'DELETE', url, 'application/json', signBody(b.secretKey, ''));
     expect(right.status).toBe(204);
   });
@@ -78,7 +79,7 @@ describe('DELETE with a content type and zero bytes', () => {
 describe('POST /v1/inquiry with no body', () => {
   it('creates an inquiry with the defaults when nothing at all is sent', async () => {
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry' });
+    const res = await call(b, { method: 'POST', url: '/v1/inquiry' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ name: '의뢰 제목', estimate: '0.00', client: null, status: { id: b.ids.statuses.new } });
   });
@@ -89,7 +90,7 @@ describe('POST /v1/inquiry with no body', () => {
       const res = await sendEmpty(b, 'POST', '/v1/inquiry', contentType);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(res.body).toMatchObject({ name: '의뢰 제목', estimate: '0.00', inChargeSet: [], status: { folder: { id: b.ids.folders.sales } } });
-      const read = await sendJson(t.app, b, { method: 'GET', url: `/v1/inquiry/${res.body.id}` });
+      const read = await call(b, { method: 'GET', url: `/v1/inquiry/${res.body.id}` });
       expect(read.status).toBe(200);
     });
   }
@@ -99,19 +100,19 @@ describe('POST /v1/inquiry/{id}/text_history with an empty body', () => {
   for (const { name, contentType } of EMPTY_BODIES) {
     it(`answers 400 on content, not a parse error (${name})`, async () => {
       const b = await newBusiness(t);
-      const inquiry = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: {} });
+      const inquiry = await call(b, { method: 'POST', url: '/v1/inquiry', body: {} });
       const url = `/v1/inquiry/${inquiry.body.id}/text_history`;
       const res = await sendEmpty(b, 'POST', url, contentType);
       expect(res.status).toBe(400);
       expect(res.body.content).toEqual(['This field is required.']);
       expect(res.body.detail).toBeUndefined();
-      expect((await sendJson(t.app, b, { method: 'GET', url })).body.results).toEqual([]);
+      expect((await call(b, { method: 'GET', url })).body.results).toEqual([]);
     });
   }
 
   it('PATCH with zero bytes of JSON changes nothing and answers 200', async () => {
     const b = await newBusiness(t);
-    const created = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Same' } });
+    const created = await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Same' } });
     const res = await sendEmpty(b, 'PATCH', `/v1/client/${created.body.id}`, 'application/json');
     expect(res.status).toBe(200);
     expect(res.body.companyName).toBe('Same');
@@ -121,7 +122,7 @@ describe('POST /v1/inquiry/{id}/text_history with an empty body', () => {
 describe('GET with a content type and zero bytes', () => {
   it('answers like a GET without one', async () => {
     const b = await newBusiness(t);
-    await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Listed' } });
+    await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Listed' } });
     for (const { contentType } of EMPTY_BODIES) {
       const res = await sendEmpty(b, 'GET', '/v1/client', contentType);
       expect(res.status).toBe(200);
@@ -131,7 +132,7 @@ describe('GET with a content type and zero bytes', () => {
 
   it('still refuses a non-empty malformed JSON body with a parse error', async () => {
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', raw: { payload: ' ', contentType: 'application/json' } });
+    const res = await call(b, { method: 'POST', url: '/v1/client', raw: { payload: ' ', contentType: 'application/json' } });
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/^JSON parse error - /);
   });

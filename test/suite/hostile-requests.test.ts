@@ -16,9 +16,11 @@ import { signBody } from '../../src/modules/auth/hmac.ts';
 import { MAX_REPORTED_ERRORS } from '../../src/shared/validation-errors.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
-import { send, sendJson } from '../setup/signed-request.ts';
+import { send } from '../setup/signed-request.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 let a: TestBusiness;
 let b: TestBusiness;
 beforeAll(async () => {
@@ -63,7 +65,7 @@ async function appWith(env: Record<string, string>, logStream?: { write(line: st
 
 /** Creates a client of `who` and returns its id. */
 async function newClient(who: TestBusiness): Promise<number> {
-  const r = await sendJson(t.app, who, { method: 'POST', url: '/v1/client', body: { companyName: 'Hostile Co' } });
+  const r = await call(who, { method: 'POST', url: '/v1/client', body: { companyName: 'Hostile Co' } });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.id as number;
 }
@@ -73,7 +75,7 @@ describe('item 2: validation is bounded and linear', () => {
     const zeros = `{"inChargeSet": [${Array(50_000).fill('0').join(',')}]}`;
     const [hostile, other] = await Promise.all([
       rawJson(t.app, a, 'POST', '/v1/inquiry', zeros),
-      sendJson(t.app, b, { method: 'GET', url: '/v1/client' }),
+      call(b, { method: 'GET', url: '/v1/client' }),
     ]);
     expect(hostile.statusCode).toBe(400);
     const body = hostile.json();
@@ -85,7 +87,7 @@ describe('item 2: validation is bounded and linear', () => {
   it('reports one message per list entry and at most 100 messages for a list of bad entries', async () => {
     // 1000 entries (the largest list any request may hold), each wrong in two ways.
     const entries = Array.from({ length: 1000 }, () => ({ field: { id: 'x' }, value: 5 }));
-    const r = await sendJson(t.app, a, { method: 'POST', url: '/v1/client', body: { companyName: 'X', fieldSet: entries } });
+    const r = await call(a, { method: 'POST', url: '/v1/client', body: { companyName: 'X', fieldSet: entries } });
     expect(r.status).toBe(400);
     const all = messages(r.body);
     expect(all.length).toBeGreaterThan(0);
@@ -96,7 +98,7 @@ describe('item 2: validation is bounded and linear', () => {
 
   it('enforces the documented maxItems of member lists', async () => {
     const members = Array.from({ length: 101 }, (_, i) => ({ id: i + 1 }));
-    const r = await sendJson(t.app, a, { method: 'POST', url: '/v1/inquiry', body: { inChargeSet: members } });
+    const r = await call(a, { method: 'POST', url: '/v1/inquiry', body: { inChargeSet: members } });
     expect(r.status).toBe(400);
     expect(r.body.inChargeSet).toEqual(['Ensure this field has no more than 100 elements.']);
   });
@@ -141,7 +143,7 @@ describe('item 3: deep nesting', () => {
   }
 
   it('counts brackets inside strings as text, not nesting', async () => {
-    const r = await sendJson(t.app, a, { method: 'POST', url: '/v1/client', body: { companyName: `${'['.repeat(100)}ok` } });
+    const r = await call(a, { method: 'POST', url: '/v1/client', body: { companyName: `${'['.repeat(100)}ok` } });
     expect(r.status).toBe(201);
   });
 });
@@ -268,11 +270,11 @@ describe('item 10: the smaller ones', () => {
 
   it('answers page sizes that are not decimal integers 400', async () => {
     for (const bad of ['1e2', '0x10', '1.0', '1e', ' 5']) {
-      const r = await sendJson(t.app, a, { method: 'GET', url: `/v1/client?page_size=${encodeURIComponent(bad)}` });
+      const r = await call(a, { method: 'GET', url: `/v1/client?page_size=${encodeURIComponent(bad)}` });
       expect(r.status, bad).toBe(400);
       expect(r.body.page_size).toEqual(['A valid integer is required.']);
     }
-    expect((await sendJson(t.app, a, { method: 'GET', url: '/v1/client?page_size=100' })).status).toBe(200);
+    expect((await call(a, { method: 'GET', url: '/v1/client?page_size=100' })).status).toBe(200);
   });
 
   it('answers static-file traversal with a 4xx over a real socket (inject would normalise the path)', async () => {

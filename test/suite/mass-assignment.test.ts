@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { type Document, loadDocument } from '../setup/openapi-document.ts';
-import { sendJson } from '../setup/signed-request.ts';
 import { fillPath, type Records, securedOperations, seedRecords } from './fuzz-targets.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 /** What an attacker would like to set. */
 const FORGED = {
@@ -30,6 +30,7 @@ const FORGED = {
 const READ_ONLY = ['id', 'created', 'uniqueId', 'dDay', 'typeAlias'] as const;
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 let doc: Document;
 let a: TestBusiness;
 let b: TestBusiness;
@@ -63,12 +64,12 @@ describe('read-only and internal properties in a body change nothing', () => {
       const op = doc.operations.find((o) => o.method === method && o.path === path)!;
       const url = fillPath(op.path, records);
       const itemUrl = method === 'PATCH' ? url : undefined;
-      const before = itemUrl ? await sendJson(t.app, a, { method: 'GET', url: itemUrl }) : undefined;
+      const before = itemUrl ? await call(a, { method: 'GET', url: itemUrl }) : undefined;
       const base = method === 'POST' && op.requestExample && typeof op.requestExample === 'object' ? op.requestExample : {};
-      const res = await sendJson(t.app, a, { method, url, body: { ...base, ...FORGED } });
+      const res = await call(a, { method, url, body: { ...base, ...FORGED } });
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
       if (res.status >= 300) {
-        if (before) expect((await sendJson(t.app, a, { method: 'GET', url: itemUrl! })).body).toEqual(before.body);
+        if (before) expect((await call(a, { method: 'GET', url: itemUrl! })).body).toEqual(before.body);
         return;
       }
       // A property the request schema declares is writable there (text history's `created`, for one).
@@ -81,14 +82,14 @@ describe('read-only and internal properties in a body change nothing', () => {
         expect(res.body, key).not.toHaveProperty(key);
       }
       if (before) {
-        const after = await sendJson(t.app, a, { method: 'GET', url: itemUrl! });
+        const after = await call(a, { method: 'GET', url: itemUrl! });
         for (const key of readOnly) if (key in before.body && key !== 'dDay') expect(after.body[key], key).toEqual(before.body[key]);
       }
       // The record is the caller's: another business cannot see it.
       const created = method === 'POST' && typeof res.body.id === 'number' ? `${url}/${res.body.id}` : itemUrl;
       if (created && doc.operations.some((o) => o.method === 'GET' && o.matcher.test(created))) {
-        expect((await sendJson(t.app, a, { method: 'GET', url: created })).status).toBe(200);
-        expect((await sendJson(t.app, b, { method: 'GET', url: created })).status).toBe(404);
+        expect((await call(a, { method: 'GET', url: created })).status).toBe(200);
+        expect((await call(b, { method: 'GET', url: created })).status).toBe(404);
       }
     });
   }

@@ -11,10 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { type DocOperation, type Document, type JsonSchema, loadDocument } from '../setup/openapi-document.ts';
-import { sendJson } from '../setup/signed-request.ts';
 import { collectionOf, fillPath, type Records, securedOperations, seedRecords } from './fuzz-targets.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 let doc: Document;
 let a: TestBusiness;
 let b: TestBusiness;
@@ -127,12 +128,12 @@ describe("another business's path id → 404, and the record is unchanged", () =
       expect(missing, `no record could be created in ${missing.join(', ')}: make its POST example valid`).toEqual([]);
       const url = fillPath(op.path, recordsA);
       const getOp = doc.operations.find((o) => o.method === 'GET' && o.path === op.path);
-      const before = getOp ? await sendJson(t.app, a, { method: 'GET', url }) : undefined;
-      const res = await sendJson(t.app, b, { method: op.method, url, ...(op.requestSchema ? { body: {} } : {}) });
+      const before = getOp ? await call(a, { method: 'GET', url }) : undefined;
+      const res = await call(b, { method: op.method, url, ...(op.requestSchema ? { body: {} } : {}) });
       expect(res.status, JSON.stringify(res.body)).toBe(404);
       expect(res.body.detail).toBe('Not found.');
       if (getOp) {
-        const after = await sendJson(t.app, a, { method: 'GET', url });
+        const after = await call(a, { method: 'GET', url });
         expect(after.status).toBe(200);
         expect(after.body).toEqual(before!.body);
       }
@@ -149,7 +150,7 @@ describe.skipIf(children.length === 0)('a child under another parent of the same
       const second = await seedRecords(t.app, a, doc, Object.fromEntries(Object.entries(recordsA).filter(([k]) => k !== parent && !k.startsWith(`${parent}/`))));
       expect(second[parent], `no second record in ${parent}`).toBeDefined();
       const url = fillPath(op.path, recordsA, { [parent]: second[parent]! });
-      const res = await sendJson(t.app, a, { method: op.method, url, ...(op.requestSchema ? { body: {} } : {}) });
+      const res = await call(a, { method: op.method, url, ...(op.requestSchema ? { body: {} } : {}) });
       expect(res.status, JSON.stringify(res.body)).toBe(404);
     });
   }
@@ -171,16 +172,16 @@ describe("another business's record in a reference property → 400 on it, nothi
       expect(foreignId, `business A has no record for ${key}`).toBeDefined();
       const url = fillPath(op.path, recordsB);
       const listUrl = fillPath(resourceOf(op), recordsB);
-      const listBefore = await sendJson(t.app, b, { method: 'GET', url: listUrl });
-      const itemBefore = op.method === 'PATCH' ? await sendJson(t.app, b, { method: 'GET', url }) : undefined;
+      const listBefore = await call(b, { method: 'GET', url: listUrl });
+      const itemBefore = op.method === 'PATCH' ? await call(b, { method: 'GET', url }) : undefined;
       const base = op.method === 'POST' && op.requestExample && typeof op.requestExample === 'object' ? (op.requestExample as Record<string, unknown>) : {};
-      const res = await sendJson(t.app, b, { method: op.method, url, body: bodyWith(ref, foreignId!, Object.fromEntries(Object.entries(base).filter(([k]) => k !== ref.path.split(/[.[]/)[0]))) });
+      const res = await call(b, { method: op.method, url, body: bodyWith(ref, foreignId!, Object.fromEntries(Object.entries(base).filter(([k]) => k !== ref.path.split(/[.[]/)[0]))) });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       const top = ref.path.split(/[.[]/)[0]!;
       expect(JSON.stringify(res.body[top]), JSON.stringify(res.body)).toMatch(/does not exist/);
-      const listAfter = await sendJson(t.app, b, { method: 'GET', url: listUrl });
+      const listAfter = await call(b, { method: 'GET', url: listUrl });
       if (listBefore.status === 200) expect(listAfter.body).toEqual(listBefore.body);
-      if (itemBefore) expect((await sendJson(t.app, b, { method: 'GET', url })).body).toEqual(itemBefore.body);
+      if (itemBefore) expect((await call(b, { method: 'GET', url })).body).toEqual(itemBefore.body);
     });
   }
 });

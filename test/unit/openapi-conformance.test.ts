@@ -11,9 +11,10 @@ import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness } from '../setup/factories.ts';
 import { checkResponse, closeObjects, type Document, findOperation, loadDocument } from '../setup/openapi-document.ts';
 import { invalid, valid } from '../setup/schema-arbitrary.ts';
-import { sendJson } from '../setup/signed-request.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 let doc: Document;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -26,10 +27,10 @@ afterAll(async () => {
 describe('checkResponse', () => {
   it('accepts a real answer and rejects undocumented statuses, extra or missing properties and 500s', async () => {
     const b = await newBusiness(t);
-    const created = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Conformance Co' } });
+    const created = await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Conformance Co' } });
     expect(created.status).toBe(201);
     const url = `/v1/client/${created.body.id}`;
-    const got = await sendJson(t.app, b, { method: 'GET', url });
+    const got = await call(b, { method: 'GET', url });
     const body = JSON.stringify(got.body);
     expect(checkResponse(doc, 'GET', url, 200, body)).toEqual([]);
     expect(checkResponse(doc, 'GET', url, 418, body).join()).toMatch(/418 is not documented/);

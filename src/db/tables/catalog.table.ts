@@ -112,3 +112,52 @@ export interface WorkerPositionTable {
   symbol_color: string;
   created: Timestamp;
 }
+
+/**
+ * The columns of a member as the API shows it (`Member`, five keys; docs/api.md#responses-and-status-codes),
+ * selected through an inner join of `member` with `grade`; `created` orders member pages. The one column set
+ * of that shape (members, field members, responsible members of inquiries and settlements);
+ * `catalog.service` `toMember` maps it.
+ */
+export const MEMBER_COLUMNS = [
+  'member.id',
+  'member.nickname',
+  'member.email',
+  'member.is_active',
+  'member.created',
+  'grade.id as grade_id',
+  'grade.title as grade_title',
+] as const;
+
+/** What {@link MEMBER_COLUMNS} select. */
+export interface MemberColumns {
+  id: number;
+  nickname: string | null;
+  email: string;
+  is_active: Bool;
+  grade_id: number;
+  grade_title: string;
+}
+
+/**
+ * The member a record optionally names (a note's, a history entry's `member`), through left joins on
+ * `member` and `grade`, prefixed `member_` (the grade `grade_`); `catalog.service` `toNestedMember` maps it.
+ */
+export const NESTED_MEMBER_COLUMNS = [
+  'member.id as member_id',
+  'member.nickname as member_nickname',
+  'member.email as member_email',
+  'member.is_active as member_is_active',
+  'grade.id as grade_id',
+  'grade.title as grade_title',
+] as const;
+
+/** What {@link NESTED_MEMBER_COLUMNS} select; all `null` when the record names no member. */
+export interface NestedMemberColumns {
+  member_id: number | null;
+  member_nickname: string | null;
+  member_email: string | null;
+  member_is_active: Bool | null;
+  grade_id: number | null;
+  grade_title: string | null;
+}

@@ -35,3 +35,31 @@ export interface ClientFieldValueTable {
   field_id: number;
   value: string;
 }
+
+/**
+ * The columns of a client as inquiries and contracts nest it (the nested client summary,
+ * docs/api.md#inquiries), selected through left joins on `client` (live clients only) and `client_status`,
+ * each prefixed `client_`. The one column set of that shape; `client.service` `toNestedClient` maps it.
+ */
+export const NESTED_CLIENT_COLUMNS = [
+  'client.id as client_id',
+  'client.company_name as client_company_name',
+  'client.in_charge as client_in_charge',
+  'client.position as client_position',
+  'client.contact as client_contact',
+  'client.email as client_email',
+  'client_status.id as client_status_id',
+  'client_status.title as client_status_title',
+] as const;
+
+/** What {@link NESTED_CLIENT_COLUMNS} select; `null` when the joins find no (live) client or no status. */
+export interface NestedClientColumns {
+  client_id: number | null;
+  client_company_name: string | null;
+  client_in_charge: string | null;
+  client_position: string | null;
+  client_contact: string | null;
+  client_email: string | null;
+  client_status_id: number | null;
+  client_status_title: string | null;
+}

@@ -45,3 +45,32 @@ export interface ContractFieldValueTable {
   field_id: number;
   value: string;
 }
+
+/**
+ * The columns of a contract as other resources nest it (`ContractSummary`: inquiries, settlements,
+ * projects; docs/api.md#contracts), selected through a join on `contract`, each prefixed `contract_`.
+ * The one column set of that shape; `contract.service` `toNestedContract` maps it.
+ */
+export const NESTED_CONTRACT_COLUMNS = [
+  'contract.id as contract_id',
+  'contract.title as contract_title',
+  'contract.amount as contract_amount',
+  'contract.type as contract_type',
+  'contract.status as contract_status',
+  'contract.start_date as contract_start_date',
+  'contract.end_date as contract_end_date',
+] as const;
+
+/** What {@link NESTED_CONTRACT_COLUMNS} select; every key is `null` when a left join finds no contract. */
+export interface NestedContractColumns {
+  contract_id: number | null;
+  contract_title: string | null;
+  contract_amount: number | null;
+  contract_type: string | null;
+  contract_status: string | null;
+  contract_start_date: DateString | null;
+  contract_end_date: DateString | null;
+}
+
+/** {@link NestedContractColumns} of an inner join: the contract is always there. */
+export type PresentContractColumns = { [K in keyof NestedContractColumns]: K extends 'contract_start_date' | 'contract_end_date' ? DateString | null : NonNullable<NestedContractColumns[K]> };

@@ -150,3 +150,17 @@ export interface InquirySubmitHistoryTable {
   answers: string;
   created: Timestamp;
 }
+
+/**
+ * The columns of an inquiry as todos and tasks nest it (`{id, uniqueId, name}`; docs/api.md#todos), selected
+ * through an inner join on the live `inquiry`, each prefixed `inquiry_`. The one column set of that shape;
+ * `inquiry.service` `toNestedInquiry` maps it.
+ */
+export const NESTED_INQUIRY_COLUMNS = ['inquiry.id as inquiry_id', 'inquiry.unique_id as inquiry_unique_id', 'inquiry.name as inquiry_name'] as const;
+
+/** What {@link NESTED_INQUIRY_COLUMNS} select. */
+export interface NestedInquiryColumns {
+  inquiry_id: number;
+  inquiry_unique_id: string;
+  inquiry_name: string;
+}

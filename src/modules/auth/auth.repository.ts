@@ -1,7 +1,7 @@
 /** SQL for businesses and API keys. API keys are looked up by the SHA-256 of the key, never by the key. */
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import type { ApiKeyRow, BusinessRow, NewApiKeyRow, NewBusinessRow } from '../../db/tables/auth.table.ts';
 
 const businessColumns = ['id', 'name', 'plan', 'timezone', 'created'] as const;

@@ -9,10 +9,8 @@ import * as repo from './auth.repository.ts';
 import type { Config } from '../../config.ts';
 import { decryptSecret, encryptSecret, masterKeyMismatchMessage, resolveMasterKey } from './secret-box.ts';
 
-import { type AuthContext, type Plan, PLANS } from '../../shared/auth-context.ts';
+import type { AuthContext, Plan } from '../../shared/auth-context.ts';
 
-/** The plans and the caller's context (their home: `shared/auth-context.ts`), part of auth's public face. */
-export { type AuthContext, type Plan, PLANS };
 /** Plans allowed to call any project or worker operation (spec: Plan constraints; decisions §7). */
 export const PROJECT_WORKER_PLANS: readonly Plan[] = ['FREE', 'AGENCY'];
 

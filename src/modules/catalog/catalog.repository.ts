@@ -22,6 +22,7 @@ import type {
   SettlementTypeTable,
   WorkerPositionTable,
 } from '../../db/tables/catalog.table.ts';
+import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 
 // ── Catalog import (writes) ──
 //
@@ -265,21 +266,11 @@ export async function findMaxCatalogPositions(
 
 // ── Members ──
 
-const memberColumns = [
-  'member.id',
-  'member.nickname',
-  'member.email',
-  'member.is_active',
-  'member.created',
-  'grade.id as grade_id',
-  'grade.title as grade_title',
-] as const;
-
 function selectMembers(db: Db, businessId: number) {
   return db
     .selectFrom('member')
     .innerJoin('grade', 'grade.id', 'member.grade_id')
-    .select(memberColumns)
+    .select(MEMBER_COLUMNS)
     .where('member.business_id', '=', businessId);
 }
 
@@ -359,7 +350,7 @@ export async function findFieldMembers(db: Db, businessId: number, fieldIds: rea
     .selectFrom('field_member')
     .innerJoin('member', 'member.id', 'field_member.member_id')
     .innerJoin('grade', 'grade.id', 'member.grade_id')
-    .select(['field_member.field_id', ...memberColumns])
+    .select(['field_member.field_id', ...MEMBER_COLUMNS])
     .where('field_member.business_id', '=', businessId)
     .where('field_member.field_id', 'in', fieldIds)
     .orderBy('field_member.field_id')

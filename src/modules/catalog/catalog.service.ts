@@ -6,7 +6,8 @@
 import type { Db } from '../../db/database.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
+import { type ErrorCollector, messages } from '../../shared/errors.ts';
 import * as repo from './catalog.repository.ts';
 import type {
   Field,
@@ -20,19 +21,75 @@ import type {
   SearchPageQuery,
   SettlementType,
 } from './catalog.schemas.ts';
-
-/** The catalog import (`bizapi catalog import`, the demo business), part of the catalog's public face. */
-export { CatalogError, type CatalogFile, type CatalogIds, importCatalog } from './catalog-import.ts';
+import type { MemberColumns, NestedMemberColumns } from '../../db/tables/catalog.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 
-/** Maps a member row (joined with its grade) to the API's five-key member. */
-export function toMember(row: repo.MemberWithGradeRow): Member {
+/** Maps a member row ({@link MEMBER_COLUMNS}: the member joined with its grade) to the API's five-key member. */
+export function toMember(row: MemberColumns): Member {
   return {
     id: row.id,
     nickname: row.nickname,
     email: row.email,
     isActive: row.is_active === 1,
+    grade: { id: row.grade_id, title: row.grade_title },
+  };
+}
+
+/**
+ * The members of the business among `ids`, as the API's {@link Member}, keyed by id (one query; unknown and
+ * other businesses' ids are simply absent). For resources that nest members (todo, settlement, inquiry).
+ */
+export async function findMembers(db: Db, businessId: number, ids: Iterable<number>): Promise<Map<number, Member>> {
+  const rows = await repo.findMembersByIds(db, businessId, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, toMember(r)]));
+}
+
+/** Whether `id` is a member of the business (a `member {id}` reference of a note or history entry). */
+export async function isMember(db: Db, businessId: number, id: number): Promise<boolean> {
+  return (await repo.findMembersByIds(db, businessId, [id])).length > 0;
+}
+
+/**
+ * The one check of a member list reference (`inChargeSet` of inquiries and settlements, docs/api.md#errors):
+ * repeated ids collapse, and every id that is not a member of the business adds
+ * `Invalid pk "…" - object does not exist.` to `errors` under `property` (a list property: an array of
+ * strings). Returns the distinct member ids to store, in request order.
+ */
+export async function checkMemberSet(
+  db: Db,
+  businessId: number,
+  entries: readonly { id: number }[],
+  errors: ErrorCollector,
+  property = 'inChargeSet',
+): Promise<number[]> {
+  const ids = [...new Set(entries.map((e) => e.id))];
+  const found = await findMembers(db, businessId, ids);
+  for (const id of ids) if (!found.has(id)) errors.add([property], messages.invalidPk(id));
+  return ids;
+}
+
+/** A client status of the business by id (`{id, title}`), or `undefined` (also for another business's). */
+export async function findClientStatus(db: Db, businessId: number, id: number): Promise<{ id: number; title: string } | undefined> {
+  return repo.findClientStatusById(db, businessId, id);
+}
+
+/** The business's default client status (`{id, title}`), or `undefined` when it has none. */
+export async function findDefaultClientStatus(db: Db, businessId: number): Promise<{ id: number; title: string } | undefined> {
+  return repo.findDefaultClientStatus(db, businessId);
+}
+
+/**
+ * Maps the optional member of a note or history entry ({@link NESTED_MEMBER_COLUMNS}) to the API's member,
+ * or `null` when the record names none.
+ */
+export function toNestedMember(row: NestedMemberColumns): Member | null {
+  if (row.member_id === null || row.member_email === null || row.grade_id === null || row.grade_title === null) return null;
+  return {
+    id: row.member_id,
+    nickname: row.member_nickname,
+    email: row.member_email,
+    isActive: row.member_is_active === 1,
     grade: { id: row.grade_id, title: row.grade_title },
   };
 }

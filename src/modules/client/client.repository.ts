@@ -2,7 +2,8 @@
 import type { Db } from '../../db/database.ts';
 import { PostgresAdapter, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { countTrigramMatches, findFieldValueRows, searchAll, type Timestamp, trigramMatch, upsertFieldValueRows } from '../../db/sql-helpers.ts';
+import { countTrigramMatches, searchAll, trigramMatch } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { ClientRowUpdate, NewClientRow } from '../../db/tables/client.table.ts';
 
@@ -218,14 +219,4 @@ export async function softDeleteById(db: Db, businessId: number, id: number, at:
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-/** The custom field values of a client, in field order. */
-export function findFieldValues(db: Db, businessId: number, clientId: number) {
-  return findFieldValueRows(db, 'client_field_value', businessId, clientId);
-}
-
-/** Sets custom field values: an empty value deletes the row, any other inserts or replaces it. */
-export function upsertFieldValues(db: Db, businessId: number, clientId: number, values: readonly { fieldId: number; value: string }[]): Promise<void> {
-  return upsertFieldValueRows(db, 'client_field_value', businessId, clientId, values);
 }

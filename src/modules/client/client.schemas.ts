@@ -3,7 +3,7 @@
  * Create and list items carry the short shape; retrieve and update the full one.
  */
 import Type, { type Static } from 'typebox';
-import { FieldSetInput, FieldValue } from '../../shared/custom-fields.ts';
+import { FieldSetInput, FieldValue } from '../field/field.schemas.ts';
 import { PageQueryProperties } from '../../shared/pagination.ts';
 import {
   EXAMPLES,

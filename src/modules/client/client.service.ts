@@ -4,18 +4,49 @@
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { findClientStatusById, findDefaultClientStatus } from '../catalog/catalog.repository.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
+import { findClientStatus, findDefaultClientStatus } from '../catalog/catalog.service.ts';
 import * as repo from './client.repository.ts';
 import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody } from './client.schemas.ts';
-import type { ClientRowUpdate } from '../../db/tables/client.table.ts';
+import type { ClientRowUpdate, NestedClientColumns } from '../../db/tables/client.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
+
+/** The client summary inquiries and contracts nest (`InquiryClient`, `ContractClient`; docs/api.md#inquiries). */
+export interface NestedClient {
+  id: number;
+  status: { id: number; title: string } | null;
+  companyName: string;
+  inCharge: string | null;
+  position: string | null;
+  contact: string | null;
+  email: string | null;
+}
+
+/**
+ * Maps the joined {@link NESTED_CLIENT_COLUMNS} of an inquiry or contract row to the nested client summary,
+ * or `null` when the row has no live client.
+ */
+export function toNestedClient(row: NestedClientColumns): NestedClient | null {
+  if (row.client_id === null || row.client_company_name === null) return null;
+  return {
+    id: row.client_id,
+    status:
+      row.client_status_id === null || row.client_status_title === null
+        ? null
+        : { id: row.client_status_id, title: row.client_status_title },
+    companyName: row.client_company_name,
+    inCharge: row.client_in_charge,
+    position: row.client_position,
+    contact: row.client_contact,
+    email: row.client_email,
+  };
+}
 
 /** Maps a row to the short shape (create response, list item). */
 export function toClientSummary(row: repo.ClientSummaryRow): ClientSummary {
@@ -89,8 +120,8 @@ async function checkReferences(
 ): Promise<{ fieldValues: CheckedFieldValue[] }> {
   const errors = new ErrorCollector();
   if (body.status) {
-    const status = await findClientStatusById(db, businessId, body.status.id);
-    if (!status) errors.add(['status', 'id'], `Invalid pk "${body.status.id}" - object does not exist.`);
+    const status = await findClientStatus(db, businessId, body.status.id);
+    if (!status) errors.add(['status', 'id'], messages.invalidPk(body.status.id));
   }
   const fieldValues = body.fieldSet ? await checkFieldSet(db, businessId, 'C', body.fieldSet, errors) : [];
   errors.throwIfAny();
@@ -133,7 +164,7 @@ export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promis
       is_hidden: toBool(body.isHidden ?? false),
       created: nowTimestamp(),
     });
-    await repo.upsertFieldValues(trx, auth.businessId, newId, fieldValues);
+    await setFieldValues(trx, auth.businessId, 'C', newId, fieldValues);
     // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
     return repo.findSummaryById(trx, auth.businessId, newId);
   });
@@ -141,7 +172,7 @@ export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promis
 }
 
 /** Whether a live client with this id exists in the business. */
-export async function exists(db: Db, auth: Auth, id: number): Promise<boolean> {
+export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<boolean> {
   return repo.existsById(db, auth.businessId, id);
 }
 
@@ -152,7 +183,7 @@ export async function exists(db: Db, auth: Auth, id: number): Promise<boolean> {
 export async function retrieve(db: Db, auth: Auth, id: number): Promise<Client> {
   const row = await repo.findById(db, auth.businessId, id);
   if (!row) throw new NotFound();
-  const values = await repo.findFieldValues(db, auth.businessId, id);
+  const values = await findFieldValues(db, auth.businessId, 'C', id);
   return toClient(row, await toFieldValues(db, auth.businessId, values));
 }
 
@@ -168,7 +199,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Client
   if (body.status !== undefined) patch.status_id = body.status?.id ?? null;
   const changed = await inTransaction(db, async (trx) => {
     const n = await repo.updateById(trx, auth.businessId, id, patch);
-    if (n > 0) await repo.upsertFieldValues(trx, auth.businessId, id, fieldValues);
+    if (n > 0) await setFieldValues(trx, auth.businessId, 'C', id, fieldValues);
     return n;
   });
   if (changed === 0) throw new NotFound();

@@ -4,9 +4,10 @@
  */
 import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { findFieldValueRows, searchAll, upsertFieldValueRows } from '../../db/sql-helpers.ts';
+import { searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
-import type { ContractRowUpdate, NewContractRow } from '../../db/tables/contract.table.ts';
+import { type ContractRowUpdate, NESTED_CONTRACT_COLUMNS, type NewContractRow } from '../../db/tables/contract.table.ts';
+import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
 
 const listColumns = [
   'contract.id',
@@ -18,14 +19,7 @@ const listColumns = [
   'contract.contract_number',
   'contract.start_date',
   'contract.end_date',
-  'client.id as client_id',
-  'client.company_name as client_company_name',
-  'client.in_charge as client_in_charge',
-  'client.position as client_position',
-  'client.contact as client_contact',
-  'client.email as client_email',
-  'client_status.id as client_status_id',
-  'client_status.title as client_status_title',
+  ...NESTED_CLIENT_COLUMNS,
   'inquiry.id as inquiry_id',
   'inquiry.unique_id as inquiry_unique_id',
   'inquiry.name as inquiry_name',
@@ -166,24 +160,22 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
   return row !== undefined;
 }
 
-/** The columns a settlement rule or a nested summary needs (spec: Contract summary; Settlement create 3, 4). */
-const summaryColumns = ['id', 'title', 'amount', 'type', 'status', 'start_date', 'end_date'] as const;
-
 /** A contract as settlements, projects and inquiries nest it. */
 export type ContractSummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
 function summaryQuery(db: Db, businessId: number) {
-  return db.selectFrom('contract').select(summaryColumns).where('business_id', '=', businessId);
+  // The columns a settlement rule or a nested summary needs (spec: Contract summary; Settlement create 3, 4).
+  return db.selectFrom('contract').select(NESTED_CONTRACT_COLUMNS).where('contract.business_id', '=', businessId);
 }
 
 /** A contract's summary columns, or `undefined`. */
 export async function findSummaryById(db: Db, businessId: number, id: number): Promise<ContractSummaryRow | undefined> {
-  return summaryQuery(db, businessId).where('id', '=', id).executeTakeFirst();
+  return summaryQuery(db, businessId).where('contract.id', '=', id).executeTakeFirst();
 }
 
 /** The summaries of the business's contracts among `ids` (unknown and foreign ids are simply absent). */
 export async function findSummariesByIds(db: Db, businessId: number, ids: readonly number[]): Promise<ContractSummaryRow[]> {
   if (ids.length === 0) return [];
-  return summaryQuery(db, businessId).where('id', 'in', [...new Set(ids)]).execute();
+  return summaryQuery(db, businessId).where('contract.id', 'in', [...new Set(ids)]).execute();
 }
 
 /** The columns a PATCH merges with its body (recurring fields, dates, the linked inquiry). */
@@ -263,15 +255,7 @@ export async function replaceCategories(db: Db, businessId: number, contractId: 
     .execute();
 }
 
-/** The custom field values of a contract, in field order. */
-export function findFieldValues(db: Db, businessId: number, contractId: number) {
-  return findFieldValueRows(db, 'contract_field_value', businessId, contractId);
-}
 
-/** Sets custom field values: an empty value deletes the row, any other inserts or replaces it. */
-export function upsertFieldValues(db: Db, businessId: number, contractId: number, values: readonly { fieldId: number; value: string }[]): Promise<void> {
-  return upsertFieldValueRows(db, 'contract_field_value', businessId, contractId, values);
-}
 
 // ── The inquiry ↔ contract link (spec: Contract rule 1) ──
 //
@@ -323,14 +307,18 @@ export async function linkInquiry(db: Db, businessId: number, contractId: number
  * and makes this answer false. SQLite runs one write transaction at a time, so a plain read suffices there.
  */
 export async function lockLiveInquiry(db: Db, businessId: number, inquiryId: number): Promise<boolean> {
-  let q = db
-    .selectFrom('inquiry')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('id', '=', inquiryId)
-    .where('deleted_at', 'is', null);
+  let q = liveInquiry(db, businessId, inquiryId);
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.forShare();
   return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Whether inquiry `inquiryId` is live (not soft-deleted) in the business: the check of a body's `inquiry {id}`. */
+export async function liveInquiryExists(db: Db, businessId: number, inquiryId: number): Promise<boolean> {
+  return (await liveInquiry(db, businessId, inquiryId).executeTakeFirst()) !== undefined;
+}
+
+function liveInquiry(db: Db, businessId: number, inquiryId: number) {
+  return db.selectFrom('inquiry').select('id').where('business_id', '=', businessId).where('id', '=', inquiryId).where('deleted_at', 'is', null);
 }
 
 /** Unlinks an inquiry from every contract of the business, except `keepContractId` when given. */

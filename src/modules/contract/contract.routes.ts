@@ -1,14 +1,12 @@
 /**
- * Routes of `/v1/contract` and its notes `/v1/contract/{contract_id}/history` (spec: Endpoints; reference:
- * Contract; decisions §1 status codes, §7).
+ * Routes of `/v1/contract` (spec: Endpoints; reference: Contract; decisions §1 status codes, §7). Its notes,
+ * `/v1/contract/{contract_id}/history`, are the note module's (`note.routes.ts`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
 import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
-import { CONTRACT_NOTES } from '../note/note.repository.ts';
-import { noteRoutes } from '../note/note.routes.ts';
 import * as schemas from './contract.schemas.ts';
 import * as service from './contract.service.ts';
 
@@ -104,16 +102,6 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await service.destroy(app.db, request.auth, request.params.contract_id);
       return reply.code(204).send(null);
     },
-  );
-
-  await app.register(
-    noteRoutes({
-      parentPath: '/contract/:contract_id',
-      param: 'contract_id',
-      resource: 'Contract',
-      tag: 'contract',
-      parent: { target: CONTRACT_NOTES, exists: (db, businessId, id) => service.exists(db, { businessId }, id) },
-    }),
   );
 };
 

@@ -5,7 +5,7 @@
  * and inquiries nest it.
  */
 import Type, { type Static } from 'typebox';
-import { FieldSetInput, FieldValue } from '../../shared/custom-fields.ts';
+import { FieldSetInput, FieldValue } from '../field/field.schemas.ts';
 import { PageQueryProperties } from '../../shared/pagination.ts';
 import {
   DateString,

@@ -20,56 +20,38 @@
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
-import { ErrorCollector, NotFound, ValidationError } from '../../shared/errors.ts';
+import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
+import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { exists as clientExists } from '../client/client.service.ts';
-import { existsById as inquiryExistsById } from '../inquiry/inquiry.repository.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
+import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
 import * as repo from './contract.repository.ts';
-import type {
-  Contract,
-  ContractClient,
-  ContractCreateBody,
-  ContractInquiry,
-  ContractListItem,
-  ContractListQuery,
-  ContractSummary,
-  ContractUpdateBody,
-} from './contract.schemas.ts';
-import type { ContractRowUpdate } from '../../db/tables/contract.table.ts';
+import type { Contract, ContractCreateBody, ContractInquiry, ContractListItem, ContractListQuery, ContractSummary, ContractUpdateBody } from './contract.schemas.ts';
+import type { ContractRowUpdate, NestedContractColumns, PresentContractColumns } from '../../db/tables/contract.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 type IdTitle = { id: number; title: string };
 
-/** Maps a row to the nested contract summary (reference: Contract summary). */
-export function toContractSummary(row: repo.ContractSummaryRow): ContractSummary {
+/**
+ * Maps the joined {@link NESTED_CONTRACT_COLUMNS} of an inquiry, settlement or project row to the nested
+ * contract summary (reference: Contract summary), or `null` when the row has no contract.
+ */
+export function toNestedContract(row: PresentContractColumns): ContractSummary;
+export function toNestedContract(row: NestedContractColumns): ContractSummary | null;
+export function toNestedContract(row: NestedContractColumns): ContractSummary | null {
+  if (row.contract_id === null || row.contract_title === null || row.contract_amount === null || row.contract_type === null || row.contract_status === null) {
+    return null;
+  }
   return {
-    id: row.id,
-    title: row.title,
-    amount: row.amount,
-    type: row.type as ContractSummary['type'],
-    status: row.status as ContractSummary['status'],
-    startDate: row.start_date,
-    endDate: row.end_date,
-  };
-}
-
-function toContractClient(row: repo.ContractListRow): ContractClient | null {
-  if (row.client_id === null || row.client_company_name === null) return null;
-  return {
-    id: row.client_id,
-    status:
-      row.client_status_id === null || row.client_status_title === null
-        ? null
-        : { id: row.client_status_id, title: row.client_status_title },
-    companyName: row.client_company_name,
-    inCharge: row.client_in_charge,
-    position: row.client_position,
-    contact: row.client_contact,
-    email: row.client_email,
+    id: row.contract_id,
+    title: row.contract_title,
+    amount: row.contract_amount,
+    type: row.contract_type as ContractSummary['type'],
+    status: row.contract_status as ContractSummary['status'],
+    startDate: row.contract_start_date,
+    endDate: row.contract_end_date,
   };
 }
 
@@ -108,7 +90,7 @@ export function toContractListItem(row: repo.ContractListRow, categorySet: IdTit
     startDate: row.start_date,
     endDate: row.end_date,
     inquiry: toContractInquiry(row),
-    client: toContractClient(row),
+    client: toNestedClient(row),
     categorySet,
   };
 }
@@ -196,14 +178,14 @@ async function checkBody(
   }
 
   if (body.client) {
-    if (!(await clientExists(db, { businessId, timezone: 'UTC' }, body.client.id))) {
-      errors.add(['client', 'id'], `Invalid pk "${body.client.id}" - object does not exist.`);
+    if (!(await clientExists(db, { businessId }, body.client.id))) {
+      errors.add(['client', 'id'], messages.invalidPk(body.client.id));
     }
   }
   if (body.inquiry) {
     const inquiryId = body.inquiry.id;
-    if (!(await inquiryExistsById(db, businessId, inquiryId))) {
-      errors.add(['inquiry', 'id'], `Invalid pk "${inquiryId}" - object does not exist.`);
+    if (!(await repo.liveInquiryExists(db, businessId, inquiryId))) {
+      errors.add(['inquiry', 'id'], messages.invalidPk(inquiryId));
     } else {
       const holder = await repo.findIdByInquiryId(db, businessId, inquiryId);
       if (holder !== undefined && holder !== contractId) errors.add(['inquiry', 'id'], INQUIRY_TAKEN);
@@ -214,7 +196,7 @@ async function checkBody(
   if (body.categorySet !== undefined) {
     const wanted = [...new Set((body.categorySet ?? []).map((c) => c.id))];
     const found = new Set(await repo.findCategoryIds(db, businessId, wanted));
-    for (const id of wanted) if (!found.has(id)) errors.add(['categorySet'], `Invalid pk "${id}" - object does not exist.`);
+    for (const id of wanted) if (!found.has(id)) errors.add(['categorySet'], messages.invalidPk(id));
     categoryIds = wanted;
   }
 
@@ -253,7 +235,7 @@ async function linkingInquiry<T>(db: Db, businessId: number, inquiryId: number |
   try {
     return await inTransaction(db, async (trx) => {
       if (inquiryId !== undefined && !(await repo.lockLiveInquiry(trx, businessId, inquiryId))) {
-        throw ValidationError.at(['inquiry', 'id'], `Invalid pk "${inquiryId}" - object does not exist.`);
+        throw ValidationError.at(['inquiry', 'id'], messages.invalidPk(inquiryId));
       }
       return fn(trx);
     });
@@ -315,7 +297,7 @@ export async function create(db: Db, auth: Auth, body: ContractCreateBody): Prom
       created: nowTimestamp(),
     });
     if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, newId, checked.categoryIds);
-    await repo.upsertFieldValues(trx, auth.businessId, newId, checked.fieldValues);
+    await setFieldValues(trx, auth.businessId, 'CO', newId, checked.fieldValues);
     return newId;
   });
   const row = await repo.findListRowById(db, auth.businessId, id);
@@ -337,7 +319,7 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Contract
   if (!row) throw new NotFound();
   const [categories, values] = await Promise.all([
     categoriesOf(db, auth.businessId, [id]),
-    repo.findFieldValues(db, auth.businessId, id),
+    findFieldValues(db, auth.businessId, 'CO', id),
   ]);
   return toContract(row, categories.get(id) ?? [], await toFieldValues(db, auth.businessId, values));
 }
@@ -361,7 +343,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
     const n = await repo.updateById(trx, auth.businessId, id, patch);
     if (n === 0) return 0;
     if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, id, checked.categoryIds);
-    await repo.upsertFieldValues(trx, auth.businessId, id, checked.fieldValues);
+    await setFieldValues(trx, auth.businessId, 'CO', id, checked.fieldValues);
     return n;
   });
   if (changed === 0) throw new NotFound();
@@ -383,13 +365,13 @@ export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number
  */
 export async function findSummaries(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, ContractSummary>> {
   const rows = await repo.findSummariesByIds(db, businessId, ids);
-  return new Map(rows.map((r) => [r.id, toContractSummary(r)]));
+  return new Map(rows.map((r) => [r.contract_id, toNestedContract(r)]));
 }
 
 /** One contract's nested summary, or `undefined` when it is not a contract of the business. */
 export async function findSummary(db: Db, businessId: number, id: number): Promise<ContractSummary | undefined> {
   const row = await repo.findSummaryById(db, businessId, id);
-  return row && toContractSummary(row);
+  return row && toNestedContract(row);
 }
 
 // ── The inquiry side of the 1:1 link (spec: Contract rule 1; decisions §7) ──
@@ -407,7 +389,7 @@ export async function checkInquiryContract(
   errors: ErrorCollector,
 ): Promise<void> {
   const holder = await repo.findInquiryIdById(db, businessId, contractId);
-  if (holder === undefined) errors.add(['contract', 'id'], `Invalid pk "${contractId}" - object does not exist.`);
+  if (holder === undefined) errors.add(['contract', 'id'], messages.invalidPk(contractId));
   else if (holder !== null && holder !== inquiryId) errors.add(['contract', 'id'], CONTRACT_TAKEN);
 }
 
@@ -429,7 +411,7 @@ export async function setInquiryContract(trx: Db, businessId: number, inquiryId:
   }
   if (linked === 0) {
     const exists = (await repo.findInquiryIdById(trx, businessId, contractId)) !== undefined;
-    throw ValidationError.at(['contract', 'id'], exists ? CONTRACT_TAKEN : `Invalid pk "${contractId}" - object does not exist.`);
+    throw ValidationError.at(['contract', 'id'], exists ? CONTRACT_TAKEN : messages.invalidPk(contractId));
   }
 }
 

@@ -4,9 +4,9 @@
  */
 import type { Db } from '../../db/database.ts';
 import { nowTimestamp } from '../../db/sql-helpers.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import { parseEstimate } from '../inquiry/inquiry.service.ts';
 import * as repo from './estimate.repository.ts';
 import type {
@@ -55,7 +55,7 @@ async function checkedColumns(db: Db, businessId: number, body: EstimateItemUpda
   if (body.classification !== undefined) {
     if (body.classification === null) patch.classification_id = null;
     else if (await repo.findClassificationById(db, businessId, body.classification.id)) patch.classification_id = body.classification.id;
-    else errors.add(['classification', 'id'], `Invalid pk "${body.classification.id}" - object does not exist.`);
+    else errors.add(['classification', 'id'], messages.invalidPk(body.classification.id));
   }
   errors.throwIfAny();
   return patch;

@@ -1,7 +1,7 @@
 /** SQL for issued and uploaded objects (`file`). Every function filters by business. */
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import type { FileRow, NewFileRow } from '../../db/tables/file.table.ts';
 
 const fileColumns = [
@@ -162,11 +162,16 @@ const inquiryFiles = preparedQuery(2, (db: Db, businessId: number, inquiryId: nu
     .orderBy('inquiry_file.id'),
 );
 
-/** One file of an inquiry with its object, or `undefined` (also for a file of another inquiry). */
+/**
+ * One file of a live inquiry with its object, or `undefined` (also for a file of another inquiry, and for any
+ * file of a missing or soft-deleted inquiry).
+ */
 export async function findInquiryFileById(db: Db, businessId: number, inquiryId: number, id: number) {
   return db
     .selectFrom('inquiry_file')
     .innerJoin('file', 'file.id', 'inquiry_file.file_id')
+    .innerJoin('inquiry', 'inquiry.id', 'inquiry_file.inquiry_id')
+    .where('inquiry.deleted_at', 'is', null)
     .select(['inquiry_file.id', 'inquiry_file.file_id', 'file.path', 'file.stored_path'])
     .where('inquiry_file.business_id', '=', businessId)
     .where('inquiry_file.inquiry_id', '=', inquiryId)

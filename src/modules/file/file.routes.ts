@@ -4,33 +4,11 @@
  * download URLs of the local storage are served outside `/v1` by `storage.routes.ts`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import type { FilesConfig } from '../../config.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './file.schemas.ts';
 import * as service from './file.service.ts';
 import { ALLOWED_EXTENSIONS } from './file-types.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Attachment lifetimes and size limit (`BIZAPI_UPLOAD_URL_TTL`, `BIZAPI_DOWNLOAD_URL_TTL`, `BIZAPI_UPLOAD_MAX_BYTES`). */
-    fileLimits: FilesConfig;
-  }
-}
-
-/**
- * The {@link service.FileContext} of a request: the app's storage and limits, the origin the client reached
- * the API at (so local storage URLs point back to this server), and the request's logger.
- */
-export function fileContextOf(request: FastifyRequest): service.FileContext {
-  return {
-    storage: request.server.storage,
-    files: request.server.fileLimits,
-    origin: request.publicOrigin,
-    log: request.log,
-  };
-}
 
 const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const opts = { files: app.fileLimits };
@@ -54,7 +32,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const presigned = await service.createPresigned(app.db, fileContextOf(request), request.auth, request.body);
+      const presigned = await service.createPresigned(app.db, request.fileContext, request.auth, request.body);
       return reply.code(201).send(presigned);
     },
   );
@@ -73,7 +51,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.destroyInquiryFile(app.db, fileContextOf(request), request.auth, request.params.inquiry_id, request.params.file_id);
+      await service.destroyInquiryFile(app.db, request.fileContext, request.auth, request.params.inquiry_id, request.params.file_id);
       return reply.code(204).send(null);
     },
   );

@@ -8,9 +8,8 @@ import type { Readable } from 'node:stream';
 import type { FilesConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction, isUniqueViolation, nowTimestamp } from '../../db/sql-helpers.ts';
-import { type ErrorCollector, NotFound, PermissionDenied, ValidationError } from '../../shared/errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { existsById as inquiryExistsById } from '../inquiry/inquiry.repository.ts';
+import { type ErrorCollector, NotFound, PermissionDenied, ValidationError, messages } from '../../shared/errors.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import { ALLOWED_EXTENSIONS, extensionOf, mediaTypeOf, rawExtensionOf } from './file-types.ts';
 import * as repo from './file.repository.ts';
 import { type FileSetEntryInput, type InquiryFile, MAX_FILES_PER_INQUIRY, type Presigned, type PresignedBody } from './file.schemas.ts';
@@ -140,7 +139,7 @@ export async function checkFileSet(
     }
     const row = own[i] === undefined ? undefined : rows.get(entry.file);
     if (!row) {
-      problem(`Invalid path "${entry.file}" - object does not exist.`);
+      problem(messages.invalidPath(entry.file));
       continue;
     }
     if (seen.has(row.path)) {
@@ -270,7 +269,6 @@ export async function fileSetOf(db: Db, ctx: FileContext, businessId: number, in
  *   (another inquiry's, another business's, or already deleted)
  */
 export async function destroyInquiryFile(db: Db, ctx: Pick<FileContext, 'storage' | 'log'>, auth: Auth, inquiryId: number, fileId: number): Promise<void> {
-  if (!(await inquiryExistsById(db, auth.businessId, inquiryId))) throw new NotFound();
   const row = await repo.findInquiryFileById(db, auth.businessId, inquiryId, fileId);
   if (!row) throw new NotFound();
   const deleted = await inTransaction(db, async (trx) => {

@@ -82,10 +82,3 @@ export interface Storage {
   /** Removes the object; removing a missing object is not an error. */
   delete(path: string): Promise<void>;
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Where attachment bytes live (decisions §7 "Files"). */
-    storage: Storage;
-  }
-}

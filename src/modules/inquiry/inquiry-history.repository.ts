@@ -4,18 +4,12 @@
  * checks that the inquiry itself is live.
  */
 import type { Db } from '../../db/database.ts';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import type { NestedMemberColumns } from '../../db/tables/catalog.table.ts';
 
 /** Member columns of a history row (all null when the row names no member). */
-export interface HistoryMemberColumns {
-  member_id: number | null;
-  member_nickname: string | null;
-  member_email: string | null;
-  member_is_active: 0 | 1 | null;
-  grade_id: number | null;
-  grade_title: string | null;
-}
+export type HistoryMemberColumns = NestedMemberColumns;
 
 /** A `status_history` row with its statuses and their folders. */
 export interface StatusHistoryRow extends HistoryMemberColumns {

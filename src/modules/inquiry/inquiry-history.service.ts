@@ -7,11 +7,10 @@
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
-import type { Member } from '../../shared/schemas.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { findMembersByIds } from '../catalog/catalog.repository.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
+import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
 import * as repo from './inquiry-history.repository.ts';
 import type {
   EmailHistory,
@@ -28,18 +27,6 @@ import { existsById as inquiryExistsById, findInChargeIds } from './inquiry.repo
 import { emitInquiryEvent } from './inquiry.service.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
-
-/** The member of a history row, or null when it names none. */
-function toHistoryMember(row: repo.HistoryMemberColumns): Member | null {
-  if (row.member_id === null || row.member_email === null || row.grade_id === null || row.grade_title === null) return null;
-  return {
-    id: row.member_id,
-    nickname: row.member_nickname,
-    email: row.member_email,
-    isActive: row.member_is_active === 1,
-    grade: { id: row.grade_id, title: row.grade_title },
-  };
-}
 
 /** @throws NotFound unless the inquiry is live in the business */
 async function requireInquiry(db: Db, auth: Auth, inquiryId: number): Promise<void> {
@@ -87,7 +74,7 @@ export async function listStatusHistory(
       r.previous_status_id === null || r.previous_status_title === null || r.previous_folder_id === null || r.previous_folder_name === null
         ? null
         : { id: r.previous_status_id, title: r.previous_status_title, folder: { id: r.previous_folder_id, name: r.previous_folder_name } },
-    member: toHistoryMember(r),
+    member: toNestedMember(r),
     created: r.created,
   }));
 }
@@ -111,7 +98,7 @@ export async function listFolderHistory(
     folder: { id: r.folder_id, name: r.folder_name },
     previousFolder:
       r.previous_folder_id === null || r.previous_folder_name === null ? null : { id: r.previous_folder_id, name: r.previous_folder_name },
-    member: toHistoryMember(r),
+    member: toNestedMember(r),
     created: r.created,
   }));
 }
@@ -193,7 +180,7 @@ export async function listSubmitHistory(
 // ── Text notes ──
 
 function toTextHistory(row: repo.TextHistoryRow): TextHistory {
-  return { id: row.id, content: row.content, created: row.created, member: toHistoryMember(row) };
+  return { id: row.id, content: row.content, created: row.created, member: toNestedMember(row) };
 }
 
 /** An RFC 3339 input with any offset → UTC with milliseconds (decisions §1). */
@@ -226,9 +213,9 @@ export async function listTextHistory(
 export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, body: TextHistoryCreateBody): Promise<TextHistory> {
   await requireInquiry(db, auth, inquiryId);
   const memberId = body.member?.id ?? null;
-  if (memberId !== null && (await findMembersByIds(db, auth.businessId, [memberId])).length === 0) {
+  if (memberId !== null && !(await isMember(db, auth.businessId, memberId))) {
     const errors = new ErrorCollector();
-    errors.add(['member', 'id'], `Invalid pk "${memberId}" - object does not exist.`);
+    errors.add(['member', 'id'], messages.invalidPk(memberId));
     errors.throwIfAny();
   }
   const id = await inTransaction(db, async (trx) => {

@@ -6,9 +6,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { findFieldValueRows, searchAll, type Timestamp, upsertFieldValueRows } from '../../db/sql-helpers.ts';
+import { searchAll } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { InquiryRowUpdate, NewInquiryRow } from '../../db/tables/inquiry.table.ts';
+import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
+import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
+import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
+import { NESTED_INQUIRY_COLUMNS, type NestedInquiryColumns } from '../../db/tables/inquiry.table.ts';
 
 const summaryColumns = [
   'inquiry.id',
@@ -21,21 +26,8 @@ const summaryColumns = [
   'inquiry_status.title as status_title',
   'folder.id as folder_id',
   'folder.name as folder_name',
-  'client.id as client_id',
-  'client.company_name as client_company_name',
-  'client.in_charge as client_in_charge',
-  'client.position as client_position',
-  'client.contact as client_contact',
-  'client.email as client_email',
-  'client_status.id as client_status_id',
-  'client_status.title as client_status_title',
-  'contract.id as contract_id',
-  'contract.title as contract_title',
-  'contract.amount as contract_amount',
-  'contract.type as contract_type',
-  'contract.status as contract_status',
-  'contract.start_date as contract_start_date',
-  'contract.end_date as contract_end_date',
+  ...NESTED_CLIENT_COLUMNS,
+  ...NESTED_CONTRACT_COLUMNS,
 ] as const;
 
 const detailColumns = [
@@ -241,16 +233,7 @@ function inChargeMembersQuery(db: Db, businessId: number) {
     .selectFrom('inquiry_in_charge')
     .innerJoin('member', 'member.id', 'inquiry_in_charge.member_id')
     .innerJoin('grade', 'grade.id', 'member.grade_id')
-    .select([
-      'inquiry_in_charge.inquiry_id',
-      'member.id',
-      'member.nickname',
-      'member.email',
-      'member.is_active',
-      'member.created',
-      'grade.id as grade_id',
-      'grade.title as grade_title',
-    ])
+    .select(['inquiry_in_charge.inquiry_id', ...MEMBER_COLUMNS])
     .where('inquiry_in_charge.business_id', '=', businessId)
     .orderBy('inquiry_in_charge.inquiry_id')
     .orderBy('inquiry_in_charge.position');
@@ -295,13 +278,10 @@ export async function replaceWorks(db: Db, businessId: number, inquiryId: number
 }
 
 /** A `GET /v1/inquiry/work` row: a task with its live inquiry. */
-export interface WorkRow {
+export interface WorkRow extends NestedInquiryColumns {
   id: number;
   name: string;
   created: string;
-  inquiry_id: number;
-  inquiry_unique_id: string;
-  inquiry_name: string;
 }
 
 /** One page of the tasks of live inquiries, newest first. */
@@ -313,9 +293,7 @@ export async function findWorkPage(db: Db, businessId: number, size: number, cur
       'inquiry_work.id',
       'inquiry_work.name',
       'inquiry_work.created',
-      'inquiry.id as inquiry_id',
-      'inquiry.unique_id as inquiry_unique_id',
-      'inquiry.name as inquiry_name',
+      ...NESTED_INQUIRY_COLUMNS,
     ])
     .where('inquiry_work.business_id', '=', businessId)
     .where('inquiry.deleted_at', 'is', null);
@@ -324,15 +302,7 @@ export async function findWorkPage(db: Db, businessId: number, size: number, cur
 
 // ── Custom field values ──
 
-/** The custom field values of an inquiry, in field order. */
-export function findFieldValues(db: Db, businessId: number, inquiryId: number) {
-  return findFieldValueRows(db, 'inquiry_field_value', businessId, inquiryId);
-}
 
-/** Sets custom field values: an empty value deletes the row, any other inserts or replaces it. */
-export function upsertFieldValues(db: Db, businessId: number, inquiryId: number, values: readonly { fieldId: number; value: string }[]): Promise<void> {
-  return upsertFieldValueRows(db, 'inquiry_field_value', businessId, inquiryId, values);
-}
 
 // ── File links ──
 

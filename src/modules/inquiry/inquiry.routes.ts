@@ -5,7 +5,6 @@ import { PlainPageQuery } from '../catalog/catalog.schemas.ts';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
 import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
-import { fileContextOf } from '../file/file.routes.ts';
 import * as schemas from './inquiry.schemas.ts';
 import * as service from './inquiry.service.ts';
 
@@ -45,7 +44,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const inquiry = await service.create(app.db, request.auth, request.body, fileContextOf(request));
+      const inquiry = await service.create(app.db, request.auth, request.body, request.fileContext);
       return reply.code(201).send(inquiry);
     },
   );
@@ -80,7 +79,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.InquiryDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.retrieve(app.db, request.auth, request.params.inquiry_id, fileContextOf(request)),
+    async (request) => service.retrieve(app.db, request.auth, request.params.inquiry_id, request.fileContext),
   );
 
   app.patch(
@@ -98,7 +97,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.InquiryDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body, fileContextOf(request)),
+    async (request) => service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body, request.fileContext),
   );
 
   app.delete(

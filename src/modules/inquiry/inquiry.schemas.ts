@@ -4,7 +4,7 @@
  * shared summary plus `inChargeSet`, and the full shape (retrieve, update).
  */
 import Type, { type Static } from 'typebox';
-import { FieldSetInput, FieldValue } from '../../shared/custom-fields.ts';
+import { FieldSetInput, FieldValue } from '../field/field.schemas.ts';
 import { PageQueryProperties } from '../../shared/pagination.ts';
 import {
   DateString,

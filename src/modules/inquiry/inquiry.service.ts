@@ -10,34 +10,21 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { checkFieldSet, type CheckedFieldValue, toFieldValues } from '../../shared/custom-fields.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, todayIn } from '../../shared/time.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { findMembersByIds } from '../catalog/catalog.repository.ts';
-import { toMember } from '../catalog/catalog.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
+import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
 import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
-import { existsById as clientExistsById } from '../client/client.repository.ts';
+import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
 import { attachFiles, type CheckedFile, checkFileSet, type FileContext, fileSetOf } from '../file/file.service.ts';
-import { checkInquiryContract, releaseInquiryContract, setInquiryContract } from '../contract/contract.service.ts';
+import { checkInquiryContract, releaseInquiryContract, setInquiryContract, toNestedContract } from '../contract/contract.service.ts';
 import * as repo from './inquiry.repository.ts';
-import {
-  FUNNEL_KEYS,
-  type Funnel,
-  type FunnelKey,
-  type Inquiry,
-  type InquiryCreateBody,
-  type InquiryCreated,
-  type InquiryListItem,
-  type InquiryListQuery,
-  type InquirySummary,
-  type InquiryUpdateBody,
-  type InquiryWork,
-  type NestedClient,
-} from './inquiry.schemas.ts';
+import { FUNNEL_KEYS, type Funnel, type FunnelKey, type Inquiry, type InquiryCreateBody, type InquiryCreated, type InquiryListItem, type InquiryListQuery, type InquirySummary, type InquiryUpdateBody, type InquiryWork } from './inquiry.schemas.ts';
 import type { InquiryRowUpdate, InquiryTable } from '../../db/tables/inquiry.table.ts';
+import type { NestedInquiryColumns } from '../../db/tables/inquiry.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
@@ -76,7 +63,7 @@ export function parseEstimate(input: string | number | null): string | { error: 
   if (input === null) return '0.00';
   const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input;
   const m = DECIMAL.exec(text);
-  if (!m) return { error: 'A valid number is required.' };
+  if (!m) return { error: messages.invalidNumber };
   const [, sign, whole = '', fraction = ''] = m;
   if (whole.length > ESTIMATE_WHOLE_DIGITS) {
     return { error: `Ensure that there are no more than ${ESTIMATE_WHOLE_DIGITS} digits before the decimal point.` };
@@ -92,20 +79,9 @@ export function parseEstimate(input: string | number | null): string | { error: 
 
 // ── Mappers ──
 
-function toNestedClient(row: repo.InquirySummaryRow): NestedClient | null {
-  if (row.client_id === null || row.client_company_name === null) return null;
-  return {
-    id: row.client_id,
-    status:
-      row.client_status_id === null || row.client_status_title === null
-        ? null
-        : { id: row.client_status_id, title: row.client_status_title },
-    companyName: row.client_company_name,
-    inCharge: row.client_in_charge,
-    position: row.client_position,
-    contact: row.client_contact,
-    email: row.client_email,
-  };
+/** Maps the joined {@link NESTED_INQUIRY_COLUMNS} of a todo or task row to the inquiry they nest (`{id, uniqueId, name}`). */
+export function toNestedInquiry(row: NestedInquiryColumns): { id: number; uniqueId: string; name: string } {
+  return { id: row.inquiry_id, uniqueId: row.inquiry_unique_id, name: row.inquiry_name };
 }
 
 /** Maps a row to the properties every inquiry shape starts with (all but `inChargeSet`). */
@@ -119,18 +95,7 @@ export function toInquiryCreated(row: repo.InquirySummaryRow): InquirySummary {
         ? null
         : { id: row.status_id, title: row.status_title, folder: { id: row.folder_id, name: row.folder_name } },
     client: toNestedClient(row),
-    contract:
-      row.contract_id === null || row.contract_title === null || row.contract_amount === null || row.contract_type === null || row.contract_status === null
-        ? null
-        : {
-            id: row.contract_id,
-            title: row.contract_title,
-            amount: row.contract_amount,
-            type: row.contract_type as NonNullable<InquirySummary['contract']>['type'],
-            status: row.contract_status as NonNullable<InquirySummary['contract']>['status'],
-            startDate: row.contract_start_date,
-            endDate: row.contract_end_date,
-          },
+    contract: toNestedContract(row),
     name: row.name,
     estimate: row.estimate,
     inquiryDate: row.inquiry_date,
@@ -198,11 +163,11 @@ async function checkBody(
   const out: CheckedBody = { fieldValues: [] };
   if (body.status) {
     const status = await repo.findStatusById(db, businessId, body.status.id);
-    if (!status) errors.add(['status', 'id'], `Invalid pk "${body.status.id}" - object does not exist.`);
+    if (!status) errors.add(['status', 'id'], messages.invalidPk(body.status.id));
     else out.status = { id: status.id, folderId: status.folder_id };
   }
-  if (body.client && !(await clientExistsById(db, businessId, body.client.id))) {
-    errors.add(['client', 'id'], `Invalid pk "${body.client.id}" - object does not exist.`);
+  if (body.client && !(await clientExists(db, { businessId }, body.client.id))) {
+    errors.add(['client', 'id'], messages.invalidPk(body.client.id));
   }
   if (body.contract) await checkInquiryContract(db, businessId, body.contract.id, inquiryId, errors);
   if (body.estimate !== undefined) {
@@ -210,12 +175,7 @@ async function checkBody(
     if (typeof estimate === 'string') out.estimate = estimate;
     else errors.add(['estimate'], estimate.error);
   }
-  if (body.inChargeSet) {
-    const ids = [...new Set(body.inChargeSet.map((m) => m.id))];
-    const found = new Set((await findMembersByIds(db, businessId, ids)).map((m) => m.id));
-    for (const id of ids) if (!found.has(id)) errors.add(['inChargeSet'], `Invalid pk "${id}" - object does not exist.`);
-    out.inChargeIds = ids;
-  }
+  if (body.inChargeSet) out.inChargeIds = await checkMemberSet(db, businessId, body.inChargeSet, errors);
   if (body.fieldSet) out.fieldValues = await checkFieldSet(db, businessId, 'I', body.fieldSet, errors);
   if (body.fileSet && body.fileSet.length > 0) {
     if (!files) throw new Error('fileSet needs a FileContext');
@@ -305,7 +265,7 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
     const inChargeIds = checked.inChargeIds ?? [];
     await repo.replaceInCharge(trx, auth.businessId, newId, inChargeIds);
     await repo.replaceWorks(trx, auth.businessId, newId, (body.workSet ?? []).map((w) => w.name), now);
-    await repo.upsertFieldValues(trx, auth.businessId, newId, checked.fieldValues);
+    await setFieldValues(trx, auth.businessId, 'I', newId, checked.fieldValues);
     await repo.replaceFileLinks(trx, auth.businessId, newId, body.fileLinkSet ?? [], now);
     await attachFiles(trx, auth.businessId, newId, checked.files ?? []);
     if (body.contract) await setInquiryContract(trx, auth.businessId, newId, body.contract.id);
@@ -342,7 +302,7 @@ export async function retrieve(db: Db, auth: Auth, id: number, files: FileContex
   const [works, inCharge, values, links] = await Promise.all([
     repo.findWorks(db, auth.businessId, id),
     inChargeByInquiry(db, auth.businessId, [id]),
-    repo.findFieldValues(db, auth.businessId, id),
+    findFieldValues(db, auth.businessId, 'I', id),
     repo.findFileLinks(db, auth.businessId, id),
   ]);
   return {
@@ -388,7 +348,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
     if (body.workSet) await repo.replaceWorks(trx, auth.businessId, id, body.workSet.map((w) => w.name), now);
     if (body.fileLinkSet) await repo.replaceFileLinks(trx, auth.businessId, id, body.fileLinkSet, now);
     await attachFiles(trx, auth.businessId, id, checked.files ?? []);
-    await repo.upsertFieldValues(trx, auth.businessId, id, checked.fieldValues);
+    await setFieldValues(trx, auth.businessId, 'I', id, checked.fieldValues);
     if (body.contract !== undefined) await setInquiryContract(trx, auth.businessId, id, body.contract?.id ?? null);
     if (checked.status && checked.status.id !== current.status_id) {
       await repo.insertStatusHistory(trx, auth.businessId, {
@@ -447,7 +407,7 @@ export async function listWork(
   return mapPage(page, (r) => ({
     id: r.id,
     name: r.name,
-    inquiry: { id: r.inquiry_id, uniqueId: r.inquiry_unique_id, name: r.inquiry_name },
+    inquiry: toNestedInquiry(r),
     created: r.created,
   }));
 }

@@ -1,6 +1,7 @@
 /** SQL for the API call log (decisions §9). */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, type Timestamp } from '../../db/sql-helpers.ts';
+import { inTransaction } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewApiLogRow } from '../../db/tables/log.table.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import * as repo from './log.repository.ts';
 import type { LogEntry, LogListQuery } from './log.schemas.ts';
 

@@ -4,8 +4,9 @@
  * one of them. Every function filters by business and by parent.
  */
 import type { Db } from '../../db/database.ts';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import { NESTED_MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 
 /** Which note table, and the column that points at the parent record. */
 export type NoteTarget = { table: 'contract_note'; parent: 'contract_id' } | { table: 'settlement_note'; parent: 'settlement_id' };
@@ -31,12 +32,7 @@ function selectNotes(db: Db, businessId: number, target: NoteTarget, parentId: n
       'note.id',
       'note.content',
       'note.created',
-      'member.id as member_id',
-      'member.nickname as member_nickname',
-      'member.email as member_email',
-      'member.is_active as member_is_active',
-      'grade.id as grade_id',
-      'grade.title as grade_title',
+      ...NESTED_MEMBER_COLUMNS,
     ])
     .where('note.business_id', '=', businessId)
     .where(`note.${parent}` as 'note.contract_id', '=', parentId);

@@ -1,7 +1,8 @@
 /**
  * Routes of a record's notes, `…/{parent_id}/history` and `…/{parent_id}/history/{history_id}` (reference:
  * Contract history, Settlement history). {@link noteRoutes} builds the five operations for one parent
- * resource; the contract and settlement modules register it.
+ * resource; {@link contractNoteRoutes} and {@link settlementNoteRoutes} are the two the application registers,
+ * each right after its parent's routes.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +12,9 @@ import { readCursor, toPageBody } from '../../shared/pagination.ts';
 import { commonErrorResponses, IdParam } from '../../shared/schemas.ts';
 import * as schemas from './note.schemas.ts';
 import * as service from './note.service.ts';
+import { CONTRACT_NOTES, SETTLEMENT_NOTES } from './note.repository.ts';
+import * as contracts from '../contract/contract.service.ts';
+import * as settlements from '../settlement/settlement.service.ts';
 
 /** Where a parent's notes live and how the operations are named. */
 export interface NoteRoutesOptions {
@@ -141,3 +145,21 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
     );
   };
 }
+
+/** The notes of contracts: `/v1/contract/{contract_id}/history[/{history_id}]` (reference: Contract history). */
+export const contractNoteRoutes = noteRoutes({
+  parentPath: '/contract/:contract_id',
+  param: 'contract_id',
+  resource: 'Contract',
+  tag: 'contract',
+  parent: { target: CONTRACT_NOTES, exists: (db, businessId, id) => contracts.exists(db, { businessId }, id) },
+});
+
+/** The notes of settlements: `/v1/settlement/{settlement_id}/history[/{history_id}]` (reference: Settlement history). */
+export const settlementNoteRoutes = noteRoutes({
+  parentPath: '/settlement/:settlement_id',
+  param: 'settlement_id',
+  resource: 'Settlement',
+  tag: 'settlement',
+  parent: { target: SETTLEMENT_NOTES, exists: (db, businessId, id) => settlements.exists(db, { businessId }, id) },
+});

@@ -6,10 +6,10 @@
  */
 import type { Db } from '../../db/database.ts';
 import { isForeignKeyViolation, nowTimestamp } from '../../db/sql-helpers.ts';
-import { NotFound, ValidationError } from '../../shared/errors.ts';
+import { NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { findMembersByIds } from '../catalog/catalog.repository.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
+import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
 import * as repo from './note.repository.ts';
 import type { Note, NoteCreateBody, NoteListQuery, NoteUpdateBody } from './note.schemas.ts';
 
@@ -27,16 +27,7 @@ export function toNote(row: repo.NoteRow): Note {
     id: row.id,
     content: row.content,
     created: row.created,
-    member:
-      row.member_id === null || row.member_email === null || row.grade_id === null || row.grade_title === null
-        ? null
-        : {
-            id: row.member_id,
-            nickname: row.member_nickname,
-            email: row.member_email,
-            isActive: row.member_is_active === 1,
-            grade: { id: row.grade_id, title: row.grade_title },
-          },
+    member: toNestedMember(row),
   };
 }
 
@@ -69,8 +60,8 @@ export async function list(
 export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: number, body: NoteCreateBody): Promise<Note> {
   await requireParent(db, auth, parent, parentId);
   const memberId = body.member?.id ?? null;
-  if (memberId !== null && (await findMembersByIds(db, auth.businessId, [memberId])).length === 0) {
-    throw ValidationError.at(['member', 'id'], `Invalid pk "${memberId}" - object does not exist.`);
+  if (memberId !== null && !(await isMember(db, auth.businessId, memberId))) {
+    throw ValidationError.at(['member', 'id'], messages.invalidPk(memberId));
   }
   let id: number;
   try {

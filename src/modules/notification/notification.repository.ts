@@ -6,7 +6,7 @@
  */
 import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewOutboxRow, OutboxRow } from '../../db/tables/notification.table.ts';
 

@@ -9,7 +9,7 @@
 import type { Db } from '../../db/database.ts';
 import { nowTimestamp } from '../../db/sql-helpers.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import * as repo from './notification.repository.ts';
 import type { Notification, NotificationListQuery } from './notification.schemas.ts';
 

@@ -1,18 +1,13 @@
 /** SQL for projects. Soft-deleted projects are never read. */
 import type { Db } from '../../db/database.ts';
-import type { Timestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewProjectRow, ProjectRowUpdate } from '../../db/tables/project.table.ts';
+import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 
 const columns = [
   'project.id',
-  'contract.id as contract_id',
-  'contract.title as contract_title',
-  'contract.amount as contract_amount',
-  'contract.type as contract_type',
-  'contract.status as contract_status',
-  'contract.start_date as contract_start_date',
-  'contract.end_date as contract_end_date',
+  ...NESTED_CONTRACT_COLUMNS,
   'project.title',
   'project.status',
   'project.symbol_color',

@@ -5,12 +5,11 @@
  */
 import type { Db } from '../../db/database.ts';
 import { isForeignKeyViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import type { ContractSummary } from '../contract/contract.schemas.ts';
-import { findSummary as findContractSummary } from '../contract/contract.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
+import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
 import * as repo from './project.repository.ts';
 import type { Project, ProjectCreateBody, ProjectListQuery, ProjectStatus, ProjectUpdateBody } from './project.schemas.ts';
 import type { ProjectRowUpdate } from '../../db/tables/project.table.ts';
@@ -24,18 +23,7 @@ export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'U';
 export function toProject(row: repo.ProjectRow): Project {
   return {
     id: row.id,
-    contract:
-      row.contract_id === null || row.contract_title === null
-        ? null
-        : {
-            id: row.contract_id,
-            title: row.contract_title,
-            amount: row.contract_amount!,
-            type: row.contract_type as ContractSummary['type'],
-            status: row.contract_status as ContractSummary['status'],
-            startDate: row.contract_start_date,
-            endDate: row.contract_end_date,
-          },
+    contract: toNestedContract(row),
     title: row.title,
     status: row.status as ProjectStatus,
     symbolColor: row.symbol_color,
@@ -68,7 +56,7 @@ function columnsFrom(body: ProjectUpdateBody): ProjectRowUpdate {
 async function checkReferences(db: Db, businessId: number, body: ProjectUpdateBody): Promise<void> {
   const errors = new ErrorCollector();
   if (body.contract && !(await findContractSummary(db, businessId, body.contract.id))) {
-    errors.add(['contract', 'id'], `Invalid pk "${body.contract.id}" - object does not exist.`);
+    errors.add(['contract', 'id'], messages.invalidPk(body.contract.id));
   }
   errors.throwIfAny();
 }

@@ -4,9 +4,12 @@
  */
 import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { searchAll, type Timestamp } from '../../db/sql-helpers.ts';
+import { searchAll } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { NewSettlementRow, SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
+import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
+import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 
 const listColumns = [
   'settlement.id',
@@ -19,13 +22,7 @@ const listColumns = [
   'settlement.created',
   'settlement.due_date',
   'settlement.settled_date',
-  'contract.id as contract_id',
-  'contract.title as contract_title',
-  'contract.amount as contract_amount',
-  'contract.type as contract_type',
-  'contract.status as contract_status',
-  'contract.start_date as contract_start_date',
-  'contract.end_date as contract_end_date',
+  ...NESTED_CONTRACT_COLUMNS,
 ] as const;
 
 const detailColumns = [
@@ -226,16 +223,7 @@ export async function findInCharge(db: Db, businessId: number, settlementIds: re
     .selectFrom('settlement_in_charge')
     .innerJoin('member', 'member.id', 'settlement_in_charge.member_id')
     .innerJoin('grade', 'grade.id', 'member.grade_id')
-    .select([
-      'settlement_in_charge.settlement_id',
-      'member.id',
-      'member.nickname',
-      'member.email',
-      'member.is_active',
-      'member.created',
-      'grade.id as grade_id',
-      'grade.title as grade_title',
-    ])
+    .select(['settlement_in_charge.settlement_id', ...MEMBER_COLUMNS])
     .where('settlement_in_charge.business_id', '=', businessId)
     .where('settlement_in_charge.settlement_id', 'in', settlementIds)
     .orderBy('member.id')

@@ -1,14 +1,13 @@
 /**
- * Routes of `/v1/settlement`, its status history and its notes `/v1/settlement/{settlement_id}/history`
- * (spec: Endpoints, Operation rules › Settlement create; reference: Settlement; decisions §1, §7).
+ * Routes of `/v1/settlement` and its status history (spec: Endpoints, Operation rules › Settlement create;
+ * reference: Settlement; decisions §1, §7). Its notes, `/v1/settlement/{settlement_id}/history`, are the note
+ * module's (`note.routes.ts`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
 import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
-import { SETTLEMENT_NOTES } from '../note/note.repository.ts';
-import { noteRoutes } from '../note/note.routes.ts';
 import * as schemas from './settlement.schemas.ts';
 import * as service from './settlement.service.ts';
 
@@ -129,16 +128,6 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       return toPageBody(request, page);
     },
-  );
-
-  await app.register(
-    noteRoutes({
-      parentPath: '/settlement/:settlement_id',
-      param: 'settlement_id',
-      resource: 'Settlement',
-      tag: 'settlement',
-      parent: { target: SETTLEMENT_NOTES, exists: (db, businessId, id) => service.exists(db, { businessId }, id) },
-    }),
   );
 };
 

@@ -15,15 +15,14 @@
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, isForeignKeyViolation, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { ErrorCollector, ValidationError, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, ValidationError, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc } from '../../shared/time.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { findMembersByIds } from '../catalog/catalog.repository.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
-import { toMember } from '../catalog/catalog.service.ts';
-import { findSummary as findContractSummary } from '../contract/contract.service.ts';
+import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
+import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
 import * as repo from './settlement.repository.ts';
 import type {
   Settlement,
@@ -59,15 +58,7 @@ export function toSettlementListItem(row: repo.SettlementListRow): SettlementLis
     vat: row.vat,
     typeAlias: row.type_alias,
     created: row.created,
-    contract: {
-      id: row.contract_id,
-      title: row.contract_title,
-      amount: row.contract_amount,
-      type: row.contract_type as SettlementListItem['contract']['type'],
-      status: row.contract_status as SettlementListItem['contract']['status'],
-      startDate: row.contract_start_date,
-      endDate: row.contract_end_date,
-    },
+    contract: toNestedContract(row),
     dueDate: row.due_date,
     settledDate: row.settled_date,
   };
@@ -130,10 +121,7 @@ async function checkInChargeSet(
   errors: ErrorCollector,
 ): Promise<number[] | undefined> {
   if (entries === undefined) return undefined;
-  const ids = [...new Set((entries ?? []).map((e) => e.id))];
-  const found = new Set((await findMembersByIds(db, businessId, ids)).map((m) => m.id));
-  for (const id of ids) if (!found.has(id)) errors.add(['inChargeSet'], `Invalid pk "${id}" - object does not exist.`);
-  return ids;
+  return checkMemberSet(db, businessId, entries ?? [], errors);
 }
 
 /** The plain columns a body sets: only the properties it sends (PATCH is partial). */
@@ -193,8 +181,8 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
     findContractSummary(db, auth.businessId, body.contract.id),
     repo.findTypeById(db, auth.businessId, body.type.id),
   ]);
-  if (!contract) errors.add(['contract', 'id'], `Invalid pk "${body.contract.id}" - object does not exist.`);
-  if (!type) errors.add(['type', 'id'], `Invalid pk "${body.type.id}" - object does not exist.`);
+  if (!contract) errors.add(['contract', 'id'], messages.invalidPk(body.contract.id));
+  if (!type) errors.add(['type', 'id'], messages.invalidPk(body.type.id));
   else if (type.base_type === 'OUT') {
     errors.add(['type', 'id'], 'The outstanding payment type (OUT) cannot be used to create a settlement.');
   }
@@ -247,7 +235,7 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
     if (isUniqueViolation(err, SINGLE_ROUND_UQ.name, SINGLE_ROUND_UQ.columns)) throw ValidationError.at(['type', 'id'], alreadyUsed(t.title));
     // The contract was deleted by a concurrent request after the check above: the same 400 as the check.
     if (isForeignKeyViolation(err) && !(await findContractSummary(db, auth.businessId, body.contract.id))) {
-      throw ValidationError.at(['contract', 'id'], `Invalid pk "${body.contract.id}" - object does not exist.`);
+      throw ValidationError.at(['contract', 'id'], messages.invalidPk(body.contract.id));
     }
     throw err;
   }

@@ -6,12 +6,11 @@ import { type ExpressionBuilder, SqliteAdapter } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
+import { NESTED_INQUIRY_COLUMNS } from '../../db/tables/inquiry.table.ts';
 
 const columns = [
   'todo.id',
-  'todo.inquiry_id',
-  'inquiry.unique_id as inquiry_unique_id',
-  'inquiry.name as inquiry_name',
+  ...NESTED_INQUIRY_COLUMNS,
   'todo.in_charge_id',
   'todo.completed_in_charge_id',
   'todo.type',

@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
+import { messages } from '../../shared/errors.ts';
 import {
   DateString,
   EXAMPLES,
@@ -27,7 +28,7 @@ export type TodoType = (typeof TODO_TYPES)[number];
 export const MAX_ACTION_LENGTH = 2048;
 
 /** DRF's message for a time that is not `hh:mm[:ss[.uuuuuu]]`. */
-const TIME_MESSAGE = 'Time has wrong format. Use one of these formats instead: hh:mm[:ss[.uuuuuu]].';
+const TIME_MESSAGE = messages.invalidTime;
 
 const typeDescription = 'M meeting, CA call, MS message, E other.';
 

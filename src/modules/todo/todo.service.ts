@@ -9,16 +9,16 @@
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, toBool } from '../../db/sql-helpers.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { daysBetween, todayIn } from '../../shared/time.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { findMembersByIds } from '../catalog/catalog.repository.ts';
-import { toMember } from '../catalog/catalog.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
+import { findMembers } from '../catalog/catalog.service.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
 import type { TodoRowUpdate } from '../../db/tables/todo.table.ts';
+import { toNestedInquiry } from '../inquiry/inquiry.service.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
@@ -47,8 +47,7 @@ async function loadMembers(db: Db, businessId: number, rows: readonly repo.TodoR
     if (r.in_charge_id !== null) ids.add(r.in_charge_id);
     if (r.completed_in_charge_id !== null) ids.add(r.completed_in_charge_id);
   }
-  const members = await findMembersByIds(db, businessId, [...ids]);
-  return new Map(members.map((m) => [m.id, toMember(m)]));
+  return findMembers(db, businessId, ids);
 }
 
 const memberOf = (members: Members, id: number | null): Member | null => (id === null ? null : (members.get(id) ?? null));
@@ -57,7 +56,7 @@ const memberOf = (members: Members, id: number | null): Member | null => (id ===
 export function toTodoSummary(row: repo.TodoRow, members: Members, timezone: string, now: Date): TodoSummary {
   return {
     id: row.id,
-    inquiry: { id: row.inquiry_id, uniqueId: row.inquiry_unique_id, name: row.inquiry_name },
+    inquiry: toNestedInquiry(row),
     inCharge: memberOf(members, row.in_charge_id),
     type: row.type as TodoType,
     dueDate: row.due_date,
@@ -102,9 +101,9 @@ async function checkMembers(
 ): Promise<void> {
   const wanted = Object.entries(refs).filter((e): e is [string, { id: number }] => !!e[1]);
   if (wanted.length === 0) return;
-  const found = new Set((await findMembersByIds(db, businessId, wanted.map(([, ref]) => ref.id))).map((m) => m.id));
+  const found = await findMembers(db, businessId, wanted.map(([, ref]) => ref.id));
   for (const [property, ref] of wanted) {
-    if (!found.has(ref.id)) errors.add([property, 'id'], `Invalid pk "${ref.id}" - object does not exist.`);
+    if (!found.has(ref.id)) errors.add([property, 'id'], messages.invalidPk(ref.id));
   }
 }
 
@@ -140,7 +139,7 @@ export async function list(
 export async function create(db: Db, auth: Auth, body: TodoCreateBody, now: Date): Promise<TodoSummary> {
   const errors = new ErrorCollector();
   if (!(await repo.liveInquiryExists(db, auth.businessId, body.inquiry.id))) {
-    errors.add(['inquiry', 'id'], `Invalid pk "${body.inquiry.id}" - object does not exist.`);
+    errors.add(['inquiry', 'id'], messages.invalidPk(body.inquiry.id));
   }
   await checkMembers(db, auth.businessId, { inCharge: body.inCharge }, errors);
   errors.throwIfAny();

@@ -1,6 +1,7 @@
 /** SQL for workers and the worker positions they reference. Soft-deleted workers are never read. */
 import type { Db } from '../../db/database.ts';
-import { searchAll, type Timestamp } from '../../db/sql-helpers.ts';
+import { searchAll } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewWorkerRow, WorkerRowUpdate } from '../../db/tables/worker.table.ts';
 

@@ -5,10 +5,10 @@
  */
 import type { Db } from '../../db/database.ts';
 import { nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
 import * as repo from './worker.repository.ts';
 import type { Worker, WorkerCreateBody, WorkerListQuery, WorkerUpdateBody } from './worker.schemas.ts';
 import type { WorkerRowUpdate } from '../../db/tables/worker.table.ts';
@@ -50,7 +50,7 @@ async function checkReferences(db: Db, businessId: number, body: WorkerUpdateBod
   const errors = new ErrorCollector();
   if (body.position) {
     const position = await repo.findPositionById(db, businessId, body.position.id);
-    if (!position) errors.add(['position', 'id'], `Invalid pk "${body.position.id}" - object does not exist.`);
+    if (!position) errors.add(['position', 'id'], messages.invalidPk(body.position.id));
   }
   errors.throwIfAny();
 }

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
-import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { newBusiness } from '../../setup/factories.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,9 +16,7 @@ afterAll(() => t.close());
 const PAGED = ['/v1/member', '/v1/field', '/v1/inquiry/status', '/v1/client/status', '/v1/contract/category'];
 const ALL = [...PAGED, '/v1/folder', '/v1/settlement/type'];
 
-function get(b: TestBusiness, url: string) {
-  return sendJson(t.app, b, { method: 'GET', url });
-}
+const { get, post } = apiClient(() => t.app);
 function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
   expect(res.status, JSON.stringify(res.body)).toBe(400);
   expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
@@ -124,7 +122,7 @@ describe('methods', () => {
   for (const url of ALL) {
     it(`POST ${url} → 405 with Allow: GET`, async () => {
       const b = await newBusiness(t);
-      const res = await sendJson(t.app, b, { method: 'POST', url, body: { title: 'x' } });
+      const res = await post(b, url, { title: 'x' });
       expect(res.status).toBe(405);
       expect(res.body).toEqual({ detail: 'Method "POST" not allowed.', code: 'method_not_allowed', requestId: res.headers['x-request-id'] });
       expect(res.headers.allow).toBe('GET');

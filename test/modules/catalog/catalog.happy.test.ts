@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../../src/modules/catalog/catalog-import.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness, testCatalog } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,8 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const api = apiClient(() => t.app);
 async function get(b: TestBusiness, url: string) {
-  const res = await sendJson(t.app, b, { method: 'GET', url });
+  const res = await api.get(b, url);
   expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
   return res.body;
 }

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests } from '../../setup/common-route-tests.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -27,13 +28,13 @@ describe('tenant isolation', () => {
   async function everything(b: TestBusiness): Promise<Record<string, unknown[]>> {
     const out: Record<string, unknown[]> = {};
     for (const url of PAGED) {
-      const res = await sendJson(t.app, b, { method: 'GET', url: `${url}?page_size=100` });
+      const res = await call(b, { method: 'GET', url: `${url}?page_size=100` });
       expect(res.status, url).toBe(200);
       expect(res.body.next, url).toBeNull();
       out[url] = (res.body.results as { id: unknown }[]).map((r) => r.id);
     }
     for (const url of PLAIN) {
-      const res = await sendJson(t.app, b, { method: 'GET', url });
+      const res = await call(b, { method: 'GET', url });
       expect(res.status, url).toBe(200);
       out[url] = (res.body as { id: unknown }[]).map((r) => r.id);
     }
@@ -70,21 +71,21 @@ describe('tenant isolation', () => {
   it("filters never reach another business's rows", async () => {
     const a = await newBusiness(t);
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, a, { method: 'GET', url: `/v1/inquiry/status?folder_id=${b.ids.folders.sales}` });
+    const res = await call(a, { method: 'GET', url: `/v1/inquiry/status?folder_id=${b.ids.folders.sales}` });
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([]);
-    const members = await sendJson(t.app, a, { method: 'GET', url: '/v1/member?search=kim' });
+    const members = await call(a, { method: 'GET', url: '/v1/member?search=kim' });
     expect(members.body.results.map((m: { id: number }) => m.id)).toEqual([a.ids.members.kim]);
-    const folders = await sendJson(t.app, a, { method: 'GET', url: '/v1/folder?search=sales' });
+    const folders = await call(a, { method: 'GET', url: '/v1/folder?search=sales' });
     expect(folders.body.map((f: { id: number }) => f.id)).toEqual([a.ids.folders.sales]);
   });
 
   it("a cursor from another business's list does not reveal its rows", async () => {
     const a = await newBusiness(t);
     const b = await newBusiness(t);
-    const first = await sendJson(t.app, b, { method: 'GET', url: '/v1/field?page_size=1' });
+    const first = await call(b, { method: 'GET', url: '/v1/field?page_size=1' });
     const cursor = new URL(first.body.next as string).searchParams.get('cursor')!;
-    const res = await sendJson(t.app, a, { method: 'GET', url: `/v1/field?page_size=100&cursor=${encodeURIComponent(cursor)}` });
+    const res = await call(a, { method: 'GET', url: `/v1/field?page_size=100&cursor=${encodeURIComponent(cursor)}` });
     if (res.status === 200) {
       const aFields = Object.values(a.ids.fields);
       for (const f of res.body.results as { id: number }[]) expect(aFields).toContain(f.id);

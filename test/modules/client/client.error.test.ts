@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,12 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function post(b: TestBusiness, body: unknown) {
-  return call(b, { method: 'POST', url: '/v1/client', body });
-}
+const api = apiClient(() => t.app);
+const { call } = api;
+const post = (b: TestBusiness, body: unknown) => api.post(b, '/v1/client', body);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const res = await post(b, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);

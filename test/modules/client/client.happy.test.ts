@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,12 +33,7 @@ const FULL_KEYS = [
 ];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function get(b: TestBusiness, url: string) {
-  return call(b, { method: 'GET', url });
-}
+const { call, get } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const res = await call(b, { method: 'POST', url: '/v1/client', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -786,7 +782,7 @@ describe('wire conventions', () => {
     const sane = 'trace-42.abc:XYZ_9';
     const echoed = await send(t.app, b, { method: 'GET', url: '/v1/client', headers: { 'x-request-id': sane } });
     expect(echoed.headers['x-request-id']).toBe(sane);
-    const echoedError = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: {}, headers: { 'x-request-id': sane } });
+    const echoedError = await call(b, { method: 'POST', url: '/v1/client', body: {}, headers: { 'x-request-id': sane } });
     expect(echoedError.headers['x-request-id']).toBe(sane);
     expect(echoedError.body.requestId).toBe(sane);
 

@@ -13,11 +13,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -47,7 +48,7 @@ async function searchIds(b: TestBusiness, terms: readonly string[]): Promise<num
   const ids: number[] = [];
   let url: string | null = `/v1/client?page_size=100&${terms.map((s) => `search=${encodeURIComponent(s)}`).join('&')}`;
   while (url !== null) {
-    const res = await sendJson(t.app, b, { method: 'GET', url });
+    const res = await call(b, { method: 'GET', url });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     for (const row of res.body.results as { id: number }[]) ids.push(row.id);
     const next = res.body.next as string | null;
@@ -57,7 +58,7 @@ async function searchIds(b: TestBusiness, terms: readonly string[]): Promise<num
 }
 
 async function create(b: TestBusiness, v: Values): Promise<number> {
-  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: v });
+  const res = await call(b, { method: 'POST', url: '/v1/client', body: v });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 }
@@ -85,12 +86,12 @@ describe('client search through the indexes = the substring rule', () => {
     const renames = fc.sample(values, { numRuns: 8, seed: 7 });
     for (const [i, v] of renames.entries()) {
       const id = ids[i * 3]!;
-      const res = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/client/${id}`, body: v });
+      const res = await call(b, { method: 'PATCH', url: `/v1/client/${id}`, body: v });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       clients.set(id, v);
     }
     const gone = ids[1]!;
-    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/client/${gone}` })).status).toBe(204);
+    expect((await call(b, { method: 'DELETE', url: `/v1/client/${gone}` })).status).toBe(204);
     clients.delete(gone);
     await check(2);
   });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,9 +17,7 @@ afterAll(() => t.close());
 const INQUIRY_TAKEN = 'This inquiry is already linked to another contract.';
 const CONTRACT_TAKEN = 'This contract is already linked to another inquiry.';
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
+const { call } = apiClient(() => t.app);
 async function inquiry(b: TestBusiness, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/inquiry', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -18,10 +19,10 @@ afterAll(async () => {
 const ctx = () => t;
 
 async function inquiryOf(b: TestBusiness): Promise<number> {
-  return (await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: {} })).body.id as number;
+  return (await call(b, { method: 'POST', url: '/v1/inquiry', body: {} })).body.id as number;
 }
 async function contractOf(b: TestBusiness): Promise<number> {
-  return (await sendJson(t.app, b, { method: 'POST', url: '/v1/contract', body: { title: 'Owned', amount: 1, type: 'G' } })).body.id as number;
+  return (await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Owned', amount: 1, type: 'G' } })).body.id as number;
 }
 
 describe('inquiry ↔ contract references across businesses', () => {

@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemo, DEMO_CONTRACTS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -17,7 +18,7 @@ afterAll(() => t.close());
 describe('demo contracts and settlements', () => {
   it('has contracts of types I, S and G with clients and categories, and settlements in states C, D, S and P', async () => {
     const demo = await createDemo(t.testDb.db, t.masterKey);
-    const get = (url: string) => sendJson(t.app, demo, { method: 'GET', url });
+    const get = (url: string) => call(demo, { method: 'GET', url });
     const contracts = (await get('/v1/contract?page_size=100')).body.results as Record<string, any>[];
     expect(contracts).toHaveLength(DEMO_CONTRACTS.length);
     expect(new Set(contracts.map((c) => c.type))).toEqual(new Set(['I', 'S', 'G']));

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,15 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function post(b: TestBusiness, body: unknown) {
-  return call(b, { method: 'POST', url: '/v1/contract', body });
-}
-function patch(b: TestBusiness, id: unknown, body: unknown) {
-  return call(b, { method: 'PATCH', url: `/v1/contract/${id}`, body });
-}
+const api = apiClient(() => t.app);
+const { call } = api;
+const post = (b: TestBusiness, body: unknown) => api.post(b, '/v1/contract', body);
+const patch = (b: TestBusiness, id: unknown, body: unknown) => api.patch(b, `/v1/contract/${id}`, body);
 async function create(b: TestBusiness, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const res = await post(b, { title: 'Contract', amount: 1000, type: 'G', ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

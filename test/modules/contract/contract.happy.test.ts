@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,15 +34,9 @@ const LIST_KEYS = [
 const FULL_KEYS = [...LIST_KEYS, 'vatType', 'settlementFrequency', 'settlementCycle', 'settlementDay', 'fieldSet', 'isHidden'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function get(b: TestBusiness, url: string) {
-  return call(b, { method: 'GET', url });
-}
-function patch(b: TestBusiness, id: unknown, body: unknown) {
-  return call(b, { method: 'PATCH', url: `/v1/contract/${id}`, body });
-}
+const api = apiClient(() => t.app);
+const { call, get } = api;
+const patch = (b: TestBusiness, id: unknown, body: unknown) => api.patch(b, `/v1/contract/${id}`, body);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Contract', amount: 1000, type: 'G', ...body } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

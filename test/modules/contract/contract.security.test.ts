@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -15,16 +16,16 @@ afterAll(async () => {
 const ctx = () => t;
 
 async function contractOf(b: TestBusiness): Promise<number> {
-  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/contract', body: { title: 'Owned', amount: 1, type: 'G' } });
+  const res = await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Owned', amount: 1, type: 'G' } });
   return res.body.id as number;
 }
 async function clientOf(b: TestBusiness): Promise<number> {
-  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Owned Ltd.' } });
+  const res = await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Owned Ltd.' } });
   return res.body.id as number;
 }
 async function noteOf(b: TestBusiness): Promise<[number, number]> {
   const contract = await contractOf(b);
-  const res = await sendJson(t.app, b, { method: 'POST', url: `/v1/contract/${contract}/history`, body: { content: 'note' } });
+  const res = await call(b, { method: 'POST', url: `/v1/contract/${contract}/history`, body: { content: 'note' } });
   return [contract, res.body.id as number];
 }
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogError, importCatalog } from '../../../src/modules/catalog/catalog-import.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import type { SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 let b: TestBusiness;
@@ -24,8 +25,9 @@ const REQUIRED = 'This field is required.';
 const NUMBER = 'A valid number is required.';
 const max = (n: number) => `Ensure this field has no more than ${n} characters.`;
 
+const api = apiClient(() => t.app);
 function call(req: SignedRequest) {
-  return sendJson(t.app, b, req);
+  return api.call(b, req);
 }
 async function itemRows() {
   return t.testDb.db.selectFrom('estimate_item').selectAll().where('business_id', '=', b.businessId).orderBy('id').execute();

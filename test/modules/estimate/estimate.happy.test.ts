@@ -9,7 +9,8 @@ import { importCatalog } from '../../../src/modules/catalog/catalog-import.ts';
 import { createDemo, DEMO_ESTIMATE_ITEMS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,12 +21,7 @@ afterAll(() => t.close());
 const KEYS = ['id', 'title', 'unitCost', 'unit', 'description', 'image', 'classification', 'created'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function get(b: TestBusiness, url: string) {
-  return call(b, { method: 'GET', url });
-}
+const { call, get } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/estimate/item', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -280,9 +276,9 @@ describe('GET /v1/estimate/item/classification', () => {
 describe('the demo business', () => {
   it('has classifications and estimate items, with Korean and English titles, the units 식, EA, M/M and a discount line', async () => {
     const demo = await createDemo(t.testDb.db, t.masterKey);
-    const classifications = await sendJson(t.app, demo, { method: 'GET', url: '/v1/estimate/item/classification' });
+    const classifications = await call(demo, { method: 'GET', url: '/v1/estimate/item/classification' });
     expect(classifications.body.results.map((r: { title: string }) => r.title)).toEqual(['디자인', 'Development', '운영 및 유지보수']);
-    const items = await sendJson(t.app, demo, { method: 'GET', url: '/v1/estimate/item' });
+    const items = await call(demo, { method: 'GET', url: '/v1/estimate/item' });
     expect(items.status).toBe(200);
     const results = items.body.results as Record<string, any>[];
     expect(results.map((r) => r.title)).toEqual([...DEMO_ESTIMATE_ITEMS].reverse().map((i) => i.title));

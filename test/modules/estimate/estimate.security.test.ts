@@ -4,14 +4,16 @@
  * (decisions §11: every plan may call every operation).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANS } from '../../../src/modules/auth/auth.service.ts';
+import { PLANS } from '../../../src/shared/auth-context.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { runPlanGateTests } from '../../setup/plan-gate-tests.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -21,7 +23,7 @@ afterAll(async () => {
 const ctx = () => t;
 
 async function itemOf(b: TestBusiness, title = 'Owned item'): Promise<number> {
-  const res = await sendJson(t.app, b, {
+  const res = await call(b, {
     method: 'POST',
     url: '/v1/estimate/item',
     body: { title, unitCost: '1000', unit: 'EA', classification: { id: b.ids.estimateItemClassifications.design } },
@@ -83,8 +85,8 @@ describe('estimate item routes', () => {
     const stranger = await newBusiness(t);
     const id = await itemOf(owner);
     const before = await itemRows(t, owner);
-    expect((await sendJson(t.app, stranger, { method: 'PATCH', url: `/v1/estimate/item/${id}`, body: { title: 'Hijacked', unitCost: '0' } })).status).toBe(404);
-    expect((await sendJson(t.app, stranger, { method: 'DELETE', url: `/v1/estimate/item/${id}` })).status).toBe(404);
+    expect((await call(stranger, { method: 'PATCH', url: `/v1/estimate/item/${id}`, body: { title: 'Hijacked', unitCost: '0' } })).status).toBe(404);
+    expect((await call(stranger, { method: 'DELETE', url: `/v1/estimate/item/${id}` })).status).toBe(404);
     expect(await itemRows(t, owner)).toEqual(before);
   });
 
@@ -93,11 +95,11 @@ describe('estimate item routes', () => {
     const b = await newBusiness(t);
     const mine = await itemOf(a, 'Mine');
     await itemOf(b, 'Theirs');
-    const items = await sendJson(t.app, a, { method: 'GET', url: '/v1/estimate/item' });
+    const items = await call(a, { method: 'GET', url: '/v1/estimate/item' });
     expect(items.body.results.map((i: { id: number }) => i.id)).toEqual([mine]);
-    const searched = await sendJson(t.app, a, { method: 'GET', url: '/v1/estimate/item?search=Theirs' });
+    const searched = await call(a, { method: 'GET', url: '/v1/estimate/item?search=Theirs' });
     expect(searched.body.results).toEqual([]);
-    const classifications = await sendJson(t.app, a, { method: 'GET', url: '/v1/estimate/item/classification' });
+    const classifications = await call(a, { method: 'GET', url: '/v1/estimate/item/classification' });
     expect(classifications.body.results.map((c: { id: number }) => c.id)).toEqual([a.ids.estimateItemClassifications.design, a.ids.estimateItemClassifications.dev]);
   });
 });

@@ -25,9 +25,11 @@ import {
   s3Get,
   s3Put,
   upload,
-} from './file-test-app.ts';
+} from './file-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: FileTestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildFileTestApp();
 });
@@ -56,7 +58,7 @@ describe('POST /v1/presigned — name', () => {
     ['trailing.', ''],
   ])('%s → 400 on name with Django’s FileExtensionValidator message', async (name, ext) => {
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/presigned', body: { name } });
+    const res = await call(b, { method: 'POST', url: '/v1/presigned', body: { name } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       name: [`File extension “${ext}” is not allowed. Allowed extensions are: ${ALLOWED}.`],
@@ -77,7 +79,7 @@ describe('POST /v1/presigned — name', () => {
       [{ name: 'a\n.pdf' }, 'File names may not contain control characters.'],
     ];
     for (const [body, message] of cases) {
-      const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/presigned', body });
+      const res = await call(b, { method: 'POST', url: '/v1/presigned', body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.name).toEqual([message]);
     }
@@ -248,7 +250,7 @@ describe('fileSet entries that do not name an uploaded object of this business �
     ['empty', () => ''],
   ])('%s', async (_label, make) => {
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'x.pdf', file: make(b.businessId) }] } });
+    const res = await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'x.pdf', file: make(b.businessId) }] } });
     expectFileSet400(res, [`Item 1 (file): ${NOT_A_PATH}`]);
   });
 
@@ -257,7 +259,7 @@ describe('fileSet entries that do not name an uploaded object of this business �
     const caller = await newBusiness(t);
     const foreign = await upload(t.app, owner);
     const invented = `${caller.businessId}/${'c'.repeat(32)}.pdf`;
-    const res = await sendJson(t.app, caller, {
+    const res = await call(caller, {
       method: 'POST',
       url: '/v1/inquiry',
       body: { fileSet: [{ name: 'a.pdf', file: foreign }, { name: 'b.pdf', file: invented }] },
@@ -268,7 +270,7 @@ describe('fileSet entries that do not name an uploaded object of this business �
     ]);
     // Rewriting the business part of a foreign path does not help either.
     const rewritten = foreign.replace(/^\d+/, String(caller.businessId));
-    const again = await sendJson(t.app, caller, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: rewritten }] } });
+    const again = await call(caller, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: rewritten }] } });
     expectFileSet400(again, [`Item 1 (file): Invalid path "${rewritten}" - object does not exist.`]);
   });
 
@@ -276,28 +278,28 @@ describe('fileSet entries that do not name an uploaded object of this business �
     const b = await newBusiness(t);
     const { url, path: p } = await presign(t.app, b);
     const body = { fileSet: [{ name: 'late.pdf', file: p }] };
-    expectFileSet400(await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body }), [`Item 1 (file): The file at "${p}" has not been uploaded yet.`]);
+    expectFileSet400(await call(b, { method: 'POST', url: '/v1/inquiry', body }), [`Item 1 (file): The file at "${p}" has not been uploaded yet.`]);
     await put(t.app, url, 'now');
-    expect((await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body })).status).toBe(201);
+    expect((await call(b, { method: 'POST', url: '/v1/inquiry', body })).status).toBe(201);
   });
 
   it('a file attached already (here or to another inquiry), or given twice → 400', async () => {
     const b = await newBusiness(t);
     const { inquiryId, path: attached } = await inquiryWithFile(t.app, b);
     const other = await createInquiry(t.app, b);
-    const res = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${other}`, body: { fileSet: [{ name: 'x.pdf', file: attached }] } });
+    const res = await call(b, { method: 'PATCH', url: `/v1/inquiry/${other}`, body: { fileSet: [{ name: 'x.pdf', file: attached }] } });
     expectFileSet400(res, ['Item 1 (file): This file is attached already.']);
-    const again = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body: { fileSet: [{ name: 'x.pdf', file: attached }] } });
+    const again = await call(b, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body: { fileSet: [{ name: 'x.pdf', file: attached }] } });
     expectFileSet400(again, ['Item 1 (file): This file is attached already.']);
     const fresh = await upload(t.app, b);
-    const twice = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${other}`, body: { fileSet: [{ name: 'a.pdf', file: fresh }, { name: 'b.pdf', file: fresh }] } });
+    const twice = await call(b, { method: 'PATCH', url: `/v1/inquiry/${other}`, body: { fileSet: [{ name: 'a.pdf', file: fresh }, { name: 'b.pdf', file: fresh }] } });
     expectFileSet400(twice, ['Item 2 (file): The same file is given more than once.']);
     expect(await fileSetOf(t.app, b, other)).toEqual([]);
   });
 
   it('entries without name or file, with NUL, or not objects → item-level messages', async () => {
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ file: 'x' }, { name: 'a.pdf' }, 'a.pdf', { name: '', file: 'x' }] } });
+    const res = await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ file: 'x' }, { name: 'a.pdf' }, 'a.pdf', { name: '', file: 'x' }] } });
     expect(res.status).toBe(400);
     expect(res.body.fileSet).toEqual(
       expect.arrayContaining([
@@ -307,20 +309,20 @@ describe('fileSet entries that do not name an uploaded object of this business �
         'Item 4 (name): This field may not be blank.',
       ]),
     );
-    const nul = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: `${b.businessId}/${'a'.repeat(32)}.pdf\u0000.png` }] } });
+    const nul = await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: `${b.businessId}/${'a'.repeat(32)}.pdf\u0000.png` }] } });
     expectFileSet400(nul, ['Item 1 (file): Null characters are not allowed.']);
-    const notList = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: { name: 'a.pdf', file: 'x' } } });
+    const notList = await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: { name: 'a.pdf', file: 'x' } } });
     expectFileSet400(notList, ['Expected a list of items but got type "dict".']);
   });
 
   it('one bad entry writes nothing: no inquiry, no attachment, the good file stays attachable', async () => {
     const b = await newBusiness(t);
     const good = await upload(t.app, b);
-    const before = (await sendJson(t.app, b, { method: 'GET', url: '/v1/inquiry' })).body.results.length;
-    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Half', fileSet: [{ name: 'ok.pdf', file: good }, { name: 'bad.pdf', file: '../x.pdf' }] } });
+    const before = (await call(b, { method: 'GET', url: '/v1/inquiry' })).body.results.length;
+    const res = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Half', fileSet: [{ name: 'ok.pdf', file: good }, { name: 'bad.pdf', file: '../x.pdf' }] } });
     expectFileSet400(res, [`Item 2 (file): ${NOT_A_PATH}`]);
-    expect((await sendJson(t.app, b, { method: 'GET', url: '/v1/inquiry' })).body.results.length).toBe(before);
-    expect((await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'ok.pdf', file: good }] } })).status).toBe(201);
+    expect((await call(b, { method: 'GET', url: '/v1/inquiry' })).body.results.length).toBe(before);
+    expect((await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'ok.pdf', file: good }] } })).status).toBe(201);
   });
 });
 
@@ -329,21 +331,21 @@ describe('at most 30 files per inquiry (spec: Limits)', () => {
     const b = await newBusiness(t);
     const paths = await Promise.all(Array.from({ length: 31 }, (_, i) => upload(t.app, b, `f${i}.png`, `bytes ${i}`)));
     const entries = paths.map((p, i) => ({ name: `f${i}.png`, file: p }));
-    expectFileSet400(await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: entries } }), ['Ensure this field has no more than 30 elements.']);
+    expectFileSet400(await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: entries } }), ['Ensure this field has no more than 30 elements.']);
     const id = await createInquiry(t.app, b, { fileSet: entries.slice(0, 30) });
     expect(await fileSetOf(t.app, b, id)).toHaveLength(30);
 
     // The 31st by PATCH: refused, and the whole PATCH with it.
-    const res = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { name: 'Changed', fileSet: [entries[30]] } });
+    const res = await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { name: 'Changed', fileSet: [entries[30]] } });
     expectFileSet400(res, ['An inquiry holds at most 30 files: this one has 30, and 1 more were sent.']);
-    const detail = await sendJson(t.app, b, { method: 'GET', url: `/v1/inquiry/${id}` });
+    const detail = await call(b, { method: 'GET', url: `/v1/inquiry/${id}` });
     expect(detail.body.name).not.toBe('Changed');
     expect(detail.body.fileSet).toHaveLength(30);
 
     // After a delete there is room for one again.
     const first = (detail.body.fileSet as { id: number }[])[0]!;
-    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${first.id}` })).status).toBe(204);
-    expect((await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: [entries[30]] } })).status).toBe(200);
+    expect((await call(b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${first.id}` })).status).toBe(204);
+    expect((await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: [entries[30]] } })).status).toBe(200);
     expect(await fileSetOf(t.app, b, id)).toHaveLength(30);
   });
 
@@ -352,10 +354,10 @@ describe('at most 30 files per inquiry (spec: Limits)', () => {
     const paths = await Promise.all(Array.from({ length: 31 }, (_, i) => upload(t.app, b, `g${i}.jpg`, `g${i}`)));
     const entries = paths.map((p, i) => ({ name: `g${i}.jpg`, file: p }));
     const id = await createInquiry(t.app, b, { fileSet: entries.slice(0, 29) });
-    expectFileSet400(await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: entries.slice(29, 31) } }), [
+    expectFileSet400(await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: entries.slice(29, 31) } }), [
       'An inquiry holds at most 30 files: this one has 29, and 2 more were sent.',
     ]);
-    expect((await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: entries.slice(29, 30) } })).status).toBe(200);
+    expect((await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: entries.slice(29, 30) } })).status).toBe(200);
   });
 });
 
@@ -364,7 +366,7 @@ describe('DELETE /v1/inquiry/{inquiry_id}/file/{file_id} → 404', () => {
     const b = await newBusiness(t);
     const { inquiryId, fileId } = await inquiryWithFile(t.app, b, 'mine');
     const other = await createInquiry(t.app, b);
-    const res = await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${other}/file/${fileId}` });
+    const res = await call(b, { method: 'DELETE', url: `/v1/inquiry/${other}/file/${fileId}` });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     const [item] = await fileSetOf(t.app, b, inquiryId);
@@ -378,7 +380,7 @@ describe('DELETE /v1/inquiry/{inquiry_id}/file/{file_id} → 404', () => {
     const { inquiryId, fileId } = await inquiryWithFile(t.app, owner);
     const strangerInquiry = await createInquiry(t.app, stranger);
     for (const url of [`/v1/inquiry/${inquiryId}/file/${fileId}`, `/v1/inquiry/${strangerInquiry}/file/${fileId}`]) {
-      const res = await sendJson(t.app, stranger, { method: 'DELETE', url });
+      const res = await call(stranger, { method: 'DELETE', url });
       expect(res.status, url).toBe(404);
       expect(res.body.detail).toBe('Not found.');
     }
@@ -389,17 +391,17 @@ describe('DELETE /v1/inquiry/{inquiry_id}/file/{file_id} → 404', () => {
     const b = await newBusiness(t);
     const { inquiryId, fileId } = await inquiryWithFile(t.app, b);
     for (const url of [`/v1/inquiry/${inquiryId}/file/999999`, `/v1/inquiry/${inquiryId}/file/abc`, `/v1/inquiry/${inquiryId}/file/0`, `/v1/inquiry/999999/file/${fileId}`]) {
-      expect((await sendJson(t.app, b, { method: 'DELETE', url })).status, url).toBe(404);
+      expect((await call(b, { method: 'DELETE', url })).status, url).toBe(404);
     }
-    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` })).status).toBe(204);
-    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` })).status).toBe(404);
+    expect((await call(b, { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` })).status).toBe(204);
+    expect((await call(b, { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` })).status).toBe(404);
   });
 
   it('a deleted file’s path cannot be attached again', async () => {
     const b = await newBusiness(t);
     const { inquiryId, fileId, path: p } = await inquiryWithFile(t.app, b);
-    await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` });
-    expectFileSet400(await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body: { fileSet: [{ name: 'x.pdf', file: p }] } }), [
+    await call(b, { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` });
+    expectFileSet400(await call(b, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body: { fileSet: [{ name: 'x.pdf', file: p }] } }), [
       `Item 1 (file): Invalid path "${p}" - object does not exist.`,
     ]);
   });

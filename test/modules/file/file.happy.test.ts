@@ -24,9 +24,11 @@ import {
   s3Get,
   s3Put,
   upload,
-} from './file-test-app.ts';
+} from './file-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: FileTestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildFileTestApp();
 });
@@ -38,7 +40,7 @@ const EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'hwp', '
 describe('POST /v1/presigned', () => {
   it('answers 201 {url, path}: a business-scoped, unguessable path and an absolute URL on this server', async () => {
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/presigned', body: { name: 'Proposal.pdf' } });
+    const res = await call(b, { method: 'POST', url: '/v1/presigned', body: { name: 'Proposal.pdf' } });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(['path', 'url']);
     expect(res.body.path).toMatch(new RegExp(`^${b.businessId}/[0-9a-f]{32}\\.pdf$`));
@@ -61,16 +63,16 @@ describe('POST /v1/presigned', () => {
 
   it('accepts the form encodings too', async () => {
     const b = await newBusiness(t);
-    const form = await sendJson(t.app, b, { method: 'POST', url: '/v1/presigned', body: { name: 'a.png' }, form: 'urlencoded' });
+    const form = await call(b, { method: 'POST', url: '/v1/presigned', body: { name: 'a.png' }, form: 'urlencoded' });
     expect(form.status).toBe(201);
-    const multi = await sendJson(t.app, b, { method: 'POST', url: '/v1/presigned', body: { name: 'a.zip' }, form: 'multipart' });
+    const multi = await call(b, { method: 'POST', url: '/v1/presigned', body: { name: 'a.zip' }, form: 'multipart' });
     expect(multi.status).toBe(201);
     expect(multi.body.path).toMatch(/\.zip$/);
   });
 
   it('points the URL at the host the client used', async () => {
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/presigned', body: { name: 'a.pdf' }, headers: { host: 'api.example.com:8443' } });
+    const res = await call(b, { method: 'POST', url: '/v1/presigned', body: { name: 'a.pdf' }, headers: { host: 'api.example.com:8443' } });
     expect(res.body.url).toMatch(/^http:\/\/api\.example\.com:8443\/files\//);
   });
 });
@@ -151,7 +153,7 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
     const { url, path: p } = await presign(t.app, b, 'proposal.pdf');
     expect((await put(t.app, url, bytes)).statusCode).toBe(200);
 
-    const created = await sendJson(t.app, b, {
+    const created = await call(b, {
       method: 'POST',
       url: '/v1/inquiry',
       body: { name: 'Website renewal', fileSet: [{ name: '제안서 v1.pdf', file: p }] },
@@ -160,7 +162,7 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
     expect(created.body).not.toHaveProperty('fileSet'); // the create shape (reference item 15)
     const id = created.body.id as number;
 
-    const detail = await sendJson(t.app, b, { method: 'GET', url: `/v1/inquiry/${id}` });
+    const detail = await call(b, { method: 'GET', url: `/v1/inquiry/${id}` });
     expect(detail.body.fileSet).toEqual([{ id: expect.any(Number), name: '제안서 v1.pdf', file: expect.any(String), created: expect.any(String) }]);
     const [item] = detail.body.fileSet as { id: number; file: string; created: string }[];
     expect(item!.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -187,7 +189,7 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
     const id = await createInquiry(t.app, b, { fileSet: [{ name: 'a.pdf', file: first }] });
     const second = await upload(t.app, b, 'b.png', 'B');
     const third = await upload(t.app, b, 'c.xlsx', 'C');
-    const res = await sendJson(t.app, b, {
+    const res = await call(b, {
       method: 'PATCH',
       url: `/v1/inquiry/${id}`,
       body: { name: 'Renamed', fileSet: [{ name: 'b.png', file: second }, { name: 'Sheet.xlsx', file: third }] },
@@ -201,7 +203,7 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
     expect(types).toEqual(['application/pdf', 'image/png', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
 
     for (const nothing of [{ fileSet: [] }, { fileSet: null }, { name: 'Again' }]) {
-      const again = await sendJson(t.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: nothing });
+      const again = await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: nothing });
       expect(again.status).toBe(200);
       expect(again.body.fileSet).toHaveLength(3);
     }
@@ -210,7 +212,7 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
   it('accepts fileSet entries in the form encodings', async () => {
     const b = await newBusiness(t);
     const p = await upload(t.app, b, 'form.pdf', 'F');
-    const res = await sendJson(t.app, b, {
+    const res = await call(b, {
       method: 'POST',
       url: '/v1/inquiry',
       body: { name: 'Form', 'fileSet[0][name]': 'Form.pdf', 'fileSet[0][file]': p },
@@ -260,9 +262,9 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
     const p = await upload(t.app, b);
     const id = await createInquiry(t.app, b, { fileSet: [{ name: 'kept.pdf', file: p }] });
     const [item] = await fileSetOf(t.app, b, id);
-    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}` })).status).toBe(204);
+    expect((await call(b, { method: 'DELETE', url: `/v1/inquiry/${id}` })).status).toBe(204);
     expect(fs.existsSync(path.join(t.dataDir, 'files', p))).toBe(true);
-    expect((await sendJson(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` })).status).toBe(404);
+    expect((await call(b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` })).status).toBe(404);
   });
 
   it('the OpenAPI document describes POST /v1/presigned, the file DELETE and the signed upload and download routes', async () => {

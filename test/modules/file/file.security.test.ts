@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import { newBusiness } from '../../setup/factories.ts';
-import { buildFileTestApp, createInquiry, type FileTestApp, inquiryWithFile, presign, upload } from './file-test-app.ts';
+import { buildFileTestApp, createInquiry, type FileTestApp, inquiryWithFile, presign, upload } from './file-helpers.ts';
 
 let t: FileTestApp;
 beforeAll(async () => {

@@ -10,10 +10,12 @@ import { runRetention } from '../../../src/jobs/retention.ts';
 import { fingerprint, IDEMPOTENCY_TTL_MS } from '../../../src/modules/idempotency/idempotency.service.ts';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { DIALECT } from '../../setup/test-db.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -57,7 +59,7 @@ describe('replay', () => {
 
   it('replays a PATCH even after the record changed, and a DELETE (204, no body)', async () => {
     const b = await newBusiness(t);
-    const created = await sendJson(t.app, b, createClient('Before'));
+    const created = await call(b, createClient('Before'));
     const url = `/v1/client/${created.body.id}`;
     const key = newKeyName();
     const patch: SignedRequest = { method: 'PATCH', url, body: { companyName: 'After' }, headers: { 'idempotency-key': key } };
@@ -67,7 +69,7 @@ describe('replay', () => {
     const again = await send(t.app, b, patch);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toBe(first.body);
-    expect((await sendJson(t.app, b, { method: 'GET', url })).body.companyName).toBe('Changed since');
+    expect((await call(b, { method: 'GET', url })).body.companyName).toBe('Changed since');
 
     const delKey = newKeyName();
     const del: SignedRequest = { method: 'DELETE', url, headers: { 'idempotency-key': delKey } };
@@ -106,12 +108,12 @@ describe('reuse and conflicts', () => {
     const b = await newBusiness(t);
     const key = newKeyName();
     expect((await send(t.app, b, createClient('One', key))).statusCode).toBe(201);
-    const otherBody = await sendJson(t.app, b, createClient('Two', key));
+    const otherBody = await call(b, createClient('Two', key));
     expect(otherBody.status).toBe(422);
     expect(otherBody.body).toMatchObject({ code: 'idempotency_key_reused', detail: expect.any(String) });
-    const otherPath = await sendJson(t.app, b, { ...createClient('One', key), url: '/v1/client/?x=1' });
+    const otherPath = await call(b, { ...createClient('One', key), url: '/v1/client/?x=1' });
     expect(otherPath.status).toBe(422);
-    const otherMethod = await sendJson(t.app, b, { method: 'DELETE', url: '/v1/client/1', headers: { 'idempotency-key': key } });
+    const otherMethod = await call(b, { method: 'DELETE', url: '/v1/client/1', headers: { 'idempotency-key': key } });
     expect(otherMethod.status).toBe(422);
     expect(await countClients(b, 'Two')).toBe(0);
   });
@@ -132,7 +134,7 @@ describe('reuse and conflicts', () => {
         expires_at: Date.now() + IDEMPOTENCY_TTL_MS,
       })
       .execute();
-    const res = await sendJson(t.app, b, createClient('Running', key));
+    const res = await call(b, createClient('Running', key));
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'idempotency_key_in_progress' });
     expect(res.headers['retry-after']).toBe('1');
@@ -182,7 +184,7 @@ describe('the header', () => {
     ['a non-ASCII key', 'clé', 'Must be printable ASCII characters only.'],
   ])('answers 400 for %s, in the validation shape, and creates nothing', async (_name, key, message) => {
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, b, createClient('Bad key', key));
+    const res = await call(b, createClient('Bad key', key));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ 'Idempotency-Key': [message] });
     expect(await countClients(b, 'Bad key')).toBe(0);
@@ -201,8 +203,8 @@ describe('tenants', () => {
     const a = await newBusiness(t);
     const b = await newBusiness(t);
     const key = newKeyName();
-    const first = await sendJson(t.app, a, createClient('Shared key', key));
-    const other = await sendJson(t.app, b, createClient('Shared key', key));
+    const first = await call(a, createClient('Shared key', key));
+    const other = await call(b, createClient('Shared key', key));
     expect(other.status).toBe(201);
     expect(other.headers['idempotent-replayed']).toBeUndefined();
     expect(other.body.id).not.toBe(first.body.id);
@@ -296,7 +298,7 @@ describe('expiry, purge and the call log', () => {
     await send(t.app, b, createClient('Logged', key));
     await send(t.app, b, createClient('Logged', key));
     await t.app.logWriter.flush();
-    const log = await sendJson(t.app, b, { method: 'GET', url: '/v1/log/' });
+    const log = await call(b, { method: 'GET', url: '/v1/log/' });
     const posts = log.body.results.filter((r: { method: string }) => r.method === 'POST');
     expect(posts).toHaveLength(2);
     expect(posts[0]).toMatchObject({ statusCode: '201', idempotentReplayed: true });

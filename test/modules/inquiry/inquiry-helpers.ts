@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { CatalogFile } from '../../../src/modules/catalog/catalog-import.ts';
 import type { TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { sendJson } from '../../setup/signed-request.ts';
 
 /** {@link testCatalog} plus inquiry fields (category I) of every data type. */
 export function inquiryCatalog(): CatalogFile {
@@ -28,11 +28,6 @@ export function inquiryCatalog(): CatalogFile {
 /** A business with {@link inquiryCatalog}. */
 export function newInquiryBusiness(t: TestApp, options: { timezone?: string } = {}): Promise<TestBusiness> {
   return newBusiness(t, { ...options, catalog: inquiryCatalog() });
-}
-
-/** Sends a signed JSON request. */
-export function call(t: TestApp, b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
 }
 
 /** Creates an inquiry through the API (asserting 201) and returns the create response. */

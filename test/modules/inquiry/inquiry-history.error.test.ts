@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
 import { createInquiry } from './inquiry-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,9 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
+const { call } = apiClient(() => t.app);
 function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
   expect(res.status, JSON.stringify(res.body)).toBe(400);
   expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });

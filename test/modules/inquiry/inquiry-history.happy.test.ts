@@ -10,8 +10,8 @@ import { createDemo, DEMO_INQUIRIES } from '../../../src/demo/demo.ts';
 import { dereference } from '../../setup/openapi-document.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import type { SignedRequest } from '../../setup/signed-request.ts';
-import { call as callOf, createInquiry, memberOf, relative } from './inquiry-helpers.ts';
+import { createInquiry, memberOf, relative } from './inquiry-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,9 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return callOf(t, b, req);
-}
+const { call } = apiClient(() => t.app);
 async function get(b: TestBusiness, url: string) {
   const res = await call(b, { method: 'GET', url });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
 import { createInquiry } from './inquiry-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -24,7 +25,7 @@ async function inquiryOf(b: TestBusiness): Promise<number> {
 }
 async function noteOf(b: TestBusiness, segment = 'text_history'): Promise<string> {
   const inquiryId = await inquiryOf(b);
-  const res = await sendJson(t.app, b, { method: 'POST', url: `/v1/inquiry/${inquiryId}/${segment}`, body: { content: 'Owned note' } });
+  const res = await call(b, { method: 'POST', url: `/v1/inquiry/${inquiryId}/${segment}`, body: { content: 'Owned note' } });
   expect(res.status).toBe(201);
   return `/v1/inquiry/${inquiryId}/${segment}/${res.body.id}`;
 }
@@ -110,12 +111,12 @@ describe('inquiry history routes', () => {
         { method: 'PATCH' as const, url: wrong, body: { content: 'moved?' } },
         { method: 'DELETE' as const, url: wrong },
       ]) {
-        const res = await sendJson(t.app, b, req);
+        const res = await call(b, req);
         expect(res.status, `${req.method} ${wrong}`).toBe(404);
         expect(res.body.detail).toBe('Not found.');
       }
     }
-    const still = await sendJson(t.app, b, { method: 'GET', url });
+    const still = await call(b, { method: 'GET', url });
     expect(still.status).toBe(200);
     expect(still.body.content).toBe('Owned note');
   });

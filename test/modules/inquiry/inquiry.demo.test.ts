@@ -11,7 +11,7 @@ import { findOutboxByBusiness } from '../../../src/modules/notification/notifica
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
 import type { Storage } from '../../../src/modules/file/storage.ts';
-import { call } from './inquiry-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 let b: TestBusiness;
@@ -23,8 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const { call } = apiClient(() => t.app);
+
 async function get(url: string) {
-  const res = await call(t, b, { method: 'GET', url });
+  const res = await call(b, { method: 'GET', url });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -91,10 +93,10 @@ describe('the demo business (npm start, bizapi demo)', () => {
     const demo = await createDemo(t.testDb.db, t.masterKey, { storage: refusing, warn: (m) => warnings.push(m) });
     expect(warnings).toEqual(DEMO_ATTACHMENTS.map((a) => `demo attachment "${a.name}" not stored: bucket unreachable`));
     const other = { apiKey: demo.apiKey, secretKey: demo.secretKey, businessId: demo.business.id, ids: demo.catalog, timezone: demo.business.timezone };
-    const list = await call(t, other, { method: 'GET', url: '/v1/inquiry?page_size=100' });
+    const list = await call(other, { method: 'GET', url: '/v1/inquiry?page_size=100' });
     expect(list.status).toBe(200);
     for (const item of list.body.results as { id: number }[]) {
-      expect((await call(t, other, { method: 'GET', url: `/v1/inquiry/${item.id}` })).body.fileSet).toEqual([]);
+      expect((await call(other, { method: 'GET', url: `/v1/inquiry/${item.id}` })).body.fileSet).toEqual([]);
     }
   });
 });

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
 import { createClient, createInquiry, listIds, newInquiryBusiness } from './inquiry-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,15 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function post(b: TestBusiness, body: unknown) {
-  return call(b, { method: 'POST', url: '/v1/inquiry', body });
-}
-function patch(b: TestBusiness, id: number, body: unknown) {
-  return call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body });
-}
+const api = apiClient(() => t.app);
+const { call } = api;
+const post = (b: TestBusiness, body: unknown) => api.post(b, '/v1/inquiry', body);
+const patch = (b: TestBusiness, id: number, body: unknown) => api.patch(b, `/v1/inquiry/${id}`, body);
 /** Asserts a 400 whose body is exactly `fields` plus the request id. */
 function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
   expect(res.status, JSON.stringify(res.body)).toBe(400);

@@ -8,20 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import type { SignedRequest } from '../../setup/signed-request.ts';
-import {
-  call as callOf,
-  CREATE_KEYS,
-  createClient,
-  createInquiry,
-  FULL_KEYS,
-  LIST_KEYS,
-  listIds as listIdsOf,
-  memberOf,
-  newInquiryBusiness,
-  prevDay,
-  relative,
-} from './inquiry-helpers.ts';
+import { CREATE_KEYS, createClient, createInquiry, FULL_KEYS, LIST_KEYS, listIds as listIdsOf, memberOf, newInquiryBusiness, prevDay, relative } from './inquiry-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,12 +19,7 @@ afterAll(() => t.close());
 
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return callOf(t, b, req);
-}
-function get(b: TestBusiness, url: string) {
-  return call(b, { method: 'GET', url });
-}
+const { call, get } = apiClient(() => t.app);
 function create(b: TestBusiness, body: Record<string, unknown> = {}) {
   return createInquiry(t, b, body);
 }

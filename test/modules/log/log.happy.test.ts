@@ -9,8 +9,10 @@ import { buildSiblingApp, buildTestApp, type TestApp } from '../../setup/build-t
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson } from '../../setup/signed-request.ts';
 import { lastEntry, type LogEntryBody, logOf } from './log-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -42,7 +44,7 @@ describe('GET /v1/log/ — what a call records', () => {
   it('records every field of a JSON call: address, method, path with query, referrer, status as a string, both bodies, created', async () => {
     const b = await newBusiness(t);
     const before = new Date().toISOString();
-    const res = await sendJson(t.app, b, {
+    const res = await call(b, {
       method: 'POST',
       url: '/v1/client?source=test&x=1',
       body: { companyName: 'Logged Co', email: 'log@example.com' },
@@ -66,7 +68,7 @@ describe('GET /v1/log/ — what a call records', () => {
 
   it('stores null bodies for a GET, an empty referrer when none is sent, and a null response body for a 204', async () => {
     const b = await newBusiness(t);
-    const created = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Doomed' } });
+    const created = await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Doomed' } });
     const del = await send(t.app, b, { method: 'DELETE', url: `/v1/client/${created.body.id}` });
     expect(del.statusCode).toBe(204);
     await send(t.app, b, { method: 'GET', url: '/v1/folder' });
@@ -90,11 +92,11 @@ describe('GET /v1/log/ — what a call records', () => {
 
   it('records failed calls too: validation 400, malformed JSON (stored as text), 404, plan 403', async () => {
     const b = await newBusiness(t, { plan: 'BASIC' });
-    const invalid = await sendJson(t.app, b, { method: 'POST', url: '/v1/client?case=invalid', body: { email: 'not-an-email' } });
+    const invalid = await call(b, { method: 'POST', url: '/v1/client?case=invalid', body: { email: 'not-an-email' } });
     expect(invalid.status).toBe(400);
     await send(t.app, b, { method: 'POST', url: '/v1/client?case=malformed', raw: { payload: '{"companyName": ', contentType: 'application/json' } });
     await send(t.app, b, { method: 'GET', url: '/v1/client/999999999' });
-    const plan = await sendJson(t.app, b, { method: 'GET', url: '/v1/member' });
+    const plan = await call(b, { method: 'GET', url: '/v1/member' });
     expect(plan.status).toBe(403);
 
     const entries = await logOf(t, b);
@@ -107,9 +109,9 @@ describe('GET /v1/log/ — what a call records', () => {
 
   it('records calls with a valid key to an unknown path (404) or with a method the path does not take (405), with their bodies', async () => {
     const b = await newBusiness(t);
-    const unknown = await sendJson(t.app, b, { method: 'POST', url: '/v1/nothing-here?case=unknown', body: { companyName: 'Lost' } });
+    const unknown = await call(b, { method: 'POST', url: '/v1/nothing-here?case=unknown', body: { companyName: 'Lost' } });
     expect(unknown.status).toBe(404);
-    const method = await sendJson(t.app, b, { method: 'PUT', url: '/v1/client?case=method', body: { companyName: 'Put' } });
+    const method = await call(b, { method: 'PUT', url: '/v1/client?case=method', body: { companyName: 'Put' } });
     expect(method.status).toBe(405);
 
     const entries = await logOf(t, b);
@@ -130,7 +132,7 @@ describe('GET /v1/log/ — what a call records', () => {
 
   it('records a call with a bad signature, with its body (the call authenticated to the business)', async () => {
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client?case=badsig', body: { companyName: 'Forged' }, signature: 'f'.repeat(64) });
+    const res = await call(b, { method: 'POST', url: '/v1/client?case=badsig', body: { companyName: 'Forged' }, signature: 'f'.repeat(64) });
     expect(res.status).toBe(403);
     const entry = await lastEntry(t, b, '/v1/client?case=badsig');
     expect(entry).toMatchObject({ statusCode: '403', requestBody: { companyName: 'Forged' }, responseBody: { code: 'signature_invalid' } });
@@ -178,7 +180,7 @@ describe('GET /v1/log/ — the list', () => {
 
   it('answers on /v1/log as well as /v1/log/', async () => {
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, b, { method: 'GET', url: '/v1/log' });
+    const res = await call(b, { method: 'GET', url: '/v1/log' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ next: null, previous: null, results: [] });
   });

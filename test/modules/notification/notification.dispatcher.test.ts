@@ -14,11 +14,12 @@ import * as repo from '../../../src/modules/notification/notification.repository
 import { enqueueEvent, type NotificationEvent, outboxBacklog } from '../../../src/modules/notification/notification.service.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
 import { DIALECT } from '../../setup/test-db.ts';
 import { drain, startSmtp, startWebhook, testClock, testDispatcher, type TestSmtp, type TestWebhook, until } from './notification-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 let smtp: TestSmtp;
 let webhook: TestWebhook;
 let dataDir: string;
@@ -100,7 +101,7 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
       expect(r.lease_owner).toBeNull();
     }
 
-    const list = await sendJson(t.app, b, { method: 'GET', url: `/v1/notification?member_id=${kim}` });
+    const list = await call(b, { method: 'GET', url: `/v1/notification?member_id=${kim}` });
     expect(list.status).toBe(200);
     expect(list.body.results).toEqual([
       {
@@ -113,7 +114,7 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
         created: rows[0]!.created,
       },
     ]);
-    const none = await sendJson(t.app, b, { method: 'GET', url: `/v1/notification?member_id=${lee}` });
+    const none = await call(b, { method: 'GET', url: `/v1/notification?member_id=${lee}` });
     expect(none.body.results).toEqual([]);
   });
 
@@ -195,7 +196,7 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
     expect(row).toMatchObject({ attempts: 2, failed_at: null, last_error: null });
     expect(row!.delivered_at).not.toBeNull();
     expect(webhook.requests.filter((r) => r.body?.business?.id === b.businessId)).toHaveLength(1);
-    const list = await sendJson(t.app, b, { method: 'GET', url: '/v1/notification' });
+    const list = await call(b, { method: 'GET', url: '/v1/notification' });
     expect(list.body.results).toHaveLength(1);
   });
 
@@ -255,7 +256,7 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
     expect(await drain(d)).toBe(0);
     await d.stop();
     expect(mailTo(...Object.values(b.emails))).toEqual([]);
-    expect((await sendJson(t.app, b, { method: 'GET', url: '/v1/notification' })).body.results).toEqual([]);
+    expect((await call(b, { method: 'GET', url: '/v1/notification' })).body.results).toEqual([]);
   });
 
   it('re-checks the recipient at delivery: a member deactivated or opted out since the event gets nothing', async () => {
@@ -267,7 +268,7 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
     expect(await d.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
     await d.stop();
     expect(mailTo(...Object.values(b.emails))).toEqual([]);
-    expect((await sendJson(t.app, b, { method: 'GET', url: '/v1/notification' })).body.results).toEqual([]);
+    expect((await call(b, { method: 'GET', url: '/v1/notification' })).body.results).toEqual([]);
   });
 
   it('never lets a second dispatcher deliver an event twice', async () => {
@@ -330,9 +331,9 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
     const delivering = d.runOnce();
     await dataArrived;
     // the SMTP server holds the message; the API answers meanwhile, reads and writes alike
-    const list = await sendJson(t.app, b, { method: 'GET', url: '/v1/notification' });
+    const list = await call(b, { method: 'GET', url: '/v1/notification' });
     expect(list.status).toBe(200);
-    const created = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Busy Inc.' } });
+    const created = await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Busy Inc.' } });
     expect(created.status).toBe(201);
     release();
     expect(await delivering).toMatchObject({ claimed: 1, delivered: 1 });

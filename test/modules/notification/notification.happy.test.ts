@@ -6,10 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
 import { notify } from './notification-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -20,7 +21,7 @@ afterAll(async () => {
 describe('GET /v1/notification', () => {
   it('is empty for a business without notifications', async () => {
     const b = await newBusiness(t);
-    const res = await sendJson(t.app, b, { method: 'GET', url: '/v1/notification' });
+    const res = await call(b, { method: 'GET', url: '/v1/notification' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ next: null, previous: null, results: [] });
   });
@@ -35,7 +36,7 @@ describe('GET /v1/notification', () => {
     const [second] = await notify(t, b.businessId, [{ type: 'inquiry.in_charge_added', inquiryId: 2, memberIds: [lee] }]);
     const [third] = await notify(t, b.businessId, [{ type: 'inquiry.text_history_created', inquiryId: 1, memberIds: [kim!] }]);
     expect(first! < second! && second! < third!).toBe(true);
-    const res = await sendJson(t.app, b, { method: 'GET', url: '/v1/notification' });
+    const res = await call(b, { method: 'GET', url: '/v1/notification' });
     expect(res.status).toBe(200);
     expect(res.body.results.map((n: { type: string; inquiry: { id: number }; member: { id: number } }) => [n.type, n.inquiry.id, n.member.id])).toEqual([
       ['inquiry.text_history_created', 1, kim],
@@ -61,16 +62,16 @@ describe('GET /v1/notification', () => {
       { inquiryId: 2, memberIds: [b.ids.members.lee!] },
     ]);
     await notify(t, other.businessId, [{ inquiryId: 3, memberIds: [other.ids.members.kim!] }]);
-    const lee = await sendJson(t.app, b, { method: 'GET', url: `/v1/notification?member_id=${b.ids.members.lee}` });
+    const lee = await call(b, { method: 'GET', url: `/v1/notification?member_id=${b.ids.members.lee}` });
     expect(lee.body.results.map((n: { inquiry: { id: number } }) => n.inquiry.id)).toEqual([2, 1]);
-    const kim = await sendJson(t.app, b, { method: 'GET', url: `/v1/notification?member_id=${b.ids.members.kim}` });
+    const kim = await call(b, { method: 'GET', url: `/v1/notification?member_id=${b.ids.members.kim}` });
     expect(kim.body.results.map((n: { inquiry: { id: number } }) => n.inquiry.id)).toEqual([1]);
     for (const id of [other.ids.members.kim, 987654321]) {
-      const res = await sendJson(t.app, b, { method: 'GET', url: `/v1/notification?member_id=${id}` });
+      const res = await call(b, { method: 'GET', url: `/v1/notification?member_id=${id}` });
       expect(res.status).toBe(200);
       expect(res.body.results).toEqual([]);
     }
-    const empty = await sendJson(t.app, b, { method: 'GET', url: '/v1/notification?member_id=' });
+    const empty = await call(b, { method: 'GET', url: '/v1/notification?member_id=' });
     expect(empty.status).toBe(200);
     expect(empty.body.results).toHaveLength(3);
   });
@@ -87,7 +88,7 @@ describe('GET /v1/notification', () => {
     let url: string | null = `/v1/notification?member_id=${kim}&page_size=2`;
     const pages: number[][] = [];
     while (url) {
-      const res: { status: number; body: { next: string | null; results: { inquiry: { id: number } }[] } } = await sendJson(t.app, b, { method: 'GET', url });
+      const res: { status: number; body: { next: string | null; results: { inquiry: { id: number } }[] } } = await call(b, { method: 'GET', url });
       expect(res.status).toBe(200);
       const ids = res.body.results.map((n) => n.inquiry.id);
       pages.push(ids);
@@ -102,11 +103,11 @@ describe('GET /v1/notification', () => {
     expect(pages).toEqual([[5, 4], [3, 2], [1]]);
     expect(seen).toEqual([5, 4, 3, 2, 1]);
 
-    const second = await sendJson(t.app, b, { method: 'GET', url: `/v1/notification?member_id=${kim}&page_size=2` });
+    const second = await call(b, { method: 'GET', url: `/v1/notification?member_id=${kim}&page_size=2` });
     const next = new URL(second.body.next);
-    const page2 = await sendJson(t.app, b, { method: 'GET', url: `${next.pathname}${next.search}` });
+    const page2 = await call(b, { method: 'GET', url: `${next.pathname}${next.search}` });
     const prev = new URL(page2.body.previous);
-    const back = await sendJson(t.app, b, { method: 'GET', url: `${prev.pathname}${prev.search}` });
+    const back = await call(b, { method: 'GET', url: `${prev.pathname}${prev.search}` });
     expect(back.body.results.map((n: { inquiry: { id: number } }) => n.inquiry.id)).toEqual([5, 4]);
     expect(back.body.previous).toBeNull();
   });
@@ -114,7 +115,7 @@ describe('GET /v1/notification', () => {
   it('answers on the trailing-slash path too, and takes limit as the page size', async () => {
     const b = await newBusiness(t);
     await notify(t, b.businessId, [{ memberIds: [b.ids.members.kim!] }, { memberIds: [b.ids.members.kim!] }]);
-    const res = await sendJson(t.app, b, { method: 'GET', url: '/v1/notification/?limit=1' });
+    const res = await call(b, { method: 'GET', url: '/v1/notification/?limit=1' });
     expect(res.status).toBe(200);
     expect(res.body.results).toHaveLength(1);
     expect(res.body.next).toEqual(expect.stringContaining('/v1/notification/?limit=1&cursor='));

@@ -9,8 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as repo from '../../../src/modules/notification/notification.repository.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
-import { presign, put } from '../file/file-test-app.ts';
+import type { SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
+import { presign, put } from '../file/file-helpers.ts';
 import { drain, startSmtp, startWebhook, testClock, testDispatcher, type TestSmtp, type TestWebhook, until } from './notification-helpers.ts';
 
 let t: TestApp;
@@ -56,8 +57,9 @@ async function newNotifyBusiness(): Promise<TestBusiness & { emails: Record<Key,
   return { ...b, emails, m: { kim: ids.kim!, lee: ids.lee!, park: ids.park!, choi: ids.choi! } };
 }
 
+const api = apiClient(() => t.app);
 async function call(b: TestBusiness, req: SignedRequest, status: number) {
-  const res = await sendJson(t.app, b, req);
+  const res = await api.call(b, req);
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   return res.body;
 }

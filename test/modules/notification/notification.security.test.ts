@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests } from '../../setup/common-route-tests.ts';
 import { newBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
 import { notify } from './notification-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -25,10 +26,10 @@ describe('notification routes', () => {
     const owner = await newBusiness(t);
     const stranger = await newBusiness(t);
     await notify(t, owner.businessId, [{ memberIds: [owner.ids.members.kim!] }]);
-    const mine = await sendJson(t.app, owner, { method: 'GET', url: '/v1/notification' });
+    const mine = await call(owner, { method: 'GET', url: '/v1/notification' });
     expect(mine.body.results).toHaveLength(1);
     for (const url of ['/v1/notification', `/v1/notification?member_id=${owner.ids.members.kim}`]) {
-      const res = await sendJson(t.app, stranger, { method: 'GET', url });
+      const res = await call(stranger, { method: 'GET', url });
       expect(res.status).toBe(200);
       expect(res.body.results).toEqual([]);
     }

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness } from '../../setup/factories.ts';
 import { dereference, type JsonSchema } from '../../setup/openapi-document.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 let served: string;
 let doc: JsonSchema;
 beforeAll(async () => {
@@ -158,9 +159,9 @@ describe('boolean query parameters', () => {
     const b = await newBusiness(t);
     for (const [path, name] of lists) {
       for (const value of ['true', 'false', '1', '0']) {
-        expect((await sendJson(t.app, b, { method: 'GET', url: `${path}?${name}=${value}` })).status, `${path}?${name}=${value}`).toBe(200);
+        expect((await call(b, { method: 'GET', url: `${path}?${name}=${value}` })).status, `${path}?${name}=${value}`).toBe(200);
       }
-      const bad = await sendJson(t.app, b, { method: 'GET', url: `${path}?${name}=yes` });
+      const bad = await call(b, { method: 'GET', url: `${path}?${name}=yes` });
       expect(bad.status, path).toBe(400);
       expect(bad.body[name], path).toEqual(['Must be a valid boolean.']);
     }

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemo, DEMO_PROJECTS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,12 +19,7 @@ afterAll(() => t.close());
 const KEYS = ['id', 'contract', 'title', 'status', 'symbolColor', 'startDate', 'endDate', 'actualEndDate', 'isHidden', 'created'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function get(b: TestBusiness, url: string) {
-  return call(b, { method: 'GET', url });
-}
+const { call, get } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/project', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -361,7 +357,7 @@ describe('GET /v1/project', () => {
 describe('the demo business', () => {
   it('has projects, readable through the API with its key', async () => {
     const demo = await createDemo(t.testDb.db, t.masterKey);
-    const res = await sendJson(t.app, demo, { method: 'GET', url: '/v1/project' });
+    const res = await call(demo, { method: 'GET', url: '/v1/project' });
     expect(res.status).toBe(200);
     expect(res.body.results.map((p: { title: string }) => p.title)).toEqual([...DEMO_PROJECTS].reverse().map((p) => p.title));
     expect(res.body.results.map((p: { status: string }) => p.status)).toEqual(['E', 'A', 'I', 'U']);

@@ -7,9 +7,11 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { runPlanGateTests } from '../../setup/plan-gate-tests.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -19,7 +21,7 @@ afterAll(async () => {
 const ctx = () => t;
 
 async function projectOf(b: TestBusiness, title = 'Owned project'): Promise<number> {
-  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/project', body: { title } });
+  const res = await call(b, { method: 'POST', url: '/v1/project', body: { title } });
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
@@ -64,7 +66,7 @@ describe('project routes', () => {
   runOtherBusinessIdTest(ctx, 'DELETE /v1/project/{project_id}', async (_t, owner) => ({ method: 'DELETE', url: `/v1/project/${await projectOf(owner)}` }));
 
   async function contractOf(b: TestBusiness): Promise<number> {
-    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/contract', body: { title: 'Theirs', amount: 1, type: 'G' } });
+    const res = await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Theirs', amount: 1, type: 'G' } });
     expect(res.status).toBe(201);
     return res.body.id as number;
   }
@@ -84,11 +86,11 @@ describe('project routes', () => {
     const b = await newBusiness(t);
     const mine = await projectOf(a, 'Mine');
     await projectOf(b, 'Theirs');
-    const res = await sendJson(t.app, a, { method: 'GET', url: '/v1/project' });
+    const res = await call(a, { method: 'GET', url: '/v1/project' });
     expect(res.body.results.map((p: { id: number }) => p.id)).toEqual([mine]);
     const theirs = await contractOf(b);
-    await sendJson(t.app, b, { method: 'POST', url: '/v1/project', body: { title: 'Linked', contract: { id: theirs } } });
-    expect((await sendJson(t.app, a, { method: 'GET', url: `/v1/project?contract_id=${theirs}` })).body.results).toEqual([]);
+    await call(b, { method: 'POST', url: '/v1/project', body: { title: 'Linked', contract: { id: theirs } } });
+    expect((await call(a, { method: 'GET', url: `/v1/project?contract_id=${theirs}` })).body.results).toEqual([]);
   });
 });
 

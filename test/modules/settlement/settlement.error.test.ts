@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../../src/db/sql-helpers.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
-import { contractFor, createSettlement, settlementBody, settlementBusiness } from './helpers.ts';
+import { contractFor, createSettlement, settlementBody, settlementBusiness } from './settlement-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,15 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function post(b: TestBusiness, body: unknown) {
-  return call(b, { method: 'POST', url: '/v1/settlement', body });
-}
-function patch(b: TestBusiness, id: unknown, body: unknown) {
-  return call(b, { method: 'PATCH', url: `/v1/settlement/${id}`, body });
-}
+const api = apiClient(() => t.app);
+const { call } = api;
+const post = (b: TestBusiness, body: unknown) => api.post(b, '/v1/settlement', body);
+const patch = (b: TestBusiness, id: unknown, body: unknown) => api.patch(b, `/v1/settlement/${id}`, body);
 async function count(b: TestBusiness): Promise<number> {
   return (await call(b, { method: 'GET', url: '/v1/settlement?page_size=100' })).body.results.length;
 }

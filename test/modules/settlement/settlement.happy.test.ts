@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
-import { contractFor, createSettlement, settlementBody, settlementBusiness } from './helpers.ts';
+import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { contractFor, createSettlement, settlementBody, settlementBusiness } from './settlement-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,15 +33,9 @@ const FULL_KEYS = [
 ];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function get(b: TestBusiness, url: string) {
-  return call(b, { method: 'GET', url });
-}
-function patch(b: TestBusiness, id: unknown, body: unknown) {
-  return call(b, { method: 'PATCH', url: `/v1/settlement/${id}`, body });
-}
+const api = apiClient(() => t.app);
+const { call, get } = api;
+const patch = (b: TestBusiness, id: unknown, body: unknown) => api.patch(b, `/v1/settlement/${id}`, body);
 function relative(link: string): string {
   const u = new URL(link);
   return `${u.pathname}${u.search}`;

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
-import { contractFor, createSettlement, settlementBody } from './helpers.ts';
+import { contractFor, createSettlement, settlementBody } from './settlement-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -22,7 +23,7 @@ async function settlementOf(b: TestBusiness): Promise<number> {
 }
 async function noteOf(b: TestBusiness): Promise<[number, number]> {
   const s = await settlementOf(b);
-  const res = await sendJson(t.app, b, { method: 'POST', url: `/v1/settlement/${s}/history`, body: { content: 'note' } });
+  const res = await call(b, { method: 'POST', url: `/v1/settlement/${s}/history`, body: { content: 'note' } });
   return [s, res.body.id as number];
 }
 

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { sendJson } from '../../setup/signed-request.ts';
 
 /** Keys of the short shape (list items, create response), in order. */
 export const SHORT_KEYS = ['id', 'inquiry', 'inCharge', 'type', 'dueDate', 'dueTime', 'action', 'isComplete', 'completedAt', 'dDay', 'created'];
@@ -38,21 +38,16 @@ export async function buildClockedApp(): Promise<ClockedApp> {
   return Object.assign(t, { clock });
 }
 
-/** Sends a signed request and parses the JSON answer. */
-export function call(t: TestApp, b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-
 /** Creates an inquiry through the API; returns `{id, uniqueId, name}` as a todo nests it. */
 export async function newInquiry(t: TestApp, b: TestBusiness, name = 'Website renewal'): Promise<{ id: number; uniqueId: string | null; name: string }> {
-  const res = await call(t, b, { method: 'POST', url: '/v1/inquiry', body: { name } });
+  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { name } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.id, uniqueId: res.body.uniqueId, name: res.body.name };
 }
 
 /** Creates a todo through the API (201 expected); returns the create response. */
 export async function newTodo(t: TestApp, b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
-  const res = await call(t, b, { method: 'POST', url: '/v1/todo', body });
+  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/todo', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }

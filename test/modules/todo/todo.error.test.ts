@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { buildClockedApp, call, type ClockedApp, newInquiry, newTodo } from './todo-helpers.ts';
+import { buildClockedApp, type ClockedApp, newInquiry, newTodo } from './todo-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: ClockedApp;
 beforeAll(async () => {
@@ -13,11 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const { call } = apiClient(() => t.app);
+
 function post(b: TestBusiness, body: unknown) {
-  return call(t, b, { method: 'POST', url: '/v1/todo', body });
+  return call(b, { method: 'POST', url: '/v1/todo', body });
 }
 function patch(b: TestBusiness, id: number, body: unknown) {
-  return call(t, b, { method: 'PATCH', url: `/v1/todo/${id}`, body });
+  return call(b, { method: 'PATCH', url: `/v1/todo/${id}`, body });
 }
 async function count(b: TestBusiness): Promise<number> {
   const rows = await t.testDb.db.selectFrom('todo').select('id').where('business_id', '=', b.businessId).execute();
@@ -68,7 +71,7 @@ describe('POST /v1/todo — property validation', () => {
     expect400(await post(b, { ...valid, inquiry: { id: 'x' } }), { inquiry: { id: ['A valid integer is required.'] } });
     expect400(await post(b, { ...valid, inquiry: 5 }), { inquiry: ['Invalid data. Expected a dictionary, but got int.'] });
     const deleted = await newInquiry(t, b, 'Deleted');
-    expect((await call(t, b, { method: 'DELETE', url: `/v1/inquiry/${deleted.id}` })).status).toBe(204);
+    expect((await call(b, { method: 'DELETE', url: `/v1/inquiry/${deleted.id}` })).status).toBe(204);
     expect400(await post(b, { ...valid, inquiry: { id: deleted.id } }), { inquiry: { id: [`Invalid pk "${deleted.id}" - object does not exist.`] } });
     expect(await count(b)).toBe(0);
   });
@@ -119,7 +122,7 @@ describe('PATCH /v1/todo/{todo_id} — validation and completion rules', () => {
   it('required properties may not be null or invalid; a rejected PATCH changes nothing', async () => {
     const { b, valid } = await setup();
     const todo = await newTodo(t, b, valid);
-    const before = (await call(t, b, { method: 'GET', url: `/v1/todo/${todo.id}` })).body;
+    const before = (await call(b, { method: 'GET', url: `/v1/todo/${todo.id}` })).body;
     expect400(await patch(b, todo.id, { type: null, dueDate: null, action: null }), {
       type: ['This field may not be null.'],
       dueDate: ['This field may not be null.'],
@@ -133,7 +136,7 @@ describe('PATCH /v1/todo/{todo_id} — validation and completion rules', () => {
     expect400(await patch(b, todo.id, { isComplete: true, completedInCharge: { id: 2147483647 } }), {
       completedInCharge: { id: ['Invalid pk "2147483647" - object does not exist.'] },
     });
-    expect((await call(t, b, { method: 'GET', url: `/v1/todo/${todo.id}` })).body).toEqual(before);
+    expect((await call(b, { method: 'GET', url: `/v1/todo/${todo.id}` })).body).toEqual(before);
   });
 
   it('an open todo takes no completion time or member, unless the same PATCH completes it', async () => {
@@ -176,7 +179,7 @@ describe('PATCH /v1/todo/{todo_id} — validation and completion rules', () => {
     const other = await setup();
     const foreign = await newTodo(t, other.b, other.valid);
     for (const url of ['/v1/todo/2147483647', `/v1/todo/${foreign.id}`]) {
-      const res = await call(t, b, { method: 'PATCH', url, body: { action: null } });
+      const res = await call(b, { method: 'PATCH', url, body: { action: null } });
       expect(res.status, url).toBe(404);
       expect(res.body.detail).toBe('Not found.');
     }
@@ -186,16 +189,16 @@ describe('PATCH /v1/todo/{todo_id} — validation and completion rules', () => {
 describe('bodies, routes and methods', () => {
   it('malformed JSON → 400; text/plain → 415; nothing written', async () => {
     const { b } = await setup();
-    const bad = await call(t, b, { method: 'POST', url: '/v1/todo', raw: { payload: '{"action": ', contentType: 'application/json' } });
+    const bad = await call(b, { method: 'POST', url: '/v1/todo', raw: { payload: '{"action": ', contentType: 'application/json' } });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/^JSON parse error - /);
-    expect((await call(t, b, { method: 'POST', url: '/v1/todo', raw: { payload: 'action=x', contentType: 'text/plain' } })).status).toBe(415);
+    expect((await call(b, { method: 'POST', url: '/v1/todo', raw: { payload: 'action=x', contentType: 'text/plain' } })).status).toBe(415);
     expect(await count(b)).toBe(0);
   });
 
   it('form bodies are validated like JSON', async () => {
     const { b, inquiry } = await setup();
-    expect400(await call(t, b, { method: 'POST', url: '/v1/todo', form: 'urlencoded', body: { 'inquiry.id': inquiry.id, type: 'Z', dueDate: '2026-11-25' } }), {
+    expect400(await call(b, { method: 'POST', url: '/v1/todo', form: 'urlencoded', body: { 'inquiry.id': inquiry.id, type: 'Z', dueDate: '2026-11-25' } }), {
       type: ['"Z" is not a valid choice.'],
       action: ['This field is required.'],
     });
@@ -205,7 +208,7 @@ describe('bodies, routes and methods', () => {
     const { b } = await setup();
     for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999', '2147483647']) {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-        const res = await call(t, b, { method, url: `/v1/todo/${id}`, ...(method === 'PATCH' ? { body: { action: 'x' } } : {}) });
+        const res = await call(b, { method, url: `/v1/todo/${id}`, ...(method === 'PATCH' ? { body: { action: 'x' } } : {}) });
         expect(res.status, `${method} ${id}`).toBe(404);
         expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
       }
@@ -214,10 +217,10 @@ describe('bodies, routes and methods', () => {
 
   it('a wrong method → 405 with Allow', async () => {
     const { b } = await setup();
-    const item = await call(t, b, { method: 'PUT', url: '/v1/todo/1', body: {} });
+    const item = await call(b, { method: 'PUT', url: '/v1/todo/1', body: {} });
     expect(item.status).toBe(405);
     expect(item.headers.allow).toBe('GET, PATCH, DELETE');
-    expect((await call(t, b, { method: 'DELETE', url: '/v1/todo' })).headers.allow).toBe('GET, POST');
+    expect((await call(b, { method: 'DELETE', url: '/v1/todo' })).headers.allow).toBe('GET, POST');
   });
 });
 
@@ -234,15 +237,15 @@ describe('GET /v1/todo — query parameter errors', () => {
   for (const [query, key, message] of cases) {
     it(`${query} → 400 {${key}: [${message}]}`, async () => {
       const b = await newBusiness(t);
-      expect400(await call(t, b, { method: 'GET', url: `/v1/todo?${query}` }), { [key]: [message] });
+      expect400(await call(b, { method: 'GET', url: `/v1/todo?${query}` }), { [key]: [message] });
     });
   }
 
   it('a forged cursor → 404 Invalid cursor; unknown parameters are ignored', async () => {
     const b = await newBusiness(t);
-    const res = await call(t, b, { method: 'GET', url: '/v1/todo?cursor=forged' });
+    const res = await call(b, { method: 'GET', url: '/v1/todo?cursor=forged' });
     expect(res.status).toBe(404);
     expect(res.body.detail).toBe('Invalid cursor');
-    expect((await call(t, b, { method: 'GET', url: '/v1/todo?ordering=due_date&type=M' })).status).toBe(200);
+    expect((await call(b, { method: 'GET', url: '/v1/todo?ordering=due_date&type=M' })).status).toBe(200);
   });
 });

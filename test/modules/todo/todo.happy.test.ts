@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemo, DEMO_TODOS } from '../../../src/demo/demo.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson } from '../../setup/signed-request.ts';
-import { buildClockedApp, call, type ClockedApp, FULL_KEYS, memberOf, newInquiry, newTodo, SHORT_KEYS } from './todo-helpers.ts';
+import { send } from '../../setup/signed-request.ts';
+import { buildClockedApp, type ClockedApp, FULL_KEYS, memberOf, newInquiry, newTodo, SHORT_KEYS } from './todo-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: ClockedApp;
 beforeAll(async () => {
@@ -15,16 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const { call } = apiClient(() => t.app);
+
 /** Sets the server's "now". */
 function at(iso: string): Date {
   t.clock.now = new Date(iso);
   return t.clock.now;
 }
 function get(b: TestBusiness, url: string) {
-  return call(t, b, { method: 'GET', url });
+  return call(b, { method: 'GET', url });
 }
 function patch(b: TestBusiness, id: number, body: Record<string, unknown>) {
-  return call(t, b, { method: 'PATCH', url: `/v1/todo/${id}`, body });
+  return call(b, { method: 'PATCH', url: `/v1/todo/${id}`, body });
 }
 async function listIds(b: TestBusiness, query = ''): Promise<number[]> {
   const res = await get(b, `/v1/todo${query}`);
@@ -41,7 +44,7 @@ describe('POST /v1/todo', () => {
     const now = at('2026-11-22T03:00:00.000Z'); // 12:00 in Seoul
     const b = await newBusiness(t);
     const inquiry = await newInquiry(t, b, 'Brand refresh');
-    const res = await call(t, b, {
+    const res = await call(b, {
       method: 'POST',
       url: '/v1/todo',
       body: {
@@ -124,7 +127,7 @@ describe('POST /v1/todo', () => {
       { form: 'urlencoded' as const, body: { ...fields, 'inquiry.id': id, 'inCharge.id': b.ids.members.lee! } },
       { form: 'multipart' as const, body: { ...fields, 'inquiry[id]': id, 'inCharge[id]': b.ids.members.lee! } },
     ]) {
-      const res = await call(t, b, { method: 'POST', url: '/v1/todo', ...req });
+      const res = await call(b, { method: 'POST', url: '/v1/todo', ...req });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(strip(res.body)).toEqual(strip(json));
     }
@@ -272,7 +275,7 @@ describe('DELETE /v1/todo/{todo_id}', () => {
       { method: 'PATCH' as const, url: `/v1/todo/${doomed.id}`, body: { action: 'Zombie' } },
       { method: 'DELETE' as const, url: `/v1/todo/${doomed.id}` },
     ]) {
-      const res = await call(t, b, req);
+      const res = await call(b, req);
       expect(res.status, req.method).toBe(404);
       expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
@@ -297,9 +300,9 @@ describe('todos of a deleted inquiry', () => {
       { method: 'PATCH' as const, url: `/v1/todo/${gone.id}`, body: { action: 'x' } },
       { method: 'DELETE' as const, url: `/v1/todo/${gone.id}` },
     ]) {
-      expect((await call(t, b, req)).status, req.method).toBe(404);
+      expect((await call(b, req)).status, req.method).toBe(404);
     }
-    const res = await call(t, b, { method: 'POST', url: '/v1/todo', body: { inquiry: { id: doomed.id }, type: 'E', dueDate: '2026-11-25', action: 'x' } });
+    const res = await call(b, { method: 'POST', url: '/v1/todo', body: { inquiry: { id: doomed.id }, type: 'E', dueDate: '2026-11-25', action: 'x' } });
     expect(res.status).toBe(400);
     expect(res.body.inquiry).toEqual({ id: [`Invalid pk "${doomed.id}" - object does not exist.`] });
   });
@@ -386,7 +389,7 @@ describe('the demo business', () => {
   it('has todos on its inquiries, readable through the API with its key', async () => {
     const demo = await createDemo(t.testDb.db, t.masterKey);
     t.clock.now = new Date();
-    const res = await sendJson(t.app, demo, { method: 'GET', url: '/v1/todo' });
+    const res = await call(demo, { method: 'GET', url: '/v1/todo' });
     expect(res.status).toBe(200);
     expect(res.body.results).toHaveLength(DEMO_TODOS.length);
     for (const todo of res.body.results) expect(Object.keys(todo)).toEqual(SHORT_KEYS);

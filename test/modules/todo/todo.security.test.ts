@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { buildClockedApp, call, type ClockedApp, newInquiry, newTodo } from './todo-helpers.ts';
+import { buildClockedApp, type ClockedApp, newInquiry, newTodo } from './todo-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: ClockedApp;
 beforeAll(async () => {
@@ -15,6 +16,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+const { call } = apiClient(() => t.app);
 const ctx = (): TestApp => t;
 
 async function todoOf(b: TestBusiness): Promise<number> {
@@ -87,16 +90,16 @@ describe('todo routes', () => {
     const mine = await todoOf(a);
     const theirInquiry = await newInquiry(t, b);
     await newTodo(t, b, { inquiry: { id: theirInquiry.id }, type: 'E', dueDate: '2026-11-25', action: 'Theirs' });
-    expect((await call(t, a, { method: 'GET', url: '/v1/todo' })).body.results.map((r: { id: number }) => r.id)).toEqual([mine]);
-    expect((await call(t, a, { method: 'GET', url: `/v1/todo?inquiry_id=${theirInquiry.id}` })).body.results).toEqual([]);
+    expect((await call(a, { method: 'GET', url: '/v1/todo' })).body.results.map((r: { id: number }) => r.id)).toEqual([mine]);
+    expect((await call(a, { method: 'GET', url: `/v1/todo?inquiry_id=${theirInquiry.id}` })).body.results).toEqual([]);
   });
 
   it("a PATCH cannot move a todo to another business's inquiry (inquiry is not writable)", async () => {
     const a = await newBusiness(t);
     const b = await newBusiness(t);
     const id = await todoOf(a);
-    const before = (await call(t, a, { method: 'GET', url: `/v1/todo/${id}` })).body;
-    const res = await call(t, a, { method: 'PATCH', url: `/v1/todo/${id}`, body: { inquiry: { id: (await newInquiry(t, b)).id } } });
+    const before = (await call(a, { method: 'GET', url: `/v1/todo/${id}` })).body;
+    const res = await call(a, { method: 'PATCH', url: `/v1/todo/${id}`, body: { inquiry: { id: (await newInquiry(t, b)).id } } });
     expect(res.status).toBe(200);
     expect(res.body.inquiry).toEqual(before.inquiry);
   });

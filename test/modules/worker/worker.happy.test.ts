@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemo, DEMO_WORKERS } from '../../../src/demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,12 +38,7 @@ function dev(b: TestBusiness) {
 function designer(b: TestBusiness) {
   return { id: b.ids.positions.designer!, title: 'Designer', symbolColor: '#eb5757' };
 }
-function call(b: TestBusiness, req: SignedRequest) {
-  return sendJson(t.app, b, req);
-}
-function get(b: TestBusiness, url: string) {
-  return call(b, { method: 'GET', url });
-}
+const { call, get } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/worker', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -248,7 +244,7 @@ describe('GET /v1/worker', () => {
 describe('the demo business', () => {
   it('has workers, readable through the API with its key', async () => {
     const demo = await createDemo(t.testDb.db, t.masterKey);
-    const res = await sendJson(t.app, demo, { method: 'GET', url: '/v1/worker' });
+    const res = await call(demo, { method: 'GET', url: '/v1/worker' });
     expect(res.status).toBe(200);
     expect(res.body.results.map((w: { name: string }) => w.name)).toEqual([...DEMO_WORKERS].reverse().map((w) => w.name));
     expect(res.body.results[3].position).toEqual({ id: demo.catalog.positions.developer, title: 'Developer', symbolColor: '#2f80ed' });

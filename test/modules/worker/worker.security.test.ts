@@ -7,9 +7,11 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { runPlanGateTests } from '../../setup/plan-gate-tests.ts';
-import { sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -19,7 +21,7 @@ afterAll(async () => {
 const ctx = () => t;
 
 async function workerOf(b: TestBusiness, name = 'Owned worker'): Promise<number> {
-  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/worker', body: { name, position: { id: b.ids.positions.dev } } });
+  const res = await call(b, { method: 'POST', url: '/v1/worker', body: { name, position: { id: b.ids.positions.dev } } });
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
@@ -70,9 +72,9 @@ describe('worker routes', () => {
     const b = await newBusiness(t);
     const mine = await workerOf(a, 'Mine');
     await workerOf(b, 'Theirs');
-    const res = await sendJson(t.app, a, { method: 'GET', url: '/v1/worker' });
+    const res = await call(a, { method: 'GET', url: '/v1/worker' });
     expect(res.body.results.map((w: { id: number }) => w.id)).toEqual([mine]);
-    const foreign = await sendJson(t.app, a, { method: 'GET', url: `/v1/worker?position_id=${b.ids.positions.dev}` });
+    const foreign = await call(a, { method: 'GET', url: `/v1/worker?position_id=${b.ids.positions.dev}` });
     expect(foreign.body.results).toEqual([]);
   });
 });

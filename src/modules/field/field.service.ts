@@ -1,40 +1,18 @@
 /**
- * Custom field values (`fieldSet`) on inquiries, clients and contracts (spec: Custom field value;
- * decisions §7): request entries `{field: {id}, value}` are checked against the business's fields — the
- * field must exist in this business and belong to the record kind, and the value must fit its `dataType`.
- * An empty `value` clears the field.
+ * Custom field values (`fieldSet`) on inquiries, clients and contracts, a resource of their own
+ * (docs/api.md#custom-field-values): request entries `{field: {id}, value}` are checked against the
+ * business's fields — the field must exist in this business and belong to the record kind, and the value
+ * must fit its `dataType`. An empty `value` clears the field. The client, inquiry and contract services call
+ * this module to check, store and show their records' values; the field definitions are the catalog's.
  */
-import Type from 'typebox';
-import type { Db } from '../db/database.ts';
-import { IdRef, Named } from './schemas.ts';
-import { Field } from '../modules/catalog/catalog.schemas.ts';
-import { loadFields, toField } from '../modules/catalog/catalog.service.ts';
-import type { ErrorCollector } from './errors.ts';
-
-/** Record kinds that carry custom fields: I inquiry, C client, CO contract. */
-export type FieldKind = 'I' | 'C' | 'CO';
+import type { Db } from '../../db/database.ts';
+import { type ErrorCollector, messages } from '../../shared/errors.ts';
+import type { Field } from '../catalog/catalog.schemas.ts';
+import { loadFields, toField } from '../catalog/catalog.service.ts';
+import * as repo from './field.repository.ts';
+import type { FieldKind } from './field.schemas.ts';
 
 const KIND_NAMES: Record<FieldKind, string> = { I: 'an inquiry', C: 'a client', CO: 'a contract' };
-
-/** A `fieldSet` entry in a request. Numbers and booleans are accepted and stored as their text. */
-export const FieldValueInput = Named('FieldValueRequest', Type.Object({
-  field: IdRef,
-  value: Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'], maxLength: 10000 }),
-}));
-
-/** A request's `fieldSet`: at most 100 entries, or null (no change). */
-export const FieldSetInput = Type.Unsafe<{ field: { id: number }; value: string | number | boolean }[] | null>({
-  type: ['array', 'null'],
-  items: FieldValueInput,
-  maxItems: 100,
-  description: 'Custom field values `{field: {id}, value}`; an empty value clears the field.',
-});
-
-/** A `fieldSet` entry in a response. */
-export const FieldValue = Named('FieldValue', Type.Object({
-  field: Field,
-  value: Type.String(),
-}));
 
 /** A checked value, ready to store (`value === ''` means "clear"). */
 export interface CheckedFieldValue {
@@ -103,7 +81,7 @@ export async function checkFieldSet(
     }
     seen.add(id);
     if (!field) {
-      errors.add([property], `Invalid pk "${id}" - object does not exist.`);
+      errors.add([property], messages.invalidPk(id));
       continue;
     }
     if (field.category !== kind) {
@@ -138,4 +116,27 @@ export async function toFieldValues(
     out.push({ field: toField(f), value: s.value });
   }
   return out;
+}
+
+/**
+ * The stored values of one record of `kind` (`{field_id, value}` in field order), for {@link toFieldValues}.
+ * Another business's record has none.
+ */
+export async function findFieldValues(db: Db, businessId: number, kind: FieldKind, recordId: number): Promise<{ field_id: number; value: string }[]> {
+  return repo.findValueRows(db, kind, businessId, recordId);
+}
+
+/**
+ * Stores checked values ({@link checkFieldSet}) of one record of `kind`, in order: an empty value deletes the
+ * field's value, any other inserts it or replaces the stored one. Runs in the caller's transaction when `db`
+ * is one.
+ */
+export async function setFieldValues(
+  db: Db,
+  businessId: number,
+  kind: FieldKind,
+  recordId: number,
+  values: readonly CheckedFieldValue[],
+): Promise<void> {
+  await repo.upsertValueRows(db, kind, businessId, recordId, values);
 }

@@ -1,0 +1,54 @@
+/**
+ * The one typed request harness of the HTTP tests: `get` / `post` / `patch` / `delete` (and `call` for any
+ * {@link SignedRequest}) on the test app, signed with the business's key the way an integrator's client
+ * signs (`X-API-Key`, `X-Signature` over the exact body bytes), the JSON body parsed. Every answer is checked
+ * against the OpenAPI document on the way (see {@link sendJson}).
+ *
+ * ```ts
+ * let t: TestApp;
+ * beforeAll(async () => { t = await buildTestApp(); });
+ * const { get, post, patch } = apiClient(() => t.app);
+ * const res = await post(b, '/v1/client', { companyName: 'Acme' });
+ * expect(res.status).toBe(201);
+ * ```
+ */
+import type { FastifyInstance } from 'fastify';
+import { type Credentials, sendJson, type SignedRequest } from './signed-request.ts';
+
+/** An answer: its status, its parsed JSON body (`undefined` when empty) and its headers. */
+export type JsonResponse<T = any> = Awaited<ReturnType<typeof sendJson<T>>>;
+
+/** What a request may carry beside its method, URL and body (a form encoding, a signature override, headers). */
+export type RequestOptions = Omit<SignedRequest, 'method' | 'url' | 'body'>;
+
+/**
+ * Signed requests on one test app; each method is a plain function (destructuring keeps it working). `call`
+ * takes the body's type (`call<Client>(…)`); the shortcuts answer `any` bodies, as tests read them freely.
+ */
+export interface ApiClient {
+  /** Sends any request as `creds` (`undefined`: no key at all). */
+  call<T = any>(creds: Credentials | undefined, req: SignedRequest): Promise<JsonResponse<T>>;
+  /** `GET url`. */
+  get(creds: Credentials | undefined, url: string, options?: RequestOptions): Promise<JsonResponse>;
+  /** `POST url` with `body` (JSON unless `options.form` says otherwise; none when `undefined`). */
+  post(creds: Credentials | undefined, url: string, body?: unknown, options?: RequestOptions): Promise<JsonResponse>;
+  /** `PATCH url` with `body`. */
+  patch(creds: Credentials | undefined, url: string, body?: unknown, options?: RequestOptions): Promise<JsonResponse>;
+  /** `DELETE url`. */
+  delete(creds: Credentials | undefined, url: string, options?: RequestOptions): Promise<JsonResponse>;
+}
+
+/**
+ * The harness for the app `app()` returns, read at each request (test files build their app in `beforeAll`,
+ * after this runs at module load).
+ */
+export function apiClient(app: () => FastifyInstance): ApiClient {
+  const call = <T>(creds: Credentials | undefined, req: SignedRequest) => sendJson<T>(app(), creds, req);
+  return {
+    call,
+    get: (creds, url, options) => call(creds, { ...options, method: 'GET', url }),
+    post: (creds, url, body, options) => call(creds, { ...options, method: 'POST', url, body }),
+    patch: (creds, url, body, options) => call(creds, { ...options, method: 'PATCH', url, body }),
+    delete: (creds, url, options) => call(creds, { ...options, method: 'DELETE', url }),
+  };
+}
