@@ -49,6 +49,7 @@ import projectRoutes from './modules/project/project.routes.ts';
 import todoRoutes from './modules/todo/todo.routes.ts';
 import workerRoutes from './modules/worker/worker.routes.ts';
 import estimateRoutes from './modules/estimate/estimate.routes.ts';
+import eventRoutes from './modules/event/event.routes.ts';
 import notificationRoutes from './modules/notification/notification.routes.ts';
 import inquiryRoutes from './modules/inquiry/inquiry.routes.ts';
 import inquiryHistoryRoutes from './modules/inquiry/inquiry-history.routes.ts';
@@ -134,7 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('clock', deps.clock ?? systemClock);
   const logWriter = new LogWriter(deps.db, { logger: app.log }).start();
   app.decorate('logWriter', logWriter);
-  const retention = startRetention(deps.db, { logger: app.log });
+  const retention = startRetention(deps.db, { logger: app.log, eventRetentionDays: config.eventRetentionDays });
   app.addHook('onClose', async () => {
     await retention.stop();
     await logWriter.close();
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(inquiryHistoryRoutes);
       await v1.register(fileRoutes);
       await v1.register(estimateRoutes);
+      await v1.register(eventRoutes);
       // Unknown paths and methods under /v1 pass through the hooks above: with a valid key the call is
       // counted, carries the rate-limit headers and is logged; the answer stays 404 / 405.
       v1.setNotFoundHandler(v1.answerNotFound);

@@ -76,6 +76,8 @@ export interface Config {
    * be claimed again (docs/api.md#idempotent-retries). Keep it above `BIZAPI_REQUEST_TIMEOUT`.
    */
   idempotencyLockTimeout: number;
+  /** `BIZAPI_EVENT_RETENTION_DAYS` (default 30): days events are kept (docs/api.md#events). */
+  eventRetentionDays: number;
   /** Requests per minute per API key; 0 turns rate limiting off. */
   rateLimit: number;
   /** Fastify's `trustProxy`: false, true, a hop count, or a comma-separated list of addresses / CIDRs. */
@@ -261,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     masterKey,
     signatureMode: oneOf('BIZAPI_SIGNATURE_MODE', ['optional', 'required', 'v2'] as const, 'optional'),
     idempotencyLockTimeout: integer('BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT', 60_000, 1000, 86_400_000),
+    eventRetentionDays: integer('BIZAPI_EVENT_RETENTION_DAYS', 30, 1, 3650),
     rateLimit: integer('BIZAPI_RATE_LIMIT', 1000, 0, 1_000_000_000),
     trustProxy,
     storage,

@@ -45,6 +45,8 @@ import type { FileTable, InquiryFileTable } from './tables/file.table.ts';
 import type { EstimateItemClassificationTable, EstimateItemTable } from './tables/estimate.table.ts';
 import type { IdempotencyKeyTable } from './tables/idempotency.table.ts';
 import type { SignatureReplayTable } from './tables/signature-replay.table.ts';
+import type { EventTable } from './tables/event.table.ts';
+import type { WebhookDeliveryTable, WebhookEndpointTable } from './tables/webhook.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
@@ -100,6 +102,11 @@ export interface Database {
   // migration 2026_11_24_0032_idempotency_signature
   idempotency_key: IdempotencyKeyTable;
   signature_replay: SignatureReplayTable;
+  // migration 2026_11_26_0037_event
+  event: EventTable;
+  // migration 2026_11_26_0039_webhook
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_delivery: WebhookDeliveryTable;
 }
 
 /** The handle every repository takes: the database itself or an open transaction. */

@@ -102,6 +102,31 @@ export const QueryId = IdParam;
 /** A date filter in a query string: `YYYY-MM-DD`, inclusive (decisions §5). */
 export const QueryDate = Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive.' });
 
+/**
+ * `updated_start` / `updated_end` and the event list's `created_start` / `created_end` (docs/api.md#events):
+ * a date (`YYYY-MM-DD`, the whole day in the business time zone) or a date-time with an offset
+ * (`2026-11-26T09:30:00+09:00`, that instant); both ends inclusive.
+ */
+export const QueryDateOrDateTime = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2}))?$',
+  description: 'YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive.',
+  examples: ['2026-11-26', '2026-11-26T09:30:00+09:00'],
+});
+
+/** `updated` in the full shapes (docs/api.md#events): the last change of the record or of one of its sets. */
+export const UpdatedProperty = Type.String({
+  format: 'date-time',
+  'x-extension': true,
+  description: 'Extension: when the record or one of its sets last changed.',
+  examples: ['2026-11-22T05:31:56.123Z'],
+});
+
+/** The `updated_start` / `updated_end` query properties of every list of a writable resource (docs/api.md#events). */
+export const UpdatedQueryProperties = {
+  updated_start: Type.Optional({ ...QueryDateOrDateTime, 'x-extension': true }),
+  updated_end: Type.Optional({ ...QueryDateOrDateTime, 'x-extension': true }),
+};
+
 /** Repeatable `search` (every term must match). */
 export const QuerySearch = Type.Array(Type.String({ maxLength: 200 }), {
   description: 'Case-insensitive substring; repeat the parameter to require several terms (AND).',

@@ -3,6 +3,7 @@
  * a calendar day, so that `created_start` / `created_end` compare creation dates as the business sees them.
  * Uses the runtime's IANA time-zone data through `Intl`.
  */
+import { ValidationError } from './errors.ts';
 
 /** Offset of `tz` from UTC at the instant `utcMs`, in minutes (Asia/Seoul → 540). */
 function offsetMinutes(utcMs: number, tz: string): number {
@@ -71,4 +72,36 @@ export function daysBetween(from: string, to: string): number {
     return Date.UTC(y, m - 1, d);
   };
   return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
+/**
+ * The half-open UTC range `[from, to)` of an inclusive `start..end` where each end is a date (the whole day in
+ * `tz`, as {@link dayRangeUtc}) or a date-time with an offset (that instant, to the millisecond): the
+ * `updated_start` / `updated_end` filters and the event list's `created_start` / `created_end`
+ * (docs/api.md#events). The routes' schemas (`QueryDateOrDateTime`) check the form; this checks the calendar.
+ * @param names the query parameter names of the two ends, for the error
+ * @throws ValidationError `{"<name>": ["Enter a valid date/time."]}` for an end that names no day or instant
+ *   (`2026-02-30`)
+ */
+export function instantRangeUtc(
+  tz: string,
+  start: string | undefined,
+  end: string | undefined,
+  names: readonly [string, string] = ['updated_start', 'updated_end'],
+): { from?: string; to?: string } {
+  const parse = (value: string, name: string): { ms: number; isDate: boolean } => {
+    const date = value.slice(0, 10);
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    const ms = value.length === 10 ? Date.UTC(y, m - 1, d) : Date.parse(value);
+    if (Number.isNaN(ms) || new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) !== date) {
+      throw new ValidationError({ [name]: ['Enter a valid date/time.'] });
+    }
+    return { ms, isDate: value.length === 10 };
+  };
+  const from = start === undefined ? undefined : parse(start, names[0]);
+  const to = end === undefined ? undefined : parse(end, names[1]);
+  return {
+    from: from === undefined ? undefined : from.isDate ? startOfDayUtc(start!, tz) : new Date(from.ms).toISOString(),
+    to: to === undefined ? undefined : to.isDate ? startOfDayUtc(nextDay(end!), tz) : new Date(to.ms + 1).toISOString(),
+  };
 }

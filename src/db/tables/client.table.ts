@@ -23,6 +23,8 @@ export interface ClientTable {
   tax_invoice_email: string | null;
   is_hidden: Bool;
   created: Timestamp;
+  /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
+  updated: Timestamp;
   deleted_at: Timestamp | null;
 }
 export type NewClientRow = Insertable<ClientTable>;

@@ -27,6 +27,8 @@ export interface ContractTable {
   inquiry_id: number | null;
   is_hidden: Bool;
   created: Timestamp;
+  /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
+  updated: Timestamp;
 }
 export type NewContractRow = Insertable<ContractTable>;
 export type ContractRowUpdate = Updateable<ContractTable>;

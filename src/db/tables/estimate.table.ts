@@ -28,6 +28,8 @@ export interface EstimateItemTable {
   description: string | null;
   classification_id: number | null;
   created: Timestamp;
+  /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
+  updated: Timestamp;
 }
 export type NewEstimateItemRow = Insertable<EstimateItemTable>;
 export type EstimateItemRowUpdate = Updateable<EstimateItemTable>;

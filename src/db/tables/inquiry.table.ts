@@ -35,6 +35,8 @@ export interface InquiryTable {
   gclid: string | null;
   is_hidden: Bool;
   created: Timestamp;
+  /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
+  updated: Timestamp;
   deleted_at: Timestamp | null;
 }
 export type NewInquiryRow = Insertable<InquiryTable>;
@@ -107,6 +109,8 @@ export interface InquiryTextHistoryTable {
   content: string;
   member_id: number | null;
   created: Timestamp;
+  /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
+  updated: Timestamp;
 }
 
 /**

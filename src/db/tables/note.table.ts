@@ -10,6 +10,8 @@ export interface ContractNoteTable {
   content: string;
   member_id: number | null;
   created: Timestamp;
+  /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
+  updated: Timestamp;
 }
 
 /** A note on a settlement (`/v1/settlement/{settlement_id}/history`); `member_id` NULL when none was named. */
@@ -20,4 +22,6 @@ export interface SettlementNoteTable {
   content: string;
   member_id: number | null;
   created: Timestamp;
+  /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
+  updated: Timestamp;
 }

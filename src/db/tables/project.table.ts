@@ -19,6 +19,8 @@ export interface ProjectTable {
   actual_end_date: DateString | null;
   is_hidden: Bool;
   created: Timestamp;
+  /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
+  updated: Timestamp;
   deleted_at: Timestamp | null;
 }
 export type NewProjectRow = Insertable<ProjectTable>;

@@ -29,6 +29,8 @@ export interface SettlementTable {
   tax_invoice_issue_due_date: DateString | null;
   is_hidden: Bool;
   created: Timestamp;
+  /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
+  updated: Timestamp;
 }
 export type NewSettlementRow = Insertable<SettlementTable>;
 export type SettlementRowUpdate = Updateable<SettlementTable>;

@@ -20,6 +20,8 @@ export interface TodoTable {
   is_complete: Bool;
   completed_at: Timestamp | null;
   created: Timestamp;
+  /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
+  updated: Timestamp;
 }
 export type NewTodoRow = Insertable<TodoTable>;
 export type TodoRowUpdate = Updateable<TodoTable>;

@@ -16,6 +16,8 @@ export interface WorkerTable {
   is_hidden: Bool;
   man_month_amount: number;
   created: Timestamp;
+  /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
+  updated: Timestamp;
   deleted_at: Timestamp | null;
 }
 export type NewWorkerRow = Insertable<WorkerTable>;

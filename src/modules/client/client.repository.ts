@@ -31,6 +31,7 @@ const detailColumns = [
   'client.branch_number',
   'client.tax_invoice_email',
   'client.is_hidden',
+  'client.updated',
 ] as const;
 
 function selectLive(db: Db, businessId: number) {
@@ -60,6 +61,9 @@ export interface ClientFilter {
   isHidden?: boolean;
   search: readonly string[];
   statusId?: number;
+  /** `updated_start` / `updated_end` as a half-open UTC range (docs/api.md#events). */
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /**
@@ -158,6 +162,8 @@ export async function findPage(
   if (filter.createdTo !== undefined) q = q.where('client.created', '<', filter.createdTo);
   if (filter.isHidden !== undefined) q = q.where('client.is_hidden', '=', filter.isHidden ? 1 : 0);
   if (filter.statusId !== undefined) q = q.where('client.status_id', '=', filter.statusId);
+  if (filter.updatedFrom !== undefined) q = q.where('client.updated', '>=', filter.updatedFrom);
+  if (filter.updatedTo !== undefined) q = q.where('client.updated', '<', filter.updatedTo);
   const search = filter.search;
   for (const term of search.filter(isBigramTerm)) q = q.where(bigramCandidate(db, businessId, term));
   if (search.length > 0) {

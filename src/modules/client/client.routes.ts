@@ -35,6 +35,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'client_create',
+        'x-events': ['client.created'],
         summary: 'Create a client',
         description:
           'Only `companyName` is required. Without `status` the business default client status is assigned. No notification is sent.',
@@ -69,6 +70,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'client_partial_update',
+        'x-events': ['client.updated'],
         summary: 'Update a client',
         description:
           'Partial update: only the properties sent change. `fieldSet` sets the fields it names and keeps the others; an empty value clears one. A status change records no history.',
@@ -86,6 +88,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'client_destroy',
+        'x-events': ['client.deleted'],
         summary: 'Delete a client',
         description: 'Soft delete: the client disappears from lists and reads, and its id answers 404 from then on.',
         params: schemas.ClientIdParams,

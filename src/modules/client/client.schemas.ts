@@ -16,6 +16,8 @@ import {
   QueryId,
   QuerySearch,
   Timestamp,
+  UpdatedProperty,
+  UpdatedQueryProperties,
   withExample, Named } from '../../shared/schemas.ts';
 
 const text = (maxLength: number, description?: string) =>
@@ -102,6 +104,7 @@ export const Client = Named('Client', Type.Object({
   taxInvoiceEmail: nullableText,
   fieldSet: Type.Array(FieldValue),
   isHidden: Type.Boolean({ 'x-extension': true }),
+  updated: UpdatedProperty,
 }));
 export type Client = Static<typeof Client>;
 
@@ -127,6 +130,7 @@ export const ClientDetail = withExample(Client, {
     { field: { id: 2, name: 'Channel', dataType: 'SL', optionSet: [{ id: 'web', title: 'Web' }], memberSet: [] }, value: 'web' },
   ],
   isHidden: false,
+  updated: EXAMPLES.created,
 });
 
 /** `GET /v1/client` query (reference: query parameters per list endpoint; decisions §5). */
@@ -137,6 +141,7 @@ export const ClientListQuery = Type.Object({
   is_hidden: Type.Optional(QueryBoolean),
   search: Type.Optional(QuerySearch),
   status_id: Type.Optional(QueryId),
+  ...UpdatedQueryProperties,
 });
 export type ClientListQuery = Static<typeof ClientListQuery>;
 

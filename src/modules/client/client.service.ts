@@ -3,14 +3,15 @@
  * Client; decisions §5, §7): list, create, retrieve, partialUpdate, destroy (soft).
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { inTransaction, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
 import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
-import { dayRangeUtc } from '../../shared/time.ts';
+import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { findClientStatus, findDefaultClientStatus } from '../catalog/catalog.service.ts';
+import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import * as repo from './client.repository.ts';
 import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody } from './client.schemas.ts';
 import type { ClientRowUpdate, NestedClientColumns } from '../../db/tables/client.table.ts';
@@ -77,6 +78,7 @@ export function toClient(row: repo.ClientDetailRow, fieldSet: Client['fieldSet']
     taxInvoiceEmail: row.tax_invoice_email,
     fieldSet,
     isHidden: row.is_hidden === 1,
+    updated: row.updated,
   };
 }
 
@@ -131,6 +133,7 @@ async function checkReferences(
 /** `GET /v1/client`: live clients, newest first, with the filters of decisions §5. */
 export async function list(db: Db, auth: Auth, query: ClientListQuery, cursor: CursorPosition | undefined): Promise<Page<ClientSummary>> {
   const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
+  const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   const page = await repo.findPage(
     db,
     auth.businessId,
@@ -140,6 +143,8 @@ export async function list(db: Db, auth: Auth, query: ClientListQuery, cursor: C
       isHidden: parseQueryBoolean(query.is_hidden),
       search: query.search ?? [],
       statusId: query.status_id,
+      updatedFrom: updated.from,
+      updatedTo: updated.to,
     },
     pageSizeOf(query),
     cursor,
@@ -149,7 +154,8 @@ export async function list(db: Db, auth: Auth, query: ClientListQuery, cursor: C
 
 /**
  * `POST /v1/client`: `status` omitted → the business's default client status (none when it has none);
- * `status: null` → no status. No notification is sent (spec: Events).
+ * `status: null` → no status. No notification is sent (spec: Events); a `client.created` event is written
+ * (docs/api.md#events).
  * @throws ValidationError for an unknown status or an invalid `fieldSet`
  */
 export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promise<ClientSummary> {
@@ -163,8 +169,10 @@ export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promis
       status_id: statusId,
       is_hidden: toBool(body.isHidden ?? false),
       created: nowTimestamp(),
+      updated: nowTimestamp(),
     });
     await setFieldValues(trx, auth.businessId, 'C', newId, fieldValues);
+    await recordCreated(trx, auth.businessId, 'client', await retrieve(trx, auth, newId));
     // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
     return repo.findSummaryById(trx, auth.businessId, newId);
   });
@@ -189,7 +197,9 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Client> 
 
 /**
  * `PATCH /v1/client/{client_id}`: only the properties sent change; `fieldSet` sets the fields it names and
- * keeps the others (an empty value clears one). A status change records no history (spec: States).
+ * keeps the others (an empty value clears one). A status change records no history (spec: States). A change
+ * stamps `updated` and writes a `client.updated` event naming the changed properties; a PATCH that changes
+ * nothing writes none (docs/api.md#events).
  * @throws NotFound for a missing client; ValidationError for bad references
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: ClientUpdateBody): Promise<Client> {
@@ -197,19 +207,25 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Client
   const { fieldValues } = await checkReferences(db, auth.businessId, body);
   const patch = columnsFrom(body);
   if (body.status !== undefined) patch.status_id = body.status?.id ?? null;
-  const changed = await inTransaction(db, async (trx) => {
-    const n = await repo.updateById(trx, auth.businessId, id, patch);
-    if (n > 0) await setFieldValues(trx, auth.businessId, 'C', id, fieldValues);
-    return n;
+  return inTransaction(db, async (trx) => {
+    // The lock proves the client still exists and makes `before` the state this change applies to.
+    if (!(await lockRow(trx, 'client', auth.businessId, id))) throw new NotFound();
+    const before = await retrieve(trx, auth, id);
+    await repo.updateById(trx, auth.businessId, id, patch);
+    await setFieldValues(trx, auth.businessId, 'C', id, fieldValues);
+    const after = await retrieve(trx, auth, id);
+    return recordUpdate(trx, auth.businessId, 'client', before, after, (at) => setUpdated(trx, 'client', auth.businessId, id, at));
   });
-  if (changed === 0) throw new NotFound();
-  return retrieve(db, auth, id);
 }
 
 /**
- * `DELETE /v1/client/{client_id}`: soft delete; the client disappears from every read (decisions §7).
+ * `DELETE /v1/client/{client_id}`: soft delete; the client disappears from every read (decisions §7). Writes a
+ * `client.deleted` event (docs/api.md#events).
  * @throws NotFound for a missing client
  */
 export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
-  if ((await repo.softDeleteById(db, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+  await inTransaction(db, async (trx) => {
+    if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+    await recordDeleted(trx, auth.businessId, 'client', id);
+  });
 }

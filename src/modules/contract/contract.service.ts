@@ -295,6 +295,7 @@ export async function create(db: Db, auth: Auth, body: ContractCreateBody): Prom
       inquiry_id: body.inquiry?.id ?? null,
       is_hidden: toBool(body.isHidden ?? false),
       created: nowTimestamp(),
+      updated: nowTimestamp(),
     });
     if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, newId, checked.categoryIds);
     await setFieldValues(trx, auth.businessId, 'CO', newId, checked.fieldValues);

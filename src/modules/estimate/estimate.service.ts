@@ -80,6 +80,7 @@ export async function create(db: Db, auth: Auth, body: EstimateItemCreateBody): 
     description: body.description ?? null,
     classification_id: columns.classification_id ?? null,
     created: nowTimestamp(),
+    updated: nowTimestamp(),
   });
   return retrieve(db, auth, id);
 }

@@ -153,7 +153,7 @@ export async function insertTextHistory(
 ): Promise<number> {
   const { id } = await db
     .insertInto('inquiry_text_history')
-    .values({ ...row, business_id: businessId })
+    .values({ ...row, updated: row.created, business_id: businessId })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

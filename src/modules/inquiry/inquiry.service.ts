@@ -261,6 +261,7 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
       ...columnsFrom(body, checked),
       status_id: statusId,
       created: now,
+      updated: now,
     });
     const inChargeIds = checked.inChargeIds ?? [];
     await repo.replaceInCharge(trx, auth.businessId, newId, inChargeIds);

@@ -69,12 +69,13 @@ export async function insert(
   const { table, parent } = names(target);
   const { id } = await db
     .insertInto(table)
-    .values({ business_id: businessId, [parent]: parentId, content: row.content, member_id: row.member_id, created: row.created } as {
+    .values({ business_id: businessId, [parent]: parentId, content: row.content, member_id: row.member_id, created: row.created, updated: row.created } as {
       business_id: number;
       contract_id: number;
       content: string;
       member_id: number | null;
       created: Timestamp;
+      updated: Timestamp;
     })
     .returning('id')
     .executeTakeFirstOrThrow();

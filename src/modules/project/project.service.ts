@@ -116,6 +116,7 @@ export async function create(db: Db, auth: Auth, body: ProjectCreateBody): Promi
       is_hidden: toBool(body.isHidden ?? false),
       actual_end_date: null,
       created: nowTimestamp(),
+      updated: nowTimestamp(),
     }),
   );
   return retrieve(db, auth, id);

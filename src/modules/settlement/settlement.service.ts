@@ -227,6 +227,7 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
         tax_invoice_issue_due_date: body.taxInvoiceIssueDueDate ?? null,
         is_hidden: toBool(body.isHidden ?? false),
         created: nowTimestamp(),
+        updated: nowTimestamp(),
       });
       if (memberIds && memberIds.length > 0) await repo.replaceInCharge(trx, auth.businessId, newId, memberIds);
       return repo.findListRowById(trx, auth.businessId, newId);

@@ -155,6 +155,7 @@ export async function create(db: Db, auth: Auth, body: TodoCreateBody, now: Date
     is_complete: 0,
     completed_at: null,
     created: now.toISOString(),
+    updated: now.toISOString(),
   });
   const row = (await repo.findById(db, auth.businessId, id))!;
   return toTodoSummary(row, await loadMembers(db, auth.businessId, [row]), auth.timezone, now);

@@ -81,6 +81,7 @@ export async function create(db: Db, auth: Auth, body: WorkerCreateBody): Promis
     is_hidden: toBool(body.isHidden ?? false),
     man_month_amount: body.manMonthAmount ?? 0,
     created: nowTimestamp(),
+    updated: nowTimestamp(),
   });
   return retrieve(db, auth, id);
 }

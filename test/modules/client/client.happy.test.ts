@@ -30,6 +30,7 @@ const FULL_KEYS = [
   'taxInvoiceEmail',
   'fieldSet',
   'isHidden',
+  'updated',
 ];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -536,7 +537,7 @@ describe('GET /v1/client — order and pagination', () => {
     const created = new Date().toISOString();
     await t.testDb.db
       .insertInto('client')
-      .values(Array.from({ length: 101 }, (_, i) => ({ business_id: b.businessId, company_name: `Bulk ${i}`, is_hidden: 0 as const, created })))
+      .values(Array.from({ length: 101 }, (_, i) => ({ business_id: b.businessId, company_name: `Bulk ${i}`, is_hidden: 0 as const, created, updated: created })))
       .execute();
     for (const query of ['page_size=500', 'limit=1000000', 'page_size=101']) {
       const res = await get(b, `/v1/client?${query}`);

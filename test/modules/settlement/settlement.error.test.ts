@@ -264,6 +264,7 @@ describe('the unique index behind "once per contract" (both dialects)', () => {
       is_tax_invoice_needed: 0 as const,
       is_hidden: 0 as const,
       created: new Date().toISOString(),
+      updated: new Date().toISOString(),
     });
     await db.insertInto('settlement').values(row(null)).execute();
     await db.insertInto('settlement').values(row(null)).execute();

@@ -1,0 +1,63 @@
+/** SQL for change events (docs/api.md#events). */
+import type { Db } from '../../db/database.ts';
+import type { Timestamp } from '../../db/columns.ts';
+import type { NewEventRow } from '../../db/tables/event.table.ts';
+import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+
+const columns = ['id', 'type', 'created', 'changed_fields', 'data'] as const;
+
+/** An event row as the API reads it (`changed_fields`, `data`: JSON text). */
+export interface EventRow {
+  id: number;
+  type: string;
+  created: Timestamp;
+  changed_fields: string;
+  data: string;
+}
+
+/** Inserts an event; returns its id. */
+export async function insert(db: Db, businessId: number, row: Omit<NewEventRow, 'business_id'>): Promise<number> {
+  const { id } = await db
+    .insertInto('event')
+    .values({ ...row, business_id: businessId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** List filters; `createdFrom` / `createdTo` are a half-open UTC range. */
+export interface EventFilter {
+  types: readonly string[];
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+/** One page of the business's events, newest first. */
+export async function findPage(
+  db: Db,
+  businessId: number,
+  filter: EventFilter,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<EventRow>> {
+  let q = db.selectFrom('event').select(columns).where('business_id', '=', businessId);
+  if (filter.types.length > 0) q = q.where('type', 'in', [...filter.types]);
+  if (filter.createdFrom !== undefined) q = q.where('created', '>=', filter.createdFrom);
+  if (filter.createdTo !== undefined) q = q.where('created', '<', filter.createdTo);
+  return fetchPage(q, newestFirst<EventRow>('event'), size, cursor);
+}
+
+/** An event of the business, or `undefined`. */
+export async function findById(db: Db, businessId: number, id: number): Promise<EventRow | undefined> {
+  return db.selectFrom('event').select(columns).where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Deletes up to `limit` events (any business) created before `before`; returns how many. The retention purge
+ * (all businesses at once: the `event_created_idx` index serves it).
+ */
+export async function deleteCreatedBefore(db: Db, before: Timestamp, limit: number): Promise<number> {
+  const ids = db.selectFrom('event').select('id').where('created', '<', before).orderBy('created').limit(limit);
+  const result = await db.deleteFrom('event').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,58 @@
+/** Event shapes (docs/api.md#events): the change feed of `GET /v1/event`, and the webhooks' `standard` body. */
+import Type, { type Static } from 'typebox';
+import { PageQueryProperties } from '../../shared/pagination.ts';
+import { EXAMPLES, IdParam, Named, Page, QueryDateOrDateTime, Timestamp, withExample } from '../../shared/schemas.ts';
+import { EVENT_TYPES } from './event.types.ts';
+
+/** One event: what changed, when, and the record's full shape after the change. */
+export const Event = Named(
+  'Event',
+  Type.Object(
+    {
+      id: Type.Integer(),
+      type: Type.String({ enum: [...EVENT_TYPES], description: '`<resource>.<created|updated|deleted>`, or `webhook.test`.' }),
+      created: Timestamp,
+      changedFields: Type.Array(Type.String(), {
+        description: 'The camelCase properties an update changed (`[]` for created and deleted).',
+      }),
+      data: Type.Object(
+        { id: Type.Integer() },
+        {
+          additionalProperties: true,
+          description: 'The record’s full shape after the change, as `GET` on it answers; `{id}` for a delete.',
+        },
+      ),
+    },
+    { 'x-extension': true },
+  ),
+);
+export type Event = Static<typeof Event>;
+
+/** `GET /v1/event` query: `type` any of (repeatable), `created_start` / `created_end` inclusive. */
+export const EventListQuery = Type.Object({
+  ...PageQueryProperties,
+  type: Type.Optional(
+    Type.Array(Type.String({ enum: [...EVENT_TYPES] }), { maxItems: 50, description: 'Event types; repeat for any of several.' }),
+  ),
+  created_start: Type.Optional(QueryDateOrDateTime),
+  created_end: Type.Optional(QueryDateOrDateTime),
+});
+export type EventListQuery = Static<typeof EventListQuery>;
+
+/** Path parameters of `/v1/event/{event_id}`. */
+export const EventIdParams = Type.Object({ event_id: IdParam });
+
+/** A page of events. */
+export const EventPage = withExample(Page(Event), {
+  next: EXAMPLES.pageLink.replace('/v1/client', '/v1/event'),
+  previous: null,
+  results: [
+    {
+      id: 9001,
+      type: 'client.updated',
+      created: EXAMPLES.created,
+      changedFields: ['email'],
+      data: { id: 42, companyName: 'Acme Corp.', email: 'ap@acme.example', updated: EXAMPLES.created },
+    },
+  ],
+});

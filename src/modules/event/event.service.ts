@@ -1,0 +1,172 @@
+/**
+ * Change events (docs/api.md#events): every create, change and delete of a writable resource writes one
+ * event in the transaction of the change, so an event exists exactly when its change committed; a PATCH that
+ * changes nothing writes none. The webhook module (docs/webhooks.md) delivers them.
+ *
+ * A write path uses it so (the pattern of every service):
+ * - create: after the insert, read the record's full shape in the transaction, then {@link recordCreated};
+ * - change: lock the row (`lockRow`), read the full shape (before), write, read it again (after), then
+ *   {@link recordUpdate}, which compares the two, stamps `updated` and writes the event only when something
+ *   changed, and answers the shape to return;
+ * - delete: after the delete, {@link recordDeleted}.
+ */
+import type { Db } from '../../db/database.ts';
+import { nowTimestamp } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
+import { NotFound } from '../../shared/errors.ts';
+import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import { instantRangeUtc } from '../../shared/time.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
+import * as repo from './event.repository.ts';
+import type { Event, EventListQuery } from './event.schemas.ts';
+import type { EventResource, EventType } from './event.types.ts';
+
+export { EVENT_RESOURCES, EVENT_TYPES, type EventResource, type EventType } from './event.types.ts';
+
+/** The record of an event: its full shape (docs/api.md#events), or `{id}` for a delete. */
+export type EventData = { id: number } & Record<string, unknown>;
+
+/** What {@link record} writes. */
+export interface NewEvent {
+  type: EventType;
+  /** The camelCase properties an update changed; `[]` for created, deleted and `webhook.test`. */
+  changedFields: readonly string[];
+  data: EventData;
+}
+
+/**
+ * Writes one event in the caller's transaction `trx` (docs/api.md#events: written with the change, none for
+ * a change that rolls back).
+ * @param at the event's time (default now); an update passes the `updated` it stamped
+ * @returns the event as `GET /v1/event/{event_id}` answers it
+ */
+export async function record(trx: Db, businessId: number, event: NewEvent, at: Timestamp = nowTimestamp()): Promise<Event> {
+  const changedFields = [...event.changedFields];
+  const id = await repo.insert(trx, businessId, {
+    type: event.type,
+    created: at,
+    changed_fields: JSON.stringify(changedFields),
+    data: JSON.stringify(event.data),
+    published_at: null,
+  });
+  return { id, type: event.type, created: at, changedFields, data: event.data };
+}
+
+/** `<resource>.created` with the record's full shape `data` (docs/api.md#events). */
+export async function recordCreated(trx: Db, businessId: number, resource: EventResource, data: EventData): Promise<Event> {
+  return record(trx, businessId, { type: `${resource}.created`, changedFields: [], data });
+}
+
+/** `<resource>.deleted` with `data: {id}` (docs/api.md#events). */
+export async function recordDeleted(trx: Db, businessId: number, resource: EventResource, id: number): Promise<Event> {
+  return record(trx, businessId, { type: `${resource}.deleted`, changedFields: [], data: { id } });
+}
+
+/**
+ * The properties whose values differ between two full shapes of one record (compared as JSON), in the order
+ * of `after`'s keys, then `before`'s keys that `after` lacks; `updated` is never one of them.
+ *
+ * @param comparable maps a property's value to what is compared (default: the value itself); for values
+ *   that carry something volatile, such as the expiring signed URLs of `fileSet`
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  comparable: (key: string, value: unknown) => unknown = (_, v) => v,
+): string[] {
+  const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])].filter((k) => k !== 'updated');
+  return keys.filter((k) => JSON.stringify(comparable(k, before[k])) !== JSON.stringify(comparable(k, after[k])));
+}
+
+/** Options of {@link recordUpdate}. */
+export interface RecordUpdateOptions {
+  /** See {@link changedFields}. */
+  comparable?: (key: string, value: unknown) => unknown;
+}
+
+/**
+ * Ends a change (docs/api.md#events): compares the record's full shape `before` and `after` the writes of
+ * one transaction; when something changed, stamps `updated` through `touch(at)`, writes one
+ * `<resource>.updated` event with the changed properties, and answers `after` with the new `updated`; when
+ * nothing changed (a no-op PATCH), writes nothing and answers `after` unchanged.
+ *
+ * Call it in the transaction of the change, with `before` read under the row's lock (`lockRow`).
+ */
+export async function recordUpdate<T extends { id: number; updated: Timestamp }>(
+  trx: Db,
+  businessId: number,
+  resource: EventResource,
+  before: T,
+  after: T,
+  touch: (at: Timestamp) => Promise<void>,
+  options: RecordUpdateOptions = {},
+): Promise<T> {
+  const changed = changedFields(before, after, options.comparable);
+  if (changed.length === 0) return after;
+  const at = nowTimestamp();
+  await touch(at);
+  const data = { ...after, updated: at };
+  await record(trx, businessId, { type: `${resource}.updated`, changedFields: changed, data }, at);
+  return data;
+}
+
+/** Maps a row to the API shape. */
+function toEvent(row: repo.EventRow): Event {
+  return {
+    id: row.id,
+    type: row.type as EventType,
+    created: row.created,
+    changedFields: JSON.parse(row.changed_fields) as string[],
+    data: JSON.parse(row.data) as EventData,
+  };
+}
+
+/**
+ * `GET /v1/event` (docs/api.md#events): the business's events, newest first; `type` any of, `created_start`
+ * / `created_end` inclusive (a date in the business time zone, or a date-time with an offset).
+ * @throws ValidationError for a date that names no day
+ */
+export async function list(
+  db: Db,
+  auth: Pick<AuthContext, 'businessId' | 'timezone'>,
+  query: EventListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<Event>> {
+  const range = instantRangeUtc(auth.timezone, query.created_start, query.created_end, ['created_start', 'created_end']);
+  const page = await repo.findPage(
+    db,
+    auth.businessId,
+    { types: query.type ?? [], createdFrom: range.from, createdTo: range.to },
+    pageSizeOf(query),
+    cursor,
+  );
+  return mapPage(page, toEvent);
+}
+
+/**
+ * `GET /v1/event/{event_id}`.
+ * @throws NotFound for a missing, purged or other business's event
+ */
+export async function retrieve(db: Db, auth: Pick<AuthContext, 'businessId'>, id: number): Promise<Event> {
+  const row = await repo.findById(db, auth.businessId, id);
+  if (!row) throw new NotFound();
+  return toEvent(row);
+}
+
+/** Events deleted per statement by {@link purge}. */
+const PURGE_BATCH = 5000;
+
+/**
+ * Deletes the events older than `retentionDays` days (docs/api.md#events: kept 30 days by default,
+ * `BIZAPI_EVENT_RETENTION_DAYS`), in batches. Safe to run from several processes at once.
+ * @returns the number of events deleted
+ */
+export async function purge(db: Db, retentionDays: number, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+  let total = 0;
+  for (;;) {
+    const deleted = await repo.deleteCreatedBefore(db, cutoff, PURGE_BATCH);
+    total += deleted;
+    if (deleted < PURGE_BATCH) return total;
+  }
+}
