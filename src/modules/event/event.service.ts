@@ -52,9 +52,11 @@ export async function record(trx: Db, businessId: number, event: NewEvent, at: T
   return { id, type: event.type, created: at, changedFields, data: event.data };
 }
 
-/** `<resource>.created` with the record's full shape `data` (docs/api.md#events). */
+/** `<resource>.created` with the record's full shape `data` (docs/api.md#events), at the record's `updated`. */
 export async function recordCreated(trx: Db, businessId: number, resource: EventResource, data: EventData): Promise<Event> {
-  return record(trx, businessId, { type: `${resource}.created`, changedFields: [], data });
+  // The event's time is the record's `updated` (its creation), so that the two agree.
+  const at = typeof data.updated === 'string' ? data.updated : nowTimestamp();
+  return record(trx, businessId, { type: `${resource}.created`, changedFields: [], data }, at);
 }
 
 /** `<resource>.deleted` with `data: {id}` (docs/api.md#events). */
