@@ -364,9 +364,20 @@ async function finishUpdate(trx: Db, auth: Auth, id: number, before: Inquiry, fi
   });
 }
 
+/** Whether two lists hold the same strings in the same order. */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** A file link as compared by {@link sameList}. */
+function linkKey(l: { text: string; link: string }): string {
+  return JSON.stringify([l.text, l.link]);
+}
+
 /**
  * `PATCH /v1/inquiry/{inquiry_id}` (spec: Operation rules › Inquiry update; decisions §7): only the
- * properties sent change. `workSet`, `inChargeSet`, `fileLinkSet` replace their whole set; `fieldSet` sets
+ * properties sent change. `workSet`, `inChargeSet`, `fileLinkSet` replace their whole set (`workSet` and
+ * `fileLinkSet` sent exactly as stored are kept, with their ids); `fieldSet` sets
  * the fields it names (an empty value clears one); `funnel` sets the keys it names. A status change writes
  * a status-history row, plus a folder-history row when the folder changes, and an `inquiry.status_changed`
  * event to the responsible members; members added to `inChargeSet` get an `inquiry.in_charge_added` event.
@@ -394,8 +405,13 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
       const added = checked.inChargeIds.filter((m) => !before.has(m));
       await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.in_charge_added', inquiryId: id, memberIds: added });
     }
-    if (body.workSet) await repo.replaceWorks(trx, auth.businessId, id, body.workSet.map((w) => w.name), now);
-    if (body.fileLinkSet) await repo.replaceFileLinks(trx, auth.businessId, id, body.fileLinkSet, now);
+    // A set sent as it is stored is kept as it is (its entries keep their ids): no change, no event.
+    if (body.workSet && !sameList(body.workSet.map((w) => w.name), before.workSet.map((w) => w.name))) {
+      await repo.replaceWorks(trx, auth.businessId, id, body.workSet.map((w) => w.name), now);
+    }
+    if (body.fileLinkSet && !sameList(body.fileLinkSet.map(linkKey), before.fileLinkSet.map(linkKey))) {
+      await repo.replaceFileLinks(trx, auth.businessId, id, body.fileLinkSet, now);
+    }
     await attachFiles(trx, auth.businessId, id, checked.files ?? []);
     await setFieldValues(trx, auth.businessId, 'I', id, checked.fieldValues);
     if (body.contract !== undefined) await setInquiryContract(trx, auth.businessId, id, body.contract?.id ?? null);
