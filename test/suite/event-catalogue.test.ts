@@ -13,9 +13,11 @@ import { newBusiness } from '../setup/factories.ts';
 import { type DocOperation, loadDocument } from '../setup/openapi-document.ts';
 import type { Recipes } from './event-catalogue/recipe.ts';
 import { clientRecipes } from './event-catalogue/client.recipes.ts';
+import { inquiryRecipes } from './event-catalogue/inquiry.recipes.ts';
 
 const RECIPES: Recipes = {
   ...clientRecipes,
+  ...inquiryRecipes,
 };
 
 let t: TestApp;
