@@ -1,6 +1,6 @@
 /**
  * Request validation with Ajv, and the translation of Ajv errors into Django REST framework field maps with
- * DRF's wording (decisions §2).
+ * DRF's wording (docs/api.md#errors).
  *
  * Three validators exist per schema, chosen by HTTP part:
  * - JSON bodies: strict types (no coercion), every error reported (`allErrors`).
