@@ -16,7 +16,7 @@ export function isFormBody(value: unknown): boolean {
   return typeof value === 'object' && value !== null && formBodies.has(value);
 }
 
-/** The most entries of one list a form may address (`fileSet[29]` is the spec's largest). */
+/** The most entries of one list a form may address (the API's list properties hold at most 100; docs/api.md#limits). */
 const MAX_LIST_INDEX = 100;
 
 /**

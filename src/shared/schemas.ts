@@ -39,7 +39,7 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-/** A path id: a positive integer (ids that are not integers answer 404, as the spec's `<int:…>` paths do). */
+/** A path id: a positive integer (ids that are not integers answer 404; docs/api.md#errors). */
 export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** `YYYY-MM-DD`. */
