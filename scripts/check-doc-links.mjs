@@ -26,10 +26,8 @@ import ts from 'typescript';
  * citations there are replaced; new files land outside it and are checked from the start.
  */
 const PENDING = [
-  'src/modules/client/',
   'src/modules/contract/',
   'src/modules/estimate/',
-  'src/modules/event/',
   'src/modules/inquiry/',
   'src/modules/note/',
   'src/modules/project/',
