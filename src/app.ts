@@ -50,6 +50,7 @@ import todoRoutes from './modules/todo/todo.routes.ts';
 import workerRoutes from './modules/worker/worker.routes.ts';
 import estimateRoutes from './modules/estimate/estimate.routes.ts';
 import eventRoutes from './modules/event/event.routes.ts';
+import webhookRoutes from './modules/webhook/webhook.routes.ts';
 import notificationRoutes from './modules/notification/notification.routes.ts';
 import inquiryRoutes from './modules/inquiry/inquiry.routes.ts';
 import inquiryHistoryRoutes from './modules/inquiry/inquiry-history.routes.ts';
@@ -256,6 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(fileRoutes);
       await v1.register(estimateRoutes);
       await v1.register(eventRoutes);
+      await v1.register(webhookRoutes, { masterKey: deps.masterKey, allowPrivate: config.webhookAllowPrivate });
       // Unknown paths and methods under /v1 pass through the hooks above: with a valid key the call is
       // counted, carries the rate-limit headers and is logged; the answer stays 404 / 405.
       v1.setNotFoundHandler(v1.answerNotFound);

@@ -11,6 +11,12 @@ import { decryptSecret, encryptSecret, masterKeyMismatchMessage, resolveMasterKe
 
 import type { AuthContext, Plan } from '../../shared/auth-context.ts';
 
+/**
+ * Sealing of other secrets at rest under the master key (AES-256-GCM), for the modules that keep some
+ * (webhook signing secrets, docs/webhooks.md#secrets).
+ */
+export { decryptSecret, encryptSecret } from './secret-box.ts';
+
 /** Plans allowed to call any project or worker operation (docs/api.md#plans). */
 export const PROJECT_WORKER_PLANS: readonly Plan[] = ['FREE', 'AGENCY'];
 

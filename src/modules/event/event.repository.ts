@@ -25,6 +25,12 @@ export async function insert(db: Db, businessId: number, row: Omit<NewEventRow, 
   return id;
 }
 
+/** Stamps `published_at` on the events `ids` (any business) that have none yet. */
+export async function markPublished(db: Db, ids: readonly number[], at: Timestamp): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('event').set({ published_at: at }).where('id', 'in', [...ids]).where('published_at', 'is', null).execute();
+}
+
 /** List filters; `createdFrom` / `createdTo` are a half-open UTC range. */
 export interface EventFilter {
   types: readonly string[];

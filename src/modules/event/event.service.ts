@@ -52,6 +52,15 @@ export async function record(trx: Db, businessId: number, event: NewEvent, at: T
   return { id, type: event.type, created: at, changedFields, data: event.data };
 }
 
+/**
+ * Marks events published (docs/webhooks.md#delivery): the webhook fan-out, which writes the deliveries of
+ * every unpublished event, skips them from then on. For events whose deliveries the caller writes itself,
+ * in the same transaction (the test ping of one endpoint). Events published already keep their time.
+ */
+export async function markPublished(trx: Db, ids: readonly number[], at: Timestamp = nowTimestamp()): Promise<void> {
+  await repo.markPublished(trx, ids, at);
+}
+
 /** `<resource>.created` with the record's full shape `data` (docs/api.md#events), at the record's `updated`. */
 export async function recordCreated(trx: Db, businessId: number, resource: EventResource, data: EventData): Promise<Event> {
   // The event's time is the record's `updated` (its creation), so that the two agree.
