@@ -78,6 +78,11 @@ export interface Config {
   idempotencyLockTimeout: number;
   /** `BIZAPI_EVENT_RETENTION_DAYS` (default 30): days events are kept (docs/api.md#events). */
   eventRetentionDays: number;
+  /**
+   * `BIZAPI_WEBHOOK_ALLOW_PRIVATE` (default false): webhook URLs may name loopback, private and other
+   * non-public addresses (intranets, tests); the scheme check stays (docs/webhooks.md#url-safety).
+   */
+  webhookAllowPrivate: boolean;
   /** Requests per minute per API key; 0 turns rate limiting off. */
   rateLimit: number;
   /** Fastify's `trustProxy`: false, true, a hop count, or a comma-separated list of addresses / CIDRs. */
@@ -264,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     signatureMode: oneOf('BIZAPI_SIGNATURE_MODE', ['optional', 'required', 'v2'] as const, 'optional'),
     idempotencyLockTimeout: integer('BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT', 60_000, 1000, 86_400_000),
     eventRetentionDays: integer('BIZAPI_EVENT_RETENTION_DAYS', 30, 1, 3650),
+    webhookAllowPrivate: oneOf('BIZAPI_WEBHOOK_ALLOW_PRIVATE', ['true', 'false'] as const, 'false') === 'true',
     rateLimit: integer('BIZAPI_RATE_LIMIT', 1000, 0, 1_000_000_000),
     trustProxy,
     storage,
