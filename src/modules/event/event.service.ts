@@ -181,3 +181,20 @@ export async function purge(db: Db, retentionDays: number, now: Date = new Date(
     if (deleted < PURGE_BATCH) return total;
   }
 }
+
+/** An event waiting for the webhook fan-out, with its business. */
+export interface UnpublishedEvent extends Event {
+  businessId: number;
+}
+
+/**
+ * Claims up to `limit` events not yet fanned out to webhooks (docs/webhooks.md#delivery), oldest first,
+ * in the caller's transaction `trx`, which must then {@link markPublished} them: concurrent callers
+ * (several dispatchers) never claim the same event. `businessIds` restricts the claim to these businesses
+ * (`undefined`: all).
+ * @returns the events as `GET /v1/event/{event_id}` answers them, with their business
+ */
+export async function claimUnpublished(trx: Db, limit: number, businessIds?: readonly number[]): Promise<UnpublishedEvent[]> {
+  const rows = await repo.claimUnpublished(trx, limit, businessIds);
+  return rows.map((r) => ({ ...toEvent(r), businessId: r.business_id }));
+}
