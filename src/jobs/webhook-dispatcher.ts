@@ -42,7 +42,7 @@ export interface WebhookDispatcherOptions {
   owner?: string;
   /** Events fanned out per poll (default 100). */
   batchSize?: number;
-  /** Deliveries attempted at once (default 4). */
+  /** Deliveries attempted at once (default 16): a receiver that hangs holds one slot for up to the 10 s timeout, never all of them. */
   concurrency?: number;
   /** Only these businesses' events and deliveries (default `config.dispatcher.businessIds`, else all). */
   businessIds?: readonly number[];
@@ -95,7 +95,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const log = options.log ?? silentLogger;
   const owner = options.owner ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const batchSize = options.batchSize ?? 100;
-  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const concurrency = Math.max(1, options.concurrency ?? 16);
   const clock = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const businessIds = options.businessIds ?? config.dispatcher.businessIds;
