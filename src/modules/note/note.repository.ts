@@ -69,18 +69,18 @@ export async function findById(db: Db, businessId: number, target: NoteTarget, p
   return selectNotes(db, businessId, target, parentId).where('note.id', '=', id).executeTakeFirst();
 }
 
-/** Inserts a note; returns its id. */
+/** Inserts a note; returns its id. `updated` is the time of the insert, `created` may be any time the caller names. */
 export async function insert(
   db: Db,
   businessId: number,
   target: NoteTarget,
   parentId: number,
-  row: { content: string; member_id: number | null; created: Timestamp },
+  row: { content: string; member_id: number | null; created: Timestamp; updated: Timestamp },
 ): Promise<number> {
   const { table, parent } = names(target);
   const { id } = await db
     .insertInto(table)
-    .values({ business_id: businessId, [parent]: parentId, content: row.content, member_id: row.member_id, created: row.created, updated: row.created } as {
+    .values({ business_id: businessId, [parent]: parentId, content: row.content, member_id: row.member_id, created: row.created, updated: row.updated } as {
       business_id: number;
       contract_id: number;
       content: string;

@@ -88,10 +88,13 @@ export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: n
   }
   try {
     return await inTransaction(db, async (trx) => {
+      // `updated` is the time of the write even for a back-dated note, so that syncs by `updated` see it.
+      const now = nowTimestamp();
       const id = await repo.insert(trx, auth.businessId, parent.target, parentId, {
         content: body.content,
         member_id: memberId,
-        created: body.created === undefined ? nowTimestamp() : new Date(body.created).toISOString(),
+        created: body.created === undefined ? now : new Date(body.created).toISOString(),
+        updated: now,
       });
       const full = await findFull(trx, auth, parent, parentId, id);
       await recordCreated(trx, auth.businessId, parent.resource, full);
