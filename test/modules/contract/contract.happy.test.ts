@@ -530,10 +530,10 @@ describe('contract notes /v1/contract/{contract_id}/history', () => {
     expect(list.status).toBe(200);
     expect(list.body.results.map((n: { id: number }) => n.id)).toEqual([second.body.id, first.body.id]);
     expect(list.body.next).toBeNull();
-    expect((await get(b, `${url}/${first.body.id}`)).body).toEqual(first.body);
+    expect((await get(b, `${url}/${first.body.id}`)).body).toEqual({ ...first.body, updated: first.body.created });
     const patched = await call(b, { method: 'PATCH', url: `${url}/${second.body.id}`, body: { content: 'Edited', member: { id: b.ids.members.kim } } });
     expect(patched.status).toBe(200);
-    expect(patched.body).toEqual({ ...second.body, content: 'Edited' });
+    expect(patched.body).toEqual({ ...second.body, content: 'Edited', updated: patched.body.updated });
     const del = await send(t.app, b, { method: 'DELETE', url: `${url}/${first.body.id}` });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
