@@ -320,3 +320,39 @@ export async function releaseInquiry(db: Db, businessId: number, inquiryId: numb
   if (keepContractId !== undefined) q = q.where('id', '!=', keepContractId);
   await q.execute();
 }
+
+/** The records a contract's delete takes with it that emit events of their own (docs/api.md#events). */
+export interface ContractChildren {
+  settlementNoteIds: number[];
+  settlementIds: number[];
+  contractNoteIds: number[];
+}
+
+/**
+ * Deletes a contract's settlement notes, settlements and notes (what deleting the contract would cascade to)
+ * and answers their ids, so that the delete can write an event for each. Deleted explicitly rather than read
+ * and left to the cascade, so that a note added concurrently cannot disappear without its event.
+ */
+export async function deleteChildren(db: Db, businessId: number, contractId: number): Promise<ContractChildren> {
+  const settlements = db.selectFrom('settlement').select('id').where('business_id', '=', businessId).where('contract_id', '=', contractId);
+  const settlementNotes = await db
+    .deleteFrom('settlement_note')
+    .where('business_id', '=', businessId)
+    .where('settlement_id', 'in', settlements)
+    .returning('id')
+    .execute();
+  const deletedSettlements = await db
+    .deleteFrom('settlement')
+    .where('business_id', '=', businessId)
+    .where('contract_id', '=', contractId)
+    .returning('id')
+    .execute();
+  const contractNotes = await db
+    .deleteFrom('contract_note')
+    .where('business_id', '=', businessId)
+    .where('contract_id', '=', contractId)
+    .returning('id')
+    .execute();
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+  return { settlementNoteIds: ids(settlementNotes), settlementIds: ids(deletedSettlements), contractNoteIds: ids(contractNotes) };
+}

@@ -108,7 +108,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'contract_destroy',
-        'x-events': ['contract.deleted', 'inquiry.updated'],
+        'x-events': ['settlement.history.deleted', 'settlement.deleted', 'contract.history.deleted', 'contract.deleted', 'inquiry.updated'],
         summary: 'Delete a contract',
         description:
           'Deletes the contract for good, together with its settlements and notes; a linked inquiry is released, and projects linked to it are left without a contract.',

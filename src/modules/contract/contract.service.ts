@@ -452,9 +452,11 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
 
 /**
  * `DELETE /v1/contract/{contract_id}`: deletes the contract for good, with its settlements, notes,
- * categories and field values. Writes `contract.deleted`, then `inquiry.updated` for the inquiry it was
- * linked to (its `contract` becomes null; docs/api.md#events). `inquiries` reads the inquiry's full shape;
- * it is needed only when the contract has an inquiry.
+ * categories and field values. Writes a delete event for every record it takes with it —
+ * `settlement.history.deleted` for each settlement note, `settlement.deleted` for each settlement,
+ * `contract.history.deleted` for each note — then `contract.deleted`, then `inquiry.updated` for the inquiry
+ * it was linked to (its `contract` becomes null; docs/api.md#events). `inquiries` reads the inquiry's full
+ * shape; it is needed only when the contract has an inquiry.
  * @throws NotFound for a missing contract
  */
 export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number, inquiries?: InquiryShapes): Promise<void> {
@@ -462,7 +464,13 @@ export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number
     const previous = await repo.findInquiryIdById(trx, auth.businessId, id);
     if (previous === undefined) throw new NotFound();
     const touched = await lockInquiries(trx, auth.businessId, [previous], undefined, inquiries);
+    // The lock holds off new settlements (their create locks the contract) until the delete commits.
+    if (!(await lockRow(trx, 'contract', auth.businessId, id))) throw new NotFound();
+    const children = await repo.deleteChildren(trx, auth.businessId, id);
     if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
+    for (const noteId of children.settlementNoteIds) await recordDeleted(trx, auth.businessId, 'settlement.history', noteId);
+    for (const settlementId of children.settlementIds) await recordDeleted(trx, auth.businessId, 'settlement', settlementId);
+    for (const noteId of children.contractNoteIds) await recordDeleted(trx, auth.businessId, 'contract.history', noteId);
     await recordDeleted(trx, auth.businessId, 'contract', id);
     await recordInquiryChanges(trx, auth.businessId, touched, inquiries);
   });

@@ -216,6 +216,20 @@ export async function updateStatus(db: Db, businessId: number, id: number, from:
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Deletes a settlement's notes (what deleting the settlement would cascade to) and answers their ids, so that
+ * the delete can write an event for each (docs/api.md#events).
+ */
+export async function deleteNotes(db: Db, businessId: number, settlementId: number): Promise<number[]> {
+  const rows = await db
+    .deleteFrom('settlement_note')
+    .where('business_id', '=', businessId)
+    .where('settlement_id', '=', settlementId)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
 /** Deletes a settlement for good (its responsible members, status history and notes cascade). */
 export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {
   const result = await db.deleteFrom('settlement').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();

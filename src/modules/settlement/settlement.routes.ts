@@ -93,7 +93,7 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'settlement_destroy',
-        'x-events': ['settlement.deleted'],
+        'x-events': ['settlement.history.deleted', 'settlement.deleted'],
         summary: 'Delete a settlement',
         description: 'Deletes the settlement for good, together with its status history and notes.',
         params: schemas.SettlementIdParams,

@@ -321,12 +321,15 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Settle
 
 /**
  * `DELETE /v1/settlement/{settlement_id}`: deletes the settlement for good, with its status history and notes.
- * Writes `settlement.deleted` (docs/api.md#events).
+ * Writes `settlement.history.deleted` for each of its notes, then `settlement.deleted` (docs/api.md#events).
  * @throws NotFound for a missing settlement
  */
 export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
+    if (!(await lockRow(trx, 'settlement', auth.businessId, id))) throw new NotFound();
+    const noteIds = await repo.deleteNotes(trx, auth.businessId, id);
     if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
+    for (const noteId of noteIds) await recordDeleted(trx, auth.businessId, 'settlement.history', noteId);
     await recordDeleted(trx, auth.businessId, 'settlement', id);
   });
 }

@@ -132,6 +132,39 @@ describe('contract events', () => {
     expect(all[0]).toMatchObject({ changedFields: [], data: { id: c.id } });
     expect(Object.keys(all[0].data)).toEqual(['id']);
   });
+
+  it('deleting a contract writes a delete event for each settlement note, settlement and note it takes with it', async () => {
+    const b = await newBusiness(t);
+    const c = await newContract(b, { startDate: '2026-01-01', endDate: '2026-12-31' });
+    const other = await newContract(b, { startDate: '2026-01-01', endDate: '2026-12-31' });
+    const settlement = async (contractId: number) => {
+      const res = await post(b, '/v1/settlement', { title: 'P', amount: 1, additionalAmount: 0, vat: 0, contract: { id: contractId }, type: { id: b.ids.settlementTypes.sub } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as number;
+    };
+    const note = async (url: string) => (await post(b, url, { content: 'n' })).body.id as number;
+    const s1 = await settlement(c.id);
+    const s2 = await settlement(c.id);
+    const kept = await settlement(other.id);
+    const sn1 = await note(`/v1/settlement/${s1.toString()}/history`);
+    const sn2 = await note(`/v1/settlement/${s2.toString()}/history`);
+    await note(`/v1/settlement/${kept.toString()}/history`);
+    const cn = await note(`/v1/contract/${c.id}/history`);
+    await note(`/v1/contract/${other.id}/history`);
+    const mark = await lastEventId(b);
+    expect((await del(b, `/v1/contract/${c.id}`)).status).toBe(204);
+    expect((await eventsAfter(b, mark)).map((e) => [e.type, e.data])).toEqual([
+      ['settlement.history.deleted', { id: sn1 }],
+      ['settlement.history.deleted', { id: sn2 }],
+      ['settlement.deleted', { id: s1 }],
+      ['settlement.deleted', { id: s2 }],
+      ['contract.history.deleted', { id: cn }],
+      ['contract.deleted', { id: c.id }],
+    ]);
+    expect((await get(b, `/v1/settlement/${kept.toString()}`)).status).toBe(200);
+    expect((await get(b, `/v1/settlement/${s1.toString()}`)).status).toBe(404);
+    expect((await get(b, `/v1/contract/${other.id}/history`)).body.results).toHaveLength(1);
+  });
 });
 
 describe('contract ↔ inquiry link events', () => {

@@ -122,6 +122,23 @@ describe('settlement events', () => {
     expect(all[0]).toMatchObject({ changedFields: [], data: { id: s.id } });
     expect(Object.keys(all[0].data)).toEqual(['id']);
   });
+
+  it('deleting a settlement writes settlement.history.deleted for each of its notes first', async () => {
+    const { b, contractId } = await setup();
+    const s = await createSettlement(t, b, contractId, b.ids.settlementTypes.ins);
+    const other = await createSettlement(t, b, contractId, b.ids.settlementTypes.ins);
+    const n1 = (await post(b, `/v1/settlement/${s.id}/history`, { content: 'a' })).body.id;
+    const n2 = (await post(b, `/v1/settlement/${s.id}/history`, { content: 'b' })).body.id;
+    const kept = (await post(b, `/v1/settlement/${other.id}/history`, { content: 'c' })).body.id;
+    const mark = await lastEventId(b);
+    expect((await del(b, `/v1/settlement/${s.id}`)).status).toBe(204);
+    expect((await eventsAfter(b, mark)).map((e) => [e.type, e.data])).toEqual([
+      ['settlement.history.deleted', { id: n1 }],
+      ['settlement.history.deleted', { id: n2 }],
+      ['settlement.deleted', { id: s.id }],
+    ]);
+    expect((await get(b, `/v1/settlement/${other.id}/history/${kept}`)).status).toBe(200);
+  });
 });
 
 describe('settlement note events', () => {

@@ -6,12 +6,6 @@ import { created, type RecipeContext, type Recipes } from './recipe.ts';
 
 const CONTRACT = { title: 'Catalogue', amount: 1000, type: 'I', startDate: '2026-01-01', endDate: '2026-12-31' };
 
-/** A contract linked to a new inquiry. */
-async function linkedContract({ api, b }: RecipeContext): Promise<{ id: number; inquiryId: number }> {
-  const inquiry = await created(api, b, '/v1/inquiry', { name: 'Catalogue' });
-  const contract = await created(api, b, '/v1/contract', { ...CONTRACT, inquiry: { id: inquiry.id } });
-  return { id: contract.id, inquiryId: inquiry.id };
-}
 
 /** A settlement create body on contract `contractId`, of the test catalog's multi-round type. */
 function settlementBody({ b }: RecipeContext, contractId: number): Record<string, unknown> {
@@ -38,8 +32,16 @@ export const contractSettlementRecipes: Recipes = {
     call: ({ api, b }, s) => api.patch(b, `/v1/contract/${s.id}`, { title: 'Catalogue 2', inquiry: { id: s.inquiryId } }),
   },
   contract_destroy: {
-    setup: linkedContract,
-    call: ({ api, b }, s) => api.delete(b, `/v1/contract/${s.id}`),
+    // A contract with an inquiry, a note, and a settlement with a note: one event of each documented type.
+    setup: async (ctx) => {
+      const inquiry = await created(ctx.api, ctx.b, '/v1/inquiry', { name: 'Catalogue' });
+      const contract = await created(ctx.api, ctx.b, '/v1/contract', { ...CONTRACT, inquiry: { id: inquiry.id } });
+      await created(ctx.api, ctx.b, `/v1/contract/${contract.id}/history`, { content: 'Catalogue' });
+      const s = await created(ctx.api, ctx.b, '/v1/settlement', settlementBody(ctx, contract.id));
+      await created(ctx.api, ctx.b, `/v1/settlement/${s.id}/history`, { content: 'Catalogue' });
+      return contract;
+    },
+    call: ({ api, b }, contract) => api.delete(b, `/v1/contract/${contract.id}`),
   },
   contract_history_create: {
     setup: ({ api, b }) => created(api, b, '/v1/contract', CONTRACT),
@@ -70,7 +72,11 @@ export const contractSettlementRecipes: Recipes = {
     call: ({ api, b }, s) => api.patch(b, `/v1/settlement/${s.id}`, { title: 'Catalogue 2', status: 'S' }),
   },
   settlement_destroy: {
-    setup: settlement,
+    setup: async (ctx) => {
+      const s = await settlement(ctx);
+      await created(ctx.api, ctx.b, `/v1/settlement/${s.id}/history`, { content: 'Catalogue' });
+      return s;
+    },
     call: ({ api, b }, s) => api.delete(b, `/v1/settlement/${s.id}`),
   },
   settlement_history_create: {
