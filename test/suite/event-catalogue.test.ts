@@ -15,11 +15,13 @@ import type { Recipes } from './event-catalogue/recipe.ts';
 import { clientRecipes } from './event-catalogue/client.recipes.ts';
 import { inquiryRecipes } from './event-catalogue/inquiry.recipes.ts';
 import { webhookRecipes } from './event-catalogue/webhook.recipes.ts';
+import { contractSettlementRecipes } from './event-catalogue/contract-settlement.recipes.ts';
 
 const RECIPES: Recipes = {
   ...clientRecipes,
   ...inquiryRecipes,
   ...webhookRecipes,
+  ...contractSettlementRecipes,
 };
 
 let t: TestApp;

@@ -2,7 +2,6 @@
  * SQL for contracts, their categories and custom field values. Every read joins the client only while it
  * is live (a soft-deleted client shows as null).
  */
-import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
@@ -38,6 +37,7 @@ const detailColumns = [
   'contract.settlement_cycle',
   'contract.settlement_day',
   'contract.is_hidden',
+  'contract.updated',
 ] as const;
 
 function selectContracts(db: Db, businessId: number) {
@@ -92,6 +92,9 @@ export interface ContractFilter {
   status?: string;
   categoryId?: number;
   search: readonly string[];
+  /** `updated_start` / `updated_end` as a half-open UTC range (docs/api.md#events). */
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /** The pages without filters, prepared (see preparedPage). */
@@ -117,6 +120,8 @@ export async function findPage(
   if (filter.inquiryId !== undefined) q = q.where('inquiry.id', '=', filter.inquiryId);
   if (filter.isHidden !== undefined) q = q.where('contract.is_hidden', '=', filter.isHidden ? 1 : 0);
   if (filter.status !== undefined) q = q.where('contract.status', '=', filter.status);
+  if (filter.updatedFrom !== undefined) q = q.where('contract.updated', '>=', filter.updatedFrom);
+  if (filter.updatedTo !== undefined) q = q.where('contract.updated', '<', filter.updatedTo);
   if (filter.categoryId !== undefined) {
     const categoryId = filter.categoryId;
     q = q.where((eb) =>
@@ -300,18 +305,6 @@ export async function linkInquiry(db: Db, businessId: number, contractId: number
   return Number(result.numUpdatedRows);
 }
 
-/**
- * Whether inquiry `inquiryId` is a live inquiry of the business, locking its row until the end of the
- * caller's transaction on PostgreSQL (`FOR SHARE`), so a concurrent soft delete (which updates the inquiry
- * row, then releases its contract) either waits for the link to commit and then releases it, or commits first
- * and makes this answer false. SQLite runs one write transaction at a time, so a plain read suffices there.
- */
-export async function lockLiveInquiry(db: Db, businessId: number, inquiryId: number): Promise<boolean> {
-  let q = liveInquiry(db, businessId, inquiryId);
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.forShare();
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
 /** Whether inquiry `inquiryId` is live (not soft-deleted) in the business: the check of a body's `inquiry {id}`. */
 export async function liveInquiryExists(db: Db, businessId: number, inquiryId: number): Promise<boolean> {
   return (await liveInquiry(db, businessId, inquiryId).executeTakeFirst()) !== undefined;
@@ -326,4 +319,40 @@ export async function releaseInquiry(db: Db, businessId: number, inquiryId: numb
   let q = db.updateTable('contract').set({ inquiry_id: null }).where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId);
   if (keepContractId !== undefined) q = q.where('id', '!=', keepContractId);
   await q.execute();
+}
+
+/** The records a contract's delete takes with it that emit events of their own (docs/api.md#events). */
+export interface ContractChildren {
+  settlementNoteIds: number[];
+  settlementIds: number[];
+  contractNoteIds: number[];
+}
+
+/**
+ * Deletes a contract's settlement notes, settlements and notes (what deleting the contract would cascade to)
+ * and answers their ids, so that the delete can write an event for each. Deleted explicitly rather than read
+ * and left to the cascade, so that a note added concurrently cannot disappear without its event.
+ */
+export async function deleteChildren(db: Db, businessId: number, contractId: number): Promise<ContractChildren> {
+  const settlements = db.selectFrom('settlement').select('id').where('business_id', '=', businessId).where('contract_id', '=', contractId);
+  const settlementNotes = await db
+    .deleteFrom('settlement_note')
+    .where('business_id', '=', businessId)
+    .where('settlement_id', 'in', settlements)
+    .returning('id')
+    .execute();
+  const deletedSettlements = await db
+    .deleteFrom('settlement')
+    .where('business_id', '=', businessId)
+    .where('contract_id', '=', contractId)
+    .returning('id')
+    .execute();
+  const contractNotes = await db
+    .deleteFrom('contract_note')
+    .where('business_id', '=', businessId)
+    .where('contract_id', '=', contractId)
+    .returning('id')
+    .execute();
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+  return { settlementNoteIds: ids(settlementNotes), settlementIds: ids(deletedSettlements), contractNoteIds: ids(contractNotes) };
 }

@@ -3,12 +3,27 @@
  * `/v1/contract/{contract_id}/history`, are the note module's (`note.routes.ts`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
 import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './contract.schemas.ts';
 import * as service from './contract.service.ts';
+import { retrieve as retrieveInquiry } from '../inquiry/inquiry.service.ts';
+
+/**
+ * `fileSet` compared without its signed download URLs, which change with every read (docs/api.md#events).
+ */
+function comparable(key: string, value: unknown): unknown {
+  if (key !== 'fileSet' || !Array.isArray(value)) return value;
+  return value.map((f: Record<string, unknown>) => ({ ...f, file: undefined }));
+}
+
+/** The inquiry reader a contract write needs when it links or releases an inquiry (see `InquiryShapes`). */
+function inquiryShapes(request: FastifyRequest): service.InquiryShapes {
+  return { retrieve: (trx, id) => retrieveInquiry(trx, request.auth, id, request.fileContext), comparable };
+}
 
 const tags = ['contract'];
 
@@ -41,6 +56,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'contract_create',
+        'x-events': ['contract.created', 'inquiry.updated'],
         summary: 'Create a contract',
         description: `\`title\` (≤ 128), \`amount\` (integer ≥ 0) and \`type\` (\`I\`, \`S\`, \`G\`) are required. \`status\` is writable (extension; default \`P\`); \`vatType\` defaults to \`E\`. ${RECURRING_RULES} \`inquiry\` links an inquiry 1:1 (an inquiry already linked to another contract is refused); \`client\` and \`categorySet\` reference records of the business; \`fieldSet\` takes fields of kind \`CO\`. Answers the list shape.`,
         body: schemas.ContractCreateBody,
@@ -48,7 +64,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const contract = await service.create(app.db, request.auth, request.body);
+      const contract = await service.create(app.db, request.auth, request.body, inquiryShapes(request));
       return reply.code(201).send(contract);
     },
   );
@@ -75,6 +91,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'contract_partial_update',
+        'x-events': ['contract.updated', 'inquiry.updated'],
         summary: 'Update a contract',
         description: `Partial update: only the properties sent change. \`categorySet\` replaces the whole set; \`fieldSet\` sets the fields it names and keeps the others (an empty value clears one). Changing \`inquiry\` releases the previously linked inquiry; \`null\` unlinks it. ${RECURRING_RULES} Changing \`type\` away from \`S\` clears the recurring fields. \`status\` is writable (extension).`,
         params: schemas.ContractIdParams,
@@ -82,7 +99,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.ContractDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.partialUpdate(app.db, request.auth, request.params.contract_id, request.body),
+    async (request) => service.partialUpdate(app.db, request.auth, request.params.contract_id, request.body, inquiryShapes(request)),
   );
 
   app.delete(
@@ -91,6 +108,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'contract_destroy',
+        'x-events': ['settlement.history.deleted', 'settlement.deleted', 'contract.history.deleted', 'contract.deleted', 'inquiry.updated'],
         summary: 'Delete a contract',
         description:
           'Deletes the contract for good, together with its settlements and notes; a linked inquiry is released, and projects linked to it are left without a contract.',
@@ -99,7 +117,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.destroy(app.db, request.auth, request.params.contract_id);
+      await service.destroy(app.db, request.auth, request.params.contract_id, inquiryShapes(request));
       return reply.code(204).send(null);
     },
   );

@@ -20,6 +20,8 @@ import {
   QuerySearch,
   StringEnum,
   Timestamp,
+  UpdatedProperty,
+  UpdatedQueryProperties,
   withExample, Named } from '../../shared/schemas.ts';
 
 /** Contract types: I installment (round-based) settlement, S recurring payment, G single settlement. */
@@ -180,6 +182,7 @@ export const Contract = Named('Contract', Type.Object({
   settlementDay: Nullable(Type.Integer()),
   fieldSet: Type.Array(FieldValue),
   isHidden: Type.Boolean({ 'x-extension': true }),
+  updated: UpdatedProperty,
 }));
 export type Contract = Static<typeof Contract>;
 
@@ -230,6 +233,7 @@ export const ContractDetail = withExample(Contract, {
     { field: { id: 9, name: 'Project code', dataType: 'S', optionSet: [], memberSet: [] }, value: 'PRJ-77' },
   ],
   isHidden: false,
+  updated: EXAMPLES.created,
 });
 
 /**
@@ -250,6 +254,7 @@ export const ContractListQuery = Type.Object({
   is_hidden: Type.Optional(QueryBoolean),
   status: Type.Optional(StringEnum(CONTRACT_STATUSES, { 'x-extension': true, description: 'Only contracts in this status (extension).' })),
   category_id: Type.Optional({ ...QueryId, 'x-extension': true, description: 'Only contracts in this category (extension).' }),
+  ...UpdatedQueryProperties,
 });
 export type ContractListQuery = Static<typeof ContractListQuery>;
 

@@ -19,14 +19,16 @@
  *   writes it through {@link checkInquiryContract}, {@link setInquiryContract} and {@link releaseInquiryContract}.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { inTransaction, isUniqueViolation, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
-import { dayRangeUtc } from '../../shared/time.ts';
+import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
+import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import * as repo from './contract.repository.ts';
 import type { Contract, ContractCreateBody, ContractInquiry, ContractListItem, ContractListQuery, ContractSummary, ContractUpdateBody } from './contract.schemas.ts';
 import type { ContractRowUpdate, NestedContractColumns, PresentContractColumns } from '../../db/tables/contract.table.ts';
@@ -105,6 +107,7 @@ export function toContract(row: repo.ContractDetailRow, categorySet: IdTitle[], 
     settlementDay: row.settlement_day,
     fieldSet,
     isHidden: row.is_hidden === 1,
+    updated: row.updated,
   };
 }
 
@@ -226,28 +229,91 @@ function columnsFrom(body: ContractUpdateBody): ContractRowUpdate {
 }
 
 /**
- * Runs a contract write in a transaction. When the write links inquiry `inquiryId`, the inquiry is first
- * re-checked inside the transaction and locked ({@link repo.lockLiveInquiry}), so an inquiry soft-deleted
- * since {@link checkBody} is refused rather than left holding the contract; losing a race for an inquiry
- * (`contract_inquiry_uq`) becomes the same 400 on `inquiry.id` as the check before it.
+ * Reads an inquiry's full shape, as `GET /v1/inquiry/{inquiry_id}` answers it (the inquiry module's
+ * `retrieve`). A contract write that links or releases an inquiry changes the inquiry's `contract`, so it
+ * writes `inquiry.updated` too (docs/api.md#events); the inquiry module builds on this one, so its reader is
+ * handed in by the caller (the routes) rather than imported.
  */
-async function linkingInquiry<T>(db: Db, businessId: number, inquiryId: number | undefined, fn: (trx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await inTransaction(db, async (trx) => {
-      if (inquiryId !== undefined && !(await repo.lockLiveInquiry(trx, businessId, inquiryId))) {
-        throw ValidationError.at(['inquiry', 'id'], messages.invalidPk(inquiryId));
-      }
-      return fn(trx);
+export interface InquiryShapes {
+  /** The live inquiry's full shape, read in the caller's transaction `trx`. */
+  retrieve: (trx: Db, inquiryId: number) => Promise<{ id: number } & Record<string, unknown>>;
+  /** Maps a property's value to what is compared (see event.service `changedFields`), e.g. `fileSet` without its signed URLs. */
+  comparable?: (key: string, value: unknown) => unknown;
+}
+
+/** The inquiry a write links or releases, with its full shape before the write. */
+interface TouchedInquiry {
+  id: number;
+  before: { id: number } & Record<string, unknown>;
+}
+
+function requireShapes(inquiries: InquiryShapes | undefined): InquiryShapes {
+  // A programming error: every caller that can change a link passes the reader.
+  if (!inquiries) throw new Error('a contract write that changes an inquiry link needs the inquiry reader');
+  return inquiries;
+}
+
+/**
+ * Locks the inquiries `ids` (ascending, so concurrent writes lock in one order) and reads their full shapes.
+ * `required` must be live: an inquiry soft-deleted since {@link checkBody} is refused (400 on `inquiry.id`)
+ * rather than left holding the contract; an id that is not live otherwise is skipped (nothing shows it).
+ */
+async function lockInquiries(
+  trx: Db,
+  businessId: number,
+  ids: readonly (number | null | undefined)[],
+  required: number | undefined,
+  inquiries: InquiryShapes | undefined,
+): Promise<TouchedInquiry[]> {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
+  const touched: TouchedInquiry[] = [];
+  for (const id of wanted) {
+    if (!(await lockRow(trx, 'inquiry', businessId, id))) {
+      if (id === required) throw ValidationError.at(['inquiry', 'id'], messages.invalidPk(id));
+      continue;
+    }
+    touched.push({ id, before: await requireShapes(inquiries).retrieve(trx, id) });
+  }
+  return touched;
+}
+
+/**
+ * Writes `inquiry.updated` for each inquiry whose link the write changed (docs/api.md#events), after the
+ * contract's own event: compares its full shape before and after and stamps its `updated`.
+ */
+async function recordInquiryChanges(trx: Db, businessId: number, touched: readonly TouchedInquiry[], inquiries: InquiryShapes | undefined): Promise<void> {
+  for (const { id, before } of touched) {
+    const shapes = requireShapes(inquiries);
+    const after = await shapes.retrieve(trx, id);
+    // The shape's `updated` is the inquiry module's; the comparison ignores it either way.
+    type Shape = { id: number; updated: Timestamp };
+    await recordUpdate(trx, businessId, 'inquiry', before as unknown as Shape, after as unknown as Shape, (at) => setUpdated(trx, 'inquiry', businessId, id, at), {
+      ...(shapes.comparable && { comparable: shapes.comparable }),
     });
+  }
+}
+
+/**
+ * Runs a contract write in a transaction, turning a lost race for an inquiry (`contract_inquiry_uq`) into the
+ * same 400 on `inquiry.id` as the check before it.
+ */
+async function linkingInquiry<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await inTransaction(db, fn);
   } catch (err) {
     if (isUniqueViolation(err, INQUIRY_LINK_UQ.name, INQUIRY_LINK_UQ.columns)) throw ValidationError.at(['inquiry', 'id'], INQUIRY_TAKEN);
     throw err;
   }
 }
 
-/** `GET /v1/contract`: newest first, with the filters of the reference (plus `status`, `category_id`). */
+/**
+ * `GET /v1/contract`: newest first, with the filters of the reference (plus `status`, `category_id`, and
+ * `updated_start` / `updated_end`, docs/api.md#events).
+ * @throws ValidationError for an `updated_start` / `updated_end` that names no day
+ */
 export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor: CursorPosition | undefined): Promise<Page<ContractListItem>> {
   const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
+  const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   const page = await repo.findPage(
     db,
     auth.businessId,
@@ -264,6 +330,8 @@ export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor:
       status: query.status,
       categoryId: query.category_id,
       search: query.search ?? [],
+      updatedFrom: updated.from,
+      updatedTo: updated.to,
     },
     pageSizeOf(query),
     cursor,
@@ -273,12 +341,17 @@ export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor:
 }
 
 /**
- * `POST /v1/contract`: answers the list shape.
+ * `POST /v1/contract`: answers the list shape. Writes `contract.created`, then, when `inquiry` links one,
+ * `inquiry.updated` for that inquiry (its `contract` changes; docs/api.md#events). `inquiries` reads the
+ * inquiry's full shape; it is needed only when the body links an inquiry.
  * @throws ValidationError for any rule above
  */
-export async function create(db: Db, auth: Auth, body: ContractCreateBody): Promise<ContractListItem> {
+export async function create(db: Db, auth: Auth, body: ContractCreateBody, inquiries?: InquiryShapes): Promise<ContractListItem> {
   const checked = await checkBody(db, auth.businessId, body, undefined);
-  const id = await linkingInquiry(db, auth.businessId, body.inquiry?.id, async (trx) => {
+  const inquiryId = body.inquiry?.id;
+  return linkingInquiry(db, async (trx) => {
+    const touched = await lockInquiries(trx, auth.businessId, [inquiryId], inquiryId, inquiries);
+    const now = nowTimestamp();
     const newId = await repo.insert(trx, auth.businessId, {
       title: body.title,
       amount: body.amount,
@@ -292,18 +365,20 @@ export async function create(db: Db, auth: Auth, body: ContractCreateBody): Prom
       settlement_cycle: body.settlementCycle ?? null,
       settlement_day: body.settlementDay ?? null,
       client_id: body.client?.id ?? null,
-      inquiry_id: body.inquiry?.id ?? null,
+      inquiry_id: inquiryId ?? null,
       is_hidden: toBool(body.isHidden ?? false),
-      created: nowTimestamp(),
-      updated: nowTimestamp(),
+      created: now,
+      updated: now,
     });
     if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, newId, checked.categoryIds);
     await setFieldValues(trx, auth.businessId, 'CO', newId, checked.fieldValues);
-    return newId;
+    await recordCreated(trx, auth.businessId, 'contract', await retrieve(trx, auth, newId));
+    await recordInquiryChanges(trx, auth.businessId, touched, inquiries);
+    // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
+    const row = await repo.findListRowById(trx, auth.businessId, newId);
+    const categories = await categoriesOf(trx, auth.businessId, [newId]);
+    return toContractListItem(row!, categories.get(newId) ?? []);
   });
-  const row = await repo.findListRowById(db, auth.businessId, id);
-  const categories = await categoriesOf(db, auth.businessId, [id]);
-  return toContractListItem(row!, categories.get(id) ?? []);
 }
 
 /** Whether a contract with this id exists in the business. */
@@ -327,10 +402,14 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Contract
 
 /**
  * `PATCH /v1/contract/{contract_id}`: only the properties sent change; `categorySet` replaces the whole set;
- * `fieldSet` sets the fields it names and keeps the others (an empty value clears one).
+ * `fieldSet` sets the fields it names and keeps the others (an empty value clears one). A change stamps
+ * `updated` and writes `contract.updated` naming the changed properties, then `inquiry.updated` for the
+ * inquiry it releases and the one it links, if `inquiry` changes the link; a PATCH that changes nothing
+ * writes none (docs/api.md#events). `inquiries` reads an inquiry's full shape; it is needed only when the
+ * body sends `inquiry`.
  * @throws NotFound for a missing contract; ValidationError for any rule above
  */
-export async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdateBody): Promise<Contract> {
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdateBody, inquiries?: InquiryShapes): Promise<Contract> {
   const stored = await repo.findRecurringById(db, auth.businessId, id);
   if (!stored) throw new NotFound();
   const checked = await checkBody(db, auth.businessId, body, stored, id);
@@ -340,24 +419,61 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
     patch.settlement_cycle = null;
     patch.settlement_day = null;
   }
-  const changed = await linkingInquiry(db, auth.businessId, body.inquiry?.id, async (trx) => {
-    const n = await repo.updateById(trx, auth.businessId, id, patch);
-    if (n === 0) return 0;
+  const newInquiryId = body.inquiry === undefined ? undefined : (body.inquiry?.id ?? null);
+  return linkingInquiry(db, async (trx) => {
+    // Inquiries first, then the contract: the order of an inquiry PATCH that changes its contract.
+    let touched: TouchedInquiry[] = [];
+    if (newInquiryId !== undefined) {
+      const previous = await repo.findInquiryIdById(trx, auth.businessId, id);
+      if (previous !== newInquiryId) {
+        touched = await lockInquiries(trx, auth.businessId, [previous, newInquiryId], newInquiryId ?? undefined, inquiries);
+      }
+    }
+    // The lock proves the contract still exists and makes `before` the state this change applies to.
+    if (!(await lockRow(trx, 'contract', auth.businessId, id))) throw new NotFound();
+    if (newInquiryId !== undefined) {
+      // A concurrent write may have moved the link between the read above and the lock: lock that inquiry too.
+      const previous = await repo.findInquiryIdById(trx, auth.businessId, id);
+      const known = new Set([newInquiryId, ...touched.map((i) => i.id)]);
+      if (previous !== null && previous !== undefined && !known.has(previous)) {
+        touched.push(...(await lockInquiries(trx, auth.businessId, [previous], undefined, inquiries)));
+      }
+    }
+    const before = await retrieve(trx, auth, id);
+    await repo.updateById(trx, auth.businessId, id, patch);
     if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, id, checked.categoryIds);
     await setFieldValues(trx, auth.businessId, 'CO', id, checked.fieldValues);
-    return n;
+    const after = await retrieve(trx, auth, id);
+    const answer = await recordUpdate(trx, auth.businessId, 'contract', before, after, (at) => setUpdated(trx, 'contract', auth.businessId, id, at));
+    await recordInquiryChanges(trx, auth.businessId, touched, inquiries);
+    return answer;
   });
-  if (changed === 0) throw new NotFound();
-  return retrieve(db, auth, id);
 }
 
 /**
  * `DELETE /v1/contract/{contract_id}`: deletes the contract for good, with its settlements, notes,
- * categories and field values.
+ * categories and field values. Writes a delete event for every record it takes with it —
+ * `settlement.history.deleted` for each settlement note, `settlement.deleted` for each settlement,
+ * `contract.history.deleted` for each note — then `contract.deleted`, then `inquiry.updated` for the inquiry
+ * it was linked to (its `contract` becomes null; docs/api.md#events). `inquiries` reads the inquiry's full
+ * shape; it is needed only when the contract has an inquiry.
  * @throws NotFound for a missing contract
  */
-export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<void> {
-  if ((await repo.deleteById(db, auth.businessId, id)) === 0) throw new NotFound();
+export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number, inquiries?: InquiryShapes): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const previous = await repo.findInquiryIdById(trx, auth.businessId, id);
+    if (previous === undefined) throw new NotFound();
+    const touched = await lockInquiries(trx, auth.businessId, [previous], undefined, inquiries);
+    // The lock holds off new settlements (their create locks the contract) until the delete commits.
+    if (!(await lockRow(trx, 'contract', auth.businessId, id))) throw new NotFound();
+    const children = await repo.deleteChildren(trx, auth.businessId, id);
+    if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
+    for (const noteId of children.settlementNoteIds) await recordDeleted(trx, auth.businessId, 'settlement.history', noteId);
+    for (const settlementId of children.settlementIds) await recordDeleted(trx, auth.businessId, 'settlement', settlementId);
+    for (const noteId of children.contractNoteIds) await recordDeleted(trx, auth.businessId, 'contract.history', noteId);
+    await recordDeleted(trx, auth.businessId, 'contract', id);
+    await recordInquiryChanges(trx, auth.businessId, touched, inquiries);
+  });
 }
 
 /**

@@ -32,6 +32,7 @@ function selectNotes(db: Db, businessId: number, target: NoteTarget, parentId: n
       'note.id',
       'note.content',
       'note.created',
+      'note.updated',
       ...NESTED_MEMBER_COLUMNS,
     ])
     .where('note.business_id', '=', businessId)
@@ -41,16 +42,26 @@ function selectNotes(db: Db, businessId: number, target: NoteTarget, parentId: n
 /** A note joined with its member and the member's grade. */
 export type NoteRow = Awaited<ReturnType<ReturnType<typeof selectNotes>['executeTakeFirstOrThrow']>>;
 
+/** List filters: `updated_start` / `updated_end` as a half-open UTC range (docs/api.md#events). */
+export interface NoteFilter {
+  updatedFrom?: string;
+  updatedTo?: string;
+}
+
 /** One page of a parent's notes, newest first by `created`. */
 export async function findPage(
   db: Db,
   businessId: number,
   target: NoteTarget,
   parentId: number,
+  filter: NoteFilter,
   size: number,
   cursor: CursorPosition | undefined,
 ): Promise<Page<NoteRow>> {
-  return fetchPage(selectNotes(db, businessId, target, parentId), newestFirst<NoteRow>('note'), size, cursor);
+  let q = selectNotes(db, businessId, target, parentId);
+  if (filter.updatedFrom !== undefined) q = q.where('note.updated', '>=', filter.updatedFrom);
+  if (filter.updatedTo !== undefined) q = q.where('note.updated', '<', filter.updatedTo);
+  return fetchPage(q, newestFirst<NoteRow>('note'), size, cursor);
 }
 
 /** One note of a parent, or `undefined`. */
@@ -58,18 +69,18 @@ export async function findById(db: Db, businessId: number, target: NoteTarget, p
   return selectNotes(db, businessId, target, parentId).where('note.id', '=', id).executeTakeFirst();
 }
 
-/** Inserts a note; returns its id. */
+/** Inserts a note; returns its id. `updated` is the time of the insert, `created` may be any time the caller names. */
 export async function insert(
   db: Db,
   businessId: number,
   target: NoteTarget,
   parentId: number,
-  row: { content: string; member_id: number | null; created: Timestamp },
+  row: { content: string; member_id: number | null; created: Timestamp; updated: Timestamp },
 ): Promise<number> {
   const { table, parent } = names(target);
   const { id } = await db
     .insertInto(table)
-    .values({ business_id: businessId, [parent]: parentId, content: row.content, member_id: row.member_id, created: row.created, updated: row.created } as {
+    .values({ business_id: businessId, [parent]: parentId, content: row.content, member_id: row.member_id, created: row.created, updated: row.updated } as {
       business_id: number;
       contract_id: number;
       content: string;

@@ -81,12 +81,13 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
         schema: {
           tags,
           operationId: `${lower}_history_create`,
+          'x-events': [`${parent.resource}.created`],
           summary: `Add a note to a ${lower}`,
           description:
             '`content` (1..5000 characters) is required. `created` defaults to now (any offset is accepted; it is stored in UTC); `member` `{id}` names the member who wrote it.',
           params: ParentParams,
           body: schemas.NoteCreateBody,
-          response: { 201: schemas.NoteDetail, ...commonErrorResponses },
+          response: { 201: schemas.NoteCreated, ...commonErrorResponses },
         },
       },
       async (request, reply) => {
@@ -116,6 +117,7 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
         schema: {
           tags,
           operationId: `${lower}_history_partial_update`,
+          'x-events': [`${parent.resource}.updated`],
           summary: `Update a note of a ${lower}`,
           description: 'Partial update of `content` and `created`; the member is not writable.',
           params: NoteParams,
@@ -132,6 +134,7 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
         schema: {
           tags,
           operationId: `${lower}_history_destroy`,
+          'x-events': [`${parent.resource}.deleted`],
           summary: `Delete a note of a ${lower}`,
           description: 'Removes the note for good.',
           params: NoteParams,
@@ -152,7 +155,7 @@ export const contractNoteRoutes = noteRoutes({
   param: 'contract_id',
   resource: 'Contract',
   tag: 'contract',
-  parent: { target: CONTRACT_NOTES, exists: (db, businessId, id) => contracts.exists(db, { businessId }, id) },
+  parent: { target: CONTRACT_NOTES, resource: 'contract.history', exists: (db, businessId, id) => contracts.exists(db, { businessId }, id) },
 });
 
 /** The notes of settlements: `/v1/settlement/{settlement_id}/history[/{history_id}]` (reference: Settlement history). */
@@ -161,5 +164,5 @@ export const settlementNoteRoutes = noteRoutes({
   param: 'settlement_id',
   resource: 'Settlement',
   tag: 'settlement',
-  parent: { target: SETTLEMENT_NOTES, exists: (db, businessId, id) => settlements.exists(db, { businessId }, id) },
+  parent: { target: SETTLEMENT_NOTES, resource: 'settlement.history', exists: (db, businessId, id) => settlements.exists(db, { businessId }, id) },
 });

@@ -4,7 +4,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, IdParam, Member, Nullable, Page, Timestamp, withExample, Named } from '../../shared/schemas.ts';
+import { EXAMPLES, IdParam, Member, Nullable, Page, Timestamp, UpdatedProperty, UpdatedQueryProperties, withExample, Named } from '../../shared/schemas.ts';
 
 /** Note text: 1..5000 characters (reference: history entry `content` max 5000). */
 const content = Type.String({ minLength: 1, maxLength: 5000 });
@@ -29,23 +29,32 @@ export const NoteUpdateBody = Named('PatchedNoteRequest', Type.Object(
 ));
 export type NoteUpdateBody = Static<typeof NoteUpdateBody>;
 
-/** A note as every response shows it; `member` is null when none was named. */
-export const Note = Named('Note', Type.Object({
+const noteProperties = {
   id: Type.Integer(),
   content: Type.String(),
   created: Timestamp,
   member: Nullable(Member),
-}));
+};
+
+/** A note as the create response and list items show it; `member` is null when none was named. */
+export const Note = Named('Note', Type.Object(noteProperties));
 export type Note = Static<typeof Note>;
+
+/** The full shape (retrieve, update): the note with `updated` (docs/api.md#events). */
+export const NoteFull = Named('NoteDetail', Type.Object({ ...noteProperties, updated: UpdatedProperty }));
+export type NoteFull = Static<typeof NoteFull>;
 
 const noteExample = { id: 7, content: 'Called the client about the second invoice.', created: EXAMPLES.created, member: EXAMPLES.member };
 
-/** A note response, with its example. */
-export const NoteDetail = withExample(Note, noteExample);
+/** The create response, with its example. */
+export const NoteCreated = withExample(Note, noteExample);
+
+/** The retrieve / update response, with its example. */
+export const NoteDetail = withExample(NoteFull, { ...noteExample, updated: EXAMPLES.created });
 
 /** A page of notes, newest first. */
 export const NotePage = withExample(Page(Note), { next: null, previous: null, results: [noteExample] });
 
-/** Query of a note list: `cursor`, `page_size` (alias `limit`). */
-export const NoteListQuery = Type.Object({ ...PageQueryProperties });
+/** Query of a note list: `cursor`, `page_size` (alias `limit`), `updated_start` / `updated_end` (docs/api.md#events). */
+export const NoteListQuery = Type.Object({ ...PageQueryProperties, ...UpdatedQueryProperties });
 export type NoteListQuery = Static<typeof NoteListQuery>;

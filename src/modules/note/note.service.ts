@@ -2,26 +2,33 @@
  * Notes on contracts and settlements (reference: Contract history, Settlement history — the same rules as
  * inquiry text history): list (newest first), create (`content` 1..5000, optional `created` and `member`),
  * retrieve, partialUpdate (`content`, `created`) and destroy (permanent). The parent must be a record of the
- * caller's business, else every operation answers 404.
+ * caller's business, else every operation answers 404. Every write writes its event,
+ * `contract.history.*` or `settlement.history.*` (docs/api.md#events).
  */
 import type { Db } from '../../db/database.ts';
-import { isForeignKeyViolation, nowTimestamp } from '../../db/sql-helpers.ts';
+import { inTransaction, isForeignKeyViolation, lockRow, nowTimestamp, setUpdated } from '../../db/sql-helpers.ts';
 import { NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
+import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import * as repo from './note.repository.ts';
-import type { Note, NoteCreateBody, NoteListQuery, NoteUpdateBody } from './note.schemas.ts';
+import type { Note, NoteCreateBody, NoteFull, NoteListQuery, NoteUpdateBody } from './note.schemas.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 
-/** The record notes hang off: its table, and whether a given id is a record of the business. */
+/**
+ * The record notes hang off: its table, the resource its events name (docs/api.md#events), and whether a
+ * given id is a record of the business.
+ */
 export interface NoteParent {
   target: repo.NoteTarget;
+  resource: 'contract.history' | 'settlement.history';
   exists: (db: Db, businessId: number, id: number) => Promise<boolean>;
 }
 
-/** Maps a note row (with its member and grade) to the API shape. */
+/** Maps a note row (with its member and grade) to the list and create shape. */
 export function toNote(row: repo.NoteRow): Note {
   return {
     id: row.id,
@@ -31,30 +38,46 @@ export function toNote(row: repo.NoteRow): Note {
   };
 }
 
+/** Maps a note row to the full shape (retrieve, update; the data of its events). */
+export function toNoteFull(row: repo.NoteRow): NoteFull {
+  return { ...toNote(row), updated: row.updated };
+}
+
 async function requireParent(db: Db, auth: Auth, parent: NoteParent, parentId: number): Promise<void> {
   if (!(await parent.exists(db, auth.businessId, parentId))) throw new NotFound();
 }
 
+/** The note's full shape, or NotFound. */
+async function findFull(db: Db, auth: Auth, parent: NoteParent, parentId: number, id: number): Promise<NoteFull> {
+  const row = await repo.findById(db, auth.businessId, parent.target, parentId, id);
+  if (!row) throw new NotFound();
+  return toNoteFull(row);
+}
+
 /**
- * `GET …/history`: the parent's notes, newest first.
- * @throws NotFound when the parent is not a record of the business
+ * `GET …/history`: the parent's notes, newest first; `updated_start` / `updated_end` narrow it
+ * (docs/api.md#events).
+ * @throws NotFound when the parent is not a record of the business; ValidationError for a date that names
+ *   no day
  */
 export async function list(
   db: Db,
-  auth: Auth,
+  auth: Pick<AuthContext, 'businessId' | 'timezone'>,
   parent: NoteParent,
   parentId: number,
   query: NoteListQuery,
   cursor: CursorPosition | undefined,
 ): Promise<Page<Note>> {
+  const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   await requireParent(db, auth, parent, parentId);
-  const page = await repo.findPage(db, auth.businessId, parent.target, parentId, pageSizeOf(query), cursor);
+  const filter = { updatedFrom: updated.from, updatedTo: updated.to };
+  const page = await repo.findPage(db, auth.businessId, parent.target, parentId, filter, pageSizeOf(query), cursor);
   return mapPage(page, toNote);
 }
 
 /**
  * `POST …/history`: `created` defaults to now (an offset is accepted and stored in UTC); `member` must be a
- * member of the business.
+ * member of the business. Writes `<parent>.history.created` with the full shape (docs/api.md#events).
  * @throws NotFound for a missing parent; ValidationError `{member: {id: […]}}` for an unknown member
  */
 export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: number, body: NoteCreateBody): Promise<Note> {
@@ -63,30 +86,35 @@ export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: n
   if (memberId !== null && !(await isMember(db, auth.businessId, memberId))) {
     throw ValidationError.at(['member', 'id'], messages.invalidPk(memberId));
   }
-  let id: number;
   try {
-    id = await repo.insert(db, auth.businessId, parent.target, parentId, {
-      content: body.content,
-      member_id: memberId,
-      created: body.created === undefined ? nowTimestamp() : new Date(body.created).toISOString(),
+    return await inTransaction(db, async (trx) => {
+      // `updated` is the time of the write even for a back-dated note, so that syncs by `updated` see it.
+      const now = nowTimestamp();
+      const id = await repo.insert(trx, auth.businessId, parent.target, parentId, {
+        content: body.content,
+        member_id: memberId,
+        created: body.created === undefined ? now : new Date(body.created).toISOString(),
+        updated: now,
+      });
+      const full = await findFull(trx, auth, parent, parentId, id);
+      await recordCreated(trx, auth.businessId, parent.resource, full);
+      const { updated: _updated, ...note } = full;
+      return note;
     });
   } catch (err) {
     // The parent was deleted by a concurrent request after the check above: the same 404 as the check.
     if (isForeignKeyViolation(err)) await requireParent(db, auth, parent, parentId);
     throw err;
   }
-  return retrieve(db, auth, parent, parentId, id);
 }
 
 /**
- * `GET …/history/{history_id}`.
+ * `GET …/history/{history_id}`: the full shape.
  * @throws NotFound for a missing parent, or a note that is not the parent's
  */
-export async function retrieve(db: Db, auth: Auth, parent: NoteParent, parentId: number, id: number): Promise<Note> {
+export async function retrieve(db: Db, auth: Auth, parent: NoteParent, parentId: number, id: number): Promise<NoteFull> {
   await requireParent(db, auth, parent, parentId);
-  const row = await repo.findById(db, auth.businessId, parent.target, parentId, id);
-  if (!row) throw new NotFound();
-  return toNote(row);
+  return findFull(db, auth, parent, parentId, id);
 }
 
 /** Whether the parent is a record of the business and the note is one of its notes. */
@@ -96,7 +124,9 @@ export async function exists(db: Db, auth: Auth, parent: NoteParent, parentId: n
 }
 
 /**
- * `PATCH …/history/{history_id}`: `content` and `created` (the member is not writable).
+ * `PATCH …/history/{history_id}`: `content` and `created` (the member is not writable). A change stamps
+ * `updated` and writes `<parent>.history.updated` naming the changed properties; a PATCH that changes
+ * nothing writes none (docs/api.md#events).
  * @throws NotFound for a missing parent or note
  */
 export async function partialUpdate(
@@ -106,20 +136,31 @@ export async function partialUpdate(
   parentId: number,
   id: number,
   body: NoteUpdateBody,
-): Promise<Note> {
+): Promise<NoteFull> {
   await requireParent(db, auth, parent, parentId);
   const patch: { content?: string; created?: string } = {};
   if (body.content !== undefined) patch.content = body.content;
   if (body.created !== undefined) patch.created = new Date(body.created).toISOString();
-  if ((await repo.updateById(db, auth.businessId, parent.target, parentId, id, patch)) === 0) throw new NotFound();
-  return retrieve(db, auth, parent, parentId, id);
+  const table = parent.target.table;
+  return inTransaction(db, async (trx) => {
+    // The lock makes `before` the state this change applies to; findFull proves the note is the parent's.
+    if (!(await lockRow(trx, table, auth.businessId, id))) throw new NotFound();
+    const before = await findFull(trx, auth, parent, parentId, id);
+    await repo.updateById(trx, auth.businessId, parent.target, parentId, id, patch);
+    const after = await findFull(trx, auth, parent, parentId, id);
+    return recordUpdate(trx, auth.businessId, parent.resource, before, after, (at) => setUpdated(trx, table, auth.businessId, id, at));
+  });
 }
 
 /**
- * `DELETE …/history/{history_id}`: removes the note for good.
+ * `DELETE …/history/{history_id}`: removes the note for good. Writes `<parent>.history.deleted`
+ * (docs/api.md#events).
  * @throws NotFound for a missing parent or note
  */
 export async function destroy(db: Db, auth: Auth, parent: NoteParent, parentId: number, id: number): Promise<void> {
   await requireParent(db, auth, parent, parentId);
-  if ((await repo.deleteById(db, auth.businessId, parent.target, parentId, id)) === 0) throw new NotFound();
+  await inTransaction(db, async (trx) => {
+    if ((await repo.deleteById(trx, auth.businessId, parent.target, parentId, id)) === 0) throw new NotFound();
+    await recordDeleted(trx, auth.businessId, parent.resource, id);
+  });
 }

@@ -33,6 +33,7 @@ const detailColumns = [
   'settlement.tax_invoice_issued_date',
   'settlement.tax_invoice_issue_due_date',
   'settlement.is_hidden',
+  'settlement.updated',
   'settlement_type.id as type_id',
   'settlement_type.base_type as type_base_type',
   'settlement_type.category as type_category',
@@ -77,6 +78,9 @@ export interface SettlementFilter {
   settledDateTo?: string;
   isHidden?: boolean;
   search: readonly string[];
+  /** `updated_start` / `updated_end` as a half-open UTC range (docs/api.md#events). */
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /** The pages without filters, prepared (see preparedPage). */
@@ -100,6 +104,8 @@ export async function findPage(
   if (filter.settledDateFrom !== undefined) q = q.where('settlement.settled_date', '>=', filter.settledDateFrom);
   if (filter.settledDateTo !== undefined) q = q.where('settlement.settled_date', '<=', filter.settledDateTo);
   if (filter.isHidden !== undefined) q = q.where('settlement.is_hidden', '=', filter.isHidden ? 1 : 0);
+  if (filter.updatedFrom !== undefined) q = q.where('settlement.updated', '>=', filter.updatedFrom);
+  if (filter.updatedTo !== undefined) q = q.where('settlement.updated', '<', filter.updatedTo);
   const search = filter.search;
   if (search.length > 0) {
     q = q.where((eb) =>
@@ -208,6 +214,20 @@ export async function updateStatus(db: Db, businessId: number, id: number, from:
     .where('status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Deletes a settlement's notes (what deleting the settlement would cascade to) and answers their ids, so that
+ * the delete can write an event for each (docs/api.md#events).
+ */
+export async function deleteNotes(db: Db, businessId: number, settlementId: number): Promise<number[]> {
+  const rows = await db
+    .deleteFrom('settlement_note')
+    .where('business_id', '=', businessId)
+    .where('settlement_id', '=', settlementId)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /** Deletes a settlement for good (its responsible members, status history and notes cascade). */

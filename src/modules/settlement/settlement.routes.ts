@@ -39,6 +39,7 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'settlement_create',
+        'x-events': ['settlement.created'],
         summary: 'Create a settlement',
         description:
           '`title` (1..128), `amount`, `additionalAmount`, `vat` (integers ≥ 0), `contract` and `type` are required. Refused with 400: the OUTSTANDING_PAYMENT type (`OUT`) and a type that does not allow multiple rounds when the contract already has a settlement of it (except `ADD`), on `type.id`; a contract without both a start and an end date, or a suspended contract (`T`), on `nonField`. `settlementRound` defaults to one more than the settlements of the type on the contract; `typeAlias` is the type’s title, followed by the round for multi-round types. The status starts at `C` (scheduled). Answers the list shape.',
@@ -74,6 +75,7 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'settlement_partial_update',
+        'x-events': ['settlement.updated'],
         summary: 'Update a settlement',
         description:
           'Partial update: only the properties sent change; `inChargeSet` replaces the whole set. `contract`, `type` and `settlementRound` cannot be changed. `status` is writable (extension): every change writes a row to the status history (`GET /v1/settlement/{settlement_id}/status_history`).',
@@ -91,6 +93,7 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'settlement_destroy',
+        'x-events': ['settlement.history.deleted', 'settlement.deleted'],
         summary: 'Delete a settlement',
         description: 'Deletes the settlement for good, together with its status history and notes.',
         params: schemas.SettlementIdParams,

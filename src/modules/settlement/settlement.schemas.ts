@@ -17,6 +17,8 @@ import {
   QuerySearch,
   StringEnum,
   Timestamp,
+  UpdatedProperty,
+  UpdatedQueryProperties,
   withExample, Named } from '../../shared/schemas.ts';
 import { SettlementType } from '../catalog/catalog.schemas.ts';
 import { ContractSummary, Money } from '../contract/contract.schemas.ts';
@@ -134,6 +136,7 @@ export const Settlement = Named('Settlement', Type.Object({
   taxInvoiceIssueDueDate: Nullable(DateString),
   inChargeSet: Type.Array(Member),
   isHidden: Type.Boolean({ 'x-extension': true }),
+  updated: UpdatedProperty,
 }));
 export type Settlement = Static<typeof Settlement>;
 
@@ -181,6 +184,7 @@ export const SettlementDetail = withExample(Settlement, {
   taxInvoiceIssueDueDate: '2026-12-10',
   inChargeSet: [EXAMPLES.member],
   isHidden: false,
+  updated: EXAMPLES.created,
 });
 
 /** `GET /v1/settlement/{settlement_id}/status_history` response (extension). */
@@ -202,6 +206,7 @@ export const SettlementListQuery = Type.Object({
   settled_date_start: Type.Optional(QueryDate),
   settled_date_end: Type.Optional(QueryDate),
   is_hidden: Type.Optional(QueryBoolean),
+  ...UpdatedQueryProperties,
 });
 export type SettlementListQuery = Static<typeof SettlementListQuery>;
 

@@ -14,15 +14,16 @@
  * type's title, followed by the round for multi-round types.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, isForeignKeyViolation, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { inTransaction, isForeignKeyViolation, isUniqueViolation, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, ValidationError, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
-import { dayRangeUtc } from '../../shared/time.ts';
+import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
 import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
 import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
+import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import * as repo from './settlement.repository.ts';
 import type {
   Settlement,
@@ -82,6 +83,7 @@ export function toSettlement(row: repo.SettlementDetailRow, inChargeSet: Member[
     taxInvoiceIssueDueDate: row.tax_invoice_issue_due_date,
     inChargeSet,
     isHidden: row.is_hidden === 1,
+    updated: row.updated,
   };
 }
 
@@ -147,9 +149,14 @@ async function inChargeOf(db: Db, businessId: number, ids: readonly number[]): P
   return map;
 }
 
-/** `GET /v1/settlement`: newest first, with the filters of the reference. */
+/**
+ * `GET /v1/settlement`: newest first, with the filters of the reference and `updated_start` / `updated_end`
+ * (docs/api.md#events).
+ * @throws ValidationError for a date that names no day
+ */
 export async function list(db: Db, auth: Auth, query: SettlementListQuery, cursor: CursorPosition | undefined): Promise<Page<SettlementListItem>> {
   const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
+  const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   const page = await repo.findPage(
     db,
     auth.businessId,
@@ -163,6 +170,8 @@ export async function list(db: Db, auth: Auth, query: SettlementListQuery, curso
       settledDateTo: query.settled_date_end,
       isHidden: parseQueryBoolean(query.is_hidden),
       search: query.search ?? [],
+      updatedFrom: updated.from,
+      updatedTo: updated.to,
     },
     pageSizeOf(query),
     cursor,
@@ -172,6 +181,7 @@ export async function list(db: Db, auth: Auth, query: SettlementListQuery, curso
 
 /**
  * `POST /v1/settlement`: the creation rules above; answers the list shape. Status starts at `C` (scheduled).
+ * Writes `settlement.created` with the full shape (docs/api.md#events).
  * @throws ValidationError for any rule, also when a concurrent request took a single-round type first or
  *   deleted the contract
  */
@@ -208,6 +218,7 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
       // The next round is counted under a lock of the contract, so concurrent creates get distinct rounds.
       await repo.lockContract(trx, auth.businessId, body.contract.id);
       const round = body.settlementRound ?? (await repo.countOfType(trx, auth.businessId, body.contract.id, t.id)) + 1;
+      const now = nowTimestamp();
       const newId = await repo.insert(trx, auth.businessId, {
         contract_id: body.contract.id,
         type_id: t.id,
@@ -226,10 +237,11 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
         tax_invoice_issued_date: body.taxInvoiceIssuedDate ?? null,
         tax_invoice_issue_due_date: body.taxInvoiceIssueDueDate ?? null,
         is_hidden: toBool(body.isHidden ?? false),
-        created: nowTimestamp(),
-        updated: nowTimestamp(),
+        created: now,
+        updated: now,
       });
       if (memberIds && memberIds.length > 0) await repo.replaceInCharge(trx, auth.businessId, newId, memberIds);
+      await recordCreated(trx, auth.businessId, 'settlement', await retrieve(trx, auth, newId));
       return repo.findListRowById(trx, auth.businessId, newId);
     });
   } catch (err) {
@@ -284,7 +296,9 @@ async function changeStatus(trx: Db, businessId: number, id: number, to: Settlem
 /**
  * `PATCH /v1/settlement/{settlement_id}`: only the properties sent change; `inChargeSet` replaces the set;
  * `status` (extension) records a status-history row when it changes. `contract`, `type` and
- * `settlementRound` are not writable (reference) and are ignored.
+ * `settlementRound` are not writable (reference) and are ignored. A change stamps `updated` and writes
+ * `settlement.updated` naming the changed properties (a status change among them); a PATCH that changes
+ * nothing writes none (docs/api.md#events).
  * @throws NotFound for a missing settlement; ValidationError for unknown members
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: SettlementUpdateBody): Promise<Settlement> {
@@ -293,23 +307,31 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Settle
   const memberIds = await checkInChargeSet(db, auth.businessId, body.inChargeSet, errors);
   errors.throwIfAny();
   const patch = columnsFrom(body);
-  const changed = await inTransaction(db, async (trx) => {
-    const n = await repo.updateById(trx, auth.businessId, id, patch);
-    if (n === 0) return 0;
+  return inTransaction(db, async (trx) => {
+    // The lock proves the settlement still exists and makes `before` the state this change applies to.
+    if (!(await lockRow(trx, 'settlement', auth.businessId, id))) throw new NotFound();
+    const before = await retrieve(trx, auth, id);
+    await repo.updateById(trx, auth.businessId, id, patch);
     if (body.status !== undefined) await changeStatus(trx, auth.businessId, id, body.status);
     if (memberIds) await repo.replaceInCharge(trx, auth.businessId, id, memberIds);
-    return n;
+    const after = await retrieve(trx, auth, id);
+    return recordUpdate(trx, auth.businessId, 'settlement', before, after, (at) => setUpdated(trx, 'settlement', auth.businessId, id, at));
   });
-  if (changed === 0) throw new NotFound();
-  return retrieve(db, auth, id);
 }
 
 /**
  * `DELETE /v1/settlement/{settlement_id}`: deletes the settlement for good, with its status history and notes.
+ * Writes `settlement.history.deleted` for each of its notes, then `settlement.deleted` (docs/api.md#events).
  * @throws NotFound for a missing settlement
  */
 export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<void> {
-  if ((await repo.deleteById(db, auth.businessId, id)) === 0) throw new NotFound();
+  await inTransaction(db, async (trx) => {
+    if (!(await lockRow(trx, 'settlement', auth.businessId, id))) throw new NotFound();
+    const noteIds = await repo.deleteNotes(trx, auth.businessId, id);
+    if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
+    for (const noteId of noteIds) await recordDeleted(trx, auth.businessId, 'settlement.history', noteId);
+    await recordDeleted(trx, auth.businessId, 'settlement', id);
+  });
 }
 
 /**

@@ -31,7 +31,7 @@ const LIST_KEYS = [
   'client',
   'categorySet',
 ];
-const FULL_KEYS = [...LIST_KEYS, 'vatType', 'settlementFrequency', 'settlementCycle', 'settlementDay', 'fieldSet', 'isHidden'];
+const FULL_KEYS = [...LIST_KEYS, 'vatType', 'settlementFrequency', 'settlementCycle', 'settlementDay', 'fieldSet', 'isHidden', 'updated'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const api = apiClient(() => t.app);
@@ -143,6 +143,7 @@ describe('POST /v1/contract', () => {
       settlementDay: null,
       fieldSet: [],
       isHidden: false,
+      updated: res.body.created,
     });
   });
 
@@ -218,7 +219,8 @@ describe('PATCH /v1/contract/{contract_id}', () => {
     const res = await patch(b, c.id, { title: 'After', amount: 5, contractNumber: null, vatType: 'N' });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(FULL_KEYS);
-    expect(res.body).toEqual({ ...before, title: 'After', amount: 5, contractNumber: null, vatType: 'N' });
+    expect(res.body).toEqual({ ...before, title: 'After', amount: 5, contractNumber: null, vatType: 'N', updated: res.body.updated });
+    expect(res.body.updated > before.updated).toBe(true);
     expect((await get(b, `/v1/contract/${c.id}`)).body).toEqual(res.body);
   });
 
@@ -349,7 +351,7 @@ describe('body encodings', () => {
     async function roundTrip(req: SignedRequest) {
       const res = await call(b, req);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      const { id: _id, created: _created, ...rest } = (await get(b, `/v1/contract/${res.body.id}`)).body;
+      const { id: _id, created: _created, updated: _updated, ...rest } = (await get(b, `/v1/contract/${res.body.id}`)).body;
       return rest;
     }
     const json = await roundTrip({
@@ -528,10 +530,10 @@ describe('contract notes /v1/contract/{contract_id}/history', () => {
     expect(list.status).toBe(200);
     expect(list.body.results.map((n: { id: number }) => n.id)).toEqual([second.body.id, first.body.id]);
     expect(list.body.next).toBeNull();
-    expect((await get(b, `${url}/${first.body.id}`)).body).toEqual(first.body);
+    expect((await get(b, `${url}/${first.body.id}`)).body).toEqual({ ...first.body, updated: first.body.created });
     const patched = await call(b, { method: 'PATCH', url: `${url}/${second.body.id}`, body: { content: 'Edited', member: { id: b.ids.members.kim } } });
     expect(patched.status).toBe(200);
-    expect(patched.body).toEqual({ ...second.body, content: 'Edited' });
+    expect(patched.body).toEqual({ ...second.body, content: 'Edited', updated: patched.body.updated });
     const del = await send(t.app, b, { method: 'DELETE', url: `${url}/${first.body.id}` });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');

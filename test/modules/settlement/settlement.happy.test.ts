@@ -30,6 +30,7 @@ const FULL_KEYS = [
   'taxInvoiceIssueDueDate',
   'inChargeSet',
   'isHidden',
+  'updated',
 ];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -122,6 +123,7 @@ describe('POST /v1/settlement', () => {
       taxInvoiceIssueDueDate: '2026-02-05',
       inChargeSet: [memberOf(b, 'kim'), memberOf(b, 'lee')],
       isHidden: false,
+      updated: s.created,
     });
   });
 
@@ -300,6 +302,7 @@ describe('PATCH /v1/settlement/{settlement_id}', () => {
       isTaxInvoiceNeeded: true,
       taxInvoiceIssuedDate: '2026-03-03',
       taxInvoiceIssueDueDate: '2026-03-04',
+      updated: res.body.updated,
     });
     expect((await get(b, `/v1/settlement/${s.id}`)).body).toEqual(res.body);
   });
@@ -461,7 +464,7 @@ describe('body encodings', () => {
     async function roundTrip(req: SignedRequest) {
       const res = await call(b, req);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      const { id: _id, created: _created, typeAlias: _alias, settlementRound: _round, ...rest } = (await get(b, `/v1/settlement/${res.body.id}`)).body;
+      const { id: _id, created: _created, updated: _updated, typeAlias: _alias, settlementRound: _round, ...rest } = (await get(b, `/v1/settlement/${res.body.id}`)).body;
       return rest;
     }
     const flat = { title: 'Encoded', amount: 10, additionalAmount: 2, vat: 1, settlementRound: 1, isTaxInvoiceNeeded: true, dueDate: '2026-05-05' };
@@ -590,9 +593,9 @@ describe('settlement notes /v1/settlement/{settlement_id}/history', () => {
     const second = await call(b, { method: 'POST', url, body: { content: 'Paid', member: null } });
     expect(second.body.member).toBeNull();
     expect((await get(b, url)).body.results.map((n: { id: number }) => n.id)).toEqual([second.body.id, first.body.id]);
-    expect((await get(b, `${url}/${first.body.id}`)).body).toEqual(first.body);
+    expect((await get(b, `${url}/${first.body.id}`)).body).toEqual({ ...first.body, updated: first.body.created });
     const edited = await call(b, { method: 'PATCH', url: `${url}/${first.body.id}`, body: { content: 'Invoice re-sent' } });
-    expect(edited.body).toEqual({ ...first.body, content: 'Invoice re-sent' });
+    expect(edited.body).toEqual({ ...first.body, content: 'Invoice re-sent', updated: edited.body.updated });
     expect((await send(t.app, b, { method: 'DELETE', url: `${url}/${first.body.id}` })).statusCode).toBe(204);
     expect((await get(b, url)).body.results.map((n: { id: number }) => n.id)).toEqual([second.body.id]);
   });
