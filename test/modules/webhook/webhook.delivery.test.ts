@@ -5,11 +5,16 @@
  * failures, rotation (two signatures), deleted and disabled endpoints, tenant isolation, two dispatchers
  * delivering each event once, the connect-time address check, metrics and retention.
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.ts';
+import { createDb } from '../../../src/db/create-db.ts';
 import { createWebhookDispatcher, type WebhookDispatcher, type WebhookDispatchResult } from '../../../src/jobs/webhook-dispatcher.ts';
 import { encryptSecret } from '../../../src/modules/auth/secret-box.ts';
 import { record } from '../../../src/modules/event/event.service.ts';
@@ -566,5 +571,29 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect(await purgeDeliveries(t.testDb.db)).toBeGreaterThanOrEqual(1);
     expect((await deliveriesOf(hook.id)).map((r) => r.id)).not.toContain(old!.id);
     expect(await deliveriesOf(hook.id)).toHaveLength(1);
+  });
+
+  it('backs off and keeps running while the database fails, and stops cleanly', async () => {
+    // a database without the schema: every poll fails
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-webhook-'));
+    const broken = createDb(loadConfig({ DATABASE_URL: `sqlite:${path.join(dir, 'empty.db')}`, BIZAPI_MASTER_KEY: '0f'.repeat(32), BIZAPI_DATA_DIR: dir }).database);
+    const errors: object[] = [];
+    const d = createWebhookDispatcher({
+      db: broken,
+      masterKey: t.masterKey,
+      config: { dispatcher: { ...t.config.dispatcher, pollIntervalMs: 20 }, webhookAllowPrivate: true },
+      businessIds: [0],
+      log: { info: () => undefined, warn: () => undefined, error: (obj) => errors.push(obj) },
+    });
+    d.start();
+    await until(() => errors.length >= 3, 5000);
+    // 20 ms, then 20, 40, 80 … between polls: a few errors, not hundreds
+    await new Promise((r) => setTimeout(r, 300));
+    expect(errors.length).toBeLessThan(10);
+    expect(errors[0]).toMatchObject({ failedPolls: 1, retryInMs: 20 });
+    expect(errors[2]).toMatchObject({ failedPolls: 3, retryInMs: 80 });
+    await d.stop();
+    await broken.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
