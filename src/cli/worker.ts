@@ -1,8 +1,9 @@
 /**
- * `bizapi worker` (decisions §8): runs the notification outbox dispatcher and the webhook dispatcher
- * (docs/webhooks.md#delivery) on its own, without the HTTP server, until SIGINT or SIGTERM; then it drains (deliveries under way finish) and exits 0. Run it when
- * the servers have `BIZAPI_DISPATCHER=off`, as many as needed: workers and in-server dispatchers share the
- * outbox safely. Prints nothing on stdout; log lines (JSON) go to stderr.
+ * `bizapi worker` (docs/deployment.md#6-the-notification-worker): runs the notification outbox dispatcher and
+ * the webhook dispatcher (docs/webhooks.md#delivery) on its own, without the HTTP server, until SIGINT or
+ * SIGTERM; then it drains (deliveries under way finish) and exits 0. Run it when the servers have
+ * `BIZAPI_DISPATCHER=off`, as many as needed: workers and in-server dispatchers share the outbox safely.
+ * Prints nothing on stdout; log lines (JSON) go to stderr.
  */
 import type { Config } from '../config.ts';
 import type { DispatcherLogger } from '../jobs/outbox-dispatcher.ts';

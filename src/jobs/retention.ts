@@ -1,8 +1,9 @@
 /**
- * The retention job: deletes API call log rows older than 14 days (decisions §9: "purged at least daily"),
+ * The retention job: deletes API call log rows older than 14 days (docs/api.md#api-call-log),
  * rate-limit counters whose window has ended, `Idempotency-Key` claims and answers older than 24 hours
- * (decisions §14; docs/api.md#idempotent-retries) and remembered version-2 signatures whose window has
- * ended (decisions §15), and webhook deliveries older than 30 days (docs/webhooks.md#delivery). Every API process runs it (hourly, the first run a
+ * (docs/api.md#idempotent-retries), remembered version-2 signatures whose window has
+ * ended (docs/authentication.md#signature-version-2), and webhook deliveries older than 30 days
+ * (docs/webhooks.md#delivery). Every API process runs it (hourly, the first run a
  * minute after start); the deletes are idempotent, so processes running it at the same time do no harm.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,7 +15,7 @@ import { deleteExpiredSignatures } from '../modules/auth/signature-replay.ts';
 import { purge as purgeEvents } from '../modules/event/event.service.ts';
 import { DELIVERY_RETENTION_DAYS, purgeDeliveries } from '../modules/webhook/webhook-delivery.service.ts';
 
-/** Default milliseconds between two runs: one hour (decisions §9 asks for at least one a day). */
+/** Default milliseconds between two runs: one hour (docs/api.md#api-call-log). */
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /** Default milliseconds from start to the first run: one minute. */

@@ -13,9 +13,13 @@ import { newBusiness } from '../setup/factories.ts';
 import { type DocOperation, loadDocument } from '../setup/openapi-document.ts';
 import type { Recipes } from './event-catalogue/recipe.ts';
 import { clientRecipes } from './event-catalogue/client.recipes.ts';
+import { inquiryRecipes } from './event-catalogue/inquiry.recipes.ts';
+import { webhookRecipes } from './event-catalogue/webhook.recipes.ts';
 
 const RECIPES: Recipes = {
   ...clientRecipes,
+  ...inquiryRecipes,
+  ...webhookRecipes,
 };
 
 let t: TestApp;

@@ -1,13 +1,14 @@
 /**
- * Routes of attachments under `/v1` (reference: Presigned upload, Inquiry file delete; decisions §7
- * "Files"): `POST /v1/presigned` and `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`. The signed upload and
- * download URLs of the local storage are served outside `/v1` by `storage.routes.ts`.
+ * Routes of attachments under `/v1` (docs/api.md#attachments): `POST /v1/presigned` and
+ * `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`. The signed upload and download URLs of the local storage are
+ * served outside `/v1` by `storage.routes.ts`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './file.schemas.ts';
 import * as service from './file.service.ts';
+import { destroyFile as destroyInquiryFile } from '../inquiry/inquiry.service.ts';
 import { ALLOWED_EXTENSIONS } from './file-types.ts';
 
 const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -18,6 +19,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['file'],
         operationId: 'presigned_create',
+        'x-events': [],
         summary: 'Issue a pre-signed upload URL',
         description: [
           'Step 1 of attaching a file to an inquiry. Send the file name with its extension; the answer is a `url` and a `path`.',
@@ -43,15 +45,16 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['inquiry'],
         operationId: 'inquiry_file_destroy',
+        'x-events': ['inquiry.updated'],
         summary: 'Delete a file of an inquiry',
         description:
-          'Detaches one file (its id is `fileSet[].id` of the inquiry) and removes the stored object; its download URLs stop working. A file id of another inquiry answers 404.',
+          'Detaches one file (its id is `fileSet[].id` of the inquiry) and removes the stored object; its download URLs stop working. A file id of another inquiry answers 404. Writes `inquiry.updated` with `changedFields: ["fileSet"]`.',
         params: schemas.InquiryFileParams,
         response: { 204: Type.Null({ description: 'Deleted.' }), ...commonErrorResponses },
       },
     },
     async (request, reply) => {
-      await service.destroyInquiryFile(app.db, request.fileContext, request.auth, request.params.inquiry_id, request.params.file_id);
+      await destroyInquiryFile(app.db, request.auth, request.params.inquiry_id, request.params.file_id, request.fileContext);
       return reply.code(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 /**
- * Attachments (decisions §7 "Files"; reference: Presigned upload, Inquiry `fileSet`, file delete):
+ * Attachments (docs/api.md#attachments):
  * issuing pre-signed upload URLs, receiving the single upload of the local storage, checking, sealing (S3:
  * copying to a key no URL can write) and attaching `fileSet` entries, listing an inquiry's files with expiring
  * download URLs, and deleting one.
@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { FilesConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { inTransaction, isUniqueViolation, nowTimestamp } from '../../db/sql-helpers.ts';
+import { isUniqueViolation, nowTimestamp } from '../../db/sql-helpers.ts';
 import { type ErrorCollector, NotFound, PermissionDenied, ValidationError, messages } from '../../shared/errors.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { ALLOWED_EXTENSIONS, extensionOf, mediaTypeOf, rawExtensionOf } from './file-types.ts';
@@ -101,7 +101,7 @@ export async function receiveUpload(
 }
 
 /**
- * Checks a request's `fileSet` (spec: Inquiry create rule 5; decisions §7 "Files"): every `file` must be the
+ * Checks a request's `fileSet` (docs/api.md#attachments): every `file` must be the
  * path of an object this business uploaded and that is not attached yet. Problems are added to `errors`
  * under `property` as item-level messages (`Item 2 (file): …`, the shape of the other list errors):
  * - not an object path at all (traversal, absolute, backslashes, NUL, percent-encoding, …): not valid;
@@ -196,10 +196,10 @@ async function deleteQuietly(ctx: Pick<FileContext, 'storage' | 'log'>, path: st
 }
 
 /**
- * Attaches checked files to an inquiry, after the ones it holds (POST sets, PATCH appends; spec: Inquiry
- * update rule 1). Call inside the transaction that writes the inquiry, after locking it.
- * @throws ValidationError on `fileSet` when the inquiry would hold more than 30 files (spec: Limits), or when
- *   another request attached one of the files since it was checked (each file is attached at most once)
+ * Attaches checked files to an inquiry, after the ones it holds (POST sets, PATCH appends;
+ * docs/api.md#attachments). Call inside the transaction that writes the inquiry, after locking it.
+ * @throws ValidationError on `fileSet` when the inquiry would hold more than 30 files (docs/api.md#attachments), or
+ *   when another request attached one of the files since it was checked (each file is attached at most once)
  */
 export async function attachFiles(db: Db, businessId: number, inquiryId: number, files: readonly CheckedFile[]): Promise<void> {
   if (files.length === 0) return;
@@ -260,23 +260,34 @@ export async function fileSetOf(db: Db, ctx: FileContext, businessId: number, in
   );
 }
 
+/** A file {@link detachInquiryFile} took off an inquiry: the objects to remove once that is committed. */
+export interface DetachedFile {
+  path: string;
+  storedPath: string | null;
+}
+
 /**
- * `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`: detaches the file and removes its object (the sealed
- * copy it was served from, and the upload key, where an orphan of a late `PUT` may sit). The objects are
- * removed after the rows are committed; a storage failure then is logged, not answered (the file is gone
- * from the API either way).
- * @throws NotFound for a missing or soft-deleted inquiry, a file id that is not one of this inquiry's files
- *   (another inquiry's, another business's, or already deleted)
+ * Detaches file `fileId` (an id of the inquiry's `fileSet`) from the inquiry and forgets the upload, in the
+ * caller's transaction, which has locked the inquiry (`DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`; the
+ * inquiry module writes its `inquiry.updated` event, docs/api.md#events). Remove the objects with
+ * {@link removeDetachedObjects} after the commit.
+ * @returns the detached file, or `undefined` when the id is not one of this inquiry's files (another
+ *   inquiry's, another business's, or already deleted)
  */
-export async function destroyInquiryFile(db: Db, ctx: Pick<FileContext, 'storage' | 'log'>, auth: Auth, inquiryId: number, fileId: number): Promise<void> {
-  const row = await repo.findInquiryFileById(db, auth.businessId, inquiryId, fileId);
-  if (!row) throw new NotFound();
-  const deleted = await inTransaction(db, async (trx) => {
-    const n = await repo.deleteInquiryFileById(trx, auth.businessId, inquiryId, fileId);
-    if (n > 0) await repo.deleteById(trx, auth.businessId, row.file_id);
-    return n;
-  });
-  if (deleted === 0) throw new NotFound();
-  await deleteQuietly(ctx, row.stored_path ?? row.path, 'could not remove the object of a deleted attachment');
-  if (row.stored_path !== null) await deleteQuietly(ctx, row.path, 'could not remove the upload key of a deleted attachment');
+export async function detachInquiryFile(trx: Db, businessId: number, inquiryId: number, fileId: number): Promise<DetachedFile | undefined> {
+  const row = await repo.findInquiryFileById(trx, businessId, inquiryId, fileId);
+  if (!row) return undefined;
+  if ((await repo.deleteInquiryFileById(trx, businessId, inquiryId, fileId)) === 0) return undefined;
+  await repo.deleteById(trx, businessId, row.file_id);
+  return { path: row.path, storedPath: row.stored_path };
+}
+
+/**
+ * Removes the objects of a detached file: the sealed copy it was served from, and the upload key, where an
+ * orphan of a late `PUT` may sit. Call after the detach is committed; a storage failure is logged, not
+ * thrown (the file is gone from the API either way).
+ */
+export async function removeDetachedObjects(ctx: Pick<FileContext, 'storage' | 'log'>, file: DetachedFile): Promise<void> {
+  await deleteQuietly(ctx, file.storedPath ?? file.path, 'could not remove the object of a deleted attachment');
+  if (file.storedPath !== null) await deleteQuietly(ctx, file.path, 'could not remove the upload key of a deleted attachment');
 }

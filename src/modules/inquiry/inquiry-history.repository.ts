@@ -112,6 +112,7 @@ export interface TextHistoryRow extends HistoryMemberColumns {
   id: number;
   content: string;
   created: string;
+  updated: string;
 }
 
 function selectText(db: Db, businessId: number, inquiryId: number) {
@@ -123,10 +124,17 @@ function selectText(db: Db, businessId: number, inquiryId: number) {
       'h.id',
       'h.content',
       'h.created',
+      'h.updated',
       ...memberColumns,
     ])
     .where('h.business_id', '=', businessId)
     .where('h.inquiry_id', '=', inquiryId);
+}
+
+/** `updated_start` / `updated_end` of the text-note list as a half-open UTC range (docs/api.md#events). */
+export interface TextHistoryFilter {
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /** One page of an inquiry's text notes, newest first (by their `created`). */
@@ -134,10 +142,14 @@ export async function findTextHistoryPage(
   db: Db,
   businessId: number,
   inquiryId: number,
+  filter: TextHistoryFilter,
   size: number,
   cursor: CursorPosition | undefined,
 ): Promise<Page<TextHistoryRow>> {
-  return fetchPage(selectText(db, businessId, inquiryId), newestFirst<TextHistoryRow>('h'), size, cursor);
+  let q = selectText(db, businessId, inquiryId);
+  if (filter.updatedFrom !== undefined) q = q.where('h.updated', '>=', filter.updatedFrom);
+  if (filter.updatedTo !== undefined) q = q.where('h.updated', '<', filter.updatedTo);
+  return fetchPage(q, newestFirst<TextHistoryRow>('h'), size, cursor);
 }
 
 /** A text note of the inquiry, or `undefined` (also for a note of another inquiry). */
@@ -145,15 +157,18 @@ export async function findTextHistoryById(db: Db, businessId: number, inquiryId:
   return selectText(db, businessId, inquiryId).where('h.id', '=', id).executeTakeFirst();
 }
 
-/** Inserts a text note; returns its id. */
+/**
+ * Inserts a text note; returns its id. `updated` is the time of the write (`row.updated`), not the
+ * `created` the caller may have given (a note can be dated in the past).
+ */
 export async function insertTextHistory(
   db: Db,
   businessId: number,
-  row: { inquiry_id: number; content: string; member_id: number | null; created: Timestamp },
+  row: { inquiry_id: number; content: string; member_id: number | null; created: Timestamp; updated: Timestamp },
 ): Promise<number> {
   const { id } = await db
     .insertInto('inquiry_text_history')
-    .values({ ...row, updated: row.created, business_id: businessId })
+    .values({ ...row, business_id: businessId })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

@@ -5,7 +5,19 @@
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, IdParam, Member, Nullable, Page, StringEnum, Timestamp, withExample, Named } from '../../shared/schemas.ts';
+import {
+  EXAMPLES,
+  IdParam,
+  Member,
+  Nullable,
+  Page,
+  StringEnum,
+  Timestamp,
+  UpdatedProperty,
+  UpdatedQueryProperties,
+  withExample,
+  Named,
+} from '../../shared/schemas.ts';
 import { InquiryStatus } from '../catalog/catalog.schemas.ts';
 
 /** Most characters of a text note (reference item 19). */
@@ -16,6 +28,10 @@ const page = <T>(results: T[]) => ({ next: null, previous: null, results });
 /** Query of every history list: `cursor` and the page size. */
 export const HistoryListQuery = Type.Object({ ...PageQueryProperties });
 export type HistoryListQuery = Static<typeof HistoryListQuery>;
+
+/** Query of the text-note list: the page, and `updated_start` / `updated_end` (docs/api.md#events). */
+export const TextHistoryListQuery = Type.Object({ ...PageQueryProperties, ...UpdatedQueryProperties });
+export type TextHistoryListQuery = Static<typeof TextHistoryListQuery>;
 
 /** Path parameters of `/v1/inquiry/{inquiry_id}/…_history`. */
 export const HistoryListParams = Type.Object({ inquiry_id: IdParam });
@@ -68,9 +84,16 @@ export const TextHistory = Named('InquiryTextHistory', Type.Object({
   content: Type.String({ maxLength: TEXT_HISTORY_MAX_LENGTH }),
   created: Timestamp,
   member: Nullable(Member),
+  updated: UpdatedProperty,
 }));
 export type TextHistory = Static<typeof TextHistory>;
-const textExample = { id: 31, content: 'Called the client; they want a quote by Friday.', created: EXAMPLES.created, member: EXAMPLES.member };
+const textExample = {
+  id: 31,
+  content: 'Called the client; they want a quote by Friday.',
+  created: EXAMPLES.created,
+  member: EXAMPLES.member,
+  updated: EXAMPLES.created,
+};
 /** A text note response, with its example. */
 export const TextHistoryDetail = withExample(TextHistory, textExample);
 /** `GET /v1/inquiry/{inquiry_id}/text_history` response. */

@@ -6,11 +6,13 @@
  * and a note of another inquiry is "Not found." too.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
+import { inTransaction, lockRow, nowTimestamp, setUpdated } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
+import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { instantRangeUtc } from '../../shared/time.ts';
 import * as repo from './inquiry-history.repository.ts';
 import type {
   EmailHistory,
@@ -21,12 +23,15 @@ import type {
   SubmitHistory,
   TextHistory,
   TextHistoryCreateBody,
+  TextHistoryListQuery,
   TextHistoryUpdateBody,
 } from './inquiry-history.schemas.ts';
 import { existsById as inquiryExistsById, findInChargeIds } from './inquiry.repository.ts';
 import { emitInquiryEvent } from './inquiry.service.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
+/** What the text-note list needs: `updated_start` / `updated_end` are read in the business time zone. */
+type ListAuth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
 /** @throws NotFound unless the inquiry is live in the business */
 async function requireInquiry(db: Db, auth: Auth, inquiryId: number): Promise<void> {
@@ -180,7 +185,7 @@ export async function listSubmitHistory(
 // ── Text notes ──
 
 function toTextHistory(row: repo.TextHistoryRow): TextHistory {
-  return { id: row.id, content: row.content, created: row.created, member: toNestedMember(row) };
+  return { id: row.id, content: row.content, created: row.created, member: toNestedMember(row), updated: row.updated };
 }
 
 /** An RFC 3339 input with any offset → UTC with milliseconds (decisions §1). */
@@ -189,25 +194,37 @@ function toTimestamp(input: string): string {
 }
 
 /**
- * `GET /v1/inquiry/{inquiry_id}/text_history`: the inquiry's notes, newest first by `created`.
- * @throws NotFound for a missing inquiry
+ * `GET /v1/inquiry/{inquiry_id}/text_history`: the inquiry's notes, newest first by `created`;
+ * `updated_start` / `updated_end` select them by their last change (inclusive; a date is the whole day in
+ * the business time zone; docs/api.md#events).
+ * @throws NotFound for a missing inquiry; ValidationError for a date that names no day
  */
 export async function listTextHistory(
   db: Db,
-  auth: Auth,
+  auth: ListAuth,
   inquiryId: number,
-  query: HistoryListQuery,
+  query: TextHistoryListQuery,
   cursor: CursorPosition | undefined,
 ): Promise<Page<TextHistory>> {
+  const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   await requireInquiry(db, auth, inquiryId);
-  const page = await repo.findTextHistoryPage(db, auth.businessId, inquiryId, pageSizeOf(query), cursor);
+  const page = await repo.findTextHistoryPage(
+    db,
+    auth.businessId,
+    inquiryId,
+    { updatedFrom: updated.from, updatedTo: updated.to },
+    pageSizeOf(query),
+    cursor,
+  );
   return mapPage(page, toTextHistory);
 }
 
 /**
  * `POST /v1/inquiry/{inquiry_id}/text_history` (reference item 19): `content` 1..5000; `created` defaults
  * to now; `member {id}` must be a member of the business. Writes an `inquiry.text_history_created` event
- * to the inquiry's responsible members in the same transaction (decisions §8).
+ * to the inquiry's responsible members in the same transaction (decisions §8), and an
+ * `inquiry.text_history.created` change event with the note as `GET` answers it (docs/api.md#events). The
+ * note's `updated` is the time of the write, also when `created` dates it in the past.
  * @throws NotFound for a missing inquiry; ValidationError for an unknown member
  */
 export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, body: TextHistoryCreateBody): Promise<TextHistory> {
@@ -218,20 +235,23 @@ export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, b
     errors.add(['member', 'id'], messages.invalidPk(memberId));
     errors.throwIfAny();
   }
-  const id = await inTransaction(db, async (trx) => {
-    if (!(await inquiryExistsById(trx, auth.businessId, inquiryId))) return undefined;
+  return inTransaction(db, async (trx) => {
+    if (!(await inquiryExistsById(trx, auth.businessId, inquiryId))) throw new NotFound();
+    const now = nowTimestamp();
     const newId = await repo.insertTextHistory(trx, auth.businessId, {
       inquiry_id: inquiryId,
       content: body.content,
       member_id: memberId,
-      created: body.created === undefined ? nowTimestamp() : toTimestamp(body.created),
+      created: body.created === undefined ? now : toTimestamp(body.created),
+      updated: now,
     });
     const memberIds = await findInChargeIds(trx, auth.businessId, inquiryId);
     await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.text_history_created', inquiryId, memberIds, textHistoryId: newId });
-    return newId;
+    // Read inside the transaction: the answer and the event's data are the same shape.
+    const note = toTextHistory((await repo.findTextHistoryById(trx, auth.businessId, inquiryId, newId))!);
+    await recordCreated(trx, auth.businessId, 'inquiry.text_history', note);
+    return note;
   });
-  if (id === undefined) throw new NotFound();
-  return retrieveTextHistory(db, auth, inquiryId, id);
 }
 
 /**
@@ -247,7 +267,8 @@ export async function retrieveTextHistory(db: Db, auth: Auth, inquiryId: number,
 
 /**
  * `PATCH /v1/inquiry/{inquiry_id}/text_history/{history_id}`: `content` and `created` may change; the
- * member is not writable.
+ * member is not writable. A change stamps `updated` and writes an `inquiry.text_history.updated` event
+ * naming the changed properties; a PATCH that changes nothing writes none (docs/api.md#events).
  * @throws NotFound for a missing inquiry or note
  */
 export async function partialUpdateTextHistory(
@@ -261,17 +282,31 @@ export async function partialUpdateTextHistory(
   const patch: { content?: string; created?: string } = {};
   if (body.content !== undefined) patch.content = body.content;
   if (body.created !== undefined) patch.created = toTimestamp(body.created);
-  if ((await repo.updateTextHistoryById(db, auth.businessId, inquiryId, historyId, patch)) === 0) throw new NotFound();
-  return retrieveTextHistory(db, auth, inquiryId, historyId);
+  return inTransaction(db, async (trx) => {
+    // The lock makes `before` the state this change applies to; the read proves the note is this inquiry's.
+    if (!(await lockRow(trx, 'inquiry_text_history', auth.businessId, historyId))) throw new NotFound();
+    const row = await repo.findTextHistoryById(trx, auth.businessId, inquiryId, historyId);
+    if (!row) throw new NotFound();
+    const before = toTextHistory(row);
+    await repo.updateTextHistoryById(trx, auth.businessId, inquiryId, historyId, patch);
+    const after = toTextHistory((await repo.findTextHistoryById(trx, auth.businessId, inquiryId, historyId))!);
+    return recordUpdate(trx, auth.businessId, 'inquiry.text_history', before, after, (at) =>
+      setUpdated(trx, 'inquiry_text_history', auth.businessId, historyId, at),
+    );
+  });
 }
 
 /**
- * `DELETE /v1/inquiry/{inquiry_id}/text_history/{history_id}`: removes the note for good.
+ * `DELETE /v1/inquiry/{inquiry_id}/text_history/{history_id}`: removes the note for good, and writes an
+ * `inquiry.text_history.deleted` event `{id}` (docs/api.md#events).
  * @throws NotFound for a missing inquiry or note
  */
 export async function destroyTextHistory(db: Db, auth: Auth, inquiryId: number, historyId: number): Promise<void> {
   await requireInquiry(db, auth, inquiryId);
-  if ((await repo.deleteTextHistoryById(db, auth.businessId, inquiryId, historyId)) === 0) throw new NotFound();
+  await inTransaction(db, async (trx) => {
+    if ((await repo.deleteTextHistoryById(trx, auth.businessId, inquiryId, historyId)) === 0) throw new NotFound();
+    await recordDeleted(trx, auth.businessId, 'inquiry.text_history', historyId);
+  });
 }
 
 // ── Histories that come from outside the API (mail and web-form integrations, the demo data) ──

@@ -41,6 +41,7 @@ const detailColumns = [
   'inquiry.guest_uid',
   'inquiry.gclid',
   'inquiry.is_hidden',
+  'inquiry.updated',
 ] as const;
 
 /** Live inquiries of a business with their status, folder, live client and linked contract (1:1). */
@@ -81,6 +82,9 @@ export interface InquiryFilter {
   statusId?: number;
   isHidden?: boolean;
   search: readonly string[];
+  /** `updated_start` / `updated_end` as a half-open UTC range (docs/api.md#events). */
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /** The pages without filters, prepared (see preparedPage). */
@@ -103,6 +107,8 @@ export async function findPage(
   if (filter.folderId !== undefined) q = q.where('inquiry_status.folder_id', '=', filter.folderId);
   if (filter.statusId !== undefined) q = q.where('inquiry.status_id', '=', filter.statusId);
   if (filter.isHidden !== undefined) q = q.where('inquiry.is_hidden', '=', filter.isHidden ? 1 : 0);
+  if (filter.updatedFrom !== undefined) q = q.where('inquiry.updated', '>=', filter.updatedFrom);
+  if (filter.updatedTo !== undefined) q = q.where('inquiry.updated', '<', filter.updatedTo);
   const search = filter.search;
   if (search.length > 0) {
     q = q.where((eb) => searchAll(eb, search, [eb.ref('inquiry.name'), eb.ref('inquiry.unique_id'), eb.ref('client.company_name')])!);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { PlainPageQuery } from '../catalog/catalog.schemas.ts';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
-import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
+import { NotFound } from '../../shared/errors.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './inquiry.schemas.ts';
 import * as service from './inquiry.service.ts';
@@ -36,6 +36,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'inquiry_create',
+        'x-events': ['inquiry.created'],
         summary: 'Create an inquiry',
         description:
           'Every property is optional. Defaults: `status` → the default status of the default folder, `name` → `의뢰 제목`, `inquiryDate` → today in the business time zone, `estimate` → 0. `uniqueId` is assigned (the next number of the business, never reused). Writes one status-history row, and notifies the members of `inChargeSet` who have notifications on. `fileSet` attaches files uploaded through `POST /v1/presigned` (at most 30). The response is the short create shape (no `inChargeSet`). Extension: `isHidden`.',
@@ -85,10 +86,12 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/inquiry/:inquiry_id',
     {
-      preValidation: notFoundBeforeValidation('inquiry_id', (auth, id) => service.exists(app.db, auth, id)),
+      // Validation errors reach the handler, which answers 404 before 400 for a missing inquiry (below).
+      attachValidation: true,
       schema: {
         tags,
         operationId: 'inquiry_partial_update',
+        'x-events': ['inquiry.updated'],
         summary: 'Update an inquiry',
         description:
           'Partial update: only the properties sent change. `workSet`, `inChargeSet` and `fileLinkSet` replace the whole set; `fieldSet` sets the fields it names and keeps the others (an empty value clears one); `funnel` sets the keys it names. A status change writes a status-history row (and a folder-history row when the folder changes) and notifies the responsible members; members added to `inChargeSet` are notified. `fileSet` appends files uploaded through `POST /v1/presigned` (at most 30 per inquiry, existing plus new); `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}` removes one. Extension: `isHidden`.',
@@ -97,7 +100,20 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.InquiryDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body, request.fileContext),
+    async (request) => {
+      const invalid = request.validationError;
+      if (invalid) {
+        // DRF's order (`get_object()` before the serializer): an invalid body to an inquiry that does not
+        // exist is "Not found."; to one that exists, the body's errors. One existence query, only on this
+        // path: on the happy path the service's row lock is the only check. A bad id (params) is 404 anyway.
+        const id = (request.params as { inquiry_id?: unknown }).inquiry_id;
+        if (invalid.validationContext !== 'params' && typeof id === 'number' && !(await service.exists(app.db, request.auth, id))) {
+          throw new NotFound();
+        }
+        throw invalid;
+      }
+      return service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body, request.fileContext);
+    },
   );
 
   app.delete(
@@ -106,6 +122,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'inquiry_destroy',
+        'x-events': ['inquiry.deleted'],
         summary: 'Delete an inquiry',
         description:
           'Soft delete: the inquiry disappears from lists, reads and nested summaries, and its id answers 404 from then on. Its histories are kept.',

@@ -21,6 +21,8 @@ import {
   QuerySearch,
   StringEnum,
   Timestamp,
+  UpdatedProperty,
+  UpdatedQueryProperties,
   withExample, Named } from '../../shared/schemas.ts';
 import { InquiryStatus } from '../catalog/catalog.schemas.ts';
 import { FileSetInput, INQUIRY_FILE_EXAMPLE, InquiryFile } from '../file/file.schemas.ts';
@@ -198,6 +200,7 @@ export const Inquiry = Named('Inquiry', Type.Object({
   fileLinkSet: Type.Array(FileLink),
   fileSet: Type.Array(InquiryFile),
   isHidden: Type.Boolean({ 'x-extension': true }),
+  updated: UpdatedProperty,
 }));
 export type Inquiry = Static<typeof Inquiry>;
 
@@ -244,6 +247,7 @@ export const InquiryDetail = withExample(Inquiry, {
   fileLinkSet: [{ id: 3, text: 'Brief', link: 'https://docs.example.com/brief', created: EXAMPLES.created }],
   fileSet: [INQUIRY_FILE_EXAMPLE],
   isHidden: false,
+  updated: EXAMPLES.created,
 });
 
 /** `GET /v1/inquiry` query (reference: query parameters per list endpoint; decisions §5). */
@@ -257,6 +261,7 @@ export const InquiryListQuery = Type.Object({
   status_id: Type.Optional(QueryId),
   search: Type.Optional(QuerySearch),
   is_hidden: Type.Optional(QueryBoolean),
+  ...UpdatedQueryProperties,
 });
 export type InquiryListQuery = Static<typeof InquiryListQuery>;
 

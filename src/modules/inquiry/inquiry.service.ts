@@ -9,17 +9,26 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
-import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { inTransaction, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
 import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
-import { dayRangeUtc, todayIn } from '../../shared/time.ts';
+import { dayRangeUtc, instantRangeUtc, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
 import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
-import { attachFiles, type CheckedFile, checkFileSet, type FileContext, fileSetOf } from '../file/file.service.ts';
+import {
+  attachFiles,
+  type CheckedFile,
+  checkFileSet,
+  detachInquiryFile,
+  type FileContext,
+  fileSetOf,
+  removeDetachedObjects,
+} from '../file/file.service.ts';
+import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import { checkInquiryContract, releaseInquiryContract, setInquiryContract, toNestedContract } from '../contract/contract.service.ts';
 import * as repo from './inquiry.repository.ts';
 import { FUNNEL_KEYS, type Funnel, type FunnelKey, type Inquiry, type InquiryCreateBody, type InquiryCreated, type InquiryListItem, type InquiryListQuery, type InquirySummary, type InquiryUpdateBody, type InquiryWork } from './inquiry.schemas.ts';
@@ -216,6 +225,7 @@ export async function list(
   cursor: CursorPosition | undefined,
 ): Promise<Page<InquiryListItem>> {
   const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
+  const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   const page = await repo.findPage(
     db,
     auth.businessId,
@@ -228,6 +238,8 @@ export async function list(
       statusId: query.status_id,
       isHidden: parseQueryBoolean(query.is_hidden),
       search: query.search ?? [],
+      updatedFrom: updated.from,
+      updatedTo: updated.to,
     },
     pageSizeOf(query),
     cursor,
@@ -241,8 +253,10 @@ export async function list(
  * default folder (none when the business has no catalog); `name` → `의뢰 제목`; `inquiryDate` → today in the
  * business's time zone; `estimate` → 0; `uniqueId` → the business's next number. Answers the create shape
  * (with `inChargeSet`, as the spec lists it). One status-history row
- * for the initial status; an `inquiry.created` event to the responsible members. `fileSet` attaches
- * uploaded files (checked with `files`, which is needed only when `fileSet` is not empty).
+ * for the initial status; an `inquiry.created` notification to the responsible members, and an
+ * `inquiry.created` change event with the full shape `GET` answers, read in the transaction
+ * (docs/api.md#events). `fileSet` attaches uploaded files (checked with `files`, which is needed only when
+ * `fileSet` is not empty).
  * @throws ValidationError for bad references or values
  */
 export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?: FileContext): Promise<InquiryCreated> {
@@ -280,6 +294,7 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
       });
     }
     await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.created', inquiryId: newId, memberIds: inChargeIds });
+    await recordCreated(trx, auth.businessId, 'inquiry', await fullShape(trx, auth, newId, files));
     // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
     const row = await repo.findSummaryById(trx, auth.businessId, newId);
     const inCharge = await inChargeByInquiry(trx, auth.businessId, [newId]);
@@ -298,6 +313,14 @@ export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number)
  * @throws NotFound for a missing, soft-deleted or other business's inquiry
  */
 export async function retrieve(db: Db, auth: Auth, id: number, files: FileContext): Promise<Inquiry> {
+  return fullShape(db, auth, id, files);
+}
+
+/**
+ * The full shape of {@link retrieve}. Without `files` (a create without `fileSet`, from code that has no
+ * storage at hand) `fileSet` reads as empty, which it is: attaching a file needs the context.
+ */
+async function fullShape(db: Db, auth: Auth, id: number, files: FileContext | undefined): Promise<Inquiry> {
   const row = await repo.findById(db, auth.businessId, id);
   if (!row) throw new NotFound();
   const [works, inCharge, values, links] = await Promise.all([
@@ -314,21 +337,56 @@ export async function retrieve(db: Db, auth: Auth, id: number, files: FileContex
     inChargeSet: inCharge.get(id) ?? [],
     fieldSet: await toFieldValues(db, auth.businessId, values),
     fileLinkSet: links.map((l) => ({ id: l.id, text: l.text, link: l.link, created: l.created })),
-    fileSet: await fileSetOf(db, files, auth.businessId, id),
+    fileSet: files ? await fileSetOf(db, files, auth.businessId, id) : [],
     isHidden: row.is_hidden === 1,
+    updated: row.updated,
   };
 }
 
 /**
+ * What an `inquiry.updated` event compares of two full shapes (docs/api.md#events): `fileSet` without its
+ * download URLs, which are signed anew as time passes and are no change of the inquiry.
+ */
+function comparable(key: string, value: unknown): unknown {
+  if (key !== 'fileSet' || !Array.isArray(value)) return value;
+  return (value as Inquiry['fileSet']).map(({ file: _url, ...rest }) => rest);
+}
+
+/**
+ * Ends a change of an inquiry inside its transaction (docs/api.md#events): reads the full shape after the
+ * writes and compares it with `before`; when something changed, stamps `updated` and writes one
+ * `inquiry.updated` event naming the changed properties. Answers the full shape.
+ */
+async function finishUpdate(trx: Db, auth: Auth, id: number, before: Inquiry, files: FileContext): Promise<Inquiry> {
+  const after = await fullShape(trx, auth, id, files);
+  return recordUpdate(trx, auth.businessId, 'inquiry', before, after, (at) => setUpdated(trx, 'inquiry', auth.businessId, id, at), {
+    comparable,
+  });
+}
+
+/** Whether two lists hold the same strings in the same order. */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** A file link as compared by {@link sameList}. */
+function linkKey(l: { text: string; link: string }): string {
+  return JSON.stringify([l.text, l.link]);
+}
+
+/**
  * `PATCH /v1/inquiry/{inquiry_id}` (spec: Operation rules › Inquiry update; decisions §7): only the
- * properties sent change. `workSet`, `inChargeSet`, `fileLinkSet` replace their whole set; `fieldSet` sets
+ * properties sent change. `workSet`, `inChargeSet`, `fileLinkSet` replace their whole set (`workSet` and
+ * `fileLinkSet` sent exactly as stored are kept, with their ids); `fieldSet` sets
  * the fields it names (an empty value clears one); `funnel` sets the keys it names. A status change writes
  * a status-history row, plus a folder-history row when the folder changes, and an `inquiry.status_changed`
  * event to the responsible members; members added to `inChargeSet` get an `inquiry.in_charge_added` event.
  * `fileSet` appends uploaded files (spec: Inquiry update rule 1; at most 30, existing plus new).
- * Existence is checked once, by the row lock, and the answer is read back under it; DRF's 404 before 400
- * for an id that does not exist is the route's `notFoundBeforeValidation` hook, which runs before any
- * validation.
+ * A change stamps `updated` and writes an `inquiry.updated` event naming the changed properties (a set
+ * counts as one; `fileSet` compared without its download URLs); a PATCH that changes nothing writes none
+ * and keeps `updated` (docs/api.md#events).
+ * Existence is checked once, by the row lock, and the answer is read back under it (DRF's 404 before 400,
+ * for an invalid body to an inquiry that does not exist, is answered by the route before calling this).
  * @throws NotFound for a missing inquiry; ValidationError for bad references or values, or past 30 files
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext): Promise<Inquiry> {
@@ -337,6 +395,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
     // The lock is the one existence check: a missing, deleted or other business's inquiry is 404 here.
     const current = await repo.lockById(trx, auth.businessId, id);
     if (!current) throw new NotFound();
+    const before = await fullShape(trx, auth, id, files);
     const now = nowTimestamp();
     const columns = columnsFrom(body, checked);
     if (Object.keys(columns).length > 0) await repo.updateById(trx, auth.businessId, id, columns);
@@ -346,8 +405,13 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
       const added = checked.inChargeIds.filter((m) => !before.has(m));
       await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.in_charge_added', inquiryId: id, memberIds: added });
     }
-    if (body.workSet) await repo.replaceWorks(trx, auth.businessId, id, body.workSet.map((w) => w.name), now);
-    if (body.fileLinkSet) await repo.replaceFileLinks(trx, auth.businessId, id, body.fileLinkSet, now);
+    // A set sent as it is stored is kept as it is (its entries keep their ids): no change, no event.
+    if (body.workSet && !sameList(body.workSet.map((w) => w.name), before.workSet.map((w) => w.name))) {
+      await repo.replaceWorks(trx, auth.businessId, id, body.workSet.map((w) => w.name), now);
+    }
+    if (body.fileLinkSet && !sameList(body.fileLinkSet.map(linkKey), before.fileLinkSet.map(linkKey))) {
+      await repo.replaceFileLinks(trx, auth.businessId, id, body.fileLinkSet, now);
+    }
     await attachFiles(trx, auth.businessId, id, checked.files ?? []);
     await setFieldValues(trx, auth.businessId, 'I', id, checked.fieldValues);
     if (body.contract !== undefined) await setInquiryContract(trx, auth.businessId, id, body.contract?.id ?? null);
@@ -378,23 +442,41 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
       });
     }
     // Read back under the lock: the inquiry exists, as the lock proved.
-    return retrieve(trx, auth, id, files);
+    return finishUpdate(trx, auth, id, before, files);
   });
+}
+
+/**
+ * `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`: detaches one file of the inquiry and writes an
+ * `inquiry.updated` event with `["fileSet"]` in the same transaction (docs/api.md#events); the stored
+ * objects are removed after the commit (a storage failure then is logged, not answered).
+ * @throws NotFound for a missing or soft-deleted inquiry, or a file id that is not one of its files
+ */
+export async function destroyFile(db: Db, auth: Auth, inquiryId: number, fileId: number, files: FileContext): Promise<void> {
+  const detached = await inTransaction(db, async (trx) => {
+    if (!(await repo.lockById(trx, auth.businessId, inquiryId))) throw new NotFound();
+    const before = await fullShape(trx, auth, inquiryId, files);
+    const file = await detachInquiryFile(trx, auth.businessId, inquiryId, fileId);
+    if (!file) throw new NotFound();
+    await finishUpdate(trx, auth, inquiryId, before, files);
+    return file;
+  });
+  await removeDetachedObjects(files, detached);
 }
 
 /**
  * `DELETE /v1/inquiry/{inquiry_id}`: soft delete; the inquiry disappears from every read (lists, gets,
  * nested summaries, the task list, its history pages) and stays in the database with its histories
- * (spec: Operation rules › Inquiry delete; decisions §7). It releases its contract link.
+ * (spec: Operation rules › Inquiry delete; decisions §7). It releases its contract link and writes an
+ * `inquiry.deleted` event `{id}` (docs/api.md#events).
  * @throws NotFound for a missing inquiry
  */
 export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
-  const deleted = await inTransaction(db, async (trx) => {
-    const n = await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp());
-    if (n > 0) await releaseInquiryContract(trx, auth.businessId, id);
-    return n;
+  await inTransaction(db, async (trx) => {
+    if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+    await releaseInquiryContract(trx, auth.businessId, id);
+    await recordDeleted(trx, auth.businessId, 'inquiry', id);
   });
-  if (deleted === 0) throw new NotFound();
 }
 
 /** `GET /v1/inquiry/work`: the tasks of live inquiries, newest first (decisions §7). */

@@ -20,17 +20,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 import { NotFound } from '../../shared/errors.ts';
-import { decryptSecret } from '../auth/secret-box.ts';
-import { retrieveBusiness } from '../auth/auth.service.ts';
+import { decryptSecret, retrieveBusiness } from '../auth/auth.service.ts';
 import { claimUnpublished, markPublished, retrieve as retrieveEvent } from '../event/event.service.ts';
 import type { Event } from '../event/event.schemas.ts';
 import * as repo from './webhook-delivery.repository.ts';
+import { isPublicAddress } from './url-safety.ts';
 
 /** Delays before attempts 2 to 8 (docs/webhooks.md#retries): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const RETRY_DELAYS_MS: readonly number[] = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
@@ -80,15 +79,8 @@ function emit(outcome: AttemptOutcome, durationMs: number | undefined): void {
   }
 }
 
-/**
- * Whether `ip` (IPv4 or IPv6, IPv4-mapped IPv6 read as IPv4) is a public unicast address: not loopback,
- * private, link-local, multicast, reserved, unspecified, … (docs/webhooks.md#url-safety). Not an address:
- * false.
- */
-export function isPublicAddress(ip: string): boolean {
-  if (!ipaddr.isValid(ip)) return false;
-  return ipaddr.process(ip).range() === 'unicast';
-}
+/** The one address rule of both checks, at create and at connect time (docs/webhooks.md#url-safety). */
+export { isPublicAddress };
 
 /** An endpoint as {@link endpointWants} reads it. */
 export type EndpointFilter = Pick<WebhookEndpointRow, 'event_types' | 'format'>;

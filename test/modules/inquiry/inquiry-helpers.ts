@@ -96,4 +96,5 @@ export const FULL_KEYS = [
   'fileLinkSet',
   'fileSet',
   'isHidden',
+  'updated',
 ];

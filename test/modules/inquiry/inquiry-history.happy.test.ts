@@ -126,10 +126,18 @@ describe('text history', () => {
     const c = await createInquiry(t, b);
     const before = Date.now();
     const first = await note(b, c.id, { content: 'First call' });
-    expect(first).toEqual({ id: expect.any(Number), content: 'First call', created: expect.any(String), member: null });
+    expect(first).toEqual({ id: expect.any(Number), content: 'First call', created: expect.any(String), member: null, updated: first.created });
     expect(Date.parse(first.created)).toBeGreaterThanOrEqual(before - 5);
     const dated = await note(b, c.id, { content: 'Back-dated', created: '2026-01-05T09:00:00+09:00', member: { id: b.ids.members.kim } });
-    expect(dated).toEqual({ id: expect.any(Number), content: 'Back-dated', created: '2026-01-05T00:00:00.000Z', member: memberOf(b, 'kim') });
+    expect(dated).toEqual({
+      id: expect.any(Number),
+      content: 'Back-dated',
+      created: '2026-01-05T00:00:00.000Z',
+      member: memberOf(b, 'kim'),
+      updated: expect.any(String),
+    });
+    // updated is the time of the write, not the date the note was given
+    expect(Date.parse(dated.updated)).toBeGreaterThanOrEqual(before - 5);
     const page = await get(b, `/v1/inquiry/${c.id}/text_history`);
     expect(page.results).toEqual([first, dated]);
     expect(await get(b, `/v1/inquiry/${c.id}/text_history/${dated.id}`)).toEqual(dated);
@@ -150,7 +158,8 @@ describe('text history', () => {
     const url = `/v1/inquiry/${c.id}/text_history/${n.id}`;
     const res = await call(b, { method: 'PATCH', url, body: { content: 'Final', created: '2026-02-01T12:00:00Z', member: { id: b.ids.members.lee } } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: n.id, content: 'Final', created: '2026-02-01T12:00:00.000Z', member: memberOf(b, 'kim') });
+    expect(res.body).toEqual({ id: n.id, content: 'Final', created: '2026-02-01T12:00:00.000Z', member: memberOf(b, 'kim'), updated: expect.any(String) });
+    expect(res.body.updated >= n.updated).toBe(true);
     const same = await call(b, { method: 'PATCH', url, body: {} });
     expect(same.body).toEqual(res.body);
     expect(await get(b, url)).toEqual(res.body);

@@ -232,6 +232,7 @@ describe('GET /v1/inquiry/{inquiry_id}', () => {
       ],
       fileSet: [],
       isHidden: true,
+      updated: c.created,
     });
   });
 
@@ -249,6 +250,7 @@ describe('GET /v1/inquiry/{inquiry_id}', () => {
       fileLinkSet: [],
       fileSet: [],
       isHidden: false,
+      updated: c.created,
     });
   });
 
@@ -429,7 +431,8 @@ describe('PATCH /v1/inquiry/{inquiry_id}', () => {
     const c = await create(b, { name: 'Before', content: 'memo', estimate: '10', inquiryDate: '2026-01-01' });
     const before = await full(b, c.id);
     const res = await patch(b, c.id, { name: 'After', content: null, inquiryDate: '2026-02-02' });
-    expect(res).toEqual({ ...before, name: 'After', content: null, inquiryDate: '2026-02-02' });
+    expect(res).toEqual({ ...before, name: 'After', content: null, inquiryDate: '2026-02-02', updated: expect.any(String) });
+    expect(res.updated >= before.updated).toBe(true);
     expect(await full(b, c.id)).toEqual(res);
     expect(await patch(b, c.id, {})).toEqual(res);
   });
@@ -595,7 +598,7 @@ describe('body encodings', () => {
     const brackets = Object.fromEntries(
       Object.entries(dots).map(([k, v]) => [k.replace(/\.(\w+)/g, '[$1]'), v]),
     );
-    const strip = (x: Record<string, unknown>) => ({ ...x, id: 0, uniqueId: '', created: '', fileLinkSet: (x.fileLinkSet as any[]).map((l) => ({ ...l, id: 0, created: '' })) });
+    const strip = (x: Record<string, unknown>) => ({ ...x, id: 0, uniqueId: '', created: '', updated: '', fileLinkSet: (x.fileLinkSet as any[]).map((l) => ({ ...l, id: 0, created: '' })) });
     const shapes = [];
     for (const req of [
       { body: json },
