@@ -6,10 +6,11 @@
  * One poll ({@link WebhookDispatcher.runOnce}, or the background loop):
  * 1. publish: claim up to `batchSize` unpublished events and write their deliveries, in one transaction
  *    (webhook-delivery.service.ts `publish`);
- * 2. claim as many due deliveries as there are free slots (`concurrency`), with a lease longer than one
- *    attempt can take, and start them at once; each attempt runs without a database transaction while it
- *    talks to the receiver, so a hanging receiver occupies one slot for at most the timeout and delays
- *    nothing else, and API requests never wait for deliveries.
+ * 2. claim as many due deliveries as there are free slots (`concurrency`), at most `perEndpoint` (4) under
+ *    way per endpoint, with a lease longer than one attempt can take, and start them at once; each attempt
+ *    runs without a database transaction while it talks to the receiver, so a hanging receiver occupies
+ *    one slot for at most the timeout and delays nothing but its own deliveries, and API requests never
+ *    wait for deliveries.
  * A finished attempt triggers the next poll at once; an idle dispatcher polls every `pollIntervalMs`; a
  * poll that fails (the database unavailable) is retried after {@link pollBackoffMs}, never crashing.
  */
@@ -42,8 +43,14 @@ export interface WebhookDispatcherOptions {
   owner?: string;
   /** Events fanned out per poll (default 100). */
   batchSize?: number;
-  /** Deliveries attempted at once (default 16): a receiver that hangs holds one slot for up to the 10 s timeout, never all of them. */
+  /** Deliveries attempted at once (default 16). */
   concurrency?: number;
+  /**
+   * Deliveries attempted at once to one endpoint (default 4): a slow or hanging receiver takes at most this
+   * many of the `concurrency` slots (each for up to the 10 s timeout), the others keep serving the other
+   * endpoints; a receiver that answers gets up to four deliveries in flight.
+   */
+  perEndpoint?: number;
   /** Only these businesses' events and deliveries (default `config.dispatcher.businessIds`, else all). */
   businessIds?: readonly number[];
   /** The clock, in epoch milliseconds (default `Date.now`); tests move it to make retries due. */
@@ -96,6 +103,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const owner = options.owner ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const batchSize = options.batchSize ?? 100;
   const concurrency = Math.max(1, options.concurrency ?? 16);
+  const perEndpoint = Math.max(1, options.perEndpoint ?? 4);
   const clock = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const businessIds = options.businessIds ?? config.dispatcher.businessIds;
@@ -113,6 +121,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let rerun = false;
   /** Attempts under way. */
   const active = new Set<Promise<void>>();
+  /** Attempts under way per endpoint id. */
+  const perWebhook = new Map<number, number>();
   /** Polls under way (the loop's and runOnce's). */
   const polls = new Set<Promise<unknown>>();
 
@@ -132,22 +142,28 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     result.published = (await publish(db, { limit: batchSize, businessIds, now: iso(clock()) })).events;
     if (stopping) return result;
     const now = clock();
-    const rows = await claimDue(db, {
+    const claimed = await claimDue(db, {
       owner,
       now: iso(now),
       leaseUntil: iso(now + webhookLeaseMs(timeoutMs)),
       limit: concurrency - active.size,
       businessIds,
+      excludeWebhookIds: [...perWebhook].filter(([, n]) => n >= perEndpoint).map(([id]) => id),
     });
-    result.claimed = rows.length;
-    if (stopping) {
-      await releaseClaims(
-        db,
-        owner,
-        rows.map((r) => r.id),
-      );
-      return result;
+    // Beyond `perEndpoint` attempts to one endpoint, claims are given back (a later poll takes them).
+    const rows: WebhookDeliveryRow[] = [];
+    const giveBack: number[] = [];
+    for (const row of claimed) {
+      const n = perWebhook.get(row.webhook_id) ?? 0;
+      if (stopping || n >= perEndpoint) {
+        giveBack.push(row.id);
+        continue;
+      }
+      perWebhook.set(row.webhook_id, n + 1);
+      rows.push(row);
     }
+    result.claimed = rows.length;
+    await releaseClaims(db, owner, giveBack);
     const started = rows.map((row) => {
       const p = attempt(row).then((end) => {
         if (end !== 'lost') result[end] += 1;
@@ -156,6 +172,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       active.add(p);
       void p.finally(() => {
         active.delete(p);
+        const n = (perWebhook.get(row.webhook_id) ?? 1) - 1;
+        if (n > 0) perWebhook.set(row.webhook_id, n);
+        else perWebhook.delete(row.webhook_id);
         // a free slot: poll again at once (unless polling is failing, or stopped)
         if (!wait && failedPolls === 0) schedule(0);
       });

@@ -109,6 +109,20 @@ const SEEDERS: Record<string, (app: FastifyInstance, creds: Credentials, records
     const patched = await sendJson(app, creds, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body });
     return (patched.body?.fileSet as { id: number }[] | undefined)?.at(-1)?.id;
   },
+  // Events have no POST: the newest one the seeding wrote (docs/api.md#events).
+  '/v1/event': async (app, creds) => {
+    const page = await sendJson(app, creds, { method: 'GET', url: '/v1/event?page_size=1' });
+    return (page.body?.results as { id: number }[] | undefined)?.[0]?.id;
+  },
+  // Deliveries have no POST: the test ping writes one (docs/webhooks.md#test).
+  '/v1/webhook/{webhook_id}/delivery': async (app, creds, records) => {
+    const webhookId = records['/v1/webhook'];
+    if (webhookId === undefined) return undefined;
+    const ping = await sendJson(app, creds, { method: 'POST', url: `/v1/webhook/${webhookId}/test` });
+    if (ping.status !== 202) return undefined;
+    const page = await sendJson(app, creds, { method: 'GET', url: `/v1/webhook/${webhookId}/delivery?page_size=1` });
+    return (page.body?.results as { id: number }[] | undefined)?.[0]?.id;
+  },
 };
 
 /**

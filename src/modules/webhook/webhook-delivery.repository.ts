@@ -63,6 +63,8 @@ export interface ClaimOptions {
   limit: number;
   /** Only these businesses (undefined: all). */
   businessIds?: readonly number[];
+  /** Not the deliveries of these endpoints (those the dispatcher is talking to already). */
+  excludeWebhookIds?: readonly number[];
 }
 
 /**
@@ -83,6 +85,7 @@ export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDe
       .where('next_attempt_at', '<=', options.now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]));
     if (options.businessIds) q = q.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
+    if (options.excludeWebhookIds && options.excludeWebhookIds.length > 0) q = q.where('webhook_id', 'not in', [...options.excludeWebhookIds]);
     return q;
   };
   if ((await dueRows().limit(1).executeTakeFirst()) === undefined) return [];
