@@ -13,9 +13,11 @@ import { newBusiness } from '../setup/factories.ts';
 import { type DocOperation, loadDocument } from '../setup/openapi-document.ts';
 import type { Recipes } from './event-catalogue/recipe.ts';
 import { clientRecipes } from './event-catalogue/client.recipes.ts';
+import { restRecipes } from './event-catalogue/rest.recipes.ts';
 
 const RECIPES: Recipes = {
   ...clientRecipes,
+  ...restRecipes,
 };
 
 let t: TestApp;
