@@ -247,6 +247,22 @@ describe('todo completion events', () => {
     ]);
   });
 
+  it('concurrent completions and reopenings: each event flips the state the previous one left', async () => {
+    const b = await newBusiness(t);
+    const id = await newTodo(b);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => patch(b, `/v1/todo/${id}`, { isComplete: n % 2 === 0 })));
+    for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const updates = (await events(b, 'todo')).slice(1);
+    expect(updates.length).toBeGreaterThan(0);
+    updates.forEach((e, i) => {
+      // Starting incomplete, every change alternates: complete, reopen, complete, …
+      expect(e.data.isComplete, JSON.stringify(updates.map((u) => u.data.isComplete))).toBe(i % 2 === 0);
+      expect(e.data.completedAt === null).toBe(!e.data.isComplete);
+      expect(e.changedFields).toEqual(['isComplete', 'completedAt']);
+    });
+    expect((await get(b, `/v1/todo/${id}`)).body).toEqual(updates.at(-1).data);
+  });
+
   it('a new dueDate changes dDay with it', async () => {
     const b = await newBusiness(t);
     const id = await newTodo(b);
