@@ -1,5 +1,5 @@
 /**
- * The `bizapi` command (decisions §6), loaded by `bin/bizapi`.
+ * The `bizapi` command (README.md#provisioning-businesses-keys-and-catalogs), loaded by `bin/bizapi`.
  *
  * Contract: every command that prints data prints exactly one JSON document on stdout; diagnostics go to
  * stderr; a failure prints a clear message on stderr, nothing on stdout, and exits non-zero. Configuration
@@ -102,6 +102,28 @@ export function buildProgram(ctx: CliContext): Command {
     .description('Revoke an API key at once.')
     .argument('<apiKey>', 'the full API key')
     .action(async (apiKey: string) => (await import('./key.ts')).keyRevoke(ctx, apiKey));
+
+  const webhook = program.command('webhook').description('Manage the webhook endpoints of a business (docs/webhooks.md).');
+  webhook
+    .command('create')
+    .description('Create a webhook endpoint; prints it with its signing secret (shown only here).')
+    .requiredOption('--business <id>', 'business id', parseId)
+    .requiredOption('--url <url>', 'http or https URL the events are POSTed to (a public host unless BIZAPI_WEBHOOK_ALLOW_PRIVATE=true)')
+    .requiredOption('--events <types>', 'comma-separated event types (client.created,inquiry.updated,…), or "*" for every type')
+    .option('--format <format>', 'body format: standard or pluuug', 'standard')
+    .option('--description <text>', 'a note for people')
+    .action(async (opts) => (await import('./webhook.ts')).webhookCreate(ctx, opts));
+  webhook
+    .command('list')
+    .description('List the webhook endpoints of a business, newest first (no secrets).')
+    .requiredOption('--business <id>', 'business id', parseId)
+    .action(async (opts) => (await import('./webhook.ts')).webhookList(ctx, opts));
+  webhook
+    .command('delete')
+    .description('Delete a webhook endpoint and its delivery history.')
+    .requiredOption('--business <id>', 'business id', parseId)
+    .requiredOption('--id <id>', 'webhook endpoint id', parseId)
+    .action(async (opts) => (await import('./webhook.ts')).webhookDelete(ctx, opts));
 
   program
     .command('openapi')

@@ -14,10 +14,12 @@ import { type DocOperation, loadDocument } from '../setup/openapi-document.ts';
 import type { Recipes } from './event-catalogue/recipe.ts';
 import { clientRecipes } from './event-catalogue/client.recipes.ts';
 import { restRecipes } from './event-catalogue/rest.recipes.ts';
+import { webhookRecipes } from './event-catalogue/webhook.recipes.ts';
 
 const RECIPES: Recipes = {
   ...clientRecipes,
   ...restRecipes,
+  ...webhookRecipes,
 };
 
 let t: TestApp;

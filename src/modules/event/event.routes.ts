@@ -37,7 +37,7 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Retrieve an event',
         'x-extension': true,
         params: schemas.EventIdParams,
-        response: { 200: schemas.Event, ...commonErrorResponses },
+        response: { 200: schemas.EventDetail, ...commonErrorResponses },
       },
     },
     async (request) => service.retrieve(app.db, request.auth, request.params.event_id),

@@ -42,17 +42,20 @@ export type EventListQuery = Static<typeof EventListQuery>;
 /** Path parameters of `/v1/event/{event_id}`. */
 export const EventIdParams = Type.Object({ event_id: IdParam });
 
+const eventExample = {
+  id: 9001,
+  type: 'client.updated',
+  created: EXAMPLES.created,
+  changedFields: ['email'],
+  data: { id: 42, companyName: 'Acme Corp.', email: 'ap@acme.example', updated: EXAMPLES.created },
+};
+
 /** A page of events. */
 export const EventPage = withExample(Page(Event), {
   next: EXAMPLES.pageLink.replace('/v1/client', '/v1/event'),
   previous: null,
-  results: [
-    {
-      id: 9001,
-      type: 'client.updated',
-      created: EXAMPLES.created,
-      changedFields: ['email'],
-      data: { id: 42, companyName: 'Acme Corp.', email: 'ap@acme.example', updated: EXAMPLES.created },
-    },
-  ],
+  results: [eventExample],
 });
+
+/** One event, with its example (`GET /v1/event/{event_id}`). */
+export const EventDetail = withExample(Event, eventExample);

@@ -52,6 +52,15 @@ export async function record(trx: Db, businessId: number, event: NewEvent, at: T
   return { id, type: event.type, created: at, changedFields, data: event.data };
 }
 
+/**
+ * Marks events published (docs/webhooks.md#delivery): the webhook fan-out, which writes the deliveries of
+ * every unpublished event, skips them from then on. For events whose deliveries the caller writes itself,
+ * in the same transaction (the test ping of one endpoint). Events published already keep their time.
+ */
+export async function markPublished(trx: Db, ids: readonly number[], at: Timestamp = nowTimestamp()): Promise<void> {
+  await repo.markPublished(trx, ids, at);
+}
+
 /** `<resource>.created` with the record's full shape `data` (docs/api.md#events), at the record's `updated`. */
 export async function recordCreated(trx: Db, businessId: number, resource: EventResource, data: EventData): Promise<Event> {
   // The event's time is the record's `updated` (its creation), so that the two agree.
@@ -171,4 +180,21 @@ export async function purge(db: Db, retentionDays: number, now: Date = new Date(
     total += deleted;
     if (deleted < PURGE_BATCH) return total;
   }
+}
+
+/** An event waiting for the webhook fan-out, with its business. */
+export interface UnpublishedEvent extends Event {
+  businessId: number;
+}
+
+/**
+ * Claims up to `limit` events not yet fanned out to webhooks (docs/webhooks.md#delivery), oldest first,
+ * in the caller's transaction `trx`, which must then {@link markPublished} them: concurrent callers
+ * (several dispatchers) never claim the same event. `businessIds` restricts the claim to these businesses
+ * (`undefined`: all).
+ * @returns the events as `GET /v1/event/{event_id}` answers them, with their business
+ */
+export async function claimUnpublished(trx: Db, limit: number, businessIds?: readonly number[]): Promise<UnpublishedEvent[]> {
+  const rows = await repo.claimUnpublished(trx, limit, businessIds);
+  return rows.map((r) => ({ ...toEvent(r), businessId: r.business_id }));
 }

@@ -25,13 +25,21 @@ function referenceTable(): Row[] {
 }
 
 /**
+ * Actions: a POST to `…/{id}/<verb>` that acts on the item rather than creating a sub-record is named by the
+ * action's own verb (`webhook_rotate_secret`, `webhook_delivery_retry`).
+ */
+const ACTIONS = new Set(['rotate_secret', 'test', 'retry']);
+
+/**
  * The convention (drf-spectacular's): the path's literal segments after `/v1` joined by `_` (`root` for `/`),
  * then `list` (a GET of a collection under `/v1`), `retrieve` (a GET of one item, or of anything outside
- * `/v1`), `create`, `update` (PUT), `partial_update` or `destroy`.
+ * `/v1`), `create`, `update` (PUT), `partial_update` or `destroy`; an action ({@link ACTIONS}) ends with its
+ * verb alone.
  */
 function conventionalId(method: string, path: string): string {
   const segments = path.split('/').filter((s) => s !== '' && !s.startsWith('{'));
   if (segments[0] === 'v1') segments.shift();
+  if (method === 'post' && /\}\/\w+$/.test(path) && ACTIONS.has(segments.at(-1)!)) return segments.join('_');
   const item = /\}\/?$/.test(path);
   const verbs: Record<string, string> = { post: 'create', put: 'update', patch: 'partial_update', delete: 'destroy' };
   const verb = method === 'get' ? (item || !path.startsWith('/v1/') ? 'retrieve' : 'list') : verbs[method]!;

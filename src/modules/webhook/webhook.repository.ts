@@ -1,0 +1,168 @@
+/** SQL for webhook endpoints and their deliveries (docs/webhooks.md). Every query is scoped to one business. */
+import type { Db } from '../../db/database.ts';
+import type { Timestamp } from '../../db/columns.ts';
+import type { NewWebhookEndpointRow, WebhookEndpointRow, WebhookEndpointRowUpdate } from '../../db/tables/webhook.table.ts';
+import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+
+/** Inserts an endpoint; returns its id. */
+export async function insertEndpoint(db: Db, businessId: number, row: Omit<NewWebhookEndpointRow, 'business_id'>): Promise<number> {
+  const { id } = await db
+    .insertInto('webhook_endpoint')
+    .values({ ...row, business_id: businessId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** An endpoint of the business (every column, secrets sealed), or `undefined`. */
+export async function findEndpointById(db: Db, businessId: number, id: number): Promise<WebhookEndpointRow | undefined> {
+  return db.selectFrom('webhook_endpoint').selectAll().where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether the business has an endpoint with this id. */
+export async function endpointExists(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await db.selectFrom('webhook_endpoint').select('id').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One page of the business's endpoints, newest first. */
+export async function findEndpointPage(
+  db: Db,
+  businessId: number,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<WebhookEndpointRow>> {
+  const q = db.selectFrom('webhook_endpoint').selectAll().where('business_id', '=', businessId);
+  return fetchPage(q, newestFirst<WebhookEndpointRow>('webhook_endpoint'), size, cursor);
+}
+
+/** Every endpoint of the business, newest first (the CLI's list). */
+export async function findAllEndpoints(db: Db, businessId: number): Promise<WebhookEndpointRow[]> {
+  return db
+    .selectFrom('webhook_endpoint')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Locks the endpoint row until the end of the caller's transaction (a no-op update: a row lock on
+ * PostgreSQL, the write lock on SQLite); returns whether it exists.
+ */
+export async function lockEndpoint(db: Db, businessId: number, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoint')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Updates an endpoint; returns the number of rows changed (0 when missing). */
+export async function updateEndpoint(db: Db, businessId: number, id: number, patch: WebhookEndpointRowUpdate): Promise<number> {
+  const result = await db
+    .updateTable('webhook_endpoint')
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes an endpoint (its deliveries go with it); returns the number of rows deleted. */
+export async function deleteEndpoint(db: Db, businessId: number, id: number): Promise<number> {
+  const result = await db.deleteFrom('webhook_endpoint').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A delivery row with the type of its event, as the API reads it. */
+export interface DeliveryRow {
+  id: number;
+  event_id: number;
+  event_type: string;
+  status: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_attempt_at: Timestamp | null;
+  next_attempt_at: Timestamp | null;
+  lease_until: Timestamp | null;
+  created: Timestamp;
+}
+
+function selectDeliveries(db: Db, businessId: number, webhookId: number) {
+  return db
+    .selectFrom('webhook_delivery')
+    .innerJoin('event', 'event.id', 'webhook_delivery.event_id')
+    .where('webhook_delivery.business_id', '=', businessId)
+    .where('webhook_delivery.webhook_id', '=', webhookId)
+    .select([
+      'webhook_delivery.id',
+      'webhook_delivery.event_id',
+      'event.type as event_type',
+      'webhook_delivery.status',
+      'webhook_delivery.attempts',
+      'webhook_delivery.last_status_code',
+      'webhook_delivery.last_error',
+      'webhook_delivery.last_attempt_at',
+      'webhook_delivery.next_attempt_at',
+      'webhook_delivery.lease_until',
+      'webhook_delivery.created',
+    ]);
+}
+
+/**
+ * Inserts the delivery of event `eventId` to endpoint `webhookId`, pending and due at `at`; nothing when
+ * that pair has one already.
+ * @returns the new delivery's id, or `undefined` when it existed
+ */
+export async function insertDelivery(db: Db, businessId: number, webhookId: number, eventId: number, at: Timestamp): Promise<number | undefined> {
+  const row = await db
+    .insertInto('webhook_delivery')
+    .values({ business_id: businessId, webhook_id: webhookId, event_id: eventId, status: 'pending', attempts: 0, next_attempt_at: at, created: at })
+    .onConflict((oc) => oc.columns(['event_id', 'webhook_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** One page of an endpoint's deliveries, newest first; `status` keeps one state. */
+export async function findDeliveryPage(
+  db: Db,
+  businessId: number,
+  webhookId: number,
+  status: string | undefined,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<DeliveryRow>> {
+  let q = selectDeliveries(db, businessId, webhookId);
+  if (status !== undefined) q = q.where('webhook_delivery.status', '=', status);
+  return fetchPage(q, newestFirst<DeliveryRow>('webhook_delivery'), size, cursor);
+}
+
+/** A delivery of the endpoint, or `undefined`. */
+export async function findDeliveryById(db: Db, businessId: number, webhookId: number, id: number): Promise<DeliveryRow | undefined> {
+  return selectDeliveries(db, businessId, webhookId).where('webhook_delivery.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Makes a delivery that has ended (`succeeded` or `failed`) pending again, due at `at`, keeping its attempt
+ * count; a pending one that nobody is sending (no live lease) becomes due at `at` too. One being sent is
+ * left alone. Returns the number of rows changed.
+ */
+export async function retryDelivery(db: Db, businessId: number, webhookId: number, id: number, at: Timestamp): Promise<number> {
+  const result = await db
+    .updateTable('webhook_delivery')
+    .set({ status: 'pending', next_attempt_at: at, lease_owner: null, lease_until: null })
+    .where('business_id', '=', businessId)
+    .where('webhook_id', '=', webhookId)
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([eb('status', '!=', 'pending'), eb('lease_until', 'is', null), eb('lease_until', '<', at)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,312 @@
+/**
+ * Webhook endpoints (docs/webhooks.md): per-business URLs that receive the business's events. Create,
+ * list, retrieve, partialUpdate, destroy, rotateSecret, test (a `webhook.test` ping to one endpoint), and
+ * the deliveries of an endpoint (list, retry). The sending itself (signing, attempts, retries, disabling a
+ * failing endpoint) is the delivery side's (`webhook-delivery.*`, the webhook dispatcher); this file gives it
+ * {@link insertDelivery}, {@link signingSecrets} and, in `url-safety.ts`, the address checks.
+ *
+ * Endpoints are configuration, not business records: their writes write no events.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import type { Timestamp } from '../../db/columns.ts';
+import type { WebhookEndpointRow, WebhookEndpointRowUpdate } from '../../db/tables/webhook.table.ts';
+import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
+import { decryptSecret, encryptSecret } from '../auth/auth.service.ts';
+import { markPublished, record } from '../event/event.service.ts';
+import * as repo from './webhook.repository.ts';
+import {
+  ALL_EVENT_TYPES,
+  type Webhook,
+  type WebhookCreateBody,
+  type WebhookCreated,
+  type WebhookDelivery,
+  type WebhookDeliveryListQuery,
+  type WebhookFormat,
+  type WebhookListQuery,
+  type WebhookSecret,
+  type WebhookUpdateBody,
+} from './webhook.schemas.ts';
+import { checkWebhookUrl, type Lookup, UnsafeWebhookUrl } from './url-safety.ts';
+
+export { checkWebhookUrl, isPublicAddress, UnsafeWebhookUrl } from './url-safety.ts';
+
+type Auth = Pick<AuthContext, 'businessId'>;
+
+/** What the endpoint operations need besides the database. */
+export interface WebhookSettings {
+  /** The installation's master key: seals the signing secrets. */
+  masterKey: Buffer;
+  /** `BIZAPI_WEBHOOK_ALLOW_PRIVATE`: URLs may name non-public addresses. */
+  allowPrivate: boolean;
+  /** The name resolver of the URL check (tests); default the system's. */
+  lookup?: Lookup;
+}
+
+/** How long the secret replaced by a rotation keeps signing beside the new one (docs/webhooks.md#secrets). */
+export const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A new signing secret: `whsec_` + base64 of 24 random bytes (the Standard Webhooks form). */
+export function newSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+/** Maps a row to the API shape (never the secrets). */
+export function toWebhook(row: WebhookEndpointRow): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    eventTypes: JSON.parse(row.event_types) as string[],
+    description: row.description,
+    isActive: row.is_active === 1,
+    format: row.format as WebhookFormat,
+    created: row.created,
+  };
+}
+
+/** Maps a delivery row to the API shape. */
+function toDelivery(row: repo.DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    event: { id: row.event_id, type: row.event_type },
+    status: row.status as WebhookDelivery['status'],
+    attempts: row.attempts,
+    lastStatusCode: row.last_status_code,
+    lastError: row.last_error,
+    lastAttemptAt: row.last_attempt_at,
+    nextAttemptAt: row.next_attempt_at,
+    created: row.created,
+  };
+}
+
+/**
+ * The secrets that sign a delivery to this endpoint at `now` (docs/webhooks.md#signatures): the current
+ * one, then the one a rotation replaced while its 24 hours last. Each is `whsec_…`.
+ * @throws Error when a secret does not decrypt under `masterKey`
+ */
+export function signingSecrets(masterKey: Buffer, row: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, now: Timestamp = nowTimestamp()): string[] {
+  const secrets = [decryptSecret(masterKey, row.secret)];
+  if (row.previous_secret !== null && row.previous_secret_expires_at !== null && row.previous_secret_expires_at > now) {
+    secrets.push(decryptSecret(masterKey, row.previous_secret));
+  }
+  return secrets;
+}
+
+/**
+ * Writes the pending delivery of event `eventId` to endpoint `webhookId`, due at `at` (default now), in the
+ * caller's transaction `trx` (docs/webhooks.md#delivery: written with what causes it). Nothing when that
+ * pair has one already.
+ * @returns the new delivery's id, or `undefined` when it existed
+ */
+export async function insertDelivery(
+  trx: Db,
+  businessId: number,
+  webhookId: number,
+  eventId: number,
+  at: Timestamp = nowTimestamp(),
+): Promise<number | undefined> {
+  return repo.insertDelivery(trx, businessId, webhookId, eventId, at);
+}
+
+/**
+ * Checks the URL and the event types of a body, collecting every problem (docs/webhooks.md#url-safety).
+ * `eventTypes` is `["*"]` alone or a list of event types (duplicates dropped, order kept).
+ * @throws ValidationError `{"url": […], "eventTypes": […]}`
+ */
+async function checkBody(settings: WebhookSettings, body: WebhookUpdateBody): Promise<{ eventTypes?: string[] }> {
+  const errors = new ErrorCollector();
+  if (body.url !== undefined) {
+    try {
+      await checkWebhookUrl(body.url, { allowPrivate: settings.allowPrivate, ...(settings.lookup && { lookup: settings.lookup }) });
+    } catch (err) {
+      if (!(err instanceof UnsafeWebhookUrl)) throw err;
+      errors.add(['url'], err.message);
+    }
+  }
+  let eventTypes: string[] | undefined;
+  if (body.eventTypes !== undefined) {
+    eventTypes = [...new Set(body.eventTypes)];
+    if (eventTypes.includes(ALL_EVENT_TYPES) && eventTypes.length > 1) {
+      errors.add(['eventTypes'], `"${ALL_EVENT_TYPES}" stands for every event type and must be alone.`);
+    }
+  }
+  errors.throwIfAny();
+  return eventTypes === undefined ? {} : { eventTypes };
+}
+
+/** `GET /v1/webhook`: the business's endpoints, newest first. */
+export async function list(db: Db, auth: Auth, query: WebhookListQuery, cursor: CursorPosition | undefined): Promise<Page<Webhook>> {
+  return mapPage(await repo.findEndpointPage(db, auth.businessId, pageSizeOf(query), cursor), toWebhook);
+}
+
+/** Every endpoint of the business, newest first (`bizapi webhook list`). */
+export async function listAll(db: Db, businessId: number): Promise<Webhook[]> {
+  return (await repo.findAllEndpoints(db, businessId)).map(toWebhook);
+}
+
+/**
+ * `POST /v1/webhook` (docs/webhooks.md#endpoints): a new endpoint with a new secret, sealed with the master
+ * key; the answer is the only place the secret appears. `isActive` defaults to true, `format` to
+ * `standard`.
+ * @throws ValidationError for a refused URL (scheme, credentials, non-public or unresolvable host) or
+ *   `"*"` mixed with event types
+ */
+export async function create(db: Db, settings: WebhookSettings, auth: Auth, body: WebhookCreateBody): Promise<WebhookCreated> {
+  const { eventTypes } = await checkBody(settings, body);
+  const secret = newSecret();
+  const at = nowTimestamp();
+  const id = await repo.insertEndpoint(db, auth.businessId, {
+    url: body.url,
+    event_types: JSON.stringify(eventTypes ?? body.eventTypes),
+    description: body.description ?? null,
+    is_active: toBool(body.isActive ?? true),
+    format: body.format ?? 'standard',
+    secret: encryptSecret(settings.masterKey, secret),
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    last_success_at: null,
+    failing_since: null,
+    created: at,
+    updated: at,
+  });
+  return {
+    id,
+    url: body.url,
+    eventTypes: eventTypes ?? body.eventTypes,
+    description: body.description ?? null,
+    isActive: body.isActive ?? true,
+    format: body.format ?? 'standard',
+    created: at,
+    secret,
+  };
+}
+
+/** Whether the business has an endpoint with this id. */
+export async function exists(db: Db, auth: Auth, id: number): Promise<boolean> {
+  return repo.endpointExists(db, auth.businessId, id);
+}
+
+/**
+ * `GET /v1/webhook/{webhook_id}`: the endpoint, without its secret.
+ * @throws NotFound for a missing or other business's endpoint
+ */
+export async function retrieve(db: Db, auth: Auth, id: number): Promise<Webhook> {
+  const row = await repo.findEndpointById(db, auth.businessId, id);
+  if (!row) throw new NotFound();
+  return toWebhook(row);
+}
+
+/**
+ * `PATCH /v1/webhook/{webhook_id}`: only the properties sent change. A new `url` is checked as on create.
+ * Turning `isActive` back on clears the failure streak (`failing_since`), so a re-enabled endpoint gets
+ * 5 days afresh before it is disabled again.
+ * @throws NotFound for a missing endpoint; ValidationError as {@link create}
+ */
+export async function partialUpdate(db: Db, settings: WebhookSettings, auth: Auth, id: number, body: WebhookUpdateBody): Promise<Webhook> {
+  if (!(await repo.endpointExists(db, auth.businessId, id))) throw new NotFound();
+  const { eventTypes } = await checkBody(settings, body);
+  return inTransaction(db, async (trx) => {
+    if (!(await repo.lockEndpoint(trx, auth.businessId, id))) throw new NotFound();
+    const before = (await repo.findEndpointById(trx, auth.businessId, id))!;
+    const patch: WebhookEndpointRowUpdate = {};
+    if (body.url !== undefined) patch.url = body.url;
+    if (eventTypes !== undefined) patch.event_types = JSON.stringify(eventTypes);
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.format !== undefined) patch.format = body.format;
+    if (body.isActive !== undefined) {
+      patch.is_active = toBool(body.isActive);
+      if (body.isActive && before.is_active === 0) patch.failing_since = null;
+    }
+    const changed = Object.entries(patch).some(([k, v]) => before[k as keyof WebhookEndpointRow] !== v);
+    if (!changed) return toWebhook(before);
+    patch.updated = nowTimestamp();
+    await repo.updateEndpoint(trx, auth.businessId, id, patch);
+    return toWebhook((await repo.findEndpointById(trx, auth.businessId, id))!);
+  });
+}
+
+/**
+ * `DELETE /v1/webhook/{webhook_id}`: the endpoint and its deliveries; nothing more is sent to it.
+ * @throws NotFound for a missing endpoint
+ */
+export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
+  if ((await repo.deleteEndpoint(db, auth.businessId, id)) === 0) throw new NotFound();
+}
+
+/**
+ * `POST /v1/webhook/{webhook_id}/rotate_secret` (docs/webhooks.md#secrets): a new secret signs from now on;
+ * the old one keeps signing beside it for 24 hours (two signatures per delivery), so receivers can switch
+ * without losing a delivery. A second rotation within the 24 hours drops the oldest secret.
+ * @returns the new secret, shown only here
+ * @throws NotFound for a missing endpoint
+ */
+export async function rotateSecret(db: Db, settings: WebhookSettings, auth: Auth, id: number): Promise<WebhookSecret> {
+  const secret = newSecret();
+  await inTransaction(db, async (trx) => {
+    if (!(await repo.lockEndpoint(trx, auth.businessId, id))) throw new NotFound();
+    const row = (await repo.findEndpointById(trx, auth.businessId, id))!;
+    const now = Date.now();
+    await repo.updateEndpoint(trx, auth.businessId, id, {
+      secret: encryptSecret(settings.masterKey, secret),
+      previous_secret: row.secret,
+      previous_secret_expires_at: new Date(now + PREVIOUS_SECRET_TTL_MS).toISOString(),
+      updated: new Date(now).toISOString(),
+    });
+  });
+  return { secret };
+}
+
+/**
+ * `POST /v1/webhook/{webhook_id}/test` (docs/webhooks.md#test): in one transaction, writes a `webhook.test`
+ * event (`data: {id: <webhook id>, url}`), marks it published so the fan-out does not send it to the
+ * business's other endpoints, and writes one pending delivery of it to this endpoint, due now. Works on an
+ * inactive endpoint too.
+ * @returns the pending delivery
+ * @throws NotFound for a missing endpoint
+ */
+export async function test(db: Db, auth: Auth, id: number): Promise<WebhookDelivery> {
+  return inTransaction(db, async (trx) => {
+    const row = await repo.findEndpointById(trx, auth.businessId, id);
+    if (!row) throw new NotFound();
+    const at = nowTimestamp();
+    const event = await record(trx, auth.businessId, { type: 'webhook.test', changedFields: [], data: { id, url: row.url } }, at);
+    await markPublished(trx, [event.id], at);
+    const deliveryId = (await insertDelivery(trx, auth.businessId, id, event.id, at))!;
+    return toDelivery((await repo.findDeliveryById(trx, auth.businessId, id, deliveryId))!);
+  });
+}
+
+/**
+ * `GET /v1/webhook/{webhook_id}/delivery`: the endpoint's deliveries, newest first; `status` keeps one
+ * state.
+ * @throws NotFound for a missing or other business's endpoint
+ */
+export async function listDeliveries(
+  db: Db,
+  auth: Auth,
+  webhookId: number,
+  query: WebhookDeliveryListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<WebhookDelivery>> {
+  if (!(await repo.endpointExists(db, auth.businessId, webhookId))) throw new NotFound();
+  const page = await repo.findDeliveryPage(db, auth.businessId, webhookId, query.status, pageSizeOf(query), cursor);
+  return mapPage(page, toDelivery);
+}
+
+/**
+ * `POST /v1/webhook/{webhook_id}/delivery/{delivery_id}/retry` (docs/webhooks.md#retries): a delivery that
+ * succeeded or failed becomes pending again, due now, its attempt count kept; a pending one becomes due
+ * now, unless it is being sent at this moment.
+ * @returns the delivery as it is after the change
+ * @throws NotFound for a missing endpoint or delivery, or one of another endpoint or business
+ */
+export async function retryDelivery(db: Db, auth: Auth, webhookId: number, deliveryId: number): Promise<WebhookDelivery> {
+  return inTransaction(db, async (trx) => {
+    if (!(await repo.findDeliveryById(trx, auth.businessId, webhookId, deliveryId))) throw new NotFound();
+    await repo.retryDelivery(trx, auth.businessId, webhookId, deliveryId, nowTimestamp());
+    return toDelivery((await repo.findDeliveryById(trx, auth.businessId, webhookId, deliveryId))!);
+  });
+}
