@@ -16,12 +16,14 @@ import { clientRecipes } from './event-catalogue/client.recipes.ts';
 import { inquiryRecipes } from './event-catalogue/inquiry.recipes.ts';
 import { webhookRecipes } from './event-catalogue/webhook.recipes.ts';
 import { contractSettlementRecipes } from './event-catalogue/contract-settlement.recipes.ts';
+import { restRecipes } from './event-catalogue/rest.recipes.ts';
 
 const RECIPES: Recipes = {
   ...clientRecipes,
   ...inquiryRecipes,
   ...webhookRecipes,
   ...contractSettlementRecipes,
+  ...restRecipes,
 };
 
 let t: TestApp;

@@ -13,6 +13,7 @@ const columns = [
   'estimate_item.classification_id',
   'estimate_item_classification.title as classification_title',
   'estimate_item.created',
+  'estimate_item.updated',
 ] as const;
 
 function findQuery(db: Db, businessId: number) {
@@ -34,6 +35,9 @@ export type EstimateItemRow = Awaited<ReturnType<ReturnType<typeof findQuery>['e
 export interface EstimateItemFilter {
   /** Every term must be a case-insensitive substring of the title or the description. */
   search: readonly string[];
+  /** `updated_start` / `updated_end` as a half-open UTC range (docs/api.md#events). */
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /** One page of estimate items, newest first. */
@@ -45,6 +49,8 @@ export async function findPage(
   cursor: CursorPosition | undefined,
 ): Promise<Page<EstimateItemRow>> {
   let q = findQuery(db, businessId);
+  if (filter.updatedFrom !== undefined) q = q.where('estimate_item.updated', '>=', filter.updatedFrom);
+  if (filter.updatedTo !== undefined) q = q.where('estimate_item.updated', '<', filter.updatedTo);
   const search = filter.search;
   if (search.length > 0) {
     q = q.where((eb) => searchAll(eb, search, [eb.ref('estimate_item.title'), eb.ref('estimate_item.description')])!);

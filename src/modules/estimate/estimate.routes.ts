@@ -22,7 +22,7 @@ const estimateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'estimate_item_list',
         summary: 'List estimate items',
         description:
-          'Estimate item templates, newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of the title or the description.',
+          'Estimate item templates, newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of the title or the description. `updated_start` / `updated_end` (extension) select by the last change, inclusive: a date in the business time zone or a date-time with an offset.',
         querystring: schemas.EstimateItemListQuery,
         response: { 200: schemas.EstimateItemPage, ...commonErrorResponses },
       },
@@ -39,11 +39,12 @@ const estimateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'estimate_item_create',
+        'x-events': ['estimate.item.created'],
         summary: 'Create an estimate item',
         description:
           '`title` (1..256), `unitCost` (a decimal string, up to 28 integer digits and 2 decimals, negative for a discount) and `unit` (1..8) are required. `description` is null or 1..2048 characters; `classification` a classification `{id}` or null.',
         body: schemas.EstimateItemCreateBody,
-        response: { 201: schemas.EstimateItemDetail, ...commonErrorResponses },
+        response: { 201: schemas.EstimateItemCreated, ...commonErrorResponses },
       },
     },
     async (request, reply) => {
@@ -61,7 +62,7 @@ const estimateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'List estimate item classifications',
         description:
           'Classifications `{id, title}` in their configured order (the catalog file\'s `estimateItemClassifications`). `search` (repeatable, all terms must match) is a case-insensitive substring of the title.',
-        querystring: schemas.EstimateItemListQuery,
+        querystring: schemas.EstimateItemClassificationListQuery,
         response: { 200: schemas.EstimateItemClassificationPage, ...commonErrorResponses },
       },
     },
@@ -92,6 +93,7 @@ const estimateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'estimate_item_partial_update',
+        'x-events': ['estimate.item.updated'],
         summary: 'Update an estimate item',
         description: 'Partial update: only the properties sent change. `description: null` and `classification: null` clear them.',
         params: schemas.EstimateItemIdParams,
@@ -108,6 +110,7 @@ const estimateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'estimate_item_destroy',
+        'x-events': ['estimate.item.deleted'],
         summary: 'Delete an estimate item',
         description: 'Permanent delete: the item is removed, and its id answers 404 from then on.',
         params: schemas.EstimateItemIdParams,

@@ -1,10 +1,22 @@
 /**
- * Estimate item shapes (reference: "Estimate item templates"; decisions §11, §1 for the decimal). One shape
- * serves the list items, the create response, retrieve and update; classifications list as `{id, title}`.
+ * Estimate item shapes (reference: "Estimate item templates"; decisions §11, §1 for the decimal). The list
+ * items and the create response show {@link EstimateItemListItem}; retrieve and update the full shape
+ * {@link EstimateItem}, which adds `updated` (docs/api.md#events). Classifications list as `{id, title}`.
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, IdParam, IdTitle, Nullable, Page, QuerySearch, withExample, Named } from '../../shared/schemas.ts';
+import {
+  EXAMPLES,
+  IdParam,
+  IdTitle,
+  Nullable,
+  Page,
+  QuerySearch,
+  UpdatedProperty,
+  UpdatedQueryProperties,
+  withExample,
+  Named,
+} from '../../shared/schemas.ts';
 
 /** Longest `title` (reference: 256). */
 export const TITLE_MAX_LENGTH = 256;
@@ -69,8 +81,7 @@ const itemExample = {
   created: EXAMPLES.created,
 };
 
-/** An estimate item as every response shows it. */
-export const EstimateItem = Named('EstimateItem', Type.Object({
+const listItemProperties = {
   id: Type.Integer(),
   title: Type.String(),
   unitCost: Type.String({ description: 'Decimal with exactly two decimals; negative for a discount line.', examples: ['4500000.00'] }),
@@ -84,14 +95,24 @@ export const EstimateItem = Named('EstimateItem', Type.Object({
     'x-extension': true,
     description: 'When the item was created (extension: the reference does not show it).',
   }),
-}));
+};
+
+/** An estimate item as the list items and the create response show it. */
+export const EstimateItemListItem = Named('EstimateItemListItem', Type.Object(listItemProperties));
+export type EstimateItemListItem = Static<typeof EstimateItemListItem>;
+
+/** The full shape (retrieve, update, event `data`): the list item plus `updated` (docs/api.md#events). */
+export const EstimateItem = Named('EstimateItem', Type.Object({ ...listItemProperties, updated: UpdatedProperty }));
 export type EstimateItem = Static<typeof EstimateItem>;
 
-/** The create / retrieve / update response, with its example. */
-export const EstimateItemDetail = withExample(EstimateItem, itemExample);
+/** The create response, with its example. */
+export const EstimateItemCreated = withExample(EstimateItemListItem, itemExample);
+
+/** The retrieve / update response, with its example. */
+export const EstimateItemDetail = withExample(EstimateItem, { ...itemExample, updated: EXAMPLES.created });
 
 /** `GET /v1/estimate/item` response. */
-export const EstimateItemPage = withExample(Page(EstimateItem), {
+export const EstimateItemPage = withExample(Page(EstimateItemListItem), {
   next: EXAMPLES.pageLink.replace('/client?', '/estimate/item?'),
   previous: null,
   results: [itemExample],
@@ -107,8 +128,15 @@ export const EstimateItemClassificationPage = withExample(Page(EstimateItemClass
   ],
 });
 
-/** `GET /v1/estimate/item` and `GET /v1/estimate/item/classification` query (reference: `cursor`, `page_size`, `search`). */
-export const EstimateItemListQuery = Type.Object({ ...PageQueryProperties, search: Type.Optional(QuerySearch) });
+/** `GET /v1/estimate/item/classification` query (reference: `cursor`, `page_size`, `search`). */
+export const EstimateItemClassificationListQuery = Type.Object({ ...PageQueryProperties, search: Type.Optional(QuerySearch) });
+export type EstimateItemClassificationListQuery = Static<typeof EstimateItemClassificationListQuery>;
+
+/**
+ * `GET /v1/estimate/item` query (reference: `cursor`, `page_size`, `search`), plus `updated_start` /
+ * `updated_end` (docs/api.md#events).
+ */
+export const EstimateItemListQuery = Type.Object({ ...EstimateItemClassificationListQuery.properties, ...UpdatedQueryProperties });
 export type EstimateItemListQuery = Static<typeof EstimateItemListQuery>;
 
 /** Path parameters of `/v1/estimate/item/{item_id}`. */

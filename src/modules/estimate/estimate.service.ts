@@ -3,16 +3,20 @@
  * partialUpdate, destroy (permanent), and the list of classifications. No plan restriction.
  */
 import type { Db } from '../../db/database.ts';
-import { nowTimestamp } from '../../db/sql-helpers.ts';
+import { inTransaction, lockRow, nowTimestamp, setUpdated } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
+import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
+import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import { parseEstimate } from '../inquiry/inquiry.service.ts';
 import * as repo from './estimate.repository.ts';
 import type {
   EstimateItem,
   EstimateItemClassification,
+  EstimateItemClassificationListQuery,
   EstimateItemCreateBody,
+  EstimateItemListItem,
   EstimateItemListQuery,
   EstimateItemUpdateBody,
 } from './estimate.schemas.ts';
@@ -20,8 +24,8 @@ import type { EstimateItemRowUpdate } from '../../db/tables/estimate.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 
-/** Maps a row to the estimate item shape of every response; `image` is `""` (no picture can be set). */
-export function toEstimateItem(row: repo.EstimateItemRow): EstimateItem {
+/** Maps a row to the list item / create response shape; `image` is `""` (no picture can be set). */
+export function toEstimateItemListItem(row: repo.EstimateItemRow): EstimateItemListItem {
   return {
     id: row.id,
     title: row.title,
@@ -33,6 +37,17 @@ export function toEstimateItem(row: repo.EstimateItemRow): EstimateItem {
       row.classification_id === null || row.classification_title === null ? null : { id: row.classification_id, title: row.classification_title },
     created: row.created,
   };
+}
+
+/** Maps a row to the full shape (retrieve, update, event `data`; docs/api.md#events). */
+export function toEstimateItem(row: repo.EstimateItemRow): EstimateItem {
+  return { ...toEstimateItemListItem(row), updated: row.updated };
+}
+
+/** The list item of a full shape: the full shape without `updated`. */
+function listItemOf(item: EstimateItem): EstimateItemListItem {
+  const { updated: _updated, ...rest } = item;
+  return rest;
 }
 
 /**
@@ -61,28 +76,52 @@ async function checkedColumns(db: Db, businessId: number, body: EstimateItemUpda
   return patch;
 }
 
-/** `GET /v1/estimate/item`: newest first; `search` terms (all must match) over title and description. */
-export async function list(db: Db, auth: Auth, query: EstimateItemListQuery, cursor: CursorPosition | undefined): Promise<Page<EstimateItem>> {
-  const page = await repo.findPage(db, auth.businessId, { search: query.search ?? [] }, pageSizeOf(query), cursor);
-  return mapPage(page, toEstimateItem);
+/**
+ * `GET /v1/estimate/item`: newest first; `search` terms (all must match) over title and description;
+ * `updated_start..updated_end` (inclusive, a date in the business time zone or a date-time;
+ * docs/api.md#events).
+ * @throws ValidationError for an `updated_start` / `updated_end` that names no day
+ */
+export async function list(
+  db: Db,
+  auth: Pick<AuthContext, 'businessId' | 'timezone'>,
+  query: EstimateItemListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<EstimateItemListItem>> {
+  const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
+  const page = await repo.findPage(
+    db,
+    auth.businessId,
+    { search: query.search ?? [], updatedFrom: updated.from, updatedTo: updated.to },
+    pageSizeOf(query),
+    cursor,
+  );
+  return mapPage(page, toEstimateItemListItem);
 }
 
 /**
- * `POST /v1/estimate/item`: `description` and `classification` default to null.
+ * `POST /v1/estimate/item`: `description` and `classification` default to null. Writes an
+ * `estimate.item.created` event with the full shape, in the transaction of the insert (docs/api.md#events).
+ * @returns the list item shape (the create response keeps the reference's keys)
  * @throws ValidationError for a malformed `unitCost` or a classification that is not the business's
  */
-export async function create(db: Db, auth: Auth, body: EstimateItemCreateBody): Promise<EstimateItem> {
+export async function create(db: Db, auth: Auth, body: EstimateItemCreateBody): Promise<EstimateItemListItem> {
   const columns = await checkedColumns(db, auth.businessId, body);
-  const id = await repo.insert(db, auth.businessId, {
-    title: body.title,
-    unit: body.unit,
-    unit_cost: columns.unit_cost as string,
-    description: body.description ?? null,
-    classification_id: columns.classification_id ?? null,
-    created: nowTimestamp(),
-    updated: nowTimestamp(),
+  return inTransaction(db, async (trx) => {
+    const at = nowTimestamp();
+    const id = await repo.insert(trx, auth.businessId, {
+      title: body.title,
+      unit: body.unit,
+      unit_cost: columns.unit_cost as string,
+      description: body.description ?? null,
+      classification_id: columns.classification_id ?? null,
+      created: at,
+      updated: at,
+    });
+    const item = await retrieve(trx, auth, id);
+    await recordCreated(trx, auth.businessId, 'estimate.item', item);
+    return listItemOf(item);
   });
-  return retrieve(db, auth, id);
 }
 
 /** Whether an estimate item with this id exists in the business. */
@@ -102,29 +141,44 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Estimate
 
 /**
  * `PATCH /v1/estimate/item/{item_id}`: only the properties sent change; `classification: null` and
- * `description: null` clear them.
+ * `description: null` clear them. A change stamps `updated` and writes an `estimate.item.updated` event
+ * naming the changed properties; a PATCH that changes nothing (`unitCost` compared as the decimal it
+ * stores) writes none and keeps `updated` (docs/api.md#events).
+ * @returns the full shape
  * @throws NotFound for a missing item; ValidationError as {@link create}
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: EstimateItemUpdateBody): Promise<EstimateItem> {
   if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
   const columns = await checkedColumns(db, auth.businessId, body);
-  if ((await repo.updateById(db, auth.businessId, id, columns)) === 0) throw new NotFound();
-  return retrieve(db, auth, id);
+  return inTransaction(db, async (trx) => {
+    // The lock proves the item still exists and makes `before` the state this change applies to.
+    if (!(await lockRow(trx, 'estimate_item', auth.businessId, id))) throw new NotFound();
+    const before = await retrieve(trx, auth, id);
+    await repo.updateById(trx, auth.businessId, id, columns);
+    const after = await retrieve(trx, auth, id);
+    return recordUpdate(trx, auth.businessId, 'estimate.item', before, after, (at) =>
+      setUpdated(trx, 'estimate_item', auth.businessId, id, at),
+    );
+  });
 }
 
 /**
- * `DELETE /v1/estimate/item/{item_id}`: removes the item for good; its id answers 404 from then on.
+ * `DELETE /v1/estimate/item/{item_id}`: removes the item for good; its id answers 404 from then on. Writes
+ * an `estimate.item.deleted` event `{id}` (docs/api.md#events).
  * @throws NotFound for a missing item
  */
 export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
-  if ((await repo.deleteById(db, auth.businessId, id)) === 0) throw new NotFound();
+  await inTransaction(db, async (trx) => {
+    if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
+    await recordDeleted(trx, auth.businessId, 'estimate.item', id);
+  });
 }
 
 /** `GET /v1/estimate/item/classification`: `{id, title}` in the configured order; `search` over the title. */
 export async function listClassifications(
   db: Db,
   auth: Auth,
-  query: EstimateItemListQuery,
+  query: EstimateItemClassificationListQuery,
   cursor: CursorPosition | undefined,
 ): Promise<Page<EstimateItemClassification>> {
   const page = await repo.findClassificationPage(db, auth.businessId, query.search ?? [], pageSizeOf(query), cursor);

@@ -16,6 +16,7 @@ const columns = [
   'project.actual_end_date',
   'project.is_hidden',
   'project.created',
+  'project.updated',
 ] as const;
 
 function selectLive(db: Db, businessId: number) {
@@ -40,6 +41,9 @@ export interface ProjectFilter {
   endDateFrom?: string;
   endDateTo?: string;
   contractId?: number;
+  /** `updated_start` / `updated_end` as a half-open UTC range (docs/api.md#events). */
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /** One page of live projects, newest first. */
@@ -58,6 +62,8 @@ export async function findPage(
   if (filter.endDateFrom !== undefined) q = q.where('project.end_date', '>=', filter.endDateFrom);
   if (filter.endDateTo !== undefined) q = q.where('project.end_date', '<=', filter.endDateTo);
   if (filter.contractId !== undefined) q = q.where('project.contract_id', '=', filter.contractId);
+  if (filter.updatedFrom !== undefined) q = q.where('project.updated', '>=', filter.updatedFrom);
+  if (filter.updatedTo !== undefined) q = q.where('project.updated', '<', filter.updatedTo);
   return fetchPage(q, newestFirst<ProjectRow>('project'), size, cursor);
 }
 

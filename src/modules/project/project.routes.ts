@@ -25,7 +25,7 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'project_list',
         summary: 'List projects',
         description:
-          'Projects, newest first. `status` narrows to one status; `contract_id` to the projects of one contract; `is_hidden`: true only hidden, false only visible, omitted all. `start_date_start` / `start_date_end` and `end_date_start` / `end_date_end` are inclusive date ranges on `startDate` and `endDate` (a project without that date never matches).',
+          'Projects, newest first. `status` narrows to one status; `contract_id` to the projects of one contract; `is_hidden`: true only hidden, false only visible, omitted all. `start_date_start` / `start_date_end` and `end_date_start` / `end_date_end` are inclusive date ranges on `startDate` and `endDate` (a project without that date never matches). `updated_start` / `updated_end` (extension) select by the last change, inclusive: a date in the business time zone or a date-time with an offset.',
         querystring: schemas.ProjectListQuery,
         response: { 200: schemas.ProjectPage, ...commonErrorResponses },
       },
@@ -43,11 +43,12 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'project_create',
+        'x-events': ['project.created'],
         summary: 'Create a project',
         description:
           'Only `title` is required. `contract` links a contract of the business `{id}` (answered as its summary). `status` defaults to `U` (scheduled), `isHidden` to false. `actualEndDate` cannot be set on create (it is ignored); set it with PATCH.',
         body: schemas.ProjectCreateBody,
-        response: { 201: schemas.ProjectDetail, ...commonErrorResponses },
+        response: { 201: schemas.ProjectCreated, ...commonErrorResponses },
       },
     },
     async (request, reply) => {
@@ -79,6 +80,7 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'project_partial_update',
+        'x-events': ['project.updated'],
         summary: 'Update a project',
         description:
           'Partial update: only the properties sent change; `null` clears a nullable one (`contract: null` unlinks the contract). `actualEndDate` is settable only here.',
@@ -97,6 +99,7 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'project_destroy',
+        'x-events': ['project.deleted'],
         summary: 'Delete a project',
         description: 'Soft delete: the project disappears from lists and reads, and its id answers 404 from then on.',
         params: schemas.ProjectIdParams,

@@ -1,7 +1,8 @@
 /**
- * Project shapes (spec: Resources › Project, Limits; reference: Project). One shape serves the list items,
- * the create response, retrieve and update; `contract` nests the contract summary. `actualEndDate` is written
- * only by PATCH (reference item 20).
+ * Project shapes (spec: Resources › Project, Limits; reference: Project). The list items and the create
+ * response show {@link ProjectListItem}; retrieve and update the full shape {@link Project}, which adds
+ * `updated` (docs/api.md#events). `contract` nests the contract summary. `actualEndDate` is written only by
+ * PATCH (reference item 20).
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
@@ -17,6 +18,8 @@ import {
   QueryId,
   StringEnum,
   Timestamp,
+  UpdatedProperty,
+  UpdatedQueryProperties,
   withExample, Named } from '../../shared/schemas.ts';
 
 /** Project status codes: `U` scheduled, `I` in progress, `A` additional period, `E` ended. */
@@ -69,8 +72,7 @@ const projectExample = {
   created: EXAMPLES.created,
 };
 
-/** A project as every response shows it. */
-export const Project = Named('Project', Type.Object({
+const listItemProperties = {
   id: Type.Integer(),
   contract: Nullable(ContractSummary),
   title: Type.String(),
@@ -81,14 +83,24 @@ export const Project = Named('Project', Type.Object({
   actualEndDate: Nullable(DateString),
   isHidden: Type.Boolean(),
   created: Timestamp,
-}));
+};
+
+/** A project as the list items and the create response show it (the keys the spec gives them). */
+export const ProjectListItem = Named('ProjectListItem', Type.Object(listItemProperties));
+export type ProjectListItem = Static<typeof ProjectListItem>;
+
+/** The full shape (retrieve, update, event `data`): the list item plus `updated` (docs/api.md#events). */
+export const Project = Named('Project', Type.Object({ ...listItemProperties, updated: UpdatedProperty }));
 export type Project = Static<typeof Project>;
 
-/** The create / retrieve / update response, with its example. */
-export const ProjectDetail = withExample(Project, projectExample);
+/** The create response, with its example. */
+export const ProjectCreated = withExample(ProjectListItem, projectExample);
+
+/** The retrieve / update response, with its example. */
+export const ProjectDetail = withExample(Project, { ...projectExample, updated: EXAMPLES.created });
 
 /** `GET /v1/project` response. */
-export const ProjectPage = withExample(Page(Project), {
+export const ProjectPage = withExample(Page(ProjectListItem), {
   next: EXAMPLES.pageLink.replace('/client?', '/project?'),
   previous: null,
   results: [projectExample],
@@ -104,6 +116,7 @@ export const ProjectListQuery = Type.Object({
   end_date_start: Type.Optional(QueryDate),
   end_date_end: Type.Optional(QueryDate),
   contract_id: Type.Optional({ ...QueryId, description: 'Only the projects linked to this contract (the spec’s contract filter).' }),
+  ...UpdatedQueryProperties,
 });
 export type ProjectListQuery = Static<typeof ProjectListQuery>;
 

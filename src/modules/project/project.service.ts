@@ -4,14 +4,23 @@
  * `config.plans`, checked before any of these runs.
  */
 import type { Db } from '../../db/database.ts';
-import { isForeignKeyViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { inTransaction, isForeignKeyViolation, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
+import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
+import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
 import * as repo from './project.repository.ts';
-import type { Project, ProjectCreateBody, ProjectListQuery, ProjectStatus, ProjectUpdateBody } from './project.schemas.ts';
+import type {
+  Project,
+  ProjectCreateBody,
+  ProjectListItem,
+  ProjectListQuery,
+  ProjectStatus,
+  ProjectUpdateBody,
+} from './project.schemas.ts';
 import type { ProjectRowUpdate } from '../../db/tables/project.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
@@ -19,8 +28,8 @@ type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 /** Status of a project created without one: `U` (scheduled). */
 export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'U';
 
-/** Maps a row to the project shape of every response. */
-export function toProject(row: repo.ProjectRow): Project {
+/** Maps a row to the list item / create response shape. */
+export function toProjectListItem(row: repo.ProjectRow): ProjectListItem {
   return {
     id: row.id,
     contract: toNestedContract(row),
@@ -33,6 +42,17 @@ export function toProject(row: repo.ProjectRow): Project {
     isHidden: row.is_hidden === 1,
     created: row.created,
   };
+}
+
+/** Maps a row to the full shape (retrieve, update, event `data`; docs/api.md#events). */
+export function toProject(row: repo.ProjectRow): Project {
+  return { ...toProjectListItem(row), updated: row.updated };
+}
+
+/** The list item of a full shape: the full shape without `updated`. */
+function listItemOf(project: Project): ProjectListItem {
+  const { updated: _updated, ...item } = project;
+  return item;
 }
 
 /** The columns a body sets: only the properties it sends (PATCH is partial). */
@@ -77,11 +97,13 @@ async function referencingContract<T>(db: Db, businessId: number, body: ProjectU
 }
 
 /**
- * `GET /v1/project`: live projects, newest first; `status`, `is_hidden`, `contract_id` and the inclusive
+ * `GET /v1/project`: live projects, newest first; `status`, `is_hidden`, `contract_id`, the inclusive
  * date ranges `start_date_start..start_date_end` (on `startDate`) and `end_date_start..end_date_end` (on
- * `endDate`).
+ * `endDate`), and `updated_start..updated_end` (inclusive, a date or a date-time; docs/api.md#events).
+ * @throws ValidationError for an `updated_start` / `updated_end` that names no day
  */
-export async function list(db: Db, auth: Auth, query: ProjectListQuery, cursor: CursorPosition | undefined): Promise<Page<Project>> {
+export async function list(db: Db, auth: Auth, query: ProjectListQuery, cursor: CursorPosition | undefined): Promise<Page<ProjectListItem>> {
+  const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   const page = await repo.findPage(
     db,
     auth.businessId,
@@ -93,33 +115,42 @@ export async function list(db: Db, auth: Auth, query: ProjectListQuery, cursor: 
       endDateFrom: query.end_date_start,
       endDateTo: query.end_date_end,
       contractId: query.contract_id,
+      updatedFrom: updated.from,
+      updatedTo: updated.to,
     },
     pageSizeOf(query),
     cursor,
   );
-  return mapPage(page, toProject);
+  return mapPage(page, toProjectListItem);
 }
 
 /**
  * `POST /v1/project`: `status` defaults to `U`, `isHidden` to false; `actualEndDate` cannot be set here
- * (reference: Project create), so the new project has none.
+ * (reference: Project create), so the new project has none. Writes a `project.created` event with the full
+ * shape, in the transaction of the insert (docs/api.md#events).
+ * @returns the list item shape (the create response keeps the spec's keys)
  * @throws ValidationError for a contract that is not the business's
  */
-export async function create(db: Db, auth: Auth, body: ProjectCreateBody): Promise<Project> {
+export async function create(db: Db, auth: Auth, body: ProjectCreateBody): Promise<ProjectListItem> {
   await checkReferences(db, auth.businessId, body);
   const { actual_end_date: _ignored, ...columns } = columnsFrom(body);
-  const id = await referencingContract(db, auth.businessId, body, () =>
-    repo.insert(db, auth.businessId, {
-      ...columns,
-      title: body.title,
-      status: body.status ?? DEFAULT_PROJECT_STATUS,
-      is_hidden: toBool(body.isHidden ?? false),
-      actual_end_date: null,
-      created: nowTimestamp(),
-      updated: nowTimestamp(),
+  return referencingContract(db, auth.businessId, body, () =>
+    inTransaction(db, async (trx) => {
+      const at = nowTimestamp();
+      const id = await repo.insert(trx, auth.businessId, {
+        ...columns,
+        title: body.title,
+        status: body.status ?? DEFAULT_PROJECT_STATUS,
+        is_hidden: toBool(body.isHidden ?? false),
+        actual_end_date: null,
+        created: at,
+        updated: at,
+      });
+      const project = await retrieve(trx, auth, id);
+      await recordCreated(trx, auth.businessId, 'project', project);
+      return listItemOf(project);
     }),
   );
-  return retrieve(db, auth, id);
 }
 
 /** Whether a live project with this id exists in the business. */
@@ -139,22 +170,35 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Project>
 
 /**
  * `PATCH /v1/project/{project_id}`: only the properties sent change; `null` clears a nullable one
- * (`contract: null` unlinks the contract).
+ * (`contract: null` unlinks the contract). A change stamps `updated` and writes a `project.updated` event
+ * naming the changed properties; a PATCH that changes nothing writes none and keeps `updated`
+ * (docs/api.md#events).
+ * @returns the full shape
  * @throws NotFound for a missing project; ValidationError for a contract that is not the business's
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: ProjectUpdateBody): Promise<Project> {
   if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
   await checkReferences(db, auth.businessId, body);
-  const changed = await referencingContract(db, auth.businessId, body, () => repo.updateById(db, auth.businessId, id, columnsFrom(body)));
-  if (changed === 0) throw new NotFound();
-  return retrieve(db, auth, id);
+  return referencingContract(db, auth.businessId, body, () =>
+    inTransaction(db, async (trx) => {
+      // The lock proves the project still exists and makes `before` the state this change applies to.
+      if (!(await lockRow(trx, 'project', auth.businessId, id))) throw new NotFound();
+      const before = await retrieve(trx, auth, id);
+      await repo.updateById(trx, auth.businessId, id, columnsFrom(body));
+      const after = await retrieve(trx, auth, id);
+      return recordUpdate(trx, auth.businessId, 'project', before, after, (at) => setUpdated(trx, 'project', auth.businessId, id, at));
+    }),
+  );
 }
 
 /**
  * `DELETE /v1/project/{project_id}`: soft delete; the project disappears from every read (spec: States,
- * deletion states; decisions §7).
+ * deletion states; decisions §7). Writes a `project.deleted` event `{id}` (docs/api.md#events).
  * @throws NotFound for a missing project
  */
 export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
-  if ((await repo.softDeleteById(db, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+  await inTransaction(db, async (trx) => {
+    if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+    await recordDeleted(trx, auth.businessId, 'project', id);
+  });
 }

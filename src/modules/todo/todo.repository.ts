@@ -21,6 +21,7 @@ const columns = [
   'todo.is_complete',
   'todo.completed_at',
   'todo.created',
+  'todo.updated',
 ] as const;
 
 /** The todo's inquiry is live (for updates and deletes, which cannot join). */
@@ -60,6 +61,9 @@ export interface TodoFilter {
   dueDateTo?: string;
   inquiryId?: number;
   isComplete?: boolean;
+  /** `updated_start` / `updated_end` as a half-open UTC range (docs/api.md#events). */
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /** One page of live todos, newest first. */
@@ -75,6 +79,8 @@ export async function findPage(
   if (filter.dueDateTo !== undefined) q = q.where('todo.due_date', '<=', filter.dueDateTo);
   if (filter.inquiryId !== undefined) q = q.where('todo.inquiry_id', '=', filter.inquiryId);
   if (filter.isComplete !== undefined) q = q.where('todo.is_complete', '=', filter.isComplete ? 1 : 0);
+  if (filter.updatedFrom !== undefined) q = q.where('todo.updated', '>=', filter.updatedFrom);
+  if (filter.updatedTo !== undefined) q = q.where('todo.updated', '<', filter.updatedTo);
   return fetchPage(q, newestFirst<TodoRow>('todo'), size, cursor);
 }
 

@@ -22,7 +22,7 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'todo_list',
         summary: 'List todos',
-        description: `Todos, newest first, in the short shape. \`due_date_start\` / \`due_date_end\` are an inclusive range on \`dueDate\`; \`inquiry_id\` narrows to one inquiry; \`is_complete\`: true only complete, false only open. Todos of a deleted inquiry are gone with it. ${DDAY}`,
+        description: `Todos, newest first, in the short shape. \`due_date_start\` / \`due_date_end\` are an inclusive range on \`dueDate\`; \`inquiry_id\` narrows to one inquiry; \`is_complete\`: true only complete, false only open. \`updated_start\` / \`updated_end\` (extension) select by the last change, inclusive: a date in the business time zone or a date-time with an offset. Todos of a deleted inquiry are gone with it. ${DDAY}`,
         querystring: schemas.TodoListQuery,
         response: { 200: schemas.TodoPage, ...commonErrorResponses },
       },
@@ -39,6 +39,7 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'todo_create',
+        'x-events': ['todo.created'],
         summary: 'Create a todo',
         description:
           'Required: `inquiry` (a live inquiry of the business), `type` (M meeting, CA call, MS message, E other), `dueDate`, `action` (at most 2048 characters). Optional: `inCharge` (a member `{id}`), `dueTime` (`HH:MM[:SS]`), `actionHistory`. A new todo is open (`isComplete` false). The response is the short shape (no `completedInCharge`, no `actionHistory`).',
@@ -74,6 +75,7 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'todo_partial_update',
+        'x-events': ['todo.updated'],
         summary: 'Update a todo',
         description:
           'Partial update; `inquiry` cannot be changed (it is ignored). `isComplete: true` marks the todo complete and sets `completedAt` to now unless it is given; `isComplete: false` reopens it and clears `completedAt` and `completedInCharge` (sending a non-null one with it is a 400). `completedAt` and `completedInCharge` can be set only on a complete todo.',
@@ -91,6 +93,7 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'todo_destroy',
+        'x-events': ['todo.deleted'],
         summary: 'Delete a todo',
         description: 'Permanent deletion: the todo is removed from the database.',
         params: schemas.TodoIdParams,

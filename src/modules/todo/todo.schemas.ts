@@ -1,7 +1,7 @@
 /**
  * Todo shapes (spec: Resources › Todo; reference: Todo; decisions §7). The list items and the create
  * response carry the short shape (no `completedInCharge`, no `actionHistory`); retrieve and update the full
- * one.
+ * one, which also carries `updated` (docs/api.md#events).
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
@@ -18,6 +18,8 @@ import {
   QueryId,
   StringEnum,
   Timestamp,
+  UpdatedProperty,
+  UpdatedQueryProperties,
   withExample, Named } from '../../shared/schemas.ts';
 
 /** Todo types: `M` meeting, `CA` call, `MS` message, `E` other. */
@@ -109,7 +111,7 @@ const shortProperties = {
 export const TodoSummary = Named('TodoListItem', Type.Object(shortProperties));
 export type TodoSummary = Static<typeof TodoSummary>;
 
-/** The full shape: retrieve and update responses. */
+/** The full shape: retrieve and update responses, and the `data` of todo events (docs/api.md#events). */
 export const Todo = Named('Todo', Type.Object({
   id: shortProperties.id,
   inquiry: shortProperties.inquiry,
@@ -124,6 +126,7 @@ export const Todo = Named('Todo', Type.Object({
   completedAt: shortProperties.completedAt,
   dDay: shortProperties.dDay,
   created: shortProperties.created,
+  updated: UpdatedProperty,
 }));
 export type Todo = Static<typeof Todo>;
 
@@ -159,6 +162,7 @@ export const TodoDetail = withExample(Todo, {
   completedAt: '2026-11-24T01:12:00.000Z',
   dDay: 3,
   created: EXAMPLES.created,
+  updated: '2026-11-24T01:12:00.000Z',
 });
 
 /** `GET /v1/todo` response. */
@@ -175,6 +179,7 @@ export const TodoListQuery = Type.Object({
   due_date_end: Type.Optional(QueryDate),
   inquiry_id: Type.Optional(QueryId),
   is_complete: Type.Optional(QueryBoolean),
+  ...UpdatedQueryProperties,
 });
 export type TodoListQuery = Static<typeof TodoListQuery>;
 

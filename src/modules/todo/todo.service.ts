@@ -8,13 +8,14 @@
  * unless given; setting it false clears `completedAt` and `completedInCharge`.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, toBool } from '../../db/sql-helpers.ts';
+import { inTransaction, setUpdated, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
-import { daysBetween, todayIn } from '../../shared/time.ts';
+import { daysBetween, instantRangeUtc, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { findMembers } from '../catalog/catalog.service.ts';
+import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
 import type { TodoRowUpdate } from '../../db/tables/todo.table.ts';
@@ -69,7 +70,7 @@ export function toTodoSummary(row: repo.TodoRow, members: Members, timezone: str
   };
 }
 
-/** Maps a row to the full shape (retrieve, update). */
+/** Maps a row to the full shape (retrieve, update, event `data`; docs/api.md#events). */
 export function toTodo(row: repo.TodoRow, members: Members, timezone: string, now: Date): Todo {
   const s = toTodoSummary(row, members, timezone, now);
   return {
@@ -86,6 +87,7 @@ export function toTodo(row: repo.TodoRow, members: Members, timezone: string, no
     completedAt: s.completedAt,
     dDay: s.dDay,
     created: s.created,
+    updated: row.updated,
   };
 }
 
@@ -107,7 +109,12 @@ async function checkMembers(
   }
 }
 
-/** `GET /v1/todo`: todos of live inquiries, newest first; `due_date_*` (inclusive), `inquiry_id`, `is_complete`. */
+/**
+ * `GET /v1/todo`: todos of live inquiries, newest first; `due_date_*` (inclusive), `inquiry_id`,
+ * `is_complete`, `updated_start..updated_end` (inclusive, a date in the business time zone or a date-time;
+ * docs/api.md#events).
+ * @throws ValidationError for an `updated_start` / `updated_end` that names no day
+ */
 export async function list(
   db: Db,
   auth: Auth,
@@ -115,6 +122,7 @@ export async function list(
   cursor: CursorPosition | undefined,
   now: Date,
 ): Promise<Page<TodoSummary>> {
+  const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   const page = await repo.findPage(
     db,
     auth.businessId,
@@ -123,6 +131,8 @@ export async function list(
       dueDateTo: query.due_date_end,
       inquiryId: query.inquiry_id,
       isComplete: parseQueryBoolean(query.is_complete),
+      updatedFrom: updated.from,
+      updatedTo: updated.to,
     },
     pageSizeOf(query),
     cursor,
@@ -133,7 +143,8 @@ export async function list(
 
 /**
  * `POST /v1/todo`: a new, incomplete todo (reference: Todo create; `isComplete`, `completedAt` and
- * `completedInCharge` are not accepted here and are ignored).
+ * `completedInCharge` are not accepted here and are ignored). Writes a `todo.created` event with the full
+ * shape, in the transaction of the insert (docs/api.md#events).
  * @throws ValidationError when `inquiry` is not a live inquiry of the business or `inCharge` not a member
  */
 export async function create(db: Db, auth: Auth, body: TodoCreateBody, now: Date): Promise<TodoSummary> {
@@ -143,22 +154,26 @@ export async function create(db: Db, auth: Auth, body: TodoCreateBody, now: Date
   }
   await checkMembers(db, auth.businessId, { inCharge: body.inCharge }, errors);
   errors.throwIfAny();
-  const id = await repo.insert(db, auth.businessId, {
-    inquiry_id: body.inquiry.id,
-    in_charge_id: body.inCharge?.id ?? null,
-    completed_in_charge_id: null,
-    type: body.type,
-    due_date: body.dueDate,
-    due_time: body.dueTime == null ? null : normalizeTime(body.dueTime),
-    action: body.action,
-    action_history: body.actionHistory ?? null,
-    is_complete: 0,
-    completed_at: null,
-    created: now.toISOString(),
-    updated: now.toISOString(),
+  return inTransaction(db, async (trx) => {
+    const id = await repo.insert(trx, auth.businessId, {
+      inquiry_id: body.inquiry.id,
+      in_charge_id: body.inCharge?.id ?? null,
+      completed_in_charge_id: null,
+      type: body.type,
+      due_date: body.dueDate,
+      due_time: body.dueTime == null ? null : normalizeTime(body.dueTime),
+      action: body.action,
+      action_history: body.actionHistory ?? null,
+      is_complete: 0,
+      completed_at: null,
+      created: now.toISOString(),
+      updated: now.toISOString(),
+    });
+    const row = (await repo.findById(trx, auth.businessId, id))!;
+    const members = await loadMembers(trx, auth.businessId, [row]);
+    await recordCreated(trx, auth.businessId, 'todo', toTodo(row, members, auth.timezone, now));
+    return toTodoSummary(row, members, auth.timezone, now);
   });
-  const row = (await repo.findById(db, auth.businessId, id))!;
-  return toTodoSummary(row, await loadMembers(db, auth.businessId, [row]), auth.timezone, now);
 }
 
 /** Whether a live todo with this id exists in the business. */
@@ -207,16 +222,21 @@ function completionColumns(
 
 /**
  * `PATCH /v1/todo/{todo_id}`: only the properties sent change; `inquiry` is not writable (ignored).
- * Completion rules as in the module comment; the whole change is one transaction.
+ * Completion rules as in the module comment; the whole change is one transaction. A change stamps `updated`
+ * and writes a `todo.updated` event naming every property of the full shape that changed — completing a
+ * todo changes `isComplete` and `completedAt` (and `completedInCharge` when given), a new `dueDate` also
+ * `dDay`; a PATCH that changes nothing writes none and keeps `updated` (docs/api.md#events).
+ * @returns the full shape
  * @throws NotFound for a missing todo; ValidationError for bad members or completion properties
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: TodoUpdateBody, now: Date): Promise<Todo> {
-  await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     // The row is locked before it is read: concurrent completions apply one after the other, each on the
     // state the previous one left, so `isComplete` and `completedAt` always agree.
     await repo.lockById(trx, auth.businessId, id);
     const current = await repo.findById(trx, auth.businessId, id);
     if (!current) throw new NotFound();
+    const before = toTodo(current, await loadMembers(trx, auth.businessId, [current]), auth.timezone, now);
     // As DRF: the references first (field-level), then the completion rules (object-level).
     const errors = new ErrorCollector();
     await checkMembers(trx, auth.businessId, { inCharge: body.inCharge, completedInCharge: body.completedInCharge }, errors);
@@ -230,14 +250,19 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: TodoUp
     if (body.actionHistory !== undefined) patch.action_history = body.actionHistory;
     if (body.inCharge !== undefined) patch.in_charge_id = body.inCharge?.id ?? null;
     if ((await repo.updateById(trx, auth.businessId, id, patch)) === 0) throw new NotFound();
+    const after = await retrieve(trx, auth, id, now);
+    return recordUpdate(trx, auth.businessId, 'todo', before, after, (at) => setUpdated(trx, 'todo', auth.businessId, id, at));
   });
-  return retrieve(db, auth, id, now);
 }
 
 /**
- * `DELETE /v1/todo/{todo_id}`: permanent deletion (spec: States — todo deletion is permanent).
+ * `DELETE /v1/todo/{todo_id}`: permanent deletion (spec: States — todo deletion is permanent). Writes a
+ * `todo.deleted` event `{id}` (docs/api.md#events).
  * @throws NotFound for a missing todo
  */
 export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
-  if ((await repo.deleteById(db, auth.businessId, id)) === 0) throw new NotFound();
+  await inTransaction(db, async (trx) => {
+    if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
+    await recordDeleted(trx, auth.businessId, 'todo', id);
+  });
 }

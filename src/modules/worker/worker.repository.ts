@@ -15,6 +15,7 @@ const columns = [
   'worker.sort_order',
   'worker.is_hidden',
   'worker.man_month_amount',
+  'worker.updated',
 ] as const;
 
 function selectLive(db: Db, businessId: number) {
@@ -38,6 +39,9 @@ export interface WorkerFilter {
   positionId?: number;
   /** Every term must be a case-insensitive substring of the name. */
   search: readonly string[];
+  /** `updated_start` / `updated_end` as a half-open UTC range (docs/api.md#events). */
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /** One page of live workers, newest first. */
@@ -51,6 +55,8 @@ export async function findPage(
   let q = findQuery(db, businessId);
   if (filter.isHidden !== undefined) q = q.where('worker.is_hidden', '=', filter.isHidden ? 1 : 0);
   if (filter.positionId !== undefined) q = q.where('worker.position_id', '=', filter.positionId);
+  if (filter.updatedFrom !== undefined) q = q.where('worker.updated', '>=', filter.updatedFrom);
+  if (filter.updatedTo !== undefined) q = q.where('worker.updated', '<', filter.updatedTo);
   const search = filter.search;
   if (search.length > 0) q = q.where((eb) => searchAll(eb, search, [eb.ref('worker.name')])!);
   return fetchPage(q, newestFirst<WorkerRow>('worker'), size, cursor);

@@ -25,7 +25,7 @@ const workerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'worker_list',
         summary: 'List workers',
         description:
-          'Live workers (deleted ones are excluded), newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of the name; `position_id` narrows to one worker position; `is_hidden`: true only hidden, false only visible, omitted all.',
+          'Live workers (deleted ones are excluded), newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of the name; `position_id` narrows to one worker position; `is_hidden`: true only hidden, false only visible, omitted all. `updated_start` / `updated_end` (extension) select by the last change, inclusive: a date in the business time zone or a date-time with an offset.',
         querystring: schemas.WorkerListQuery,
         response: { 200: schemas.WorkerPage, ...commonErrorResponses },
       },
@@ -43,11 +43,12 @@ const workerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'worker_create',
+        'x-events': ['worker.created'],
         summary: 'Create a worker',
         description:
           'Only `name` (1..32 characters) is required. `position` is a worker position `{id}`; `order` and `manMonthAmount` are integers ≥ 0 (default 0); `isHidden` defaults to false.',
         body: schemas.WorkerCreateBody,
-        response: { 201: schemas.WorkerDetail, ...commonErrorResponses },
+        response: { 201: schemas.WorkerCreated, ...commonErrorResponses },
       },
     },
     async (request, reply) => {
@@ -79,6 +80,7 @@ const workerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'worker_partial_update',
+        'x-events': ['worker.updated'],
         summary: 'Update a worker',
         description: 'Partial update: only the properties sent change. A new `position.id` reassigns the position; `position: null` clears it.',
         params: schemas.WorkerIdParams,
@@ -96,6 +98,7 @@ const workerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'worker_destroy',
+        'x-events': ['worker.deleted'],
         summary: 'Delete a worker',
         description: 'Soft delete: the worker disappears from lists and reads, and its id answers 404 from then on.',
         params: schemas.WorkerIdParams,

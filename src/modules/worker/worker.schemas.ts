@@ -1,6 +1,7 @@
 /**
- * Worker shapes (spec: Resources › Worker; reference: Worker, item 21; decisions §1 integers). One shape
- * serves the list items, the create response, retrieve and update.
+ * Worker shapes (spec: Resources › Worker; reference: Worker, item 21; decisions §1 integers). The list items
+ * and the create response show {@link WorkerListItem}; retrieve and update the full shape {@link Worker},
+ * which adds `updated` (docs/api.md#events).
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
@@ -13,6 +14,8 @@ import {
   QueryId,
   QuerySearch,
   Timestamp,
+  UpdatedProperty,
+  UpdatedQueryProperties,
   withExample, Named } from '../../shared/schemas.ts';
 
 /** Largest `manMonthAmount`: the largest integer JSON clients read exactly (2^53 − 1). */
@@ -68,8 +71,7 @@ const workerExample = {
   manMonthAmount: 6500000,
 };
 
-/** A worker as every response shows it. */
-export const Worker = Named('Worker', Type.Object({
+const listItemProperties = {
   id: Type.Integer(),
   name: Type.String(),
   created: Timestamp,
@@ -77,14 +79,24 @@ export const Worker = Named('Worker', Type.Object({
   order: Type.Integer(),
   isHidden: Type.Boolean(),
   manMonthAmount: Type.Integer(),
-}));
+};
+
+/** A worker as the list items and the create response show it (the keys the spec gives them). */
+export const WorkerListItem = Named('WorkerListItem', Type.Object(listItemProperties));
+export type WorkerListItem = Static<typeof WorkerListItem>;
+
+/** The full shape (retrieve, update, event `data`): the list item plus `updated` (docs/api.md#events). */
+export const Worker = Named('Worker', Type.Object({ ...listItemProperties, updated: UpdatedProperty }));
 export type Worker = Static<typeof Worker>;
 
-/** The create / retrieve / update response, with its example. */
-export const WorkerDetail = withExample(Worker, workerExample);
+/** The create response, with its example. */
+export const WorkerCreated = withExample(WorkerListItem, workerExample);
+
+/** The retrieve / update response, with its example. */
+export const WorkerDetail = withExample(Worker, { ...workerExample, updated: EXAMPLES.created });
 
 /** `GET /v1/worker` response. */
-export const WorkerPage = withExample(Page(Worker), {
+export const WorkerPage = withExample(Page(WorkerListItem), {
   next: EXAMPLES.pageLink.replace('/client?', '/worker?'),
   previous: null,
   results: [workerExample],
@@ -96,6 +108,7 @@ export const WorkerListQuery = Type.Object({
   is_hidden: Type.Optional(QueryBoolean),
   position_id: Type.Optional(QueryId),
   search: Type.Optional(QuerySearch),
+  ...UpdatedQueryProperties,
 });
 export type WorkerListQuery = Static<typeof WorkerListQuery>;
 

@@ -4,19 +4,21 @@
  * `config.plans`, checked before any of these runs.
  */
 import type { Db } from '../../db/database.ts';
-import { nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { inTransaction, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
+import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
+import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import * as repo from './worker.repository.ts';
-import type { Worker, WorkerCreateBody, WorkerListQuery, WorkerUpdateBody } from './worker.schemas.ts';
+import type { Worker, WorkerCreateBody, WorkerListItem, WorkerListQuery, WorkerUpdateBody } from './worker.schemas.ts';
 import type { WorkerRowUpdate } from '../../db/tables/worker.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 
-/** Maps a row to the worker shape of every response. */
-export function toWorker(row: repo.WorkerRow): Worker {
+/** Maps a row to the list item / create response shape. */
+export function toWorkerListItem(row: repo.WorkerRow): WorkerListItem {
   return {
     id: row.id,
     name: row.name,
@@ -29,6 +31,17 @@ export function toWorker(row: repo.WorkerRow): Worker {
     isHidden: row.is_hidden === 1,
     manMonthAmount: row.man_month_amount,
   };
+}
+
+/** Maps a row to the full shape (retrieve, update, event `data`; docs/api.md#events). */
+export function toWorker(row: repo.WorkerRow): Worker {
+  return { ...toWorkerListItem(row), updated: row.updated };
+}
+
+/** The list item of a full shape: the full shape without `updated`. */
+function listItemOf(worker: Worker): WorkerListItem {
+  const { updated: _updated, ...item } = worker;
+  return item;
 }
 
 /** The columns a body sets: only the properties it sends (PATCH is partial). */
@@ -55,35 +68,59 @@ async function checkReferences(db: Db, businessId: number, body: WorkerUpdateBod
   errors.throwIfAny();
 }
 
-/** `GET /v1/worker`: live workers, newest first; `is_hidden`, `position_id`, `search` (name). */
-export async function list(db: Db, auth: Auth, query: WorkerListQuery, cursor: CursorPosition | undefined): Promise<Page<Worker>> {
+/**
+ * `GET /v1/worker`: live workers, newest first; `is_hidden`, `position_id`, `search` (name), and
+ * `updated_start..updated_end` (inclusive, a date in the business time zone or a date-time;
+ * docs/api.md#events).
+ * @throws ValidationError for an `updated_start` / `updated_end` that names no day
+ */
+export async function list(
+  db: Db,
+  auth: Pick<AuthContext, 'businessId' | 'timezone'>,
+  query: WorkerListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<WorkerListItem>> {
+  const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   const page = await repo.findPage(
     db,
     auth.businessId,
-    { isHidden: parseQueryBoolean(query.is_hidden), positionId: query.position_id, search: query.search ?? [] },
+    {
+      isHidden: parseQueryBoolean(query.is_hidden),
+      positionId: query.position_id,
+      search: query.search ?? [],
+      updatedFrom: updated.from,
+      updatedTo: updated.to,
+    },
     pageSizeOf(query),
     cursor,
   );
-  return mapPage(page, toWorker);
+  return mapPage(page, toWorkerListItem);
 }
 
 /**
  * `POST /v1/worker`: `order` and `manMonthAmount` default to 0, `isHidden` to false, `position` to none.
+ * Writes a `worker.created` event with the full shape, in the transaction of the insert (docs/api.md#events).
+ * @returns the list item shape (the create response keeps the spec's keys)
  * @throws ValidationError for a position that is not the business's
  */
-export async function create(db: Db, auth: Auth, body: WorkerCreateBody): Promise<Worker> {
+export async function create(db: Db, auth: Auth, body: WorkerCreateBody): Promise<WorkerListItem> {
   await checkReferences(db, auth.businessId, body);
-  const id = await repo.insert(db, auth.businessId, {
-    ...columnsFrom(body),
-    name: body.name,
-    position_id: body.position?.id ?? null,
-    sort_order: body.order ?? 0,
-    is_hidden: toBool(body.isHidden ?? false),
-    man_month_amount: body.manMonthAmount ?? 0,
-    created: nowTimestamp(),
-    updated: nowTimestamp(),
+  return inTransaction(db, async (trx) => {
+    const at = nowTimestamp();
+    const id = await repo.insert(trx, auth.businessId, {
+      ...columnsFrom(body),
+      name: body.name,
+      position_id: body.position?.id ?? null,
+      sort_order: body.order ?? 0,
+      is_hidden: toBool(body.isHidden ?? false),
+      man_month_amount: body.manMonthAmount ?? 0,
+      created: at,
+      updated: at,
+    });
+    const worker = await retrieve(trx, auth, id);
+    await recordCreated(trx, auth.businessId, 'worker', worker);
+    return listItemOf(worker);
   });
-  return retrieve(db, auth, id);
 }
 
 /** Whether a live worker with this id exists in the business. */
@@ -103,21 +140,34 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Worker> 
 
 /**
  * `PATCH /v1/worker/{worker_id}`: only the properties sent change; a new `position.id` reassigns the
- * position and `position: null` clears it (spec: Endpoints, worker PATCH).
+ * position and `position: null` clears it (spec: Endpoints, worker PATCH). A change stamps `updated` and
+ * writes a `worker.updated` event naming the changed properties; a PATCH that changes nothing writes none
+ * and keeps `updated` (docs/api.md#events).
+ * @returns the full shape
  * @throws NotFound for a missing worker; ValidationError for a position that is not the business's
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: WorkerUpdateBody): Promise<Worker> {
   if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
   await checkReferences(db, auth.businessId, body);
-  if ((await repo.updateById(db, auth.businessId, id, columnsFrom(body))) === 0) throw new NotFound();
-  return retrieve(db, auth, id);
+  return inTransaction(db, async (trx) => {
+    // The lock proves the worker still exists and makes `before` the state this change applies to.
+    if (!(await lockRow(trx, 'worker', auth.businessId, id))) throw new NotFound();
+    const before = await retrieve(trx, auth, id);
+    await repo.updateById(trx, auth.businessId, id, columnsFrom(body));
+    const after = await retrieve(trx, auth, id);
+    return recordUpdate(trx, auth.businessId, 'worker', before, after, (at) => setUpdated(trx, 'worker', auth.businessId, id, at));
+  });
 }
 
 /**
  * `DELETE /v1/worker/{worker_id}`: soft delete; the worker disappears from every read (spec: Worker,
- * "Deleted workers are excluded from the list"; decisions §7).
+ * "Deleted workers are excluded from the list"; decisions §7). Writes a `worker.deleted` event `{id}`
+ * (docs/api.md#events).
  * @throws NotFound for a missing worker
  */
 export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
-  if ((await repo.softDeleteById(db, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+  await inTransaction(db, async (trx) => {
+    if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
+    await recordDeleted(trx, auth.businessId, 'worker', id);
+  });
 }

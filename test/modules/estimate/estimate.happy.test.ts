@@ -18,7 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The keys of the create answer and the list items. */
 const KEYS = ['id', 'title', 'unitCost', 'unit', 'description', 'image', 'classification', 'created'];
+/** The keys of the full shape (retrieve, update): plus `updated` (docs/api.md#events). */
+const FULL_KEYS = [...KEYS, 'updated'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const { call, get } = apiClient(() => t.app);
@@ -50,7 +53,8 @@ describe('POST /v1/estimate/item', () => {
     expect(item.created).toMatch(RFC3339_MS_UTC);
     const got = await get(b, `/v1/estimate/item/${item.id}`);
     expect(got.status).toBe(200);
-    expect(got.body).toEqual(item);
+    expect(Object.keys(got.body)).toEqual(FULL_KEYS);
+    expect(got.body).toEqual({ ...item, updated: item.created });
   });
 
   it('stores every property: description, classification {id, title}, the unit 식', async () => {
@@ -127,17 +131,26 @@ describe('PATCH /v1/estimate/item/{item_id}', () => {
 
     const titled = await call(b, { method: 'PATCH', url, body: { title: 'After' } });
     expect(titled.status).toBe(200);
-    expect(titled.body).toEqual({ ...item, title: 'After' });
+    expect(titled.body).toEqual({ ...item, title: 'After', updated: titled.body.updated });
+    expect(titled.body.updated >= item.created).toBe(true);
 
     const costed = await call(b, { method: 'PATCH', url, body: { unitCost: -20, unit: '식' } });
-    expect(costed.body).toEqual({ ...item, title: 'After', unitCost: '-20.00', unit: '식' });
+    expect(costed.body).toEqual({ ...item, title: 'After', unitCost: '-20.00', unit: '식', updated: costed.body.updated });
 
     const dev = b.ids.estimateItemClassifications.dev!;
     const moved = await call(b, { method: 'PATCH', url, body: { classification: { id: dev } } });
     expect(moved.body.classification).toEqual({ id: dev, title: 'Development' });
 
     const cleared = await call(b, { method: 'PATCH', url, body: { description: null, classification: null } });
-    expect(cleared.body).toEqual({ ...item, title: 'After', unitCost: '-20.00', unit: '식', description: null, classification: null });
+    expect(cleared.body).toEqual({
+      ...item,
+      title: 'After',
+      unitCost: '-20.00',
+      unit: '식',
+      description: null,
+      classification: null,
+      updated: cleared.body.updated,
+    });
     expect((await get(b, url)).body).toEqual(cleared.body);
   });
 
@@ -146,7 +159,7 @@ describe('PATCH /v1/estimate/item/{item_id}', () => {
     const item = await create(b, { title: 'Same', unitCost: '1', unit: 'EA' });
     const res = await call(b, { method: 'PATCH', url: `/v1/estimate/item/${item.id}`, body: {} });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(item);
+    expect(res.body).toEqual({ ...item, updated: item.created });
   });
 });
 

@@ -118,7 +118,7 @@ describe('PATCH /v1/project/{project_id} — validation', () => {
     expect400(await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { title: 'New', contract: { id: 2147483647 } } }), {
       contract: { id: ['Invalid pk "2147483647" - object does not exist.'] },
     });
-    expect((await call(b, { method: 'GET', url: `/v1/project/${p.id}` })).body).toEqual(p);
+    expect((await call(b, { method: 'GET', url: `/v1/project/${p.id}` })).body).toEqual({ ...p, updated: p.created });
   });
 
   it('an invalid body to a missing or foreign project → 404, not the body errors', async () => {

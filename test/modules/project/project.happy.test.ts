@@ -16,7 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The keys of the create answer and the list items (the spec's). */
 const KEYS = ['id', 'contract', 'title', 'status', 'symbolColor', 'startDate', 'endDate', 'actualEndDate', 'isHidden', 'created'];
+/** The keys of the full shape (retrieve, update): the spec's plus `updated` (docs/api.md#events). */
+const FULL_KEYS = [...KEYS, 'updated'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const { call, get } = apiClient(() => t.app);
@@ -134,7 +137,7 @@ describe('the contract reference', () => {
     expect((await send(t.app, b, { method: 'DELETE', url: `/v1/contract/${contract.id}` })).statusCode).toBe(204);
     const after = await get(b, `/v1/project/${p.id}`);
     expect(after.status).toBe(200);
-    expect(after.body).toEqual({ ...p, contract: null });
+    expect(after.body).toEqual({ ...p, contract: null, updated: expect.any(String) });
   });
 
   it('filters the list by contract_id', async () => {
@@ -187,13 +190,13 @@ describe('the contract reference', () => {
 });
 
 describe('GET /v1/project/{project_id}', () => {
-  it('answers the same shape as the create response', async () => {
+  it('answers the create response plus updated, equal to created', async () => {
     const b = await newBusiness(t);
     const p = await create(b, { title: 'Read me', status: 'A', startDate: '2026-01-31' });
     const res = await get(b, `/v1/project/${p.id}`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(KEYS);
-    expect(res.body).toEqual(p);
+    expect(Object.keys(res.body)).toEqual(FULL_KEYS);
+    expect(res.body).toEqual({ ...p, updated: p.created });
   });
 });
 
@@ -207,8 +210,9 @@ describe('PATCH /v1/project/{project_id}', () => {
       body: { title: 'After', status: 'E', actualEndDate: '2026-02-03', symbolColor: null },
     });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(KEYS);
-    expect(res.body).toEqual({ ...p, title: 'After', status: 'E', actualEndDate: '2026-02-03', symbolColor: null });
+    expect(Object.keys(res.body)).toEqual(FULL_KEYS);
+    expect(res.body).toEqual({ ...p, title: 'After', status: 'E', actualEndDate: '2026-02-03', symbolColor: null, updated: res.body.updated });
+    expect(res.body.updated >= p.created).toBe(true);
     expect((await get(b, `/v1/project/${p.id}`)).body).toEqual(res.body);
     const cleared = await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { actualEndDate: null, startDate: null, endDate: null } });
     expect(cleared.body).toMatchObject({ actualEndDate: null, startDate: null, endDate: null, title: 'After' });
@@ -217,9 +221,14 @@ describe('PATCH /v1/project/{project_id}', () => {
   it('answers the unchanged project for an empty body, and ignores read-only properties', async () => {
     const b = await newBusiness(t);
     const p = await create(b, { title: 'Same' });
-    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: {} })).body).toEqual(p);
-    const res = await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { id: 1, created: '2001-01-01T00:00:00.000Z' } });
-    expect(res.body).toEqual(p);
+    const full = { ...p, updated: p.created };
+    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: {} })).body).toEqual(full);
+    const res = await call(b, {
+      method: 'PATCH',
+      url: `/v1/project/${p.id}`,
+      body: { id: 1, created: '2001-01-01T00:00:00.000Z', updated: '2001-01-01T00:00:00.000Z' },
+    });
+    expect(res.body).toEqual(full);
   });
 
   it('sets and clears the hidden flag', async () => {

@@ -9,7 +9,7 @@ import { sendJson } from '../../setup/signed-request.ts';
 
 /** Keys of the short shape (list items, create response), in order. */
 export const SHORT_KEYS = ['id', 'inquiry', 'inCharge', 'type', 'dueDate', 'dueTime', 'action', 'isComplete', 'completedAt', 'dDay', 'created'];
-/** Keys of the full shape (retrieve, update), in order. */
+/** Keys of the full shape (retrieve, update), in order; `updated` per docs/api.md#events. */
 export const FULL_KEYS = [
   'id',
   'inquiry',
@@ -24,6 +24,7 @@ export const FULL_KEYS = [
   'completedAt',
   'dDay',
   'created',
+  'updated',
 ];
 
 /** A test app with a movable clock: `clock.now` is what the server takes for "now". */

@@ -143,7 +143,7 @@ describe('GET /v1/todo/{todo_id}', () => {
     const res = await get(b, `/v1/todo/${todo.id}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(FULL_KEYS);
-    expect(res.body).toEqual({ ...todo, completedInCharge: null, actionHistory: 'Sent mail', dDay: -2 });
+    expect(res.body).toEqual({ ...todo, completedInCharge: null, actionHistory: 'Sent mail', dDay: -2, updated: todo.created });
   });
 });
 
@@ -215,10 +215,10 @@ describe('PATCH /v1/todo/{todo_id}', () => {
     const res = await patch(b, todo.id, { type: 'M', dueDate: '2026-11-24', action: 'Meet instead', inquiry: { id: other.id } });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(FULL_KEYS);
-    expect(res.body).toEqual({ ...before, type: 'M', dueDate: '2026-11-24', action: 'Meet instead', dDay: 2 });
+    expect(res.body).toEqual({ ...before, type: 'M', dueDate: '2026-11-24', action: 'Meet instead', dDay: 2, updated: res.body.updated });
     expect(res.body.inquiry).toEqual(inquiry);
     const cleared = await patch(b, todo.id, { dueTime: null, actionHistory: null, inCharge: null });
-    expect(cleared.body).toEqual({ ...res.body, dueTime: null, actionHistory: null, inCharge: null });
+    expect(cleared.body).toEqual({ ...res.body, dueTime: null, actionHistory: null, inCharge: null, updated: cleared.body.updated });
     const reassigned = await patch(b, todo.id, { inCharge: { id: b.ids.members.park, nickname: 'ignored' }, dueTime: '18:45:30' });
     expect(reassigned.body).toMatchObject({ inCharge: memberOf(b, 'park'), dueTime: '18:45:30' });
     expect((await get(b, `/v1/todo/${todo.id}`)).body).toEqual(reassigned.body);

@@ -112,7 +112,7 @@ describe('PATCH /v1/worker/{worker_id} — validation', () => {
       name: ['This field may not be null.'],
       manMonthAmount: ['Ensure this value is greater than or equal to 0.'],
     });
-    expect((await call(b, { method: 'GET', url: `/v1/worker/${w.id}` })).body).toEqual(w);
+    expect((await call(b, { method: 'GET', url: `/v1/worker/${w.id}` })).body).toEqual({ ...w, updated: w.created });
   });
 
   it('an invalid body to a missing or foreign worker → 404, not the body errors', async () => {

@@ -16,7 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The keys of the create answer and the list items (the spec's). */
 const KEYS = ['id', 'name', 'created', 'position', 'order', 'isHidden', 'manMonthAmount'];
+/** The keys of the full shape (retrieve, update): the spec's plus `updated` (docs/api.md#events). */
+const FULL_KEYS = [...KEYS, 'updated'];
+/** The full shape of a worker never changed since its create answer `w`. */
+const unchanged = (w: Record<string, unknown>) => ({ ...w, updated: w.created });
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A business whose catalog has two worker positions: dev (#2f80ed) and designer (#eb5757). */
@@ -90,7 +95,7 @@ describe('POST /v1/worker', () => {
     expect((await create(b, { name: '김'.repeat(32) })).name).toBe('김'.repeat(32));
     const big = await create(b, { name: 'Big', order: 2147483647, manMonthAmount: Number.MAX_SAFE_INTEGER });
     expect(big).toMatchObject({ order: 2147483647, manMonthAmount: Number.MAX_SAFE_INTEGER });
-    expect((await get(b, `/v1/worker/${big.id}`)).body).toEqual(big);
+    expect((await get(b, `/v1/worker/${big.id}`)).body).toEqual(unchanged(big));
   });
 
   it('ignores read-only and unknown properties, and extra keys of the position reference', async () => {
@@ -103,13 +108,13 @@ describe('POST /v1/worker', () => {
 });
 
 describe('GET /v1/worker/{worker_id}', () => {
-  it('answers the same shape as the create response', async () => {
+  it('answers the create response plus updated, equal to created', async () => {
     const b = await business();
     const w = await create(b, { name: 'Read me', position: { id: b.ids.positions.designer } });
     const res = await get(b, `/v1/worker/${w.id}`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(KEYS);
-    expect(res.body).toEqual(w);
+    expect(Object.keys(res.body)).toEqual(FULL_KEYS);
+    expect(res.body).toEqual(unchanged(w));
   });
 });
 
@@ -119,12 +124,13 @@ describe('PATCH /v1/worker/{worker_id}', () => {
     const w = await create(b, { name: 'Mover', position: { id: b.ids.positions.dev }, order: 4, manMonthAmount: 100 });
     const moved = await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { position: { id: b.ids.positions.designer } } });
     expect(moved.status).toBe(200);
-    expect(moved.body).toEqual({ ...w, position: designer(b) });
+    expect(moved.body).toEqual({ ...w, position: designer(b), updated: moved.body.updated });
     const cleared = await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { position: null } });
-    expect(cleared.body).toEqual({ ...w, position: null });
+    expect(cleared.body).toEqual({ ...w, position: null, updated: cleared.body.updated });
     const back = await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { position: { id: b.ids.positions.dev } } });
-    expect(back.body).toEqual(w);
-    expect((await get(b, `/v1/worker/${w.id}`)).body).toEqual(w);
+    expect(back.body).toEqual({ ...w, updated: back.body.updated });
+    expect(back.body.updated >= cleared.body.updated && cleared.body.updated >= moved.body.updated).toBe(true);
+    expect((await get(b, `/v1/worker/${w.id}`)).body).toEqual(back.body);
   });
 
   it('changes only the properties sent', async () => {
@@ -132,8 +138,8 @@ describe('PATCH /v1/worker/{worker_id}', () => {
     const w = await create(b, { name: 'Before', position: { id: b.ids.positions.dev }, order: 1, manMonthAmount: 10 });
     const res = await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { name: 'After', order: 0, isHidden: true, manMonthAmount: 0 } });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(KEYS);
-    expect(res.body).toEqual({ ...w, name: 'After', order: 0, isHidden: true, manMonthAmount: 0 });
+    expect(Object.keys(res.body)).toEqual(FULL_KEYS);
+    expect(res.body).toEqual({ ...w, name: 'After', order: 0, isHidden: true, manMonthAmount: 0, updated: res.body.updated });
     expect((await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: {} })).body).toEqual(res.body);
   });
 });
