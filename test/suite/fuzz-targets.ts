@@ -95,6 +95,7 @@ function candidateBodies(op: DocOperation, records: Records): unknown[] {
  * records made so far (`undefined` when it cannot be made).
  * - `/v1/inquiry/{inquiry_id}/file`: a file uploaded through `POST /v1/presigned` and its URL, then attached
  *   to the inquiry with `PATCH … {fileSet}`; the id is its `fileSet` item's.
+ * - `/v1/webhook/{webhook_id}/delivery`: the delivery a test ping (`POST /v1/webhook/{id}/test`) queues.
  */
 const SEEDERS: Record<string, (app: FastifyInstance, creds: Credentials, records: Records) => Promise<number | undefined>> = {
   '/v1/inquiry/{inquiry_id}/file': async (app, creds, records) => {
@@ -108,6 +109,12 @@ const SEEDERS: Record<string, (app: FastifyInstance, creds: Credentials, records
     const body = { fileSet: [{ name: 'seed.pdf', file: presigned.body.path }] };
     const patched = await sendJson(app, creds, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body });
     return (patched.body?.fileSet as { id: number }[] | undefined)?.at(-1)?.id;
+  },
+  '/v1/webhook/{webhook_id}/delivery': async (app, creds, records) => {
+    const webhookId = records['/v1/webhook'];
+    if (webhookId === undefined) return undefined;
+    const ping = await sendJson(app, creds, { method: 'POST', url: `/v1/webhook/${webhookId}/test` });
+    return ping.status === 202 ? (ping.body?.id as number | undefined) : undefined;
   },
 };
 
