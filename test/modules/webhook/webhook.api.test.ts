@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../src/config.ts';
 import { decryptSecret } from '../../../src/modules/auth/secret-box.ts';
 import { checkWebhookUrl, isPublicAddress } from '../../../src/modules/webhook/url-safety.ts';
 import { apiClient } from '../../setup/api-client.ts';
@@ -273,6 +274,14 @@ describe('validation', () => {
 });
 
 describe('url-safety', () => {
+  it('BIZAPI_WEBHOOK_ALLOW_PRIVATE: false unless "true"; anything else is a configuration error', () => {
+    expect(loadConfig({}).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'false' }).webhookAllowPrivate).toBe(false);
+    expect(() => loadConfig({ BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(ConfigError);
+  });
+
+
   it('isPublicAddress: public unicast only, mapped IPv4 judged as IPv4', () => {
     for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(ip), ip).toBe(true);
     for (const ip of [
