@@ -311,6 +311,22 @@ describe('url-safety', () => {
   });
 });
 
+describe('the API call log', () => {
+  it('never keeps a secret: create and rotation answers are logged with the secret redacted', async () => {
+    const b = await newBusiness(t);
+    const w = await newWebhook(b);
+    const rotated = (await api.post(b, `/v1/webhook/${w.id}/rotate_secret`)).body;
+    await open.logWriter.flush();
+    const log = await api.get(b, '/v1/log/?page_size=100');
+    expect(log.status).toBe(200);
+    const text = JSON.stringify(log.body);
+    expect(text).not.toContain(w.secret.slice(6));
+    expect(text).not.toContain(rotated.secret.slice(6));
+    const created = log.body.results.find((e: any) => e.method === 'POST' && e.path === '/v1/webhook');
+    expect(JSON.stringify(created.responseBody)).toContain('whsec_[REDACTED]');
+  });
+});
+
 describe('secret rotation', () => {
   it('answers a new secret; the old one keeps signing for 24 hours', async () => {
     const b = await newBusiness(t);
