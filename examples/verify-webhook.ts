@@ -15,12 +15,13 @@ export function receiver(secret: string, onEvent: (event: unknown) => void): htt
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      try {
-        onEvent(verifyWebhook(secret, Buffer.concat(chunks), req.headers));
-        res.writeHead(204).end();
-      } catch (err) {
-        res.writeHead(err instanceof WebhookVerificationError ? 400 : 500).end();
-      }
+      verifyWebhook<unknown>(secret, req.headers, Buffer.concat(chunks)).then(
+        (event) => {
+          onEvent(event);
+          res.writeHead(204).end();
+        },
+        (err: unknown) => res.writeHead(err instanceof WebhookVerificationError ? 400 : 500).end(),
+      );
     });
   });
 }
@@ -37,8 +38,8 @@ export async function main(env: Env, selfTest = process.argv.includes('--self-te
     return new Promise(() => undefined);
   }
   const body = JSON.stringify({ type: 'inquiry.created', data: { id: 1 } });
-  const good = await fetch(url, { method: 'POST', headers: signWebhook(secret, body), body });
-  const tampered = await fetch(url, { method: 'POST', headers: signWebhook(secret, body), body: body.replace('1', '2') });
+  const good = await fetch(url, { method: 'POST', headers: await signWebhook(secret, body), body });
+  const tampered = await fetch(url, { method: 'POST', headers: await signWebhook(secret, body), body: body.replace('1', '2') });
   server.close();
   return { signed: good.status, tampered: tampered.status, events };
 }

@@ -97,7 +97,7 @@ declare module 'fastify' {
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Uses a sane incoming `X-Request-Id`, else a new UUID (decisions §2). */
+/** Uses a sane incoming `X-Request-Id`, else a new UUID (docs/api.md#responses-and-status-codes). */
 function requestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -162,7 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(errorHandler);
   await app.register(requestGuards, { publicUrl: config.publicUrl });
 
-  // An empty body is no body, whatever its Content-Type says (decisions §1; docs/api.md#request-bodies): zero
+  // An empty body is no body, whatever its Content-Type says (docs/api.md#requests): zero
   // bytes under any of the three encodings read as `{}`, as DRF reads them. Clients of the reference service
   // send `Content-Type: application/json` on every request, DELETEs and body-less POSTs included.
   app.removeContentTypeParser('text/plain');
@@ -210,7 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   // A request without any body (no Content-Type, zero bytes) to an operation that takes one validates as `{}`
-  // too, so `POST /v1/inquiry` with nothing creates an inquiry with the defaults (decisions §1).
+  // too, so `POST /v1/inquiry` with nothing creates an inquiry with the defaults (docs/api.md#requests).
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body !== undefined) request.body = {};
   });

@@ -1,5 +1,5 @@
 /**
- * Configuration: one schema for the environment, parsed once (decisions §6).
+ * Configuration: one schema for the environment, parsed once (README.md#configuration).
  *
  * Nothing else in the project reads `process.env`: the entry points call {@link loadConfig} and pass the
  * result to `buildApp(config)` and the CLI commands.
@@ -7,7 +7,7 @@
 import path from 'node:path';
 
 /**
- * How `X-Signature` is enforced (decisions §3, §15; docs/authentication.md): `optional` (unsigned passes, a
+ * How `X-Signature` is enforced (docs/authentication.md#signature-modes): `optional` (unsigned passes, a
  * signature of either version must verify), `required` (either version required), `v2` (only version 2).
  */
 export type SignatureMode = 'optional' | 'required' | 'v2';
@@ -26,7 +26,7 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-/** Attachment uploads and downloads (decisions §7 "Files"). */
+/** Attachment uploads and downloads (docs/api.md#attachments). */
 export interface FilesConfig {
   /** `BIZAPI_UPLOAD_URL_TTL`: seconds a pre-signed upload URL stays valid (default 60, the reference's). */
   uploadUrlTtlSeconds: number;
@@ -37,7 +37,7 @@ export interface FilesConfig {
 }
 
 /**
- * The notification outbox dispatcher (decisions §8). `mode`: `in-process` runs it inside `bizapi serve`;
+ * The notification outbox dispatcher (README.md#notifications). `mode`: `in-process` runs it inside `bizapi serve`;
  * `off` leaves delivery to a separate `bizapi worker` (which always runs it). A failed delivery is retried
  * after `min(retryBaseMs × 2^(attempt − 1), retryMaxMs)`, at most `maxAttempts` attempts in all.
  */
@@ -96,9 +96,9 @@ export interface Config {
   dispatcher: DispatcherConfig;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
-   * Where the rate-limit counters live (decisions §3): `memory` (per process), `database` (shared through the
-   * configured database), `redis` (shared through `REDIS_URL`). Default: `redis` when `REDIS_URL` is set,
-   * else `memory`.
+   * Where the rate-limit counters live (docs/deployment.md#5-several-api-processes-behind-a-load-balancer):
+   * `memory` (per process), `database` (shared through the configured database), `redis` (shared through
+   * `REDIS_URL`). Default: `redis` when `REDIS_URL` is set, else `memory`.
    */
   rateLimitStore: 'memory' | 'database' | 'redis';
   /** `REDIS_URL` (`redis://` or `rediss://`), required by `rateLimitStore: 'redis'`. */

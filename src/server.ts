@@ -5,8 +5,8 @@
  * Graceful shutdown, in order: `/readyz` turns 503 and the listening socket closes (no new connections),
  * idle keep-alive connections close, requests in flight (and requests already arriving on open
  * connections) are answered, each with `Connection: close`; then the application's close hooks stop the
- * retention job and write the buffered API call log rows; then the notification dispatcher, when it runs
- * in-process, drains (the deliveries under way finish, claimed rows not started are released); last the
+ * retention job and write the buffered API call log rows; then the notification and webhook dispatchers,
+ * when they run in-process, drain (the deliveries under way finish, claimed rows not started are released); last the
  * database pool closes. If all this takes longer than `BIZAPI_SHUTDOWN_TIMEOUT` the process exits with
  * status 1.
  */
@@ -20,6 +20,7 @@ import { masterKeyForDatabase } from './modules/auth/auth.service.ts';
 import { createDemo } from './demo/demo.ts';
 import { createStorage } from './modules/file/create-storage.ts';
 import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
+import { createWebhookDispatcher } from './jobs/webhook-dispatcher.ts';
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -132,6 +133,11 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   // (BIZAPI_DISPATCHER=off); its stop() drains the deliveries under way.
   const dispatcher =
     config.dispatcher.mode === 'in-process' ? createOutboxDispatcher({ db, config, log: app.log.child({ component: 'outbox-dispatcher' }) }) : undefined;
+  // Webhooks (docs/webhooks.md#delivery) go out through the same processes as notifications.
+  const webhooks =
+    config.dispatcher.mode === 'in-process'
+      ? createWebhookDispatcher({ db, masterKey, config, log: app.log.child({ component: 'webhook-dispatcher' }) })
+      : undefined;
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -149,9 +155,9 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       process.exitCode = 1;
     }
     try {
-      await dispatcher?.stop();
+      await Promise.all([dispatcher?.stop(), webhooks?.stop()]);
     } catch (err) {
-      app.log.error({ err }, 'error while draining the notification dispatcher');
+      app.log.error({ err }, 'error while draining the notification and webhook dispatchers');
       process.exitCode = 1;
     }
     await db.destroy();
@@ -169,6 +175,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     throw new ListenError(listenErrorMessage(err as NodeJS.ErrnoException, config.host, config.port));
   }
   dispatcher?.start();
+  webhooks?.start();
   // The port actually bound (PORT=0 picks a free one).
   const { port } = app.server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

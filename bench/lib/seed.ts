@@ -58,15 +58,15 @@ export const WORDS = {
 
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
 
-/** Inserts `rows` in chunks of `chunk` rows per statement. */
 /** The seeded tables that carry `updated` (migration 2026_11_26_0038). */
 const UPDATED_TABLES = new Set<keyof Database>(['client', 'inquiry', 'contract', 'settlement']);
 
+/** Inserts `rows` in chunks of `chunk` rows per statement. */
 async function insertChunks(db: Kysely<Database>, table: keyof Database, rows: Record<string, unknown>[], chunk = 500): Promise<void> {
   for (let i = 0; i < rows.length; i += chunk) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     // Tables with `updated` (docs/api.md#events) take their `created`, as a create through the API does.
     const slice = rows.slice(i, i + chunk).map((r) => (UPDATED_TABLES.has(table) ? { ...r, updated: r.created } : r));
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await db.insertInto(table as any).values(slice as any).execute();
   }
 }

@@ -6,4 +6,13 @@ export { BizapiError, BizapiNetworkError, type FieldErrors } from './errors.ts';
 export { type OperationId, operations } from './generated/operations.ts';
 export type { components, paths } from './generated/schema.ts';
 export { defaultHmac, type HmacSha256, nodeCryptoHmac, type SignatureVersion, type SignInput, type SignOptions, signRequest, webCryptoHmac } from './signing.ts';
-export { type HeaderSource, signWebhook, verifyWebhook, WebhookVerificationError } from './webhooks.ts';
+export {
+  type HeaderSource,
+  type PluuugWebhookEnvelope,
+  signWebhook,
+  verifyWebhook,
+  type VerifyWebhookOptions,
+  type WebhookBody,
+  type WebhookEvent,
+  WebhookVerificationError,
+} from './webhooks.ts';

@@ -6,6 +6,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../../test/setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../test/setup/factories.ts';
@@ -243,16 +244,63 @@ describe('retries', () => {
   });
 });
 
-describe('webhooks (Standard Webhooks)', () => {
+describe('webhooks (Standard Webhooks, Web Crypto)', () => {
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  it('verifies a signed delivery and rejects a tampered or stale one', () => {
-    const body = JSON.stringify({ type: 'inquiry.created', data: { id: 7 } });
-    const headers = signWebhook(secret, body);
-    expect(verifyWebhook(secret, body, headers)).toEqual({ type: 'inquiry.created', data: { id: 7 } });
-    expect(verifyWebhook(secret, body, new Headers(headers))).toMatchObject({ data: { id: 7 } });
-    expect(() => verifyWebhook(secret, body.replace('7', '8'), headers)).toThrow(WebhookVerificationError);
-    const stale = signWebhook(secret, body, { timestamp: new Date(Date.now() - 10 * 60_000) });
-    expect(() => verifyWebhook(secret, body, stale)).toThrow(WebhookVerificationError);
-    expect(() => verifyWebhook(secret, body, {})).toThrow(WebhookVerificationError);
+  const body = JSON.stringify({ id: 7, type: 'client.created', created: '2026-11-26T04:00:00.000Z', changedFields: [], data: { id: 7, companyName: 'Ünïcode' } });
+  /** Headers as the reference implementation (the `standardwebhooks` package) signs them. */
+  const reference = (key: string, payload: string, at = new Date(), id = 'msg_7') => ({
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(key).sign(id, at, payload),
+  });
+
+  it('verifies a delivery signed by the standardwebhooks package: string, bytes, ArrayBuffer; Headers or a record', async () => {
+    const headers = reference(secret, body);
+    expect(await verifyWebhook(secret, headers, body)).toEqual(JSON.parse(body));
+    const bytes = new TextEncoder().encode(body);
+    expect(await verifyWebhook(secret, new Headers(headers), bytes)).toMatchObject({ data: { companyName: 'Ünïcode' } });
+    expect(await verifyWebhook(secret, { 'Webhook-Id': headers['webhook-id'], 'WEBHOOK-TIMESTAMP': headers['webhook-timestamp'], 'webhook-signature': [headers['webhook-signature']] }, bytes.buffer.slice(0))).toMatchObject({ id: 7 });
+    expect(await verifyWebhook(secret, headers, Buffer.from(body))).toMatchObject({ id: 7 });
+  });
+
+  it('signWebhook signs exactly as the standardwebhooks package, and the package verifies it', async () => {
+    const at = new Date(1_764_000_000_000);
+    const mine = await signWebhook(secret, body, { id: 'msg_1', timestamp: at });
+    expect(mine).toEqual(reference(secret, body, at, 'msg_1'));
+    const fresh = await signWebhook(secret, body);
+    expect(new Webhook(secret).verify(body, fresh)).toEqual(JSON.parse(body));
+  });
+
+  it('rotation: two signatures, either secret verifies; a third secret does not', async () => {
+    const next = `whsec_${randomBytes(24).toString('base64')}`;
+    const headers = await signWebhook([next, secret], body);
+    expect(String(headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(await verifyWebhook(next, headers, body)).toMatchObject({ id: 7 });
+    expect(await verifyWebhook(secret, headers, body)).toMatchObject({ id: 7 });
+    await expect(verifyWebhook(`whsec_${randomBytes(24).toString('base64')}`, headers, body)).rejects.toThrow(WebhookVerificationError);
+  });
+
+  it('refuses a tampered body, another id or timestamp, a stale or future timestamp, missing headers, other versions', async () => {
+    const headers = reference(secret, body);
+    const refused = async (h: Record<string, string>, b: string = body, options = {}) =>
+      expect(verifyWebhook(secret, h, b, options)).rejects.toThrow(WebhookVerificationError);
+    await refused(headers, body.replace('7', '8'));
+    await refused(headers, ` ${body}`);
+    await refused({ ...headers, 'webhook-id': 'msg_8' });
+    await refused({ ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) + 1) });
+    await refused(reference(secret, body, new Date(Date.now() - 10 * 60_000)));
+    await refused(reference(secret, body, new Date(Date.now() + 10 * 60_000)));
+    await refused({ ...headers, 'webhook-signature': headers['webhook-signature'].replace('v1,', 'v2,') });
+    await refused({ ...headers, 'webhook-signature': 'v1,not base64!' });
+    await refused({ ...headers, 'webhook-timestamp': '1e9' });
+    for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const) {
+      const { [name]: _dropped, ...rest } = headers;
+      await refused(rest);
+    }
+    // The tolerance and the clock are options: the stale delivery verifies with a wider window.
+    const old = new Date(Date.now() - 10 * 60_000);
+    expect(await verifyWebhook(secret, reference(secret, body, old), body, { toleranceSeconds: 900 })).toMatchObject({ id: 7 });
+    expect(await verifyWebhook(secret, reference(secret, body, old), body, { now: old })).toMatchObject({ id: 7 });
+    await expect(verifyWebhook('whsec_', headers, body)).rejects.toThrow(/whsec_/);
   });
 });

@@ -1,4 +1,7 @@
-/** `bizapi business create` (decisions §6): a business, its first API key and, optionally, its catalog. */
+/**
+ * `bizapi business create`: a business, its first API key and, optionally, its catalog
+ * (README.md#provisioning-businesses-keys-and-catalogs).
+ */
 import { createApiKey, createBusiness, isValidTimezone } from '../modules/auth/auth.service.ts';
 import { PLANS, type Plan } from '../shared/auth-context.ts';
 import { type CatalogIds, importCatalog, validateCatalog } from '../modules/catalog/catalog-import.ts';

@@ -1,11 +1,14 @@
-/** `bizapi catalog import` (decisions §6): adds a catalog file to an existing business. */
+/**
+ * `bizapi catalog import`: adds a catalog file to an existing business
+ * (README.md#provisioning-businesses-keys-and-catalogs).
+ */
 import { retrieveBusiness } from '../modules/auth/auth.service.ts';
 import { CatalogError, importCatalog } from '../modules/catalog/catalog-import.ts';
 import { type CliContext, CliError, printJson, readJsonFile, withDb } from './context.ts';
 
 /**
- * `catalog import --business ID FILE`: prints the `<ids>` of decisions §6 (`{"grades": {key: id}, …,
- * "statuses": {…}, …}`). All or nothing.
+ * `catalog import --business ID FILE`: prints the ids the file's keys received (`{"grades": {key: id}, …,
+ * "statuses": {…}, …}`; README.md#provisioning-businesses-keys-and-catalogs). All or nothing.
  * @throws CliError for an unknown business ("Business 9 does not exist.") or an unreadable or invalid file
  */
 export async function catalogImport(ctx: CliContext, file: string, opts: { business: number }): Promise<void> {

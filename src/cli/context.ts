@@ -1,5 +1,6 @@
 /**
- * What every `bizapi` command shares (decisions §6): the environment (process variables over an optional
+ * What every `bizapi` command shares (README.md#provisioning-businesses-keys-and-catalogs,
+ * README.md#configuration): the environment (process variables over an optional
  * `.env` file), the configuration parsed from it, a database session that is migrated first and always
  * closed, JSON output on stdout, and user-facing errors.
  */

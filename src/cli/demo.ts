@@ -1,4 +1,4 @@
-/** `bizapi demo` (decisions §6): creates a demo business with demo data. */
+/** `bizapi demo` (README.md#quick-start): creates a demo business with demo data. */
 import { createDemo } from '../demo/demo.ts';
 import { createStorage } from '../modules/file/create-storage.ts';
 import { type CliContext, cliMasterKey, printJson, withDb } from './context.ts';

@@ -1,4 +1,4 @@
-/** `bizapi key create | list | revoke` (decisions §3, §6): API keys of a business. */
+/** `bizapi key create | list | revoke` (docs/authentication.md#keys): API keys of a business. */
 import type { Db } from '../db/database.ts';
 import { createApiKey, listApiKeys, retrieveBusiness, revokeApiKey } from '../modules/auth/auth.service.ts';
 import { type CliContext, CliError, cliMasterKey, printJson, withDb } from './context.ts';

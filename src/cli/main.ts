@@ -1,5 +1,5 @@
 /**
- * The `bizapi` command (decisions §6), loaded by `bin/bizapi`.
+ * The `bizapi` command (README.md#provisioning-businesses-keys-and-catalogs), loaded by `bin/bizapi`.
  *
  * Contract: every command that prints data prints exactly one JSON document on stdout; diagnostics go to
  * stderr; a failure prints a clear message on stderr, nothing on stdout, and exits non-zero. Configuration

@@ -1,4 +1,7 @@
-/** `bizapi request` (decisions §3): sends one signed request to a bizapi server and prints the response. */
+/**
+ * `bizapi request`: sends one signed request to a bizapi server and prints the response
+ * (docs/authentication.md#computing-signatures).
+ */
 import type { Config } from '../config.ts';
 import { signBody, signV2 } from '../modules/auth/hmac.ts';
 import { type CliContext, CliError, printJson } from './context.ts';

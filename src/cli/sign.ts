@@ -1,4 +1,7 @@
-/** `bizapi sign` (decisions §3, §15): computes the `X-Signature` of a request (version 1 or 2). */
+/**
+ * `bizapi sign`: computes the `X-Signature` of a request, version 1 or 2 (docs/authentication.md#computing-signatures,
+ * docs/authentication.md#signature-version-2).
+ */
 import fs from 'node:fs';
 import { signBody, signV2 } from '../modules/auth/hmac.ts';
 import { type CliContext, CliError, printJson } from './context.ts';

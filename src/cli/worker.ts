@@ -1,13 +1,14 @@
 /**
- * `bizapi worker` (decisions §8): runs the notification outbox dispatcher on its own, without the HTTP
- * server, until SIGINT or SIGTERM; then it drains (deliveries under way finish) and exits 0. Run it when
- * the servers have `BIZAPI_DISPATCHER=off`, as many as needed: workers and in-server dispatchers share the
- * outbox safely. Prints nothing on stdout; log lines (JSON) go to stderr.
+ * `bizapi worker` (docs/deployment.md#6-the-notification-worker): runs the notification outbox dispatcher and
+ * the webhook dispatcher (docs/webhooks.md#delivery) on its own, without the HTTP server, until SIGINT or
+ * SIGTERM; then it drains (deliveries under way finish) and exits 0. Run it when the servers have
+ * `BIZAPI_DISPATCHER=off`, as many as needed: workers and in-server dispatchers share the outbox safely.
+ * Prints nothing on stdout; log lines (JSON) go to stderr.
  */
 import type { Config } from '../config.ts';
 import type { DispatcherLogger } from '../jobs/outbox-dispatcher.ts';
 import { formatLogLine, LOG_LEVELS } from '../shared/log-format.ts';
-import { type CliContext, withDb } from './context.ts';
+import { type CliContext, cliMasterKey, withDb } from './context.ts';
 
 /** A JSON-lines logger on stderr that honours `LOG_LEVEL`, in the server's format (shared/log-format.ts). */
 export function stderrLogger(level: Config['logLevel']): DispatcherLogger {
@@ -23,13 +24,15 @@ export function stderrLogger(level: Config['logLevel']): DispatcherLogger {
   };
 }
 
-/** `worker`: migrates, then delivers the outbox until SIGINT / SIGTERM. */
+/** `worker`: migrates, then delivers the outbox and the webhooks (docs/webhooks.md#delivery) until SIGINT / SIGTERM. */
 export async function worker(ctx: CliContext): Promise<void> {
   const config = ctx.config();
   const { createOutboxDispatcher } = await import('../jobs/outbox-dispatcher.ts');
+  const { createWebhookDispatcher } = await import('../jobs/webhook-dispatcher.ts');
   await withDb(config, async (db) => {
     const log = stderrLogger(config.logLevel);
     const dispatcher = createOutboxDispatcher({ db, config, log });
+    const webhooks = createWebhookDispatcher({ db, masterKey: await cliMasterKey(db, config), config, log });
     // the dispatcher's timers do not keep a process alive (the server's socket does that in `serve`)
     const keepAlive = setInterval(() => undefined, 1 << 30);
     const signal = new Promise<string>((resolve) => {
@@ -37,16 +40,17 @@ export async function worker(ctx: CliContext): Promise<void> {
       process.once('SIGTERM', () => resolve('SIGTERM'));
     });
     dispatcher.start();
+    webhooks.start();
     log.info(
       {
         owner: dispatcher.owner,
         email: config.smtpUrl === undefined ? `.eml files in ${config.dataDir}/mail` : 'smtp',
         push: config.pushWebhookUrl === undefined ? 'off' : 'on',
       },
-      'bizapi worker: delivering notifications',
+      'bizapi worker: delivering notifications and webhooks',
     );
     log.info({ signal: await signal }, 'bizapi worker: stopping');
-    await dispatcher.stop();
+    await Promise.all([dispatcher.stop(), webhooks.stop()]);
     clearInterval(keepAlive);
     log.info({}, 'bizapi worker: stopped');
   });

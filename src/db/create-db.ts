@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './database.ts';
@@ -97,27 +97,56 @@ export function poolStats(db: Kysely<Database>): PoolStats | undefined {
   return poolStatsOf.get(db)?.();
 }
 
+/** How long a SQLite write waits for another process's write lock, in milliseconds (`busy_timeout`). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 /**
  * Kysely's SQLite driver, with transactions opened by `BEGIN IMMEDIATE` instead of `BEGIN`: the write lock
- * is taken at the start, waiting up to the busy timeout while another process (a second server, a
- * `bizapi worker`, a `bizapi key revoke`) writes. A deferred `BEGIN` that reads and then writes fails at
- * once with SQLITE_BUSY(_SNAPSHOT) when another connection committed in between, whatever the busy timeout.
+ * is taken at the start, while another process (a second server of `serve --workers`, a `bizapi worker`, a
+ * `bizapi key revoke`) may hold it. A deferred `BEGIN` that reads and then writes fails at once with
+ * SQLITE_BUSY(_SNAPSHOT) when another connection committed in between, whatever the busy timeout.
+ *
+ * The wait for the lock does not block the event loop: better-sqlite3's `busy_timeout` sleeps inside the
+ * call, which froze the whole process while another process wrote, up to 5 s, until the load shedding
+ * answered 503 (docs/deployment.md#several-processes-on-one-machine-bizapi-serve---workers). So `BEGIN IMMEDIATE` is
+ * tried with a zero busy timeout and, while the lock is taken, retried after a timer (1 ms, doubling to
+ * 50 ms, with jitter) until {@link SQLITE_BUSY_TIMEOUT_MS} has passed; then SQLITE_BUSY is thrown as before.
+ * The driver's connection mutex is held meanwhile, so no other query of this process runs in between.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  readonly #sqlite: BetterSqlite3.Database;
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], sqlite: BetterSqlite3.Database) {
+    super(config);
+    this.#sqlite = sqlite;
+  }
+  override async beginTransaction(_connection: DatabaseConnection): Promise<void> {
+    const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+    for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+      this.#sqlite.pragma('busy_timeout = 0');
+      try {
+        this.#sqlite.exec('begin immediate');
+        return;
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+      } finally {
+        this.#sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait * (0.5 + Math.random())));
+    }
   }
 }
 
 /** {@link SqliteDialect} with {@link ImmediateSqliteDriver}. */
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+  readonly #sqlite: BetterSqlite3.Database;
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], sqlite: BetterSqlite3.Database) {
     super(config);
     this.#config = config;
+    this.#sqlite = sqlite;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#sqlite);
   }
 }
 
@@ -244,8 +273,8 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite) });
   poolStatsOf.set(db, () => ({ total: sqlite.open ? 1 : 0, idle: sqlite.open ? 1 : 0, waiting: 0, max: 1 }));
   return db;
 }

@@ -27,7 +27,7 @@ export function escapeLike(term: string): string {
 
 /**
  * `lower(column) LIKE lower('%term%') ESCAPE '\'`: a case-insensitive substring match in which `%` and `_`
- * are literal (decisions §5). Works on SQLite and PostgreSQL.
+ * are literal (docs/api.md#filters). Works on SQLite and PostgreSQL.
  */
 export function containsInsensitive(column: Expression<string | null>, term: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${column}) like lower(${`%${escapeLike(term)}%`}) escape '\\'`;

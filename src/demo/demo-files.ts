@@ -1,5 +1,5 @@
 /**
- * Small, valid sample files for the demo business's attachments (decisions §6 demo data): generated, so
+ * Small, valid sample files for the demo business's attachments (README.md#quick-start): generated, so
  * the repository carries no binary blobs. A one-page PDF with a few lines of text, and a PNG image.
  */
 import { crc32, deflateSync } from 'node:zlib';

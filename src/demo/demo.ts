@@ -1,5 +1,5 @@
 /**
- * The demo business (decisions §6): `bizapi demo`, and `npm start` (`bizapi serve --demo`) on an empty
+ * The demo business (README.md#quick-start): `bizapi demo`, and `npm start` (`bizapi serve --demo`) on an empty
  * database, create a business named "Demo Company" on the AGENCY plan (every operation allowed) with a
  * realistic catalog and a few clients, so that the API can be tried at once with the printed key.
  */
@@ -27,7 +27,7 @@ import type { CursorPosition } from '../shared/pagination.ts';
 import type { EstimateItemCreateBody } from '../modules/estimate/estimate.schemas.ts';
 import { create as createEstimateItem } from '../modules/estimate/estimate.service.ts';
 
-/** The demo catalog, in the catalog-file format of decisions §6. */
+/** The demo catalog, in the catalog-file format of README.md#provisioning-businesses-keys-and-catalogs. */
 export const DEMO_CATALOG: CatalogFile = {
   grades: [
     { key: 'owner', title: 'Owner' },
@@ -132,7 +132,7 @@ export const DEMO_CATALOG: CatalogFile = {
 };
 
 /**
- * A demo client: the API's client create body (spec: Resources › Client), except that catalog references
+ * A demo client: the API's client create body (docs/api.md#clients), except that catalog references
  * name the {@link DEMO_CATALOG} key instead of an id (`status: {key}`, `fieldSet[].field: {key}`), since
  * ids exist only after the import. {@link demoClientBody} turns one into the create body.
  */
@@ -225,7 +225,7 @@ export function demoClientBody(client: DemoClient, ids: CatalogIds): ClientCreat
   } as ClientCreateBody;
 }
 
-/** The demo projects (spec: Resources › Project), in creation order: the `POST /v1/project` body. */
+/** The demo projects (docs/api.md#projects-and-workers), in creation order: the `POST /v1/project` body. */
 export const DEMO_PROJECTS: readonly Parameters<typeof createProject>[2][] = [
   { title: 'Hanbit Studio brand refresh', status: 'U', symbolColor: '#9b51e0', startDate: '2027-01-04', endDate: '2027-03-31' },
   { title: 'Seoul Coffee online store', status: 'I', symbolColor: '#2f80ed', startDate: '2026-10-01', endDate: '2026-12-31' },
@@ -545,7 +545,7 @@ export async function createDemoAttachments(
 }
 
 /**
- * Delivers the demo business's pending notifications now (decisions §8), so the demo shows delivered ones
+ * Delivers the demo business's pending notifications now (README.md#notifications), so the demo shows delivered ones
  * at once: in-app, and e-mail written as `.eml` files under `<dataDir>/mail` — never over SMTP or push,
  * whatever the configuration says, since the demo members' addresses are made up. Rows that fail stay in
  * the outbox for the regular dispatcher.
@@ -691,10 +691,10 @@ export async function createDemo(db: Db, masterKey: Buffer, options: DemoOptions
 }
 
 /**
- * The demo estimate items (decisions §11): quote lines in Korean and English, units `식`, `EA` and `M/M`, a
- * negative discount line and one without a classification; `classification` names a key of the
- * {@link DEMO_CATALOG} section `estimateItemClassifications`. Created in this order, so the list (newest
- * first) shows them reversed.
+ * The demo estimate items (docs/api.md#estimate-items): quote lines in Korean and English, units `식`, `EA` and
+ * `M/M`, a negative discount line and one without a classification; `classification` names a key of the
+ * {@link DEMO_CATALOG} section `estimateItemClassifications`. Created in this order, so the list (newest first)
+ * shows them reversed.
  */
 export const DEMO_ESTIMATE_ITEMS: readonly (Omit<EstimateItemCreateBody, 'classification'> & { classification?: string })[] = [
   { title: 'UI/UX 디자인', unitCost: '4500000', unit: 'M/M', description: '화면 설계, 컴포넌트, 스타일 가이드', classification: 'design' },

@@ -1,6 +1,7 @@
 /**
- * The buffered, batched writer of the API call log (decisions §9: "logging never slows a response
- * noticeably … a crash may lose the last second of log rows, never business data").
+ * The buffered, batched writer of the API call log (docs/api.md#api-call-log,
+ * docs/deployment.md#7-monitoring): logging never slows a response noticeably, and a crash loses at most the
+ * last second of log rows, never business data.
  *
  * A response only appends its row to an in-memory buffer; a timer flushes the buffer every second (sooner
  * when a batch fills up) with multi-row INSERTs. `close()` stops the timer and writes what is left: the

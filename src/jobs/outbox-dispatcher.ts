@@ -1,7 +1,7 @@
 /**
- * The outbox dispatcher (decisions §8; architecture: Background work): delivers the notification outbox
- * after commit, on every channel, with retries and exponential back-off, at least once, never twice for a
- * channel already done.
+ * The outbox dispatcher (README.md#notifications, docs/deployment.md#6-the-notification-worker): delivers the
+ * notification outbox after commit, on every channel, with retries and exponential back-off, at least once, never
+ * twice for a channel already done.
  *
  * How one poll works ({@link OutboxDispatcher.runOnce}):
  * 1. claim up to `batchSize` due rows with a lease in one statement (`FOR UPDATE SKIP LOCKED` on
@@ -154,7 +154,7 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
   async function deliver(row: OutboxRow): Promise<'delivered' | 'retried' | 'failed' | 'lost'> {
     const recipient = await repo.findRecipientById(db, row.business_id, row.member_id);
     if (!recipient || recipient.is_active !== 1 || recipient.notifications_enabled !== 1) {
-      // decisions §8: only active members with notifications on — also when that changed since the event
+      // README.md#notifications: only active members with notifications on — also when that changed since the event
       return (await repo.markDelivered(db, row.id, owner, iso(clock()))) ? 'delivered' : 'lost';
     }
     const text = await renderMessage(db, row);

@@ -1,8 +1,9 @@
 /**
- * The retention job: deletes API call log rows older than 14 days (decisions §9: "purged at least daily"),
+ * The retention job: deletes API call log rows older than 14 days (docs/api.md#api-call-log),
  * rate-limit counters whose window has ended, `Idempotency-Key` claims and answers older than 24 hours
- * (decisions §14; docs/api.md#idempotent-retries) and remembered version-2 signatures whose window has
- * ended (decisions §15). Every API process runs it (hourly, the first run a
+ * (docs/api.md#idempotent-retries), remembered version-2 signatures whose window has
+ * ended (docs/authentication.md#signature-version-2), and webhook deliveries older than 30 days
+ * (docs/webhooks.md#delivery). Every API process runs it (hourly, the first run a
  * minute after start); the deletes are idempotent, so processes running it at the same time do no harm.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,8 +13,9 @@ import { deleteExpired } from '../modules/rate-limit/rate-limit.repository.ts';
 import { purgeExpired as purgeIdempotencyKeys } from '../modules/idempotency/idempotency.service.ts';
 import { deleteExpiredSignatures } from '../modules/auth/signature-replay.ts';
 import { purge as purgeEvents } from '../modules/event/event.service.ts';
+import { DELIVERY_RETENTION_DAYS, purgeDeliveries } from '../modules/webhook/webhook-delivery.service.ts';
 
-/** Default milliseconds between two runs: one hour (decisions §9 asks for at least one a day). */
+/** Default milliseconds between two runs: one hour (docs/api.md#api-call-log). */
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /** Default milliseconds from start to the first run: one minute. */
@@ -29,19 +31,25 @@ export interface RetentionResult {
   signatures: number;
   /** Events older than the retention (docs/api.md#events: 30 days by default). */
   events: number;
+  /** Webhook deliveries older than 30 days (docs/webhooks.md#delivery). */
+  webhookDeliveries: number;
 }
 
 /** Default days events are kept (`BIZAPI_EVENT_RETENTION_DAYS`; docs/api.md#events). */
 export const EVENT_RETENTION_DAYS = 30;
 
-/** Runs the retention deletes once; events older than `eventRetentionDays` days go too. */
+/**
+ * Runs the retention deletes once; events older than `eventRetentionDays` days go too, and webhook
+ * deliveries older than 30 days.
+ */
 export async function runRetention(db: Db, now: Date = new Date(), eventRetentionDays = EVENT_RETENTION_DAYS): Promise<RetentionResult> {
   const logRows = await purge(db, now);
   const rateLimitCounters = await deleteExpired(db, now.getTime());
   const idempotencyKeys = await purgeIdempotencyKeys(db, now.getTime());
   const signatures = await deleteExpiredSignatures(db, now.getTime());
   const events = await purgeEvents(db, eventRetentionDays, now);
-  return { logRows, rateLimitCounters, idempotencyKeys, signatures, events };
+  const webhookDeliveries = await purgeDeliveries(db, DELIVERY_RETENTION_DAYS, now);
+  return { logRows, rateLimitCounters, idempotencyKeys, signatures, events, webhookDeliveries };
 }
 
 /** Schedule of {@link startRetention}. */

@@ -1,5 +1,5 @@
 /**
- * Authentication of every `/v1` request (spec: Authentication; decisions §3).
+ * Authentication of every `/v1` request (docs/authentication.md).
  *
  * 1. `onRequest`: `X-API-Key` → the key's business (`request.auth`), read from the database on every request
  *    so a revocation takes effect at once. Missing → 401 `not_authenticated`; unknown or revoked → 401
@@ -9,8 +9,8 @@
  *    limit, whose `onRequest` hook runs after this one, counts the call and sends its headers, as for every
  *    authenticated call). Then the raw body is buffered (up to the body limit, 413 beyond) and, when
  *    `X-Signature` is sent, verified before anything parses it, constant-time compare:
- *    - version 1 (decisions §3): HMAC-SHA256 hex of the exact bytes; a mismatch → 403 `signature_invalid`;
- *    - version 2 (`v2=<hex>`, decisions §15; docs/authentication.md#signature-version-2): HMAC-SHA256 of
+ *    - version 1 (docs/authentication.md): HMAC-SHA256 hex of the exact bytes; a mismatch → 403 `signature_invalid`;
+ *    - version 2 (`v2=<hex>`, docs/authentication.md#signature-version-2): HMAC-SHA256 of
  *      `"{X-Signature-Timestamp}.{METHOD}.{path and query as sent}.{raw body}"`. A missing or malformed
  *      timestamp (not 1..12 digits) → 403 `signature_timestamp_invalid`; one more than 300 s away from the
  *      server's clock → 403 `signature_expired`; a mismatch → 403 `signature_invalid`; a signature accepted
@@ -47,7 +47,7 @@ declare module 'fastify' {
     rawBody: Buffer | undefined;
   }
   interface FastifyContextConfig {
-    /** Plans allowed to call the route (spec: Plan constraints); absent means every plan. */
+    /** Plans allowed to call the route (docs/api.md#plans); absent means every plan. */
     plans?: readonly Plan[];
   }
 }
@@ -134,7 +134,7 @@ async function checkSignature(request: FastifyRequest, body: Buffer, replays: Re
 }
 
 /**
- * The plan gate (spec: Plan constraints): 403 `PLAN_PERMISSION_DENIED` when the route declares
+ * The plan gate (docs/api.md#plans): 403 `PLAN_PERMISSION_DENIED` when the route declares
  * `config.plans` and the business's plan is not among them.
  */
 function checkPlan(request: FastifyRequest): void {

@@ -1,5 +1,5 @@
 /**
- * One renderer for every error (decisions §2): the API's own {@link ApiError}s, Ajv validation errors,
+ * One renderer for every error (docs/api.md#errors): the API's own {@link ApiError}s, Ajv validation errors,
  * Fastify's own 4xx errors (malformed JSON, body too large, unsupported media type), unknown routes (404),
  * known paths with the wrong method (405 with `Allow`), the database unavailable (503 with `Retry-After`,
  * see `src/db/unavailable.ts`), and anything unexpected (500, logged, never a stack trace). Every error body carries `requestId`.

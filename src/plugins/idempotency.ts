@@ -1,7 +1,7 @@
 /**
- * `Idempotency-Key` on every `POST`, `PATCH` and `DELETE` under `/v1` (decisions §14;
- * docs/api.md#idempotent-retries). Registered in the `/v1` scope after `authenticate` and the API call log,
- * so it sees a request whose key, signature and plan have been checked and whose raw body is known.
+ * `Idempotency-Key` on every `POST`, `PATCH` and `DELETE` under `/v1` (docs/api.md#idempotent-retries).
+ * Registered in the `/v1` scope after `authenticate` and the API call log, so it sees a request whose key,
+ * signature and plan have been checked and whose raw body is known.
  *
  * - `preValidation` (before the route's own checks and its handler): a header that is not 1..255 printable
  *   ASCII characters → 400 `{"Idempotency-Key": ["…"]}`. Then the key is claimed (see
@@ -63,7 +63,7 @@ export class IdempotencyKeyInProgress extends ApiError {
   }
 }
 
-/** Whether an answer with this status is stored (decisions §14: never 5xx, 409 or 429). */
+/** Whether an answer with this status is stored (never 5xx, 409 or 429; docs/api.md#idempotent-retries). */
 export function isStoredStatus(status: number): boolean {
   return status < 500 && status !== 409 && status !== 429;
 }

@@ -9,6 +9,9 @@
  * - `bizapi_db_pool_connections{state="total"|"idle"}`, `bizapi_db_pool_waiting_queries`,
  *   `bizapi_db_pool_max_connections`: the database pool;
  * - `bizapi_outbox_backlog`: events waiting for delivery, when the application has an outbox;
+ * - `bizapi_webhook_deliveries_total{outcome="succeeded"|"retried"|"failed"}` and
+ *   `bizapi_webhook_delivery_duration_seconds` (histogram): the webhook attempts of the dispatchers of this
+ *   process (docs/webhooks.md#delivery); `retried` counts a failed attempt followed by another;
  * - Node.js process metrics (`process_*`, `nodejs_*`: CPU, memory, event-loop lag, handles).
  *
  * `BIZAPI_METRICS_TOKEN` set: the scrape must send `Authorization: Bearer <token>` (401 otherwise). Unset:
@@ -23,6 +26,7 @@ import Type from 'typebox';
 import { poolStats } from '../db/create-db.ts';
 import type { Database } from '../db/database.ts';
 import type { LogWriter } from '../jobs/log-writer.ts';
+import { onDeliveryAttempt } from '../modules/webhook/webhook-delivery.service.ts';
 import { NotAuthenticated } from '../shared/errors.ts';
 import { ErrorDetail } from '../shared/schemas.ts';
 
@@ -144,6 +148,27 @@ export default fp<MetricsOptions>(
         },
       });
     }
+
+    const webhookAttempts = new Counter({
+      name: 'bizapi_webhook_deliveries_total',
+      help: 'Webhook delivery attempts by outcome: succeeded, retried (another attempt follows), failed (given up).',
+      labelNames: ['outcome'] as const,
+      registers: [register],
+    });
+    const webhookDuration = new Histogram({
+      name: 'bizapi_webhook_delivery_duration_seconds',
+      help: 'Time of one webhook delivery request, from connecting to the end of the answer, in seconds.',
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [register],
+    });
+    for (const outcome of ['succeeded', 'retried', 'failed']) webhookAttempts.inc({ outcome }, 0);
+    const unsubscribe = onDeliveryAttempt((outcome, seconds) => {
+      webhookAttempts.inc({ outcome });
+      if (seconds !== undefined) webhookDuration.observe(seconds);
+    });
+    app.addHook('onClose', async () => {
+      unsubscribe();
+    });
 
     app.get(
       '/metrics',

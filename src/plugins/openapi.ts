@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document, generated from the route schemas by `@fastify/swagger`, served at
  * `GET /openapi.json` (and `/openapi.json/`, the form the reference's clients use), and a Swagger UI at
  * `/docs` served from the package's local assets. Neither needs a key, and neither is logged in the API
- * call log (spec: Log list).
+ * call log (docs/api.md#api-call-log).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -81,10 +81,10 @@ Every response carries \`X-Request-Id\`; error bodies repeat it as \`requestId\`
 
 Properties and operations marked \`x-extension: true\` go beyond the reference service.`;
 
-/** The request encodings of the spec (decisions §1), declared on every operation with a body. */
+/** The request encodings of the API (docs/api.md#requests), declared on every operation with a body. */
 const CONSUMES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 
-/** The `Idempotency-Key` header parameter (decisions §14; docs/api.md#idempotent-retries). */
+/** The `Idempotency-Key` header parameter (docs/api.md#idempotent-retries). */
 const IDEMPOTENCY_KEY_SCHEMA = {
   type: 'string',
   minLength: 1,
@@ -160,7 +160,7 @@ declare module 'fastify' {
 }
 
 /**
- * Documents a route's plan gate (`config.plans`, spec: Plan constraints) in its operation: `x-plans` lists
+ * Documents a route's plan gate (`config.plans`, docs/api.md#plans) in its operation: `x-plans` lists
  * the allowed plans, and the description says what every other plan gets.
  */
 function documentPlanGate(schema: Record<string, unknown>, plans: readonly string[]): void {

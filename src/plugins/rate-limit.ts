@@ -1,5 +1,5 @@
 /**
- * Rate limit per API key (decisions §3): `max` requests per window (default 1000 per minute), counted by
+ * Rate limit per API key (docs/api.md#rate-limits): `max` requests per window (default 1000 per minute), counted by
  * `@fastify/rate-limit` in a fixed window. Registered in the `/v1` scope after `authenticate`, so every
  * route of every module is limited, by the key that authenticated the call (calls that did not
  * authenticate are not counted).

@@ -1,5 +1,5 @@
 /**
- * The API call log recorder (decisions §9). Registered in the `/v1` scope after `authenticate`, so it sees
+ * The API call log recorder (docs/api.md#api-call-log). Registered in the `/v1` scope after `authenticate`, so it sees
  * every route of every module, and records each call that authenticated to a business (`request.auth` is
  * set), whatever its status — a bad signature, a validation error, a 404, a 429 included, and a call with a
  * valid key to an unknown path or method under `/v1` (404 / 405: the scope's not-found handler). Calls that did
@@ -26,7 +26,7 @@ import type { LogWriter } from '../jobs/log-writer.ts';
 import type { NewApiLogRow } from '../db/tables/log.table.ts';
 import { isFormBody } from '../shared/form-body.ts';
 
-/** Largest body stored as is: 64 KiB (decisions §9). */
+/** Largest body stored as is: 64 KiB (docs/api.md#api-call-log). */
 export const MAX_LOGGED_BODY_BYTES = 64 * 1024;
 
 /** Options of the plugin. */

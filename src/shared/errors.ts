@@ -1,5 +1,5 @@
 /**
- * The API's exception tree, copied from Django REST framework's `exceptions.py` (decisions §2).
+ * The API's exception tree, copied from Django REST framework's `exceptions.py` (docs/api.md#errors).
  * Services and plugins throw these; `plugins/error-handler.ts` renders every one of them.
  */
 
@@ -28,7 +28,7 @@ export class ApiError extends Error {
   }
 }
 
-/** 400 with a field map (decisions §2 "validation"). */
+/** 400 with a field map (docs/api.md#errors, "validation"). */
 export class ValidationError extends ApiError {
   override readonly statusCode = 400;
 
@@ -78,7 +78,7 @@ export class PermissionDenied extends ApiError {
   }
 }
 
-/** 404 "Not found." — also for another business's record (architecture rule 6). */
+/** 404 "Not found." — also for another business's record (docs/api.md#errors). */
 export class NotFound extends ApiError {
   override readonly statusCode = 404;
   constructor(detail = 'Not found.') {

@@ -1,6 +1,6 @@
 /**
- * The two form encodings of the spec (`application/x-www-form-urlencoded`, `multipart/form-data`) turned into
- * the same objects a JSON body gives (decisions §1):
+ * The two form encodings the API accepts (`application/x-www-form-urlencoded`, `multipart/form-data`) turned into
+ * the same objects a JSON body gives (docs/api.md#requests):
  * `client.id=5` and `client[id]=5` → `{client: {id: "5"}}`; `inChargeSet[0].id=3` and `inChargeSet[0][id]=3`
  * → `{inChargeSet: [{id: "3"}]}`. Values stay strings; the body validator coerces them to the schema's types
  * (see validation-errors.ts), which is why parsed form bodies are marked with {@link isFormBody}.
@@ -16,7 +16,7 @@ export function isFormBody(value: unknown): boolean {
   return typeof value === 'object' && value !== null && formBodies.has(value);
 }
 
-/** The most entries of one list a form may address (`fileSet[29]` is the spec's largest). */
+/** The most entries of one list a form may address (the API's list properties hold at most 100; docs/api.md#limits). */
 const MAX_LIST_INDEX = 100;
 
 /**

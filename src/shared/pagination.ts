@@ -1,5 +1,5 @@
 /**
- * Keyset cursor pagination (decisions §4): page size from `page_size` (alias `limit`), default 20, clamped
+ * Keyset cursor pagination (docs/api.md#pagination): page size from `page_size` (alias `limit`), default 20, clamped
  * to 100; an opaque, tamper-evident `cursor`; `{next, previous, results}` with absolute URLs that keep every
  * other query parameter.
  *
@@ -15,9 +15,9 @@ import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { ApiError } from './errors.ts';
 
-/** Page size when the query names none (decisions §4). */
+/** Page size when the query names none (docs/api.md#pagination). */
 export const DEFAULT_PAGE_SIZE = 20;
-/** Largest page; larger requests are clamped (decisions §4). */
+/** Largest page; larger requests are clamped (docs/api.md#pagination). */
 export const MAX_PAGE_SIZE = 100;
 
 /**
@@ -121,7 +121,7 @@ export interface Page<Row> {
   previous: CursorPosition | null;
 }
 
-/** Newest first by `created`, ties by `id` descending (decisions §4) for a table or alias `t`. */
+/** Newest first by `created`, ties by `id` descending (docs/api.md#pagination) for a table or alias `t`. */
 export function newestFirst<Row extends { created: string; id: number }>(t: string): OrderColumn<Row>[] {
   return [
     { ref: `${t}.created`, key: 'created', direction: 'desc' },
@@ -273,7 +273,7 @@ export function readCursor(request: FastifyRequest, text: string | undefined): C
   return text === undefined ? undefined : request.server.cursors.decode(text, scopeOf(request));
 }
 
-/** A page as the API answers it (spec: Pagination envelope). */
+/** A page as the API answers it (docs/api.md#pagination). */
 export interface PageBody<T> {
   next: string | null;
   previous: string | null;

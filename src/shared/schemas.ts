@@ -1,6 +1,7 @@
 /**
  * Shared TypeBox pieces: references, nullable scalars, dates, the member shape, page envelopes, error bodies
- * and query-parameter types (spec: Resources; decisions §1, §2, §4, §5).
+ * and query-parameter types (docs/api.md#requests, docs/api.md#responses-and-status-codes,
+ * docs/api.md#errors, docs/api.md#pagination, docs/api.md#filters).
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import { messages } from './errors.ts';
@@ -38,13 +39,13 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-/** A path id: a positive integer (ids that are not integers answer 404, as the spec's `<int:…>` paths do). */
+/** A path id: a positive integer (ids that are not integers answer 404; docs/api.md#errors). */
 export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** `YYYY-MM-DD`. */
 export const DateString = Type.String({ format: 'date', examples: ['2026-11-22'] });
 
-/** RFC 3339 date-time in UTC with milliseconds (decisions §1). */
+/** RFC 3339 date-time in UTC with milliseconds (docs/api.md#responses-and-status-codes). */
 export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-11-22T05:31:56.123Z'] });
 
 /** A reference to another record in a request body: `{ "id": <int> }`. */
@@ -54,7 +55,7 @@ export type IdRef = Static<typeof IdRef>;
 /** `{id, title}`: client status, contract category, member grade. */
 export const IdTitle = Named('IdTitle', Type.Object({ id: Type.Integer(), title: Type.String() }));
 
-/** A member as every response shows it (decisions §7: always all five keys). */
+/** A member as every response shows it (always all five keys; docs/api.md#responses-and-status-codes). */
 export const Member = Named(
   'Member',
   Type.Object({
@@ -68,7 +69,7 @@ export const Member = Named(
 export type Member = Static<typeof Member>;
 
 /**
- * The paged list envelope (spec: Pagination envelope). When `item` is {@link Named}, the page is too:
+ * The paged list envelope (docs/api.md#pagination). When `item` is {@link Named}, the page is too:
  * `Paginated<Name>List`, as drf-spectacular names it.
  */
 export function Page<T extends TSchema>(item: T, options: Record<string, unknown> = {}) {
@@ -84,7 +85,7 @@ export function Page<T extends TSchema>(item: T, options: Record<string, unknown
   return typeof itemName === 'string' ? Named(`Paginated${itemName}List`, page) : page;
 }
 
-/** A boolean query parameter: `true` / `false`, also `1` / `0` (decisions §5). */
+/** A boolean query parameter: `true` / `false`, also `1` / `0` (docs/api.md#filters). */
 export const QueryBoolean = Type.String({
   pattern: BOOLEAN_PATTERN,
   'x-pattern-message': messages.invalidBoolean,
@@ -96,10 +97,10 @@ export function parseQueryBoolean(value: string | undefined): boolean | undefine
   return value === undefined ? undefined : value === 'true' || value === '1';
 }
 
-/** An id filter in a query string: a positive integer (decisions §5). */
+/** An id filter in a query string: a positive integer (docs/api.md#filters). */
 export const QueryId = IdParam;
 
-/** A date filter in a query string: `YYYY-MM-DD`, inclusive (decisions §5). */
+/** A date filter in a query string: `YYYY-MM-DD`, inclusive (docs/api.md#filters). */
 export const QueryDate = Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive.' });
 
 /**

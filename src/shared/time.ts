@@ -1,5 +1,5 @@
 /**
- * Calendar arithmetic in a business's time zone (decisions §1, §5): "today", and the UTC instants that bound
+ * Calendar arithmetic in a business's time zone (docs/api.md#filters): "today", and the UTC instants that bound
  * a calendar day, so that `created_start` / `created_end` compare creation dates as the business sees them.
  * Uses the runtime's IANA time-zone data through `Intl`.
  */

@@ -1,6 +1,6 @@
 /**
  * Request validation with Ajv, and the translation of Ajv errors into Django REST framework field maps with
- * DRF's wording (decisions §2).
+ * DRF's wording (docs/api.md#errors).
  *
  * Three validators exist per schema, chosen by HTTP part:
  * - JSON bodies: strict types (no coercion), every error reported (`allErrors`).
@@ -258,8 +258,8 @@ export function messageFor(error: ErrorObject): string {
  * Turns Ajv errors into a DRF field map.
  *
  * - `/client/id` → `{"client": {"id": [msg]}}`; a missing property is reported under its own name.
- * - Inside a list (`/inChargeSet/0/id`) the message goes to the list property itself, as the spec asks
- *   ("for list properties an array of str"), prefixed with the entry's position.
+ * - Inside a list (`/inChargeSet/0/id`) the message goes to the list property itself, an array of strings
+ *   (docs/api.md#errors), prefixed with the entry's position.
  * - Errors on the whole body (not an object at all) go to `nonField`.
  * - `anyOf` / `oneOf` summaries are dropped: their branch errors say more.
  * - Bounded, as DRF's answer is: one message per list entry (the first error found in it, as DRF's

@@ -4,7 +4,10 @@
  * and the database must pass its integrity check (`PRAGMA integrity_check` on SQLite, consistency queries on
  * PostgreSQL). A second run streams inquiries that notify a member, with the dispatcher in the server: every
  * notification committed with an acknowledged write is delivered after the restart, once per outbox id (one
- * in-app row, one `.eml` file; push is at-least-once, each repeat carrying the same `Idempotency-Key`).
+ * in-app row, one `.eml` file; push is at-least-once, each repeat carrying the same `Idempotency-Key`). A
+ * third run streams clients to a business with a webhook endpoint whose receiver holds every request until
+ * the kill: the deliveries cut by it are retried after the restart (same `webhook-id`), and every committed
+ * event is delivered (docs/webhooks.md#delivery).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -15,6 +18,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/modules/auth/hmac.ts';
+import { encryptSecret } from '../../src/modules/auth/secret-box.ts';
 import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
@@ -246,4 +250,101 @@ describe(`SIGKILL with notifications being written and delivered (${DIALECT})`, 
       rmSync(mailDir, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+describe(`SIGKILL with webhook deliveries under way (${DIALECT})`, () => {
+  it('retries a delivery cut by the crash after the restart, and delivers every committed event', async () => {
+    const b = await newBusiness({ testDb, masterKey: Buffer.from(TEST_MASTER_KEY_HEX, 'hex') });
+    const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+    // The receiver: before the kill it never answers (the deliveries under way are cut by the kill), after it answers 204.
+    let answering = false;
+    const received: { id: string; answered: boolean }[] = [];
+    const held: http.ServerResponse[] = [];
+    const hook = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received.push({ id: String(req.headers['webhook-id']), answered: answering });
+        if (answering) res.writeHead(204).end();
+        else held.push(res);
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const now = new Date().toISOString();
+    const { id: webhookId } = await testDb.db
+      .insertInto('webhook_endpoint')
+      .values({
+        business_id: b.businessId,
+        url: `http://127.0.0.1:${(hook.address() as { port: number }).port}/hook`,
+        event_types: JSON.stringify(['*']),
+        description: null,
+        is_active: 1,
+        format: 'standard',
+        secret: encryptSecret(Buffer.from(TEST_MASTER_KEY_HEX, 'hex'), secret),
+        previous_secret: null,
+        previous_secret_expires_at: null,
+        last_success_at: null,
+        failing_since: null,
+        created: now,
+        updated: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const env = {
+      BIZAPI_DISPATCHER: 'in-process',
+      BIZAPI_DISPATCHER_BUSINESS_IDS: String(b.businessId),
+      BIZAPI_DISPATCHER_POLL_MS: '20',
+      BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true',
+    };
+    const deliveries = () =>
+      testDb.db.selectFrom('webhook_delivery').select(['event_id', 'status', 'attempts', 'last_status_code']).where('webhook_id', '=', webhookId).execute();
+    try {
+      const port = await freePort();
+      const server = await startServer(port, env);
+      const streaming = streamWrites(port, b, 8);
+      await waitForWrites('client', b.businessId);
+      // a few deliveries are under way (held by the receiver) when the process dies
+      const deadline = Date.now() + 30_000;
+      while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      server.kill('SIGKILL');
+      const acknowledged = await streaming;
+      await exited(server);
+      expect(acknowledged.length).toBeGreaterThan(0);
+      const cut = new Set(received.map((r) => r.id));
+      expect(cut.size).toBeGreaterThan(0);
+      for (const res of held) res.destroy();
+      answering = true;
+
+      const restarted = await startServer(port, env);
+      let events: { id: number; type: string; data: string }[] = [];
+      let rows: Awaited<ReturnType<typeof deliveries>> = [];
+      try {
+        // the cut deliveries are claimable again once the killed process's lease (10 s timeout + 20 s) has expired
+        const until = Date.now() + 90_000;
+        do {
+          await new Promise((r) => setTimeout(r, 100));
+          events = await testDb.db.selectFrom('event').select(['id', 'type', 'data']).where('business_id', '=', b.businessId).execute();
+          rows = await deliveries();
+        } while ((rows.length < events.length || rows.some((r) => r.status !== 'succeeded')) && Date.now() < until);
+      } finally {
+        restarted.kill('SIGTERM');
+        await exited(restarted);
+      }
+
+      // every acknowledged write committed its event, and every event was delivered, once per event as a row
+      const createdFor = new Set(events.filter((e) => e.type === 'client.created').map((e) => (JSON.parse(e.data) as { id: number }).id));
+      for (const w of acknowledged) expect(createdFor.has(w.id), `event of acknowledged client ${w.id}`).toBe(true);
+      expect(rows.map((r) => r.event_id).sort((x, y) => x - y)).toEqual(events.map((e) => e.id).sort((x, y) => x - y));
+      expect(rows.filter((r) => r.status !== 'succeeded')).toEqual([]);
+      const answered = new Set(received.filter((r) => r.answered).map((r) => r.id));
+      for (const e of events) expect(answered.has(String(e.id)), `event ${e.id} answered by the receiver`).toBe(true);
+      // the deliveries cut by the kill were attempted again, with the same webhook-id
+      for (const id of cut) {
+        expect(answered.has(id), `cut delivery ${id} retried`).toBe(true);
+        expect(rows.find((r) => String(r.event_id) === id)!.attempts).toBeGreaterThanOrEqual(2);
+      }
+    } finally {
+      hook.closeAllConnections();
+      hook.close();
+    }
+  }, 240_000);
 });

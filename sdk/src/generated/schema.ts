@@ -1858,7 +1858,7 @@ export interface components {
              */
             created: string;
             id: number;
-            /** @description The inquiry the event is about; `null` once it is deleted (decisions §7 soft delete). */
+            /** @description The inquiry the event is about; `null` once it is deleted (a soft delete). */
             inquiry: {
                 id: number;
             } | null;

@@ -15,7 +15,7 @@ export type NewBusinessRow = Insertable<BusinessTable>;
 
 /**
  * One API key of a business. The key itself is stored only as its SHA-256 (`key_hash`, hex) plus a short
- * display prefix; the secret is AES-256-GCM ciphertext under the master key (decisions §3).
+ * display prefix; the secret is AES-256-GCM ciphertext under the master key (docs/authentication.md#keys).
  */
 export interface ApiKeyTable {
   id: Generated<number>;

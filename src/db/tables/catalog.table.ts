@@ -14,7 +14,7 @@ export interface GradeTable {
   created: Timestamp;
 }
 
-/** A member of the business; `notifications_enabled` decides who is notified (decisions §8). */
+/** A member of the business; `notifications_enabled` decides who is notified (README.md#notifications). */
 export interface MemberTable {
   id: Generated<number>;
   business_id: number;

@@ -2,7 +2,7 @@
 import type { Generated, Insertable, Updateable } from 'kysely';
 import type { Bool, Timestamp } from '../columns.ts';
 
-/** A client (spec: Resources › Client). Soft-deleted rows have `deleted_at` set and are never read. */
+/** A client (docs/api.md#clients). Soft-deleted rows have `deleted_at` set and are never read. */
 export interface ClientTable {
   id: Generated<number>;
   business_id: number;

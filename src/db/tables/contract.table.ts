@@ -3,7 +3,7 @@ import type { Generated, Insertable, Updateable } from 'kysely';
 import type { Bool, DateString, Timestamp } from '../columns.ts';
 
 /**
- * A contract (spec: Resources › Contract). `amount` in the business's currency unit (an integer);
+ * A contract (docs/api.md#contracts). `amount` in the business's currency unit (an integer);
  * `type` I | S | G; `status` P | I | C | T; `vat_type` E | I | N. The recurring columns
  * (`settlement_frequency`, `settlement_cycle` W | M, `settlement_day`) are only set on type S contracts.
  * Contracts are deleted for good; their settlements, notes, categories and field values go with them.

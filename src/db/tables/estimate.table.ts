@@ -3,7 +3,7 @@ import type { Generated, Insertable, Updateable } from 'kysely';
 import type { Timestamp } from '../columns.ts';
 
 /**
- * An estimate item classification (decisions §11): a read-only catalog entry written by the catalog
+ * An estimate item classification (docs/api.md#estimate-items): a read-only catalog entry written by the catalog
  * import (section `estimateItemClassifications`); `position` is its configured order in the business.
  */
 export interface EstimateItemClassificationTable {
@@ -15,7 +15,7 @@ export interface EstimateItemClassificationTable {
 }
 
 /**
- * An estimate item template (reference: "Estimate item templates"). `unit_cost` is an exact decimal
+ * An estimate item template (docs/api.md#estimate-items). `unit_cost` is an exact decimal
  * rendered with two decimals (`"1500000.00"`, negative for a discount line); `classification_id`
  * references `estimate_item_classification` (null: none). Deleted rows are removed for good.
  */

@@ -3,7 +3,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Timestamp } from '../columns.ts';
 
 /**
- * An object issued by `POST /v1/presigned` (decisions §7 "Files"). `path` is the storage key
+ * An object issued by `POST /v1/presigned` (docs/api.md#attachments). `path` is the storage key
  * (`<business_id>/<32 hex>.<ext>`, unique); `name` the file name given to the presign call; `content_type`
  * the media type of its extension. `expires_at` ends the upload URL's validity. `upload_started_at` is set
  * while one upload is being received (the claim that makes the URL single-use) and cleared again when that
@@ -30,7 +30,7 @@ export type NewFileRow = Insertable<FileTable>;
 export type FileRowUpdate = Updateable<FileTable>;
 
 /**
- * A file attached to an inquiry (`fileSet`; spec: Inquiry): the uploaded object `file_id` (attached at most
+ * A file attached to an inquiry (`fileSet`; docs/api.md#attachments): the uploaded object `file_id` (attached at most
  * once) under the display `name` of the request. Its `id` is the `file_id` of
  * `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`.
  */

@@ -2,7 +2,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * One `Idempotency-Key` of one business (decisions §14; docs/api.md#idempotent-retries). Times are
+ * One `Idempotency-Key` of one business (docs/api.md#idempotent-retries). Times are
  * milliseconds since the epoch. `status_code` is `null` while the first request runs; then the stored answer.
  */
 export interface IdempotencyKeyTable {

@@ -5,14 +5,14 @@
 import type { Generated, Insertable, Updateable } from 'kysely';
 import type { Bool, DateString, Timestamp } from '../columns.ts';
 
-/** The last inquiry number (`uniqueId`) handed out in a business; numbers are never reused (decisions §7). */
+/** The last inquiry number (`uniqueId`) handed out in a business; numbers are never reused (docs/api.md#inquiries). */
 export interface InquiryCounterTable {
   business_id: number;
   last_value: number;
 }
 
 /**
- * An inquiry (spec: Resources › Inquiry). `estimate` is an exact decimal rendered with two decimals
+ * An inquiry (docs/api.md#inquiries). `estimate` is an exact decimal rendered with two decimals
  * (`"1500000.00"`); the funnel is stored in the seven `utm_*` / `guest_uid` / `gclid` columns. The folder is
  * the status's folder. Soft-deleted rows have `deleted_at` set and are never read.
  */

@@ -3,7 +3,7 @@ import type { Generated, Insertable } from 'kysely';
 import type { Timestamp } from '../columns.ts';
 
 /**
- * One call that authenticated to a business (decisions §9). Bodies are JSON text, `null` when the call had
+ * One call that authenticated to a business (docs/api.md#api-call-log). Bodies are JSON text, `null` when the call had
  * none; a body over 64 KiB is stored as a truncation marker (see `request-log.ts`). No header values.
  */
 export interface ApiLogTable {

@@ -1,4 +1,4 @@
-/** Row types of `notification_outbox` and `notification` (migration 2026_11_22_0004; decisions §8). */
+/** Row types of `notification_outbox` and `notification` (migration 2026_11_22_0004; README.md#notifications). */
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../columns.ts';
 

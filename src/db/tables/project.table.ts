@@ -3,7 +3,7 @@ import type { Generated, Insertable, Updateable } from 'kysely';
 import type { Bool, DateString, Timestamp } from '../columns.ts';
 
 /**
- * A project (spec: Resources › Project). `status` is one of `U I A E`; dates are `YYYY-MM-DD` or null.
+ * A project (docs/api.md#projects-and-workers). `status` is one of `U I A E`; dates are `YYYY-MM-DD` or null.
  * Soft-deleted rows have `deleted_at` set and are never read.
  */
 export interface ProjectTable {

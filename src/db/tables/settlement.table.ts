@@ -3,7 +3,7 @@ import type { Generated, Insertable, Updateable } from 'kysely';
 import type { Bool, DateString, Timestamp } from '../columns.ts';
 
 /**
- * A settlement: a payment due under a contract (spec: Resources › Settlement). Amounts are integers in the
+ * A settlement: a payment due under a contract (docs/api.md#settlements). Amounts are integers in the
  * business's currency unit; `status` C | D | S | P. `single_type_id` is `type_id` when the type allows a
  * single round (and is not ADD or OUT), else NULL: a unique index over `(business_id, contract_id,
  * single_type_id)` makes such a type usable once per contract. `type_alias` is computed at creation.
@@ -43,7 +43,7 @@ export interface SettlementInChargeTable {
 }
 
 /**
- * One change of a settlement's `status` (spec: States and transitions; decisions §7). `member_id` is NULL for
+ * One change of a settlement's `status` (docs/api.md#extensions, settlements). `member_id` is NULL for
  * changes made through the API.
  */
 export interface SettlementStatusHistoryTable {

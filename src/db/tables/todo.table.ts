@@ -3,7 +3,7 @@ import type { Generated, Insertable, Updateable } from 'kysely';
 import type { Bool, DateString, Timestamp } from '../columns.ts';
 
 /**
- * A todo attached to an inquiry (spec: Resources › Todo). `type` is one of `M CA MS E`; `due_time` is
+ * A todo attached to an inquiry (docs/api.md#todos). `type` is one of `M CA MS E`; `due_time` is
  * `HH:MM:SS` or null; `completed_at` is set exactly when `is_complete` is 1. Deletion is permanent.
  */
 export interface TodoTable {

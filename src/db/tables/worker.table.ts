@@ -3,7 +3,7 @@ import type { Generated, Insertable, Updateable } from 'kysely';
 import type { Bool, Timestamp } from '../columns.ts';
 
 /**
- * A worker (spec: Resources › Worker). `position_id` references `worker_position` (null: none);
+ * A worker (docs/api.md#projects-and-workers). `position_id` references `worker_position` (null: none);
  * `sort_order` is the API's `order`; `man_month_amount` an integer amount per man-month.
  * Soft-deleted rows have `deleted_at` set and are never read.
  */

@@ -1,6 +1,6 @@
 /**
- * Businesses and API keys (decisions §3, §6): issuing keys (the secret is shown once), authenticating a
- * key, listing and revoking keys.
+ * Businesses and API keys (docs/authentication.md#keys, README.md#provisioning-businesses-keys-and-catalogs):
+ * issuing keys (the secret is shown once), authenticating a key, listing and revoking keys.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
@@ -17,7 +17,7 @@ import type { AuthContext, Plan } from '../../shared/auth-context.ts';
  */
 export { decryptSecret, encryptSecret } from './secret-box.ts';
 
-/** Plans allowed to call any project or worker operation (spec: Plan constraints; decisions §7). */
+/** Plans allowed to call any project or worker operation (docs/api.md#plans). */
 export const PROJECT_WORKER_PLANS: readonly Plan[] = ['FREE', 'AGENCY'];
 
 /** A business as the CLI prints it. */

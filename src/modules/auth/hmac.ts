@@ -1,6 +1,6 @@
 /**
- * Request signatures (decisions §3): `X-Signature` is the lowercase hex HMAC-SHA256 of the exact raw request
- * body bytes, keyed with the API key's secret (its UTF-8 bytes). A request without a body signs the empty
+ * Request signatures (docs/authentication.md): `X-Signature` is the lowercase hex HMAC-SHA256 of the exact raw
+ * request body bytes, keyed with the API key's secret (its UTF-8 bytes). A request without a body signs the empty
  * string. Pure functions, no I/O.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -24,7 +24,10 @@ export function verifySignature(secret: string, body: Uint8Array | string, signa
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
-/** How far `X-Signature-Timestamp` may be from the server's clock: 300 seconds (decisions §15). */
+/**
+ * How far `X-Signature-Timestamp` may be from the server's clock: 300 seconds
+ * (docs/authentication.md#signature-version-2).
+ */
 export const SIGNATURE_WINDOW_SECONDS = 300;
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Encryption of API-key secrets at rest (decisions §3): AES-256-GCM under the 32-byte master key, and the
- * master key itself, taken from configuration or generated once into `<dataDir>/master.key` (mode 0600).
+ * Encryption of API-key secrets at rest (docs/authentication.md#keys): AES-256-GCM under the 32-byte master key,
+ * and the master key itself, taken from configuration or generated once into `<dataDir>/master.key` (mode 0600).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';

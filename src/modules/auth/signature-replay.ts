@@ -1,5 +1,5 @@
 /**
- * The replay cache of signature version 2 (decisions §15; docs/authentication.md#signature-version-2): every
+ * The replay cache of signature version 2 (docs/authentication.md#signature-version-2): every
  * accepted version-2 signature is remembered until the end of the window its timestamp was valid in, and a
  * second use of it is refused (`signature_replayed`), whichever process sees it.
  *

@@ -1,8 +1,8 @@
 /**
- * The catalog file (decisions §6): one JSON document that fills a business's read-only catalogs — grades,
- * members, folders with their inquiry statuses, client statuses, custom fields, contract categories,
- * settlement types, worker positions and estimate item classifications — written by `bizapi business create --catalog` and
- * `bizapi catalog import`.
+ * The catalog file (README.md#provisioning-businesses-keys-and-catalogs): one JSON document that fills a
+ * business's read-only catalogs — grades, members, folders with their inquiry statuses, client statuses, custom
+ * fields, contract categories, settlement types, worker positions and estimate item classifications — written by
+ * `bizapi business create --catalog` and `bizapi catalog import`.
  *
  * Every entry has a `key` that is used only to refer to it inside the file (`member.grade`,
  * `field.members`); the import answers with the ids the keys received ({@link CatalogIds}).
@@ -94,7 +94,10 @@ const PositionEntry = Type.Object(
 
 const EstimateItemClassificationEntry = Type.Object({ key: Key, title: Title }, { additionalProperties: false });
 
-/** JSON Schema of the catalog file (decisions §6). Every section is optional; unknown properties are errors. */
+/**
+ * JSON Schema of the catalog file (README.md#provisioning-businesses-keys-and-catalogs). Every section is
+ * optional; unknown properties are errors.
+ */
 export const CatalogFileSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
@@ -115,8 +118,9 @@ export const CatalogFileSchema = Type.Object(
 export type CatalogFile = Static<typeof CatalogFileSchema>;
 
 /**
- * What an import answers (decisions §6): each section maps the file's keys to the new ids; the statuses
- * nested in folders come out as their own section. Sections absent from the file are `{}`.
+ * What an import answers (README.md#provisioning-businesses-keys-and-catalogs): each section maps the file's keys
+ * to the new ids; the statuses nested in folders come out as their own section. Sections absent from the file are
+ * `{}`.
  */
 export interface CatalogIds {
   grades: Record<string, number>;
@@ -187,7 +191,7 @@ function describeAjvError(e: ErrorObject): string {
 }
 
 /**
- * The rules beyond the schema, all of them at once (decisions §6):
+ * The rules beyond the schema, all of them at once (README.md#provisioning-businesses-keys-and-catalogs):
  * unique `key` within each section (inquiry statuses across all folders); `member.grade` names a grade of
  * the file and `field.members` members of the file; exactly one default folder per business (the file
  * provides it unless the business has one already, and then it may not provide another); every folder has
@@ -323,7 +327,7 @@ export function validateCatalog(input: unknown, state: CatalogState = EMPTY_CATA
 // ── Import ──
 
 /**
- * Imports a catalog file into a business, all or nothing (decisions §6).
+ * Imports a catalog file into a business, all or nothing (README.md#provisioning-businesses-keys-and-catalogs).
  *
  * Runs in one transaction: `db`'s own when `db` is already a transaction (so a caller can create the
  * business, its key and its catalog together), else a new one. Positions continue after what the business

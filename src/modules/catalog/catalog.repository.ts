@@ -213,7 +213,10 @@ export async function insertWorkerPosition(
   return id;
 }
 
-/** Inserts an estimate item classification (decisions §11); `position` is its configured order. Returns its id. */
+/**
+ * Inserts an estimate item classification (docs/api.md#estimate-items); `position` is its configured order.
+ * Returns its id.
+ */
 export async function insertEstimateItemClassification(
   db: Db,
   businessId: number,

@@ -1,11 +1,11 @@
-/** Response and query shapes of the read-only catalogs (spec: Resources; reference: Member, folder, field). */
+/** Response and query shapes of the read-only catalogs (docs/api.md#catalogs). */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
 import { EXAMPLES, IdTitle, Member, Page, QueryBoolean, QueryId, QuerySearch, StringEnum, withExample, Named } from '../../shared/schemas.ts';
 
 const page = (results: unknown[]) => ({ next: null, previous: null, results });
 
-/** Custom field data types (reference item 13). */
+/** Custom field data types (docs/api.md#catalogs). */
 export const FIELD_DATA_TYPES = ['S', 'N', 'M', 'D', 'T', 'B', 'SL', 'ML'] as const;
 /** Record kinds a custom field belongs to: inquiry, client, contract. */
 export const FIELD_CATEGORIES = ['I', 'C', 'CO'] as const;
@@ -13,7 +13,7 @@ export const FIELD_CATEGORIES = ['I', 'C', 'CO'] as const;
 /** An option of a single- or multi-select field; a field value carries its `id`. */
 export const FieldOption = Named('FieldOption', Type.Object({ id: Type.String(), title: Type.String() }));
 
-/** A custom field (spec: Custom field). */
+/** A custom field (docs/api.md#catalogs, docs/api.md#custom-field-values). */
 export const Field = Named('Field', Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -33,7 +33,7 @@ export const FieldPage = withExample(
     { id: 1, name: 'Account owner', dataType: 'M', optionSet: [], memberSet: [EXAMPLES.member] },
   ]),
 );
-/** `GET /v1/field` query (reference: `category`, `cursor`, `page_size`). */
+/** `GET /v1/field` query: `category`, `cursor`, `page_size` (docs/api.md#catalogs). */
 export const FieldListQuery = Type.Object({
   ...PageQueryProperties,
   category: Type.Optional(StringEnum(FIELD_CATEGORIES, { description: 'Record kind: I inquiry, C client, CO contract.' })),
@@ -42,7 +42,7 @@ export type FieldListQuery = Static<typeof FieldListQuery>;
 
 /** `GET /v1/member` response. */
 export const MemberPage = withExample(Page(Member), page([EXAMPLES.member]));
-/** `GET /v1/member` query (reference: `cursor`, `is_active`, `page_size`, `search`). */
+/** `GET /v1/member` query: `cursor`, `is_active`, `page_size`, `search` (docs/api.md#catalogs). */
 export const MemberListQuery = Type.Object({
   ...PageQueryProperties,
   search: Type.Optional(QuerySearch),
@@ -65,7 +65,7 @@ export const InquiryStatusPage = withExample(
     { id: 2, title: 'Won', folder: { id: 1, name: 'Sales' } },
   ]),
 );
-/** `GET /v1/inquiry/status` query (reference: `cursor`, `folder_id`, `page_size`). */
+/** `GET /v1/inquiry/status` query: `cursor`, `folder_id`, `page_size` (docs/api.md#catalogs). */
 export const InquiryStatusListQuery = Type.Object({
   ...PageQueryProperties,
   folder_id: Type.Optional(QueryId),
@@ -80,7 +80,7 @@ export const FolderList = withExample(Type.Array(Folder), [
   { id: 1, name: 'Sales', isDefault: true },
   { id: 2, name: 'Archive', isDefault: false },
 ]);
-/** `GET /v1/folder` query (reference: `search`). */
+/** `GET /v1/folder` query: `search` (docs/api.md#catalogs). */
 export const FolderListQuery = Type.Object({ search: Type.Optional(QuerySearch) });
 export type FolderListQuery = Static<typeof FolderListQuery>;
 
@@ -100,9 +100,9 @@ export const ContractCategoryPage = withExample(Page(ContractCategory), page([{ 
 export const SearchPageQuery = Type.Object({ ...PageQueryProperties, search: Type.Optional(QuerySearch) });
 export type SearchPageQuery = Static<typeof SearchPageQuery>;
 
-/** Settlement type base types (reference item 12). */
+/** Settlement type base types (docs/api.md#catalogs). */
 export const SETTLEMENT_BASE_TYPES = ['INI', 'INS', 'BAL', 'COM', 'SUB', 'SIN', 'ADD', 'OUT'] as const;
-/** Settlement type categories: I round-based, S recurring, E other (reference item 12). */
+/** Settlement type categories: I round-based, S recurring, E other (docs/api.md#catalogs). */
 export const SETTLEMENT_TYPE_CATEGORIES = ['I', 'S', 'E'] as const;
 
 /** A settlement type (the settlement "form"). */

@@ -1,5 +1,5 @@
 /**
- * The read-only catalogs (spec: Resources; decisions §7): members, custom fields, inquiry statuses, folders,
+ * The read-only catalogs (docs/api.md#catalogs): members, custom fields, inquiry statuses, folders,
  * client statuses, contract categories and settlement types. Also the mappers other modules use to nest a
  * member or a field in their own responses.
  */

@@ -54,7 +54,7 @@ function findDetailQuery(db: Db, businessId: number) {
   return selectLive(db, businessId).select(detailColumns);
 }
 
-/** List filters (decisions §5); `createdFrom` / `createdTo` are a half-open UTC range. */
+/** List filters (docs/api.md#filters); `createdFrom` / `createdTo` are a half-open UTC range. */
 export interface ClientFilter {
   createdFrom?: string;
   createdTo?: string;
@@ -100,7 +100,7 @@ function isBigramTerm(term: string): boolean {
 /**
  * The candidates of a two-character term from the bigram index (migration 0033), as a condition on `client`:
  * the clients of the business one of whose four searched columns, lower-cased, contains `lower(term)`. Only
- * narrows: the exact LIKE predicate (docs/api.md#search, decisions §5) still decides. The term is compared
+ * narrows: the exact LIKE predicate (docs/api.md#filters) still decides. The term is compared
  * by equality, so `%` and `_` are literal here too.
  */
 function bigramCandidate(db: Db, businessId: number, term: string) {

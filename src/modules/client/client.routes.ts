@@ -1,4 +1,4 @@
-/** Routes of `/v1/client` (spec: Endpoints; reference: Client; decisions §1 status codes). */
+/** Routes of `/v1/client` (docs/api.md#clients; status codes: docs/api.md#responses-and-status-codes). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';

@@ -1,5 +1,5 @@
 /**
- * Client shapes (spec: Resources › Client; reference: Client; decisions §7 for `isHidden`).
+ * Client shapes (docs/api.md#clients; `isHidden`: docs/api.md#extensions; `updated`: docs/api.md#events).
  * Create and list items carry the short shape; retrieve and update the full one.
  */
 import Type, { type Static } from 'typebox';
@@ -74,7 +74,7 @@ const summaryExample = {
   email: 'jane@acme.example',
 };
 
-/** Properties of the short shape (spec: "The create response and the list items contain only: …"). */
+/** Properties of the short shape (docs/api.md#clients: create answers and list items carry only these). */
 const summaryProperties = {
   id: Type.Integer(),
   companyName: Type.String(),
@@ -133,7 +133,7 @@ export const ClientDetail = withExample(Client, {
   updated: EXAMPLES.created,
 });
 
-/** `GET /v1/client` query (reference: query parameters per list endpoint; decisions §5). */
+/** `GET /v1/client` query (docs/api.md#clients, docs/api.md#filters). */
 export const ClientListQuery = Type.Object({
   ...PageQueryProperties,
   created_start: Type.Optional(QueryDate),

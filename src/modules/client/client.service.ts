@@ -1,6 +1,6 @@
 /**
- * Clients (spec: Resources › Client, Operation rules › Client create, States and transitions; reference:
- * Client; decisions §5, §7): list, create, retrieve, partialUpdate, destroy (soft).
+ * Clients (docs/api.md#clients, docs/api.md#filters, docs/api.md#events): list, create, retrieve,
+ * partialUpdate, destroy (soft).
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
@@ -130,7 +130,7 @@ async function checkReferences(
   return { fieldValues };
 }
 
-/** `GET /v1/client`: live clients, newest first, with the filters of decisions §5. */
+/** `GET /v1/client`: live clients, newest first, with the filters of docs/api.md#filters. */
 export async function list(db: Db, auth: Auth, query: ClientListQuery, cursor: CursorPosition | undefined): Promise<Page<ClientSummary>> {
   const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
   const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
@@ -154,7 +154,7 @@ export async function list(db: Db, auth: Auth, query: ClientListQuery, cursor: C
 
 /**
  * `POST /v1/client`: `status` omitted → the business's default client status (none when it has none);
- * `status: null` → no status. No notification is sent (spec: Events); a `client.created` event is written
+ * `status: null` → no status. No notification is sent (docs/api.md#clients); a `client.created` event is written
  * (docs/api.md#events).
  * @throws ValidationError for an unknown status or an invalid `fieldSet`
  */
@@ -197,7 +197,7 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Client> 
 
 /**
  * `PATCH /v1/client/{client_id}`: only the properties sent change; `fieldSet` sets the fields it names and
- * keeps the others (an empty value clears one). A status change records no history (spec: States). A change
+ * keeps the others (an empty value clears one). A status change records no history (docs/api.md#clients). A change
  * stamps `updated` and writes a `client.updated` event naming the changed properties; a PATCH that changes
  * nothing writes none (docs/api.md#events).
  * @throws NotFound for a missing client; ValidationError for bad references
@@ -219,7 +219,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Client
 }
 
 /**
- * `DELETE /v1/client/{client_id}`: soft delete; the client disappears from every read (decisions §7). Writes a
+ * `DELETE /v1/client/{client_id}`: soft delete; the client disappears from every read (docs/api.md#clients). Writes a
  * `client.deleted` event (docs/api.md#events).
  * @throws NotFound for a missing client
  */

@@ -1,4 +1,5 @@
 /** SQL for change events (docs/api.md#events). */
+import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewEventRow } from '../../db/tables/event.table.ts';
@@ -29,6 +30,32 @@ export async function insert(db: Db, businessId: number, row: Omit<NewEventRow, 
 export async function markPublished(db: Db, ids: readonly number[], at: Timestamp): Promise<void> {
   if (ids.length === 0) return;
   await db.updateTable('event').set({ published_at: at }).where('id', 'in', [...ids]).where('published_at', 'is', null).execute();
+}
+
+/** An unpublished event as the webhook fan-out reads it (`changed_fields`, `data`: JSON text). */
+export interface UnpublishedEventRow extends EventRow {
+  business_id: number;
+}
+
+/**
+ * Claims up to `limit` unpublished events (any business, or only `businessIds`), oldest first, for the
+ * caller's transaction: on PostgreSQL the rows are locked `FOR UPDATE SKIP LOCKED`, so concurrent
+ * fan-outs take disjoint events without waiting; on SQLite the transaction holds the write lock. A read
+ * of one row first: an idle poll claims nothing.
+ */
+export async function claimUnpublished(
+  trx: Db,
+  limit: number,
+  businessIds: readonly number[] | undefined,
+): Promise<UnpublishedEventRow[]> {
+  let q = trx
+    .selectFrom('event')
+    .select([...columns, 'business_id'])
+    .where('published_at', 'is', null);
+  if (businessIds) q = q.where('business_id', 'in', businessIds.length > 0 ? [...businessIds] : [-1]);
+  q = q.orderBy('id').limit(limit);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) q = q.forUpdate().skipLocked();
+  return q.execute();
 }
 
 /** List filters; `createdFrom` / `createdTo` are a half-open UTC range. */

@@ -50,12 +50,12 @@ const eventExample = {
   data: { id: 42, companyName: 'Acme Corp.', email: 'ap@acme.example', updated: EXAMPLES.created },
 };
 
-/** One event, with its example (`GET /v1/event/{event_id}`). */
-export const EventDetail = withExample(Event, eventExample);
-
 /** A page of events. */
 export const EventPage = withExample(Page(Event), {
   next: EXAMPLES.pageLink.replace('/v1/client', '/v1/event'),
   previous: null,
   results: [eventExample],
 });
+
+/** One event, with its example (`GET /v1/event/{event_id}`). */
+export const EventDetail = withExample(Event, eventExample);

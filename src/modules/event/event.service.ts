@@ -61,9 +61,11 @@ export async function markPublished(trx: Db, ids: readonly number[], at: Timesta
   await repo.markPublished(trx, ids, at);
 }
 
-/** `<resource>.created` with the record's full shape `data` (docs/api.md#events). */
+/** `<resource>.created` with the record's full shape `data` (docs/api.md#events), at the record's `updated`. */
 export async function recordCreated(trx: Db, businessId: number, resource: EventResource, data: EventData): Promise<Event> {
-  return record(trx, businessId, { type: `${resource}.created`, changedFields: [], data });
+  // The event's time is the record's `updated` (its creation), so that the two agree.
+  const at = typeof data.updated === 'string' ? data.updated : nowTimestamp();
+  return record(trx, businessId, { type: `${resource}.created`, changedFields: [], data }, at);
 }
 
 /** `<resource>.deleted` with `data: {id}` (docs/api.md#events). */
@@ -178,4 +180,21 @@ export async function purge(db: Db, retentionDays: number, now: Date = new Date(
     total += deleted;
     if (deleted < PURGE_BATCH) return total;
   }
+}
+
+/** An event waiting for the webhook fan-out, with its business. */
+export interface UnpublishedEvent extends Event {
+  businessId: number;
+}
+
+/**
+ * Claims up to `limit` events not yet fanned out to webhooks (docs/webhooks.md#delivery), oldest first,
+ * in the caller's transaction `trx`, which must then {@link markPublished} them: concurrent callers
+ * (several dispatchers) never claim the same event. `businessIds` restricts the claim to these businesses
+ * (`undefined`: all).
+ * @returns the events as `GET /v1/event/{event_id}` answers them, with their business
+ */
+export async function claimUnpublished(trx: Db, limit: number, businessIds?: readonly number[]): Promise<UnpublishedEvent[]> {
+  const rows = await repo.claimUnpublished(trx, limit, businessIds);
+  return rows.map((r) => ({ ...toEvent(r), businessId: r.business_id }));
 }

@@ -24,7 +24,7 @@ export type EventResource = (typeof EVENT_RESOURCES)[number];
 /** What happened to the record. */
 export type EventAction = 'created' | 'updated' | 'deleted';
 
-/** Every event type: `<resource>.<action>` for each resource, and `webhook.test` (docs/webhooks.md#test). */
+/** Every event type: `<resource>.<action>` for each resource, and `webhook.test` (docs/api.md#events). */
 export const EVENT_TYPES = [
   ...EVENT_RESOURCES.flatMap((r) => [`${r}.created`, `${r}.updated`, `${r}.deleted`] as const),
   'webhook.test',

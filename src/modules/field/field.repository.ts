@@ -8,8 +8,8 @@ import { preparedQuery } from '../../db/prepared-query.ts';
 import type { FieldKind } from './field.schemas.ts';
 
 /**
- * The tables of custom field values (spec: Custom fields), each with the column naming the record a value
- * belongs to. Each has a unique index over `(<record column>, field_id)`.
+ * The tables of custom field values (docs/api.md#custom-field-values), each with the column naming the record a
+ * value belongs to. Each has a unique index over `(<record column>, field_id)`.
  */
 const FIELD_VALUE_TABLES = {
   client_field_value: 'client_id',

@@ -28,7 +28,7 @@ function isValidDate(text: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
-/** Why `value` does not fit `field`, or `undefined` when it does (decisions §7). */
+/** Why `value` does not fit `field`, or `undefined` when it does (docs/api.md#custom-field-values). */
 function valueProblem(field: Field, value: string): string | undefined {
   const name = `Field "${field.name}" (${field.id})`;
   switch (field.dataType) {
@@ -57,7 +57,7 @@ function valueProblem(field: Field, value: string): string | undefined {
 
 /**
  * Checks a request's `fieldSet` for a record of `kind`. Problems are added to `errors` under `property`
- * (a list property: an array of strings, spec: Errors 1). Returns the values to store, with ML values
+ * (a list property: an array of strings, docs/api.md#errors). Returns the values to store, with ML values
  * normalised (`a, b` → `a,b`).
  */
 export async function checkFieldSet(

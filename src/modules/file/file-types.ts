@@ -1,6 +1,6 @@
 /**
- * The file types an attachment may have (reference: Presigned upload — "allowed extensions pdf, doc, docx,
- * xls, xlsx, ppt, pptx, hwp, jpg, jpeg, png, gif, zip") and the media type each is served with.
+ * The file types an attachment may have (docs/api.md#attachments: pdf, doc, docx, xls, xlsx, ppt,
+ * pptx, hwp, jpg, jpeg, png, gif, zip) and the media type each is served with.
  *
  * The media type of a stored object always comes from this table, never from the uploader's
  * `Content-Type`: a download can only ever be one of these types (no HTML, no SVG), so an attachment cannot

@@ -1,7 +1,7 @@
 /**
- * Routes of attachments under `/v1` (reference: Presigned upload, Inquiry file delete; decisions §7
- * "Files"): `POST /v1/presigned` and `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`. The signed upload and
- * download URLs of the local storage are served outside `/v1` by `storage.routes.ts`.
+ * Routes of attachments under `/v1` (docs/api.md#attachments): `POST /v1/presigned` and
+ * `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`. The signed upload and download URLs of the local storage are
+ * served outside `/v1` by `storage.routes.ts`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';

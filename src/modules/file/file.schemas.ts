@@ -1,11 +1,11 @@
 /**
- * Attachment shapes (spec: Inquiry `fileSet`; reference: Presigned upload, Inquiry; decisions §7 "Files").
+ * Attachment shapes (docs/api.md#attachments).
  */
 import Type, { type Static } from 'typebox';
 import { EXAMPLES, IdParam, Timestamp, withExample, Named } from '../../shared/schemas.ts';
 import { ALLOWED_EXTENSIONS } from './file-types.ts';
 
-/** Files per inquiry, existing plus added (spec: Limits). */
+/** Files per inquiry, existing plus added (docs/api.md#attachments). */
 export const MAX_FILES_PER_INQUIRY = 30;
 
 /**

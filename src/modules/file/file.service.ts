@@ -1,5 +1,5 @@
 /**
- * Attachments (decisions §7 "Files"; reference: Presigned upload, Inquiry `fileSet`, file delete):
+ * Attachments (docs/api.md#attachments):
  * issuing pre-signed upload URLs, receiving the single upload of the local storage, checking, sealing (S3:
  * copying to a key no URL can write) and attaching `fileSet` entries, listing an inquiry's files with expiring
  * download URLs, and deleting one.
@@ -101,7 +101,7 @@ export async function receiveUpload(
 }
 
 /**
- * Checks a request's `fileSet` (spec: Inquiry create rule 5; decisions §7 "Files"): every `file` must be the
+ * Checks a request's `fileSet` (docs/api.md#attachments): every `file` must be the
  * path of an object this business uploaded and that is not attached yet. Problems are added to `errors`
  * under `property` as item-level messages (`Item 2 (file): …`, the shape of the other list errors):
  * - not an object path at all (traversal, absolute, backslashes, NUL, percent-encoding, …): not valid;
@@ -196,10 +196,10 @@ async function deleteQuietly(ctx: Pick<FileContext, 'storage' | 'log'>, path: st
 }
 
 /**
- * Attaches checked files to an inquiry, after the ones it holds (POST sets, PATCH appends; spec: Inquiry
- * update rule 1). Call inside the transaction that writes the inquiry, after locking it.
- * @throws ValidationError on `fileSet` when the inquiry would hold more than 30 files (spec: Limits), or when
- *   another request attached one of the files since it was checked (each file is attached at most once)
+ * Attaches checked files to an inquiry, after the ones it holds (POST sets, PATCH appends;
+ * docs/api.md#attachments). Call inside the transaction that writes the inquiry, after locking it.
+ * @throws ValidationError on `fileSet` when the inquiry would hold more than 30 files (docs/api.md#attachments), or
+ *   when another request attached one of the files since it was checked (each file is attached at most once)
  */
 export async function attachFiles(db: Db, businessId: number, inquiryId: number, files: readonly CheckedFile[]): Promise<void> {
   if (files.length === 0) return;

@@ -1,5 +1,5 @@
 /**
- * Object paths (decisions §7 "Files"). They are issued by the server only, in one strict form,
+ * Object paths (docs/api.md#attachments). They are issued by the server only, in one strict form,
  * `<businessId>/<32 lowercase hex>.<ext>`: scoped to the business that asked for it, unguessable (128 random
  * bits), and free of anything a file system or a URL could interpret (`..`, a leading `/`, `\`, NUL, `%`).
  * {@link parseObjectPath} is the one gate every path from outside goes through.

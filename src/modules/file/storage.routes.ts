@@ -1,5 +1,5 @@
 /**
- * The local storage's signed URLs (decisions §7 "Files"), served by this server outside `/v1` (the URL
+ * The local storage's signed URLs (docs/api.md#attachments), served by this server outside `/v1` (the URL
  * itself is the credential; no API key):
  *
  * - `PUT /files/{business_id}/{object}?expires&signature`: the single upload of an object issued by

@@ -1,5 +1,5 @@
 /**
- * Object storage behind one small interface (decisions §7 "Files"): the local file system under the data
+ * Object storage behind one small interface (docs/api.md#attachments): the local file system under the data
  * directory by default (the server itself serves the signed URLs, see `storage.routes.ts`), or any
  * S3-compatible store when `BIZAPI_STORAGE=s3`.
  *

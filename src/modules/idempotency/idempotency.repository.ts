@@ -1,4 +1,4 @@
-/** SQL for `Idempotency-Key` claims and stored answers (decisions §14; docs/api.md#idempotent-retries). */
+/** SQL for `Idempotency-Key` claims and stored answers (docs/api.md#idempotent-retries). */
 import type { Db } from '../../db/database.ts';
 
 /** A row as the claim reads it. */

@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` (decisions §14; docs/api.md#idempotent-retries): claiming a key before the request
+ * `Idempotency-Key` (docs/api.md#idempotent-retries): claiming a key before the request
  * runs, storing its answer, replaying it. Scope: one business and one key — a key of one business never
  * sees another's row.
  *

@@ -1,4 +1,4 @@
-/** SQL for the API call log (decisions §9). */
+/** SQL for the API call log (docs/api.md#api-call-log). */
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';

@@ -1,4 +1,4 @@
-/** Route of `/v1/log/` (spec: Endpoints, Log list; reference: `GET /v1/log/`; decisions §9). */
+/** Route of `/v1/log/` (docs/api.md#api-call-log). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';

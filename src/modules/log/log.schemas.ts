@@ -1,4 +1,4 @@
-/** API call log shapes (spec: Resources › API call log entry; reference: `GET /v1/log/`; decisions §9). */
+/** API call log shapes (docs/api.md#api-call-log). */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
 import { EXAMPLES, Page, Timestamp, withExample, Named } from '../../shared/schemas.ts';

@@ -1,5 +1,5 @@
 /**
- * The API call log (spec: Log list; decisions §9): the list of the last 14 days, and the retention purge.
+ * The API call log (docs/api.md#api-call-log): the list of the last 14 days, and the retention purge.
  * Rows are written by the request-log plugin through the batch writer (`src/jobs/log-writer.ts`).
  */
 import type { Db } from '../../db/database.ts';
@@ -8,7 +8,7 @@ import type { AuthContext } from '../../shared/auth-context.ts';
 import * as repo from './log.repository.ts';
 import type { LogEntry, LogListQuery } from './log.schemas.ts';
 
-/** How long log rows are listed and kept (spec: Limits, "Log retention window"). */
+/** How long log rows are listed and kept (docs/api.md#api-call-log). */
 export const LOG_RETENTION_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,8 +58,8 @@ export async function list(
 const PURGE_BATCH = 5000;
 
 /**
- * Deletes the log rows older than 14 days, business by business, in batches (decisions §9: "older rows are
- * purged at least daily"). Safe to run from several processes at once.
+ * Deletes the log rows older than 14 days, business by business, in batches (docs/api.md#api-call-log:
+ * deleted every hour). Safe to run from several processes at once.
  *
  * @returns the number of rows deleted
  */

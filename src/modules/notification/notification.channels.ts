@@ -1,5 +1,5 @@
 /**
- * The delivery channels of notifications besides in-app (decisions §8):
+ * The delivery channels of notifications besides in-app (README.md#notifications):
  *
  * - e-mail over SMTP with nodemailer (`SMTP_URL`); without it, every message is written as one `.eml` file
  *   under `<data directory>/mail/` (nodemailer's stream transport builds the message);

@@ -1,5 +1,5 @@
 /**
- * The text of a notification (decisions §8): one title (the e-mail subject, the in-app title, the push
+ * The text of a notification (README.md#notifications): one title (the e-mail subject, the in-app title, the push
  * title) and one content (the e-mail body, the in-app text, the push body) per outbox row, rendered at
  * delivery time from the event, its payload and what the database holds then.
  */

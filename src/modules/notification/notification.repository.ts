@@ -1,8 +1,8 @@
 /**
- * SQL for notifications (decisions §8): recipients, the outbox (insert, claim with a lease, channel marks,
- * retry scheduling, backlog) and the in-app notifications. Every function that reads or writes one
- * business's rows takes `(db, businessId, …)`; the dispatcher's queue functions work across businesses
- * (the outbox is one queue) and say so.
+ * SQL for notifications (README.md#notifications): recipients, the outbox (insert, claim with a lease, channel
+ * marks, retry scheduling, backlog) and the in-app notifications. Every function that reads or writes one
+ * business's rows takes `(db, businessId, …)`; the dispatcher's queue functions work across businesses (the
+ * outbox is one queue) and say so.
  */
 import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -12,7 +12,7 @@ import type { NewOutboxRow, OutboxRow } from '../../db/tables/notification.table
 
 /**
  * The ids among `memberIds` of this business's members who are active and have notifications on
- * (decisions §8), ascending. Unknown ids and other businesses' members are left out.
+ * (README.md#notifications), ascending. Unknown ids and other businesses' members are left out.
  */
 export async function findNotifiableMemberIds(db: Db, businessId: number, memberIds: readonly number[]): Promise<number[]> {
   if (memberIds.length === 0) return [];
@@ -271,7 +271,7 @@ const inAppColumns = [
 ] as const;
 
 // `deleted_inquiry_id` is set when the notification's inquiry has been soft-deleted: the API then shows
-// `inquiry: null` (decisions §7: a deleted record's nested summaries read as null).
+// `inquiry: null` (docs/api.md#extensions).
 function selectInApp(db: Db, businessId: number) {
   return db
     .selectFrom('notification')

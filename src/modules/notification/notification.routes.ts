@@ -1,4 +1,4 @@
-/** Routes of `/v1/notification`: the in-app notifications (extension; decisions §8). */
+/** Routes of `/v1/notification`: the in-app notifications (docs/api.md#extensions, README.md#notifications). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';

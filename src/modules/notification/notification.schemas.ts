@@ -1,4 +1,4 @@
-/** Shapes of the in-app notifications (`GET /v1/notification`, an extension; decisions §8). */
+/** Shapes of the in-app notifications (`GET /v1/notification`, an extension; docs/api.md#extensions). */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
 import { EXAMPLES, Member, Nullable, Page, QueryId, StringEnum, Timestamp, withExample, Named } from '../../shared/schemas.ts';
@@ -14,7 +14,7 @@ export const Notification = Named('Notification', Type.Object({
   }),
   title: Type.String({ description: 'One-line summary (also the e-mail subject).' }),
   content: Type.String({ description: 'The message text (also the e-mail body).' }),
-  inquiry: Nullable(Type.Object({ id: Type.Integer() }, { description: 'The inquiry the event is about; `null` once it is deleted (decisions §7 soft delete).' })),
+  inquiry: Nullable(Type.Object({ id: Type.Integer() }, { description: 'The inquiry the event is about; `null` once it is deleted (a soft delete).' })),
   member: Member,
   created: { ...Timestamp, description: 'When the event happened.' },
 }));

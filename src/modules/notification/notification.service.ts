@@ -1,6 +1,5 @@
 /**
- * Notifications (spec: Events, Operation rules › Inquiry create / update; reference: text-history create;
- * decisions §8).
+ * Notifications (README.md#notifications, docs/api.md#inquiries, docs/api.md#extensions).
  *
  * Producers call {@link enqueueEvent} inside the transaction of the change; it writes one outbox row per
  * recipient, so the event exists exactly when the change committed. The dispatcher
@@ -13,7 +12,7 @@ import type { AuthContext } from '../../shared/auth-context.ts';
 import * as repo from './notification.repository.ts';
 import type { Notification, NotificationListQuery } from './notification.schemas.ts';
 
-/** The four events of decisions §8. */
+/** The four events that notify (docs/api.md#extensions). */
 export const NOTIFICATION_EVENT_TYPES = [
   'inquiry.created',
   'inquiry.status_changed',
@@ -53,10 +52,10 @@ export interface OutboxPayload {
 }
 
 /**
- * Writes `event` to the outbox, in the caller's transaction `trx` (decisions §8: written with the change;
- * nothing is sent for a change that rolls back). Recipients are the members among `event.memberIds` that
- * belong to the business, are active and have notifications on; one outbox row per recipient, due at once.
- * Writes nothing when nobody remains.
+ * Writes `event` to the outbox, in the caller's transaction `trx` (README.md#notifications: written with the
+ * change; nothing is sent for a change that rolls back). Recipients are the members among `event.memberIds` that
+ * belong to the business, are active and have notifications on; one outbox row per recipient, due at once. Writes
+ * nothing when nobody remains.
  *
  * @param trx the transaction of the change (a plain database handle works, but then the event is not
  *   atomic with the change)
@@ -116,7 +115,7 @@ export function toNotification(row: repo.InAppRow): Notification {
 }
 
 /**
- * `GET /v1/notification` (extension, decisions §8): the business's in-app notifications, newest first;
+ * `GET /v1/notification` (docs/api.md#extensions): the business's in-app notifications, newest first;
  * `member_id` narrows to one member (another business's member id gives an empty page).
  */
 export async function list(

@@ -1,4 +1,7 @@
-/** SQL for the shared rate-limit counters (decisions §3). Not business-owned: a counter is keyed by API key. */
+/**
+ * SQL for the shared rate-limit counters (docs/deployment.md#5-several-api-processes-behind-a-load-balancer). Not
+ * business-owned: a counter is keyed by API key.
+ */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 

@@ -116,6 +116,7 @@ describe('POST /v1/client', () => {
     const c = await create(b, { companyName: 'Minimal' });
     const full = await get(b, `/v1/client/${c.id}`);
     expect(full.body).toEqual({
+      updated: c.created,
       id: c.id,
       companyName: 'Minimal',
       created: c.created,
@@ -204,6 +205,7 @@ describe('GET /v1/client/{client_id}', () => {
       grade: { id: b.ids.grades.staff, title: 'Staff' },
     };
     expect(res.body).toEqual({
+      updated: c.created,
       id: c.id,
       companyName: 'Full Ltd.',
       created: c.created,
@@ -285,7 +287,8 @@ describe('PATCH /v1/client/{client_id}', () => {
     const res = await call(b, { method: 'PATCH', url: `/v1/client/${c.id}`, body: { companyName: 'After', contact: null, ceoName: 'New Ceo' } });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(FULL_KEYS);
-    expect(res.body).toEqual({ ...before, companyName: 'After', contact: null, ceoName: 'New Ceo' });
+    expect(res.body).toEqual({ ...before, companyName: 'After', contact: null, ceoName: 'New Ceo', updated: res.body.updated });
+    expect(res.body.updated > before.updated).toBe(true);
     expect((await get(b, `/v1/client/${c.id}`)).body).toEqual(res.body);
   });
 
@@ -391,7 +394,7 @@ describe('body encodings', () => {
     const res = await call(b, req);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const full = await get(b, `/v1/client/${res.body.id}`);
-    const { id: _id, created: _created, ...rest } = full.body;
+    const { id: _id, created: _created, updated: _updated, ...rest } = full.body;
     return rest;
   }
 

@@ -1,0 +1,462 @@
+/**
+ * Webhook delivery (docs/webhooks.md#delivery): the fan-out of events into deliveries, the bodies
+ * (`standard` and `pluuug`), the Standard Webhooks signatures, the HTTP sending with its connect-time
+ * address check, the retry schedule, the disabling of endpoints that only fail, and the retention purge.
+ * The dispatcher (src/jobs/webhook-dispatcher.ts) drives it; nothing here runs on its own.
+ *
+ * The life of a delivery:
+ * 1. {@link publish}: an event of a business is claimed (never twice, across dispatchers) and one `pending`
+ *    delivery is written per matching active endpoint ({@link endpointWants}), in one transaction with the
+ *    event's `published_at`;
+ * 2. a dispatcher claims the due delivery with a lease, and {@link attemptDelivery} sends it: no database
+ *    transaction is open while the receiver is talked to;
+ * 3. any 2xx within the timeout ends it `succeeded`; anything else schedules the next attempt after
+ *    {@link RETRY_DELAYS_MS} (8 attempts in all), then ends it `failed`. A delivery whose endpoint was
+ *    disabled meanwhile ends `failed` with `lastError` `endpoint disabled`, without a request (a retry
+ *    through the API after re-enabling sends it again).
+ */
+import dns from 'node:dns';
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import type { Db } from '../../db/database.ts';
+import type { Timestamp } from '../../db/columns.ts';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
+import { NotFound } from '../../shared/errors.ts';
+import { decryptSecret, retrieveBusiness } from '../auth/auth.service.ts';
+import { claimUnpublished, markPublished, retrieve as retrieveEvent } from '../event/event.service.ts';
+import type { Event } from '../event/event.schemas.ts';
+import * as repo from './webhook-delivery.repository.ts';
+import { isPublicAddress } from './url-safety.ts';
+
+/** Delays before attempts 2 to 8 (docs/webhooks.md#retries): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const RETRY_DELAYS_MS: readonly number[] = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+
+/** Attempts of one delivery in all (the first, and one after each delay of {@link RETRY_DELAYS_MS}). */
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** An endpoint without a success for this long (and failing) is disabled: 5 days. */
+export const DISABLE_AFTER_MS = 5 * 86_400_000;
+
+/** Total time one request may take, from connecting to the end of the (truncated) answer: 10 s. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** Bytes of the receiver's answer that are read and kept: 4 KiB. */
+export const MAX_RESPONSE_BYTES = 4096;
+
+/** Days deliveries are kept (docs/webhooks.md#delivery). */
+export const DELIVERY_RETENTION_DAYS = 30;
+
+/** The `inquiry.updated` properties a `pluuug` endpoint is told about (the reference service's webhook). */
+export const PLUUUG_FIELDS: ReadonlySet<string> = new Set(['name', 'status', 'estimate', 'inquiryDate', 'client']);
+
+/** How an attempt ended, for the metrics: `succeeded`, `retried` (another attempt is scheduled), `failed`. */
+export type AttemptOutcome = 'succeeded' | 'retried' | 'failed';
+
+/** Told about every attempt that ended; `durationSeconds` is undefined when no request was sent. */
+export type AttemptListener = (outcome: AttemptOutcome, durationSeconds: number | undefined) => void;
+
+const listeners = new Set<AttemptListener>();
+
+/**
+ * Subscribes to the attempts of every dispatcher of this process (the metrics, src/plugins/metrics.ts).
+ * @returns the function that unsubscribes
+ */
+export function onDeliveryAttempt(listener: AttemptListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(outcome: AttemptOutcome, durationMs: number | undefined): void {
+  for (const l of listeners) {
+    try {
+      l(outcome, durationMs === undefined ? undefined : durationMs / 1000);
+    } catch {
+      // a listener never breaks delivery
+    }
+  }
+}
+
+/** The one address rule of both checks, at create and at connect time (docs/webhooks.md#url-safety). */
+export { isPublicAddress };
+
+/** An endpoint as {@link endpointWants} reads it. */
+export type EndpointFilter = Pick<WebhookEndpointRow, 'event_types' | 'format'>;
+
+/**
+ * Whether an endpoint receives an event (docs/webhooks.md#delivery): its `eventTypes` name the type or are
+ * `["*"]`; a `pluuug` endpoint moreover only receives `inquiry.updated` events that change `name`,
+ * `status`, `estimate`, `inquiryDate` or `client`. `webhook.test` events are never fanned out (the test
+ * ping writes its one delivery itself).
+ */
+export function endpointWants(endpoint: EndpointFilter, event: Pick<Event, 'type' | 'changedFields'>): boolean {
+  if (event.type === 'webhook.test') return false;
+  let types: unknown;
+  try {
+    types = JSON.parse(endpoint.event_types);
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(types) || !(types.includes('*') || types.includes(event.type))) return false;
+  if (endpoint.format === 'pluuug') return event.type === 'inquiry.updated' && event.changedFields.some((f) => PLUUUG_FIELDS.has(f));
+  return true;
+}
+
+/** What one {@link publish} did. */
+export interface PublishResult {
+  /** Events claimed and marked published. */
+  events: number;
+  /** Deliveries written. */
+  deliveries: number;
+}
+
+/**
+ * The fan-out (docs/webhooks.md#delivery): claims up to `limit` unpublished events (only `businessIds`'
+ * when given), writes one `pending` delivery, due at `now`, for each active endpoint of the event's
+ * business that wants it ({@link endpointWants}), and marks the events published — all in one
+ * transaction, so that an event is fanned out exactly once, even by concurrent dispatchers. An idle call
+ * runs one read and opens no transaction.
+ */
+export async function publish(db: Db, options: { limit: number; businessIds?: readonly number[]; now: Timestamp }): Promise<PublishResult> {
+  // A read first: an idle poll takes no write lock (on SQLite a transaction begins IMMEDIATE).
+  if ((await claimUnpublished(db, 1, options.businessIds)).length === 0) return { events: 0, deliveries: 0 };
+  return db.transaction().execute(async (trx) => {
+    const events = await claimUnpublished(trx, options.limit, options.businessIds);
+    if (events.length === 0) return { events: 0, deliveries: 0 };
+    const endpoints = await repo.findActiveEndpoints(trx, [...new Set(events.map((e) => e.businessId))]);
+    const rows = events.flatMap((event) =>
+      endpoints
+        .filter((endpoint) => endpoint.business_id === event.businessId && endpointWants(endpoint, event))
+        .map((endpoint) => ({
+          business_id: event.businessId,
+          webhook_id: endpoint.id,
+          event_id: event.id,
+          status: 'pending',
+          next_attempt_at: options.now,
+          created: options.now,
+        })),
+    );
+    await repo.insertDeliveries(trx, rows);
+    await markPublished(
+      trx,
+      events.map((e) => e.id),
+      options.now,
+    );
+    return { events: events.length, deliveries: rows.length };
+  });
+}
+
+/** `someKey` → `some_key` (an upper-case letter becomes `_` and its lower case). */
+export function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** `value` with every object key in snake_case, recursively (arrays kept, values untouched). */
+export function snakeCaseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeCaseKeys);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [snakeCase(k), snakeCaseKeys(v)]));
+  }
+  return value;
+}
+
+/**
+ * An instant (`2026-01-15T01:30:45.123Z`) as the local time of `timeZone` with microseconds and no offset
+ * (`2026-01-15T10:30:45.123000` in Asia/Seoul), as the reference service's webhook writes it.
+ */
+export function localMicros(instant: Timestamp, timeZone: string): string {
+  const date = new Date(instant);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  const ms = String(date.getUTCMilliseconds()).padStart(3, '0');
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}.${ms}000`;
+}
+
+/**
+ * The body of a delivery (docs/webhooks.md#payloads). `standard`: the event exactly as
+ * `GET /v1/event/{event_id}` answers it (`{id, type, created, changedFields, data}`). `pluuug`: the
+ * reference service's envelope `{"event_type", "timestamp", "changed_fields", "data"}` in that order:
+ * `event_type` the resource (`inquiry`), `timestamp` the event's time in the business's `timeZone`
+ * ({@link localMicros}), `changed_fields` the event's changed properties in snake_case, `data` the full
+ * shape with snake_case keys at every depth.
+ */
+export function deliveryBody(format: string, event: Event, timeZone: string): string {
+  if (format !== 'pluuug') {
+    return JSON.stringify({ id: event.id, type: event.type, created: event.created, changedFields: event.changedFields, data: event.data });
+  }
+  return JSON.stringify({
+    event_type: event.type.slice(0, event.type.lastIndexOf('.')),
+    timestamp: localMicros(event.created, timeZone),
+    changed_fields: event.changedFields.map(snakeCase),
+    data: snakeCaseKeys(event.data),
+  });
+}
+
+/** The `bizapi` package's version (from the nearest `package.json` named `bizapi`), for `User-Agent`. */
+function packageVersion(): string {
+  for (let dir = new URL('.', import.meta.url); ; ) {
+    const file = new URL('package.json', dir);
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'bizapi' && pkg.version) return pkg.version;
+    }
+    const parent = new URL('..', dir);
+    if (parent.href === dir.href) return '0.0.0';
+    dir = parent;
+  }
+}
+
+/** `User-Agent` of every delivery: `bizapi-webhooks/<version>`. */
+export const USER_AGENT = `bizapi-webhooks/${packageVersion()}`;
+
+/**
+ * The request headers of a delivery (docs/webhooks.md#signatures, Standard Webhooks): `webhook-id` (the
+ * event id, the same on every retry), `webhook-timestamp` (Unix seconds of `at`), `webhook-signature`
+ * (`v1,<base64 HMAC-SHA256>` with each of `secrets` — the current one, then the previous one during a
+ * rotation — space separated), `content-type`, `user-agent`.
+ * @param secrets `whsec_…` secrets, at least one
+ */
+export function deliveryHeaders(eventId: number, body: string, secrets: readonly string[], at: Date): Record<string, string> {
+  const id = String(eventId);
+  const timestamp = new Date(Math.floor(at.getTime() / 1000) * 1000);
+  return {
+    'content-type': 'application/json',
+    'user-agent': USER_AGENT,
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+    'webhook-signature': secrets.map((s) => new Webhook(s).sign(id, timestamp, body)).join(' '),
+  };
+}
+
+/** What one HTTP attempt gave. */
+export interface SendResult {
+  /** The answer's status code (`null`: no answer). */
+  statusCode: number | null;
+  /** Why it failed (`null` for a 2xx). */
+  error: string | null;
+  /** The first {@link MAX_RESPONSE_BYTES} bytes of the answer's body, as text (`null`: no answer). */
+  response: string | null;
+  durationMs: number;
+}
+
+/** Options of {@link send}. */
+export interface SendOptions {
+  /** Allow loopback, private and other non-public addresses (`BIZAPI_WEBHOOK_ALLOW_PRIVATE`). */
+  allowPrivate: boolean;
+  /** Total time of the request (default {@link DELIVERY_TIMEOUT_MS}). */
+  timeoutMs?: number;
+}
+
+/** An error refusing a non-public address. */
+class NotPublicError extends Error {
+  readonly code = 'ENOTPUBLIC';
+}
+
+/**
+ * `dns.lookup` that refuses names resolving to a non-public address ({@link isPublicAddress}): the check
+ * runs on the very addresses the socket then connects to, so a name that changes its answer between the
+ * URL check and the delivery is still refused.
+ */
+const publicOnlyLookup: net.LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, options, (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => {
+    if (err) return (callback as (...args: unknown[]) => void)(err, address, family);
+    const list = Array.isArray(address) ? address.map((a) => a.address) : [address];
+    const refused = list.find((a) => !isPublicAddress(a));
+    if (refused !== undefined) {
+      return (callback as (...args: unknown[]) => void)(new NotPublicError(`${hostname} resolves to ${refused}, which is not a public address`), address, family);
+    }
+    return (callback as (...args: unknown[]) => void)(null, address, family);
+  });
+};
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message || (err as NodeJS.ErrnoException).code || err.name : String(err);
+}
+
+/**
+ * POSTs `body` to `url` once (docs/webhooks.md#delivery): no redirects followed, no connection reuse, the
+ * address connected to checked unless `allowPrivate`, the whole exchange bounded by `timeoutMs`, at most
+ * {@link MAX_RESPONSE_BYTES} of the answer read (then the socket is closed). Never throws: a failure is in
+ * the result (`error`). A 2xx is success; a 3xx is reported as a redirect not followed.
+ */
+export function send(url: string, body: string, headers: Record<string, string>, options: SendOptions): Promise<SendResult> {
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise((resolve) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      resolve({ statusCode: null, error: 'invalid URL', response: null, durationMs: 0 });
+      return;
+    }
+    const client = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : undefined;
+    if (!client) {
+      resolve({ statusCode: null, error: `unsupported scheme ${target.protocol}`, response: null, durationMs: 0 });
+      return;
+    }
+    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (!options.allowPrivate && net.isIP(host) !== 0 && !isPublicAddress(host)) {
+      resolve({ statusCode: null, error: `${host} is not a public address`, response: null, durationMs: 0 });
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let statusCode: number | null = null;
+    let done = false;
+    const req = client.request(target, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      agent: false,
+      ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+    });
+    const finish = (error: string | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      req.destroy();
+      const text = statusCode === null ? null : Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8').replaceAll('\u0000', '');
+      let failure = error;
+      if (failure === null && statusCode !== null && (statusCode < 200 || statusCode > 299)) {
+        failure = statusCode >= 300 && statusCode < 400 ? `HTTP ${statusCode}: redirect not followed` : `HTTP ${statusCode}`;
+      }
+      resolve({ statusCode, error: failure, response: text, durationMs: elapsed() });
+    };
+    const timer = setTimeout(() => finish(statusCode === null ? `timeout after ${timeoutMs} ms` : null), timeoutMs);
+    req.on('response', (res) => {
+      statusCode = res.statusCode ?? null;
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= MAX_RESPONSE_BYTES) finish(null);
+      });
+      res.on('end', () => finish(null));
+      res.on('error', (err) => finish(statusCode === null ? errorText(err) : null));
+    });
+    req.on('error', (err) => finish(errorText(err)));
+    req.end(body);
+  });
+}
+
+/** The delay before the attempt after `attempts` failed ones, or `undefined` when none is left. */
+export function retryDelayMs(attempts: number): number | undefined {
+  return attempts >= MAX_ATTEMPTS ? undefined : RETRY_DELAYS_MS[Math.max(0, attempts - 1)];
+}
+
+/** What {@link attemptDelivery} needs. */
+export interface AttemptContext {
+  db: Db;
+  masterKey: Buffer;
+  /** The lease owner of the claimed rows. */
+  owner: string;
+  allowPrivate: boolean;
+  /** The dispatcher's clock (epoch ms): schedules, endpoint marks. Signatures use the real time. */
+  now: () => number;
+  timeoutMs?: number;
+}
+
+/** How {@link attemptDelivery} ended; `lost`: the row is gone or another dispatcher holds it now. */
+export type DeliveryEnd = AttemptOutcome | 'lost';
+
+/**
+ * Makes one attempt of a claimed delivery (docs/webhooks.md#delivery) and records it: reads the endpoint
+ * (gone: the delivery went with it), the event (purged: likewise) and, for `pluuug`, the business's time
+ * zone; signs with the endpoint's secret (and the previous one while its rotation window lasts); sends
+ * ({@link send}); then ends the delivery `succeeded`, reschedules it ({@link retryDelayMs}) or ends it
+ * `failed`, and marks the endpoint (success clears `failing_since`; a failure sets it, and an endpoint
+ * failing for {@link DISABLE_AFTER_MS} is disabled). An inactive endpoint's delivery ends `failed` with
+ * `endpoint disabled`, nothing sent. No transaction is held during the request.
+ * @throws database errors (the lease then expires and another poll retries the row)
+ */
+export async function attemptDelivery(ctx: AttemptContext, row: WebhookDeliveryRow): Promise<DeliveryEnd> {
+  const { db } = ctx;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const endpoint = await repo.findEndpointById(db, row.webhook_id);
+  if (!endpoint) return 'lost';
+  if (endpoint.is_active !== 1) {
+    const ended = await repo.finishAttempt(
+      db,
+      row.id,
+      ctx.owner,
+      'failed',
+      { at: iso(ctx.now()), statusCode: null, error: 'endpoint disabled', response: null, durationMs: null },
+      null,
+    );
+    if (!ended) return 'lost';
+    emit('failed', undefined);
+    return 'failed';
+  }
+  let event: Event;
+  try {
+    event = await retrieveEvent(db, { businessId: row.business_id }, row.event_id);
+  } catch (err) {
+    if (err instanceof NotFound) return 'lost';
+    throw err;
+  }
+  const timeZone = endpoint.format === 'pluuug' ? ((await retrieveBusiness(db, row.business_id))?.timezone ?? 'UTC') : 'UTC';
+  const body = deliveryBody(endpoint.format, event, timeZone);
+  const secrets = [decryptSecret(ctx.masterKey, endpoint.secret)];
+  if (endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && endpoint.previous_secret_expires_at > iso(ctx.now())) {
+    secrets.push(decryptSecret(ctx.masterKey, endpoint.previous_secret));
+  }
+  const result = await send(endpoint.url, body, deliveryHeaders(event.id, body, secrets, new Date()), {
+    allowPrivate: ctx.allowPrivate,
+    timeoutMs: ctx.timeoutMs,
+  });
+  const now = ctx.now();
+  const attempt = { at: iso(now), statusCode: result.statusCode, error: result.error, response: result.response, durationMs: result.durationMs };
+  let outcome: AttemptOutcome;
+  let recorded: boolean;
+  if (result.error === null) {
+    outcome = 'succeeded';
+    recorded = await repo.finishAttempt(db, row.id, ctx.owner, 'succeeded', attempt, null);
+    await repo.markEndpointSuccess(db, endpoint.id, attempt.at);
+  } else {
+    const delay = retryDelayMs(row.attempts);
+    outcome = delay === undefined ? 'failed' : 'retried';
+    recorded = await repo.finishAttempt(db, row.id, ctx.owner, delay === undefined ? 'failed' : 'pending', attempt, delay === undefined ? null : iso(now + delay));
+    await repo.markEndpointFailure(db, endpoint.id, attempt.at, iso(now - DISABLE_AFTER_MS));
+  }
+  emit(outcome, result.durationMs);
+  return recorded ? outcome : 'lost';
+}
+
+/** Deliveries deleted per statement by {@link purgeDeliveries}. */
+const PURGE_BATCH = 5000;
+
+/**
+ * Deletes the deliveries created more than `retentionDays` days before `now` (docs/webhooks.md#delivery:
+ * kept 30 days), in batches. Safe to run from several processes at once.
+ * @returns the number deleted
+ */
+export async function purgeDeliveries(db: Db, retentionDays: number = DELIVERY_RETENTION_DAYS, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+  let total = 0;
+  for (;;) {
+    const deleted = await repo.deleteCreatedBefore(db, cutoff, PURGE_BATCH);
+    total += deleted;
+    if (deleted < PURGE_BATCH) return total;
+  }
+}
+
+/** Pending deliveries across all businesses (a backlog gauge). */
+export async function deliveryBacklog(db: Db): Promise<number> {
+  return repo.countPending(db);
+}
+
+export { claimDue, releaseClaims, type ClaimOptions } from './webhook-delivery.repository.ts';

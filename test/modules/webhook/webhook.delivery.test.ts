@@ -1,0 +1,566 @@
+/**
+ * Webhook delivery (docs/webhooks.md#delivery) on the dialect under test, to a real receiver (node:http on
+ * 127.0.0.1, private addresses allowed): signed Standard Webhooks deliveries of client changes, the
+ * `pluuug` envelope, retries on the schedule (the dispatcher's clock moved), redirects and timeouts as
+ * failures, rotation (two signatures), deleted and disabled endpoints, tenant isolation, two dispatchers
+ * delivering each event once, the connect-time address check, metrics and retention.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebhookDispatcher, type WebhookDispatcher, type WebhookDispatchResult } from '../../../src/jobs/webhook-dispatcher.ts';
+import { encryptSecret } from '../../../src/modules/auth/secret-box.ts';
+import { record } from '../../../src/modules/event/event.service.ts';
+import {
+  deliveryBody,
+  isPublicAddress,
+  localMicros,
+  MAX_ATTEMPTS,
+  purgeDeliveries,
+  RETRY_DELAYS_MS,
+  retryDelayMs,
+} from '../../../src/modules/webhook/webhook-delivery.service.ts';
+import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
+import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
+import { DIALECT } from '../../setup/test-db.ts';
+import { apiClient } from '../../setup/api-client.ts';
+
+let t: TestApp;
+const { get, post, patch } = apiClient(() => t.app);
+
+/** One request the receiver got. */
+interface Receipt {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  at: number;
+}
+
+/** What the receiver does for a path: a status (default 204), `hang` (never answers), or a redirect. */
+type Behaviour = number | 'hang' | { redirect: string };
+
+let server: http.Server;
+let base: string;
+const receipts: Receipt[] = [];
+const behaviour = new Map<string, Behaviour[]>();
+const hanging = new Set<http.ServerResponse>();
+
+beforeAll(async () => {
+  t = await buildTestApp({ BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' });
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      receipts.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      const plan = behaviour.get(path);
+      const next = plan && plan.length > 1 ? plan.shift()! : (plan?.[0] ?? 204);
+      if (next === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      if (typeof next === 'object') {
+        res.writeHead(302, { location: next.redirect }).end();
+        return;
+      }
+      res.writeHead(next, { 'content-type': 'text/plain' }).end(next === 204 ? undefined : `answer ${next}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const res of hanging) res.destroy();
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  await t.close();
+});
+
+/** A new `whsec_` secret. */
+function newSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+let pathSeq = 0;
+/** A path of the receiver no other test uses. */
+function uniquePath(name: string): string {
+  return `/${name}-${++pathSeq}`;
+}
+
+interface EndpointInput {
+  url?: string;
+  eventTypes?: string[];
+  format?: 'standard' | 'pluuug';
+  isActive?: boolean;
+  secret?: string;
+  previousSecret?: { secret: string; expiresAt: string };
+}
+
+/** Writes an endpoint row (as the webhook API does); returns its id, secret and receiver path. */
+async function newEndpoint(b: TestBusiness, input: EndpointInput = {}): Promise<{ id: number; secret: string; path: string; url: string }> {
+  const secret = input.secret ?? newSecret();
+  const path = uniquePath('hook');
+  const url = input.url ?? `${base}${path}`;
+  const now = new Date().toISOString();
+  const { id } = await t.testDb.db
+    .insertInto('webhook_endpoint')
+    .values({
+      business_id: b.businessId,
+      url,
+      event_types: JSON.stringify(input.eventTypes ?? ['*']),
+      description: null,
+      is_active: input.isActive === false ? 0 : 1,
+      format: input.format ?? 'standard',
+      secret: encryptSecret(t.masterKey, secret),
+      previous_secret: input.previousSecret ? encryptSecret(t.masterKey, input.previousSecret.secret) : null,
+      previous_secret_expires_at: input.previousSecret?.expiresAt ?? null,
+      last_success_at: null,
+      failing_since: null,
+      created: now,
+      updated: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, secret, path, url };
+}
+
+/** A clock the test moves. */
+function testClock(start = Date.now()) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+function dispatcher(
+  businessIds: number[],
+  options: { now?: () => number; allowPrivate?: boolean; timeoutMs?: number; pollIntervalMs?: number; concurrency?: number } = {},
+): WebhookDispatcher {
+  return createWebhookDispatcher({
+    db: t.testDb.db,
+    masterKey: t.masterKey,
+    config: {
+      dispatcher: { ...t.config.dispatcher, pollIntervalMs: options.pollIntervalMs ?? t.config.dispatcher.pollIntervalMs },
+      webhookAllowPrivate: options.allowPrivate ?? true,
+    },
+    businessIds,
+    now: options.now,
+    timeoutMs: options.timeoutMs,
+    concurrency: options.concurrency,
+  });
+}
+
+/** Polls until nothing is left to publish or claim; returns the summed results. */
+async function drain(d: WebhookDispatcher): Promise<WebhookDispatchResult> {
+  const total: WebhookDispatchResult = { published: 0, claimed: 0, succeeded: 0, retried: 0, failed: 0 };
+  for (let i = 0; i < 100; i++) {
+    const r = await d.runOnce();
+    for (const k of Object.keys(total) as (keyof WebhookDispatchResult)[]) total[k] += r[k];
+    if (r.published === 0 && r.claimed === 0) return total;
+  }
+  throw new Error('the dispatcher never ran dry');
+}
+
+function receivedAt(path: string): Receipt[] {
+  return receipts.filter((r) => r.path === path);
+}
+
+async function deliveriesOf(webhookId: number) {
+  return t.testDb.db.selectFrom('webhook_delivery').selectAll().where('webhook_id', '=', webhookId).orderBy('id').execute();
+}
+
+async function endpointRow(id: number) {
+  return t.testDb.db.selectFrom('webhook_endpoint').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+async function newClient(b: TestBusiness, companyName = 'Acme'): Promise<number> {
+  const res = await post(b, '/v1/client', { companyName });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id;
+}
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe(`webhook delivery on ${DIALECT}`, () => {
+  it('delivers a client change signed (Standard Webhooks), the body being the event GET /v1/event/{id} answers', async () => {
+    const b = await newBusiness(t);
+    const all = await newEndpoint(b);
+    const deletesOnly = await newEndpoint(b, { eventTypes: ['client.deleted'] });
+    const updatesOnly = await newEndpoint(b, { eventTypes: ['client.updated'] });
+    const id = await newClient(b);
+    expect((await patch(b, `/v1/client/${id}`, { email: 'a@acme.example' })).status).toBe(200);
+    const d = dispatcher([b.businessId]);
+    const result = await drain(d);
+    expect(result).toMatchObject({ published: 2, claimed: 3, succeeded: 3, retried: 0, failed: 0 });
+
+    const events = (await get(b, '/v1/event?page_size=100')).body.results.reverse();
+    expect(events.map((e: { type: string }) => e.type)).toEqual(['client.created', 'client.updated']);
+    // sent concurrently: order is not guaranteed
+    const got = receivedAt(all.path).sort((x, y) => Number(x.headers['webhook-id']) - Number(y.headers['webhook-id']));
+    expect(got.map((r) => r.headers['webhook-id'])).toEqual(events.map((e: { id: number }) => String(e.id)));
+    for (const [i, r] of got.entries()) {
+      expect(r.headers['content-type']).toBe('application/json');
+      expect(r.headers['user-agent']).toMatch(/^bizapi-webhooks\/\d+\.\d+\.\d+/);
+      expect(r.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
+      expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+      expect(new Webhook(all.secret).verify(r.body, r.headers)).toEqual(events[i]);
+      expect(JSON.parse(r.body)).toEqual((await get(b, `/v1/event/${events[i].id}`)).body);
+      expect(Object.keys(JSON.parse(r.body))).toEqual(['id', 'type', 'created', 'changedFields', 'data']);
+      // another secret does not verify
+      expect(() => new Webhook(newSecret()).verify(r.body, r.headers)).toThrow();
+    }
+    expect(receivedAt(deletesOnly.path)).toEqual([]);
+    expect(receivedAt(updatesOnly.path).map((r) => JSON.parse(r.body).type)).toEqual(['client.updated']);
+
+    const rows = await deliveriesOf(all.id);
+    expect(rows.map((r) => [r.status, r.attempts, r.last_status_code, r.next_attempt_at, r.lease_owner])).toEqual([
+      ['succeeded', 1, 204, null, null],
+      ['succeeded', 1, 204, null, null],
+    ]);
+    expect((await endpointRow(all.id)).last_success_at).not.toBeNull();
+    // nothing is delivered twice
+    expect(await drain(d)).toMatchObject({ published: 0, claimed: 0 });
+    expect(receivedAt(all.path)).toHaveLength(2);
+  });
+
+  it('sends the pluuug envelope for an inquiry status change, snake_case, in the business time zone', async () => {
+    const b = await newBusiness(t, { timezone: 'Asia/Seoul' });
+    const pluuug = await newEndpoint(b, { format: 'pluuug', eventTypes: ['*'] });
+    const res = await post(b, '/v1/inquiry', { name: 'Website' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const inquiry = (await get(b, `/v1/inquiry/${res.body.id}`)).body;
+    // The inquiry's own events come with its module; the event is written here as that module writes it.
+    const event = await t.testDb.db
+      .transaction()
+      .execute((trx) =>
+        record(trx, b.businessId, { type: 'inquiry.updated', changedFields: ['status', 'inChargeSet'], data: inquiry }, '2026-01-15T01:30:45.123Z'),
+      );
+    // not for pluuug: a client event, an inquiry change of other properties
+    await newClient(b);
+    await t.testDb.db.transaction().execute((trx) => record(trx, b.businessId, { type: 'inquiry.updated', changedFields: ['memo'], data: inquiry }));
+    await drain(dispatcher([b.businessId]));
+
+    const got = receivedAt(pluuug.path);
+    expect(got).toHaveLength(1);
+    const body = got[0]!.body;
+    expect(got[0]!.headers['webhook-id']).toBe(String(event.id));
+    expect(new Webhook(pluuug.secret).verify(body, got[0]!.headers)).toBeTruthy();
+    expect(body.startsWith('{"event_type":"inquiry","timestamp":"2026-01-15T10:30:45.123000","changed_fields":["status","in_charge_set"],"data":{"id":')).toBe(
+      true,
+    );
+    const parsed = JSON.parse(body);
+    expect(Object.keys(parsed)).toEqual(['event_type', 'timestamp', 'changed_fields', 'data']);
+    const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    expect(Object.keys(parsed.data)).toEqual(Object.keys(inquiry).map(snake));
+    expect(parsed.data.id).toBe(inquiry.id);
+    expect(parsed.data.name).toBe('Website');
+    expect(Object.keys(parsed.data)).toContain('in_charge_set');
+    // nested objects too
+    const nested = (v: unknown): string[] =>
+      Array.isArray(v) ? v.flatMap(nested) : v && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => [k, ...nested(x)]) : [];
+    expect(nested(parsed.data).filter((k) => /[A-Z]/.test(k))).toEqual([]);
+    expect(body).toBe(deliveryBody('pluuug', { ...event, data: inquiry }, 'Asia/Seoul'));
+  });
+
+  it('formats the pluuug timestamp in the time zone with microseconds and no offset', () => {
+    expect(localMicros('2026-01-15T01:30:45.123Z', 'Asia/Seoul')).toBe('2026-01-15T10:30:45.123000');
+    expect(localMicros('2026-07-01T23:59:59.007Z', 'America/New_York')).toBe('2026-07-01T19:59:59.007000');
+    expect(localMicros('2026-01-01T00:00:00.000Z', 'UTC')).toBe('2026-01-01T00:00:00.000000');
+  });
+
+  it('retries a 500 after 5 s (the clock moved), then succeeds on attempt 2', async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    behaviour.set(hook.path, [500, 204]);
+    await newClient(b);
+    const clock = testClock();
+    const d = dispatcher([b.businessId], { now: clock.now });
+    expect(await drain(d)).toMatchObject({ claimed: 1, retried: 1, succeeded: 0 });
+    let [row] = await deliveriesOf(hook.id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500, last_error: 'HTTP 500', last_response: 'answer 500' });
+    expect(row!.next_attempt_at).toBe(new Date(clock.now() + 5000).toISOString());
+    expect(row!.last_duration_ms).toBeGreaterThanOrEqual(0);
+    expect((await endpointRow(hook.id)).failing_since).not.toBeNull();
+
+    // not due yet
+    clock.advance(4000);
+    expect(await drain(d)).toMatchObject({ claimed: 0 });
+    clock.advance(1000);
+    expect(await drain(d)).toMatchObject({ claimed: 1, succeeded: 1 });
+    [row] = await deliveriesOf(hook.id);
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 2, last_status_code: 204, last_error: null, next_attempt_at: null });
+    const got = receivedAt(hook.path);
+    expect(got).toHaveLength(2);
+    expect(got[1]!.headers['webhook-id']).toBe(got[0]!.headers['webhook-id']);
+    const endpoint = await endpointRow(hook.id);
+    expect(endpoint.failing_since).toBeNull();
+    expect(endpoint.last_success_at).not.toBeNull();
+  });
+
+  it('follows the schedule 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then ends failed after 8 attempts', async () => {
+    expect(RETRY_DELAYS_MS).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
+    expect(MAX_ATTEMPTS).toBe(8);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelayMs)).toEqual([...RETRY_DELAYS_MS, undefined]);
+
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    behaviour.set(hook.path, [503]);
+    await newClient(b);
+    const clock = testClock();
+    const d = dispatcher([b.businessId], { now: clock.now });
+    await drain(d);
+    for (const delay of RETRY_DELAYS_MS) {
+      clock.advance(delay - 1);
+      expect((await drain(d)).claimed).toBe(0);
+      clock.advance(1);
+      expect((await drain(d)).claimed).toBe(1);
+    }
+    const [row] = await deliveriesOf(hook.id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 8, last_status_code: 503, next_attempt_at: null });
+    expect(receivedAt(hook.path)).toHaveLength(8);
+    clock.advance(100 * 3_600_000);
+    expect((await drain(d)).claimed).toBe(0);
+  });
+
+  it('disables an endpoint that has failed for 5 days; its pending deliveries end as "endpoint disabled"', async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    behaviour.set(hook.path, [500]);
+    const clock = testClock();
+    const d = dispatcher([b.businessId], { now: clock.now });
+    await newClient(b);
+    await drain(d);
+    expect((await endpointRow(hook.id)).is_active).toBe(1);
+    // five days of failures later
+    await t.testDb.db
+      .updateTable('webhook_endpoint')
+      .set({ failing_since: new Date(clock.now() - 5 * 86_400_000 - 1000).toISOString() })
+      .where('id', '=', hook.id)
+      .execute();
+    await newClient(b, 'Second');
+    await drain(d);
+    expect((await endpointRow(hook.id)).is_active).toBe(0);
+    const before = receivedAt(hook.path).length;
+    clock.advance(RETRY_DELAYS_MS[0]!);
+    await drain(d);
+    expect(receivedAt(hook.path)).toHaveLength(before);
+    const rows = await deliveriesOf(hook.id);
+    expect(rows.map((r) => [r.status, r.last_error])).toEqual([
+      ['failed', 'endpoint disabled'],
+      ['failed', 'endpoint disabled'],
+    ]);
+    // an inactive endpoint gets no new deliveries
+    await newClient(b, 'Third');
+    await drain(d);
+    expect(await deliveriesOf(hook.id)).toHaveLength(rows.length);
+  });
+
+  it('treats a redirect as a failure and does not follow it', async () => {
+    const b = await newBusiness(t);
+    const target = uniquePath('target');
+    const hook = await newEndpoint(b);
+    behaviour.set(hook.path, [{ redirect: `${base}${target}` }]);
+    await newClient(b);
+    expect(await drain(dispatcher([b.businessId]))).toMatchObject({ claimed: 1, retried: 1, succeeded: 0 });
+    const [row] = await deliveriesOf(hook.id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 302 });
+    expect(row!.last_error).toMatch(/redirect/);
+    expect(receivedAt(hook.path)).toHaveLength(1);
+    expect(receivedAt(target)).toEqual([]);
+  });
+
+  it('a hanging receiver does not slow the API, nor the deliveries to other endpoints', async () => {
+    const b = await newBusiness(t);
+    const slow = await newEndpoint(b);
+    const fast = await newEndpoint(b);
+    behaviour.set(slow.path, ['hang']);
+    const d = dispatcher([b.businessId], { timeoutMs: 3000, pollIntervalMs: 20 });
+    d.start();
+    try {
+      const timings: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const started = performance.now();
+        await newClient(b, `Client ${i}`);
+        timings.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      // every POST answered fast while deliveries to `slow` hang
+      expect(Math.max(...timings), JSON.stringify(timings)).toBeLessThan(1000);
+      await until(() => receivedAt(fast.path).length === 6, 8000);
+      expect(receivedAt(slow.path).length).toBeGreaterThan(0);
+      expect(hanging.size).toBeGreaterThan(0);
+    } finally {
+      const stopping = performance.now();
+      await d.stop();
+      // draining waits at most for the timeout of the attempts under way
+      expect(performance.now() - stopping).toBeLessThan(5000);
+    }
+    const rows = await deliveriesOf(slow.id);
+    expect(rows.some((r) => r.last_error === 'timeout after 3000 ms')).toBe(true);
+    expect(rows.every((r) => r.status === 'pending')).toBe(true);
+    expect((await deliveriesOf(fast.id)).every((r) => r.status === 'succeeded')).toBe(true);
+  }, 30_000);
+
+  it('during a rotation signs with both secrets, space separated; after it with the new one only', async () => {
+    const b = await newBusiness(t);
+    const oldSecret = newSecret();
+    const clock = testClock();
+    const hook = await newEndpoint(b, { previousSecret: { secret: oldSecret, expiresAt: new Date(clock.now() + 86_400_000).toISOString() } });
+    await newClient(b);
+    const d = dispatcher([b.businessId], { now: clock.now });
+    await drain(d);
+    const [first] = receivedAt(hook.path);
+    expect(first!.headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
+    expect(new Webhook(hook.secret).verify(first!.body, first!.headers)).toBeTruthy();
+    expect(new Webhook(oldSecret).verify(first!.body, first!.headers)).toBeTruthy();
+    // each signature on its own verifies with its own secret
+    const [sigNew, sigOld] = first!.headers['webhook-signature']!.split(' ');
+    expect(new Webhook(hook.secret).verify(first!.body, { ...first!.headers, 'webhook-signature': sigNew! })).toBeTruthy();
+    expect(() => new Webhook(hook.secret).verify(first!.body, { ...first!.headers, 'webhook-signature': sigOld! })).toThrow();
+    expect(new Webhook(oldSecret).verify(first!.body, { ...first!.headers, 'webhook-signature': sigOld! })).toBeTruthy();
+
+    clock.advance(86_400_000 + 1000);
+    await newClient(b, 'After');
+    await drain(d);
+    const second = receivedAt(hook.path)[1]!;
+    expect(second.headers['webhook-signature']).toMatch(/^v1,\S+$/);
+    expect(new Webhook(hook.secret).verify(second.body, second.headers)).toBeTruthy();
+    expect(() => new Webhook(oldSecret).verify(second.body, second.headers)).toThrow();
+  });
+
+  it('deleting the endpoint stops its deliveries', async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    behaviour.set(hook.path, [500]);
+    await newClient(b);
+    const clock = testClock();
+    const d = dispatcher([b.businessId], { now: clock.now });
+    await drain(d);
+    expect(receivedAt(hook.path)).toHaveLength(1);
+    await t.testDb.db.deleteFrom('webhook_endpoint').where('id', '=', hook.id).execute();
+    expect(await deliveriesOf(hook.id)).toEqual([]);
+    await newClient(b, 'After delete');
+    clock.advance(3_600_000);
+    expect(await drain(d)).toMatchObject({ published: 1, claimed: 0 });
+    expect(receivedAt(hook.path)).toHaveLength(1);
+  });
+
+  it("never delivers another business's events", async () => {
+    const mine = await newBusiness(t);
+    const other = await newBusiness(t);
+    const hook = await newEndpoint(mine);
+    const otherHook = await newEndpoint(other);
+    const myClient = await newClient(mine, 'Mine');
+    await newClient(other, 'Theirs');
+    await newClient(other, 'Theirs too');
+    await drain(dispatcher([mine.businessId, other.businessId]));
+    const got = receivedAt(hook.path).map((r) => JSON.parse(r.body));
+    expect(got).toHaveLength(1);
+    expect(got[0].data.id).toBe(myClient);
+    expect(got[0].data.companyName).toBe('Mine');
+    const myEvents = (await get(mine, '/v1/event')).body.results.map((e: { id: number }) => String(e.id));
+    expect(receivedAt(hook.path).map((r) => r.headers['webhook-id'])).toEqual(myEvents);
+    expect(receivedAt(otherHook.path).map((r) => JSON.parse(r.body).data.companyName).sort()).toEqual(['Theirs', 'Theirs too']);
+  });
+
+  it('two dispatchers on one database deliver each event once', async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await newClient(b, `Client ${i}`));
+    const one = dispatcher([b.businessId], { concurrency: 3 });
+    const two = dispatcher([b.businessId], { concurrency: 3 });
+    const [r1, r2] = await Promise.all([drain(one), drain(two)]);
+    expect(r1.published + r2.published).toBe(12);
+    expect(r1.succeeded + r2.succeeded).toBe(12);
+    const got = receivedAt(hook.path);
+    expect(got).toHaveLength(12);
+    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(12);
+    expect(got.map((r) => JSON.parse(r.body).data.id).sort((x, y) => x - y)).toEqual(ids);
+    expect(await deliveriesOf(hook.id)).toHaveLength(12);
+  });
+
+  it('refuses loopback addresses at connect time without BIZAPI_WEBHOOK_ALLOW_PRIVATE', async () => {
+    const b = await newBusiness(t);
+    const port = (server.address() as AddressInfo).port;
+    const literal = await newEndpoint(b);
+    const named = await newEndpoint(b, { url: `http://localhost:${port}${uniquePath('named')}` });
+    await newClient(b);
+    expect(await drain(dispatcher([b.businessId], { allowPrivate: false }))).toMatchObject({ claimed: 2, retried: 2, succeeded: 0 });
+    expect(receivedAt(literal.path)).toEqual([]);
+    const [a] = await deliveriesOf(literal.id);
+    expect(a).toMatchObject({ status: 'pending', last_status_code: null, last_error: '127.0.0.1 is not a public address' });
+    const [n] = await deliveriesOf(named.id);
+    expect(n!.last_error).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), which is not a public address$/);
+    expect(receipts.filter((r) => r.path.startsWith('/named-'))).toEqual([]);
+    // with the flag, the same delivery goes through
+    const clock = testClock(Date.now() + 5000);
+    expect(await drain(dispatcher([b.businessId], { now: clock.now }))).toMatchObject({ succeeded: 2 });
+    expect(receivedAt(literal.path)).toHaveLength(1);
+  });
+
+  it('knows public addresses from the others', () => {
+    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '224.0.0.1', '::1', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1', '100.64.0.1', 'nonsense']) {
+      expect(isPublicAddress(ip), ip).toBe(false);
+    }
+  });
+
+  it('an inactive endpoint gets nothing; webhook.test events are never fanned out', async () => {
+    const b = await newBusiness(t);
+    const inactive = await newEndpoint(b, { isActive: false });
+    const active = await newEndpoint(b);
+    await t.testDb.db.transaction().execute((trx) => record(trx, b.businessId, { type: 'webhook.test', changedFields: [], data: { id: active.id } }));
+    await newClient(b);
+    expect(await drain(dispatcher([b.businessId]))).toMatchObject({ published: 2, claimed: 1 });
+    expect(receivedAt(inactive.path)).toEqual([]);
+    expect(receivedAt(active.path).map((r) => JSON.parse(r.body).type)).toEqual(['client.created']);
+    const unpublished = await t.testDb.db.selectFrom('event').select('id').where('business_id', '=', b.businessId).where('published_at', 'is', null).execute();
+    expect(unpublished).toEqual([]);
+  });
+
+  it('counts attempts in the metrics', async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    behaviour.set(hook.path, [500, 204]);
+    const value = async (outcome: string) => {
+      const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const m = new RegExp(`^bizapi_webhook_deliveries_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text);
+      return Number(m?.[1] ?? NaN);
+    };
+    const before = { succeeded: await value('succeeded'), retried: await value('retried') };
+    await newClient(b);
+    const clock = testClock();
+    const d = dispatcher([b.businessId], { now: clock.now });
+    await drain(d);
+    clock.advance(5000);
+    await drain(d);
+    expect(await value('retried')).toBe(before.retried + 1);
+    expect(await value('succeeded')).toBe(before.succeeded + 1);
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(/^bizapi_webhook_delivery_duration_seconds_count \d+$/m);
+  });
+
+  it('deletes deliveries older than 30 days', async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    await newClient(b);
+    await newClient(b, 'Second');
+    await drain(dispatcher([b.businessId]));
+    const [old] = await deliveriesOf(hook.id);
+    await t.testDb.db
+      .updateTable('webhook_delivery')
+      .set({ created: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+      .where('id', '=', old!.id)
+      .execute();
+    expect(await purgeDeliveries(t.testDb.db)).toBeGreaterThanOrEqual(1);
+    expect((await deliveriesOf(hook.id)).map((r) => r.id)).not.toContain(old!.id);
+    expect(await deliveriesOf(hook.id)).toHaveLength(1);
+  });
+});
