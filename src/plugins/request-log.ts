@@ -41,12 +41,12 @@ export function redactUrlCredentials(text: string): string {
   return text.includes('=') ? text.replace(CREDENTIAL_PARAM, '$1[REDACTED]') : text;
 }
 
-/** A webhook signing secret (docs/webhooks.md#secrets): `whsec_` and base64. */
+/** A webhook signing secret (docs/webhooks.md#secret-rotation): `whsec_` and base64. */
 const WEBHOOK_SECRET = /whsec_[A-Za-z0-9+/]+=*/g;
 
 /**
  * Replaces webhook signing secrets inside a text by `whsec_[REDACTED]`: the create and rotation answers
- * show a secret once, and the log must not keep it (docs/webhooks.md#secrets).
+ * show a secret once, and the log must not keep it (docs/webhooks.md#secret-rotation).
  */
 export function redactWebhookSecrets(text: string): string {
   return text.includes('whsec_') ? text.replace(WEBHOOK_SECRET, 'whsec_[REDACTED]') : text;

@@ -1,5 +1,5 @@
 /**
- * `bizapi webhook create | list | delete` (docs/webhooks.md#command-line), run as users run it: `bin/bizapi`
+ * `bizapi webhook create | list | delete` (docs/webhooks.md#endpoints), run as users run it: `bin/bizapi`
  * in a child process, against a fresh SQLite database in a temporary directory and, when `DATABASE_URL`
  * names a PostgreSQL database, also against that one (shared: the test makes its own business).
  */
