@@ -1,4 +1,4 @@
-/** `bizapi webhook create | list | delete` (docs/webhooks.md#command-line): webhook endpoints of a business. */
+/** `bizapi webhook create | list | delete` (docs/webhooks.md#endpoints): webhook endpoints of a business. */
 import type { Db } from '../db/database.ts';
 import { retrieveBusiness } from '../modules/auth/auth.service.ts';
 import { ValidationError } from '../shared/errors.ts';

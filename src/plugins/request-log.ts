@@ -41,13 +41,24 @@ export function redactUrlCredentials(text: string): string {
   return text.includes('=') ? text.replace(CREDENTIAL_PARAM, '$1[REDACTED]') : text;
 }
 
+/** A webhook signing secret (docs/webhooks.md#secret-rotation): `whsec_` and base64. */
+const WEBHOOK_SECRET = /whsec_[A-Za-z0-9+/]+=*/g;
+
+/**
+ * Replaces webhook signing secrets inside a text by `whsec_[REDACTED]`: the create and rotation answers
+ * show a secret once, and the log must not keep it (docs/webhooks.md#secret-rotation).
+ */
+export function redactWebhookSecrets(text: string): string {
+  return text.includes('whsec_') ? text.replace(WEBHOOK_SECRET, 'whsec_[REDACTED]') : text;
+}
+
 /**
  * A body as stored: `text` (JSON) redacted, and replaced by the truncation marker when it is larger than
  * {@link MAX_LOGGED_BODY_BYTES} bytes of UTF-8.
  */
 export function fitBody(text: string | null): string | null {
   if (text === null) return null;
-  const redacted = redactUrlCredentials(text);
+  const redacted = redactWebhookSecrets(redactUrlCredentials(text));
   if (redacted.length * 3 <= MAX_LOGGED_BODY_BYTES) return redacted;
   const bytes = Buffer.from(redacted, 'utf8');
   if (bytes.length <= MAX_LOGGED_BODY_BYTES) return redacted;

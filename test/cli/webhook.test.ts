@@ -1,5 +1,5 @@
 /**
- * `bizapi webhook create | list | delete` (docs/webhooks.md#command-line), run as users run it: `bin/bizapi`
+ * `bizapi webhook create | list | delete` (docs/webhooks.md#endpoints), run as users run it: `bin/bizapi`
  * in a child process, against a fresh SQLite database in a temporary directory and, when `DATABASE_URL`
  * names a PostgreSQL database, also against that one (shared: the test makes its own business).
  */
@@ -18,7 +18,7 @@ import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 import { BIN } from '../setup/server-process.ts';
 
 // Each test runs several CLI processes in a row (each loads the TypeScript sources), on a shared machine.
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 30_000 });
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 30_000 });
 
 interface RunResult {
   code: number;
@@ -38,7 +38,7 @@ function baseEnv(): NodeJS.ProcessEnv {
 /** Runs `bin/bizapi ARGS`; never rejects. */
 function run(args: string[], options: { env: NodeJS.ProcessEnv; cwd: string }): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: options.env, cwd: options.cwd, timeout: 20_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { env: options.env, cwd: options.cwd, timeout: 90_000 }, (err, stdout, stderr) => {
       resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : 1, stdout, stderr });
     });
   });
@@ -75,7 +75,7 @@ if (pgUrl?.startsWith('postgres')) {
   targets.push({ name: 'PostgreSQL', databaseUrl: () => pgUrl, database: () => ({ dialect: 'postgres', url: pgUrl }), fresh: false });
 }
 
-describe.concurrent.each(targets)('bizapi webhook on $name', (target) => {
+describe.each(targets)('bizapi webhook on $name', (target) => {
   let dir: string;
   let env: NodeJS.ProcessEnv;
   let db: Kysely<Database> | undefined;

@@ -12,9 +12,11 @@ import { openTestDb, type TestDb } from './test-db.ts';
 
 /**
  * Settings every test app gets unless a test overrides them: no load shedding (the app shares its event loop
- * with the test code, so the lag it would measure is the tests' own).
+ * with the test code, so the lag it would measure is the tests' own); webhook URLs may name any host, without
+ * a DNS lookup (the generated suites create endpoints from the documented example, and test machines may
+ * have no DNS; test/modules/webhook sets it to false to test the address checks).
  */
-const TEST_DEFAULTS = { LOG_LEVEL: 'silent', BIZAPI_MAX_EVENT_LOOP_DELAY: '0' };
+const TEST_DEFAULTS = { LOG_LEVEL: 'silent', BIZAPI_MAX_EVENT_LOOP_DELAY: '0', BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' };
 
 /** A fixed 32-byte master key for tests (64 hex characters). */
 export const TEST_MASTER_KEY_HEX = '0f'.repeat(32);

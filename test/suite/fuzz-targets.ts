@@ -95,6 +95,7 @@ function candidateBodies(op: DocOperation, records: Records): unknown[] {
  * records made so far (`undefined` when it cannot be made).
  * - `/v1/inquiry/{inquiry_id}/file`: a file uploaded through `POST /v1/presigned` and its URL, then attached
  *   to the inquiry with `PATCH … {fileSet}`; the id is its `fileSet` item's.
+ * - `/v1/webhook/{webhook_id}/delivery`: the delivery a test ping (`POST /v1/webhook/{id}/test`) queues.
  */
 const SEEDERS: Record<string, (app: FastifyInstance, creds: Credentials, records: Records) => Promise<number | undefined>> = {
   '/v1/inquiry/{inquiry_id}/file': async (app, creds, records) => {
@@ -119,9 +120,7 @@ const SEEDERS: Record<string, (app: FastifyInstance, creds: Credentials, records
     const webhookId = records['/v1/webhook'];
     if (webhookId === undefined) return undefined;
     const ping = await sendJson(app, creds, { method: 'POST', url: `/v1/webhook/${webhookId}/test` });
-    if (ping.status !== 202) return undefined;
-    const page = await sendJson(app, creds, { method: 'GET', url: `/v1/webhook/${webhookId}/delivery?page_size=1` });
-    return (page.body?.results as { id: number }[] | undefined)?.[0]?.id;
+    return ping.status === 202 ? (ping.body?.id as number | undefined) : undefined;
   },
 };
 

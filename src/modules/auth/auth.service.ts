@@ -13,7 +13,7 @@ import type { AuthContext, Plan } from '../../shared/auth-context.ts';
 
 /**
  * Sealing of other secrets at rest under the master key (AES-256-GCM), for the modules that keep some
- * (webhook signing secrets, docs/webhooks.md#secrets).
+ * (webhook signing secrets, docs/webhooks.md#secret-rotation).
  */
 export { decryptSecret, encryptSecret } from './secret-box.ts';
 

@@ -43,7 +43,7 @@ const isActive = Type.Boolean({
 
 const format = StringEnum(WEBHOOK_FORMATS, {
   description:
-    '`standard`: the event object (`{id, type, created, changedFields, data}`). `pluuug`: the reference service’s envelope, for `inquiry.updated` events only (docs/webhooks.md#formats).',
+    '`standard`: the event object (`{id, type, created, changedFields, data}`). `pluuug`: the reference service’s envelope, for `inquiry.updated` events only (docs/webhooks.md#body-formats).',
 });
 
 const secret = Type.String({

@@ -46,7 +46,7 @@ export interface WebhookSettings {
   lookup?: Lookup;
 }
 
-/** How long the secret replaced by a rotation keeps signing beside the new one (docs/webhooks.md#secrets). */
+/** How long the secret replaced by a rotation keeps signing beside the new one (docs/webhooks.md#secret-rotation). */
 export const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A new signing secret: `whsec_` + base64 of 24 random bytes (the Standard Webhooks form). */
@@ -237,7 +237,7 @@ export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
 }
 
 /**
- * `POST /v1/webhook/{webhook_id}/rotate_secret` (docs/webhooks.md#secrets): a new secret signs from now on;
+ * `POST /v1/webhook/{webhook_id}/rotate_secret` (docs/webhooks.md#secret-rotation): a new secret signs from now on;
  * the old one keeps signing beside it for 24 hours (two signatures per delivery), so receivers can switch
  * without losing a delivery. A second rotation within the 24 hours drops the oldest secret.
  * @returns the new secret, shown only here
@@ -260,7 +260,7 @@ export async function rotateSecret(db: Db, settings: WebhookSettings, auth: Auth
 }
 
 /**
- * `POST /v1/webhook/{webhook_id}/test` (docs/webhooks.md#test): in one transaction, writes a `webhook.test`
+ * `POST /v1/webhook/{webhook_id}/test` (docs/webhooks.md#the-test-ping): in one transaction, writes a `webhook.test`
  * event (`data: {id: <webhook id>, url}`), marks it published so the fan-out does not send it to the
  * business's other endpoints, and writes one pending delivery of it to this endpoint, due now. Works on an
  * inactive endpoint too.
@@ -297,7 +297,7 @@ export async function listDeliveries(
 }
 
 /**
- * `POST /v1/webhook/{webhook_id}/delivery/{delivery_id}/retry` (docs/webhooks.md#retries): a delivery that
+ * `POST /v1/webhook/{webhook_id}/delivery/{delivery_id}/retry` (docs/webhooks.md#manual-redelivery): a delivery that
  * succeeded or failed becomes pending again, due now, its attempt count kept; a pending one becomes due
  * now, unless it is being sent at this moment.
  * @returns the delivery as it is after the change

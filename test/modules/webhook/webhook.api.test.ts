@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../src/config.ts';
 import { decryptSecret } from '../../../src/modules/auth/secret-box.ts';
 import { checkWebhookUrl, isPublicAddress } from '../../../src/modules/webhook/url-safety.ts';
 import { apiClient } from '../../setup/api-client.ts';
@@ -273,6 +274,14 @@ describe('validation', () => {
 });
 
 describe('url-safety', () => {
+  it('BIZAPI_WEBHOOK_ALLOW_PRIVATE: false unless "true"; anything else is a configuration error', () => {
+    expect(loadConfig({}).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'false' }).webhookAllowPrivate).toBe(false);
+    expect(() => loadConfig({ BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(ConfigError);
+  });
+
+
   it('isPublicAddress: public unicast only, mapped IPv4 judged as IPv4', () => {
     for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(ip), ip).toBe(true);
     for (const ip of [
@@ -299,6 +308,22 @@ describe('url-safety', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     // allowPrivate: no lookup at all.
     await expect(checkWebhookUrl('https://a.example/', { allowPrivate: true, lookup: never })).resolves.toMatchObject({ addresses: [] });
+  });
+});
+
+describe('the API call log', () => {
+  it('never keeps a secret: create and rotation answers are logged with the secret redacted', async () => {
+    const b = await newBusiness(t);
+    const w = await newWebhook(b);
+    const rotated = (await api.post(b, `/v1/webhook/${w.id}/rotate_secret`)).body;
+    await open.logWriter.flush();
+    const log = await api.get(b, '/v1/log/?page_size=100');
+    expect(log.status).toBe(200);
+    const text = JSON.stringify(log.body);
+    expect(text).not.toContain(w.secret.slice(6));
+    expect(text).not.toContain(rotated.secret.slice(6));
+    const created = log.body.results.find((e: any) => e.method === 'POST' && e.path === '/v1/webhook');
+    expect(JSON.stringify(created.responseBody)).toContain('whsec_[REDACTED]');
   });
 });
 
