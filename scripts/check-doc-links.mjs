@@ -27,7 +27,6 @@ import ts from 'typescript';
  */
 const PENDING = [
   'src/modules/contract/',
-  'src/modules/estimate/',
   'src/modules/inquiry/',
   'src/modules/note/',
   'src/modules/project/',
