@@ -28,7 +28,6 @@ import ts from 'typescript';
 const PENDING = [
   'src/modules/contract/',
   'src/modules/inquiry/',
-  'src/modules/note/',
   'src/modules/project/',
   'src/modules/settlement/',
   'src/modules/todo/',
