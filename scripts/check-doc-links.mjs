@@ -27,7 +27,6 @@ import ts from 'typescript';
  */
 const PENDING = [
   'src/modules/contract/',
-  'src/modules/inquiry/',
   'src/modules/project/',
   'src/modules/settlement/',
   'src/modules/worker/',
