@@ -27,12 +27,8 @@ import ts from 'typescript';
  */
 const PENDING = [
   'src/modules/contract/',
-  'src/modules/estimate/',
-  'src/modules/inquiry/',
-  'src/modules/note/',
   'src/modules/project/',
   'src/modules/settlement/',
-  'src/modules/todo/',
   'src/modules/worker/',
   'src/modules/webhook/',
   'src/cli/webhook.ts',

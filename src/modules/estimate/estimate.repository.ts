@@ -31,7 +31,7 @@ function findQuery(db: Db, businessId: number) {
 /** An estimate item row with its classification's title (null when it has none). */
 export type EstimateItemRow = Awaited<ReturnType<ReturnType<typeof findQuery>['executeTakeFirstOrThrow']>>;
 
-/** List filter (decisions §11). */
+/** List filter (docs/api.md#estimate-items, docs/api.md#filters). */
 export interface EstimateItemFilter {
   /** Every term must be a case-insensitive substring of the title or the description. */
   search: readonly string[];

@@ -1,6 +1,6 @@
 /**
- * Routes of `/v1/estimate/item` (reference: "Estimate item templates", "Operation ids"; decisions §1 status
- * codes, §11). No plan restriction. `/estimate/item/classification` is a literal path: the router matches
+ * Routes of `/v1/estimate/item` (docs/api.md#estimate-items for the operations, their ids and statuses;
+ * docs/api.md#responses-and-status-codes). No plan restriction. `/estimate/item/classification` is a literal path: the router matches
  * it before the `{item_id}` parameter, so it is never read as an item id.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,5 +1,5 @@
 /**
- * Estimate item shapes (reference: "Estimate item templates"; decisions §11, §1 for the decimal). The list
+ * Estimate item shapes (docs/api.md#estimate-items, which also states the decimal `unitCost`). The list
  * items and the create response show {@link EstimateItemListItem}; retrieve and update the full shape
  * {@link EstimateItem}, which adds `updated` (docs/api.md#events). Classifications list as `{id, title}`.
  */
@@ -18,11 +18,11 @@ import {
   Named,
 } from '../../shared/schemas.ts';
 
-/** Longest `title` (reference: 256). */
+/** Longest `title`: 256 (docs/api.md#estimate-items). */
 export const TITLE_MAX_LENGTH = 256;
-/** Longest `unit` (reference: 8). */
+/** Longest `unit`: 8 (docs/api.md#estimate-items). */
 export const UNIT_MAX_LENGTH = 8;
-/** Longest `description` (reference: 2048). */
+/** Longest `description`: 2048 (docs/api.md#estimate-items). */
 export const DESCRIPTION_MAX_LENGTH = 2048;
 
 const title = Type.String({ minLength: 1, maxLength: TITLE_MAX_LENGTH, description: 'Item name, 1..256 characters.' });
@@ -128,13 +128,13 @@ export const EstimateItemClassificationPage = withExample(Page(EstimateItemClass
   ],
 });
 
-/** `GET /v1/estimate/item/classification` query (reference: `cursor`, `page_size`, `search`). */
+/** `GET /v1/estimate/item/classification` query: `cursor`, `page_size`, `search` (docs/api.md#estimate-items). */
 export const EstimateItemClassificationListQuery = Type.Object({ ...PageQueryProperties, search: Type.Optional(QuerySearch) });
 export type EstimateItemClassificationListQuery = Static<typeof EstimateItemClassificationListQuery>;
 
 /**
- * `GET /v1/estimate/item` query (reference: `cursor`, `page_size`, `search`), plus `updated_start` /
- * `updated_end` (docs/api.md#events).
+ * `GET /v1/estimate/item` query: `cursor`, `page_size`, `search` (docs/api.md#estimate-items), plus
+ * `updated_start` / `updated_end` (docs/api.md#updated).
  */
 export const EstimateItemListQuery = Type.Object({ ...EstimateItemClassificationListQuery.properties, ...UpdatedQueryProperties });
 export type EstimateItemListQuery = Static<typeof EstimateItemListQuery>;

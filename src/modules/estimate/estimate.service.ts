@@ -1,5 +1,5 @@
 /**
- * Estimate item templates (reference: "Estimate item templates"; decisions §11): list, create, retrieve,
+ * Estimate item templates (docs/api.md#estimate-items, docs/api.md#events): list, create, retrieve,
  * partialUpdate, destroy (permanent), and the list of classifications. No plan restriction.
  */
 import type { Db } from '../../db/database.ts';

@@ -1,12 +1,12 @@
 /**
- * Routes of an inquiry's histories (reference: Inquiry › History reads, Text history write operations;
- * decisions §7): `…/status_history`, `…/folder_history`, `…/email_history`, `…/email_reply_history`,
- * `…/submit_history` (read-only pages) and `…/text_history[/{history_id}]` (notes).
+ * Routes of an inquiry's histories (docs/api.md#inquiries): `…/status_history`, `…/folder_history`,
+ * `…/email_history`, `…/email_reply_history`, `…/submit_history` (read-only pages) and
+ * `…/text_history[/{history_id}]` (notes).
  *
- * The spec's change log (2026-03-03) replaced the old `/v1/inquiry/{inquiry_id}/history[/{history_id}]`
- * operations with `/text_history`. They are still served, as aliases of text history, so older clients keep
- * working: marked `deprecated: true` in the OpenAPI document and answered with RFC 9745's `Deprecation`
- * header (the date of that change) and a `Link` to the successor (`rel="successor-version"`).
+ * The change of 2026-03-03 replaced the old `/v1/inquiry/{inquiry_id}/history[/{history_id}]` operations with
+ * `/text_history` (docs/api.md#deprecated-operations). They are still served, as aliases of text history, so
+ * older clients keep working: marked `deprecated: true` in the OpenAPI document and answered with RFC 9745's
+ * `Deprecation` header (the date of that change) and a `Link` to the successor (`rel="successor-version"`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -21,7 +21,7 @@ import * as service from './inquiry-history.service.ts';
 
 const tags = ['inquiry'];
 
-/** When `/history` was deprecated (the spec's change of 2026-03-03), as RFC 9745 writes it: `@<unix seconds>`. */
+/** When `/history` was deprecated (2026-03-03, docs/api.md#deprecated-operations), as RFC 9745 writes it: `@<unix seconds>`. */
 export const HISTORY_DEPRECATION = `@${Date.UTC(2026, 2, 3) / 1000}`;
 
 /**

@@ -1,7 +1,6 @@
 /**
- * Shapes of an inquiry's histories (reference: Inquiry › History reads, Text history write operations, items
- * 18 and 19; decisions §7): status, folder, text notes, e-mails sent, e-mail replies and web-form
- * submissions.
+ * Shapes of an inquiry's histories (docs/api.md#inquiries): status, folder, text notes, e-mails sent, e-mail
+ * replies and web-form submissions.
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
@@ -20,7 +19,7 @@ import {
 } from '../../shared/schemas.ts';
 import { InquiryStatus } from '../catalog/catalog.schemas.ts';
 
-/** Most characters of a text note (reference item 19). */
+/** Most characters of a text note (docs/api.md#inquiries). */
 export const TEXT_HISTORY_MAX_LENGTH = 5000;
 
 const page = <T>(results: T[]) => ({ next: null, previous: null, results });
@@ -40,7 +39,7 @@ export const HistoryItemParams = Type.Object({ inquiry_id: IdParam, history_id: 
 
 const FolderRef = Type.Object({ id: Type.Integer(), name: Type.String() });
 
-/** A `status_history` item (decisions §7). `member` is null for changes made through the API. */
+/** A `status_history` item (docs/api.md#inquiries). `member` is null for changes made through the API. */
 export const StatusHistory = Named('InquiryStatusHistory', Type.Object({
   id: Type.Integer(),
   status: InquiryStatus,
@@ -63,7 +62,7 @@ export const StatusHistoryPage = withExample(
   ]),
 );
 
-/** A `folder_history` item (decisions §7). */
+/** A `folder_history` item (docs/api.md#inquiries). */
 export const FolderHistory = Named('InquiryFolderHistory', Type.Object({
   id: Type.Integer(),
   folder: FolderRef,
@@ -78,7 +77,7 @@ export const FolderHistoryPage = withExample(
   page([{ id: 4, folder: { id: 2, name: 'Closed' }, previousFolder: { id: 1, name: 'Sales' }, member: null, created: EXAMPLES.created }]),
 );
 
-/** A text note (reference: text history). `member` is null when the note names no member. */
+/** A text note (docs/api.md#inquiries). `member` is null when the note names no member. */
 export const TextHistory = Named('InquiryTextHistory', Type.Object({
   id: Type.Integer(),
   content: Type.String({ maxLength: TEXT_HISTORY_MAX_LENGTH }),
@@ -120,13 +119,13 @@ export const TextHistoryUpdateBody = Named('PatchedInquiryTextHistoryRequest', T
 ));
 export type TextHistoryUpdateBody = Static<typeof TextHistoryUpdateBody>;
 
-/** E-mail send statuses (reference item 18): S sent, D draft, C scheduled, F failed. */
+/** E-mail send statuses (docs/api.md#inquiries): S sent, D draft, C scheduled, F failed. */
 export const EMAIL_STATUSES = ['S', 'D', 'C', 'F'] as const;
 
 const ToSet = Type.Array(Type.Object({ toEmail: Type.String() }));
 const CcSet = Type.Array(Type.Object({ ccEmail: Type.String() }));
 
-/** An `email_history` item (decisions §7). */
+/** An `email_history` item (docs/api.md#inquiries). */
 export const EmailHistory = Named('InquiryEmailHistory', Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -155,7 +154,7 @@ export const EmailHistoryPage = withExample(
   ]),
 );
 
-/** An `email_reply_history` item (reference: email reply history). */
+/** An `email_reply_history` item (docs/api.md#inquiries). */
 export const EmailReplyHistory = Named('InquiryEmailReplyHistory', Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -184,7 +183,7 @@ export const EmailReplyHistoryPage = withExample(
   ]),
 );
 
-/** A `submit_history` item (decisions §7): the web form and the submitted answers (any JSON). */
+/** A `submit_history` item (docs/api.md#inquiries): the web form and the submitted answers (any JSON). */
 export const SubmitHistory = Named('InquirySubmitHistory', Type.Object({
   id: Type.Integer(),
   form: Type.Object({ id: Type.Integer(), title: Type.String() }),

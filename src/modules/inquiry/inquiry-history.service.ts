@@ -1,8 +1,7 @@
 /**
- * An inquiry's histories (spec: States and transitions, Endpoints › inquiry history reads; reference:
- * Inquiry › History reads, Text history write operations; decisions §7, §8): the status, folder, e-mail,
- * e-mail reply and submit pages (read-only), and text notes (list, create, retrieve, partialUpdate,
- * destroy). Every operation answers 404 when the inquiry is missing, soft-deleted or another business's,
+ * An inquiry's histories (docs/api.md#inquiries; notifications: README.md#notifications): the status,
+ * folder, e-mail, e-mail reply and submit pages (read-only), and text notes (list, create, retrieve,
+ * partialUpdate, destroy). Every operation answers 404 when the inquiry is missing, soft-deleted or another business's,
  * and a note of another inquiry is "Not found." too.
  */
 import type { Db } from '../../db/database.ts';
@@ -188,7 +187,7 @@ function toTextHistory(row: repo.TextHistoryRow): TextHistory {
   return { id: row.id, content: row.content, created: row.created, member: toNestedMember(row), updated: row.updated };
 }
 
-/** An RFC 3339 input with any offset → UTC with milliseconds (decisions §1). */
+/** An RFC 3339 input with any offset → UTC with milliseconds (docs/api.md#responses-and-status-codes). */
 function toTimestamp(input: string): string {
   return new Date(input).toISOString();
 }
@@ -220,9 +219,9 @@ export async function listTextHistory(
 }
 
 /**
- * `POST /v1/inquiry/{inquiry_id}/text_history` (reference item 19): `content` 1..5000; `created` defaults
+ * `POST /v1/inquiry/{inquiry_id}/text_history` (docs/api.md#inquiries): `content` 1..5000; `created` defaults
  * to now; `member {id}` must be a member of the business. Writes an `inquiry.text_history_created` event
- * to the inquiry's responsible members in the same transaction (decisions §8), and an
+ * to the inquiry's responsible members in the same transaction (README.md#notifications), and an
  * `inquiry.text_history.created` change event with the note as `GET` answers it (docs/api.md#events). The
  * note's `updated` is the time of the write, also when `created` dates it in the past.
  * @throws NotFound for a missing inquiry; ValidationError for an unknown member

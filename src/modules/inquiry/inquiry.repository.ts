@@ -70,7 +70,7 @@ function findDetailQuery(db: Db, businessId: number) {
 export type InquiryDetailRow = Awaited<ReturnType<ReturnType<typeof findDetailQuery>['executeTakeFirstOrThrow']>>;
 
 /**
- * List filters (decisions §5): `createdFrom` / `createdTo` a half-open UTC range; `inquiryDateFrom` /
+ * List filters (docs/api.md#inquiries, docs/api.md#filters): `createdFrom` / `createdTo` a half-open UTC range; `inquiryDateFrom` /
  * `inquiryDateTo` inclusive dates; `search` terms on name, number and client company name.
  */
 export interface InquiryFilter {
@@ -173,7 +173,7 @@ const lockedState = preparedQuery(2, (db: Db, businessId: number, id: number) =>
 
 /**
  * Hands out the business's next inquiry number (1, 2, …): increments its counter row, creating it on first
- * use. The number of a deleted inquiry is never handed out again (decisions §7). The counter row stays
+ * use. The number of a deleted inquiry is never handed out again (docs/api.md#inquiries). The counter row stays
  * locked until the caller's transaction ends, so concurrent creates get distinct numbers; a create that
  * rolls back gives its number back (no one ever saw it).
  */

@@ -1,4 +1,7 @@
-/** Routes of `/v1/inquiry` and `/v1/inquiry/work` (spec: Endpoints; reference: Inquiry; decisions §1, §7). */
+/**
+ * Routes of `/v1/inquiry` and `/v1/inquiry/work` (docs/api.md#inquiries; status codes:
+ * docs/api.md#responses-and-status-codes).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { PlainPageQuery } from '../catalog/catalog.schemas.ts';

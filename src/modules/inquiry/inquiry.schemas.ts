@@ -1,6 +1,6 @@
 /**
- * Inquiry shapes (spec: Resources › Inquiry; reference: Inquiry, items 15 and 16; decisions §1 `estimate`,
- * §7 inquiry and hidden flag). Three response shapes: the create shape (201) and the list item, both the
+ * Inquiry shapes (docs/api.md#inquiries, with the decimal `estimate`; the hidden flag:
+ * docs/api.md#extensions). Three response shapes: the create shape (201) and the list item, both the
  * shared summary plus `inChargeSet`, and the full shape (retrieve, update).
  */
 import Type, { type Static } from 'typebox';
@@ -30,7 +30,7 @@ import { FileSetInput, INQUIRY_FILE_EXAMPLE, InquiryFile } from '../file/file.sc
 /** Most entries of `workSet`, `inChargeSet` and `fileLinkSet` in one request. */
 export const MAX_SET_ITEMS = 100;
 
-/** The funnel properties (spec: `funnel`): UTM parameters, guest id and Google click id. */
+/** The funnel properties (docs/api.md#inquiries): UTM parameters, guest id and Google click id. */
 export const FUNNEL_KEYS = ['utmCampaign', 'utmSource', 'utmMedium', 'utmContent', 'utmTerm', 'guestUid', 'gclid'] as const;
 export type FunnelKey = (typeof FUNNEL_KEYS)[number];
 
@@ -49,7 +49,7 @@ export const EstimateInput = Type.Unsafe<string | number | null>({
   examples: ['1500000.00'],
 });
 
-/** A member reference in a request (decisions §7: `{id}`; other keys ignored). */
+/** A member reference in a request (docs/api.md#inquiries: `{id}`; other keys ignored). */
 const MemberRef = Type.Object({ id: IdParam }, { description: 'A member `{id}`; other member keys are ignored.' });
 
 const WorkInput = Type.Object({ name: Type.String({ minLength: 1, maxLength: 256 }) });
@@ -85,7 +85,7 @@ const writable = {
 
 const name = Type.String({ minLength: 1, maxLength: 64 });
 
-/** `POST /v1/inquiry` body: everything optional (spec: Operation rules › Inquiry create). */
+/** `POST /v1/inquiry` body: everything optional (docs/api.md#inquiries). */
 export const InquiryCreateBody = Named('InquiryRequest', Type.Object(
   {
     status: Type.Optional(Nullable(Type.Object({ id: IdParam }, { description: 'Status `{id}`; omitted or null → the default status of the default folder.' }))),
@@ -124,7 +124,7 @@ export type InquiryUpdateBody = Static<typeof InquiryUpdateBody>;
 
 const nullableText = Nullable(Type.String());
 
-/** The client summary nested in an inquiry (spec: "Nested client summary"); null when none or deleted. */
+/** The client summary nested in an inquiry (docs/api.md#inquiries); null when none or deleted. */
 export const NestedClient = Named('InquiryClient', Type.Object({
   id: Type.Integer(),
   status: Nullable(IdTitle),
@@ -136,7 +136,7 @@ export const NestedClient = Named('InquiryClient', Type.Object({
 }));
 export type NestedClient = Static<typeof NestedClient>;
 
-/** The contract summary nested in an inquiry (spec: Inquiry › contract), read through the contract's link. */
+/** The contract summary nested in an inquiry (docs/api.md#contracts), read through the contract's link. */
 export const NestedContract = Named('InquiryContract', Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -160,10 +160,9 @@ export const FileLink = Named('FileLink', Type.Object({ id: Type.Integer(), text
 export { InquiryFile };
 
 /**
- * The properties every inquiry shape starts with. The create shape adds `inChargeSet`: the spec lists it
- * ("The create response carries: id, uniqueId, created, status, client, contract, name, estimate,
- * inquiryDate, inChargeSet"), and the spec takes precedence over reference item 15, which says the existing
- * service leaves it out (a client of that service ignores the extra key).
+ * The properties every inquiry shape starts with. The create shape adds `inChargeSet` (docs/api.md#inquiries:
+ * the create answer is `id, uniqueId, created, status, client, contract, name, estimate, inquiryDate,
+ * inChargeSet`; the reference service leaves `inChargeSet` out, and its clients ignore the extra key).
  */
 const createdProperties = {
   id: Type.Integer(),
@@ -181,15 +180,15 @@ const createdProperties = {
 export const InquirySummary = Type.Object(createdProperties);
 export type InquirySummary = Static<typeof InquirySummary>;
 
-/** The create shape (201; spec: Resources › Inquiry): the shared properties plus `inChargeSet`. */
+/** The create shape (201; docs/api.md#inquiries): the shared properties plus `inChargeSet`. */
 export const InquiryCreated = Named('InquiryCreated', Type.Object({ ...createdProperties, inChargeSet: Type.Array(Member) }));
 export type InquiryCreated = Static<typeof InquiryCreated>;
 
-/** A list item: the shared properties plus `inChargeSet` (decisions §7), the same keys as the create shape. */
+/** A list item: the shared properties plus `inChargeSet` (docs/api.md#inquiries), the same keys as the create shape. */
 export const InquiryListItem = Named('InquiryListItem', Type.Object({ ...createdProperties, inChargeSet: Type.Array(Member) }));
 export type InquiryListItem = Static<typeof InquiryListItem>;
 
-/** The full shape: retrieve and update (reference item 16). */
+/** The full shape: retrieve and update (docs/api.md#inquiries). */
 export const Inquiry = Named('Inquiry', Type.Object({
   ...createdProperties,
   content: nullableText,
@@ -250,7 +249,7 @@ export const InquiryDetail = withExample(Inquiry, {
   updated: EXAMPLES.created,
 });
 
-/** `GET /v1/inquiry` query (reference: query parameters per list endpoint; decisions §5). */
+/** `GET /v1/inquiry` query (docs/api.md#inquiries, docs/api.md#filters, docs/api.md#updated). */
 export const InquiryListQuery = Type.Object({
   ...PageQueryProperties,
   created_start: Type.Optional(QueryDate),
@@ -268,7 +267,7 @@ export type InquiryListQuery = Static<typeof InquiryListQuery>;
 /** Path parameters of `/v1/inquiry/{inquiry_id}`. */
 export const InquiryIdParams = Type.Object({ inquiry_id: IdParam });
 
-/** A `GET /v1/inquiry/work` item (decisions §7). */
+/** A `GET /v1/inquiry/work` item (docs/api.md#inquiries). */
 export const InquiryWork = Named('InquiryWork', Type.Object({
   id: Type.Integer(),
   name: Type.String(),

@@ -1,11 +1,10 @@
 /**
- * Inquiries (spec: Resources › Inquiry, Operation rules › Inquiry create / update / delete, States and
- * transitions, Events; reference: Inquiry; decisions §1 `estimate`, §5 filters, §7 inquiry, member
- * references, soft delete, hidden flag; §8 notification events): list, create, retrieve, partialUpdate,
+ * Inquiries (docs/api.md#inquiries, docs/api.md#filters, docs/api.md#events; the hidden flag:
+ * docs/api.md#extensions; notifications: README.md#notifications): list, create, retrieve, partialUpdate,
  * destroy (soft), and the task list `GET /v1/inquiry/work`.
  *
- * Every write that touches more than one row runs in one transaction, and the notification events of
- * decisions §8 are written in that same transaction.
+ * Every write that touches more than one row runs in one transaction, and the notification events
+ * (README.md#notifications) are written in that same transaction.
  */
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
@@ -37,30 +36,33 @@ import type { NestedInquiryColumns } from '../../db/tables/inquiry.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
-/** The name an inquiry gets when none is sent (spec: Operation rules › Inquiry create 4). */
+/** The name an inquiry gets when none is sent (docs/api.md#inquiries). */
 export const DEFAULT_INQUIRY_NAME = '의뢰 제목';
 
-// ── Notification events (decisions §8) ──
+// ── Notification events (README.md#notifications) ──
 
-/** One of the four inquiry events of decisions §8 (`memberIds`: the intended recipients before filtering). */
+/**
+ * One of the four inquiry notification events (docs/api.md#extensions, `GET /v1/notification`; `memberIds`:
+ * the intended recipients before filtering).
+ */
 export type InquiryEvent = NotificationEvent;
 
 /**
  * Writes an inquiry event into the notification outbox inside the change's transaction `trx`, so nothing
- * is sent for a change that rolls back (decisions §8). Events without recipients are skipped.
+ * is sent for a change that rolls back (README.md#notifications). Events without recipients are skipped.
  */
 export async function emitInquiryEvent(trx: Transaction<Database>, businessId: number, event: InquiryEvent): Promise<void> {
   if (event.memberIds.length === 0) return;
   await enqueueEvent(trx, businessId, event);
 }
 
-// ── estimate (decisions §1) ──
+// ── estimate (docs/api.md#inquiries) ──
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-/** Most integer digits of `estimate` (spec: Limits). */
+/** Most integer digits of `estimate` (docs/api.md#inquiries). */
 export const ESTIMATE_WHOLE_DIGITS = 28;
-/** Most decimals of `estimate` (spec: Limits). */
+/** Most decimals of `estimate` (docs/api.md#inquiries). */
 export const ESTIMATE_DECIMALS = 2;
 
 /**
@@ -157,7 +159,7 @@ interface CheckedBody {
 
 /**
  * Checks the references and values of a body (status, client, contract, estimate, inChargeSet, fieldSet),
- * collecting every problem; a reference to another business's record reads like a missing one (decisions §2).
+ * collecting every problem; a reference to another business's record reads like a missing one (docs/api.md#requests).
  * `inquiryId` is the inquiry a PATCH changes (a contract already linked to it is fine).
  * @throws ValidationError listing all of them
  */
@@ -217,7 +219,7 @@ function columnsFrom(body: InquiryUpdateBody | InquiryCreateBody, checked: Check
 
 // ── Operations ──
 
-/** `GET /v1/inquiry`: live inquiries, newest first, with the filters of the reference (decisions §5). */
+/** `GET /v1/inquiry`: live inquiries, newest first, with the list filters (docs/api.md#inquiries, docs/api.md#filters). */
 export async function list(
   db: Db,
   auth: Auth,
@@ -249,10 +251,10 @@ export async function list(
 }
 
 /**
- * `POST /v1/inquiry` (spec: Operation rules › Inquiry create): `status` omitted → the default status of the
+ * `POST /v1/inquiry` (docs/api.md#inquiries): `status` omitted → the default status of the
  * default folder (none when the business has no catalog); `name` → `의뢰 제목`; `inquiryDate` → today in the
  * business's time zone; `estimate` → 0; `uniqueId` → the business's next number. Answers the create shape
- * (with `inChargeSet`, as the spec lists it). One status-history row
+ * (with `inChargeSet`, docs/api.md#inquiries). One status-history row
  * for the initial status; an `inquiry.created` notification to the responsible members, and an
  * `inquiry.created` change event with the full shape `GET` answers, read in the transaction
  * (docs/api.md#events). `fileSet` attaches uploaded files (checked with `files`, which is needed only when
@@ -375,13 +377,13 @@ function linkKey(l: { text: string; link: string }): string {
 }
 
 /**
- * `PATCH /v1/inquiry/{inquiry_id}` (spec: Operation rules › Inquiry update; decisions §7): only the
+ * `PATCH /v1/inquiry/{inquiry_id}` (docs/api.md#inquiries): only the
  * properties sent change. `workSet`, `inChargeSet`, `fileLinkSet` replace their whole set (`workSet` and
  * `fileLinkSet` sent exactly as stored are kept, with their ids); `fieldSet` sets
  * the fields it names (an empty value clears one); `funnel` sets the keys it names. A status change writes
  * a status-history row, plus a folder-history row when the folder changes, and an `inquiry.status_changed`
  * event to the responsible members; members added to `inChargeSet` get an `inquiry.in_charge_added` event.
- * `fileSet` appends uploaded files (spec: Inquiry update rule 1; at most 30, existing plus new).
+ * `fileSet` appends uploaded files (docs/api.md#attachments: at most 30, existing plus new).
  * A change stamps `updated` and writes an `inquiry.updated` event naming the changed properties (a set
  * counts as one; `fileSet` compared without its download URLs); a PATCH that changes nothing writes none
  * and keeps `updated` (docs/api.md#events).
@@ -467,7 +469,7 @@ export async function destroyFile(db: Db, auth: Auth, inquiryId: number, fileId:
 /**
  * `DELETE /v1/inquiry/{inquiry_id}`: soft delete; the inquiry disappears from every read (lists, gets,
  * nested summaries, the task list, its history pages) and stays in the database with its histories
- * (spec: Operation rules › Inquiry delete; decisions §7). It releases its contract link and writes an
+ * (docs/api.md#inquiries). It releases its contract link and writes an
  * `inquiry.deleted` event `{id}` (docs/api.md#events).
  * @throws NotFound for a missing inquiry
  */
@@ -479,7 +481,7 @@ export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
   });
 }
 
-/** `GET /v1/inquiry/work`: the tasks of live inquiries, newest first (decisions §7). */
+/** `GET /v1/inquiry/work`: the tasks of live inquiries, newest first (docs/api.md#inquiries). */
 export async function listWork(
   db: Db,
   auth: Auth,

@@ -1,6 +1,6 @@
 /**
- * Routes of a record's notes, `…/{parent_id}/history` and `…/{parent_id}/history/{history_id}` (reference:
- * Contract history, Settlement history). {@link noteRoutes} builds the five operations for one parent
+ * Routes of a record's notes, `…/{parent_id}/history` and `…/{parent_id}/history/{history_id}`
+ * (docs/api.md#contracts, docs/api.md#settlements). {@link noteRoutes} builds the five operations for one parent
  * resource; {@link contractNoteRoutes} and {@link settlementNoteRoutes} are the two the application registers,
  * each right after its parent's routes.
  */
@@ -149,7 +149,7 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
   };
 }
 
-/** The notes of contracts: `/v1/contract/{contract_id}/history[/{history_id}]` (reference: Contract history). */
+/** The notes of contracts: `/v1/contract/{contract_id}/history[/{history_id}]` (docs/api.md#contracts). */
 export const contractNoteRoutes = noteRoutes({
   parentPath: '/contract/:contract_id',
   param: 'contract_id',
@@ -158,7 +158,7 @@ export const contractNoteRoutes = noteRoutes({
   parent: { target: CONTRACT_NOTES, resource: 'contract.history', exists: (db, businessId, id) => contracts.exists(db, { businessId }, id) },
 });
 
-/** The notes of settlements: `/v1/settlement/{settlement_id}/history[/{history_id}]` (reference: Settlement history). */
+/** The notes of settlements: `/v1/settlement/{settlement_id}/history[/{history_id}]` (docs/api.md#settlements). */
 export const settlementNoteRoutes = noteRoutes({
   parentPath: '/settlement/:settlement_id',
   param: 'settlement_id',

@@ -1,12 +1,12 @@
 /**
- * Note shapes: the text "history" of contracts and settlements (reference: Contract history, Settlement
- * history; the same shape as inquiry text history): `{id, content, created, member}`.
+ * Note shapes: the text "history" of contracts and settlements (docs/api.md#contracts, docs/api.md#settlements;
+ * the same shape as inquiry text history, docs/api.md#inquiries): `{id, content, created, member}`.
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
 import { EXAMPLES, IdParam, Member, Nullable, Page, Timestamp, UpdatedProperty, UpdatedQueryProperties, withExample, Named } from '../../shared/schemas.ts';
 
-/** Note text: 1..5000 characters (reference: history entry `content` max 5000). */
+/** Note text: 1..5000 characters (docs/api.md#contracts). */
 const content = Type.String({ minLength: 1, maxLength: 5000 });
 
 /** `POST …/history` body: `content` required; `created` (any offset, stored in UTC) and `member {id}` optional. */

@@ -1,6 +1,6 @@
 /**
- * Notes on contracts and settlements (reference: Contract history, Settlement history — the same rules as
- * inquiry text history): list (newest first), create (`content` 1..5000, optional `created` and `member`),
+ * Notes on contracts and settlements (docs/api.md#contracts, docs/api.md#settlements — the same rules as
+ * inquiry text history, docs/api.md#inquiries): list (newest first), create (`content` 1..5000, optional `created` and `member`),
  * retrieve, partialUpdate (`content`, `created`) and destroy (permanent). The parent must be a record of the
  * caller's business, else every operation answers 404. Every write writes its event,
  * `contract.history.*` or `settlement.history.*` (docs/api.md#events).

@@ -1,6 +1,6 @@
 /**
  * SQL for todos. A todo is read only while its inquiry is live: the todos of a soft-deleted inquiry
- * disappear with it (decisions §7, soft delete). Deletion of a todo is permanent.
+ * disappear with it (docs/api.md#todos, docs/api.md#inquiries: soft delete). Deletion of a todo is permanent.
  */
 import { type ExpressionBuilder, SqliteAdapter } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
@@ -55,7 +55,7 @@ function findQuery(db: Db, businessId: number) {
 /** A live todo row with its inquiry's number and name; members are read separately by id. */
 export type TodoRow = Awaited<ReturnType<ReturnType<typeof findQuery>['executeTakeFirstOrThrow']>>;
 
-/** List filters (decisions §5): the due-date range is inclusive, either end optional. */
+/** List filters (docs/api.md#todos, docs/api.md#filters): the due-date range is inclusive, either end optional. */
 export interface TodoFilter {
   dueDateFrom?: string;
   dueDateTo?: string;

@@ -1,5 +1,5 @@
 /**
- * Routes of `/v1/todo` (spec: Endpoints; reference: Todo; decisions §1 status codes, §7 todo). "Now" comes
+ * Routes of `/v1/todo` (docs/api.md#todos; status codes: docs/api.md#responses-and-status-codes). "Now" comes
  * from the app's clock (`app.clock`), which `dDay` and completion times use.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

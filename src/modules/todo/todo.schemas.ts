@@ -1,5 +1,5 @@
 /**
- * Todo shapes (spec: Resources › Todo; reference: Todo; decisions §7). The list items and the create
+ * Todo shapes (docs/api.md#todos). The list items and the create
  * response carry the short shape (no `completedInCharge`, no `actionHistory`); retrieve and update the full
  * one, which also carries `updated` (docs/api.md#events).
  */
@@ -26,7 +26,7 @@ import {
 export const TODO_TYPES = ['M', 'CA', 'MS', 'E'] as const;
 export type TodoType = (typeof TODO_TYPES)[number];
 
-/** Longest `action` (spec: Limits). */
+/** Longest `action`: 2048 (docs/api.md#todos). */
 export const MAX_ACTION_LENGTH = 2048;
 
 /** DRF's message for a time that is not `hh:mm[:ss[.uuuuuu]]`. */
@@ -34,7 +34,7 @@ const TIME_MESSAGE = messages.invalidTime;
 
 const typeDescription = 'M meeting, CA call, MS message, E other.';
 
-/** A member reference `{id}` (decisions §7: other member keys are ignored; a missing `id` is a 400). */
+/** A member reference `{id}` (docs/api.md#todos: other member keys are ignored; a missing `id` is a 400). */
 const memberRef = (description: string) => Type.Optional(Nullable(Type.Object({ id: IdParam }, { description })));
 
 /** A time of day: `HH:MM`, `HH:MM:SS` or `HH:MM:SS.ffffff` (fractions are dropped); answered as `HH:MM:SS`. */
@@ -54,7 +54,7 @@ const writable = {
   actionHistory: Type.Optional(Nullable(Type.String({ description: 'Notes on what was done.' }))),
 };
 
-/** `POST /v1/todo` body: `inquiry`, `type`, `dueDate` and `action` are required (reference: Todo create). */
+/** `POST /v1/todo` body: `inquiry`, `type`, `dueDate` and `action` are required (docs/api.md#todos). */
 export const TodoCreateBody = Named('TodoRequest', Type.Object(
   {
     inquiry: Type.Object({ id: IdParam }, { description: 'The inquiry `{id}` the todo belongs to: a live inquiry of the business.' }),
@@ -70,8 +70,8 @@ export const TodoCreateBody = Named('TodoRequest', Type.Object(
 export type TodoCreateBody = Static<typeof TodoCreateBody>;
 
 /**
- * `PATCH /v1/todo/{todo_id}` body: any of these (reference: Todo partial update). `inquiry` is not writable
- * (ignored). Completion (decisions §7): `isComplete: true` sets `completedAt` to now unless given;
+ * `PATCH /v1/todo/{todo_id}` body: any of these (docs/api.md#todos). `inquiry` is not writable
+ * (ignored). Completion (docs/api.md#todos): `isComplete: true` sets `completedAt` to now unless given;
  * `isComplete: false` clears `completedAt` and `completedInCharge`.
  */
 export const TodoUpdateBody = Named('PatchedTodoRequest', Type.Object(
@@ -172,7 +172,7 @@ export const TodoPage = withExample(Page(TodoSummary), {
   results: [summaryExample],
 });
 
-/** `GET /v1/todo` query (reference: `cursor`, `due_date_end`, `due_date_start`, `inquiry_id`, `is_complete`, `page_size`). */
+/** `GET /v1/todo` query: `cursor`, `due_date_end`, `due_date_start`, `inquiry_id`, `is_complete`, `page_size` (docs/api.md#todos). */
 export const TodoListQuery = Type.Object({
   ...PageQueryProperties,
   due_date_start: Type.Optional(QueryDate),

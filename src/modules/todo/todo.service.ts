@@ -1,10 +1,10 @@
 /**
- * Todos (spec: Resources › Todo, Endpoints, States — todo deletion is permanent; reference: Todo;
- * decisions §5, §7): list, create, retrieve, partialUpdate, destroy.
+ * Todos (docs/api.md#todos, docs/api.md#filters, docs/api.md#events): list, create, retrieve, partialUpdate,
+ * destroy (permanent).
  *
  * Every function that answers a todo takes `now` (the app's clock), from which `dDay` is computed: `dueDate`
  * minus today in the business's time zone, in days (0 today, negative when overdue). Completion follows
- * decisions §7: `isComplete` true ⇔ `completedAt` set; setting `isComplete` true sets `completedAt` to now
+ * docs/api.md#todos: `isComplete` true ⇔ `completedAt` set; setting `isComplete` true sets `completedAt` to now
  * unless given; setting it false clears `completedAt` and `completedInCharge`.
  */
 import type { Db } from '../../db/database.ts';
@@ -31,12 +31,12 @@ export function normalizeTime(value: string): string {
   return value.length === 5 ? `${value}:00` : value.slice(0, 8);
 }
 
-/** A date-time with any offset → UTC with milliseconds (decisions §1). */
+/** A date-time with any offset → UTC with milliseconds (docs/api.md#responses-and-status-codes). */
 function toUtc(value: string): string {
   return new Date(value).toISOString();
 }
 
-/** `dueDate` minus today in `timezone` at `now`, in days (decisions §7). */
+/** `dueDate` minus today in `timezone` at `now`, in days (docs/api.md#todos). */
 export function dDayOf(dueDate: string, timezone: string, now: Date): number {
   return daysBetween(todayIn(timezone, now), dueDate);
 }
@@ -142,7 +142,7 @@ export async function list(
 }
 
 /**
- * `POST /v1/todo`: a new, incomplete todo (reference: Todo create; `isComplete`, `completedAt` and
+ * `POST /v1/todo`: a new, incomplete todo (docs/api.md#todos; `isComplete`, `completedAt` and
  * `completedInCharge` are not accepted here and are ignored). Writes a `todo.created` event with the full
  * shape, in the transaction of the insert (docs/api.md#events).
  * @throws ValidationError when `inquiry` is not a live inquiry of the business or `inCharge` not a member
@@ -195,7 +195,7 @@ export async function retrieve(db: Db, auth: Auth, id: number, now: Date): Promi
 const NOT_COMPLETE = 'Must be null while isComplete is false.';
 
 /**
- * The completion columns after a PATCH (decisions §7). `current` is the stored state.
+ * The completion columns after a PATCH (docs/api.md#todos). `current` is the stored state.
  * Problems go to `errors`: a completion time or member given while the todo ends up incomplete, or a null
  * completion time while it ends up complete.
  */
@@ -256,7 +256,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: TodoUp
 }
 
 /**
- * `DELETE /v1/todo/{todo_id}`: permanent deletion (spec: States — todo deletion is permanent). Writes a
+ * `DELETE /v1/todo/{todo_id}`: permanent deletion (docs/api.md#todos). Writes a
  * `todo.deleted` event `{id}` (docs/api.md#events).
  * @throws NotFound for a missing todo
  */
