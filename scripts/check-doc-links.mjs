@@ -30,7 +30,6 @@ const PENDING = [
   'src/modules/inquiry/',
   'src/modules/note/',
   'src/modules/project/',
-  'src/modules/settlement/',
   'src/modules/todo/',
   'src/modules/worker/',
   'src/modules/webhook/',
