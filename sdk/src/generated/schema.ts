@@ -7401,7 +7401,7 @@ export interface operations {
     project_list: {
         parameters: {
             query?: {
-                /** @description Only the projects linked to this contract (the spec’s contract filter). */
+                /** @description Only the projects linked to this contract. */
                 contract_id?: number;
                 /** @description Position from the `next` or `previous` link of a page. */
                 cursor?: string;

@@ -75,7 +75,7 @@ export type ContractListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['e
 export type ContractDetailRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['executeTakeFirstOrThrow']>>;
 
 /**
- * List filters (reference: contract list; decisions §5); `inquiryId` keeps the contract linked to that
+ * List filters (docs/api.md#contracts, docs/api.md#filters); `inquiryId` keeps the contract linked to that
  * inquiry. `createdFrom` / `createdTo` are a half-open UTC
  * range; the date ranges are inclusive `YYYY-MM-DD`.
  */
@@ -168,7 +168,8 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
 /** A contract as settlements, projects and inquiries nest it. */
 export type ContractSummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
 function summaryQuery(db: Db, businessId: number) {
-  // The columns a settlement rule or a nested summary needs (spec: Contract summary; Settlement create 3, 4).
+  // The columns a settlement rule or a nested summary needs (the contract summary: docs/api.md#contracts;
+  // the creation rules on the contract's dates and status: docs/api.md#settlements).
   return db.selectFrom('contract').select(NESTED_CONTRACT_COLUMNS).where('contract.business_id', '=', businessId);
 }
 
@@ -246,7 +247,7 @@ export async function findCategoryIds(db: Db, businessId: number, ids: readonly 
   return rows.map((r) => r.id);
 }
 
-/** Replaces the whole category set of a contract (spec: Contract update — `categorySet` replaces the set). */
+/** Replaces the whole category set of a contract (docs/api.md#contracts: `categorySet` replaces the set). */
 export async function replaceCategories(db: Db, businessId: number, contractId: number, categoryIds: readonly number[]): Promise<void> {
   await db
     .deleteFrom('contract_category_link')
@@ -262,7 +263,7 @@ export async function replaceCategories(db: Db, businessId: number, contractId: 
 
 
 
-// ── The inquiry ↔ contract link (spec: Contract rule 1) ──
+// ── The inquiry ↔ contract link (docs/api.md#contracts) ──
 //
 // `contract.inquiry_id` is the only place the link is stored, and `contract_inquiry_uq` makes it 1:1.
 

@@ -1,5 +1,5 @@
 /**
- * Routes of `/v1/contract` (spec: Endpoints; reference: Contract; decisions §1 status codes, §7). Its notes,
+ * Routes of `/v1/contract` (docs/api.md#contracts; status codes: docs/api.md#responses-and-status-codes). Its notes,
  * `/v1/contract/{contract_id}/history`, are the note module's (`note.routes.ts`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,5 +1,5 @@
 /**
- * Contract shapes (spec: Resources › Contract, Endpoints; reference: Contract; decisions §7).
+ * Contract shapes (docs/api.md#contracts; `status`, `isHidden`: docs/api.md#extensions).
  * Create responses and list items carry the list shape (no `vatType`, recurring fields or `fieldSet`);
  * retrieve and update carry the full shape. {@link ContractSummary} is the contract as settlements, projects
  * and inquiries nest it.
@@ -36,7 +36,7 @@ export const VAT_TYPES = ['E', 'I', 'N'] as const;
 export const SETTLEMENT_CYCLES = ['W', 'M'] as const;
 
 /**
- * An amount of money: a JSON integer ≥ 0 in the currency's unit (decisions §1), at most 2^53 − 1 so that
+ * An amount of money: a JSON integer ≥ 0 in the currency's unit (docs/api.md#contracts), at most 2^53 − 1 so that
  * every client reads it exactly.
  */
 export const Money = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
@@ -85,7 +85,7 @@ const writable = {
 const title = Type.String({ minLength: 1, maxLength: 128 });
 const type = StringEnum(CONTRACT_TYPES, { description: 'I installment settlement, S recurring payment, G single settlement.' });
 
-/** `POST /v1/contract` body: `title`, `amount` and `type` are required (reference item 10). */
+/** `POST /v1/contract` body: `title`, `amount` and `type` are required (docs/api.md#contracts). */
 export const ContractCreateBody = Named('ContractRequest', Type.Object(
   { title, amount: Money, type, ...writable },
   {
@@ -113,7 +113,7 @@ export type ContractUpdateBody = Static<typeof ContractUpdateBody>;
 
 const nullableText = Nullable(Type.String());
 
-/** The client summary nested in a contract (spec: "Nested client summary"); null when none or deleted. */
+/** The client summary nested in a contract (docs/api.md#contracts); null when none or deleted. */
 export const ContractClient = Named('ContractClient', Type.Object({
   id: Type.Integer(),
   status: Nullable(IdTitle),
@@ -125,7 +125,7 @@ export const ContractClient = Named('ContractClient', Type.Object({
 }));
 export type ContractClient = Static<typeof ContractClient>;
 
-/** The inquiry summary nested in a contract (spec: Contract › inquiry); null when none or deleted. */
+/** The inquiry summary nested in a contract (docs/api.md#contracts); null when none or deleted. */
 export const ContractInquiry = Named('ContractInquiry', Type.Object({
   id: Type.Integer(),
   uniqueId: Nullable(Type.String()),
@@ -139,7 +139,7 @@ export const ContractInquiry = Named('ContractInquiry', Type.Object({
 export type ContractInquiry = Static<typeof ContractInquiry>;
 
 /**
- * The contract as settlements, projects and inquiries nest it (reference: Contract summary):
+ * The contract as settlements, projects and inquiries nest it (docs/api.md#contracts):
  * `{id, title, amount, type, status, startDate, endDate}`.
  */
 export const ContractSummary = Named('ContractSummary', Type.Object({
@@ -153,7 +153,7 @@ export const ContractSummary = Named('ContractSummary', Type.Object({
 }));
 export type ContractSummary = Static<typeof ContractSummary>;
 
-/** Properties of the list shape (reference: contract list item and 201 body). */
+/** Properties of the list shape (docs/api.md#contracts: create answers and list items carry only these). */
 const listProperties = {
   id: Type.Integer(),
   title: Type.String(),
@@ -237,8 +237,8 @@ export const ContractDetail = withExample(Contract, {
 });
 
 /**
- * `GET /v1/contract` query (reference: query parameters per list endpoint; decisions §5). `status` and
- * `category_id` are extensions (the spec names status and category filters; the reference has none).
+ * `GET /v1/contract` query (docs/api.md#contracts, docs/api.md#filters). `status` and `category_id` are
+ * extensions (docs/api.md#extensions).
  */
 export const ContractListQuery = Type.Object({
   ...PageQueryProperties,

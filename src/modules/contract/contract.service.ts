@@ -1,7 +1,6 @@
 /**
- * Contracts (spec: Resources › Contract, Operation rules › Contract create / update; reference: Contract;
- * decisions §5, §7): list, create, retrieve, partialUpdate, destroy, and the contract summary other
- * resources nest.
+ * Contracts (docs/api.md#contracts, docs/api.md#filters, docs/api.md#extensions, docs/api.md#events): list,
+ * create, retrieve, partialUpdate, destroy, and the contract summary other resources nest.
  *
  * Rules enforced here:
  * - `title` 1..128, `amount` an integer ≥ 0 and `type` (I, S, G) are required on create; `status` (extension)
@@ -12,7 +11,7 @@
  * - `endDate` may not fall before `startDate`.
  * - `client` must be a live client of the business, `categorySet` categories of the business (the set is
  *   replaced as a whole on PATCH), `fieldSet` fields of kind CO.
- * - `inquiry` links a live inquiry 1:1 (spec: Contract rule 1, Contract create / update): an inquiry already
+ * - `inquiry` links a live inquiry 1:1 (docs/api.md#contracts): an inquiry already
  *   linked to another contract is a 400 on `inquiry.id`; changing it releases the previous inquiry. The link
  *   is `contract.inquiry_id` under a unique index, so of two requests racing for one inquiry exactly one
  *   succeeds, and the inquiry's `contract` (read through the same column) always agrees. The inquiry side
@@ -38,7 +37,7 @@ type IdTitle = { id: number; title: string };
 
 /**
  * Maps the joined {@link NESTED_CONTRACT_COLUMNS} of an inquiry, settlement or project row to the nested
- * contract summary (reference: Contract summary), or `null` when the row has no contract.
+ * contract summary (docs/api.md#contracts), or `null` when the row has no contract.
  */
 export function toNestedContract(row: PresentContractColumns): ContractSummary;
 export function toNestedContract(row: NestedContractColumns): ContractSummary | null;
@@ -155,7 +154,7 @@ async function checkBody(
   const errors = new ErrorCollector();
   const type = body.type ?? stored?.type;
 
-  // Recurring fields: type S only (decisions §7); the day's range follows the cycle.
+  // Recurring fields: type S only (docs/api.md#contracts); the day's range follows the cycle.
   for (const property of RECURRING) {
     const value = body[property];
     if (value !== undefined && value !== null && type !== 'S') {
@@ -307,8 +306,8 @@ async function linkingInquiry<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T
 }
 
 /**
- * `GET /v1/contract`: newest first, with the filters of the reference (plus `status`, `category_id`, and
- * `updated_start` / `updated_end`, docs/api.md#events).
+ * `GET /v1/contract`: newest first, with the filters of docs/api.md#contracts (`status`, `category_id`:
+ * docs/api.md#extensions; `updated_start` / `updated_end`: docs/api.md#events).
  * @throws ValidationError for an `updated_start` / `updated_end` that names no day
  */
 export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor: CursorPosition | undefined): Promise<Page<ContractListItem>> {
@@ -491,7 +490,7 @@ export async function findSummary(db: Db, businessId: number, id: number): Promi
   return row && toNestedContract(row);
 }
 
-// ── The inquiry side of the 1:1 link (spec: Contract rule 1; decisions §7) ──
+// ── The inquiry side of the 1:1 link (docs/api.md#contracts) ──
 
 /**
  * Checks an inquiry body's `contract` reference for inquiry `inquiryId` (undefined on create): the contract
@@ -532,7 +531,7 @@ export async function setInquiryContract(trx: Db, businessId: number, inquiryId:
   }
 }
 
-/** Releases the contract of inquiry `inquiryId` (a soft-deleted inquiry releases its link, decisions §7). */
+/** Releases the contract of inquiry `inquiryId` (a soft-deleted inquiry releases its link, docs/api.md#contracts). */
 export async function releaseInquiryContract(trx: Db, businessId: number, inquiryId: number): Promise<void> {
   await repo.releaseInquiry(trx, businessId, inquiryId);
 }

@@ -32,7 +32,7 @@ function findQuery(db: Db, businessId: number) {
 /** A live project row with its contract's summary columns (all null when it has none). */
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof findQuery>['executeTakeFirstOrThrow']>>;
 
-/** List filters (decisions §5): every date range is inclusive, `YYYY-MM-DD`, either end optional. */
+/** List filters (docs/api.md#projects-and-workers, docs/api.md#filters): every date range is inclusive, `YYYY-MM-DD`, either end optional. */
 export interface ProjectFilter {
   status?: string;
   isHidden?: boolean;

@@ -1,5 +1,6 @@
 /**
- * Routes of `/v1/project` (spec: Endpoints, Plan constraints; reference: Project; decisions §1 status codes).
+ * Routes of `/v1/project` (docs/api.md#projects-and-workers, docs/api.md#plans; status codes:
+ * docs/api.md#responses-and-status-codes).
  * Every operation is plan-gated (`config.plans`: FREE or AGENCY): any other plan answers 403
  * `PLAN_PERMISSION_DENIED` before the request is validated, read or written (plugins/authenticate.ts).
  */

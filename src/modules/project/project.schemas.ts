@@ -1,8 +1,8 @@
 /**
- * Project shapes (spec: Resources › Project, Limits; reference: Project). The list items and the create
+ * Project shapes (docs/api.md#projects-and-workers). The list items and the create
  * response show {@link ProjectListItem}; retrieve and update the full shape {@link Project}, which adds
  * `updated` (docs/api.md#events). `contract` nests the contract summary. `actualEndDate` is written only by
- * PATCH (reference item 20).
+ * PATCH (docs/api.md#projects-and-workers).
  */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
@@ -85,7 +85,7 @@ const listItemProperties = {
   created: Timestamp,
 };
 
-/** A project as the list items and the create response show it (the keys the spec gives them). */
+/** A project as the list items and the create response show it (docs/api.md#projects-and-workers: every key but `updated`). */
 export const ProjectListItem = Named('ProjectListItem', Type.Object(listItemProperties));
 export type ProjectListItem = Static<typeof ProjectListItem>;
 
@@ -106,7 +106,7 @@ export const ProjectPage = withExample(Page(ProjectListItem), {
   results: [projectExample],
 });
 
-/** `GET /v1/project` query (reference: query parameters per list endpoint; decisions §5). */
+/** `GET /v1/project` query (docs/api.md#projects-and-workers, docs/api.md#filters). */
 export const ProjectListQuery = Type.Object({
   ...PageQueryProperties,
   status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: `Only projects in this status: ${statusDescription}` })),
@@ -115,7 +115,7 @@ export const ProjectListQuery = Type.Object({
   start_date_end: Type.Optional(QueryDate),
   end_date_start: Type.Optional(QueryDate),
   end_date_end: Type.Optional(QueryDate),
-  contract_id: Type.Optional({ ...QueryId, description: 'Only the projects linked to this contract (the spec’s contract filter).' }),
+  contract_id: Type.Optional({ ...QueryId, description: 'Only the projects linked to this contract.' }),
   ...UpdatedQueryProperties,
 });
 export type ProjectListQuery = Static<typeof ProjectListQuery>;

@@ -1,5 +1,5 @@
 /**
- * Projects (spec: Resources › Project, Endpoints, Plan constraints; reference: Project; decisions §5, §7):
+ * Projects (docs/api.md#projects-and-workers, docs/api.md#plans, docs/api.md#filters):
  * list, create, retrieve, partialUpdate, destroy (soft). The plan gate (FREE or AGENCY) is the routes'
  * `config.plans`, checked before any of these runs.
  */
@@ -126,9 +126,9 @@ export async function list(db: Db, auth: Auth, query: ProjectListQuery, cursor: 
 
 /**
  * `POST /v1/project`: `status` defaults to `U`, `isHidden` to false; `actualEndDate` cannot be set here
- * (reference: Project create), so the new project has none. Writes a `project.created` event with the full
+ * (docs/api.md#projects-and-workers), so the new project has none. Writes a `project.created` event with the full
  * shape, in the transaction of the insert (docs/api.md#events).
- * @returns the list item shape (the create response keeps the spec's keys)
+ * @returns the list item shape (docs/api.md#projects-and-workers: the create answer has no `updated`)
  * @throws ValidationError for a contract that is not the business's
  */
 export async function create(db: Db, auth: Auth, body: ProjectCreateBody): Promise<ProjectListItem> {
@@ -192,8 +192,8 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Projec
 }
 
 /**
- * `DELETE /v1/project/{project_id}`: soft delete; the project disappears from every read (spec: States,
- * deletion states; decisions §7). Writes a `project.deleted` event `{id}` (docs/api.md#events).
+ * `DELETE /v1/project/{project_id}`: soft delete; the project disappears from every read
+ * (docs/api.md#projects-and-workers). Writes a `project.deleted` event `{id}` (docs/api.md#events).
  * @throws NotFound for a missing project
  */
 export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {

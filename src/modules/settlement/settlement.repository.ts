@@ -65,7 +65,7 @@ export type SettlementListRow = Awaited<ReturnType<ReturnType<typeof listQuery>[
 export type SettlementDetailRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['executeTakeFirstOrThrow']>>;
 
 /**
- * List filters (reference: settlement list; decisions §5). `createdFrom` / `createdTo` are a half-open UTC
+ * List filters (docs/api.md#settlements, docs/api.md#filters). `createdFrom` / `createdTo` are a half-open UTC
  * range; the date ranges are inclusive `YYYY-MM-DD`.
  */
 export interface SettlementFilter {

@@ -1,6 +1,6 @@
 /**
- * Routes of `/v1/settlement` and its status history (spec: Endpoints, Operation rules › Settlement create;
- * reference: Settlement; decisions §1, §7). Its notes, `/v1/settlement/{settlement_id}/history`, are the note
+ * Routes of `/v1/settlement` and its status history (docs/api.md#settlements; the status history:
+ * docs/api.md#extensions; status codes: docs/api.md#responses-and-status-codes). Its notes, `/v1/settlement/{settlement_id}/history`, are the note
  * module's (`note.routes.ts`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

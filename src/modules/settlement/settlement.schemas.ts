@@ -1,5 +1,5 @@
 /**
- * Settlement shapes (spec: Resources › Settlement, Endpoints; reference: Settlement; decisions §7).
+ * Settlement shapes (docs/api.md#settlements; `status` on `PATCH`, `isHidden`: docs/api.md#extensions).
  * Create responses and list items carry the list shape; retrieve and update carry the full shape.
  */
 import Type, { type Static } from 'typebox';
@@ -52,7 +52,7 @@ const writable = {
 
 /**
  * `POST /v1/settlement` body: `title`, `amount`, `additionalAmount`, `vat`, `contract` and `type` are required
- * (reference item 11; spec: Settlement create 1).
+ * (docs/api.md#settlements).
  */
 export const SettlementCreateBody = Named('SettlementRequest', Type.Object(
   {
@@ -85,7 +85,7 @@ export const SettlementCreateBody = Named('SettlementRequest', Type.Object(
 export type SettlementCreateBody = Static<typeof SettlementCreateBody>;
 
 /**
- * `PATCH /v1/settlement/{settlement_id}` body (reference: no `contract`, `type`, `settlementRound`); `status`
+ * `PATCH /v1/settlement/{settlement_id}` body (docs/api.md#settlements: no `contract`, `type`, `settlementRound`); `status`
  * is an extension.
  */
 export const SettlementUpdateBody = Named('PatchedSettlementRequest', Type.Object(
@@ -106,7 +106,7 @@ export const SettlementUpdateBody = Named('PatchedSettlementRequest', Type.Objec
 ));
 export type SettlementUpdateBody = Static<typeof SettlementUpdateBody>;
 
-/** Properties of the list shape (reference: settlement list item and 201 body). */
+/** Properties of the list shape (docs/api.md#settlements: create answers and list items carry only these). */
 const listProperties = {
   id: Type.Integer(),
   title: Type.String(),
@@ -140,7 +140,7 @@ export const Settlement = Named('Settlement', Type.Object({
 }));
 export type Settlement = Static<typeof Settlement>;
 
-/** A status-history entry (decisions §7, extension). `member` is null for changes made through the API. */
+/** A status-history entry (docs/api.md#extensions). `member` is null for changes made through the API. */
 export const SettlementStatusChange = Named('SettlementStatusHistory', Type.Object(
   {
     id: Type.Integer(),
@@ -194,7 +194,7 @@ export const SettlementStatusPage = withExample(Page(SettlementStatusChange), {
   results: [{ id: 3, status: 'S', previousStatus: 'C', member: null, created: EXAMPLES.created }],
 });
 
-/** `GET /v1/settlement` query (reference: query parameters per list endpoint; decisions §5). */
+/** `GET /v1/settlement` query (docs/api.md#settlements, docs/api.md#filters). */
 export const SettlementListQuery = Type.Object({
   ...PageQueryProperties,
   search: Type.Optional(QuerySearch),

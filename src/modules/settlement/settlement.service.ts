@@ -1,9 +1,8 @@
 /**
- * Settlements (spec: Resources › Settlement, Operation rules › Settlement create, States and transitions;
- * reference: Settlement; decisions §5, §7): list, create, retrieve, partialUpdate, destroy, and the status
- * history (extension).
+ * Settlements (docs/api.md#settlements, docs/api.md#filters, docs/api.md#extensions, docs/api.md#events): list,
+ * create, retrieve, partialUpdate, destroy, and the status history (extension).
  *
- * Creation rules (spec: Settlement create 1–5), each a 400 in the shape of decisions §7:
+ * Creation rules (docs/api.md#settlements), each a 400 (docs/api.md#errors):
  * 1. `contract.id` and `type.id` are required and must be records of the business (`contract.id`, `type.id`);
  *    the OUTSTANDING_PAYMENT type (`OUT`) is refused (`type.id`).
  * 3. The contract must have both a start date and an end date (`nonField`).
@@ -39,7 +38,7 @@ import type { SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
-/** Base types exempt from "once per contract" (spec: Settlement create 5). */
+/** Base types exempt from "once per contract" (docs/api.md#settlements). */
 const MULTI_ROUND_EXEMPT = new Set(['ADD', 'OUT']);
 
 /** The unique index that makes a single-round type usable once per contract, as each dialect reports it. */
@@ -150,8 +149,8 @@ async function inChargeOf(db: Db, businessId: number, ids: readonly number[]): P
 }
 
 /**
- * `GET /v1/settlement`: newest first, with the filters of the reference and `updated_start` / `updated_end`
- * (docs/api.md#events).
+ * `GET /v1/settlement`: newest first, with the filters of docs/api.md#settlements (`updated_start` /
+ * `updated_end`: docs/api.md#events).
  * @throws ValidationError for a date that names no day
  */
 export async function list(db: Db, auth: Auth, query: SettlementListQuery, cursor: CursorPosition | undefined): Promise<Page<SettlementListItem>> {
@@ -272,8 +271,8 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Settleme
 }
 
 /**
- * Sets the status inside `trx` and records the change (spec: States and transitions — "a change of status
- * creates a settlement status-history record"). Nothing is recorded when the status does not change. The
+ * Sets the status inside `trx` and records the change (docs/api.md#extensions: every change of status writes
+ * a status-history row). Nothing is recorded when the status does not change. The
  * compare-and-set update makes concurrent changes each record the status they really replaced.
  */
 async function changeStatus(trx: Db, businessId: number, id: number, to: SettlementStatus): Promise<void> {
@@ -296,7 +295,7 @@ async function changeStatus(trx: Db, businessId: number, id: number, to: Settlem
 /**
  * `PATCH /v1/settlement/{settlement_id}`: only the properties sent change; `inChargeSet` replaces the set;
  * `status` (extension) records a status-history row when it changes. `contract`, `type` and
- * `settlementRound` are not writable (reference) and are ignored. A change stamps `updated` and writes
+ * `settlementRound` are not writable (docs/api.md#settlements) and are ignored. A change stamps `updated` and writes
  * `settlement.updated` naming the changed properties (a status change among them); a PATCH that changes
  * nothing writes none (docs/api.md#events).
  * @throws NotFound for a missing settlement; ValidationError for unknown members

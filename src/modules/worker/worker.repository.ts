@@ -33,7 +33,7 @@ function findQuery(db: Db, businessId: number) {
 /** A live worker row with its position's title and colour (null when it has none). */
 export type WorkerRow = Awaited<ReturnType<ReturnType<typeof findQuery>['executeTakeFirstOrThrow']>>;
 
-/** List filters (decisions §5). */
+/** List filters (docs/api.md#projects-and-workers, docs/api.md#filters). */
 export interface WorkerFilter {
   isHidden?: boolean;
   positionId?: number;

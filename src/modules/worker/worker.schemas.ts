@@ -1,5 +1,5 @@
 /**
- * Worker shapes (spec: Resources › Worker; reference: Worker, item 21; decisions §1 integers). The list items
+ * Worker shapes (docs/api.md#projects-and-workers). The list items
  * and the create response show {@link WorkerListItem}; retrieve and update the full shape {@link Worker},
  * which adds `updated` (docs/api.md#events).
  */
@@ -81,7 +81,7 @@ const listItemProperties = {
   manMonthAmount: Type.Integer(),
 };
 
-/** A worker as the list items and the create response show it (the keys the spec gives them). */
+/** A worker as the list items and the create response show it (docs/api.md#projects-and-workers: every key but `updated`). */
 export const WorkerListItem = Named('WorkerListItem', Type.Object(listItemProperties));
 export type WorkerListItem = Static<typeof WorkerListItem>;
 
@@ -102,7 +102,7 @@ export const WorkerPage = withExample(Page(WorkerListItem), {
   results: [workerExample],
 });
 
-/** `GET /v1/worker` query (reference: `cursor`, `is_hidden`, `page_size`, `position_id`, `search`). */
+/** `GET /v1/worker` query (docs/api.md#projects-and-workers, docs/api.md#filters). */
 export const WorkerListQuery = Type.Object({
   ...PageQueryProperties,
   is_hidden: Type.Optional(QueryBoolean),

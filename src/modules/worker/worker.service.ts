@@ -1,5 +1,5 @@
 /**
- * Workers (spec: Resources › Worker, Endpoints, Plan constraints; reference: Worker; decisions §5, §7):
+ * Workers (docs/api.md#projects-and-workers, docs/api.md#plans, docs/api.md#filters):
  * list, create, retrieve, partialUpdate, destroy (soft). The plan gate (FREE or AGENCY) is the routes'
  * `config.plans`, checked before any of these runs.
  */
@@ -100,7 +100,7 @@ export async function list(
 /**
  * `POST /v1/worker`: `order` and `manMonthAmount` default to 0, `isHidden` to false, `position` to none.
  * Writes a `worker.created` event with the full shape, in the transaction of the insert (docs/api.md#events).
- * @returns the list item shape (the create response keeps the spec's keys)
+ * @returns the list item shape (docs/api.md#projects-and-workers: the create answer has no `updated`)
  * @throws ValidationError for a position that is not the business's
  */
 export async function create(db: Db, auth: Auth, body: WorkerCreateBody): Promise<WorkerListItem> {
@@ -140,7 +140,7 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Worker> 
 
 /**
  * `PATCH /v1/worker/{worker_id}`: only the properties sent change; a new `position.id` reassigns the
- * position and `position: null` clears it (spec: Endpoints, worker PATCH). A change stamps `updated` and
+ * position and `position: null` clears it (docs/api.md#projects-and-workers). A change stamps `updated` and
  * writes a `worker.updated` event naming the changed properties; a PATCH that changes nothing writes none
  * and keeps `updated` (docs/api.md#events).
  * @returns the full shape
@@ -160,9 +160,8 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Worker
 }
 
 /**
- * `DELETE /v1/worker/{worker_id}`: soft delete; the worker disappears from every read (spec: Worker,
- * "Deleted workers are excluded from the list"; decisions §7). Writes a `worker.deleted` event `{id}`
- * (docs/api.md#events).
+ * `DELETE /v1/worker/{worker_id}`: soft delete; the worker disappears from every read
+ * (docs/api.md#projects-and-workers). Writes a `worker.deleted` event `{id}` (docs/api.md#events).
  * @throws NotFound for a missing worker
  */
 export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
