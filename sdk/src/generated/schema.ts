@@ -305,7 +305,7 @@ export interface paths {
         };
         /**
          * List estimate items
-         * @description Estimate item templates, newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of the title or the description.
+         * @description Estimate item templates, newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of the title or the description. `updated_start` / `updated_end` (extension) select by the last change, inclusive: a date in the business time zone or a date-time with an offset.
          */
         get: operations["estimate_item_list"];
         put?: never;
@@ -357,6 +357,43 @@ export interface paths {
          * @description Classifications `{id, title}` in their configured order (the catalog file's `estimateItemClassifications`). `search` (repeatable, all terms must match) is a case-insensitive substring of the title.
          */
         get: operations["estimate_item_classification_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Extension. Every create, change and delete of the business’s records, newest first, kept 30 days. `type` (repeatable) keeps any of the given types; `created_start` / `created_end` are inclusive: a date in the business time zone or a date-time with an offset.
+         */
+        get: operations["event_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/event/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an event */
+        get: operations["event_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -509,7 +546,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a file of an inquiry
-         * @description Detaches one file (its id is `fileSet[].id` of the inquiry) and removes the stored object; its download URLs stop working. A file id of another inquiry answers 404.
+         * @description Detaches one file (its id is `fileSet[].id` of the inquiry) and removes the stored object; its download URLs stop working. A file id of another inquiry answers 404. Writes `inquiry.updated` with `changedFields: ["fileSet"]`.
          */
         delete: operations["inquiry_file_destroy"];
         options?: never;
@@ -547,7 +584,7 @@ export interface paths {
         /**
          * List the notes of an inquiry (deprecated)
          * @deprecated
-         * @description The inquiry's text notes, newest first by `created`. **Deprecated** (2026-03-03): an alias of `…/text_history`, kept for older clients; answers carry `Deprecation` and a `Link` to the successor.
+         * @description The inquiry's text notes, newest first by `created`. Extension: `updated_start` / `updated_end` select notes by their last change (inclusive). **Deprecated** (2026-03-03): an alias of `…/text_history`, kept for older clients; answers carry `Deprecation` and a `Link` to the successor.
          */
         get: operations["inquiry_history_list"];
         put?: never;
@@ -643,7 +680,7 @@ export interface paths {
         };
         /**
          * List the text notes of an inquiry
-         * @description The inquiry's text notes, newest first by `created`.
+         * @description The inquiry's text notes, newest first by `created`. Extension: `updated_start` / `updated_end` select notes by their last change (inclusive).
          */
         get: operations["inquiry_text_history_list"];
         put?: never;
@@ -820,7 +857,7 @@ export interface paths {
         };
         /**
          * List projects
-         * @description Projects, newest first. `status` narrows to one status; `contract_id` to the projects of one contract; `is_hidden`: true only hidden, false only visible, omitted all. `start_date_start` / `start_date_end` and `end_date_start` / `end_date_end` are inclusive date ranges on `startDate` and `endDate` (a project without that date never matches). Only on the FREE and AGENCY plans: any other plan gets 403 `PLAN_PERMISSION_DENIED` before the request is read.
+         * @description Projects, newest first. `status` narrows to one status; `contract_id` to the projects of one contract; `is_hidden`: true only hidden, false only visible, omitted all. `start_date_start` / `start_date_end` and `end_date_start` / `end_date_end` are inclusive date ranges on `startDate` and `endDate` (a project without that date never matches). `updated_start` / `updated_end` (extension) select by the last change, inclusive: a date in the business time zone or a date-time with an offset. Only on the FREE and AGENCY plans: any other plan gets 403 `PLAN_PERMISSION_DENIED` before the request is read.
          */
         get: operations["project_list"];
         put?: never;
@@ -1013,7 +1050,7 @@ export interface paths {
         };
         /**
          * List todos
-         * @description Todos, newest first, in the short shape. `due_date_start` / `due_date_end` are an inclusive range on `dueDate`; `inquiry_id` narrows to one inquiry; `is_complete`: true only complete, false only open. Todos of a deleted inquiry are gone with it. `dDay` is `dueDate` minus today in the business time zone, in days (0 today, negative when overdue).
+         * @description Todos, newest first, in the short shape. `due_date_start` / `due_date_end` are an inclusive range on `dueDate`; `inquiry_id` narrows to one inquiry; `is_complete`: true only complete, false only open. `updated_start` / `updated_end` (extension) select by the last change, inclusive: a date in the business time zone or a date-time with an offset. Todos of a deleted inquiry are gone with it. `dDay` is `dueDate` minus today in the business time zone, in days (0 today, negative when overdue).
          */
         get: operations["todo_list"];
         put?: never;
@@ -1056,6 +1093,138 @@ export interface paths {
         patch: operations["todo_partial_update"];
         trace?: never;
     };
+    "/v1/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Extension. The business’s webhook endpoints, newest first; secrets are never shown.
+         */
+        get: operations["webhook_list"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Extension. Events of the listed types (or every type, `["*"]`) are POSTed to `url`, signed as Standard Webhooks sign them. The answer carries the signing `secret`, shown only here and after a rotation. The URL must be `http` or `https` and name a public host.
+         */
+        post: operations["webhook_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a webhook endpoint
+         * @description Extension. The endpoint without its secret.
+         */
+        get: operations["webhook_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Extension. The endpoint and its delivery history are deleted; nothing more is sent to it.
+         */
+        delete: operations["webhook_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Extension. Partial update: only the properties sent change; a new `url` is checked as on create. Setting `isActive` back to `true` re-enables an endpoint the server disabled after 5 days of failures.
+         */
+        patch: operations["webhook_partial_update"];
+        trace?: never;
+    };
+    "/v1/webhook/{webhook_id}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the deliveries of a webhook endpoint
+         * @description Extension. One item per event sent (or to be sent) to the endpoint, newest first, with the outcome of its last attempt; kept 30 days. `status` keeps one state.
+         */
+        get: operations["webhook_delivery_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/{webhook_id}/delivery/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a webhook delivery
+         * @description Extension. Sends the delivery again as soon as possible: a succeeded or failed delivery becomes `pending`, due now, its attempt count kept. A pending one is made due now (unless it is being sent at this moment). Answers 202 with the delivery.
+         */
+        post: operations["webhook_delivery_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/{webhook_id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret of a webhook endpoint
+         * @description Extension. Answers a new secret, shown only here. For 24 hours every delivery carries two signatures, one with the new secret and one with the old, so the receiver can switch without losing a delivery.
+         */
+        post: operations["webhook_rotate_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook endpoint
+         * @description Extension. Writes a `webhook.test` event (`data: {id, url}` of the endpoint) and queues its delivery to this endpoint alone, even an inactive one. Answers 202 with the pending delivery; follow it in the endpoint’s delivery list.
+         */
+        post: operations["webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/worker": {
         parameters: {
             query?: never;
@@ -1065,7 +1234,7 @@ export interface paths {
         };
         /**
          * List workers
-         * @description Live workers (deleted ones are excluded), newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of the name; `position_id` narrows to one worker position; `is_hidden`: true only hidden, false only visible, omitted all. Only on the FREE and AGENCY plans: any other plan gets 403 `PLAN_PERMISSION_DENIED` before the request is read.
+         * @description Live workers (deleted ones are excluded), newest first. `search` (repeatable, all terms must match) is a case-insensitive substring of the name; `position_id` narrows to one worker position; `is_hidden`: true only hidden, false only visible, omitted all. `updated_start` / `updated_end` (extension) select by the last change, inclusive: a date in the business time zone or a date-time with an offset. Only on the FREE and AGENCY plans: any other plan gets 403 `PLAN_PERMISSION_DENIED` before the request is read.
          */
         get: operations["worker_list"];
         put?: never;
@@ -1145,6 +1314,12 @@ export interface components {
             position: string | null;
             status: components["schemas"]["IdTitle"] | null;
             taxInvoiceEmail: string | null;
+            /**
+             * Format: date-time
+             * @description Extension: when the record or one of its sets last changed.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            updated: string;
         };
         ClientListItem: {
             companyName: string;
@@ -1222,6 +1397,12 @@ export interface components {
             title: string;
             /** @enum {string} */
             type: "I" | "S" | "G";
+            /**
+             * Format: date-time
+             * @description Extension: when the record or one of its sets last changed.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            updated: string;
             /** @enum {string} */
             vatType: "E" | "I" | "N";
         };
@@ -1381,6 +1562,32 @@ export interface components {
              * @example 4500000.00
              */
             unitCost: string;
+            /**
+             * Format: date-time
+             * @description Extension: when the record or one of its sets last changed.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            updated: string;
+        };
+        EstimateItemListItem: {
+            classification: components["schemas"]["IdTitle"] | null;
+            /**
+             * Format: date-time
+             * @description When the item was created (extension: the reference does not show it).
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            created: string;
+            description: string | null;
+            id: number;
+            /** @description URL of the item picture; `""` when it has none (the API cannot set one). */
+            image: string;
+            title: string;
+            unit: string;
+            /**
+             * @description Decimal with exactly two decimals; negative for a discount line.
+             * @example 4500000.00
+             */
+            unitCost: string;
         };
         EstimateItemRequest: {
             /** @description Classification `{id}` (from `GET /v1/estimate/item/classification`); `null` clears it. Other keys are ignored. */
@@ -1398,6 +1605,27 @@ export interface components {
              * @example 150000.00
              */
             unitCost: number | string;
+        };
+        Event: {
+            /** @description The camelCase properties an update changed (`[]` for created and deleted). */
+            changedFields: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            created: string;
+            /** @description The record’s full shape after the change, as `GET` on it answers; `{id}` for a delete. */
+            data: {
+                id: number;
+            } & {
+                [key: string]: unknown;
+            };
+            id: number;
+            /**
+             * @description `<resource>.<created|updated|deleted>`, or `webhook.test`.
+             * @enum {string}
+             */
+            type: "inquiry.created" | "inquiry.updated" | "inquiry.deleted" | "inquiry.text_history.created" | "inquiry.text_history.updated" | "inquiry.text_history.deleted" | "client.created" | "client.updated" | "client.deleted" | "contract.created" | "contract.updated" | "contract.deleted" | "contract.history.created" | "contract.history.updated" | "contract.history.deleted" | "settlement.created" | "settlement.updated" | "settlement.deleted" | "settlement.history.created" | "settlement.history.updated" | "settlement.history.deleted" | "project.created" | "project.updated" | "project.deleted" | "worker.created" | "worker.updated" | "worker.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "estimate.item.created" | "estimate.item.updated" | "estimate.item.deleted" | "webhook.test";
         };
         Field: {
             /**
@@ -1504,6 +1732,12 @@ export interface components {
             status: components["schemas"]["InquiryStatus"] | null;
             /** @description The business-visible inquiry number, assigned at create, never reused. */
             uniqueId: string | null;
+            /**
+             * Format: date-time
+             * @description Extension: when the record or one of its sets last changed.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            updated: string;
             workSet: {
                 name: string;
             }[];
@@ -1764,6 +1998,12 @@ export interface components {
             created: string;
             id: number;
             member: components["schemas"]["Member"] | null;
+            /**
+             * Format: date-time
+             * @description Extension: when the record or one of its sets last changed.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            updated: string;
         };
         InquiryTextHistoryRequest: {
             content: string;
@@ -1836,6 +2076,22 @@ export interface components {
             id: number;
             member: components["schemas"]["Member"] | null;
         };
+        NoteDetail: {
+            content: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            created: string;
+            id: number;
+            member: components["schemas"]["Member"] | null;
+            /**
+             * Format: date-time
+             * @description Extension: when the record or one of its sets last changed.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            updated: string;
+        };
         NoteRequest: {
             content: string;
             /**
@@ -1897,7 +2153,7 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["ContractListItem"][];
         };
-        PaginatedEstimateItemList: {
+        PaginatedEstimateItemListItemList: {
             /**
              * Format: uri
              * @description Link to the next page, or null on the last page.
@@ -1908,7 +2164,20 @@ export interface components {
              * @description Link to the previous page, or null on the first page.
              */
             previous: string | null;
-            results: components["schemas"]["EstimateItem"][];
+            results: components["schemas"]["EstimateItemListItem"][];
+        };
+        PaginatedEventList: {
+            /**
+             * Format: uri
+             * @description Link to the next page, or null on the last page.
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @description Link to the previous page, or null on the first page.
+             */
+            previous: string | null;
+            results: components["schemas"]["Event"][];
         };
         PaginatedFieldList: {
             /**
@@ -2105,7 +2374,7 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Notification"][];
         };
-        PaginatedProjectList: {
+        PaginatedProjectListItemList: {
             /**
              * Format: uri
              * @description Link to the next page, or null on the last page.
@@ -2116,7 +2385,7 @@ export interface components {
              * @description Link to the previous page, or null on the first page.
              */
             previous: string | null;
-            results: components["schemas"]["Project"][];
+            results: components["schemas"]["ProjectListItem"][];
         };
         PaginatedSettlementListItemList: {
             /**
@@ -2157,7 +2426,7 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["TodoListItem"][];
         };
-        PaginatedWorkerList: {
+        PaginatedWebhookDeliveryList: {
             /**
              * Format: uri
              * @description Link to the next page, or null on the last page.
@@ -2168,7 +2437,33 @@ export interface components {
              * @description Link to the previous page, or null on the first page.
              */
             previous: string | null;
-            results: components["schemas"]["Worker"][];
+            results: components["schemas"]["WebhookDelivery"][];
+        };
+        PaginatedWebhookList: {
+            /**
+             * Format: uri
+             * @description Link to the next page, or null on the last page.
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @description Link to the previous page, or null on the first page.
+             */
+            previous: string | null;
+            results: components["schemas"]["Webhook"][];
+        };
+        PaginatedWorkerListItemList: {
+            /**
+             * Format: uri
+             * @description Link to the next page, or null on the last page.
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @description Link to the previous page, or null on the first page.
+             */
+            previous: string | null;
+            results: components["schemas"]["WorkerListItem"][];
         };
         PatchedClientRequest: {
             branchNumber?: string | null;
@@ -2448,6 +2743,21 @@ export interface components {
              */
             type?: "M" | "CA" | "MS" | "E";
         };
+        PatchedWebhookRequest: {
+            /** @description A note for people; not sent. */
+            description?: string | null;
+            /** @description The event types to deliver (`<resource>.<created|updated|deleted>`), or `["*"]` alone for every type. */
+            eventTypes?: ("inquiry.created" | "inquiry.updated" | "inquiry.deleted" | "inquiry.text_history.created" | "inquiry.text_history.updated" | "inquiry.text_history.deleted" | "client.created" | "client.updated" | "client.deleted" | "contract.created" | "contract.updated" | "contract.deleted" | "contract.history.created" | "contract.history.updated" | "contract.history.deleted" | "settlement.created" | "settlement.updated" | "settlement.deleted" | "settlement.history.created" | "settlement.history.updated" | "settlement.history.deleted" | "project.created" | "project.updated" | "project.deleted" | "worker.created" | "worker.updated" | "worker.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "estimate.item.created" | "estimate.item.updated" | "estimate.item.deleted" | "*")[];
+            /**
+             * @description `standard`: the event object (`{id, type, created, changedFields, data}`). `pluuug`: the reference service’s envelope, for `inquiry.updated` events only (docs/webhooks.md#body-formats).
+             * @enum {string}
+             */
+            format?: "standard" | "pluuug";
+            /** @description Whether events are delivered. Turned off by the server after 5 days without a successful delivery; setting it back to `true` starts afresh. */
+            isActive?: boolean;
+            /** @description Where events are POSTed: `http` or `https`, no user name or password. A host that is or resolves to a loopback, private, link-local, multicast or other non-public address is refused (unless the server sets `BIZAPI_WEBHOOK_ALLOW_PRIVATE=true`). */
+            url?: string;
+        };
         PatchedWorkerRequest: {
             /** @description Hidden flag; default false. */
             isHidden?: boolean;
@@ -2475,6 +2785,44 @@ export interface components {
             name: string;
         };
         Project: {
+            /**
+             * Format: date
+             * @example 2026-11-22
+             */
+            actualEndDate: string | null;
+            contract: components["schemas"]["ContractSummary"] | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            created: string;
+            /**
+             * Format: date
+             * @example 2026-11-22
+             */
+            endDate: string | null;
+            id: number;
+            isHidden: boolean;
+            /**
+             * Format: date
+             * @example 2026-11-22
+             */
+            startDate: string | null;
+            /**
+             * @description U scheduled, I in progress, A additional period, E ended.
+             * @enum {string}
+             */
+            status: "U" | "I" | "A" | "E";
+            symbolColor: string | null;
+            title: string;
+            /**
+             * Format: date-time
+             * @description Extension: when the record or one of its sets last changed.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            updated: string;
+        };
+        ProjectListItem: {
             /**
              * Format: date
              * @example 2026-11-22
@@ -2600,6 +2948,12 @@ export interface components {
             type: components["schemas"]["SettlementType"];
             /** @description The type’s title, followed by the round for multi-round types. */
             typeAlias: string;
+            /**
+             * Format: date-time
+             * @description Extension: when the record or one of its sets last changed.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            updated: string;
             vat: number;
         };
         SettlementListItem: {
@@ -2727,6 +3081,12 @@ export interface components {
              * @enum {string}
              */
             type: "M" | "CA" | "MS" | "E";
+            /**
+             * Format: date-time
+             * @description Extension: when the record or one of its sets last changed.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            updated: string;
         };
         TodoInquiry: {
             id: number;
@@ -2800,7 +3160,117 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A URL that receives the business’s events by HTTP POST, signed as Standard Webhooks sign them. */
+        Webhook: {
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            created: string;
+            description: string | null;
+            /** @description Event types delivered, or `["*"]` for every type. */
+            eventTypes: string[];
+            /** @enum {string} */
+            format: "standard" | "pluuug";
+            id: number;
+            /** @description Whether events are delivered (false once the server disabled a failing endpoint). */
+            isActive: boolean;
+            url: string;
+        };
+        /** @description A new endpoint, with its signing secret (shown only here). */
+        WebhookCreated: {
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            created: string;
+            description: string | null;
+            /** @description Event types delivered, or `["*"]` for every type. */
+            eventTypes: string[];
+            /** @enum {string} */
+            format: "standard" | "pluuug";
+            id: number;
+            /** @description Whether events are delivered (false once the server disabled a failing endpoint). */
+            isActive: boolean;
+            /** @description The signing secret (`whsec_` + base64 of 24 random bytes): verify `webhook-signature` with it. Shown only in this answer; store it now. */
+            secret: string;
+            url: string;
+        };
+        WebhookDelivery: {
+            /** @description Attempts made so far. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            created: string;
+            /** @description The event delivered (`GET /v1/event/{event_id}`); its id is the `webhook-id` header of every attempt. */
+            event: {
+                id: number;
+                /** @description The event type (`webhook.test` for a test ping). */
+                type: string;
+            };
+            id: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            lastAttemptAt: string | null;
+            /** @description Why the last attempt failed (timeout, connection refused, refused address, status); null after a success. */
+            lastError: string | null;
+            /** @description The HTTP status of the last attempt; null before the first or when no answer came. */
+            lastStatusCode: number | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once succeeded or failed.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            nextAttemptAt: string | null;
+            /**
+             * @description `pending` (due at `nextAttemptAt`, or being sent), `succeeded` (a 2xx answer), `failed` (every retry failed).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+        };
+        WebhookRequest: {
+            /** @description A note for people; not sent. */
+            description?: string | null;
+            /** @description The event types to deliver (`<resource>.<created|updated|deleted>`), or `["*"]` alone for every type. */
+            eventTypes: ("inquiry.created" | "inquiry.updated" | "inquiry.deleted" | "inquiry.text_history.created" | "inquiry.text_history.updated" | "inquiry.text_history.deleted" | "client.created" | "client.updated" | "client.deleted" | "contract.created" | "contract.updated" | "contract.deleted" | "contract.history.created" | "contract.history.updated" | "contract.history.deleted" | "settlement.created" | "settlement.updated" | "settlement.deleted" | "settlement.history.created" | "settlement.history.updated" | "settlement.history.deleted" | "project.created" | "project.updated" | "project.deleted" | "worker.created" | "worker.updated" | "worker.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "estimate.item.created" | "estimate.item.updated" | "estimate.item.deleted" | "*")[];
+            /**
+             * @description `standard`: the event object (`{id, type, created, changedFields, data}`). `pluuug`: the reference service’s envelope, for `inquiry.updated` events only (docs/webhooks.md#body-formats).
+             * @enum {string}
+             */
+            format?: "standard" | "pluuug";
+            /** @description Whether events are delivered. Turned off by the server after 5 days without a successful delivery; setting it back to `true` starts afresh. */
+            isActive?: boolean;
+            /** @description Where events are POSTed: `http` or `https`, no user name or password. A host that is or resolves to a loopback, private, link-local, multicast or other non-public address is refused (unless the server sets `BIZAPI_WEBHOOK_ALLOW_PRIVATE=true`). */
+            url: string;
+        };
+        WebhookSecret: {
+            /** @description The new signing secret, shown only here. The old one keeps signing beside it for 24 hours. */
+            secret: string;
+        };
         Worker: {
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            created: string;
+            id: number;
+            isHidden: boolean;
+            manMonthAmount: number;
+            name: string;
+            order: number;
+            position: components["schemas"]["WorkerPosition"] | null;
+            /**
+             * Format: date-time
+             * @description Extension: when the record or one of its sets last changed.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            updated: string;
+        };
+        WorkerListItem: {
             /**
              * Format: date-time
              * @example 2026-11-22T05:31:56.123Z
@@ -3229,6 +3699,10 @@ export interface operations {
                 /** @description Case-insensitive substring; repeat the parameter to require several terms (AND). */
                 search?: string[];
                 status_id?: number;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path?: never;
@@ -3439,7 +3913,8 @@ export interface operations {
                      *           "value": "web"
                      *         }
                      *       ],
-                     *       "isHidden": false
+                     *       "isHidden": false,
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Client"];
@@ -3612,7 +4087,8 @@ export interface operations {
                      *           "value": "web"
                      *         }
                      *       ],
-                     *       "isHidden": false
+                     *       "isHidden": false,
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Client"];
@@ -3729,6 +4205,10 @@ export interface operations {
                 start_date_to?: string;
                 /** @description Only contracts in this status (extension). */
                 status?: "P" | "I" | "C" | "T";
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path?: never;
@@ -4025,7 +4505,8 @@ export interface operations {
                      *           "value": "PRJ-77"
                      *         }
                      *       ],
-                     *       "isHidden": false
+                     *       "isHidden": false,
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Contract"];
@@ -4243,7 +4724,8 @@ export interface operations {
                      *           "value": "PRJ-77"
                      *         }
                      *       ],
-                     *       "isHidden": false
+                     *       "isHidden": false,
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Contract"];
@@ -4285,6 +4767,10 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path: {
@@ -4473,10 +4959,11 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       }
+                     *       },
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["Note"];
+                    "application/json": components["schemas"]["NoteDetail"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4599,10 +5086,11 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       }
+                     *       },
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["Note"];
+                    "application/json": components["schemas"]["NoteDetail"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4694,6 +5182,10 @@ export interface operations {
                 page_size?: number;
                 /** @description Case-insensitive substring; repeat the parameter to require several terms (AND). */
                 search?: string[];
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path?: never;
@@ -4731,7 +5223,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["PaginatedEstimateItemList"];
+                    "application/json": components["schemas"]["PaginatedEstimateItemListItemList"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4818,7 +5310,7 @@ export interface operations {
                      *       "created": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["EstimateItem"];
+                    "application/json": components["schemas"]["EstimateItemListItem"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4880,7 +5372,8 @@ export interface operations {
                      *         "id": 1,
                      *         "title": "Design"
                      *       },
-                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *       "created": "2026-11-22T05:31:56.123Z",
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["EstimateItem"];
@@ -5005,7 +5498,8 @@ export interface operations {
                      *         "id": 1,
                      *         "title": "Design"
                      *       },
-                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *       "created": "2026-11-22T05:31:56.123Z",
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["EstimateItem"];
@@ -5082,6 +5576,119 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PaginatedIdTitleList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Throttled"];
+        };
+    };
+    event_list: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                created_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                created_start?: string;
+                /** @description Position from the `next` or `previous` link of a page. */
+                cursor?: string;
+                /** @description Alias of `page_size` (the name the spec uses). */
+                limit?: number;
+                /** @description Items per page: default 20, larger values are clamped to 100. */
+                page_size?: number;
+                /** @description Event types; repeat for any of several. */
+                type?: ("inquiry.created" | "inquiry.updated" | "inquiry.deleted" | "inquiry.text_history.created" | "inquiry.text_history.updated" | "inquiry.text_history.deleted" | "client.created" | "client.updated" | "client.deleted" | "contract.created" | "contract.updated" | "contract.deleted" | "contract.history.created" | "contract.history.updated" | "contract.history.deleted" | "settlement.created" | "settlement.updated" | "settlement.deleted" | "settlement.history.created" | "settlement.history.updated" | "settlement.history.deleted" | "project.created" | "project.updated" | "project.deleted" | "worker.created" | "worker.updated" | "worker.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "estimate.item.created" | "estimate.item.updated" | "estimate.item.deleted" | "webhook.test")[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next": "https://api.example.com/v1/event?page_size=20&cursor=WzAsIjIwMjYtMTEtMjJUMDU6MzE6NTYuMTIzWiIsNDJd.c2lnbmF0dXJl",
+                     *       "previous": null,
+                     *       "results": [
+                     *         {
+                     *           "id": 9001,
+                     *           "type": "client.updated",
+                     *           "created": "2026-11-22T05:31:56.123Z",
+                     *           "changedFields": [
+                     *             "email"
+                     *           ],
+                     *           "data": {
+                     *             "id": 42,
+                     *             "companyName": "Acme Corp.",
+                     *             "email": "ap@acme.example",
+                     *             "updated": "2026-11-22T05:31:56.123Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaginatedEventList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Throttled"];
+        };
+    };
+    event_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 9001,
+                     *       "type": "client.updated",
+                     *       "created": "2026-11-22T05:31:56.123Z",
+                     *       "changedFields": [
+                     *         "email"
+                     *       ],
+                     *       "data": {
+                     *         "id": 42,
+                     *         "companyName": "Acme Corp.",
+                     *         "email": "ap@acme.example",
+                     *         "updated": "2026-11-22T05:31:56.123Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Event"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5244,6 +5851,10 @@ export interface operations {
                 /** @description Case-insensitive substring; repeat the parameter to require several terms (AND). */
                 search?: string[];
                 status_id?: number;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path?: never;
@@ -5641,7 +6252,8 @@ export interface operations {
                      *           "created": "2026-11-22T05:31:56.123Z"
                      *         }
                      *       ],
-                     *       "isHidden": false
+                     *       "isHidden": false,
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Inquiry"];
@@ -5894,7 +6506,8 @@ export interface operations {
                      *           "created": "2026-11-22T05:31:56.123Z"
                      *         }
                      *       ],
-                     *       "isHidden": false
+                     *       "isHidden": false,
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Inquiry"];
@@ -6174,6 +6787,10 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path: {
@@ -6210,7 +6827,8 @@ export interface operations {
                      *               "id": 1,
                      *               "title": "Owner"
                      *             }
-                     *           }
+                     *           },
+                     *           "updated": "2026-11-22T05:31:56.123Z"
                      *         }
                      *       ]
                      *     }
@@ -6294,7 +6912,8 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       }
+                     *       },
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["InquiryTextHistory"];
@@ -6362,7 +6981,8 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       }
+                     *       },
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["InquiryTextHistory"];
@@ -6488,7 +7108,8 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       }
+                     *       },
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["InquiryTextHistory"];
@@ -6663,6 +7284,10 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path: {
@@ -6699,7 +7324,8 @@ export interface operations {
                      *               "id": 1,
                      *               "title": "Owner"
                      *             }
-                     *           }
+                     *           },
+                     *           "updated": "2026-11-22T05:31:56.123Z"
                      *         }
                      *       ]
                      *     }
@@ -6783,7 +7409,8 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       }
+                     *       },
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["InquiryTextHistory"];
@@ -6851,7 +7478,8 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       }
+                     *       },
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["InquiryTextHistory"];
@@ -6977,7 +7605,8 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       }
+                     *       },
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["InquiryTextHistory"];
@@ -7421,6 +8050,10 @@ export interface operations {
                 start_date_start?: string;
                 /** @description Only projects in this status: U scheduled, I in progress, A additional period, E ended. */
                 status?: "U" | "I" | "A" | "E";
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path?: never;
@@ -7465,7 +8098,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["PaginatedProjectList"];
+                    "application/json": components["schemas"]["PaginatedProjectListItemList"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7562,7 +8195,7 @@ export interface operations {
                      *       "created": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["Project"];
+                    "application/json": components["schemas"]["ProjectListItem"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7631,7 +8264,8 @@ export interface operations {
                      *       "endDate": "2027-02-28",
                      *       "actualEndDate": null,
                      *       "isHidden": false,
-                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *       "created": "2026-11-22T05:31:56.123Z",
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Project"];
@@ -7763,7 +8397,8 @@ export interface operations {
                      *       "endDate": "2027-02-28",
                      *       "actualEndDate": null,
                      *       "isHidden": false,
-                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *       "created": "2026-11-22T05:31:56.123Z",
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Project"];
@@ -7822,6 +8457,10 @@ export interface operations {
                 settled_date_end?: string;
                 /** @description YYYY-MM-DD, inclusive. */
                 settled_date_start?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path?: never;
@@ -8072,7 +8711,8 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
-                     *       "isHidden": false
+                     *       "isHidden": false,
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -8236,7 +8876,8 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
-                     *       "isHidden": false
+                     *       "isHidden": false,
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -8278,6 +8919,10 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path: {
@@ -8466,10 +9111,11 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       }
+                     *       },
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["Note"];
+                    "application/json": components["schemas"]["NoteDetail"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8592,10 +9238,11 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       }
+                     *       },
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["Note"];
+                    "application/json": components["schemas"]["NoteDetail"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8743,6 +9390,10 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path?: never;
@@ -8988,7 +9639,8 @@ export interface operations {
                      *       "isComplete": true,
                      *       "completedAt": "2026-11-24T01:12:00.000Z",
                      *       "dDay": 3,
-                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *       "created": "2026-11-22T05:31:56.123Z",
+                     *       "updated": "2026-11-24T01:12:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Todo"];
@@ -9146,10 +9798,615 @@ export interface operations {
                      *       "isComplete": true,
                      *       "completedAt": "2026-11-24T01:12:00.000Z",
                      *       "dDay": 3,
-                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *       "created": "2026-11-22T05:31:56.123Z",
+                     *       "updated": "2026-11-24T01:12:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Todo"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_list: {
+        parameters: {
+            query?: {
+                /** @description Position from the `next` or `previous` link of a page. */
+                cursor?: string;
+                /** @description Alias of `page_size` (the name the spec uses). */
+                limit?: number;
+                /** @description Items per page: default 20, larger values are clamped to 100. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next": null,
+                     *       "previous": null,
+                     *       "results": [
+                     *         {
+                     *           "id": 7,
+                     *           "url": "https://hooks.example.com/bizapi",
+                     *           "eventTypes": [
+                     *             "inquiry.created",
+                     *             "inquiry.updated"
+                     *           ],
+                     *           "description": "CRM sync",
+                     *           "isActive": true,
+                     *           "format": "standard",
+                     *           "created": "2026-11-22T05:31:56.123Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaginatedWebhookList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/bizapi",
+                 *       "eventTypes": [
+                 *         "inquiry.created",
+                 *         "inquiry.updated"
+                 *       ],
+                 *       "description": "CRM sync"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookRequest"];
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/bizapi",
+                 *       "eventTypes": [
+                 *         "inquiry.created",
+                 *         "inquiry.updated"
+                 *       ],
+                 *       "description": "CRM sync"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["WebhookRequest"];
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/bizapi",
+                 *       "eventTypes": [
+                 *         "inquiry.created",
+                 *         "inquiry.updated"
+                 *       ],
+                 *       "description": "CRM sync"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description A new endpoint, with its signing secret (shown only here). */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "url": "https://hooks.example.com/bizapi",
+                     *       "eventTypes": [
+                     *         "inquiry.created",
+                     *         "inquiry.updated"
+                     *       ],
+                     *       "description": "CRM sync",
+                     *       "isActive": true,
+                     *       "format": "standard",
+                     *       "created": "2026-11-22T05:31:56.123Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A URL that receives the business’s events by HTTP POST, signed as Standard Webhooks sign them. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "url": "https://hooks.example.com/bizapi",
+                     *       "eventTypes": [
+                     *         "inquiry.created",
+                     *         "inquiry.updated"
+                     *       ],
+                     *       "description": "CRM sync",
+                     *       "isActive": true,
+                     *       "format": "standard",
+                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_destroy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_partial_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "isActive": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["PatchedWebhookRequest"];
+                /**
+                 * @example {
+                 *       "isActive": true
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedWebhookRequest"];
+                /**
+                 * @example {
+                 *       "isActive": true
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["PatchedWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description A URL that receives the business’s events by HTTP POST, signed as Standard Webhooks sign them. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "url": "https://hooks.example.com/bizapi",
+                     *       "eventTypes": [
+                     *         "inquiry.created",
+                     *         "inquiry.updated"
+                     *       ],
+                     *       "description": "CRM sync",
+                     *       "isActive": true,
+                     *       "format": "standard",
+                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_delivery_list: {
+        parameters: {
+            query?: {
+                /** @description Position from the `next` or `previous` link of a page. */
+                cursor?: string;
+                /** @description Alias of `page_size` (the name the spec uses). */
+                limit?: number;
+                /** @description Items per page: default 20, larger values are clamped to 100. */
+                page_size?: number;
+                /** @description Only deliveries in this state. */
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path: {
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next": null,
+                     *       "previous": null,
+                     *       "results": [
+                     *         {
+                     *           "id": 311,
+                     *           "event": {
+                     *             "id": 9001,
+                     *             "type": "inquiry.updated"
+                     *           },
+                     *           "status": "pending",
+                     *           "attempts": 2,
+                     *           "lastStatusCode": 503,
+                     *           "lastError": "HTTP 503",
+                     *           "lastAttemptAt": "2026-11-22T05:37:01.120Z",
+                     *           "nextAttemptAt": "2026-11-22T06:07:01.120Z",
+                     *           "created": "2026-11-22T05:31:56.123Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaginatedWebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_delivery_retry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                delivery_id: number;
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 311,
+                     *       "event": {
+                     *         "id": 9002,
+                     *         "type": "webhook.test"
+                     *       },
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "lastStatusCode": null,
+                     *       "lastError": null,
+                     *       "lastAttemptAt": null,
+                     *       "nextAttemptAt": "2026-11-22T05:31:56.123Z",
+                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_rotate_secret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_test: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 311,
+                     *       "event": {
+                     *         "id": 9002,
+                     *         "type": "webhook.test"
+                     *       },
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "lastStatusCode": null,
+                     *       "lastError": null,
+                     *       "lastAttemptAt": null,
+                     *       "nextAttemptAt": "2026-11-22T05:31:56.123Z",
+                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9193,6 +10450,10 @@ export interface operations {
                 position_id?: number;
                 /** @description Case-insensitive substring; repeat the parameter to require several terms (AND). */
                 search?: string[];
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_end?: string;
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                updated_start?: string;
             };
             header?: never;
             path?: never;
@@ -9230,7 +10491,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["PaginatedWorkerList"];
+                    "application/json": components["schemas"]["PaginatedWorkerListItemList"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9314,7 +10575,7 @@ export interface operations {
                      *       "manMonthAmount": 6500000
                      *     }
                      */
-                    "application/json": components["schemas"]["Worker"];
+                    "application/json": components["schemas"]["WorkerListItem"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9376,7 +10637,8 @@ export interface operations {
                      *       },
                      *       "order": 1,
                      *       "isHidden": false,
-                     *       "manMonthAmount": 6500000
+                     *       "manMonthAmount": 6500000,
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Worker"];
@@ -9507,7 +10769,8 @@ export interface operations {
                      *       },
                      *       "order": 1,
                      *       "isHidden": false,
-                     *       "manMonthAmount": 6500000
+                     *       "manMonthAmount": 6500000,
+                     *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Worker"];
