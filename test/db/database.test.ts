@@ -108,7 +108,18 @@ describe(`database on ${DIALECT}`, () => {
     expect(firstColumns.length).toBeGreaterThanOrEqual(tables.length);
     // Not list indexes: queues that background jobs scan across every business.
     // (and the expiry sweeps of the Idempotency-Key and signature replay caches, migration 0032).
-    const crossBusiness = ['notification_outbox_due_idx', 'idempotency_key_expires_idx', 'signature_replay_expires_idx'];
+    // Events and webhooks (migrations 0037, 0039): the fan-out queue, the delivery queue, the retention
+    // sweeps, and the delivery → endpoint foreign key that a deleted endpoint's cascade looks up.
+    const crossBusiness = [
+      'notification_outbox_due_idx',
+      'idempotency_key_expires_idx',
+      'signature_replay_expires_idx',
+      'event_unpublished_idx',
+      'event_created_idx',
+      'webhook_delivery_due_idx',
+      'webhook_delivery_created_idx',
+      'webhook_delivery_webhook_idx',
+    ];
     for (const c of firstColumns.filter((f) => !crossBusiness.includes(f.index))) {
       expect(c.first, `${c.table}.${c.index}`).toBe('business_id');
     }
