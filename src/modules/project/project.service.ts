@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, isForeignKeyViolation, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
-import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
@@ -181,6 +181,10 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Projec
   await checkReferences(db, auth.businessId, body);
   return referencingContract(db, auth.businessId, body, () =>
     inTransaction(db, async (trx) => {
+      // The contract first, then the project: the order a contract delete locks them in (no deadlock).
+      if (body.contract && !(await repo.lockContractKey(trx, auth.businessId, body.contract.id))) {
+        throw new ValidationError({ contract: { id: [messages.invalidPk(body.contract.id)] } });
+      }
       // The lock proves the project still exists and makes `before` the state this change applies to.
       if (!(await lockRow(trx, 'project', auth.businessId, id))) throw new NotFound();
       const before = await retrieve(trx, auth, id);
