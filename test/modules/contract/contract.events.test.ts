@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
+import { eventHelpers } from '../../setup/event-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,19 +18,7 @@ afterAll(() => t.close());
 
 const { get, post, patch, delete: del } = apiClient(() => t.app);
 
-/** The id of the business's newest event (0 for none): events after it are the ones a step wrote. */
-async function lastEventId(b: TestBusiness): Promise<number> {
-  const res = await get(b, '/v1/event?page_size=1');
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.results[0]?.id ?? 0;
-}
-
-/** The business's events after `since`, oldest first. */
-async function eventsAfter(b: TestBusiness, since = 0): Promise<any[]> {
-  const res = await get(b, '/v1/event?page_size=100');
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.results as any[]).filter((e) => e.id > since).reverse();
-}
+const { lastEventId, eventsAfter } = eventHelpers({ get });
 
 async function newContract(b: TestBusiness, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const res = await post(b, '/v1/contract', { title: 'Website', amount: 1000, type: 'I', ...body });

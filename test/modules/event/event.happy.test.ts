@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
+import { eventHelpers } from '../../setup/event-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,12 +18,7 @@ afterAll(() => t.close());
 
 const { get, post, patch, delete: del } = apiClient(() => t.app);
 
-/** The business's events, oldest first (the list answers newest first). */
-async function events(b: TestBusiness, query = ''): Promise<any[]> {
-  const res = await get(b, `/v1/event?page_size=100${query}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return [...res.body.results].reverse();
-}
+const { events } = eventHelpers({ get });
 
 async function newClient(b: TestBusiness, body: Record<string, unknown> = { companyName: 'Acme' }): Promise<number> {
   const res = await post(b, '/v1/client', body);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
+import { eventHelpers } from '../../setup/event-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,12 +21,11 @@ const { get, post, patch, delete: del } = apiClient(() => t.app);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const { events: eventList } = eventHelpers({ get });
+
 /** The business's events of `resource` (created, updated, deleted), oldest first. */
-async function events(b: TestBusiness, resource: string): Promise<any[]> {
-  const types = ['created', 'updated', 'deleted'].map((a) => `&type=${resource}.${a}`).join('');
-  const res = await get(b, `/v1/event?page_size=100${types}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return [...res.body.results].reverse();
+function events(b: TestBusiness, resource: string): Promise<any[]> {
+  return eventList(b, ['created', 'updated', 'deleted'].map((a) => `&type=${resource}.${a}`).join(''));
 }
 
 /** `POST url body`, expecting 201; the create answer. */

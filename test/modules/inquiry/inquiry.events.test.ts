@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
+import { eventHelpers } from '../../setup/event-helpers.ts';
 import { upload } from '../file/file-helpers.ts';
 import { newInquiryBusiness } from './inquiry-helpers.ts';
 
@@ -20,12 +21,7 @@ afterAll(() => t.close());
 
 const { get, post, patch, delete: del } = apiClient(() => t.app);
 
-/** The business's events, oldest first (the list answers newest first). */
-async function events(b: TestBusiness, query = ''): Promise<any[]> {
-  const res = await get(b, `/v1/event?page_size=100${query}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return [...res.body.results].reverse();
-}
+const { events } = eventHelpers({ get });
 
 /** The types of the business's events, oldest first. */
 async function types(b: TestBusiness): Promise<string[]> {

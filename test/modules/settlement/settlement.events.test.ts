@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
+import { eventHelpers } from '../../setup/event-helpers.ts';
 import { contractFor, createSettlement, settlementBody, settlementBusiness } from './settlement-helpers.ts';
 
 let t: TestApp;
@@ -18,19 +19,7 @@ afterAll(() => t.close());
 
 const { get, post, patch, delete: del } = apiClient(() => t.app);
 
-/** The id of the business's newest event (0 for none): events after it are the ones a step wrote. */
-async function lastEventId(b: TestBusiness): Promise<number> {
-  const res = await get(b, '/v1/event?page_size=1');
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.results[0]?.id ?? 0;
-}
-
-/** The business's events after `since`, oldest first. */
-async function eventsAfter(b: TestBusiness, since = 0): Promise<any[]> {
-  const res = await get(b, '/v1/event?page_size=100');
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.results as any[]).filter((e) => e.id > since).reverse();
-}
+const { lastEventId, eventsAfter } = eventHelpers({ get });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
