@@ -161,6 +161,8 @@ export async function list(db: Db, auth: Auth, query: ClientListQuery, cursor: C
 export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promise<ClientSummary> {
   const { fieldValues } = await checkReferences(db, auth.businessId, body);
   const row = await inTransaction(db, async (trx) => {
+    // One instant for both: a create's `updated` is its `created` (docs/api.md#events).
+    const now = nowTimestamp();
     let statusId = body.status === undefined ? undefined : (body.status?.id ?? null);
     if (statusId === undefined) statusId = (await findDefaultClientStatus(trx, auth.businessId))?.id ?? null;
     const newId = await repo.insert(trx, auth.businessId, {
@@ -168,8 +170,8 @@ export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promis
       company_name: body.companyName,
       status_id: statusId,
       is_hidden: toBool(body.isHidden ?? false),
-      created: nowTimestamp(),
-      updated: nowTimestamp(),
+      created: now,
+      updated: now,
     });
     await setFieldValues(trx, auth.businessId, 'C', newId, fieldValues);
     await recordCreated(trx, auth.businessId, 'client', await retrieve(trx, auth, newId));
