@@ -9,9 +9,11 @@ ARG NODE_IMAGE=node:26-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY sdk/package.json ./sdk/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY sdk/src ./sdk/src
 RUN npm run build
 
 # 2. Production dependencies. --ignore-scripts: the SQLite driver for Node 22.14+ (better-sqlite3 13,
@@ -22,6 +24,7 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY sdk/package.json ./sdk/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 # 3. Runtime.
@@ -36,6 +39,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY bin ./bin
+COPY --from=build /app/sdk ./sdk
 RUN mkdir -p /var/lib/bizapi && chown node:node /var/lib/bizapi
 USER node
 VOLUME ["/var/lib/bizapi"]

@@ -24,10 +24,14 @@ step "build stage: npm ci --ignore-scripts && npm run build"
 mkdir -p "$work/build" "$work/deps" "$work/app"
 cp "$repo/package.json" "$repo/package-lock.json" "$repo/tsconfig.json" "$repo/tsconfig.build.json" "$work/build/"
 cp -r "$repo/src" "$work/build/src"
+# The SDK (sdk/, the @bizapi/client workspace) is a dependency of the server (bizapi mcp, bizapi import).
+mkdir -p "$work/build/sdk" "$work/deps/sdk" "$work/app/sdk"
+cp "$repo/sdk/package.json" "$work/build/sdk/"; cp -r "$repo/sdk/src" "$work/build/sdk/src"
 (cd "$work/build" && npm ci --ignore-scripts && npm run build >/dev/null)
 
 step "deps stage: npm ci --omit=dev --ignore-scripts"
 cp "$repo/package.json" "$repo/package-lock.json" "$work/deps/"
+cp "$repo/sdk/package.json" "$work/deps/sdk/"
 (cd "$work/deps" && npm ci --omit=dev --ignore-scripts)
 for dev in tsx typescript esbuild vitest; do
   if [ -e "$work/deps/node_modules/$dev" ]; then echo "verify-image: devDependency $dev is in the production tree" >&2; exit 1; fi
@@ -38,6 +42,7 @@ mv "$work/deps/node_modules" "$work/app/node_modules"
 mv "$work/build/dist" "$work/app/dist"
 cp "$repo/package.json" "$work/app/"
 cp -r "$repo/bin" "$work/app/bin"
+cp "$repo/sdk/package.json" "$work/app/sdk/"; cp -r "$repo/sdk/src" "$work/app/sdk/src"
 mkdir -p "$work/data"
 as_user=()
 if [ "$(id -u)" = 0 ]; then
