@@ -134,3 +134,23 @@ export async function lockRow(db: Db, table: UpdatedTable, businessId: number, i
 export async function setUpdated(db: Db, table: UpdatedTable, businessId: number, id: number, at: Timestamp): Promise<void> {
   await sql`update ${sql.table(table)} set updated = ${at} where business_id = ${businessId} and id = ${id}`.execute(db);
 }
+
+/**
+ * Whether any row of `table` (any business, soft-deleted included) has this id: the "is the source's id
+ * free here" test of a restore (src/shared/restore.ts, docs/deployment.md#11-moving-a-business-in-and-out).
+ */
+export async function idTaken(db: Db, table: string, id: number): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`select id from ${sql.table(table)} where id = ${id}`.execute(db);
+  return rows.length > 0;
+}
+
+/**
+ * After rows were inserted with explicit ids (a restore), moves PostgreSQL's identity sequence of
+ * `table.id` past the largest id, so the next ordinary insert cannot collide; a no-op on SQLite, whose
+ * `autoincrement` already follows the largest id.
+ */
+export async function advanceIdSequence(db: Db, table: string): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  const seq = sql`pg_get_serial_sequence(${table}, 'id')::regclass`;
+  await sql`select setval(${seq}, greatest((select coalesce(max(id), 0) from ${sql.table(table)}), coalesce(pg_sequence_last_value(${seq}), 0), 1), true)`.execute(db);
+}

@@ -1,0 +1,34 @@
+/**
+ * The "restore this shape with this id" contract every module's service offers to the transfer module
+ * (`bizapi import` / `bizapi export`, docs/deployment.md#11-moving-a-business-in-and-out).
+ *
+ * A module's `restore…` function receives one record as its full API shape (what `GET /v1/<resource>/{id}`
+ * answers, camelCase, `created` and `updated` included when the source sends them) whose nested references
+ * (client, inquiry, contract, member, status, category, field, option ids) the caller has already rewritten
+ * to this server's ids, and writes it so that the same `GET` here answers the same JSON (download URLs
+ * apart). Rules every implementation follows:
+ *
+ * - `targetId` given (the transfer module's id map already knows the record): the row is brought to the
+ *   shape in place; `unchanged` when it already equals it, else `updated`. A soft-deleted or missing target
+ *   row is re-created under the same id.
+ * - `targetId` absent: the row is inserted with `shape.id` when no row of that table (any business, live or
+ *   soft-deleted) has that id, otherwise with a new id; `created`.
+ * - Quiet: no event, no notification, no e-mail, no outbox row, no webhook delivery.
+ * - Timestamps kept: `created` as given; `updated` as given, else `created`.
+ * - One transaction per record (its sets included), so a kill between two records leaves whole records.
+ */
+
+/** What a restore did to one record. */
+export type RestoreOutcome = 'created' | 'updated' | 'unchanged';
+
+/** The answer of a module's `restore…` function: the record's id on this server and what happened. */
+export interface RestoreResult {
+  id: number;
+  outcome: RestoreOutcome;
+}
+
+/** Options of a module's `restore…` function (see the module docstring for the rules). */
+export interface RestoreOptions {
+  /** The record's id on this server when an earlier run already restored it. */
+  targetId?: number | undefined;
+}
