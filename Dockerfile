@@ -5,7 +5,8 @@
 # steps without Docker (CI does).
 ARG NODE_IMAGE=node:26-slim
 
-# 1. Build: all dependencies (TypeScript), then `npm run build` → dist/.
+# 1. Build: all dependencies (TypeScript), then `npm run build` → sdk/dist/ (the @bizapi/client workspace, which
+#    bizapi mcp and bizapi import use; --ignore-scripts skips its `prepare`, so the build builds it) and dist/.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -13,6 +14,7 @@ COPY sdk/package.json ./sdk/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY sdk/tsconfig.json sdk/tsconfig.build.json ./sdk/
 COPY sdk/src ./sdk/src
 RUN npm run build
 
@@ -39,7 +41,8 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY bin ./bin
-COPY --from=build /app/sdk ./sdk
+COPY sdk/package.json ./sdk/
+COPY --from=build /app/sdk/dist ./sdk/dist
 RUN mkdir -p /var/lib/bizapi && chown node:node /var/lib/bizapi
 USER node
 VOLUME ["/var/lib/bizapi"]

@@ -1,7 +1,13 @@
 // Vitest: every test file under test/, on SQLite by default and on PostgreSQL when DATABASE_URL is set.
 import { defineConfig } from 'vitest/config';
 
+// `@bizapi/client` (the sdk/ workspace) resolves to its TypeScript sources (the `bizapi-source` export
+// condition, as in tsconfig.json and bin/bizapi), so tests never run a stale sdk/dist.
+const conditions = ['bizapi-source', 'node', 'import', 'module', 'default'];
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
     include: ['test/**/*.test.ts', 'sdk/test/**/*.test.ts', 'examples/test/**/*.test.ts'],
     globalSetup: ['test/setup/global-setup.ts'],

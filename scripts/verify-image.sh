@@ -26,7 +26,8 @@ cp "$repo/package.json" "$repo/package-lock.json" "$repo/tsconfig.json" "$repo/t
 cp -r "$repo/src" "$work/build/src"
 # The SDK (sdk/, the @bizapi/client workspace) is a dependency of the server (bizapi mcp, bizapi import).
 mkdir -p "$work/build/sdk" "$work/deps/sdk" "$work/app/sdk"
-cp "$repo/sdk/package.json" "$work/build/sdk/"; cp -r "$repo/sdk/src" "$work/build/sdk/src"
+# --ignore-scripts skips the workspace's `prepare` (its build): the root `npm run build` builds sdk/dist first.
+cp "$repo/sdk/package.json" "$repo/sdk/tsconfig.json" "$repo/sdk/tsconfig.build.json" "$work/build/sdk/"; cp -r "$repo/sdk/src" "$work/build/sdk/src"
 (cd "$work/build" && npm ci --ignore-scripts && npm run build >/dev/null)
 
 step "deps stage: npm ci --omit=dev --ignore-scripts"
@@ -37,12 +38,12 @@ for dev in tsx typescript esbuild vitest; do
   if [ -e "$work/deps/node_modules/$dev" ]; then echo "verify-image: devDependency $dev is in the production tree" >&2; exit 1; fi
 done
 
-step "runtime stage: node_modules + dist + package.json + bin"
+step "runtime stage: node_modules + dist + package.json + bin + sdk/package.json + sdk/dist"
 mv "$work/deps/node_modules" "$work/app/node_modules"
 mv "$work/build/dist" "$work/app/dist"
 cp "$repo/package.json" "$work/app/"
 cp -r "$repo/bin" "$work/app/bin"
-cp "$repo/sdk/package.json" "$work/app/sdk/"; cp -r "$repo/sdk/src" "$work/app/sdk/src"
+cp "$repo/sdk/package.json" "$work/app/sdk/"; mv "$work/build/sdk/dist" "$work/app/sdk/dist"
 mkdir -p "$work/data"
 as_user=()
 if [ "$(id -u)" = 0 ]; then
@@ -73,6 +74,9 @@ if [ "$(node -p 'Number(process.versions.napi) >= 10')" != true ]; then
   echo "verify-image: Node $(node --version) is older than the image's (22.14+): better-sqlite3 13 does not install" >&2; exit 1
 fi
 "${as_user[@]}" node -e "const D = require('better-sqlite3-napi'); const db = new D(':memory:'); console.log('verify-image: SQLite ' + db.prepare('select sqlite_version() v').get().v + ' via better-sqlite3 ' + require('better-sqlite3-napi/package.json').version); db.close()"
+
+step "the SDK (@bizapi/client, linked to sdk/): compiled JavaScript, as bizapi mcp and bizapi import load it"
+"${as_user[@]}" node --input-type=module -e "const m = await import('@bizapi/client'); if (typeof m.createBizapi !== 'function') throw new Error('no createBizapi'); console.log('verify-image: @bizapi/client from ' + import.meta.resolve('@bizapi/client'))"
 
 step "migrate (from dist/, as the compose 'migrate' service does)"
 "${as_user[@]}" node dist/cli/main.js migrate

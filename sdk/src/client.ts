@@ -5,10 +5,10 @@
  */
 import createClient, { type Client } from 'openapi-fetch';
 import type { HttpMethod, SuccessResponseJSON } from 'openapi-typescript-helpers';
-import { BizapiError, BizapiNetworkError } from './errors.ts';
-import { type OperationId, operations } from './generated/operations.ts';
-import type { paths } from './generated/schema.ts';
-import { type HmacSha256, type SignatureVersion, signRequest } from './signing.ts';
+import { BizapiError, BizapiNetworkError } from './errors.js';
+import { type OperationId, operations } from './generated/operations.js';
+import type { paths } from './generated/schema.js';
+import { type HmacSha256, type SignatureVersion, signRequest } from './signing.js';
 
 /** Retry policy. Delays are in milliseconds. */
 export interface RetryOptions {
@@ -159,7 +159,7 @@ export function createBizapi(options: BizapiOptions): Bizapi {
       if (idempotencyKey !== undefined) headers.set('Idempotency-Key', idempotencyKey);
       let response: Response;
       try {
-        response = await baseFetch(url, { method, headers, body: body.length > 0 ? body : undefined, signal: request.signal });
+        response = await baseFetch(url, { method, headers, body: body.length > 0 ? body : null, signal: request.signal });
       } catch (err) {
         if (request.signal.aborted) throw err;
         if (attempt >= retries) throw new BizapiNetworkError(`${method} ${url.href}: ${(err as Error).message}`, err);
@@ -207,7 +207,7 @@ export function createBizapi(options: BizapiOptions): Bizapi {
     for (;;) {
       yield* page.results;
       if (typeof page.next !== 'string' || page.next === '') return;
-      const response = await signedFetch(page.next, { headers: { Accept: 'application/json' }, signal: init?.signal });
+      const response = await signedFetch(page.next, { headers: { Accept: 'application/json' }, signal: init?.signal ?? null });
       if (!response.ok) throw await BizapiError.fromResponse(response, 'GET');
       page = (await response.json()) as typeof page;
     }

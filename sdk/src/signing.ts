@@ -53,7 +53,7 @@ export interface SignInput {
 export interface SignOptions {
   secretKey: string;
   version?: SignatureVersion;
-  hmac?: HmacSha256;
+  hmac?: HmacSha256 | undefined;
   /** Unix seconds for v2 (default: now). */
   timestamp?: number;
 }
