@@ -10,8 +10,8 @@
  * connection is accepted, so a client that resets its connection while its request is handled is logged
  * with it; {@link UNKNOWN_PEER_ADDRESS} when the connection was reset before it was even accepted), the method,
  * the path with its query string, the `Referer` (or `""`), the status as a string and both bodies as JSON
- * text — never a header value. Bodies: JSON as sent, form bodies as objects, anything else (or malformed
- * JSON) as a JSON string, `null` when empty; over {@link MAX_LOGGED_BODY_BYTES} a marker object
+ * text — never a header value. Bodies: JSON as sent, form bodies as objects, anything else (malformed JSON,
+ * or JSON nested deeper than the API accepts) as a JSON string of the text, `null` when empty; over {@link MAX_LOGGED_BODY_BYTES} a marker object
  * `{"truncated": true, "size": <bytes>, "head": "<first 64 KiB>"}`. Signatures and tokens in the query
  * strings of URLs inside bodies (pre-signed upload and download links) are replaced by `[REDACTED]`.
  *
@@ -25,6 +25,7 @@ import { nowTimestamp } from '../db/sql-helpers.ts';
 import type { LogWriter } from '../jobs/log-writer.ts';
 import type { NewApiLogRow } from '../db/tables/log.table.ts';
 import { isFormBody } from '../shared/form-body.ts';
+import { jsonDeeperThan } from '../shared/utf8.ts';
 
 /** Largest body stored as is: 64 KiB (docs/api.md#api-call-log). */
 export const MAX_LOGGED_BODY_BYTES = 64 * 1024;
@@ -84,7 +85,12 @@ function isJsonText(text: string): boolean {
 /** Form bodies as JSON text, taken before validation coerces their values in place. */
 const formBodies = new WeakMap<FastifyRequest, string>();
 
-/** The request body as JSON text, or `null` when the request had none. */
+/**
+ * The request body as JSON text, or `null` when the request had none (docs/api.md#api-call-log): a JSON
+ * body as sent when it is valid JSON nested at most 32 levels (`MAX_JSON_DEPTH`), a form body as an
+ * object, anything else (not JSON, malformed, or deeper than the limit) as a JSON string of the text
+ * received.
+ */
 export function requestBodyText(request: FastifyRequest): string | null {
   const raw = request.rawBody;
   if (raw === undefined || raw.length === 0) return null;
@@ -93,9 +99,10 @@ export function requestBodyText(request: FastifyRequest): string | null {
   if (form !== undefined) return form;
   if (isFormBody(body)) return JSON.stringify(body);
   const text = raw.toString('utf8');
-  // A JSON body the parser accepted is valid JSON text; one it never parsed (a bad signature stops the
-  // request first) is checked here.
-  if (isJson(request.headers['content-type']) && (body !== undefined || isJsonText(text))) return text;
+  // A JSON body the parser accepted is valid JSON text within the depth limit; one it never parsed (a bad
+  // signature stops the request first) is checked here, the depth first (a linear scan): a body nested
+  // deeper than the API accepts is kept as text, so that no stored row is too deep to show.
+  if (isJson(request.headers['content-type']) && (body !== undefined || (!jsonDeeperThan(text) && isJsonText(text)))) return text;
   return JSON.stringify(text);
 }
 

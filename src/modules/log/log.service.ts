@@ -5,6 +5,7 @@
 import type { Db } from '../../db/database.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
+import { jsonDeeperThan } from '../../shared/utf8.ts';
 import * as repo from './log.repository.ts';
 import type { LogEntry, LogListQuery } from './log.schemas.ts';
 
@@ -17,9 +18,15 @@ export function retentionCutoff(now: Date = new Date()): string {
   return new Date(now.getTime() - LOG_RETENTION_DAYS * DAY_MS).toISOString();
 }
 
-/** Parses a stored body (JSON text or `null`); text that is not JSON is returned as a string. */
-function parseBody(text: string | null): unknown {
+/**
+ * Parses a stored body (JSON text or `null`) for the list (docs/api.md#api-call-log). Text that is not JSON,
+ * or JSON nested deeper than 32 levels (`MAX_JSON_DEPTH`) (rows written before such bodies were stored as
+ * text), is returned as the string it is, so that no row can make the answer fail (a value nested
+ * 20,000 deep overflows the serializer's stack).
+ */
+export function parseBody(text: string | null): unknown {
   if (text === null) return null;
+  if (jsonDeeperThan(text)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
