@@ -257,21 +257,21 @@ describe('catalog restore', () => {
     const before = (await all(b, '/v1/member')).length;
     await expect(
       catalog.restoreMember(t.testDb.db, b.businessId, {
-        id: 1, nickname: 'X', email: 'x@example.com', isActive: true, grade: { id: a.ids.grades.owner, title: 'Owner' },
+        id: 1, nickname: 'X', email: 'x@example.com', isActive: true, grade: { id: a.ids.grades.owner!, title: 'Owner' },
       }),
     ).rejects.toEqual(ValidationError.at(['grade', 'id'], `Invalid pk "${a.ids.grades.owner}" - object does not exist.`));
     expect((await all(b, '/v1/member')).length).toBe(before);
     await expect(
-      catalog.restoreInquiryStatus(t.testDb.db, b.businessId, { id: 1, title: 'New', folder: { id: a.ids.folders.sales, name: 'Sales' } }),
+      catalog.restoreInquiryStatus(t.testDb.db, b.businessId, { id: 1, title: 'New', folder: { id: a.ids.folders.sales!, name: 'Sales' } }),
     ).rejects.toBeInstanceOf(ValidationError);
     await expect(
       catalog.restoreField(t.testDb.db, b.businessId, {
         id: 1, name: 'Owner', dataType: 'M', category: 'C', optionSet: [],
-        memberSet: [{ id: a.ids.members.kim, nickname: 'Kim', email: 'kim@example.com', isActive: true, grade: { id: 1, title: 'Owner' } }],
+        memberSet: [{ id: a.ids.members.kim!, nickname: 'Kim', email: 'kim@example.com', isActive: true, grade: { id: 1, title: 'Owner' } }],
       }),
     ).rejects.toBeInstanceOf(ValidationError);
     await expect(
-      restoreFieldValues(t.testDb.db, b.businessId, 'C', 1, [{ field: { id: a.ids.fields.channel }, value: 'web' }]),
+      restoreFieldValues(t.testDb.db, b.businessId, 'C', 1, [{ field: { id: a.ids.fields.channel! }, value: 'web' }]),
     ).rejects.toBeInstanceOf(ValidationError);
   });
 });
