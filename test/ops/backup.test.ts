@@ -6,7 +6,8 @@
  * original answered for the records that existed before the backup started, and holds a consistent snapshot of
  * the rest. On PostgreSQL the command refuses, naming `pg_dump`.
  *
- * The backup is of the embedded database, so this file uses its own SQLite file whatever the run's dialect.
+ * The backup is of the embedded database, so this file uses its own SQLite file (on the SQLite run only; the
+ * PostgreSQL run tests the refusal with its own database).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,7 +38,8 @@ function body(o: Outcome): any {
 }
 
 describe('bizapi backup', () => {
-  it('copies a database that is being written, the copy is intact, and a server restored from it answers as the original did', async () => {
+  // The same SQLite file on either run: the PostgreSQL run would repeat it exactly.
+  it.skipIf(DIALECT === 'postgres')('copies a database that is being written, the copy is intact, and a server restored from it answers as the original did', async () => {
     const db = path.join(dir, 'live', 'bizapi.db');
     const dataDir = path.join(dir, 'live', 'data');
     fs.mkdirSync(path.dirname(db), { recursive: true });
