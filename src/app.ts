@@ -257,7 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(fileRoutes);
       await v1.register(estimateRoutes);
       await v1.register(eventRoutes);
-      await v1.register(webhookRoutes, { masterKey: deps.masterKey, allowPrivate: config.webhookAllowPrivate });
+      await v1.register(webhookRoutes, { masterKey: deps.masterKey, allowPrivate: config.webhookAllowPrivate, maxEndpoints: config.webhooks.maxEndpoints });
       // Unknown paths and methods under /v1 pass through the hooks above: with a valid key the call is
       // counted, carries the rate-limit headers and is logged; the answer stays 404 / 405.
       v1.setNotFoundHandler(v1.answerNotFound);

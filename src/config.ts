@@ -57,6 +57,29 @@ export interface DispatcherConfig {
   businessIds: readonly number[] | undefined;
 }
 
+/**
+ * Webhook limits and the webhook dispatcher's fairness (docs/webhooks.md#fairness-and-limits). Attempts in
+ * flight are capped per endpoint and per business across every dispatcher sharing the database, and per
+ * process in each lane: the normal lane, and the *sick* lane of endpoints whose last `sickAfter` attempts got
+ * no answer (timed out, or failed to connect), where such an endpoint gets one attempt at a time until one
+ * succeeds. A waiting socket costs little, so the per-process limits are large: every business at its cap
+ * must still leave room.
+ */
+export interface WebhookConfig {
+  /** `BIZAPI_WEBHOOK_MAX_ENDPOINTS` (default 20): endpoints a business may have. */
+  maxEndpoints: number;
+  /** `BIZAPI_WEBHOOK_CONCURRENCY` (default 2000): attempts in flight at once in one dispatcher process (normal lane). */
+  concurrency: number;
+  /** `BIZAPI_WEBHOOK_PER_ENDPOINT` (default 4): attempts in flight to one endpoint, across dispatchers. */
+  perEndpoint: number;
+  /** `BIZAPI_WEBHOOK_PER_BUSINESS` (default 20): attempts in flight of one business in each lane, across dispatchers. */
+  perBusiness: number;
+  /** `BIZAPI_WEBHOOK_SICK_CONCURRENCY` (default 1000): attempts in flight at once in one process's sick lane. */
+  sickConcurrency: number;
+  /** `BIZAPI_WEBHOOK_SICK_AFTER` (default 3): attempts in a row without an answer that make an endpoint sick. */
+  sickAfter: number;
+}
+
 /** The parsed, validated configuration of one process. */
 export interface Config {
   /** `DATABASE_URL` as given (`sqlite:<path>` or `postgres://…`). */
@@ -83,6 +106,8 @@ export interface Config {
    * non-public addresses (intranets, tests); the scheme check stays (docs/webhooks.md#url-safety).
    */
   webhookAllowPrivate: boolean;
+  /** Webhook endpoint cap and dispatcher limits (`BIZAPI_WEBHOOK_*`). */
+  webhooks: WebhookConfig;
   /** Requests per minute per API key; 0 turns rate limiting off. */
   rateLimit: number;
   /** Fastify's `trustProxy`: false, true, a hop count, or a comma-separated list of addresses / CIDRs. */
@@ -270,6 +295,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     idempotencyLockTimeout: integer('BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT', 60_000, 1000, 86_400_000),
     eventRetentionDays: integer('BIZAPI_EVENT_RETENTION_DAYS', 30, 1, 3650),
     webhookAllowPrivate: oneOf('BIZAPI_WEBHOOK_ALLOW_PRIVATE', ['true', 'false'] as const, 'false') === 'true',
+    webhooks: {
+      maxEndpoints: integer('BIZAPI_WEBHOOK_MAX_ENDPOINTS', 20, 1, 100_000),
+      concurrency: integer('BIZAPI_WEBHOOK_CONCURRENCY', 2000, 1, 100_000),
+      perEndpoint: integer('BIZAPI_WEBHOOK_PER_ENDPOINT', 4, 1, 1000),
+      perBusiness: integer('BIZAPI_WEBHOOK_PER_BUSINESS', 20, 1, 100_000),
+      sickConcurrency: integer('BIZAPI_WEBHOOK_SICK_CONCURRENCY', 1000, 1, 100_000),
+      sickAfter: integer('BIZAPI_WEBHOOK_SICK_AFTER', 3, 1, 1000),
+    },
     rateLimit: integer('BIZAPI_RATE_LIMIT', 1000, 0, 1_000_000_000),
     trustProxy,
     storage,

@@ -44,7 +44,7 @@ export async function webhookCreate(ctx: CliContext, opts: WebhookCreateOptions)
   const created = await withDb(config, async (db) => {
     await requireBusiness(db, opts.business);
     const service = await import('../modules/webhook/webhook.service.ts');
-    const settings = { masterKey: await cliMasterKey(db, config), allowPrivate: config.webhookAllowPrivate };
+    const settings = { masterKey: await cliMasterKey(db, config), allowPrivate: config.webhookAllowPrivate, maxEndpoints: config.webhooks.maxEndpoints };
     const body = {
       url: opts.url,
       eventTypes: eventTypes as (typeof SUBSCRIBABLE_EVENT_TYPES)[number][],

@@ -6,11 +6,14 @@
  * One poll ({@link WebhookDispatcher.runOnce}, or the background loop):
  * 1. publish: claim up to `batchSize` unpublished events and write their deliveries, in one transaction
  *    (webhook-delivery.service.ts `publish`);
- * 2. claim as many due deliveries as there are free slots (`concurrency`), at most `perEndpoint` (4) under
- *    way per endpoint, with a lease longer than one attempt can take, and start them at once; each attempt
- *    runs without a database transaction while it talks to the receiver, so a hanging receiver occupies
- *    one slot for at most the timeout and delays nothing but its own deliveries, and API requests never
- *    wait for deliveries.
+ * 2. claim due deliveries fairly (docs/webhooks.md#fairness-and-limits), in two lanes, each with its own
+ *    slots in this process: the *normal* lane (`concurrency`, 2000) and the *sick* lane (`sickConcurrency`,
+ *    1000) of the endpoints whose last `sickAfter` (3) attempts got no answer. Across every dispatcher on the
+ *    database, an endpoint has at most `perEndpoint` (4) attempts in flight (1 in the sick lane), a business
+ *    at most `perBusiness` (20) per lane, and a claim takes businesses round-robin, so a business whose
+ *    receivers hang holds its own 20 slots and nothing else. Each claim has a lease longer than one attempt
+ *    can take; each attempt runs without a database transaction while it talks to the receiver, so a
+ *    hanging receiver occupies one slot for at most the timeout, and API requests never wait for deliveries.
  * A finished attempt triggers the next poll at once; an idle dispatcher polls every `pollIntervalMs`; a
  * poll that fails (the database unavailable) is retried after {@link pollBackoffMs}, never crashing.
  */
@@ -36,21 +39,26 @@ export interface WebhookDispatcherOptions {
   db: Kysely<Database>;
   /** The master key the endpoints' secrets are sealed with. */
   masterKey: Buffer;
-  /** `dispatcher.pollIntervalMs`, `dispatcher.businessIds`, `webhookAllowPrivate`. */
-  config: Pick<Config, 'dispatcher' | 'webhookAllowPrivate'>;
+  /** `dispatcher.pollIntervalMs`, `dispatcher.businessIds`, `webhookAllowPrivate`, and the `webhooks` limits (defaults when absent). */
+  config: Pick<Config, 'dispatcher' | 'webhookAllowPrivate'> & Partial<Pick<Config, 'webhooks'>>;
   log?: DispatcherLogger;
   /** Unique name of this dispatcher in leases (default `<host>:<pid>:<random>`). */
   owner?: string;
   /** Events fanned out per poll (default 100). */
   batchSize?: number;
-  /** Deliveries attempted at once (default 16). */
+  /** Attempts in flight at once in this process's normal lane (default `config.webhooks.concurrency`, 2000). */
   concurrency?: number;
   /**
-   * Deliveries attempted at once to one endpoint (default 4): a slow or hanging receiver takes at most this
-   * many of the `concurrency` slots (each for up to the 10 s timeout), the others keep serving the other
-   * endpoints; a receiver that answers gets up to four deliveries in flight.
+   * Attempts in flight to one endpoint across dispatchers (default `config.webhooks.perEndpoint`, 4): a
+   * receiver that answers gets up to four deliveries in flight.
    */
   perEndpoint?: number;
+  /** Attempts in flight of one business per lane across dispatchers (default `config.webhooks.perBusiness`, 20). */
+  perBusiness?: number;
+  /** Attempts in flight at once in this process's sick lane (default `config.webhooks.sickConcurrency`, 1000). */
+  sickConcurrency?: number;
+  /** Attempts in a row without an answer that put an endpoint in the sick lane (default `config.webhooks.sickAfter`, 3). */
+  sickAfter?: number;
   /** Only these businesses' events and deliveries (default `config.dispatcher.businessIds`, else all). */
   businessIds?: readonly number[];
   /** The clock, in epoch milliseconds (default `Date.now`); tests move it to make retries due. */
@@ -96,14 +104,20 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message || err.name : String(err);
 }
 
+/** The dispatcher limits when neither the options nor `config.webhooks` give them (docs/webhooks.md#fairness-and-limits). */
+export const WEBHOOK_DISPATCH_DEFAULTS = { concurrency: 2000, perEndpoint: 4, perBusiness: 20, sickConcurrency: 1000, sickAfter: 3 } as const;
+
 /** Creates a webhook dispatcher over `options.db`; it does nothing until `start()` or `runOnce()`. */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { db, config } = options;
+  const limits = { ...WEBHOOK_DISPATCH_DEFAULTS, ...config.webhooks };
   const log = options.log ?? silentLogger;
   const owner = options.owner ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const batchSize = options.batchSize ?? 100;
-  const concurrency = Math.max(1, options.concurrency ?? 16);
-  const perEndpoint = Math.max(1, options.perEndpoint ?? 4);
+  const slots = { normal: Math.max(1, options.concurrency ?? limits.concurrency), sick: Math.max(1, options.sickConcurrency ?? limits.sickConcurrency) };
+  const perEndpoint = Math.max(1, options.perEndpoint ?? limits.perEndpoint);
+  const perBusiness = Math.max(1, options.perBusiness ?? limits.perBusiness);
+  const sickAfter = Math.max(1, options.sickAfter ?? limits.sickAfter);
   const clock = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const businessIds = options.businessIds ?? config.dispatcher.businessIds;
@@ -119,10 +133,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let running = false;
   /** A poll was asked for while one ran: poll again right after it. */
   let rerun = false;
-  /** Attempts under way. */
-  const active = new Set<Promise<void>>();
-  /** Attempts under way per endpoint id. */
-  const perWebhook = new Map<number, number>();
+  /** Attempts under way, per lane. */
+  const active = { normal: new Set<Promise<void>>(), sick: new Set<Promise<void>>() };
   /** Polls under way (the loop's and runOnce's). */
   const polls = new Set<Promise<unknown>>();
 
@@ -136,50 +148,48 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }
   }
 
-  async function poll(wait: boolean): Promise<WebhookDispatchResult> {
-    const result: WebhookDispatchResult = { published: 0, claimed: 0, succeeded: 0, retried: 0, failed: 0 };
-    if (stopping) return result;
-    result.published = (await publish(db, { limit: batchSize, businessIds, now: iso(clock()) })).events;
-    if (stopping) return result;
+  /** Claims what the lane has room for and starts the attempts; returns them. */
+  async function claimLane(lane: 'normal' | 'sick', result: WebhookDispatchResult): Promise<Promise<void>[]> {
+    const inFlight = active[lane];
+    if (stopping || inFlight.size >= slots[lane]) return [];
     const now = clock();
-    const claimed = await claimDue(db, {
+    const rows = await claimDue(db, {
       owner,
       now: iso(now),
       leaseUntil: iso(now + webhookLeaseMs(timeoutMs)),
-      limit: concurrency - active.size,
+      limit: slots[lane] - inFlight.size,
       businessIds,
-      excludeWebhookIds: [...perWebhook].filter(([, n]) => n >= perEndpoint).map(([id]) => id),
+      lane,
+      sickAfter,
+      perEndpoint,
+      perBusiness,
     });
-    // Beyond `perEndpoint` attempts to one endpoint, claims are given back (a later poll takes them).
-    const rows: WebhookDeliveryRow[] = [];
-    const giveBack: number[] = [];
-    for (const row of claimed) {
-      const n = perWebhook.get(row.webhook_id) ?? 0;
-      if (stopping || n >= perEndpoint) {
-        giveBack.push(row.id);
-        continue;
-      }
-      perWebhook.set(row.webhook_id, n + 1);
-      rows.push(row);
+    if (stopping) {
+      // stopped while claiming: the claims go back untouched (a later dispatcher takes them)
+      await releaseClaims(db, owner, rows.map((r) => r.id));
+      return [];
     }
-    result.claimed = rows.length;
-    await releaseClaims(db, owner, giveBack);
-    const started = rows.map((row) => {
+    result.claimed += rows.length;
+    return rows.map((row) => {
       const p = attempt(row).then((end) => {
         if (end !== 'lost') result[end] += 1;
         if (end === 'failed') log.warn({ deliveryId: row.id, attempts: row.attempts }, 'webhook delivery failed; giving up');
       });
-      active.add(p);
+      inFlight.add(p);
       void p.finally(() => {
-        active.delete(p);
-        const n = (perWebhook.get(row.webhook_id) ?? 1) - 1;
-        if (n > 0) perWebhook.set(row.webhook_id, n);
-        else perWebhook.delete(row.webhook_id);
+        inFlight.delete(p);
         // a free slot: poll again at once (unless polling is failing, or stopped)
-        if (!wait && failedPolls === 0) schedule(0);
+        if (failedPolls === 0) schedule(0);
       });
       return p;
     });
+  }
+
+  async function poll(wait: boolean): Promise<WebhookDispatchResult> {
+    const result: WebhookDispatchResult = { published: 0, claimed: 0, succeeded: 0, retried: 0, failed: 0 };
+    if (stopping) return result;
+    result.published = (await publish(db, { limit: batchSize, businessIds, now: iso(clock()) })).events;
+    const started = [...(await claimLane('normal', result)), ...(await claimLane('sick', result))];
     if (wait) await Promise.all(started);
     return result;
   }
@@ -236,7 +246,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         if (timer !== undefined) clearTimeout(timer);
         timer = undefined;
         await Promise.allSettled([...polls]);
-        await Promise.allSettled([...active]);
+        await Promise.allSettled([...active.normal, ...active.sick]);
       })();
       return stopped;
     },

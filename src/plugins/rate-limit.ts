@@ -60,9 +60,29 @@ function databaseStore(db: Db, onError: (err: unknown) => void): FastifyRateLimi
   } as unknown as FastifyRateLimitStoreCtor;
 }
 
+/**
+ * A fixed-window counter shared by every process (docs/webhooks.md#fairness-and-limits: the test-ping
+ * limit): `hit(key, windowMs)` counts one hit on `key` and answers the hits of the current window and its end
+ * (epoch ms). In Redis when the rate-limit store is `redis`, else in the database (`rate_limit_counter`),
+ * whatever the store of the per-key limit, so that the limit holds across processes. When the store fails,
+ * the hit is not counted (`hits: 0`: the caller lets the request pass) and the failure is logged.
+ */
+export interface WindowCounter {
+  hit(key: string, windowMs: number): Promise<{ hits: number; resetAt: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared fixed-window counter of {@link WindowCounter} (registered in the `/v1` scope). */
+    windowCounter: WindowCounter;
+  }
+}
+
+/** Prefix of the shared counters' Redis keys. */
+const COUNTER_NAMESPACE = 'bizapi-counter:';
+
 export default fp<RateLimitOptions>(
   async function rateLimitPerKey(app: FastifyInstance, opts: RateLimitOptions) {
-    if (opts.max <= 0) return;
     const onStoreError = (err: unknown) => app.log.error({ err }, 'rate-limit store failed; the request passes');
 
     let redis: Redis | undefined;
@@ -77,6 +97,28 @@ export default fp<RateLimitOptions>(
         await redis!.quit().catch(() => redis!.disconnect());
       });
     }
+
+    const windowCounter: WindowCounter = {
+      async hit(key, windowMs) {
+        const now = Date.now();
+        try {
+          if (redis) {
+            const k = `${COUNTER_NAMESPACE}${key}`;
+            // The window starts with the first hit (SET NX with its expiry); INCR keeps the expiry.
+            const replies = await redis.multi().set(k, '0', 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
+            if (!replies || replies.some(([err]) => err)) throw replies?.find(([err]) => err)?.[0] ?? new Error('Redis transaction aborted');
+            const ttl = Number(replies[2]![1]);
+            return { hits: Number(replies[1]![1]), resetAt: now + (ttl > 0 ? ttl : windowMs) };
+          }
+          return await hit(opts.db, key, now, windowMs);
+        } catch (err) {
+          onStoreError(err);
+          return { hits: 0, resetAt: now + windowMs };
+        }
+      },
+    };
+    app.decorate('windowCounter', windowCounter);
+    if (opts.max <= 0) return;
 
     await app.register(rateLimit, {
       global: false,

@@ -19,6 +19,11 @@ export interface WebhookEndpointTable {
   last_success_at: Timestamp | null;
   /** The first failed attempt since the last success (`null` while the endpoint succeeds). */
   failing_since: Timestamp | null;
+  /**
+   * Attempts in a row that got no answer (timed out, or failed to connect); 0 after any answer. At the
+   * threshold (`BIZAPI_WEBHOOK_SICK_AFTER`, 3) the endpoint is in the sick lane (migration 2026_11_26_0043).
+   */
+  sick_streak: Generated<number>;
   created: Timestamp;
   updated: Timestamp;
 }

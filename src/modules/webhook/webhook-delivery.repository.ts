@@ -4,7 +4,7 @@
  * and the retention purge. The queue functions work across businesses (the deliveries are one queue) and
  * say so.
  */
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
@@ -59,46 +59,104 @@ export interface ClaimOptions {
   now: Timestamp;
   /** End of the lease: no other dispatcher claims the rows before this instant. */
   leaseUntil: Timestamp;
-  /** Largest number of rows to claim. */
+  /** Largest number of rows to claim (the dispatcher's free slots in the lane). */
   limit: number;
   /** Only these businesses (undefined: all). */
   businessIds?: readonly number[];
-  /** Not the deliveries of these endpoints (those the dispatcher is talking to already). */
-  excludeWebhookIds?: readonly number[];
+  /**
+   * The lane (docs/webhooks.md#fairness-and-limits): `normal` claims for endpoints whose `sick_streak` is
+   * below `sickAfter`, `sick` for the others.
+   */
+  lane: 'normal' | 'sick';
+  /** Attempts without an answer in a row that make an endpoint sick. */
+  sickAfter: number;
+  /** Attempts in flight to one endpoint, across dispatchers (the sick lane always allows 1). */
+  perEndpoint: number;
+  /** Attempts in flight of one business in the lane, across dispatchers. */
+  perBusiness: number;
+}
+
+/** A key of PostgreSQL's advisory locks that serialises the claims of every dispatcher (`pg_advisory_xact_lock`). */
+const CLAIM_LOCK_KEY = 0x77686b31; // "whk1"
+
+/**
+ * The ids of the due deliveries to claim, fairly (docs/webhooks.md#fairness-and-limits). Due: pending,
+ * `next_attempt_at <= now`, no live lease, of an endpoint of the lane. In flight: pending with a live lease,
+ * counted per endpoint and per business (of the lane's endpoints). Each endpoint gets at most its cap minus
+ * what it has in flight (its oldest due rows), each business at most its cap minus its in-flight ones; the
+ * rows are then taken round-robin across businesses (every business's first row, then every business's
+ * second, …; oldest first within a round), so one business's backlog never fills the claim.
+ */
+function fairCandidates(db: Db, o: ClaimOptions) {
+  const perEndpoint = o.lane === 'sick' ? 1 : o.perEndpoint;
+  const inLane = o.lane === 'sick' ? sql`e.sick_streak >= ${o.sickAfter}` : sql`e.sick_streak < ${o.sickAfter}`;
+  const businesses =
+    o.businessIds === undefined ? sql`` : sql`and d.business_id in (${sql.join(o.businessIds.length > 0 ? [...o.businessIds] : [-1])})`;
+  return sql<{ id: number }>`
+    with inflight as (
+      select d.webhook_id, d.business_id, count(*) as n
+      from webhook_delivery d join webhook_endpoint e on e.id = d.webhook_id
+      where d.lease_until is not null and d.lease_until >= ${o.now} and d.status = 'pending' and ${inLane}
+      group by d.webhook_id, d.business_id
+    ),
+    per_business as (
+      select business_id, sum(n) as n from inflight group by business_id
+    ),
+    due as (
+      select d.id, d.business_id, d.webhook_id, d.next_attempt_at,
+        row_number() over (partition by d.webhook_id order by d.next_attempt_at, d.id) as endpoint_rank
+      from webhook_delivery d join webhook_endpoint e on e.id = d.webhook_id
+      where d.status = 'pending' and d.next_attempt_at <= ${o.now}
+        and (d.lease_until is null or d.lease_until < ${o.now}) and ${inLane} ${businesses}
+    ),
+    fits_endpoint as (
+      select due.id, due.business_id, due.next_attempt_at, due.endpoint_rank,
+        row_number() over (partition by due.business_id order by due.endpoint_rank, due.next_attempt_at, due.id) as business_rank
+      from due left join inflight i on i.webhook_id = due.webhook_id
+      where due.endpoint_rank <= ${perEndpoint} - coalesce(i.n, 0)
+    )
+    select f.id from fits_endpoint f left join per_business b on b.business_id = f.business_id
+    where f.business_rank <= ${o.perBusiness} - coalesce(b.n, 0)
+    order by f.business_rank, f.next_attempt_at, f.id
+    limit ${o.limit}`;
 }
 
 /**
- * Claims up to `limit` due deliveries (pending, `next_attempt_at <= now`, no live lease), oldest first, for
- * `owner` until `leaseUntil`, and counts the attempt. One statement `UPDATE … WHERE id IN (SELECT …)
- * RETURNING`, the inner select `FOR UPDATE SKIP LOCKED` on PostgreSQL, the outer `WHERE` repeating the
- * lease condition, so that several dispatchers never claim one row at once (as the notification outbox
- * does). When nothing is due, only a one-row read runs.
+ * Claims up to `limit` due deliveries of one lane fairly ({@link fairCandidates}) for `owner` until
+ * `leaseUntil`, and counts the attempt. In one transaction: on PostgreSQL an advisory lock serialises the
+ * claims of all dispatchers (so the in-flight counts the caps use are exact, not raced), and the rows are
+ * locked `FOR UPDATE SKIP LOCKED`; on SQLite the transaction is `IMMEDIATE` (one writer). The `UPDATE`
+ * repeats the due and lease conditions, so a row is never claimed twice. When nothing is due at all, only a
+ * one-row read runs.
  * @returns the claimed rows (`lease_owner = owner`, `attempts` already incremented)
  */
 export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDeliveryRow[]> {
   if (options.limit <= 0) return [];
-  const dueRows = () => {
-    let q = db
-      .selectFrom('webhook_delivery')
-      .select('id')
+  let anyDue = db
+    .selectFrom('webhook_delivery')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', options.now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]));
+  if (options.businessIds) anyDue = anyDue.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
+  if ((await anyDue.limit(1).executeTakeFirst()) === undefined) return [];
+  const postgres = isPostgres(db);
+  return db.transaction().execute(async (trx) => {
+    if (postgres) await sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`.execute(trx);
+    const ids = (await fairCandidates(trx, options).execute(trx)).rows.map((r) => Number(r.id));
+    if (ids.length === 0) return [];
+    let lockable = trx.selectFrom('webhook_delivery').select('id').where('id', 'in', ids);
+    if (postgres) lockable = lockable.forUpdate().skipLocked();
+    return trx
+      .updateTable('webhook_delivery')
+      .set((eb) => ({ lease_owner: options.owner, lease_until: options.leaseUntil, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', lockable)
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', options.now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]));
-    if (options.businessIds) q = q.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
-    if (options.excludeWebhookIds && options.excludeWebhookIds.length > 0) q = q.where('webhook_id', 'not in', [...options.excludeWebhookIds]);
-    return q;
-  };
-  if ((await dueRows().limit(1).executeTakeFirst()) === undefined) return [];
-  let due = dueRows().orderBy('next_attempt_at').orderBy('id').limit(options.limit);
-  if (isPostgres(db)) due = due.forUpdate().skipLocked();
-  return db
-    .updateTable('webhook_delivery')
-    .set((eb) => ({ lease_owner: options.owner, lease_until: options.leaseUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', due)
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
-    .returningAll()
-    .execute();
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
+      .returningAll()
+      .execute();
+  });
 }
 
 /** What an attempt left behind. */
@@ -157,18 +215,36 @@ export async function releaseClaims(db: Db, owner: string, ids: readonly number[
     .execute();
 }
 
-/** An endpoint answered with success: `last_success_at = at`, `failing_since` cleared. */
+/** An endpoint answered with success: `last_success_at = at`, `failing_since` cleared, out of the sick lane. */
 export async function markEndpointSuccess(db: Db, webhookId: number, at: Timestamp): Promise<void> {
-  await db.updateTable('webhook_endpoint').set({ last_success_at: at, failing_since: null }).where('id', '=', webhookId).execute();
+  await db.updateTable('webhook_endpoint').set({ last_success_at: at, failing_since: null, sick_streak: 0 }).where('id', '=', webhookId).execute();
 }
 
 /**
- * An attempt to the endpoint failed at `at`: `failing_since` is set when null; an active endpoint failing
- * since before `disableBefore` is disabled (`is_active = 0`, `updated = at`).
+ * An attempt to the endpoint failed at `at`: `failing_since` is set when null; `sick_streak` grows by one
+ * when the attempt got no answer (`noAnswer`: timed out, or failed to connect), else it is 0; an active
+ * endpoint failing since before `disableBefore` is disabled (`is_active = 0`, `updated = at`).
+ * @param failingSince the endpoint's `failing_since` as read before the attempt: the disabling statement
+ *   runs only when it is older than `disableBefore` (one statement per failure otherwise)
  * @returns whether this call disabled the endpoint
  */
-export async function markEndpointFailure(db: Db, webhookId: number, at: Timestamp, disableBefore: Timestamp): Promise<boolean> {
-  await db.updateTable('webhook_endpoint').set({ failing_since: at }).where('id', '=', webhookId).where('failing_since', 'is', null).execute();
+export async function markEndpointFailure(
+  db: Db,
+  webhookId: number,
+  at: Timestamp,
+  disableBefore: Timestamp,
+  noAnswer: boolean,
+  failingSince: Timestamp | null,
+): Promise<boolean> {
+  await db
+    .updateTable('webhook_endpoint')
+    .set((eb) => ({
+      failing_since: eb.fn.coalesce('failing_since', eb.val(at)),
+      sick_streak: noAnswer ? eb('sick_streak', '+', 1) : eb.val(0),
+    }))
+    .where('id', '=', webhookId)
+    .execute();
+  if (failingSince === null || failingSince >= disableBefore) return false;
   const r = await db
     .updateTable('webhook_endpoint')
     .set({ is_active: 0, updated: at })

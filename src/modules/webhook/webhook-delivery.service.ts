@@ -23,6 +23,7 @@ import net from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
+import { inTransaction } from '../../db/sql-helpers.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 import { NotFound } from '../../shared/errors.ts';
 import { decryptSecret, retrieveBusiness } from '../auth/auth.service.ts';
@@ -378,8 +379,9 @@ export type DeliveryEnd = AttemptOutcome | 'lost';
  * (gone: the delivery went with it), the event (purged: likewise) and, for `pluuug`, the business's time
  * zone; signs with the endpoint's secret (and the previous one while its rotation window lasts); sends
  * ({@link send}); then ends the delivery `succeeded`, reschedules it ({@link retryDelayMs}) or ends it
- * `failed`, and marks the endpoint (success clears `failing_since`; a failure sets it, and an endpoint
- * failing for {@link DISABLE_AFTER_MS} is disabled). An inactive endpoint's delivery ends `failed` with
+ * `failed`, and marks the endpoint (success clears `failing_since` and the sick streak; a failure sets
+ * `failing_since`, grows the sick streak when no answer came (timeout, connection failure) and zeroes it
+ * when one did, and an endpoint failing for {@link DISABLE_AFTER_MS} is disabled), in one transaction. An inactive endpoint's delivery ends `failed` with
  * `endpoint disabled`, nothing sent. No transaction is held during the request.
  * @throws database errors (the lease then expires and another poll retries the row)
  */
@@ -422,15 +424,22 @@ export async function attemptDelivery(ctx: AttemptContext, row: WebhookDeliveryR
   const attempt = { at: iso(now), statusCode: result.statusCode, error: result.error, response: result.response, durationMs: result.durationMs };
   let outcome: AttemptOutcome;
   let recorded: boolean;
+  // The delivery and the endpoint's marks in one transaction: one commit (one fsync on SQLite) per attempt.
   if (result.error === null) {
     outcome = 'succeeded';
-    recorded = await repo.finishAttempt(db, row.id, ctx.owner, 'succeeded', attempt, null);
-    await repo.markEndpointSuccess(db, endpoint.id, attempt.at);
+    recorded = await inTransaction(db, async (trx) => {
+      const done = await repo.finishAttempt(trx, row.id, ctx.owner, 'succeeded', attempt, null);
+      await repo.markEndpointSuccess(trx, endpoint.id, attempt.at);
+      return done;
+    });
   } else {
     const delay = retryDelayMs(row.attempts);
     outcome = delay === undefined ? 'failed' : 'retried';
-    recorded = await repo.finishAttempt(db, row.id, ctx.owner, delay === undefined ? 'failed' : 'pending', attempt, delay === undefined ? null : iso(now + delay));
-    await repo.markEndpointFailure(db, endpoint.id, attempt.at, iso(now - DISABLE_AFTER_MS));
+    recorded = await inTransaction(db, async (trx) => {
+      const done = await repo.finishAttempt(trx, row.id, ctx.owner, delay === undefined ? 'failed' : 'pending', attempt, delay === undefined ? null : iso(now + delay));
+      await repo.markEndpointFailure(trx, endpoint.id, attempt.at, iso(now - DISABLE_AFTER_MS), result.statusCode === null, endpoint.failing_since);
+      return done;
+    });
   }
   emit(outcome, result.durationMs);
   return recorded ? outcome : 'lost';

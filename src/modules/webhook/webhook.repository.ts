@@ -1,4 +1,5 @@
 /** SQL for webhook endpoints and their deliveries (docs/webhooks.md). Every query is scoped to one business. */
+import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookEndpointRow, WebhookEndpointRow, WebhookEndpointRowUpdate } from '../../db/tables/webhook.table.ts';
@@ -12,6 +13,27 @@ export async function insertEndpoint(db: Db, businessId: number, row: Omit<NewWe
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * Takes the business's endpoint lock until the end of the caller's transaction `trx`, so that counting its
+ * endpoints and inserting one is atomic (docs/webhooks.md#fairness-and-limits: the cap). PostgreSQL: the
+ * business row `FOR NO KEY UPDATE` (concurrent creates wait; inserts elsewhere that only reference the
+ * business do not); SQLite: nothing more, its write transactions are `IMMEDIATE`, one at a time.
+ */
+export async function lockEndpointsOf(trx: Db, businessId: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx.selectFrom('business').select('id').where('id', '=', businessId).forNoKeyUpdate().execute();
+}
+
+/** How many endpoints the business has (active or not). */
+export async function countEndpoints(db: Db, businessId: number): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoint')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** An endpoint of the business (every column, secrets sealed), or `undefined`. */

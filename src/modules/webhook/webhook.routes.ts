@@ -13,7 +13,12 @@ const tags = ['webhook'];
 export type WebhookRoutesOptions = service.WebhookSettings;
 
 const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (app, opts) => {
-  const settings: service.WebhookSettings = { masterKey: opts.masterKey, allowPrivate: opts.allowPrivate, ...(opts.lookup && { lookup: opts.lookup }) };
+  const settings: service.WebhookSettings = {
+    masterKey: opts.masterKey,
+    allowPrivate: opts.allowPrivate,
+    ...(opts.lookup && { lookup: opts.lookup }),
+    ...(opts.maxEndpoints !== undefined && { maxEndpoints: opts.maxEndpoints }),
+  };
 
   app.get(
     '/webhook',
@@ -44,7 +49,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (ap
         'x-extension': true,
         summary: 'Create a webhook endpoint',
         description:
-          'Extension. Events of the listed types (or every type, `["*"]`) are POSTed to `url`, signed as Standard Webhooks sign them. The answer carries the signing `secret`, shown only here and after a rotation. The URL must be `http` or `https` and name a public host.',
+          'Extension. Events of the listed types (or every type, `["*"]`) are POSTed to `url`, signed as Standard Webhooks sign them. The answer carries the signing `secret`, shown only here and after a rotation. The URL must be `http` or `https` and name a public host. A business has at most 20 endpoints (`BIZAPI_WEBHOOK_MAX_ENDPOINTS`): one more is a 400 with `code: webhook_limit`.',
         body: schemas.WebhookCreateBody,
         response: { 201: schemas.WebhookCreated, ...commonErrorResponses },
       },
@@ -136,12 +141,12 @@ const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (ap
         'x-extension': true,
         summary: 'Send a test event to a webhook endpoint',
         description:
-          'Extension. Writes a `webhook.test` event (`data: {id, url}` of the endpoint) and queues its delivery to this endpoint alone, even an inactive one. Answers 202 with the pending delivery; follow it in the endpoint’s delivery list.',
+          'Extension. Writes a `webhook.test` event (`data: {id, url}` of the endpoint) and queues its delivery to this endpoint alone, even an inactive one. Answers 202 with the pending delivery; follow it in the endpoint’s delivery list. At most 5 pings a minute per endpoint: beyond, 429 with `Retry-After` and nothing is sent.',
         params: schemas.WebhookIdParams,
         response: { 202: schemas.WebhookDelivery, ...commonErrorResponses },
       },
     },
-    async (request, reply) => reply.code(202).send(await service.test(app.db, request.auth, request.params.webhook_id)),
+    async (request, reply) => reply.code(202).send(await service.test(app.db, request.auth, request.params.webhook_id, app.windowCounter)),
   );
 
   app.get(

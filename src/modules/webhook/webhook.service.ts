@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { WebhookEndpointRow, WebhookEndpointRowUpdate } from '../../db/tables/webhook.table.ts';
 import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { ErrorCollector, NotFound } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, Throttled, ValidationError } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { decryptSecret, encryptSecret } from '../auth/auth.service.ts';
@@ -44,6 +44,40 @@ export interface WebhookSettings {
   allowPrivate: boolean;
   /** The name resolver of the URL check (tests); default the system's. */
   lookup?: Lookup;
+  /** `BIZAPI_WEBHOOK_MAX_ENDPOINTS`: endpoints a business may have (default {@link MAX_ENDPOINTS}). */
+  maxEndpoints?: number;
+  /** The shared counter of the test-ping limit (default: none, pings unlimited — the CLI sends none). */
+  pingCounter?: PingCounter;
+}
+
+/**
+ * A fixed-window counter shared by the server's processes (the rate-limit plugin's `windowCounter`): counts
+ * one hit on `key` and answers the hits of the current window of `windowMs` and its end (epoch ms).
+ */
+export type PingCounter = { hit(key: string, windowMs: number): Promise<{ hits: number; resetAt: number }> };
+
+/** Endpoints a business may have unless configured otherwise (docs/webhooks.md#fairness-and-limits). */
+export const MAX_ENDPOINTS = 20;
+
+/** Test pings one endpoint may be sent per {@link TEST_PING_WINDOW_MS} (docs/webhooks.md#fairness-and-limits). */
+export const TEST_PINGS_PER_WINDOW = 5;
+
+/** The test-ping limit's window: one minute. */
+export const TEST_PING_WINDOW_MS = 60_000;
+
+/**
+ * 400 `{"nonField": ["A business can have at most 20 webhook endpoints. Delete one first."], "code":
+ * "webhook_limit"}`: the business has {@link WebhookSettings.maxEndpoints} endpoints already
+ * (docs/webhooks.md#fairness-and-limits).
+ */
+export class WebhookLimitReached extends ValidationError {
+  constructor(max: number) {
+    super({ nonField: [`A business can have at most ${max} webhook endpoints. Delete one first.`] });
+  }
+
+  override toBody(): Record<string, unknown> {
+    return { ...super.toBody(), code: 'webhook_limit' };
+  }
 }
 
 /** How long the secret replaced by a rotation keeps signing beside the new one (docs/webhooks.md#secret-rotation). */
@@ -150,15 +184,17 @@ export async function listAll(db: Db, businessId: number): Promise<Webhook[]> {
 /**
  * `POST /v1/webhook` (docs/webhooks.md#endpoints): a new endpoint with a new secret, sealed with the master
  * key; the answer is the only place the secret appears. `isActive` defaults to true, `format` to
- * `standard`.
+ * `standard`. A business has at most `settings.maxEndpoints` (20) endpoints, counted under a lock so that
+ * concurrent creates, on any number of processes, never pass the cap (docs/webhooks.md#fairness-and-limits).
  * @throws ValidationError for a refused URL (scheme, credentials, non-public or unresolvable host) or
- *   `"*"` mixed with event types
+ *   `"*"` mixed with event types; WebhookLimitReached (400 `webhook_limit`) at the cap
  */
 export async function create(db: Db, settings: WebhookSettings, auth: Auth, body: WebhookCreateBody): Promise<WebhookCreated> {
   const { eventTypes } = await checkBody(settings, body);
   const secret = newSecret();
   const at = nowTimestamp();
-  const id = await repo.insertEndpoint(db, auth.businessId, {
+  const max = settings.maxEndpoints ?? MAX_ENDPOINTS;
+  const row = {
     url: body.url,
     event_types: JSON.stringify(eventTypes ?? body.eventTypes),
     description: body.description ?? null,
@@ -171,6 +207,12 @@ export async function create(db: Db, settings: WebhookSettings, auth: Auth, body
     failing_since: null,
     created: at,
     updated: at,
+  };
+  // Counted and inserted under the business's endpoint lock: concurrent creates never pass the cap.
+  const id = await inTransaction(db, async (trx) => {
+    await repo.lockEndpointsOf(trx, auth.businessId);
+    if ((await repo.countEndpoints(trx, auth.businessId)) >= max) throw new WebhookLimitReached(max);
+    return repo.insertEndpoint(trx, auth.businessId, row);
   });
   return {
     id,
@@ -263,11 +305,19 @@ export async function rotateSecret(db: Db, settings: WebhookSettings, auth: Auth
  * `POST /v1/webhook/{webhook_id}/test` (docs/webhooks.md#the-test-ping): in one transaction, writes a `webhook.test`
  * event (`data: {id: <webhook id>, url}`), marks it published so the fan-out does not send it to the
  * business's other endpoints, and writes one pending delivery of it to this endpoint, due now. Works on an
- * inactive endpoint too.
+ * inactive endpoint too. With `pingCounter`, at most {@link TEST_PINGS_PER_WINDOW} (5) pings a minute per
+ * endpoint, counted across processes (docs/webhooks.md#fairness-and-limits); beyond, nothing is written.
  * @returns the pending delivery
- * @throws NotFound for a missing endpoint
+ * @throws NotFound for a missing endpoint; Throttled (429, `Retry-After`: seconds until the window ends)
+ *   beyond the limit
  */
-export async function test(db: Db, auth: Auth, id: number): Promise<WebhookDelivery> {
+export async function test(db: Db, auth: Auth, id: number, pingCounter?: PingCounter): Promise<WebhookDelivery> {
+  if (pingCounter) {
+    if (!(await repo.endpointExists(db, auth.businessId, id))) throw new NotFound();
+    const now = Date.now();
+    const { hits, resetAt } = await pingCounter.hit(`webhook-test:${id}`, TEST_PING_WINDOW_MS);
+    if (hits > TEST_PINGS_PER_WINDOW) throw new Throttled(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+  }
   return inTransaction(db, async (trx) => {
     const row = await repo.findEndpointById(trx, auth.businessId, id);
     if (!row) throw new NotFound();
