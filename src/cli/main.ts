@@ -138,6 +138,7 @@ export function buildProgram(ctx: CliContext): Command {
     .option('--tools <ids>', 'offer only these operations (comma-separated operation ids, e.g. client_list,client_retrieve)')
     .option('--dynamic', 'offer three meta-tools (list_operations, describe_operation, call_operation) instead of one tool per operation')
     .option('--no-extensions', 'leave out the extensions (operations the reference service lacks: webhooks, events, …)')
+    .option('--openapi <file>', 'generate the tools from this OpenAPI document (JSON) instead of the bundled one')
     .action(async (opts) => (await import('./mcp.ts')).mcp(ctx, opts));
 
   program

@@ -6,7 +6,7 @@
  * to stdout; diagnostics go to stderr.
  */
 import fs from 'node:fs';
-import { type CliContext, CliError } from './context.ts';
+import { type CliContext, CliError, readJsonFile } from './context.ts';
 
 /** Options of `bizapi mcp` (docs/mcp.md#flags). */
 export interface McpCommandOptions {
@@ -17,6 +17,8 @@ export interface McpCommandOptions {
   dynamic?: boolean;
   /** `false` with `--no-extensions`. */
   extensions?: boolean;
+  /** A file holding the OpenAPI document to use instead of the bundled one. */
+  openapi?: string;
 }
 
 /** Runs `fn` with everything written to stdout sent to stderr instead (stdout belongs to JSON-RPC). */
@@ -32,7 +34,8 @@ async function stdoutToStderr<T>(fn: () => Promise<T>): Promise<T> {
 
 /**
  * Starts the MCP server on stdio and resolves once it serves (the process then lives until stdin closes).
- * @throws CliError for a missing key or secret, a malformed `BIZAPI_URL`, a bad `--signature`, or an unknown `--tools` name
+ * @throws CliError for a missing key or secret, a malformed `BIZAPI_URL`, a bad `--signature`, an unknown `--tools`
+ *   name, an unreadable `--openapi` file, or a document whose operations cannot be turned into tools
  */
 export async function mcp(ctx: CliContext, opts: McpCommandOptions): Promise<void> {
   const baseUrl = ctx.env.BIZAPI_URL || 'http://127.0.0.1:8000';
@@ -52,12 +55,12 @@ export async function mcp(ctx: CliContext, opts: McpCommandOptions): Promise<voi
   const tools = opts.tools?.split(',').map((s) => s.trim()).filter((s) => s !== '');
   if (tools !== undefined && tools.length === 0) throw new CliError('--tools: name at least one operation id (comma-separated).');
 
-  const [{ buildOpenApiDocument }, { createMcpServer, McpConfigError }, { StdioServerTransport }] = await Promise.all([
-    import('./openapi.ts'),
+  const [{ createMcpServer, McpConfigError }, { StdioServerTransport }] = await Promise.all([
     import('../mcp/server.ts'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
   ]);
-  const document = await stdoutToStderr(buildOpenApiDocument);
+  // The bundled document is built from this checkout's routes (a few seconds: it loads the whole server).
+  const document = opts.openapi !== undefined ? readJsonFile(opts.openapi) : await stdoutToStderr(async () => (await import('./openapi.ts')).buildOpenApiDocument());
   const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   let created: ReturnType<typeof createMcpServer>;
   try {
@@ -75,7 +78,7 @@ export async function mcp(ctx: CliContext, opts: McpCommandOptions): Promise<voi
     });
   } catch (err) {
     if (err instanceof McpConfigError) throw new CliError(err.message);
-    throw err;
+    throw new CliError(`the OpenAPI document cannot be turned into tools: ${(err as Error).message}`);
   }
   const { server, operations } = created;
   // A failure inside one call must not end the server the assistant is talking to: report it on stderr.
