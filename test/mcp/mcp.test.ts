@@ -120,7 +120,7 @@ describe('one tool per operation, against a server that requires signatures', ()
 
   it('negotiates protocol 2025-06-18 or newer and writes nothing but JSON-RPC on stdout', async () => {
     const init = s.messages[0] as { result?: { protocolVersion?: string; serverInfo?: { name?: string } } };
-    expect(init.result?.protocolVersion! >= '2025-06-18').toBe(true);
+    expect((init.result?.protocolVersion ?? '') >= '2025-06-18').toBe(true);
     expect(init.result?.serverInfo?.name).toBe('bizapi');
     await s.client.ping();
     expect(s.errors).toEqual([]);
