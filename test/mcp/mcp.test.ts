@@ -165,6 +165,40 @@ describe('one tool per operation, against a server that requires signatures', ()
     expect(textOf(gone)).toMatch(/^status 404 not_found: Not found\./);
   });
 
+  it('lists, reads, creates, updates and deletes every writable resource', async () => {
+    const { ids } = b;
+    /** Creates through `<tool>_create`, reads it back, finds it in `<tool>_list`, and updates it; returns its id. */
+    const crud = async (tool: string, idArg: string, body: Record<string, unknown>, patch: Record<string, unknown>, scope: Record<string, unknown> = {}) => {
+      const created = ok(await s.call(`${tool}_create`, { ...scope, body }));
+      expect(created.id, tool).toEqual(expect.any(Number));
+      const key = { ...scope, [idArg]: created.id };
+      expect(ok(await s.call(`${tool}_retrieve`, key)).id, tool).toBe(created.id);
+      expect(ok(await s.call(`${tool}_list`, { ...scope, page_size: 100 })).results.map((r: { id: number }) => r.id), tool).toContain(created.id);
+      expect(ok(await s.call(`${tool}_partial_update`, { ...key, body: patch })), tool).toMatchObject(patch);
+      return { id: created.id as number, key };
+    };
+    const client = await crud('client', 'client_id', { companyName: 'Tour client' }, { inCharge: 'Ada' });
+    const inquiry = await crud('inquiry', 'inquiry_id', { name: 'Tour inquiry', client: { id: client.id } }, { name: 'Tour inquiry, renamed' });
+    const note = await crud('inquiry_text_history', 'history_id', { content: 'Called them.' }, { content: 'Called them twice.' }, { inquiry_id: inquiry.id });
+    const contract = await crud('contract', 'contract_id', { title: 'Tour contract', amount: 1000, type: 'I', client: { id: client.id }, startDate: '2026-12-01', endDate: '2027-03-31' }, { title: 'Tour contract v2' });
+    const settlement = await crud(
+      'settlement',
+      'settlement_id',
+      { title: 'Down payment', amount: 100, additionalAmount: 0, vat: 10, contract: { id: contract.id }, type: { id: ids.settlementTypes.ini } },
+      { title: 'Down payment (late)' },
+    );
+    const project = await crud('project', 'project_id', { title: 'Tour project', contract: { id: contract.id } }, { title: 'Tour project v2' });
+    const worker = await crud('worker', 'worker_id', { name: 'Choi', position: { id: ids.positions.dev } }, { name: 'Choi Minho' });
+    const todo = await crud('todo', 'todo_id', { inquiry: { id: inquiry.id }, type: 'CA', dueDate: '2026-12-01', action: 'Call back' }, { action: 'Call back today' });
+    const item = await crud('estimate_item', 'item_id', { title: 'UI design', unitCost: '4500000', unit: 'M/M' }, { title: 'UX design' });
+    for (const [tool, { key }] of [['todo', todo], ['estimate_item', item], ['worker', worker], ['project', project], ['settlement', settlement], ['contract', contract], ['inquiry_text_history', note], ['inquiry', inquiry], ['client', client]] as const) {
+      expect(ok(await s.call(`${tool}_destroy`, key)), tool).toEqual({ status: 204 });
+      const gone = await s.call(`${tool}_retrieve`, key);
+      expect(gone.isError, tool).toBe(true);
+      expect(textOf(gone), tool).toMatch(/^status 404/);
+    }
+  });
+
   it('walks a list to its end with nextCursor, keeping the filters of the first page', async () => {
     const tag = `walk${Math.random().toString(36).slice(2, 8)}`;
     for (let i = 0; i < 3; i++) ok(await s.call('client_create', { body: { companyName: `Other ${i}` } }));

@@ -39,7 +39,7 @@ const doc = {
     '/v1/node/{node_id}': {
       parameters: [{ $ref: '#/components/parameters/Id' }],
       delete: { operationId: 'node_destroy', summary: 'Delete a node' },
-      put: { operationId: 'node_upload', summary: 'Upload', requestBody: { content: { 'application/octet-stream': { schema: { type: 'string' } } } } },
+      put: { operationId: 'node_upload', summary: 'Upload', 'x-extension': true, requestBody: { content: { 'application/octet-stream': { schema: { type: 'string' } } } } },
     },
   },
 };
@@ -98,6 +98,9 @@ describe('selectOperations', () => {
   it('--read-only keeps the reads; --tools keeps the named ones', () => {
     expect(selectOperations(all, { readOnly: true, document: doc }).map((t) => t.name)).toEqual(['node_list']);
     expect(selectOperations(all, { tools: ['node_list', 'node_destroy'], document: doc }).map((t) => t.name)).toEqual(['node_destroy', 'node_list']);
+  });
+  it('--no-extensions leaves out the operations marked x-extension', () => {
+    expect(selectOperations(all, { extensions: false, document: doc }).map((t) => t.name)).toEqual(['node_create', 'node_destroy', 'node_list']);
   });
   it('names an unknown operation, and a write under --read-only', () => {
     expect(() => selectOperations(all, { tools: ['node_lst'], document: doc })).toThrow(McpConfigError);
