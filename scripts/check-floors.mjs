@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run lint:floors`: the import floors of src/ (README.md, "Layout"), checked on madge's import graph
 // (type-only imports included). Exits 1, listing every offending import, when
-//  - a lower layer imports a higher one. Layers, top down: cli/, server.ts, cluster.ts → app.ts →
+//  - a lower layer imports a higher one. Layers, top down: cli/, mcp/, server.ts, cluster.ts → app.ts →
 //    plugins/, jobs/, demo/ → modules/ → shared/, db/ → config.ts;
 //  - a module imports another module's repository or routes (a module's service is its public face; the
 //    shapes of its schemas may be shared too);
-//  - a route file imports another route file.
+//  - a route file imports another route file;
+//  - mcp/ imports anything of src/ outside mcp/ (it is a client of the HTTP API, through @bizapi/client).
 // `--counts` prints the counts instead of failing (also the cross-module imports of services and schemas).
 import { execFileSync } from 'node:child_process';
 
@@ -18,7 +19,7 @@ const graph = JSON.parse(
 );
 
 const LAYERS = [
-  [/^(cli\/|server\.ts$|cluster\.ts$)/, 0],
+  [/^(cli\/|mcp\/|server\.ts$|cluster\.ts$)/, 0],
   [/^app\.ts$/, 1],
   [/^(plugins|jobs|demo)\//, 2],
   [/^modules\//, 3],
@@ -29,13 +30,14 @@ const layerOf = (file) => LAYERS.find(([re]) => re.test(file))?.[1];
 const moduleOf = (file) => /^modules\/([^/]+)\//.exec(file)?.[1];
 const kindOf = (file) => /\.(repository|routes|service|schemas)\.ts$/.exec(file)?.[1] ?? 'other';
 
-const problems = { 'lower layer imports a higher one': [], "module imports another module's repository": [], "module imports another module's routes": [], 'route file imports a route file': [] };
+const problems = { 'mcp/ imports the server (it is a client of the HTTP API)': [], 'lower layer imports a higher one': [], "module imports another module's repository": [], "module imports another module's routes": [], 'route file imports a route file': [] };
 const shared = { service: 0, schemas: 0, other: 0 };
 for (const [from, imports] of Object.entries(graph)) {
   for (const to of imports) {
     const [a, b] = [layerOf(from), layerOf(to)];
     if (a !== undefined && b !== undefined && a > b) problems['lower layer imports a higher one'].push(`${from} → ${to}`);
     if (/\.routes\.ts$/.test(from) && /\.routes\.ts$/.test(to)) problems['route file imports a route file'].push(`${from} → ${to}`);
+    if (from.startsWith('mcp/') && !to.startsWith('mcp/')) problems['mcp/ imports the server (it is a client of the HTTP API)'].push(`${from} → ${to}`);
     const [m, n] = [moduleOf(from), moduleOf(to)];
     if (m === undefined || n === undefined || m === n) continue;
     const kind = kindOf(to);

@@ -138,6 +138,17 @@ export function buildProgram(ctx: CliContext): Command {
     .action(async () => (await import('./openapi.ts')).openapi());
 
   program
+    .command('mcp')
+    .description('Serve every API operation as a tool for AI assistants (Model Context Protocol over stdio; docs/mcp.md). Reads BIZAPI_URL, BIZAPI_API_KEY, BIZAPI_SECRET_KEY.')
+    .option('--signature <version>', 'request signature: v1 (the reference service\'s; default) or v2 (timestamped, replay-proof)', 'v1')
+    .option('--read-only', 'offer only the reads (GET operations)')
+    .option('--tools <ids>', 'offer only these operations (comma-separated operation ids, e.g. client_list,client_retrieve)')
+    .option('--dynamic', 'offer three meta-tools (list_operations, describe_operation, call_operation) instead of one tool per operation')
+    .option('--no-extensions', 'leave out the extensions (operations the reference service lacks: webhooks, events, …)')
+    .option('--openapi <file>', 'generate the tools from this OpenAPI document (JSON) instead of the bundled one')
+    .action(async (opts) => (await import('./mcp.ts')).mcp(ctx, opts));
+
+  program
     .command('demo')
     .description('Create a demo business ("Demo Company", AGENCY) with a catalog and clients; print its key.')
     .action(async () => (await import('./demo.ts')).demo(ctx));
