@@ -5,6 +5,7 @@
  * - Try-it-out of `GET /v1/client` on a business whose clients were all last changed on a day that is not
  *   the OpenAPI document's example date (2026-11-26) answers those clients: no example value (an
  *   `updated_start` / `updated_end` of that date) is pre-filled and sent as a filter.
+ * - the API key typed into the `X-Signature` box (instead of the secret key) gets a 403 that names that box.
  * Needs `/usr/bin/chromium` (Debian package `chromium`; `.ci/run` installs it).
  */
 import fs from 'node:fs';
@@ -92,6 +93,33 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page in a first hour (Chromi
     expect(sentList).toBeDefined();
     expect(new URL(sentList!).search).toBe('');
     expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('a wrong secret key in the X-Signature box: 403 signature_invalid, whose detail names the X-Signature box', async () => {
+    const b = await newBusiness(t);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
+    expect((await page.goto(`${base}/docs`, { waitUntil: 'load' }))?.status()).toBe(200);
+    await page.waitForFunction(() => document.querySelectorAll('.opblock').length > 0, undefined, { timeout: 45_000 });
+    await page.click('button.authorize');
+    const dialog = page.locator('.dialog-ux .modal-ux');
+    await dialog.waitFor();
+    const forms = dialog.locator('.auth-container');
+    await forms.nth(0).locator('input').fill(b.apiKey);
+    await forms.nth(0).locator('button.authorize').click();
+    await forms.nth(1).locator('input').fill(b.apiKey); // the wrong box's value: the API key, not the secret key
+    await forms.nth(1).locator('button.authorize').click();
+    await dialog.locator('button.btn-done').first().click();
+    const op = page.locator('.opblock-get').filter({ has: page.locator('[data-path="/v1/client"]') }).first();
+    await op.locator('.opblock-summary').click();
+    await op.locator('button.try-out__btn').click();
+    await op.locator('button.execute').click();
+    const status = op.locator('.live-responses-table .response .response-col_status');
+    await status.first().waitFor({ timeout: 20_000 });
+    expect((await status.first().textContent())?.trim()).toBe('403');
+    const body = JSON.parse((await op.locator('.live-responses-table .response .microlight').first().textContent()) ?? '{}') as { detail: string; code: string };
+    expect(body.code).toBe('signature_invalid');
+    expect(body.detail).toContain('X-Signature box');
     await page.close();
   }, 90_000);
 });
