@@ -5,6 +5,7 @@
  *   falls back to the default SQLite file while the installation's `.env` names another database warns;
  * - `key revoke` takes the id or the prefix that `key list` shows (or the full key);
  * - `request DELETE` prints `{"status": 204}`;
+ * - the README's provisioning commands name catalog files that exist, and run as written;
  * - the server writes one log line per request at `info`, none for the probes; `debug` adds them.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -106,6 +107,25 @@ describe.sequential('the first hour with the CLI', () => {
     expect(r.stderr).toMatch(/bizapi: warning: .*inst\/\.env sets DATABASE_URL=postgres:\/\/app:\*\*\*@db\.example:5432\/bizapi/);
     expect(r.stderr).toContain('run it from that directory, or set DATABASE_URL');
     expect(r.stderr).not.toContain('s3cret-pw');
+  });
+
+  it('the README\'s provisioning commands name catalog files that exist; they import as written', async () => {
+    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Provisioning'));
+    const commands = section.slice(0, section.indexOf('```\n', section.indexOf('```bash') + 7)).split('\n').filter((l) => /^bin\/bizapi (business create|catalog import)/.test(l));
+    expect(commands).toHaveLength(2);
+    const files = commands.flatMap((c) => c.split(/\s+/).filter((w) => w.endsWith('.json')));
+    expect(files).toEqual(['examples/catalog.json', 'examples/more-catalog.json']);
+    for (const f of files) expect(fs.existsSync(path.join(REPO, f)), f).toBe(true);
+    // The catalog shown in the README is examples/catalog.json.
+    const shown = /```json\n(\{\n  "grades"[\s\S]*?)\n```/.exec(section)![1]!;
+    expect(JSON.parse(fs.readFileSync(path.join(REPO, 'examples/catalog.json'), 'utf8'))).toEqual(JSON.parse(shown));
+    // As written (from the repository's directory), with this business's id.
+    const argv = (c: string) => c.replace(/#.*/, '').trim().split(/\s+/).slice(1);
+    const created = ok(await run(argv(commands[0]!), childEnv(), { cwd: REPO }));
+    expect(Object.keys(created.catalog.members)).toEqual(['kim']);
+    const more = ok(await run(argv(commands[1]!).map((w) => (w === '2' ? String(created.business.id) : w)), childEnv(), { cwd: REPO }));
+    expect(Object.keys(more.members)).toEqual(['lee']);
   });
 
   it('key revoke takes the id or the prefix that key list shows; an unknown one names key list', async () => {
