@@ -103,6 +103,9 @@ function requestId(req: IncomingMessage): string {
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/** Paths whose requests are logged at `debug` only: the probes of load balancers and Prometheus. */
+const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
 /** The application type every module plugin receives. */
 export type App = FastifyInstance;
 
@@ -114,6 +117,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: config.logLevel === 'silent' ? false : { ...LOG_FORMAT, ...loggerOptions(config.logLevel, deps.logStream) },
     genReqId: requestId,
     requestIdHeader: false,
+    // One line per request, written by the onResponse hook below (Fastify's own are two per request).
+    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: BODY_LIMIT,
     // Fastify accepts a hop count at run time; its types list only boolean, string and function.
@@ -128,6 +133,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // docs/deployment.md#logs: one JSON line per request at `info`; the probes (`/healthz`, `/readyz`,
+  // `/metrics`, polled every few seconds) at `debug`, so they do not flood the log.
+  app.addHook('onResponse', async (request, reply) => {
+    const level = PROBE_PATHS.has(request.url.split('?', 1)[0]!) ? 'debug' : 'info';
+    if (level === 'debug' && request.log.level !== 'debug' && request.log.level !== 'trace') return;
+    request.log[level]({ req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+  });
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart | undefined));
   app.decorate('db', deps.db);
   app.decorate('cursors', new CursorCodec(deps.masterKey));

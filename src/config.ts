@@ -347,6 +347,11 @@ export function parseMasterKey(text: string): Buffer | undefined {
 }
 
 /** Hides the password of a URL before it is printed. */
+/** `v` with the password of a URL's user info masked (`postgres://bizapi:***@db/bizapi`), for messages. */
+export function redactUrl(v: string): string {
+  return redact(v);
+}
+
 function redact(v: string): string {
   return v.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*)@/, (_m, scheme: string, userInfo: string) => {
     const colon = userInfo.indexOf(':');

@@ -5,10 +5,12 @@
  * closed, JSON output on stdout, and user-facing errors.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError } from 'commander';
 import dotenv from 'dotenv';
 import type { Kysely } from 'kysely';
-import { type Config, loadConfig } from '../config.ts';
+import { type Config, loadConfig, redactUrl } from '../config.ts';
 import type { Database } from '../db/database.ts';
 
 // This module is loaded by every command, so it imports nothing heavy: the database layer (Kysely and the
@@ -31,17 +33,53 @@ export interface CliContext {
    * @throws ConfigError naming every bad variable
    */
   config(): Config;
+  /** Where `DATABASE_URL` came from: `'environment'`, the absolute path of the `.env` file, or `'default'`. */
+  readonly databaseSource: string;
 }
+
+/** The `.env` file of the installation (next to package.json), which `npm start` run there reads. */
+const INSTALL_ENV_FILE = fileURLToPath(new URL('../../.env', import.meta.url));
 
 /** Builds the context from `process.env` and the optional `.env` file of the working directory. */
 export function createContext(): CliContext {
   const env: Record<string, string | undefined> = { ...process.env };
   dotenv.config({ processEnv: env as dotenv.DotenvPopulateInput, quiet: true });
+  const databaseSource = process.env.DATABASE_URL !== undefined ? 'environment' : env.DATABASE_URL !== undefined ? path.resolve('.env') : 'default';
   let config: Config | undefined;
   return {
     env,
+    databaseSource,
     config: () => (config ??= loadConfig(env)),
   };
+}
+
+/**
+ * The stderr lines that say which database a command opened (issue 26: a key created in the default SQLite
+ * file while the server runs on PostgreSQL answers "Invalid or revoked API key."):
+ * `bizapi: database sqlite:/abs/data/bizapi.db (the default: DATABASE_URL is not set)`, or with the URL
+ * (password masked) and where it came from; plus a warning when that is the default file while the
+ * installation's `.env` (next to package.json, what the server reads when started there) names another
+ * database (README.md#configuration).
+ */
+export function databaseNotice(config: Config, source: string, installEnvFile = INSTALL_ENV_FILE): string[] {
+  const shown = config.database.dialect === 'sqlite' ? `sqlite:${config.database.path}` : redactUrl(config.databaseUrl);
+  const from = source === 'default' ? 'the default: DATABASE_URL is not set' : source === 'environment' ? 'DATABASE_URL from the environment' : `DATABASE_URL from ${source}`;
+  const lines = [`bizapi: database ${shown} (${from})`];
+  if (source === 'default' && path.resolve('.env') !== installEnvFile && fs.existsSync(installEnvFile)) {
+    let other: string | undefined;
+    try {
+      other = dotenv.parse(fs.readFileSync(installEnvFile)).DATABASE_URL;
+    } catch {
+      other = undefined;
+    }
+    if (other !== undefined && other !== '' && other !== config.databaseUrl) {
+      lines.push(
+        `bizapi: warning: ${installEnvFile} sets DATABASE_URL=${redactUrl(other)}, which a server started there uses, but this command runs in ${process.cwd()} without it: ` +
+          'run it from that directory, or set DATABASE_URL, to reach the same database.',
+      );
+    }
+  }
+  return lines;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** `bizapi key create | list | revoke` (docs/authentication.md#keys): API keys of a business. */
 import type { Db } from '../db/database.ts';
-import { createApiKey, listApiKeys, retrieveBusiness, revokeApiKey } from '../modules/auth/auth.service.ts';
+import { createApiKey, listApiKeys, retrieveBusiness, revokeApiKeyByRef } from '../modules/auth/auth.service.ts';
 import { type CliContext, CliError, cliMasterKey, printJson, withDb } from './context.ts';
 
 /**
@@ -30,13 +30,15 @@ export async function keyList(ctx: CliContext, opts: { business: number }): Prom
 }
 
 /**
- * `key revoke API_KEY`: prints `{"revoked": true}`; the key stops authenticating at once.
- * @throws CliError when no active key has that value
+ * `key revoke KEY`: KEY is the id or the prefix that `key list` shows, or the full key. Prints
+ * `{"revoked": true}` (with `"id"` when named by id or prefix); the key stops authenticating at once.
+ * @throws CliError when no active key matches, or several active keys share the prefix
  */
-export async function keyRevoke(ctx: CliContext, apiKey: string): Promise<void> {
-  const revoked = await withDb(ctx.config(), (db) => revokeApiKey(db, apiKey));
-  if (!revoked) throw new CliError('No active API key has that value.');
-  printJson({ revoked: true });
+export async function keyRevoke(ctx: CliContext, ref: string): Promise<void> {
+  const result = await withDb(ctx.config(), (db) => revokeApiKeyByRef(db, ref));
+  if (result === 'none') throw new CliError('No active API key has that id, prefix or value (`bizapi key list --business ID` shows ids and prefixes).');
+  if (result === 'ambiguous') throw new CliError('Several active API keys start with that prefix: revoke by id (`bizapi key list --business ID` shows the ids).');
+  printJson(result.revoked === true ? { revoked: true } : { revoked: true, id: result.revoked });
 }
 
 async function requireBusiness(db: Db, businessId: number): Promise<void> {

@@ -10,10 +10,14 @@
  * when that command runs, so that `bizapi sign` does not load the database layer and `bizapi key list`
  * does not load the HTTP server.
  */
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../config.ts';
-import { type CliContext, CliError, createContext, parseId, printJson, withDb } from './context.ts';
+import { type CliContext, CliError, createContext, databaseNotice, parseId, printJson, withDb } from './context.ts';
+
+/** The commands that open the database: each states on stderr which one (issue 26, trap 3). */
+const DATABASE_COMMANDS = new Set(['migrate', 'business', 'catalog', 'key', 'webhook', 'demo', 'worker', 'serve']);
 
 /** Parses `--port`: an integer 0..65535. */
 function parsePort(value: string): number {
@@ -30,6 +34,14 @@ export function buildProgram(ctx: CliContext): Command {
     .description('Business Management REST API: server and provisioning tool.')
     .version(pkg.version)
     .showHelpAfterError('(run with --help for usage)');
+  // Which database a command opened, and a warning when it is the default file while the installation's
+  // .env names another one (context.ts, databaseNotice). A cluster worker of `serve` stays quiet (its primary spoke).
+  program.hook('preAction', (_program, action) => {
+    let top = action;
+    while (top.parent !== null && top.parent !== program) top = top.parent;
+    if (!DATABASE_COMMANDS.has(top.name()) || cluster.isWorker) return;
+    for (const line of databaseNotice(ctx.config(), ctx.databaseSource)) process.stderr.write(`${line}\n`);
+  });
 
   program
     .command('migrate')
@@ -106,9 +118,9 @@ export function buildProgram(ctx: CliContext): Command {
     .action(async (opts) => (await import('./key.ts')).keyList(ctx, opts));
   key
     .command('revoke')
-    .description('Revoke an API key at once.')
-    .argument('<apiKey>', 'the full API key')
-    .action(async (apiKey: string) => (await import('./key.ts')).keyRevoke(ctx, apiKey));
+    .description('Revoke an API key at once, named by its id or prefix (as `key list` shows them) or its full value.')
+    .argument('<key>', 'the key id, its prefix (bz_ and 8 characters) or the full API key')
+    .action(async (ref: string) => (await import('./key.ts')).keyRevoke(ctx, ref));
 
   const webhook = program.command('webhook').description('Manage the webhook endpoints of a business (docs/webhooks.md).');
   webhook

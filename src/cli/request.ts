@@ -39,8 +39,8 @@ export interface RequestOptions {
  * `request METHOD PATH [--data BODY] [--base-url URL] [--all] --key KEY --secret SECRET` (`--all`: see {@link requestAll}).
  *
  * Sends `X-API-Key`, `X-Signature` (over the exact body bytes; the empty string without a body) and, with a
- * body, `Content-Type: application/json`. Prints the response body when it is JSON, else
- * `{"status": N, "body": "<text>"}`; sets exit code 0 for a 2xx status, 1 otherwise (still printing the
+ * body, `Content-Type: application/json`. Prints the response body when it is JSON, `{"status": N}` when
+ * there is none (204 after a DELETE), else `{"status": N, "body": "<text>"}`; sets exit code 0 for a 2xx status, 1 otherwise (still printing the
  * body). `--v2` signs version 2 instead (`X-Signature-Timestamp` = now, `X-Signature: v2=…` over the timestamp,
  * the method, the path and query as sent and the body; docs/authentication.md#signature-version-2; a
  * `403 signature_replayed` — the same request already sent this second — is signed again with the next second);
@@ -62,10 +62,14 @@ export async function request(ctx: CliContext, method: string, path: string, opt
   }
   const { response, text } = await send(url, method, apiKey, secret, opts.data, opts);
   let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = { status: response.status, body: text };
+  if (text === '') {
+    json = { status: response.status }; // 204 No Content (a DELETE): the status, no empty body
+  } else {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { status: response.status, body: text };
+    }
   }
   printJson(json);
   if (response.status < 200 || response.status > 299) {

@@ -60,16 +60,26 @@ export function loadSqliteDriver(): typeof BetterSqlite3 {
   const order = Number(process.versions.napi) >= 10 ? ['better-sqlite3-napi', 'better-sqlite3'] : ['better-sqlite3'];
   for (const name of order) {
     try {
-      return require(name) as typeof BetterSqlite3;
+      const Driver = require(name) as typeof BetterSqlite3;
+      // The package loads lazily: its native binary is looked up on the first database, so open one now.
+      new Driver(':memory:').close();
+      return Driver;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
+      // Not installed (npm drops an optional package whose build failed), or installed without its binary.
+      if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND' && !NO_BINARY.test((err as Error).message)) throw err;
     }
   }
   throw new Error(
-    `no SQLite driver is installed for Node ${process.versions.node}: run \`npm install\` without --omit=optional ` +
-      '(better-sqlite3 is an optional dependency), or set DATABASE_URL to a PostgreSQL database',
+    `no SQLite driver could be loaded for Node ${process.versions.node}. better-sqlite3 needs a native binary: on Node 22.14+ ` +
+      'its version 13 ships one; on Node 20 its version 12 downloads a prebuilt one from GitHub at install, else compiles one, ' +
+      'which needs python3, make and a C++ compiler (Debian: apt-get install build-essential python3), and npm silently ' +
+      'drops the driver when both fail. Fix: use Node 22.14 or newer, or install the compiler and run `npm install` again; ' +
+      'or set DATABASE_URL to a PostgreSQL database (README.md#install-notes)',
   );
 }
+
+/** How a driver installed without its native binary (a failed or skipped build) fails to load. */
+const NO_BINARY = /Could not locate the bindings file|NODE_MODULE_VERSION|was compiled against a different Node\.js version|invalid ELF header/;
 
 /** Which dialect a Kysely instance speaks. */
 export type Dialect = DatabaseConfig['dialect'];

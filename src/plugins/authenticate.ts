@@ -120,14 +120,14 @@ async function checkSignature(request: FastifyRequest, body: Buffer, replays: Re
       }
       const hex = signature.slice(3);
       if (!verifyV2(request.auth.secret, timestamp, request.method, request.url, body, hex)) {
-        throw new PermissionDenied('The X-Signature header does not match the request.', 'signature_invalid');
+        throw new PermissionDenied('The X-Signature header does not match the request: sign it with the secret key of the X-API-Key sent (on /docs: the secret key goes in the X-Signature box).', 'signature_invalid');
       }
       const expiresAt = (ts + SIGNATURE_WINDOW_SECONDS) * 1000 + 1000;
       if (!(await replays.firstUse(hex.toLowerCase(), expiresAt, nowMs))) {
         throw new PermissionDenied('This signature was already used; sign every request anew.', 'signature_replayed');
       }
     } else if (!verifySignature(request.auth.secret, body, signature)) {
-      throw new PermissionDenied('The X-Signature header does not match the request body.', 'signature_invalid');
+      throw new PermissionDenied('The X-Signature header does not match the request body: sign it with the secret key of the X-API-Key sent (on /docs: the secret key goes in the X-Signature box).', 'signature_invalid');
     }
   }
   verified.add(request);

@@ -29,6 +29,7 @@ import type { LogWriter } from '../jobs/log-writer.ts';
 import { onDeliveryAttempt } from '../modules/webhook/webhook-delivery.service.ts';
 import { NotAuthenticated } from '../shared/errors.ts';
 import { ErrorDetail } from '../shared/schemas.ts';
+import { METRICS_SCHEME } from './openapi.ts';
 
 /** Options of the plugin. */
 export interface MetricsOptions {
@@ -175,7 +176,7 @@ export default fp<MetricsOptions>(
       {
         schema: {
           tags: ['operations'],
-          security: [{}, { metricsToken: [] }],
+          security: [{}, { [METRICS_SCHEME]: [] }],
           operationId: 'metrics_retrieve',
           summary: 'Prometheus metrics',
           description:

@@ -108,7 +108,7 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string; schem
     description:
       'Wrong `X-Signature`, or none while the server requires signatures (`signature_invalid`, `signature_required`); or the plan does not allow the operation (`PLAN_PERMISSION_DENIED`).',
     schema: 'ErrorDetail',
-    example: { detail: 'The X-Signature header does not match the request body.', code: 'signature_invalid' },
+    example: { detail: 'The X-Signature header does not match the request body: sign it with the secret key of the X-API-Key sent (on /docs: the secret key goes in the X-Signature box).', code: 'signature_invalid' },
   },
   404: {
     name: 'NotFound',

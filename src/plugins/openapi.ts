@@ -103,6 +103,45 @@ const IDEMPOTENCY_RESPONSES = {
 
 type RouteSchema = Record<string, unknown>;
 
+/** The security scheme of `X-API-Key`, named as docs/authentication.md#docs-page names the box. */
+export const API_KEY_SCHEME = 'X-API-Key';
+/** The security scheme of `X-Signature` (on the docs page: the box of the secret key). */
+export const SIGNATURE_SCHEME = 'X-Signature';
+/** The security scheme of `GET /metrics` (`BIZAPI_METRICS_TOKEN`, docs/deployment.md). */
+export const METRICS_SCHEME = 'Metrics-Token';
+
+/**
+ * Moves the examples of every operation parameter (`examples`, `example`, and those of its schema) into its
+ * description ("Example: `2026-11-26`."), in place, and returns the document. Swagger UI's Try-it-out fills a
+ * parameter with its first example, so a list filtered by `updated_start=2026-11-26` (the example date)
+ * answered an empty page on any other day (issue 26); an example is shown, never sent by default.
+ */
+export function examplesAsText<T>(document: T): T {
+  const doc = document as { paths?: Record<string, Record<string, { parameters?: Record<string, unknown>[] }>> };
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      if (op === null || typeof op !== 'object' || !Array.isArray(op.parameters)) continue;
+      for (const param of op.parameters) {
+        const schema = (param.schema ?? {}) as Record<string, unknown>;
+        const values: unknown[] = [];
+        if (param.examples && typeof param.examples === 'object') for (const e of Object.values(param.examples)) values.push((e as { value?: unknown }).value);
+        if ('example' in param) values.push(param.example);
+        if (Array.isArray(schema.examples)) values.push(...(schema.examples as unknown[]));
+        if ('example' in schema) values.push(schema.example);
+        delete param.examples;
+        delete param.example;
+        delete schema.examples;
+        delete schema.example;
+        const shown = [...new Set(values.filter((v) => v !== undefined).map((v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``))];
+        if (shown.length === 0) continue;
+        const text = `${shown.length > 1 ? 'Examples' : 'Example'}: ${shown.join(', ')}.`;
+        param.description = typeof param.description === 'string' && param.description !== '' ? `${param.description} ${text}` : text;
+      }
+    }
+  }
+  return document;
+}
+
 /**
  * The swagger transform: adds the `Idempotency-Key` header and its 409 / 422 answers to every `POST`,
  * `PATCH` and `DELETE` operation under `/v1`, in the document only (the plugin `idempotency.ts` checks the
@@ -199,27 +238,35 @@ export default fp(
         servers: [{ url: '/', description: 'This server' }],
         tags: TAGS,
         components: {
+          // Named as docs/authentication.md names them: Swagger UI's "Authorize" dialog titles each box with
+          // its scheme's name (docs/authentication.md#docs-page).
           securitySchemes: {
-            apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API key of the business.' },
-            signature: {
+            [API_KEY_SCHEME]: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-API-Key',
+              description: 'The **API key** of the business (`bz_…`, printed by `bizapi key create` or `bizapi business create`).',
+            },
+            [SIGNATURE_SCHEME]: {
               type: 'apiKey',
               in: 'header',
               name: 'X-Signature',
               description:
-                'Version 1: lowercase hex HMAC-SHA256 of the raw request body (empty string when there is none), keyed with the secret key. Version 2 (extension, replay-proof): `v2=` + lowercase hex HMAC-SHA256 of `"{X-Signature-Timestamp}.{METHOD}.{path and query as sent}.{raw body}"`, sent with `X-Signature-Timestamp`; valid within 300 seconds of the server clock, once. `BIZAPI_SIGNATURE_MODE=v2` accepts only version 2. ' +
-                'On the docs page (/docs), enter the **secret key** here: the page signs each request with it in the browser and sends only the signature.',
+                'On the docs page (/docs), enter the key\'s **secret key** here (not a signature): the page signs each request with it in the browser (version 2) and sends only the signature. ' +
+                'Version 1: lowercase hex HMAC-SHA256 of the raw request body (empty string when there is none), keyed with the secret key. Version 2 (extension, replay-proof): `v2=` + lowercase hex HMAC-SHA256 of `"{X-Signature-Timestamp}.{METHOD}.{path and query as sent}.{raw body}"`, sent with `X-Signature-Timestamp`; valid within 300 seconds of the server clock, once. `BIZAPI_SIGNATURE_MODE=v2` accepts only version 2.',
             },
-            metricsToken: {
+            [METRICS_SCHEME]: {
               type: 'http',
               scheme: 'bearer',
-              description: 'The `BIZAPI_METRICS_TOKEN` of the server, required by `GET /metrics` only when the server sets one.',
+              description: 'Operators only, for `GET /metrics`: the server\'s `BIZAPI_METRICS_TOKEN` (`Authorization: Bearer …`), needed only when the server sets one. Leave it empty for the `/v1` API.',
             },
           },
         },
-        security: [{ apiKey: [], signature: [] }],
+        security: [{ [API_KEY_SCHEME]: [], [SIGNATURE_SCHEME]: [] }],
       },
       // Named component schemas with $ref, error responses and headers (plugins/openapi-components.ts).
-      transformObject: (documents) => componentize((documents as { openapiObject: Parameters<typeof componentize>[0] }).openapiObject),
+      // Parameter examples into their descriptions (examplesAsText), so the docs page never pre-fills them.
+      transformObject: (documents) => examplesAsText(componentize((documents as { openapiObject: Parameters<typeof componentize>[0] }).openapiObject)),
     });
     // The docs page signs each Try-it-out request in the browser (docs/authentication.md#docs-page): a local
     // script (no inline code, so the CSP holds) defines the request interceptor; the secret entered in

@@ -139,7 +139,7 @@ describe.each(targets)('bizapi webhook on $name', (target) => {
     expectFailure(await create('--url', 'https://8.8.8.8/', '--events', '*,client.created'), '--events: "*" stands for every event type and must be alone.');
     expectFailure(await create('--url', 'https://8.8.8.8/', '--events', '*', '--format', 'xml'), '--format: "xml" is not one of standard, pluuug.');
     expectFailure(await create('--url', 'ftp://8.8.8.8/', '--events', '*'), '--url: The URL must use the http or https scheme.');
-    expectFailure(await create('--url', 'http://127.0.0.1:8080/', '--events', '*'), '--url: The host 127.0.0.1 is not a public address.');
+    expectFailure(await create('--url', 'http://127.0.0.1:8080/', '--events', '*'), '--url: The host 127.0.0.1 is not a public address. To deliver to a receiver on this machine or a private network, set BIZAPI_WEBHOOK_ALLOW_PRIVATE=true on the server.');
     expectFailure(await bizapi('webhook', 'list', '--business', '987654321'), 'Business 987654321 does not exist.');
     // With BIZAPI_WEBHOOK_ALLOW_PRIVATE=true a local URL is accepted.
     const local = await run(['webhook', 'create', '--business', id, '--url', 'http://127.0.0.1:8080/', '--events', '*'], {

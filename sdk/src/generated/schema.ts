@@ -3342,7 +3342,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "detail": "The X-Signature header does not match the request body.",
+                 *       "detail": "The X-Signature header does not match the request body: sign it with the secret key of the X-API-Key sent (on /docs: the secret key goes in the X-Signature box).",
                  *       "code": "signature_invalid"
                  *     }
                  */
@@ -3699,9 +3699,9 @@ export interface operations {
                 /** @description Case-insensitive substring; repeat the parameter to require several terms (AND). */
                 search?: string[];
                 status_id?: number;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;
@@ -4205,9 +4205,9 @@ export interface operations {
                 start_date_to?: string;
                 /** @description Only contracts in this status (extension). */
                 status?: "P" | "I" | "C" | "T";
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;
@@ -4767,9 +4767,9 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;
@@ -5182,9 +5182,9 @@ export interface operations {
                 page_size?: number;
                 /** @description Case-insensitive substring; repeat the parameter to require several terms (AND). */
                 search?: string[];
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;
@@ -5590,9 +5590,9 @@ export interface operations {
     event_list: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 created_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 created_start?: string;
                 /** @description Position from the `next` or `previous` link of a page. */
                 cursor?: string;
@@ -5851,9 +5851,9 @@ export interface operations {
                 /** @description Case-insensitive substring; repeat the parameter to require several terms (AND). */
                 search?: string[];
                 status_id?: number;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;
@@ -6787,9 +6787,9 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;
@@ -7284,9 +7284,9 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;
@@ -8050,9 +8050,9 @@ export interface operations {
                 start_date_start?: string;
                 /** @description Only projects in this status: U scheduled, I in progress, A additional period, E ended. */
                 status?: "U" | "I" | "A" | "E";
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;
@@ -8457,9 +8457,9 @@ export interface operations {
                 settled_date_end?: string;
                 /** @description YYYY-MM-DD, inclusive. */
                 settled_date_start?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;
@@ -8919,9 +8919,9 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;
@@ -9390,9 +9390,9 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;
@@ -10450,9 +10450,9 @@ export interface operations {
                 position_id?: number;
                 /** @description Case-insensitive substring; repeat the parameter to require several terms (AND). */
                 search?: string[];
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_end?: string;
-                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. */
+                /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 updated_start?: string;
             };
             header?: never;

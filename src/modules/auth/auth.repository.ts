@@ -70,6 +70,18 @@ export async function revokeByHash(db: Db, keyHash: string, at: Timestamp): Prom
   return Number(result.numUpdatedRows);
 }
 
+/** The ids of the keys that are not revoked and whose display prefix is `prefix` (`bz_` + 8 characters). */
+export async function findActiveKeyIdsByPrefix(db: Db, prefix: string): Promise<number[]> {
+  const rows = await db.selectFrom('api_key').select('id').where('key_prefix', '=', prefix).where('revoked_at', 'is', null).orderBy('id').execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Marks the key `id` revoked; returns the number of rows changed (0 when unknown or already revoked). */
+export async function revokeById(db: Db, id: number, at: Timestamp): Promise<number> {
+  const result = await db.updateTable('api_key').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The encrypted secret of the newest API key (revoked ones included), or `undefined` when there is none. */
 export async function findNewestSecret(db: Db): Promise<string | undefined> {
   const row = await db.selectFrom('api_key').select('secret_ciphertext').orderBy('id', 'desc').limit(1).executeTakeFirst();

@@ -108,6 +108,27 @@ export async function revokeApiKey(db: Db, apiKey: string): Promise<boolean> {
   return (await repo.revokeByHash(db, hashApiKey(apiKey), nowTimestamp())) > 0;
 }
 
+/** The display prefix `key list` shows: `bz_` and the key's next 8 characters (README.md#provisioning-businesses-keys-and-catalogs). */
+const KEY_PREFIX = /^bz_[A-Za-z0-9_-]{8}$/;
+
+/**
+ * Revokes a key named as `bizapi key list` shows it (README.md#provisioning-businesses-keys-and-catalogs):
+ * its id (digits), its display prefix (`bz_` + 8 characters, which must name one active key), or its full
+ * value. Answers `{revoked: id}` (or `{revoked: true}` for a full key), `'none'` when no active key matches,
+ * `'ambiguous'` when several active keys share the prefix (then revoke by id).
+ */
+export async function revokeApiKeyByRef(db: Db, ref: string): Promise<{ revoked: number | true } | 'none' | 'ambiguous'> {
+  const value = ref.trim();
+  if (/^\d{1,15}$/.test(value)) return (await repo.revokeById(db, Number(value), nowTimestamp())) > 0 ? { revoked: Number(value) } : 'none';
+  if (KEY_PREFIX.test(value)) {
+    const ids = await repo.findActiveKeyIdsByPrefix(db, value);
+    if (ids.length > 1) return 'ambiguous';
+    if (ids.length === 0) return 'none';
+    return (await repo.revokeById(db, ids[0]!, nowTimestamp())) > 0 ? { revoked: ids[0]! } : 'none';
+  }
+  return (await revokeApiKey(db, value)) ? { revoked: true } : 'none';
+}
+
 /**
  * Whether `masterKey` decrypts the secrets stored in the database (checked on the newest key's secret):
  * `'ok'`, `'mismatch'` (they were encrypted under another key), or `'none'` when no secret is stored yet.

@@ -33,9 +33,12 @@ describe('GET /openapi.json', () => {
 
   it('declares X-API-Key and X-Signature as security schemes required by default', async () => {
     const doc = await document();
-    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
-    expect(doc.components.securitySchemes.signature).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Signature' });
-    expect(doc.security).toEqual([{ apiKey: [], signature: [] }]);
+    // Named as docs/authentication.md names them (the docs page's "Authorize" boxes), each explained.
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['X-API-Key', 'X-Signature', 'Metrics-Token']);
+    expect(doc.components.securitySchemes['X-API-Key']).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: expect.stringContaining('API key') });
+    expect(doc.components.securitySchemes['X-Signature']).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Signature', description: expect.stringContaining('secret key') });
+    expect(doc.components.securitySchemes['Metrics-Token']).toMatchObject({ type: 'http', scheme: 'bearer', description: expect.stringContaining('BIZAPI_METRICS_TOKEN') });
+    expect(doc.security).toEqual([{ 'X-API-Key': [], 'X-Signature': [] }]);
   });
 
   it('gives every operation a unique operationId, a summary and an example', async () => {

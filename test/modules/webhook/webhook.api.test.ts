@@ -255,7 +255,7 @@ describe('validation', () => {
     expect(w.id).toEqual(expect.any(Number));
     const res = await strict.patch(b, `/v1/webhook/${w.id}`, { url: 'http://192.168.0.10/' });
     expect(res.status).toBe(400);
-    expect(res.body.url).toEqual(['The host 192.168.0.10 is not a public address.']);
+    expect(res.body.url).toEqual(['The host 192.168.0.10 is not a public address. To deliver to a receiver on this machine or a private network, set BIZAPI_WEBHOOK_ALLOW_PRIVATE=true on the server.']);
     // Public addresses pass.
     for (const url of ['https://8.8.8.8/hook', 'http://[2606:4700:4700::1111]:8443/x', 'https://[::ffff:8.8.4.4]/y']) {
       expect((await strict.post(b, '/v1/webhook', { url, eventTypes: ['*'] })).status, url).toBe(201);
