@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // `@bizapi/client` (the sdk/ workspace) resolves to its TypeScript sources (the `bizapi-source` export
 // condition, as in tsconfig.json and bin/bizapi), so tests never run a stale sdk/dist.
-const conditions = ['bizapi-source', 'module', 'node', 'development|production'];
+const conditions = ['bizapi-source', 'node', 'development|production'];
 
 export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['bizapi-source'] } },
