@@ -20,7 +20,7 @@
 import type { Db } from '../../db/database.ts';
 import { inTransaction, isUniqueViolation, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
-import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
+import { checkFieldSet, type CheckedFieldValue, findFieldValues, replaceFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
@@ -28,9 +28,13 @@ import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
 import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { restoreHistory as restoreNote } from '../note/note.service.ts';
+import type { NoteFull } from '../note/note.schemas.ts';
+import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
+import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './contract.repository.ts';
 import type { Contract, ContractCreateBody, ContractInquiry, ContractListItem, ContractListQuery, ContractSummary, ContractUpdateBody } from './contract.schemas.ts';
-import type { ContractRowUpdate, NestedContractColumns, PresentContractColumns } from '../../db/tables/contract.table.ts';
+import type { ContractRowUpdate, NestedContractColumns, NewContractRow, PresentContractColumns } from '../../db/tables/contract.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 type IdTitle = { id: number; title: string };
@@ -534,4 +538,108 @@ export async function setInquiryContract(trx: Db, businessId: number, inquiryId:
 /** Releases the contract of inquiry `inquiryId` (a soft-deleted inquiry releases its link, docs/api.md#contracts). */
 export async function releaseInquiryContract(trx: Db, businessId: number, inquiryId: number): Promise<void> {
   await repo.releaseInquiry(trx, businessId, inquiryId);
+}
+
+// ── Restore (bizapi import / export: src/shared/restore.ts, docs/deployment.md#11-moving-a-business-in-and-out) ──
+
+/**
+ * The request body that writes a restored shape: every writable property of the full shape, references
+ * reduced to `{id}`; properties the source did not send keep the create defaults.
+ */
+function bodyOf(shape: Contract): ContractCreateBody {
+  return {
+    title: shape.title,
+    amount: shape.amount,
+    type: shape.type,
+    status: shape.status ?? 'P',
+    contractNumber: shape.contractNumber ?? null,
+    startDate: shape.startDate ?? null,
+    endDate: shape.endDate ?? null,
+    vatType: shape.vatType ?? 'E',
+    settlementFrequency: shape.settlementFrequency ?? null,
+    settlementCycle: shape.settlementCycle ?? null,
+    settlementDay: shape.settlementDay ?? null,
+    client: shape.client ? { id: shape.client.id } : null,
+    inquiry: shape.inquiry ? { id: shape.inquiry.id } : null,
+    categorySet: (shape.categorySet ?? []).map((c) => ({ id: c.id })),
+    fieldSet: (shape.fieldSet ?? []).map((v) => ({ field: { id: v.field.id }, value: v.value })),
+    isHidden: shape.isHidden ?? false,
+  };
+}
+
+/**
+ * Checks the references of a restored shape: the client (live), the inquiry (live, and linked to no other
+ * contract than `contractId`), the categories and the custom fields of kind CO with values that fit them.
+ * The contract rules of a request (recurring fields on type S only, dates in order) are not applied: the
+ * source's record is stored as it is.
+ * @throws ValidationError naming each property that refers to nothing here
+ */
+async function checkRestored(db: Db, businessId: number, body: ContractCreateBody, contractId: number | undefined): Promise<{ categoryIds: number[]; fieldValues: CheckedFieldValue[] }> {
+  const errors = new ErrorCollector();
+  if (body.client && !(await clientExists(db, { businessId }, body.client.id))) errors.add(['client', 'id'], messages.invalidPk(body.client.id));
+  if (body.inquiry) {
+    const inquiryId = body.inquiry.id;
+    if (!(await repo.liveInquiryExists(db, businessId, inquiryId))) errors.add(['inquiry', 'id'], messages.invalidPk(inquiryId));
+    else {
+      const holder = await repo.findIdByInquiryId(db, businessId, inquiryId);
+      if (holder !== undefined && holder !== contractId) errors.add(['inquiry', 'id'], INQUIRY_TAKEN);
+    }
+  }
+  const categoryIds = [...new Set((body.categorySet ?? []).map((c) => c.id))];
+  const found = new Set(await repo.findCategoryIds(db, businessId, categoryIds));
+  for (const id of categoryIds) if (!found.has(id)) errors.add(['categorySet'], messages.invalidPk(id));
+  const fieldValues = await checkFieldSet(db, businessId, 'CO', body.fieldSet ?? [], errors);
+  errors.throwIfAny();
+  return { categoryIds, fieldValues };
+}
+
+/**
+ * Restores one contract from its full shape (`GET /v1/contract/{id}` of the source, references already
+ * rewritten to this server's ids) under the rules of src/shared/restore.ts: its columns, `created` and
+ * `updated` as given, its category set, its custom field values and its inquiry link (the inquiry's
+ * `contract` follows). Settlements and notes are restored on their own ({@link restoreHistory}). Writes no
+ * event, also none for the inquiry it links.
+ * @returns the contract's id here and `created`, `updated` or `unchanged`
+ * @throws ValidationError naming `client.id`, `inquiry.id` (missing, or linked to another contract),
+ *   `categorySet` or `fieldSet` when the shape refers to something this business does not have
+ */
+export async function restore(db: Db, auth: Auth, shape: Contract, options: RestoreOptions): Promise<RestoreResult> {
+  const { businessId } = auth;
+  const body = bodyOf(shape);
+  const times = restoredTimes(shape);
+  const write = async (trx: Db, id: number | undefined, insert: boolean): Promise<number> => {
+    const checked = await checkRestored(trx, businessId, body, id);
+    const columns = { ...columnsFrom(body), ...times };
+    let contractId: number;
+    if (insert) {
+      contractId = await repo.insert(trx, businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewContractRow, 'business_id'>) });
+    } else {
+      contractId = id!;
+      await repo.updateById(trx, businessId, contractId, columns);
+    }
+    await repo.replaceCategories(trx, businessId, contractId, checked.categoryIds);
+    await replaceFieldValues(trx, businessId, 'CO', contractId, checked.fieldValues);
+    return contractId;
+  };
+  return linkingInquiry(db, (trx) =>
+    restoreRecord(trx, businessId, shape, options, {
+      table: 'contract',
+      current: async (t, id) => ((await repo.existsById(t, businessId, id)) ? retrieve(t, auth, id) : undefined),
+      insert: (t, id) => write(t, id, true),
+      update: async (t, id) => {
+        await write(t, id, false);
+      },
+    }),
+  );
+}
+
+/**
+ * Restores one note of contract `contractId` (this server's id) from its full shape
+ * (`GET /v1/contract/{contract_id}/history/{history_id}` of the source) under the rules of
+ * src/shared/restore.ts: `content`, `member`, `created` and `updated` as given; no event.
+ * @throws ValidationError on `contract.id` when the contract is not the business's, on `member.id` for a
+ *   member this business does not have
+ */
+export async function restoreHistory(db: Db, auth: Auth, contractId: number, shape: NoteFull, options: RestoreOptions): Promise<RestoreResult> {
+  return restoreNote(db, auth, 'contract', contractId, shape, options);
 }

@@ -176,3 +176,20 @@ export async function restoreFieldValues(
   await repo.upsertValueRows(db, kind, businessId, recordId, target.map(([fieldId, value]) => ({ fieldId, value })));
   return true;
 }
+
+/**
+ * Makes the stored values of one record of `kind` exactly `values` (checked by {@link checkFieldSet}): the
+ * given ones are written, every other stored value is removed. The write of a restore, which brings a record
+ * to a whole shape (src/shared/restore.ts); PATCH keeps unnamed values and uses {@link setFieldValues}.
+ */
+export async function replaceFieldValues(
+  db: Db,
+  businessId: number,
+  kind: FieldKind,
+  recordId: number,
+  values: readonly CheckedFieldValue[],
+): Promise<void> {
+  const kept = new Set(values.map((v) => v.fieldId));
+  const stale = (await repo.findValueRows(db, kind, businessId, recordId)).filter((r) => !kept.has(r.field_id));
+  await repo.upsertValueRows(db, kind, businessId, recordId, [...stale.map((r) => ({ fieldId: r.field_id, value: '' })), ...values]);
+}

@@ -69,18 +69,22 @@ export async function findById(db: Db, businessId: number, target: NoteTarget, p
   return selectNotes(db, businessId, target, parentId).where('note.id', '=', id).executeTakeFirst();
 }
 
-/** Inserts a note; returns its id. `updated` is the time of the insert, `created` may be any time the caller names. */
+/**
+ * Inserts a note; returns its id. `updated` is the time of the insert, `created` may be any time the caller names;
+ * `id` is given only by a restore (src/shared/restore.ts).
+ */
 export async function insert(
   db: Db,
   businessId: number,
   target: NoteTarget,
   parentId: number,
-  row: { content: string; member_id: number | null; created: Timestamp; updated: Timestamp },
+  row: { id?: number; content: string; member_id: number | null; created: Timestamp; updated: Timestamp },
 ): Promise<number> {
   const { table, parent } = names(target);
   const { id } = await db
     .insertInto(table)
-    .values({ business_id: businessId, [parent]: parentId, content: row.content, member_id: row.member_id, created: row.created, updated: row.updated } as {
+    .values({ ...(row.id !== undefined && { id: row.id }), business_id: businessId, [parent]: parentId, content: row.content, member_id: row.member_id, created: row.created, updated: row.updated } as {
+      id?: number;
       business_id: number;
       contract_id: number;
       content: string;
@@ -124,4 +128,32 @@ export async function deleteById(db: Db, businessId: number, target: NoteTarget,
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Writes every column of note `id` of the business (a restore, src/shared/restore.ts): its parent, content,
+ * member and both times.
+ */
+export async function restoreById(
+  db: Db,
+  businessId: number,
+  target: NoteTarget,
+  parentId: number,
+  id: number,
+  row: { content: string; member_id: number | null; created: Timestamp; updated: Timestamp },
+): Promise<void> {
+  const { table, parent } = names(target);
+  await db
+    .updateTable(table)
+    .set({ [parent]: parentId, ...row } as { contract_id: number })
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Whether the parent record (a contract or a settlement) `parentId` is the business's. */
+export async function parentExists(db: Db, businessId: number, target: NoteTarget, parentId: number): Promise<boolean> {
+  const table = target.table === 'contract_note' ? 'contract' : 'settlement';
+  const row = await db.selectFrom(table).select('id').where('business_id', '=', businessId).where('id', '=', parentId).executeTakeFirst();
+  return row !== undefined;
 }

@@ -13,6 +13,8 @@ import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
 import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
+import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './note.repository.ts';
 import type { Note, NoteCreateBody, NoteFull, NoteListQuery, NoteUpdateBody } from './note.schemas.ts';
 
@@ -162,5 +164,45 @@ export async function destroy(db: Db, auth: Auth, parent: NoteParent, parentId: 
   await inTransaction(db, async (trx) => {
     if ((await repo.deleteById(trx, auth.businessId, parent.target, parentId, id)) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, parent.resource, id);
+  });
+}
+
+/**
+ * Restores one note of the contract or settlement `parentId` (this server's id) from its full shape (the
+ * source's `GET …/history/{history_id}`, member id already rewritten) under the rules of
+ * src/shared/restore.ts: `content`, `member`, `created` and `updated` as given; no event. The contract and
+ * settlement services offer it as their `restoreHistory`.
+ * @throws ValidationError on `contract.id` / `settlement.id` when the parent is not the business's, on
+ *   `member.id` for a member this business does not have
+ */
+export async function restoreHistory(
+  db: Db,
+  auth: Auth,
+  kind: 'contract' | 'settlement',
+  parentId: number,
+  shape: Note & { updated?: string },
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  const target = kind === 'contract' ? repo.CONTRACT_NOTES : repo.SETTLEMENT_NOTES;
+  const memberId = shape.member?.id ?? null;
+  const row = { content: shape.content, member_id: memberId, ...restoredTimes(shape) };
+  const check = async (trx: Db): Promise<void> => {
+    if (!(await repo.parentExists(trx, auth.businessId, target, parentId))) throw ValidationError.at([kind, 'id'], messages.invalidPk(parentId));
+    if (memberId !== null && !(await isMember(trx, auth.businessId, memberId))) throw ValidationError.at(['member', 'id'], messages.invalidPk(memberId));
+  };
+  return restoreRecord(db, auth.businessId, shape, options, {
+    table: target.table,
+    current: async (trx, id) => {
+      const found = await repo.findById(trx, auth.businessId, target, parentId, id);
+      return found && toNoteFull(found);
+    },
+    insert: async (trx, id) => {
+      await check(trx);
+      return repo.insert(trx, auth.businessId, target, parentId, { ...(id !== undefined && { id }), ...row });
+    },
+    update: async (trx, id) => {
+      await check(trx);
+      await repo.restoreById(trx, auth.businessId, target, parentId, id, row);
+    },
   });
 }

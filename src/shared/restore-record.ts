@@ -1,0 +1,126 @@
+/**
+ * The common steps of a module's `restore…` entry point (the contract is src/shared/restore.ts;
+ * docs/deployment.md#11-moving-a-business-in-and-out): which id the record gets, when it is `unchanged`, and
+ * the one transaction it is written in. A module hands {@link restoreRecord} its own reads and writes; this
+ * file decides between them.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { advanceIdSequence, idTaken, inTransaction } from '../db/sql-helpers.ts';
+import type { Timestamp } from '../db/columns.ts';
+import type { RestoreOptions, RestoreResult } from './restore.ts';
+
+/** A date-time of a restored shape as stored: any offset → UTC with milliseconds (`2026-11-22T05:31:56.123Z`). */
+export function restoredTimestamp(value: string): Timestamp {
+  return new Date(value).toISOString();
+}
+
+/**
+ * `created` and `updated` of a restored shape as stored: both as given, `updated` defaulting to `created`
+ * when the source does not send it (decisions §16, "Equality").
+ */
+export function restoredTimes(shape: { created: string; updated?: string | undefined }): { created: Timestamp; updated: Timestamp } {
+  const created = restoredTimestamp(shape.created);
+  return { created, updated: shape.updated === undefined ? created : restoredTimestamp(shape.updated) };
+}
+
+/** Keys whose values are file download URLs, which point at each server and are never compared. */
+const DOWNLOAD_URL_KEYS = new Set(['url', 'downloadUrl', 'fileUrl']);
+
+function withoutUrls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutUrls);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (!DOWNLOAD_URL_KEYS.has(k)) out[k] = withoutUrls(v);
+  return out;
+}
+
+/**
+ * Whether the record's current full shape `current` already equals the shape `given` a restore was asked to
+ * write: every property `given` sends compares deeply equal (key order aside), download URLs and the
+ * properties named in `ignore` (derived ones, such as a todo's `dDay`) left out; the record's own `id` is not
+ * compared (the source's id and this server's may differ); `updated` absent from `given` stands for its
+ * `created`.
+ */
+export function sameShape(current: Record<string, unknown>, given: Record<string, unknown>, ignore: readonly string[] = []): boolean {
+  const wanted: Record<string, unknown> = { ...given };
+  if (wanted.updated === undefined && typeof wanted.created === 'string') wanted.updated = wanted.created;
+  for (const [key, value] of Object.entries(wanted)) {
+    if (key === 'id' || ignore.includes(key) || value === undefined) continue;
+    const a = key === 'created' || key === 'updated' ? normalTime(current[key]) : withoutUrls(current[key]);
+    const b = key === 'created' || key === 'updated' ? normalTime(value) : withoutUrls(value);
+    if (!isDeepStrictEqual(a, b)) return false;
+  }
+  return true;
+}
+
+function normalTime(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
+/** Whether row `id` of `table` belongs to the business (soft-deleted or otherwise unreadable rows included). */
+async function ownsRow(db: Db, table: string, businessId: number, id: number): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`select id from ${sql.table(table)} where id = ${id} and business_id = ${businessId}`.execute(db);
+  return rows.length > 0;
+}
+
+/** A module's own reads and writes of one record, which {@link restoreRecord} chooses between. */
+export interface RestoreSteps<S> {
+  /** The record's table (for the id tests and PostgreSQL's identity sequence). */
+  table: string;
+  /** The record's full API shape as `GET` answers it now, or `undefined` when it is not readable. */
+  current(trx: Db, id: number): Promise<S | undefined>;
+  /** Inserts the shape; `id` is the id to insert it under, or `undefined` for a new one. Returns its id. */
+  insert(trx: Db, id: number | undefined): Promise<number>;
+  /**
+   * Brings the business's row `id` to the shape: every column and set, a soft-deleted row made live
+   * again. Runs only on a row {@link current} answered, or one of the business that it could not read.
+   */
+  update(trx: Db, id: number): Promise<void>;
+  /** Properties left out of the comparison (see {@link sameShape}). */
+  ignore?: readonly string[];
+}
+
+/**
+ * Restores one record in one transaction (src/shared/restore.ts):
+ * - with `options.targetId` and that row readable: `unchanged` when its shape already equals `shape`
+ *   ({@link sameShape}), else `update` → `updated`;
+ * - with `options.targetId` and that row the business's but not readable (soft-deleted): `update`, which
+ *   revives it → `created`;
+ * - otherwise `insert` → `created`, under `options.targetId ?? shape.id` when no row of the table (any
+ *   business) has that id, else under a new id; after an explicit id, PostgreSQL's identity sequence is
+ *   moved past it.
+ * The module's steps check the shape's references before writing and throw `ValidationError` naming the
+ * property; that rolls the whole record back.
+ */
+export async function restoreRecord<S extends Record<string, unknown>>(
+  db: Db,
+  businessId: number,
+  shape: { id: number } & Record<string, unknown>,
+  options: RestoreOptions,
+  steps: RestoreSteps<S>,
+): Promise<RestoreResult> {
+  return inTransaction(db, async (trx) => {
+    const targetId = options.targetId;
+    if (targetId !== undefined) {
+      const current = await steps.current(trx, targetId);
+      if (current !== undefined) {
+        if (sameShape(current, shape, steps.ignore)) return { id: targetId, outcome: 'unchanged' };
+        await steps.update(trx, targetId);
+        return { id: targetId, outcome: 'updated' };
+      }
+      if (await ownsRow(trx, steps.table, businessId, targetId)) {
+        await steps.update(trx, targetId);
+        return { id: targetId, outcome: 'created' };
+      }
+    }
+    const wanted = targetId ?? shape.id;
+    const explicit = Number.isSafeInteger(wanted) && wanted > 0 && !(await idTaken(trx, steps.table, wanted)) ? wanted : undefined;
+    const id = await steps.insert(trx, explicit);
+    if (explicit !== undefined) await advanceIdSequence(trx, steps.table);
+    return { id, outcome: 'created' };
+  });
+}
