@@ -99,6 +99,12 @@ export function buildProgram(ctx: CliContext): Command {
     }, 900)
     .option('--dry-run', 'read everything, write nothing')
     .action(async (opts) => (await import('./import.ts')).importCommand(ctx, opts));
+  program
+    .command('backup')
+    .description('Copy the embedded SQLite database while the server runs (online backup), check the copy; prints {"path", "bytes", "integrity"}. PostgreSQL: use pg_dump.')
+    .requiredOption('--out <file>', 'the copy to write (its directory must exist)')
+    .option('--force', 'replace --out when it exists')
+    .action(async (opts) => (await import('./backup.ts')).backup(ctx, opts));
 
   const catalog = program.command('catalog').description('Manage the read-only catalogs of a business.');
   catalog

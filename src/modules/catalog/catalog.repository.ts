@@ -5,7 +5,7 @@
  *
  * Every function takes `(db | trx, businessId, …)` and always writes or filters by that business.
  */
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type OrderColumn, type Page } from '../../shared/pagination.ts';
@@ -495,4 +495,165 @@ export async function findSettlementTypes(db: Db, businessId: number) {
     .orderBy('position')
     .orderBy('id')
     .execute();
+}
+
+// ── Restore (src/shared/restore.ts): one catalog row under a given id ──
+
+/** The catalog tables whose rows a restore writes one by one, each with `id`, `business_id` and `created`. */
+export type RestorableCatalogTable =
+  | 'grade'
+  | 'member'
+  | 'folder'
+  | 'inquiry_status'
+  | 'client_status'
+  | 'field'
+  | 'contract_category'
+  | 'settlement_type'
+  | 'worker_position'
+  | 'estimate_item_classification';
+
+/** A catalog row's columns as a restore compares and writes them (column → stored value). */
+export type CatalogColumns = Record<string, string | number | null>;
+
+/**
+ * The named `columns` of row `id` of `table` in the business, or `undefined` when the business has no such
+ * row (another business's row is absent too).
+ */
+export async function findCatalogColumns(
+  db: Db,
+  table: RestorableCatalogTable,
+  businessId: number,
+  id: number,
+  columns: readonly string[],
+): Promise<CatalogColumns | undefined> {
+  const { rows } = await sql<CatalogColumns>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)}
+    where business_id = ${businessId} and id = ${id}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Inserts a catalog row with the explicit `id` (the caller checked it is free), or with a generated one when
+ * `id` is undefined. Returns the row's id.
+ */
+export async function insertCatalogRow(
+  db: Db,
+  table: RestorableCatalogTable,
+  businessId: number,
+  id: number | undefined,
+  values: CatalogColumns,
+): Promise<number> {
+  const row = { ...values, business_id: businessId, ...(id !== undefined && { id }) };
+  const columns = Object.keys(row);
+  const { rows } = await sql<{ id: number }>`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    values (${sql.join(columns.map((c) => row[c as keyof typeof row]))}) returning id`.execute(db);
+  return rows[0]!.id;
+}
+
+/** Sets `values` on row `id` of `table` in the business. */
+export async function updateCatalogRow(
+  db: Db,
+  table: RestorableCatalogTable,
+  businessId: number,
+  id: number,
+  values: CatalogColumns,
+): Promise<void> {
+  const set = Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
+  if (set.length === 0) return;
+  await sql`update ${sql.table(table)} set ${sql.join(set)} where business_id = ${businessId} and id = ${id}`.execute(db);
+}
+
+/** The highest `position` of an ordered catalog in the business (0 when it is empty). */
+export async function findMaxPosition(
+  db: Db,
+  table: 'inquiry_status' | 'client_status' | 'settlement_type' | 'estimate_item_classification',
+  businessId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max<number | null>('position').as('max'))
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  return Number(row?.max ?? 0);
+}
+
+/** Clears `is_default` on every folder of the business but `exceptId`. */
+export async function clearDefaultFolder(db: Db, businessId: number, exceptId: number): Promise<void> {
+  await db.updateTable('folder').set({ is_default: 0 }).where('business_id', '=', businessId).where('id', '!=', exceptId).where('is_default', '=', 1).execute();
+}
+
+/** Clears `is_default` on every inquiry status of the folder but `exceptId`. */
+export async function clearDefaultInquiryStatus(db: Db, businessId: number, folderId: number, exceptId: number): Promise<void> {
+  await db
+    .updateTable('inquiry_status')
+    .set({ is_default: 0 })
+    .where('business_id', '=', businessId)
+    .where('folder_id', '=', folderId)
+    .where('id', '!=', exceptId)
+    .where('is_default', '=', 1)
+    .execute();
+}
+
+/** Whether the folder holds a default inquiry status. */
+export async function folderHasDefaultStatus(db: Db, businessId: number, folderId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('inquiry_status')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('folder_id', '=', folderId)
+    .where('is_default', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Clears `is_default` on every client status of the business but `exceptId`. */
+export async function clearDefaultClientStatus(db: Db, businessId: number, exceptId: number): Promise<void> {
+  await db.updateTable('client_status').set({ is_default: 0 }).where('business_id', '=', businessId).where('id', '!=', exceptId).where('is_default', '=', 1).execute();
+}
+
+/** Whether the business has a grade with this id. */
+export async function gradeExists(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await db.selectFrom('grade').select('id').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the business has a folder with this id. */
+export async function folderExists(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await db.selectFrom('folder').select('id').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Replaces the options of a field: deletes them all, then inserts `options` in order (`position` 1…). */
+export async function replaceFieldOptions(
+  db: Db,
+  businessId: number,
+  fieldId: number,
+  options: readonly { id: string; title: string }[],
+): Promise<void> {
+  await db.deleteFrom('field_option').where('business_id', '=', businessId).where('field_id', '=', fieldId).execute();
+  await insertFieldOptions(db, businessId, options.map((o, i) => ({ field_id: fieldId, option_id: o.id, title: o.title, position: i + 1 })));
+}
+
+/** Replaces the `memberSet` of a field: deletes it, then inserts `memberIds` in order (`position` 1…). */
+export async function replaceFieldMembers(db: Db, businessId: number, fieldId: number, memberIds: readonly number[]): Promise<void> {
+  await db.deleteFrom('field_member').where('business_id', '=', businessId).where('field_id', '=', fieldId).execute();
+  await insertFieldMembers(db, businessId, memberIds.map((memberId, i) => ({ field_id: fieldId, member_id: memberId, position: i + 1 })));
+}
+
+/** The option `{id, title}`s and member ids of a field, in catalog order. */
+export async function findFieldSets(db: Db, businessId: number, fieldId: number): Promise<{ options: { id: string; title: string }[]; memberIds: number[] }> {
+  const options = await db
+    .selectFrom('field_option')
+    .select(['option_id', 'title'])
+    .where('business_id', '=', businessId)
+    .where('field_id', '=', fieldId)
+    .orderBy('position')
+    .execute();
+  const members = await db
+    .selectFrom('field_member')
+    .select('member_id')
+    .where('business_id', '=', businessId)
+    .where('field_id', '=', fieldId)
+    .orderBy('position')
+    .execute();
+  return { options: options.map((o) => ({ id: o.option_id, title: o.title })), memberIds: members.map((m) => m.member_id) };
 }

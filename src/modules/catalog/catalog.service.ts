@@ -186,3 +186,27 @@ export async function listSettlementTypes(db: Db, auth: Auth): Promise<Settlemen
     allowsMultipleRounds: r.allows_multiple_rounds === 1,
   }));
 }
+
+// Restore entry points of the catalogs (src/shared/restore.ts, docs/deployment.md#11-moving-a-business-in-and-out).
+export {
+  type ClassificationRestoreShape,
+  type ClientStatusRestoreShape,
+  type ContractCategoryRestoreShape,
+  type FieldRestoreShape,
+  type FolderRestoreShape,
+  type GradeRestoreShape,
+  type InquiryStatusRestoreShape,
+  type MemberRestoreShape,
+  type SettlementTypeRestoreShape,
+  type WorkerPositionRestoreShape,
+  restoreClientStatus,
+  restoreContractCategory,
+  restoreEstimateItemClassification,
+  restoreField,
+  restoreFolder,
+  restoreGrade,
+  restoreInquiryStatus,
+  restoreMember,
+  restoreSettlementType,
+  restoreWorkerPosition,
+} from './catalog-restore.ts';
