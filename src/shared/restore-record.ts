@@ -18,7 +18,7 @@ export function restoredTimestamp(value: string): Timestamp {
 
 /**
  * `created` and `updated` of a restored shape as stored: both as given, `updated` defaulting to `created`
- * when the source does not send it (decisions §16, "Equality").
+ * when the source does not send it (docs/deployment.md#11-moving-a-business-in-and-out).
  */
 export function restoredTimes(shape: { created: string; updated?: string | undefined }): { created: Timestamp; updated: Timestamp } {
   const created = restoredTimestamp(shape.created);

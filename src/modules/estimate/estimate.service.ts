@@ -10,6 +10,8 @@ import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import { parseEstimate } from '../inquiry/inquiry.service.ts';
+import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
+import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './estimate.repository.ts';
 import type {
   EstimateItem,
@@ -20,7 +22,7 @@ import type {
   EstimateItemListQuery,
   EstimateItemUpdateBody,
 } from './estimate.schemas.ts';
-import type { EstimateItemRowUpdate } from '../../db/tables/estimate.table.ts';
+import type { EstimateItemRowUpdate, NewEstimateItemRow } from '../../db/tables/estimate.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 
@@ -183,4 +185,39 @@ export async function listClassifications(
 ): Promise<Page<EstimateItemClassification>> {
   const page = await repo.findClassificationPage(db, auth.businessId, query.search ?? [], pageSizeOf(query), cursor);
   return mapPage(page, (row) => ({ id: row.id, title: row.title }));
+}
+
+/**
+ * Restores one estimate item from its full shape (`GET /v1/estimate/item/{id}` of the source, the
+ * classification id already rewritten to this server's) under the rules of src/shared/restore.ts: every
+ * property (`image` is not stored: always `""` here), `created` and `updated` as given. No event.
+ * @returns the item's id here and `created`, `updated` or `unchanged`
+ * @throws ValidationError on `unitCost` for a value that is not a decimal, on `classification.id` for a
+ *   classification this business does not have
+ */
+export async function restore(db: Db, auth: Auth, shape: EstimateItem, options: RestoreOptions): Promise<RestoreResult> {
+  const body: EstimateItemUpdateBody = {
+    title: shape.title,
+    unit: shape.unit,
+    unitCost: shape.unitCost,
+    description: shape.description ?? null,
+    classification: shape.classification ? { id: shape.classification.id } : null,
+  };
+  const times = restoredTimes(shape);
+  return restoreRecord(db, auth.businessId, shape, options, {
+    table: 'estimate_item',
+    // No picture can be set here: a source's `image` is not stored, so it is not compared either.
+    ignore: ['image'],
+    current: async (trx, id) => {
+      const row = await repo.findById(trx, auth.businessId, id);
+      return row && toEstimateItem(row);
+    },
+    insert: async (trx, id) => {
+      const columns = { ...(await checkedColumns(trx, auth.businessId, body)), ...times };
+      return repo.insert(trx, auth.businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewEstimateItemRow, 'business_id'>) });
+    },
+    update: async (trx, id) => {
+      await repo.updateById(trx, auth.businessId, id, { ...(await checkedColumns(trx, auth.businessId, body)), ...times });
+    },
+  });
 }

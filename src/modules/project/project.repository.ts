@@ -125,3 +125,11 @@ export async function lockContractKey(db: Db, businessId: number, contractId: nu
   if (db.getExecutor().adapter instanceof PostgresAdapter) q = q.forKeyShare();
   return (await q.executeTakeFirst()) !== undefined;
 }
+
+/**
+ * Writes the given columns of row `id` of the business whatever its state (a restore, src/shared/restore.ts:
+ * a soft-deleted row is revived by `deleted_at: null`, which {@link updateById} cannot reach).
+ */
+export async function restoreById(db: Db, businessId: number, id: number, row: ProjectRowUpdate): Promise<void> {
+  await db.updateTable('project').set(row).where('business_id', '=', businessId).where('id', '=', id).execute();
+}

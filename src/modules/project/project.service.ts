@@ -12,6 +12,8 @@ import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
+import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
+import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './project.repository.ts';
 import type {
   Project,
@@ -21,7 +23,7 @@ import type {
   ProjectStatus,
   ProjectUpdateBody,
 } from './project.schemas.ts';
-import type { ProjectRowUpdate } from '../../db/tables/project.table.ts';
+import type { NewProjectRow, ProjectRowUpdate } from '../../db/tables/project.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
@@ -204,5 +206,41 @@ export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, 'project', id);
+  });
+}
+
+/**
+ * Restores one project from its full shape (`GET /v1/project/{id}` of the source, the contract id already
+ * rewritten to this server's) under the rules of src/shared/restore.ts: every property, `actualEndDate`
+ * included, `created` and `updated` as given; a soft-deleted target row is made live again. No event.
+ * @returns the project's id here and `created`, `updated` or `unchanged`
+ * @throws ValidationError on `contract.id` for a contract this business does not have
+ */
+export async function restore(db: Db, auth: Auth, shape: Project, options: RestoreOptions): Promise<RestoreResult> {
+  const body: ProjectUpdateBody = {
+    title: shape.title,
+    contract: shape.contract ? { id: shape.contract.id } : null,
+    status: shape.status ?? DEFAULT_PROJECT_STATUS,
+    symbolColor: shape.symbolColor ?? null,
+    startDate: shape.startDate ?? null,
+    endDate: shape.endDate ?? null,
+    actualEndDate: shape.actualEndDate ?? null,
+    isHidden: shape.isHidden ?? false,
+  };
+  const columns = { ...columnsFrom(body), ...restoredTimes(shape), deleted_at: null };
+  return restoreRecord(db, auth.businessId, shape, options, {
+    table: 'project',
+    current: async (trx, id) => {
+      const row = await repo.findById(trx, auth.businessId, id);
+      return row && toProject(row);
+    },
+    insert: async (trx, id) => {
+      await checkReferences(trx, auth.businessId, body);
+      return repo.insert(trx, auth.businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewProjectRow, 'business_id'>) });
+    },
+    update: async (trx, id) => {
+      await checkReferences(trx, auth.businessId, body);
+      await repo.restoreById(trx, auth.businessId, id, columns);
+    },
   });
 }

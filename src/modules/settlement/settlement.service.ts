@@ -23,6 +23,10 @@ import type { SettlementType } from '../catalog/catalog.schemas.ts';
 import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
 import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
 import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { restoreHistory as restoreNote } from '../note/note.service.ts';
+import type { NoteFull } from '../note/note.schemas.ts';
+import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
+import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './settlement.repository.ts';
 import type {
   Settlement,
@@ -34,7 +38,7 @@ import type {
   SettlementStatusQuery,
   SettlementUpdateBody,
 } from './settlement.schemas.ts';
-import type { SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
+import type { NewSettlementRow, SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
@@ -347,4 +351,88 @@ export async function listStatusHistory(
   if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
   const page = await repo.findStatusPage(db, auth.businessId, id, pageSizeOf(query), cursor);
   return mapPage(page, toStatusChange);
+}
+
+// ── Restore (bizapi import / export: src/shared/restore.ts, docs/deployment.md#11-moving-a-business-in-and-out) ──
+
+/** The request body that writes a restored shape's plain columns (every writable property, create defaults). */
+function bodyOf(shape: Settlement): SettlementUpdateBody {
+  return {
+    title: shape.title,
+    amount: shape.amount,
+    additionalAmount: shape.additionalAmount ?? 0,
+    vat: shape.vat ?? 0,
+    dueDate: shape.dueDate ?? null,
+    settledDate: shape.settledDate ?? null,
+    isTaxInvoiceIssued: shape.isTaxInvoiceIssued ?? false,
+    isTaxInvoiceNeeded: shape.isTaxInvoiceNeeded ?? false,
+    taxInvoiceIssuedDate: shape.taxInvoiceIssuedDate ?? null,
+    taxInvoiceIssueDueDate: shape.taxInvoiceIssueDueDate ?? null,
+    isHidden: shape.isHidden ?? false,
+  };
+}
+
+/**
+ * Restores one settlement from its full shape (`GET /v1/settlement/{id}` of the source, references already
+ * rewritten to this server's ids) under the rules of src/shared/restore.ts: its columns with `status`,
+ * `settlementRound` and `typeAlias` as given, `created` and `updated` as given, its contract, type and
+ * `inChargeSet`. The creation rules of a request (contract dates, suspended contracts, the OUT type) are
+ * not applied: the source's record is stored as it is; a single-round type is still used at most once per
+ * contract. Writes no status-history row and no event; notes are restored on their own ({@link restoreHistory}).
+ * @returns the settlement's id here and `created`, `updated` or `unchanged`
+ * @throws ValidationError naming `contract.id`, `type.id` (missing, or a single-round type the contract
+ *   already has) or `inChargeSet` when the shape refers to something this business does not have
+ */
+export async function restore(db: Db, auth: Auth, shape: Settlement, options: RestoreOptions): Promise<RestoreResult> {
+  const { businessId } = auth;
+  const contractId = shape.contract.id;
+  const typeId = shape.type.id;
+  const write = async (trx: Db, id: number | undefined, insert: boolean): Promise<number> => {
+    const errors = new ErrorCollector();
+    const [contract, type] = await Promise.all([findContractSummary(trx, businessId, contractId), repo.findTypeById(trx, businessId, typeId)]);
+    if (!contract) errors.add(['contract', 'id'], messages.invalidPk(contractId));
+    if (!type) errors.add(['type', 'id'], messages.invalidPk(typeId));
+    const memberIds = await checkMemberSet(trx, businessId, shape.inChargeSet ?? [], errors);
+    errors.throwIfAny();
+    const singleRound = type!.allows_multiple_rounds !== 1 && !MULTI_ROUND_EXEMPT.has(type!.base_type);
+    const columns = {
+      ...columnsFrom(bodyOf(shape)),
+      contract_id: contractId,
+      type_id: typeId,
+      single_type_id: singleRound ? typeId : null,
+      status: shape.status,
+      settlement_round: shape.settlementRound,
+      type_alias: shape.typeAlias,
+      ...restoredTimes(shape),
+    };
+    let settlementId: number;
+    if (insert) settlementId = await repo.insert(trx, businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewSettlementRow, 'business_id'>) });
+    else await repo.updateById(trx, businessId, (settlementId = id!), columns);
+    await repo.replaceInCharge(trx, businessId, settlementId, memberIds);
+    return settlementId;
+  };
+  try {
+    return await restoreRecord(db, businessId, shape, options, {
+      table: 'settlement',
+      current: async (trx, id) => ((await repo.existsById(trx, businessId, id)) ? retrieve(trx, auth, id) : undefined),
+      insert: (trx, id) => write(trx, id, true),
+      update: async (trx, id) => {
+        await write(trx, id, false);
+      },
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, SINGLE_ROUND_UQ.name, SINGLE_ROUND_UQ.columns)) throw ValidationError.at(['type', 'id'], alreadyUsed(shape.type.title));
+    throw err;
+  }
+}
+
+/**
+ * Restores one note of settlement `settlementId` (this server's id) from its full shape
+ * (`GET /v1/settlement/{settlement_id}/history/{history_id}` of the source) under the rules of
+ * src/shared/restore.ts: `content`, `member`, `created` and `updated` as given; no event.
+ * @throws ValidationError on `settlement.id` when the settlement is not the business's, on `member.id` for a
+ *   member this business does not have
+ */
+export async function restoreHistory(db: Db, auth: Auth, settlementId: number, shape: NoteFull, options: RestoreOptions): Promise<RestoreResult> {
+  return restoreNote(db, auth, 'settlement', settlementId, shape, options);
 }

@@ -150,3 +150,12 @@ export async function deleteById(db: Db, businessId: number, id: number): Promis
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Writes the given columns of todo `id` of the business whatever the state of its inquiry (a restore,
+ * src/shared/restore.ts: a todo hidden with its deleted inquiry moves to the shape's live one, which
+ * {@link updateById} cannot reach).
+ */
+export async function restoreById(db: Db, businessId: number, id: number, row: TodoRowUpdate): Promise<void> {
+  await db.updateTable('todo').set(row).where('business_id', '=', businessId).where('id', '=', id).execute();
+}

@@ -18,8 +18,10 @@ import { findMembers } from '../catalog/catalog.service.ts';
 import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
-import type { TodoRowUpdate } from '../../db/tables/todo.table.ts';
+import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
 import { toNestedInquiry } from '../inquiry/inquiry.service.ts';
+import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
+import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
@@ -264,5 +266,54 @@ export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, 'todo', id);
+  });
+}
+
+/**
+ * Restores one todo from its full shape (`GET /v1/todo/{id}` of the source, inquiry and member ids already
+ * rewritten to this server's) under the rules of src/shared/restore.ts: every property, the completion
+ * (`isComplete`, `completedAt`, `completedInCharge`) as given, `created` and `updated` as given; `dDay` is
+ * derived from `dueDate` and not compared. A todo hidden with its deleted inquiry moves to the shape's
+ * inquiry. No event.
+ * @returns the todo's id here and `created`, `updated` or `unchanged`
+ * @throws ValidationError on `inquiry.id` for an inquiry this business does not have live, on
+ *   `inCharge.id` / `completedInCharge.id` for a member it does not have
+ */
+export async function restore(db: Db, auth: Auth, shape: Todo, options: RestoreOptions): Promise<RestoreResult> {
+  const now = new Date();
+  const columns: Omit<NewTodoRow, 'business_id'> = {
+    inquiry_id: shape.inquiry.id,
+    in_charge_id: shape.inCharge?.id ?? null,
+    completed_in_charge_id: shape.completedInCharge?.id ?? null,
+    type: shape.type,
+    due_date: shape.dueDate,
+    due_time: shape.dueTime == null ? null : normalizeTime(shape.dueTime),
+    action: shape.action,
+    action_history: shape.actionHistory ?? null,
+    is_complete: toBool(shape.isComplete ?? false),
+    completed_at: shape.completedAt == null ? null : toUtc(shape.completedAt),
+    ...restoredTimes(shape),
+  };
+  const check = async (trx: Db): Promise<void> => {
+    const errors = new ErrorCollector();
+    if (!(await repo.liveInquiryExists(trx, auth.businessId, columns.inquiry_id))) errors.add(['inquiry', 'id'], messages.invalidPk(columns.inquiry_id));
+    await checkMembers(trx, auth.businessId, { inCharge: shape.inCharge, completedInCharge: shape.completedInCharge }, errors);
+    errors.throwIfAny();
+  };
+  return restoreRecord(db, auth.businessId, shape, options, {
+    table: 'todo',
+    ignore: ['dDay'],
+    current: async (trx, id) => {
+      const row = await repo.findById(trx, auth.businessId, id);
+      return row && toTodo(row, await loadMembers(trx, auth.businessId, [row]), auth.timezone, now);
+    },
+    insert: async (trx, id) => {
+      await check(trx);
+      return repo.insert(trx, auth.businessId, { ...(id !== undefined && { id }), ...columns });
+    },
+    update: async (trx, id) => {
+      await check(trx);
+      await repo.restoreById(trx, auth.businessId, id, columns);
+    },
   });
 }

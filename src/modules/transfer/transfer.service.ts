@@ -22,6 +22,7 @@ import type { Plan } from '../../shared/auth-context.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { createApiKey, createBusiness, listBusinesses, retrieveBusiness } from '../auth/auth.service.ts';
 import * as clients from '../client/client.service.ts';
+import * as contracts from '../contract/contract.service.ts';
 import type { FileContext } from '../file/file.service.ts';
 import * as files from '../file/file.service.ts';
 import * as inquiries from '../inquiry/inquiry.service.ts';
@@ -87,6 +88,8 @@ const RESTORERS: Partial<Record<TransferType, Restorer>> = {
   'inquiry.status_history': (db, auth, shape, options, parent) => histories.restoreStatusHistory(db, auth, parent!, shape as never, options),
   'inquiry.folder_history': (db, auth, shape, options, parent) => histories.restoreFolderHistory(db, auth, parent!, shape as never, options),
   'inquiry.submit_history': (db, auth, shape, options, parent) => histories.restoreSubmitHistory(db, auth, parent!, shape as never, options),
+  contract: (db, auth, shape, options) => contracts.restore(db, auth, shape as never, options),
+  'contract.history': (db, auth, shape, options, parent) => contracts.restoreHistory(db, auth, parent!, shape as never, options),
 };
 
 /**
@@ -239,11 +242,18 @@ class Writer {
     let data = this.rewrite(item.data) as Record<string, unknown>;
     data = await this.ensureMembers(data);
     const auth = this.auth;
-    const result = await inTransaction(this.db, async (trx) => {
-      const r = await restorer(trx, auth, data, { targetId: this.targetOf(item.type, sourceId) }, parentId);
-      await repo.upsertIdMap(trx, auth.businessId, item.type, sourceId, r.id);
-      return r;
-    });
+    let result: RestoreResult;
+    try {
+      result = await inTransaction(this.db, async (trx) => {
+        const r = await restorer(trx, auth, data, { targetId: this.targetOf(item.type, sourceId) }, parentId);
+        await repo.upsertIdMap(trx, auth.businessId, item.type, sourceId, r.id);
+        return r;
+      });
+    } catch (err) {
+      // One record this server cannot take (a reference it refuses): reported, and the import goes on.
+      this.warn(`${item.type} ${sourceId} was not imported: ${describe(err)}`);
+      return;
+    }
     this.remember(item.type, sourceId, result.id);
     counts[result.outcome]++;
     if (item.type === 'inquiry') await this.writeFiles(item, result.id);
@@ -278,6 +288,13 @@ class Writer {
       this.remember('inquiry.file', entry.id, id);
     }
   }
+}
+
+/** A restore failure as one line: a validation error's field messages, else the message. */
+function describe(err: unknown): string {
+  const e = err as { message?: string; fields?: unknown };
+  if (e.fields !== undefined && typeof e.fields === 'object') return JSON.stringify(e.fields);
+  return e.message ?? String(err);
 }
 
 /** The `fileSet` entries of an inquiry item. */

@@ -117,3 +117,11 @@ export async function softDeleteById(db: Db, businessId: number, id: number, at:
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Writes the given columns of row `id` of the business whatever its state (a restore, src/shared/restore.ts:
+ * a soft-deleted row is revived by `deleted_at: null`, which {@link updateById} cannot reach).
+ */
+export async function restoreById(db: Db, businessId: number, id: number, row: WorkerRowUpdate): Promise<void> {
+  await db.updateTable('worker').set(row).where('business_id', '=', businessId).where('id', '=', id).execute();
+}

@@ -11,9 +11,11 @@ import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
+import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './worker.repository.ts';
 import type { Worker, WorkerCreateBody, WorkerListItem, WorkerListQuery, WorkerUpdateBody } from './worker.schemas.ts';
-import type { WorkerRowUpdate } from '../../db/tables/worker.table.ts';
+import type { NewWorkerRow, WorkerRowUpdate } from '../../db/tables/worker.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 
@@ -168,5 +170,38 @@ export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, 'worker', id);
+  });
+}
+
+/**
+ * Restores one worker from its full shape (`GET /v1/worker/{id}` of the source, the position id already
+ * rewritten to this server's) under the rules of src/shared/restore.ts: every property, `created` and
+ * `updated` as given; a soft-deleted target row is made live again. No event.
+ * @returns the worker's id here and `created`, `updated` or `unchanged`
+ * @throws ValidationError on `position.id` for a worker position this business does not have
+ */
+export async function restore(db: Db, auth: Auth, shape: Worker, options: RestoreOptions): Promise<RestoreResult> {
+  const body: WorkerUpdateBody = {
+    name: shape.name,
+    position: shape.position ? { id: shape.position.id } : null,
+    order: shape.order ?? 0,
+    isHidden: shape.isHidden ?? false,
+    manMonthAmount: shape.manMonthAmount ?? 0,
+  };
+  const columns = { ...columnsFrom(body), ...restoredTimes(shape), deleted_at: null };
+  return restoreRecord(db, auth.businessId, shape, options, {
+    table: 'worker',
+    current: async (trx, id) => {
+      const row = await repo.findById(trx, auth.businessId, id);
+      return row && toWorker(row);
+    },
+    insert: async (trx, id) => {
+      await checkReferences(trx, auth.businessId, body);
+      return repo.insert(trx, auth.businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewWorkerRow, 'business_id'>) });
+    },
+    update: async (trx, id) => {
+      await checkReferences(trx, auth.businessId, body);
+      await repo.restoreById(trx, auth.businessId, id, columns);
+    },
   });
 }
