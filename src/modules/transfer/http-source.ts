@@ -159,20 +159,28 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
     }
     const one = (type: TransferType, data: Obj, parent?: TransferItem['parent']): TransferItem => (parent ? { type, data, parent } : { type, data });
 
+    // Lists that answer newest first are yielded oldest first, so that entries that need new ids here get
+    // them in the order the source created them (and list in the same order).
+    const all = async (path: string, query: Obj = {}) => {
+      const out: Obj[] = [];
+      for await (const x of list(path, query)) out.push(x);
+      return out;
+    };
     try {
-      for await (const m of list('/v1/member')) yield one('member', m);
+      for (const m of (await all('/v1/member')).reverse()) yield one('member', m);
     } catch (err) {
       if (!isPlanDenied(err)) throw err;
       warn(`${(err as Error).message}; members are taken from the member objects nested in the records.`);
     }
-    for await (const f of list('/v1/folder')) yield one('folder', f);
+    const folders = await all('/v1/folder');
+    for (const f of [...folders.filter((f) => f.isDefault), ...folders.filter((f) => !f.isDefault).reverse()]) yield one('folder', f);
     for await (const s of list('/v1/inquiry/status')) yield one('inquiry_status', s);
     for await (const s of list('/v1/client/status')) yield one('client_status', s);
     for (const category of ['I', 'C', 'CO']) {
       // The field shape does not name its record kind; the query does, and the item carries it as `category`.
-      for await (const f of list('/v1/field', { category })) yield one('field', { ...f, category });
+      for (const f of (await all('/v1/field', { category })).reverse()) yield one('field', { ...f, category });
     }
-    for await (const c of list('/v1/contract/category')) yield one('contract_category', c);
+    for (const c of (await all('/v1/contract/category')).reverse()) yield one('contract_category', c);
     for await (const t of list('/v1/settlement/type')) yield one('settlement_type', t);
     for await (const c of list('/v1/estimate/item/classification')) yield one('estimate_item_classification', c);
 

@@ -22,7 +22,13 @@ import type { Plan } from '../../shared/auth-context.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { createApiKey, createBusiness, listBusinesses, retrieveBusiness } from '../auth/auth.service.ts';
 import * as clients from '../client/client.service.ts';
+import * as catalog from '../catalog/catalog.service.ts';
 import * as contracts from '../contract/contract.service.ts';
+import * as estimates from '../estimate/estimate.service.ts';
+import * as projects from '../project/project.service.ts';
+import * as settlements from '../settlement/settlement.service.ts';
+import * as todos from '../todo/todo.service.ts';
+import * as workers from '../worker/worker.service.ts';
 import type { FileContext } from '../file/file.service.ts';
 import * as files from '../file/file.service.ts';
 import * as inquiries from '../inquiry/inquiry.service.ts';
@@ -80,6 +86,15 @@ export interface RestoreAuth {
 
 /** The registered restore entry points, by resource (those of other resources are added as their modules gain them). */
 const RESTORERS: Partial<Record<TransferType, Restorer>> = {
+  member: (db, auth, shape, options) => catalog.restoreMember(db, auth.businessId, shape as never, options),
+  folder: (db, auth, shape, options) => catalog.restoreFolder(db, auth.businessId, shape as never, options),
+  inquiry_status: (db, auth, shape, options) => catalog.restoreInquiryStatus(db, auth.businessId, shape as never, options),
+  client_status: (db, auth, shape, options) => catalog.restoreClientStatus(db, auth.businessId, shape as never, options),
+  field: (db, auth, shape, options) => catalog.restoreField(db, auth.businessId, shape as never, options),
+  contract_category: (db, auth, shape, options) => catalog.restoreContractCategory(db, auth.businessId, shape as never, options),
+  settlement_type: (db, auth, shape, options) => catalog.restoreSettlementType(db, auth.businessId, shape as never, options),
+  estimate_item_classification: (db, auth, shape, options) => catalog.restoreEstimateItemClassification(db, auth.businessId, shape as never, options),
+  worker_position: (db, auth, shape, options) => catalog.restoreWorkerPosition(db, auth.businessId, shape as never, options),
   client: (db, auth, shape, options) => clients.restore(db, auth, shape as unknown as clients.RestoredClient, options),
   inquiry: (db, auth, shape, options) => inquiries.restore(db, auth, shape as unknown as inquiries.RestoredInquiry, options),
   'inquiry.text_history': (db, auth, shape, options, parent) => histories.restoreTextHistory(db, auth, parent!, shape as never, options),
@@ -90,6 +105,12 @@ const RESTORERS: Partial<Record<TransferType, Restorer>> = {
   'inquiry.submit_history': (db, auth, shape, options, parent) => histories.restoreSubmitHistory(db, auth, parent!, shape as never, options),
   contract: (db, auth, shape, options) => contracts.restore(db, auth, shape as never, options),
   'contract.history': (db, auth, shape, options, parent) => contracts.restoreHistory(db, auth, parent!, shape as never, options),
+  settlement: (db, auth, shape, options) => settlements.restore(db, auth, shape as never, options),
+  'settlement.history': (db, auth, shape, options, parent) => settlements.restoreHistory(db, auth, parent!, shape as never, options),
+  project: (db, auth, shape, options) => projects.restore(db, auth, shape as never, options),
+  worker: (db, auth, shape, options) => workers.restore(db, auth, shape as never, options),
+  todo: (db, auth, shape, options) => todos.restore(db, auth, shape as never, options),
+  'estimate.item': (db, auth, shape, options) => estimates.restore(db, auth, shape as never, options),
 };
 
 /**
@@ -101,7 +122,7 @@ export function registerRestorer(type: TransferType, restorer: Restorer): void {
 }
 
 /** Resource names of nested object properties that reference a record or catalog entry by `{id}`. */
-const KEY_TYPES: Record<string, TransferType> = {
+const KEY_TYPES: Record<string, TransferType | 'grade'> = {
   client: 'client',
   inquiry: 'inquiry',
   contract: 'contract',
@@ -127,8 +148,9 @@ function isMember(value: Record<string, unknown>): boolean {
 }
 
 /** The resource a nested `{id, …}` object under `key` references, or `undefined` when it references none. */
-function typeOfNested(key: string, value: Record<string, unknown>): TransferType | undefined {
+function typeOfNested(key: string, value: Record<string, unknown>): TransferType | 'grade' | undefined {
   if (isMember(value)) return 'member';
+  if (key === 'grade' && typeof value.id === 'number') return 'grade';
   if (typeof value.id !== 'number') return undefined;
   if (key === 'status') return 'folder' in value ? 'inquiry_status' : 'client_status';
   if (key === 'type') return 'baseType' in value ? 'settlement_type' : undefined;
@@ -144,6 +166,8 @@ class Writer {
   auth: RestoreAuth | undefined;
   /** Members met only nested, restored once each (`member_list` answered 403). */
   private readonly pendingMembers = new Map<number, Record<string, unknown>>();
+  /** Grades restored in this run (source ids). */
+  private readonly gradesDone = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -197,7 +221,7 @@ class Writer {
       if (RESTORERS.member) this.pendingMembers.set(obj.id as number, obj);
       return out;
     }
-    if (RECORD_TYPES.has(type)) return null;
+    if (RECORD_TYPES.has(type as TransferType)) return null;
     return out;
   }
 
@@ -211,6 +235,24 @@ class Writer {
       await this.write({ type: 'member', data: member }, true);
     }
     return this.rewrite(data) as Record<string, unknown>;
+  }
+
+  /** Restores a member's grade `{id, title}` once per run (grades exist only nested in members). */
+  private async ensureGrade(grade: unknown): Promise<void> {
+    const g = grade as { id?: unknown; title?: unknown } | null | undefined;
+    if (!g || typeof g.id !== 'number' || this.gradesDone.has(g.id)) return;
+    this.gradesDone.add(g.id);
+    const auth = this.auth!;
+    const sourceId = g.id;
+    const counts = this.count('grade');
+    counts.read++;
+    const result = await inTransaction(this.db, async (trx) => {
+      const r = await catalog.restoreGrade(trx, auth.businessId, { id: sourceId, title: String(g.title) }, { targetId: this.targetOf('grade', sourceId) });
+      await repo.upsertIdMap(trx, auth.businessId, 'grade', sourceId, r.id);
+      return r;
+    });
+    this.remember('grade', sourceId, result.id);
+    counts[result.outcome]++;
   }
 
   /** Restores one item (and its attachments) and records its id. `nested`: a member met nested, not read as an item. */
@@ -239,9 +281,10 @@ class Writer {
         return;
       }
     }
+    const auth = this.auth;
+    if (item.type === 'member') await this.ensureGrade(item.data.grade);
     let data = this.rewrite(item.data) as Record<string, unknown>;
     data = await this.ensureMembers(data);
-    const auth = this.auth;
     let result: RestoreResult;
     try {
       result = await inTransaction(this.db, async (trx) => {
