@@ -24,6 +24,8 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 interface Target {
   url: string;
   dir: string;
+  /** Rows of a table of this target (PostgreSQL: read in its schema; SQLite: in its file). */
+  count(table: string): Promise<number>;
   drop(): Promise<void>;
 }
 
@@ -35,7 +37,16 @@ interface Target {
 async function freshTarget(): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-export-target-'));
   if (DIALECT === 'sqlite') {
-    return { url: `sqlite:${path.join(dir, 'target.db')}`, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    const file = path.join(dir, 'target.db');
+    const count = async (table: string) => {
+      const db = new (loadSqliteDriver())(file, { readonly: true });
+      try {
+        return (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    return { url: `sqlite:${file}`, dir, count, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const base = process.env.DATABASE_URL!;
   const schema = `export_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -43,7 +54,9 @@ async function freshTarget(): Promise<Target> {
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     try {
-      for (const s of statements) await client.query(s);
+      let last: pg.QueryResult | undefined;
+      for (const s of statements) last = await client.query(s);
+      return last;
     } finally {
       await client.end();
     }
@@ -57,6 +70,7 @@ async function freshTarget(): Promise<Target> {
   return {
     url,
     dir,
+    count: async (table) => Number((await run(`select count(*) as n from ${schema}.${table}`))!.rows[0].n),
     drop: async () => {
       await run(`drop schema if exists ${schema} cascade`);
       fs.rmSync(dir, { recursive: true, force: true });
@@ -161,6 +175,9 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
     expect(answer.business).toMatchObject({ name: 'Demo Company', plan: 'AGENCY', timezone: 'Asia/Seoul' });
     for (const [type, c] of Object.entries(answer.counts) as [string, { read: number; created: number }][]) expect(c.created, type).toBe(c.read);
     expect(answer.files.downloaded).toBe(files.length);
+    // The fresh target holds exactly the one business and its records (on PostgreSQL: in its own schema).
+    expect(await target.count('business')).toBe(1);
+    expect(await target.count('client')).toBe(byType('client').length);
 
     const second = path.join(target.dir, 'second.jsonl.gz');
     const again = await runUntilExit(['export', '--business', String(answer.business.id), '--out', second], targetEnv);
