@@ -124,7 +124,7 @@ function fileBytes(n: number): Buffer {
 /** Uploads bytes through `POST /v1/presigned` and a `PUT`; answers the path to attach. */
 async function upload(api: Caller, name: string, bytes: Buffer): Promise<string> {
   const { url, path: objectPath } = await api.call('POST', '/v1/presigned', { name });
-  const res = await fetch(url, { method: 'PUT', body: bytes });
+  const res = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes) });
   if (!res.ok) throw new Error(`PUT ${url}: ${res.status}`);
   return objectPath as string;
 }
