@@ -3,7 +3,7 @@
  * one business through the public API of any server that speaks the protocol, with `@bizapi/client`, every
  * request signed (version 1, the reference service's; version 2 when the source demands it).
  *
- * Polite to the source (decisions §16): at most `rate` requests per minute, spaced evenly (a request starts
+ * Polite to the source (docs/deployment.md#11-moving-a-business-in-and-out): at most `rate` requests per minute, spaced evenly (a request starts
  * no sooner than `60000 / rate` ms after the previous one, retries and file downloads included); 429 and 503
  * wait for `Retry-After`; network errors and other 5xx answers are retried with back-off, 5 tries in all;
  * any other 4xx stops the import with an error naming the request.
