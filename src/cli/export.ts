@@ -1,5 +1,5 @@
 /**
- * `bizapi export --business ID --out FILE` (decisions §16, docs/deployment.md#11-moving-a-business-in-and-out):
+ * `bizapi export --business ID --out FILE` (docs/deployment.md#export-to-a-file-import-from-a-file):
  * the whole business as one gzip JSON Lines file (src/modules/transfer/export-file.ts).
  *
  * The business is read through this server's own API, answered in process (`app.inject`, no port): the same

@@ -1,6 +1,6 @@
 /**
- * `bizapi import --from URL` and `bizapi business list` (docs/deployment.md#11-moving-a-business-in-and-out,
- * decisions §16): reads a business through the public API of a server that speaks the protocol and writes it
+ * `bizapi import --from URL` and `bizapi business list` (docs/deployment.md#11-moving-a-business-in-and-out):
+ * reads a business through the public API of a server that speaks the protocol and writes it
  * into this server's database with its ids; prints the answer as one JSON document on stdout, progress bars
  * on stderr when stderr is a terminal.
  */
@@ -52,7 +52,7 @@ async function progressBars(): Promise<{ update(type: string, read: number): voi
 
 /**
  * `bizapi import --from URL --api-key KEY --secret-key SECRET [--business ID] [--name NAME] [--plan PLAN]
- * [--timezone TZ] [--rate N] [--dry-run]`: prints the answer of decisions §16.
+ * [--timezone TZ] [--rate N] [--dry-run]`: prints the answer of docs/deployment.md#11-moving-a-business-in-and-out.
  * @throws CliError for bad options, a source that refuses the key or a request (named), an unknown business
  */
 export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Promise<void> {
@@ -65,7 +65,7 @@ export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Pr
   let source: TransferSource;
   let defaults: { name?: string; plan: string; timezone: string } = { plan: 'AGENCY', timezone: 'Asia/Seoul' };
   if (opts.file !== undefined) {
-    // An export file (decisions §16): its header names the business a new one is made like.
+    // An export file (docs/deployment.md#export-to-a-file-import-from-a-file): its header names the business a new one is made like.
     if (opts.from !== undefined) throw new CliError('--file and --from exclude each other: import from a file or from a server.');
     if (!fs.existsSync(opts.file)) throw new CliError(`--file: ${opts.file} does not exist.`);
     try {

@@ -1,6 +1,6 @@
 /**
- * The export file of `bizapi export` and `bizapi import --file` (decisions §16,
- * docs/deployment.md#11-moving-a-business-in-and-out): one business as gzip-compressed JSON Lines.
+ * The export file of `bizapi export` and `bizapi import --file` (docs/deployment.md#export-to-a-file-import-from-a-file):
+ * one business as gzip-compressed JSON Lines.
  *
  * ```
  * {"format":"bizapi-export","version":1,"business":{"name","plan","timezone"},"exported":"<date-time>"}

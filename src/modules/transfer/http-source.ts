@@ -3,12 +3,13 @@
  * one business through the public API of any server that speaks the protocol, with `@bizapi/client`, every
  * request signed (version 1, the reference service's; version 2 when the source demands it).
  *
- * Polite to the source (decisions §16): at most `rate` requests per minute, spaced evenly (a request starts
+ * Polite to the source (docs/deployment.md#11-moving-a-business-in-and-out): at most `rate` requests per minute, spaced evenly (a request starts
  * no sooner than `60000 / rate` ms after the previous one, retries and file downloads included); 429 and 503
  * wait for `Retry-After`; network errors and other 5xx answers are retried with back-off, 5 tries in all;
  * any other 4xx stops the import with an error naming the request.
  *
- * Requests per record (for the time estimate in the docs): one list page per 100 records plus one `GET` per
+ * Requests per record (for the time estimate in the docs): one list page per 100 records (the task list
+ * included, whose ids and times the inquiry shape leaves out: they are added to `workSet` entries) plus one `GET` per
  * client, inquiry, contract, settlement, project, worker, todo and estimate item; per inquiry six more (its
  * text, e-mail, e-mail reply, status, folder and submit histories, one page each up to 100 entries) and one
  * per attached file; per contract and settlement one more (its notes).
@@ -176,9 +177,12 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
     for (const f of [...folders.filter((f) => f.isDefault), ...folders.filter((f) => !f.isDefault).reverse()]) yield one('folder', f);
     for await (const s of list('/v1/inquiry/status')) yield one('inquiry_status', s);
     for await (const s of list('/v1/client/status')) yield one('client_status', s);
-    for (const category of ['I', 'C', 'CO']) {
-      // The field shape does not name its record kind; the query does, and the item carries it as `category`.
-      for (const f of (await all('/v1/field', { category })).reverse()) yield one('field', { ...f, category });
+    // The field shape does not name its record kind; the query does, and the item carries it as `category`.
+    const categoryOf = new Map<number, string>();
+    for (const category of ['I', 'C', 'CO']) for (const f of await all('/v1/field', { category })) categoryOf.set(f.id as number, category);
+    for (const f of (await all('/v1/field')).reverse()) {
+      const category = categoryOf.get(f.id as number);
+      if (category !== undefined) yield one('field', { ...f, category });
     }
     for (const c of (await all('/v1/contract/category')).reverse()) yield one('contract_category', c);
     for await (const t of list('/v1/settlement/type')) yield one('settlement_type', t);
@@ -210,8 +214,22 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
       ['inquiry.folder_history', 'folder_history'],
       ['inquiry.submit_history', 'submit_history'],
     ];
+    // The tasks' ids and times, which the inquiry shape leaves out: from the task list, added to `workSet`.
+    const works = new Map<number, Obj[]>();
+    for await (const w of list('/v1/inquiry/work')) {
+      const inquiryId = (w.inquiry as Obj | null)?.id as number | undefined;
+      if (inquiryId === undefined) continue;
+      let set = works.get(inquiryId);
+      if (!set) works.set(inquiryId, (set = []));
+      set.push(w);
+    }
     for (const id of await ids('/v1/inquiry')) {
-      yield one('inquiry', (await get(`/v1/inquiry/${id}`)) as Obj);
+      const inquiry = (await get(`/v1/inquiry/${id}`)) as Obj;
+      const known = (works.get(id) ?? []).sort((a, b) => (a.id as number) - (b.id as number));
+      if (Array.isArray(inquiry.workSet) && known.length === inquiry.workSet.length) {
+        inquiry.workSet = (inquiry.workSet as Obj[]).map((w, i) => (known[i]!.name === w.name ? { ...w, id: known[i]!.id, created: known[i]!.created } : w));
+      }
+      yield one('inquiry', inquiry);
       for (const [type, path] of historyPaths) {
         // Oldest first, so that entries written at the same instant keep their order of ids.
         const entries: Obj[] = [];

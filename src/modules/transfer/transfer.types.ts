@@ -56,6 +56,9 @@ export interface TransferRef {
  * - `data` is its full API shape exactly as the source answers it (`GET /v1/<resource>/{id}` for records,
  *   the list item for catalogs, notes and histories), camelCase, ids and nested references as the source
  *   gives them (the writer rewrites them through its id map).
+ * - Additions where the API shape leaves out what a faithful copy needs: a `field` carries its record kind
+ *   `category` (`I`, `C`, `CO`, from the list's filter); an inquiry's `workSet` entries may carry the task's
+ *   `id` and `created` (from `GET /v1/inquiry/work`).
  * - `parent` names the record a note or history entry belongs to (`inquiry.*_history` → its inquiry,
  *   `contract.history` → its contract, `settlement.history` → its settlement), since the API shapes of notes
  *   do not carry it. Absent for everything else.

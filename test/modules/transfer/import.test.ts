@@ -76,6 +76,12 @@ async function withTargetServer<T>(t: Target, fn: (baseUrl: string) => Promise<T
   }
 }
 
+/** The paths whose JSON differs between two snapshots (a short failure message before the full diff). */
+function differing(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
 /** Every count of an answer is `unchanged` (read = unchanged, nothing created or updated). */
 function expectAllUnchanged(answer: any): void {
   for (const [type, c] of Object.entries(answer.counts) as [string, any][]) {
@@ -116,7 +122,9 @@ describe('bizapi import --from', () => {
       const keys: Keys = { apiKey: first.answer.apiKey, secretKey: first.answer.secretKey };
       await withTargetServer(t, async (baseUrl) => {
         const api = caller(baseUrl, keys);
-        expect(await snapshot(api)).toEqual(sourceSnapshot);
+        const got = await snapshot(api);
+        expect(differing(got, sourceSnapshot)).toEqual([]);
+        expect(got).toEqual(sourceSnapshot);
         expect(await attachmentBytes(api)).toEqual(sourceFiles);
       });
 
@@ -220,7 +228,9 @@ describe('bizapi import --from', () => {
       expect(await businesses(t)).toHaveLength(1);
       await withTargetServer(t, async (baseUrl) => {
         const api = caller(baseUrl, keys);
-        expect(await snapshot(api)).toEqual(sourceSnapshot);
+        const got = await snapshot(api);
+        expect(differing(got, sourceSnapshot)).toEqual([]);
+        expect(got).toEqual(sourceSnapshot);
         expect(await attachmentBytes(api)).toEqual(sourceFiles);
       });
       const again = await runImport(t, source.baseUrl, source.keys);
