@@ -69,7 +69,7 @@ export async function exportBusiness(db: Kysely<Database>, config: Config, maste
 
 /**
  * `export --business ID --out FILE [--force]`: prints `{"path", "bytes", "counts": {<type>: lines}, "files":
- * {"count", "bytes"}}`.
+ * {"count", "bytes"}, "warnings": [str]}`.
  * @throws CliError for an unknown business, an existing `--out` without `--force`, a missing directory
  */
 export async function exportCommand(ctx: CliContext, opts: ExportOptions): Promise<void> {

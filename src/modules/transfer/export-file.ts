@@ -47,10 +47,14 @@ export interface ExportHeader {
   exported: string;
 }
 
-/** What {@link writeExport} wrote: lines per type (`file` included) and the attachments' bytes. */
+/**
+ * What {@link writeExport} wrote: lines per type (`file` included), the attachments' bytes, and the source's
+ * warnings (e.g. a plan that forbids `member_list`: the members then travel nested in the records).
+ */
 export interface ExportSummary {
   counts: Record<string, number>;
   files: { count: number; bytes: number };
+  warnings: string[];
 }
 
 /** A failure to read an export file; the message names the line. */
@@ -81,6 +85,7 @@ type Obj = Record<string, unknown>;
 export async function writeExport(source: TransferSource, out: string, business: ExportBusiness, exported = new Date().toISOString()): Promise<ExportSummary> {
   const counts: Record<string, number> = {};
   const files = { count: 0, bytes: 0 };
+  const warnings: string[] = [];
   const temp = `${out}.partial-${process.pid}`;
   const lines = new PassThrough();
   const written = pipeline(lines, zlib.createGzip(), fs.createWriteStream(temp));
@@ -91,7 +96,7 @@ export async function writeExport(source: TransferSource, out: string, business:
     const header: ExportHeader = { format: EXPORT_FORMAT, version: EXPORT_VERSION, business, exported };
     await write(header);
     const attachments: TransferFileRef[] = [];
-    for await (const item of source.items(() => undefined)) {
+    for await (const item of source.items((m) => warnings.push(m))) {
       let data = item.data;
       if (item.type === 'inquiry' && Array.isArray(data.fileSet)) {
         const inquiryId = data.id as number;
@@ -123,7 +128,7 @@ export async function writeExport(source: TransferSource, out: string, business:
     lines.end();
     await written;
     fs.renameSync(temp, out);
-    return { counts, files };
+    return { counts, files, warnings };
   } catch (err) {
     lines.destroy();
     await written.catch(() => undefined);

@@ -114,6 +114,7 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
     const summary = JSON.parse(exported.stdout);
     expect(summary.path).toBe(first);
     expect(summary.bytes).toBe(fs.statSync(first).size);
+    expect(summary.warnings).toEqual([]);
     const lines = linesOf(first);
 
     // The header, then every item the API shows, then the files.
