@@ -22,7 +22,10 @@ export interface ExportOptions {
   force?: boolean;
 }
 
-/** The base address the in-process reads use (never resolved: every request is answered by `app.inject`). */
+/**
+ * The base address of the in-process reads (never resolved: requests to it are answered by `app.inject`; local
+ * storage's download links point here too, S3's to the bucket).
+ */
 const IN_PROCESS = 'http://bizapi.export';
 
 /**
@@ -48,6 +51,8 @@ export async function exportBusiness(db: Kysely<Database>, config: Config, maste
     const injectFetch: typeof globalThis.fetch = async (input, init) => {
       const request = new Request(input, init);
       const url = new URL(request.url);
+      // Attachments in S3 are downloaded from the bucket's pre-signed URLs; everything else is this server.
+      if (url.origin !== IN_PROCESS) return globalThis.fetch(request);
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => (headers[name] = value));
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
