@@ -37,7 +37,7 @@ async function freshTarget(): Promise<Target> {
   await client.query(`drop schema if exists ${schema} cascade`);
   await client.query(`create schema ${schema}`);
   await client.end();
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`;
   return {
     url,
     dir,
@@ -96,7 +96,7 @@ let sourceFiles: Record<string, string>;
 beforeAll(async () => {
   source = await startSource();
   const api = caller(source.baseUrl, source.keys);
-  await generateData(api, 3);
+  await generateData(api, 2);
   sourceSnapshot = await snapshot(api);
   sourceFiles = await attachmentBytes(api);
 }, 120_000);
@@ -247,19 +247,21 @@ describe('bizapi import --from', () => {
     const forwarded: number[] = [];
     let n = 0;
     const faults = { 429: 0, 503: 0, drop: 0 };
+    // Two of each fault, early on, so that the run also shows it keeps its pace after them.
     const proxy = http.createServer((req, res) => {
       n++;
-      if (n % 17 === 5) {
+      const faulty = faults[429] + faults[503] + faults.drop < 6;
+      if (faulty && n % 17 === 5) {
         faults[429]++;
         res.writeHead(429, { 'Retry-After': '1', 'Content-Type': 'application/json' }).end('{"detail":"Request was throttled.","code":"throttled"}');
         return;
       }
-      if (n % 17 === 11) {
+      if (faulty && n % 17 === 11) {
         faults[503]++;
         res.writeHead(503, { 'Retry-After': '1' }).end();
         return;
       }
-      if (n % 17 === 14) {
+      if (faulty && n % 17 === 14) {
         faults.drop++;
         req.socket.destroy();
         return;
@@ -275,17 +277,17 @@ describe('bizapi import --from', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const port = (proxy.address() as { port: number }).port;
     try {
-      const rate = 1200;
+      const rate = 3000;
       const r = await runUntilExit(['import', '--from', `http://127.0.0.1:${port}`, '--api-key', source.keys.apiKey, '--secret-key', source.keys.secretKey, '--rate', String(rate)], envOf(t));
       expect(r.code, r.stderr).toBe(0);
       const answer = JSON.parse(r.stdout);
       expect(answer.warnings).toEqual([]);
-      expect(faults[429] + faults[503] + faults.drop).toBeGreaterThan(5);
-      // Pacing: requests start at least 60000 / rate ms apart, so no second holds more than rate / 60 + 1.
+      expect(faults).toEqual({ 429: 2, 503: 2, drop: 2 });
+      // Pacing: requests start at least 60000 / rate ms apart, so no second holds more than rate / 60 (+ 2 for network jitter).
       const perSecond = rate / 60;
       for (let i = 0; i < forwarded.length; i++) {
         const inWindow = forwarded.filter((at) => at >= forwarded[i]! && at < forwarded[i]! + 1000).length;
-        expect(inWindow).toBeLessThanOrEqual(perSecond + 1);
+        expect(inWindow).toBeLessThanOrEqual(perSecond + 2);
       }
       // The answer holds every record (the counts of the run without faults).
       expect(answer.counts.client.created).toBe((sourceSnapshot['/v1/client'] as unknown[]).length);
