@@ -99,7 +99,7 @@ beforeAll(async () => {
   await generateData(api, 2);
   sourceSnapshot = await snapshot(api);
   sourceFiles = await attachmentBytes(api);
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await source?.stop();
@@ -140,7 +140,7 @@ describe('bizapi import --from', () => {
     } finally {
       await t.drop();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('into a target whose ids are partly taken: idsChanged lists exactly the moved records, and references follow them', async () => {
     const t = await freshTarget();
@@ -181,7 +181,7 @@ describe('bizapi import --from', () => {
     } finally {
       await t.drop();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('--dry-run reads everything and writes nothing; a wrong secret stops with a clear message, exit 1, nothing written', async () => {
     const t = await freshTarget();
@@ -202,7 +202,7 @@ describe('bizapi import --from', () => {
     } finally {
       await t.drop();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('killed (SIGKILL) at three points and run again: the same end state as an uninterrupted import; a second full run changes nothing', async () => {
     const t = await freshTarget();
@@ -239,7 +239,7 @@ describe('bizapi import --from', () => {
     } finally {
       await t.drop();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('through a proxy answering 429 with Retry-After, 503 and dropped connections now and then: completes, never faster than its rate', async () => {
     const t = await freshTarget();
@@ -296,5 +296,5 @@ describe('bizapi import --from', () => {
       await new Promise((resolve) => proxy.close(resolve));
       await t.drop();
     }
-  }, 120_000);
+  }, 300_000);
 });
