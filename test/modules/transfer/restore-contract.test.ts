@@ -160,16 +160,29 @@ describe('contract restore', () => {
     expect(await read(b, `/v1/contract/${id}`)).toEqual({ ...shape, id });
   });
 
+  it('the inquiry link moves to the restored contract when another contract here still holds it (1:1, the source wins)', async () => {
+    const shape = { ...(await shapeOf(rich.id)), id: await freeId(t.testDb.db, 'contract') };
+    const holder = (await read(b, `/v1/inquiry/${shape.inquiry.id}`)).contract?.id as number;
+    expect(holder).toEqual(expect.any(Number));
+    const since = await lastEventId(b);
+    expect(await contracts.restore(t.testDb.db, auth(b), shape, {})).toEqual({ id: shape.id, outcome: 'created' });
+    expect(await read(b, `/v1/contract/${shape.id}`)).toEqual(shape);
+    expect((await read(b, `/v1/inquiry/${shape.inquiry.id}`)).contract.id).toBe(shape.id);
+    expect((await read(b, `/v1/contract/${holder}`)).inquiry).toBeNull();
+    expect(await eventsAfter(b, since)).toEqual([]);
+  });
+
   it('refuses references B does not have, naming the property, and writes nothing', async () => {
     const shape = { ...(await shapeOf(rich.id)), id: await freeId(t.testDb.db, 'contract') };
     const foreignClient = { ...shape, client: { ...shape.client, id: maps.clients!.keys().next().value } };
     await expectValidation(contracts.restore(t.testDb.db, auth(b), { ...foreignClient, inquiry: null }, {}), {
       client: { id: [`Invalid pk "${foreignClient.client.id}" - object does not exist.`] },
     });
-    // The inquiry is linked to the contract restored above.
-    await expectValidation(contracts.restore(t.testDb.db, auth(b), shape, {}), { inquiry: { id: [contracts.INQUIRY_TAKEN] } });
     await expectValidation(contracts.restore(t.testDb.db, auth(b), { ...shape, inquiry: null, categorySet: [{ id: a.ids.contractCategories.web, title: 'x' }] }, {}), {
       categorySet: [`Invalid pk "${a.ids.contractCategories.web}" - object does not exist.`],
+    });
+    await expectValidation(contracts.restore(t.testDb.db, auth(b), { ...shape, inquiry: { ...shape.inquiry, id: 0 } }, {}), {
+      inquiry: { id: ['Invalid pk "0" - object does not exist.'] },
     });
     expect((await get(b, `/v1/contract/${shape.id}`)).status).toBe(404);
     // A note on a contract B does not have, or by a member B does not have.
