@@ -77,6 +77,7 @@ beforeAll(async () => {
       { field: { id: ids.fields.co_n }, value: '42.5' },
       { field: { id: ids.fields.co_d }, value: '2026-11-30' },
       { field: { id: ids.fields.co_b }, value: 'true' },
+      { field: { id: ids.fields.co_t }, value: '첫 줄\n둘째 줄 — "따옴표" & <태그>' },
     ],
     isHidden: true,
   });
@@ -99,7 +100,7 @@ describe('contract restore', () => {
   it('writes every property under a free id: B answers the same JSON, the inquiry shows the link, no event', async () => {
     const since = await lastEventId(b);
     const shape = { ...(await shapeOf(rich.id)), id: await freeId(t.testDb.db, 'contract') };
-    expect(shape.fieldSet).toHaveLength(7);
+    expect(shape.fieldSet).toHaveLength(8);
     expect(shape.updated).not.toBe(shape.created);
 
     const result = await contracts.restore(t.testDb.db, auth(b), shape, {});
