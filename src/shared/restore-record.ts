@@ -50,14 +50,15 @@ function canonical(value: unknown, isSet = false): unknown {
  * Whether the record's current full shape `current` already equals the shape `given` a restore was asked to
  * write: every property `given` sends compares deeply equal (key order and the order of a set's elements
  * aside), download URLs and the properties named in `ignore` (derived ones, such as a todo's `dDay`) left
- * out; the record's own `id` is not compared (the source's id and this server's may differ); `updated`
- * absent from `given` stands for its `created`.
+ * out; the record's own `id` is not compared (the source's id and this server's may differ), nor a property
+ * this server does not answer (another server's extension, which a restore cannot store); `updated` absent
+ * from `given` stands for its `created`.
  */
 export function sameShape(current: Record<string, unknown>, given: Record<string, unknown>, ignore: readonly string[] = []): boolean {
   const wanted: Record<string, unknown> = { ...given };
   if (wanted.updated === undefined && typeof wanted.created === 'string') wanted.updated = wanted.created;
   for (const [key, value] of Object.entries(wanted)) {
-    if (key === 'id' || ignore.includes(key) || value === undefined) continue;
+    if (key === 'id' || ignore.includes(key) || value === undefined || !(key in current)) continue;
     const isSet = key.endsWith('Set');
     const a = key === 'created' || key === 'updated' ? normalTime(current[key]) : canonical(current[key], isSet);
     const b = key === 'created' || key === 'updated' ? normalTime(value) : canonical(value, isSet);
