@@ -47,6 +47,7 @@ import type { IdempotencyKeyTable } from './tables/idempotency.table.ts';
 import type { SignatureReplayTable } from './tables/signature-replay.table.ts';
 import type { EventTable } from './tables/event.table.ts';
 import type { WebhookDeliveryTable, WebhookEndpointTable } from './tables/webhook.table.ts';
+import type { TransferIdMapTable, TransferOriginTable } from './tables/transfer.table.ts';
 
 /** Every table of the schema, by name (migration 2026_11_22_0001 onwards). */
 export interface Database {
@@ -107,6 +108,9 @@ export interface Database {
   // migration 2026_11_26_0039_webhook
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;
+  // migration 2026_11_26_0042_transfer
+  transfer_origin: TransferOriginTable;
+  transfer_id_map: TransferIdMapTable;
 }
 
 /** The handle every repository takes: the database itself or an open transaction. */

@@ -28,28 +28,40 @@ export function restoredTimes(shape: { created: string; updated?: string | undef
 /** Keys whose values are file download URLs, which point at each server and are never compared. */
 const DOWNLOAD_URL_KEYS = new Set(['url', 'downloadUrl', 'fileUrl']);
 
-function withoutUrls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutUrls);
+/**
+ * `value` in a canonical form for comparison: download URLs left out, and the elements of every set (a
+ * property named `…Set`: `categorySet`, `inChargeSet`, `fieldSet`, `memberSet`, …) in one order, since a
+ * set's order here follows this server's ids, which may differ from the source's where ids moved.
+ */
+function canonical(value: unknown, isSet = false): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((v) => canonical(v));
+    return isSet ? items.map((v) => [JSON.stringify(v), v] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v) : items;
+  }
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (!DOWNLOAD_URL_KEYS.has(k)) out[k] = withoutUrls(v);
+  for (const k of Object.keys(value).sort()) {
+    if (!DOWNLOAD_URL_KEYS.has(k)) out[k] = canonical((value as Record<string, unknown>)[k], k.endsWith('Set'));
+  }
   return out;
 }
 
 /**
  * Whether the record's current full shape `current` already equals the shape `given` a restore was asked to
- * write: every property `given` sends compares deeply equal (key order aside), download URLs and the
- * properties named in `ignore` (derived ones, such as a todo's `dDay`) left out; the record's own `id` is not
- * compared (the source's id and this server's may differ); `updated` absent from `given` stands for its
- * `created`.
+ * write: every property `given` sends compares deeply equal (key order and the order of a set's elements
+ * aside), download URLs and the properties named in `ignore` (derived ones, such as a todo's `dDay`) left
+ * out; the record's own `id` is not compared (the source's id and this server's may differ), nor a property
+ * this server does not answer (another server's extension, which a restore cannot store); `updated` absent
+ * from `given` stands for its `created`.
  */
 export function sameShape(current: Record<string, unknown>, given: Record<string, unknown>, ignore: readonly string[] = []): boolean {
   const wanted: Record<string, unknown> = { ...given };
   if (wanted.updated === undefined && typeof wanted.created === 'string') wanted.updated = wanted.created;
   for (const [key, value] of Object.entries(wanted)) {
-    if (key === 'id' || ignore.includes(key) || value === undefined) continue;
-    const a = key === 'created' || key === 'updated' ? normalTime(current[key]) : withoutUrls(current[key]);
-    const b = key === 'created' || key === 'updated' ? normalTime(value) : withoutUrls(value);
+    if (key === 'id' || ignore.includes(key) || value === undefined || !(key in current)) continue;
+    const isSet = key.endsWith('Set');
+    const a = key === 'created' || key === 'updated' ? normalTime(current[key]) : canonical(current[key], isSet);
+    const b = key === 'created' || key === 'updated' ? normalTime(value) : canonical(value, isSet);
     if (!isDeepStrictEqual(a, b)) return false;
   }
   return true;

@@ -16,6 +16,11 @@ export async function findBusinessById(db: Db, businessId: number): Promise<Busi
   return db.selectFrom('business').select(businessColumns).where('id', '=', businessId).executeTakeFirst();
 }
 
+/** Every business with its creation time, by id. */
+export async function findAllBusinesses(db: Db): Promise<BusinessRow[]> {
+  return db.selectFrom('business').select(businessColumns).orderBy('id').execute();
+}
+
 /** Whether any business exists (used to decide whether to create the demo business). */
 export async function existsAnyBusiness(db: Db): Promise<boolean> {
   return (await db.selectFrom('business').select('id').limit(1).executeTakeFirst()) !== undefined;

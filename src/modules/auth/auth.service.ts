@@ -61,6 +61,12 @@ export async function retrieveBusiness(db: Db, businessId: number): Promise<Busi
   return row && { id: row.id, name: row.name, plan: row.plan as Plan, timezone: row.timezone };
 }
 
+/** Every business with its creation time, by id (`bizapi business list`). */
+export async function listBusinesses(db: Db): Promise<(Business & { created: string })[]> {
+  const rows = await repo.findAllBusinesses(db);
+  return rows.map((row) => ({ id: row.id, name: row.name, plan: row.plan as Plan, timezone: row.timezone, created: row.created }));
+}
+
 /**
  * Issues a new key pair for a business: `bz_<43 base64url chars>` and a secret of the same length.
  * Stores the key's hash and the secret encrypted under `masterKey`.

@@ -226,3 +226,8 @@ export async function softDeleteById(db: Db, businessId: number, id: number, at:
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Brings a row of the business to `patch` whether live or soft-deleted, making it live (a restore). */
+export async function restoreById(db: Db, businessId: number, id: number, patch: ClientRowUpdate): Promise<void> {
+  await db.updateTable('client').set({ ...patch, deleted_at: null }).where('business_id', '=', businessId).where('id', '=', id).execute();
+}

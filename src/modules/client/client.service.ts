@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
-import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
+import { checkFieldSet, type CheckedFieldValue, findFieldValues, replaceFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
@@ -12,9 +12,11 @@ import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { findClientStatus, findDefaultClientStatus } from '../catalog/catalog.service.ts';
 import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
+import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './client.repository.ts';
 import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody } from './client.schemas.ts';
-import type { ClientRowUpdate, NestedClientColumns } from '../../db/tables/client.table.ts';
+import type { ClientRowUpdate, NestedClientColumns, NewClientRow as NewClientInsert } from '../../db/tables/client.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
@@ -229,5 +231,44 @@ export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, 'client', id);
+  });
+}
+
+/** The shape {@link restore} takes: a client's full shape as `GET /v1/client/{id}` answers it (`updated` optional). */
+export type RestoredClient = Omit<Client, 'updated'> & { updated?: string | undefined };
+
+/**
+ * Restores one client from its full shape (`GET /v1/client/{id}` of the source, references already rewritten
+ * to this server's ids) under the rules of src/shared/restore.ts (docs/deployment.md#11-moving-a-business-in-and-out):
+ * every column, `created` and `updated` as given, the hidden flag, and exactly the custom field values of
+ * the shape. Writes no event.
+ * @returns the client's id here and `created`, `updated` or `unchanged`
+ * @throws ValidationError naming `status.id` or `fieldSet` when the shape refers to something this business
+ *   does not have
+ */
+export async function restore(db: Db, auth: Auth, shape: RestoredClient, options: RestoreOptions): Promise<RestoreResult> {
+  const { businessId } = auth;
+  const body: ClientUpdateBody = {
+    ...Object.fromEntries(Object.keys(TEXT_COLUMNS).map((k) => [k, (shape as unknown as Record<string, string | null>)[k] ?? null])),
+    companyName: shape.companyName,
+    status: shape.status ? { id: shape.status.id } : null,
+    fieldSet: (shape.fieldSet ?? []).map((v) => ({ field: { id: v.field.id }, value: v.value })),
+    isHidden: shape.isHidden ?? false,
+  };
+  const columns = (): ClientRowUpdate => ({ ...columnsFrom(body), status_id: shape.status?.id ?? null, ...restoredTimes(shape) });
+  return restoreRecord(db, businessId, shape, options, {
+    table: 'client',
+    current: async (t, id) => ((await repo.existsById(t, businessId, id)) ? retrieve(t, auth, id) : undefined),
+    insert: async (t, id) => {
+      const { fieldValues } = await checkReferences(t, businessId, body);
+      const newId = await repo.insert(t, businessId, { ...(id !== undefined && { id }), ...(columns() as Omit<NewClientInsert, 'business_id'>) });
+      await replaceFieldValues(t, businessId, 'C', newId, fieldValues);
+      return newId;
+    },
+    update: async (t, id) => {
+      const { fieldValues } = await checkReferences(t, businessId, body);
+      await repo.restoreById(t, businessId, id, columns());
+      await replaceFieldValues(t, businessId, 'C', id, fieldValues);
+    },
   });
 }

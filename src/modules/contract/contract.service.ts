@@ -568,22 +568,16 @@ function bodyOf(shape: Contract): ContractCreateBody {
 }
 
 /**
- * Checks the references of a restored shape: the client (live), the inquiry (live, and linked to no other
- * contract than `contractId`), the categories and the custom fields of kind CO with values that fit them.
- * The contract rules of a request (recurring fields on type S only, dates in order) are not applied: the
- * source's record is stored as it is.
+ * Checks the references of a restored shape: the client and the inquiry (live), the categories and the
+ * custom fields of kind CO with values that fit them. The contract rules of a request (recurring fields on
+ * type S only, dates in order) are not applied: the source's record is stored as it is.
  * @throws ValidationError naming each property that refers to nothing here
  */
-async function checkRestored(db: Db, businessId: number, body: ContractCreateBody, contractId: number | undefined): Promise<{ categoryIds: number[]; fieldValues: CheckedFieldValue[] }> {
+async function checkRestored(db: Db, businessId: number, body: ContractCreateBody): Promise<{ categoryIds: number[]; fieldValues: CheckedFieldValue[] }> {
   const errors = new ErrorCollector();
   if (body.client && !(await clientExists(db, { businessId }, body.client.id))) errors.add(['client', 'id'], messages.invalidPk(body.client.id));
-  if (body.inquiry) {
-    const inquiryId = body.inquiry.id;
-    if (!(await repo.liveInquiryExists(db, businessId, inquiryId))) errors.add(['inquiry', 'id'], messages.invalidPk(inquiryId));
-    else {
-      const holder = await repo.findIdByInquiryId(db, businessId, inquiryId);
-      if (holder !== undefined && holder !== contractId) errors.add(['inquiry', 'id'], INQUIRY_TAKEN);
-    }
+  if (body.inquiry && !(await repo.liveInquiryExists(db, businessId, body.inquiry.id))) {
+    errors.add(['inquiry', 'id'], messages.invalidPk(body.inquiry.id));
   }
   const categoryIds = [...new Set((body.categorySet ?? []).map((c) => c.id))];
   const found = new Set(await repo.findCategoryIds(db, businessId, categoryIds));
@@ -597,18 +591,22 @@ async function checkRestored(db: Db, businessId: number, body: ContractCreateBod
  * Restores one contract from its full shape (`GET /v1/contract/{id}` of the source, references already
  * rewritten to this server's ids) under the rules of src/shared/restore.ts: its columns, `created` and
  * `updated` as given, its category set, its custom field values and its inquiry link (the inquiry's
- * `contract` follows). Settlements and notes are restored on their own ({@link restoreHistory}). Writes no
- * event, also none for the inquiry it links.
+ * `contract` follows; another contract that holds the inquiry here lets go of it, as the link is 1:1 and the
+ * source's is the one kept). Settlements and notes are restored on their own ({@link restoreHistory}).
+ * Writes no event, also none for the inquiries whose link it changes.
  * @returns the contract's id here and `created`, `updated` or `unchanged`
- * @throws ValidationError naming `client.id`, `inquiry.id` (missing, or linked to another contract),
- *   `categorySet` or `fieldSet` when the shape refers to something this business does not have
+ * @throws ValidationError naming `client.id`, `inquiry.id`, `categorySet` or `fieldSet` when the shape refers
+ *   to something this business does not have
  */
 export async function restore(db: Db, auth: Auth, shape: Contract, options: RestoreOptions): Promise<RestoreResult> {
   const { businessId } = auth;
   const body = bodyOf(shape);
   const times = restoredTimes(shape);
   const write = async (trx: Db, id: number | undefined, insert: boolean): Promise<number> => {
-    const checked = await checkRestored(trx, businessId, body, id);
+    const checked = await checkRestored(trx, businessId, body);
+    // The source links the inquiry to this contract: another contract here that still holds it (the link
+    // moved in the source, and that contract comes later in the run) lets go of it.
+    if (body.inquiry) await repo.releaseInquiry(trx, businessId, body.inquiry.id, insert ? undefined : id);
     const columns = { ...columnsFrom(body), ...times };
     let contractId: number;
     if (insert) {

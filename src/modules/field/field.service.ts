@@ -142,23 +142,6 @@ export async function setFieldValues(
 }
 
 /**
- * Makes the stored values of one record of `kind` exactly `values` (checked by {@link checkFieldSet}): the
- * given ones are written, every other stored value is removed. The write of a restore, which brings a record
- * to a whole shape (src/shared/restore.ts); PATCH keeps unnamed values and uses {@link setFieldValues}.
- */
-export async function replaceFieldValues(
-  db: Db,
-  businessId: number,
-  kind: FieldKind,
-  recordId: number,
-  values: readonly CheckedFieldValue[],
-): Promise<void> {
-  const kept = new Set(values.map((v) => v.fieldId));
-  const stale = (await repo.findValueRows(db, kind, businessId, recordId)).filter((r) => !kept.has(r.field_id));
-  await repo.upsertValueRows(db, kind, businessId, recordId, [...stale.map((r) => ({ fieldId: r.field_id, value: '' })), ...values]);
-}
-
-/**
  * Restore (src/shared/restore.ts, docs/deployment.md#11-moving-a-business-in-and-out): makes the custom field
  * values of one record of `kind` exactly `fieldSet`, the record's API shape (`[{field: {id, …}, value}]`, field
  * ids already this server's): values of fields not in it are removed, the others written as given (the source
@@ -192,4 +175,21 @@ export async function restoreFieldValues(
   await repo.deleteValueRows(db, kind, businessId, recordId);
   await repo.upsertValueRows(db, kind, businessId, recordId, target.map(([fieldId, value]) => ({ fieldId, value })));
   return true;
+}
+
+/**
+ * Makes the stored values of one record of `kind` exactly `values` (checked by {@link checkFieldSet}): the
+ * given ones are written, every other stored value is removed. The write of a restore, which brings a record
+ * to a whole shape (src/shared/restore.ts); PATCH keeps unnamed values and uses {@link setFieldValues}.
+ */
+export async function replaceFieldValues(
+  db: Db,
+  businessId: number,
+  kind: FieldKind,
+  recordId: number,
+  values: readonly CheckedFieldValue[],
+): Promise<void> {
+  const kept = new Set(values.map((v) => v.fieldId));
+  const stale = (await repo.findValueRows(db, kind, businessId, recordId)).filter((r) => !kept.has(r.field_id));
+  await repo.upsertValueRows(db, kind, businessId, recordId, [...stale.map((r) => ({ fieldId: r.field_id, value: '' })), ...values]);
 }

@@ -189,3 +189,24 @@ export async function deleteInquiryFileById(db: Db, businessId: number, inquiryI
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Ids of the files attached to an inquiry (`inquiry_file.id`). */
+export async function findInquiryFileIds(db: Db, businessId: number, inquiryId: number): Promise<number[]> {
+  const rows = await db.selectFrom('inquiry_file').select('id').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Attaches one object to an inquiry under `id` (or a new id when `id` is undefined) and `created`; returns its id. */
+export async function insertInquiryFileWithId(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  row: { id: number | undefined; fileId: number; name: string; created: Timestamp },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('inquiry_file')
+    .values({ ...(row.id !== undefined && { id: row.id }), business_id: businessId, inquiry_id: inquiryId, file_id: row.fileId, name: row.name, created: row.created })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { FilesConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { isUniqueViolation, nowTimestamp } from '../../db/sql-helpers.ts';
+import { advanceIdSequence, idTaken, isUniqueViolation, nowTimestamp } from '../../db/sql-helpers.ts';
 import { type ErrorCollector, NotFound, PermissionDenied, ValidationError, messages } from '../../shared/errors.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { ALLOWED_EXTENSIONS, extensionOf, mediaTypeOf, rawExtensionOf } from './file-types.ts';
@@ -290,4 +290,61 @@ export async function detachInquiryFile(trx: Db, businessId: number, inquiryId: 
 export async function removeDetachedObjects(ctx: Pick<FileContext, 'storage' | 'log'>, file: DetachedFile): Promise<void> {
   await deleteQuietly(ctx, file.storedPath ?? file.path, 'could not remove the object of a deleted attachment');
   if (file.storedPath !== null) await deleteQuietly(ctx, file.path, 'could not remove the upload key of a deleted attachment');
+}
+
+/** Ids of the files attached to an inquiry (the `fileSet` ids), in no particular order. */
+export async function inquiryFileIds(db: Db, businessId: number, inquiryId: number): Promise<number[]> {
+  return repo.findInquiryFileIds(db, businessId, inquiryId);
+}
+
+/** An object {@link storeRestoredObject} stored, to attach with {@link restoreInquiryFile}. */
+export interface RestoredObject {
+  path: string;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Stores the bytes of an imported attachment (docs/deployment.md#11-moving-a-business-in-and-out) under a
+ * new object path of the business. The extension (and so the media type it is served with) comes from
+ * `name`, else from `fallbackName` (the source's object path or URL).
+ * @throws ValidationError when neither name has one of the allowed extensions; PayloadTooLarge beyond
+ *   `files.maxUploadBytes`
+ */
+export async function storeRestoredObject(ctx: FileContext, businessId: number, name: string, bytes: Uint8Array, fallbackName = ''): Promise<RestoredObject> {
+  const extension = extensionOf(name) ?? extensionOf(fallbackName.split('?')[0] ?? '');
+  if (!extension) throw ValidationError.at(['fileSet'], `File "${name}": its extension is not one of ${ALLOWED_EXTENSIONS.join(', ')}.`);
+  const path = newObjectPath(businessId, extension);
+  const stored = await ctx.storage.put(path, Buffer.from(bytes), { maxBytes: ctx.files.maxUploadBytes });
+  return { path, size: stored.size, contentType: mediaTypeOf(extension) };
+}
+
+/**
+ * Attaches a stored object ({@link storeRestoredObject}) to an inquiry as a restored `fileSet` entry
+ * (src/shared/restore.ts): under the entry's source `id` where no attachment has that id, else a new one;
+ * `name` and `created` as given. Quiet: no event. Call in the transaction that records the id.
+ * @returns the attachment's id here
+ */
+export async function restoreInquiryFile(
+  trx: Db,
+  businessId: number,
+  inquiryId: number,
+  entry: { id: number; name: string; created: string },
+  object: RestoredObject,
+): Promise<number> {
+  const created = new Date(entry.created).toISOString();
+  const fileId = await repo.insert(trx, businessId, {
+    path: object.path,
+    name: entry.name,
+    content_type: object.contentType,
+    size: object.size,
+    created,
+    expires_at: created,
+    upload_started_at: created,
+    uploaded_at: created,
+  });
+  const explicit = !(await idTaken(trx, 'inquiry_file', entry.id));
+  const id = await repo.insertInquiryFileWithId(trx, businessId, inquiryId, { id: explicit ? entry.id : undefined, fileId, name: entry.name, created });
+  if (explicit) await advanceIdSequence(trx, 'inquiry_file');
+  return id;
 }

@@ -330,3 +330,48 @@ export async function insertSubmitHistory(
     .executeTakeFirstOrThrow();
   return id;
 }
+
+// ── Restore (src/shared/restore.ts) ──
+
+/** The history tables of an inquiry. */
+export type HistoryTable =
+  | 'inquiry_status_history'
+  | 'inquiry_folder_history'
+  | 'inquiry_text_history'
+  | 'inquiry_email_history'
+  | 'inquiry_email_reply_history'
+  | 'inquiry_submit_history';
+
+/** The stored columns (without `id`, `business_id`, `inquiry_id`) of one history row of the inquiry, or `undefined`. */
+export async function findHistoryColumns(db: Db, table: HistoryTable, businessId: number, inquiryId: number, id: number): Promise<Record<string, unknown> | undefined> {
+  const row = await db
+    .selectFrom(table as 'inquiry_text_history')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { business_id: _b, inquiry_id: _i, ...rest } = row as Record<string, unknown>;
+  return rest;
+}
+
+/** Inserts a history row of the inquiry under `id` (a new id when undefined); returns its id. */
+export async function insertHistoryRow(db: Db, table: HistoryTable, businessId: number, inquiryId: number, id: number | undefined, columns: Record<string, unknown>): Promise<number> {
+  const { id: newId } = await db
+    .insertInto(table as 'inquiry_text_history')
+    .values({ ...columns, ...(id !== undefined && { id }), business_id: businessId, inquiry_id: inquiryId } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return newId;
+}
+
+/** Sets the columns of a history row of the business (moving it to `inquiryId`). */
+export async function updateHistoryRow(db: Db, table: HistoryTable, businessId: number, inquiryId: number, id: number, columns: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable(table as 'inquiry_text_history')
+    .set({ ...columns, inquiry_id: inquiryId } as never)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .execute();
+}

@@ -12,6 +12,8 @@ import type { AuthContext } from '../../shared/auth-context.ts';
 import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
 import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
+import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
+import { restoredTimestamp, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './inquiry-history.repository.ts';
 import type {
   EmailHistory,
@@ -392,4 +394,131 @@ export async function recordSubmit(db: Db, auth: Auth, inquiryId: number, submit
     answers: submit.answers,
     created: submit.created,
   });
+}
+
+// ── Restore (src/shared/restore.ts, docs/deployment.md#11-moving-a-business-in-and-out) ──
+
+type MemberRef = { id: number } | null | undefined;
+const timeOrNull = (value: string | null | undefined) => (value === null || value === undefined ? null : restoredTimestamp(value));
+
+/**
+ * Restores one history row of inquiry `inquiryId` (this server's id) from the stored `columns` a shape
+ * becomes: `unchanged` when the row already holds exactly those columns, else written; id kept where free.
+ * @throws ValidationError on `member.id` for a member this business does not have
+ */
+async function restoreHistoryRow(
+  db: Db,
+  auth: Auth,
+  table: repo.HistoryTable,
+  inquiryId: number,
+  shape: { id: number },
+  member: MemberRef,
+  columns: Record<string, unknown>,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  const { businessId } = auth;
+  const check = async (t: Db) => {
+    if (member && !(await isMember(t, businessId, member.id))) {
+      const errors = new ErrorCollector();
+      errors.add(['member', 'id'], messages.invalidPk(member.id));
+      errors.throwIfAny();
+    }
+  };
+  const withMember = table === 'inquiry_email_history' || table === 'inquiry_email_reply_history' || table === 'inquiry_submit_history' ? columns : { ...columns, member_id: member?.id ?? null };
+  return restoreRecord(db, businessId, { ...withMember, id: shape.id }, options, {
+    table,
+    // Only text notes have an `updated` column.
+    ignore: table === 'inquiry_text_history' ? [] : ['updated'],
+    current: async (t, id) => {
+      const row = await repo.findHistoryColumns(t, table, businessId, inquiryId, id);
+      return row && { ...row, id };
+    },
+    insert: async (t, id) => {
+      await check(t);
+      return repo.insertHistoryRow(t, table, businessId, inquiryId, id, withMember);
+    },
+    update: async (t, id) => {
+      await check(t);
+      await repo.updateHistoryRow(t, table, businessId, inquiryId, id, withMember);
+    },
+  });
+}
+
+/** A text note as {@link restoreTextHistory} takes it (`GET …/text_history` item; `updated` optional). */
+export type RestoredTextHistory = Omit<TextHistory, 'updated'> & { updated?: string | undefined };
+
+/**
+ * Restores one text note of inquiry `inquiryId` (this server's id) from its shape: `content`, `member`,
+ * `created` and `updated` (default `created`) as given. No event.
+ * @throws ValidationError on `member.id` for a member this business does not have
+ */
+export async function restoreTextHistory(db: Db, auth: Auth, inquiryId: number, shape: RestoredTextHistory, options: RestoreOptions): Promise<RestoreResult> {
+  const created = restoredTimestamp(shape.created);
+  return restoreHistoryRow(db, auth, 'inquiry_text_history', inquiryId, shape, shape.member, {
+    content: shape.content,
+    created,
+    updated: shape.updated === undefined ? created : restoredTimestamp(shape.updated),
+  }, options);
+}
+
+/**
+ * Restores one status-history row of inquiry `inquiryId` from its shape (`status`, `previousStatus`,
+ * `member`, `created`).
+ * @throws ValidationError on `member.id`; a status this business lacks fails its foreign key
+ */
+export async function restoreStatusHistory(db: Db, auth: Auth, inquiryId: number, shape: StatusHistory, options: RestoreOptions): Promise<RestoreResult> {
+  return restoreHistoryRow(db, auth, 'inquiry_status_history', inquiryId, shape, shape.member, {
+    status_id: shape.status.id,
+    previous_status_id: shape.previousStatus?.id ?? null,
+    created: restoredTimestamp(shape.created),
+  }, options);
+}
+
+/**
+ * Restores one folder-history row of inquiry `inquiryId` from its shape (`folder`, `previousFolder`,
+ * `member`, `created`).
+ * @throws ValidationError on `member.id`; a folder this business lacks fails its foreign key
+ */
+export async function restoreFolderHistory(db: Db, auth: Auth, inquiryId: number, shape: FolderHistory, options: RestoreOptions): Promise<RestoreResult> {
+  return restoreHistoryRow(db, auth, 'inquiry_folder_history', inquiryId, shape, shape.member, {
+    folder_id: shape.folder.id,
+    previous_folder_id: shape.previousFolder?.id ?? null,
+    created: restoredTimestamp(shape.created),
+  }, options);
+}
+
+/** Restores one sent e-mail of inquiry `inquiryId` from its shape (every property as given). */
+export async function restoreEmailHistory(db: Db, auth: Auth, inquiryId: number, shape: EmailHistory, options: RestoreOptions): Promise<RestoreResult> {
+  return restoreHistoryRow(db, auth, 'inquiry_email_history', inquiryId, shape, null, {
+    title: shape.title,
+    from_email: shape.fromEmail,
+    to_emails: JSON.stringify(shape.toSet.map((t) => t.toEmail)),
+    cc_emails: JSON.stringify(shape.ccSet.map((c) => c.ccEmail)),
+    status: shape.status,
+    sent_at: timeOrNull(shape.sentAt),
+    created: restoredTimestamp(shape.created),
+  }, options);
+}
+
+/** Restores one received reply of inquiry `inquiryId` from its shape (every property as given). */
+export async function restoreEmailReplyHistory(db: Db, auth: Auth, inquiryId: number, shape: EmailReplyHistory, options: RestoreOptions): Promise<RestoreResult> {
+  return restoreHistoryRow(db, auth, 'inquiry_email_reply_history', inquiryId, shape, null, {
+    title: shape.title,
+    from_email: shape.fromEmail,
+    to_emails: JSON.stringify(shape.toSet.map((t) => t.toEmail)),
+    cc_emails: JSON.stringify(shape.ccSet.map((c) => c.ccEmail)),
+    is_unread: shape.isUnread ? 1 : 0,
+    received_at: timeOrNull(shape.receivedAt),
+    created: restoredTimestamp(shape.created),
+  }, options);
+}
+
+/** Restores one web-form submission of inquiry `inquiryId` from its shape (every property as given). */
+export async function restoreSubmitHistory(db: Db, auth: Auth, inquiryId: number, shape: SubmitHistory, options: RestoreOptions): Promise<RestoreResult> {
+  return restoreHistoryRow(db, auth, 'inquiry_submit_history', inquiryId, shape, null, {
+    form_id: shape.form.id,
+    form_title: shape.form.title,
+    answers: JSON.stringify(shape.answers ?? null),
+    created: restoredTimestamp(shape.created),
+  }, options);
 }

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { searchAll } from '../../db/sql-helpers.ts';
+import { advanceIdSequence, idTaken, searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { InquiryRowUpdate, NewInquiryRow } from '../../db/tables/inquiry.table.ts';
@@ -395,4 +395,45 @@ export async function findDefaultStatus(db: Db, businessId: number) {
     .orderBy('inquiry_status.position')
     .orderBy('inquiry_status.id')
     .executeTakeFirst();
+}
+
+// ── Restore (src/shared/restore.ts) ──
+
+/** Brings a row of the business to `patch` whether live or soft-deleted, making it live. */
+export async function restoreById(db: Db, businessId: number, id: number, patch: InquiryRowUpdate): Promise<void> {
+  await db.updateTable('inquiry').set({ ...patch, deleted_at: null }).where('business_id', '=', businessId).where('id', '=', id).execute();
+}
+
+/** Raises the business's inquiry counter to at least `value`, so no later create hands out a restored number. */
+export async function raiseUniqueNumber(db: Db, businessId: number, value: number): Promise<void> {
+  await db
+    .insertInto('inquiry_counter')
+    .values({ business_id: businessId, last_value: value })
+    .onConflict((oc) => oc.column('business_id').doUpdateSet({ last_value: sql`case when inquiry_counter.last_value < ${value} then ${value} else inquiry_counter.last_value end` }))
+    .execute();
+}
+
+/**
+ * Replaces the rows of a set table (`inquiry_work` or `inquiry_file_link`) of an inquiry with `rows`, in that
+ * order: each under its `id` where no row of the table has it once the old rows are gone, else a new id.
+ */
+export async function replaceSetRows<T extends 'inquiry_work' | 'inquiry_file_link'>(
+  db: Db,
+  table: T,
+  businessId: number,
+  inquiryId: number,
+  rows: readonly ({ id?: number | undefined; created: Timestamp } & (T extends 'inquiry_work' ? { name: string } : { text: string; link: string }))[],
+): Promise<void> {
+  await db.deleteFrom(table as 'inquiry_work').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+  let explicit = false;
+  for (const [position, row] of rows.entries()) {
+    const { id, ...rest } = row;
+    const keep = id !== undefined && !(await idTaken(db, table, id));
+    explicit ||= keep;
+    await (db as Db)
+      .insertInto(table as 'inquiry_work')
+      .values({ ...(keep && { id }), ...(rest as unknown as { name: string; created: Timestamp }), business_id: businessId, inquiry_id: inquiryId, position })
+      .execute();
+  }
+  if (explicit) await advanceIdSequence(db, table);
 }

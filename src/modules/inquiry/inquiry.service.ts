@@ -9,7 +9,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
-import { checkFieldSet, type CheckedFieldValue, findFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
+import { checkFieldSet, type CheckedFieldValue, findFieldValues, replaceFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
@@ -29,6 +29,8 @@ import {
 } from '../file/file.service.ts';
 import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
 import { checkInquiryContract, releaseInquiryContract, setInquiryContract, toNestedContract } from '../contract/contract.service.ts';
+import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
+import { restoredTimes, restoredTimestamp, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './inquiry.repository.ts';
 import { FUNNEL_KEYS, type Funnel, type FunnelKey, type Inquiry, type InquiryCreateBody, type InquiryCreated, type InquiryListItem, type InquiryListQuery, type InquirySummary, type InquiryUpdateBody, type InquiryWork } from './inquiry.schemas.ts';
 import type { InquiryRowUpdate, InquiryTable } from '../../db/tables/inquiry.table.ts';
@@ -495,4 +497,79 @@ export async function listWork(
     inquiry: toNestedInquiry(r),
     created: r.created,
   }));
+}
+
+/**
+ * The shape {@link restore} takes: an inquiry's full shape as `GET /v1/inquiry/{id}` answers it (`updated`
+ * optional). `workSet` entries may carry the task's `id` and `created` (from `GET /v1/inquiry/work`), which
+ * are then kept; otherwise a task's `created` is the inquiry's.
+ */
+export type RestoredInquiry = Omit<Inquiry, 'updated' | 'workSet'> & {
+  updated?: string | undefined;
+  workSet: { name: string; id?: number | undefined; created?: string | undefined }[];
+};
+
+/**
+ * Restores one inquiry from its full shape (`GET /v1/inquiry/{id}` of the source, references already
+ * rewritten to this server's ids) under the rules of src/shared/restore.ts
+ * (docs/deployment.md#11-moving-a-business-in-and-out): every column, `uniqueId` (the business's counter is
+ * raised past it), `created` and `updated` as given, the tasks, responsible members, custom field values
+ * and file links (their ids and times kept). Not written here: `fileSet` (the transfer module attaches the
+ * downloaded files through the file module) and `contract` (the contract's restore links it). No status
+ * history row, no notification, no event.
+ * @returns the inquiry's id here and `created`, `updated` or `unchanged`
+ * @throws ValidationError naming `status.id`, `client.id`, `estimate`, `inChargeSet` or `fieldSet` when the
+ *   shape refers to something this business does not have
+ */
+export async function restore(db: Db, auth: Auth, shape: RestoredInquiry, options: RestoreOptions): Promise<RestoreResult> {
+  const { businessId } = auth;
+  const body: InquiryUpdateBody = {
+    name: shape.name,
+    inquiryDate: shape.inquiryDate,
+    content: shape.content ?? null,
+    estimate: shape.estimate,
+    client: shape.client ? { id: shape.client.id } : null,
+    isHidden: shape.isHidden ?? false,
+    inChargeSet: (shape.inChargeSet ?? []).map((m) => ({ id: m.id })),
+    fieldSet: (shape.fieldSet ?? []).map((v) => ({ field: { id: v.field.id }, value: v.value })),
+    funnel: Object.fromEntries(FUNNEL_KEYS.map((k) => [k, shape.funnel?.[k] ?? null])) as InquiryUpdateBody['funnel'],
+    ...(shape.status && { status: { id: shape.status.id } }),
+  };
+  const times = restoredTimes(shape);
+  const write = async (trx: Db, id: number): Promise<void> => {
+    const checked = await checkBody(trx, businessId, body);
+    await repo.restoreById(trx, businessId, id, {
+      ...columnsFrom(body, checked),
+      status_id: shape.status?.id ?? null,
+      unique_id: shape.uniqueId ?? String(id),
+      ...times,
+    });
+    await repo.replaceInCharge(trx, businessId, id, checked.inChargeIds ?? []);
+    await replaceFieldValues(trx, businessId, 'I', id, checked.fieldValues);
+    await repo.replaceSetRows(trx, 'inquiry_work', businessId, id, (shape.workSet ?? []).map((w) => ({ id: w.id, name: w.name, created: w.created ? restoredTimestamp(w.created) : times.created })));
+    await repo.replaceSetRows(trx, 'inquiry_file_link', businessId, id, (shape.fileLinkSet ?? []).map((l) => ({ id: l.id, text: l.text, link: l.link, created: restoredTimestamp(l.created) })));
+    if (shape.uniqueId && /^\d{1,9}$/.test(shape.uniqueId)) await repo.raiseUniqueNumber(trx, businessId, Number(shape.uniqueId));
+  };
+  // Compared as GET shows them: tasks by name only; files and the contract are not this function's.
+  const compared = { ...shape, workSet: (shape.workSet ?? []).map((w) => ({ name: w.name })) };
+  return restoreRecord(db, businessId, compared, options, {
+    table: 'inquiry',
+    ignore: ['fileSet', 'contract'],
+    current: async (t, id) => ((await repo.existsById(t, businessId, id)) ? fullShape(t, auth, id, undefined) : undefined),
+    insert: async (t, id) => {
+      await checkBody(t, businessId, body);
+      const newId = await repo.insert(t, businessId, {
+        ...(id !== undefined && { id }),
+        unique_id: shape.uniqueId ?? '',
+        name: shape.name,
+        inquiry_date: shape.inquiryDate,
+        estimate: '0.00',
+        is_hidden: 0,
+        ...times,
+      });
+      await write(t, newId);
+      return newId;
+    },
+    update: (t, id) => write(t, id),
+  });
 }

@@ -77,6 +77,7 @@ beforeAll(async () => {
       { field: { id: ids.fields.co_n }, value: '42.5' },
       { field: { id: ids.fields.co_d }, value: '2026-11-30' },
       { field: { id: ids.fields.co_b }, value: 'true' },
+      { field: { id: ids.fields.co_t }, value: '첫 줄\n둘째 줄 — "따옴표" & <태그>' },
     ],
     isHidden: true,
   });
@@ -99,7 +100,7 @@ describe('contract restore', () => {
   it('writes every property under a free id: B answers the same JSON, the inquiry shows the link, no event', async () => {
     const since = await lastEventId(b);
     const shape = { ...(await shapeOf(rich.id)), id: await freeId(t.testDb.db, 'contract') };
-    expect(shape.fieldSet).toHaveLength(7);
+    expect(shape.fieldSet).toHaveLength(8);
     expect(shape.updated).not.toBe(shape.created);
 
     const result = await contracts.restore(t.testDb.db, auth(b), shape, {});
@@ -125,6 +126,9 @@ describe('contract restore', () => {
     const before = await read(b, `/v1/contract/${shape.id}`);
     expect(await contracts.restore(t.testDb.db, auth(b), shape, { targetId: shape.id })).toEqual({ id: shape.id, outcome: 'unchanged' });
     expect(await read(b, `/v1/contract/${shape.id}`)).toEqual(before);
+    // Sets in another order (where ids moved, this server orders them by other ids) are the same sets.
+    const reordered = { ...shape, categorySet: [...shape.categorySet].reverse(), fieldSet: [...shape.fieldSet].reverse() };
+    expect(await contracts.restore(t.testDb.db, auth(b), reordered, { targetId: shape.id })).toEqual({ id: shape.id, outcome: 'unchanged' });
 
     // One property changed, a set shrunk, a field value dropped: updated, and GET shows exactly the new shape.
     const changed = {
@@ -157,16 +161,29 @@ describe('contract restore', () => {
     expect(await read(b, `/v1/contract/${id}`)).toEqual({ ...shape, id });
   });
 
+  it('the inquiry link moves to the restored contract when another contract here still holds it (1:1, the source wins)', async () => {
+    const shape = { ...(await shapeOf(rich.id)), id: await freeId(t.testDb.db, 'contract') };
+    const holder = (await read(b, `/v1/inquiry/${shape.inquiry.id}`)).contract?.id as number;
+    expect(holder).toEqual(expect.any(Number));
+    const since = await lastEventId(b);
+    expect(await contracts.restore(t.testDb.db, auth(b), shape, {})).toEqual({ id: shape.id, outcome: 'created' });
+    expect(await read(b, `/v1/contract/${shape.id}`)).toEqual(shape);
+    expect((await read(b, `/v1/inquiry/${shape.inquiry.id}`)).contract.id).toBe(shape.id);
+    expect((await read(b, `/v1/contract/${holder}`)).inquiry).toBeNull();
+    expect(await eventsAfter(b, since)).toEqual([]);
+  });
+
   it('refuses references B does not have, naming the property, and writes nothing', async () => {
     const shape = { ...(await shapeOf(rich.id)), id: await freeId(t.testDb.db, 'contract') };
     const foreignClient = { ...shape, client: { ...shape.client, id: maps.clients!.keys().next().value } };
     await expectValidation(contracts.restore(t.testDb.db, auth(b), { ...foreignClient, inquiry: null }, {}), {
       client: { id: [`Invalid pk "${foreignClient.client.id}" - object does not exist.`] },
     });
-    // The inquiry is linked to the contract restored above.
-    await expectValidation(contracts.restore(t.testDb.db, auth(b), shape, {}), { inquiry: { id: [contracts.INQUIRY_TAKEN] } });
     await expectValidation(contracts.restore(t.testDb.db, auth(b), { ...shape, inquiry: null, categorySet: [{ id: a.ids.contractCategories.web, title: 'x' }] }, {}), {
       categorySet: [`Invalid pk "${a.ids.contractCategories.web}" - object does not exist.`],
+    });
+    await expectValidation(contracts.restore(t.testDb.db, auth(b), { ...shape, inquiry: { ...shape.inquiry, id: 0 } }, {}), {
+      inquiry: { id: ['Invalid pk "0" - object does not exist.'] },
     });
     expect((await get(b, `/v1/contract/${shape.id}`)).status).toBe(404);
     // A note on a contract B does not have, or by a member B does not have.

@@ -24,6 +24,7 @@ export function restoreCatalog(): CatalogFile {
       { key: 'co_n', name: '금액 메모', category: 'CO', dataType: 'N' },
       { key: 'co_d', name: '서명일', category: 'CO', dataType: 'D' },
       { key: 'co_b', name: '긴급', category: 'CO', dataType: 'B' },
+      { key: 'co_t', name: '비고', category: 'CO', dataType: 'T' },
     ],
   };
 }

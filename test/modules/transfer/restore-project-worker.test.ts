@@ -102,6 +102,8 @@ describe.each(['project', 'worker'] as const)('%s restore', (name) => {
     expect((await read(b, r().path)).results.find((x: any) => x.id === shape.id)).toEqual(item);
 
     expect(await r().restore(shape, shape.id)).toEqual({ id: shape.id, outcome: 'unchanged' });
+    // A property another server adds and this one does not store is not a change.
+    expect(await r().restore({ ...shape, sourceOnly: 'x' }, shape.id)).toEqual({ id: shape.id, outcome: 'unchanged' });
     const changed = { ...shape, ...r().change, updated: '2027-04-01T00:00:00.000Z' };
     expect(await r().restore(changed, shape.id)).toEqual({ id: shape.id, outcome: 'updated' });
     expect(await read(b, `${r().path}/${shape.id}`)).toEqual(changed);
