@@ -89,6 +89,9 @@ try {
       workers: Number(opts.workers),
       requests: result.requests.total,
       non2xx: result.non2xx,
+      requestsPerSecond: Math.round(result.requests.average),
+      p99Ms: result.latency.p99,
+      nodeOptions: process.env.NODE_OPTIONS ?? '',
       errors: result.errors,
       rssMiB: { idle, rightAfterLoad: peak, fiveSecondsLater: after },
     };
@@ -98,7 +101,7 @@ try {
     const md = [
       `# Memory (RSS, MiB) — ${dialect}, Node ${process.version}, serve --workers ${opts.workers}`,
       '',
-      `${report.date}. ${report.requests} GETs (${result.non2xx} non-2xx, ${result.errors} errors), ${opts.connections} connections; \`npm run bench:memory\`.`,
+      `${report.date}. ${report.requests} GETs (${result.non2xx} non-2xx, ${result.errors} errors), ${opts.connections} connections, ${report.requestsPerSecond} requests/s, p99 ${report.p99Ms} ms; NODE_OPTIONS=${JSON.stringify(report.nodeOptions)}; \`npm run bench:memory\`.`,
       '',
       '| when | primary | workers |',
       '|---|---|---|',
