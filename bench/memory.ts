@@ -55,7 +55,7 @@ const env: Record<string, string> = {
   BIZAPI_MAX_EVENT_LOOP_DELAY: '0',
 };
 const cli = (...args: string[]) =>
-  JSON.parse(execFileSync(process.execPath, ['dist/cli/main.js', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Record<string, any>;
+  JSON.parse(execFileSync(process.execPath, ['dist/cli/main.js', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Record<string, unknown>;
 
 try {
   const created = cli('business', 'create', '--name', 'Memory bench', '--plan', 'AGENCY');

@@ -33,7 +33,6 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/database.ts';
 import { authenticateApiKey } from '../modules/auth/auth.service.ts';
 import type { AuthContext, Plan } from '../shared/auth-context.ts';
-import type { Redis } from 'ioredis';
 import { SIGNATURE_WINDOW_SECONDS, verifySignature, verifyV2 } from '../modules/auth/hmac.ts';
 import { databaseReplayCache, type ReplayCache, redisReplayCache } from '../modules/auth/signature-replay.ts';
 import type { SignatureMode } from '../config.ts';

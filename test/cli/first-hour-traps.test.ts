@@ -118,7 +118,7 @@ describe.sequential('the first hour with the CLI', () => {
     expect(files).toEqual(['examples/catalog.json', 'examples/more-catalog.json']);
     for (const f of files) expect(fs.existsSync(path.join(REPO, f)), f).toBe(true);
     // The catalog shown in the README is examples/catalog.json.
-    const shown = /```json\n(\{\n  "grades"[\s\S]*?)\n```/.exec(section)![1]!;
+    const shown = /```json\n(\{\n {2}"grades"[\s\S]*?)\n```/.exec(section)![1]!;
     expect(JSON.parse(fs.readFileSync(path.join(REPO, 'examples/catalog.json'), 'utf8'))).toEqual(JSON.parse(shown));
     // As written (from the repository's directory), with this business's id.
     const argv = (c: string) => c.replace(/#.*/, '').trim().split(/\s+/).slice(1);
