@@ -19,7 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -106,6 +106,23 @@ function requestId(req: IncomingMessage): string {
 /** Paths whose requests are logged at `debug` only: the probes of load balancers and Prometheus. */
 const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
+/**
+ * Fastify's request log lines, one per request (docs/deployment.md#logs): no "incoming request" line, and
+ * "request completed" with the method, URL (credentials redacted), status and `responseTime` in
+ * milliseconds, at `info`, or at `debug` for the probes (`/healthz`, `/readyz`, `/metrics`, polled every few
+ * seconds), so they do not flood the log. A request that failed keeps Fastify's "request errored" line.
+ */
+class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if (error) return super.requestCompleted(error, request, reply, metadata);
+    const fields = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    if (PROBE_PATHS.has(request.url.split('?', 1)[0]!)) reply.log.debug(fields, 'request completed');
+    else reply.log.info(fields, 'request completed');
+  }
+}
+
 /** The application type every module plugin receives. */
 export type App = FastifyInstance;
 
@@ -117,8 +134,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: config.logLevel === 'silent' ? false : { ...LOG_FORMAT, ...loggerOptions(config.logLevel, deps.logStream) },
     genReqId: requestId,
     requestIdHeader: false,
-    // One line per request, written by the onResponse hook below (Fastify's own are two per request).
-    disableRequestLogging: true,
+    // One line per request (Fastify's own are two per request), probes at debug: RequestLogController.
+    logController: new RequestLogController(),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: BODY_LIMIT,
     // Fastify accepts a hop count at run time; its types list only boolean, string and function.
@@ -133,13 +150,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // docs/deployment.md#logs: one JSON line per request at `info`; the probes (`/healthz`, `/readyz`,
-  // `/metrics`, polled every few seconds) at `debug`, so they do not flood the log.
-  app.addHook('onResponse', async (request, reply) => {
-    const level = PROBE_PATHS.has(request.url.split('?', 1)[0]!) ? 'debug' : 'info';
-    if (level === 'debug' && request.log.level !== 'debug' && request.log.level !== 'trace') return;
-    request.log[level]({ req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
-  });
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart | undefined));
   app.decorate('db', deps.db);
   app.decorate('cursors', new CursorCodec(deps.masterKey));

@@ -12,12 +12,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
-import { buildApp } from './app.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { existsAnyBusiness } from './modules/auth/auth.repository.ts';
 import { masterKeyForDatabase } from './modules/auth/auth.service.ts';
-import { createDemo } from './demo/demo.ts';
 import { createStorage } from './modules/file/create-storage.ts';
 import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
 import { createWebhookDispatcher } from './jobs/webhook-dispatcher.ts';
@@ -62,6 +60,7 @@ async function prepare(db: ReturnType<typeof createDb>, config: Config, options:
   if (options.migrate) await migrateToLatest(db);
   const masterKey = await masterKeyForDatabase(db, config);
   if (options.migrate && options.demo && !(await existsAnyBusiness(db))) {
+    const { createDemo } = await import('./demo/demo.ts');
     const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
     // The credentials are the command's output (stdout); diagnostics stay on stderr.
     process.stdout.write(
@@ -128,6 +127,9 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     throw err;
   }
 
+  // The application (Fastify, the routes, their schemas) is loaded here, not at import: the primary of
+  // `serve --workers` imports this module for prepareDatabase only, and stays small (bench/memory.ts).
+  const { buildApp } = await import('./app.ts');
   const app = await buildApp(config, { db, masterKey });
   // Notifications are delivered after commit by the outbox dispatcher, here or in a `bizapi worker`
   // (BIZAPI_DISPATCHER=off); its stop() drains the deliveries under way.

@@ -12,6 +12,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Total requests to send (instead of a duration). */
+    amount?: number;
     pipelining?: number;
     method?: string;
     headers?: Record<string, string>;

@@ -33,7 +33,6 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/database.ts';
 import { authenticateApiKey } from '../modules/auth/auth.service.ts';
 import type { AuthContext, Plan } from '../shared/auth-context.ts';
-import { Redis } from 'ioredis';
 import { SIGNATURE_WINDOW_SECONDS, verifySignature, verifyV2 } from '../modules/auth/hmac.ts';
 import { databaseReplayCache, type ReplayCache, redisReplayCache } from '../modules/auth/signature-replay.ts';
 import type { SignatureMode } from '../config.ts';
@@ -172,6 +171,8 @@ export default fp<AuthenticateOptions>(
     const now = opts.now ?? Date.now;
     let replays: ReplayCache = databaseReplayCache(opts.db);
     if (opts.redisUrl) {
+      // ioredis is loaded only when REDIS_URL is set (it costs every process memory otherwise).
+      const { Redis } = await import('ioredis');
       const redis = new Redis(opts.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
       redis.on('error', (err) => app.log.warn({ err }, 'Redis (signature replay cache) connection error'));
       await redis.connect().catch((err: unknown) => app.log.error({ err }, 'Redis (signature replay cache) is unreachable at start'));

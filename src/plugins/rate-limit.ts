@@ -16,7 +16,7 @@
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Db } from '../db/database.ts';
 import { hit } from '../modules/rate-limit/rate-limit.repository.ts';
 import { Throttled } from '../shared/errors.ts';
@@ -88,6 +88,7 @@ export default fp<RateLimitOptions>(
     let redis: Redis | undefined;
     if (opts.store === 'redis') {
       // Fail fast while Redis is unreachable (no offline queue, one try per command): requests pass meanwhile.
+      const { Redis } = await import('ioredis'); // only with REDIS_URL
       redis = new Redis(opts.redisUrl!, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
       redis.on('error', (err) => app.log.warn({ err }, 'Redis (rate limit) connection error'));
       // Start with the connection up when Redis is reachable; when it is not, start anyway (ioredis keeps

@@ -6,6 +6,7 @@
  * - `key revoke` takes the id or the prefix that `key list` shows (or the full key);
  * - `request DELETE` prints `{"status": 204}`;
  * - the README's provisioning commands name catalog files that exist, and run as written;
+ * - without a loadable SQLite driver, the refusal names the cause (no binary, no compiler) and the fixes;
  * - the server writes one log line per request at `info`, none for the probes; `debug` adds them.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -79,7 +80,7 @@ describe.sequential('the first hour with the CLI', () => {
     if (ON_POSTGRES) {
       const url = new URL(databaseUrl);
       expect(line).toContain(`${url.username}:***@${url.host}`);
-      if (url.password !== '') expect(r.stderr).not.toContain(url.password);
+      if (url.password !== '') expect(r.stderr).not.toContain(`:${url.password}@`);
     } else {
       expect(line).toContain(`sqlite:${path.join(dir, 'traps.db')}`);
     }
@@ -126,6 +127,27 @@ describe.sequential('the first hour with the CLI', () => {
     expect(Object.keys(created.catalog.members)).toEqual(['kim']);
     const more = ok(await run(argv(commands[1]!).map((w) => (w === '2' ? String(created.business.id) : w)), childEnv(), { cwd: REPO }));
     expect(Object.keys(more.members)).toEqual(['lee']);
+  });
+
+  it('no SQLite driver installed: the message names the cause and the fixes, not --omit=optional', async () => {
+    // An installation whose node_modules lacks both drivers (what npm leaves when the build failed).
+    const inst = path.join(dir, 'no-driver');
+    fs.mkdirSync(path.join(inst, 'node_modules'), { recursive: true });
+    fs.cpSync(path.join(REPO, 'bin'), path.join(inst, 'bin'), { recursive: true });
+    fs.cpSync(path.join(REPO, 'src'), path.join(inst, 'src'), { recursive: true });
+    fs.copyFileSync(path.join(REPO, 'package.json'), path.join(inst, 'package.json'));
+    for (const name of fs.readdirSync(path.join(REPO, 'node_modules'))) {
+      if (name === 'better-sqlite3' || name === 'better-sqlite3-napi') continue;
+      fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(inst, 'node_modules', name));
+    }
+    const r = await run(['migrate'], childEnv({ DATABASE_URL: `sqlite:${path.join(dir, 'no-driver.db')}` }), { bin: path.join(inst, 'bin', 'bizapi'), cwd: inst });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('no SQLite driver could be loaded');
+    expect(r.stderr).toContain('C++ compiler');
+    expect(r.stderr).toContain('Node 22.14 or newer');
+    expect(r.stderr).toContain('DATABASE_URL');
+    expect(r.stderr).not.toContain('--omit=optional');
   });
 
   it('key revoke takes the id or the prefix that key list shows; an unknown one names key list', async () => {

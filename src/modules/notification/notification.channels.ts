@@ -11,7 +11,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { NotificationEventType } from './notification.service.ts';
 
 /** One notification to deliver to one member. */
@@ -76,36 +76,43 @@ export function createMailChannel(settings: MailSettings): Channel {
     headers: { 'X-Bizapi-Event': m.type, 'X-Bizapi-Notification-Id': String(m.outboxId) },
   });
 
+  // nodemailer (about 10 MiB resident) is loaded on the first e-mail, not by every API process at start.
+  let transport: Promise<Transporter> | undefined;
+  const close = () => void transport?.then((t) => t.close(), () => undefined);
+
   if (settings.smtpUrl !== undefined) {
-    const transport = nodemailer.createTransport({
-      url: settings.smtpUrl,
-      connectionTimeout: settings.timeoutMs,
-      greetingTimeout: settings.timeoutMs,
-      socketTimeout: settings.timeoutMs,
-      dnsTimeout: settings.timeoutMs,
-    });
+    const smtp = () =>
+      (transport ??= import('nodemailer').then((m) =>
+        m.default.createTransport({
+          url: settings.smtpUrl,
+          connectionTimeout: settings.timeoutMs,
+          greetingTimeout: settings.timeoutMs,
+          socketTimeout: settings.timeoutMs,
+          dnsTimeout: settings.timeoutMs,
+        }),
+      ));
     return {
       name: 'email',
       async send(m) {
-        await transport.sendMail(envelope(m));
+        await (await smtp()).sendMail(envelope(m));
       },
-      close: () => transport.close(),
+      close,
     };
   }
 
   const dir = path.join(settings.dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const stream = () => (transport ??= import('nodemailer').then((m) => m.default.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })));
   return {
     name: 'email',
     async send(m) {
-      const info = await transport.sendMail(envelope(m));
+      const info = await (await stream()).sendMail(envelope(m));
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, emlFileName(m));
       const tmp = `${file}.${process.pid}.tmp`;
       await fs.writeFile(tmp, info.message as Buffer, { mode: 0o600 });
       await fs.rename(tmp, file);
     },
-    close: () => transport.close(),
+    close,
   };
 }
 
