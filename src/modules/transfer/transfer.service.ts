@@ -84,7 +84,7 @@ export interface RestoreAuth {
   timezone: string;
 }
 
-/** The registered restore entry points, by resource (those of other resources are added as their modules gain them). */
+/** The restore entry point of each resource of the stream, in its module's service. */
 const RESTORERS: Partial<Record<TransferType, Restorer>> = {
   member: (db, auth, shape, options) => catalog.restoreMember(db, auth.businessId, shape as never, options),
   folder: (db, auth, shape, options) => catalog.restoreFolder(db, auth.businessId, shape as never, options),
@@ -112,14 +112,6 @@ const RESTORERS: Partial<Record<TransferType, Restorer>> = {
   todo: (db, auth, shape, options) => todos.restore(db, auth, shape as never, options),
   'estimate.item': (db, auth, shape, options) => estimates.restore(db, auth, shape as never, options),
 };
-
-/**
- * Registers the restore entry point of a resource whose module is not imported here directly (the catalogs,
- * contracts, settlements, …). The CLI registers them before a run.
- */
-export function registerRestorer(type: TransferType, restorer: Restorer): void {
-  RESTORERS[type] = restorer;
-}
 
 /** Resource names of nested object properties that reference a record or catalog entry by `{id}`. */
 const KEY_TYPES: Record<string, TransferType | 'grade'> = {
