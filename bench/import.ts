@@ -58,10 +58,11 @@ const program = new Command()
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the first import run into this directory')
   .option('--out <dir>', 'results directory', path.join(ROOT, 'bench/results'))
   .option('--no-repeat', 'skip the second (repeat) run')
+  .option('--targets <list>', 'comma-separated targets: sqlite, postgres (postgres needs DATABASE_URL; default: sqlite, and postgres when DATABASE_URL is set)')
   .parse();
 const opts = program.opts<{
   clients: string; inquiries: string; notes: string; contracts: string; batch: string; rate: string;
-  cpuProf?: string; out: string; repeat: boolean;
+  cpuProf?: string; out: string; repeat: boolean; targets?: string;
 }>();
 const number = (name: string, value: string, min: number): number => {
   const n = Number(value);
@@ -454,8 +455,12 @@ async function main(): Promise<void> {
     const results: TargetResult[] = [];
     const windows: { dialect: TargetResult['dialect']; from: string; to: string; index: number }[] = [];
     try {
-      const targets: { dialect: TargetResult['dialect']; url: string }[] = [{ dialect: 'sqlite', url: `sqlite:${path.join(work, 'target', 'target.db')}` }];
-      if (process.env.DATABASE_URL?.startsWith('postgres')) targets.push({ dialect: 'postgres', url: process.env.DATABASE_URL });
+      const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+      const wanted = (opts.targets ?? (pgUrl ? 'sqlite,postgres' : 'sqlite')).split(',');
+      if (wanted.includes('postgres') && !pgUrl) throw new Error('--targets postgres needs DATABASE_URL=postgres://… (a throwaway database)');
+      const targets: { dialect: TargetResult['dialect']; url: string }[] = [];
+      if (wanted.includes('sqlite')) targets.push({ dialect: 'sqlite', url: `sqlite:${path.join(work, 'target', 'target.db')}` });
+      if (pgUrl && wanted.includes('postgres')) targets.push({ dialect: 'postgres', url: pgUrl });
       for (const target of targets) {
         const dataDir = path.join(work, `target-${target.dialect}`);
         mkdirSync(dataDir, { recursive: true });
