@@ -1,6 +1,6 @@
 /**
  * `npm run bench:import`: how fast `bizapi import --from URL` moves a business from a local source server
- * (docs/deployment.md#11-moving-a-business-in-and-out, decisions §16). Never part of `npm test`.
+ * (docs/deployment.md#11-moving-a-business-in-and-out). Never part of `npm test`.
  *
  * 1. **Fills a source** (SQLite file in a temporary directory): one business on AGENCY with the demo catalog
  *    and one API key (bench/lib/seed.ts), then `--clients` clients, `--inquiries` inquiries (a client, two
