@@ -1,21 +1,27 @@
 /**
- * `bizapi import --from URL` and `bizapi business list` (docs/deployment.md#11-moving-a-business-in-and-out,
- * decisions §16): reads a business through the public API of a server that speaks the protocol and writes it
+ * `bizapi import --from URL` and `bizapi business list` (docs/deployment.md#11-moving-a-business-in-and-out):
+ * reads a business through the public API of a server that speaks the protocol and writes it
  * into this server's database with its ids; prints the answer as one JSON document on stdout, progress bars
  * on stderr when stderr is a terminal.
  */
+import fs from 'node:fs';
+import type { TransferSource } from '../modules/transfer/transfer.types.ts';
 import { PLANS, type Plan } from '../shared/auth-context.ts';
 import { type CliContext, CliError, cliMasterKey, printJson, withDb } from './context.ts';
 
 /** Options of `bizapi import`, as given on the command line. */
 export interface ImportCliOptions {
   from?: string;
+  /** An export file (`bizapi export`) instead of `from`. */
+  file?: string;
   apiKey?: string;
   secretKey?: string;
   business?: number;
   name?: string;
-  plan: string;
-  timezone: string;
+  /** Default: the export file's, else AGENCY. */
+  plan?: string;
+  /** Default: the export file's, else Asia/Seoul. */
+  timezone?: string;
   rate: number;
   dryRun?: boolean;
 }
@@ -46,25 +52,42 @@ async function progressBars(): Promise<{ update(type: string, read: number): voi
 
 /**
  * `bizapi import --from URL --api-key KEY --secret-key SECRET [--business ID] [--name NAME] [--plan PLAN]
- * [--timezone TZ] [--rate N] [--dry-run]`: prints the answer of decisions §16.
+ * [--timezone TZ] [--rate N] [--dry-run]`: prints the answer of docs/deployment.md#11-moving-a-business-in-and-out.
  * @throws CliError for bad options, a source that refuses the key or a request (named), an unknown business
  */
 export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Promise<void> {
-  if (opts.from === undefined) throw new CliError('--from URL is required (the source server, without /v1).');
-  if (!/^https?:\/\/[^/]/.test(opts.from)) throw new CliError(`--from: "${opts.from}" is not an http or https URL.`);
-  if (!opts.apiKey) throw new CliError('--api-key is required.');
-  if (!opts.secretKey) throw new CliError('--secret-key is required.');
-  if (!(PLANS as readonly string[]).includes(opts.plan)) throw new CliError(`--plan: "${opts.plan}" is not one of ${PLANS.join(', ')}.`);
-  const { isValidTimezone } = await import('../modules/auth/auth.service.ts');
-  if (!isValidTimezone(opts.timezone)) throw new CliError(`--timezone: "${opts.timezone}" is not a known IANA time zone.`);
-  if (opts.name !== undefined && opts.name.trim() === '') throw new CliError('--name must not be empty.');
-
-  const [{ createHttpSource, SourceError }, { importBusiness }, { createStorage }] = await Promise.all([
+  const [{ createHttpSource, SourceError }, { importBusiness }, { createStorage }, exportFile] = await Promise.all([
     import('../modules/transfer/http-source.ts'),
     import('../modules/transfer/transfer.service.ts'),
     import('../modules/file/create-storage.ts'),
+    import('../modules/transfer/export-file.ts'),
   ]);
-  const source = createHttpSource({ url: opts.from, apiKey: opts.apiKey, secretKey: opts.secretKey, rate: opts.rate });
+  let source: TransferSource;
+  let defaults: { name?: string; plan: string; timezone: string } = { plan: 'AGENCY', timezone: 'Asia/Seoul' };
+  if (opts.file !== undefined) {
+    // An export file (docs/deployment.md#export-to-a-file-import-from-a-file): its header names the business a new one is made like.
+    if (opts.from !== undefined) throw new CliError('--file and --from exclude each other: import from a file or from a server.');
+    if (!fs.existsSync(opts.file)) throw new CliError(`--file: ${opts.file} does not exist.`);
+    try {
+      defaults = (await exportFile.readExportHeader(opts.file)).business;
+    } catch (err) {
+      throw new CliError((err as Error).message);
+    }
+    source = exportFile.createFileSource(opts.file);
+  } else {
+    if (opts.from === undefined) throw new CliError('--from URL (the source server, without /v1) or --file FILE (an export) is required.');
+    if (!/^https?:\/\/[^/]/.test(opts.from)) throw new CliError(`--from: "${opts.from}" is not an http or https URL.`);
+    if (!opts.apiKey) throw new CliError('--api-key is required.');
+    if (!opts.secretKey) throw new CliError('--secret-key is required.');
+    source = createHttpSource({ url: opts.from, apiKey: opts.apiKey, secretKey: opts.secretKey, rate: opts.rate });
+  }
+  const plan = opts.plan ?? defaults.plan;
+  const timezone = opts.timezone ?? defaults.timezone;
+  if (!(PLANS as readonly string[]).includes(plan)) throw new CliError(`--plan: "${plan}" is not one of ${PLANS.join(', ')}.`);
+  const { isValidTimezone } = await import('../modules/auth/auth.service.ts');
+  if (!isValidTimezone(timezone)) throw new CliError(`--timezone: "${timezone}" is not a known IANA time zone.`);
+  if (opts.name !== undefined && opts.name.trim() === '') throw new CliError('--name must not be empty.');
+  const name = opts.name?.trim() ?? defaults.name;
   const config = ctx.config();
   const bars = await progressBars();
   try {
@@ -73,9 +96,9 @@ export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Pr
       const storage = await createStorage(config, masterKey);
       return importBusiness(db, source, {
         businessId: opts.business,
-        name: opts.name?.trim(),
-        plan: opts.plan as Plan,
-        timezone: opts.timezone,
+        name,
+        plan: plan as Plan,
+        timezone,
         dryRun: opts.dryRun === true,
         masterKey: async () => masterKey,
         files: { storage, files: config.files, origin: `http://${config.host}:${config.port}` },
@@ -89,7 +112,9 @@ export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Pr
     printJson(answer);
   } catch (err) {
     bars.stop();
-    if (err instanceof SourceError) throw new CliError(`Import stopped: ${err.message}. What was written is kept; run the same command again to continue.`);
+    if (err instanceof SourceError || err instanceof exportFile.ExportFileError) {
+      throw new CliError(`Import stopped: ${err.message}. What was written is kept; run the same command again to continue.`);
+    }
     if (err instanceof Error && err.message.startsWith('--business')) throw new CliError(err.message);
     throw err;
   }

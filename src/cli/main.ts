@@ -87,18 +87,26 @@ export function buildProgram(ctx: CliContext): Command {
     .command('import')
     .description('Import a business from another server that speaks the protocol (docs/deployment.md, "Moving a business in and out"), with its ids. Prints counts, changed ids and warnings.')
     .option('--from <url>', 'base address of the source server, without /v1')
+    .option('--file <file>', 'an export file (bizapi export) instead of a server; --api-key and --secret-key are not needed')
     .option('--api-key <key>', 'API key of the business on the source')
     .option('--secret-key <secret>', 'its secret (signs the requests; never sent)')
     .option('--business <id>', 'continue into this business (a resumed or repeated import)', parseId)
-    .option('--name <name>', 'name of a new business (default: "Imported from <host>")')
-    .option('--plan <plan>', 'plan of a new business: FREE, BASIC, TEAM or AGENCY', 'AGENCY')
-    .option('--timezone <tz>', 'IANA time zone of a new business', 'Asia/Seoul')
+    .option('--name <name>', 'name of a new business (default: the export file\'s, else "Imported from <host>")')
+    .option('--plan <plan>', 'plan of a new business: FREE, BASIC, TEAM or AGENCY (default: the export file\'s, else AGENCY)')
+    .option('--timezone <tz>', 'IANA time zone of a new business (default: the export file\'s, else Asia/Seoul)')
     .option('--rate <n>', 'requests per minute to the source at most (0: no limit)', (v: string) => {
       if (!/^\d+$/.test(v)) throw new InvalidArgumentError('requests per minute, a non-negative integer.');
       return Number(v);
     }, 900)
     .option('--dry-run', 'read everything, write nothing')
     .action(async (opts) => (await import('./import.ts')).importCommand(ctx, opts));
+  program
+    .command('export')
+    .description('Write a business to one gzip JSON Lines file: catalogs, records, notes, histories and attached files (docs/deployment.md, "Moving a business in and out"). Prints what was written.')
+    .requiredOption('--business <id>', 'business id', parseId)
+    .requiredOption('--out <file>', 'the file to write (its directory must exist)')
+    .option('--force', 'replace --out when it exists')
+    .action(async (opts) => (await import('./export.ts')).exportCommand(ctx, opts));
   program
     .command('backup')
     .description('Copy the embedded SQLite database while the server runs (online backup), check the copy; prints {"path", "bytes", "integrity"}. PostgreSQL: use pg_dump.')

@@ -2,7 +2,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 
 const MIGRATION_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -24,13 +24,28 @@ class FolderMigrationProvider implements MigrationProvider {
 }
 
 /**
+ * The Migrator of `db`. On PostgreSQL its bookkeeping tables live in the connection's current schema (the
+ * first of `search_path`, e.g. set by `options=-c search_path=…` in `DATABASE_URL`): Kysely would otherwise
+ * find another schema's `kysely_migration` tables in the catalog, skip creating its own, and then fail on
+ * the unqualified names.
+ */
+async function migratorOf(db: Kysely<any>): Promise<Migrator> {
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema ?? undefined;
+  }
+  return new Migrator({ db, provider: new FolderMigrationProvider(), ...(migrationTableSchema !== undefined && { migrationTableSchema }) });
+}
+
+/**
  * Brings the schema to the newest migration.
  *
  * @returns the names of the migrations applied by this call (empty when already up to date)
  * @throws the first migration error, after Kysely has rolled that migration back
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  const migrator = await migratorOf(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
@@ -44,6 +59,6 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
  * @throws when the database cannot be read
  */
 export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  const migrator = await migratorOf(db);
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

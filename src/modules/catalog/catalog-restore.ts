@@ -8,9 +8,10 @@
  * Rules beyond the contract of src/shared/restore.ts, for what the catalog shapes do not carry:
  *
  * - `created`: the API's catalog shapes have none. When the shape carries one it is kept; otherwise an
- *   inserted row gets the current instant and an existing row keeps its own. Lists ordered newest first
+ *   inserted row gets {@link RESTORED_CREATED} and an existing row keeps its own. Lists ordered newest first
  *   (members, fields, contract categories, folders after the default one) then order restored rows by id,
- *   so a caller that must give new ids restores the entries oldest first (the reverse of the list).
+ *   as the source does when its ids follow its creation order; a caller that must give new ids restores the
+ *   entries oldest first (the reverse of the list) so that the new ids keep that order.
  * - Order of the ordered catalogs (inquiry and client statuses, settlement types, classifications): an
  *   inserted entry goes after the business's last one; an existing entry keeps its place. Restoring a list
  *   in its order therefore reproduces it.
@@ -20,14 +21,15 @@
  *   `isDefault: true` takes the default from any other folder of the business (one default per business).
  * - A member's `notificationsEnabled` (not in the API's member) is kept when given; otherwise true for an
  *   inserted member and unchanged for an existing one.
- * - References (a member's `grade.id`, a status's `folder.id`, a field's `memberSet` ids) must already be
- *   this server's ids in this business.
+ * - A member's grade exists only nested in members: {@link restoreMember} finds or restores it itself.
+ * - References (a status's `folder.id`, a field's `memberSet` ids) must already be this server's ids in
+ *   this business.
  *
  * Each entry point runs in one transaction (the caller's when `db` already is one) and writes no event,
  * notification or outbox row.
  */
 import type { Db } from '../../db/database.ts';
-import { advanceIdSequence, idTaken, inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { advanceIdSequence, idTaken, inTransaction, toBool } from '../../db/sql-helpers.ts';
 import { messages, ValidationError } from '../../shared/errors.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import type { Member } from '../../shared/schemas.ts';
@@ -65,6 +67,13 @@ export type SettlementTypeRestoreShape = SettlementType & MaybeCreated;
 export type WorkerPositionRestoreShape = { id: number; title: string; symbolColor: string } & MaybeCreated;
 /** An estimate item classification `{id, title}` (`GET /v1/estimate/item/classification`). */
 export type ClassificationRestoreShape = { id: number; title: string } & MaybeCreated;
+
+/**
+ * The creation time of a restored catalog entry whose shape carries none: the Unix epoch, the same for every
+ * one, so that restored entries sort among themselves by id (newest-first lists: highest id first), behind
+ * entries this server creates later, and a re-run compares equal.
+ */
+export const RESTORED_CREATED = '1970-01-01T00:00:00.000Z';
 
 /** `created` normalised to the stored form (UTC, milliseconds), or undefined. */
 function createdOf(shape: MaybeCreated): string | undefined {
@@ -107,7 +116,7 @@ async function restoreRow(
   }
   const wanted = options.targetId ?? shapeId;
   const id = (await idTaken(trx, table, wanted)) ? undefined : wanted;
-  const newId = await repo.insertCatalogRow(trx, table, businessId, id, { ...values, ...plan.insertOnly, created: created ?? nowTimestamp() });
+  const newId = await repo.insertCatalogRow(trx, table, businessId, id, { ...values, ...plan.insertOnly, created: created ?? RESTORED_CREATED });
   if (id !== undefined) await advanceIdSequence(trx, table);
   return { id: newId, outcome: 'created' };
 }
@@ -127,18 +136,23 @@ export async function restoreGrade(db: Db, businessId: number, shape: GradeResto
 }
 
 /**
- * Restores a member (`GET /v1/member`'s shape). `grade.id` must be a grade of this business (restored
- * first with {@link restoreGrade}); the grade's title is the grade's own.
- * @throws ValidationError `{grade: {id: ["Invalid pk …"]}}` when it is not
+ * Restores a member (`GET /v1/member`'s shape) with its nested grade, which the API shows nowhere else and
+ * which several members share. The grade is, in this order: the business's grade with id `grade.id` (its
+ * title brought to the shape's: a grade restored under its source id, or one the caller restored with
+ * {@link restoreGrade} and whose id it rewrote); else the business's grade with that title (one restored
+ * earlier under a new id); else a new grade, under `grade.id` when free.
  */
 export async function restoreMember(db: Db, businessId: number, shape: MemberRestoreShape, options: RestoreOptions = {}): Promise<RestoreResult> {
   return inTransaction(db, async (trx) => {
-    if (!(await repo.gradeExists(trx, businessId, shape.grade.id))) throw ValidationError.at(['grade', 'id'], messages.invalidPk(shape.grade.id));
+    const grade = shape.grade;
+    let gradeId: number;
+    if (await repo.gradeExists(trx, businessId, grade.id)) gradeId = (await restoreRow(trx, 'grade', businessId, grade.id, { targetId: grade.id }, { title: grade.title }, undefined)).id;
+    else gradeId = (await repo.findGradeIdByTitle(trx, businessId, grade.title)) ?? (await restoreRow(trx, 'grade', businessId, grade.id, {}, { title: grade.title }, undefined)).id;
     const values: CatalogColumns = {
       nickname: shape.nickname,
       email: shape.email,
       is_active: toBool(shape.isActive),
-      grade_id: shape.grade.id,
+      grade_id: gradeId,
     };
     if (shape.notificationsEnabled !== undefined) values.notifications_enabled = toBool(shape.notificationsEnabled);
     const plan: RowPlan = { insertOnly: shape.notificationsEnabled === undefined ? { notifications_enabled: 1 } : {} };

@@ -616,6 +616,12 @@ export async function gradeExists(db: Db, businessId: number, id: number): Promi
   return row !== undefined;
 }
 
+/** The lowest id of the business's grades titled `title`, or `undefined`. */
+export async function findGradeIdByTitle(db: Db, businessId: number, title: string): Promise<number | undefined> {
+  const row = await db.selectFrom('grade').select('id').where('business_id', '=', businessId).where('title', '=', title).orderBy('id').executeTakeFirst();
+  return row?.id;
+}
+
 /** Whether the business has a folder with this id. */
 export async function folderExists(db: Db, businessId: number, id: number): Promise<boolean> {
   const row = await db.selectFrom('folder').select('id').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();

@@ -3,7 +3,7 @@
  * one business through the public API of any server that speaks the protocol, with `@bizapi/client`, every
  * request signed (version 1, the reference service's; version 2 when the source demands it).
  *
- * Polite to the source (decisions §16): at most `rate` requests per minute, spaced evenly (a request starts
+ * Polite to the source (docs/deployment.md#11-moving-a-business-in-and-out): at most `rate` requests per minute, spaced evenly (a request starts
  * no sooner than `60000 / rate` ms after the previous one, retries and file downloads included); 429 and 503
  * wait for `Retry-After`; network errors and other 5xx answers are retried with back-off, 5 tries in all;
  * any other 4xx stops the import with an error naming the request.
@@ -31,6 +31,11 @@ export interface HttpSourceOptions {
   baseDelayMs?: number;
   /** Called once per request attempt sent, with its method and URL (tests count them). */
   onRequest?: (method: string, url: string) => void;
+  /**
+   * The HTTP client (default `globalThis.fetch`): `bizapi export` passes one that answers from this server's
+   * own routes in process, so an export reads exactly what an import from this server would.
+   */
+  fetch?: typeof globalThis.fetch;
 }
 
 /** A failure of the source that stops the import; the message names the request. */
@@ -70,12 +75,13 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
   const pace = pacer(rate > 0 ? 60_000 / rate : 0);
   const tries = options.tries ?? 5;
   const baseDelay = options.baseDelayMs ?? 500;
+  const send = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   const pacedFetch: typeof globalThis.fetch = async (input, init) => {
     await pace();
     const request = new Request(input, init);
     options.onRequest?.(request.method, request.url);
-    const response = await globalThis.fetch(request);
+    const response = await send(request);
     if (response.status >= 500 && response.status !== 503) {
       await response.body?.cancel();
       throw new RetryableStatus(`answered ${response.status}`);
@@ -263,7 +269,7 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
       try {
         await pace();
         options.onRequest?.('GET', ref.file);
-        const response = await globalThis.fetch(ref.file);
+        const response = await send(ref.file);
         if (response.ok) return new Uint8Array(await response.arrayBuffer());
         await response.body?.cancel();
         last = `answered ${response.status}`;

@@ -44,7 +44,7 @@ export interface ResourceCounts {
   unchanged: number;
 }
 
-/** The answer of `bizapi import` (decisions §16, docs/deployment.md#11-moving-a-business-in-and-out). */
+/** The answer of `bizapi import` (docs/deployment.md#11-moving-a-business-in-and-out). */
 export interface ImportAnswer {
   business: { id: number; name: string; plan: Plan; timezone: string } | null;
   apiKey?: string;
@@ -357,7 +357,7 @@ function hostOf(url: string): string {
 }
 
 /**
- * Imports a business from `source` (decisions §16; docs/deployment.md#11-moving-a-business-in-and-out).
+ * Imports a business from `source` (docs/deployment.md#11-moving-a-business-in-and-out).
  * @returns the answer of `bizapi import`
  * @throws Error from the source (a failed request, named) — what was written stays, and a re-run continues;
  *   Error when `businessId` names no business

@@ -241,7 +241,7 @@ describe('catalog restore', () => {
     expect((await all(b, '/v1/field')).find((f: Json) => f.id === mField.id).memberSet).toEqual(withMember.memberSet);
   });
 
-  it('moves the default folder to a restored default one, and refuses references outside the business', async () => {
+  it('moves the default folder to a restored default one, finds or restores a member\'s grade, refuses references outside the business', async () => {
     const b = await newBusiness(t);
     const a = await newBusiness(t);
     const folder = await catalog.restoreFolder(t.testDb.db, b.businessId, { id: 1, name: 'Imported', isDefault: true });
@@ -253,14 +253,24 @@ describe('catalog restore', () => {
       outcome: 'unchanged',
     });
 
-    // Another business's grade, folder or member is "not found", as in the API; nothing is written.
-    const before = (await all(b, '/v1/member')).length;
-    await expect(
-      catalog.restoreMember(t.testDb.db, b.businessId, {
-        id: 1, nickname: 'X', email: 'x@example.com', isActive: true, grade: { id: a.ids.grades.owner!, title: 'Owner' },
-      }),
-    ).rejects.toEqual(ValidationError.at(['grade', 'id'], `Invalid pk "${a.ids.grades.owner}" - object does not exist.`));
-    expect((await all(b, '/v1/member')).length).toBe(before);
+    // A member's grade: another business's grade id is not taken over; B's grade of that title is used.
+    const m1 = await catalog.restoreMember(t.testDb.db, b.businessId, {
+      id: 1, nickname: 'X', email: 'x@example.com', isActive: true, grade: { id: a.ids.grades.owner!, title: 'Owner' },
+    });
+    const memberOf = async (id: number) => (await all(b, '/v1/member')).find((x: Json) => x.id === id);
+    expect((await memberOf(m1.id)).grade).toEqual({ id: b.ids.grades.owner, title: 'Owner' });
+    // A title B has not got: a new grade, under the source's id when free; shared by the next member naming it.
+    const freeGrade = (await maxId('grade')) + 5;
+    const intern = { id: freeGrade, title: 'Intern' };
+    const m2 = await catalog.restoreMember(t.testDb.db, b.businessId, { id: 2, nickname: null, email: 'y@example.com', isActive: false, grade: intern });
+    const m3 = await catalog.restoreMember(t.testDb.db, b.businessId, { id: 3, nickname: 'Z', email: 'z@example.com', isActive: true, grade: intern });
+    expect((await memberOf(m2.id)).grade).toEqual(intern);
+    expect((await memberOf(m3.id)).grade).toEqual(intern);
+    expect(
+      await catalog.restoreMember(t.testDb.db, b.businessId, { id: 3, nickname: 'Z', email: 'z@example.com', isActive: true, grade: intern }, { targetId: m3.id }),
+    ).toEqual({ id: m3.id, outcome: 'unchanged' });
+
+    // Another business's folder, member or field is "not found", as in the API; nothing is written.
     await expect(
       catalog.restoreInquiryStatus(t.testDb.db, b.businessId, { id: 1, title: 'New', folder: { id: a.ids.folders.sales!, name: 'Sales' } }),
     ).rejects.toBeInstanceOf(ValidationError);
