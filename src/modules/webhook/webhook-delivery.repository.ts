@@ -108,6 +108,8 @@ function fairCandidates(db: Db, o: ClaimOptions) {
       from webhook_delivery d join webhook_endpoint e on e.id = d.webhook_id
       where d.status = 'pending' and d.next_attempt_at <= ${o.now}
         and (d.lease_until is null or d.lease_until < ${o.now}) and ${inLane} ${businesses}
+        and d.business_id not in (select business_id from per_business where n >= ${o.perBusiness})
+        and d.webhook_id not in (select webhook_id from inflight where n >= ${perEndpoint})
     ),
     fits_endpoint as (
       select due.id, due.business_id, due.next_attempt_at, due.endpoint_rank,
@@ -123,9 +125,10 @@ function fairCandidates(db: Db, o: ClaimOptions) {
 
 /**
  * Claims up to `limit` due deliveries of one lane fairly ({@link fairCandidates}) for `owner` until
- * `leaseUntil`, and counts the attempt. In one transaction: on PostgreSQL an advisory lock serialises the
+ * `leaseUntil`, and counts the attempt. On PostgreSQL in one transaction: an advisory lock serialises the
  * claims of all dispatchers (so the in-flight counts the caps use are exact, not raced), and the rows are
- * locked `FOR UPDATE SKIP LOCKED`; on SQLite the transaction is `IMMEDIATE` (one writer). The `UPDATE`
+ * locked `FOR UPDATE SKIP LOCKED`. On SQLite the candidates are read first, outside the write transaction
+ * that then claims them (so the write lock is held only for the `UPDATE`). The `UPDATE`
  * repeats the due and lease conditions, so a row is never claimed twice. When nothing is due at all, only a
  * one-row read runs.
  * @returns the claimed rows (`lease_owner = owner`, `attempts` already incremented)
@@ -140,10 +143,18 @@ export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDe
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]));
   if (options.businessIds) anyDue = anyDue.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
   if ((await anyDue.limit(1).executeTakeFirst()) === undefined) return [];
+  if (options.lane === 'sick') {
+    const sick = await db.selectFrom('webhook_endpoint').select('id').where('sick_streak', '>=', options.sickAfter).limit(1).executeTakeFirst();
+    if (sick === undefined) return [];
+  }
   const postgres = isPostgres(db);
+  // SQLite: the candidates are read before the write transaction, which then only updates (a reader never
+  // blocks the API's writers; several processes on one file may then exceed a cap by a claim race).
+  const early = postgres ? undefined : (await fairCandidates(db, options).execute(db)).rows.map((r) => Number(r.id));
+  if (early?.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     if (postgres) await sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`.execute(trx);
-    const ids = (await fairCandidates(trx, options).execute(trx)).rows.map((r) => Number(r.id));
+    const ids = early ?? (await fairCandidates(trx, options).execute(trx)).rows.map((r) => Number(r.id));
     if (ids.length === 0) return [];
     let lockable = trx.selectFrom('webhook_delivery').select('id').where('id', 'in', ids);
     if (postgres) lockable = lockable.forUpdate().skipLocked();
