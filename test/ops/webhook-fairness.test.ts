@@ -35,7 +35,7 @@ let t: TestApp;
 let dataDir: string;
 let api: BizapiProcess;
 const workers: BizapiProcess[] = [];
-let noisy: TestBusiness[] = [];
+const noisy: TestBusiness[] = [];
 let victim: TestBusiness;
 
 /** The receiver that never answers: accepts, reads the request line, holds the socket. */
