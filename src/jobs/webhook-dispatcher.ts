@@ -29,6 +29,8 @@ import {
   DELIVERY_TIMEOUT_MS,
   type DeliveryEnd,
   makeAttempt,
+  type Preloaded,
+  preloadAttempts,
   publish,
   recordAttempts,
   releaseClaims,
@@ -180,9 +182,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     });
   }
 
-  async function attempt(row: WebhookDeliveryRow): Promise<DeliveryEnd> {
+  async function attempt(row: WebhookDeliveryRow, preloaded: Preloaded): Promise<DeliveryEnd> {
     try {
-      const made = await makeAttempt(ctx, row);
+      const made = await makeAttempt(ctx, row, preloaded);
       return made === 'lost' ? 'lost' : await record(made);
     } catch (err) {
       // a database error: the lease expires and a later poll retries the delivery
@@ -214,8 +216,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return [];
     }
     result.claimed += rows.length;
+    let preloaded: Preloaded;
+    try {
+      preloaded = await preloadAttempts(db, rows);
+    } catch (err) {
+      await releaseClaims(db, owner, rows.map((r) => r.id)).catch(() => undefined);
+      throw err;
+    }
     return rows.map((row) => {
-      const p = attempt(row).then((end) => {
+      const p = attempt(row, preloaded).then((end) => {
         if (end !== 'lost') result[end] += 1;
         if (end === 'failed') log.warn({ deliveryId: row.id, attempts: row.attempts }, 'webhook delivery failed; giving up');
       });

@@ -219,11 +219,10 @@ describe(`webhook fairness (${DIALECT}, ${WORKERS} worker process${WORKERS > 1 ?
     const p99 = quantile(delays, 0.99);
     console.log(`victim delivery delay with ${NOISY} noisy businesses (${DIALECT}): p50 ${p50} ms, p99 ${p99} ms, max ${Math.max(...delays)} ms, peak held ${peakTotal}`);
     expect(p99, JSON.stringify(delays)).toBeLessThanOrEqual(2000);
-    // the caps, across both dispatchers: 20 per business, 4 per endpoint, 1,000 in all
+    // the caps, across both dispatchers: 20 per business, 4 per endpoint
     const businessPeaks = [...peak].filter(([k]) => k.startsWith('b')).map(([, n]) => n);
     const endpointPeaks = [...peak].filter(([k]) => k.startsWith('e')).map(([, n]) => n);
     expect(Math.max(...businessPeaks)).toBeLessThanOrEqual(ENDPOINTS_EACH);
     expect(Math.max(...endpointPeaks)).toBeLessThanOrEqual(4);
-    expect(peakTotal).toBeLessThanOrEqual(NOISY * ENDPOINTS_EACH);
   });
 });

@@ -27,7 +27,7 @@ import { inTransaction } from '../../db/sql-helpers.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 import { NotFound } from '../../shared/errors.ts';
 import { decryptSecret, retrieveBusiness } from '../auth/auth.service.ts';
-import { claimUnpublished, markPublished, retrieve as retrieveEvent } from '../event/event.service.ts';
+import { claimUnpublished, markPublished, retrieve as retrieveEvent, retrieveMany } from '../event/event.service.ts';
 import type { Event } from '../event/event.schemas.ts';
 import * as repo from './webhook-delivery.repository.ts';
 import { isPublicAddress } from './url-safety.ts';
@@ -391,20 +391,45 @@ export interface AttemptToRecord {
   outcome: AttemptOutcome;
 }
 
+/** The endpoints and events of a chunk of claimed deliveries, read at once ({@link preloadAttempts}). */
+export interface Preloaded {
+  endpoints: Map<number, WebhookEndpointRow>;
+  events: Map<number, Event>;
+}
+
+/**
+ * Reads the endpoints and the events of claimed deliveries in two statements (instead of two per delivery),
+ * for {@link makeAttempt}: the dispatcher starts a chunk of a hundred attempts with two reads.
+ */
+export async function preloadAttempts(db: Db, rows: readonly WebhookDeliveryRow[]): Promise<Preloaded> {
+  if (rows.length === 0) return { endpoints: new Map(), events: new Map() };
+  const [endpoints, events] = await Promise.all([
+    repo.findEndpointsByIds(
+      db,
+      rows.map((r) => r.webhook_id),
+    ),
+    retrieveMany(
+      db,
+      rows.map((r) => ({ businessId: r.business_id, id: r.event_id })),
+    ),
+  ]);
+  return { endpoints, events };
+}
+
 /**
  * Makes one attempt of a claimed delivery (docs/webhooks.md#delivery) and says how to record it, writing
  * nothing: reads the endpoint (gone: the delivery went with it), the event (purged: likewise) and, for
- * `pluuug`, the business's time zone; signs with the endpoint's secret (and the previous one while its
+ * `pluuug`, the business's time zone (the first two from `preloaded` when given); signs with the endpoint's secret (and the previous one while its
  * rotation window lasts); sends ({@link send}). A 2xx ends the delivery `succeeded`; a failure reschedules it
  * ({@link retryDelayMs}) or ends it `failed`. An inactive endpoint's delivery ends `failed` with `endpoint
  * disabled`, nothing sent. No transaction is held during the request.
  * @returns what {@link recordAttempts} writes, or `lost`
  * @throws database errors (the lease then expires and another poll retries the row)
  */
-export async function makeAttempt(ctx: AttemptContext, row: WebhookDeliveryRow): Promise<AttemptToRecord | 'lost'> {
+export async function makeAttempt(ctx: AttemptContext, row: WebhookDeliveryRow, preloaded?: Preloaded): Promise<AttemptToRecord | 'lost'> {
   const { db } = ctx;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const endpoint = await repo.findEndpointById(db, row.webhook_id);
+  const endpoint = preloaded ? preloaded.endpoints.get(row.webhook_id) : await repo.findEndpointById(db, row.webhook_id);
   if (!endpoint) return 'lost';
   if (endpoint.is_active !== 1) {
     return {
@@ -417,11 +442,17 @@ export async function makeAttempt(ctx: AttemptContext, row: WebhookDeliveryRow):
     };
   }
   let event: Event;
-  try {
-    event = await retrieveEvent(db, { businessId: row.business_id }, row.event_id);
-  } catch (err) {
-    if (err instanceof NotFound) return 'lost';
-    throw err;
+  if (preloaded) {
+    const found = preloaded.events.get(row.event_id);
+    if (!found) return 'lost';
+    event = found;
+  } else {
+    try {
+      event = await retrieveEvent(db, { businessId: row.business_id }, row.event_id);
+    } catch (err) {
+      if (err instanceof NotFound) return 'lost';
+      throw err;
+    }
   }
   const timeZone = endpoint.format === 'pluuug' ? ((await retrieveBusiness(db, row.business_id))?.timezone ?? 'UTC') : 'UTC';
   const body = deliveryBody(endpoint.format, event, timeZone);
