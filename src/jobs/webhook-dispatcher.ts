@@ -118,6 +118,9 @@ export const RECORD_BATCH_MS = 20;
  */
 export const CLAIM_CHUNK = 100;
 
+/** How soon a poll follows attempts that ended (milliseconds): a wave of endings makes one poll. */
+export const FREED_SLOT_POLL_MS = 50;
+
 /** Most attempts written in one transaction. */
 const RECORD_BATCH_MAX = 500;
 
@@ -231,8 +234,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       inFlight.add(p);
       void p.finally(() => {
         inFlight.delete(p);
-        // a free slot: poll again at once (unless polling is failing, or stopped)
-        if (failedPolls === 0) schedule(0);
+        // a free slot: poll again soon (unless polling is failing, or stopped); a burst of attempts ending
+        // together makes one poll, not one each
+        if (failedPolls === 0) schedule(FREED_SLOT_POLL_MS);
       });
       return p;
     });
@@ -254,26 +258,37 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return p;
   }
 
+  /** Epoch ms at which the pending `timer` fires. */
+  let timerAt = Infinity;
+
+  /** Polls after `delayMs`, or sooner when a poll is already due sooner (never postponed by a later ask). */
   function schedule(delayMs: number): void {
     if (stopping || !running) return;
     if (ticking) {
-      rerun = rerun || delayMs === 0;
+      rerun = rerun || delayMs <= FREED_SLOT_POLL_MS;
       return;
     }
-    if (timer !== undefined) clearTimeout(timer);
+    const at = Date.now() + delayMs;
+    if (timer !== undefined) {
+      if (timerAt <= at) return;
+      clearTimeout(timer);
+    }
+    timerAt = at;
     timer = setTimeout(tick, delayMs);
     timer.unref?.();
   }
 
   function tick(): void {
     timer = undefined;
+    timerAt = Infinity;
     rerun = false;
     ticking = track(poll(false)).then(
       (r) => {
         ticking = undefined;
         if (failedPolls > 0) log.info({ failedPolls }, 'webhook poll works again');
         failedPolls = 0;
-        schedule(rerun || r.claimed > 0 || r.published >= batchSize ? 0 : pollIntervalMs);
+        // a full chunk claimed, or a full batch published: more is waiting, poll at once
+        schedule(r.claimed >= CLAIM_CHUNK || r.published >= batchSize ? 0 : rerun || r.claimed > 0 ? FREED_SLOT_POLL_MS : pollIntervalMs);
       },
       (err: unknown) => {
         ticking = undefined;

@@ -96,18 +96,27 @@ const CLAIM_LOCK_KEY = 0x77686b31; // "whk1"
  */
 function fairCandidates(db: Db, o: ClaimOptions) {
   const perEndpoint = o.lane === 'sick' ? 1 : o.perEndpoint;
-  const inLane = o.lane === 'sick' ? sql`e.sick_streak >= ${o.sickAfter}` : sql`e.sick_streak < ${o.sickAfter}`;
+  const inLaneOf = (alias: string) =>
+    o.lane === 'sick' ? sql`${sql.ref(`${alias}.sick_streak`)} >= ${o.sickAfter}` : sql`${sql.ref(`${alias}.sick_streak`)} < ${o.sickAfter}`;
+  const inLane = inLaneOf('e');
   const businesses =
     o.businessIds === undefined ? sql`` : sql`and d.business_id in (${sql.join(o.businessIds.length > 0 ? [...o.businessIds] : [-1])})`;
   const leased = sql`(d.lease_until is not null and d.lease_until >= ${o.now})`;
   // One pass over the lane's pending rows that are due or being attempted, window functions only (no join
   // on computed counts, which planners misjudge): in flight per endpoint and per business, then the rank of
-  // each due row in its endpoint and, among those that fit, in its business.
+  // each due row in its endpoint and, among those that fit, in its business. The businesses at their cap
+  // are left out first (a plain subquery over the leased rows), so a poll while every noisy business is at
+  // its cap ranks only the others' rows.
   return sql<{ id: number }>`
     with pending as (
       select d.id, d.business_id, d.webhook_id, d.next_attempt_at, case when ${leased} then 1 else 0 end as leased
       from webhook_delivery d join webhook_endpoint e on e.id = d.webhook_id
       where d.status = 'pending' and (d.next_attempt_at <= ${o.now} or ${leased}) and ${inLane} ${businesses}
+        and d.business_id not in (
+          select b.business_id from webhook_delivery b join webhook_endpoint be on be.id = b.webhook_id
+          where b.lease_until is not null and b.lease_until >= ${o.now} and b.status = 'pending' and ${inLaneOf('be')}
+          group by b.business_id having count(*) >= ${o.perBusiness}
+        )
     ),
     ranked as (
       select id, business_id, next_attempt_at, leased,
