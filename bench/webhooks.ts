@@ -21,6 +21,11 @@
  * Both phases also count repeats (the same `webhook-id` twice: allowed, at least once), missing events and
  * signatures that did not verify (must be 0). Results: `bench/results/webhooks-<dialect>.md` and `.json`.
  *
+ * - **noisy** (`--only noisy`, docs/webhooks.md#fairness-and-limits): the noisy-neighbour scenario, once per
+ *   count of `--noisy-businesses` (default 1 and 50): that many businesses with 20 endpoints each on a receiver
+ *   that never answers write 3 clients each, while the measured business writes 2 a second; reported: its
+ *   commit → receipt latency p50 / p99 / max. Results: `bench/results/webhooks-noisy-<dialect>.md` and `.json`.
+ *
  * Database: a fresh SQLite file in a temporary directory by default; `DATABASE_URL=postgres://…` uses that
  * PostgreSQL database, which must be a throwaway one (its `public` schema is dropped and rebuilt).
  * Options: `npm run bench:webhooks -- --help`.
@@ -29,6 +34,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +44,9 @@ import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/create-db.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
-import { signedHeaders } from './lib/load.ts';
+import { createApiKey, createBusiness } from '../src/modules/auth/auth.service.ts';
+import { encryptSecret } from '../src/modules/auth/secret-box.ts';
+import { type Keys, signedHeaders } from './lib/load.ts';
 import { seed, type Seeded } from './lib/seed.ts';
 import { ROOT, freePort, startChild, type Child } from './lib/server.ts';
 
@@ -51,14 +59,16 @@ const program = new Command()
   .option('--duration <seconds>', 'live: seconds of steady writes', '20')
   .option('--drain-timeout <seconds>', 'how long to wait for the last event after the writes', '120')
   .option('--poll-ms <ms>', 'BIZAPI_DISPATCHER_POLL_MS of the server and the worker (unset: the server default)')
-  .option('--only <phases>', 'comma-separated phases to run: backlog, live', 'backlog,live')
+  .option('--only <phases>', 'comma-separated phases to run: backlog, live, noisy', 'backlog,live')
+  .option('--noisy-businesses <list>', 'noisy: comma-separated counts of businesses whose 20 receivers hang, one run each', '1,50')
+  .option('--noisy-duration <seconds>', 'noisy: seconds the measured business writes (2 clients/s) while the others hang', '25')
   .option('--receiver-delay-ms <ms>', 'the receiver answers after this many milliseconds (a slow receiver)', '0')
   .option('--out <dir>', 'results directory', path.join(ROOT, 'bench/results'))
   .option('--runtime <which>', 'dist: the compiled server (node dist/cli/main.js; npm run build first) or src: bin/bizapi under tsx', 'dist')
   .parse();
 const opts = program.opts<{
   events: string; concurrency: string; rate: string; duration: string; drainTimeout: string; pollMs?: string;
-  only: string; receiverDelayMs: string; out: string; runtime: string;
+  only: string; receiverDelayMs: string; out: string; runtime: string; noisyBusinesses: string; noisyDuration: string;
 }>();
 if (!['dist', 'src'].includes(opts.runtime)) throw new Error('--runtime: dist or src');
 const ENTRY = opts.runtime === 'dist' ? 'dist/cli/main.js' : 'bin/bizapi';
@@ -75,6 +85,8 @@ const RATE = number('rate', opts.rate, 0.1);
 const DURATION = number('duration', opts.duration, 1);
 const DRAIN_TIMEOUT_MS = number('drain-timeout', opts.drainTimeout, 1) * 1000;
 const RECEIVER_DELAY_MS = number('receiver-delay-ms', opts.receiverDelayMs, 0);
+const NOISY_COUNTS = opts.noisyBusinesses.split(',').map((n) => number('noisy-businesses', n, 1));
+const NOISY_DURATION = number('noisy-duration', opts.noisyDuration, 1);
 
 /** One event as the receiver got it. */
 interface Receipt {
@@ -145,7 +157,7 @@ function quantile(sorted: number[], q: number): number {
 }
 
 /** A signed JSON request to the server; answers status, body and the time it took (ms). */
-async function call(base: string, keys: Seeded, method: string, pathname: string, body?: unknown): Promise<{ status: number; body: unknown; ms: number }> {
+async function call(base: string, keys: Keys, method: string, pathname: string, body?: unknown): Promise<{ status: number; body: unknown; ms: number }> {
   const raw = body === undefined ? '' : JSON.stringify(body);
   const t0 = performance.now();
   const res = await fetch(base + pathname, { method, headers: signedHeaders(keys, raw), ...(raw === '' ? {} : { body: raw }) });
@@ -154,7 +166,7 @@ async function call(base: string, keys: Seeded, method: string, pathname: string
 }
 
 /** Writes one client named `name`. @throws when the server does not answer 201 */
-async function writeClient(base: string, keys: Seeded, name: string): Promise<number> {
+async function writeClient(base: string, keys: Keys, name: string): Promise<number> {
   const r = await call(base, keys, 'POST', '/v1/client', { companyName: name, inCharge: 'Kim', email: 'bench@example.com' });
   if (r.status !== 201) throw new Error(`POST /v1/client answered ${r.status}: ${JSON.stringify(r.body)}`);
   return r.ms;
@@ -182,7 +194,7 @@ function startWorker(env: Record<string, string>): { process: ChildProcess; stop
 
 /** The numbers of one phase. */
 interface PhaseResult {
-  phase: 'backlog' | 'live';
+  phase: 'backlog' | 'live' | string;
   written: number;
   received: number;
   missing: number;
@@ -295,6 +307,124 @@ async function live(env: Record<string, string>, keys: Seeded, receiver: Receive
   };
 }
 
+/** A receiver that accepts connections and never answers (holds every socket until closed). */
+class HangingReceiver {
+  readonly sockets = new Set<net.Socket>();
+  peak = 0;
+  private server = net.createServer((socket) => {
+    this.sockets.add(socket);
+    this.peak = Math.max(this.peak, this.sockets.size);
+    socket.on('data', () => undefined);
+    socket.on('error', () => undefined);
+    socket.on('close', () => this.sockets.delete(socket));
+  });
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hang`;
+  }
+
+  close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/**
+ * **noisy** (docs/webhooks.md#fairness-and-limits): `count` businesses, each with 20 endpoints on a receiver
+ * that never answers, write 3 clients each (3 × 20 deliveries per business that can only time out after
+ * 10 s); meanwhile the measured business writes 2 clients a second for `--noisy-duration` seconds. Reported:
+ * its commit → receipt latency p50 / p99 / max, and how many connections the hanging receiver held at most.
+ */
+async function noisy(
+  count: number,
+  env: Record<string, string>,
+  databaseUrl: string,
+  masterKeyHex: string,
+  keys: Seeded,
+  receiver: Receiver,
+): Promise<PhaseResult> {
+  const hanging = new HangingReceiver();
+  const hangUrl = await hanging.listen();
+  const db = createDb(loadConfig({ DATABASE_URL: databaseUrl }).database);
+  const noisyKeys: Keys[] = [];
+  try {
+    const now = new Date().toISOString();
+    for (let i = 0; i < count; i++) {
+      const business = await createBusiness(db, { name: `Noisy ${i}`, plan: 'AGENCY', timezone: 'UTC' });
+      noisyKeys.push(await createApiKey(db, Buffer.from(masterKeyHex, 'hex'), business.id));
+      await db
+        .insertInto('webhook_endpoint')
+        .values(
+          Array.from({ length: 20 }, () => ({
+            business_id: business.id,
+            url: hangUrl,
+            event_types: JSON.stringify(['*']),
+            description: 'bench:webhooks noisy',
+            is_active: 1 as const,
+            format: 'standard',
+            secret: encryptSecret(Buffer.from(masterKeyHex, 'hex'), `whsec_${randomBytes(24).toString('base64')}`),
+            previous_secret: null,
+            previous_secret_expires_at: null,
+            last_success_at: null,
+            failing_since: null,
+            created: now,
+            updated: now,
+          })),
+        )
+        .execute();
+    }
+  } finally {
+    await db.destroy();
+  }
+  const prefix = `bench-noisy-${count}-${Date.now()}-`;
+  const port = await freePort();
+  const server = await startChild([ENTRY, 'serve'], { ...env, PORT: String(port) }, port, '/healthz');
+  const repeatsBefore = receiver.repeats;
+  const badBefore = receiver.badSignatures;
+  let written = 0;
+  let received = 0;
+  try {
+    process.stderr.write(`noisy: ${count} businesses × 20 hanging endpoints, 3 writes each …
+`);
+    let next = 0;
+    const jobs = noisyKeys.flatMap((k) => [0, 1, 2].map((j) => () => writeClient(server.baseUrl, k, `noisy-${j}`)));
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (next < jobs.length) await jobs[next++]!();
+    }));
+    const waitUntil = Date.now() + 15_000;
+    while (hanging.sockets.size < count * 20 * 0.95 && Date.now() < waitUntil) await sleep(50);
+    process.stderr.write(`noisy: ${hanging.sockets.size} connections held; the measured business writes 2/s for ${NOISY_DURATION} s …
+`);
+    const started = Date.now();
+    const total = Math.round(NOISY_DURATION * 2);
+    const writes: Promise<unknown>[] = [];
+    for (let i = 0; i < total; i++) {
+      const wait = started + i * 500 - Date.now();
+      if (wait > 0) await sleep(wait);
+      writes.push(writeClient(server.baseUrl, keys, `${prefix}${i}`).then(() => void written++));
+    }
+    await Promise.all(writes);
+    received = await receiver.waitFor(prefix, written, 30_000);
+  } finally {
+    await hanging.close();
+    await server.stop();
+  }
+  const latency = receiver.of(prefix).map((r) => r.receivedAt - r.created).sort((a, b) => a - b);
+  return {
+    phase: `noisy: ${count} business${count > 1 ? 'es' : ''} × 20 hanging endpoints`,
+    written,
+    received,
+    missing: written - received,
+    repeats: receiver.repeats - repeatsBefore,
+    badSignatures: receiver.badSignatures - badBefore,
+    'hanging connections held at most': hanging.peak,
+    'measured business: latency p50 ms': quantile(latency, 0.5),
+    'measured business: latency p99 ms': quantile(latency, 0.99),
+    'measured business: latency max ms': quantile(latency, 1),
+  };
+}
+
 function markdown(results: PhaseResult[], meta: Record<string, string>): string {
   const lines = [
     `Run ${meta.date} on ${meta.machine}; ${meta.database}; ${meta.node}; bizapi ${meta.runtime}; dispatcher poll ${meta.pollMs}; receiver delay ${RECEIVER_DELAY_MS} ms.`,
@@ -363,6 +493,8 @@ async function run(work: string, dialect: string, databaseUrl: string, masterKey
   const results: PhaseResult[] = [];
   if (phases.includes('backlog')) results.push(await backlog(env, keys, receiver));
   if (phases.includes('live')) results.push(await live(env, keys, receiver));
+  const noisyResults: PhaseResult[] = [];
+  if (phases.includes('noisy')) for (const count of NOISY_COUNTS) noisyResults.push(await noisy(count, env, databaseUrl, masterKeyHex, keys, receiver));
 
   const cpu = os.cpus();
   const meta = {
@@ -374,11 +506,20 @@ async function run(work: string, dialect: string, databaseUrl: string, masterKey
     pollMs: opts.pollMs === undefined ? 'default' : `${opts.pollMs} ms`,
   };
   mkdirSync(opts.out, { recursive: true });
-  const table = markdown(results, meta);
-  writeFileSync(path.join(opts.out, `webhooks-${dialect}.md`), table);
-  writeFileSync(path.join(opts.out, `webhooks-${dialect}.json`), JSON.stringify({ meta, options: opts, results }, null, 2) + '\n');
-  process.stdout.write(table);
-  const broken = results.filter((r) => r.missing > 0 || r.badSignatures > 0);
+  if (results.length > 0) {
+    const table = markdown(results, meta);
+    writeFileSync(path.join(opts.out, `webhooks-${dialect}.md`), table);
+    writeFileSync(path.join(opts.out, `webhooks-${dialect}.json`), JSON.stringify({ meta, options: opts, results }, null, 2) + '\n');
+    process.stdout.write(table);
+  }
+  if (noisyResults.length > 0) {
+    // the noisy-neighbour scenario has its own files (it runs with the server's default dispatcher settings)
+    const table = markdown(noisyResults, meta);
+    writeFileSync(path.join(opts.out, `webhooks-noisy-${dialect}.md`), table);
+    writeFileSync(path.join(opts.out, `webhooks-noisy-${dialect}.json`), JSON.stringify({ meta, options: opts, results: noisyResults }, null, 2) + '\n');
+    process.stdout.write(table);
+  }
+  const broken = [...results, ...noisyResults].filter((r) => r.missing > 0 || r.badSignatures > 0);
   if (broken.length > 0) {
     process.stderr.write(`events missing or signatures not verifying in: ${broken.map((r) => r.phase).join(', ')}\n`);
     process.exitCode = 1;

@@ -24,11 +24,15 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { WebhookDeliveryRow } from '../db/tables/webhook.table.ts';
 import {
-  attemptDelivery,
+  type AttemptToRecord,
   claimDue,
   DELIVERY_TIMEOUT_MS,
   type DeliveryEnd,
+  makeAttempt,
+  type Preloaded,
+  preloadAttempts,
   publish,
+  recordAttempts,
   releaseClaims,
 } from '../modules/webhook/webhook-delivery.service.ts';
 import { type DispatcherLogger, pollBackoffMs, silentLogger } from './outbox-dispatcher.ts';
@@ -104,6 +108,22 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message || err.name : String(err);
 }
 
+/** How long finished attempts wait to be written together (milliseconds): a group commit. */
+export const RECORD_BATCH_MS = 20;
+
+/**
+ * Most deliveries claimed per lane by one poll; a poll that claimed some is followed by another at once, so a
+ * wave of a thousand claims is taken in chunks, with events published (and other businesses' deliveries
+ * claimed first, round-robin) between them.
+ */
+export const CLAIM_CHUNK = 100;
+
+/** How soon a poll follows attempts that ended (milliseconds): a wave of endings makes one poll. */
+export const FREED_SLOT_POLL_MS = 50;
+
+/** Most attempts written in one transaction. */
+const RECORD_BATCH_MAX = 500;
+
 /** The dispatcher limits when neither the options nor `config.webhooks` give them (docs/webhooks.md#fairness-and-limits). */
 export const WEBHOOK_DISPATCH_DEFAULTS = { concurrency: 2000, perEndpoint: 4, perBusiness: 20, sickConcurrency: 1000, sickAfter: 3 } as const;
 
@@ -138,9 +158,37 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   /** Polls under way (the loop's and runOnce's). */
   const polls = new Set<Promise<unknown>>();
 
-  async function attempt(row: WebhookDeliveryRow): Promise<DeliveryEnd> {
+  /** Attempts made and waiting to be written, with the callers waiting for their end. */
+  const toRecord: { item: AttemptToRecord; resolve: (end: DeliveryEnd) => void; reject: (err: unknown) => void }[] = [];
+  let recordTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Writes the attempts made in the last {@link RECORD_BATCH_MS} in one transaction (group commit): a wave
+   * of attempts ending together (a thousand hanging receivers timing out) costs a few commits, not one each.
+   */
+  async function flushRecords(): Promise<void> {
+    recordTimer = undefined;
+    const batch = toRecord.splice(0, RECORD_BATCH_MAX);
+    if (toRecord.length > 0) recordTimer = setTimeout(() => void flushRecords(), 0);
     try {
-      return await attemptDelivery(ctx, row);
+      const ends = await recordAttempts(db, owner, batch.map((b) => b.item));
+      batch.forEach((b, i) => b.resolve(ends[i]!));
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
+  }
+
+  function record(item: AttemptToRecord): Promise<DeliveryEnd> {
+    return new Promise((resolve, reject) => {
+      toRecord.push({ item, resolve, reject });
+      recordTimer ??= setTimeout(() => void flushRecords(), RECORD_BATCH_MS);
+    });
+  }
+
+  async function attempt(row: WebhookDeliveryRow, preloaded: Preloaded): Promise<DeliveryEnd> {
+    try {
+      const made = await makeAttempt(ctx, row, preloaded);
+      return made === 'lost' ? 'lost' : await record(made);
     } catch (err) {
       // a database error: the lease expires and a later poll retries the delivery
       log.error({ deliveryId: row.id, error: errorText(err) }, 'webhook delivery aborted');
@@ -157,7 +205,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       owner,
       now: iso(now),
       leaseUntil: iso(now + webhookLeaseMs(timeoutMs)),
-      limit: slots[lane] - inFlight.size,
+      // in chunks: a poll's synchronous work stays short, and the next poll (at once) publishes new events
+      limit: Math.min(CLAIM_CHUNK, slots[lane] - inFlight.size),
       businessIds,
       lane,
       sickAfter,
@@ -170,16 +219,24 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return [];
     }
     result.claimed += rows.length;
+    let preloaded: Preloaded;
+    try {
+      preloaded = await preloadAttempts(db, rows);
+    } catch (err) {
+      await releaseClaims(db, owner, rows.map((r) => r.id)).catch(() => undefined);
+      throw err;
+    }
     return rows.map((row) => {
-      const p = attempt(row).then((end) => {
+      const p = attempt(row, preloaded).then((end) => {
         if (end !== 'lost') result[end] += 1;
         if (end === 'failed') log.warn({ deliveryId: row.id, attempts: row.attempts }, 'webhook delivery failed; giving up');
       });
       inFlight.add(p);
       void p.finally(() => {
         inFlight.delete(p);
-        // a free slot: poll again at once (unless polling is failing, or stopped)
-        if (failedPolls === 0) schedule(0);
+        // a free slot: poll again soon (unless polling is failing, or stopped); a burst of attempts ending
+        // together makes one poll, not one each
+        if (failedPolls === 0) schedule(FREED_SLOT_POLL_MS);
       });
       return p;
     });
@@ -201,26 +258,37 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return p;
   }
 
+  /** Epoch ms at which the pending `timer` fires. */
+  let timerAt = Infinity;
+
+  /** Polls after `delayMs`, or sooner when a poll is already due sooner (never postponed by a later ask). */
   function schedule(delayMs: number): void {
     if (stopping || !running) return;
     if (ticking) {
-      rerun = rerun || delayMs === 0;
+      rerun = rerun || delayMs <= FREED_SLOT_POLL_MS;
       return;
     }
-    if (timer !== undefined) clearTimeout(timer);
+    const at = Date.now() + delayMs;
+    if (timer !== undefined) {
+      if (timerAt <= at) return;
+      clearTimeout(timer);
+    }
+    timerAt = at;
     timer = setTimeout(tick, delayMs);
     timer.unref?.();
   }
 
   function tick(): void {
     timer = undefined;
+    timerAt = Infinity;
     rerun = false;
     ticking = track(poll(false)).then(
       (r) => {
         ticking = undefined;
         if (failedPolls > 0) log.info({ failedPolls }, 'webhook poll works again');
         failedPolls = 0;
-        schedule(rerun || r.claimed > 0 || r.published >= batchSize ? 0 : pollIntervalMs);
+        // a full chunk claimed, or a full batch published: more is waiting, poll at once
+        schedule(r.claimed >= CLAIM_CHUNK || r.published >= batchSize ? 0 : rerun || r.claimed > 0 ? FREED_SLOT_POLL_MS : pollIntervalMs);
       },
       (err: unknown) => {
         ticking = undefined;

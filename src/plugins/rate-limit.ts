@@ -12,6 +12,10 @@
  * Counters: in memory by default (per process); shared between processes through the database
  * (`rate_limit_counter`, one upsert per request) or through Redis (`REDIS_URL`). When the shared store
  * fails, the request passes (fail open) and the failure is logged.
+ *
+ * The plugin also decorates the `/v1` scope with `windowCounter` ({@link WindowCounter}), a fixed-window
+ * counter always shared between processes (the database, or Redis with the `redis` store), for limits
+ * narrower than a key's: the webhook test ping's 5 a minute per endpoint (docs/webhooks.md#fairness-and-limits).
  */
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';

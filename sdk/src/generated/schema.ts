@@ -1108,7 +1108,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Extension. Events of the listed types (or every type, `["*"]`) are POSTed to `url`, signed as Standard Webhooks sign them. The answer carries the signing `secret`, shown only here and after a rotation. The URL must be `http` or `https` and name a public host.
+         * @description Extension. Events of the listed types (or every type, `["*"]`) are POSTed to `url`, signed as Standard Webhooks sign them. The answer carries the signing `secret`, shown only here and after a rotation. The URL must be `http` or `https` and name a public host. A business has at most 20 endpoints (`BIZAPI_WEBHOOK_MAX_ENDPOINTS`): one more is a 400 with `code: webhook_limit`.
          */
         post: operations["webhook_create"];
         delete?: never;
@@ -1216,7 +1216,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to a webhook endpoint
-         * @description Extension. Writes a `webhook.test` event (`data: {id, url}` of the endpoint) and queues its delivery to this endpoint alone, even an inactive one. Answers 202 with the pending delivery; follow it in the endpoint’s delivery list.
+         * @description Extension. Writes a `webhook.test` event (`data: {id, url}` of the endpoint) and queues its delivery to this endpoint alone, even an inactive one. Answers 202 with the pending delivery; follow it in the endpoint’s delivery list. At most 5 pings a minute per endpoint: beyond, 429 with `Retry-After` and nothing is sent.
          */
         post: operations["webhook_test"];
         delete?: never;

@@ -86,6 +86,19 @@ export async function findById(db: Db, businessId: number, id: number): Promise<
 }
 
 /**
+ * The events with these ids, of any business, each with its `business_id` (the webhook dispatcher reads the
+ * events of a claimed chunk of deliveries, across businesses, at once; its caller checks each event's business).
+ */
+export async function findByIdsAcrossBusinesses(db: Db, ids: readonly number[]): Promise<(EventRow & { business_id: number })[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('event')
+    .select([...columns, 'business_id'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/**
  * Deletes up to `limit` events (any business) created before `before`; returns how many. The retention purge
  * (all businesses at once: the `event_created_idx` index serves it).
  */

@@ -164,6 +164,17 @@ export async function retrieve(db: Db, auth: Pick<AuthContext, 'businessId'>, id
   return toEvent(row);
 }
 
+/**
+ * The events named by `refs` (`{businessId, id}`, any businesses), in one read, by id; an event that is
+ * missing, purged, or of another business than its ref says is left out (the webhook dispatcher, which
+ * reads the events of a claimed chunk of deliveries at once).
+ */
+export async function retrieveMany(db: Db, refs: readonly { businessId: number; id: number }[]): Promise<Map<number, Event>> {
+  const wanted = new Map(refs.map((r) => [r.id, r.businessId]));
+  const rows = await repo.findByIdsAcrossBusinesses(db, [...wanted.keys()]);
+  return new Map(rows.filter((r) => wanted.get(r.id) === r.business_id).map((r) => [r.id, toEvent(r)]));
+}
+
 /** Events deleted per statement by {@link purge}. */
 const PURGE_BATCH = 5000;
 

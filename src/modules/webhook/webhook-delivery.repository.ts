@@ -44,6 +44,13 @@ export async function findEndpointById(db: Db, id: number): Promise<WebhookEndpo
   return db.selectFrom('webhook_endpoint').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The endpoints (any business) with these ids, by id; deleted ones are absent. */
+export async function findEndpointsByIds(db: Db, ids: readonly number[]): Promise<Map<number, WebhookEndpointRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('webhook_endpoint').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** The deliveries of one endpoint, oldest first (tests and diagnostics). */
 export async function findByWebhook(db: Db, webhookId: number): Promise<WebhookDeliveryRow[]> {
   return db.selectFrom('webhook_delivery').selectAll().where('webhook_id', '=', webhookId).orderBy('id').execute();
@@ -89,43 +96,53 @@ const CLAIM_LOCK_KEY = 0x77686b31; // "whk1"
  */
 function fairCandidates(db: Db, o: ClaimOptions) {
   const perEndpoint = o.lane === 'sick' ? 1 : o.perEndpoint;
-  const inLane = o.lane === 'sick' ? sql`e.sick_streak >= ${o.sickAfter}` : sql`e.sick_streak < ${o.sickAfter}`;
+  const inLaneOf = (alias: string) =>
+    o.lane === 'sick' ? sql`${sql.ref(`${alias}.sick_streak`)} >= ${o.sickAfter}` : sql`${sql.ref(`${alias}.sick_streak`)} < ${o.sickAfter}`;
+  const inLane = inLaneOf('e');
   const businesses =
     o.businessIds === undefined ? sql`` : sql`and d.business_id in (${sql.join(o.businessIds.length > 0 ? [...o.businessIds] : [-1])})`;
+  const leased = sql`(d.lease_until is not null and d.lease_until >= ${o.now})`;
+  // One pass over the lane's pending rows that are due or being attempted, window functions only (no join
+  // on computed counts, which planners misjudge): in flight per endpoint and per business, then the rank of
+  // each due row in its endpoint and, among those that fit, in its business. The businesses at their cap
+  // are left out first (a plain subquery over the leased rows), so a poll while every noisy business is at
+  // its cap ranks only the others' rows.
   return sql<{ id: number }>`
-    with inflight as (
-      select d.webhook_id, d.business_id, count(*) as n
+    with pending as (
+      select d.id, d.business_id, d.webhook_id, d.next_attempt_at, case when ${leased} then 1 else 0 end as leased
       from webhook_delivery d join webhook_endpoint e on e.id = d.webhook_id
-      where d.lease_until is not null and d.lease_until >= ${o.now} and d.status = 'pending' and ${inLane}
-      group by d.webhook_id, d.business_id
+      where d.status = 'pending' and (d.next_attempt_at <= ${o.now} or ${leased}) and ${inLane} ${businesses}
+        and d.business_id not in (
+          select b.business_id from webhook_delivery b join webhook_endpoint be on be.id = b.webhook_id
+          where b.lease_until is not null and b.lease_until >= ${o.now} and b.status = 'pending' and ${inLaneOf('be')}
+          group by b.business_id having count(*) >= ${o.perBusiness}
+        )
     ),
-    per_business as (
-      select business_id, sum(n) as n from inflight group by business_id
-    ),
-    due as (
-      select d.id, d.business_id, d.webhook_id, d.next_attempt_at,
-        row_number() over (partition by d.webhook_id order by d.next_attempt_at, d.id) as endpoint_rank
-      from webhook_delivery d join webhook_endpoint e on e.id = d.webhook_id
-      where d.status = 'pending' and d.next_attempt_at <= ${o.now}
-        and (d.lease_until is null or d.lease_until < ${o.now}) and ${inLane} ${businesses}
+    ranked as (
+      select id, business_id, next_attempt_at, leased,
+        sum(leased) over (partition by webhook_id) as endpoint_busy,
+        sum(leased) over (partition by business_id) as business_busy,
+        row_number() over (partition by webhook_id, leased order by next_attempt_at, id) as endpoint_rank
+      from pending
     ),
     fits_endpoint as (
-      select due.id, due.business_id, due.next_attempt_at, due.endpoint_rank,
-        row_number() over (partition by due.business_id order by due.endpoint_rank, due.next_attempt_at, due.id) as business_rank
-      from due left join inflight i on i.webhook_id = due.webhook_id
-      where due.endpoint_rank <= ${perEndpoint} - coalesce(i.n, 0)
+      select id, business_id, next_attempt_at, endpoint_rank, business_busy,
+        row_number() over (partition by business_id order by endpoint_rank, next_attempt_at, id) as business_rank
+      from ranked
+      where leased = 0 and endpoint_rank <= ${perEndpoint} - endpoint_busy and business_busy < ${o.perBusiness}
     )
-    select f.id from fits_endpoint f left join per_business b on b.business_id = f.business_id
-    where f.business_rank <= ${o.perBusiness} - coalesce(b.n, 0)
-    order by f.business_rank, f.next_attempt_at, f.id
+    select id from fits_endpoint
+    where business_rank <= ${o.perBusiness} - business_busy
+    order by business_rank, next_attempt_at, id
     limit ${o.limit}`;
 }
 
 /**
  * Claims up to `limit` due deliveries of one lane fairly ({@link fairCandidates}) for `owner` until
- * `leaseUntil`, and counts the attempt. In one transaction: on PostgreSQL an advisory lock serialises the
+ * `leaseUntil`, and counts the attempt. On PostgreSQL in one transaction: an advisory lock serialises the
  * claims of all dispatchers (so the in-flight counts the caps use are exact, not raced), and the rows are
- * locked `FOR UPDATE SKIP LOCKED`; on SQLite the transaction is `IMMEDIATE` (one writer). The `UPDATE`
+ * locked `FOR UPDATE SKIP LOCKED`. On SQLite the candidates are read first, outside the write transaction
+ * that then claims them (so the write lock is held only for the `UPDATE`). The `UPDATE`
  * repeats the due and lease conditions, so a row is never claimed twice. When nothing is due at all, only a
  * one-row read runs.
  * @returns the claimed rows (`lease_owner = owner`, `attempts` already incremented)
@@ -140,17 +157,37 @@ export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDe
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]));
   if (options.businessIds) anyDue = anyDue.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
   if ((await anyDue.limit(1).executeTakeFirst()) === undefined) return [];
+  if (options.lane === 'sick') {
+    const sick = await db.selectFrom('webhook_endpoint').select('id').where('sick_streak', '>=', options.sickAfter).limit(1).executeTakeFirst();
+    if (sick === undefined) return [];
+  }
   const postgres = isPostgres(db);
+  // SQLite: the candidates are read before the write transaction, which then only updates (a reader never
+  // blocks the API's writers; several processes on one file may then exceed a cap by a claim race).
+  const early = postgres ? undefined : (await fairCandidates(db, options).execute(db)).rows.map((r) => Number(r.id));
+  if (early?.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     if (postgres) await sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`.execute(trx);
-    const ids = (await fairCandidates(trx, options).execute(trx)).rows.map((r) => Number(r.id));
+    let ids = early ?? (await fairCandidates(trx, options).execute(trx)).rows.map((r) => Number(r.id));
     if (ids.length === 0) return [];
-    let lockable = trx.selectFrom('webhook_delivery').select('id').where('id', 'in', ids);
-    if (postgres) lockable = lockable.forUpdate().skipLocked();
+    if (postgres) {
+      // the rows, locked by primary key (a row another transaction holds is skipped)
+      const locked = await trx
+        .selectFrom('webhook_delivery')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      ids = locked.map((r) => r.id);
+      if (ids.length === 0) return [];
+    }
+    // the due and lease conditions again: a row is never claimed twice
     return trx
       .updateTable('webhook_delivery')
       .set((eb) => ({ lease_owner: options.owner, lease_until: options.leaseUntil, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', lockable)
+      .where('id', 'in', ids)
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', options.now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))

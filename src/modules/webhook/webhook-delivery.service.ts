@@ -27,7 +27,7 @@ import { inTransaction } from '../../db/sql-helpers.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 import { NotFound } from '../../shared/errors.ts';
 import { decryptSecret, retrieveBusiness } from '../auth/auth.service.ts';
-import { claimUnpublished, markPublished, retrieve as retrieveEvent } from '../event/event.service.ts';
+import { claimUnpublished, markPublished, retrieve as retrieveEvent, retrieveMany } from '../event/event.service.ts';
 import type { Event } from '../event/event.schemas.ts';
 import * as repo from './webhook-delivery.repository.ts';
 import { isPublicAddress } from './url-safety.ts';
@@ -374,41 +374,85 @@ export interface AttemptContext {
 /** How {@link attemptDelivery} ended; `lost`: the row is gone or another dispatcher holds it now. */
 export type DeliveryEnd = AttemptOutcome | 'lost';
 
+/** An attempt made (or ended without a request), to be written by {@link recordAttempts}. */
+export interface AttemptToRecord {
+  /** The claimed delivery. */
+  row: WebhookDeliveryRow;
+  /** How the delivery leaves the attempt: ended, or pending again at `nextAttemptAt`. */
+  status: 'succeeded' | 'failed' | 'pending';
+  nextAttemptAt: Timestamp | null;
+  /** What the attempt left behind (its time, status code, error, answer, duration). */
+  attempt: repo.AttemptRecord;
+  /**
+   * The endpoint's mark: `success`, `failure` (with whether no answer came: the sick streak), or `none` (no
+   * request was sent: the endpoint was disabled).
+   */
+  mark: { kind: 'success' } | { kind: 'failure'; noAnswer: boolean; failingSince: Timestamp | null; disableBefore: Timestamp } | { kind: 'none' };
+  outcome: AttemptOutcome;
+}
+
+/** The endpoints and events of a chunk of claimed deliveries, read at once ({@link preloadAttempts}). */
+export interface Preloaded {
+  endpoints: Map<number, WebhookEndpointRow>;
+  events: Map<number, Event>;
+}
+
 /**
- * Makes one attempt of a claimed delivery (docs/webhooks.md#delivery) and records it: reads the endpoint
- * (gone: the delivery went with it), the event (purged: likewise) and, for `pluuug`, the business's time
- * zone; signs with the endpoint's secret (and the previous one while its rotation window lasts); sends
- * ({@link send}); then ends the delivery `succeeded`, reschedules it ({@link retryDelayMs}) or ends it
- * `failed`, and marks the endpoint (success clears `failing_since` and the sick streak; a failure sets
- * `failing_since`, grows the sick streak when no answer came (timeout, connection failure) and zeroes it
- * when one did, and an endpoint failing for {@link DISABLE_AFTER_MS} is disabled), in one transaction. An inactive endpoint's delivery ends `failed` with
- * `endpoint disabled`, nothing sent. No transaction is held during the request.
+ * Reads the endpoints and the events of claimed deliveries in two statements (instead of two per delivery),
+ * for {@link makeAttempt}: the dispatcher starts a chunk of a hundred attempts with two reads.
+ */
+export async function preloadAttempts(db: Db, rows: readonly WebhookDeliveryRow[]): Promise<Preloaded> {
+  if (rows.length === 0) return { endpoints: new Map(), events: new Map() };
+  const [endpoints, events] = await Promise.all([
+    repo.findEndpointsByIds(
+      db,
+      rows.map((r) => r.webhook_id),
+    ),
+    retrieveMany(
+      db,
+      rows.map((r) => ({ businessId: r.business_id, id: r.event_id })),
+    ),
+  ]);
+  return { endpoints, events };
+}
+
+/**
+ * Makes one attempt of a claimed delivery (docs/webhooks.md#delivery) and says how to record it, writing
+ * nothing: reads the endpoint (gone: the delivery went with it), the event (purged: likewise) and, for
+ * `pluuug`, the business's time zone (the first two from `preloaded` when given); signs with the endpoint's secret (and the previous one while its
+ * rotation window lasts); sends ({@link send}). A 2xx ends the delivery `succeeded`; a failure reschedules it
+ * ({@link retryDelayMs}) or ends it `failed`. An inactive endpoint's delivery ends `failed` with `endpoint
+ * disabled`, nothing sent. No transaction is held during the request.
+ * @returns what {@link recordAttempts} writes, or `lost`
  * @throws database errors (the lease then expires and another poll retries the row)
  */
-export async function attemptDelivery(ctx: AttemptContext, row: WebhookDeliveryRow): Promise<DeliveryEnd> {
+export async function makeAttempt(ctx: AttemptContext, row: WebhookDeliveryRow, preloaded?: Preloaded): Promise<AttemptToRecord | 'lost'> {
   const { db } = ctx;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const endpoint = await repo.findEndpointById(db, row.webhook_id);
+  const endpoint = preloaded ? preloaded.endpoints.get(row.webhook_id) : await repo.findEndpointById(db, row.webhook_id);
   if (!endpoint) return 'lost';
   if (endpoint.is_active !== 1) {
-    const ended = await repo.finishAttempt(
-      db,
-      row.id,
-      ctx.owner,
-      'failed',
-      { at: iso(ctx.now()), statusCode: null, error: 'endpoint disabled', response: null, durationMs: null },
-      null,
-    );
-    if (!ended) return 'lost';
-    emit('failed', undefined);
-    return 'failed';
+    return {
+      row,
+      status: 'failed',
+      nextAttemptAt: null,
+      attempt: { at: iso(ctx.now()), statusCode: null, error: 'endpoint disabled', response: null, durationMs: null },
+      mark: { kind: 'none' },
+      outcome: 'failed',
+    };
   }
   let event: Event;
-  try {
-    event = await retrieveEvent(db, { businessId: row.business_id }, row.event_id);
-  } catch (err) {
-    if (err instanceof NotFound) return 'lost';
-    throw err;
+  if (preloaded) {
+    const found = preloaded.events.get(row.event_id);
+    if (!found) return 'lost';
+    event = found;
+  } else {
+    try {
+      event = await retrieveEvent(db, { businessId: row.business_id }, row.event_id);
+    } catch (err) {
+      if (err instanceof NotFound) return 'lost';
+      throw err;
+    }
   }
   const timeZone = endpoint.format === 'pluuug' ? ((await retrieveBusiness(db, row.business_id))?.timezone ?? 'UTC') : 'UTC';
   const body = deliveryBody(endpoint.format, event, timeZone);
@@ -422,27 +466,57 @@ export async function attemptDelivery(ctx: AttemptContext, row: WebhookDeliveryR
   });
   const now = ctx.now();
   const attempt = { at: iso(now), statusCode: result.statusCode, error: result.error, response: result.response, durationMs: result.durationMs };
-  let outcome: AttemptOutcome;
-  let recorded: boolean;
-  // The delivery and the endpoint's marks in one transaction: one commit (one fsync on SQLite) per attempt.
-  if (result.error === null) {
-    outcome = 'succeeded';
-    recorded = await inTransaction(db, async (trx) => {
-      const done = await repo.finishAttempt(trx, row.id, ctx.owner, 'succeeded', attempt, null);
-      await repo.markEndpointSuccess(trx, endpoint.id, attempt.at);
-      return done;
-    });
-  } else {
-    const delay = retryDelayMs(row.attempts);
-    outcome = delay === undefined ? 'failed' : 'retried';
-    recorded = await inTransaction(db, async (trx) => {
-      const done = await repo.finishAttempt(trx, row.id, ctx.owner, delay === undefined ? 'failed' : 'pending', attempt, delay === undefined ? null : iso(now + delay));
-      await repo.markEndpointFailure(trx, endpoint.id, attempt.at, iso(now - DISABLE_AFTER_MS), result.statusCode === null, endpoint.failing_since);
-      return done;
-    });
-  }
-  emit(outcome, result.durationMs);
-  return recorded ? outcome : 'lost';
+  if (result.error === null) return { row, status: 'succeeded', nextAttemptAt: null, attempt, mark: { kind: 'success' }, outcome: 'succeeded' };
+  const delay = retryDelayMs(row.attempts);
+  return {
+    row,
+    status: delay === undefined ? 'failed' : 'pending',
+    nextAttemptAt: delay === undefined ? null : iso(now + delay),
+    attempt,
+    // no answer at all (a timeout, a connection that failed or dropped): a step towards the sick lane
+    mark: { kind: 'failure', noAnswer: result.statusCode === null, failingSince: endpoint.failing_since, disableBefore: iso(now - DISABLE_AFTER_MS) },
+    outcome: delay === undefined ? 'failed' : 'retried',
+  };
+}
+
+/**
+ * Writes attempts made by {@link makeAttempt}, in one transaction (one commit, one fsync on SQLite, for a
+ * whole burst of attempts that ended together): each delivery ends or is rescheduled, its lease released
+ * (only while `owner` holds it), and its endpoint is marked — a success clears `failing_since` and the sick
+ * streak; a failure sets `failing_since`, grows the sick streak when no answer came and zeroes it when one
+ * did, and disables an endpoint failing for {@link DISABLE_AFTER_MS}. Tells the attempt listeners (metrics).
+ * @returns how each ended, in order (`lost`: the lease was lost meanwhile, or the row is gone)
+ * @throws database errors (nothing is written; the leases expire and later polls retry the rows)
+ */
+export async function recordAttempts(db: Db, owner: string, items: readonly AttemptToRecord[]): Promise<DeliveryEnd[]> {
+  if (items.length === 0) return [];
+  const ends = await inTransaction(db, async (trx) => {
+    const out: DeliveryEnd[] = [];
+    for (const item of items) {
+      const done = await repo.finishAttempt(trx, item.row.id, owner, item.status, item.attempt, item.nextAttemptAt);
+      const m = item.mark;
+      if (m.kind === 'success') await repo.markEndpointSuccess(trx, item.row.webhook_id, item.attempt.at);
+      else if (m.kind === 'failure') await repo.markEndpointFailure(trx, item.row.webhook_id, item.attempt.at, m.disableBefore, m.noAnswer, m.failingSince);
+      out.push(done ? item.outcome : 'lost');
+    }
+    return out;
+  });
+  items.forEach((item, i) => {
+    // an attempt whose request went out is counted even when its row was lost meanwhile
+    if (ends[i] !== 'lost' || item.mark.kind !== 'none') emit(item.outcome, item.attempt.durationMs ?? undefined);
+  });
+  return ends;
+}
+
+/**
+ * Makes one attempt of a claimed delivery and records it at once ({@link makeAttempt}, then
+ * {@link recordAttempts} of that one attempt). The dispatcher records in batches instead.
+ * @throws database errors (the lease then expires and another poll retries the row)
+ */
+export async function attemptDelivery(ctx: AttemptContext, row: WebhookDeliveryRow): Promise<DeliveryEnd> {
+  const made = await makeAttempt(ctx, row);
+  if (made === 'lost') return 'lost';
+  return (await recordAttempts(ctx.db, ctx.owner, [made]))[0]!;
 }
 
 /** Deliveries deleted per statement by {@link purgeDeliveries}. */

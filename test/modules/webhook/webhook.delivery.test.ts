@@ -417,6 +417,32 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect((await deliveriesOf(fast.id)).every((r) => r.status === 'succeeded')).toBe(true);
   }, 30_000);
 
+  it('moves an endpoint whose last 3 attempts got no answer to the sick lane: one attempt at a time until one succeeds', async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    behaviour.set(hook.path, ['hang']);
+    for (let i = 0; i < 6; i++) await newClient(b, `Sick ${i}`);
+    const clock = testClock();
+    const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
+    // healthy: up to 4 at once; all time out (no answer) → the streak reaches 4 ≥ 3
+    expect(await d.runOnce()).toMatchObject({ published: 6, claimed: 4, retried: 4 });
+    expect((await endpointRow(hook.id)).sick_streak).toBe(4);
+    // sick: one attempt at a time, whatever is due (4 retries after 5 s, and 2 never tried)
+    clock.advance(5_000);
+    expect(await d.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
+    expect(await d.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
+    // an HTTP answer (even an error) ends the streak of no answers; a success takes it back to the normal lane
+    behaviour.set(hook.path, [204]);
+    expect(await d.runOnce()).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect((await endpointRow(hook.id)).sick_streak).toBe(0);
+    expect(await d.runOnce()).toMatchObject({ claimed: 3, succeeded: 3 });
+    // a 500 is an answer: the streak stays 0
+    behaviour.set(hook.path, [500]);
+    await newClient(b, 'Answered');
+    expect(await d.runOnce()).toMatchObject({ published: 1, claimed: 1, retried: 1 });
+    expect((await endpointRow(hook.id)).sick_streak).toBe(0);
+  });
+
   it('during a rotation signs with both secrets, space separated; after it with the new one only', async () => {
     const b = await newBusiness(t);
     const oldSecret = newSecret();
