@@ -280,12 +280,17 @@ describe('--read-only and --tools', () => {
     }
   });
 
-  it('an unknown --tools name is a clear startup error', async () => {
+  it('an unknown --tools name, or a missing secret, is a clear startup error', async () => {
     const env = { ...cleanEnv(), BIZAPI_URL: `http://127.0.0.1:${required.port}`, BIZAPI_API_KEY: b.apiKey, BIZAPI_SECRET_KEY: b.secretKey };
     const run = await runUntilExit(['mcp', ...docArgs, '--tools', 'client_list,client_lisst'], env);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('--tools: unknown operation "client_lisst"');
+    const { BIZAPI_SECRET_KEY: _omit, ...noSecret } = env;
+    const missing = await runUntilExit(['mcp', ...docArgs], noSecret);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toContain('BIZAPI_SECRET_KEY is required');
   });
 });
 
