@@ -38,7 +38,7 @@ async function stdoutToStderr<T>(fn: () => Promise<T>): Promise<T> {
  *   name, an unreadable `--openapi` file, or a document whose operations cannot be turned into tools
  */
 export async function mcp(ctx: CliContext, opts: McpCommandOptions): Promise<void> {
-  const baseUrl = ctx.env.BIZAPI_URL || 'http://127.0.0.1:8000';
+  let baseUrl = ctx.env.BIZAPI_URL || 'http://127.0.0.1:8000';
   let parsed: URL;
   try {
     parsed = new URL(baseUrl);
@@ -46,6 +46,11 @@ export async function mcp(ctx: CliContext, opts: McpCommandOptions): Promise<voi
     throw new CliError(`BIZAPI_URL: "${baseUrl}" is not a URL (e.g. http://127.0.0.1:8000).`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new CliError(`BIZAPI_URL: "${baseUrl}" is not an http:// or https:// URL.`);
+  if (/\/v1\/?$/.test(parsed.pathname)) {
+    // The operations' paths start with /v1 already.
+    baseUrl = baseUrl.replace(/\/v1\/?$/, '');
+    process.stderr.write(`bizapi mcp: BIZAPI_URL ends with /v1; using ${baseUrl} (the tools add /v1 themselves)\n`);
+  }
   const apiKey = ctx.env.BIZAPI_API_KEY;
   const secretKey = ctx.env.BIZAPI_SECRET_KEY;
   if (!apiKey) throw new CliError('BIZAPI_API_KEY is required: the API key the MCP server calls the API with.');

@@ -170,6 +170,19 @@ function queryValue(name: string, value: unknown): string {
 /** A call's arguments do not fit the tool (reported as a tool error, so the assistant can correct them). */
 class ArgumentError extends Error {}
 
+/**
+ * An object argument that a model sent as a JSON string (`"{\"companyName\": \"Acme\"}"`), parsed; any other
+ * value as it is.
+ */
+function objectArgument(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\s*\{/.test(value)) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
 /** Runs tool calls against the API. */
 class OperationCaller {
   private readonly client: Bizapi;
@@ -251,7 +264,7 @@ class OperationCaller {
     const headers: Record<string, string> = { Accept: 'application/json' };
     let body: string | undefined;
     if (tool.body !== 'none' && args.body !== undefined) {
-      body = JSON.stringify(args.body);
+      body = JSON.stringify(objectArgument(args.body));
       headers['Content-Type'] = 'application/json';
     }
     let response: Response;
@@ -367,7 +380,7 @@ export function createMcpServer(options: McpServerOptions): { server: Server; op
     if (name === 'describe_operation') {
       return toolResult({ operationId: op.name, method: op.method, path: op.path, summary: op.summary, description: op.fullDescription, annotations: op.annotations, inputSchema: op.inputSchema });
     }
-    const callArgs = args.arguments ?? {};
+    const callArgs = objectArgument(args.arguments ?? {});
     if (callArgs === null || typeof callArgs !== 'object' || Array.isArray(callArgs)) return toolError('invalid arguments for call_operation: `arguments` must be an object.');
     return caller.call(op, callArgs as Record<string, unknown>, extra.signal);
   });

@@ -58,9 +58,9 @@ interface Session {
   close(): Promise<void>;
 }
 
-/** Spawns `bin/bizapi mcp <args>` for `creds` against the server on `port` and connects the SDK's client to it. */
-async function connect(args: string[], creds: { apiKey: string; secretKey: string }, port: number): Promise<Session> {
-  const env = { ...cleanEnv(), BIZAPI_URL: `http://127.0.0.1:${port}`, BIZAPI_API_KEY: creds.apiKey, BIZAPI_SECRET_KEY: creds.secretKey } as Record<string, string>;
+/** Spawns `bin/bizapi mcp <args>` for `creds` against the server on `port` (or at the URL `port`) and connects the SDK's client to it. */
+async function connect(args: string[], creds: { apiKey: string; secretKey: string }, port: number | string): Promise<Session> {
+  const env = { ...cleanEnv(), BIZAPI_URL: typeof port === 'string' ? port : `http://127.0.0.1:${port}`, BIZAPI_API_KEY: creds.apiKey, BIZAPI_SECRET_KEY: creds.secretKey } as Record<string, string>;
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], env, stderr: 'pipe' });
   let stderr = '';
   transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -248,6 +248,11 @@ describe('one tool per operation, against a server that requires signatures', ()
     expect(textOf(badQuery)).toMatch(/^status 400: page_size: /);
   });
 
+  it('takes a body sent as a JSON string, as some models send objects', async () => {
+    const created = ok(await s.call('client_create', { body: JSON.stringify({ companyName: 'Stringified' }) }));
+    expect(created.companyName).toBe('Stringified');
+  });
+
   it('reports arguments that do not fit the tool, and unknown tools', async () => {
     const stray = await s.call('client_create', { companyName: 'Outside body' });
     expect(stray.isError).toBe(true);
@@ -275,12 +280,17 @@ describe('--read-only and --tools', () => {
     }
   });
 
-  it('an unknown --tools name is a clear startup error', async () => {
+  it('an unknown --tools name, or a missing secret, is a clear startup error', async () => {
     const env = { ...cleanEnv(), BIZAPI_URL: `http://127.0.0.1:${required.port}`, BIZAPI_API_KEY: b.apiKey, BIZAPI_SECRET_KEY: b.secretKey };
     const run = await runUntilExit(['mcp', ...docArgs, '--tools', 'client_list,client_lisst'], env);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('--tools: unknown operation "client_lisst"');
+    const { BIZAPI_SECRET_KEY: _omit, ...noSecret } = env;
+    const missing = await runUntilExit(['mcp', ...docArgs], noSecret);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toContain('BIZAPI_SECRET_KEY is required');
   });
 });
 
@@ -298,6 +308,7 @@ describe('--dynamic', () => {
       expect(described.inputSchema.properties.body.required).toContain('companyName');
       const created = ok(await s.call('call_operation', { operation_id: 'client_create', arguments: { body: { companyName: 'Dynamic Ltd.' } } }));
       expect(ok(await s.call('call_operation', { operation_id: 'client_retrieve', arguments: { client_id: created.id } }))).toMatchObject({ companyName: 'Dynamic Ltd.' });
+      expect(ok(await s.call('call_operation', { operation_id: 'client_retrieve', arguments: JSON.stringify({ client_id: created.id }) })).id).toBe(created.id);
       const invalid = await s.call('call_operation', { operation_id: 'client_create', arguments: { body: {} } });
       expect(invalid.isError).toBe(true);
       expect(textOf(invalid)).toContain('companyName: This field is required.');
@@ -347,7 +358,8 @@ describe('failures are tool errors, not crashes', () => {
 
 describe('--signature v2', () => {
   it('works against a server that accepts only version-2 signatures (where v1 is refused)', async () => {
-    const s = await connect(['--signature', 'v2', '--tools', 'client_create,client_list', ...docArgs], b, v2only.port);
+    // BIZAPI_URL given with /v1 (a common slip): the tools still call /v1/client, not /v1/v1/client.
+    const s = await connect(['--signature', 'v2', '--tools', 'client_create,client_list', ...docArgs], b, `http://127.0.0.1:${v2only.port}/v1/`);
     try {
       expect((await s.client.listTools()).tools.map((x) => x.name).sort()).toEqual(['client_create', 'client_list']);
       const created = ok(await s.call('client_create', { body: { companyName: 'Signed v2' } }));
