@@ -110,6 +110,7 @@ describe(`database on ${DIALECT}`, () => {
     // (and the expiry sweeps of the Idempotency-Key and signature replay caches, migration 0032).
     // Events and webhooks (migrations 0037, 0039): the fan-out queue, the delivery queue, the retention
     // sweeps, and the delivery → endpoint foreign key that a deleted endpoint's cascade looks up.
+    // The import's origin lookup (migration 0042): which business an import from this source continues into.
     const crossBusiness = [
       'notification_outbox_due_idx',
       'idempotency_key_expires_idx',
@@ -119,6 +120,7 @@ describe(`database on ${DIALECT}`, () => {
       'webhook_delivery_due_idx',
       'webhook_delivery_created_idx',
       'webhook_delivery_webhook_idx',
+      'transfer_origin_source_idx',
     ];
     for (const c of firstColumns.filter((f) => !crossBusiness.includes(f.index))) {
       expect(c.first, `${c.table}.${c.index}`).toBe('business_id');
