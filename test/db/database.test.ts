@@ -111,6 +111,7 @@ describe(`database on ${DIALECT}`, () => {
     // Events and webhooks (migrations 0037, 0039): the fan-out queue, the delivery queue, the retention
     // sweeps, and the delivery → endpoint foreign key that a deleted endpoint's cascade looks up.
     // The import's origin lookup (migration 0042): which business an import from this source continues into.
+    // The dispatcher's attempts in flight (migration 0043), counted per endpoint and business across them all.
     const crossBusiness = [
       'notification_outbox_due_idx',
       'idempotency_key_expires_idx',
@@ -121,6 +122,7 @@ describe(`database on ${DIALECT}`, () => {
       'webhook_delivery_created_idx',
       'webhook_delivery_webhook_idx',
       'transfer_origin_source_idx',
+      'webhook_delivery_leased_idx',
     ];
     for (const c of firstColumns.filter((f) => !crossBusiness.includes(f.index))) {
       expect(c.first, `${c.table}.${c.index}`).toBe('business_id');
