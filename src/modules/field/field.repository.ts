@@ -75,9 +75,3 @@ export async function upsertValueRows(
     }
   }
 }
-
-/** Deletes every custom field value of one record of the business (a restore then writes the source's set). */
-export async function deleteValueRows(db: Db, kind: FieldKind, businessId: number, recordId: number): Promise<void> {
-  const table = TABLE_OF[kind];
-  await db.deleteFrom(table).where('business_id', '=', businessId).where(sql.ref(FIELD_VALUE_TABLES[table]), '=', recordId).execute();
-}

@@ -6,7 +6,7 @@
  * this module to check, store and show their records' values; the field definitions are the catalog's.
  */
 import type { Db } from '../../db/database.ts';
-import { type ErrorCollector, messages, ValidationError } from '../../shared/errors.ts';
+import { type ErrorCollector, messages } from '../../shared/errors.ts';
 import type { Field } from '../catalog/catalog.schemas.ts';
 import { loadFields, toField } from '../catalog/catalog.service.ts';
 import * as repo from './field.repository.ts';
@@ -139,42 +139,6 @@ export async function setFieldValues(
   values: readonly CheckedFieldValue[],
 ): Promise<void> {
   await repo.upsertValueRows(db, kind, businessId, recordId, values);
-}
-
-/**
- * Restore (src/shared/restore.ts, docs/deployment.md#11-moving-a-business-in-and-out): makes the custom field
- * values of one record of `kind` exactly `fieldSet`, the record's API shape (`[{field: {id, …}, value}]`, field
- * ids already this server's): values of fields not in it are removed, the others written as given (the source
- * checked them; an empty value is not stored, as an empty value clears a field). Runs in the caller's
- * transaction when `db` is one, which a record's restore should be.
- *
- * @returns whether anything changed (false when the stored values already equal `fieldSet`)
- * @throws ValidationError `{fieldSet: ["Invalid pk …" | "Field … is not a field of …"]}` for a field that is not
- *   one of the business's fields of this kind; nothing is written
- */
-export async function restoreFieldValues(
-  db: Db,
-  businessId: number,
-  kind: FieldKind,
-  recordId: number,
-  fieldSet: readonly { field: { id: number }; value: string }[],
-): Promise<boolean> {
-  const wanted = new Map<number, string>();
-  for (const entry of fieldSet) if (entry.value !== '') wanted.set(entry.field.id, entry.value);
-  const fields = await loadFields(db, businessId, [...wanted.keys()]);
-  const problems: string[] = [];
-  for (const id of wanted.keys()) {
-    const field = fields.get(id);
-    if (!field) problems.push(messages.invalidPk(id));
-    else if (field.category !== kind) problems.push(`Field "${field.name}" (${id}) is not a field of ${KIND_NAMES[kind]}.`);
-  }
-  if (problems.length > 0) throw new ValidationError({ fieldSet: problems });
-  const stored = await repo.findValueRows(db, kind, businessId, recordId);
-  const target = [...wanted].sort(([a], [b]) => a - b);
-  if (stored.length === target.length && stored.every((s, i) => s.field_id === target[i]![0] && s.value === target[i]![1])) return false;
-  await repo.deleteValueRows(db, kind, businessId, recordId);
-  await repo.upsertValueRows(db, kind, businessId, recordId, target.map(([fieldId, value]) => ({ fieldId, value })));
-  return true;
 }
 
 /**

@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as catalog from '../../../src/modules/catalog/catalog.service.ts';
-import { restoreFieldValues } from '../../../src/modules/field/field.service.ts';
+import * as clients from '../../../src/modules/client/client.service.ts';
 import { ValidationError } from '../../../src/shared/errors.ts';
 import type { RestoreResult } from '../../../src/shared/restore.ts';
 import { apiClient } from '../../setup/api-client.ts';
@@ -181,7 +181,7 @@ describe('catalog restore', () => {
       folder: { ...inquiryA.body.status.folder, id: to(map.folder, inquiryA.body.status.folder.id) },
     });
 
-    // Custom field values: B's client gets A's client's fieldSet through restoreFieldValues.
+    // Custom field values: B's client gets A's client's fieldSet through the client's restore.
     const fieldSet = [
       { field: { id: a.ids.fields.channel }, value: 'phone' },
       { field: { id: a.ids.fields.tags }, value: 'a,b' },
@@ -195,10 +195,13 @@ describe('catalog restore', () => {
       field: mapCatalog({ ...source, fields: [v.field] }, map).fields[0],
       value: v.field.dataType === 'M' ? String(to(map.member, Number(v.value))) : v.value,
     }));
-    expect(await restoreFieldValues(t.testDb.db, b.businessId, 'C', clientB.body.id, mappedSet)).toBe(true);
+    const targetClient = await get(b, `/v1/client/${clientB.body.id}`);
+    const restoreSet = (set: Json[]) =>
+      clients.restore(t.testDb.db, { businessId: b.businessId, timezone: b.timezone }, { ...targetClient, fieldSet: set }, { targetId: clientB.body.id });
+    expect((await restoreSet(mappedSet)).outcome).toBe('updated');
     expect((await get(b, `/v1/client/${clientB.body.id}`)).fieldSet).toEqual(mappedSet);
-    expect(await restoreFieldValues(t.testDb.db, b.businessId, 'C', clientB.body.id, mappedSet)).toBe(false);
-    expect(await restoreFieldValues(t.testDb.db, b.businessId, 'C', clientB.body.id, mappedSet.slice(1))).toBe(true);
+    expect((await restoreSet(mappedSet)).outcome).toBe('unchanged');
+    expect((await restoreSet(mappedSet.slice(1))).outcome).toBe('updated');
     expect((await get(b, `/v1/client/${clientB.body.id}`)).fieldSet).toEqual(mappedSet.slice(1));
   });
 
@@ -281,7 +284,12 @@ describe('catalog restore', () => {
       }),
     ).rejects.toBeInstanceOf(ValidationError);
     await expect(
-      restoreFieldValues(t.testDb.db, b.businessId, 'C', 1, [{ field: { id: a.ids.fields.channel! }, value: 'web' }]),
+      clients.restore(t.testDb.db, { businessId: b.businessId, timezone: b.timezone }, {
+        id: 1, companyName: 'Acme', created: '2026-01-01T00:00:00.000Z', status: null, inCharge: null, position: null, contact: null,
+        email: null, content: null, businessRegistrationNumber: null, ceoName: null, companyAddress: null, companyDetailAddress: null,
+        businessType: null, businessClass: null, branchNumber: null, taxInvoiceEmail: null, isHidden: false,
+        fieldSet: [{ field: { id: a.ids.fields.channel! }, value: 'web' }],
+      } as never, {}),
     ).rejects.toBeInstanceOf(ValidationError);
   });
 });

@@ -10,6 +10,7 @@ import type { CatalogFile } from '../../../src/modules/catalog/catalog-import.ts
 import { ValidationError } from '../../../src/shared/errors.ts';
 import { idTaken } from '../../../src/db/sql-helpers.ts';
 import { testCatalog, type TestBusiness } from '../../setup/factories.ts';
+import type { apiClient } from '../../setup/api-client.ts';
 
 /** {@link testCatalog} plus contract fields of every data type, with Korean names and options. */
 export function restoreCatalog(): CatalogFile {
@@ -112,4 +113,23 @@ export async function expectValidation(promise: Promise<unknown>, fields: Record
   );
   expect(err).toBeInstanceOf(ValidationError);
   expect((err as ValidationError).fields).toEqual(fields);
+}
+
+/** The `auth` a service's restore takes, for a test business. */
+export const authOf = (x: TestBusiness) => ({ businessId: x.businessId, timezone: x.timezone });
+
+/** `created` (POST, expects 201) and `read` (GET, expects 200), both answering the body, over `api`. */
+export function httpHelpers(api: ReturnType<typeof apiClient>) {
+  return {
+    async created(x: TestBusiness, url: string, body: unknown): Promise<any> {
+      const res = await api.post(x, url, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    },
+    async read(x: TestBusiness, url: string): Promise<any> {
+      const res = await api.get(x, url);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    },
+  };
 }

@@ -12,11 +12,11 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { eventHelpers } from '../../setup/event-helpers.ts';
-import { catalogMaps, expectValidation, freeId, type IdMaps, remap, restoreCatalog } from './restore-helpers.ts';
+import { authOf, catalogMaps, expectValidation, freeId, httpHelpers, type IdMaps, remap, restoreCatalog } from './restore-helpers.ts';
 
 let t: TestApp;
 const api = apiClient(() => t.app);
-const { get, post, patch } = api;
+const { get, patch } = api;
 const { eventsAfter, lastEventId } = eventHelpers(api);
 
 let a: TestBusiness;
@@ -26,18 +26,8 @@ let contractA: number;
 let project: { rich: number; bare: number };
 let worker: { rich: number; bare: number };
 
-const auth = (x: TestBusiness) => ({ businessId: x.businessId, timezone: x.timezone });
-
-async function created(x: TestBusiness, url: string, body: unknown): Promise<any> {
-  const res = await post(x, url, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
-async function read(x: TestBusiness, url: string): Promise<any> {
-  const res = await get(x, url);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
+const auth = authOf;
+const { created, read } = httpHelpers(api);
 
 beforeAll(async () => {
   t = await buildTestApp();
