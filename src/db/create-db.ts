@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import { type DatabaseConnection, type Driver, Kysely, type KyselyConfig, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './database.ts';
@@ -125,9 +125,11 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #sqlite: BetterSqlite3.Database;
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], sqlite: BetterSqlite3.Database) {
+  readonly #onQuery: ((sql: string) => void) | undefined;
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], sqlite: BetterSqlite3.Database, onQuery?: (sql: string) => void) {
     super(config);
     this.#sqlite = sqlite;
+    this.#onQuery = onQuery;
   }
   override async beginTransaction(_connection: DatabaseConnection): Promise<void> {
     const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
@@ -135,6 +137,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
       this.#sqlite.pragma('busy_timeout = 0');
       try {
         this.#sqlite.exec('begin immediate');
+        this.#onQuery?.('begin immediate');
         return;
       } catch (err) {
         if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
@@ -150,13 +153,15 @@ class ImmediateSqliteDriver extends SqliteDriver {
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
   readonly #sqlite: BetterSqlite3.Database;
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], sqlite: BetterSqlite3.Database) {
+  readonly #onQuery: ((sql: string) => void) | undefined;
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], sqlite: BetterSqlite3.Database, onQuery?: (sql: string) => void) {
     super(config);
     this.#config = config;
     this.#sqlite = sqlite;
+    this.#onQuery = onQuery;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config, this.#sqlite);
+    return new ImmediateSqliteDriver(this.#config, this.#sqlite, this.#onQuery);
   }
 }
 
@@ -224,6 +229,17 @@ export interface CreateDbOptions {
   onConnectionError?: (err: Error) => void;
   /** Overrides {@link PG_CONNECTION_TIMEOUT_MS} (tests). */
   connectionTimeoutMillis?: number;
+  /**
+   * Called with the SQL text of every statement the database runs, transaction control included (`begin`,
+   * `commit`, `rollback`; SQLite's `begin immediate`), after it ran, in the async context of its caller. The
+   * statement-count tests (test/perf/statements.test.ts) count a request's statements with it.
+   */
+  onQuery?: (sql: string) => void;
+}
+
+/** Kysely's `log` option for {@link CreateDbOptions.onQuery}. */
+function queryLog(onQuery: ((sql: string) => void) | undefined): KyselyConfig['log'] {
+  return onQuery && ((event) => onQuery(event.query.sql));
 }
 
 /** The default {@link CreateDbOptions.onConnectionError}: a pino-shaped warning line on stderr. */
@@ -273,7 +289,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
         throw new DatabaseUnavailableError(err);
       }
     }) as typeof pool.connect;
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options.onQuery) });
     poolStatsOf.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }));
     return db;
   }
@@ -284,7 +300,10 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, options.onQuery),
+    log: queryLog(options.onQuery),
+  });
   poolStatsOf.set(db, () => ({ total: sqlite.open ? 1 : 0, idle: sqlite.open ? 1 : 0, waiting: 0, max: 1 }));
   return db;
 }

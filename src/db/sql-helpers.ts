@@ -5,7 +5,9 @@
  * date-times are ISO 8601 strings in UTC with milliseconds, dates `YYYY-MM-DD` strings, booleans 0 / 1,
  * integers numbers.
  */
-import { type Expression, type ExpressionBuilder, SqliteAdapter, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type Simplify, SqliteAdapter, type SqlBool, sql, type Transaction } from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom, jsonObjectFrom as pgJsonObjectFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom, jsonObjectFrom as sqliteJsonObjectFrom } from 'kysely/helpers/sqlite';
 import type { Database, Db } from './database.ts';
 
 import type { Bool, Timestamp } from './columns.ts';
@@ -18,6 +20,62 @@ export function toBool(value: boolean): Bool {
 /** The current instant as a {@link Timestamp}. */
 export function nowTimestamp(): Timestamp {
   return new Date().toISOString();
+}
+
+/** A select query over any tables (the nested-set subqueries of a full shape). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own JSON helpers take any tables
+type AnySelect<O> = SelectQueryBuilder<any, any, O>;
+
+/** Whether `db` (a handle or a transaction) is PostgreSQL; otherwise it is SQLite. */
+export function isPostgres(db: Db): boolean {
+  return !(db.getExecutor().adapter instanceof SqliteAdapter);
+}
+
+/**
+ * The rows of `query` (typically a correlated subquery of one nested set: an inquiry's works, a record's
+ * field values) as one JSON array column of the outer query, `[]` when there are none: a record's full
+ * shape is then one statement (the lean write path, docs/api.md#events). PostgreSQL renders the nested
+ * values with `to_json` (timestamps as `2026-11-26T10:00:00.123+00:00`, booleans as `true`/`false`): map
+ * them with {@link jsonTimestamp} and `Boolean(…)`; SQLite gives the stored values as they are.
+ */
+export function jsonArrayOf<O>(db: Db, query: AnySelect<O>): RawBuilder<Simplify<O>[]> {
+  return (isPostgres(db) ? pgJsonArrayFrom(query) : sqliteJsonArrayFrom(query)) as unknown as RawBuilder<Simplify<O>[]>;
+}
+
+/** One row of `query` as a JSON object column, or `null`; see {@link jsonArrayOf}. */
+export function jsonObjectOf<O>(db: Db, query: AnySelect<O>): RawBuilder<Simplify<O> | null> {
+  return (isPostgres(db) ? pgJsonObjectFrom(query) : sqliteJsonObjectFrom(query)) as unknown as RawBuilder<Simplify<O> | null>;
+}
+
+/**
+ * A timestamp read from a JSON column of {@link jsonArrayOf} in the pinned form (ISO 8601, UTC,
+ * milliseconds, `Z`): PostgreSQL's `to_json` writes the offset form.
+ */
+export function jsonTimestamp(value: string): Timestamp {
+  return value.endsWith('Z') && value.length === 24 ? value : new Date(value).toISOString();
+}
+
+/**
+ * `query … FOR UPDATE OF table` on PostgreSQL, the query unchanged on SQLite, where the transaction's
+ * `BEGIN IMMEDIATE` holds the database's write lock already: the lean write path's lock is the read of the
+ * record's current shape (docs/api.md#events), not a separate statement.
+ */
+export function forUpdateOf<Q extends AnySelect<unknown>>(db: Db, query: Q, table: string): Q {
+  return (isPostgres(db) ? query.forUpdate(table as never) : query) as Q;
+}
+
+/**
+ * The entries of `patch` whose value differs from the same key of `current` (a row as read): what an UPDATE
+ * must write. Values compare as JSON (`1` and `1`, `null` and `null` are the same; a key `current` lacks
+ * always differs). An empty answer means the patch changes no column.
+ */
+export function changedColumns<T extends Record<string, unknown>>(current: Record<string, unknown>, patch: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (!(key in current) || JSON.stringify(current[key]) !== JSON.stringify(value)) (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
 }
 
 /** Escapes `\`, `%` and `_` so a search term matches literally inside `LIKE … ESCAPE '\'`. */

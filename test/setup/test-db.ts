@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { createDb } from '../../src/db/create-db.ts';
+import { recordStatement } from './statement-count.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 
 /** Which dialect this test run uses. */
@@ -29,13 +30,13 @@ export async function openTestDb(): Promise<TestDb> {
   if (DIALECT === 'postgres') {
     const url = process.env.DATABASE_URL!;
     const config: DatabaseConfig = { dialect: 'postgres', url };
-    const db = createDb(config);
+    const db = createDb(config, { onQuery: recordStatement });
     return { db, config, url, close: () => db.destroy() };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-test-'));
   const file = path.join(dir, 'test.db');
   const config: DatabaseConfig = { dialect: 'sqlite', path: file };
-  const db = createDb(config);
+  const db = createDb(config, { onQuery: recordStatement });
   await migrateToLatest(db);
   return {
     db,

@@ -121,6 +121,37 @@ export async function recordUpdate<T extends { id: number; updated: Timestamp }>
   return data;
 }
 
+/**
+ * Ends a change on the lean write path (docs/api.md#events), in the transaction of the change:
+ * 1. the service read the record's full shape `before` in one statement that is also the lock
+ *    (`forUpdateOf` in db/sql-helpers.ts; SQLite's `BEGIN IMMEDIATE` holds the lock already);
+ * 2. it decided from `before` and the patch what changes (`changedColumns`, set comparisons) and, when
+ *    nothing does, answered `before` without writing anything (no event, `updated` kept);
+ * 3. otherwise its repository's UPDATE wrote the changed columns **and** `updated` in one statement, the
+ *    nested sets that change were written, and `after` was read once, in one statement;
+ * 4. this function compares `before` and `after`: when they differ it writes one `<resource>.updated` event
+ *    at `after.updated` naming the changed properties and answers `after`; when they do not (the patch named
+ *    values the record had already, in a form step 2 could not see through), it puts `updated` back through
+ *    `unstamp(before.updated)`, writes no event and answers `after` with the old `updated`.
+ */
+export async function recordUpdated<T extends { id: number; updated: Timestamp }>(
+  trx: Db,
+  businessId: number,
+  resource: EventResource,
+  before: T,
+  after: T,
+  unstamp: (updated: Timestamp) => Promise<unknown>,
+  options: RecordUpdateOptions = {},
+): Promise<T> {
+  const changed = changedFields(before, after, options.comparable);
+  if (changed.length === 0) {
+    if (after.updated !== before.updated) await unstamp(before.updated);
+    return { ...after, updated: before.updated };
+  }
+  await record(trx, businessId, { type: `${resource}.updated`, changedFields: changed, data: after }, after.updated);
+  return after;
+}
+
 /** Maps a row to the API shape. */
 function toEvent(row: repo.EventRow): Event {
   return {

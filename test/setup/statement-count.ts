@@ -1,0 +1,42 @@
+/**
+ * Counts the SQL statements one request runs (issue 27's lean write path: a one-property PATCH of an
+ * inquiry runs at most 8). Every test database reports each statement it runs, transaction control
+ * included, to {@link recordStatement} (`createDb`'s `onQuery`); the statements run in the async context of
+ * {@link countStatements}'s callback are its count. Background work started before (the outbox and webhook
+ * dispatchers, the call-log flusher's timer) runs in other contexts and is not counted; the call log's
+ * batched insert is left out by name, as it belongs to no single request.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+const recorder = new AsyncLocalStorage<string[]>();
+
+/** The `onQuery` hook of every test database: adds `sql` to the statements of the running count, if any. */
+export function recordStatement(sql: string): void {
+  recorder.getStore()?.push(sql);
+}
+
+/** What {@link countStatements} saw. */
+export interface StatementCount<T> {
+  result: T;
+  /** The SQL texts, in the order they ran (the call log's batched insert left out). */
+  statements: string[];
+}
+
+/** Runs `fn` (typically one `app.inject`) and records the SQL statements it runs. */
+export async function countStatements<T>(fn: () => Promise<T>): Promise<StatementCount<T>> {
+  const seen: string[] = [];
+  const result = await recorder.run(seen, fn);
+  return { result, statements: seen.filter((s) => !/^\s*insert into "api_log"/i.test(s)) };
+}
+
+/**
+ * Runs `fn` and fails, listing the statements, when it ran more than `budget` SQL statements (transaction
+ * control and the authentication lookup included; the call log left out). Answers `fn`'s result.
+ */
+export async function withinStatements<T>(budget: number, fn: () => Promise<T>): Promise<T> {
+  const { result, statements } = await countStatements(fn);
+  if (statements.length > budget) {
+    throw new Error(`ran ${statements.length} statements, budget ${budget}:\n${statements.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`);
+  }
+  return result;
+}
