@@ -1,5 +1,6 @@
 // Vitest: every test file under test/, on SQLite by default and on PostgreSQL when DATABASE_URL is set.
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './test/setup/test-workers.ts';
 
 // `@bizapi/client` (the sdk/ workspace) resolves to its TypeScript sources (the `bizapi-source` export
 // condition, as in tsconfig.json and bin/bizapi), so tests never run a stale sdk/dist.
@@ -10,6 +11,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'sdk/test/**/*.test.ts', 'examples/test/**/*.test.ts'],
     globalSetup: ['test/setup/global-setup.ts'],
+    setupFiles: ['test/setup/worker-database.ts'],
+    // Files at once (test/setup/test-workers.ts): most of the suite's time is waiting, not CPU.
+    maxWorkers: TEST_WORKERS,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

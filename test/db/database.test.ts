@@ -81,7 +81,10 @@ describe(`database on ${DIALECT}`, () => {
   it('leads every index of a business-owned table with business_id', async () => {
     const known = ['api_key', 'grade', 'member', 'folder', 'inquiry_status', 'client_status', 'field', 'field_option', 'field_member', 'contract_category', 'settlement_type', 'worker_position', 'client', 'client_field_value', 'inquiry_counter', 'inquiry', 'inquiry_in_charge', 'inquiry_work', 'inquiry_field_value', 'inquiry_file_link', 'inquiry_status_history', 'inquiry_folder_history', 'inquiry_text_history', 'inquiry_email_history', 'inquiry_email_reply_history', 'inquiry_submit_history'];
     // Every table with a business_id column is business-owned, including those of later migrations.
+    // PostgreSQL: the introspection lists every schema's tables (the other test workers' too); ours only.
+    const schema = DIALECT === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0]?.s : undefined;
     const owned = (await t.db.introspection.getTables())
+      .filter((table) => schema === undefined || table.schema === schema)
       .filter((table) => table.columns.some((c) => c.name === 'business_id'))
       .map((table) => table.name);
     expect(owned).toEqual(expect.arrayContaining(known));

@@ -1,24 +1,40 @@
 /**
  * Runs once before all test files: on PostgreSQL (`DATABASE_URL=postgres://…`) empties the test database
- * (drops and recreates its `public` schema) and migrates it, so that every run starts from the current
- * migrations and test files running in parallel never race on the migration. The database named by
- * `DATABASE_URL` must therefore be a throwaway one. SQLite test databases are created per test file
- * (see test-db.ts).
+ * (drops and recreates its `public` schema, which then holds only the extensions) and creates and migrates
+ * one schema per test worker (`w1` … `wN`, see test-workers.ts), so that every run starts from the current
+ * migrations, test files running in parallel never race on the migration, and each worker's files see only
+ * their own rows. The database named by `DATABASE_URL` must therefore be a throwaway one. SQLite test
+ * databases are created per test file (see test-db.ts).
  */
+import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
 import { createDb } from '../../src/db/create-db.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import { sql } from 'kysely';
+import { TEST_WORKERS, urlWithSchema, workerSchema } from './test-workers.ts';
 
 export default async function setup(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url?.startsWith('postgres')) return;
   const db = createDb(loadConfig({ DATABASE_URL: url }).database);
   try {
+    const { rows } = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname ~ '^w[0-9]+$'`.execute(db);
+    for (const { nspname } of rows) await sql`DROP SCHEMA ${sql.id(nspname)} CASCADE`.execute(db);
     await sql`DROP SCHEMA IF EXISTS public CASCADE`.execute(db);
     await sql`CREATE SCHEMA public`.execute(db);
-    await migrateToLatest(db);
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
+    await sql`CREATE EXTENSION IF NOT EXISTS btree_gin SCHEMA public`.execute(db);
+    for (let worker = 1; worker <= TEST_WORKERS; worker++) await sql`CREATE SCHEMA ${sql.id(workerSchema(worker))}`.execute(db);
   } finally {
     await db.destroy();
   }
+  await Promise.all(
+    Array.from({ length: TEST_WORKERS }, async (_, i) => {
+      const wdb = createDb(loadConfig({ DATABASE_URL: urlWithSchema(url, workerSchema(i + 1)) }).database);
+      try {
+        await migrateToLatest(wdb);
+      } finally {
+        await wdb.destroy();
+      }
+    }),
+  );
 }
