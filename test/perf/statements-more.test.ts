@@ -14,9 +14,18 @@ import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import type { TestBusiness } from '../setup/factories.ts';
 import { apiClient, type JsonResponse } from '../setup/api-client.ts';
 import { countStatements, withinStatements } from '../setup/statement-count.ts';
+import { DIALECT } from '../setup/test-db.ts';
 import { contractFor, settlementBody, settlementBusiness } from '../modules/settlement/settlement-helpers.ts';
 
 const REPORT = process.env.STATEMENTS_REPORT;
+
+/**
+ * The one difference between the databases: a create counted against a cap or a round takes a lock first
+ * on PostgreSQL (`SELECT … FOR UPDATE` of the contract, of the business), a statement of its own, since a
+ * count in the locking statement would read the snapshot taken before the lock wait; SQLite's
+ * `BEGIN IMMEDIATE` is that lock already.
+ */
+const PG_LOCK = DIALECT === 'postgres' ? 1 : 0;
 
 let t: TestApp;
 let b: TestBusiness;
@@ -43,13 +52,21 @@ async function step(name: string, budget: number, fn: () => Promise<JsonResponse
   return result;
 }
 
-/** The budgets of one resource: create, one-property PATCH, no-op PATCH, DELETE. */
+/**
+ * The budgets of one resource: create, one-property PATCH, no-op PATCH, DELETE. The PATCH's 8 are the
+ * authentication lookup, the route's 404-before-validation check, `begin`, the read of the full shape that
+ * is also the lock, the UPDATE (changed columns and `updated`), the read after, the event and `commit`; a
+ * no-op PATCH stops after the read (5).
+ */
 interface Budgets {
   create: number;
   patch: number;
   noop: number;
   delete: number;
 }
+
+/** GET one: the authentication lookup and the one statement of the full shape. */
+const RETRIEVE = 2;
 
 /**
  * Creates a record at `url` with `body`, PATCHes `change` (one property, a change), then the same again
@@ -61,7 +78,9 @@ async function lifecycle(name: string, url: string, body: Record<string, unknown
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.id as number;
   const one = `${url}/${id}`;
-  const full = (await get(b, one)).body;
+  const retrieved = await step(`${name} retrieve`, RETRIEVE, () => get(b, one));
+  expect(retrieved.status).toBe(200);
+  const full = retrieved.body;
   await new Promise((r) => setTimeout(r, 3));
   const changed = await step(`${name} patch`, budgets.patch, () => patch(b, one, change));
   expect(changed.status, JSON.stringify(changed.body)).toBe(200);
@@ -88,52 +107,52 @@ describe('statement budgets of a create, a one-property PATCH, a no-op PATCH and
   it('settlement', async () => {
     const c = await contractFor(t, b);
     const body = settlementBody(c.id, b.ids.settlementTypes.ins, { inChargeSet: members() });
-    await lifecycle('settlement', '/v1/settlement', body, { title: 'Renamed' }, { create: 99, patch: 99, noop: 99, delete: 99 });
+    await lifecycle('settlement', '/v1/settlement', body, { title: 'Renamed' }, { create: 11 + PG_LOCK, patch: 8, noop: 5, delete: 6 });
   });
 
   it('settlement note', async () => {
     const c = await contractFor(t, b);
     const s = await post(b, '/v1/settlement', settlementBody(c.id, b.ids.settlementTypes.ins));
     const url = `/v1/settlement/${s.body.id}/history`;
-    await lifecycle('settlement note', url, { content: 'Called', member: { id: b.ids.members.kim } }, { content: 'Called back' }, { create: 99, patch: 99, noop: 99, delete: 99 });
+    await lifecycle('settlement note', url, { content: 'Called', member: { id: b.ids.members.kim } }, { content: 'Called back' }, { create: 8, patch: 8, noop: 5, delete: 5 });
   });
 
   it('contract note', async () => {
     const c = await contractFor(t, b);
     const url = `/v1/contract/${c.id}/history`;
-    await lifecycle('contract note', url, { content: 'Signed', member: { id: b.ids.members.lee } }, { content: 'Signed twice' }, { create: 99, patch: 99, noop: 99, delete: 99 });
+    await lifecycle('contract note', url, { content: 'Signed', member: { id: b.ids.members.lee } }, { content: 'Signed twice' }, { create: 8, patch: 8, noop: 5, delete: 5 });
   });
 
   it('project', async () => {
     const c = await contractFor(t, b);
     const body = { title: 'Launch', contract: { id: c.id }, startDate: '2026-02-01' };
-    await lifecycle('project', '/v1/project', body, { title: 'Relaunch' }, { create: 99, patch: 99, noop: 99, delete: 99 });
+    await lifecycle('project', '/v1/project', body, { title: 'Relaunch' }, { create: 7, patch: 8, noop: 5, delete: 5 });
   });
 
   it('worker', async () => {
     const body = { name: 'Kim', position: { id: b.ids.positions.dev }, manMonthAmount: 5_000_000 };
-    await lifecycle('worker', '/v1/worker', body, { name: 'Kim Jr.' }, { create: 99, patch: 99, noop: 99, delete: 99 });
+    await lifecycle('worker', '/v1/worker', body, { name: 'Kim Jr.' }, { create: 7, patch: 8, noop: 5, delete: 5 });
   });
 
   it('todo', async () => {
     const inquiryId = await newInquiry();
     const body = { inquiry: { id: inquiryId }, type: 'E', dueDate: '2026-11-25', action: 'Call', inCharge: { id: b.ids.members.kim } };
-    await lifecycle('todo', '/v1/todo', body, { action: 'Call again' }, { create: 99, patch: 99, noop: 99, delete: 99 });
+    await lifecycle('todo', '/v1/todo', body, { action: 'Call again' }, { create: 8, patch: 8, noop: 5, delete: 5 });
   });
 
   it('estimate item', async () => {
     const body = { title: 'Design', unit: 'EA', unitCost: '1200.50', classification: { id: b.ids.estimateItemClassifications.design } };
-    await lifecycle('estimate item', '/v1/estimate/item', body, { title: 'Redesign' }, { create: 99, patch: 99, noop: 99, delete: 99 });
+    await lifecycle('estimate item', '/v1/estimate/item', body, { title: 'Redesign' }, { create: 7, patch: 8, noop: 5, delete: 5 });
   });
 
   it('inquiry text history', async () => {
     const inquiryId = await newInquiry();
     const url = `/v1/inquiry/${inquiryId}/text_history`;
-    await lifecycle('inquiry text history', url, { content: 'Asked for a quote', member: { id: b.ids.members.kim } }, { content: 'Asked again' }, { create: 99, patch: 99, noop: 99, delete: 99 });
+    await lifecycle('inquiry text history', url, { content: 'Asked for a quote', member: { id: b.ids.members.kim } }, { content: 'Asked again' }, { create: 9, patch: 8, noop: 5, delete: 5 });
   });
 
   it('webhook endpoint', async () => {
     const body = { url: 'http://127.0.0.1:9/hook', eventTypes: ['client.created'] };
-    await lifecycle('webhook', '/v1/webhook', body, { eventTypes: ['client.created', 'client.updated'] }, { create: 99, patch: 99, noop: 99, delete: 99 });
+    await lifecycle('webhook', '/v1/webhook', body, { eventTypes: ['client.created', 'client.updated'] }, { create: 5 + PG_LOCK, patch: 6, noop: 5, delete: 2 });
   });
 });
