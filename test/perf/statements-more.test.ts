@@ -110,6 +110,24 @@ describe('statement budgets of a create, a one-property PATCH, a no-op PATCH and
     await lifecycle('settlement', '/v1/settlement', body, { title: 'Renamed' }, { create: 11 + PG_LOCK, patch: 8, noop: 5, delete: 6 });
   });
 
+  it('settlement: a nested set is written only when it changes, a status change adds its history row', async () => {
+    const c = await contractFor(t, b);
+    const s = await post(b, '/v1/settlement', settlementBody(c.id, b.ids.settlementTypes.ins, { inChargeSet: members() }));
+    const one = `/v1/settlement/${s.body.id}`;
+    // The same set in another order: the member check, then the read under the lock, nothing written.
+    const same = await step('settlement same inChargeSet', 6, () => patch(b, one, { inChargeSet: members().reverse() }));
+    expect(same.status).toBe(200);
+    expect(same.body.updated).toBe(s.body.created);
+    // A new set: the UPDATE of `updated`, the set's DELETE and INSERT, the read after, the event.
+    const changed = await step('settlement new inChargeSet', 11, () => patch(b, one, { inChargeSet: [{ id: b.ids.members.park }] }));
+    expect(changed.body.inChargeSet.map((m: { id: number }) => m.id)).toEqual([b.ids.members.park]);
+    // A status change: one UPDATE of both columns, one status-history row.
+    const status = await step('settlement status', 9, () => patch(b, one, { status: 'S' }));
+    expect(status.body.status).toBe('S');
+    const history = (await get(b, `${one}/status_history`)).body.results;
+    expect(history.map((h: { status: string; previousStatus: string }) => [h.status, h.previousStatus])).toEqual([['S', 'C']]);
+  });
+
   it('settlement note', async () => {
     const c = await contractFor(t, b);
     const s = await post(b, '/v1/settlement', settlementBody(c.id, b.ids.settlementTypes.ins));
