@@ -1,6 +1,7 @@
 /** SQL for estimate items and their classifications. Every function filters by the business. */
 import type { Db } from '../../db/database.ts';
-import { searchAll } from '../../db/sql-helpers.ts';
+import { forUpdateOf, searchAll } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type OrderColumn, type Page } from '../../shared/pagination.ts';
 import type { EstimateItemRowUpdate, NewEstimateItemRow } from '../../db/tables/estimate.table.ts';
 
@@ -58,9 +59,14 @@ export async function findPage(
   return fetchPage(q, newestFirst<EstimateItemRow>('estimate_item'), size, cursor);
 }
 
-/** An estimate item of the business, or `undefined`. */
-export async function findById(db: Db, businessId: number, id: number): Promise<EstimateItemRow | undefined> {
-  return findQuery(db, businessId).where('estimate_item.id', '=', id).executeTakeFirst();
+/**
+ * An estimate item of the business with its classification, or `undefined`, in one statement. With `lock`
+ * the read is also the row's lock until the end of the caller's transaction (`FOR UPDATE OF estimate_item`
+ * on PostgreSQL; SQLite's `BEGIN IMMEDIATE` holds the write lock already): the lean write path's read.
+ */
+export async function findById(db: Db, businessId: number, id: number, lock = false): Promise<EstimateItemRow | undefined> {
+  const q = findQuery(db, businessId).where('estimate_item.id', '=', id);
+  return (lock ? forUpdateOf(db, q, 'estimate_item') : q).executeTakeFirst();
 }
 
 /** Whether an estimate item with this id exists in the business. */
@@ -84,12 +90,14 @@ export async function insert(db: Db, businessId: number, row: Omit<NewEstimateIt
   return id;
 }
 
-/** Updates an estimate item; returns the number of rows changed (0 when missing). */
-export async function updateById(db: Db, businessId: number, id: number, patch: EstimateItemRowUpdate): Promise<number> {
-  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+/**
+ * Writes the columns of `patch` and `updated` of an estimate item in one statement (the UPDATE stamps
+ * `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
+ */
+export async function updateById(db: Db, businessId: number, id: number, patch: EstimateItemRowUpdate, updated: Timestamp): Promise<number> {
   const result = await db
     .updateTable('estimate_item')
-    .set(patch)
+    .set({ ...patch, updated })
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .executeTakeFirst();

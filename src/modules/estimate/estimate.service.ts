@@ -3,12 +3,12 @@
  * partialUpdate, destroy (permanent), and the list of classifications. No plan restriction.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, lockRow, nowTimestamp, setUpdated } from '../../db/sql-helpers.ts';
+import { changedColumns, inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import { parseEstimate } from '../inquiry/inquiry.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
@@ -150,17 +150,20 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Estimate
  * @throws NotFound for a missing item; ValidationError as {@link create}
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: EstimateItemUpdateBody): Promise<EstimateItem> {
-  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
-  const columns = await checkedColumns(db, auth.businessId, body);
+  // The route answered 404 for a missing item before validation.
+  const patch = await checkedColumns(db, auth.businessId, body);
   return inTransaction(db, async (trx) => {
-    // The lock proves the item still exists and makes `before` the state this change applies to.
-    if (!(await lockRow(trx, 'estimate_item', auth.businessId, id))) throw new NotFound();
-    const before = await retrieve(trx, auth, id);
-    await repo.updateById(trx, auth.businessId, id, columns);
+    // The lean write path: the read of the current shape is the lock and proves the item still exists.
+    const row = await repo.findById(trx, auth.businessId, id, true);
+    if (!row) throw new NotFound();
+    const before = toEstimateItem(row);
+    // A `unitCost` written in another form of the same decimal passes here; the shapes' comparison below
+    // then finds no change, puts `updated` back and writes no event.
+    const columns = changedColumns(row, patch);
+    if (Object.keys(columns).length === 0) return before;
+    await repo.updateById(trx, auth.businessId, id, columns, nowTimestamp());
     const after = await retrieve(trx, auth, id);
-    return recordUpdate(trx, auth.businessId, 'estimate.item', before, after, (at) =>
-      setUpdated(trx, 'estimate_item', auth.businessId, id, at),
-    );
+    return recordUpdated(trx, auth.businessId, 'estimate.item', before, after, (updated) => repo.updateById(trx, auth.businessId, id, {}, updated));
   });
 }
 
@@ -217,7 +220,7 @@ export async function restore(db: Db, auth: Auth, shape: EstimateItem, options: 
       return repo.insert(trx, auth.businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewEstimateItemRow, 'business_id'>) });
     },
     update: async (trx, id) => {
-      await repo.updateById(trx, auth.businessId, id, { ...(await checkedColumns(trx, auth.businessId, body)), ...times });
+      await repo.updateById(trx, auth.businessId, id, { ...(await checkedColumns(trx, auth.businessId, body)), ...times }, times.updated);
     },
   });
 }

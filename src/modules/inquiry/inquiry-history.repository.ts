@@ -4,6 +4,7 @@
  * checks that the inquiry itself is live.
  */
 import type { Db } from '../../db/database.ts';
+import { forUpdateOf, jsonArrayOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NestedMemberColumns } from '../../db/tables/catalog.table.ts';
@@ -152,9 +153,45 @@ export async function findTextHistoryPage(
   return fetchPage(q, newestFirst<TextHistoryRow>('h'), size, cursor);
 }
 
-/** A text note of the inquiry, or `undefined` (also for a note of another inquiry). */
-export async function findTextHistoryById(db: Db, businessId: number, inquiryId: number, id: number): Promise<TextHistoryRow | undefined> {
-  return selectText(db, businessId, inquiryId).where('h.id', '=', id).executeTakeFirst();
+/**
+ * A text note of the live inquiry, or `undefined` (also for a note of another inquiry, or of a soft-deleted
+ * one), in one statement that proves both. With `lock` the read is also the note's lock until the end of
+ * the caller's transaction (`FOR UPDATE OF h` on PostgreSQL; SQLite's `BEGIN IMMEDIATE` holds the write
+ * lock already): the lean write path's read of the current shape (docs/api.md#events).
+ */
+export async function findTextHistoryById(db: Db, businessId: number, inquiryId: number, id: number, lock = false): Promise<TextHistoryRow | undefined> {
+  const q = selectText(db, businessId, inquiryId)
+    .innerJoin('inquiry as i', (join) => join.onRef('i.id', '=', 'h.inquiry_id').onRef('i.business_id', '=', 'h.business_id').on('i.deleted_at', 'is', null))
+    .where('h.id', '=', id);
+  return (lock ? forUpdateOf(db, q, 'h') : q).executeTakeFirst();
+}
+
+/**
+ * The responsible members' ids (in the inquiry's order) of inquiry `inquiryId` when it is live in the
+ * business, else `undefined`: the existence check of a note's create and the recipients of its
+ * notification (README.md#notifications), in one statement.
+ */
+export async function findLiveInquiryInCharge(db: Db, businessId: number, inquiryId: number): Promise<number[] | undefined> {
+  const row = await db
+    .selectFrom('inquiry')
+    .select((eb) =>
+      jsonArrayOf(
+        db,
+        eb
+          .selectFrom('inquiry_in_charge')
+          .select('inquiry_in_charge.member_id')
+          .whereRef('inquiry_in_charge.inquiry_id', '=', 'inquiry.id')
+          .where('inquiry_in_charge.business_id', '=', businessId)
+          .orderBy('inquiry_in_charge.position'),
+      ).as('in_charge'),
+    )
+    .where('inquiry.business_id', '=', businessId)
+    .where('inquiry.id', '=', inquiryId)
+    .where('inquiry.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const list = (typeof row.in_charge === 'string' ? JSON.parse(row.in_charge) : row.in_charge) as { member_id: number }[];
+  return list.map((m) => m.member_id);
 }
 
 /**
@@ -174,18 +211,21 @@ export async function insertTextHistory(
   return id;
 }
 
-/** Updates a text note of the inquiry; returns the number of rows changed (0 when missing). */
+/**
+ * Writes the columns of `patch` and `updated` of a text note of the inquiry in one statement (the UPDATE
+ * stamps `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
+ */
 export async function updateTextHistoryById(
   db: Db,
   businessId: number,
   inquiryId: number,
   id: number,
   patch: { content?: string; created?: Timestamp },
+  updated: Timestamp,
 ): Promise<number> {
-  if (Object.keys(patch).length === 0) return (await findTextHistoryById(db, businessId, inquiryId, id)) ? 1 : 0;
   const result = await db
     .updateTable('inquiry_text_history')
-    .set(patch)
+    .set({ ...patch, updated })
     .where('business_id', '=', businessId)
     .where('inquiry_id', '=', inquiryId)
     .where('id', '=', id)
@@ -193,13 +233,19 @@ export async function updateTextHistoryById(
   return Number(result.numUpdatedRows);
 }
 
-/** Deletes a text note of the inquiry; returns the number of rows deleted (0 when missing). */
+/**
+ * Deletes a text note of the live inquiry; returns the number of rows deleted (0 when missing, also for a
+ * note of another inquiry or of a soft-deleted one: the one statement is the existence check).
+ */
 export async function deleteTextHistoryById(db: Db, businessId: number, inquiryId: number, id: number): Promise<number> {
   const result = await db
     .deleteFrom('inquiry_text_history')
     .where('business_id', '=', businessId)
     .where('inquiry_id', '=', inquiryId)
     .where('id', '=', id)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('inquiry').select('inquiry.id').where('inquiry.business_id', '=', businessId).where('inquiry.id', '=', inquiryId).where('inquiry.deleted_at', 'is', null)),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

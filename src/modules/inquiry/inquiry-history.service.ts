@@ -5,12 +5,12 @@
  * and a note of another inquiry is "Not found." too.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, lockRow, nowTimestamp, setUpdated } from '../../db/sql-helpers.ts';
+import { changedColumns, inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimestamp, restoreRecord } from '../../shared/restore-record.ts';
@@ -27,7 +27,7 @@ import type {
   TextHistoryListQuery,
   TextHistoryUpdateBody,
 } from './inquiry-history.schemas.ts';
-import { existsById as inquiryExistsById, findInChargeIds } from './inquiry.repository.ts';
+import { existsById as inquiryExistsById } from './inquiry.repository.ts';
 import { emitInquiryEvent } from './inquiry.service.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
@@ -39,9 +39,8 @@ async function requireInquiry(db: Db, auth: Auth, inquiryId: number): Promise<vo
   if (!(await inquiryExistsById(db, auth.businessId, inquiryId))) throw new NotFound();
 }
 
-/** Whether the inquiry is live and `historyId` is one of its text notes. */
+/** Whether the inquiry is live and `historyId` is one of its text notes (one statement). */
 export async function textHistoryExists(db: Db, auth: Auth, inquiryId: number, historyId: number): Promise<boolean> {
-  if (!(await inquiryExistsById(db, auth.businessId, inquiryId))) return false;
   return (await repo.findTextHistoryById(db, auth.businessId, inquiryId, historyId)) !== undefined;
 }
 
@@ -229,7 +228,7 @@ export async function listTextHistory(
  * @throws NotFound for a missing inquiry; ValidationError for an unknown member
  */
 export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, body: TextHistoryCreateBody): Promise<TextHistory> {
-  await requireInquiry(db, auth, inquiryId);
+  // The route answered 404 for a missing inquiry before validation; the transaction checks it again.
   const memberId = body.member?.id ?? null;
   if (memberId !== null && !(await isMember(db, auth.businessId, memberId))) {
     const errors = new ErrorCollector();
@@ -237,7 +236,9 @@ export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, b
     errors.throwIfAny();
   }
   return inTransaction(db, async (trx) => {
-    if (!(await inquiryExistsById(trx, auth.businessId, inquiryId))) throw new NotFound();
+    // One statement: the inquiry is live, and who is responsible for it (the notification's recipients).
+    const memberIds = await repo.findLiveInquiryInCharge(trx, auth.businessId, inquiryId);
+    if (!memberIds) throw new NotFound();
     const now = nowTimestamp();
     const newId = await repo.insertTextHistory(trx, auth.businessId, {
       inquiry_id: inquiryId,
@@ -246,7 +247,6 @@ export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, b
       created: body.created === undefined ? now : toTimestamp(body.created),
       updated: now,
     });
-    const memberIds = await findInChargeIds(trx, auth.businessId, inquiryId);
     await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.text_history_created', inquiryId, memberIds, textHistoryId: newId });
     // Read inside the transaction: the answer and the event's data are the same shape.
     const note = toTextHistory((await repo.findTextHistoryById(trx, auth.businessId, inquiryId, newId))!);
@@ -260,7 +260,7 @@ export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, b
  * @throws NotFound for a missing inquiry, a missing note, or a note of another inquiry
  */
 export async function retrieveTextHistory(db: Db, auth: Auth, inquiryId: number, historyId: number): Promise<TextHistory> {
-  await requireInquiry(db, auth, inquiryId);
+  // One statement: the note of this live inquiry.
   const row = await repo.findTextHistoryById(db, auth.businessId, inquiryId, historyId);
   if (!row) throw new NotFound();
   return toTextHistory(row);
@@ -279,20 +279,20 @@ export async function partialUpdateTextHistory(
   historyId: number,
   body: TextHistoryUpdateBody,
 ): Promise<TextHistory> {
-  await requireInquiry(db, auth, inquiryId);
   const patch: { content?: string; created?: string } = {};
   if (body.content !== undefined) patch.content = body.content;
   if (body.created !== undefined) patch.created = toTimestamp(body.created);
   return inTransaction(db, async (trx) => {
-    // The lock makes `before` the state this change applies to; the read proves the note is this inquiry's.
-    if (!(await lockRow(trx, 'inquiry_text_history', auth.businessId, historyId))) throw new NotFound();
-    const row = await repo.findTextHistoryById(trx, auth.businessId, inquiryId, historyId);
+    // The lean write path: the read of the current shape is the lock, and proves the note is this live inquiry's.
+    const row = await repo.findTextHistoryById(trx, auth.businessId, inquiryId, historyId, true);
     if (!row) throw new NotFound();
     const before = toTextHistory(row);
-    await repo.updateTextHistoryById(trx, auth.businessId, inquiryId, historyId, patch);
+    const columns = changedColumns({ ...row }, patch);
+    if (Object.keys(columns).length === 0) return before;
+    await repo.updateTextHistoryById(trx, auth.businessId, inquiryId, historyId, columns, nowTimestamp());
     const after = toTextHistory((await repo.findTextHistoryById(trx, auth.businessId, inquiryId, historyId))!);
-    return recordUpdate(trx, auth.businessId, 'inquiry.text_history', before, after, (at) =>
-      setUpdated(trx, 'inquiry_text_history', auth.businessId, historyId, at),
+    return recordUpdated(trx, auth.businessId, 'inquiry.text_history', before, after, (updated) =>
+      repo.updateTextHistoryById(trx, auth.businessId, inquiryId, historyId, {}, updated),
     );
   });
 }
@@ -303,7 +303,7 @@ export async function partialUpdateTextHistory(
  * @throws NotFound for a missing inquiry or note
  */
 export async function destroyTextHistory(db: Db, auth: Auth, inquiryId: number, historyId: number): Promise<void> {
-  await requireInquiry(db, auth, inquiryId);
+  // The DELETE (of a note of this live inquiry) is the existence check.
   await inTransaction(db, async (trx) => {
     if ((await repo.deleteTextHistoryById(trx, auth.businessId, inquiryId, historyId)) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, 'inquiry.text_history', historyId);

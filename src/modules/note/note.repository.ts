@@ -4,6 +4,7 @@
  * one of them. Every function filters by business and by parent.
  */
 import type { Db } from '../../db/database.ts';
+import { forUpdateOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import { NESTED_MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
@@ -64,9 +65,14 @@ export async function findPage(
   return fetchPage(q, newestFirst<NoteRow>('note'), size, cursor);
 }
 
-/** One note of a parent, or `undefined`. */
-export async function findById(db: Db, businessId: number, target: NoteTarget, parentId: number, id: number): Promise<NoteRow | undefined> {
-  return selectNotes(db, businessId, target, parentId).where('note.id', '=', id).executeTakeFirst();
+/**
+ * One note of a parent with its member, or `undefined`, in one statement. With `lock` the read is also the
+ * note's lock until the end of the caller's transaction (`FOR UPDATE OF note` on PostgreSQL; SQLite's
+ * `BEGIN IMMEDIATE` holds the write lock already): the lean write path's read of the current shape.
+ */
+export async function findById(db: Db, businessId: number, target: NoteTarget, parentId: number, id: number, lock = false): Promise<NoteRow | undefined> {
+  const q = selectNotes(db, businessId, target, parentId).where('note.id', '=', id);
+  return (lock ? forUpdateOf(db, q, 'note') : q).executeTakeFirst();
 }
 
 /**
@@ -97,7 +103,10 @@ export async function insert(
   return id;
 }
 
-/** Updates a note of a parent; returns the number of rows changed (0 when missing). */
+/**
+ * Writes the columns of `patch` and `updated` of a note of a parent in one statement (the UPDATE stamps
+ * `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
+ */
 export async function updateById(
   db: Db,
   businessId: number,
@@ -105,12 +114,12 @@ export async function updateById(
   parentId: number,
   id: number,
   patch: { content?: string; created?: Timestamp },
+  updated: Timestamp,
 ): Promise<number> {
   const { table, parent } = names(target);
-  if (Object.keys(patch).length === 0) return (await findById(db, businessId, target, parentId, id)) ? 1 : 0;
   const result = await db
     .updateTable(table)
-    .set(patch)
+    .set({ ...patch, updated })
     .where('business_id', '=', businessId)
     .where(parent, '=', parentId)
     .where('id', '=', id)

@@ -6,13 +6,13 @@
  * `contract.history.*` or `settlement.history.*` (docs/api.md#events).
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, isForeignKeyViolation, lockRow, nowTimestamp, setUpdated } from '../../db/sql-helpers.ts';
+import { changedColumns, inTransaction, isForeignKeyViolation, nowTimestamp } from '../../db/sql-helpers.ts';
 import { NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './note.repository.ts';
@@ -49,9 +49,12 @@ async function requireParent(db: Db, auth: Auth, parent: NoteParent, parentId: n
   if (!(await parent.exists(db, auth.businessId, parentId))) throw new NotFound();
 }
 
-/** The note's full shape, or NotFound. */
-async function findFull(db: Db, auth: Auth, parent: NoteParent, parentId: number, id: number): Promise<NoteFull> {
-  const row = await repo.findById(db, auth.businessId, parent.target, parentId, id);
+/**
+ * The note's full shape, or NotFound, in one statement: a note found by business and parent proves the
+ * parent is the business's too. With `lock`, the read is the note's lock (the lean write path).
+ */
+async function findFull(db: Db, auth: Auth, parent: NoteParent, parentId: number, id: number, lock = false): Promise<NoteFull> {
+  const row = await repo.findById(db, auth.businessId, parent.target, parentId, id, lock);
   if (!row) throw new NotFound();
   return toNoteFull(row);
 }
@@ -83,7 +86,8 @@ export async function list(
  * @throws NotFound for a missing parent; ValidationError `{member: {id: […]}}` for an unknown member
  */
 export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: number, body: NoteCreateBody): Promise<Note> {
-  await requireParent(db, auth, parent, parentId);
+  // The route checked the parent (404 before validation); a parent deleted since fails the insert's
+  // foreign key, answered below with the same 404.
   const memberId = body.member?.id ?? null;
   if (memberId !== null && !(await isMember(db, auth.businessId, memberId))) {
     throw ValidationError.at(['member', 'id'], messages.invalidPk(memberId));
@@ -115,13 +119,11 @@ export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: n
  * @throws NotFound for a missing parent, or a note that is not the parent's
  */
 export async function retrieve(db: Db, auth: Auth, parent: NoteParent, parentId: number, id: number): Promise<NoteFull> {
-  await requireParent(db, auth, parent, parentId);
   return findFull(db, auth, parent, parentId, id);
 }
 
-/** Whether the parent is a record of the business and the note is one of its notes. */
+/** Whether the parent is a record of the business and the note is one of its notes (one statement). */
 export async function exists(db: Db, auth: Auth, parent: NoteParent, parentId: number, id: number): Promise<boolean> {
-  if (!(await parent.exists(db, auth.businessId, parentId))) return false;
   return (await repo.findById(db, auth.businessId, parent.target, parentId, id)) !== undefined;
 }
 
@@ -139,18 +141,21 @@ export async function partialUpdate(
   id: number,
   body: NoteUpdateBody,
 ): Promise<NoteFull> {
-  await requireParent(db, auth, parent, parentId);
   const patch: { content?: string; created?: string } = {};
   if (body.content !== undefined) patch.content = body.content;
   if (body.created !== undefined) patch.created = new Date(body.created).toISOString();
-  const table = parent.target.table;
   return inTransaction(db, async (trx) => {
-    // The lock makes `before` the state this change applies to; findFull proves the note is the parent's.
-    if (!(await lockRow(trx, table, auth.businessId, id))) throw new NotFound();
-    const before = await findFull(trx, auth, parent, parentId, id);
-    await repo.updateById(trx, auth.businessId, parent.target, parentId, id, patch);
+    // The lean write path: the read of the current shape is the lock and proves the note is the parent's.
+    const row = await repo.findById(trx, auth.businessId, parent.target, parentId, id, true);
+    if (!row) throw new NotFound();
+    const before = toNoteFull(row);
+    const columns = changedColumns(row, patch);
+    if (Object.keys(columns).length === 0) return before;
+    await repo.updateById(trx, auth.businessId, parent.target, parentId, id, columns, nowTimestamp());
     const after = await findFull(trx, auth, parent, parentId, id);
-    return recordUpdate(trx, auth.businessId, parent.resource, before, after, (at) => setUpdated(trx, table, auth.businessId, id, at));
+    return recordUpdated(trx, auth.businessId, parent.resource, before, after, (updated) =>
+      repo.updateById(trx, auth.businessId, parent.target, parentId, id, {}, updated),
+    );
   });
 }
 
@@ -160,7 +165,7 @@ export async function partialUpdate(
  * @throws NotFound for a missing parent or note
  */
 export async function destroy(db: Db, auth: Auth, parent: NoteParent, parentId: number, id: number): Promise<void> {
-  await requireParent(db, auth, parent, parentId);
+  // The DELETE, by business and parent, is the existence check of both.
   await inTransaction(db, async (trx) => {
     if ((await repo.deleteById(trx, auth.businessId, parent.target, parentId, id)) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, parent.resource, id);

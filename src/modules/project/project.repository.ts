@@ -1,6 +1,7 @@
 /** SQL for projects. Soft-deleted projects are never read. */
 import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { forUpdateOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewProjectRow, ProjectRowUpdate } from '../../db/tables/project.table.ts';
@@ -68,9 +69,14 @@ export async function findPage(
   return fetchPage(q, newestFirst<ProjectRow>('project'), size, cursor);
 }
 
-/** A live project, or `undefined`. */
-export async function findById(db: Db, businessId: number, id: number): Promise<ProjectRow | undefined> {
-  return findQuery(db, businessId).where('project.id', '=', id).executeTakeFirst();
+/**
+ * A live project with its contract's summary, or `undefined`, in one statement. With `lock` the read is also
+ * the row's lock until the end of the caller's transaction (`FOR UPDATE OF project` on PostgreSQL; SQLite's
+ * `BEGIN IMMEDIATE` holds the write lock already): the lean write path's read (docs/api.md#events).
+ */
+export async function findById(db: Db, businessId: number, id: number, lock = false): Promise<ProjectRow | undefined> {
+  const q = findQuery(db, businessId).where('project.id', '=', id);
+  return (lock ? forUpdateOf(db, q, 'project') : q).executeTakeFirst();
 }
 
 /** Whether a live project with this id exists in the business. */
@@ -89,12 +95,14 @@ export async function insert(db: Db, businessId: number, row: Omit<NewProjectRow
   return id;
 }
 
-/** Updates a live project; returns the number of rows changed (0 when missing). */
-export async function updateById(db: Db, businessId: number, id: number, patch: ProjectRowUpdate): Promise<number> {
-  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+/**
+ * Writes the columns of `patch` and `updated` of a live project in one statement (the UPDATE stamps
+ * `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
+ */
+export async function updateById(db: Db, businessId: number, id: number, patch: ProjectRowUpdate, updated: Timestamp): Promise<number> {
   const result = await db
     .updateTable('project')
-    .set(patch)
+    .set({ ...patch, updated })
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)

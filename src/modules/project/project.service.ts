@@ -4,13 +4,13 @@
  * `config.plans`, checked before any of these runs.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, isForeignKeyViolation, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
+import { changedColumns, inTransaction, isForeignKeyViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
@@ -179,7 +179,7 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Project>
  * @throws NotFound for a missing project; ValidationError for a contract that is not the business's
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: ProjectUpdateBody): Promise<Project> {
-  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
+  // The route answered 404 for a missing project before validation.
   await checkReferences(db, auth.businessId, body);
   return referencingContract(db, auth.businessId, body, () =>
     inTransaction(db, async (trx) => {
@@ -187,12 +187,15 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Projec
       if (body.contract && !(await repo.lockContractKey(trx, auth.businessId, body.contract.id))) {
         throw new ValidationError({ contract: { id: [messages.invalidPk(body.contract.id)] } });
       }
-      // The lock proves the project still exists and makes `before` the state this change applies to.
-      if (!(await lockRow(trx, 'project', auth.businessId, id))) throw new NotFound();
-      const before = await retrieve(trx, auth, id);
-      await repo.updateById(trx, auth.businessId, id, columnsFrom(body));
+      // The lean write path: the read of the current shape is the lock and proves the project still exists.
+      const row = await repo.findById(trx, auth.businessId, id, true);
+      if (!row) throw new NotFound();
+      const before = toProject(row);
+      const columns = changedColumns(row, columnsFrom(body));
+      if (Object.keys(columns).length === 0) return before;
+      await repo.updateById(trx, auth.businessId, id, columns, nowTimestamp());
       const after = await retrieve(trx, auth, id);
-      return recordUpdate(trx, auth.businessId, 'project', before, after, (at) => setUpdated(trx, 'project', auth.businessId, id, at));
+      return recordUpdated(trx, auth.businessId, 'project', before, after, (updated) => repo.updateById(trx, auth.businessId, id, {}, updated));
     }),
   );
 }

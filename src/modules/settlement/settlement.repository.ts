@@ -4,12 +4,12 @@
  */
 import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { searchAll } from '../../db/sql-helpers.ts';
+import { forUpdateOf, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { NewSettlementRow, SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
-import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
+import { MEMBER_COLUMNS, type MemberColumns } from '../../db/tables/catalog.table.ts';
 
 const listColumns = [
   'settlement.id',
@@ -57,6 +57,47 @@ function listQuery(db: Db, businessId: number) {
 
 function detailQuery(db: Db, businessId: number) {
   return selectSettlements(db, businessId).select(detailColumns);
+}
+
+/**
+ * The full shape's one statement (docs/api.md#events, the lean write path): the detail columns and the
+ * responsible members (with grade, in member id order) as one JSON column `in_charge`.
+ */
+function fullQuery(db: Db, businessId: number) {
+  return detailQuery(db, businessId).select((eb) =>
+    jsonArrayOf(
+      db,
+      eb
+        .selectFrom('settlement_in_charge')
+        .innerJoin('member', 'member.id', 'settlement_in_charge.member_id')
+        .innerJoin('grade', 'grade.id', 'member.grade_id')
+        .select(MEMBER_COLUMNS)
+        .whereRef('settlement_in_charge.settlement_id', '=', 'settlement.id')
+        .whereRef('settlement_in_charge.business_id', '=', 'settlement.business_id')
+        .orderBy('member.id'),
+    ).as('in_charge'),
+  );
+}
+
+/** A settlement in the full shape with its responsible members ({@link findFullById}). */
+export type SettlementFullRow = SettlementDetailRow & { in_charge: MemberColumns[] };
+
+/**
+ * A settlement's full shape in one statement, or `undefined`: the detail row and its responsible members
+ * (`in_charge`, member id order, `is_active` 0 / 1 on both databases). With `lock` the read is also the
+ * row's lock until the end of the caller's transaction (`FOR UPDATE OF settlement` on PostgreSQL; SQLite's
+ * `BEGIN IMMEDIATE` holds the write lock already).
+ */
+export async function findFullById(db: Db, businessId: number, id: number, lock = false): Promise<SettlementFullRow | undefined> {
+  const q = fullQuery(db, businessId).where('settlement.id', '=', id);
+  const row = await (lock ? forUpdateOf(db, q, 'settlement') : q).executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, in_charge: jsonRows<MemberColumns>(row.in_charge).map((m) => ({ ...m, is_active: m.is_active ? 1 : 0 })) };
+}
+
+/** The rows of a JSON array column: SQLite hands the JSON text back, PostgreSQL the parsed value. */
+function jsonRows<T>(value: unknown): T[] {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
 }
 
 /** A settlement row in the list shape, with its contract's summary columns. */
@@ -115,16 +156,6 @@ export async function findPage(
   return fetchPage(q, newestFirst<SettlementListRow>('settlement'), size, cursor);
 }
 
-/** A settlement in the list shape, or `undefined`. */
-export async function findListRowById(db: Db, businessId: number, id: number): Promise<SettlementListRow | undefined> {
-  return listQuery(db, businessId).where('settlement.id', '=', id).executeTakeFirst();
-}
-
-/** A settlement in the full shape, or `undefined`. */
-export async function findById(db: Db, businessId: number, id: number): Promise<SettlementDetailRow | undefined> {
-  return detailQuery(db, businessId).where('settlement.id', '=', id).executeTakeFirst();
-}
-
 /** Whether a settlement with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
   const row = await db
@@ -134,17 +165,6 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
     .where('id', '=', id)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The status of a settlement (to record a change), or `undefined`. */
-export async function findStatusById(db: Db, businessId: number, id: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('settlement')
-    .select('status')
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row?.status;
 }
 
 /** A settlement type of the business, or `undefined`. */
@@ -172,7 +192,9 @@ export async function countOfType(db: Db, businessId: number, contractId: number
 /**
  * Locks contract `contractId` of the business until the end of the caller's transaction on PostgreSQL
  * (`FOR UPDATE`), so that concurrent creates on one contract count its rounds one after the other. SQLite
- * runs one write transaction at a time (BEGIN IMMEDIATE), so nothing is needed there.
+ * runs one write transaction at a time (BEGIN IMMEDIATE), so nothing is run there. The count must be a
+ * statement of its own after this one: in the locking statement it would read the snapshot taken before
+ * the lock wait (READ COMMITTED) and miss the rounds of the creates it waited for.
  */
 export async function lockContract(db: Db, businessId: number, contractId: number): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) return;
@@ -189,29 +211,16 @@ export async function insert(db: Db, businessId: number, row: Omit<NewSettlement
   return id;
 }
 
-/** Updates a settlement; returns the number of rows changed (0 when missing). */
-export async function updateById(db: Db, businessId: number, id: number, patch: SettlementRowUpdate): Promise<number> {
-  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
-  const result = await db
-    .updateTable('settlement')
-    .set(patch)
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 /**
- * Sets a settlement's status when it differs from `from` (compare-and-set, so two concurrent changes both
- * see the status they replace). Returns the number of rows changed.
+ * Writes the columns of `patch` and `updated` of a settlement in one statement (the lean write path: the
+ * UPDATE stamps `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
  */
-export async function updateStatus(db: Db, businessId: number, id: number, from: string, to: string): Promise<number> {
+export async function updateById(db: Db, businessId: number, id: number, patch: SettlementRowUpdate, updated: Timestamp): Promise<number> {
   const result = await db
     .updateTable('settlement')
-    .set({ status: to })
+    .set({ ...patch, updated })
     .where('business_id', '=', businessId)
     .where('id', '=', id)
-    .where('status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -236,20 +245,6 @@ export async function deleteById(db: Db, businessId: number, id: number): Promis
   return Number(result.numDeletedRows);
 }
 
-/** The responsible members (with grade) of the given settlements, in member id order. */
-export async function findInCharge(db: Db, businessId: number, settlementIds: readonly number[]) {
-  if (settlementIds.length === 0) return [];
-  return db
-    .selectFrom('settlement_in_charge')
-    .innerJoin('member', 'member.id', 'settlement_in_charge.member_id')
-    .innerJoin('grade', 'grade.id', 'member.grade_id')
-    .select(['settlement_in_charge.settlement_id', ...MEMBER_COLUMNS])
-    .where('settlement_in_charge.business_id', '=', businessId)
-    .where('settlement_in_charge.settlement_id', 'in', settlementIds)
-    .orderBy('member.id')
-    .execute();
-}
-
 /** Replaces the responsible members of a settlement. */
 export async function replaceInCharge(db: Db, businessId: number, settlementId: number, memberIds: readonly number[]): Promise<void> {
   await db
@@ -257,6 +252,11 @@ export async function replaceInCharge(db: Db, businessId: number, settlementId: 
     .where('business_id', '=', businessId)
     .where('settlement_id', '=', settlementId)
     .execute();
+  await insertInCharge(db, businessId, settlementId, memberIds);
+}
+
+/** Adds responsible members to a settlement that has none of them (a new settlement's). */
+export async function insertInCharge(db: Db, businessId: number, settlementId: number, memberIds: readonly number[]): Promise<void> {
   if (memberIds.length === 0) return;
   await db
     .insertInto('settlement_in_charge')

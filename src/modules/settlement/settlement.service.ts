@@ -13,7 +13,7 @@
  * type's title, followed by the round for multi-round types.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, isForeignKeyViolation, isUniqueViolation, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
+import { changedColumns, inTransaction, isForeignKeyViolation, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, ValidationError, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
@@ -22,7 +22,7 @@ import type { AuthContext } from '../../shared/auth-context.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
 import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
 import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
-import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
 import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
@@ -146,10 +146,15 @@ function columnsFrom(body: SettlementUpdateBody): SettlementRowUpdate {
   return patch;
 }
 
-async function inChargeOf(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, Member[]>> {
-  const map = new Map<number, Member[]>(ids.map((id) => [id, []]));
-  for (const r of await repo.findInCharge(db, businessId, ids)) map.get(r.settlement_id)?.push(toMember(r));
-  return map;
+/** The full shape of a row read by `findFullById` (one statement: the row and its responsible members). */
+function fullOf(row: repo.SettlementFullRow): Settlement {
+  return toSettlement(row, row.in_charge.map(toMember));
+}
+
+/** Whether two member id lists name the same set. */
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((id) => set.has(id));
 }
 
 /**
@@ -215,7 +220,7 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
 
   // The row is read inside the transaction: a contract deleted right after the commit takes the new
   // settlement with it, and the answer must still describe what was created.
-  let row: repo.SettlementListRow | undefined;
+  let row: repo.SettlementFullRow | undefined;
   try {
     row = await inTransaction(db, async (trx) => {
       // The next round is counted under a lock of the contract, so concurrent creates get distinct rounds.
@@ -243,9 +248,11 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
         created: now,
         updated: now,
       });
-      if (memberIds && memberIds.length > 0) await repo.replaceInCharge(trx, auth.businessId, newId, memberIds);
-      await recordCreated(trx, auth.businessId, 'settlement', await retrieve(trx, auth, newId));
-      return repo.findListRowById(trx, auth.businessId, newId);
+      if (memberIds) await repo.insertInCharge(trx, auth.businessId, newId, memberIds);
+      // One read of the full shape serves the event and the answer (its list shape).
+      const full = await repo.findFullById(trx, auth.businessId, newId);
+      await recordCreated(trx, auth.businessId, 'settlement', fullOf(full!));
+      return full;
     });
   } catch (err) {
     if (isUniqueViolation(err, SINGLE_ROUND_UQ.name, SINGLE_ROUND_UQ.columns)) throw ValidationError.at(['type', 'id'], alreadyUsed(t.title));
@@ -268,57 +275,45 @@ export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number)
  * @throws NotFound for a missing or other business's settlement
  */
 export async function retrieve(db: Db, auth: Auth, id: number): Promise<Settlement> {
-  const row = await repo.findById(db, auth.businessId, id);
+  const row = await repo.findFullById(db, auth.businessId, id);
   if (!row) throw new NotFound();
-  const members = await inChargeOf(db, auth.businessId, [id]);
-  return toSettlement(row, members.get(id) ?? []);
-}
-
-/**
- * Sets the status inside `trx` and records the change (docs/api.md#extensions: every change of status writes
- * a status-history row). Nothing is recorded when the status does not change. The
- * compare-and-set update makes concurrent changes each record the status they really replaced.
- */
-async function changeStatus(trx: Db, businessId: number, id: number, to: SettlementStatus): Promise<void> {
-  for (;;) {
-    const from = await repo.findStatusById(trx, businessId, id);
-    if (from === undefined || from === to) return;
-    if ((await repo.updateStatus(trx, businessId, id, from, to)) === 1) {
-      await repo.insertStatusChange(trx, businessId, {
-        settlement_id: id,
-        status: to,
-        previous_status: from,
-        member_id: null,
-        created: nowTimestamp(),
-      });
-      return;
-    }
-  }
+  return fullOf(row);
 }
 
 /**
  * `PATCH /v1/settlement/{settlement_id}`: only the properties sent change; `inChargeSet` replaces the set;
- * `status` (extension) records a status-history row when it changes. `contract`, `type` and
- * `settlementRound` are not writable (docs/api.md#settlements) and are ignored. A change stamps `updated` and writes
- * `settlement.updated` naming the changed properties (a status change among them); a PATCH that changes
- * nothing writes none (docs/api.md#events).
+ * `status` (extension) records a status-history row when it changes (docs/api.md#extensions). `contract`,
+ * `type` and `settlementRound` are not writable (docs/api.md#settlements) and are ignored. A change stamps
+ * `updated` and writes `settlement.updated` naming the changed properties (a status change among them); a
+ * PATCH that changes nothing writes nothing and keeps `updated` (docs/api.md#events).
+ *
+ * The lean write path: the full shape is read once under the row's lock (`FOR UPDATE` on PostgreSQL), the
+ * changed columns and `updated` are written in one UPDATE, the responsible members only when the set
+ * changes, and the shape is read once more for the answer and the event.
  * @throws NotFound for a missing settlement; ValidationError for unknown members
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: SettlementUpdateBody): Promise<Settlement> {
-  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
   const errors = new ErrorCollector();
   const memberIds = await checkInChargeSet(db, auth.businessId, body.inChargeSet, errors);
   errors.throwIfAny();
   const patch = columnsFrom(body);
+  if (body.status !== undefined) patch.status = body.status;
   return inTransaction(db, async (trx) => {
-    // The lock proves the settlement still exists and makes `before` the state this change applies to.
-    if (!(await lockRow(trx, 'settlement', auth.businessId, id))) throw new NotFound();
-    const before = await retrieve(trx, auth, id);
-    await repo.updateById(trx, auth.businessId, id, patch);
-    if (body.status !== undefined) await changeStatus(trx, auth.businessId, id, body.status);
-    if (memberIds) await repo.replaceInCharge(trx, auth.businessId, id, memberIds);
-    const after = await retrieve(trx, auth, id);
-    return recordUpdate(trx, auth.businessId, 'settlement', before, after, (at) => setUpdated(trx, 'settlement', auth.businessId, id, at));
+    const row = await repo.findFullById(trx, auth.businessId, id, true);
+    if (!row) throw new NotFound();
+    const before = fullOf(row);
+    const columns = changedColumns(row, patch);
+    const membersChange = memberIds !== undefined && !sameIds(memberIds, before.inChargeSet.map((m) => m.id));
+    if (Object.keys(columns).length === 0 && !membersChange) return before;
+    const at = nowTimestamp();
+    await repo.updateById(trx, auth.businessId, id, columns, at);
+    if (columns.status !== undefined) {
+      // Under the row's lock `row.status` is the status this change replaces.
+      await repo.insertStatusChange(trx, auth.businessId, { settlement_id: id, status: columns.status, previous_status: row.status, member_id: null, created: at });
+    }
+    if (membersChange) await repo.replaceInCharge(trx, auth.businessId, id, memberIds);
+    const after = fullOf((await repo.findFullById(trx, auth.businessId, id))!);
+    return recordUpdated(trx, auth.businessId, 'settlement', before, after, (updated) => repo.updateById(trx, auth.businessId, id, {}, updated));
   });
 }
 
@@ -329,7 +324,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Settle
  */
 export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
-    if (!(await lockRow(trx, 'settlement', auth.businessId, id))) throw new NotFound();
+    // The DELETE's row count is the existence check (the notes' DELETE finds none of a missing settlement).
     const noteIds = await repo.deleteNotes(trx, auth.businessId, id);
     if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
     for (const noteId of noteIds) await recordDeleted(trx, auth.businessId, 'settlement.history', noteId);
@@ -407,14 +402,17 @@ export async function restore(db: Db, auth: Auth, shape: Settlement, options: Re
     };
     let settlementId: number;
     if (insert) settlementId = await repo.insert(trx, businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewSettlementRow, 'business_id'>) });
-    else await repo.updateById(trx, businessId, (settlementId = id!), columns);
+    else await repo.updateById(trx, businessId, (settlementId = id!), columns, columns.updated);
     await repo.replaceInCharge(trx, businessId, settlementId, memberIds);
     return settlementId;
   };
   try {
     return await restoreRecord(db, businessId, shape, options, {
       table: 'settlement',
-      current: async (trx, id) => ((await repo.existsById(trx, businessId, id)) ? retrieve(trx, auth, id) : undefined),
+      current: async (trx, id) => {
+        const row = await repo.findFullById(trx, businessId, id);
+        return row && fullOf(row);
+      },
       insert: (trx, id) => write(trx, id, true),
       update: async (trx, id) => {
         await write(trx, id, false);

@@ -2,8 +2,10 @@
  * SQL for todos. A todo is read only while its inquiry is live: the todos of a soft-deleted inquiry
  * disappear with it (docs/api.md#todos, docs/api.md#inquiries: soft delete). Deletion of a todo is permanent.
  */
-import { type ExpressionBuilder, SqliteAdapter } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
+import type { Timestamp } from '../../db/columns.ts';
+import { forUpdateOf } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
 import { NESTED_INQUIRY_COLUMNS } from '../../db/tables/inquiry.table.ts';
@@ -84,19 +86,44 @@ export async function findPage(
   return fetchPage(q, newestFirst<TodoRow>('todo'), size, cursor);
 }
 
-/** A live todo, or `undefined`. */
-export async function findById(db: Db, businessId: number, id: number): Promise<TodoRow | undefined> {
-  return findQuery(db, businessId).where('todo.id', '=', id).executeTakeFirst();
+/**
+ * The full shape's one statement (the lean write path, docs/api.md#events): the todo, its inquiry, and its
+ * responsible member (`ic_…`) and completing member (`cc_…`), each with its grade, left-joined.
+ */
+function fullQuery(db: Db, businessId: number) {
+  return selectLive(db, businessId)
+    .leftJoin('member as icm', (join) => join.onRef('icm.id', '=', 'todo.in_charge_id').on('icm.business_id', '=', businessId))
+    .leftJoin('grade as icg', 'icg.id', 'icm.grade_id')
+    .leftJoin('member as ccm', (join) => join.onRef('ccm.id', '=', 'todo.completed_in_charge_id').on('ccm.business_id', '=', businessId))
+    .leftJoin('grade as ccg', 'ccg.id', 'ccm.grade_id')
+    .select(columns)
+    .select([
+      'icm.id as ic_member_id',
+      'icm.nickname as ic_member_nickname',
+      'icm.email as ic_member_email',
+      'icm.is_active as ic_member_is_active',
+      'icg.id as ic_grade_id',
+      'icg.title as ic_grade_title',
+      'ccm.id as cc_member_id',
+      'ccm.nickname as cc_member_nickname',
+      'ccm.email as cc_member_email',
+      'ccm.is_active as cc_member_is_active',
+      'ccg.id as cc_grade_id',
+      'ccg.title as cc_grade_title',
+    ]);
 }
 
+/** A live todo with its inquiry and both members ({@link findFullById}). */
+export type TodoFullRow = Awaited<ReturnType<ReturnType<typeof fullQuery>['executeTakeFirstOrThrow']>>;
+
 /**
- * Locks todo `id` of the business until the end of the caller's transaction on PostgreSQL (`FOR UPDATE`),
- * so that concurrent updates read and change it one after the other. SQLite runs one write transaction at
- * a time (BEGIN IMMEDIATE), so nothing is needed there.
+ * A live todo's full shape in one statement, or `undefined`. With `lock` the read is also the todo's lock
+ * until the end of the caller's transaction (`FOR UPDATE OF todo` on PostgreSQL; SQLite's `BEGIN IMMEDIATE`
+ * holds the write lock already), so concurrent updates read and change it one after the other.
  */
-export async function lockById(db: Db, businessId: number, id: number): Promise<void> {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
-  await db.selectFrom('todo').select('id').where('business_id', '=', businessId).where('id', '=', id).forUpdate().execute();
+export async function findFullById(db: Db, businessId: number, id: number, lock = false): Promise<TodoFullRow | undefined> {
+  const q = fullQuery(db, businessId).where('todo.id', '=', id);
+  return (lock ? forUpdateOf(db, q, 'todo') : q).executeTakeFirst();
 }
 
 /** Whether a live todo with this id exists in the business. */
@@ -127,12 +154,14 @@ export async function insert(db: Db, businessId: number, row: Omit<NewTodoRow, '
   return id;
 }
 
-/** Updates a live todo of the business; returns the number of rows changed (0 when missing). */
-export async function updateById(db: Db, businessId: number, id: number, patch: TodoRowUpdate): Promise<number> {
-  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+/**
+ * Writes the columns of `patch` and `updated` of a live todo of the business in one statement (the UPDATE
+ * stamps `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
+ */
+export async function updateById(db: Db, businessId: number, id: number, patch: TodoRowUpdate, updated: Timestamp): Promise<number> {
   const result = await db
     .updateTable('todo')
-    .set(patch)
+    .set({ ...patch, updated })
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .where(inquiryIsLive)

@@ -8,14 +8,14 @@
  * unless given; setting it false clears `completedAt` and `completedInCharge`.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, setUpdated, toBool } from '../../db/sql-helpers.ts';
+import { changedColumns, inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { daysBetween, instantRangeUtc, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { findMembers } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { findMembers, toNestedMember } from '../catalog/catalog.service.ts';
+import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
 import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
@@ -51,6 +51,28 @@ async function loadMembers(db: Db, businessId: number, rows: readonly repo.TodoR
     if (r.completed_in_charge_id !== null) ids.add(r.completed_in_charge_id);
   }
   return findMembers(db, businessId, ids);
+}
+
+/** The members of a row read by `findFullById` (joined in the same statement), by id. */
+function membersOfFull(row: repo.TodoFullRow): Members {
+  const members = new Map<number, Member>();
+  for (const p of ['ic', 'cc'] as const) {
+    const member = toNestedMember({
+      member_id: row[`${p}_member_id`],
+      member_nickname: row[`${p}_member_nickname`],
+      member_email: row[`${p}_member_email`],
+      member_is_active: row[`${p}_member_is_active`],
+      grade_id: row[`${p}_grade_id`],
+      grade_title: row[`${p}_grade_title`],
+    });
+    if (member) members.set(member.id, member);
+  }
+  return members;
+}
+
+/** The full shape of a row read by `findFullById`. */
+function fullOf(row: repo.TodoFullRow, timezone: string, now: Date): Todo {
+  return toTodo(row, membersOfFull(row), timezone, now);
 }
 
 const memberOf = (members: Members, id: number | null): Member | null => (id === null ? null : (members.get(id) ?? null));
@@ -171,8 +193,9 @@ export async function create(db: Db, auth: Auth, body: TodoCreateBody, now: Date
       created: now.toISOString(),
       updated: now.toISOString(),
     });
-    const row = (await repo.findById(trx, auth.businessId, id))!;
-    const members = await loadMembers(trx, auth.businessId, [row]);
+    // One read of the full shape serves the event and the answer (its short shape).
+    const row = (await repo.findFullById(trx, auth.businessId, id))!;
+    const members = membersOfFull(row);
     await recordCreated(trx, auth.businessId, 'todo', toTodo(row, members, auth.timezone, now));
     return toTodoSummary(row, members, auth.timezone, now);
   });
@@ -188,9 +211,9 @@ export async function exists(db: Db, auth: Auth, id: number): Promise<boolean> {
  * @throws NotFound for a missing todo, another business's, or one whose inquiry was deleted
  */
 export async function retrieve(db: Db, auth: Auth, id: number, now: Date): Promise<Todo> {
-  const row = await repo.findById(db, auth.businessId, id);
+  const row = await repo.findFullById(db, auth.businessId, id);
   if (!row) throw new NotFound();
-  return toTodo(row, await loadMembers(db, auth.businessId, [row]), auth.timezone, now);
+  return fullOf(row, auth.timezone, now);
 }
 
 /** Message for a completion property sent non-null while the todo ends up incomplete. */
@@ -232,17 +255,16 @@ function completionColumns(
  * @throws NotFound for a missing todo; ValidationError for bad members or completion properties
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: TodoUpdateBody, now: Date): Promise<Todo> {
+  // As DRF: the references first (field-level; they need no lock), then the completion rules (object-level).
+  const errors = new ErrorCollector();
+  await checkMembers(db, auth.businessId, { inCharge: body.inCharge, completedInCharge: body.completedInCharge }, errors);
+  errors.throwIfAny();
   return inTransaction(db, async (trx) => {
-    // The row is locked before it is read: concurrent completions apply one after the other, each on the
-    // state the previous one left, so `isComplete` and `completedAt` always agree.
-    await repo.lockById(trx, auth.businessId, id);
-    const current = await repo.findById(trx, auth.businessId, id);
+    // The lean write path: the read of the full shape is the lock, so concurrent completions apply one
+    // after the other, each on the state the previous one left (`isComplete` and `completedAt` agree).
+    const current = await repo.findFullById(trx, auth.businessId, id, true);
     if (!current) throw new NotFound();
-    const before = toTodo(current, await loadMembers(trx, auth.businessId, [current]), auth.timezone, now);
-    // As DRF: the references first (field-level), then the completion rules (object-level).
-    const errors = new ErrorCollector();
-    await checkMembers(trx, auth.businessId, { inCharge: body.inCharge, completedInCharge: body.completedInCharge }, errors);
-    errors.throwIfAny();
+    const before = fullOf(current, auth.timezone, now);
     const patch: TodoRowUpdate = completionColumns(current, body, now, errors);
     errors.throwIfAny();
     if (body.type !== undefined) patch.type = body.type;
@@ -251,9 +273,11 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: TodoUp
     if (body.action !== undefined) patch.action = body.action;
     if (body.actionHistory !== undefined) patch.action_history = body.actionHistory;
     if (body.inCharge !== undefined) patch.in_charge_id = body.inCharge?.id ?? null;
-    if ((await repo.updateById(trx, auth.businessId, id, patch)) === 0) throw new NotFound();
-    const after = await retrieve(trx, auth, id, now);
-    return recordUpdate(trx, auth.businessId, 'todo', before, after, (at) => setUpdated(trx, 'todo', auth.businessId, id, at));
+    const columns = changedColumns(current, patch);
+    if (Object.keys(columns).length === 0) return before;
+    if ((await repo.updateById(trx, auth.businessId, id, columns, nowTimestamp())) === 0) throw new NotFound();
+    const after = fullOf((await repo.findFullById(trx, auth.businessId, id))!, auth.timezone, now);
+    return recordUpdated(trx, auth.businessId, 'todo', before, after, (updated) => repo.updateById(trx, auth.businessId, id, {}, updated));
   });
 }
 
@@ -304,8 +328,8 @@ export async function restore(db: Db, auth: Auth, shape: Todo, options: RestoreO
     table: 'todo',
     ignore: ['dDay'],
     current: async (trx, id) => {
-      const row = await repo.findById(trx, auth.businessId, id);
-      return row && toTodo(row, await loadMembers(trx, auth.businessId, [row]), auth.timezone, now);
+      const row = await repo.findFullById(trx, auth.businessId, id);
+      return row && fullOf(row, auth.timezone, now);
     },
     insert: async (trx, id) => {
       await check(trx);

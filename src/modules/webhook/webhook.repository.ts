@@ -1,6 +1,7 @@
 /** SQL for webhook endpoints and their deliveries (docs/webhooks.md). Every query is scoped to one business. */
 import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { forUpdateOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookEndpointRow, WebhookEndpointRow, WebhookEndpointRowUpdate } from '../../db/tables/webhook.table.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
@@ -36,9 +37,14 @@ export async function countEndpoints(db: Db, businessId: number): Promise<number
   return Number(row.n);
 }
 
-/** An endpoint of the business (every column, secrets sealed), or `undefined`. */
-export async function findEndpointById(db: Db, businessId: number, id: number): Promise<WebhookEndpointRow | undefined> {
-  return db.selectFrom('webhook_endpoint').selectAll().where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+/**
+ * An endpoint of the business (every column, secrets sealed), or `undefined`. With `lock` the read is also
+ * the row's lock until the end of the caller's transaction (`FOR UPDATE` on PostgreSQL; SQLite's
+ * `BEGIN IMMEDIATE` holds the write lock already).
+ */
+export async function findEndpointById(db: Db, businessId: number, id: number, lock = false): Promise<WebhookEndpointRow | undefined> {
+  const q = db.selectFrom('webhook_endpoint').selectAll().where('business_id', '=', businessId).where('id', '=', id);
+  return (lock ? forUpdateOf(db, q, 'webhook_endpoint') : q).executeTakeFirst();
 }
 
 /** Whether the business has an endpoint with this id. */
@@ -70,28 +76,23 @@ export async function findAllEndpoints(db: Db, businessId: number): Promise<Webh
 }
 
 /**
- * Locks the endpoint row until the end of the caller's transaction (a no-op update: a row lock on
- * PostgreSQL, the write lock on SQLite); returns whether it exists.
+ * Writes the columns of `patch` and `updated` of an endpoint in one statement and answers the row as it is
+ * after the write (`RETURNING`: no read after), or `undefined` when it is missing.
  */
-export async function lockEndpoint(db: Db, businessId: number, id: number): Promise<boolean> {
-  const result = await db
+export async function updateEndpoint(
+  db: Db,
+  businessId: number,
+  id: number,
+  patch: WebhookEndpointRowUpdate,
+  updated: Timestamp,
+): Promise<WebhookEndpointRow | undefined> {
+  return db
     .updateTable('webhook_endpoint')
-    .set((eb) => ({ id: eb.ref('id') }))
+    .set({ ...patch, updated })
     .where('business_id', '=', businessId)
     .where('id', '=', id)
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Updates an endpoint; returns the number of rows changed (0 when missing). */
-export async function updateEndpoint(db: Db, businessId: number, id: number, patch: WebhookEndpointRowUpdate): Promise<number> {
-  const result = await db
-    .updateTable('webhook_endpoint')
-    .set(patch)
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 /** Deletes an endpoint (its deliveries go with it); returns the number of rows deleted. */

@@ -248,11 +248,12 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Webhook>
  * @throws NotFound for a missing endpoint; ValidationError as {@link create}
  */
 export async function partialUpdate(db: Db, settings: WebhookSettings, auth: Auth, id: number, body: WebhookUpdateBody): Promise<Webhook> {
-  if (!(await repo.endpointExists(db, auth.businessId, id))) throw new NotFound();
+  // The route answered 404 for a missing endpoint before validation.
   const { eventTypes } = await checkBody(settings, body);
   return inTransaction(db, async (trx) => {
-    if (!(await repo.lockEndpoint(trx, auth.businessId, id))) throw new NotFound();
-    const before = (await repo.findEndpointById(trx, auth.businessId, id))!;
+    // The read of the current row is its lock (FOR UPDATE on PostgreSQL) and the existence check.
+    const before = await repo.findEndpointById(trx, auth.businessId, id, true);
+    if (!before) throw new NotFound();
     const patch: WebhookEndpointRowUpdate = {};
     if (body.url !== undefined) patch.url = body.url;
     if (eventTypes !== undefined) patch.event_types = JSON.stringify(eventTypes);
@@ -264,9 +265,8 @@ export async function partialUpdate(db: Db, settings: WebhookSettings, auth: Aut
     }
     const changed = Object.entries(patch).some(([k, v]) => before[k as keyof WebhookEndpointRow] !== v);
     if (!changed) return toWebhook(before);
-    patch.updated = nowTimestamp();
-    await repo.updateEndpoint(trx, auth.businessId, id, patch);
-    return toWebhook((await repo.findEndpointById(trx, auth.businessId, id))!);
+    // The UPDATE answers the row after the write: no read after.
+    return toWebhook((await repo.updateEndpoint(trx, auth.businessId, id, patch, nowTimestamp()))!);
   });
 }
 
@@ -288,15 +288,20 @@ export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
 export async function rotateSecret(db: Db, settings: WebhookSettings, auth: Auth, id: number): Promise<WebhookSecret> {
   const secret = newSecret();
   await inTransaction(db, async (trx) => {
-    if (!(await repo.lockEndpoint(trx, auth.businessId, id))) throw new NotFound();
-    const row = (await repo.findEndpointById(trx, auth.businessId, id))!;
+    const row = await repo.findEndpointById(trx, auth.businessId, id, true);
+    if (!row) throw new NotFound();
     const now = Date.now();
-    await repo.updateEndpoint(trx, auth.businessId, id, {
-      secret: encryptSecret(settings.masterKey, secret),
-      previous_secret: row.secret,
-      previous_secret_expires_at: new Date(now + PREVIOUS_SECRET_TTL_MS).toISOString(),
-      updated: new Date(now).toISOString(),
-    });
+    await repo.updateEndpoint(
+      trx,
+      auth.businessId,
+      id,
+      {
+        secret: encryptSecret(settings.masterKey, secret),
+        previous_secret: row.secret,
+        previous_secret_expires_at: new Date(now + PREVIOUS_SECRET_TTL_MS).toISOString(),
+      },
+      new Date(now).toISOString(),
+    );
   });
   return { secret };
 }

@@ -1,6 +1,6 @@
 /** SQL for workers and the worker positions they reference. Soft-deleted workers are never read. */
 import type { Db } from '../../db/database.ts';
-import { searchAll } from '../../db/sql-helpers.ts';
+import { forUpdateOf, searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewWorkerRow, WorkerRowUpdate } from '../../db/tables/worker.table.ts';
@@ -62,9 +62,14 @@ export async function findPage(
   return fetchPage(q, newestFirst<WorkerRow>('worker'), size, cursor);
 }
 
-/** A live worker, or `undefined`. */
-export async function findById(db: Db, businessId: number, id: number): Promise<WorkerRow | undefined> {
-  return findQuery(db, businessId).where('worker.id', '=', id).executeTakeFirst();
+/**
+ * A live worker with its position, or `undefined`, in one statement. With `lock` the read is also the
+ * row's lock until the end of the caller's transaction (`FOR UPDATE OF worker` on PostgreSQL; SQLite's
+ * `BEGIN IMMEDIATE` holds the write lock already): the lean write path's read (docs/api.md#events).
+ */
+export async function findById(db: Db, businessId: number, id: number, lock = false): Promise<WorkerRow | undefined> {
+  const q = findQuery(db, businessId).where('worker.id', '=', id);
+  return (lock ? forUpdateOf(db, q, 'worker') : q).executeTakeFirst();
 }
 
 /** Whether a live worker with this id exists in the business. */
@@ -93,12 +98,14 @@ export async function insert(db: Db, businessId: number, row: Omit<NewWorkerRow,
   return id;
 }
 
-/** Updates a live worker; returns the number of rows changed (0 when missing). */
-export async function updateById(db: Db, businessId: number, id: number, patch: WorkerRowUpdate): Promise<number> {
-  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+/**
+ * Writes the columns of `patch` and `updated` of a live worker in one statement (the UPDATE stamps
+ * `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
+ */
+export async function updateById(db: Db, businessId: number, id: number, patch: WorkerRowUpdate, updated: Timestamp): Promise<number> {
   const result = await db
     .updateTable('worker')
-    .set(patch)
+    .set({ ...patch, updated })
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)

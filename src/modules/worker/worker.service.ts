@@ -4,13 +4,13 @@
  * `config.plans`, checked before any of these runs.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
+import { changedColumns, inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './worker.repository.ts';
@@ -119,6 +119,7 @@ export async function create(db: Db, auth: Auth, body: WorkerCreateBody): Promis
       created: at,
       updated: at,
     });
+    // One read of the full shape serves the event and the answer (its list shape).
     const worker = await retrieve(trx, auth, id);
     await recordCreated(trx, auth.businessId, 'worker', worker);
     return listItemOf(worker);
@@ -149,15 +150,18 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Worker> 
  * @throws NotFound for a missing worker; ValidationError for a position that is not the business's
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: WorkerUpdateBody): Promise<Worker> {
-  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
+  // The route answered 404 for a missing worker before validation.
   await checkReferences(db, auth.businessId, body);
   return inTransaction(db, async (trx) => {
-    // The lock proves the worker still exists and makes `before` the state this change applies to.
-    if (!(await lockRow(trx, 'worker', auth.businessId, id))) throw new NotFound();
-    const before = await retrieve(trx, auth, id);
-    await repo.updateById(trx, auth.businessId, id, columnsFrom(body));
+    // The lean write path: the read of the current shape is the lock and proves the worker still exists.
+    const row = await repo.findById(trx, auth.businessId, id, true);
+    if (!row) throw new NotFound();
+    const before = toWorker(row);
+    const columns = changedColumns(row, columnsFrom(body));
+    if (Object.keys(columns).length === 0) return before;
+    await repo.updateById(trx, auth.businessId, id, columns, nowTimestamp());
     const after = await retrieve(trx, auth, id);
-    return recordUpdate(trx, auth.businessId, 'worker', before, after, (at) => setUpdated(trx, 'worker', auth.businessId, id, at));
+    return recordUpdated(trx, auth.businessId, 'worker', before, after, (updated) => repo.updateById(trx, auth.businessId, id, {}, updated));
   });
 }
 
