@@ -9,7 +9,8 @@
  *   belongs to one business and FTS5 counts a term's clients per business. Kept current by three triggers
  *   (one FTS5 row written per client insert, two per change of a searched column, one per hard delete), which
  *   read the positions 1…4096 from `bigram_position` (migration 0033; SQLite allows no CTE in a trigger).
- *   The side table `client_bigram` and its triggers are dropped.
+ *   The side table `client_bigram` and its triggers are dropped, and both FTS5 indexes (this one and the
+ *   trigram index of 0011) are merged into one segment each.
  * - PostgreSQL: a stored generated column `client.search_bigrams text[]` (`bizapi_client_bigrams(…)` of
  *   migration 0033, computed once per write) and a GIN index `(business_id, search_bigrams)` (btree_gin);
  *   the expression index of 0033 is dropped. (`pg_trgm` cannot serve these terms: it extracts no trigram
@@ -68,6 +69,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       insert into client_search_bigram (rowid, bigrams) values (new.id, ${bigramTokens('new')});
     end`).execute(db);
   await sql.raw(`insert into client_search_bigram (rowid, bigrams) select c.id, ${bigramTokens('c')} from client as c`).execute(db);
+  // A bulk fill leaves FTS5 segments half-merged, and each later one-row write then pays for merging them
+  // (measured: 0.8 ms of CPU per client insert instead of 0.35 ms). Merge both search indexes into one
+  // segment each now (1–2 s per 100,000 clients).
+  await sql.raw(`insert into client_search_bigram (client_search_bigram) values ('optimize')`).execute(db);
+  await sql.raw(`insert into client_search (client_search) values ('optimize')`).execute(db);
 }
 
 /** Back to migrations 0033 and 0036: the expression index (PostgreSQL), the side table and its triggers (SQLite). */

@@ -2,7 +2,7 @@
 import type { Database, Db } from '../../db/database.ts';
 import { type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { countTrigramMatches, searchAll, trigramMatch } from '../../db/sql-helpers.ts';
+import { searchAll, trigramMatch } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, pageWindow, preparedPage } from '../../shared/pagination.ts';
 import type { ClientRowUpdate, NewClientRow } from '../../db/tables/client.table.ts';
@@ -118,9 +118,18 @@ function bigramMatch(businessId: number, term: string): string {
   return `"b${businessId}x${Buffer.from(lower, 'utf8').toString('hex').toUpperCase()}"`;
 }
 
-/** How many rows of the FTS5 table `table` match `match`, counted up to `cap` (cost grows with the count). */
+/** How many rows of one FTS5 table match, counted up to a cap, as a prepared query (see preparedQuery). */
+function countQuery(table: 'client_search' | 'client_search_bigram') {
+  return preparedQuery(2, (db: Db, match: string, cap: number) => ({
+    compile: () => sql<{ n: number }>`select count(*) as n from (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match} limit ${cap})`.compile(db),
+  }));
+}
+const countIn = { client_search: countQuery('client_search'), client_search_bigram: countQuery('client_search_bigram') };
+
+/** How many rows of the FTS5 table `table` match `match` (all businesses for the trigram index), up to `cap`. */
 async function countMatches(db: Db, table: 'client_search' | 'client_search_bigram', match: string, cap: number): Promise<number> {
-  return Math.min(cap, await countTrigramMatches(db, table, match, cap));
+  const rows = await countIn[table](db, match, cap);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
@@ -186,10 +195,10 @@ export async function findPagePlanned(
   // The rarest indexed term, and whether it is rare enough to drive.
   const match = trigramMatch(db, search);
   const trigramCount = match === undefined ? Infinity : await countMatches(db, 'client_search', match, INDEX_DRIVEN_BELOW);
+  const bigrams = [...new Set(bigramTerms)].map((term) => bigramMatch(businessId, term));
   let rarest: { match: string; n: number } | undefined;
-  for (const term of new Set(bigramTerms)) {
-    const m = bigramMatch(businessId, term);
-    const n = await countMatches(db, 'client_search_bigram', m, LIST_DRIVEN_BELOW);
+  for (const m of bigrams) {
+    const n = await countMatches(db, 'client_search_bigram', m, INDEX_DRIVEN_BELOW);
     if (rarest === undefined || n < rarest.n) rarest = { match: m, n };
   }
   if (match !== undefined && trigramCount < INDEX_DRIVEN_BELOW && trigramCount <= (rarest?.n ?? Infinity)) {
@@ -200,10 +209,26 @@ export async function findPagePlanned(
   }
 
   // Every indexed term is common (or none is indexed): a dense term finds its page in a short stretch.
-  const stretch = pageWindow(withListFilters(selectLive(db, businessId), filter).select('client.id'), order, cursor, PROBE_ROWS_PER_ROW * (size + 1));
-  const probe = await page(findSummaryQuery(db, businessId).where('client.id', 'in', stretch));
+  const stretch = pageWindow(withListFilters(selectLive(db, businessId), filter).select('client.id as stretch_id'), order, cursor, PROBE_ROWS_PER_ROW * (size + 1));
+  const probe = await page(
+    // The stretch is the outer loop (`CROSS JOIN`); as an `IN` list SQLite would walk the whole list and test each row.
+    db
+      .selectFrom(stretch.as('stretch'))
+      .crossJoin('client')
+      .leftJoin('client_status', 'client_status.id', 'client.status_id')
+      .whereRef('client.id', '=', 'stretch.stretch_id')
+      .where('client.business_id', '=', businessId)
+      .where('client.deleted_at', 'is', null)
+      .select(summaryColumns),
+  );
   if (probe.rows.length === size && probe.next !== null) return { page: probe, plan: 'probe' };
 
+  // Not dense: the rarest two-character term narrows the scan when its candidates are few enough to read.
+  rarest = undefined;
+  for (const m of bigrams) {
+    const n = await countMatches(db, 'client_search_bigram', m, LIST_DRIVEN_BELOW);
+    if (rarest === undefined || n < rarest.n) rarest = { match: m, n };
+  }
   if (rarest !== undefined && rarest.n < LIST_DRIVEN_BELOW) {
     const candidates = sql<SqlBool>`client.id in (select rowid from client_search_bigram where client_search_bigram match ${rarest.match})`;
     return { page: await page(findSummaryQuery(db, businessId).where(candidates)), plan: 'bigram-narrowed' };
