@@ -183,24 +183,6 @@ export async function fetchPage<Row extends Record<string, unknown>>(
 }
 
 /**
- * `query` cut to the first `n` rows the page of {@link fetchPage} would walk: the rows after `cursor` in the
- * page order (reversed when walking back), at most `n`. A search uses it as a subquery to look at a bounded
- * stretch of the list before choosing its plan (docs/api.md#filters).
- * @throws InvalidCursor when the cursor was issued for a list with another ordering
- */
-export function pageWindow<Q extends SelectQueryBuilder<any, any, any>>(
-  query: Q,
-  order: readonly OrderColumn<any>[],
-  cursor: CursorPosition | undefined,
-  n: number,
-): Q {
-  if (cursor && cursor.values.length !== order.length) throw new InvalidCursor();
-  let q = query;
-  if (cursor) q = q.where((eb) => afterPosition(eb, order, cursor.values, cursor.reverse)) as Q;
-  return ordered(q, order, cursor?.reverse ?? false).limit(n) as Q;
-}
-
-/**
  * The pages of a list without filters (the list integrators poll for new records and walk with `next`), as
  * prepared queries: `base` (the list's query for one business, selecting the `key` columns of `order`) is
  * built and compiled once for the first page and once for each direction of a cursor, then run with the

@@ -4,7 +4,7 @@ import { type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysel
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { searchAll, trigramMatch } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
-import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, pageWindow, preparedPage } from '../../shared/pagination.ts';
+import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { ClientRowUpdate, NewClientRow } from '../../db/tables/client.table.ts';
 
 const summaryColumns = [
@@ -68,24 +68,23 @@ export interface ClientFilter {
 
 /**
  * The plan of a client search on SQLite (docs/api.md#search-plans), chosen by how many clients of the
- * business the indexes list for its terms:
+ * business the indexes list for its terms (FTS5 counts them up to a cap, in 0.02–0.2 ms):
  * - a term with fewer than {@link INDEX_DRIVEN_BELOW} candidates drives: its index rows, each client looked
- *   up by id, then sorted (well under 1 ms; the plain scan reads the whole list when few or none match);
- * - otherwise the list is read newest first for at most {@link PROBE_ROWS_PER_ROW} rows per row of the page
- *   (a probe); when that stretch holds a full page of matches, that is the page (a dense term: the plain
- *   scan would stop as early);
- * - otherwise the rarest two-character term, when it has fewer than {@link LIST_DRIVEN_BELOW} candidates,
+ *   up by id, then sorted (0.2–0.4 ms for 50 of 100,000; the plain scan reads the whole list when few or
+ *   none match: 65–250 ms);
+ * - otherwise the rarest two-character term, when it has fewer than {@link NARROWED_BELOW} candidates,
  *   narrows the scan: its candidates are read once into a set, and the list index is walked newest first,
- *   reading only the rows in the set until a page is found (a common term: 0.6 ms instead of 2.7 ms for 1
- *   in 120 of 100,000);
- * - else the plain scan, which stops after a page of matches.
+ *   reading only the clients in the set, until a page is found (about 0.6 ms for 1 in 120 of 100,000, where
+ *   the plain scan reads 2,500 clients: 2.6 ms);
+ * - else the plain scan, which stops after a page of matches (a dense term's page is within its first rows).
  * Each plan has the same answer: the exact LIKE predicate (docs/api.md#filters) decides, in the list order.
  */
 const INDEX_DRIVEN_BELOW = 500;
-/** See {@link INDEX_DRIVEN_BELOW}: the probe's length, in list rows per row of the page (plus one). */
-const PROBE_ROWS_PER_ROW = 4;
-/** See {@link INDEX_DRIVEN_BELOW}: above this many candidates, reading them into a set costs more than it saves. */
-const LIST_DRIVEN_BELOW = 4000;
+/**
+ * See {@link INDEX_DRIVEN_BELOW}. Reading this many candidates costs about what a plain scan of a dense term
+ * does (0.2 ms); a term with more is common enough that the scan finds a page soon.
+ */
+const NARROWED_BELOW = 2000;
 
 /** {@link findSummaryQuery} with the FTS5 table as the outer loop (`CROSS JOIN` fixes the join order in SQLite). */
 function ftsDrivenSummaryQuery(db: Db, businessId: number, table: 'client_search' | 'client_search_bigram', match: string) {
@@ -168,7 +167,7 @@ function withSearch<Q extends ReturnType<typeof findSummaryQuery>>(query: Q, sea
 }
 
 /** Which plan a SQLite search takes (see {@link INDEX_DRIVEN_BELOW}); exported for the benchmark and tests. */
-export type SearchPlan = 'trigram-driven' | 'bigram-driven' | 'probe' | 'bigram-narrowed' | 'scan';
+export type SearchPlan = 'trigram-driven' | 'bigram-driven' | 'bigram-narrowed' | 'scan';
 
 /**
  * One page of live clients, newest first, with the plan a search took (`undefined` without search terms,
@@ -195,10 +194,10 @@ export async function findPagePlanned(
   // The rarest indexed term, and whether it is rare enough to drive.
   const match = trigramMatch(db, search);
   const trigramCount = match === undefined ? Infinity : await countMatches(db, 'client_search', match, INDEX_DRIVEN_BELOW);
-  const bigrams = [...new Set(bigramTerms)].map((term) => bigramMatch(businessId, term));
   let rarest: { match: string; n: number } | undefined;
-  for (const m of bigrams) {
-    const n = await countMatches(db, 'client_search_bigram', m, INDEX_DRIVEN_BELOW);
+  for (const term of new Set(bigramTerms)) {
+    const m = bigramMatch(businessId, term);
+    const n = await countMatches(db, 'client_search_bigram', m, NARROWED_BELOW);
     if (rarest === undefined || n < rarest.n) rarest = { match: m, n };
   }
   if (match !== undefined && trigramCount < INDEX_DRIVEN_BELOW && trigramCount <= (rarest?.n ?? Infinity)) {
@@ -207,29 +206,7 @@ export async function findPagePlanned(
   if (rarest !== undefined && rarest.n < INDEX_DRIVEN_BELOW) {
     return { page: await page(ftsDrivenSummaryQuery(db, businessId, 'client_search_bigram', rarest.match)), plan: 'bigram-driven' };
   }
-
-  // Every indexed term is common (or none is indexed): a dense term finds its page in a short stretch.
-  const stretch = pageWindow(withListFilters(selectLive(db, businessId), filter).select('client.id as stretch_id'), order, cursor, PROBE_ROWS_PER_ROW * (size + 1));
-  const probe = await page(
-    // The stretch is the outer loop (`CROSS JOIN`); as an `IN` list SQLite would walk the whole list and test each row.
-    db
-      .selectFrom(stretch.as('stretch'))
-      .crossJoin('client')
-      .leftJoin('client_status', 'client_status.id', 'client.status_id')
-      .whereRef('client.id', '=', 'stretch.stretch_id')
-      .where('client.business_id', '=', businessId)
-      .where('client.deleted_at', 'is', null)
-      .select(summaryColumns),
-  );
-  if (probe.rows.length === size && probe.next !== null) return { page: probe, plan: 'probe' };
-
-  // Not dense: the rarest two-character term narrows the scan when its candidates are few enough to read.
-  rarest = undefined;
-  for (const m of bigrams) {
-    const n = await countMatches(db, 'client_search_bigram', m, LIST_DRIVEN_BELOW);
-    if (rarest === undefined || n < rarest.n) rarest = { match: m, n };
-  }
-  if (rarest !== undefined && rarest.n < LIST_DRIVEN_BELOW) {
+  if (rarest !== undefined && rarest.n < NARROWED_BELOW) {
     const candidates = sql<SqlBool>`client.id in (select rowid from client_search_bigram where client_search_bigram match ${rarest.match})`;
     return { page: await page(findSummaryQuery(db, businessId).where(candidates)), plan: 'bigram-narrowed' };
   }
