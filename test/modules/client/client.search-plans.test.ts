@@ -129,10 +129,11 @@ describe('the search index follows the clients', () => {
       { ...none, companyName: 'AB', contact: 'x' },
       { ...none, companyName: '빛', email: 'Ab@x.example' },
       { ...none, companyName: 'a b', inCharge: '_' },
+      { ...none, companyName: '😀한빛', contact: 'É😀' },
     ];
     const clients = [];
     for (const v of values) clients.push(await create(b, v));
-    for (const terms of [['빛'], ['a'], ['_'], ['%'], ['ab'], ['AB'], ['%_'], ['b_'], ['a%b'], ['빛%_소'], ['ab', 'x'], ['a', '_'], ['ab_c'], ['zz']]) {
+    for (const terms of [['빛'], ['a'], ['_'], ['%'], ['ab'], ['AB'], ['%_'], ['b_'], ['a%b'], ['빛%_소'], ['ab', 'x'], ['a', '_'], ['ab_c'], ['zz'], ['😀한'], ['😀'], ['É😀']]) {
       expect(await searchIds(b, terms), JSON.stringify(terms)).toEqual(expected(clients, terms));
     }
   });
