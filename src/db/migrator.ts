@@ -62,3 +62,18 @@ export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
   const migrator = await migratorOf(db);
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
+
+/**
+ * Brings the schema to exactly the migration `name` (a file name of the migrations folder without
+ * extension): applies the ones up to it, or reverts the newer ones (their `down`). For tests and
+ * benchmarks that need a database as an older release left it; `bizapi migrate` always goes to the newest.
+ *
+ * @returns the names of the migrations applied or reverted by this call
+ * @throws the first migration error, after Kysely has rolled that migration back
+ */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<string[]> {
+  const migrator = await migratorOf(db);
+  const { error, results } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -116,15 +116,6 @@ export function trigramMatch(db: Db, terms: readonly string[]): string | undefin
 }
 
 /**
- * How many rows of the FTS5 table `ftsTable` match `match` (all businesses), counted up to `cap`: a cheap
- * probe (under 2 ms on 100,000 rows) of how selective a search is, before choosing its plan.
- */
-export async function countTrigramMatches(db: Db, ftsTable: string, match: string, cap: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from ${sql.table(ftsTable)} where ${sql.table(ftsTable)} match ${match} limit ${cap})`.execute(db);
-  return Number(rows[0]?.n ?? 0);
-}
-
-/**
  * Runs `fn` in a transaction: a new one on the database, or the caller's when `db` already is one (so a
  * service can be composed into a larger unit of work, such as the demo business).
  */

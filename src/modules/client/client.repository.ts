@@ -1,8 +1,8 @@
 /** SQL for clients and their custom field values. Soft-deleted clients are never read. */
-import type { Db } from '../../db/database.ts';
-import { PostgresAdapter, type SqlBool, SqliteAdapter, sql } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
+import { type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { countTrigramMatches, searchAll, trigramMatch } from '../../db/sql-helpers.ts';
+import { searchAll, trigramMatch } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { ClientRowUpdate, NewClientRow } from '../../db/tables/client.table.ts';
@@ -67,75 +67,153 @@ export interface ClientFilter {
 }
 
 /**
- * The plan of a client search on SQLite, chosen by how many rows match its terms in the trigram index
- * (counted up to this number, in under 2 ms): below it, the index drives the query (each match looked up by
- * id, then sorted: 0.1 ms for no match, under 1 ms for 100); from it on, the business's clients are scanned
- * newest first and the scan stops after one page of matches (2,500 rows when 1 in 120 matches). SQLite's own
- * planner always scans, so a search matching little read every client of the business (11 ms for 100,000),
- * and the index used as a filter of the scan cost more than it saved for common terms.
+ * The plan of a client search on SQLite (docs/api.md#search-plans), chosen by how many clients of the
+ * business the indexes list for its terms (FTS5 counts them up to a cap, in 0.02–0.2 ms):
+ * - a term with fewer than {@link INDEX_DRIVEN_BELOW} candidates drives: its index rows, each client looked
+ *   up by id, then sorted (0.2–0.4 ms for 50 of 100,000; the plain scan reads the whole list when few or
+ *   none match: 65–250 ms);
+ * - otherwise the rarest two-character term, when it has fewer than {@link NARROWED_BELOW} candidates,
+ *   narrows the scan: its candidates are read once into a set, and the list index is walked newest first,
+ *   reading only the clients in the set, until a page is found (about 0.6 ms for 1 in 120 of 100,000, where
+ *   the plain scan reads 2,500 clients: 2.6 ms);
+ * - else the plain scan, which stops after a page of matches (a dense term's page is within its first rows).
+ * Each plan has the same answer: the exact LIKE predicate (docs/api.md#filters) decides, in the list order.
  */
-const FTS_DRIVEN_BELOW = 500;
+const INDEX_DRIVEN_BELOW = 500;
+/**
+ * See {@link INDEX_DRIVEN_BELOW}. Reading this many candidates costs about what a plain scan of a dense term
+ * does (0.2 ms); a term with more is common enough that the scan finds a page soon.
+ */
+const NARROWED_BELOW = 2000;
 
 /** {@link findSummaryQuery} with the FTS5 table as the outer loop (`CROSS JOIN` fixes the join order in SQLite). */
-function ftsDrivenSummaryQuery(db: Db, businessId: number, match: string) {
+function ftsDrivenSummaryQuery(db: Db, businessId: number, table: 'client_search' | 'client_search_bigram', match: string) {
   return db
-    .selectFrom(sql<{ rowid: number }>`client_search`.as('client_search'))
+    .selectFrom(sql<{ rowid: number }>`${sql.table(table)}`.as(table))
     .crossJoin('client')
     .leftJoin('client_status', 'client_status.id', 'client.status_id')
-    .where(sql<boolean>`client.id = client_search.rowid and client_search match ${match}`)
+    .where(sql<boolean>`client.id = ${sql.ref(`${table}.rowid`)} and ${sql.table(table)} match ${match}`)
     .where('client.business_id', '=', businessId)
     .where('client.deleted_at', 'is', null)
     .select(summaryColumns);
 }
 
 /**
- * Whether a search term is served by the bigram index (migration 0033): exactly two characters, also once
+ * Whether a search term is served by the bigram index (migration 0044): exactly two characters, also once
  * lower-cased. Terms of three or more characters are served by the trigram index (migration 0011); a
- * one-character term scans.
+ * one-character term is served by none (the other terms, or the scan, find its matches).
  */
 function isBigramTerm(term: string): boolean {
   return [...term].length === 2 && [...term.toLowerCase()].length === 2;
 }
 
 /**
- * The candidates of a two-character term from the bigram index (migration 0033), as a condition on `client`:
- * the clients of the business one of whose four searched columns, lower-cased, contains `lower(term)`. Only
- * narrows: the exact LIKE predicate (docs/api.md#filters) still decides. The term is compared
- * by equality, so `%` and `_` are literal here too.
+ * The FTS5 query of a two-character term in the SQLite bigram index of migration 0044: the token
+ * `b<businessId>x<hex of the UTF-8 bytes of the lower-cased term>`, quoted. Lower-cased as SQLite's `lower()`
+ * does (ASCII letters only), so the token is the one the trigger wrote for every client that contains the term.
  */
-function bigramCandidate(db: Db, businessId: number, term: string) {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<SqlBool>`bizapi_client_bigrams(client.company_name, client.in_charge, client.contact, client.email) @> array[lower(${term})]::text[]`
-    : sql<SqlBool>`client.id in (select client_id from client_bigram where business_id = ${businessId} and bigram = lower(${term}))`;
+function bigramMatch(businessId: number, term: string): string {
+  const lower = term.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return `"b${businessId}x${Buffer.from(lower, 'utf8').toString('hex').toUpperCase()}"`;
+}
+
+/** How many rows of one FTS5 table match, counted up to a cap, as a prepared query (see preparedQuery). */
+function countQuery(table: 'client_search' | 'client_search_bigram') {
+  return preparedQuery(2, (db: Db, match: string, cap: number) => ({
+    compile: () => sql<{ n: number }>`select count(*) as n from (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match} limit ${cap})`.compile(db),
+  }));
+}
+const countIn = { client_search: countQuery('client_search'), client_search_bigram: countQuery('client_search_bigram') };
+
+/** How many rows of the FTS5 table `table` match `match` (all businesses for the trigram index), up to `cap`. */
+async function countMatches(db: Db, table: 'client_search' | 'client_search_bigram', match: string, cap: number): Promise<number> {
+  const rows = await countIn[table](db, match, cap);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
- * {@link findSummaryQuery} with the bigram side table (SQLite) as the outer loop: the clients of the business
- * whose bigrams include `lower(term)`, each looked up by id, then sorted. Chosen when the term has fewer than
- * {@link FTS_DRIVEN_BELOW} candidates: SQLite's own plan scans the business's clients newest first and probes
- * the candidate list, which reads every client when few or none match (40 ms for 100,000).
+ * The candidates of a two-character term on PostgreSQL, as a condition on `client`: the stored bigram array
+ * of migration 0044 (GIN-indexed with `business_id`) contains `lower(term)`. Only narrows: the exact LIKE
+ * predicate (docs/api.md#filters) still decides. The term is compared by equality, so `%` and `_` are literal.
  */
-function bigramDrivenSummaryQuery(db: Db, businessId: number, term: string) {
-  return db
-    .selectFrom(sql<{ client_id: number }>`client_bigram`.as('client_bigram'))
-    .crossJoin('client')
-    .leftJoin('client_status', 'client_status.id', 'client.status_id')
-    .where(sql<boolean>`client_bigram.business_id = ${businessId} and client_bigram.bigram = lower(${term}) and client.id = client_bigram.client_id`)
-    .where('client.business_id', '=', businessId)
-    .where('client.deleted_at', 'is', null)
-    .select(summaryColumns);
-}
-
-/** How many clients of the business the bigram index lists for `term` (SQLite), counted up to `cap`. */
-async function countBigramCandidates(db: Db, businessId: number, term: string, cap: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from client_bigram where business_id = ${businessId} and bigram = lower(${term}) limit ${cap})`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+function bigramCandidate(term: string) {
+  return sql<SqlBool>`client.search_bigrams @> array[lower(${term})]::text[]`;
 }
 
 /** The pages without filters, prepared (see preparedPage). */
 const pages = preparedPage(findSummaryQuery, newestFirst<ClientSummaryRow>('client'));
 
-/** One page of live clients, newest first. */
+/** A query over live clients with their status (see selectLive), selecting `O`. */
+type ClientQuery<O> = SelectQueryBuilder<Database, 'client' | 'client_status', O>;
+
+/** The list's filters other than `search`, on a query over `client`. */
+function withListFilters<O>(query: ClientQuery<O>, filter: ClientFilter): ClientQuery<O> {
+  let q = query;
+  if (filter.createdFrom !== undefined) q = q.where('client.created', '>=', filter.createdFrom);
+  if (filter.createdTo !== undefined) q = q.where('client.created', '<', filter.createdTo);
+  if (filter.isHidden !== undefined) q = q.where('client.is_hidden', '=', filter.isHidden ? 1 : 0);
+  if (filter.statusId !== undefined) q = q.where('client.status_id', '=', filter.statusId);
+  if (filter.updatedFrom !== undefined) q = q.where('client.updated', '>=', filter.updatedFrom);
+  if (filter.updatedTo !== undefined) q = q.where('client.updated', '<', filter.updatedTo);
+  return q;
+}
+
+/** `query` with the exact search predicate (docs/api.md#filters): every term a substring of a searched column. */
+function withSearch<Q extends ReturnType<typeof findSummaryQuery>>(query: Q, search: readonly string[]): Q {
+  if (search.length === 0) return query;
+  return query.where((eb) =>
+    searchAll(eb, search, [eb.ref('client.company_name'), eb.ref('client.in_charge'), eb.ref('client.contact'), eb.ref('client.email')])!,
+  ) as Q;
+}
+
+/** Which plan a SQLite search takes (see {@link INDEX_DRIVEN_BELOW}); exported for the benchmark and tests. */
+export type SearchPlan = 'trigram-driven' | 'bigram-driven' | 'bigram-narrowed' | 'scan';
+
+/**
+ * One page of live clients, newest first, with the plan a search took (`undefined` without search terms,
+ * and on PostgreSQL, whose planner chooses between the GIN indexes and the list index itself).
+ */
+export async function findPagePlanned(
+  db: Db,
+  businessId: number,
+  filter: ClientFilter,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<{ page: Page<ClientSummaryRow>; plan: SearchPlan | undefined }> {
+  const order = newestFirst<ClientSummaryRow>('client');
+  if (noFilters(filter)) return { page: await pages(db, businessId, size, cursor), plan: undefined };
+  const search = filter.search;
+  const bigramTerms = search.filter(isBigramTerm);
+  if (search.length === 0 || !(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    let q = withListFilters(findSummaryQuery(db, businessId), filter);
+    for (const term of bigramTerms) q = q.where(bigramCandidate(term));
+    return { page: await fetchPage(withSearch(q, search), order, size, cursor), plan: undefined };
+  }
+  const page = (q: ReturnType<typeof findSummaryQuery>) => fetchPage(withSearch(withListFilters(q, filter), search), order, size, cursor);
+
+  // The rarest indexed term, and whether it is rare enough to drive.
+  const match = trigramMatch(db, search);
+  const trigramCount = match === undefined ? Infinity : await countMatches(db, 'client_search', match, INDEX_DRIVEN_BELOW);
+  let rarest: { match: string; n: number } | undefined;
+  for (const term of new Set(bigramTerms)) {
+    const m = bigramMatch(businessId, term);
+    const n = await countMatches(db, 'client_search_bigram', m, NARROWED_BELOW);
+    if (rarest === undefined || n < rarest.n) rarest = { match: m, n };
+  }
+  if (match !== undefined && trigramCount < INDEX_DRIVEN_BELOW && trigramCount <= (rarest?.n ?? Infinity)) {
+    return { page: await page(ftsDrivenSummaryQuery(db, businessId, 'client_search', match)), plan: 'trigram-driven' };
+  }
+  if (rarest !== undefined && rarest.n < INDEX_DRIVEN_BELOW) {
+    return { page: await page(ftsDrivenSummaryQuery(db, businessId, 'client_search_bigram', rarest.match)), plan: 'bigram-driven' };
+  }
+  if (rarest !== undefined && rarest.n < NARROWED_BELOW) {
+    const candidates = sql<SqlBool>`client.id in (select rowid from client_search_bigram where client_search_bigram match ${rarest.match})`;
+    return { page: await page(findSummaryQuery(db, businessId).where(candidates)), plan: 'bigram-narrowed' };
+  }
+  return { page: await page(findSummaryQuery(db, businessId)), plan: 'scan' };
+}
+
+/** One page of live clients, newest first (docs/api.md#filters for the filters, #search-plans for search). */
 export async function findPage(
   db: Db,
   businessId: number,
@@ -143,36 +221,7 @@ export async function findPage(
   size: number,
   cursor: CursorPosition | undefined,
 ): Promise<Page<ClientSummaryRow>> {
-  if (noFilters(filter)) return pages(db, businessId, size, cursor);
-  let q = findSummaryQuery(db, businessId);
-  const match = filter.search.length > 0 ? trigramMatch(db, filter.search) : undefined;
-  const ftsDriven = match !== undefined && (await countTrigramMatches(db, 'client_search', match, FTS_DRIVEN_BELOW)) < FTS_DRIVEN_BELOW;
-  if (ftsDriven) q = ftsDrivenSummaryQuery(db, businessId, match);
-  const bigramTerms = filter.search.filter(isBigramTerm);
-  if (!ftsDriven && bigramTerms.length > 0 && db.getExecutor().adapter instanceof SqliteAdapter) {
-    // The rarest two-character term drives when it is selective enough (see bigramDrivenSummaryQuery).
-    let best: { term: string; n: number } | undefined;
-    for (const term of bigramTerms) {
-      const n = await countBigramCandidates(db, businessId, term, FTS_DRIVEN_BELOW);
-      if (best === undefined || n < best.n) best = { term, n };
-    }
-    if (best !== undefined && best.n < FTS_DRIVEN_BELOW) q = bigramDrivenSummaryQuery(db, businessId, best.term);
-  }
-  if (filter.createdFrom !== undefined) q = q.where('client.created', '>=', filter.createdFrom);
-  if (filter.createdTo !== undefined) q = q.where('client.created', '<', filter.createdTo);
-  if (filter.isHidden !== undefined) q = q.where('client.is_hidden', '=', filter.isHidden ? 1 : 0);
-  if (filter.statusId !== undefined) q = q.where('client.status_id', '=', filter.statusId);
-  if (filter.updatedFrom !== undefined) q = q.where('client.updated', '>=', filter.updatedFrom);
-  if (filter.updatedTo !== undefined) q = q.where('client.updated', '<', filter.updatedTo);
-  const search = filter.search;
-  for (const term of search.filter(isBigramTerm)) q = q.where(bigramCandidate(db, businessId, term));
-  if (search.length > 0) {
-    // The exact predicate decides; the trigram index (migration 0011) has only chosen the plan.
-    q = q.where((eb) =>
-      searchAll(eb, search, [eb.ref('client.company_name'), eb.ref('client.in_charge'), eb.ref('client.contact'), eb.ref('client.email')])!,
-    );
-  }
-  return fetchPage(q, newestFirst<ClientSummaryRow>('client'), size, cursor);
+  return (await findPagePlanned(db, businessId, filter, size, cursor)).page;
 }
 
 /** A live client in the short shape, or `undefined`. */
