@@ -51,6 +51,7 @@ async function measured<T>(label: string, budget: number, fn: () => Promise<T>):
   // eslint-disable-next-line no-console
   console.log(`${label}: ${statements.length} (budget ${budget})`);
   expect(statements.length, `${label}:\n${statements.join('\n')}`).toBeLessThanOrEqual(process.env.MEASURE ? 999 : budget);
+  if (process.env.MEASURE === label) console.log(statements.join("\n"));
   return result;
 }
 
