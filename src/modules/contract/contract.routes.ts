@@ -10,19 +10,11 @@ import { throwIfInvalid } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './contract.schemas.ts';
 import * as service from './contract.service.ts';
-import { retrieve as retrieveInquiry } from '../inquiry/inquiry.service.ts';
+import { contractLinkShapes } from '../inquiry/inquiry.service.ts';
 
-/**
- * `fileSet` compared without its signed download URLs, which change with every read (docs/api.md#events).
- */
-function comparable(key: string, value: unknown): unknown {
-  if (key !== 'fileSet' || !Array.isArray(value)) return value;
-  return value.map((f: Record<string, unknown>) => ({ ...f, file: undefined }));
-}
-
-/** The inquiry reader a contract write needs when it links or releases an inquiry (see `InquiryShapes`). */
+/** What a contract write needs when it links or releases an inquiry (see `InquiryShapes`). */
 function inquiryShapes(request: FastifyRequest): service.InquiryShapes {
-  return { retrieve: (trx, id) => retrieveInquiry(trx, request.auth, id, request.fileContext), comparable };
+  return contractLinkShapes(request.auth, request.fileContext);
 }
 
 const tags = ['contract'];

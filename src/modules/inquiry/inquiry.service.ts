@@ -30,7 +30,7 @@ import {
   toStoredFiles,
 } from '../file/file.service.ts';
 import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
-import { checkInquiryContract, releaseInquiryContract, setInquiryContract, toNestedContract } from '../contract/contract.service.ts';
+import { checkInquiryContract, type InquiryShapes, releaseInquiryContract, setInquiryContract, toNestedContract } from '../contract/contract.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoredTimestamp, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './inquiry.repository.ts';
@@ -527,6 +527,18 @@ export async function destroyFile(db: Db, auth: Auth, inquiryId: number, fileId:
 }
 
 // ── The contract side of the inquiry ↔ contract link (docs/api.md#contracts) ──
+
+/**
+ * What a contract write that links or releases an inquiry needs of this module (contract.service
+ * `InquiryShapes`): {@link lockForContractLink} and {@link finishContractLink} for the caller's business,
+ * signing download URLs with `files` (none needed when the inquiry has no files).
+ */
+export function contractLinkShapes(auth: Auth, files: FileContext | undefined): InquiryShapes {
+  return {
+    lock: (trx, id) => lockForContractLink(trx, auth, id),
+    finish: (trx, locked) => finishContractLink(trx, auth, locked as LinkedInquiry, files),
+  };
+}
 
 /** An inquiry a contract write links or releases, read under its lock by {@link lockForContractLink}. */
 export interface LinkedInquiry {
