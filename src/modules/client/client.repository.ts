@@ -176,11 +176,6 @@ export async function findPage(
   return fetchPage(q, newestFirst<ClientSummaryRow>('client'), size, cursor);
 }
 
-/** A live client in the short shape, or `undefined`. */
-export async function findSummaryById(db: Db, businessId: number, id: number): Promise<ClientSummaryRow | undefined> {
-  return findSummaryQuery(db, businessId).where('client.id', '=', id).executeTakeFirst();
-}
-
 /**
  * The full shape of a live client in one statement (the lean write path, docs/api.md#events): the detail
  * columns and `field_set`, its custom field values as a JSON column (field.service `fieldValuesJson`).

@@ -148,11 +148,6 @@ export async function findPage(
   return fetchPage(q, newestFirst<ContractListRow>('contract'), size, cursor);
 }
 
-/** A contract in the list shape, or `undefined`. */
-export async function findListRowById(db: Db, businessId: number, id: number): Promise<ContractListRow | undefined> {
-  return listQuery(db, businessId).where('contract.id', '=', id).executeTakeFirst();
-}
-
 /**
  * The full shape of a contract in one statement (the lean write path, docs/api.md#events): the detail
  * columns, the stored `inquiry_id` and `client_id` (also when that client is soft-deleted), the recurring columns a PATCH merges with its body, `category_set`

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { jsonArrayOf, toBool } from '../../db/sql-helpers.ts';
 import { type ErrorCollector, messages } from '../../shared/errors.ts';
 import type { Field } from '../catalog/catalog.schemas.ts';
-import { loadFields, toField, toMember } from '../catalog/catalog.service.ts';
+import { loadFields, toMember } from '../catalog/catalog.service.ts';
 import * as repo from './field.repository.ts';
 import type { FieldKind } from './field.schemas.ts';
 
@@ -102,33 +102,6 @@ export async function checkFieldSet(
 }
 
 /**
- * Builds a response `fieldSet` from stored values (`[{field_id, value}]`), each with its full field.
- * Values of fields that no longer exist are left out.
- */
-export async function toFieldValues(
-  db: Db,
-  businessId: number,
-  stored: readonly { field_id: number; value: string }[],
-): Promise<{ field: Field; value: string }[]> {
-  const fields = await loadFields(db, businessId, stored.map((s) => s.field_id));
-  const out: { field: Field; value: string }[] = [];
-  for (const s of stored) {
-    const f = fields.get(s.field_id);
-    if (!f) continue;
-    out.push({ field: toField(f), value: s.value });
-  }
-  return out;
-}
-
-/**
- * The stored values of one record of `kind` (`{field_id, value}` in field order), for {@link toFieldValues}.
- * Another business's record has none.
- */
-export async function findFieldValues(db: Db, businessId: number, kind: FieldKind, recordId: number): Promise<{ field_id: number; value: string }[]> {
-  return repo.findValueRows(db, kind, businessId, recordId);
-}
-
-/**
  * Stores checked values ({@link checkFieldSet}) of one record of `kind`, in order: an empty value deletes the
  * field's value, any other inserts it or replaces the stored one. Runs in the caller's transaction when `db`
  * is one.
@@ -193,8 +166,8 @@ interface StoredValueJson {
 
 /**
  * Maps the column of {@link fieldValuesJson} to the response `fieldSet` (docs/api.md#custom-field-values):
- * `[{field: {id, name, dataType, optionSet, memberSet}, value}]` in field order, the same shape
- * {@link toFieldValues} builds.
+ * `[{field: {id, name, dataType, optionSet, memberSet}, value}]` in field order (options and members in
+ * catalog order), each field as `GET /v1/field` shows it.
  */
 export function toFieldSet(column: FieldValuesJson): { field: Field; value: string }[] {
   return parsedJson<StoredValueJson[]>(column as unknown).map((v) => ({

@@ -146,26 +146,9 @@ export async function insertInquiryFiles(
 }
 
 /**
- * The files of an inquiry with their objects, in the order they were attached (`stored_path`: the key the
- * bytes are served from when it is not `path`).
- */
-export async function findInquiryFiles(db: Db, businessId: number, inquiryId: number) {
-  return inquiryFiles(db, businessId, inquiryId);
-}
-const inquiryFiles = preparedQuery(2, (db: Db, businessId: number, inquiryId: number) =>
-  db
-    .selectFrom('inquiry_file')
-    .innerJoin('file', 'file.id', 'inquiry_file.file_id')
-    .select(['inquiry_file.id', 'inquiry_file.name', 'inquiry_file.created', 'file.path', 'file.stored_path', 'file.content_type'])
-    .where('inquiry_file.business_id', '=', businessId)
-    .where('inquiry_file.inquiry_id', '=', inquiryId)
-    .orderBy('inquiry_file.created')
-    .orderBy('inquiry_file.id'),
-);
-
-/**
- * {@link findInquiryFiles} as a subquery of the inquiry `inquiryId` (an expression of the outer query, such
- * as `inquiry.id`), for a JSON column of the inquiry's full shape.
+ * The files of the inquiry `inquiryId` (an expression of the outer query, such as `inquiry.id`) with their
+ * objects, in the order they were attached (`stored_path`: the key the bytes are served from when it is not
+ * `path`): a subquery, for a JSON column of the inquiry's full shape.
  */
 export function inquiryFilesQuery(db: Db, businessId: number, inquiryId: Expression<number>) {
   return db

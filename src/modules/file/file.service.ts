@@ -240,29 +240,6 @@ export function downloadUrlWindow(ttlSeconds: number, nowMs = Date.now()): { sig
 }
 
 /**
- * The `fileSet` of an inquiry's full shape: `{id, name, file, created}` in the order attached, where `file`
- * is a pre-signed download URL valid for `files.downloadUrlTtlSeconds` (1 hour by default; see
- * {@link downloadUrlWindow}).
- */
-export async function fileSetOf(db: Db, ctx: FileContext, businessId: number, inquiryId: number): Promise<InquiryFile[]> {
-  const rows = await repo.findInquiryFiles(db, businessId, inquiryId);
-  const window = downloadUrlWindow(ctx.files.downloadUrlTtlSeconds);
-  return Promise.all(
-    rows.map(async (r) => ({
-      id: r.id,
-      name: r.name,
-      file: await ctx.storage.presignDownload(r.stored_path ?? r.path, {
-        ...window,
-        origin: ctx.origin,
-        name: r.name,
-        contentType: r.content_type,
-      }),
-      created: r.created,
-    })),
-  );
-}
-
-/**
  * An inquiry's attached files as one JSON column of the caller's query, `inquiryId` an expression of it
  * (`sql.ref('inquiry.id')`): the rows of the `fileSet` before their download URLs are signed, so the
  * inquiry's full shape is one statement and no URL is signed inside a write transaction (the lean write
@@ -294,8 +271,8 @@ export function toStoredFiles(column: StoredFilesJson): StoredFile[] {
 
 /**
  * The `fileSet` of an inquiry's full shape from its stored files: `{id, name, file, created}`, `file` a
- * pre-signed download URL as {@link fileSetOf} signs it (see {@link downloadUrlWindow}). Sign outside write
- * transactions, once per answer.
+ * pre-signed download URL valid for `files.downloadUrlTtlSeconds` (1 hour by default; see
+ * {@link downloadUrlWindow}). Sign outside write transactions where the shape allows, once per answer.
  */
 export async function signFileSet(ctx: FileContext, files: readonly StoredFile[]): Promise<InquiryFile[]> {
   if (files.length === 0) return [];

@@ -118,11 +118,6 @@ export async function findPage(
   return fetchPage(q, newestFirst<InquirySummaryRow>('inquiry'), size, cursor);
 }
 
-/** A live inquiry in the create / list shape, or `undefined`. */
-export async function findSummaryById(db: Db, businessId: number, id: number): Promise<InquirySummaryRow | undefined> {
-  return findSummaryQuery(db, businessId).where('inquiry.id', '=', id).executeTakeFirst();
-}
-
 /**
  * The full shape of a live inquiry in one statement (the lean write path, docs/api.md#events): the detail
  * columns, the stored `client_id` (also when that client is soft-deleted) and each nested set as a JSON
