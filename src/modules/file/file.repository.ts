@@ -1,7 +1,6 @@
 /** SQL for issued and uploaded objects (`file`). Every function filters by business. */
 import type { Expression } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { FileRow, NewFileRow } from '../../db/tables/file.table.ts';
 
