@@ -42,7 +42,7 @@ import { demoFileContext } from '../src/demo/demo.ts';
 import { create as createClient } from '../src/modules/client/client.service.ts';
 import { create as createContract } from '../src/modules/contract/contract.service.ts';
 import { createTextHistory } from '../src/modules/inquiry/inquiry-history.service.ts';
-import { create as createInquiry, retrieve as retrieveInquiry } from '../src/modules/inquiry/inquiry.service.ts';
+import { contractLinkShapes, create as createInquiry } from '../src/modules/inquiry/inquiry.service.ts';
 import { prng, seed, WORDS, type Seeded } from './lib/seed.ts';
 import { ROOT, freePort, startChild, type Child } from './lib/server.ts';
 
@@ -115,7 +115,7 @@ async function fillSource(databaseUrl: string, dataDir: string, masterKey: Buffe
     const categories = Object.values(catalog.contractCategories);
     const f = catalog.fields;
     const files = demoFileContext(undefined);
-    const shapes = { retrieve: (trx: Db, id: number) => retrieveInquiry(trx, auth, id, files) as never };
+    const shapes = contractLinkShapes(auth, files);
     const fillMs: Record<string, number> = {};
 
     const clientIds: number[] = [];

@@ -21,3 +21,19 @@ export function notFoundBeforeValidation(param: string, exists: (auth: AuthConte
     if (!(await exists(request.auth, Number(raw)))) throw new NotFound();
   };
 }
+
+/**
+ * The handler side of DRF's 404-before-400 for a route declared with `attachValidation: true` (the lean write
+ * path, docs/api.md#events: no existence query on the happy path, where the service's locking read is the one
+ * check): when the request failed validation, throws "Not found." if the body was invalid and the record `id`
+ * of path parameter `param` is not live in the caller's business (`exists`), else the validation error. Does
+ * nothing for a valid request.
+ * @throws NotFound, or the request's validation error
+ */
+export async function throwIfInvalid(request: FastifyRequest, param: string, exists: (auth: AuthContext, id: number) => Promise<boolean>): Promise<void> {
+  const invalid = request.validationError;
+  if (!invalid) return;
+  const id = (request.params as Record<string, unknown>)[param];
+  if (invalid.validationContext !== 'params' && typeof id === 'number' && !(await exists(request.auth, id))) throw new NotFound();
+  throw invalid;
+}

@@ -2,7 +2,8 @@
 import type { Database, Db } from '../../db/database.ts';
 import { type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { searchAll, trigramMatch } from '../../db/sql-helpers.ts';
+import { forUpdateOf, searchAll, trigramMatch } from '../../db/sql-helpers.ts';
+import { fieldValuesJson } from '../field/field.service.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { ClientRowUpdate, NewClientRow } from '../../db/tables/client.table.ts';
@@ -224,16 +225,33 @@ export async function findPage(
   return (await findPagePlanned(db, businessId, filter, size, cursor)).page;
 }
 
-/** A live client in the short shape, or `undefined`. */
-export async function findSummaryById(db: Db, businessId: number, id: number): Promise<ClientSummaryRow | undefined> {
-  return findSummaryQuery(db, businessId).where('client.id', '=', id).executeTakeFirst();
+/**
+ * The full shape of a live client in one statement (the lean write path, docs/api.md#events): the detail
+ * columns and `field_set`, its custom field values as a JSON column (field.service `fieldValuesJson`).
+ */
+function fullShapeQuery(db: Db, businessId: number, id: number) {
+  return findDetailQuery(db, businessId)
+    .select(fieldValuesJson(db, businessId, 'C', sql.ref('client.id')).as('field_set'))
+    .where('client.id', '=', id);
 }
+/** A live client's full shape as {@link fullShapeQuery} reads it. */
+export type ClientShapeRow = Awaited<ReturnType<ReturnType<typeof fullShapeQuery>['executeTakeFirstOrThrow']>>;
 
-/** A live client in the full shape, or `undefined`. */
-export async function findById(db: Db, businessId: number, id: number): Promise<ClientDetailRow | undefined> {
-  return (await detailById(db, businessId, id))[0];
+/** A live client's full shape in one statement, or `undefined` (GET of a client). */
+export async function findShapeById(db: Db, businessId: number, id: number): Promise<ClientShapeRow | undefined> {
+  return (await shapeById(db, businessId, id))[0];
 }
-const detailById = preparedQuery(2, (db: Db, businessId: number, id: number) => findDetailQuery(db, businessId).where('client.id', '=', id));
+const shapeById = preparedQuery(2, (db: Db, businessId: number, id: number) => fullShapeQuery(db, businessId, id));
+
+/**
+ * {@link findShapeById} that is also the row's lock until the end of the caller's transaction (PostgreSQL:
+ * `FOR UPDATE OF client`; SQLite: `BEGIN IMMEDIATE` holds the write lock already): the read a write path
+ * starts with, so that its "before" is the state its change applies to (docs/api.md#events).
+ */
+export async function lockShapeById(db: Db, businessId: number, id: number): Promise<ClientShapeRow | undefined> {
+  return (await shapeForUpdate(db, businessId, id))[0];
+}
+const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'client'));
 
 /** Whether a live client with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
@@ -241,22 +259,39 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
   return row !== undefined;
 }
 
-/** Inserts a client; returns its id. */
+/**
+ * Inserts a client; returns its id. `status_id` left `undefined` takes the business's default client status
+ * (none when it has none; docs/api.md#clients), chosen in the insert itself.
+ */
 export async function insert(db: Db, businessId: number, row: Omit<NewClientRow, 'business_id'>): Promise<number> {
   const { id } = await db
     .insertInto('client')
-    .values({ ...row, business_id: businessId })
+    .values({ ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultStatusId(db, businessId) : row.status_id })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
 }
 
-/** Updates a live client; returns the number of rows changed (0 when missing). */
-export async function updateById(db: Db, businessId: number, id: number, patch: ClientRowUpdate): Promise<number> {
-  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+/** The id of the business's default client status as a subquery (`null` when it has none). */
+function defaultStatusId(db: Db, businessId: number) {
+  return db
+    .selectFrom('client_status')
+    .select('client_status.id')
+    .where('client_status.business_id', '=', businessId)
+    .where('client_status.is_default', '=', 1)
+    .orderBy('client_status.id')
+    .limit(1);
+}
+
+/**
+ * Updates a live client: the columns of `patch` and `updated` set to `at`, in one statement (the lean write
+ * path, docs/api.md#events; an empty `patch` stamps `updated` only). Returns the number of rows changed (0
+ * when missing).
+ */
+export async function updateById(db: Db, businessId: number, id: number, patch: ClientRowUpdate, at: Timestamp): Promise<number> {
   const result = await db
     .updateTable('client')
-    .set(patch)
+    .set({ ...patch, updated: at })
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)

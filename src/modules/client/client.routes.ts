@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
-import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
+import { throwIfInvalid } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './client.schemas.ts';
 import * as service from './client.service.ts';
@@ -66,7 +66,8 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/client/:client_id',
     {
-      preValidation: notFoundBeforeValidation('client_id', (auth, id) => service.exists(app.db, auth, id)),
+      // Validation errors reach the handler, which answers 404 before 400 for a missing record (throwIfInvalid).
+      attachValidation: true,
       schema: {
         tags,
         operationId: 'client_partial_update',
@@ -79,7 +80,10 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.ClientDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.partialUpdate(app.db, request.auth, request.params.client_id, request.body),
+    async (request) => {
+      await throwIfInvalid(request, 'client_id', (auth, id) => service.exists(app.db, auth, id));
+      return service.partialUpdate(app.db, request.auth, request.params.client_id, request.body);
+    },
   );
 
   app.delete(

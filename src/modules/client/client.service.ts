@@ -3,15 +3,15 @@
  * partialUpdate, destroy (soft).
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
-import { checkFieldSet, type CheckedFieldValue, findFieldValues, replaceFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
-import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
+import { changedColumns, inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
+import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { findClientStatus, findDefaultClientStatus } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { findClientStatus } from '../catalog/catalog.service.ts';
+import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './client.repository.ts';
@@ -65,8 +65,8 @@ export function toClientSummary(row: repo.ClientSummaryRow): ClientSummary {
   };
 }
 
-/** Maps a row and its field values to the full shape (retrieve, update). */
-export function toClient(row: repo.ClientDetailRow, fieldSet: Client['fieldSet']): Client {
+/** Maps the one-statement read of a client ({@link repo.findShapeById}) to the full shape (retrieve, update). */
+export function toClient(row: repo.ClientShapeRow): Client {
   return {
     ...toClientSummary(row),
     content: row.content,
@@ -78,7 +78,7 @@ export function toClient(row: repo.ClientDetailRow, fieldSet: Client['fieldSet']
     businessClass: row.business_class,
     branchNumber: row.branch_number,
     taxInvoiceEmail: row.tax_invoice_email,
-    fieldSet,
+    fieldSet: toFieldSet(row.field_set),
     isHidden: row.is_hidden === 1,
     updated: row.updated,
   };
@@ -157,30 +157,31 @@ export async function list(db: Db, auth: Auth, query: ClientListQuery, cursor: C
 /**
  * `POST /v1/client`: `status` omitted → the business's default client status (none when it has none);
  * `status: null` → no status. No notification is sent (docs/api.md#clients); a `client.created` event is written
- * (docs/api.md#events).
+ * (docs/api.md#events). The answer is the short shape, taken from the full shape the event carries (one read).
  * @throws ValidationError for an unknown status or an invalid `fieldSet`
  */
 export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promise<ClientSummary> {
   const { fieldValues } = await checkReferences(db, auth.businessId, body);
-  const row = await inTransaction(db, async (trx) => {
+  const shape = await inTransaction(db, async (trx) => {
     // One instant for both: a create's `updated` is its `created` (docs/api.md#events).
     const now = nowTimestamp();
-    let statusId = body.status === undefined ? undefined : (body.status?.id ?? null);
-    if (statusId === undefined) statusId = (await findDefaultClientStatus(trx, auth.businessId))?.id ?? null;
     const newId = await repo.insert(trx, auth.businessId, {
       ...columnsFrom(body),
       company_name: body.companyName,
-      status_id: statusId,
+      // Undefined (not sent): the default status, chosen by the insert.
+      status_id: body.status === undefined ? undefined : (body.status?.id ?? null),
       is_hidden: toBool(body.isHidden ?? false),
       created: now,
       updated: now,
     });
     await setFieldValues(trx, auth.businessId, 'C', newId, fieldValues);
-    await recordCreated(trx, auth.businessId, 'client', await retrieve(trx, auth, newId));
     // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
-    return repo.findSummaryById(trx, auth.businessId, newId);
+    const created = toClient((await repo.findShapeById(trx, auth.businessId, newId))!);
+    await recordCreated(trx, auth.businessId, 'client', created);
+    return created;
   });
-  return toClientSummary(row!);
+  const { id, companyName, created, status, inCharge, position, contact, email } = shape;
+  return { id, companyName, created, status, inCharge, position, contact, email };
 }
 
 /** Whether a live client with this id exists in the business. */
@@ -189,14 +190,23 @@ export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number)
 }
 
 /**
- * `GET /v1/client/{client_id}`: the full shape.
+ * `GET /v1/client/{client_id}`: the full shape, read in one statement.
  * @throws NotFound for a missing, soft-deleted or other business's client
  */
 export async function retrieve(db: Db, auth: Auth, id: number): Promise<Client> {
-  const row = await repo.findById(db, auth.businessId, id);
+  const row = await repo.findShapeById(db, auth.businessId, id);
   if (!row) throw new NotFound();
-  const values = await findFieldValues(db, auth.businessId, 'C', id);
-  return toClient(row, await toFieldValues(db, auth.businessId, values));
+  return toClient(row);
+}
+
+/** The stored columns of a read that {@link columnsFrom} may write, to compare a patch with (`changedColumns`). */
+function storedColumns(row: repo.ClientShapeRow): Record<string, unknown> {
+  return {
+    company_name: row.company_name,
+    ...Object.fromEntries(Object.values(TEXT_COLUMNS).map((c) => [c, row[c]])),
+    is_hidden: row.is_hidden,
+    status_id: row.status_id,
+  };
 }
 
 /**
@@ -204,21 +214,35 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Client> 
  * keeps the others (an empty value clears one). A status change records no history (docs/api.md#clients). A change
  * stamps `updated` and writes a `client.updated` event naming the changed properties; a PATCH that changes
  * nothing writes none (docs/api.md#events).
+ *
+ * The lean write path (docs/api.md#events): references checked before the transaction (a missing client with
+ * a bad reference is still 404, as DRF finds the record first); in it, one statement reads the full shape
+ * and locks the row; nothing is written when nothing changes; otherwise one UPDATE writes the changed
+ * columns with `updated`, the changed field values are written, and the shape is read once more for the event.
  * @throws NotFound for a missing client; ValidationError for bad references
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: ClientUpdateBody): Promise<Client> {
-  if (!(await repo.existsById(db, auth.businessId, id))) throw new NotFound();
-  const { fieldValues } = await checkReferences(db, auth.businessId, body);
+  const { businessId } = auth;
+  let fieldValues: CheckedFieldValue[];
+  try {
+    ({ fieldValues } = await checkReferences(db, businessId, body));
+  } catch (err) {
+    if (err instanceof ValidationError && !(await repo.existsById(db, businessId, id))) throw new NotFound();
+    throw err;
+  }
   const patch = columnsFrom(body);
   if (body.status !== undefined) patch.status_id = body.status?.id ?? null;
   return inTransaction(db, async (trx) => {
-    // The lock proves the client still exists and makes `before` the state this change applies to.
-    if (!(await lockRow(trx, 'client', auth.businessId, id))) throw new NotFound();
-    const before = await retrieve(trx, auth, id);
-    await repo.updateById(trx, auth.businessId, id, patch);
-    await setFieldValues(trx, auth.businessId, 'C', id, fieldValues);
-    const after = await retrieve(trx, auth, id);
-    return recordUpdate(trx, auth.businessId, 'client', before, after, (at) => setUpdated(trx, 'client', auth.businessId, id, at));
+    const row = await repo.lockShapeById(trx, businessId, id);
+    if (!row) throw new NotFound();
+    const before = toClient(row);
+    const columns = changedColumns(storedColumns(row), patch);
+    const values = changedFieldValues(before.fieldSet, fieldValues);
+    if (Object.keys(columns).length === 0 && values.length === 0) return before;
+    await repo.updateById(trx, businessId, id, columns, nowTimestamp());
+    await setFieldValues(trx, businessId, 'C', id, values);
+    const after = toClient((await repo.findShapeById(trx, businessId, id))!);
+    return recordUpdated(trx, businessId, 'client', before, after, (at) => repo.updateById(trx, businessId, id, {}, at));
   });
 }
 
@@ -258,7 +282,10 @@ export async function restore(db: Db, auth: Auth, shape: RestoredClient, options
   const columns = (): ClientRowUpdate => ({ ...columnsFrom(body), status_id: shape.status?.id ?? null, ...restoredTimes(shape) });
   return restoreRecord(db, businessId, shape, options, {
     table: 'client',
-    current: async (t, id) => ((await repo.existsById(t, businessId, id)) ? retrieve(t, auth, id) : undefined),
+    current: async (t, id) => {
+      const row = await repo.findShapeById(t, businessId, id);
+      return row && toClient(row);
+    },
     insert: async (t, id) => {
       const { fieldValues } = await checkReferences(t, businessId, body);
       const newId = await repo.insert(t, businessId, { ...(id !== undefined && { id }), ...(columns() as Omit<NewClientInsert, 'business_id'>) });

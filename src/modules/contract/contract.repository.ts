@@ -2,8 +2,12 @@
  * SQL for contracts, their categories and custom field values. Every read joins the client only while it
  * is live (a soft-deleted client shows as null).
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { searchAll } from '../../db/sql-helpers.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
+import { forUpdateOf, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
+import { fieldValuesJson } from '../field/field.service.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import { type ContractRowUpdate, NESTED_CONTRACT_COLUMNS, type NewContractRow } from '../../db/tables/contract.table.ts';
 import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
@@ -144,15 +148,59 @@ export async function findPage(
   return fetchPage(q, newestFirst<ContractListRow>('contract'), size, cursor);
 }
 
-/** A contract in the list shape, or `undefined`. */
-export async function findListRowById(db: Db, businessId: number, id: number): Promise<ContractListRow | undefined> {
-  return listQuery(db, businessId).where('contract.id', '=', id).executeTakeFirst();
+/**
+ * The full shape of a contract in one statement (the lean write path, docs/api.md#events): the detail
+ * columns, the stored `inquiry_id` and `client_id` (also when that client is soft-deleted), the recurring columns a PATCH merges with its body, `category_set`
+ * `[{id, title}]` in category order and `field_set` (field.service `fieldValuesJson`) as JSON columns (text
+ * on SQLite, parsed on PostgreSQL).
+ */
+function fullShapeQuery(db: Db, businessId: number, id: number) {
+  return detailQuery(db, businessId)
+    .select(['contract.inquiry_id as stored_inquiry_id', 'contract.client_id as stored_client_id'])
+    .select((eb) => [
+      jsonArrayOf(
+        db,
+        eb
+          .selectFrom('contract_category_link')
+          .innerJoin('contract_category', 'contract_category.id', 'contract_category_link.category_id')
+          .select(['contract_category.id', 'contract_category.title'])
+          .where('contract_category_link.business_id', '=', businessId)
+          .whereRef('contract_category_link.contract_id', '=', 'contract.id')
+          .orderBy('contract_category.id'),
+      ).as('category_set'),
+      fieldValuesJson(db, businessId, 'CO', sql.ref('contract.id')).as('field_set'),
+    ])
+    .where('contract.id', '=', id);
 }
+/** A contract's full shape as {@link fullShapeQuery} reads it. */
+export type ContractShapeRow = Awaited<ReturnType<ReturnType<typeof fullShapeQuery>['executeTakeFirstOrThrow']>>;
 
-/** A contract in the full shape, or `undefined`. */
-export async function findById(db: Db, businessId: number, id: number): Promise<ContractDetailRow | undefined> {
-  return detailQuery(db, businessId).where('contract.id', '=', id).executeTakeFirst();
+/** A contract's full shape in one statement, or `undefined` (GET of a contract). */
+export async function findShapeById(db: Db, businessId: number, id: number): Promise<ContractShapeRow | undefined> {
+  return (await shapeById(db, businessId, id))[0];
 }
+const shapeById = preparedQuery(2, (db: Db, businessId: number, id: number) => fullShapeQuery(db, businessId, id));
+
+/**
+ * {@link findShapeById} that is also the row's lock until the end of the caller's transaction (PostgreSQL:
+ * `FOR UPDATE OF contract`; SQLite: `BEGIN IMMEDIATE` holds the write lock already): the read a write path
+ * starts with (docs/api.md#events).
+ */
+export async function lockShapeById(db: Db, businessId: number, id: number): Promise<ContractShapeRow | undefined> {
+  return (await shapeForUpdate(db, businessId, id))[0];
+}
+const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'contract'));
+
+/**
+ * Locks a contract until the end of the caller's transaction and tells whether it exists (PostgreSQL:
+ * `SELECT … FOR UPDATE`; SQLite: `BEGIN IMMEDIATE` holds the write lock already).
+ */
+export async function lockById(db: Db, businessId: number, id: number): Promise<boolean> {
+  return (await contractForUpdate(db, businessId, id)).length > 0;
+}
+const contractForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  forUpdateOf(db, db.selectFrom('contract').select('contract.id').where('contract.business_id', '=', businessId).where('contract.id', '=', id), 'contract'),
+);
 
 /** Whether a contract with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
@@ -184,16 +232,6 @@ export async function findSummariesByIds(db: Db, businessId: number, ids: readon
   return summaryQuery(db, businessId).where('contract.id', 'in', [...new Set(ids)]).execute();
 }
 
-/** The columns a PATCH merges with its body (recurring fields, dates, the linked inquiry). */
-export async function findRecurringById(db: Db, businessId: number, id: number) {
-  return db
-    .selectFrom('contract')
-    .select(['type', 'start_date', 'end_date', 'settlement_frequency', 'settlement_cycle', 'settlement_day', 'inquiry_id'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** Inserts a contract; returns its id. */
 export async function insert(db: Db, businessId: number, row: Omit<NewContractRow, 'business_id'>): Promise<number> {
   const { id } = await db
@@ -204,15 +242,24 @@ export async function insert(db: Db, businessId: number, row: Omit<NewContractRo
   return id;
 }
 
-/** Updates a contract; returns the number of rows changed (0 when missing). */
-export async function updateById(db: Db, businessId: number, id: number, patch: ContractRowUpdate): Promise<number> {
-  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+/**
+ * Updates a contract: the columns of `patch` and `updated` set to `at`, in one statement (the lean write
+ * path, docs/api.md#events; an empty `patch` stamps `updated` only). Returns the number of rows changed (0
+ * when missing).
+ */
+export async function updateById(db: Db, businessId: number, id: number, patch: ContractRowUpdate, at: Timestamp): Promise<number> {
   const result = await db
     .updateTable('contract')
-    .set(patch)
+    .set({ ...patch, updated: at })
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Updates a contract's columns as given (`updated` among them or not: a restore); returns the rows changed. */
+export async function restoreById(db: Db, businessId: number, id: number, patch: ContractRowUpdate): Promise<number> {
+  const result = await db.updateTable('contract').set(patch).where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -254,6 +301,11 @@ export async function replaceCategories(db: Db, businessId: number, contractId: 
     .where('business_id', '=', businessId)
     .where('contract_id', '=', contractId)
     .execute();
+  await insertCategories(db, businessId, contractId, categoryIds);
+}
+
+/** Adds categories to a contract that has none (a create). */
+export async function insertCategories(db: Db, businessId: number, contractId: number, categoryIds: readonly number[]): Promise<void> {
   if (categoryIds.length === 0) return;
   await db
     .insertInto('contract_category_link')

@@ -6,23 +6,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
-import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
+import { throwIfInvalid } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './contract.schemas.ts';
 import * as service from './contract.service.ts';
-import { retrieve as retrieveInquiry } from '../inquiry/inquiry.service.ts';
+import { contractLinkShapes } from '../inquiry/inquiry.service.ts';
 
-/**
- * `fileSet` compared without its signed download URLs, which change with every read (docs/api.md#events).
- */
-function comparable(key: string, value: unknown): unknown {
-  if (key !== 'fileSet' || !Array.isArray(value)) return value;
-  return value.map((f: Record<string, unknown>) => ({ ...f, file: undefined }));
-}
-
-/** The inquiry reader a contract write needs when it links or releases an inquiry (see `InquiryShapes`). */
+/** What a contract write needs when it links or releases an inquiry (see `InquiryShapes`). */
 function inquiryShapes(request: FastifyRequest): service.InquiryShapes {
-  return { retrieve: (trx, id) => retrieveInquiry(trx, request.auth, id, request.fileContext), comparable };
+  return contractLinkShapes(request.auth, request.fileContext);
 }
 
 const tags = ['contract'];
@@ -87,7 +79,8 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/contract/:contract_id',
     {
-      preValidation: notFoundBeforeValidation('contract_id', (auth, id) => service.exists(app.db, auth, id)),
+      // Validation errors reach the handler, which answers 404 before 400 for a missing record (throwIfInvalid).
+      attachValidation: true,
       schema: {
         tags,
         operationId: 'contract_partial_update',
@@ -99,7 +92,10 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.ContractDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.partialUpdate(app.db, request.auth, request.params.contract_id, request.body, inquiryShapes(request)),
+    async (request) => {
+      await throwIfInvalid(request, 'contract_id', (auth, id) => service.exists(app.db, auth, id));
+      return service.partialUpdate(app.db, request.auth, request.params.contract_id, request.body, inquiryShapes(request));
+    },
   );
 
   app.delete(

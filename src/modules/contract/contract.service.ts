@@ -18,16 +18,15 @@
  *   writes it through {@link checkInquiryContract}, {@link setInquiryContract} and {@link releaseInquiryContract}.
  */
 import type { Db } from '../../db/database.ts';
-import { inTransaction, isUniqueViolation, lockRow, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
-import type { Timestamp } from '../../db/columns.ts';
-import { checkFieldSet, type CheckedFieldValue, findFieldValues, replaceFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
+import { changedColumns, inTransaction, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
-import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
 import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
@@ -100,15 +99,17 @@ export function toContractListItem(row: repo.ContractListRow, categorySet: IdTit
   };
 }
 
-/** Maps a row, its categories and field values to the full shape (retrieve, update). */
-export function toContract(row: repo.ContractDetailRow, categorySet: IdTitle[], fieldSet: Contract['fieldSet']): Contract {
+/** Maps the one-statement read of a contract ({@link repo.findShapeById}) to the full shape (retrieve, update). */
+export function toContract(row: repo.ContractShapeRow): Contract {
+  const column = row.category_set as unknown;
+  const categorySet = (typeof column === 'string' ? JSON.parse(column) : column) as IdTitle[];
   return {
-    ...toContractListItem(row, categorySet),
+    ...toContractListItem(row, categorySet.map((c) => ({ id: c.id, title: c.title }))),
     vatType: row.vat_type as Contract['vatType'],
     settlementFrequency: row.settlement_frequency,
     settlementCycle: row.settlement_cycle as Contract['settlementCycle'],
     settlementDay: row.settlement_day,
-    fieldSet,
+    fieldSet: toFieldSet(row.field_set),
     isHidden: row.is_hidden === 1,
     updated: row.updated,
   };
@@ -133,7 +134,13 @@ interface CheckedBody {
 }
 
 /** The stored state a PATCH is merged with (undefined on create). */
-type Stored = NonNullable<Awaited<ReturnType<typeof repo.findRecurringById>>>;
+interface Stored {
+  type: string;
+  start_date: string | null;
+  end_date: string | null;
+  settlement_cycle: string | null;
+  settlement_day: number | null;
+}
 
 /** 400 on `inquiry.id` (contract side of the 1:1 link). */
 export const INQUIRY_TAKEN = 'This inquiry is already linked to another contract.';
@@ -144,18 +151,11 @@ export const CONTRACT_TAKEN = 'This contract is already linked to another inquir
 const INQUIRY_LINK_UQ = { name: 'contract_inquiry_uq', columns: ['contract.business_id', 'contract.inquiry_id'] } as const;
 
 /**
- * Checks a create or update body against the rules above and the business's records, collecting every
- * problem. `contractId` is the contract a PATCH changes (undefined on create).
- * @throws ValidationError listing all of them
+ * Checks a body against the rules above that depend on the stored contract (`stored`, undefined on create):
+ * recurring fields on type S only, the day's range, the dates' order. Problems go to `errors`; answers
+ * whether the recurring columns must be cleared.
  */
-async function checkBody(
-  db: Db,
-  businessId: number,
-  body: ContractUpdateBody,
-  stored: Stored | undefined,
-  contractId?: number,
-): Promise<CheckedBody> {
-  const errors = new ErrorCollector();
+function checkRules(body: ContractUpdateBody, stored: Stored | undefined, errors: ErrorCollector): boolean {
   const type = body.type ?? stored?.type;
 
   // Recurring fields: type S only (docs/api.md#contracts); the day's range follows the cycle.
@@ -182,7 +182,32 @@ async function checkBody(
   if (start !== null && end !== null && end < start && (body.startDate !== undefined || body.endDate !== undefined)) {
     errors.add(['endDate'], 'The end date may not be before the start date.');
   }
+  return clearRecurring;
+}
 
+/** An {@link ErrorCollector} that keeps its problems to be replayed into another one later (after the rules). */
+class HeldErrors extends ErrorCollector {
+  readonly held: [readonly string[], string][] = [];
+  override add(path: readonly string[], message: string): void {
+    this.held.push([path, message]);
+  }
+  /** Adds the held problems to `errors`. */
+  replayInto(errors: ErrorCollector): void {
+    for (const [path, message] of this.held) errors.add(path, message);
+  }
+}
+
+/**
+ * Checks the references of a body against the business's records (client, inquiry, categories, custom
+ * fields), adding problems to `errors`. `contractId` is the contract a PATCH changes (undefined on create).
+ */
+async function checkReferences(
+  db: Db,
+  businessId: number,
+  body: ContractUpdateBody,
+  errors: ErrorCollector,
+  contractId?: number,
+): Promise<Omit<CheckedBody, 'clearRecurring'>> {
   if (body.client) {
     if (!(await clientExists(db, { businessId }, body.client.id))) {
       errors.add(['client', 'id'], messages.invalidPk(body.client.id));
@@ -207,8 +232,19 @@ async function checkBody(
   }
 
   const fieldValues = body.fieldSet ? await checkFieldSet(db, businessId, 'CO', body.fieldSet, errors) : [];
+  return { fieldValues, categoryIds };
+}
+
+/**
+ * Checks a create body against the rules above and the business's records, collecting every problem.
+ * @throws ValidationError listing all of them
+ */
+async function checkBody(db: Db, businessId: number, body: ContractUpdateBody): Promise<CheckedBody> {
+  const errors = new ErrorCollector();
+  const clearRecurring = checkRules(body, undefined, errors);
+  const references = await checkReferences(db, businessId, body, errors);
   errors.throwIfAny();
-  return { fieldValues, categoryIds, clearRecurring };
+  return { ...references, clearRecurring };
 }
 
 /** The plain columns a body sets: only the properties it sends (PATCH is partial). */
@@ -232,22 +268,16 @@ function columnsFrom(body: ContractUpdateBody): ContractRowUpdate {
 }
 
 /**
- * Reads an inquiry's full shape, as `GET /v1/inquiry/{inquiry_id}` answers it (the inquiry module's
- * `retrieve`). A contract write that links or releases an inquiry changes the inquiry's `contract`, so it
- * writes `inquiry.updated` too (docs/api.md#events); the inquiry module builds on this one, so its reader is
- * handed in by the caller (the routes) rather than imported.
+ * The inquiry side of a contract write that links or releases an inquiry: the inquiry's `contract` changes,
+ * so the write writes `inquiry.updated` too (docs/api.md#events). The inquiry module builds on this one, so
+ * its functions (`lockForContractLink`, `finishContractLink` of inquiry.service) are handed in by the caller
+ * (the routes) rather than imported.
  */
 export interface InquiryShapes {
-  /** The live inquiry's full shape, read in the caller's transaction `trx`. */
-  retrieve: (trx: Db, inquiryId: number) => Promise<{ id: number } & Record<string, unknown>>;
-  /** Maps a property's value to what is compared (see event.service `changedFields`), e.g. `fileSet` without its signed URLs. */
-  comparable?: (key: string, value: unknown) => unknown;
-}
-
-/** The inquiry a write links or releases, with its full shape before the write. */
-interface TouchedInquiry {
-  id: number;
-  before: { id: number } & Record<string, unknown>;
+  /** Reads the live inquiry's full shape in one statement that is also its lock, in the caller's transaction; `undefined` when it is not live. */
+  lock: (trx: Db, inquiryId: number) => Promise<{ id: number } | undefined>;
+  /** After the contract's writes: stamps the inquiry's `updated`, reads it again and writes its `inquiry.updated` event. */
+  finish: (trx: Db, locked: { id: number }) => Promise<void>;
 }
 
 function requireShapes(inquiries: InquiryShapes | undefined): InquiryShapes {
@@ -257,43 +287,33 @@ function requireShapes(inquiries: InquiryShapes | undefined): InquiryShapes {
 }
 
 /**
- * Locks the inquiries `ids` (ascending, so concurrent writes lock in one order) and reads their full shapes.
- * `required` must be live: an inquiry soft-deleted since {@link checkBody} is refused (400 on `inquiry.id`)
- * rather than left holding the contract; an id that is not live otherwise is skipped (nothing shows it).
+ * Locks the inquiries `ids` (ascending, so concurrent writes lock in one order), each with one read of its
+ * full shape. `required` must be live: an inquiry soft-deleted since the reference check is refused (400 on
+ * `inquiry.id`) rather than left holding the contract; an id that is not live otherwise is skipped (nothing
+ * shows it).
  */
 async function lockInquiries(
   trx: Db,
-  businessId: number,
   ids: readonly (number | null | undefined)[],
   required: number | undefined,
   inquiries: InquiryShapes | undefined,
-): Promise<TouchedInquiry[]> {
+): Promise<{ id: number }[]> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
-  const touched: TouchedInquiry[] = [];
+  const touched: { id: number }[] = [];
   for (const id of wanted) {
-    if (!(await lockRow(trx, 'inquiry', businessId, id))) {
+    const locked = await requireShapes(inquiries).lock(trx, id);
+    if (!locked) {
       if (id === required) throw ValidationError.at(['inquiry', 'id'], messages.invalidPk(id));
       continue;
     }
-    touched.push({ id, before: await requireShapes(inquiries).retrieve(trx, id) });
+    touched.push(locked);
   }
   return touched;
 }
 
-/**
- * Writes `inquiry.updated` for each inquiry whose link the write changed (docs/api.md#events), after the
- * contract's own event: compares its full shape before and after and stamps its `updated`.
- */
-async function recordInquiryChanges(trx: Db, businessId: number, touched: readonly TouchedInquiry[], inquiries: InquiryShapes | undefined): Promise<void> {
-  for (const { id, before } of touched) {
-    const shapes = requireShapes(inquiries);
-    const after = await shapes.retrieve(trx, id);
-    // The shape's `updated` is the inquiry module's; the comparison ignores it either way.
-    type Shape = { id: number; updated: Timestamp };
-    await recordUpdate(trx, businessId, 'inquiry', before as unknown as Shape, after as unknown as Shape, (at) => setUpdated(trx, 'inquiry', businessId, id, at), {
-      ...(shapes.comparable && { comparable: shapes.comparable }),
-    });
-  }
+/** Writes `inquiry.updated` for each inquiry whose link the write changed (docs/api.md#events), after the contract's own event. */
+async function recordInquiryChanges(trx: Db, touched: readonly { id: number }[], inquiries: InquiryShapes | undefined): Promise<void> {
+  for (const locked of touched) await requireShapes(inquiries).finish(trx, locked);
 }
 
 /**
@@ -344,16 +364,17 @@ export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor:
 }
 
 /**
- * `POST /v1/contract`: answers the list shape. Writes `contract.created`, then, when `inquiry` links one,
- * `inquiry.updated` for that inquiry (its `contract` changes; docs/api.md#events). `inquiries` reads the
- * inquiry's full shape; it is needed only when the body links an inquiry.
+ * `POST /v1/contract`: answers the list shape (taken from the full shape the event carries). Writes
+ * `contract.created`, then, when `inquiry` links one, `inquiry.updated` for that inquiry (its `contract`
+ * changes; docs/api.md#events). `inquiries` locks and finishes the inquiry; it is needed only when the body
+ * links an inquiry.
  * @throws ValidationError for any rule above
  */
 export async function create(db: Db, auth: Auth, body: ContractCreateBody, inquiries?: InquiryShapes): Promise<ContractListItem> {
-  const checked = await checkBody(db, auth.businessId, body, undefined);
+  const checked = await checkBody(db, auth.businessId, body);
   const inquiryId = body.inquiry?.id;
-  return linkingInquiry(db, async (trx) => {
-    const touched = await lockInquiries(trx, auth.businessId, [inquiryId], inquiryId, inquiries);
+  const shape = await linkingInquiry(db, async (trx) => {
+    const touched = await lockInquiries(trx, [inquiryId], inquiryId, inquiries);
     const now = nowTimestamp();
     const newId = await repo.insert(trx, auth.businessId, {
       title: body.title,
@@ -373,15 +394,16 @@ export async function create(db: Db, auth: Auth, body: ContractCreateBody, inqui
       created: now,
       updated: now,
     });
-    if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, newId, checked.categoryIds);
+    if (checked.categoryIds) await repo.insertCategories(trx, auth.businessId, newId, checked.categoryIds);
     await setFieldValues(trx, auth.businessId, 'CO', newId, checked.fieldValues);
-    await recordCreated(trx, auth.businessId, 'contract', await retrieve(trx, auth, newId));
-    await recordInquiryChanges(trx, auth.businessId, touched, inquiries);
     // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
-    const row = await repo.findListRowById(trx, auth.businessId, newId);
-    const categories = await categoriesOf(trx, auth.businessId, [newId]);
-    return toContractListItem(row!, categories.get(newId) ?? []);
+    const created = toContract((await repo.findShapeById(trx, auth.businessId, newId))!);
+    await recordCreated(trx, auth.businessId, 'contract', created);
+    await recordInquiryChanges(trx, touched, inquiries);
+    return created;
   });
+  const { id, title, amount, type, status, created, contractNumber, startDate, endDate, inquiry, client, categorySet } = shape;
+  return { id, title, amount, type, status, created, contractNumber, startDate, endDate, inquiry, client, categorySet };
 }
 
 /** Whether a contract with this id exists in the business. */
@@ -390,17 +412,33 @@ export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number)
 }
 
 /**
- * `GET /v1/contract/{contract_id}`: the full shape.
+ * `GET /v1/contract/{contract_id}`: the full shape, read in one statement.
  * @throws NotFound for a missing or other business's contract
  */
 export async function retrieve(db: Db, auth: Auth, id: number): Promise<Contract> {
-  const row = await repo.findById(db, auth.businessId, id);
+  const row = await repo.findShapeById(db, auth.businessId, id);
   if (!row) throw new NotFound();
-  const [categories, values] = await Promise.all([
-    categoriesOf(db, auth.businessId, [id]),
-    findFieldValues(db, auth.businessId, 'CO', id),
-  ]);
-  return toContract(row, categories.get(id) ?? [], await toFieldValues(db, auth.businessId, values));
+  return toContract(row);
+}
+
+/** The stored columns of a read that {@link columnsFrom} may write, to compare a patch with (`changedColumns`). */
+function storedColumns(row: repo.ContractShapeRow): Record<string, unknown> {
+  return {
+    title: row.title,
+    amount: row.amount,
+    type: row.type,
+    status: row.status,
+    contract_number: row.contract_number,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    vat_type: row.vat_type,
+    settlement_frequency: row.settlement_frequency,
+    settlement_cycle: row.settlement_cycle,
+    settlement_day: row.settlement_day,
+    client_id: row.stored_client_id,
+    inquiry_id: row.stored_inquiry_id,
+    is_hidden: row.is_hidden,
+  };
 }
 
 /**
@@ -408,47 +446,62 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Contract
  * `fieldSet` sets the fields it names and keeps the others (an empty value clears one). A change stamps
  * `updated` and writes `contract.updated` naming the changed properties, then `inquiry.updated` for the
  * inquiry it releases and the one it links, if `inquiry` changes the link; a PATCH that changes nothing
- * writes none (docs/api.md#events). `inquiries` reads an inquiry's full shape; it is needed only when the
+ * writes none (docs/api.md#events). `inquiries` locks and finishes an inquiry; it is needed only when the
  * body sends `inquiry`.
+ *
+ * The lean write path (docs/api.md#events): references are checked before the transaction; in it, the
+ * inquiries whose link changes are locked first (the order of an inquiry PATCH that changes its contract),
+ * then one statement reads the contract's full shape and locks it (the existence check: a missing contract
+ * is 404 before any 400, as in DRF); the rules that depend on the stored contract are checked on that read;
+ * nothing is written when nothing changes; otherwise one UPDATE writes the changed columns with `updated`,
+ * only the sets that change are written, and the shape is read once more for the event.
  * @throws NotFound for a missing contract; ValidationError for any rule above
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdateBody, inquiries?: InquiryShapes): Promise<Contract> {
-  const stored = await repo.findRecurringById(db, auth.businessId, id);
-  if (!stored) throw new NotFound();
-  const checked = await checkBody(db, auth.businessId, body, stored, id);
-  const patch = columnsFrom(body);
-  if (checked.clearRecurring) {
-    patch.settlement_frequency = null;
-    patch.settlement_cycle = null;
-    patch.settlement_day = null;
-  }
+  const { businessId } = auth;
+  const references = new HeldErrors();
+  const checked = await checkReferences(db, businessId, body, references, id);
   const newInquiryId = body.inquiry === undefined ? undefined : (body.inquiry?.id ?? null);
   return linkingInquiry(db, async (trx) => {
-    // Inquiries first, then the contract: the order of an inquiry PATCH that changes its contract.
-    let touched: TouchedInquiry[] = [];
-    if (newInquiryId !== undefined) {
-      const previous = await repo.findInquiryIdById(trx, auth.businessId, id);
-      if (previous !== newInquiryId) {
-        touched = await lockInquiries(trx, auth.businessId, [previous, newInquiryId], newInquiryId ?? undefined, inquiries);
-      }
+    let touched: { id: number }[] = [];
+    if (newInquiryId !== undefined && references.held.length === 0) {
+      const previous = await repo.findInquiryIdById(trx, businessId, id);
+      if (previous === undefined) throw new NotFound();
+      if (previous !== newInquiryId) touched = await lockInquiries(trx, [previous, newInquiryId], newInquiryId ?? undefined, inquiries);
     }
-    // The lock proves the contract still exists and makes `before` the state this change applies to.
-    if (!(await lockRow(trx, 'contract', auth.businessId, id))) throw new NotFound();
-    if (newInquiryId !== undefined) {
+    // The locking read proves the contract still exists and makes `before` the state this change applies to.
+    const row = await repo.lockShapeById(trx, businessId, id);
+    if (!row) throw new NotFound();
+    const errors = new ErrorCollector();
+    const clearRecurring = checkRules(body, row, errors);
+    references.replayInto(errors);
+    errors.throwIfAny();
+    if (newInquiryId !== undefined && row.stored_inquiry_id !== null) {
       // A concurrent write may have moved the link between the read above and the lock: lock that inquiry too.
-      const previous = await repo.findInquiryIdById(trx, auth.businessId, id);
       const known = new Set([newInquiryId, ...touched.map((i) => i.id)]);
-      if (previous !== null && previous !== undefined && !known.has(previous)) {
-        touched.push(...(await lockInquiries(trx, auth.businessId, [previous], undefined, inquiries)));
+      if (!known.has(row.stored_inquiry_id) && row.stored_inquiry_id !== newInquiryId) {
+        touched.push(...(await lockInquiries(trx, [row.stored_inquiry_id], undefined, inquiries)));
       }
     }
-    const before = await retrieve(trx, auth, id);
-    await repo.updateById(trx, auth.businessId, id, patch);
-    if (checked.categoryIds) await repo.replaceCategories(trx, auth.businessId, id, checked.categoryIds);
-    await setFieldValues(trx, auth.businessId, 'CO', id, checked.fieldValues);
-    const after = await retrieve(trx, auth, id);
-    const answer = await recordUpdate(trx, auth.businessId, 'contract', before, after, (at) => setUpdated(trx, 'contract', auth.businessId, id, at));
-    await recordInquiryChanges(trx, auth.businessId, touched, inquiries);
+    const patch = columnsFrom(body);
+    if (clearRecurring) {
+      patch.settlement_frequency = null;
+      patch.settlement_cycle = null;
+      patch.settlement_day = null;
+    }
+    const before = toContract(row);
+    const columns = changedColumns(storedColumns(row), patch);
+    const categoryIds = checked.categoryIds;
+    const categoriesChange =
+      categoryIds !== undefined && JSON.stringify([...categoryIds].sort((a, b) => a - b)) !== JSON.stringify(before.categorySet.map((c) => c.id));
+    const values = changedFieldValues(before.fieldSet, checked.fieldValues);
+    if (Object.keys(columns).length === 0 && !categoriesChange && values.length === 0) return before;
+    await repo.updateById(trx, businessId, id, columns, nowTimestamp());
+    if (categoriesChange) await repo.replaceCategories(trx, businessId, id, categoryIds);
+    await setFieldValues(trx, businessId, 'CO', id, values);
+    const after = toContract((await repo.findShapeById(trx, businessId, id))!);
+    const answer = await recordUpdated(trx, businessId, 'contract', before, after, (at) => repo.updateById(trx, businessId, id, {}, at));
+    await recordInquiryChanges(trx, touched, inquiries);
     return answer;
   });
 }
@@ -458,24 +511,24 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
  * categories and field values. Writes a delete event for every record it takes with it —
  * `settlement.history.deleted` for each settlement note, `settlement.deleted` for each settlement,
  * `contract.history.deleted` for each note — then `contract.deleted`, then `inquiry.updated` for the inquiry
- * it was linked to (its `contract` becomes null; docs/api.md#events). `inquiries` reads the inquiry's full
- * shape; it is needed only when the contract has an inquiry.
+ * it was linked to (its `contract` becomes null; docs/api.md#events). `inquiries` locks and finishes the
+ * inquiry; it is needed only when the contract has an inquiry.
  * @throws NotFound for a missing contract
  */
 export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number, inquiries?: InquiryShapes): Promise<void> {
   await inTransaction(db, async (trx) => {
     const previous = await repo.findInquiryIdById(trx, auth.businessId, id);
     if (previous === undefined) throw new NotFound();
-    const touched = await lockInquiries(trx, auth.businessId, [previous], undefined, inquiries);
+    const touched = await lockInquiries(trx, [previous], undefined, inquiries);
     // The lock holds off new settlements (their create locks the contract) until the delete commits.
-    if (!(await lockRow(trx, 'contract', auth.businessId, id))) throw new NotFound();
+    if (!(await repo.lockById(trx, auth.businessId, id))) throw new NotFound();
     const children = await repo.deleteChildren(trx, auth.businessId, id);
     if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
     for (const noteId of children.settlementNoteIds) await recordDeleted(trx, auth.businessId, 'settlement.history', noteId);
     for (const settlementId of children.settlementIds) await recordDeleted(trx, auth.businessId, 'settlement', settlementId);
     for (const noteId of children.contractNoteIds) await recordDeleted(trx, auth.businessId, 'contract.history', noteId);
     await recordDeleted(trx, auth.businessId, 'contract', id);
-    await recordInquiryChanges(trx, auth.businessId, touched, inquiries);
+    await recordInquiryChanges(trx, touched, inquiries);
   });
 }
 
@@ -613,7 +666,7 @@ export async function restore(db: Db, auth: Auth, shape: Contract, options: Rest
       contractId = await repo.insert(trx, businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewContractRow, 'business_id'>) });
     } else {
       contractId = id!;
-      await repo.updateById(trx, businessId, contractId, columns);
+      await repo.restoreById(trx, businessId, contractId, columns);
     }
     await repo.replaceCategories(trx, businessId, contractId, checked.categoryIds);
     await replaceFieldValues(trx, businessId, 'CO', contractId, checked.fieldValues);
@@ -622,7 +675,10 @@ export async function restore(db: Db, auth: Auth, shape: Contract, options: Rest
   return linkingInquiry(db, (trx) =>
     restoreRecord(trx, businessId, shape, options, {
       table: 'contract',
-      current: async (t, id) => ((await repo.existsById(t, businessId, id)) ? retrieve(t, auth, id) : undefined),
+      current: async (t, id) => {
+        const row = await repo.findShapeById(t, businessId, id);
+        return row && toContract(row);
+      },
       insert: (t, id) => write(t, id, true),
       update: async (t, id) => {
         await write(t, id, false);

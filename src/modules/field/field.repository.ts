@@ -2,9 +2,11 @@
  * The custom field value tables (`client_field_value`, `inquiry_field_value`, `contract_field_value`), one per
  * record kind, with the same columns (docs/api.md#custom-field-values).
  */
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
+import { jsonArrayOf } from '../../db/sql-helpers.ts';
+import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 import type { FieldKind } from './field.schemas.ts';
 
 /**
@@ -74,4 +76,46 @@ export async function upsertValueRows(
         on conflict (${sql.ref(recordColumn)}, field_id) do update set value = excluded.value`.execute(db);
     }
   }
+}
+
+/**
+ * The custom field values of the record `recordId` (an expression of the outer query, e.g. `inquiry.id`) of
+ * the business, each with its field's name, type, options and members, as a subquery in field order: one
+ * row per value whose field exists. `option_set` and `member_set` are nested JSON arrays (see
+ * `jsonArrayOf`). The body of `field.service` `fieldValuesJson`.
+ */
+export function valuesWithFieldsQuery(db: Db, kind: FieldKind, businessId: number, recordId: Expression<number>) {
+  const table = TABLE_OF[kind];
+  return db
+    .selectFrom(`${table} as fv` as 'inquiry_field_value as fv')
+    .innerJoin('field', (join) => join.onRef('field.id', '=', 'fv.field_id').onRef('field.business_id', '=', 'fv.business_id'))
+    .select((eb) => [
+      'fv.field_id',
+      'fv.value',
+      'field.name',
+      'field.data_type',
+      jsonArrayOf(
+        db,
+        eb
+          .selectFrom('field_option')
+          .select(['field_option.option_id', 'field_option.title'])
+          .whereRef('field_option.field_id', '=', 'field.id')
+          .where('field_option.business_id', '=', businessId)
+          .orderBy('field_option.position'),
+      ).as('option_set'),
+      jsonArrayOf(
+        db,
+        eb
+          .selectFrom('field_member')
+          .innerJoin('member', 'member.id', 'field_member.member_id')
+          .innerJoin('grade', 'grade.id', 'member.grade_id')
+          .select(MEMBER_COLUMNS)
+          .whereRef('field_member.field_id', '=', 'field.id')
+          .where('field_member.business_id', '=', businessId)
+          .orderBy('field_member.position'),
+      ).as('member_set'),
+    ])
+    .where('fv.business_id', '=', businessId)
+    .where(sql.ref(`fv.${FIELD_VALUE_TABLES[table]}`), '=', recordId)
+    .orderBy('fv.field_id');
 }

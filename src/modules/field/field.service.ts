@@ -5,10 +5,12 @@
  * must fit its `dataType`. An empty `value` clears the field. The client, inquiry and contract services call
  * this module to check, store and show their records' values; the field definitions are the catalog's.
  */
+import type { Expression, RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { jsonArrayOf, toBool } from '../../db/sql-helpers.ts';
 import { type ErrorCollector, messages } from '../../shared/errors.ts';
 import type { Field } from '../catalog/catalog.schemas.ts';
-import { loadFields, toField } from '../catalog/catalog.service.ts';
+import { loadFields, toMember } from '../catalog/catalog.service.ts';
 import * as repo from './field.repository.ts';
 import type { FieldKind } from './field.schemas.ts';
 
@@ -100,33 +102,6 @@ export async function checkFieldSet(
 }
 
 /**
- * Builds a response `fieldSet` from stored values (`[{field_id, value}]`), each with its full field.
- * Values of fields that no longer exist are left out.
- */
-export async function toFieldValues(
-  db: Db,
-  businessId: number,
-  stored: readonly { field_id: number; value: string }[],
-): Promise<{ field: Field; value: string }[]> {
-  const fields = await loadFields(db, businessId, stored.map((s) => s.field_id));
-  const out: { field: Field; value: string }[] = [];
-  for (const s of stored) {
-    const f = fields.get(s.field_id);
-    if (!f) continue;
-    out.push({ field: toField(f), value: s.value });
-  }
-  return out;
-}
-
-/**
- * The stored values of one record of `kind` (`{field_id, value}` in field order), for {@link toFieldValues}.
- * Another business's record has none.
- */
-export async function findFieldValues(db: Db, businessId: number, kind: FieldKind, recordId: number): Promise<{ field_id: number; value: string }[]> {
-  return repo.findValueRows(db, kind, businessId, recordId);
-}
-
-/**
  * Stores checked values ({@link checkFieldSet}) of one record of `kind`, in order: an empty value deletes the
  * field's value, any other inserts it or replaces the stored one. Runs in the caller's transaction when `db`
  * is one.
@@ -156,4 +131,63 @@ export async function replaceFieldValues(
   const kept = new Set(values.map((v) => v.fieldId));
   const stale = (await repo.findValueRows(db, kind, businessId, recordId)).filter((r) => !kept.has(r.field_id));
   await repo.upsertValueRows(db, kind, businessId, recordId, [...stale.map((r) => ({ fieldId: r.field_id, value: '' })), ...values]);
+}
+
+/**
+ * A record's stored field values with their fields, as the JSON column of {@link fieldValuesJson} holds
+ * them (opaque to callers: map it with {@link toFieldSet}).
+ */
+export type FieldValuesJson = { readonly fieldValuesJson: unique symbol };
+
+/**
+ * The `fieldSet` of the record `recordId` of `kind` (an expression of the caller's query, such as
+ * `sql.ref('inquiry.id')`) as one JSON column, so a record's full shape stays one statement (the lean write
+ * path, docs/api.md#events): `select …, fieldValuesJson(db, businessId, 'I', sql.ref('inquiry.id')).as('field_set')`.
+ * Map the column with {@link toFieldSet}. Values of fields that no longer exist are left out.
+ */
+export function fieldValuesJson(db: Db, businessId: number, kind: FieldKind, recordId: Expression<number>): RawBuilder<FieldValuesJson> {
+  return jsonArrayOf(db, repo.valuesWithFieldsQuery(db, kind, businessId, recordId)) as unknown as RawBuilder<FieldValuesJson>;
+}
+
+/** A JSON column's value: parsed when the driver hands it over as text (SQLite), as it is otherwise. */
+function parsedJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** One entry of the JSON array {@link fieldValuesJson} reads. */
+interface StoredValueJson {
+  field_id: number;
+  value: string;
+  name: string;
+  data_type: string;
+  option_set: unknown;
+  member_set: unknown;
+}
+
+/**
+ * Maps the column of {@link fieldValuesJson} to the response `fieldSet` (docs/api.md#custom-field-values):
+ * `[{field: {id, name, dataType, optionSet, memberSet}, value}]` in field order (options and members in
+ * catalog order), each field as `GET /v1/field` shows it.
+ */
+export function toFieldSet(column: FieldValuesJson): { field: Field; value: string }[] {
+  return parsedJson<StoredValueJson[]>(column as unknown).map((v) => ({
+    field: {
+      id: v.field_id,
+      name: v.name,
+      dataType: v.data_type as Field['dataType'],
+      optionSet: parsedJson<{ option_id: string; title: string }[]>(v.option_set).map((o) => ({ id: o.option_id, title: o.title })),
+      memberSet: parsedJson<Parameters<typeof toMember>[0][]>(v.member_set).map((m) => toMember({ ...m, is_active: toBool(Boolean(m.is_active)) })),
+    },
+    value: v.value,
+  }));
+}
+
+/**
+ * The checked values ({@link checkFieldSet}) that would change the record whose current `fieldSet` is
+ * `current` (as {@link toFieldSet} maps it): a value that differs from the stored one, or a clear of a field
+ * that has a value. What a PATCH writes (docs/api.md#events: a PATCH that changes nothing writes nothing).
+ */
+export function changedFieldValues(current: readonly { field: { id: number }; value: string }[], values: readonly CheckedFieldValue[]): CheckedFieldValue[] {
+  const stored = new Map(current.map((v) => [v.field.id, v.value]));
+  return values.filter((v) => (v.value === '' ? stored.has(v.fieldId) : stored.get(v.fieldId) !== v.value));
 }

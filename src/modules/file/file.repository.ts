@@ -1,6 +1,6 @@
 /** SQL for issued and uploaded objects (`file`). Every function filters by business. */
+import type { Expression } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { FileRow, NewFileRow } from '../../db/tables/file.table.ts';
 
@@ -145,22 +145,20 @@ export async function insertInquiryFiles(
 }
 
 /**
- * The files of an inquiry with their objects, in the order they were attached (`stored_path`: the key the
- * bytes are served from when it is not `path`).
+ * The files of the inquiry `inquiryId` (an expression of the outer query, such as `inquiry.id`) with their
+ * objects, in the order they were attached (`stored_path`: the key the bytes are served from when it is not
+ * `path`): a subquery, for a JSON column of the inquiry's full shape.
  */
-export async function findInquiryFiles(db: Db, businessId: number, inquiryId: number) {
-  return inquiryFiles(db, businessId, inquiryId);
-}
-const inquiryFiles = preparedQuery(2, (db: Db, businessId: number, inquiryId: number) =>
-  db
+export function inquiryFilesQuery(db: Db, businessId: number, inquiryId: Expression<number>) {
+  return db
     .selectFrom('inquiry_file')
     .innerJoin('file', 'file.id', 'inquiry_file.file_id')
     .select(['inquiry_file.id', 'inquiry_file.name', 'inquiry_file.created', 'file.path', 'file.stored_path', 'file.content_type'])
     .where('inquiry_file.business_id', '=', businessId)
     .where('inquiry_file.inquiry_id', '=', inquiryId)
     .orderBy('inquiry_file.created')
-    .orderBy('inquiry_file.id'),
-);
+    .orderBy('inquiry_file.id');
+}
 
 /**
  * One file of a live inquiry with its object, or `undefined` (also for a file of another inquiry, and for any

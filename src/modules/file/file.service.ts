@@ -5,9 +5,10 @@
  * download URLs, and deleting one.
  */
 import type { Readable } from 'node:stream';
+import type { Expression, RawBuilder } from 'kysely';
 import type { FilesConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { advanceIdSequence, idTaken, isUniqueViolation, nowTimestamp } from '../../db/sql-helpers.ts';
+import { advanceIdSequence, idTaken, isUniqueViolation, jsonArrayOf, jsonTimestamp, nowTimestamp } from '../../db/sql-helpers.ts';
 import { type ErrorCollector, NotFound, PermissionDenied, ValidationError, messages } from '../../shared/errors.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { ALLOWED_EXTENSIONS, extensionOf, mediaTypeOf, rawExtensionOf } from './file-types.ts';
@@ -197,13 +198,14 @@ async function deleteQuietly(ctx: Pick<FileContext, 'storage' | 'log'>, path: st
 
 /**
  * Attaches checked files to an inquiry, after the ones it holds (POST sets, PATCH appends;
- * docs/api.md#attachments). Call inside the transaction that writes the inquiry, after locking it.
+ * docs/api.md#attachments). Call inside the transaction that writes the inquiry, after locking it; `held` is
+ * how many files the inquiry holds, when the caller read that under the lock already (else it is counted).
  * @throws ValidationError on `fileSet` when the inquiry would hold more than 30 files (docs/api.md#attachments), or
  *   when another request attached one of the files since it was checked (each file is attached at most once)
  */
-export async function attachFiles(db: Db, businessId: number, inquiryId: number, files: readonly CheckedFile[]): Promise<void> {
+export async function attachFiles(db: Db, businessId: number, inquiryId: number, files: readonly CheckedFile[], held?: number): Promise<void> {
   if (files.length === 0) return;
-  const existing = await repo.countInquiryFiles(db, businessId, inquiryId);
+  const existing = held ?? (await repo.countInquiryFiles(db, businessId, inquiryId));
   if (existing + files.length > MAX_FILES_PER_INQUIRY) {
     throw ValidationError.at(
       ['fileSet'],
@@ -238,24 +240,49 @@ export function downloadUrlWindow(ttlSeconds: number, nowMs = Date.now()): { sig
 }
 
 /**
- * The `fileSet` of an inquiry's full shape: `{id, name, file, created}` in the order attached, where `file`
- * is a pre-signed download URL valid for `files.downloadUrlTtlSeconds` (1 hour by default; see
- * {@link downloadUrlWindow}).
+ * An inquiry's attached files as one JSON column of the caller's query, `inquiryId` an expression of it
+ * (`sql.ref('inquiry.id')`): the rows of the `fileSet` before their download URLs are signed, so the
+ * inquiry's full shape is one statement and no URL is signed inside a write transaction (the lean write
+ * path, docs/api.md#events). Map the column with {@link toStoredFiles}, sign with {@link signFileSet}.
  */
-export async function fileSetOf(db: Db, ctx: FileContext, businessId: number, inquiryId: number): Promise<InquiryFile[]> {
-  const rows = await repo.findInquiryFiles(db, businessId, inquiryId);
+export function inquiryFilesJson(db: Db, businessId: number, inquiryId: Expression<number>): RawBuilder<StoredFilesJson> {
+  return jsonArrayOf(db, repo.inquiryFilesQuery(db, businessId, inquiryId)) as unknown as RawBuilder<StoredFilesJson>;
+}
+
+/** The column of {@link inquiryFilesJson} (opaque: map it with {@link toStoredFiles}). */
+export type StoredFilesJson = { readonly storedFilesJson: unique symbol };
+
+/** An attached file before its download URL is signed: `fileSet`'s `{id, name, created}` and the object to sign. */
+export interface StoredFile {
+  id: number;
+  name: string;
+  created: string;
+  path: string;
+  storedPath: string | null;
+  contentType: string;
+}
+
+/** Maps the column of {@link inquiryFilesJson} (text on SQLite, parsed JSON on PostgreSQL) to its files, in the order attached. */
+export function toStoredFiles(column: StoredFilesJson): StoredFile[] {
+  const value = column as unknown;
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as { id: number; name: string; created: string; path: string; stored_path: string | null; content_type: string }[];
+  return rows.map((r) => ({ id: r.id, name: r.name, created: jsonTimestamp(r.created), path: r.path, storedPath: r.stored_path, contentType: r.content_type }));
+}
+
+/**
+ * The `fileSet` of an inquiry's full shape from its stored files: `{id, name, file, created}`, `file` a
+ * pre-signed download URL valid for `files.downloadUrlTtlSeconds` (1 hour by default; see
+ * {@link downloadUrlWindow}). Sign outside write transactions where the shape allows, once per answer.
+ */
+export async function signFileSet(ctx: FileContext, files: readonly StoredFile[]): Promise<InquiryFile[]> {
+  if (files.length === 0) return [];
   const window = downloadUrlWindow(ctx.files.downloadUrlTtlSeconds);
   return Promise.all(
-    rows.map(async (r) => ({
-      id: r.id,
-      name: r.name,
-      file: await ctx.storage.presignDownload(r.stored_path ?? r.path, {
-        ...window,
-        origin: ctx.origin,
-        name: r.name,
-        contentType: r.content_type,
-      }),
-      created: r.created,
+    files.map(async (f) => ({
+      id: f.id,
+      name: f.name,
+      file: await ctx.storage.presignDownload(f.storedPath ?? f.path, { ...window, origin: ctx.origin, name: f.name, contentType: f.contentType }),
+      created: f.created,
     })),
   );
 }

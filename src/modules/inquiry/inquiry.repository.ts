@@ -6,7 +6,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { advanceIdSequence, idTaken, searchAll } from '../../db/sql-helpers.ts';
+import { advanceIdSequence, forUpdateOf, idTaken, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
+import { fieldValuesJson } from '../field/field.service.ts';
+import { inquiryFilesJson } from '../file/file.service.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { InquiryRowUpdate, NewInquiryRow } from '../../db/tables/inquiry.table.ts';
@@ -116,16 +118,70 @@ export async function findPage(
   return fetchPage(q, newestFirst<InquirySummaryRow>('inquiry'), size, cursor);
 }
 
-/** A live inquiry in the create / list shape, or `undefined`. */
-export async function findSummaryById(db: Db, businessId: number, id: number): Promise<InquirySummaryRow | undefined> {
-  return findSummaryQuery(db, businessId).where('inquiry.id', '=', id).executeTakeFirst();
+/**
+ * The full shape of a live inquiry in one statement (the lean write path, docs/api.md#events): the detail
+ * columns, the stored `client_id` (also when that client is soft-deleted) and each nested set as a JSON
+ * column — `work_set` `[{name}]`, `in_charge_set` (member columns), `field_set` (field.service
+ * `fieldValuesJson`), `file_link_set` `[{id, text, link, created}]`, `file_set` (file.service
+ * `inquiryFilesJson`, URLs not signed). A JSON column is text on SQLite and parsed on PostgreSQL, whose
+ * timestamps in it have the offset form (see `jsonArrayOf`).
+ */
+function fullShapeQuery(db: Db, businessId: number, id: number) {
+  return findDetailQuery(db, businessId)
+    .select('inquiry.client_id as stored_client_id')
+    .select((eb) => [
+      jsonArrayOf(
+        db,
+        eb
+          .selectFrom('inquiry_work')
+          .select('inquiry_work.name')
+          .where('inquiry_work.business_id', '=', businessId)
+          .whereRef('inquiry_work.inquiry_id', '=', 'inquiry.id')
+          .orderBy('inquiry_work.position'),
+      ).as('work_set'),
+      jsonArrayOf(
+        db,
+        eb
+          .selectFrom('inquiry_in_charge')
+          .innerJoin('member', 'member.id', 'inquiry_in_charge.member_id')
+          .innerJoin('grade', 'grade.id', 'member.grade_id')
+          .select(MEMBER_COLUMNS)
+          .where('inquiry_in_charge.business_id', '=', businessId)
+          .whereRef('inquiry_in_charge.inquiry_id', '=', 'inquiry.id')
+          .orderBy('inquiry_in_charge.position'),
+      ).as('in_charge_set'),
+      fieldValuesJson(db, businessId, 'I', sql.ref('inquiry.id')).as('field_set'),
+      jsonArrayOf(
+        db,
+        eb
+          .selectFrom('inquiry_file_link')
+          .select(['inquiry_file_link.id', 'inquiry_file_link.text', 'inquiry_file_link.link', 'inquiry_file_link.created'])
+          .where('inquiry_file_link.business_id', '=', businessId)
+          .whereRef('inquiry_file_link.inquiry_id', '=', 'inquiry.id')
+          .orderBy('inquiry_file_link.position'),
+      ).as('file_link_set'),
+      inquiryFilesJson(db, businessId, sql.ref('inquiry.id')).as('file_set'),
+    ])
+    .where('inquiry.id', '=', id);
 }
+/** A live inquiry's full shape as {@link fullShapeQuery} reads it. */
+export type InquiryShapeRow = Awaited<ReturnType<ReturnType<typeof fullShapeQuery>['executeTakeFirstOrThrow']>>;
 
-/** A live inquiry in the full shape, or `undefined`. */
-export async function findById(db: Db, businessId: number, id: number): Promise<InquiryDetailRow | undefined> {
-  return (await detailById(db, businessId, id))[0];
+/** A live inquiry's full shape in one statement ({@link fullShapeQuery}), or `undefined` (GET of an inquiry). */
+export async function findShapeById(db: Db, businessId: number, id: number): Promise<InquiryShapeRow | undefined> {
+  return (await shapeById(db, businessId, id))[0];
 }
-const detailById = preparedQuery(2, (db: Db, businessId: number, id: number) => findDetailQuery(db, businessId).where('inquiry.id', '=', id));
+const shapeById = preparedQuery(2, (db: Db, businessId: number, id: number) => fullShapeQuery(db, businessId, id));
+
+/**
+ * {@link findShapeById} that is also the row's lock until the end of the caller's transaction (PostgreSQL:
+ * `FOR UPDATE OF inquiry`; SQLite: the transaction's `BEGIN IMMEDIATE` holds the write lock already): the
+ * read a write path starts with, so that its "before" is the state its change applies to (docs/api.md#events).
+ */
+export async function lockShapeById(db: Db, businessId: number, id: number): Promise<InquiryShapeRow | undefined> {
+  return (await shapeForUpdate(db, businessId, id))[0];
+}
+const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'inquiry'));
 
 /** Whether a live inquiry with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
@@ -133,42 +189,6 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
 }
 const liveId = preparedQuery(2, (db: Db, businessId: number, id: number) =>
   db.selectFrom('inquiry').select('id').where('business_id', '=', businessId).where('id', '=', id).where('deleted_at', 'is', null),
-);
-
-/**
- * Locks a live inquiry for the rest of the transaction (a no-op UPDATE: a row lock on PostgreSQL; SQLite
- * transactions are serialised anyway) and returns its current status, folder and funnel, or `undefined`.
- */
-export async function lockById(db: Db, businessId: number, id: number) {
-  if ((await lockRow(db, businessId, id)).length === 0) return undefined;
-  return (await lockedState(db, businessId, id))[0]!;
-}
-const lockRow = preparedQuery(2, (db: Db, businessId: number, id: number) =>
-  db
-    .updateTable('inquiry')
-    .set({ is_hidden: sql`is_hidden` })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returning('id'),
-);
-const lockedState = preparedQuery(2, (db: Db, businessId: number, id: number) =>
-  db
-    .selectFrom('inquiry')
-    .leftJoin('inquiry_status', 'inquiry_status.id', 'inquiry.status_id')
-    .select([
-      'inquiry.status_id',
-      'inquiry_status.folder_id',
-      'inquiry.utm_campaign',
-      'inquiry.utm_source',
-      'inquiry.utm_medium',
-      'inquiry.utm_content',
-      'inquiry.utm_term',
-      'inquiry.guest_uid',
-      'inquiry.gclid',
-    ])
-    .where('inquiry.business_id', '=', businessId)
-    .where('inquiry.id', '=', id),
 );
 
 /**
@@ -187,22 +207,42 @@ export async function nextUniqueNumber(db: Db, businessId: number): Promise<numb
   return row.last_value;
 }
 
-/** Inserts an inquiry; returns its id. */
-export async function insert(db: Db, businessId: number, row: Omit<NewInquiryRow, 'business_id'>): Promise<number> {
-  const { id } = await db
+/**
+ * Inserts an inquiry; returns its id and status. `status_id` left `undefined` takes the default status of
+ * the business's default folder (none when it has no catalog; docs/api.md#inquiries), chosen in the insert
+ * itself.
+ */
+export async function insert(db: Db, businessId: number, row: Omit<NewInquiryRow, 'business_id'>): Promise<{ id: number; status_id: number | null }> {
+  return db
     .insertInto('inquiry')
-    .values({ ...row, business_id: businessId })
-    .returning('id')
+    .values({ ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultStatusId(db, businessId) : row.status_id })
+    .returning(['id', 'status_id'])
     .executeTakeFirstOrThrow();
-  return id;
 }
 
-/** Updates a live inquiry; returns the number of rows changed (0 when missing). */
-export async function updateById(db: Db, businessId: number, id: number, patch: InquiryRowUpdate): Promise<number> {
-  if (Object.keys(patch).length === 0) return (await existsById(db, businessId, id)) ? 1 : 0;
+/** The id of the default status of the business's default folder, as a subquery (`null` when there is none). */
+function defaultStatusId(db: Db, businessId: number) {
+  return db
+    .selectFrom('inquiry_status')
+    .innerJoin('folder', 'folder.id', 'inquiry_status.folder_id')
+    .select('inquiry_status.id')
+    .where('inquiry_status.business_id', '=', businessId)
+    .where('folder.is_default', '=', 1)
+    .where('inquiry_status.is_default', '=', 1)
+    .orderBy('inquiry_status.position')
+    .orderBy('inquiry_status.id')
+    .limit(1);
+}
+
+/**
+ * Updates a live inquiry: the columns of `patch` and `updated` set to `at`, in one statement (the lean write
+ * path, docs/api.md#events; an empty `patch` stamps `updated` only). Returns the number of rows changed (0
+ * when missing).
+ */
+export async function updateById(db: Db, businessId: number, id: number, patch: InquiryRowUpdate, at: Timestamp): Promise<number> {
   const result = await db
     .updateTable('inquiry')
-    .set(patch)
+    .set({ ...patch, updated: at })
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
@@ -256,6 +296,11 @@ const inChargeIds = preparedQuery(2, (db: Db, businessId: number, inquiryId: num
 /** Replaces the responsible members of an inquiry with `memberIds` (in that order). */
 export async function replaceInCharge(db: Db, businessId: number, inquiryId: number, memberIds: readonly number[]): Promise<void> {
   await db.deleteFrom('inquiry_in_charge').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+  await insertInCharge(db, businessId, inquiryId, memberIds);
+}
+
+/** Adds responsible members to an inquiry that has none (a create), in that order. */
+export async function insertInCharge(db: Db, businessId: number, inquiryId: number, memberIds: readonly number[]): Promise<void> {
   if (memberIds.length === 0) return;
   await db
     .insertInto('inquiry_in_charge')
@@ -265,17 +310,14 @@ export async function replaceInCharge(db: Db, businessId: number, inquiryId: num
 
 // ── Tasks ──
 
-/** The tasks of an inquiry, in set order. */
-export async function findWorks(db: Db, businessId: number, inquiryId: number) {
-  return works(db, businessId, inquiryId);
-}
-const works = preparedQuery(2, (db: Db, businessId: number, inquiryId: number) =>
-  db.selectFrom('inquiry_work').select(['id', 'name']).where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).orderBy('position'),
-);
-
 /** Replaces the tasks of an inquiry with `names` (in that order), all created at `at`. */
 export async function replaceWorks(db: Db, businessId: number, inquiryId: number, names: readonly string[], at: Timestamp): Promise<void> {
   await db.deleteFrom('inquiry_work').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+  await insertWorks(db, businessId, inquiryId, names, at);
+}
+
+/** Adds tasks to an inquiry that has none (a create), in that order, all created at `at`. */
+export async function insertWorks(db: Db, businessId: number, inquiryId: number, names: readonly string[], at: Timestamp): Promise<void> {
   if (names.length === 0) return;
   await db
     .insertInto('inquiry_work')
@@ -312,19 +354,6 @@ export async function findWorkPage(db: Db, businessId: number, size: number, cur
 
 // ── File links ──
 
-/** The file links of an inquiry, in set order. */
-export async function findFileLinks(db: Db, businessId: number, inquiryId: number) {
-  return fileLinks(db, businessId, inquiryId);
-}
-const fileLinks = preparedQuery(2, (db: Db, businessId: number, inquiryId: number) =>
-  db
-    .selectFrom('inquiry_file_link')
-    .select(['id', 'text', 'link', 'created'])
-    .where('business_id', '=', businessId)
-    .where('inquiry_id', '=', inquiryId)
-    .orderBy('position'),
-);
-
 /** Replaces the file links of an inquiry with `links` (in that order), all created at `at`. */
 export async function replaceFileLinks(
   db: Db,
@@ -334,6 +363,17 @@ export async function replaceFileLinks(
   at: Timestamp,
 ): Promise<void> {
   await db.deleteFrom('inquiry_file_link').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+  await insertFileLinks(db, businessId, inquiryId, links, at);
+}
+
+/** Adds file links to an inquiry that has none (a create), in that order, all created at `at`. */
+export async function insertFileLinks(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  links: readonly { text: string; link: string }[],
+  at: Timestamp,
+): Promise<void> {
   if (links.length === 0) return;
   await db
     .insertInto('inquiry_file_link')
@@ -383,19 +423,6 @@ const statusById = preparedQuery(2, (db: Db, businessId: number, id: number) =>
   db.selectFrom('inquiry_status').select(['id', 'folder_id']).where('business_id', '=', businessId).where('id', '=', id),
 );
 
-/** The default status of the business's default folder, or `undefined` when there is none. */
-export async function findDefaultStatus(db: Db, businessId: number) {
-  return db
-    .selectFrom('inquiry_status')
-    .innerJoin('folder', 'folder.id', 'inquiry_status.folder_id')
-    .select(['inquiry_status.id', 'inquiry_status.folder_id'])
-    .where('inquiry_status.business_id', '=', businessId)
-    .where('folder.is_default', '=', 1)
-    .where('inquiry_status.is_default', '=', 1)
-    .orderBy('inquiry_status.position')
-    .orderBy('inquiry_status.id')
-    .executeTakeFirst();
-}
 
 // ── Restore (src/shared/restore.ts) ──
 

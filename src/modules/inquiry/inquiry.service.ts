@@ -8,8 +8,8 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
-import { inTransaction, nowTimestamp, setUpdated, toBool } from '../../db/sql-helpers.ts';
-import { checkFieldSet, type CheckedFieldValue, findFieldValues, replaceFieldValues, setFieldValues, toFieldValues } from '../field/field.service.ts';
+import { changedColumns, inTransaction, jsonTimestamp, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
@@ -24,11 +24,13 @@ import {
   checkFileSet,
   detachInquiryFile,
   type FileContext,
-  fileSetOf,
   removeDetachedObjects,
+  signFileSet,
+  type StoredFile,
+  toStoredFiles,
 } from '../file/file.service.ts';
-import { recordCreated, recordDeleted, recordUpdate } from '../event/event.service.ts';
-import { checkInquiryContract, releaseInquiryContract, setInquiryContract, toNestedContract } from '../contract/contract.service.ts';
+import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { checkInquiryContract, type InquiryShapes, releaseInquiryContract, setInquiryContract, toNestedContract } from '../contract/contract.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoredTimestamp, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './inquiry.repository.ts';
@@ -265,28 +267,27 @@ export async function list(
  */
 export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?: FileContext): Promise<InquiryCreated> {
   const checked = await checkBody(db, auth.businessId, body, files);
-  return inTransaction(db, async (trx) => {
+  const shape = await inTransaction(db, async (trx) => {
     const now = nowTimestamp();
-    const status = checked.status ?? (await repo.findDefaultStatus(trx, auth.businessId));
-    const statusId = status?.id ?? null;
     const number = await repo.nextUniqueNumber(trx, auth.businessId);
-    const newId = await repo.insert(trx, auth.businessId, {
+    const { id: newId, status_id: statusId } = await repo.insert(trx, auth.businessId, {
       unique_id: String(number),
       name: DEFAULT_INQUIRY_NAME,
       inquiry_date: todayIn(auth.timezone),
       estimate: '0.00',
       is_hidden: 0,
       ...columnsFrom(body, checked),
-      status_id: statusId,
+      // Undefined: the default status, chosen by the insert.
+      status_id: checked.status?.id,
       created: now,
       updated: now,
     });
     const inChargeIds = checked.inChargeIds ?? [];
-    await repo.replaceInCharge(trx, auth.businessId, newId, inChargeIds);
-    await repo.replaceWorks(trx, auth.businessId, newId, (body.workSet ?? []).map((w) => w.name), now);
+    await repo.insertInCharge(trx, auth.businessId, newId, inChargeIds);
+    await repo.insertWorks(trx, auth.businessId, newId, (body.workSet ?? []).map((w) => w.name), now);
     await setFieldValues(trx, auth.businessId, 'I', newId, checked.fieldValues);
-    await repo.replaceFileLinks(trx, auth.businessId, newId, body.fileLinkSet ?? [], now);
-    await attachFiles(trx, auth.businessId, newId, checked.files ?? []);
+    await repo.insertFileLinks(trx, auth.businessId, newId, body.fileLinkSet ?? [], now);
+    await attachFiles(trx, auth.businessId, newId, checked.files ?? [], 0);
     if (body.contract) await setInquiryContract(trx, auth.businessId, newId, body.contract.id);
     if (statusId !== null) {
       await repo.insertStatusHistory(trx, auth.businessId, {
@@ -298,12 +299,14 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
       });
     }
     await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.created', inquiryId: newId, memberIds: inChargeIds });
-    await recordCreated(trx, auth.businessId, 'inquiry', await fullShape(trx, auth, newId, files));
-    // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
-    const row = await repo.findSummaryById(trx, auth.businessId, newId);
-    const inCharge = await inChargeByInquiry(trx, auth.businessId, [newId]);
-    return { ...toInquiryCreated(row!), inChargeSet: inCharge.get(newId) ?? [] };
+    // Read inside the transaction, so that a delete right after the commit cannot empty the answer; the
+    // event carries the full shape, so its download URLs are signed here (only when files were attached).
+    const created = await signed(files, toState((await repo.findShapeById(trx, auth.businessId, newId))!));
+    await recordCreated(trx, auth.businessId, 'inquiry', created);
+    return created;
   });
+  const { id, uniqueId, created, status, client, contract, name, estimate, inquiryDate, inChargeSet } = shape;
+  return { id, uniqueId, created, status, client, contract, name, estimate, inquiryDate, inChargeSet };
 }
 
 /** Whether a live inquiry with this id exists in the business. */
@@ -312,58 +315,91 @@ export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number)
 }
 
 /**
- * `GET /v1/inquiry/{inquiry_id}`: the full shape. `files` (storage, limits, origin) signs the download URLs
- * of `fileSet`.
- * @throws NotFound for a missing, soft-deleted or other business's inquiry
+ * An inquiry's full shape before its download URLs are signed: `fileSet` holds the stored files
+ * (the lean write path compares and writes with it, and signs once, outside the transaction where it can;
+ * docs/api.md#events).
  */
-export async function retrieve(db: Db, auth: Auth, id: number, files: FileContext): Promise<Inquiry> {
-  return fullShape(db, auth, id, files);
+type InquiryState = Omit<Inquiry, 'fileSet'> & { fileSet: StoredFile[] };
+
+/** A JSON column of {@link repo.findShapeById}: text on SQLite, parsed on PostgreSQL. */
+function parsed<T>(column: unknown): T {
+  return (typeof column === 'string' ? JSON.parse(column) : column) as T;
 }
 
-/**
- * The full shape of {@link retrieve}. Without `files` (a create without `fileSet`, from code that has no
- * storage at hand) `fileSet` reads as empty, which it is: attaching a file needs the context.
- */
-async function fullShape(db: Db, auth: Auth, id: number, files: FileContext | undefined): Promise<Inquiry> {
-  const row = await repo.findById(db, auth.businessId, id);
-  if (!row) throw new NotFound();
-  const [works, inCharge, values, links] = await Promise.all([
-    repo.findWorks(db, auth.businessId, id),
-    inChargeByInquiry(db, auth.businessId, [id]),
-    findFieldValues(db, auth.businessId, 'I', id),
-    repo.findFileLinks(db, auth.businessId, id),
-  ]);
+/** Maps the one-statement read of an inquiry ({@link repo.findShapeById}) to its {@link InquiryState}. */
+function toState(row: repo.InquiryShapeRow): InquiryState {
   return {
     ...toInquiryCreated(row),
     content: row.content,
     funnel: toFunnel(row),
-    workSet: works.map((w) => ({ name: w.name })),
-    inChargeSet: inCharge.get(id) ?? [],
-    fieldSet: await toFieldValues(db, auth.businessId, values),
-    fileLinkSet: links.map((l) => ({ id: l.id, text: l.text, link: l.link, created: l.created })),
-    fileSet: files ? await fileSetOf(db, files, auth.businessId, id) : [],
+    workSet: parsed<{ name: string }[]>(row.work_set).map((w) => ({ name: w.name })),
+    inChargeSet: parsed<Parameters<typeof toMember>[0][]>(row.in_charge_set).map((m) => toMember({ ...m, is_active: toBool(Boolean(m.is_active)) })),
+    fieldSet: toFieldSet(row.field_set),
+    fileLinkSet: parsed<{ id: number; text: string; link: string; created: string }[]>(row.file_link_set).map((l) => ({
+      id: l.id,
+      text: l.text,
+      link: l.link,
+      created: jsonTimestamp(l.created),
+    })),
+    fileSet: toStoredFiles(row.file_set),
     isHidden: row.is_hidden === 1,
     updated: row.updated,
   };
 }
 
 /**
- * What an `inquiry.updated` event compares of two full shapes (docs/api.md#events): `fileSet` without its
- * download URLs, which are signed anew as time passes and are no change of the inquiry.
+ * The full shape of a state, its download URLs signed with `files`. Without `files` (code that has no
+ * storage at hand: a create without `fileSet`, a restore) the state must hold no file.
  */
-function comparable(key: string, value: unknown): unknown {
-  if (key !== 'fileSet' || !Array.isArray(value)) return value;
-  return (value as Inquiry['fileSet']).map(({ file: _url, ...rest }) => rest);
+async function signed(files: FileContext | undefined, state: InquiryState): Promise<Inquiry> {
+  if (state.fileSet.length > 0 && !files) throw new Error('signing fileSet needs a FileContext');
+  return { ...state, fileSet: files ? await signFileSet(files, state.fileSet) : [] };
+}
+
+/** The stored columns of a read that {@link columnsFrom} may write, to compare a patch with (`changedColumns`). */
+function storedColumns(row: repo.InquiryShapeRow): Record<string, unknown> {
+  return {
+    name: row.name,
+    inquiry_date: row.inquiry_date,
+    content: row.content,
+    estimate: row.estimate,
+    client_id: row.stored_client_id,
+    is_hidden: row.is_hidden,
+    status_id: row.status_id,
+    ...Object.fromEntries(Object.values(FUNNEL_COLUMNS).map((c) => [c, row[c]])),
+  };
 }
 
 /**
- * Ends a change of an inquiry inside its transaction (docs/api.md#events): reads the full shape after the
- * writes and compares it with `before`; when something changed, stamps `updated` and writes one
- * `inquiry.updated` event naming the changed properties. Answers the full shape.
+ * `GET /v1/inquiry/{inquiry_id}`: the full shape, read in one statement. `files` (storage, limits, origin)
+ * signs the download URLs of `fileSet`.
+ * @throws NotFound for a missing, soft-deleted or other business's inquiry
  */
-async function finishUpdate(trx: Db, auth: Auth, id: number, before: Inquiry, files: FileContext): Promise<Inquiry> {
-  const after = await fullShape(trx, auth, id, files);
-  return recordUpdate(trx, auth.businessId, 'inquiry', before, after, (at) => setUpdated(trx, 'inquiry', auth.businessId, id, at), {
+export async function retrieve(db: Db, auth: Auth, id: number, files: FileContext): Promise<Inquiry> {
+  const row = await repo.findShapeById(db, auth.businessId, id);
+  if (!row) throw new NotFound();
+  return signed(files, toState(row));
+}
+
+/**
+ * What an `inquiry.updated` event compares of two full shapes (docs/api.md#events): `fileSet` without its
+ * download URLs (`{id, name, created}` of each file), which are signed anew as time passes and are no change
+ * of the inquiry; so a state with stored files compares with a signed shape.
+ */
+function comparable(key: string, value: unknown): unknown {
+  if (key !== 'fileSet' || !Array.isArray(value)) return value;
+  return (value as { id: number; name: string; created: string }[]).map((f) => ({ id: f.id, name: f.name, created: f.created }));
+}
+
+/**
+ * Ends a change of an inquiry inside its transaction, once its writes are done and `updated` is stamped
+ * (docs/api.md#events): reads the full shape after, signs its download URLs (once: the answer and the
+ * event carry them) and hands both shapes to `recordUpdated`, which writes one `inquiry.updated` event
+ * naming the changed properties, or puts `updated` back when nothing changed. Answers the full shape.
+ */
+async function finishUpdate(trx: Db, auth: Auth, id: number, before: InquiryState, files: FileContext | undefined): Promise<Inquiry> {
+  const after = await signed(files, toState((await repo.findShapeById(trx, auth.businessId, id))!));
+  return recordUpdated(trx, auth.businessId, 'inquiry', before as unknown as Inquiry, after, (at) => repo.updateById(trx, auth.businessId, id, {}, at), {
     comparable,
   });
 }
@@ -389,65 +425,86 @@ function linkKey(l: { text: string; link: string }): string {
  * A change stamps `updated` and writes an `inquiry.updated` event naming the changed properties (a set
  * counts as one; `fileSet` compared without its download URLs); a PATCH that changes nothing writes none
  * and keeps `updated` (docs/api.md#events).
- * Existence is checked once, by the row lock, and the answer is read back under it (DRF's 404 before 400,
- * for an invalid body to an inquiry that does not exist, is answered by the route before calling this).
+ *
+ * The lean write path (docs/api.md#events): the references are checked before the transaction; in it, one
+ * statement reads the full shape and locks the row (the one existence check); what changes is decided from
+ * that shape and the body, and when nothing does, nothing is written; otherwise one UPDATE writes the
+ * changed columns with `updated`, only the sets that change are written, the shape is read once more and
+ * the event written. Download URLs are signed once, after that read (for a no-op, after the commit).
+ * (DRF's 404 before 400, for an invalid body to an inquiry that does not exist, is answered by the route
+ * before calling this.)
  * @throws NotFound for a missing inquiry; ValidationError for bad references or values, or past 30 files
  */
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext): Promise<Inquiry> {
-  const checked = await checkBody(db, auth.businessId, body, files, id);
-  return inTransaction(db, async (trx) => {
-    // The lock is the one existence check: a missing, deleted or other business's inquiry is 404 here.
-    const current = await repo.lockById(trx, auth.businessId, id);
-    if (!current) throw new NotFound();
-    const before = await fullShape(trx, auth, id, files);
+  const { businessId } = auth;
+  const checked = await checkBody(db, businessId, body, files, id);
+  const result = await inTransaction(db, async (trx): Promise<{ answer: Inquiry } | { unchanged: InquiryState }> => {
+    const row = await repo.lockShapeById(trx, businessId, id);
+    if (!row) throw new NotFound();
+    const before = toState(row);
     const now = nowTimestamp();
-    const columns = columnsFrom(body, checked);
-    if (Object.keys(columns).length > 0) await repo.updateById(trx, auth.businessId, id, columns);
-    if (checked.inChargeIds) {
-      const before = new Set(await repo.findInChargeIds(trx, auth.businessId, id));
-      await repo.replaceInCharge(trx, auth.businessId, id, checked.inChargeIds);
-      const added = checked.inChargeIds.filter((m) => !before.has(m));
-      await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.in_charge_added', inquiryId: id, memberIds: added });
+    const columns = changedColumns(storedColumns(row), columnsFrom(body, checked));
+    let changed = Object.keys(columns).length > 0;
+    const inChargeBefore = before.inChargeSet.map((m) => m.id);
+    const inCharge = checked.inChargeIds ?? inChargeBefore;
+    if (!sameList(inCharge.map(String), inChargeBefore.map(String))) {
+      await repo.replaceInCharge(trx, businessId, id, inCharge);
+      const added = inCharge.filter((m) => !inChargeBefore.includes(m));
+      await emitInquiryEvent(trx, businessId, { type: 'inquiry.in_charge_added', inquiryId: id, memberIds: added });
+      changed = true;
     }
     // A set sent as it is stored is kept as it is (its entries keep their ids): no change, no event.
     if (body.workSet && !sameList(body.workSet.map((w) => w.name), before.workSet.map((w) => w.name))) {
-      await repo.replaceWorks(trx, auth.businessId, id, body.workSet.map((w) => w.name), now);
+      await repo.replaceWorks(trx, businessId, id, body.workSet.map((w) => w.name), now);
+      changed = true;
     }
     if (body.fileLinkSet && !sameList(body.fileLinkSet.map(linkKey), before.fileLinkSet.map(linkKey))) {
-      await repo.replaceFileLinks(trx, auth.businessId, id, body.fileLinkSet, now);
+      await repo.replaceFileLinks(trx, businessId, id, body.fileLinkSet, now);
+      changed = true;
     }
-    await attachFiles(trx, auth.businessId, id, checked.files ?? []);
-    await setFieldValues(trx, auth.businessId, 'I', id, checked.fieldValues);
-    if (body.contract !== undefined) await setInquiryContract(trx, auth.businessId, id, body.contract?.id ?? null);
-    if (checked.status && checked.status.id !== current.status_id) {
-      await repo.insertStatusHistory(trx, auth.businessId, {
+    if (checked.files && checked.files.length > 0) {
+      await attachFiles(trx, businessId, id, checked.files, before.fileSet.length);
+      changed = true;
+    }
+    const values = changedFieldValues(before.fieldSet, checked.fieldValues);
+    if (values.length > 0) {
+      await setFieldValues(trx, businessId, 'I', id, values);
+      changed = true;
+    }
+    if (body.contract !== undefined && (body.contract?.id ?? null) !== (before.contract?.id ?? null)) {
+      await setInquiryContract(trx, businessId, id, body.contract?.id ?? null);
+      changed = true;
+    }
+    if (checked.status && checked.status.id !== row.status_id) {
+      await repo.insertStatusHistory(trx, businessId, {
         inquiry_id: id,
         status_id: checked.status.id,
-        previous_status_id: current.status_id,
+        previous_status_id: row.status_id,
         member_id: null,
         created: now,
       });
-      if (checked.status.folderId !== current.folder_id) {
-        await repo.insertFolderHistory(trx, auth.businessId, {
+      if (checked.status.folderId !== row.folder_id) {
+        await repo.insertFolderHistory(trx, businessId, {
           inquiry_id: id,
           folder_id: checked.status.folderId,
-          previous_folder_id: current.folder_id,
+          previous_folder_id: row.folder_id,
           member_id: null,
           created: now,
         });
       }
-      const memberIds = await repo.findInChargeIds(trx, auth.businessId, id);
-      await emitInquiryEvent(trx, auth.businessId, {
+      await emitInquiryEvent(trx, businessId, {
         type: 'inquiry.status_changed',
         inquiryId: id,
-        memberIds,
+        memberIds: inCharge,
         statusId: checked.status.id,
-        ...(current.status_id !== null && { previousStatusId: current.status_id }),
+        ...(row.status_id !== null && { previousStatusId: row.status_id }),
       });
     }
-    // Read back under the lock: the inquiry exists, as the lock proved.
-    return finishUpdate(trx, auth, id, before, files);
+    if (!changed) return { unchanged: before };
+    await repo.updateById(trx, businessId, id, columns, now);
+    return { answer: await finishUpdate(trx, auth, id, before, files) };
   });
+  return 'answer' in result ? result.answer : signed(files, result.unchanged);
 }
 
 /**
@@ -458,14 +515,56 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
  */
 export async function destroyFile(db: Db, auth: Auth, inquiryId: number, fileId: number, files: FileContext): Promise<void> {
   const detached = await inTransaction(db, async (trx) => {
-    if (!(await repo.lockById(trx, auth.businessId, inquiryId))) throw new NotFound();
-    const before = await fullShape(trx, auth, inquiryId, files);
+    const row = await repo.lockShapeById(trx, auth.businessId, inquiryId);
+    if (!row) throw new NotFound();
     const file = await detachInquiryFile(trx, auth.businessId, inquiryId, fileId);
     if (!file) throw new NotFound();
-    await finishUpdate(trx, auth, inquiryId, before, files);
+    await repo.updateById(trx, auth.businessId, inquiryId, {}, nowTimestamp());
+    await finishUpdate(trx, auth, inquiryId, toState(row), files);
     return file;
   });
   await removeDetachedObjects(files, detached);
+}
+
+// ── The contract side of the inquiry ↔ contract link (docs/api.md#contracts) ──
+
+/**
+ * What a contract write that links or releases an inquiry needs of this module (contract.service
+ * `InquiryShapes`): {@link lockForContractLink} and {@link finishContractLink} for the caller's business,
+ * signing download URLs with `files` (none needed when the inquiry has no files).
+ */
+export function contractLinkShapes(auth: Auth, files: FileContext | undefined): InquiryShapes {
+  return {
+    lock: (trx, id) => lockForContractLink(trx, auth, id),
+    finish: (trx, locked) => finishContractLink(trx, auth, locked as LinkedInquiry, files),
+  };
+}
+
+/** An inquiry a contract write links or releases, read under its lock by {@link lockForContractLink}. */
+export interface LinkedInquiry {
+  id: number;
+  /** Its full shape before the write (download URLs not signed). */
+  before: InquiryState;
+}
+
+/**
+ * Reads the live inquiry `id` in one statement that is also its lock (the lean write path,
+ * docs/api.md#events), for a contract write that links or releases it; `undefined` when it is not live.
+ * Finish with {@link finishContractLink} after the contract's writes.
+ */
+export async function lockForContractLink(trx: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<LinkedInquiry | undefined> {
+  const row = await repo.lockShapeById(trx, auth.businessId, id);
+  return row && { id, before: toState(row) };
+}
+
+/**
+ * Ends a contract write's change of inquiry `linked` (its `contract` changed; docs/api.md#events): stamps its
+ * `updated`, reads its full shape after, signs the download URLs with `files` and writes `inquiry.updated`
+ * naming the changed properties (none, and `updated` put back, if the link did not change after all).
+ */
+export async function finishContractLink(trx: Db, auth: Auth, linked: LinkedInquiry, files: FileContext | undefined): Promise<void> {
+  await repo.updateById(trx, auth.businessId, linked.id, {}, nowTimestamp());
+  await finishUpdate(trx, auth, linked.id, linked.before, files);
 }
 
 /**
@@ -555,16 +654,21 @@ export async function restore(db: Db, auth: Auth, shape: RestoredInquiry, option
   return restoreRecord(db, businessId, compared, options, {
     table: 'inquiry',
     ignore: ['fileSet', 'contract'],
-    current: async (t, id) => ((await repo.existsById(t, businessId, id)) ? fullShape(t, auth, id, undefined) : undefined),
+    current: async (t, id) => {
+      const row = await repo.findShapeById(t, businessId, id);
+      // `fileSet` is not compared (ignored below): the files are the transfer module's.
+      return row && { ...toState(row), fileSet: [] };
+    },
     insert: async (t, id) => {
       await checkBody(t, businessId, body);
-      const newId = await repo.insert(t, businessId, {
+      const { id: newId } = await repo.insert(t, businessId, {
         ...(id !== undefined && { id }),
         unique_id: shape.uniqueId ?? '',
         name: shape.name,
         inquiry_date: shape.inquiryDate,
         estimate: '0.00',
         is_hidden: 0,
+        status_id: null,
         ...times,
       });
       await write(t, newId);

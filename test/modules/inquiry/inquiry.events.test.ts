@@ -142,6 +142,22 @@ describe('inquiry events', () => {
     expect(await types(b)).toEqual(['inquiry.created']);
   });
 
+  it('a PATCH that writes a column but changes no property (client null, its client deleted) writes no event and keeps updated', async () => {
+    const b = await newInquiryBusiness(t);
+    const client = await post(b, '/v1/client', { companyName: 'Gone' });
+    const id = await newInquiry(b, { client: { id: client.body.id } });
+    expect((await del(b, `/v1/client/${client.body.id}`)).status).toBe(204);
+    const before = await full(b, id);
+    expect(before.client).toBeNull();
+    await sleep(5);
+    // The stored client_id changes (the write happens, and stamps `updated`), the shape does not: `updated` is put back.
+    const res = await patch(b, `/v1/inquiry/${id}`, { client: null });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual(before);
+    expect(await full(b, id)).toEqual(before);
+    expect(await types(b)).toEqual(['client.created', 'inquiry.created', 'client.deleted']);
+  });
+
   it('attaching files through PATCH and deleting one writes inquiry.updated with fileSet', async () => {
     const b = await newInquiryBusiness(t);
     const id = await newInquiry(b);
