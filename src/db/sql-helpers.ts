@@ -56,12 +56,14 @@ export function jsonTimestamp(value: string): Timestamp {
 }
 
 /**
- * `query … FOR UPDATE OF table` on PostgreSQL, the query unchanged on SQLite, where the transaction's
+ * `query … FOR NO KEY UPDATE OF table` on PostgreSQL, the query unchanged on SQLite, where the transaction's
  * `BEGIN IMMEDIATE` holds the database's write lock already: the lean write path's lock is the read of the
- * record's current shape (docs/api.md#events), not a separate statement.
+ * record's current shape (docs/api.md#events), not a separate statement. `NO KEY`: concurrent writers of
+ * the same row wait, as the UPDATE that follows would make them, while inserts of rows that refer to it
+ * (its notes) do not.
  */
 export function forUpdateOf<Q extends AnySelect<unknown>>(db: Db, query: Q, table: string): Q {
-  return (isPostgres(db) ? query.forUpdate(table as never) : query) as Q;
+  return (isPostgres(db) ? query.forNoKeyUpdate(table as never) : query) as Q;
 }
 
 /**
@@ -148,40 +150,6 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const e = error as { code?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   return e.code === '23503' || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
-
-/** The tables whose rows carry `updated` (migration 2026_11_26_0038; docs/api.md#events). */
-export type UpdatedTable =
-  | 'inquiry'
-  | 'client'
-  | 'contract'
-  | 'settlement'
-  | 'project'
-  | 'worker'
-  | 'todo'
-  | 'estimate_item'
-  | 'inquiry_text_history'
-  | 'contract_note'
-  | 'settlement_note';
-
-/** The tables of {@link UpdatedTable} whose rows are soft-deleted (`deleted_at`) rather than deleted. */
-const SOFT_DELETED: ReadonlySet<UpdatedTable> = new Set(['inquiry', 'client', 'project', 'worker']);
-
-/**
- * Locks row `id` of `table` in the business until the end of the caller's transaction, and tells whether it
- * exists (live: not soft-deleted). A no-op `UPDATE … RETURNING id`: a row lock on PostgreSQL, the write lock
- * on SQLite. A write path takes it before reading the record it will change, so that the "before" of its
- * event (docs/api.md#events) is the state the change applies to, also under concurrent writes.
- */
-export async function lockRow(db: Db, table: UpdatedTable, businessId: number, id: number): Promise<boolean> {
-  const live = SOFT_DELETED.has(table) ? sql` and deleted_at is null` : sql``;
-  const { rows } = await sql<{ id: number }>`update ${sql.table(table)} set id = id where business_id = ${businessId} and id = ${id}${live} returning id`.execute(db);
-  return rows.length > 0;
-}
-
-/** Sets `updated` of row `id` of `table` in the business to `at` (docs/api.md#events). */
-export async function setUpdated(db: Db, table: UpdatedTable, businessId: number, id: number, at: Timestamp): Promise<void> {
-  await sql`update ${sql.table(table)} set updated = ${at} where business_id = ${businessId} and id = ${id}`.execute(db);
 }
 
 /**

@@ -5,9 +5,9 @@
  *
  * A write path uses it so (the pattern of every service):
  * - create: after the insert, read the record's full shape in the transaction, then {@link recordCreated};
- * - change: lock the row (`lockRow`), read the full shape (before), write, read it again (after), then
- *   {@link recordUpdate}, which compares the two, stamps `updated` and writes the event only when something
- *   changed, and answers the shape to return;
+ * - change: read the full shape (before) in the statement that is the lock, write only what changes with
+ *   `updated` in the same UPDATE, read the shape once more (after), then {@link recordUpdated}, which compares
+ *   the two and writes the event (see there: the lean write path);
  * - delete: after the delete, {@link recordDeleted}.
  */
 import type { Db } from '../../db/database.ts';
@@ -89,36 +89,10 @@ export function changedFields(
   return keys.filter((k) => JSON.stringify(comparable(k, before[k])) !== JSON.stringify(comparable(k, after[k])));
 }
 
-/** Options of {@link recordUpdate}. */
+/** Options of {@link recordUpdated}. */
 export interface RecordUpdateOptions {
   /** See {@link changedFields}. */
   comparable?: (key: string, value: unknown) => unknown;
-}
-
-/**
- * Ends a change (docs/api.md#events): compares the record's full shape `before` and `after` the writes of
- * one transaction; when something changed, stamps `updated` through `touch(at)`, writes one
- * `<resource>.updated` event with the changed properties, and answers `after` with the new `updated`; when
- * nothing changed (a no-op PATCH), writes nothing and answers `after` unchanged.
- *
- * Call it in the transaction of the change, with `before` read under the row's lock (`lockRow`).
- */
-export async function recordUpdate<T extends { id: number; updated: Timestamp }>(
-  trx: Db,
-  businessId: number,
-  resource: EventResource,
-  before: T,
-  after: T,
-  touch: (at: Timestamp) => Promise<void>,
-  options: RecordUpdateOptions = {},
-): Promise<T> {
-  const changed = changedFields(before, after, options.comparable);
-  if (changed.length === 0) return after;
-  const at = nowTimestamp();
-  await touch(at);
-  const data = { ...after, updated: at };
-  await record(trx, businessId, { type: `${resource}.updated`, changedFields: changed, data }, at);
-  return data;
 }
 
 /**
