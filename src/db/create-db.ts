@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { type DatabaseConnection, type Driver, Kysely, type KyselyConfig, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import { type DatabaseConnection, type DialectAdapter, type Driver, Kysely, type KyselyConfig, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './database.ts';
@@ -162,6 +162,21 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config, this.#sqlite, this.#onQuery);
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/**
+ * Kysely's SQLite adapter, declaring what SQLite does: DDL is transactional. Kysely's Migrator then runs the
+ * pending migrations in one transaction (`BEGIN IMMEDIATE`), so a process killed in the middle of a migration
+ * leaves the schema as it was before it (the next run starts that migration again instead of failing on a
+ * half-created table), and two processes migrating one file at once take turns.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 

@@ -1,0 +1,72 @@
+/**
+ * Migrations are all-or-nothing on both databases: on SQLite the dialect of create-db.ts declares DDL
+ * transactional, so Kysely's Migrator runs pending migrations in one `BEGIN IMMEDIATE` transaction, and a
+ * migration that fails (or a process killed in the middle of one) leaves the schema as it was, instead of a
+ * half-created table that fails the next run ("table … already exists").
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Kysely, Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDb } from '../../src/db/create-db.ts';
+import type { Database } from '../../src/db/database.ts';
+import { DIALECT } from '../setup/test-db.ts';
+import { urlWithSchema } from '../setup/test-workers.ts';
+
+let db: Kysely<Database>;
+let cleanup: () => Promise<void>;
+const schema = `atomic_${process.pid}`;
+
+beforeAll(async () => {
+  if (DIALECT === 'postgres') {
+    const base = createDb({ dialect: 'postgres', url: process.env.DATABASE_URL! });
+    await sql`create schema ${sql.id(schema)}`.execute(base);
+    db = createDb({ dialect: 'postgres', url: urlWithSchema(process.env.DATABASE_URL!, schema) });
+    cleanup = async () => {
+      await db.destroy();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(base);
+      await base.destroy();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-atomic-'));
+    db = createDb({ dialect: 'sqlite', path: path.join(dir, 'atomic.db') });
+    cleanup = async () => {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+  }
+});
+afterAll(() => cleanup());
+
+/** Table names of the current schema, the migrator's own left out. */
+async function tables(): Promise<string[]> {
+  const all = await db.introspection.getTables();
+  const current = DIALECT === 'postgres' ? schema : undefined;
+  return all.filter((t) => (current === undefined || t.schema === current) && !t.name.startsWith('kysely_')).map((t) => t.name).sort();
+}
+
+it('a failing migration rolls back every migration of its run; the next run applies them from the start', async () => {
+  let fail = true;
+  const migrations = {
+    '0001_first': { up: async (k: Kysely<any>) => void (await k.schema.createTable('atomic_a').addColumn('id', 'integer').execute()) },
+    '0002_second': {
+      up: async (k: Kysely<any>) => {
+        await k.schema.createTable('atomic_b').addColumn('id', 'integer').execute();
+        if (fail) throw new Error('killed half-way');
+      },
+    },
+  };
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(DIALECT === 'postgres' && { migrationTableSchema: schema }) });
+  const first = await migrator.migrateToLatest();
+  expect(String(first.error)).toContain('killed half-way');
+  expect(await tables()).toEqual([]);
+  fail = false;
+  const second = await migrator.migrateToLatest();
+  expect(second.error).toBeUndefined();
+  expect(second.results?.map((r) => [r.migrationName, r.status])).toEqual([
+    ['0001_first', 'Success'],
+    ['0002_second', 'Success'],
+  ]);
+  expect(await tables()).toEqual(['atomic_a', 'atomic_b']);
+});
