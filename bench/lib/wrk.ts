@@ -91,7 +91,9 @@ export async function driveWrk(baseUrl: string, requests: RequestTemplate[], opt
     writeFileSync(script, luaScript(concreteRequests(requests)));
     const threads = Math.min(opts.threads ?? 2, opts.connections);
     if (opts.warmup > 0) await wrkOnce(baseUrl, script, opts.connections, opts.warmup, threads);
+    await opts.around?.before();
     const r = await wrkOnce(baseUrl, script, opts.connections, opts.duration, threads);
+    await opts.around?.after();
     return {
       requestsPerSecond: Math.round(r.requests / (r.duration_us / 1e6)),
       p50: Math.round(r.p50_us / 100) / 10,
