@@ -27,6 +27,7 @@ import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/create-db.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { signV2 } from '../src/modules/auth/hmac.ts';
+import { WORKER_V8_FLAGS } from '../src/cluster.ts';
 import { type LoadResult, drive, dynamic, signedHeaders } from './lib/load.ts';
 import { driveWrk } from './lib/wrk.ts';
 import { prng, seed, type Seeded, WORDS } from './lib/seed.ts';
@@ -413,7 +414,8 @@ async function main(): Promise<void> {
         ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`, `--cpu-prof-name=${scenario.name}.cpuprofile`]
         : [];
       const entry = opts.runtime === 'dist' ? 'dist/cli/main.js' : 'bin/bizapi';
-      const server = await startChild([...profile, entry, 'serve', '--workers', String(workers)], { ...env, PORT: String(port) }, port, '/openapi.json');
+      // The memory flags the Docker image's CMD gives a single process (workers get them from src/cluster.ts).
+      const server = await startChild([...profile, ...WORKER_V8_FLAGS, entry, 'serve', '--workers', String(workers)], { ...env, PORT: String(port) }, port, '/openapi.json');
       try {
         if (workers > 1) await new Promise((r) => setTimeout(r, 3000)); // every worker listening (the probe reached one)
         process.stderr.write(`bizapi   ${scenario.name} (${workers} worker${workers > 1 ? 's' : ''}) …\n`);
