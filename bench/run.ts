@@ -339,7 +339,7 @@ function markdown(results: ScenarioResult[], meta: Record<string, string>): stri
     const b = r.target === 'bizapi' ? base.get(`${r.name}/${r.workers}`) : undefined;
     const cpu = r.dbCpuMs > 0 ? `${fmt(r.cpuUsPerRequest)} (${Math.round((100 * r.dbCpuMs) / Math.max(1, r.cpuMs))}% db)` : fmt(r.cpuUsPerRequest);
     lines.push(
-      `| ${r.name} | ${r.target === 'baseline' ? 'limit' : 'bizapi'} | ${r.workers} | ${fmt(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${cpu} | ${r.peakRssMb} | ${r.rssAfterMb.join(' / ')} | ${b ? ratio(r.requestsPerSecond, b.requestsPerSecond) : ''} | ${b ? `${ratio(r.cpuUsPerRequest, b.cpuUsPerRequest, 1)}×` : ''} |`,
+      `| ${r.name} | ${r.target === 'baseline' ? 'limit' : 'bizapi'} | ${r.workers} | ${fmt(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${cpu} | ${r.peakRssMb} | ${r.rssAfterMb.join(' / ')} | ${b ? ratio(r.requestsPerSecond, b.requestsPerSecond) : ''} | ${b && b.cpuUsPerRequest > 0 ? `${ratio(r.cpuUsPerRequest, b.cpuUsPerRequest, 1)}×` : ''} |`,
     );
   }
   // Issue 27's row "2 workers vs 1 (GET)": the gain of each target from its 1-process to its 2-process run.
@@ -348,7 +348,7 @@ function markdown(results: ScenarioResult[], meta: Record<string, string>): stri
     for (const target of ['bizapi', 'baseline'] as const) {
       const one = results.find((r) => r.name === name && r.target === target && r.workers === 1);
       const two = results.find((r) => r.name === name && r.target === target && r.workers === 2);
-      if (one && two) gains.push(`| ${name} | ${target === 'baseline' ? 'limit' : 'bizapi'} | ${ratio(two.requestsPerSecond, one.requestsPerSecond)}× |`);
+      if (one && two && one.requestsPerSecond > 0) gains.push(`| ${name} | ${target === 'baseline' ? 'limit' : 'bizapi'} | ${ratio(two.requestsPerSecond, one.requestsPerSecond)}× |`);
     }
   }
   if (gains.length > 0) lines.push('', '| 2 workers vs 1 | target | gain |', '|---|---|---:|', ...gains);

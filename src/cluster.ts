@@ -42,8 +42,8 @@ export function parseWorkers(value: string | undefined, source = 'BIZAPI_WORKERS
  * (V8's default lets it grow to 2 × 16 MiB under load) and an old generation allowed to grow 30% past the
  * live data before the next full collection (by default V8 lets it double under allocation pressure and
  * rarely gives the pages back). A worker's live heap is ~33 MiB; measured with 2 workers after 30 s of
- * 32-connection GETs, RSS went from 155–159 MiB to 121–123 MiB per worker at no loss of throughput
- * (bench/results/memory-sqlite.md).
+ * 32-connection GETs, RSS went from 155–159 MiB to 121–123 MiB per worker, with no throughput change beyond
+ * the shared machine's noise (bench/results/memory-sqlite.md). The cost is more frequent collections.
  */
 export const WORKER_V8_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--heap-growing-percent=30'];
 
