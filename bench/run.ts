@@ -321,7 +321,8 @@ function childPids(pid: number): number[] {
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-const ratio = (a: number, b: number, digits = 2) => (b > 0 ? (a / b).toFixed(digits) : '');
+/** `a / b` with `digits` decimals (two more below 0.1, so a small ratio never reads 0.0), or '' when `b` is 0. */
+const ratio = (a: number, b: number, digits = 2) => (b > 0 ? (a / b).toFixed(a / b < 0.1 ? digits + 2 : digits) : '');
 
 function markdown(results: ScenarioResult[], meta: Record<string, string>): string {
   const base = new Map(results.filter((r) => r.target === 'baseline').map((r) => [`${r.name}/${r.workers}`, r]));
