@@ -52,4 +52,4 @@ EXPOSE 8000
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "dist/cli/main.js", "serve"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=30", "dist/cli/main.js", "serve"]

@@ -7,8 +7,10 @@
  * is measured against.
  *
  * Run by bench/run.ts as a child process; environment: DATABASE_URL (sqlite:<path> | postgres://…),
- * BIZAPI_MASTER_KEY (hex), PORT.
+ * BIZAPI_MASTER_KEY (hex), PORT, and BASELINE_WORKERS (default 1): with more, a `node:cluster` primary forks
+ * that many processes sharing the port, as `bizapi serve --workers N` does, so the two scale side by side.
  */
+import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
@@ -172,14 +174,26 @@ async function handle(req: IncomingMessage, res: ServerResponse, raw: Buffer): P
   send(res, 404, { detail: 'Not found.' });
 }
 
-createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    handle(req, res, Buffer.concat(chunks)).catch((err: unknown) => {
-      process.stderr.write(`${String(err)}\n`);
-      send(res, 500, { detail: 'A server error occurred.' });
-    });
+const workers = Number(process.env.BASELINE_WORKERS ?? 1);
+if (workers > 1 && cluster.isPrimary) {
+  for (let i = 0; i < workers; i++) cluster.fork();
+  process.once('SIGTERM', () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+    process.exit(0);
   });
-}).listen(Number(process.env.PORT), '127.0.0.1');
-process.once('SIGTERM', () => process.exit(0));
+} else startServer();
+
+/** Serves the baseline on PORT (one process; a cluster worker shares the primary's port). */
+function startServer(): void {
+  createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      handle(req, res, Buffer.concat(chunks)).catch((err: unknown) => {
+        process.stderr.write(`${String(err)}\n`);
+        send(res, 500, { detail: 'A server error occurred.' });
+      });
+    });
+  }).listen(Number(process.env.PORT), '127.0.0.1');
+  process.once('SIGTERM', () => process.exit(0));
+}

@@ -65,9 +65,12 @@ try {
   const pid = server.process.pid!;
   try {
     const base = server.baseUrl;
+    // The GETs read one of these clients (its id: on PostgreSQL ids need not start at 1).
+    let clientId = 0;
     for (let i = 0; i < 20; i++) {
       const body = JSON.stringify({ companyName: `Memory ${i}` });
-      await fetch(`${base}/v1/client`, { method: 'POST', headers: signedHeaders(keys, body), body });
+      const res = await fetch(`${base}/v1/client`, { method: 'POST', headers: signedHeaders(keys, body), body });
+      clientId ||= ((await res.json()) as { id: number }).id;
     }
     while (childrenOf(pid).length < Number(opts.workers)) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 3000));
@@ -77,7 +80,7 @@ try {
       url: base,
       connections: Number(opts.connections),
       amount: Number(opts.requests),
-      requests: [get('/v1/client?page_size=20'), get('/v1/client/1'), get('/v1/inquiry?page_size=20')],
+      requests: [get('/v1/client?page_size=20'), get(`/v1/client/${clientId}`), get('/v1/inquiry?page_size=20')],
     });
     const peak = snapshot(pid);
     await new Promise((r) => setTimeout(r, 5000));

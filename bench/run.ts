@@ -1,12 +1,19 @@
 /**
- * `npm run bench` (issue 7): seeds one business deterministically, starts bizapi (and the bare baseline) as
- * child processes on the same database, drives each scenario with autocannon after a warm-up, and writes
- * the results as a Markdown table and as JSON under bench/results/. Never part of `npm test`.
+ * `npm run bench` (issues 7, 19, 27): seeds one business deterministically, starts bizapi (and the bare
+ * baseline, "the limit") as child processes on the same database, drives each scenario with autocannon or
+ * wrk after a warm-up, and writes the results as a Markdown table and as JSON under bench/results/
+ * (`perf-<dialect>.md` / `.json`). Never part of `npm test`.
+ *
+ * Besides requests per second it measures the **CPU time per request**: the user + system time of the
+ * server's processes (`/proc/<pid>/stat`; the primary and every worker), plus on PostgreSQL that of the
+ * bench database's backends (pids from `pg_stat_activity`), over the measured run, divided by its requests.
+ * Unlike throughput this does not depend on how the two cores are shared with the load generator.
  *
  * Database: a fresh SQLite file in a temporary directory by default; `DATABASE_URL=postgres://…` uses that
  * PostgreSQL database instead, which must be a throwaway one (its `public` schema is dropped and rebuilt).
  *
- * Options: see `npm run bench -- --help`.
+ * Options: see `npm run bench -- --help`; `--table` runs issue 27's table, `--quick` the same in 3 s per
+ * scenario (bench/README.md).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,14 +22,16 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { sql } from 'kysely';
 import type { RequestTemplate } from 'autocannon';
+import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/create-db.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { signV2 } from '../src/modules/auth/hmac.ts';
+import { WORKER_V8_FLAGS } from '../src/cluster.ts';
 import { type LoadResult, drive, dynamic, signedHeaders } from './lib/load.ts';
 import { driveWrk } from './lib/wrk.ts';
-import { prng, seed, type Seeded } from './lib/seed.ts';
-import { ROOT, freePort, sampleRss, startChild, type Child } from './lib/server.ts';
+import { prng, seed, type Seeded, WORDS } from './lib/seed.ts';
+import { ROOT, cpuMeter, freePort, rssOf, sampleRss, startChild, type Child } from './lib/server.ts';
 import { existsSync, readFileSync } from 'node:fs';
 
 /** One measured scenario. */
@@ -33,6 +42,14 @@ interface ScenarioResult extends LoadResult {
   workers: number;
   /** Peak RSS of the largest single process (a worker, with several). */
   peakRssMb: number;
+  /** RSS of each serving process right after the measured load, MB (the workers, or the one process). */
+  rssAfterMb: number[];
+  /** CPU milliseconds of the server's processes (and PostgreSQL's backends) over the measured run. */
+  cpuMs: number;
+  /** Of which PostgreSQL's backends (0 on SQLite). */
+  dbCpuMs: number;
+  /** `cpuMs` per request, in microseconds. */
+  cpuUsPerRequest: number;
 }
 
 /** A scenario: its name, what it sends, and whether the baseline serves it too. */
@@ -42,6 +59,9 @@ interface Scenario {
   baseline: boolean;
   requests(s: Seeded, baseUrl: string): Promise<RequestTemplate[]> | RequestTemplate[];
 }
+
+/** The scenarios of issue 27's table, in its order. */
+const TABLE = ['get-client', 'list-clients', 'search-clients-2char', 'search-clients-2char-rare', 'create-client', 'patch-inquiry-one'];
 
 const program = new Command()
   .name('bench')
@@ -61,12 +81,27 @@ const program = new Command()
   .option('--workers <list>', 'comma-separated `serve --workers` counts to measure bizapi with (e.g. 1,2)', '1')
   .option('--runtime <which>', 'dist: the compiled server (node dist/cli/main.js; run npm run build first) or src: bin/bizapi under tsx', 'dist')
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the bizapi server per scenario into <dir> (see bench/profile.ts)')
+  .option('--table', `issue 27's table: --driver wrk --workers 1,2 --only ${TABLE.join(',')} (durations as given)`)
+  .option('--quick', '--table in 3 s per scenario after 1 s of warm-up, no contracts or settlements seeded: a short, noisy run')
   .parse();
 const opts = program.opts<{
   duration: string; warmup: string; connections: string; clients: string; inquiries: string; contracts: string;
   settlements: string; only?: string; baseline: boolean; out: string; cpuProf?: string;
-  driver: string; threads: string; workers: string; runtime: string;
+  driver: string; threads: string; workers: string; runtime: string; table?: boolean; quick?: boolean;
 }>();
+// --table / --quick set what the user did not set on the command line.
+if (opts.table || opts.quick) {
+  const unset = (name: string) => program.getOptionValueSource(name) !== 'cli';
+  if (unset('driver')) opts.driver = 'wrk';
+  if (unset('workers')) opts.workers = '1,2';
+  if (unset('only')) opts.only = TABLE.join(',');
+  if (opts.quick) {
+    if (unset('duration')) opts.duration = '3';
+    if (unset('warmup')) opts.warmup = '1';
+    if (unset('contracts')) opts.contracts = '0';
+    if (unset('settlements')) opts.settlements = '0';
+  }
+}
 if (!['wrk', 'autocannon'].includes(opts.driver)) throw new Error('--driver: wrk or autocannon');
 if (!['dist', 'src'].includes(opts.runtime)) throw new Error('--runtime: dist or src');
 const workerCounts = opts.workers.split(',').map(Number);
@@ -144,9 +179,15 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'search-clients-2char',
-    description: 'GET /v1/client?search=한빛 (a two-character Korean term, 1 in 120 clients; the baseline scans with LIKE)',
+    description: 'GET /v1/client?search=한빛 (a two-character Korean term in 1 of 40 clients; the baseline scans with LIKE)',
     baseline: true,
     requests: (s) => [{ method: 'GET', path: `/v1/client?search=${encodeURIComponent('한빛')}`, headers: signedHeaders(s, '') }],
+  },
+  {
+    name: 'search-clients-2char-rare',
+    description: `GET /v1/client?search=${WORDS.rare} (a rare two-character term, 1 in 2,000 clients; the baseline scans with LIKE)`,
+    baseline: true,
+    requests: (s) => [{ method: 'GET', path: `/v1/client?search=${encodeURIComponent(WORDS.rare)}`, headers: signedHeaders(s, '') }],
   },
   {
     name: 'create-client',
@@ -196,6 +237,12 @@ const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    name: 'patch-inquiry-one',
+    description: 'PATCH /v1/inquiry/{id} with one property (`name`)',
+    baseline: false,
+    requests: (s) => [dynamic(s, () => ({ method: 'PATCH', path: `/v1/inquiry/${any(s.inquiryIds)}`, body: { name: `Renamed ${Math.floor(rnd() * 1e9)}` } }))],
+  },
+  {
     name: 'get-inquiry',
     description: 'GET /v1/inquiry/{id} (full shape)',
     baseline: false,
@@ -219,15 +266,49 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-/** Runs one scenario against one child process, sampling its RSS. */
+/** Pids of the bench database's PostgreSQL backends (none on SQLite), this harness's own connection excepted. */
+let dbBackends: () => Promise<number[]> = async () => [];
+
+/**
+ * Runs one scenario against one child process: samples its RSS, reads the CPU time of its serving processes
+ * (and of PostgreSQL's backends) around the measured run, and the RSS of each serving process after it.
+ */
 async function measure(child: Child, target: ScenarioResult['target'], workers: number, scenario: Scenario, seeded: Seeded): Promise<ScenarioResult> {
   const requests = await scenario.requests(seeded, child.baseUrl);
   // With workers, the processes that serve are the primary's children (read once they all listen).
-  const pids = workers > 1 ? childPids(child.process.pid!) : [child.process.pid!];
+  const primary = child.process.pid!;
+  const pids = workers > 1 ? childPids(primary) : [primary];
   const samplers = pids.map((pid) => sampleRss(pid));
-  const result = opts.driver === 'wrk' ? await driveWrk(child.baseUrl, requests, { ...drv, threads: Number(opts.threads) }) : await drive(child.baseUrl, requests, drv);
+  const server = cpuMeter(() => (workers > 1 ? [primary, ...pids] : pids));
+  const database = cpuMeter(dbBackends);
+  let serverMs = 0;
+  let dbMs = 0;
+  const around = {
+    before: async () => {
+      await server.start();
+      await database.start();
+    },
+    after: async () => {
+      serverMs = await server.stop();
+      dbMs = await database.stop();
+    },
+  };
+  const d = { ...drv, around };
+  const result = opts.driver === 'wrk' ? await driveWrk(child.baseUrl, requests, { ...d, threads: Number(opts.threads) }) : await drive(child.baseUrl, requests, d);
+  const rssAfterMb = pids.map((pid) => Math.round(rssOf(pid) / 1048576));
   const peak = Math.max(...samplers.map((r) => r.stop()));
-  return { name: scenario.name, target, workers, ...result, peakRssMb: Math.round(peak / 1048576) };
+  const cpuMs = serverMs + dbMs;
+  return {
+    name: scenario.name,
+    target,
+    workers,
+    ...result,
+    peakRssMb: Math.round(peak / 1048576),
+    rssAfterMb,
+    cpuMs,
+    dbCpuMs: dbMs,
+    cpuUsPerRequest: result.requests > 0 ? Math.round((cpuMs * 1000) / result.requests) : 0,
+  };
 }
 
 /** The children of `pid` (Linux /proc), e.g. the workers of `serve --workers`. */
@@ -239,19 +320,39 @@ function childPids(pid: number): number[] {
   }
 }
 
+const fmt = (n: number) => n.toLocaleString('en-US');
+/** `a / b` with `digits` decimals (two more below 0.1, so a small ratio never reads 0.0), or '' when `b` is 0. */
+const ratio = (a: number, b: number, digits = 2) => (b > 0 ? (a / b).toFixed(a / b < 0.1 ? digits + 2 : digits) : '');
+
 function markdown(results: ScenarioResult[], meta: Record<string, string>): string {
-  const base = new Map(results.filter((r) => r.target === 'baseline').map((r) => [r.name, r]));
+  const base = new Map(results.filter((r) => r.target === 'baseline').map((r) => [`${r.name}/${r.workers}`, r]));
   const lines = [
-    `Run ${meta.date} on ${meta.machine}; ${meta.database}; ${meta.node}; load by ${meta.driver}; bizapi ${meta.runtime}; ${drv.connections} connections, ${drv.duration} s per scenario after ${drv.warmup} s of warm-up.`,
+    `Run ${meta.date} on ${meta.machine}; ${meta.database}; ${meta.node}; load by ${meta.driver}; bizapi ${meta.runtime}; ${drv.connections} connections, ${drv.duration} s per scenario after ${drv.warmup} s of warm-up; load average ${meta.loadAverage} at the start.`,
     '',
-    '| scenario | target | workers | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB (per process) | of baseline |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    'CPU µs/req: user + system time of the serving processes' +
+      ((meta.database ?? '').startsWith('PostgreSQL') ? ' plus the bench database\'s PostgreSQL backends (their share in parentheses)' : '') +
+      ' over the measured run, per request. "of limit": req/s of bizapi ÷ the bare `node:http` limit with the same number of processes; "CPU vs limit": CPU per request of bizapi ÷ the limit\'s.',
+    '',
+    '| scenario | target | workers | req/s | p50 ms | p99 ms | errors | non-2xx | CPU µs/req | peak RSS MB | RSS after, MB per process | of limit | CPU vs limit |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
-    const b = r.target === 'bizapi' ? base.get(r.name) : undefined;
-    const ratio = b ? `${Math.round((100 * r.requestsPerSecond) / b.requestsPerSecond)}%` : '';
-    lines.push(`| ${r.name} | ${r.target} | ${r.workers} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRssMb} | ${ratio} |`);
+    const b = r.target === 'bizapi' ? base.get(`${r.name}/${r.workers}`) : undefined;
+    const cpu = r.dbCpuMs > 0 ? `${fmt(r.cpuUsPerRequest)} (${Math.round((100 * r.dbCpuMs) / Math.max(1, r.cpuMs))}% db)` : fmt(r.cpuUsPerRequest);
+    lines.push(
+      `| ${r.name} | ${r.target === 'baseline' ? 'limit' : 'bizapi'} | ${r.workers} | ${fmt(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${cpu} | ${r.peakRssMb} | ${r.rssAfterMb.join(' / ')} | ${b ? ratio(r.requestsPerSecond, b.requestsPerSecond) : ''} | ${b && b.cpuUsPerRequest > 0 ? `${ratio(r.cpuUsPerRequest, b.cpuUsPerRequest, 1)}×` : ''} |`,
+    );
   }
+  // Issue 27's row "2 workers vs 1 (GET)": the gain of each target from its 1-process to its 2-process run.
+  const gains: string[] = [];
+  for (const name of new Set(results.map((r) => r.name))) {
+    for (const target of ['bizapi', 'baseline'] as const) {
+      const one = results.find((r) => r.name === name && r.target === target && r.workers === 1);
+      const two = results.find((r) => r.name === name && r.target === target && r.workers === 2);
+      if (one && two && one.requestsPerSecond > 0) gains.push(`| ${name} | ${target === 'baseline' ? 'limit' : 'bizapi'} | ${ratio(two.requestsPerSecond, one.requestsPerSecond)}× |`);
+    }
+  }
+  if (gains.length > 0) lines.push('', '| 2 workers vs 1 | target | gain |', '|---|---|---:|', ...gains);
   return lines.join('\n') + '\n';
 }
 
@@ -293,8 +394,19 @@ async function main(): Promise<void> {
     return true;
   });
 
+  // PostgreSQL: the bench database's backends, for their CPU time (one connection of this harness asks).
+  let pgClient: pg.Client | undefined;
+  if (dialect === 'postgres') {
+    pgClient = new pg.Client({ connectionString: databaseUrl });
+    await pgClient.connect();
+    const c = pgClient;
+    dbBackends = async () =>
+      (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  }
+
   const env = { DATABASE_URL: databaseUrl, BIZAPI_MASTER_KEY: masterKeyHex, BIZAPI_DATA_DIR: work, BIZAPI_RATE_LIMIT: '0', LOG_LEVEL: 'warn' };
   const results: ScenarioResult[] = [];
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
   for (const scenario of scenarios) {
     for (const workers of workerCounts) {
       const port = await freePort();
@@ -303,7 +415,8 @@ async function main(): Promise<void> {
         ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`, `--cpu-prof-name=${scenario.name}.cpuprofile`]
         : [];
       const entry = opts.runtime === 'dist' ? 'dist/cli/main.js' : 'bin/bizapi';
-      const server = await startChild([...profile, entry, 'serve', '--workers', String(workers)], { ...env, PORT: String(port) }, port, '/openapi.json');
+      // The memory flags the Docker image's CMD gives a single process (workers get them from src/cluster.ts).
+      const server = await startChild([...profile, ...WORKER_V8_FLAGS, entry, 'serve', '--workers', String(workers)], { ...env, PORT: String(port) }, port, '/openapi.json');
       try {
         if (workers > 1) await new Promise((r) => setTimeout(r, 3000)); // every worker listening (the probe reached one)
         process.stderr.write(`bizapi   ${scenario.name} (${workers} worker${workers > 1 ? 's' : ''}) …\n`);
@@ -312,17 +425,20 @@ async function main(): Promise<void> {
         await server.stop();
       }
     }
-    if (opts.baseline && scenario.baseline) {
+    // The limit with the same process counts, so "of limit" and the 2-vs-1 gain compare like with like.
+    for (const workers of opts.baseline && scenario.baseline ? workerCounts : []) {
       const bport = await freePort();
-      const baseline = await startChild(['--import', 'tsx/esm', 'bench/baseline.ts'], { ...env, PORT: String(bport) }, bport, '/');
+      const baseline = await startChild(['--import', 'tsx/esm', 'bench/baseline.ts'], { ...env, PORT: String(bport), BASELINE_WORKERS: String(workers) }, bport, '/');
       try {
-        process.stderr.write(`baseline ${scenario.name} …\n`);
-        results.push(await measure(baseline, 'baseline', 1, scenario, seeded));
+        if (workers > 1) await new Promise((r) => setTimeout(r, 3000)); // every worker listening
+        process.stderr.write(`limit    ${scenario.name} (${workers} process${workers > 1 ? 'es' : ''}) …\n`);
+        results.push(await measure(baseline, 'baseline', workers, scenario, seeded));
       } finally {
         await baseline.stop();
       }
     }
   }
+  await pgClient?.end();
 
   const cpu = os.cpus();
   const meta = {
@@ -333,11 +449,12 @@ async function main(): Promise<void> {
     driver: opts.driver === 'wrk' ? `wrk (${opts.threads} threads)` : 'autocannon',
     runtime: opts.runtime === 'dist' ? 'compiled (node dist/cli/main.js)' : 'from source (tsx)',
     seedSeconds: seedSeconds.toFixed(1),
+    loadAverage: loadAtStart,
   };
   mkdirSync(opts.out, { recursive: true });
   const table = markdown(results, meta);
-  writeFileSync(path.join(opts.out, `latest-${dialect}.md`), table);
-  writeFileSync(path.join(opts.out, `latest-${dialect}.json`), JSON.stringify({ meta, options: drv, counts: opts, results }, null, 2) + '\n');
+  writeFileSync(path.join(opts.out, `perf-${dialect}.md`), table);
+  writeFileSync(path.join(opts.out, `perf-${dialect}.json`), JSON.stringify({ meta, options: drv, counts: opts, results }, null, 2) + '\n');
   process.stdout.write(table);
   rmSync(work, { recursive: true, force: true });
 }

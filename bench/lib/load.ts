@@ -28,6 +28,8 @@ export interface DriveOptions {
   duration: number;
   /** Seconds of unmeasured warm-up before it (0: none). */
   warmup: number;
+  /** Called right before and right after the measured load (after the warm-up), e.g. to read CPU times. */
+  around?: { before(): Promise<void>; after(): Promise<void> };
 }
 
 /** Headers of a signed request with `body` ('' when none). */
@@ -56,7 +58,9 @@ export function dynamic(keys: Keys, make: () => { method: string; path: string; 
  */
 export async function drive(baseUrl: string, requests: RequestTemplate[], opts: DriveOptions): Promise<LoadResult> {
   if (opts.warmup > 0) await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.warmup, requests });
+  await opts.around?.before();
   const r = await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.duration, requests });
+  await opts.around?.after();
   return {
     requestsPerSecond: Math.round(r.requests.average),
     p50: r.latency.p50,

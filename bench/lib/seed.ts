@@ -52,9 +52,17 @@ export const WORDS = {
   city: ['Seoul', 'Busan', 'Incheon', 'Daegu', 'Daejeon', 'Gwangju', 'Ulsan', 'Suwon', 'Jeju', 'Sejong'],
   kind: ['Trading', 'Logistics', 'Design', 'Foods', 'Systems', 'Studio', 'Labs', 'Partners'],
   person: ['Kim', 'Lee', 'Park', 'Choi', 'Jung', 'Kang', 'Cho', 'Yoon', 'Jang', 'Lim'],
-  /** Two-syllable Korean words (the two-character search scenario looks for 한빛, in 1 of 120 names). */
+  /**
+   * Two-syllable Korean words: one name in 4 carries one of them in turn, so the two-character search
+   * scenario's common term 한빛 is in 1 of 40 names (2.5%).
+   */
   korean: ['한빛', '누리', '다온', '미래', '새봄', '가람', '하늘', '보람', '아라', '나래'],
+  /** The rare two-character term (1 name in {@link RARE_EVERY}: 0.05%), for the rare-term search scenario. */
+  rare: '섬진',
 } as const;
+
+/** One name in this many carries {@link WORDS.rare}. */
+export const RARE_EVERY = 2000;
 
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
 
@@ -99,8 +107,8 @@ export async function seed(db: Kysely<Database>, masterKey: Buffer, counts: Seed
   let t = Date.now();
   const clients: Record<string, unknown>[] = [];
   for (let i = 0; i < counts.clients; i++) {
-    // One name in 12 carries a Korean word (so 한빛 is in 1 of 120).
-    const korean = i % 12 === 5 ? ` ${WORDS.korean[Math.floor(i / 12) % WORDS.korean.length]}` : '';
+    // One name in 4 carries a Korean word (so 한빛 is in 1 of 40), one in 2,000 the rare term 섬진.
+    const korean = (i % 4 === 1 ? ` ${WORDS.korean[Math.floor(i / 4) % WORDS.korean.length]}` : '') + (i % RARE_EVERY === 777 ? ` ${WORDS.rare}` : '');
     const company = `${pick(rnd, WORDS.adjective)} ${pick(rnd, WORDS.noun)} ${pick(rnd, WORDS.kind)} ${pick(rnd, WORDS.city)}${korean} ${i}`;
     const person = pick(rnd, WORDS.person);
     clients.push({

@@ -89,3 +89,50 @@ export function sampleRss(pid: number): { stop(): number } {
     },
   };
 }
+
+/** Clock ticks per second of `/proc/<pid>/stat` times (`getconf CLK_TCK`; 100 on Linux everywhere in practice). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (user + system) of process `pid` in milliseconds, from fields 14 and 15 of `/proc/<pid>/stat`
+ * (10 ms resolution), or `undefined` when the process is gone or cannot be read.
+ */
+export function cpuMsOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: the fields after it start past its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time spent by a set of processes between `start()` and `stop()`, in milliseconds: `pids()` is asked at
+ * both ends (so processes that appear meanwhile count from 0, e.g. a PostgreSQL backend opened mid-run); a
+ * process gone before `stop()` is not counted (pool connections and server processes live through a run).
+ * Resolution 10 ms per process.
+ */
+export function cpuMeter(pids: () => Promise<number[]> | number[]): { start(): Promise<void>; stop(): Promise<number> } {
+  const first = new Map<number, number>();
+  return {
+    async start() {
+      for (const pid of await pids()) {
+        const ms = cpuMsOf(pid);
+        if (ms !== undefined) first.set(pid, ms);
+      }
+    },
+    async stop() {
+      let total = 0;
+      const seen = new Set<number>();
+      for (const pid of [...(await pids()), ...first.keys()]) {
+        if (seen.has(pid)) continue;
+        seen.add(pid);
+        const now = cpuMsOf(pid);
+        if (now !== undefined) total += now - (first.get(pid) ?? 0);
+      }
+      return total;
+    },
+  };
+}

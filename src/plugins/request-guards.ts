@@ -63,19 +63,40 @@ export function requestOrigin(protocol: string, host: string | undefined): strin
   }
 }
 
+/** Origins already worked out, by `protocol|host` (most servers see a handful; cleared past 256 so a client cycling `Host` values cannot grow it). */
+const origins = new Map<string, string | undefined>();
+
+/** {@link requestOrigin}, remembered per protocol and host: it parses a URL, and every request asks. */
+function originOf(protocol: string, host: string | undefined): string | undefined {
+  const key = `${protocol}|${host}`;
+  if (origins.has(key)) return origins.get(key);
+  const origin = requestOrigin(protocol, host);
+  if (origins.size >= 256) origins.clear();
+  origins.set(key, origin);
+  return origin;
+}
+
 /** Whether a request carries a body (a non-zero `Content-Length`, or a chunked one). */
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/** Each route's integer path parameters, by its params schema (worked out once per route). */
+const integerParamsOf = new WeakMap<object, string[]>();
+
 /** The integer path parameters of a route (their schema type is `integer`). */
 function integerParams(request: FastifyRequest): string[] {
-  const params = (request.routeOptions.schema?.params as { properties?: Record<string, { type?: string }> } | undefined)?.properties;
-  if (params === undefined) return [];
-  return Object.entries(params)
-    .filter(([, s]) => s.type === 'integer')
-    .map(([name]) => name);
+  const schema = request.routeOptions.schema?.params as { properties?: Record<string, { type?: string }> } | undefined;
+  if (schema?.properties === undefined) return [];
+  let names = integerParamsOf.get(schema);
+  if (names === undefined) {
+    names = Object.entries(schema.properties)
+      .filter(([, s]) => s.type === 'integer')
+      .map(([name]) => name);
+    integerParamsOf.set(schema, names);
+  }
+  return names;
 }
 
 const DECIMAL_ID = /^[1-9]\d{0,9}$/;
@@ -97,7 +118,7 @@ export default fp(
         request.publicOrigin = options.publicUrl;
         return;
       }
-      const origin = requestOrigin(request.protocol.toLowerCase(), request.host);
+      const origin = originOf(request.protocol.toLowerCase(), request.host);
       if (origin === undefined) {
         if (NO_ORIGIN.has(request.url.split('?', 1)[0]!.replace(/\/+$/, ''))) return;
         throw new BadHost();

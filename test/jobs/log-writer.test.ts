@@ -118,14 +118,36 @@ describe('LogWriter', () => {
   it('writes a batch of several INSERT statements all or nothing: after a failure and the retry, no row is there twice', async () => {
     const id = await business();
     const writer = new LogWriter(t.db);
-    const sent = Array.from({ length: 450 }, (_, i) => `/bulk-${i}`);
-    for (const [i, path] of sent.entries()) writer.enqueue(row(i === 420 ? 2_000_000_000 : id, path)); // the third INSERT fails
+    const sent = Array.from({ length: 600 }, (_, i) => `/bulk-${i}`);
+    for (const [i, path] of sent.entries()) writer.enqueue(row(i === 550 ? 2_000_000_000 : id, path)); // the second INSERT (500 rows each) fails
     await writer.flush();
-    expect(await paths(id)).toEqual([]); // the first two INSERTs were rolled back with the third
+    expect(await paths(id)).toEqual([]); // the first INSERT was rolled back with the second
     await writer.flush();
-    expect(await paths(id)).toEqual(sent.filter((_, i) => i !== 420));
-    expect(writer.written).toBe(449);
+    expect(await paths(id)).toEqual(sent.filter((_, i) => i !== 550));
+    expect(writer.written).toBe(599);
     expect(writer.dropped).toBe(1);
+  });
+
+  it('writes every column exactly as given (one JSON parameter per INSERT): text of any kind, nulls, the replay mark', async () => {
+    const id = await business();
+    const writer = new LogWriter(t.db);
+    const odd = 'quote " backslash \\ newline \n tab \t 한글 😀 NUL-escape \\u0000 % _ \'';
+    const rows: NewApiLogRow[] = [
+      { ...row(id, `/v1/client?search=${encodeURIComponent('한빛')}&q=%27`), referrer: odd, request_body: JSON.stringify({ companyName: odd }), response_body: null, idempotent_replayed: 1 },
+      { ...row(id, '/v1/client/1'), ip_address: '::ffff:10.0.0.1', method: 'PATCH', status_code: '400', request_body: JSON.stringify(odd), response_body: JSON.stringify({ detail: odd }) },
+      { ...row(id, '/v1/log/'), request_body: 'x'.repeat(70_000), response_body: '[]', created: '2026-11-26T01:02:03.456Z' },
+    ];
+    for (const r of rows) writer.enqueue(r);
+    await writer.flush();
+    const stored = await t.db
+      .selectFrom('api_log')
+      .select(['business_id', 'ip_address', 'method', 'path', 'referrer', 'status_code', 'request_body', 'response_body', 'created', 'idempotent_replayed'])
+      .where('business_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((r) => ({ ...r, created: new Date(r.created).toISOString() }))).toEqual(
+      rows.map((r) => ({ ...r, idempotent_replayed: r.idempotent_replayed ?? null })),
+    );
   });
 
   it('never throws to its callers, even when the database is gone', async () => {

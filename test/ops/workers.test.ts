@@ -19,6 +19,7 @@ import { signBody } from '../../src/modules/auth/hmac.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { serverEnv, startBizapi } from '../setup/server-process.ts';
+import { WORKER_V8_FLAGS } from '../../src/cluster.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 90_000 }); // three server starts under tsx on a loaded 2-core CI machine
 
@@ -67,6 +68,8 @@ describe('bizapi serve --workers 2', () => {
     try {
       const workers = childrenOf(child.pid!);
       expect(workers).toHaveLength(2);
+      // Each worker runs with the memory flags of src/cluster.ts (docs/deployment.md#memory).
+      for (const pid of workers) expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining([...WORKER_V8_FLAGS]));
 
       // The rate limit, shared: 12 requests on fresh connections, round-robin over the two workers.
       const statuses: number[] = [];
