@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PLANS, type Plan } from '../../src/shared/auth-context.ts';
-import { forgetResolvedKeys } from '../../src/modules/auth/auth.service.ts';
 import type { TestApp } from './build-test-app.ts';
 import { newBusiness, type TestBusiness } from './factories.ts';
 import { send, sendJson, type SignedRequest } from './signed-request.ts';
@@ -34,13 +33,9 @@ export interface GatedRoute {
   snapshot?: (t: TestApp, b: TestBusiness, req: SignedRequest) => Promise<unknown>;
 }
 
-/**
- * Moves a business to another plan, and makes the app read it at the next request (the key cache keeps a
- * key's business for up to 1 s otherwise, docs/authentication.md#keys).
- */
+/** Moves a business to another plan (the plan is read on every request). */
 export async function setPlan(t: TestApp, b: TestBusiness, plan: Plan): Promise<void> {
   await t.testDb.db.updateTable('business').set({ plan }).where('id', '=', b.businessId).execute();
-  forgetResolvedKeys();
 }
 
 /** Registers the plan-gate tests of one route. `ctx()` returns the test app of the file. */

@@ -104,12 +104,8 @@ interface CachedKey {
 /** Resolved keys by key hash (unknown and revoked keys are never kept). */
 const resolvedKeys = new Map<string, CachedKey>();
 
-/**
- * Forgets every key this process resolved, so the next request of each reads its row (and its business's
- * plan and time zone) again. The revocations below call it; so must anything else in this process that
- * changes a key or a business outside them (tests moving a business to another plan).
- */
-export function forgetResolvedKeys(): void {
+/** Forgets every resolved key, so the next request of each reads its row again (after a revocation). */
+function forgetResolvedKeys(): void {
   resolvedKeys.clear();
 }
 
