@@ -123,10 +123,9 @@ export async function authenticateApiKey(
   cacheMs = 0,
 ): Promise<AuthContext | undefined> {
   const hash = hashApiKey(apiKey);
-  const asked = performance.now();
   if (cacheMs > 0) {
     const hit = resolvedKeys.get(hash);
-    if (hit !== undefined && hit.db === db && hit.until > asked) return hit.auth;
+    if (hit !== undefined && hit.db === db && hit.until > performance.now()) return hit.auth;
   }
   const row = await repo.findActiveKeyByHash(db, hash);
   if (!row) return undefined;
@@ -139,8 +138,7 @@ export async function authenticateApiKey(
   if (cacheMs > 0) {
     resolvedKeys.delete(hash); // re-inserted last: Map order is the age order
     if (resolvedKeys.size >= KEY_CACHE_ENTRIES) resolvedKeys.delete(resolvedKeys.keys().next().value!);
-    // Counted from before the read: a row read just before a revocation committed is not kept longer.
-    resolvedKeys.set(hash, { db, auth, until: asked + cacheMs });
+    resolvedKeys.set(hash, { db, auth, until: performance.now() + cacheMs });
   }
   return auth;
 }
