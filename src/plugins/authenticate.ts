@@ -1,10 +1,9 @@
 /**
  * Authentication of every `/v1` request (docs/authentication.md).
  *
- * 1. `onRequest`: `X-API-Key` → the key's business (`request.auth`), read from the database at most once a
- *    second per key (`KEY_CACHE_MS`), so a revocation in another process takes effect within 1 s and one in
- *    this process at once (docs/authentication.md#keys). Missing → 401 `not_authenticated`; unknown or
- *    revoked → 401 `authentication_failed`.
+ * 1. `onRequest`: `X-API-Key` → the key's business (`request.auth`), read from the database on every request
+ *    so a revocation takes effect at once. Missing → 401 `not_authenticated`; unknown or revoked → 401
+ *    `authentication_failed`.
  * 2. `preParsing`: in `required` mode a request without `X-Signature` → 403 `signature_required`, in `v2`
  *    mode one without a version-2 signature (checked here rather than in `onRequest`, so that the rate
  *    limit, whose `onRequest` hook runs after this one, counts the call and sends its headers, as for every
@@ -32,7 +31,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.ts';
-import { authenticateApiKey, KEY_CACHE_MS } from '../modules/auth/auth.service.ts';
+import { authenticateApiKey } from '../modules/auth/auth.service.ts';
 import type { AuthContext, Plan } from '../shared/auth-context.ts';
 import { SIGNATURE_WINDOW_SECONDS, verifySignature, verifyV2 } from '../modules/auth/hmac.ts';
 import { databaseReplayCache, type ReplayCache, redisReplayCache } from '../modules/auth/signature-replay.ts';
@@ -63,8 +62,6 @@ export interface AuthenticateOptions {
   redisUrl?: string;
   /** "Now" in milliseconds since the epoch (tests move it); default `Date.now`. */
   now?: () => number;
-  /** Milliseconds a resolved key is reused without reading the database (default `KEY_CACHE_MS`, 1 s; 0: never). */
-  keyCacheMs?: number;
 }
 
 const verified = new WeakSet<FastifyRequest>();
@@ -172,7 +169,6 @@ export default fp<AuthenticateOptions>(
   async function authenticate(app: FastifyInstance, opts: AuthenticateOptions) {
     const secretCache = new Map<number, string>();
     const now = opts.now ?? Date.now;
-    const keyCacheMs = opts.keyCacheMs ?? KEY_CACHE_MS;
     let replays: ReplayCache = databaseReplayCache(opts.db);
     if (opts.redisUrl) {
       // ioredis is loaded only when REDIS_URL is set (it costs every process memory otherwise).
@@ -194,7 +190,7 @@ export default fp<AuthenticateOptions>(
         if (request.is404) return;
         throw new NotAuthenticated();
       }
-      const auth = await authenticateApiKey(opts.db, opts.masterKey, apiKey, secretCache, keyCacheMs);
+      const auth = await authenticateApiKey(opts.db, opts.masterKey, apiKey, secretCache);
       if (!auth) {
         if (request.is404) return;
         throw new AuthenticationFailed('Invalid or revoked API key.');

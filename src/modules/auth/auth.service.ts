@@ -84,63 +84,23 @@ export async function createApiKey(db: Db, masterKey: Buffer, businessId: number
 }
 
 /**
- * How long a resolved key is reused without reading the database, in milliseconds: 1 s
- * (docs/authentication.md#keys). A key revoked by another process (`bizapi key revoke`, another worker) is
- * refused by every process at the latest this long after the revocation committed; one revoked in this
- * process (the service functions below) is refused at once.
- */
-export const KEY_CACHE_MS = 1000;
-
-/** Keys resolved at most this many at once per process (oldest dropped first). */
-const KEY_CACHE_ENTRIES = 10_000;
-
-/** A resolved key: its context, the database it was read from, and until when (`performance.now()` ms) it holds. */
-interface CachedKey {
-  db: Db;
-  auth: AuthContext;
-  until: number;
-}
-
-/** Resolved keys by key hash (unknown and revoked keys are never kept). */
-const resolvedKeys = new Map<string, CachedKey>();
-
-/** Forgets every resolved key, so the next request of each reads its row again (after a revocation). */
-function forgetResolvedKeys(): void {
-  resolvedKeys.clear();
-}
-
-/**
- * Resolves an `X-API-Key` value. Returns `undefined` for an unknown or revoked key. The key row (with its
- * business's plan and time zone) is read once per {@link KEY_CACHE_MS} per key when `cacheMs` is given (the
- * request path), so a revocation elsewhere is seen within that bound; without it (the CLI, tests) on every
- * call. The decryption of the secret is cached in `secretCache`.
+ * Resolves an `X-API-Key` value. Returns `undefined` for an unknown or revoked key. Revocation is seen at
+ * once: the key row is read on every call; only the decryption of the secret is cached.
  */
 export async function authenticateApiKey(
   db: Db,
   masterKey: Buffer,
   apiKey: string,
   secretCache?: Map<number, string>,
-  cacheMs = 0,
 ): Promise<AuthContext | undefined> {
-  const hash = hashApiKey(apiKey);
-  if (cacheMs > 0) {
-    const hit = resolvedKeys.get(hash);
-    if (hit !== undefined && hit.db === db && hit.until > performance.now()) return hit.auth;
-  }
-  const row = await repo.findActiveKeyByHash(db, hash);
+  const row = await repo.findActiveKeyByHash(db, hashApiKey(apiKey));
   if (!row) return undefined;
   let secret = secretCache?.get(row.apiKeyId);
   if (secret === undefined) {
     secret = decryptSecret(masterKey, row.secret_ciphertext);
     secretCache?.set(row.apiKeyId, secret);
   }
-  const auth: AuthContext = { businessId: row.businessId, apiKeyId: row.apiKeyId, plan: row.plan as Plan, timezone: row.timezone, secret };
-  if (cacheMs > 0) {
-    resolvedKeys.delete(hash); // re-inserted last: Map order is the age order
-    if (resolvedKeys.size >= KEY_CACHE_ENTRIES) resolvedKeys.delete(resolvedKeys.keys().next().value!);
-    resolvedKeys.set(hash, { db, auth, until: performance.now() + cacheMs });
-  }
-  return auth;
+  return { businessId: row.businessId, apiKeyId: row.apiKeyId, plan: row.plan as Plan, timezone: row.timezone, secret };
 }
 
 /** The keys of a business, without secrets: `[{id, prefix, created, revoked}]`. */
@@ -151,9 +111,7 @@ export async function listApiKeys(db: Db, businessId: number) {
 
 /** Revokes a key by its full value; `false` when no active key has that value. */
 export async function revokeApiKey(db: Db, apiKey: string): Promise<boolean> {
-  const revoked = (await repo.revokeByHash(db, hashApiKey(apiKey), nowTimestamp())) > 0;
-  forgetResolvedKeys();
-  return revoked;
+  return (await repo.revokeByHash(db, hashApiKey(apiKey), nowTimestamp())) > 0;
 }
 
 /** The display prefix `key list` shows: `bz_` and the key's next 8 characters (README.md#provisioning-businesses-keys-and-catalogs). */
@@ -166,14 +124,6 @@ const KEY_PREFIX = /^bz_[A-Za-z0-9_-]{8}$/;
  * `'ambiguous'` when several active keys share the prefix (then revoke by id).
  */
 export async function revokeApiKeyByRef(db: Db, ref: string): Promise<{ revoked: number | true } | 'none' | 'ambiguous'> {
-  try {
-    return await revokeByRef(db, ref);
-  } finally {
-    forgetResolvedKeys();
-  }
-}
-
-async function revokeByRef(db: Db, ref: string): Promise<{ revoked: number | true } | 'none' | 'ambiguous'> {
   const value = ref.trim();
   if (/^\d{1,15}$/.test(value)) return (await repo.revokeById(db, Number(value), nowTimestamp())) > 0 ? { revoked: Number(value) } : 'none';
   if (KEY_PREFIX.test(value)) {
