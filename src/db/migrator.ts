@@ -2,7 +2,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 
 const MIGRATION_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -35,7 +35,33 @@ async function migratorOf(db: Kysely<any>): Promise<Migrator> {
     const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema ?? undefined;
   }
-  return new Migrator({ db, provider: new FolderMigrationProvider(), ...(migrationTableSchema !== undefined && { migrationTableSchema }) });
+  const handle = migrationTableSchema === undefined ? db : withSchemaIntrospection(db, migrationTableSchema);
+  return new Migrator({ db: handle, provider: new FolderMigrationProvider(), ...(migrationTableSchema !== undefined && { migrationTableSchema }) });
+}
+
+/**
+ * `db` whose `introspection.getTables()` lists only the tables of `schema`, by name. Kysely's Migrator asks it
+ * whether its bookkeeping tables exist; the PostgreSQL introspector reads every schema's columns through
+ * `pg_get_serial_sequence`, which fails ("schema … does not exist") when another session drops a schema
+ * while it runs — a migration or `/readyz` of one process then failed on another tenant's schema being
+ * dropped (seen with the test workers' schemas).
+ */
+function withSchemaIntrospection(db: Kysely<any>, schema: string): Kysely<any> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getMetadata: () => db.introspection.getMetadata(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
+      return rows.map((r) => ({ name: r.name, schema, isView: false, columns: [] }));
+    },
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { type Kysely, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb } from '../../src/db/create-db.ts';
+import { pendingMigrations } from '../../src/db/migrator.ts';
 import type { Database } from '../../src/db/database.ts';
 import { DIALECT } from '../setup/test-db.ts';
 import { urlWithSchema } from '../setup/test-workers.ts';
@@ -69,4 +70,26 @@ it('a failing migration rolls back every migration of its run; the next run appl
     ['0002_second', 'Success'],
   ]);
   expect(await tables()).toEqual(['atomic_a', 'atomic_b']);
+});
+
+it.runIf(DIALECT === 'postgres')('reads the migration state while other sessions drop schemas (no "schema … does not exist")', async () => {
+  const other = createDb({ dialect: 'postgres', url: process.env.DATABASE_URL! });
+  const mine = createDb({ dialect: 'postgres', url: process.env.DATABASE_URL! });
+  let stop = false;
+  const churn = (async () => {
+    for (let i = 0; !stop; i++) {
+      const name = sql.id(`churn_${process.pid}_${i}`);
+      await sql`create schema ${name}`.execute(other);
+      await sql`create table ${name}.t (id serial primary key, a int, b text, c int, d text)`.execute(other);
+      await sql`drop schema ${name} cascade`.execute(other);
+    }
+  })();
+  try {
+    for (let i = 0; i < 150; i++) expect(await pendingMigrations(mine)).toEqual([]);
+  } finally {
+    stop = true;
+    await churn;
+    await other.destroy();
+    await mine.destroy();
+  }
 });
