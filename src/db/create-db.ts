@@ -247,7 +247,7 @@ export interface CreateDbOptions {
   /**
    * Called with the SQL text of every statement the database runs, transaction control included (`begin`,
    * `commit`, `rollback`; SQLite's `begin immediate`), after it ran, in the async context of its caller. The
-   * statement-count tests (test/perf/statements.test.ts) count a request's statements with it.
+   * statement-count tests (test/perf/statements-{core,more}.test.ts) count a request's statements with it.
    */
   onQuery?: (sql: string) => void;
 }
