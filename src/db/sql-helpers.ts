@@ -42,6 +42,14 @@ export function jsonArrayOf<O>(db: Db, query: AnySelect<O>): RawBuilder<Simplify
   return (isPostgres(db) ? pgJsonArrayFrom(query) : sqliteJsonArrayFrom(query)) as unknown as RawBuilder<Simplify<O>[]>;
 }
 
+/**
+ * The value of a {@link jsonArrayOf} / {@link jsonObjectOf} column as read: SQLite hands the JSON back as
+ * text, PostgreSQL already parsed. `T` is the caller's claim about its shape.
+ */
+export function fromJsonColumn<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
 /** One row of `query` as a JSON object column, or `null`; see {@link jsonArrayOf}. */
 export function jsonObjectOf<O>(db: Db, query: AnySelect<O>): RawBuilder<Simplify<O> | null> {
   return (isPostgres(db) ? pgJsonObjectFrom(query) : sqliteJsonObjectFrom(query)) as unknown as RawBuilder<Simplify<O> | null>;

@@ -18,7 +18,7 @@
  *   writes it through {@link checkInquiryContract}, {@link setInquiryContract} and {@link releaseInquiryContract}.
  */
 import type { Db } from '../../db/database.ts';
-import { changedColumns, inTransaction, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { changedColumns, fromJsonColumn, inTransaction, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
@@ -101,8 +101,7 @@ export function toContractListItem(row: repo.ContractListRow, categorySet: IdTit
 
 /** Maps the one-statement read of a contract ({@link repo.findShapeById}) to the full shape (retrieve, update). */
 export function toContract(row: repo.ContractShapeRow): Contract {
-  const column = row.category_set as unknown;
-  const categorySet = (typeof column === 'string' ? JSON.parse(column) : column) as IdTitle[];
+  const categorySet = fromJsonColumn<IdTitle[]>(row.category_set);
   return {
     ...toContractListItem(row, categorySet.map((c) => ({ id: c.id, title: c.title }))),
     vatType: row.vat_type as Contract['vatType'],

@@ -7,7 +7,7 @@
  */
 import type { Expression, RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { jsonArrayOf, toBool } from '../../db/sql-helpers.ts';
+import { fromJsonColumn, jsonArrayOf, toBool } from '../../db/sql-helpers.ts';
 import { type ErrorCollector, messages } from '../../shared/errors.ts';
 import type { Field } from '../catalog/catalog.schemas.ts';
 import { loadFields, toMember } from '../catalog/catalog.service.ts';
@@ -149,10 +149,6 @@ export function fieldValuesJson(db: Db, businessId: number, kind: FieldKind, rec
   return jsonArrayOf(db, repo.valuesWithFieldsQuery(db, kind, businessId, recordId)) as unknown as RawBuilder<FieldValuesJson>;
 }
 
-/** A JSON column's value: parsed when the driver hands it over as text (SQLite), as it is otherwise. */
-function parsedJson<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
 
 /** One entry of the JSON array {@link fieldValuesJson} reads. */
 interface StoredValueJson {
@@ -170,13 +166,13 @@ interface StoredValueJson {
  * catalog order), each field as `GET /v1/field` shows it.
  */
 export function toFieldSet(column: FieldValuesJson): { field: Field; value: string }[] {
-  return parsedJson<StoredValueJson[]>(column as unknown).map((v) => ({
+  return fromJsonColumn<StoredValueJson[]>(column as unknown).map((v) => ({
     field: {
       id: v.field_id,
       name: v.name,
       dataType: v.data_type as Field['dataType'],
-      optionSet: parsedJson<{ option_id: string; title: string }[]>(v.option_set).map((o) => ({ id: o.option_id, title: o.title })),
-      memberSet: parsedJson<Parameters<typeof toMember>[0][]>(v.member_set).map((m) => toMember({ ...m, is_active: toBool(Boolean(m.is_active)) })),
+      optionSet: fromJsonColumn<{ option_id: string; title: string }[]>(v.option_set).map((o) => ({ id: o.option_id, title: o.title })),
+      memberSet: fromJsonColumn<Parameters<typeof toMember>[0][]>(v.member_set).map((m) => toMember({ ...m, is_active: toBool(Boolean(m.is_active)) })),
     },
     value: v.value,
   }));

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import type { Expression, RawBuilder } from 'kysely';
 import type { FilesConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { advanceIdSequence, idTaken, isUniqueViolation, jsonArrayOf, jsonTimestamp, nowTimestamp } from '../../db/sql-helpers.ts';
+import { advanceIdSequence, fromJsonColumn, idTaken, isUniqueViolation, jsonArrayOf, jsonTimestamp, nowTimestamp } from '../../db/sql-helpers.ts';
 import { type ErrorCollector, NotFound, PermissionDenied, ValidationError, messages } from '../../shared/errors.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { ALLOWED_EXTENSIONS, extensionOf, mediaTypeOf, rawExtensionOf } from './file-types.ts';
@@ -264,8 +264,7 @@ export interface StoredFile {
 
 /** Maps the column of {@link inquiryFilesJson} (text on SQLite, parsed JSON on PostgreSQL) to its files, in the order attached. */
 export function toStoredFiles(column: StoredFilesJson): StoredFile[] {
-  const value = column as unknown;
-  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as { id: number; name: string; created: string; path: string; stored_path: string | null; content_type: string }[];
+  const rows = fromJsonColumn<{ id: number; name: string; created: string; path: string; stored_path: string | null; content_type: string }[]>(column);
   return rows.map((r) => ({ id: r.id, name: r.name, created: jsonTimestamp(r.created), path: r.path, storedPath: r.stored_path, contentType: r.content_type }));
 }
 

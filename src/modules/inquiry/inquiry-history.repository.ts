@@ -4,7 +4,7 @@
  * checks that the inquiry itself is live.
  */
 import type { Db } from '../../db/database.ts';
-import { forUpdateOf, jsonArrayOf } from '../../db/sql-helpers.ts';
+import { forUpdateOf, fromJsonColumn, jsonArrayOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NestedMemberColumns } from '../../db/tables/catalog.table.ts';
@@ -190,7 +190,7 @@ export async function findLiveInquiryInCharge(db: Db, businessId: number, inquir
     .where('inquiry.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
-  const list = (typeof row.in_charge === 'string' ? JSON.parse(row.in_charge) : row.in_charge) as { member_id: number }[];
+  const list = fromJsonColumn<{ member_id: number }[]>(row.in_charge);
   return list.map((m) => m.member_id);
 }
 

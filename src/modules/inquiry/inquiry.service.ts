@@ -8,7 +8,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
-import { changedColumns, inTransaction, jsonTimestamp, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { changedColumns, fromJsonColumn, inTransaction, jsonTimestamp, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
@@ -321,10 +321,6 @@ export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number)
  */
 type InquiryState = Omit<Inquiry, 'fileSet'> & { fileSet: StoredFile[] };
 
-/** A JSON column of {@link repo.findShapeById}: text on SQLite, parsed on PostgreSQL. */
-function parsed<T>(column: unknown): T {
-  return (typeof column === 'string' ? JSON.parse(column) : column) as T;
-}
 
 /** Maps the one-statement read of an inquiry ({@link repo.findShapeById}) to its {@link InquiryState}. */
 function toState(row: repo.InquiryShapeRow): InquiryState {
@@ -332,10 +328,10 @@ function toState(row: repo.InquiryShapeRow): InquiryState {
     ...toInquiryCreated(row),
     content: row.content,
     funnel: toFunnel(row),
-    workSet: parsed<{ name: string }[]>(row.work_set).map((w) => ({ name: w.name })),
-    inChargeSet: parsed<Parameters<typeof toMember>[0][]>(row.in_charge_set).map((m) => toMember({ ...m, is_active: toBool(Boolean(m.is_active)) })),
+    workSet: fromJsonColumn<{ name: string }[]>(row.work_set).map((w) => ({ name: w.name })),
+    inChargeSet: fromJsonColumn<Parameters<typeof toMember>[0][]>(row.in_charge_set).map((m) => toMember({ ...m, is_active: toBool(Boolean(m.is_active)) })),
     fieldSet: toFieldSet(row.field_set),
-    fileLinkSet: parsed<{ id: number; text: string; link: string; created: string }[]>(row.file_link_set).map((l) => ({
+    fileLinkSet: fromJsonColumn<{ id: number; text: string; link: string; created: string }[]>(row.file_link_set).map((l) => ({
       id: l.id,
       text: l.text,
       link: l.link,

@@ -4,7 +4,7 @@
  */
 import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { forUpdateOf, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
+import { forUpdateOf, fromJsonColumn, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { NewSettlementRow, SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
@@ -92,13 +92,9 @@ export async function findFullById(db: Db, businessId: number, id: number, lock 
   const q = fullQuery(db, businessId).where('settlement.id', '=', id);
   const row = await (lock ? forUpdateOf(db, q, 'settlement') : q).executeTakeFirst();
   if (!row) return undefined;
-  return { ...row, in_charge: jsonRows<MemberColumns>(row.in_charge).map((m) => ({ ...m, is_active: m.is_active ? 1 : 0 })) };
+  return { ...row, in_charge: fromJsonColumn<MemberColumns[]>(row.in_charge).map((m) => ({ ...m, is_active: m.is_active ? 1 : 0 })) };
 }
 
-/** The rows of a JSON array column: SQLite hands the JSON text back, PostgreSQL the parsed value. */
-function jsonRows<T>(value: unknown): T[] {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
-}
 
 /** A settlement row in the list shape, with its contract's summary columns. */
 export type SettlementListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['executeTakeFirstOrThrow']>>;
