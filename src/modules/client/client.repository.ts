@@ -1,5 +1,5 @@
 /** SQL for clients and their custom field values. Soft-deleted clients are never read. */
-import type { Database, Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { type Expression, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { escapeLike, forUpdateOf, isPostgres, trigramMatch } from '../../db/sql-helpers.ts';
@@ -68,36 +68,43 @@ export interface ClientFilter {
 }
 
 /**
- * The plan of a client search on SQLite (docs/api.md#search-plans), chosen by how dense its terms are in the
- * indexes, cheapest questions first:
- * - the density probe: each two-character term's first {@link PROBE} index entries (one FTS5 read, about
- *   0.03 ms): fewer than that many candidates, and the term drives; otherwise its entries' rowid span gives
- *   its density, and a term in at least {@link SCAN_DENSITY} of the rows is served by the plain scan, which
- *   finds a page within its first rows (a dense term pays the probe only, not a count);
- * - else the counts (FTS5, up to a cap): a term with fewer than {@link INDEX_DRIVEN_BELOW} candidates drives:
- *   its index rows, each client looked up by id, then sorted (0.1–0.4 ms for 50 of 100,000; the plain scan
- *   reads the whole list when few or none match: 60–300 ms);
- * - otherwise the rarest two-character term, when it has fewer than {@link NARROWED_BELOW} candidates,
- *   narrows the scan: its candidates are read once into a set, and the list index is walked newest first,
- *   reading only the clients in the set, until a page is found;
+ * The limits of the plan of a client search on SQLite (docs/api.md#search-plans), chosen by how dense the
+ * rarest indexed term is (the trigram index's query of the terms of three or more characters, and each
+ * two-character term), cheapest questions first:
+ * - the density probe: the term's first `probe` index entries (one FTS5 read, about 0.03 ms): fewer than
+ *   that, and they are all its candidates; otherwise their rowid span gives its density, and a term in at
+ *   least `scanDensity` of the rows is served by the plain scan, which finds a page within its first rows (a
+ *   dense term pays the probe only, no count: 0.08 ms for a count up to 500, 0.25 ms up to 2,000);
+ * - else it is counted (FTS5, up to `narrowedBelow` for a two-character term, `drivenBelow` otherwise): a
+ *   term with fewer than `drivenBelow` candidates drives: its index rows, each client looked up by id, then
+ *   sorted (0.1–0.4 ms for 50 of 100,000, where the plain scan reads the whole list: 60–300 ms);
+ * - otherwise a two-character term with fewer than `narrowedBelow` candidates narrows the scan: its
+ *   candidates are read once into a set, and the list index is walked newest first, reading only the clients
+ *   in the set, until a page is found;
  * - else the plain scan, which stops after a page of matches.
+ * The plain scan is what a search without any usable index (one-character terms only) runs. A plan costs at
+ * most the probe and count more than the plain scan, or, driven or narrowed, a bounded number of candidates.
  * Each plan has the same answer: the exact LIKE predicate (docs/api.md#filters) decides, in the list order.
  * Every plan's page query is compiled once per shape and afterwards only bound (see {@link searchPages}).
+ * Mutable for the tests, which exercise every plan on a few hundred clients.
  */
-const INDEX_DRIVEN_BELOW = 500;
-/**
- * See {@link INDEX_DRIVEN_BELOW}. Reading this many candidates costs about what a plain scan of a term of
- * 1 in 50 does; a term with more is common enough that the scan finds a page soon.
- */
-const NARROWED_BELOW = 2000;
-/** How many index entries of a two-character term the density probe reads (see {@link INDEX_DRIVEN_BELOW}). */
-const PROBE = 64;
-/**
- * The density (candidates per rowid, over the span of the probe's entries) from which a term goes straight to
- * the plain scan: 1 in 50, where the scan finds a page of 20 within about 1,000 rows. Other businesses' rows
- * in the span only make a term look rarer (then it is counted), never denser.
- */
-const SCAN_DENSITY = 1 / 50;
+export const SEARCH_PLAN_LIMITS = {
+  /** How many index entries of a term the density probe reads. */
+  probe: 64,
+  /**
+   * The density (candidates per rowid, over the span of the probe's entries) from which a term goes
+   * straight to the plain scan: 1 in 50, where the scan finds a page of 20 within about 1,000 rows. Other
+   * businesses' rows in the span only make a term look rarer (then it is counted), never denser.
+   */
+  scanDensity: 1 / 50,
+  /** A term with fewer candidates than this drives. */
+  drivenBelow: 500,
+  /**
+   * A two-character term with fewer candidates than this (and at least `drivenBelow`) narrows the scan:
+   * reading this many candidates costs about what a plain scan of a term in 1 in 50 rows does.
+   */
+  narrowedBelow: 2000,
+};
 
 /** {@link findSummaryQuery} with the FTS5 table as the outer loop (`CROSS JOIN` fixes the join order in SQLite). */
 function ftsDrivenSummaryQuery(db: Db, businessId: unknown, table: 'client_search' | 'client_search_bigram', match: unknown) {
@@ -156,19 +163,19 @@ function probeQuery(table: 'client_search' | 'client_search_bigram') {
 const probeIn = { client_search: probeQuery('client_search'), client_search_bigram: probeQuery('client_search_bigram') };
 
 /**
- * The density probe of a term's index entries (see {@link INDEX_DRIVEN_BELOW}): `n`, how many of the first
- * {@link PROBE} there are (all of its candidates when fewer; in all businesses for the trigram index), and
- * `density`, `n` per rowid of their span (0 when fewer than {@link PROBE}). FTS5 reads the entries in rowid
+ * The density probe of a term's index entries (see {@link SEARCH_PLAN_LIMITS}): `n`, how many of the first
+ * {@link SEARCH_PLAN_LIMITS.probe} there are (all of its candidates when fewer; in all businesses for the trigram index), and
+ * `density`, `n` per rowid of their span (0 when fewer than {@link SEARCH_PLAN_LIMITS.probe}). FTS5 reads the entries in rowid
  * order, oldest first: a term frequent among old clients only looks dense, and the scan it is then given
  * costs at most what the plain scan costs.
  */
 async function probe(db: Db, table: 'client_search' | 'client_search_bigram', match: string): Promise<{ n: number; density: number }> {
-  const row = (await probeIn[table](db, match, PROBE))[0];
+  const row = (await probeIn[table](db, match, SEARCH_PLAN_LIMITS.probe))[0];
   const n = Number(row?.n ?? 0);
-  return { n, density: n < PROBE ? 0 : n / Number(row!.span) };
+  return { n, density: n < SEARCH_PLAN_LIMITS.probe ? 0 : n / Number(row!.span) };
 }
 
-/** Which plan a SQLite search takes (see {@link INDEX_DRIVEN_BELOW}); exported for the benchmark and tests. */
+/** Which plan a SQLite search takes (see {@link SEARCH_PLAN_LIMITS}); exported for the benchmark and tests. */
 export type SearchPlan = 'trigram-driven' | 'bigram-driven' | 'bigram-narrowed' | 'scan';
 
 /**
@@ -250,6 +257,11 @@ const pages = preparedPage(findSummaryQuery, newestFirst<ClientSummaryRow>('clie
 /**
  * One page of live clients, newest first, with the plan a search took (`undefined` without search terms,
  * and on PostgreSQL, whose planner chooses between the GIN indexes and the list index itself).
+ *
+ * `force` (SQLite; tests and the benchmark) takes that plan instead of choosing one: a driven or narrowed
+ * plan uses the trigram query, or the first two-character term. Every plan gives the same page.
+ * @throws Error when `force` names a plan the search has no term for (a programming error)
+ * @throws InvalidCursor when the cursor was issued for a list with another ordering
  */
 export async function findPagePlanned(
   db: Db,
@@ -257,6 +269,7 @@ export async function findPagePlanned(
   filter: ClientFilter,
   size: number,
   cursor: CursorPosition | undefined,
+  force?: SearchPlan,
 ): Promise<{ page: Page<ClientSummaryRow>; plan: SearchPlan | undefined }> {
   if (noFilters(filter)) return { page: await pages(db, businessId, size, cursor), plan: undefined };
   const search = filter.search;
@@ -265,7 +278,9 @@ export async function findPagePlanned(
   const filterValues: unknown[] = [];
   for (const [name, , , value] of FILTERS) {
     const v = value(filter);
-    if (v !== undefined) (filters.push(name), filterValues.push(v));
+    if (v === undefined) continue;
+    filters.push(name);
+    filterValues.push(v);
   }
   const patterns = search.map(likePattern);
   const run = async (plan: ListShape['plan'], match: string | undefined, pgBigrams: string[] = []) => {
@@ -277,24 +292,30 @@ export async function findPagePlanned(
   if (!sqlite) return { page: await run('planner', undefined, search.filter(isBigramTerm)), plan: undefined };
   if (search.length === 0) return { page: await run('scan', undefined), plan: undefined };
 
-  // The rarest indexed term (see INDEX_DRIVEN_BELOW): the trigram index's query of the longer terms, and
+  // The rarest indexed term (see SEARCH_PLAN_LIMITS): the trigram index's query of the longer terms, and
   // each two-character term; probed first, counted only when neither rare nor dense.
   const indexed: { table: 'client_search' | 'client_search_bigram'; match: string }[] = [];
   const match = trigramMatch(db, search);
   if (match !== undefined) indexed.push({ table: 'client_search', match });
   for (const term of new Set(search.filter(isBigramTerm))) indexed.push({ table: 'client_search_bigram', match: bigramMatch(businessId, term) });
+  if (force !== undefined) {
+    const table = force === 'trigram-driven' ? 'client_search' : 'client_search_bigram';
+    const use = indexed.find((i) => i.table === table);
+    if (force !== 'scan' && use === undefined) throw new Error(`findPagePlanned: the search has no term for the plan ${force}`);
+    return { page: await run(force, force === 'scan' ? undefined : use!.match), plan: force };
+  }
   const probed = [];
   for (const i of indexed) probed.push({ ...i, ...(await probe(db, i.table, i.match)) });
-  probed.sort((a, b) => (a.n < PROBE || b.n < PROBE ? a.n - b.n : a.density - b.density));
+  probed.sort((a, b) => (a.n < SEARCH_PLAN_LIMITS.probe || b.n < SEARCH_PLAN_LIMITS.probe ? a.n - b.n : a.density - b.density));
   const rarest = probed[0];
-  if (rarest === undefined || (rarest.n >= PROBE && rarest.density >= SCAN_DENSITY)) return { page: await run('scan', undefined), plan: 'scan' };
+  if (rarest === undefined || (rarest.n >= SEARCH_PLAN_LIMITS.probe && rarest.density >= SEARCH_PLAN_LIMITS.scanDensity)) return { page: await run('scan', undefined), plan: 'scan' };
   const bigram = rarest.table === 'client_search_bigram';
-  const n = rarest.n < PROBE ? rarest.n : await countMatches(db, rarest.table, rarest.match, bigram ? NARROWED_BELOW : INDEX_DRIVEN_BELOW);
-  if (n < INDEX_DRIVEN_BELOW) {
+  const n = rarest.n < SEARCH_PLAN_LIMITS.probe ? rarest.n : await countMatches(db, rarest.table, rarest.match, bigram ? SEARCH_PLAN_LIMITS.narrowedBelow : SEARCH_PLAN_LIMITS.drivenBelow);
+  if (n < SEARCH_PLAN_LIMITS.drivenBelow) {
     const plan = bigram ? 'bigram-driven' : 'trigram-driven';
     return { page: await run(plan, rarest.match), plan };
   }
-  if (bigram && n < NARROWED_BELOW) return { page: await run('bigram-narrowed', rarest.match), plan: 'bigram-narrowed' };
+  if (bigram && n < SEARCH_PLAN_LIMITS.narrowedBelow) return { page: await run('bigram-narrowed', rarest.match), plan: 'bigram-narrowed' };
   return { page: await run('scan', undefined), plan: 'scan' };
 }
 
