@@ -137,42 +137,36 @@ function bigramMatch(businessId: number, term: string): string {
   return `"b${businessId}x${Buffer.from(lower, 'utf8').toString('hex').toUpperCase()}"`;
 }
 
-/** How many rows of one FTS5 table match, counted up to a cap, as a prepared query (see preparedQuery). */
-function countQuery(table: 'client_search' | 'client_search_bigram') {
-  return preparedQuery(2, (db: Db, match: string, cap: number) => ({
-    compile: () => sql<{ n: number }>`select count(*) as n from (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match} limit ${cap})`.compile(db),
-  }));
-}
-const countIn = { client_search: countQuery('client_search'), client_search_bigram: countQuery('client_search_bigram') };
-
-/** How many rows of the FTS5 table `table` match `match` (all businesses for the trigram index), up to `cap`. */
-async function countMatches(db: Db, table: 'client_search' | 'client_search_bigram', match: string, cap: number): Promise<number> {
-  const rows = await countIn[table](db, match, cap);
-  return Number(rows[0]?.n ?? 0);
-}
-
-/** The density probe of one FTS5 table as a prepared query: how many of its first `cap` entries, and their rowid span. */
-function probeQuery(table: 'client_search' | 'client_search_bigram') {
-  return preparedQuery(2, (db: Db, match: string, cap: number) => ({
+/**
+ * The density probe and, only when it finds the term neither rare nor dense, the count, in one statement
+ * (SQLite evaluates the count's subquery only in the branch that needs it), as a prepared query of one FTS5
+ * table: `n` of the first `probe` entries, their rowid `span`, and `counted` (up to `cap`) or `null`.
+ */
+function assessQuery(table: 'client_search' | 'client_search_bigram') {
+  const t = sql.table(table);
+  return preparedQuery(4, (db: Db, match: string, probe: number, density: number, cap: number) => ({
     compile: () =>
-      sql<{ n: number; span: number | null }>`select count(*) as n, max(rowid) - min(rowid) + 1 as span from (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match} limit ${cap})`.compile(
-        db,
-      ),
+      sql<{ n: number; span: number | null; counted: number | null }>`select n, span,
+          case when n >= ${probe} and n < ${density} * span then (select count(*) from (select rowid from ${t} where ${t} match ${match} limit ${cap})) end as counted
+        from (select count(*) as n, max(rowid) - min(rowid) + 1 as span from (select rowid from ${t} where ${t} match ${match} limit ${probe}))`.compile(db),
   }));
 }
-const probeIn = { client_search: probeQuery('client_search'), client_search_bigram: probeQuery('client_search_bigram') };
+const assessIn = { client_search: assessQuery('client_search'), client_search_bigram: assessQuery('client_search_bigram') };
 
 /**
- * The density probe of a term's index entries (see {@link SEARCH_PLAN_LIMITS}): `n`, how many of the first
- * {@link SEARCH_PLAN_LIMITS.probe} there are (all of its candidates when fewer; in all businesses for the trigram index), and
- * `density`, `n` per rowid of their span (0 when fewer than {@link SEARCH_PLAN_LIMITS.probe}). FTS5 reads the entries in rowid
- * order, oldest first: a term frequent among old clients only looks dense, and the scan it is then given
- * costs at most what the plain scan costs.
+ * How rare a term is in its index (see {@link SEARCH_PLAN_LIMITS}), in one statement: `n`, its candidates
+ * when fewer than the probe's entries (in all businesses for the trigram index), else its count when its
+ * probe density is below `scanDensity` and the count below `cap`, else `Infinity` (the scan serves it). FTS5 reads the
+ * entries in rowid order, oldest first: a term frequent among old clients only looks dense, and the scan it
+ * is then given costs at most what the plain scan costs.
  */
-async function probe(db: Db, table: 'client_search' | 'client_search_bigram', match: string): Promise<{ n: number; density: number }> {
-  const row = (await probeIn[table](db, match, SEARCH_PLAN_LIMITS.probe))[0];
-  const n = Number(row?.n ?? 0);
-  return { n, density: n < SEARCH_PLAN_LIMITS.probe ? 0 : n / Number(row!.span) };
+async function assess(db: Db, table: 'client_search' | 'client_search_bigram', match: string, cap: number): Promise<{ n: number; density: number }> {
+  const { probe, scanDensity } = SEARCH_PLAN_LIMITS;
+  const row = (await assessIn[table](db, match, probe, scanDensity, cap))[0]!;
+  const n = Number(row.n);
+  if (n < probe) return { n, density: 0 };
+  const density = n / Number(row.span);
+  return { n: row.counted === null || Number(row.counted) >= cap ? Infinity : Number(row.counted), density };
 }
 
 /** Which plan a SQLite search takes (see {@link SEARCH_PLAN_LIMITS}); exported for the benchmark and tests. */
@@ -304,18 +298,20 @@ export async function findPagePlanned(
     if (force !== 'scan' && use === undefined) throw new Error(`findPagePlanned: the search has no term for the plan ${force}`);
     return { page: await run(force, force === 'scan' ? undefined : use!.match), plan: force };
   }
-  const probed = [];
-  for (const i of indexed) probed.push({ ...i, ...(await probe(db, i.table, i.match)) });
-  probed.sort((a, b) => (a.n < SEARCH_PLAN_LIMITS.probe || b.n < SEARCH_PLAN_LIMITS.probe ? a.n - b.n : a.density - b.density));
-  const rarest = probed[0];
-  if (rarest === undefined || (rarest.n >= SEARCH_PLAN_LIMITS.probe && rarest.density >= SEARCH_PLAN_LIMITS.scanDensity)) return { page: await run('scan', undefined), plan: 'scan' };
-  const bigram = rarest.table === 'client_search_bigram';
-  const n = rarest.n < SEARCH_PLAN_LIMITS.probe ? rarest.n : await countMatches(db, rarest.table, rarest.match, bigram ? SEARCH_PLAN_LIMITS.narrowedBelow : SEARCH_PLAN_LIMITS.drivenBelow);
-  if (n < SEARCH_PLAN_LIMITS.drivenBelow) {
-    const plan = bigram ? 'bigram-driven' : 'trigram-driven';
+  const assessed = [];
+  for (const i of indexed) {
+    const bigram = i.table === 'client_search_bigram';
+    assessed.push({ ...i, bigram, ...(await assess(db, i.table, i.match, bigram ? SEARCH_PLAN_LIMITS.narrowedBelow : SEARCH_PLAN_LIMITS.drivenBelow)) });
+  }
+  // The rarest: the fewest candidates, and among dense terms (n: Infinity) the least dense.
+  assessed.sort((a, b) => a.n - b.n || a.density - b.density);
+  const rarest = assessed[0];
+  if (rarest === undefined || rarest.n === Infinity) return { page: await run('scan', undefined), plan: 'scan' };
+  if (rarest.n < SEARCH_PLAN_LIMITS.drivenBelow) {
+    const plan = rarest.bigram ? 'bigram-driven' : 'trigram-driven';
     return { page: await run(plan, rarest.match), plan };
   }
-  if (bigram && n < SEARCH_PLAN_LIMITS.narrowedBelow) return { page: await run('bigram-narrowed', rarest.match), plan: 'bigram-narrowed' };
+  if (rarest.bigram && rarest.n < SEARCH_PLAN_LIMITS.narrowedBelow) return { page: await run('bigram-narrowed', rarest.match), plan: 'bigram-narrowed' };
   return { page: await run('scan', undefined), plan: 'scan' };
 }
 
