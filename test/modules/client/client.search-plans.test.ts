@@ -23,6 +23,7 @@ import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../../setup/bui
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { DIALECT } from '../../setup/test-db.ts';
+import { countStatements } from '../../setup/statement-count.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -215,6 +216,14 @@ describe('every plan gives the answer of the rule', () => {
       if (DIALECT === 'sqlite') {
         expect((await findPagePlanned(t.testDb.db, b.businessId, { search: terms }, 20, undefined)).plan, JSON.stringify(terms)).toBe(plan);
       }
+      // Statements of a search (as before the compiled plans): the key lookup, on SQLite one statement per
+      // indexed term (its probe, and its count only when needed; the trigram query of the longer terms is
+      // one), and the page.
+      const indexed = DIALECT === 'sqlite' ? (terms.some((x) => [...x].length >= 3) ? 1 : 0) + new Set(terms.filter((x) => [...x].length === 2)).size : 0;
+      const url = `/v1/client?${terms.map((x) => `search=${encodeURIComponent(x)}`).join('&')}`;
+      const { result, statements } = await countStatements(() => call(b, { method: 'GET', url }));
+      expect(result.status).toBe(200);
+      expect(statements.length, `${JSON.stringify(terms)}:\n${statements.join('\n')}`).toBe(2 + indexed);
     }
     // Walking back from the third page gives the second and first pages again.
     const first = await call(b, { method: 'GET', url: `/v1/client?page_size=20&search=${encodeURIComponent('한빛')}` });
