@@ -75,7 +75,8 @@ export interface ClientFilter {
  *   that, and they are all its candidates; otherwise their rowid span gives its density, and a term in at
  *   least `scanDensity` of the rows is served by the plain scan, which finds a page within its first rows (a
  *   dense term pays the probe only, no count: 0.08 ms for a count up to 500, 0.25 ms up to 2,000);
- * - else it is counted (FTS5, up to `narrowedBelow` for a two-character term, `drivenBelow` otherwise): a
+ * - else it is counted (FTS5, up to `narrowedBelow` for a two-character term, `drivenBelow` otherwise; in
+ *   the probe's statement, see {@link assess}): a
  *   term with fewer than `drivenBelow` candidates drives: its index rows, each client looked up by id, then
  *   sorted (0.1–0.4 ms for 50 of 100,000, where the plain scan reads the whole list: 60–300 ms);
  * - otherwise a two-character term with fewer than `narrowedBelow` candidates narrows the scan: its
@@ -154,7 +155,8 @@ function assessQuery(table: 'client_search' | 'client_search_bigram') {
 const assessIn = { client_search: assessQuery('client_search'), client_search_bigram: assessQuery('client_search_bigram') };
 
 /**
- * How rare a term is in its index (see {@link SEARCH_PLAN_LIMITS}), in one statement: `n`, its candidates
+ * How rare a term is in its index (see {@link SEARCH_PLAN_LIMITS}), in one statement (or none: the answer
+ * for the same term within the last {@link ASSESSMENT_TTL_MS}): `n`, its candidates
  * when fewer than the probe's entries (in all businesses for the trigram index), else its count when its
  * probe density is below `scanDensity` and the count below `cap`, else `Infinity` (the scan serves it). FTS5 reads the
  * entries in rowid order, oldest first: a term frequent among old clients only looks dense, and the scan it
@@ -162,12 +164,32 @@ const assessIn = { client_search: assessQuery('client_search'), client_search_bi
  */
 async function assess(db: Db, table: 'client_search' | 'client_search_bigram', match: string, cap: number): Promise<{ n: number; density: number }> {
   const { probe, scanDensity } = SEARCH_PLAN_LIMITS;
+  const key = `${table} ${probe} ${scanDensity} ${cap} ${match}`;
+  const now = Date.now();
+  const known = assessments.get(key);
+  assessments.delete(key); // re-inserted below: Map order is the recency order
+  if (known !== undefined && now - known.at < ASSESSMENT_TTL_MS) {
+    assessments.set(key, known);
+    return known;
+  }
   const row = (await assessIn[table](db, match, probe, scanDensity, cap))[0]!;
   const n = Number(row.n);
-  if (n < probe) return { n, density: 0 };
-  const density = n / Number(row.span);
-  return { n: row.counted === null || Number(row.counted) >= cap ? Infinity : Number(row.counted), density };
+  const density = n < probe ? 0 : n / Number(row.span);
+  const found = { n: n < probe ? n : row.counted === null || Number(row.counted) >= cap ? Infinity : Number(row.counted), density, at: now };
+  if (assessments.size >= ASSESSMENTS_KEPT) assessments.delete(assessments.keys().next().value!);
+  assessments.set(key, found);
+  return found;
 }
+
+/**
+ * How long an {@link assess} answer is reused for the same term (and limits), in milliseconds: a search
+ * repeated, or paged with `next`, then runs its page query alone. The answer only chooses the plan, never
+ * the rows (every plan gives the same page), so a stale one costs time at most, for this long.
+ */
+const ASSESSMENT_TTL_MS = 10_000;
+/** How many {@link assess} answers are kept (least recently used dropped). */
+const ASSESSMENTS_KEPT = 1000;
+const assessments = new Map<string, { n: number; density: number; at: number }>();
 
 /** Which plan a SQLite search takes (see {@link SEARCH_PLAN_LIMITS}); exported for the benchmark and tests. */
 export type SearchPlan = 'trigram-driven' | 'bigram-driven' | 'bigram-narrowed' | 'scan';
@@ -239,9 +261,9 @@ function listQuery(db: Db, shape: ListShape, args: readonly unknown[]) {
 }
 
 /**
- * The pages of the list with filters, compiled once per {@link ListShape} and direction (see preparedPages):
- * up to 300 compiled queries, so at most 100 shapes at a time, and as many named statements per PostgreSQL
- * connection at most.
+ * The pages of the list with filters, compiled once per {@link ListShape} and direction (first page, a
+ * cursor forward or back; see preparedPages): at most 300 compiled queries kept, and at most 300 named
+ * statements per PostgreSQL connection (docs/api.md#search-plans).
  */
 const searchPages = preparedPages(300, listQuery, newestFirst<ClientSummaryRow>('client'));
 
