@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
+import { preparedQuery, preparedShapes } from '../db/prepared-query.ts';
 import { ApiError } from './errors.ts';
 
 /** Page size when the query names none (docs/api.md#pagination). */
@@ -206,6 +206,40 @@ export function preparedPage<Row extends Record<string, unknown>>(
     if (cursor === undefined) return toPage(await first(db, businessId, size + 1), order, size, undefined);
     if (cursor.values.length !== order.length) throw new InvalidCursor();
     const fetched = await (cursor.reverse ? backward : forward)(db, businessId, size + 1, ...cursor.values);
+    return toPage(fetched, order, size, cursor);
+  };
+}
+
+/**
+ * The pages of a list with filters, as prepared queries per shape (see preparedShapes): `base(db, shape,
+ * args)` builds the list's filtered query of one shape (selecting the `key` columns of `order`, filtered by
+ * business) from stand-ins for `args`; each shape is compiled once for the first page and once for each
+ * direction of a cursor, then run with `args`, the page size and the cursor's values. `key` identifies
+ * `shape` (the caller derives both from the same data). The answer is the one {@link fetchPage} gives for
+ * the query `base` builds from the values. At most `capacity` compiled queries are kept (three per shape).
+ * @throws InvalidCursor when the cursor was issued for a list with another ordering
+ */
+export function preparedPages<Row extends Record<string, unknown>, S>(
+  capacity: number,
+  base: (db: Db, shape: S, args: readonly unknown[]) => SelectQueryBuilder<any, any, Row>,
+  order: readonly OrderColumn<Row>[],
+): (db: Db, key: string, shape: S, args: unknown[], size: number, cursor: CursorPosition | undefined) => Promise<Page<Row>> {
+  type Shape = { shape: S; n: number; reverse: boolean | undefined };
+  const run = preparedShapes<Shape, Row>(capacity, (db, { shape, n, reverse }, all) => {
+    const q = base(db, shape, all.slice(0, n));
+    const limit = all[n];
+    if (reverse === undefined) return ordered(q, order, false).limit(limit as number);
+    const values = all.slice(n + 1) as (string | number)[];
+    return ordered(q.where((eb) => afterPosition(eb, order, values, reverse)), order, reverse).limit(limit as number);
+  });
+  return async (db, key, shape, args, size, cursor) => {
+    if (cursor !== undefined && cursor.values.length !== order.length) throw new InvalidCursor();
+    const reverse = cursor?.reverse;
+    const fetched = await run(db, `${reverse === undefined ? 'first' : reverse ? 'back' : 'forward'} ${key}`, { shape, n: args.length, reverse }, [
+      ...args,
+      size + 1,
+      ...(cursor?.values ?? []),
+    ]);
     return toPage(fetched, order, size, cursor);
   };
 }
