@@ -271,7 +271,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const nested = (v: unknown): string[] =>
       Array.isArray(v) ? v.flatMap(nested) : v && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => [k, ...nested(x)]) : [];
     expect(nested(parsed.data).filter((k) => /[A-Z]/.test(k))).toEqual([]);
-    expect(body).toBe(deliveryBody('pluuug', { ...event, data: inquiry }, 'Asia/Seoul'));
+    expect(body).toBe(deliveryBody('pluuug', { ...event, sequence: 1, data: inquiry }, 'Asia/Seoul'));
   });
 
   it('formats the pluuug timestamp in the time zone with microseconds and no offset', () => {
