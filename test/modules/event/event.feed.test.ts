@@ -174,7 +174,7 @@ describe('sequence and after_sequence', () => {
     const cursor = new URL(newest.next).searchParams.get('cursor');
     const res = await get(b, `/v1/event?after_sequence=0&page_size=1&cursor=${encodeURIComponent(cursor!)}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Invalid cursor' });
+    expect(res.body.detail).toBe('Invalid cursor');
   });
 
   it('an event written outside the API (no sequence yet) gets one before any list shows it', async () => {
