@@ -1,5 +1,5 @@
 /**
- * The feed's order under concurrency (docs/api.md#events, decisions §17): real `bin/bizapi serve` processes
+ * The feed's order under concurrency (docs/api.md#events): real `bin/bizapi serve` processes
  * on one database, many concurrent writers, and a consumer that follows `GET /v1/event?after_sequence=N`
  * the way an integrator would (storing the last sequence it processed). It must see every committed event
  * exactly once and never a sequence lower than one it has already seen, with the sequences assigned by the

@@ -27,7 +27,7 @@ export { EVENT_RESOURCES, EVENT_TYPES, type EventResource, type EventType } from
 export type EventData = { id: number } & Record<string, unknown>;
 
 /**
- * The record a note or history event belongs to (docs/api.md#events, decisions §17): an inquiry's text
+ * The record a note or history event belongs to (docs/api.md#events): an inquiry's text
  * history, a contract's or a settlement's notes. `null` on every other event.
  */
 export interface EventParent {

@@ -85,7 +85,7 @@ const textHistoryProperties = {
 };
 /**
  * A text note as the create answer and the list items show it (docs/api.md#inquiries): no `updated`
- * (decisions §12). `member` is null when the note names no member.
+ * (docs/api.md#updated). `member` is null when the note names no member.
  */
 export const TextHistory = Named('InquiryTextHistory', Type.Object(textHistoryProperties));
 export type TextHistory = Static<typeof TextHistory>;

@@ -190,7 +190,7 @@ function toTextHistory(row: repo.TextHistoryRow): TextHistoryFull {
   return { id: row.id, content: row.content, created: row.created, member: toNestedMember(row), updated: row.updated };
 }
 
-/** A note row → the list item shape: no `updated` (decisions §12). */
+/** A note row → the list item shape: no `updated` (docs/api.md#updated). */
 function toTextHistoryItem(row: repo.TextHistoryRow): TextHistory {
   return { id: row.id, content: row.content, created: row.created, member: toNestedMember(row) };
 }
@@ -232,7 +232,7 @@ export async function listTextHistory(
  * to the inquiry's responsible members in the same transaction (README.md#notifications), and an
  * `inquiry.text_history.created` change event with the note as `GET` answers it and the inquiry as its
  * `parent` (docs/api.md#events). The note's `updated` is the time of the write, also when `created` dates
- * it in the past; the answer leaves `updated` out (decisions §12).
+ * it in the past; the answer leaves `updated` out (docs/api.md#updated).
  * @throws NotFound for a missing inquiry; ValidationError for an unknown member
  */
 export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, body: TextHistoryCreateBody): Promise<TextHistory> {
@@ -259,7 +259,7 @@ export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, b
     // Read inside the transaction: the answer and the event's data are the same shape.
     const note = toTextHistory((await repo.findTextHistoryById(trx, auth.businessId, inquiryId, newId))!);
     await recordCreated(trx, auth.businessId, 'inquiry.text_history', note, { parent: { type: 'inquiry', id: inquiryId } });
-    // the create answer keeps the keys the spec gives it: no `updated` (decisions §12, §17)
+    // the create answer keeps the keys the spec gives it: no `updated` (docs/api.md#updated)
     const { updated: _updated, ...created } = note;
     return created;
   });

@@ -1,5 +1,5 @@
 /**
- * The change feed to sync by (docs/api.md#events, decisions §17): `parent` on the events of every note kind
+ * The change feed to sync by (docs/api.md#events): `parent` on the events of every note kind
  * (inquiry text history, contract and settlement notes, also when a contract or settlement delete removes
  * them), `sequence` strictly increasing, `GET /v1/event?after_sequence=N` oldest first in pages, with `type`
  * filters, its 400s, and no event listed before it has a sequence.

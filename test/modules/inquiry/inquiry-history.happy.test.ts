@@ -126,7 +126,7 @@ describe('text history', () => {
     const c = await createInquiry(t, b);
     const before = Date.now();
     const first = await note(b, c.id, { content: 'First call' });
-    // create answers and list items have no updated (decisions §12); the full shape has
+    // create answers and list items have no updated (docs/api.md#updated); the full shape has
     expect(first).toEqual({ id: expect.any(Number), content: 'First call', created: expect.any(String), member: null });
     expect((await get(b, `/v1/inquiry/${c.id}/text_history/${first.id}`)).updated).toBe(first.created);
     expect(Date.parse(first.created)).toBeGreaterThanOrEqual(before - 5);

@@ -264,7 +264,7 @@ describe('inquiry.text_history events', () => {
     const base = `/v1/inquiry/${id}/text_history`;
     const created = await post(b, base, { content: 'First', created: '2026-01-05T09:00:00+09:00', member: { id: b.ids.members.kim } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    // the create answer has no updated (decisions §12); the full shape has
+    // the create answer has no updated (docs/api.md#updated); the full shape has
     expect(created.body).not.toHaveProperty('updated');
     const note = (await get(b, `${base}/${created.body.id}`)).body;
     let all = await events(b);
