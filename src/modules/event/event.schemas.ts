@@ -52,6 +52,7 @@ export const EventListQuery = Type.Object({
     Type.Integer({
       minimum: 0,
       maximum: Number.MAX_SAFE_INTEGER,
+      'x-extension': true,
       description:
         'Only the events with a greater `sequence`, **oldest first**: the last sequence a consumer processed (0 to start). The way to keep a copy in sync; polling by `created` can miss a change that commits late.',
     }),
