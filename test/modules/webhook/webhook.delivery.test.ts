@@ -217,7 +217,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
       expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
       expect(new Webhook(all.secret).verify(r.body, r.headers)).toEqual(events[i]);
       expect(JSON.parse(r.body)).toEqual((await get(b, `/v1/event/${events[i].id}`)).body);
-      expect(Object.keys(JSON.parse(r.body))).toEqual(['id', 'type', 'created', 'changedFields', 'data']);
+      expect(Object.keys(JSON.parse(r.body))).toEqual(['id', 'sequence', 'type', 'created', 'changedFields', 'parent', 'data']);
       // another secret does not verify
       expect(() => new Webhook(newSecret()).verify(r.body, r.headers)).toThrow();
     }
