@@ -9,6 +9,8 @@
  *   `updated` in the same UPDATE, read the shape once more (after), then {@link recordUpdated}, which compares
  *   the two and writes the event (see there: the lean write path);
  * - delete: after the delete, {@link recordDeleted}.
+ * A note's events pass its parent record (`options.parent`). Events are written without a sequence;
+ * {@link assignSequences} numbers them after commit, and the lists show only numbered events.
  */
 import type { Db } from '../../db/database.ts';
 import { nowTimestamp } from '../../db/sql-helpers.ts';
