@@ -45,7 +45,7 @@ import type { FileTable, InquiryFileTable } from './tables/file.table.ts';
 import type { EstimateItemClassificationTable, EstimateItemTable } from './tables/estimate.table.ts';
 import type { IdempotencyKeyTable } from './tables/idempotency.table.ts';
 import type { SignatureReplayTable } from './tables/signature-replay.table.ts';
-import type { EventTable } from './tables/event.table.ts';
+import type { EventSequenceTable, EventTable } from './tables/event.table.ts';
 import type { WebhookDeliveryTable, WebhookEndpointTable } from './tables/webhook.table.ts';
 import type { TransferIdMapTable, TransferOriginTable } from './tables/transfer.table.ts';
 
@@ -105,6 +105,8 @@ export interface Database {
   signature_replay: SignatureReplayTable;
   // migration 2026_11_26_0037_event
   event: EventTable;
+  // migration 2026_11_26_0045_event_parent_sequence
+  event_sequence: EventSequenceTable;
   // migration 2026_11_26_0039_webhook
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;

@@ -35,6 +35,7 @@ import {
   recordAttempts,
   releaseClaims,
 } from '../modules/webhook/webhook-delivery.service.ts';
+import { assignSequences } from '../modules/event/event.service.ts';
 import { type DispatcherLogger, pollBackoffMs, silentLogger } from './outbox-dispatcher.ts';
 
 /** Options of {@link createWebhookDispatcher}. */
@@ -245,6 +246,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function poll(wait: boolean): Promise<WebhookDispatchResult> {
     const result: WebhookDispatchResult = { published: 0, claimed: 0, succeeded: 0, retried: 0, failed: 0 };
     if (stopping) return result;
+    // committed events get their sequences before they are published (docs/api.md#events)
+    await assignSequences(db);
     result.published = (await publish(db, { limit: batchSize, businessIds, now: iso(clock()) })).events;
     const started = [...(await claimLane('normal', result)), ...(await claimLane('sick', result))];
     if (wait) await Promise.all(started);

@@ -374,7 +374,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Extension. Every create, change and delete of the business’s records, newest first, kept 30 days. `type` (repeatable) keeps any of the given types; `created_start` / `created_end` are inclusive: a date in the business time zone or a date-time with an offset.
+         * @description Extension. Every create, change and delete of the business’s records, newest first, kept 30 days. `type` (repeatable) keeps any of the given types; `created_start` / `created_end` are inclusive: a date in the business time zone or a date-time with an offset. With `after_sequence=N`: only the events whose `sequence` is greater than N, **oldest first** — store the last `sequence` processed and ask for the events after it to follow the feed without missing or reordering a committed change (polling by `created` or `updated` can miss a change that commits late).
          */
         get: operations["event_list"];
         put?: never;
@@ -1621,6 +1621,14 @@ export interface components {
                 [key: string]: unknown;
             };
             id: number;
+            /** @description The record a note belongs to (`inquiry.text_history`, `contract.history`, `settlement.history` events); null for other events. */
+            parent: {
+                id: number;
+                /** @enum {string} */
+                type: "inquiry" | "contract" | "settlement";
+            } | null;
+            /** @description Strictly increasing per business in the order events become visible, given once the change has committed; follow the feed with `after_sequence`. */
+            sequence: number;
             /**
              * @description `<resource>.<created|updated|deleted>`, or `webhook.test`.
              * @enum {string}
@@ -1990,6 +1998,16 @@ export interface components {
             id: number;
         };
         InquiryTextHistory: {
+            content: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            created: string;
+            id: number;
+            member: components["schemas"]["Member"] | null;
+        };
+        InquiryTextHistoryDetail: {
             content: string;
             /**
              * Format: date-time
@@ -5590,6 +5608,8 @@ export interface operations {
     event_list: {
         parameters: {
             query?: {
+                /** @description Only the events with a greater `sequence`, **oldest first**: the last sequence a consumer processed (0 to start). The way to keep a copy in sync; polling by `created` can miss a change that commits late. */
+                after_sequence?: number;
                 /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
                 created_end?: string;
                 /** @description YYYY-MM-DD (the whole day in the business time zone) or a date-time with an offset; inclusive. Examples: `2026-11-26`, `2026-11-26T09:30:00+09:00`. */
@@ -5625,11 +5645,13 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "id": 9001,
+                     *           "sequence": 120,
                      *           "type": "client.updated",
                      *           "created": "2026-11-22T05:31:56.123Z",
                      *           "changedFields": [
                      *             "email"
                      *           ],
+                     *           "parent": null,
                      *           "data": {
                      *             "id": 42,
                      *             "companyName": "Acme Corp.",
@@ -5675,11 +5697,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": 9001,
+                     *       "sequence": 120,
                      *       "type": "client.updated",
                      *       "created": "2026-11-22T05:31:56.123Z",
                      *       "changedFields": [
                      *         "email"
                      *       ],
+                     *       "parent": null,
                      *       "data": {
                      *         "id": 42,
                      *         "companyName": "Acme Corp.",
@@ -6827,8 +6851,7 @@ export interface operations {
                      *               "id": 1,
                      *               "title": "Owner"
                      *             }
-                     *           },
-                     *           "updated": "2026-11-22T05:31:56.123Z"
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -6912,8 +6935,7 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       },
-                     *       "updated": "2026-11-22T05:31:56.123Z"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["InquiryTextHistory"];
@@ -6985,7 +7007,7 @@ export interface operations {
                      *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["InquiryTextHistory"];
+                    "application/json": components["schemas"]["InquiryTextHistoryDetail"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7112,7 +7134,7 @@ export interface operations {
                      *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["InquiryTextHistory"];
+                    "application/json": components["schemas"]["InquiryTextHistoryDetail"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7324,8 +7346,7 @@ export interface operations {
                      *               "id": 1,
                      *               "title": "Owner"
                      *             }
-                     *           },
-                     *           "updated": "2026-11-22T05:31:56.123Z"
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -7409,8 +7430,7 @@ export interface operations {
                      *           "id": 1,
                      *           "title": "Owner"
                      *         }
-                     *       },
-                     *       "updated": "2026-11-22T05:31:56.123Z"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["InquiryTextHistory"];
@@ -7482,7 +7502,7 @@ export interface operations {
                      *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["InquiryTextHistory"];
+                    "application/json": components["schemas"]["InquiryTextHistoryDetail"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7609,7 +7629,7 @@ export interface operations {
                      *       "updated": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["InquiryTextHistory"];
+                    "application/json": components["schemas"]["InquiryTextHistoryDetail"];
                 };
             };
             400: components["responses"]["ValidationError"];

@@ -1,4 +1,4 @@
-/** Row type of the `event` table (migration 2026_11_26_0037). */
+/** Row types of the `event` table (migrations 2026_11_26_0037, 0045) and its sequence counter (0045). */
 import type { Generated, Insertable } from 'kysely';
 import type { Timestamp } from '../columns.ts';
 
@@ -11,5 +11,16 @@ export interface EventTable {
   changed_fields: string;
   data: string;
   published_at: Timestamp | null;
+  /** The note's parent record (`inquiry`, `contract`, `settlement`), or null (with `parent_id`) for other events. */
+  parent_type: string | null;
+  parent_id: number | null;
+  /** Given after commit (docs/api.md#events); null until then. */
+  sequence: number | null;
 }
 export type NewEventRow = Insertable<EventTable>;
+
+/** The one row (`id` 1) holding the last event sequence given (docs/api.md#events). */
+export interface EventSequenceTable {
+  id: number;
+  last_value: number;
+}

@@ -376,7 +376,8 @@ export async function releaseInquiry(db: Db, businessId: number, inquiryId: numb
 
 /** The records a contract's delete takes with it that emit events of their own (docs/api.md#events). */
 export interface ContractChildren {
-  settlementNoteIds: number[];
+  /** The settlement notes, each with its settlement (the `parent` of its event), by note id. */
+  settlementNotes: { id: number; settlementId: number }[];
   settlementIds: number[];
   contractNoteIds: number[];
 }
@@ -392,7 +393,7 @@ export async function deleteChildren(db: Db, businessId: number, contractId: num
     .deleteFrom('settlement_note')
     .where('business_id', '=', businessId)
     .where('settlement_id', 'in', settlements)
-    .returning('id')
+    .returning(['id', 'settlement_id'])
     .execute();
   const deletedSettlements = await db
     .deleteFrom('settlement')
@@ -407,5 +408,9 @@ export async function deleteChildren(db: Db, businessId: number, contractId: num
     .returning('id')
     .execute();
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
-  return { settlementNoteIds: ids(settlementNotes), settlementIds: ids(deletedSettlements), contractNoteIds: ids(contractNotes) };
+  return {
+    settlementNotes: settlementNotes.map((r) => ({ id: r.id, settlementId: r.settlement_id })).sort((a, b) => a.id - b.id),
+    settlementIds: ids(deletedSettlements),
+    contractNoteIds: ids(contractNotes),
+  };
 }

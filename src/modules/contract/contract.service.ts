@@ -523,9 +523,13 @@ export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number
     if (!(await repo.lockById(trx, auth.businessId, id))) throw new NotFound();
     const children = await repo.deleteChildren(trx, auth.businessId, id);
     if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
-    for (const noteId of children.settlementNoteIds) await recordDeleted(trx, auth.businessId, 'settlement.history', noteId);
+    for (const note of children.settlementNotes) {
+      await recordDeleted(trx, auth.businessId, 'settlement.history', note.id, { parent: { type: 'settlement', id: note.settlementId } });
+    }
     for (const settlementId of children.settlementIds) await recordDeleted(trx, auth.businessId, 'settlement', settlementId);
-    for (const noteId of children.contractNoteIds) await recordDeleted(trx, auth.businessId, 'contract.history', noteId);
+    for (const noteId of children.contractNoteIds) {
+      await recordDeleted(trx, auth.businessId, 'contract.history', noteId, { parent: { type: 'contract', id } });
+    }
     await recordDeleted(trx, auth.businessId, 'contract', id);
     await recordInquiryChanges(trx, touched, inquiries);
   });

@@ -1,23 +1,29 @@
 /** SQL for change events (docs/api.md#events). */
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewEventRow } from '../../db/tables/event.table.ts';
-import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import { type CursorPosition, fetchPage, newestFirst, type OrderColumn, type Page } from '../../shared/pagination.ts';
 
-const columns = ['id', 'type', 'created', 'changed_fields', 'data'] as const;
+const columns = ['id', 'type', 'created', 'changed_fields', 'data', 'parent_type', 'parent_id', 'sequence'] as const;
 
-/** An event row as the API reads it (`changed_fields`, `data`: JSON text). */
+/**
+ * An event row as the API reads it (`changed_fields`, `data`: JSON text; `parent_type` / `parent_id` both
+ * null for an event that is no note's; `sequence` null until {@link assignSequences} gave it one).
+ */
 export interface EventRow {
   id: number;
   type: string;
   created: Timestamp;
   changed_fields: string;
   data: string;
+  parent_type: string | null;
+  parent_id: number | null;
+  sequence: number | null;
 }
 
 /** Inserts an event; returns its id. */
-export async function insert(db: Db, businessId: number, row: Omit<NewEventRow, 'business_id'>): Promise<number> {
+export async function insert(db: Db, businessId: number, row: Omit<NewEventRow, 'business_id' | 'sequence'>): Promise<number> {
   const { id } = await db
     .insertInto('event')
     .values({ ...row, business_id: businessId })
@@ -58,14 +64,28 @@ export async function claimUnpublished(
   return q.execute();
 }
 
-/** List filters; `createdFrom` / `createdTo` are a half-open UTC range. */
+/**
+ * List filters; `createdFrom` / `createdTo` are a half-open UTC range; `afterSequence`: only events with a
+ * greater sequence, and the page is then oldest first (by sequence).
+ */
 export interface EventFilter {
   types: readonly string[];
   createdFrom?: string;
   createdTo?: string;
+  afterSequence?: number;
 }
 
-/** One page of the business's events, newest first. */
+/**
+ * Oldest first by `sequence` (unique: the keyset needs no tie-breaker). One column, so that a cursor of the
+ * newest-first order (two values) is refused by this one and the other way round.
+ */
+const bySequence: OrderColumn<EventRow>[] = [{ ref: 'event.sequence', key: 'sequence', direction: 'asc' }];
+
+/**
+ * One page of the business's sequenced events (an event without a sequence yet is never listed): newest
+ * first, or oldest first by sequence when `filter.afterSequence` is given.
+ * @throws InvalidCursor for a cursor of the other order
+ */
 export async function findPage(
   db: Db,
   businessId: number,
@@ -77,8 +97,43 @@ export async function findPage(
   if (filter.types.length > 0) q = q.where('type', 'in', [...filter.types]);
   if (filter.createdFrom !== undefined) q = q.where('created', '>=', filter.createdFrom);
   if (filter.createdTo !== undefined) q = q.where('created', '<', filter.createdTo);
-  return fetchPage(q, newestFirst<EventRow>('event'), size, cursor);
+  if (filter.afterSequence !== undefined) {
+    return fetchPage(q.where('sequence', '>', filter.afterSequence), bySequence, size, cursor);
+  }
+  return fetchPage(q.where('sequence', 'is not', null), newestFirst<EventRow>('event'), size, cursor);
 }
+
+/** Whether any event (any business) waits for a sequence: one read of the partial index `event_unsequenced_idx`. */
+export async function hasUnsequenced(db: Db): Promise<boolean> {
+  return (await db.selectFrom('event').select('id').where('sequence', 'is', null).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Gives up to `limit` visible events without a sequence (any business) the sequences after the counter's
+ * `last_value`, in id order, and moves the counter; returns how many. Run by the caller in a transaction
+ * that holds the assigners' lock.
+ */
+export async function assignNextSequences(trx: Db, limit: number): Promise<number> {
+  const counter = await trx.selectFrom('event_sequence').select('last_value').where('id', '=', 1).executeTakeFirstOrThrow();
+  const base = Number(counter.last_value);
+  const result = await sql`
+    update event set sequence = ${base} + t.rn
+    from (select id, row_number() over (order by id) as rn from event where sequence is null order by id limit ${limit}) as t
+    where event.id = t.id`.execute(trx);
+  const n = Number(result.numAffectedRows ?? 0n);
+  if (n > 0) await trx.updateTable('event_sequence').set({ last_value: base + n }).where('id', '=', 1).execute();
+  return n;
+}
+
+/** Takes the assigners' lock on PostgreSQL for the rest of the transaction `trx` (SQLite: `BEGIN IMMEDIATE` holds it). */
+export async function lockAssigners(trx: Db): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(${ASSIGNER_LOCK_KEY})`.execute(trx);
+  }
+}
+
+/** The advisory lock key of the sequence assigners (PostgreSQL; any constant other locks do not use). */
+const ASSIGNER_LOCK_KEY = 0x65767371; // "evsq"
 
 /** An event of the business, or `undefined`. */
 export async function findById(db: Db, businessId: number, id: number): Promise<EventRow | undefined> {

@@ -16,7 +16,7 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'event_list',
         summary: 'List events',
         description:
-          'Extension. Every create, change and delete of the business’s records, newest first, kept 30 days. `type` (repeatable) keeps any of the given types; `created_start` / `created_end` are inclusive: a date in the business time zone or a date-time with an offset.',
+          'Extension. Every create, change and delete of the business’s records, newest first, kept 30 days. `type` (repeatable) keeps any of the given types; `created_start` / `created_end` are inclusive: a date in the business time zone or a date-time with an offset. With `after_sequence=N`: only the events whose `sequence` is greater than N, **oldest first** — store the last `sequence` processed and ask for the events after it to follow the feed without missing or reordering a committed change (polling by `created` or `updated` can miss a change that commits late).',
         'x-extension': true,
         querystring: schemas.EventListQuery,
         response: { 200: schemas.EventPage, ...commonErrorResponses },

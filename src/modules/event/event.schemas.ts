@@ -1,7 +1,7 @@
 /** Event shapes (docs/api.md#events): the change feed of `GET /v1/event`, and the webhooks' `standard` body. */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, IdParam, Named, Page, QueryDateOrDateTime, Timestamp, withExample } from '../../shared/schemas.ts';
+import { EXAMPLES, IdParam, Named, Nullable, Page, QueryDateOrDateTime, StringEnum, Timestamp, withExample } from '../../shared/schemas.ts';
 import { EVENT_TYPES } from './event.types.ts';
 
 /** One event: what changed, when, and the record's full shape after the change. */
@@ -10,11 +10,25 @@ export const Event = Named(
   Type.Object(
     {
       id: Type.Integer(),
+      sequence: Type.Integer({
+        minimum: 1,
+        description:
+          'Strictly increasing per business in the order events become visible, given once the change has committed; follow the feed with `after_sequence`.',
+      }),
       type: Type.String({ enum: [...EVENT_TYPES], description: '`<resource>.<created|updated|deleted>`, or `webhook.test`.' }),
       created: Timestamp,
       changedFields: Type.Array(Type.String(), {
         description: 'The camelCase properties an update changed (`[]` for created and deleted).',
       }),
+      parent: Nullable(
+        Type.Object(
+          { type: StringEnum(['inquiry', 'contract', 'settlement'] as const), id: Type.Integer() },
+          {
+            description:
+              'The record a note belongs to (`inquiry.text_history`, `contract.history`, `settlement.history` events); null for other events.',
+          },
+        ),
+      ),
       data: Type.Object(
         { id: Type.Integer() },
         {
@@ -28,9 +42,21 @@ export const Event = Named(
 );
 export type Event = Static<typeof Event>;
 
-/** `GET /v1/event` query: `type` any of (repeatable), `created_start` / `created_end` inclusive. */
+/**
+ * `GET /v1/event` query: `type` any of (repeatable), `created_start` / `created_end` inclusive;
+ * `after_sequence`: only events with a greater sequence, oldest first (docs/api.md#events).
+ */
 export const EventListQuery = Type.Object({
   ...PageQueryProperties,
+  after_sequence: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      'x-extension': true,
+      description:
+        'Only the events with a greater `sequence`, **oldest first**: the last sequence a consumer processed (0 to start). The way to keep a copy in sync; polling by `created` can miss a change that commits late.',
+    }),
+  ),
   type: Type.Optional(
     Type.Array(Type.String({ enum: [...EVENT_TYPES] }), { maxItems: 50, description: 'Event types; repeat for any of several.' }),
   ),
@@ -44,9 +70,11 @@ export const EventIdParams = Type.Object({ event_id: IdParam });
 
 const eventExample = {
   id: 9001,
+  sequence: 120,
   type: 'client.updated',
   created: EXAMPLES.created,
   changedFields: ['email'],
+  parent: null,
   data: { id: 42, companyName: 'Acme Corp.', email: 'ap@acme.example', updated: EXAMPLES.created },
 };
 

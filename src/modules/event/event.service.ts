@@ -9,6 +9,8 @@
  *   `updated` in the same UPDATE, read the shape once more (after), then {@link recordUpdated}, which compares
  *   the two and writes the event (see there: the lean write path);
  * - delete: after the delete, {@link recordDeleted}.
+ * A note's events pass its parent record (`options.parent`). Events are written without a sequence;
+ * {@link assignSequences} numbers them after commit, and the lists show only numbered events.
  */
 import type { Db } from '../../db/database.ts';
 import { nowTimestamp } from '../../db/sql-helpers.ts';
@@ -26,30 +28,87 @@ export { EVENT_RESOURCES, EVENT_TYPES, type EventResource, type EventType } from
 /** The record of an event: its full shape (docs/api.md#events), or `{id}` for a delete. */
 export type EventData = { id: number } & Record<string, unknown>;
 
+/**
+ * The record a note or history event belongs to (docs/api.md#events): an inquiry's text
+ * history, a contract's or a settlement's notes. `null` on every other event.
+ */
+export interface EventParent {
+  type: 'inquiry' | 'contract' | 'settlement';
+  id: number;
+}
+
 /** What {@link record} writes. */
 export interface NewEvent {
   type: EventType;
   /** The camelCase properties an update changed; `[]` for created, deleted and `webhook.test`. */
   changedFields: readonly string[];
   data: EventData;
+  /** The note's parent record (docs/api.md#events); omitted or null for events that are no note's. */
+  parent?: EventParent | null;
 }
+
+/** The options every `record*` helper takes last. */
+export interface RecordOptions {
+  /** The note's parent record (see {@link EventParent}); omitted for events that are no note's. */
+  parent?: EventParent | null;
+}
+
+/** An event as written, before it has a sequence (docs/api.md#events: given after commit). */
+export type RecordedEvent = Omit<Event, 'sequence'> & { sequence: null };
 
 /**
  * Writes one event in the caller's transaction `trx` (docs/api.md#events: written with the change, none for
- * a change that rolls back).
+ * a change that rolls back). The event has no sequence yet: {@link assignSequences} gives it one once the
+ * transaction has committed, and no list shows it before.
  * @param at the event's time (default now); an update passes the `updated` it stamped
- * @returns the event as `GET /v1/event/{event_id}` answers it
+ * @returns the event as `GET /v1/event/{event_id}` will answer it, with `sequence: null`
  */
-export async function record(trx: Db, businessId: number, event: NewEvent, at: Timestamp = nowTimestamp()): Promise<Event> {
+export async function record(trx: Db, businessId: number, event: NewEvent, at: Timestamp = nowTimestamp()): Promise<RecordedEvent> {
   const changedFields = [...event.changedFields];
+  const parent = event.parent ?? null;
   const id = await repo.insert(trx, businessId, {
     type: event.type,
     created: at,
     changed_fields: JSON.stringify(changedFields),
     data: JSON.stringify(event.data),
     published_at: null,
+    parent_type: parent?.type ?? null,
+    parent_id: parent?.id ?? null,
   });
-  return { id, type: event.type, created: at, changedFields, data: event.data };
+  return { id, sequence: null, type: event.type, created: at, changedFields, parent, data: event.data };
+}
+
+/** Events sequenced per statement by {@link assignSequences}. */
+const SEQUENCE_BATCH = 5000;
+
+/**
+ * Gives every committed event without a sequence the next sequences (one counter for all businesses, so
+ * strictly increasing per business too), in id order (docs/api.md#events). Serialized across processes:
+ * on PostgreSQL by an advisory transaction lock, on SQLite by the write lock of `BEGIN IMMEDIATE`; each
+ * batch commits before the next assigner reads, so the order of sequences is the order events become
+ * visible in lists, and a reader that has seen sequence S will never later see a smaller one appear.
+ * An idle call (nothing to assign) is one read of a partial index and opens no transaction.
+ *
+ * Called by `GET /v1/event` before it reads and by the webhook dispatcher before it publishes; never from
+ * inside a transaction (an event of the caller's own transaction is not committed, and the lock would be
+ * held with the caller's).
+ * @param db the database, not a transaction
+ * @returns how many events got a sequence
+ * @throws Error when `db` is a transaction
+ */
+export async function assignSequences(db: Db): Promise<number> {
+  if (db.isTransaction) throw new Error('assignSequences runs after commit, never inside a transaction');
+  let total = 0;
+  while (await repo.hasUnsequenced(db)) {
+    const n = await db.transaction().execute(async (trx) => {
+      await repo.lockAssigners(trx);
+      return repo.assignNextSequences(trx, SEQUENCE_BATCH);
+    });
+    total += n;
+    // another process took the rest meanwhile, or a batch was short: done
+    if (n < SEQUENCE_BATCH) break;
+  }
+  return total;
 }
 
 /**
@@ -61,16 +120,31 @@ export async function markPublished(trx: Db, ids: readonly number[], at: Timesta
   await repo.markPublished(trx, ids, at);
 }
 
-/** `<resource>.created` with the record's full shape `data` (docs/api.md#events), at the record's `updated`. */
-export async function recordCreated(trx: Db, businessId: number, resource: EventResource, data: EventData): Promise<Event> {
+/**
+ * `<resource>.created` with the record's full shape `data` (docs/api.md#events), at the record's `updated`;
+ * a note passes its parent in `options.parent`.
+ */
+export async function recordCreated(
+  trx: Db,
+  businessId: number,
+  resource: EventResource,
+  data: EventData,
+  options: RecordOptions = {},
+): Promise<RecordedEvent> {
   // The event's time is the record's `updated` (its creation), so that the two agree.
   const at = typeof data.updated === 'string' ? data.updated : nowTimestamp();
-  return record(trx, businessId, { type: `${resource}.created`, changedFields: [], data }, at);
+  return record(trx, businessId, { type: `${resource}.created`, changedFields: [], data, parent: options.parent }, at);
 }
 
-/** `<resource>.deleted` with `data: {id}` (docs/api.md#events). */
-export async function recordDeleted(trx: Db, businessId: number, resource: EventResource, id: number): Promise<Event> {
-  return record(trx, businessId, { type: `${resource}.deleted`, changedFields: [], data: { id } });
+/** `<resource>.deleted` with `data: {id}` (docs/api.md#events); a note passes its parent in `options.parent`. */
+export async function recordDeleted(
+  trx: Db,
+  businessId: number,
+  resource: EventResource,
+  id: number,
+  options: RecordOptions = {},
+): Promise<RecordedEvent> {
+  return record(trx, businessId, { type: `${resource}.deleted`, changedFields: [], data: { id }, parent: options.parent });
 }
 
 /**
@@ -89,8 +163,8 @@ export function changedFields(
   return keys.filter((k) => JSON.stringify(comparable(k, before[k])) !== JSON.stringify(comparable(k, after[k])));
 }
 
-/** Options of {@link recordUpdated}. */
-export interface RecordUpdateOptions {
+/** Options of {@link recordUpdated}: those of every `record*` helper (a note's `parent`), and: */
+export interface RecordUpdateOptions extends RecordOptions {
   /** See {@link changedFields}. */
   comparable?: (key: string, value: unknown) => unknown;
 }
@@ -107,6 +181,7 @@ export interface RecordUpdateOptions {
  *    at `after.updated` naming the changed properties and answers `after`; when they do not (the patch named
  *    values the record had already, in a form step 2 could not see through), it puts `updated` back through
  *    `unstamp(before.updated)`, writes no event and answers `after` with the old `updated`.
+ * A note passes its parent in `options.parent`.
  */
 export async function recordUpdated<T extends { id: number; updated: Timestamp }>(
   trx: Db,
@@ -122,25 +197,34 @@ export async function recordUpdated<T extends { id: number; updated: Timestamp }
     if (after.updated !== before.updated) await unstamp(before.updated);
     return { ...after, updated: before.updated };
   }
-  await record(trx, businessId, { type: `${resource}.updated`, changedFields: changed, data: after }, after.updated);
+  await record(trx, businessId, { type: `${resource}.updated`, changedFields: changed, data: after, parent: options.parent }, after.updated);
   return after;
 }
 
-/** Maps a row to the API shape. */
-function toEvent(row: repo.EventRow): Event {
+/** Maps a sequenced row to the API shape. */
+function toEvent(row: repo.EventRow & { sequence: number }): Event {
   return {
     id: row.id,
+    sequence: Number(row.sequence),
     type: row.type as EventType,
     created: row.created,
     changedFields: JSON.parse(row.changed_fields) as string[],
+    parent: row.parent_type === null || row.parent_id === null ? null : { type: row.parent_type as EventParent['type'], id: row.parent_id },
     data: JSON.parse(row.data) as EventData,
   };
 }
 
+function isSequenced(row: repo.EventRow): row is repo.EventRow & { sequence: number } {
+  return row.sequence !== null;
+}
+
 /**
  * `GET /v1/event` (docs/api.md#events): the business's events, newest first; `type` any of, `created_start`
- * / `created_end` inclusive (a date in the business time zone, or a date-time with an offset).
- * @throws ValidationError for a date that names no day
+ * / `created_end` inclusive (a date in the business time zone, or a date-time with an offset). With
+ * `after_sequence=N`: only the events with a sequence greater than N, oldest first (by sequence), the way
+ * to follow the feed (docs/api.md#syncing-a-mirror-with-after_sequence). It gives the committed events their
+ * sequences first ({@link assignSequences}) and lists only sequenced events.
+ * @throws ValidationError for a date that names no day; InvalidCursor for a cursor of the other order
  */
 export async function list(
   db: Db,
@@ -149,34 +233,50 @@ export async function list(
   cursor: CursorPosition | undefined,
 ): Promise<Page<Event>> {
   const range = instantRangeUtc(auth.timezone, query.created_start, query.created_end, ['created_start', 'created_end']);
+  await assignSequences(db);
   const page = await repo.findPage(
     db,
     auth.businessId,
-    { types: query.type ?? [], createdFrom: range.from, createdTo: range.to },
+    { types: query.type ?? [], createdFrom: range.from, createdTo: range.to, afterSequence: query.after_sequence },
     pageSizeOf(query),
     cursor,
   );
-  return mapPage(page, toEvent);
+  // findPage lists sequenced rows only
+  return mapPage(page, (row) => toEvent(row as repo.EventRow & { sequence: number }));
+}
+
+/** `rows` with their sequences: when one has none yet (committed after the last assignment), assigns and reads them again. */
+async function sequenced<R extends repo.EventRow>(db: Db, rows: R[], reread: () => Promise<R[]>): Promise<(R & { sequence: number })[]> {
+  if (rows.every(isSequenced)) return rows as (R & { sequence: number })[];
+  await assignSequences(db);
+  return (await reread()).filter(isSequenced) as (R & { sequence: number })[];
 }
 
 /**
- * `GET /v1/event/{event_id}`.
+ * `GET /v1/event/{event_id}`; an event committed but not sequenced yet gets its sequence first.
  * @throws NotFound for a missing, purged or other business's event
  */
 export async function retrieve(db: Db, auth: Pick<AuthContext, 'businessId'>, id: number): Promise<Event> {
-  const row = await repo.findById(db, auth.businessId, id);
+  const read = async () => {
+    const row = await repo.findById(db, auth.businessId, id);
+    return row ? [row] : [];
+  };
+  const [row] = await sequenced(db, await read(), read);
   if (!row) throw new NotFound();
   return toEvent(row);
 }
 
 /**
- * The events named by `refs` (`{businessId, id}`, any businesses), in one read, by id; an event that is
- * missing, purged, or of another business than its ref says is left out (the webhook dispatcher, which
- * reads the events of a claimed chunk of deliveries at once).
+ * The events named by `refs` (`{businessId, id}`, any businesses), in one read, by id, each with its
+ * sequence (assigned first when one has none yet); an event that is missing, purged, or of another business
+ * than its ref says is left out (the webhook dispatcher, which reads the events of a claimed chunk of
+ * deliveries at once).
+ * @param db the database, not a transaction (see {@link assignSequences})
  */
 export async function retrieveMany(db: Db, refs: readonly { businessId: number; id: number }[]): Promise<Map<number, Event>> {
   const wanted = new Map(refs.map((r) => [r.id, r.businessId]));
-  const rows = await repo.findByIdsAcrossBusinesses(db, [...wanted.keys()]);
+  const read = () => repo.findByIdsAcrossBusinesses(db, [...wanted.keys()]);
+  const rows = await sequenced(db, await read(), read);
   return new Map(rows.filter((r) => wanted.get(r.id) === r.business_id).map((r) => [r.id, toEvent(r)]));
 }
 
@@ -198,19 +298,20 @@ export async function purge(db: Db, retentionDays: number, now: Date = new Date(
   }
 }
 
-/** An event waiting for the webhook fan-out, with its business. */
-export interface UnpublishedEvent extends Event {
-  businessId: number;
-}
+/**
+ * An event waiting for the webhook fan-out, with its business; `sequence` is null when the event has none
+ * yet (the fan-out needs none: deliveries read the event again when they are attempted).
+ */
+export type UnpublishedEvent = Omit<Event, 'sequence'> & { sequence: number | null; businessId: number };
 
 /**
  * Claims up to `limit` events not yet fanned out to webhooks (docs/webhooks.md#delivery), oldest first,
  * in the caller's transaction `trx`, which must then {@link markPublished} them: concurrent callers
  * (several dispatchers) never claim the same event. `businessIds` restricts the claim to these businesses
  * (`undefined`: all).
- * @returns the events as `GET /v1/event/{event_id}` answers them, with their business
+ * @returns the events as `GET /v1/event/{event_id}` answers them (`sequence` possibly null), with their business
  */
 export async function claimUnpublished(trx: Db, limit: number, businessIds?: readonly number[]): Promise<UnpublishedEvent[]> {
   const rows = await repo.claimUnpublished(trx, limit, businessIds);
-  return rows.map((r) => ({ ...toEvent(r), businessId: r.business_id }));
+  return rows.map((r) => ({ ...toEvent({ ...r, sequence: r.sequence ?? 0 }), sequence: r.sequence === null ? null : Number(r.sequence), businessId: r.business_id }));
 }

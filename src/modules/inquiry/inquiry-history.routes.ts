@@ -167,7 +167,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           description: `\`content\` (1 to 5000 characters) is required; \`created\` (default now) and \`member {id}\` are optional. The inquiry's responsible members with notifications on are notified.${note}`,
           params: schemas.HistoryListParams,
           body: schemas.TextHistoryCreateBody,
-          response: { 201: schemas.TextHistoryDetail, ...commonErrorResponses },
+          response: { 201: schemas.TextHistoryCreated, ...commonErrorResponses },
         },
       },
       async (request, reply) => {

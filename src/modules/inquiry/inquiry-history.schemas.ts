@@ -77,24 +77,31 @@ export const FolderHistoryPage = withExample(
   page([{ id: 4, folder: { id: 2, name: 'Closed' }, previousFolder: { id: 1, name: 'Sales' }, member: null, created: EXAMPLES.created }]),
 );
 
-/** A text note (docs/api.md#inquiries). `member` is null when the note names no member. */
-export const TextHistory = Named('InquiryTextHistory', Type.Object({
+const textHistoryProperties = {
   id: Type.Integer(),
   content: Type.String({ maxLength: TEXT_HISTORY_MAX_LENGTH }),
   created: Timestamp,
   member: Nullable(Member),
-  updated: UpdatedProperty,
-}));
+};
+/**
+ * A text note as the create answer and the list items show it (docs/api.md#inquiries): no `updated`
+ * (docs/api.md#updated). `member` is null when the note names no member.
+ */
+export const TextHistory = Named('InquiryTextHistory', Type.Object(textHistoryProperties));
 export type TextHistory = Static<typeof TextHistory>;
+/** The full shape of a text note (retrieve, update; the data of its events): the note with `updated` (docs/api.md#events). */
+export const TextHistoryFull = Named('InquiryTextHistoryDetail', Type.Object({ ...textHistoryProperties, updated: UpdatedProperty }));
+export type TextHistoryFull = Static<typeof TextHistoryFull>;
 const textExample = {
   id: 31,
   content: 'Called the client; they want a quote by Friday.',
   created: EXAMPLES.created,
   member: EXAMPLES.member,
-  updated: EXAMPLES.created,
 };
-/** A text note response, with its example. */
-export const TextHistoryDetail = withExample(TextHistory, textExample);
+/** The create answer, with its example. */
+export const TextHistoryCreated = withExample(TextHistory, textExample);
+/** The retrieve / update answer, with its example. */
+export const TextHistoryDetail = withExample(TextHistoryFull, { ...textExample, updated: EXAMPLES.created });
 /** `GET /v1/inquiry/{inquiry_id}/text_history` response. */
 export const TextHistoryPage = withExample(Page(TextHistory), page([textExample]));
 

@@ -24,6 +24,7 @@ import type {
   SubmitHistory,
   TextHistory,
   TextHistoryCreateBody,
+  TextHistoryFull,
   TextHistoryListQuery,
   TextHistoryUpdateBody,
 } from './inquiry-history.schemas.ts';
@@ -184,8 +185,14 @@ export async function listSubmitHistory(
 
 // ── Text notes ──
 
-function toTextHistory(row: repo.TextHistoryRow): TextHistory {
+/** A note row → the full shape (retrieve, update; the data of its events). */
+function toTextHistory(row: repo.TextHistoryRow): TextHistoryFull {
   return { id: row.id, content: row.content, created: row.created, member: toNestedMember(row), updated: row.updated };
+}
+
+/** A note row → the list item shape: no `updated` (docs/api.md#updated). */
+function toTextHistoryItem(row: repo.TextHistoryRow): TextHistory {
+  return { id: row.id, content: row.content, created: row.created, member: toNestedMember(row) };
 }
 
 /** An RFC 3339 input with any offset → UTC with milliseconds (docs/api.md#responses-and-status-codes). */
@@ -216,15 +223,16 @@ export async function listTextHistory(
     pageSizeOf(query),
     cursor,
   );
-  return mapPage(page, toTextHistory);
+  return mapPage(page, toTextHistoryItem);
 }
 
 /**
  * `POST /v1/inquiry/{inquiry_id}/text_history` (docs/api.md#inquiries): `content` 1..5000; `created` defaults
  * to now; `member {id}` must be a member of the business. Writes an `inquiry.text_history_created` event
  * to the inquiry's responsible members in the same transaction (README.md#notifications), and an
- * `inquiry.text_history.created` change event with the note as `GET` answers it (docs/api.md#events). The
- * note's `updated` is the time of the write, also when `created` dates it in the past.
+ * `inquiry.text_history.created` change event with the note as `GET` answers it and the inquiry as its
+ * `parent` (docs/api.md#events). The note's `updated` is the time of the write, also when `created` dates
+ * it in the past; the answer leaves `updated` out (docs/api.md#updated).
  * @throws NotFound for a missing inquiry; ValidationError for an unknown member
  */
 export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, body: TextHistoryCreateBody): Promise<TextHistory> {
@@ -250,8 +258,10 @@ export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, b
     await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.text_history_created', inquiryId, memberIds, textHistoryId: newId });
     // Read inside the transaction: the answer and the event's data are the same shape.
     const note = toTextHistory((await repo.findTextHistoryById(trx, auth.businessId, inquiryId, newId))!);
-    await recordCreated(trx, auth.businessId, 'inquiry.text_history', note);
-    return note;
+    await recordCreated(trx, auth.businessId, 'inquiry.text_history', note, { parent: { type: 'inquiry', id: inquiryId } });
+    // the create answer keeps the keys the spec gives it: no `updated` (docs/api.md#updated)
+    const { updated: _updated, ...created } = note;
+    return created;
   });
 }
 
@@ -259,7 +269,7 @@ export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, b
  * `GET /v1/inquiry/{inquiry_id}/text_history/{history_id}`.
  * @throws NotFound for a missing inquiry, a missing note, or a note of another inquiry
  */
-export async function retrieveTextHistory(db: Db, auth: Auth, inquiryId: number, historyId: number): Promise<TextHistory> {
+export async function retrieveTextHistory(db: Db, auth: Auth, inquiryId: number, historyId: number): Promise<TextHistoryFull> {
   // One statement: the note of this live inquiry.
   const row = await repo.findTextHistoryById(db, auth.businessId, inquiryId, historyId);
   if (!row) throw new NotFound();
@@ -278,7 +288,7 @@ export async function partialUpdateTextHistory(
   inquiryId: number,
   historyId: number,
   body: TextHistoryUpdateBody,
-): Promise<TextHistory> {
+): Promise<TextHistoryFull> {
   const patch: { content?: string; created?: string } = {};
   if (body.content !== undefined) patch.content = body.content;
   if (body.created !== undefined) patch.created = toTimestamp(body.created);
@@ -291,8 +301,14 @@ export async function partialUpdateTextHistory(
     if (Object.keys(columns).length === 0) return before;
     await repo.updateTextHistoryById(trx, auth.businessId, inquiryId, historyId, columns, nowTimestamp());
     const after = toTextHistory((await repo.findTextHistoryById(trx, auth.businessId, inquiryId, historyId))!);
-    return recordUpdated(trx, auth.businessId, 'inquiry.text_history', before, after, (updated) =>
-      repo.updateTextHistoryById(trx, auth.businessId, inquiryId, historyId, {}, updated),
+    return recordUpdated(
+      trx,
+      auth.businessId,
+      'inquiry.text_history',
+      before,
+      after,
+      (updated) => repo.updateTextHistoryById(trx, auth.businessId, inquiryId, historyId, {}, updated),
+      { parent: { type: 'inquiry', id: inquiryId } },
     );
   });
 }
@@ -306,7 +322,7 @@ export async function destroyTextHistory(db: Db, auth: Auth, inquiryId: number, 
   // The DELETE (of a note of this live inquiry) is the existence check.
   await inTransaction(db, async (trx) => {
     if ((await repo.deleteTextHistoryById(trx, auth.businessId, inquiryId, historyId)) === 0) throw new NotFound();
-    await recordDeleted(trx, auth.businessId, 'inquiry.text_history', historyId);
+    await recordDeleted(trx, auth.businessId, 'inquiry.text_history', historyId, { parent: { type: 'inquiry', id: inquiryId } });
   });
 }
 
@@ -445,7 +461,7 @@ async function restoreHistoryRow(
 }
 
 /** A text note as {@link restoreTextHistory} takes it (`GET …/text_history` item; `updated` optional). */
-export type RestoredTextHistory = Omit<TextHistory, 'updated'> & { updated?: string | undefined };
+export type RestoredTextHistory = TextHistory & { updated?: string | undefined };
 
 /**
  * Restores one text note of inquiry `inquiryId` (this server's id) from its shape: `content`, `member`,

@@ -12,7 +12,7 @@ import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../share
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { type EventParent, recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './note.repository.ts';
@@ -43,6 +43,11 @@ export function toNote(row: repo.NoteRow): Note {
 /** Maps a note row to the full shape (retrieve, update; the data of its events). */
 export function toNoteFull(row: repo.NoteRow): NoteFull {
   return { ...toNote(row), updated: row.updated };
+}
+
+/** The `parent` of a note's events (docs/api.md#events): the contract or settlement `parentId`. */
+function eventParent(parent: NoteParent, parentId: number): EventParent {
+  return { type: parent.resource === 'contract.history' ? 'contract' : 'settlement', id: parentId };
 }
 
 async function requireParent(db: Db, auth: Auth, parent: NoteParent, parentId: number): Promise<void> {
@@ -103,7 +108,7 @@ export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: n
         updated: now,
       });
       const full = await findFull(trx, auth, parent, parentId, id);
-      await recordCreated(trx, auth.businessId, parent.resource, full);
+      await recordCreated(trx, auth.businessId, parent.resource, full, { parent: eventParent(parent, parentId) });
       const { updated: _updated, ...note } = full;
       return note;
     });
@@ -153,8 +158,14 @@ export async function partialUpdate(
     if (Object.keys(columns).length === 0) return before;
     await repo.updateById(trx, auth.businessId, parent.target, parentId, id, columns, nowTimestamp());
     const after = await findFull(trx, auth, parent, parentId, id);
-    return recordUpdated(trx, auth.businessId, parent.resource, before, after, (updated) =>
-      repo.updateById(trx, auth.businessId, parent.target, parentId, id, {}, updated),
+    return recordUpdated(
+      trx,
+      auth.businessId,
+      parent.resource,
+      before,
+      after,
+      (updated) => repo.updateById(trx, auth.businessId, parent.target, parentId, id, {}, updated),
+      { parent: eventParent(parent, parentId) },
     );
   });
 }
@@ -168,7 +179,7 @@ export async function destroy(db: Db, auth: Auth, parent: NoteParent, parentId: 
   // The DELETE, by business and parent, is the existence check of both.
   await inTransaction(db, async (trx) => {
     if ((await repo.deleteById(trx, auth.businessId, parent.target, parentId, id)) === 0) throw new NotFound();
-    await recordDeleted(trx, auth.businessId, parent.resource, id);
+    await recordDeleted(trx, auth.businessId, parent.resource, id, { parent: eventParent(parent, parentId) });
   });
 }
 

@@ -327,7 +327,7 @@ export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number
     // The DELETE's row count is the existence check (the notes' DELETE finds none of a missing settlement).
     const noteIds = await repo.deleteNotes(trx, auth.businessId, id);
     if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
-    for (const noteId of noteIds) await recordDeleted(trx, auth.businessId, 'settlement.history', noteId);
+    for (const noteId of noteIds) await recordDeleted(trx, auth.businessId, 'settlement.history', noteId, { parent: { type: 'settlement', id } });
     await recordDeleted(trx, auth.businessId, 'settlement', id);
   });
 }

@@ -189,7 +189,7 @@ export function localMicros(instant: Timestamp, timeZone: string): string {
 
 /**
  * The body of a delivery (docs/webhooks.md#payloads). `standard`: the event exactly as
- * `GET /v1/event/{event_id}` answers it (`{id, type, created, changedFields, data}`). `pluuug`: the
+ * `GET /v1/event/{event_id}` answers it (`{id, sequence, type, created, changedFields, parent, data}`). `pluuug`: the
  * reference service's envelope `{"event_type", "timestamp", "changed_fields", "data"}` in that order:
  * `event_type` the resource (`inquiry`), `timestamp` the event's time in the business's `timeZone`
  * ({@link localMicros}), `changed_fields` the event's changed properties in snake_case, `data` the full
@@ -197,7 +197,15 @@ export function localMicros(instant: Timestamp, timeZone: string): string {
  */
 export function deliveryBody(format: string, event: Event, timeZone: string): string {
   if (format !== 'pluuug') {
-    return JSON.stringify({ id: event.id, type: event.type, created: event.created, changedFields: event.changedFields, data: event.data });
+    return JSON.stringify({
+      id: event.id,
+      sequence: event.sequence,
+      type: event.type,
+      created: event.created,
+      changedFields: event.changedFields,
+      parent: event.parent,
+      data: event.data,
+    });
   }
   return JSON.stringify({
     event_type: event.type.slice(0, event.type.lastIndexOf('.')),

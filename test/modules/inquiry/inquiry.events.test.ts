@@ -264,10 +264,12 @@ describe('inquiry.text_history events', () => {
     const base = `/v1/inquiry/${id}/text_history`;
     const created = await post(b, base, { content: 'First', created: '2026-01-05T09:00:00+09:00', member: { id: b.ids.members.kim } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const note = created.body;
+    // the create answer has no updated (docs/api.md#updated); the full shape has
+    expect(created.body).not.toHaveProperty('updated');
+    const note = (await get(b, `${base}/${created.body.id}`)).body;
     let all = await events(b);
     expect(all.map((e) => e.type)).toEqual(['inquiry.created', 'inquiry.text_history.created']);
-    expect(all[1]).toMatchObject({ changedFields: [], data: (await get(b, `${base}/${note.id}`)).body });
+    expect(all[1]).toMatchObject({ changedFields: [], data: note });
     // a note dated in the past: updated (and the event) is the time of the write
     expect(note.created).toBe('2026-01-05T00:00:00.000Z');
     expect(note.updated > note.created).toBe(true);
@@ -305,6 +307,8 @@ describe('inquiry.text_history events', () => {
       'inquiry.text_history.deleted',
     ]);
     expect(all.at(-1)).toMatchObject({ changedFields: [], data: { id: note.id } });
+    // every note event names the inquiry; the inquiry's own event names none
+    expect(all.map((e) => e.parent)).toEqual([null, ...Array(4).fill({ type: 'inquiry', id })]);
     // a note changes no property of the inquiry
     expect((await full(b, id)).updated).toBe((await full(b, id)).created);
   });

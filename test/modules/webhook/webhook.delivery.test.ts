@@ -217,7 +217,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
       expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
       expect(new Webhook(all.secret).verify(r.body, r.headers)).toEqual(events[i]);
       expect(JSON.parse(r.body)).toEqual((await get(b, `/v1/event/${events[i].id}`)).body);
-      expect(Object.keys(JSON.parse(r.body))).toEqual(['id', 'type', 'created', 'changedFields', 'data']);
+      expect(Object.keys(JSON.parse(r.body))).toEqual(['id', 'sequence', 'type', 'created', 'changedFields', 'parent', 'data']);
       // another secret does not verify
       expect(() => new Webhook(newSecret()).verify(r.body, r.headers)).toThrow();
     }
@@ -271,7 +271,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const nested = (v: unknown): string[] =>
       Array.isArray(v) ? v.flatMap(nested) : v && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => [k, ...nested(x)]) : [];
     expect(nested(parsed.data).filter((k) => /[A-Z]/.test(k))).toEqual([]);
-    expect(body).toBe(deliveryBody('pluuug', { ...event, data: inquiry }, 'Asia/Seoul'));
+    expect(body).toBe(deliveryBody('pluuug', { ...event, sequence: 1, data: inquiry }, 'Asia/Seoul'));
   });
 
   it('formats the pluuug timestamp in the time zone with microseconds and no offset', () => {
