@@ -393,12 +393,19 @@ export async function releaseInquiry(db: Db, businessId: number, inquiryId: numb
 
 /**
  * Stamps `updated` with `at` on the contracts of the business that `where` names — `clientId`: those of a
- * client; `inquiryId`: the one linked to an inquiry — in one statement (a cascade, docs/api.md#cascades);
+ * client; `inquiryId`: the one linked to an inquiry; `ids`: those — in one statement (a cascade, docs/api.md#cascades);
  * answers their ids, ascending.
  */
-export async function stampWhere(db: Db, businessId: number, where: { clientId: number } | { inquiryId: number }, at: Timestamp): Promise<number[]> {
+export async function stampWhere(
+  db: Db,
+  businessId: number,
+  where: { clientId: number } | { inquiryId: number } | { ids: readonly number[] },
+  at: Timestamp,
+): Promise<number[]> {
   let q = db.updateTable('contract').set({ updated: at }).where('business_id', '=', businessId);
-  q = 'clientId' in where ? q.where('client_id', '=', where.clientId) : q.where('inquiry_id', '=', where.inquiryId);
+  if ('clientId' in where) q = q.where('client_id', '=', where.clientId);
+  else if ('inquiryId' in where) q = q.where('inquiry_id', '=', where.inquiryId);
+  else q = q.where('id', 'in', where.ids.length > 0 ? [...where.ids] : [-1]);
   return (await q.returning('id').execute()).map((r) => r.id).sort((a, b) => a - b);
 }
 

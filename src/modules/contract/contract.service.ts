@@ -34,7 +34,6 @@ import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './contract.repository.ts';
 import type { Contract, ContractCreateBody, ContractInquiry, ContractListItem, ContractListQuery, ContractSummary, ContractUpdateBody } from './contract.schemas.ts';
-import type { Timestamp } from '../../db/columns.ts';
 import type { ContractRowUpdate, NestedContractColumns, NewContractRow, PresentContractColumns } from '../../db/tables/contract.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
@@ -615,16 +614,16 @@ export async function checkInquiryContract(
 /**
  * Sets the contract of inquiry `inquiryId` inside the caller's transaction: releases any other contract
  * linked to it, then links `contractId` (`null`: none) with a compare-and-set, so of two inquiries racing for
- * one contract exactly one wins. Stamps `updated` on the contracts it changes with `at` and answers their
- * ids, for {@link recordInquiryNested} (docs/api.md#cascades).
+ * one contract exactly one wins. Answers the ids of the contracts it changes, for {@link recordInquiryNested}
+ * (docs/api.md#cascades).
  * @throws ValidationError on `contract.id` when the contract is gone or already has another inquiry
  */
-export async function setInquiryContract(trx: Db, businessId: number, inquiryId: number, contractId: number | null, at: Timestamp = nowTimestamp()): Promise<number[]> {
-  const released = await repo.releaseInquiry(trx, businessId, inquiryId, contractId ?? undefined, at);
+export async function setInquiryContract(trx: Db, businessId: number, inquiryId: number, contractId: number | null): Promise<number[]> {
+  const released = await repo.releaseInquiry(trx, businessId, inquiryId, contractId ?? undefined);
   if (contractId === null) return released;
   let linked: number;
   try {
-    linked = await repo.linkInquiry(trx, businessId, contractId, inquiryId, at);
+    linked = await repo.linkInquiry(trx, businessId, contractId, inquiryId);
   } catch (err) {
     if (isUniqueViolation(err, INQUIRY_LINK_UQ.name, INQUIRY_LINK_UQ.columns)) throw ValidationError.at(['contract', 'id'], CONTRACT_TAKEN);
     throw err;
@@ -637,20 +636,21 @@ export async function setInquiryContract(trx: Db, businessId: number, inquiryId:
 }
 
 /**
- * Releases the contract of inquiry `inquiryId` (a soft-deleted inquiry releases its link, docs/api.md#contracts),
- * stamping its `updated`; answers the ids of the contracts released, for {@link recordInquiryNested}.
+ * Releases the contract of inquiry `inquiryId` (a soft-deleted inquiry releases its link, docs/api.md#contracts);
+ * answers the ids of the contracts released, for {@link recordInquiryNested}.
  */
 export async function releaseInquiryContract(trx: Db, businessId: number, inquiryId: number): Promise<number[]> {
-  return repo.releaseInquiry(trx, businessId, inquiryId, undefined, nowTimestamp());
+  return repo.releaseInquiry(trx, businessId, inquiryId);
 }
 
 /**
- * Writes `contract.updated` with `["inquiry"]` for the contracts `ids`, whose `inquiry` an inquiry write
- * changed and stamped (linked, released, or the nested summary changed; docs/api.md#cascades): one read of
- * their full shapes, one insert of the events.
+ * Stamps `updated` on the contracts `ids`, whose `inquiry` an inquiry write changed (linked or released;
+ * docs/api.md#cascades), and writes `contract.updated` with `["inquiry"]` for each, after the inquiry's own
+ * event: one UPDATE, one read of their full shapes, one insert of the events.
  */
 export async function recordInquiryNested(trx: Db, businessId: number, ids: readonly number[]): Promise<void> {
-  await recordNested(trx, businessId, ids, ['inquiry']);
+  if (ids.length === 0) return;
+  await recordNested(trx, businessId, await repo.stampWhere(trx, businessId, { ids }, nowTimestamp()), ['inquiry']);
 }
 
 /**

@@ -299,7 +299,7 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
     await setFieldValues(trx, auth.businessId, 'I', newId, checked.fieldValues);
     await repo.insertFileLinks(trx, auth.businessId, newId, body.fileLinkSet ?? [], now);
     await attachFiles(trx, auth.businessId, newId, checked.files ?? [], 0);
-    if (body.contract) linked = await setInquiryContract(trx, auth.businessId, newId, body.contract.id, now);
+    if (body.contract) linked = await setInquiryContract(trx, auth.businessId, newId, body.contract.id);
     if (statusId !== null) {
       await repo.insertStatusHistory(trx, auth.businessId, {
         inquiry_id: newId,
@@ -484,7 +484,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
     }
     let linked: number[] = [];
     if (body.contract !== undefined && (body.contract?.id ?? null) !== (before.contract?.id ?? null)) {
-      linked = await setInquiryContract(trx, businessId, id, body.contract?.id ?? null, now);
+      linked = await setInquiryContract(trx, businessId, id, body.contract?.id ?? null);
       changed = true;
     }
     if (checked.status && checked.status.id !== row.status_id) {
