@@ -388,7 +388,9 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
       'fields[0].members[0]: unknown member "ghost"',
     );
     expect(await catalogCounts(created.business.id)).toEqual(before);
-  });
+    // The refused imports wrote no event either.
+    expect(await db.selectFrom('event').select('id').where('business_id', '=', created.business.id).execute()).toHaveLength(events.length);
+  }, 90_000); // four CLI processes in a row
 
   itOnce('catalog import into an unknown business fails', async () => {
     expectFailure(

@@ -55,7 +55,7 @@ describe('cascade events', () => {
 
     let since = await lastEventId(b);
     expect((await patch(b, `/v1/client/${client.id}`, { companyName: 'Acme 2', email: 'a@acme.example' })).status).toBe(200);
-    let events = await eventsAfter(b, since);
+    const events = await eventsAfter(b, since);
     expect(summary(events)).toEqual([
       ['client.updated', ['companyName', 'email'], client.id],
       ['inquiry.updated', ['client'], i1.id],
@@ -97,7 +97,7 @@ describe('cascade events', () => {
 
     let since = await lastEventId(b);
     expect((await patch(b, `/v1/contract/${c.id}`, { title: 'Website 2', status: 'I' })).status).toBe(200);
-    let events = await eventsAfter(b, since);
+    const events = await eventsAfter(b, since);
     expect(summary(events)).toEqual([
       ['contract.updated', ['title', 'status'], c.id],
       ['inquiry.updated', ['contract'], i.id],
