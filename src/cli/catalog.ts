@@ -19,7 +19,7 @@ export async function catalogImport(ctx: CliContext, file: string, opts: { busin
         if ((await retrieveBusiness(trx, opts.business)) === undefined) {
           throw new CliError(`Business ${opts.business} does not exist.`);
         }
-        return importCatalog(trx, opts.business, json);
+        return importCatalog(trx, opts.business, json, { events: true });
       }),
     ),
   );

@@ -10,13 +10,13 @@ import { create as createClient, list as listClients } from '../modules/client/c
 import type { ContractCreateBody } from '../modules/contract/contract.schemas.ts';
 import { create as createContract, partialUpdate as updateContract } from '../modules/contract/contract.service.ts';
 import type { SettlementStatus } from '../modules/settlement/settlement.schemas.ts';
-import { create as createSettlement, partialUpdate as updateSettlement } from '../modules/settlement/settlement.service.ts';
-import { create as createProject } from '../modules/project/project.service.ts';
+import { contractCascade as settlementCascade, create as createSettlement, partialUpdate as updateSettlement } from '../modules/settlement/settlement.service.ts';
+import { contractCascades as projectCascades, create as createProject } from '../modules/project/project.service.ts';
 import { create as createTodo, partialUpdate as updateTodo } from '../modules/todo/todo.service.ts';
 import { todayIn } from '../shared/time.ts';
 import { create as createWorker } from '../modules/worker/worker.service.ts';
 import { createTextHistory, recordEmail, recordEmailReply, recordSubmit } from '../modules/inquiry/inquiry-history.service.ts';
-import { create as createInquiry, list as listInquiries, partialUpdate as updateInquiry } from '../modules/inquiry/inquiry.service.ts';
+import { contractLinkShapes, create as createInquiry, list as listInquiries, partialUpdate as updateInquiry } from '../modules/inquiry/inquiry.service.ts';
 import { type CatalogFile, type CatalogIds, importCatalog } from '../modules/catalog/catalog-import.ts';
 import type { Config } from '../config.ts';
 import { createOutboxDispatcher } from '../jobs/outbox-dispatcher.ts';
@@ -886,7 +886,11 @@ export async function createDemoContracts(
         });
       }
     }
-    if (demo.statusAfter !== undefined) await updateContract(db, auth, contract.id, { status: demo.statusAfter });
+    if (demo.statusAfter !== undefined) {
+      // Its records elsewhere (docs/api.md#cascades): none yet, the inquiries and projects come later.
+      const nesting = { ...contractLinkShapes(auth, undefined), projects: projectCascades(auth), settlements: settlementCascade(auth) };
+      await updateContract(db, auth, contract.id, { status: demo.statusAfter }, nesting);
+    }
   }
   return contractIds;
 }

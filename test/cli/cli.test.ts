@@ -352,6 +352,14 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
     expect(Object.keys(ids)).toEqual(SECTIONS);
     expect(Object.keys(ids.statuses)).toEqual(['lost']);
     expect(ids.fields).toEqual({});
+    // One `catalog.updated` per section that received entries, none for the business's first catalog
+    // (docs/api.md#cascades).
+    const events = await db.selectFrom('event').select(['type', 'data']).where('business_id', '=', created.business.id).orderBy('id').execute();
+    const sections = Object.entries(ids as Record<string, Record<string, number>>).filter(([, keys]) => Object.keys(keys).length > 0);
+    expect(sections.length).toBeGreaterThan(1);
+    expect(events.map((e) => [e.type, JSON.parse(e.data)])).toEqual(
+      sections.map(([section, keys]) => ['catalog.updated', { section, ids: Object.values(keys).sort((a, b) => a - b) }]),
+    );
     // Positions continue after the first file's; defaults as documented.
     const lost = await db
       .selectFrom('inquiry_status')
@@ -380,7 +388,9 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
       'fields[0].members[0]: unknown member "ghost"',
     );
     expect(await catalogCounts(created.business.id)).toEqual(before);
-  });
+    // The refused imports wrote no event either.
+    expect(await db.selectFrom('event').select('id').where('business_id', '=', created.business.id).execute()).toHaveLength(events.length);
+  }, 90_000); // four CLI processes in a row
 
   itOnce('catalog import into an unknown business fails', async () => {
     expectFailure(

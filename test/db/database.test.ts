@@ -115,6 +115,7 @@ describe(`database on ${DIALECT}`, () => {
     // sweeps, and the delivery → endpoint foreign key that a deleted endpoint's cascade looks up.
     // The import's origin lookup (migration 0042): which business an import from this source continues into.
     // The dispatcher's attempts in flight (migration 0043), counted per endpoint and business across them all.
+    // The events still without a sequence (migration 0045): the assigner's queue, across businesses.
     const crossBusiness = [
       'notification_outbox_due_idx',
       'idempotency_key_expires_idx',
@@ -126,6 +127,7 @@ describe(`database on ${DIALECT}`, () => {
       'webhook_delivery_webhook_idx',
       'transfer_origin_source_idx',
       'webhook_delivery_leased_idx',
+      'event_unsequenced_idx',
     ];
     for (const c of firstColumns.filter((f) => !crossBusiness.includes(f.index))) {
       expect(c.first, `${c.table}.${c.index}`).toBe('business_id');

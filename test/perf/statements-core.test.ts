@@ -36,17 +36,24 @@ const { lastEventId, eventsAfter } = eventHelpers({ get });
 const BUDGET = {
   // create: auth · begin · number · INSERT (default status inside) · status history · full shape · event · commit
   // patch: auth · begin · full shape FOR UPDATE · UPDATE (name, updated) · full shape · event · commit
+  //   + the cascade of a rename (docs/api.md#cascades): its todos' UPDATE of `updated` (none here)
   // no-op: auth · begin · full shape FOR UPDATE · commit
   // patchField: + the field check (3 catalog reads) + the value's upsert
   // delete: auth · begin · UPDATE deleted_at · release the contract link · event · commit
-  inquiry: { get: 2, create: 8, patch: 7, noop: 4, patchField: 11, delete: 6 },
+  //   + the cascade: the ids of its text notes and of its todos (none here)
+  inquiry: { get: 2, create: 8, patch: 8, noop: 4, patchField: 11, delete: 8 },
   // create: auth · begin · INSERT (default status inside) · full shape · event · commit
-  client: { get: 2, create: 6, patch: 7, noop: 4, patchField: 11, delete: 5 },
+  // patch (companyName) and delete: + the cascade to what nests the client (docs/api.md#cascades): the
+  //   UPDATE of `updated` of its inquiries, then of its contracts (none here)
+  client: { get: 2, create: 6, patch: 9, noop: 4, patchField: 11, delete: 7 },
+  // patch (title) and no-op: + the read of the linked inquiry's id before the lock (an inquiry is locked
+  //   before its contract); patch: + the cascade's UPDATEs of `updated` of its projects and settlements
   // patchInquiry: auth · 2 reference checks · begin · the link · inquiry FOR UPDATE · contract FOR UPDATE ·
   //   UPDATE · full shape · event · inquiry UPDATE updated · inquiry full shape · inquiry event · commit
-  // delete: auth · begin · the link · inquiry FOR UPDATE · contract FOR UPDATE · 3 child DELETEs · DELETE ·
-  //   event · inquiry UPDATE updated · inquiry full shape · inquiry event · commit
-  contract: { get: 2, create: 6, patch: 7, noop: 4, patchInquiry: 14, delete: 14 },
+  // delete: auth · begin · the link · inquiry FOR UPDATE · contract FOR UPDATE · 3 child DELETEs · its
+  //   projects' release (docs/api.md#cascades) · DELETE · event · inquiry UPDATE updated · inquiry full shape ·
+  //   inquiry event · commit
+  contract: { get: 2, create: 6, patch: 10, noop: 5, patchInquiry: 14, delete: 15 },
 } as const;
 
 describe('inquiry writes', () => {

@@ -73,5 +73,6 @@ describe('event catalogue', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every write operation of the document, each in a new business with the records it cascades to.
+  }, 120_000);
 });

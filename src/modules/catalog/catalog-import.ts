@@ -17,6 +17,7 @@ import Type, { type Static } from 'typebox';
 import type { Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import * as repo from './catalog.repository.ts';
+import { recordCatalogUpdated } from '../event/event.service.ts';
 import { FIELD_CATEGORIES, FIELD_DATA_TYPES, SETTLEMENT_BASE_TYPES, SETTLEMENT_TYPE_CATEGORIES } from './catalog.schemas.ts';
 
 // ── The file's schema ──
@@ -335,19 +336,32 @@ export function validateCatalog(input: unknown, state: CatalogState = EMPTY_CATA
  * statuses, settlement types and estimate item classifications in file order. Booleans default as the schema says (`isActive` and
  * `notificationsEnabled` true, `isDefault` false); `nickname` defaults to null.
  *
+ * With `options.events`, writes one `catalog.updated` event per section that received entries, `data:
+ * {section, ids}`, with the section names of the answer (docs/api.md#cascades).
+ *
  * @param businessId an existing business (the caller checks; a missing one fails on the foreign key)
  * @param file the parsed JSON document
  * @returns the ids of everything written, by file key
  * @throws CatalogError when the file is invalid, or clashes with the business's existing default folder or
  *   default client status; nothing is written
  */
-export async function importCatalog(db: Db, businessId: number, file: unknown): Promise<CatalogIds> {
+export async function importCatalog(db: Db, businessId: number, file: unknown, options: ImportOptions = {}): Promise<CatalogIds> {
   // Check the shape before opening a transaction; the business-dependent rules run inside it.
   if (!validateSchema(file)) throw new CatalogError((validateSchema.errors ?? []).map(describeAjvError));
-  return inTransaction(db, (trx) => writeCatalog(trx, businessId, file));
+  return inTransaction(db, (trx) => writeCatalog(trx, businessId, file, options));
 }
 
-async function writeCatalog(trx: Db, businessId: number, input: unknown): Promise<CatalogIds> {
+/** Options of {@link importCatalog}. */
+export interface ImportOptions {
+  /**
+   * Write the `catalog.updated` events (docs/api.md#cascades): `bizapi catalog import` into a business that
+   * exists already. Not for the first catalog of a business being created (`bizapi business create
+   * --catalog`, the demo): nothing could have read the business before.
+   */
+  events?: boolean;
+}
+
+async function writeCatalog(trx: Db, businessId: number, input: unknown, options: ImportOptions): Promise<CatalogIds> {
   const state: CatalogState = {
     hasDefaultFolder: (await repo.findDefaultFolderId(trx, businessId)) !== undefined,
     hasDefaultClientStatus: (await repo.findDefaultClientStatus(trx, businessId)) !== undefined,
@@ -466,7 +480,7 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown): Promis
   }
 
   // Object.fromEntries defines own properties, so a key such as "__proto__" is safe.
-  return {
+  const ids: CatalogIds = {
     grades: Object.fromEntries(grades),
     members: Object.fromEntries(members),
     folders: Object.fromEntries(folders),
@@ -478,4 +492,7 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown): Promis
     positions: Object.fromEntries(workerPositions),
     estimateItemClassifications: Object.fromEntries(classifications),
   };
+  // One `catalog.updated` per section that received entries (docs/api.md#cascades).
+  if (options.events === true) await recordCatalogUpdated(trx, businessId, Object.fromEntries(Object.entries(ids).map(([section, keys]) => [section, Object.values(keys)])), created);
+  return ids;
 }

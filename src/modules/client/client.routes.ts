@@ -6,6 +6,14 @@ import { throwIfInvalid } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './client.schemas.ts';
 import * as service from './client.service.ts';
+import type { FastifyRequest } from 'fastify';
+import { clientCascade as contractCascade } from '../contract/contract.service.ts';
+import { clientCascade as inquiryCascade } from '../inquiry/inquiry.service.ts';
+
+/** The records that nest a client, for its writes (`ClientNesting`; docs/api.md#cascades). */
+function nesting(request: FastifyRequest): service.ClientNesting {
+  return { inquiries: inquiryCascade(request.auth, request.fileContext), contracts: contractCascade(request.auth) };
+}
 
 const tags = ['client'];
 
@@ -71,7 +79,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'client_partial_update',
-        'x-events': ['client.updated'],
+        'x-events': ['client.updated', 'inquiry.updated', 'contract.updated'],
         summary: 'Update a client',
         description:
           'Partial update: only the properties sent change. `fieldSet` sets the fields it names and keeps the others; an empty value clears one. A status change records no history.',
@@ -82,7 +90,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await throwIfInvalid(request, 'client_id', (auth, id) => service.exists(app.db, auth, id));
-      return service.partialUpdate(app.db, request.auth, request.params.client_id, request.body);
+      return service.partialUpdate(app.db, request.auth, request.params.client_id, request.body, nesting(request));
     },
   );
 
@@ -92,7 +100,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'client_destroy',
-        'x-events': ['client.deleted'],
+        'x-events': ['client.deleted', 'inquiry.updated', 'contract.updated'],
         summary: 'Delete a client',
         description: 'Soft delete: the client disappears from lists and reads, and its id answers 404 from then on.',
         params: schemas.ClientIdParams,
@@ -100,7 +108,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.destroy(app.db, request.auth, request.params.client_id);
+      await service.destroy(app.db, request.auth, request.params.client_id, nesting(request));
       return reply.code(204).send(null);
     },
   );

@@ -12,6 +12,7 @@ import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { findClientStatus } from '../catalog/catalog.service.ts';
 import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import type { Cascade } from '../../shared/cascade.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './client.repository.ts';
@@ -49,6 +50,20 @@ export function toNestedClient(row: NestedClientColumns): NestedClient | null {
     contact: row.client_contact,
     email: row.client_email,
   };
+}
+
+/**
+ * The records that nest a client (docs/api.md#cascades), handed in by the routes: its inquiries and its
+ * contracts, whose `client` changes with its nested properties and becomes null on its delete.
+ */
+export interface ClientNesting {
+  inquiries: Cascade;
+  contracts: Cascade;
+}
+
+/** The properties of a client that inquiries and contracts nest ({@link NestedClient}), as JSON. */
+function nestedKey(client: Client): string {
+  return JSON.stringify([client.status, client.companyName, client.inCharge, client.position, client.contact, client.email]);
 }
 
 /** Maps a row to the short shape (create response, list item). */
@@ -213,7 +228,9 @@ function storedColumns(row: repo.ClientShapeRow): Record<string, unknown> {
  * `PATCH /v1/client/{client_id}`: only the properties sent change; `fieldSet` sets the fields it names and
  * keeps the others (an empty value clears one). A status change records no history (docs/api.md#clients). A change
  * stamps `updated` and writes a `client.updated` event naming the changed properties; a PATCH that changes
- * nothing writes none (docs/api.md#events).
+ * nothing writes none (docs/api.md#events). When a property inquiries and contracts nest changes (`status`,
+ * `companyName`, `inCharge`, `position`, `contact`, `email`), each of them gets `inquiry.updated` /
+ * `contract.updated` with `["client"]` (docs/api.md#cascades; `nesting` reaches them).
  *
  * The lean write path (docs/api.md#events): references checked before the transaction (a missing client with
  * a bad reference is still 404, as DRF finds the record first); in it, one statement reads the full shape
@@ -221,7 +238,7 @@ function storedColumns(row: repo.ClientShapeRow): Record<string, unknown> {
  * columns with `updated`, the changed field values are written, and the shape is read once more for the event.
  * @throws NotFound for a missing client; ValidationError for bad references
  */
-export async function partialUpdate(db: Db, auth: Auth, id: number, body: ClientUpdateBody): Promise<Client> {
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: ClientUpdateBody, nesting?: ClientNesting): Promise<Client> {
   const { businessId } = auth;
   let fieldValues: CheckedFieldValue[];
   try {
@@ -242,20 +259,32 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Client
     await repo.updateById(trx, businessId, id, columns, nowTimestamp());
     await setFieldValues(trx, businessId, 'C', id, values);
     const after = toClient((await repo.findShapeById(trx, businessId, id))!);
-    return recordUpdated(trx, businessId, 'client', before, after, (at) => repo.updateById(trx, businessId, id, {}, at));
+    const answer = await recordUpdated(trx, businessId, 'client', before, after, (at) => repo.updateById(trx, businessId, id, {}, at));
+    if (nestedKey(before) !== nestedKey(after)) await cascade(trx, id, nesting);
+    return answer;
   });
 }
 
 /**
  * `DELETE /v1/client/{client_id}`: soft delete; the client disappears from every read (docs/api.md#clients). Writes a
- * `client.deleted` event (docs/api.md#events).
+ * `client.deleted` event (docs/api.md#events), then `inquiry.updated` and `contract.updated` with
+ * `["client"]` for its inquiries and contracts, which show `client: null` from then on (docs/api.md#cascades).
  * @throws NotFound for a missing client
  */
-export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
+export async function destroy(db: Db, auth: Auth, id: number, nesting?: ClientNesting): Promise<void> {
   await inTransaction(db, async (trx) => {
     if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, 'client', id);
+    await cascade(trx, id, nesting);
   });
+}
+
+/** Writes the events of the inquiries, then the contracts, that nest client `id` (docs/api.md#cascades). */
+async function cascade(trx: Db, id: number, nesting: ClientNesting | undefined): Promise<void> {
+  // A programming error: the routes always pass it.
+  if (!nesting) throw new Error('a client write that changes what others nest needs them');
+  await nesting.inquiries(trx, id);
+  await nesting.contracts(trx, id);
 }
 
 /** The shape {@link restore} takes: a client's full shape as `GET /v1/client/{id}` answers it (`updated` optional). */

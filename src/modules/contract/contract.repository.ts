@@ -155,6 +155,11 @@ export async function findPage(
  * on SQLite, parsed on PostgreSQL).
  */
 function fullShapeQuery(db: Db, businessId: number, id: number) {
+  return shapesQuery(db, businessId).where('contract.id', '=', id);
+}
+
+/** {@link fullShapeQuery} of every contract of the business (narrowed by the caller). */
+function shapesQuery(db: Db, businessId: number) {
   return detailQuery(db, businessId)
     .select(['contract.inquiry_id as stored_inquiry_id', 'contract.client_id as stored_client_id'])
     .select((eb) => [
@@ -169,8 +174,7 @@ function fullShapeQuery(db: Db, businessId: number, id: number) {
           .orderBy('contract_category.id'),
       ).as('category_set'),
       fieldValuesJson(db, businessId, 'CO', sql.ref('contract.id')).as('field_set'),
-    ])
-    .where('contract.id', '=', id);
+    ]);
 }
 /** A contract's full shape as {@link fullShapeQuery} reads it. */
 export type ContractShapeRow = Awaited<ReturnType<ReturnType<typeof fullShapeQuery>['executeTakeFirstOrThrow']>>;
@@ -180,6 +184,12 @@ export async function findShapeById(db: Db, businessId: number, id: number): Pro
   return (await shapeById(db, businessId, id))[0];
 }
 const shapeById = preparedQuery(2, (db: Db, businessId: number, id: number) => fullShapeQuery(db, businessId, id));
+
+/** The full shapes of the contracts `ids` in one statement ({@link fullShapeQuery}), by id. */
+export async function findShapesByIds(db: Db, businessId: number, ids: readonly number[]): Promise<ContractShapeRow[]> {
+  if (ids.length === 0) return [];
+  return shapesQuery(db, businessId).where('contract.id', 'in', [...ids]).orderBy('contract.id').execute();
+}
 
 /**
  * {@link findShapeById} that is also the row's lock until the end of the caller's transaction (PostgreSQL:
@@ -347,10 +357,10 @@ export async function findInquiryIdById(db: Db, businessId: number, id: number):
  * contract has another inquiry, or does not exist). Violates `contract_inquiry_uq` when another contract
  * still holds the inquiry.
  */
-export async function linkInquiry(db: Db, businessId: number, contractId: number, inquiryId: number): Promise<number> {
+export async function linkInquiry(db: Db, businessId: number, contractId: number, inquiryId: number, at?: Timestamp): Promise<number> {
   const result = await db
     .updateTable('contract')
-    .set({ inquiry_id: inquiryId })
+    .set({ inquiry_id: inquiryId, ...(at !== undefined && { updated: at }) })
     .where('business_id', '=', businessId)
     .where('id', '=', contractId)
     .where((eb) => eb.or([eb('inquiry_id', 'is', null), eb('inquiry_id', '=', inquiryId)]))
@@ -367,11 +377,36 @@ function liveInquiry(db: Db, businessId: number, inquiryId: number) {
   return db.selectFrom('inquiry').select('id').where('business_id', '=', businessId).where('id', '=', inquiryId).where('deleted_at', 'is', null);
 }
 
-/** Unlinks an inquiry from every contract of the business, except `keepContractId` when given. */
-export async function releaseInquiry(db: Db, businessId: number, inquiryId: number, keepContractId?: number): Promise<void> {
-  let q = db.updateTable('contract').set({ inquiry_id: null }).where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId);
+/**
+ * Unlinks an inquiry from every contract of the business, except `keepContractId` when given, stamping their
+ * `updated` with `at` when given (a cascade, docs/api.md#cascades); answers the ids of the contracts released.
+ */
+export async function releaseInquiry(db: Db, businessId: number, inquiryId: number, keepContractId?: number, at?: Timestamp): Promise<number[]> {
+  let q = db
+    .updateTable('contract')
+    .set({ inquiry_id: null, ...(at !== undefined && { updated: at }) })
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId);
   if (keepContractId !== undefined) q = q.where('id', '!=', keepContractId);
-  await q.execute();
+  return (await q.returning('id').execute()).map((r) => r.id);
+}
+
+/**
+ * Stamps `updated` with `at` on the contracts of the business that `where` names — `clientId`: those of a
+ * client; `inquiryId`: the one linked to an inquiry; `ids`: those — in one statement (a cascade, docs/api.md#cascades);
+ * answers their ids, ascending.
+ */
+export async function stampWhere(
+  db: Db,
+  businessId: number,
+  where: { clientId: number } | { inquiryId: number } | { ids: readonly number[] },
+  at: Timestamp,
+): Promise<number[]> {
+  let q = db.updateTable('contract').set({ updated: at }).where('business_id', '=', businessId);
+  if ('clientId' in where) q = q.where('client_id', '=', where.clientId);
+  else if ('inquiryId' in where) q = q.where('inquiry_id', '=', where.inquiryId);
+  else q = q.where('id', 'in', where.ids.length > 0 ? [...where.ids] : [-1]);
+  return (await q.returning('id').execute()).map((r) => r.id).sort((a, b) => a - b);
 }
 
 /** The records a contract's delete takes with it that emit events of their own (docs/api.md#events). */

@@ -11,10 +11,19 @@ import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './contract.schemas.ts';
 import * as service from './contract.service.ts';
 import { contractLinkShapes } from '../inquiry/inquiry.service.ts';
+import { contractCascades as projectCascades } from '../project/project.service.ts';
+import { contractCascade as settlementCascade } from '../settlement/settlement.service.ts';
 
-/** What a contract write needs when it links or releases an inquiry (see `InquiryShapes`). */
-function inquiryShapes(request: FastifyRequest): service.InquiryShapes {
-  return contractLinkShapes(request.auth, request.fileContext);
+/**
+ * What a contract write needs to write the events of the records it changes elsewhere (see
+ * `ContractNesting`; docs/api.md#cascades): the inquiry it links or releases, its projects and settlements.
+ */
+function inquiryShapes(request: FastifyRequest): service.ContractNesting {
+  return {
+    ...contractLinkShapes(request.auth, request.fileContext),
+    projects: projectCascades(request.auth),
+    settlements: settlementCascade(request.auth),
+  };
 }
 
 const tags = ['contract'];
@@ -84,7 +93,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'contract_partial_update',
-        'x-events': ['contract.updated', 'inquiry.updated'],
+        'x-events': ['contract.updated', 'inquiry.updated', 'project.updated', 'settlement.updated'],
         summary: 'Update a contract',
         description: `Partial update: only the properties sent change. \`categorySet\` replaces the whole set; \`fieldSet\` sets the fields it names and keeps the others (an empty value clears one). Changing \`inquiry\` releases the previously linked inquiry; \`null\` unlinks it. ${RECURRING_RULES} Changing \`type\` away from \`S\` clears the recurring fields. \`status\` is writable (extension).`,
         params: schemas.ContractIdParams,
@@ -104,7 +113,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'contract_destroy',
-        'x-events': ['settlement.history.deleted', 'settlement.deleted', 'contract.history.deleted', 'contract.deleted', 'inquiry.updated'],
+        'x-events': ['settlement.history.deleted', 'settlement.deleted', 'contract.history.deleted', 'project.updated', 'contract.deleted', 'inquiry.updated'],
         summary: 'Delete a contract',
         description:
           'Deletes the contract for good, together with its settlements and notes; a linked inquiry is released, and projects linked to it are left without a contract.',

@@ -26,7 +26,8 @@ import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
-import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
+import type { Cascade } from '../../shared/cascade.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
 import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
@@ -279,6 +280,26 @@ export interface InquiryShapes {
   finish: (trx: Db, locked: { id: number }) => Promise<void>;
 }
 
+/**
+ * Everything a contract write changes in other modules' records (docs/api.md#cascades), handed in by the
+ * routes: the inquiry it links or releases (or whose nested `contract` changes), and the projects and
+ * settlements that nest its summary.
+ */
+export interface ContractNesting extends InquiryShapes {
+  /** `updated`: writes `project.updated` for the projects of the contract; `released`: unlinks them (a delete) and writes it. */
+  projects: { updated: Cascade; released: Cascade };
+  /** Writes `settlement.updated` for the settlements of the contract. */
+  settlements: Cascade;
+}
+
+/** The properties of the contract summary other records nest (docs/api.md#contracts). */
+const SUMMARY_PROPERTIES = ['title', 'amount', 'type', 'status', 'startDate', 'endDate'] as const;
+
+/** The contract summary of a full shape, as JSON: what inquiries, projects and settlements nest of it. */
+function summaryKey(contract: Contract): string {
+  return JSON.stringify(SUMMARY_PROPERTIES.map((p) => contract[p]));
+}
+
 function requireShapes(inquiries: InquiryShapes | undefined): InquiryShapes {
   // A programming error: every caller that can change a link passes the reader.
   if (!inquiries) throw new Error('a contract write that changes an inquiry link needs the inquiry reader');
@@ -444,9 +465,11 @@ function storedColumns(row: repo.ContractShapeRow): Record<string, unknown> {
  * `PATCH /v1/contract/{contract_id}`: only the properties sent change; `categorySet` replaces the whole set;
  * `fieldSet` sets the fields it names and keeps the others (an empty value clears one). A change stamps
  * `updated` and writes `contract.updated` naming the changed properties, then `inquiry.updated` for the
- * inquiry it releases and the one it links, if `inquiry` changes the link; a PATCH that changes nothing
- * writes none (docs/api.md#events). `inquiries` locks and finishes an inquiry; it is needed only when the
- * body sends `inquiry`.
+ * inquiry it releases and the one it links, if `inquiry` changes the link, or for the linked inquiry when
+ * the summary it nests changes; then, when the summary changes, `project.updated` and `settlement.updated`
+ * for the projects and settlements that nest it (docs/api.md#cascades). A PATCH that changes nothing
+ * writes none (docs/api.md#events). `nesting` reaches those records; it is needed only when the body sends
+ * `inquiry` or a summary property.
  *
  * The lean write path (docs/api.md#events): references are checked before the transaction; in it, the
  * inquiries whose link changes are locked first (the order of an inquiry PATCH that changes its contract),
@@ -456,17 +479,25 @@ function storedColumns(row: repo.ContractShapeRow): Record<string, unknown> {
  * only the sets that change are written, and the shape is read once more for the event.
  * @throws NotFound for a missing contract; ValidationError for any rule above
  */
-export async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdateBody, inquiries?: InquiryShapes): Promise<Contract> {
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdateBody, nesting?: ContractNesting): Promise<Contract> {
   const { businessId } = auth;
   const references = new HeldErrors();
   const checked = await checkReferences(db, businessId, body, references, id);
   const newInquiryId = body.inquiry === undefined ? undefined : (body.inquiry?.id ?? null);
+  // A body that sends a property of the summary may change what the linked inquiry nests: that inquiry is
+  // locked first too (the order of every write that touches both).
+  const sendsSummary = SUMMARY_PROPERTIES.some((p) => body[p] !== undefined);
+  const inquiries: InquiryShapes | undefined = nesting;
   return linkingInquiry(db, async (trx) => {
     let touched: { id: number }[] = [];
-    if (newInquiryId !== undefined && references.held.length === 0) {
+    if ((newInquiryId !== undefined || sendsSummary) && references.held.length === 0) {
       const previous = await repo.findInquiryIdById(trx, businessId, id);
       if (previous === undefined) throw new NotFound();
-      if (previous !== newInquiryId) touched = await lockInquiries(trx, [previous, newInquiryId], newInquiryId ?? undefined, inquiries);
+      if (newInquiryId !== undefined && previous !== newInquiryId) {
+        touched = await lockInquiries(trx, [previous, newInquiryId], newInquiryId ?? undefined, inquiries);
+      } else if (previous !== null) {
+        touched = await lockInquiries(trx, [previous], undefined, inquiries);
+      }
     }
     // The locking read proves the contract still exists and makes `before` the state this change applies to.
     const row = await repo.lockShapeById(trx, businessId, id);
@@ -475,10 +506,10 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
     const clearRecurring = checkRules(body, row, errors);
     references.replayInto(errors);
     errors.throwIfAny();
-    if (newInquiryId !== undefined && row.stored_inquiry_id !== null) {
+    if ((newInquiryId !== undefined || sendsSummary) && row.stored_inquiry_id !== null) {
       // A concurrent write may have moved the link between the read above and the lock: lock that inquiry too.
       const known = new Set([newInquiryId, ...touched.map((i) => i.id)]);
-      if (!known.has(row.stored_inquiry_id) && row.stored_inquiry_id !== newInquiryId) {
+      if (!known.has(row.stored_inquiry_id)) {
         touched.push(...(await lockInquiries(trx, [row.stored_inquiry_id], undefined, inquiries)));
       }
     }
@@ -500,29 +531,41 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
     await setFieldValues(trx, businessId, 'CO', id, values);
     const after = toContract((await repo.findShapeById(trx, businessId, id))!);
     const answer = await recordUpdated(trx, businessId, 'contract', before, after, (at) => repo.updateById(trx, businessId, id, {}, at));
-    await recordInquiryChanges(trx, touched, inquiries);
+    const summaryChanged = summaryKey(before) !== summaryKey(after);
+    // The inquiries locked above whose `contract` changed: by the link, or by the summary they nest.
+    if (summaryChanged || (before.inquiry?.id ?? null) !== (after.inquiry?.id ?? null)) await recordInquiryChanges(trx, touched, inquiries);
+    if (summaryChanged) {
+      await requireNesting(nesting).projects.updated(trx, id);
+      await requireNesting(nesting).settlements(trx, id);
+    }
     return answer;
   });
+}
+
+function requireNesting(nesting: ContractNesting | undefined): ContractNesting {
+  // A programming error: the routes always pass it.
+  if (!nesting) throw new Error('a contract write that changes its summary needs the records that nest it');
+  return nesting;
 }
 
 /**
  * `DELETE /v1/contract/{contract_id}`: deletes the contract for good, with its settlements, notes,
  * categories and field values. Writes a delete event for every record it takes with it —
  * `settlement.history.deleted` for each settlement note, `settlement.deleted` for each settlement,
- * `contract.history.deleted` for each note — then `contract.deleted`, then `inquiry.updated` for the inquiry
- * it was linked to (its `contract` becomes null; docs/api.md#events). `inquiries` locks and finishes the
- * inquiry; it is needed only when the contract has an inquiry.
+ * `contract.history.deleted` for each note — then `project.updated` for each project it leaves without a
+ * contract, then `contract.deleted`, then `inquiry.updated` for the inquiry it was linked to (its `contract`
+ * becomes null; docs/api.md#cascades). `nesting` reaches the inquiry and the projects.
  * @throws NotFound for a missing contract
  */
-export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number, inquiries?: InquiryShapes): Promise<void> {
+export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number, nesting?: ContractNesting): Promise<void> {
   await inTransaction(db, async (trx) => {
     const previous = await repo.findInquiryIdById(trx, auth.businessId, id);
     if (previous === undefined) throw new NotFound();
+    const inquiries: InquiryShapes | undefined = nesting;
     const touched = await lockInquiries(trx, [previous], undefined, inquiries);
     // The lock holds off new settlements (their create locks the contract) until the delete commits.
     if (!(await repo.lockById(trx, auth.businessId, id))) throw new NotFound();
     const children = await repo.deleteChildren(trx, auth.businessId, id);
-    if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
     for (const note of children.settlementNotes) {
       await recordDeleted(trx, auth.businessId, 'settlement.history', note.id, { parent: { type: 'settlement', id: note.settlementId } });
     }
@@ -530,6 +573,9 @@ export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number
     for (const noteId of children.contractNoteIds) {
       await recordDeleted(trx, auth.businessId, 'contract.history', noteId, { parent: { type: 'contract', id } });
     }
+    // Its projects are released before the delete (the foreign key would null them without an event).
+    await requireNesting(nesting).projects.released(trx, id);
+    if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, 'contract', id);
     await recordInquiryChanges(trx, touched, inquiries);
   });
@@ -572,12 +618,13 @@ export async function checkInquiryContract(
 /**
  * Sets the contract of inquiry `inquiryId` inside the caller's transaction: releases any other contract
  * linked to it, then links `contractId` (`null`: none) with a compare-and-set, so of two inquiries racing for
- * one contract exactly one wins.
+ * one contract exactly one wins. Answers the ids of the contracts it changes, for {@link recordInquiryNested}
+ * (docs/api.md#cascades).
  * @throws ValidationError on `contract.id` when the contract is gone or already has another inquiry
  */
-export async function setInquiryContract(trx: Db, businessId: number, inquiryId: number, contractId: number | null): Promise<void> {
-  await repo.releaseInquiry(trx, businessId, inquiryId, contractId ?? undefined);
-  if (contractId === null) return;
+export async function setInquiryContract(trx: Db, businessId: number, inquiryId: number, contractId: number | null): Promise<number[]> {
+  const released = await repo.releaseInquiry(trx, businessId, inquiryId, contractId ?? undefined);
+  if (contractId === null) return released;
   let linked: number;
   try {
     linked = await repo.linkInquiry(trx, businessId, contractId, inquiryId);
@@ -589,11 +636,50 @@ export async function setInquiryContract(trx: Db, businessId: number, inquiryId:
     const exists = (await repo.findInquiryIdById(trx, businessId, contractId)) !== undefined;
     throw ValidationError.at(['contract', 'id'], exists ? CONTRACT_TAKEN : messages.invalidPk(contractId));
   }
+  return [...released, contractId];
 }
 
-/** Releases the contract of inquiry `inquiryId` (a soft-deleted inquiry releases its link, docs/api.md#contracts). */
-export async function releaseInquiryContract(trx: Db, businessId: number, inquiryId: number): Promise<void> {
-  await repo.releaseInquiry(trx, businessId, inquiryId);
+/**
+ * Releases the contract of inquiry `inquiryId` (a soft-deleted inquiry releases its link, docs/api.md#contracts);
+ * answers the ids of the contracts released, for {@link recordInquiryNested}.
+ */
+export async function releaseInquiryContract(trx: Db, businessId: number, inquiryId: number): Promise<number[]> {
+  return repo.releaseInquiry(trx, businessId, inquiryId);
+}
+
+/**
+ * Stamps `updated` on the contracts `ids`, whose `inquiry` an inquiry write changed (linked or released;
+ * docs/api.md#cascades), and writes `contract.updated` with `["inquiry"]` for each, after the inquiry's own
+ * event: one UPDATE, one read of their full shapes, one insert of the events.
+ */
+export async function recordInquiryNested(trx: Db, businessId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await recordNested(trx, businessId, await repo.stampWhere(trx, businessId, { ids }, nowTimestamp()), ['inquiry']);
+}
+
+/**
+ * Stamps `updated` on the contract linked to inquiry `inquiryId` and writes its `contract.updated` with
+ * `["inquiry"]`: the inquiry's name, status, estimate or date changed (docs/api.md#cascades).
+ */
+export async function touchByInquiry(trx: Db, businessId: number, inquiryId: number): Promise<void> {
+  await recordNested(trx, businessId, await repo.stampWhere(trx, businessId, { inquiryId }, nowTimestamp()), ['inquiry']);
+}
+
+/**
+ * The contracts that nest a client (docs/api.md#cascades), for the client module: stamps `updated` on the
+ * contracts of the client and writes `contract.updated` with `["client"]` for each.
+ */
+export function clientCascade(auth: Pick<Auth, 'businessId'>): Cascade {
+  return async (trx, clientId) => {
+    await recordNested(trx, auth.businessId, await repo.stampWhere(trx, auth.businessId, { clientId }, nowTimestamp()), ['client']);
+  };
+}
+
+/** Reads the full shapes of the stamped contracts `ids` in one statement and writes their events in one. */
+async function recordNested(trx: Db, businessId: number, ids: readonly number[], changedFields: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const shapes = (await repo.findShapesByIds(trx, businessId, ids)).map(toContract);
+  await recordUpdatedMany(trx, businessId, 'contract', changedFields, shapes);
 }
 
 // ── Restore (bizapi import / export: src/shared/restore.ts, docs/deployment.md#11-moving-a-business-in-and-out) ──

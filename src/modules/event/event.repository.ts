@@ -162,3 +162,12 @@ export async function deleteCreatedBefore(db: Db, before: Timestamp, limit: numb
   const result = await db.deleteFrom('event').where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Inserts several events in one statement, in the order given (their ids follow it). */
+export async function insertMany(db: Db, businessId: number, rows: readonly Omit<NewEventRow, 'business_id'>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('event')
+    .values(rows.map((row) => ({ ...row, business_id: businessId })))
+    .execute();
+}

@@ -315,3 +315,74 @@ export async function claimUnpublished(trx: Db, limit: number, businessIds?: rea
   const rows = await repo.claimUnpublished(trx, limit, businessIds);
   return rows.map((r) => ({ ...toEvent({ ...r, sequence: r.sequence ?? 0 }), sequence: r.sequence === null ? null : Number(r.sequence), businessId: r.business_id }));
 }
+
+/**
+ * `<resource>.updated` for each of `records` (full shapes, each with its new `updated`), naming
+ * `changedFields`, in one statement (the lean write path of a cascade, docs/api.md#cascades: records whose
+ * shape another record's write changed, such as the inquiries of a renamed client). Each event's time is
+ * its record's `updated`. Top-level records only (`parent` null).
+ */
+export async function recordUpdatedMany(
+  trx: Db,
+  businessId: number,
+  resource: EventResource,
+  changedFields: readonly string[],
+  records: readonly (EventData & { updated: Timestamp })[],
+): Promise<void> {
+  const fields = JSON.stringify(changedFields);
+  await repo.insertMany(
+    trx,
+    businessId,
+    records.map((data) => ({ type: `${resource}.updated`, created: data.updated, changed_fields: fields, data: JSON.stringify(data), published_at: null })),
+  );
+}
+
+/**
+ * `<resource>.deleted` `{id}` for each of `ids`, in that order, in one statement (docs/api.md#cascades).
+ * Notes pass their parent record in `options.parent` (docs/api.md#events: the inquiry whose delete takes
+ * its text notes with it); `options.at` is the events' time (default now).
+ */
+export async function recordDeletedMany(
+  trx: Db,
+  businessId: number,
+  resource: EventResource,
+  ids: readonly number[],
+  options: { parent?: EventParent | null; at?: Timestamp } = {},
+): Promise<void> {
+  const at = options.at ?? nowTimestamp();
+  const parent = options.parent ?? null;
+  await repo.insertMany(
+    trx,
+    businessId,
+    ids.map((id) => ({
+      type: `${resource}.deleted`,
+      created: at,
+      changed_fields: '[]',
+      data: JSON.stringify({ id }),
+      published_at: null,
+      parent_type: parent?.type ?? null,
+      parent_id: parent?.id ?? null,
+    })),
+  );
+}
+
+/**
+ * `catalog.updated` for each section of `sections` (the section names of a catalog import's answer, such as
+ * `members` or `statuses`) that received entries: `data: {section, ids}` with the new ids, ascending, in
+ * one statement (docs/api.md#cascades). Sections without ids write nothing.
+ */
+export async function recordCatalogUpdated(trx: Db, businessId: number, sections: Readonly<Record<string, readonly number[]>>, at: Timestamp = nowTimestamp()): Promise<void> {
+  await repo.insertMany(
+    trx,
+    businessId,
+    Object.entries(sections)
+      .filter(([, ids]) => ids.length > 0)
+      .map(([section, ids]) => ({
+        type: 'catalog.updated',
+        created: at,
+        changed_fields: '[]',
+        data: JSON.stringify({ section, ids: [...ids].sort((a, b) => a - b) }),
+        published_at: null,
+      })),
+  );
+}

@@ -24,11 +24,15 @@ export type EventResource = (typeof EVENT_RESOURCES)[number];
 /** What happened to the record. */
 export type EventAction = 'created' | 'updated' | 'deleted';
 
-/** Every event type: `<resource>.<action>` for each resource, and `webhook.test` (docs/api.md#events). */
+/**
+ * Every event type: `<resource>.<action>` for each resource, `catalog.updated` for a catalog import
+ * (docs/api.md#cascades) and `webhook.test` (docs/api.md#events).
+ */
 export const EVENT_TYPES = [
   ...EVENT_RESOURCES.flatMap((r) => [`${r}.created`, `${r}.updated`, `${r}.deleted`] as const),
+  'catalog.updated',
   'webhook.test',
 ] as const;
 
 /** An event type. */
-export type EventType = `${EventResource}.${EventAction}` | 'webhook.test';
+export type EventType = `${EventResource}.${EventAction}` | 'catalog.updated' | 'webhook.test';

@@ -421,3 +421,15 @@ export async function updateHistoryRow(db: Db, table: HistoryTable, businessId: 
     .where('id', '=', id)
     .execute();
 }
+
+/** The ids of inquiry `inquiryId`'s text notes, ascending: what its soft delete hides (docs/api.md#cascades). */
+export async function findTextHistoryIds(db: Db, businessId: number, inquiryId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('inquiry_text_history')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -127,6 +127,11 @@ export async function findPage(
  * timestamps in it have the offset form (see `jsonArrayOf`).
  */
 function fullShapeQuery(db: Db, businessId: number, id: number) {
+  return shapesQuery(db, businessId).where('inquiry.id', '=', id);
+}
+
+/** {@link fullShapeQuery} of every live inquiry of the business (narrowed by the caller). */
+function shapesQuery(db: Db, businessId: number) {
   return findDetailQuery(db, businessId)
     .select('inquiry.client_id as stored_client_id')
     .select((eb) => [
@@ -161,8 +166,7 @@ function fullShapeQuery(db: Db, businessId: number, id: number) {
           .orderBy('inquiry_file_link.position'),
       ).as('file_link_set'),
       inquiryFilesJson(db, businessId, sql.ref('inquiry.id')).as('file_set'),
-    ])
-    .where('inquiry.id', '=', id);
+    ]);
 }
 /** A live inquiry's full shape as {@link fullShapeQuery} reads it. */
 export type InquiryShapeRow = Awaited<ReturnType<ReturnType<typeof fullShapeQuery>['executeTakeFirstOrThrow']>>;
@@ -182,6 +186,28 @@ export async function lockShapeById(db: Db, businessId: number, id: number): Pro
   return (await shapeForUpdate(db, businessId, id))[0];
 }
 const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'inquiry'));
+
+/** The full shapes of the live inquiries `ids` in one statement ({@link fullShapeQuery}), by id. */
+export async function findShapesByIds(db: Db, businessId: number, ids: readonly number[]): Promise<InquiryShapeRow[]> {
+  if (ids.length === 0) return [];
+  return shapesQuery(db, businessId).where('inquiry.id', 'in', [...ids]).orderBy('inquiry.id').execute();
+}
+
+/**
+ * Stamps `updated` with `at` on the live inquiries of client `clientId`, in one statement (a cascade,
+ * docs/api.md#cascades); answers their ids, ascending.
+ */
+export async function stampByClientId(db: Db, businessId: number, clientId: number, at: Timestamp): Promise<number[]> {
+  const rows = await db
+    .updateTable('inquiry')
+    .set({ updated: at })
+    .where('business_id', '=', businessId)
+    .where('client_id', '=', clientId)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
 
 /** Whether a live inquiry with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {

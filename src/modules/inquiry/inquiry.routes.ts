@@ -10,6 +10,7 @@ import { NotFound } from '../../shared/errors.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './inquiry.schemas.ts';
 import * as service from './inquiry.service.ts';
+import { inquiryCascades as todoCascades } from '../todo/todo.service.ts';
 
 const tags = ['inquiry'];
 
@@ -39,7 +40,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'inquiry_create',
-        'x-events': ['inquiry.created'],
+        'x-events': ['inquiry.created', 'contract.updated'],
         summary: 'Create an inquiry',
         description:
           'Every property is optional. Defaults: `status` → the default status of the default folder, `name` → `의뢰 제목`, `inquiryDate` → today in the business time zone, `estimate` → 0. `uniqueId` is assigned (the next number of the business, never reused). Writes one status-history row, and notifies the members of `inChargeSet` who have notifications on. `fileSet` attaches files uploaded through `POST /v1/presigned` (at most 30). The response is the short create shape (no `inChargeSet`). Extension: `isHidden`.',
@@ -94,7 +95,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'inquiry_partial_update',
-        'x-events': ['inquiry.updated'],
+        'x-events': ['inquiry.updated', 'contract.updated', 'todo.updated'],
         summary: 'Update an inquiry',
         description:
           'Partial update: only the properties sent change. `workSet`, `inChargeSet` and `fileLinkSet` replace the whole set; `fieldSet` sets the fields it names and keeps the others (an empty value clears one); `funnel` sets the keys it names. A status change writes a status-history row (and a folder-history row when the folder changes) and notifies the responsible members; members added to `inChargeSet` are notified. `fileSet` appends files uploaded through `POST /v1/presigned` (at most 30 per inquiry, existing plus new); `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}` removes one. Extension: `isHidden`.',
@@ -115,7 +116,9 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         throw invalid;
       }
-      return service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body, request.fileContext);
+      return service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body, request.fileContext, {
+        todos: todoCascades(request.auth),
+      });
     },
   );
 
@@ -125,7 +128,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'inquiry_destroy',
-        'x-events': ['inquiry.deleted'],
+        'x-events': ['inquiry.text_history.deleted', 'todo.deleted', 'inquiry.deleted', 'contract.updated'],
         summary: 'Delete an inquiry',
         description:
           'Soft delete: the inquiry disappears from lists, reads and nested summaries, and its id answers 404 from then on. Its histories are kept.',
@@ -134,7 +137,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.destroy(app.db, request.auth, request.params.inquiry_id);
+      await service.destroy(app.db, request.auth, request.params.inquiry_id, { todos: todoCascades(request.auth) });
       return reply.code(204).send(null);
     },
   );

@@ -29,8 +29,18 @@ import {
   type StoredFile,
   toStoredFiles,
 } from '../file/file.service.ts';
-import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
-import { checkInquiryContract, type InquiryShapes, releaseInquiryContract, setInquiryContract, toNestedContract } from '../contract/contract.service.ts';
+import { recordCreated, recordDeleted, recordDeletedMany, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
+import {
+  checkInquiryContract,
+  type InquiryShapes,
+  recordInquiryNested,
+  releaseInquiryContract,
+  setInquiryContract,
+  toNestedContract,
+  touchByInquiry,
+} from '../contract/contract.service.ts';
+import type { Cascade } from '../../shared/cascade.ts';
+import { findTextHistoryIds } from './inquiry-history.repository.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoredTimestamp, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './inquiry.repository.ts';
@@ -261,11 +271,12 @@ export async function list(
  * (with `inChargeSet`, docs/api.md#inquiries). One status-history row
  * for the initial status; an `inquiry.created` notification to the responsible members, and an
  * `inquiry.created` change event with the full shape `GET` answers, read in the transaction
- * (docs/api.md#events). `fileSet` attaches uploaded files (checked with `files`, which is needed only when
+ * (docs/api.md#events), then `contract.updated` for the contract it links (docs/api.md#cascades). `fileSet` attaches uploaded files (checked with `files`, which is needed only when
  * `fileSet` is not empty).
  * @throws ValidationError for bad references or values
  */
 export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?: FileContext): Promise<InquiryCreated> {
+  let linked: number[] = [];
   const checked = await checkBody(db, auth.businessId, body, files);
   const shape = await inTransaction(db, async (trx) => {
     const now = nowTimestamp();
@@ -288,7 +299,7 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
     await setFieldValues(trx, auth.businessId, 'I', newId, checked.fieldValues);
     await repo.insertFileLinks(trx, auth.businessId, newId, body.fileLinkSet ?? [], now);
     await attachFiles(trx, auth.businessId, newId, checked.files ?? [], 0);
-    if (body.contract) await setInquiryContract(trx, auth.businessId, newId, body.contract.id);
+    if (body.contract) linked = await setInquiryContract(trx, auth.businessId, newId, body.contract.id);
     if (statusId !== null) {
       await repo.insertStatusHistory(trx, auth.businessId, {
         inquiry_id: newId,
@@ -303,6 +314,7 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
     // event carries the full shape, so its download URLs are signed here (only when files were attached).
     const created = await signed(files, toState((await repo.findShapeById(trx, auth.businessId, newId))!));
     await recordCreated(trx, auth.businessId, 'inquiry', created);
+    await recordInquiryNested(trx, auth.businessId, linked);
     return created;
   });
   const { id, uniqueId, created, status, client, contract, name, estimate, inquiryDate, inChargeSet } = shape;
@@ -420,7 +432,10 @@ function linkKey(l: { text: string; link: string }): string {
  * `fileSet` appends uploaded files (docs/api.md#attachments: at most 30, existing plus new).
  * A change stamps `updated` and writes an `inquiry.updated` event naming the changed properties (a set
  * counts as one; `fileSet` compared without its download URLs); a PATCH that changes nothing writes none
- * and keeps `updated` (docs/api.md#events).
+ * and keeps `updated` (docs/api.md#events). Then the records that nest the inquiry get theirs
+ * (docs/api.md#cascades): `contract.updated` for the contracts a link change releases or links, or for the
+ * linked contract when its `inquiry` summary changes; `todo.updated` for its todos when `name` changes
+ * (`nesting` reaches them).
  *
  * The lean write path (docs/api.md#events): the references are checked before the transaction; in it, one
  * statement reads the full shape and locks the row (the one existence check); what changes is decided from
@@ -431,7 +446,7 @@ function linkKey(l: { text: string; link: string }): string {
  * before calling this.)
  * @throws NotFound for a missing inquiry; ValidationError for bad references or values, or past 30 files
  */
-export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext): Promise<Inquiry> {
+export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext, nesting?: InquiryNesting): Promise<Inquiry> {
   const { businessId } = auth;
   const checked = await checkBody(db, businessId, body, files, id);
   const result = await inTransaction(db, async (trx): Promise<{ answer: Inquiry } | { unchanged: InquiryState }> => {
@@ -467,8 +482,9 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
       await setFieldValues(trx, businessId, 'I', id, values);
       changed = true;
     }
+    let linked: number[] = [];
     if (body.contract !== undefined && (body.contract?.id ?? null) !== (before.contract?.id ?? null)) {
-      await setInquiryContract(trx, businessId, id, body.contract?.id ?? null);
+      linked = await setInquiryContract(trx, businessId, id, body.contract?.id ?? null);
       changed = true;
     }
     if (checked.status && checked.status.id !== row.status_id) {
@@ -498,7 +514,13 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
     }
     if (!changed) return { unchanged: before };
     await repo.updateById(trx, businessId, id, columns, now);
-    return { answer: await finishUpdate(trx, auth, id, before, files) };
+    const answer = await finishUpdate(trx, auth, id, before, files);
+    // The records that nest this inquiry (docs/api.md#cascades): the contracts whose link changed, else the
+    // linked one when what it nests changed; the todos when the name changed.
+    if (linked.length > 0) await recordInquiryNested(trx, businessId, linked);
+    else if (contractSummaryKey(before) !== contractSummaryKey(answer) && answer.contract) await touchByInquiry(trx, businessId, id);
+    if (before.name !== answer.name) await requireNesting(nesting).todos.updated(trx, id);
+    return { answer };
   });
   return 'answer' in result ? result.answer : signed(files, result.unchanged);
 }
@@ -566,16 +588,56 @@ export async function finishContractLink(trx: Db, auth: Auth, linked: LinkedInqu
 /**
  * `DELETE /v1/inquiry/{inquiry_id}`: soft delete; the inquiry disappears from every read (lists, gets,
  * nested summaries, the task list, its history pages) and stays in the database with its histories
- * (docs/api.md#inquiries). It releases its contract link and writes an
- * `inquiry.deleted` event `{id}` (docs/api.md#events).
+ * (docs/api.md#inquiries). It releases its contract link. Events (docs/api.md#cascades), in this order:
+ * `inquiry.text_history.deleted` for each of its text notes and `todo.deleted` for each of its todos (they
+ * answer 404 from then on), `inquiry.deleted` `{id}`, then `contract.updated` for the contract it released.
+ * `nesting` reaches the todos.
  * @throws NotFound for a missing inquiry
  */
-export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
+export async function destroy(db: Db, auth: Auth, id: number, nesting?: InquiryNesting): Promise<void> {
   await inTransaction(db, async (trx) => {
     if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
-    await releaseInquiryContract(trx, auth.businessId, id);
+    const released = await releaseInquiryContract(trx, auth.businessId, id);
+    await recordDeletedMany(trx, auth.businessId, 'inquiry.text_history', await findTextHistoryIds(trx, auth.businessId, id), {
+      parent: { type: 'inquiry', id },
+    });
+    await requireNesting(nesting).todos.deleted(trx, id);
     await recordDeleted(trx, auth.businessId, 'inquiry', id);
+    await recordInquiryNested(trx, auth.businessId, released);
   });
+}
+
+/**
+ * What an inquiry write changes in other modules' records (docs/api.md#cascades), handed in by the routes:
+ * its todos, which nest `{id, uniqueId, name}` of it and disappear with it.
+ */
+export interface InquiryNesting {
+  todos: { updated: Cascade; deleted: Cascade };
+}
+
+function requireNesting(nesting: InquiryNesting | undefined): InquiryNesting {
+  // A programming error: the routes always pass it.
+  if (!nesting) throw new Error('an inquiry write that changes its todos needs them');
+  return nesting;
+}
+
+/** What a contract nests of an inquiry besides its id and number (`ContractInquiry`), as JSON. */
+function contractSummaryKey(inquiry: Pick<Inquiry, 'status' | 'name' | 'estimate' | 'inquiryDate'>): string {
+  return JSON.stringify([inquiry.status, inquiry.name, inquiry.estimate, inquiry.inquiryDate]);
+}
+
+/**
+ * The inquiries that nest a client (docs/api.md#cascades), for the client module: stamps `updated` on the
+ * client's live inquiries and writes `inquiry.updated` with `["client"]` for each, download URLs signed with
+ * `files`.
+ */
+export function clientCascade(auth: Auth, files: FileContext | undefined): Cascade {
+  return async (trx, clientId) => {
+    const ids = await repo.stampByClientId(trx, auth.businessId, clientId, nowTimestamp());
+    if (ids.length === 0) return;
+    const shapes = await Promise.all((await repo.findShapesByIds(trx, auth.businessId, ids)).map((row) => signed(files, toState(row))));
+    await recordUpdatedMany(trx, auth.businessId, 'inquiry', ['client'], shapes);
+  };
 }
 
 /** `GET /v1/inquiry/work`: the tasks of live inquiries, newest first (docs/api.md#inquiries). */

@@ -110,6 +110,27 @@ export async function updateById(db: Db, businessId: number, id: number, patch: 
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Stamps `updated` with `at` on the projects of contract `contractId` in one statement, and with `release`
+ * unlinks them too (the contract's delete; docs/api.md#cascades); answers the ids of the live ones, ascending.
+ */
+export async function stampByContractId(db: Db, businessId: number, contractId: number, at: Timestamp, release: boolean): Promise<number[]> {
+  const rows = await db
+    .updateTable('project')
+    .set({ updated: at, ...(release && { contract_id: null }) })
+    .where('business_id', '=', businessId)
+    .where('contract_id', '=', contractId)
+    .returning(['id', 'deleted_at'])
+    .execute();
+  return rows.filter((r) => r.deleted_at === null).map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** The live projects `ids` with their contract's summary, in one statement, by id. */
+export async function findByIds(db: Db, businessId: number, ids: readonly number[]): Promise<ProjectRow[]> {
+  if (ids.length === 0) return [];
+  return findQuery(db, businessId).where('project.id', 'in', [...ids]).orderBy('project.id').execute();
+}
+
 /** Soft-deletes a live project; returns the number of rows changed (0 when missing). */
 export async function softDeleteById(db: Db, businessId: number, id: number, at: Timestamp): Promise<number> {
   const result = await db

@@ -10,7 +10,8 @@ import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../share
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
+import type { Cascade } from '../../shared/cascade.ts';
 import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
@@ -49,6 +50,24 @@ export function toProjectListItem(row: repo.ProjectRow): ProjectListItem {
 /** Maps a row to the full shape (retrieve, update, event `data`; docs/api.md#events). */
 export function toProject(row: repo.ProjectRow): Project {
   return { ...toProjectListItem(row), updated: row.updated };
+}
+
+/**
+ * The projects that nest a contract's summary (docs/api.md#cascades), for the contract module: `updated`
+ * stamps `updated` on the live projects of the contract and writes `project.updated` with `["contract"]` for
+ * each (its summary changed); `released` does the same for a contract being deleted, unlinking them first
+ * (their `contract` becomes null).
+ */
+export function contractCascades(auth: Pick<Auth, 'businessId'>): { updated: Cascade; released: Cascade } {
+  const cascade =
+    (release: boolean): Cascade =>
+    async (trx, contractId) => {
+      const ids = await repo.stampByContractId(trx, auth.businessId, contractId, nowTimestamp(), release);
+      if (ids.length === 0) return;
+      const shapes = (await repo.findByIds(trx, auth.businessId, ids)).map(toProject);
+      await recordUpdatedMany(trx, auth.businessId, 'project', ['contract'], shapes);
+    };
+  return { updated: cascade(false), released: cascade(true) };
 }
 
 /** The list item of a full shape: the full shape without `updated`. */

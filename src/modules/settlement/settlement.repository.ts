@@ -95,6 +95,27 @@ export async function findFullById(db: Db, businessId: number, id: number, lock 
   return { ...row, in_charge: fromJsonColumn<MemberColumns[]>(row.in_charge).map((m) => ({ ...m, is_active: m.is_active ? 1 : 0 })) };
 }
 
+/** The full shapes of the settlements `ids` in one statement ({@link findFullById}), by id. */
+export async function findFullByIds(db: Db, businessId: number, ids: readonly number[]): Promise<SettlementFullRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await fullQuery(db, businessId).where('settlement.id', 'in', [...ids]).orderBy('settlement.id').execute();
+  return rows.map((row) => ({ ...row, in_charge: fromJsonColumn<MemberColumns[]>(row.in_charge).map((m) => ({ ...m, is_active: m.is_active ? 1 : 0 })) }));
+}
+
+/**
+ * Stamps `updated` with `at` on the settlements of contract `contractId` in one statement (a cascade,
+ * docs/api.md#cascades); answers their ids, ascending.
+ */
+export async function stampByContractId(db: Db, businessId: number, contractId: number, at: Timestamp): Promise<number[]> {
+  const rows = await db
+    .updateTable('settlement')
+    .set({ updated: at })
+    .where('business_id', '=', businessId)
+    .where('contract_id', '=', contractId)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
 
 /** A settlement row in the list shape, with its contract's summary columns. */
 export type SettlementListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['executeTakeFirstOrThrow']>>;

@@ -22,7 +22,8 @@ import type { AuthContext } from '../../shared/auth-context.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
 import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
 import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
-import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
+import type { Cascade } from '../../shared/cascade.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
 import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
@@ -149,6 +150,19 @@ function columnsFrom(body: SettlementUpdateBody): SettlementRowUpdate {
 /** The full shape of a row read by `findFullById` (one statement: the row and its responsible members). */
 function fullOf(row: repo.SettlementFullRow): Settlement {
   return toSettlement(row, row.in_charge.map(toMember));
+}
+
+/**
+ * The settlements that nest a contract's summary (docs/api.md#cascades), for the contract module: stamps
+ * `updated` on the settlements of the contract and writes `settlement.updated` with `["contract"]` for each.
+ */
+export function contractCascade(auth: Pick<Auth, 'businessId'>): Cascade {
+  return async (trx, contractId) => {
+    const ids = await repo.stampByContractId(trx, auth.businessId, contractId, nowTimestamp());
+    if (ids.length === 0) return;
+    const shapes = (await repo.findFullByIds(trx, auth.businessId, ids)).map(fullOf);
+    await recordUpdatedMany(trx, auth.businessId, 'settlement', ['contract'], shapes);
+  };
 }
 
 /** Whether two member id lists name the same set. */

@@ -126,6 +126,33 @@ export async function findFullById(db: Db, businessId: number, id: number, lock 
   return (lock ? forUpdateOf(db, q, 'todo') : q).executeTakeFirst();
 }
 
+/** The full shapes of the live todos `ids` in one statement ({@link findFullById}), by id. */
+export async function findFullByIds(db: Db, businessId: number, ids: readonly number[]): Promise<TodoFullRow[]> {
+  if (ids.length === 0) return [];
+  return fullQuery(db, businessId).where('todo.id', 'in', [...ids]).orderBy('todo.id').execute();
+}
+
+/**
+ * Stamps `updated` with `at` on the todos of inquiry `inquiryId` in one statement (a cascade,
+ * docs/api.md#cascades); answers their ids, ascending.
+ */
+export async function stampByInquiryId(db: Db, businessId: number, inquiryId: number, at: Timestamp): Promise<number[]> {
+  const rows = await db
+    .updateTable('todo')
+    .set({ updated: at })
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** The ids of the todos of inquiry `inquiryId` (live or not), ascending: what its soft delete hides. */
+export async function findIdsByInquiryId(db: Db, businessId: number, inquiryId: number): Promise<number[]> {
+  const rows = await db.selectFrom('todo').select('id').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
 /** Whether a live todo with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
   const row = await selectLive(db, businessId).select('todo.id').where('todo.id', '=', id).executeTakeFirst();

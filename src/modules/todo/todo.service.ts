@@ -15,7 +15,8 @@ import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { daysBetween, instantRangeUtc, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { findMembers, toNestedMember } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordDeletedMany, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
+import type { Cascade } from '../../shared/cascade.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
 import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
@@ -27,6 +28,26 @@ type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
 /** Members by id, for mapping rows. */
 type Members = ReadonlyMap<number, Member>;
+
+/**
+ * The todos that nest an inquiry (docs/api.md#cascades), for the inquiry module: `updated` stamps `updated`
+ * on the inquiry's todos and writes `todo.updated` with `["inquiry"]` for each (its name changed); `deleted`
+ * writes `todo.deleted` for each (the inquiry's soft delete hides them, docs/api.md#todos).
+ */
+export function inquiryCascades(auth: Auth): { updated: Cascade; deleted: Cascade } {
+  return {
+    updated: async (trx, inquiryId) => {
+      const ids = await repo.stampByInquiryId(trx, auth.businessId, inquiryId, nowTimestamp());
+      if (ids.length === 0) return;
+      const now = new Date();
+      const shapes = (await repo.findFullByIds(trx, auth.businessId, ids)).map((row) => fullOf(row, auth.timezone, now));
+      await recordUpdatedMany(trx, auth.businessId, 'todo', ['inquiry'], shapes);
+    },
+    deleted: async (trx, inquiryId) => {
+      await recordDeletedMany(trx, auth.businessId, 'todo', await repo.findIdsByInquiryId(trx, auth.businessId, inquiryId));
+    },
+  };
+}
 
 /** `HH:MM`, `HH:MM:SS` or `HH:MM:SS.ffffff` → `HH:MM:SS` (the stored and answered form). */
 export function normalizeTime(value: string): string {

@@ -300,6 +300,18 @@ const PREVIOUS = (() => {
 })();
 
 /**
+ * The migrations after 0044, in order. The previous release's database runs their `up` (not recorded by the
+ * migrator) so that the current code can write to it (its events carry columns 0045 adds), and their `down`
+ * before the real migration run: 0044 then meets the previous release's schema exactly.
+ */
+async function laterMigrations(): Promise<{ up(db: Kysely<any>): Promise<void>; down(db: Kysely<any>): Promise<void> }[]> {
+  const dir = path.resolve(import.meta.dirname, '../../../src/db/migrations');
+  const names = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
+  const later = names.slice(names.indexOf('2026_11_26_0044_client_search_bigram_row.ts') + 1);
+  return Promise.all(later.map((f) => import(path.join(dir, f))));
+}
+
+/**
  * A database of its own at {@link PREVIOUS}: a SQLite file, or a schema of the PostgreSQL test database
  * (its `search_path` names `public` second, where the extensions live).
  */
@@ -342,6 +354,8 @@ describe('migration 0044 from the previous release', () => {
       BIZAPI_DATA_DIR: dataDir,
       DATABASE_URL: old.url,
     });
+    const later = await laterMigrations();
+    for (const m of later) await m.up(old.db);
     const oldApp = await buildApp(config, { db: old.db, masterKey: config.masterKey! });
     try {
       app = oldApp;
@@ -365,6 +379,7 @@ describe('migration 0044 from the previous release', () => {
       expect((await call(b, { method: 'DELETE', url: `/v1/client/${ids[4]}` })).status).toBe(204);
       clients.delete(ids[4]!);
 
+      for (const m of [...later].reverse()) await m.down(old.db);
       expect(await migrateToLatest(old.db)).toContain('2026_11_26_0044_client_search_bigram_row');
       if (DIALECT === 'sqlite') {
         const tables = await sql<{ name: string }>`select name from sqlite_master where name in ('client_bigram', 'client_search_bigram')`.execute(old.db);

@@ -155,7 +155,8 @@ describe('inquiry events', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual(before);
     expect(await full(b, id)).toEqual(before);
-    expect(await types(b)).toEqual(['client.created', 'inquiry.created', 'client.deleted']);
+    // The client's delete wrote the inquiry's cascade event (docs/api.md#cascades); the PATCH none.
+    expect(await types(b)).toEqual(['client.created', 'inquiry.created', 'client.deleted', 'inquiry.updated']);
   });
 
   it('attaching files through PATCH and deleting one writes inquiry.updated with fileSet', async () => {

@@ -24,18 +24,22 @@ export const contractSettlementRecipes: Recipes = {
     call: ({ api, b }, inquiry) => api.post(b, '/v1/contract', { ...CONTRACT, inquiry: { id: inquiry.id } }),
   },
   contract_partial_update: {
+    // A title change that also links an inquiry: the inquiry, the project and the settlement nest the summary.
     setup: async (ctx) => {
       const contract = await created(ctx.api, ctx.b, '/v1/contract', CONTRACT);
       const inquiry = await created(ctx.api, ctx.b, '/v1/inquiry', { name: 'Catalogue' });
+      await created(ctx.api, ctx.b, '/v1/project', { title: 'Catalogue', contract: { id: contract.id } });
+      await created(ctx.api, ctx.b, '/v1/settlement', settlementBody(ctx, contract.id));
       return { id: contract.id, inquiryId: inquiry.id };
     },
     call: ({ api, b }, s) => api.patch(b, `/v1/contract/${s.id}`, { title: 'Catalogue 2', inquiry: { id: s.inquiryId } }),
   },
   contract_destroy: {
-    // A contract with an inquiry, a note, and a settlement with a note: one event of each documented type.
+    // A contract with an inquiry, a note, a project, and a settlement with a note: one event of each documented type.
     setup: async (ctx) => {
       const inquiry = await created(ctx.api, ctx.b, '/v1/inquiry', { name: 'Catalogue' });
       const contract = await created(ctx.api, ctx.b, '/v1/contract', { ...CONTRACT, inquiry: { id: inquiry.id } });
+      await created(ctx.api, ctx.b, '/v1/project', { title: 'Catalogue', contract: { id: contract.id } });
       await created(ctx.api, ctx.b, `/v1/contract/${contract.id}/history`, { content: 'Catalogue' });
       const s = await created(ctx.api, ctx.b, '/v1/settlement', settlementBody(ctx, contract.id));
       await created(ctx.api, ctx.b, `/v1/settlement/${s.id}/history`, { content: 'Catalogue' });

@@ -2,6 +2,16 @@
 import { upload } from '../../modules/file/file-helpers.ts';
 import { created, type Recipes } from './recipe.ts';
 
+const CONTRACT = { title: 'Catalogue', amount: 1, type: 'I' };
+
+/** An inquiry with a linked contract and a todo, which nest it. */
+async function nestedInquiry(ctx: Parameters<NonNullable<Recipes[string]['setup']>>[0]): Promise<{ id: number }> {
+  const contract = await created(ctx.api, ctx.b, '/v1/contract', CONTRACT);
+  const inquiry = await created(ctx.api, ctx.b, '/v1/inquiry', { name: 'Catalogue', contract: { id: contract.id } });
+  await created(ctx.api, ctx.b, '/v1/todo', { inquiry: { id: inquiry.id }, type: 'CA', dueDate: '2026-12-01', action: 'Call' });
+  return inquiry;
+}
+
 /** An inquiry and one of its text notes under `segment`. */
 async function inquiryWithNote(ctx: Parameters<NonNullable<Recipes[string]['setup']>>[0], segment: string) {
   const inquiry = await created(ctx.api, ctx.b, '/v1/inquiry', { name: 'Catalogue' });
@@ -28,13 +38,23 @@ function noteRecipes(segment: 'text_history' | 'history'): Recipes {
 }
 
 export const inquiryRecipes: Recipes = {
-  inquiry_create: { call: ({ api, b }) => api.post(b, '/v1/inquiry', { name: 'Catalogue' }) },
+  inquiry_create: {
+    // Linking a contract: the contract's `inquiry` changes (docs/api.md#cascades).
+    setup: ({ api, b }) => created(api, b, '/v1/contract', CONTRACT),
+    call: ({ api, b }, contract) => api.post(b, '/v1/inquiry', { name: 'Catalogue', contract: { id: contract.id } }),
+  },
   inquiry_partial_update: {
-    setup: ({ api, b }) => created(api, b, '/v1/inquiry', { name: 'Catalogue' }),
+    // A rename: the linked contract and the todo nest the name.
+    setup: nestedInquiry,
     call: ({ api, b }, inquiry) => api.patch(b, `/v1/inquiry/${inquiry.id}`, { name: 'Catalogue 2' }),
   },
   inquiry_destroy: {
-    setup: ({ api, b }) => created(api, b, '/v1/inquiry', { name: 'Catalogue' }),
+    // With a text note, a todo and a contract: the notes and todos go, the contract is released.
+    setup: async (ctx) => {
+      const inquiry = await nestedInquiry(ctx);
+      await created(ctx.api, ctx.b, `/v1/inquiry/${inquiry.id}/text_history`, { content: 'Note' });
+      return inquiry;
+    },
     call: ({ api, b }, inquiry) => api.delete(b, `/v1/inquiry/${inquiry.id}`),
   },
   ...noteRecipes('text_history'),
