@@ -262,7 +262,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         redisUrl: config.redisUrl,
       });
       await v1.register(requestLog, { writer: logWriter });
-      await v1.register(idempotency, { db: deps.db, lockTimeoutMs: config.idempotencyLockTimeout });
+      await v1.register(idempotency, { db: deps.db, masterKey: deps.masterKey, lockTimeoutMs: config.idempotencyLockTimeout });
       await v1.register(clientRoutes);
       await v1.register(catalogRoutes);
       await v1.register(logRoutes);

@@ -116,7 +116,9 @@ export interface PublishResult {
 /**
  * The fan-out (docs/webhooks.md#delivery): claims up to `limit` unpublished events (only `businessIds`'
  * when given), writes one `pending` delivery, due at `now`, for each active endpoint of the event's
- * business that wants it ({@link endpointWants}), and marks the events published — all in one
+ * business that wants it ({@link endpointWants}) and was created before the event was committed (the
+ * event's id above the endpoint's `after_event_id`: docs/webhooks.md#which-events-an-endpoint-receives),
+ * and marks the events published — all in one
  * transaction, so that an event is fanned out exactly once, even by concurrent dispatchers. An idle call
  * runs one read and opens no transaction.
  */
@@ -130,6 +132,8 @@ export async function publish(db: Db, options: { limit: number; businessIds?: re
     const rows = events.flatMap((event) =>
       endpoints
         .filter((endpoint) => endpoint.business_id === event.businessId && endpointWants(endpoint, event))
+        // only events committed after the endpoint's creation (docs/webhooks.md#which-events-an-endpoint-receives)
+        .filter((endpoint) => event.id > Number(endpoint.after_event_id))
         .map((endpoint) => ({
           business_id: event.businessId,
           webhook_id: endpoint.id,
