@@ -80,6 +80,37 @@ function emit(outcome: AttemptOutcome, durationMs: number | undefined): void {
   }
 }
 
+/** Told that events of a business were committed in this process ({@link signalEventsWritten}). */
+export type EventsWrittenListener = (businessId: number) => void;
+
+const written = new Set<EventsWrittenListener>();
+
+/**
+ * Subscribes to {@link signalEventsWritten} (the webhook dispatchers of this process: docs/webhooks.md#live-delivery).
+ * @returns the function that unsubscribes
+ */
+export function onEventsWritten(listener: EventsWrittenListener): () => void {
+  written.add(listener);
+  return () => written.delete(listener);
+}
+
+/**
+ * Tells the webhook dispatchers of this process that a write of `businessId` has committed, so that they
+ * fan its events out now instead of at their next poll (docs/webhooks.md#live-delivery: the in-process
+ * wake-up; on PostgreSQL a `NOTIFY` also reaches the other processes). Called after the answer of every
+ * successful write under `/v1` (src/app.ts); a write that wrote no event costs one idle poll. Synchronous
+ * and cheap; a listener's error is swallowed.
+ */
+export function signalEventsWritten(businessId: number): void {
+  for (const l of written) {
+    try {
+      l(businessId);
+    } catch {
+      // a listener never breaks the request that signalled
+    }
+  }
+}
+
 /** The one address rule of both checks, at create and at connect time (docs/webhooks.md#url-safety). */
 export { isPublicAddress };
 
@@ -193,16 +224,16 @@ export function localMicros(instant: Timestamp, timeZone: string): string {
 
 /**
  * The body of a delivery (docs/webhooks.md#payloads). `standard`: the event exactly as
- * `GET /v1/event/{event_id}` answers it (`{id, type, created, changedFields, data}`). `pluuug`: the
+ * `GET /v1/event/{event_id}` answers it (`{id, sequence, type, created, parent, changedFields, data}`; `event`
+ * must be that API shape, as `event.service` answers it, nothing added). `pluuug`: the
  * reference service's envelope `{"event_type", "timestamp", "changed_fields", "data"}` in that order:
  * `event_type` the resource (`inquiry`), `timestamp` the event's time in the business's `timeZone`
  * ({@link localMicros}), `changed_fields` the event's changed properties in snake_case, `data` the full
  * shape with snake_case keys at every depth.
  */
 export function deliveryBody(format: string, event: Event, timeZone: string): string {
-  if (format !== 'pluuug') {
-    return JSON.stringify({ id: event.id, type: event.type, created: event.created, changedFields: event.changedFields, data: event.data });
-  }
+  // the event object itself, whatever properties the event shape has (`sequence` and `parent` too: decisions §17)
+  if (format !== 'pluuug') return JSON.stringify(event);
   return JSON.stringify({
     event_type: event.type.slice(0, event.type.lastIndexOf('.')),
     timestamp: localMicros(event.created, timeZone),
