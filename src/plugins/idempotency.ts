@@ -15,7 +15,7 @@
  *   - same key and fingerprint while the first request runs → 409 `idempotency_key_in_progress`,
  *     `Retry-After: 1`.
  * - `onSend` (before the answer leaves): the claimed request's answer is stored for 24 hours, its body sealed
- *   with the master key (decisions §17: it may hold a webhook signing secret) — unless its status is 5xx,
+ *   with the master key (docs/api.md#idempotent-retries: it may hold a webhook signing secret) — unless its status is 5xx,
  *   409 or 429: then the claim is deleted, and the key may be retried.
  *
  * Answers given before this hook (401, a bad signature's 403, 413, 415, 429, a malformed body's 400) never
@@ -30,7 +30,7 @@ import { ApiError, ValidationError, messages } from '../shared/errors.ts';
 /** Options of the plugin. */
 export interface IdempotencyOptions {
   db: Db;
-  /** The master key stored answers are sealed with (decisions §17: they may hold a webhook secret). */
+  /** The master key stored answers are sealed with (docs/api.md#idempotent-retries: they may hold a webhook secret). */
   masterKey: Buffer;
   /** Milliseconds a claim blocks its key when its request never answers (`BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT`). */
   lockTimeoutMs: number;

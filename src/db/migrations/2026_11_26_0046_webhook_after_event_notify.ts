@@ -1,5 +1,5 @@
 /**
- * Webhooks of a change feed to sync by (decisions §17; docs/webhooks.md#which-events-an-endpoint-receives,
+ * Webhooks of a change feed to sync by (docs/webhooks.md#which-events-an-endpoint-receives,
  * docs/webhooks.md#live-delivery).
  *
  * Frozen: never edit after it has landed; add a new migration instead. Imports nothing from `src/`.

@@ -7,7 +7,7 @@
  * {@link IDEMPOTENCY_TTL_MS} (24 hours) from the claim; a claim whose request never answered (its process
  * crashed) blocks the key only until its lock timeout, then the next request with that key takes it over.
  *
- * A stored answer's body is sealed with the master key, like every other secret at rest (decisions §17: the
+ * A stored answer's body is sealed with the master key, like every other secret at rest (docs/api.md#idempotent-retries: the
  * answer of `POST /v1/webhook` or `rotate_secret` holds a signing secret): AES-256-GCM
  * (`auth.service` `encryptSecret`) of the body's base64, stored as `v1.<iv>.<tag>.<ciphertext>`. Answers
  * stored before sealing (plain base64, which never contains a `.`) are still replayed as they are: they

@@ -232,7 +232,7 @@ export function localMicros(instant: Timestamp, timeZone: string): string {
  * shape with snake_case keys at every depth.
  */
 export function deliveryBody(format: string, event: Event, timeZone: string): string {
-  // the event object itself, whatever properties the event shape has (`sequence` and `parent` too: decisions §17)
+  // the event object itself, whatever properties the event shape has (`sequence` and `parent` too: docs/webhooks.md#formats)
   if (format !== 'pluuug') return JSON.stringify(event);
   return JSON.stringify({
     event_type: event.type.slice(0, event.type.lastIndexOf('.')),
