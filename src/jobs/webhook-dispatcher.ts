@@ -176,8 +176,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let running = false;
   /** A poll was asked for while one ran: poll again right after it. */
   let rerun = false;
-  /** A wake-up came while a poll ran: poll again at once after it. */
-  let woken = false;
+  /** When the last poll started (epoch ms, this process's clock): wake-ups keep {@link FREED_SLOT_POLL_MS} after it. */
+  let lastTickAt = 0;
   /** The `NOTIFY` listener (PostgreSQL) and the in-process subscription, while started. */
   let listener: Listener | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -310,14 +310,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     timer = undefined;
     timerAt = Infinity;
     rerun = false;
-    woken = false;
+    lastTickAt = Date.now();
     ticking = track(poll(false)).then(
       (r) => {
         ticking = undefined;
         if (failedPolls > 0) log.info({ failedPolls }, 'webhook poll works again');
         failedPolls = 0;
-        // a full chunk claimed, a full batch published, or woken meanwhile: more is waiting, poll at once
-        schedule(r.claimed >= CLAIM_CHUNK || r.published >= batchSize || woken ? 0 : rerun || r.claimed > 0 ? FREED_SLOT_POLL_MS : pollIntervalMs);
+        // a full chunk claimed, or a full batch published: more is waiting, poll at once
+        schedule(r.claimed >= CLAIM_CHUNK || r.published >= batchSize ? 0 : rerun || r.claimed > 0 ? FREED_SLOT_POLL_MS : pollIntervalMs);
       },
       (err: unknown) => {
         ticking = undefined;
@@ -329,12 +329,18 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     );
   }
 
+  /**
+   * An idle dispatcher polls at once; a busy one (a poll under way, or one started less than
+   * {@link FREED_SLOT_POLL_MS} ago) polls {@link FREED_SLOT_POLL_MS} after the last start, as after a freed
+   * slot: under a steady write rate the wake-ups fold into one poll per 50 ms, each fanning out what has
+   * come meanwhile, rather than a poll (and its write transactions) per write. While polls fail (the
+   * database down), the back-off stands.
+   */
   function wake(businessId?: number): void {
-    if (stopping || !running) return;
+    if (stopping || !running || failedPolls > 0) return;
     if (businessId !== undefined && businessIds !== undefined && !businessIds.includes(businessId)) return;
-    if (ticking) woken = true;
-    // while polls fail (the database down), the back-off stands
-    else if (failedPolls === 0) schedule(0);
+    if (ticking) rerun = true;
+    else schedule(Math.max(0, lastTickAt + FREED_SLOT_POLL_MS - Date.now()));
   }
 
   let stopped: Promise<void> | undefined;
