@@ -1,7 +1,7 @@
 /**
  * PostgreSQL `LISTEN` on a dedicated connection, kept open across database restarts
- * (docs/webhooks.md#live-delivery): the webhook dispatchers wake up on the `NOTIFY` that a committed event
- * insert sends (migration 2026_11_26_0046), instead of waiting for their next poll.
+ * (docs/webhooks.md#live-delivery): the webhook dispatchers wake up on the `NOTIFY` that an API process sends
+ * after a write has committed, instead of waiting for their next poll.
  */
 import pg from 'pg';
 

@@ -20,7 +20,7 @@
  * Live delivery (docs/webhooks.md#live-delivery): a started dispatcher is also woken up — it polls at once
  * ({@link WebhookDispatcher.wake}) — by every write of this process that has answered
  * (`signalEventsWritten`, the in-process wake-up, both databases), and on PostgreSQL by the `NOTIFY
- * bizapi_event` that a committed event insert sends (migration 2026_11_26_0046), which it `LISTEN`s for on a
+ * bizapi_event` that any API process sends after a write (`createEventNotifier`), which it `LISTEN`s for on a
  * connection of its own (src/db/listen.ts: reconnected after a database restart, with a poll at once then).
  * The poll stays the fallback: other processes' writes on SQLite, a lost notification, a listener down.
  */
@@ -36,6 +36,7 @@ import {
   claimDue,
   DELIVERY_TIMEOUT_MS,
   type DeliveryEnd,
+  EVENT_CHANNEL,
   makeAttempt,
   onEventsWritten,
   type Preloaded,
@@ -115,9 +116,6 @@ export interface WebhookDispatcher {
    */
   wake(businessId?: number): void;
 }
-
-/** The PostgreSQL channel a committed event insert notifies, with the business id as payload (migration 2026_11_26_0046). */
-export const EVENT_CHANNEL = 'bizapi_event';
 
 /**
  * How long a claim lasts: longer than one attempt can take (the request's timeout, plus the database work

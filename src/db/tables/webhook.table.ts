@@ -26,7 +26,7 @@ export interface WebhookEndpointTable {
   sick_streak: Generated<number>;
   /**
    * The highest event id committed when the endpoint was created: the fan-out gives it only events with a
-   * greater id (docs/webhooks.md#which-events-an-endpoint-receives; migration 2026_11_26_0046).
+   * greater id (docs/webhooks.md#which-events-an-endpoint-receives; migration 2026_11_26_0046_webhook_after_event).
    */
   after_event_id: Generated<number>;
   created: Timestamp;

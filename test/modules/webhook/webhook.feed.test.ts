@@ -6,15 +6,17 @@
  * - the stored answer of a request with `Idempotency-Key` is sealed: no signing secret in the table, and the
  *   replay still answers the same bytes; an answer stored before sealing is still replayed;
  * - live delivery: a started dispatcher whose poll interval is a minute still delivers a write at once (the
- *   in-process wake-up; on PostgreSQL also the `NOTIFY` of a write made outside this app, and again after
- *   the listening connection was killed).
+ *   in-process wake-up; on PostgreSQL the `NOTIFY` a write sends, and a dispatcher woken by a `NOTIFY` of
+ *   another process, also after its listening connection was killed).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from '../../../src/db/listen.ts';
 import { createWebhookDispatcher, type WebhookDispatcher } from '../../../src/jobs/webhook-dispatcher.ts';
 import { record } from '../../../src/modules/event/event.service.ts';
+import { EVENT_CHANNEL } from '../../../src/modules/webhook/webhook-delivery.service.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
@@ -270,15 +272,34 @@ describe(`live delivery on ${DIALECT}`, () => {
     }
   });
 
-  it.runIf(DIALECT === 'postgres')('PostgreSQL: a write committed outside this app wakes the dispatcher by NOTIFY, also after its listening connection was killed', async () => {
+  it.runIf(DIALECT === 'postgres')('PostgreSQL: a write through the API sends NOTIFY bizapi_event with its business after it answered', async () => {
+    const b = await newBusiness(t);
+    const url = (t.config.database as { url: string }).url;
+    const heard: string[] = [];
+    let ready!: () => void;
+    const listening = new Promise<void>((resolve) => (ready = resolve));
+    const listener = listen(url, EVENT_CHANNEL, { notify: (p) => heard.push(p), listening: () => ready() });
+    try {
+      await listening;
+      await newClient(b, 'Notified');
+      await until(() => heard.includes(String(b.businessId)), 10_000);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it.runIf(DIALECT === 'postgres')('PostgreSQL: a NOTIFY from another process wakes the dispatcher, also after its listening connection was killed', async () => {
     const b = await newBusiness(t);
     const endpoint = await newEndpoint(b);
     const clientId = await newClient(b, 'Outside');
     const d = await startIdle(b);
-    const writeOutside = async (memo: string) =>
-      t.testDb.db.transaction().execute(async (trx) => {
+    // a write of another process: committed here without this app's in-process wake-up, then announced
+    const writeOutside = async (memo: string) => {
+      await t.testDb.db.transaction().execute(async (trx) => {
         await record(trx, b.businessId, { type: 'client.updated', changedFields: ['memo'], data: { id: clientId, memo } });
       });
+      await sql`select pg_notify(${EVENT_CHANNEL}, ${String(b.businessId)})`.execute(t.testDb.db);
+    };
     try {
       await until(() => eventIdsAt(endpoint.path).length === 1, 10_000); // the create, at the first poll
       await writeOutside('one');
@@ -288,7 +309,7 @@ describe(`live delivery on ${DIALECT}`, () => {
         select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
         where datname = current_database() and query = 'LISTEN bizapi_event' and pid <> pg_backend_pid()`.execute(t.testDb.db);
       expect(killed.rows[0]!.n).toBeGreaterThan(0);
-      // it reconnects (0.5 s) and polls then; the write after that comes by NOTIFY again
+      // it reconnects (0.5 s) and looks then; the write after that comes by NOTIFY again
       await new Promise((r) => setTimeout(r, 1500));
       await writeOutside('two');
       await until(() => eventIdsAt(endpoint.path).length === 3, 10_000);
