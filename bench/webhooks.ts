@@ -18,7 +18,12 @@
  *   the time of the change: same machine, same clock) p50 / p99 / max, events/s received, and the API's own
  *   p50 / p99 while it delivers.
  *
- * Both phases also count repeats (the same `webhook-id` twice: allowed, at least once), missing events and
+ * - **idle**: a fresh server with the dispatcher in-process, idle between writes: `--idle-writes` clients are
+ *   written one at a time, each after a random pause of 300–900 ms (so each lands at a random point of the
+ *   dispatcher's poll cycle). Reported: write's answer → receipt and event `created` → receipt, p50 / p99 / max
+ *   (docs/webhooks.md#live-delivery: the aim is under 100 ms at the median).
+ *
+ * The phases also count repeats (the same `webhook-id` twice: allowed, at least once), missing events and
  * signatures that did not verify (must be 0). Results: `bench/results/webhooks-<dialect>.md` and `.json`.
  *
  * - **noisy** (`--only noisy`, docs/webhooks.md#fairness-and-limits): the noisy-neighbour scenario, once per
@@ -59,7 +64,8 @@ const program = new Command()
   .option('--duration <seconds>', 'live: seconds of steady writes', '20')
   .option('--drain-timeout <seconds>', 'how long to wait for the last event after the writes', '120')
   .option('--poll-ms <ms>', 'BIZAPI_DISPATCHER_POLL_MS of the server and the worker (unset: the server default)')
-  .option('--only <phases>', 'comma-separated phases to run: backlog, live, noisy', 'backlog,live')
+  .option('--idle-writes <n>', 'idle: writes, one at a time with a random pause of 300-900 ms', '30')
+  .option('--only <phases>', 'comma-separated phases to run: backlog, live, idle, noisy', 'backlog,live,idle')
   .option('--noisy-businesses <list>', 'noisy: comma-separated counts of businesses whose 20 receivers hang, one run each', '1,50')
   .option('--noisy-duration <seconds>', 'noisy: seconds the measured business writes (2 clients/s) while the others hang', '25')
   .option('--receiver-delay-ms <ms>', 'the receiver answers after this many milliseconds (a slow receiver)', '0')
@@ -68,7 +74,7 @@ const program = new Command()
   .parse();
 const opts = program.opts<{
   events: string; concurrency: string; rate: string; duration: string; drainTimeout: string; pollMs?: string;
-  only: string; receiverDelayMs: string; out: string; runtime: string; noisyBusinesses: string; noisyDuration: string;
+  only: string; receiverDelayMs: string; out: string; runtime: string; noisyBusinesses: string; noisyDuration: string; idleWrites: string;
 }>();
 if (!['dist', 'src'].includes(opts.runtime)) throw new Error('--runtime: dist or src');
 const ENTRY = opts.runtime === 'dist' ? 'dist/cli/main.js' : 'bin/bizapi';
@@ -87,6 +93,7 @@ const DRAIN_TIMEOUT_MS = number('drain-timeout', opts.drainTimeout, 1) * 1000;
 const RECEIVER_DELAY_MS = number('receiver-delay-ms', opts.receiverDelayMs, 0);
 const NOISY_COUNTS = opts.noisyBusinesses.split(',').map((n) => number('noisy-businesses', n, 1));
 const NOISY_DURATION = number('noisy-duration', opts.noisyDuration, 1);
+const IDLE_WRITES = number('idle-writes', opts.idleWrites, 1);
 
 /** One event as the receiver got it. */
 interface Receipt {
@@ -307,6 +314,49 @@ async function live(env: Record<string, string>, keys: Seeded, receiver: Receive
   };
 }
 
+/**
+ * **idle** (docs/webhooks.md#live-delivery): `--idle-writes` clients written one at a time to an otherwise idle
+ * server, each after a random pause of 300–900 ms; each write waits for its receipt (at most 5 s) before the
+ * next pause. Reported: the write's answer → receipt, and the event's `created` → receipt.
+ */
+async function idle(env: Record<string, string>, keys: Seeded, receiver: Receiver): Promise<PhaseResult> {
+  const prefix = `bench-idle-${Date.now()}-`;
+  const port = await freePort();
+  const server = await startChild([ENTRY, 'serve'], { ...env, PORT: String(port) }, port, '/healthz');
+  const repeatsBefore = receiver.repeats;
+  const badBefore = receiver.badSignatures;
+  const answered = new Map<string, number>();
+  try {
+    process.stderr.write(`idle: ${IDLE_WRITES} single writes, 300-900 ms apart (dispatcher in-process) …\n`);
+    await sleep(1500); // the server's first polls are over
+    for (let i = 0; i < IDLE_WRITES; i++) {
+      await sleep(300 + Math.random() * 600);
+      const name = `${prefix}${i}`;
+      await writeClient(server.baseUrl, keys, name);
+      answered.set(name, Date.now());
+      await receiver.waitFor(prefix, i + 1, 5_000);
+    }
+  } finally {
+    await server.stop();
+  }
+  const receipts = receiver.of(prefix);
+  const fromAnswer = receipts.map((r) => r.receivedAt - answered.get(r.companyName!)!).sort((a, b) => a - b);
+  const fromCreated = receipts.map((r) => r.receivedAt - r.created).sort((a, b) => a - b);
+  return {
+    phase: 'idle',
+    written: IDLE_WRITES,
+    received: receipts.length,
+    missing: IDLE_WRITES - receipts.length,
+    repeats: receiver.repeats - repeatsBefore,
+    badSignatures: receiver.badSignatures - badBefore,
+    'answer → receipt p50 ms': quantile(fromAnswer, 0.5),
+    'answer → receipt p99 ms': quantile(fromAnswer, 0.99),
+    'answer → receipt max ms': quantile(fromAnswer, 1),
+    'created → receipt p50 ms': quantile(fromCreated, 0.5),
+    'created → receipt p99 ms': quantile(fromCreated, 0.99),
+  };
+}
+
 /** A receiver that accepts connections and never answers (holds every socket until closed). */
 class HangingReceiver {
   readonly sockets = new Set<net.Socket>();
@@ -493,6 +543,7 @@ async function run(work: string, dialect: string, databaseUrl: string, masterKey
   const results: PhaseResult[] = [];
   if (phases.includes('backlog')) results.push(await backlog(env, keys, receiver));
   if (phases.includes('live')) results.push(await live(env, keys, receiver));
+  if (phases.includes('idle')) results.push(await idle(env, keys, receiver));
   const noisyResults: PhaseResult[] = [];
   if (phases.includes('noisy')) for (const count of NOISY_COUNTS) noisyResults.push(await noisy(count, env, databaseUrl, masterKeyHex, keys, receiver));
 

@@ -32,6 +32,7 @@ import loadShedding from './plugins/load-shedding.ts';
 import metrics from './plugins/metrics.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestLog from './plugins/request-log.ts';
+import { createEventNotifier, signalEventsWritten } from './modules/webhook/webhook-delivery.service.ts';
 import idempotency from './plugins/idempotency.ts';
 import requestGuards from './plugins/request-guards.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -262,7 +263,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         redisUrl: config.redisUrl,
       });
       await v1.register(requestLog, { writer: logWriter });
-      await v1.register(idempotency, { db: deps.db, lockTimeoutMs: config.idempotencyLockTimeout });
+      await v1.register(idempotency, { db: deps.db, masterKey: deps.masterKey, lockTimeoutMs: config.idempotencyLockTimeout });
+      // docs/webhooks.md#live-delivery: a write that has answered (so committed) wakes this process's webhook
+      // dispatchers at once, and on PostgreSQL every other process's by NOTIFY, instead of at their next poll
+      const notifyOthers = createEventNotifier(deps.db);
+      v1.addHook('onResponse', async (request, reply) => {
+        if (!request.auth || reply.statusCode >= 400 || request.method === 'GET' || request.method === 'HEAD') return;
+        signalEventsWritten(request.auth.businessId);
+        notifyOthers(request.auth.businessId);
+      });
       await v1.register(clientRoutes);
       await v1.register(catalogRoutes);
       await v1.register(logRoutes);

@@ -16,19 +16,29 @@
  *    hanging receiver occupies one slot for at most the timeout, and API requests never wait for deliveries.
  * A finished attempt triggers the next poll at once; an idle dispatcher polls every `pollIntervalMs`; a
  * poll that fails (the database unavailable) is retried after {@link pollBackoffMs}, never crashing.
+ *
+ * Live delivery (docs/webhooks.md#live-delivery): a started dispatcher is also woken up — it polls at once
+ * ({@link WebhookDispatcher.wake}) — by every write of this process that has answered
+ * (`signalEventsWritten`, the in-process wake-up, both databases), and on PostgreSQL by the `NOTIFY
+ * bizapi_event` that any API process sends after a write (`createEventNotifier`), which it `LISTEN`s for on a
+ * connection of its own (src/db/listen.ts: reconnected after a database restart, with a poll at once then).
+ * The poll stays the fallback: other processes' writes on SQLite, a lost notification, a listener down.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { type Listener, listen } from '../db/listen.ts';
 import type { WebhookDeliveryRow } from '../db/tables/webhook.table.ts';
 import {
   type AttemptToRecord,
   claimDue,
   DELIVERY_TIMEOUT_MS,
   type DeliveryEnd,
+  EVENT_CHANNEL,
   makeAttempt,
+  onEventsWritten,
   type Preloaded,
   preloadAttempts,
   publish,
@@ -44,8 +54,13 @@ export interface WebhookDispatcherOptions {
   db: Kysely<Database>;
   /** The master key the endpoints' secrets are sealed with. */
   masterKey: Buffer;
-  /** `dispatcher.pollIntervalMs`, `dispatcher.businessIds`, `webhookAllowPrivate`, and the `webhooks` limits (defaults when absent). */
-  config: Pick<Config, 'dispatcher' | 'webhookAllowPrivate'> & Partial<Pick<Config, 'webhooks'>>;
+  /**
+   * `dispatcher.pollIntervalMs`, `dispatcher.businessIds`, `webhookAllowPrivate`, the `webhooks` limits
+   * (defaults when absent), and `database`: when it is PostgreSQL, the started dispatcher `LISTEN`s for
+   * committed events (docs/webhooks.md#live-delivery); without it, it relies on the in-process wake-up and
+   * the poll.
+   */
+  config: Pick<Config, 'dispatcher' | 'webhookAllowPrivate'> & Partial<Pick<Config, 'webhooks' | 'database'>>;
   log?: DispatcherLogger;
   /** Unique name of this dispatcher in leases (default `<host>:<pid>:<random>`). */
   owner?: string;
@@ -95,6 +110,12 @@ export interface WebhookDispatcher {
   stop(): Promise<void>;
   /** One poll that waits for the attempts it started (tests deliver deterministically with it). */
   runOnce(): Promise<WebhookDispatchResult>;
+  /**
+   * Events of `businessId` (any business when absent) were committed: a started dispatcher polls at once
+   * (right after the poll under way, if any); one restricted to other businesses ignores it. The
+   * in-process wake-up and the `NOTIFY` listener call it (docs/webhooks.md#live-delivery).
+   */
+  wake(businessId?: number): void;
 }
 
 /**
@@ -154,6 +175,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let running = false;
   /** A poll was asked for while one ran: poll again right after it. */
   let rerun = false;
+  /** When the last poll started (epoch ms, this process's clock): wake-ups keep {@link FREED_SLOT_POLL_MS} after it. */
+  let lastTickAt = 0;
+  /** The `NOTIFY` listener (PostgreSQL) and the in-process subscription, while started. */
+  let listener: Listener | undefined;
+  let unsubscribe: (() => void) | undefined;
   /** Attempts under way, per lane. */
   const active = { normal: new Set<Promise<void>>(), sick: new Set<Promise<void>>() };
   /** Polls under way (the loop's and runOnce's). */
@@ -285,6 +311,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     timer = undefined;
     timerAt = Infinity;
     rerun = false;
+    lastTickAt = Date.now();
     ticking = track(poll(false)).then(
       (r) => {
         ticking = undefined;
@@ -303,19 +330,46 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     );
   }
 
+  /**
+   * An idle dispatcher polls at once; a busy one (a poll under way, or one started less than
+   * {@link FREED_SLOT_POLL_MS} ago) polls {@link FREED_SLOT_POLL_MS} after the last start, as after a freed
+   * slot: under a steady write rate the wake-ups fold into one poll per 50 ms, each fanning out what has
+   * come meanwhile, rather than a poll (and its write transactions) per write. While polls fail (the
+   * database down), the back-off stands.
+   */
+  function wake(businessId?: number): void {
+    if (stopping || !running || failedPolls > 0) return;
+    if (businessId !== undefined && businessIds !== undefined && !businessIds.includes(businessId)) return;
+    if (ticking) rerun = true;
+    else schedule(Math.max(0, lastTickAt + FREED_SLOT_POLL_MS - Date.now()));
+  }
+
   let stopped: Promise<void> | undefined;
   return {
     owner,
     start() {
       if (stopping || running) return;
       running = true;
+      unsubscribe = onEventsWritten(wake);
+      const database = config.database;
+      if (database?.dialect === 'postgres') {
+        listener = listen(database.url, EVENT_CHANNEL, {
+          notify: (payload) => wake(/^\d+$/.test(payload) ? Number(payload) : undefined),
+          // listening (again): notifications sent while the connection was down are lost, so look now
+          listening: () => wake(),
+          error: (err, retryInMs) => log.warn({ error: errorText(err), retryInMs }, 'webhook LISTEN connection failed; reconnecting (the poll goes on meanwhile)'),
+        });
+      }
       schedule(0);
     },
+    wake,
     stop() {
       stopped ??= (async () => {
         stopping = true;
+        unsubscribe?.();
         if (timer !== undefined) clearTimeout(timer);
         timer = undefined;
+        await listener?.close();
         await Promise.allSettled([...polls]);
         await Promise.allSettled([...active.normal, ...active.sick]);
       })();

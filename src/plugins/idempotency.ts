@@ -14,8 +14,9 @@
  *   - same key, other fingerprint → 422 `idempotency_key_reused`;
  *   - same key and fingerprint while the first request runs → 409 `idempotency_key_in_progress`,
  *     `Retry-After: 1`.
- * - `onSend` (before the answer leaves): the claimed request's answer is stored for 24 hours — unless its
- *   status is 5xx, 409 or 429: then the claim is deleted, and the key may be retried.
+ * - `onSend` (before the answer leaves): the claimed request's answer is stored for 24 hours, its body sealed
+ *   with the master key (docs/api.md#idempotent-retries: it may hold a webhook signing secret) — unless its status is 5xx,
+ *   409 or 429: then the claim is deleted, and the key may be retried.
  *
  * Answers given before this hook (401, a bad signature's 403, 413, 415, 429, a malformed body's 400) never
  * claim the key. The API call log marks a replayed call (`idempotentReplayed: true` in `GET /v1/log/`).
@@ -29,6 +30,8 @@ import { ApiError, ValidationError, messages } from '../shared/errors.ts';
 /** Options of the plugin. */
 export interface IdempotencyOptions {
   db: Db;
+  /** The master key stored answers are sealed with (docs/api.md#idempotent-retries: they may hold a webhook secret). */
+  masterKey: Buffer;
   /** Milliseconds a claim blocks its key when its request never answers (`BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT`). */
   lockTimeoutMs: number;
   /** "Now" in milliseconds since the epoch (tests move it); default `Date.now`. */
@@ -108,7 +111,7 @@ export default fp<IdempotencyOptions>(
           const v = reply.getHeader(name);
           if (v !== undefined) headers[name] = String(v);
         }
-        await idempotency.complete(opts.db, held, { status: reply.statusCode, headers, body });
+        await idempotency.complete(opts.db, held, { status: reply.statusCode, headers, body }, opts.masterKey);
       } catch (err) {
         // The claim stays until its lock timeout; a retry meanwhile gets 409.
         request.log.error({ err }, 'could not store the Idempotency-Key answer');
@@ -120,7 +123,7 @@ export default fp<IdempotencyOptions>(
       const key = keyOf(request);
       if (key === undefined) return;
       const print = idempotency.fingerprint(request.method, request.url, request.rawBody ?? Buffer.alloc(0));
-      const result = await idempotency.claim(opts.db, request.auth.businessId, key, print, now(), opts.lockTimeoutMs);
+      const result = await idempotency.claim(opts.db, request.auth.businessId, key, print, now(), opts.lockTimeoutMs, opts.masterKey);
       switch (result.kind) {
         case 'claimed':
           claims.set(request, result.claim);

@@ -24,6 +24,11 @@ export interface WebhookEndpointTable {
    * threshold (`BIZAPI_WEBHOOK_SICK_AFTER`, 3) the endpoint is in the sick lane (migration 2026_11_26_0043).
    */
   sick_streak: Generated<number>;
+  /**
+   * The highest event id committed when the endpoint was created: the fan-out gives it only events with a
+   * greater id (docs/webhooks.md#which-events-an-endpoint-receives; migration 2026_11_26_0046_webhook_after_event).
+   */
+  after_event_id: Generated<number>;
   created: Timestamp;
   updated: Timestamp;
 }

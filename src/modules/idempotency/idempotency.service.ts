@@ -6,9 +6,16 @@
  * A row is either a claim (`status_code` null: the first request is running) or a stored answer. Both last
  * {@link IDEMPOTENCY_TTL_MS} (24 hours) from the claim; a claim whose request never answered (its process
  * crashed) blocks the key only until its lock timeout, then the next request with that key takes it over.
+ *
+ * A stored answer's body is sealed with the master key, like every other secret at rest (docs/api.md#idempotent-retries: the
+ * answer of `POST /v1/webhook` or `rotate_secret` holds a signing secret): AES-256-GCM
+ * (`auth.service` `encryptSecret`) of the body's base64, stored as `v1.<iv>.<tag>.<ciphertext>`. Answers
+ * stored before sealing (plain base64, which never contains a `.`) are still replayed as they are: they
+ * expire within 24 hours of their claim (docs/api.md#idempotent-retries).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { decryptSecret, encryptSecret } from '../auth/auth.service.ts';
 import * as repo from './idempotency.repository.ts';
 
 /** How long a stored answer (and a claim) lives: 24 hours, in milliseconds. */
@@ -55,8 +62,18 @@ export function fingerprint(method: string, url: string, rawBody: Uint8Array): s
  * compare-and-swap on the claim token.
  *
  * @param lockMs how long the claim blocks the key if its request never answers
+ * @param masterKey opens a sealed stored answer ({@link openBody})
+ * @throws Error when a sealed answer does not open with `masterKey` (another installation's key)
  */
-export async function claim(db: Db, businessId: number, key: string, print: string, nowMs: number, lockMs: number): Promise<ClaimResult> {
+export async function claim(
+  db: Db,
+  businessId: number,
+  key: string,
+  print: string,
+  nowMs: number,
+  lockMs: number,
+  masterKey: Buffer,
+): Promise<ClaimResult> {
   const values = (): repo.ClaimValues => ({
     fingerprint: print,
     claimToken: randomUUID(),
@@ -83,16 +100,36 @@ export async function claim(db: Db, businessId: number, key: string, print: stri
       answer: {
         status: row.status_code,
         headers: JSON.parse(row.response_headers ?? '{}') as Record<string, string>,
-        body: Buffer.from(row.response_body ?? '', 'base64'),
+        body: openBody(masterKey, row.response_body ?? ''),
       },
     };
   }
   return { kind: 'in_progress' };
 }
 
-/** Stores the answer of the request that holds `held` (status, headers that matter, exact body bytes). */
-export async function complete(db: Db, held: Claim, answer: StoredAnswer): Promise<void> {
-  await repo.storeAnswer(db, held.id, held.token, answer.status, JSON.stringify(answer.headers), answer.body.toString('base64'));
+/**
+ * The stored form of an answer's body: `v1.<iv>.<tag>.<ciphertext>`, the body's base64 sealed with
+ * `masterKey` (AES-256-GCM, `encryptSecret`).
+ */
+export function sealBody(masterKey: Buffer, body: Buffer): string {
+  return encryptSecret(masterKey, body.toString('base64'));
+}
+
+/**
+ * The body bytes of a stored answer: a sealed one ({@link sealBody}) opened with `masterKey`; one stored
+ * before sealing (plain base64, no `.` in it) read as it is.
+ * @throws Error when a sealed body does not open with `masterKey`
+ */
+export function openBody(masterKey: Buffer, stored: string): Buffer {
+  return Buffer.from(stored.includes('.') ? decryptSecret(masterKey, stored) : stored, 'base64');
+}
+
+/**
+ * Stores the answer of the request that holds `held` (status, headers that matter, exact body bytes), the
+ * body sealed with `masterKey` ({@link sealBody}).
+ */
+export async function complete(db: Db, held: Claim, answer: StoredAnswer, masterKey: Buffer): Promise<void> {
+  await repo.storeAnswer(db, held.id, held.token, answer.status, JSON.stringify(answer.headers), sealBody(masterKey, answer.body));
 }
 
 /** Gives the key up (an answer that is not stored: 5xx, 409, 429), so it can be retried. */

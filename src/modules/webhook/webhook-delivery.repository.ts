@@ -15,14 +15,14 @@ function isPostgres(db: Db): boolean {
 }
 
 /** An endpoint as the fan-out needs it. */
-export type FanOutEndpointRow = Pick<WebhookEndpointRow, 'id' | 'business_id' | 'event_types' | 'format'>;
+export type FanOutEndpointRow = Pick<WebhookEndpointRow, 'id' | 'business_id' | 'event_types' | 'format' | 'after_event_id'>;
 
 /** The active endpoints of these businesses (for the fan-out), by id. */
 export async function findActiveEndpoints(db: Db, businessIds: readonly number[]): Promise<FanOutEndpointRow[]> {
   if (businessIds.length === 0) return [];
   return db
     .selectFrom('webhook_endpoint')
-    .select(['id', 'business_id', 'event_types', 'format'])
+    .select(['id', 'business_id', 'event_types', 'format', 'after_event_id'])
     .where('business_id', 'in', [...businessIds])
     .where('is_active', '=', 1)
     .orderBy('id')

@@ -15,11 +15,13 @@
  *    disabled meanwhile ends `failed` with `lastError` `endpoint disabled`, without a request (a retry
  *    through the API after re-enabling sends it again).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import dns from 'node:dns';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { PostgresAdapter, sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
@@ -80,6 +82,80 @@ function emit(outcome: AttemptOutcome, durationMs: number | undefined): void {
   }
 }
 
+/** Told that events of a business were committed in this process ({@link signalEventsWritten}). */
+export type EventsWrittenListener = (businessId: number) => void;
+
+const written = new Set<EventsWrittenListener>();
+
+/**
+ * Runs a function in the async context of this module's loading, outside any request's: the wake-ups and
+ * notifications a request triggers are not that request's work (its statement count, its log context).
+ */
+const outsideRequests = AsyncLocalStorage.snapshot();
+
+/**
+ * Subscribes to {@link signalEventsWritten} (the webhook dispatchers of this process: docs/webhooks.md#live-delivery).
+ * @returns the function that unsubscribes
+ */
+export function onEventsWritten(listener: EventsWrittenListener): () => void {
+  written.add(listener);
+  return () => written.delete(listener);
+}
+
+/**
+ * Tells the webhook dispatchers of this process that a write of `businessId` has committed, so that they
+ * fan its events out now instead of at their next poll (docs/webhooks.md#live-delivery: the in-process
+ * wake-up; on PostgreSQL {@link createEventNotifier} also reaches the other processes). Called after the answer of every
+ * successful write under `/v1` (src/app.ts); a write that wrote no event costs one idle poll. Synchronous
+ * and cheap; a listener's error is swallowed.
+ */
+export function signalEventsWritten(businessId: number): void {
+  if (written.size === 0) return;
+  outsideRequests(() => {
+    for (const l of written) {
+      try {
+        l(businessId);
+      } catch {
+        // a listener never breaks the request that signalled
+      }
+    }
+  });
+}
+
+/** The PostgreSQL channel of the live wake-ups: `NOTIFY bizapi_event, '<business id>'` (docs/webhooks.md#live-delivery). */
+export const EVENT_CHANNEL = 'bizapi_event';
+
+/**
+ * The cross-process half of the live wake-up on PostgreSQL (docs/webhooks.md#live-delivery): a function
+ * that sends `NOTIFY bizapi_event, '<business id>'` on `db`, so that every dispatcher `LISTEN`ing (any
+ * process, `bizapi worker` included) fans the business's events out at once. Called after a write has
+ * committed (its answer is sent), never inside the writing transaction: a `NOTIFY` there would make
+ * PostgreSQL serialize the commits of all writers. Coalesced: one notification in flight per process; the
+ * businesses signalled meanwhile go in the next one (payload `''`, any business, when several). Errors are
+ * dropped (the poll is the fallback). On SQLite it does nothing.
+ * @returns `notify(businessId)`, synchronous; the statement runs in the background
+ */
+export function createEventNotifier(db: Db): (businessId: number) => void {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return () => undefined;
+  let inFlight = false;
+  const pending = new Set<number>();
+  const send = (): void => {
+    const payload = pending.size === 1 ? String([...pending][0]) : '';
+    pending.clear();
+    inFlight = true;
+    outsideRequests(() => sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`.execute(db))
+      .catch(() => undefined)
+      .finally(() => {
+        inFlight = false;
+        if (pending.size > 0) send();
+      });
+  };
+  return (businessId) => {
+    pending.add(businessId);
+    if (!inFlight) send();
+  };
+}
+
 /** The one address rule of both checks, at create and at connect time (docs/webhooks.md#url-safety). */
 export { isPublicAddress };
 
@@ -116,7 +192,9 @@ export interface PublishResult {
 /**
  * The fan-out (docs/webhooks.md#delivery): claims up to `limit` unpublished events (only `businessIds`'
  * when given), writes one `pending` delivery, due at `now`, for each active endpoint of the event's
- * business that wants it ({@link endpointWants}), and marks the events published — all in one
+ * business that wants it ({@link endpointWants}) and was created before the event was committed (the
+ * event's id above the endpoint's `after_event_id`: docs/webhooks.md#which-events-an-endpoint-receives),
+ * and marks the events published — all in one
  * transaction, so that an event is fanned out exactly once, even by concurrent dispatchers. An idle call
  * runs one read and opens no transaction.
  */
@@ -130,6 +208,8 @@ export async function publish(db: Db, options: { limit: number; businessIds?: re
     const rows = events.flatMap((event) =>
       endpoints
         .filter((endpoint) => endpoint.business_id === event.businessId && endpointWants(endpoint, event))
+        // only events committed after the endpoint's creation (docs/webhooks.md#which-events-an-endpoint-receives)
+        .filter((endpoint) => event.id > Number(endpoint.after_event_id))
         .map((endpoint) => ({
           business_id: event.businessId,
           webhook_id: endpoint.id,

@@ -1,5 +1,5 @@
 /** SQL for webhook endpoints and their deliveries (docs/webhooks.md). Every query is scoped to one business. */
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { forUpdateOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
@@ -14,6 +14,23 @@ export async function insertEndpoint(db: Db, businessId: number, row: Omit<NewWe
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * The highest event id written so far (0 without events), in the caller's transaction `trx`: the new
+ * endpoint's `after_event_id` (docs/webhooks.md#which-events-an-endpoint-receives). Exact: every event with
+ * an id up to it has committed (or rolled back) by the time of the read, and every event written later gets
+ * a greater id. SQLite: writers are one at a time (`BEGIN IMMEDIATE`), so this holds as it is. PostgreSQL:
+ * ids are handed out at insert and a transaction can commit late, so the read first takes
+ * `LOCK TABLE event IN SHARE MODE` until the end of `trx`: it waits for the transactions writing events at
+ * that moment to end and holds new event writes back until `trx` commits (a few milliseconds; endpoints are
+ * created rarely). Take it after the business's endpoint lock ({@link lockEndpointsOf}): no event writer
+ * holds that one, so the order cannot deadlock.
+ */
+export async function maxEventId(trx: Db): Promise<number> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`lock table event in share mode`.execute(trx);
+  const row = await trx.selectFrom('event').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
 }
 
 /**

@@ -186,6 +186,9 @@ export async function listAll(db: Db, businessId: number): Promise<Webhook[]> {
  * key; the answer is the only place the secret appears. `isActive` defaults to true, `format` to
  * `standard`. A business has at most `settings.maxEndpoints` (20) endpoints, counted under a lock so that
  * concurrent creates, on any number of processes, never pass the cap (docs/webhooks.md#fairness-and-limits).
+ * The endpoint receives only the events committed after it was created: it keeps the highest event id
+ * committed at its creation, and the fan-out skips events up to it
+ * (docs/webhooks.md#which-events-an-endpoint-receives).
  * @throws ValidationError for a refused URL (scheme, credentials, non-public or unresolvable host) or
  *   `"*"` mixed with event types; WebhookLimitReached (400 `webhook_limit`) at the cap
  */
@@ -212,7 +215,8 @@ export async function create(db: Db, settings: WebhookSettings, auth: Auth, body
   const id = await inTransaction(db, async (trx) => {
     await repo.lockEndpointsOf(trx, auth.businessId);
     if ((await repo.countEndpoints(trx, auth.businessId)) >= max) throw new WebhookLimitReached(max);
-    return repo.insertEndpoint(trx, auth.businessId, row);
+    // only events committed from now on reach it (docs/webhooks.md#which-events-an-endpoint-receives)
+    return repo.insertEndpoint(trx, auth.businessId, { ...row, after_event_id: await repo.maxEventId(trx) });
   });
   return {
     id,
