@@ -21,7 +21,7 @@ const api = apiClient(() => t.app);
 
 describe('event mirror', () => {
   it('a mirror folded from the feed equals GET for every record, after random operations', { timeout: 120_000 }, async () => {
-    await checkMirrorProperty({ t, api }, { seed: 2811, numRuns: 6, minOps: 20, maxOps: 50, timeLimitMs: 60_000 });
+    await checkMirrorProperty({ t, api }, { seed: 2811, numRuns: 6, maxOps: 50, timeLimitMs: 60_000 });
     // The model is not vacuous: most kinds of write succeeded somewhere in the runs.
     const succeeded = [...answerCounts.keys()].filter((k) => / 20[014]$/.test(k)).map((k) => k.replace(/ \d+$/, ''));
     for (const what of ['create client', 'patch inquiry', 'create contract', 'patch contract', 'create settlement', 'create inquiry.text_history']) {

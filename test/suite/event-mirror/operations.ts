@@ -62,7 +62,8 @@ export type Operation =
 
 // ── values ──
 
-const text = (max: number) => fc.string({ minLength: 1, maxLength: Math.min(max, 12) });
+/** Text with something besides white space (the API trims, and refuses a blank required value). */
+const text = (max: number) => fc.string({ minLength: 1, maxLength: Math.min(max, 12) }).filter((s) => s.trim().length > 0);
 const optText = (max: number) => fc.option(text(max), { nil: null });
 const day = fc.integer({ min: 1, max: 28 }).map((d) => String(d).padStart(2, '0'));
 const month = (from: number, to: number) => fc.integer({ min: from, max: to }).map((m) => String(m).padStart(2, '0'));
@@ -297,9 +298,10 @@ function flattenRecurring(o: Operation): Operation {
   return { ...o, body: { ...rest, ...group } };
 }
 
-/** A sequence of `minLength..maxLength` operations. */
-export function operations(minLength: number, maxLength: number): fc.Arbitrary<Operation[]> {
-  return fc.array(operation, { minLength, maxLength });
+/** A sequence of 1..`maxLength` operations. */
+export function operations(maxLength: number): fc.Arbitrary<Operation[]> {
+  // Long sequences at first (size 'max'); shrinking may take them down to a single operation.
+  return fc.array(operation, { minLength: 1, maxLength, size: 'max' });
 }
 
 /**
