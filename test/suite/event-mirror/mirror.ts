@@ -346,6 +346,8 @@ export interface MirrorPropertyOptions {
   maxOps?: number;
   /** Stop looking (and shrinking) after this many milliseconds; the failure found so far is reported. */
   timeLimitMs?: number;
+  /** Sequences run first, before the random ones (fast-check `examples`). */
+  examples?: readonly Operation[][];
 }
 
 /**
@@ -362,6 +364,7 @@ export async function checkMirrorProperty(ctx: MirrorContext, options: MirrorPro
     {
       seed: options.seed,
       numRuns: options.numRuns,
+      examples: (options.examples ?? []).map((ops) => [ops] as [Operation[]]),
       ...(options.timeLimitMs !== undefined && { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
     },
   );
