@@ -134,7 +134,7 @@ const inquiryProps = {
   funnel: fc.option(
     fc.record(
       { utmCampaign: optText(256), utmSource: optText(256), utmMedium: optText(256), utmContent: optText(256), utmTerm: optText(256), guestUid: optText(256), gclid: optText(256) },
-      { requiredKeys: [] },
+      { requiredKeys: [], noNullPrototype: true },
     ),
     { nil: null },
   ),
@@ -223,13 +223,13 @@ const estimateItemProps = {
 const noteProps = { content: text(5000), created: dateTime };
 
 const create = (kind: RecordKind, props: Record<string, fc.Arbitrary<unknown>>, requiredKeys: string[], extra: Record<string, fc.Arbitrary<unknown>> = {}) =>
-  fc.record({ ...props, ...extra }, { requiredKeys: [...requiredKeys, ...Object.keys(extra)] }).map((body): Operation => ({ op: 'create', kind, body }));
+  fc.record({ ...props, ...extra }, { requiredKeys: [...requiredKeys, ...Object.keys(extra)], noNullPrototype: true }).map((body): Operation => ({ op: 'create', kind, body }));
 const patch = (kind: RecordKind, props: Record<string, fc.Arbitrary<unknown>>) =>
-  fc.tuple(fc.nat(50), fc.record(props, { requiredKeys: [] })).map(([pick, body]): Operation => ({ op: 'patch', kind, pick, body }));
+  fc.tuple(fc.nat(50), fc.record(props, { requiredKeys: [], noNullPrototype: true })).map(([pick, body]): Operation => ({ op: 'patch', kind, pick, body }));
 const remove = (kind: RecordKind) => fc.nat(50).map((pick): Operation => ({ op: 'delete', kind, pick }));
 const noteOps = (kind: NoteKind): fc.Arbitrary<Operation>[] => [
   fc
-    .tuple(fc.nat(50), fc.record({ ...noteProps, member: fc.option(member, { nil: null }) }, { requiredKeys: ['content'] }), fc.boolean())
+    .tuple(fc.nat(50), fc.record({ ...noteProps, member: fc.option(member, { nil: null }) }, { requiredKeys: ['content'], noNullPrototype: true }), fc.boolean())
     .map(([parentPick, body, alias]): Operation => ({ op: 'create', kind, parentPick, body, ...(kind === 'inquiry.text_history' && alias && { alias }) })),
   patch(kind, noteProps),
   remove(kind),
