@@ -346,8 +346,8 @@ export interface MirrorPropertyOptions {
   maxOps?: number;
   /** Stop looking (and shrinking) after this many milliseconds; the failure found so far is reported. */
   timeLimitMs?: number;
-  /** Sequences run first, before the random ones (fast-check `examples`). */
-  examples?: readonly Operation[][];
+  /** Sequences run first, before the random ones (fast-check `examples`), by name; a failing one is named. */
+  examples?: Record<string, Operation[]>;
 }
 
 /**
@@ -356,15 +356,20 @@ export interface MirrorPropertyOptions {
  * @throws Error (fast-check's report: seed, counterexample, problems) when the property fails
  */
 export async function checkMirrorProperty(ctx: MirrorContext, options: MirrorPropertyOptions): Promise<void> {
+  const examples = Object.entries(options.examples ?? {});
+  const names = new Map(examples.map(([name, ops]) => [JSON.stringify(ops), name]));
   await fc.assert(
     fc.asyncProperty(operations(options.maxOps ?? 40), async (ops) => {
       const problems = await runCase(ctx, ops);
-      if (problems.length > 0) throw new Error(`the mirror built from the feed is not the API's state:\n- ${problems.join('\n- ')}`);
+      const name = names.get(JSON.stringify(ops));
+      if (problems.length > 0) {
+        throw new Error(`the mirror built from the feed is not the API's state${name ? ` (cascade: ${name})` : ''}:\n- ${problems.join('\n- ')}`);
+      }
     }),
     {
       seed: options.seed,
       numRuns: options.numRuns,
-      examples: (options.examples ?? []).map((ops) => [ops] as [Operation[]]),
+      examples: examples.map(([, ops]) => [ops] as [Operation[]]),
       ...(options.timeLimitMs !== undefined && { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
     },
   );
