@@ -15,7 +15,7 @@ export const Event = Named(
         description:
           'Strictly increasing per business in the order events become visible, given once the change has committed; follow the feed with `after_sequence`.',
       }),
-      type: Type.String({ enum: [...EVENT_TYPES], description: '`<resource>.<created|updated|deleted>`, or `webhook.test`.' }),
+      type: Type.String({ enum: [...EVENT_TYPES], description: '`<resource>.<created|updated|deleted>`, `catalog.updated`, or `webhook.test`.' }),
       created: Timestamp,
       changedFields: Type.Array(Type.String(), {
         description: 'The camelCase properties an update changed (`[]` for created and deleted).',
@@ -30,10 +30,11 @@ export const Event = Named(
         ),
       ),
       data: Type.Object(
-        { id: Type.Integer() },
+        {},
         {
           additionalProperties: true,
-          description: 'The record’s full shape after the change, as `GET` on it answers; `{id}` for a delete.',
+          description:
+            'The record’s full shape after the change, as `GET` on it answers; `{id}` for a delete; `{section, ids}` for `catalog.updated` (the catalog section that received entries and their new ids).',
         },
       ),
     },
