@@ -1614,10 +1614,8 @@ export interface components {
              * @example 2026-11-22T05:31:56.123Z
              */
             created: string;
-            /** @description The record’s full shape after the change, as `GET` on it answers; `{id}` for a delete. */
+            /** @description The record’s full shape after the change, as `GET` on it answers; `{id}` for a delete; `{section, ids}` for `catalog.updated` (the catalog section that received entries and their new ids). */
             data: {
-                id: number;
-            } & {
                 [key: string]: unknown;
             };
             id: number;
@@ -1630,7 +1628,7 @@ export interface components {
             /** @description Strictly increasing per business in the order events become visible, given once the change has committed; follow the feed with `after_sequence`. */
             sequence: number;
             /**
-             * @description `<resource>.<created|updated|deleted>`, or `webhook.test`.
+             * @description `<resource>.<created|updated|deleted>`, `catalog.updated`, or `webhook.test`.
              * @enum {string}
              */
             type: "inquiry.created" | "inquiry.updated" | "inquiry.deleted" | "inquiry.text_history.created" | "inquiry.text_history.updated" | "inquiry.text_history.deleted" | "client.created" | "client.updated" | "client.deleted" | "contract.created" | "contract.updated" | "contract.deleted" | "contract.history.created" | "contract.history.updated" | "contract.history.deleted" | "settlement.created" | "settlement.updated" | "settlement.deleted" | "settlement.history.created" | "settlement.history.updated" | "settlement.history.deleted" | "project.created" | "project.updated" | "project.deleted" | "worker.created" | "worker.updated" | "worker.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "estimate.item.created" | "estimate.item.updated" | "estimate.item.deleted" | "catalog.updated" | "webhook.test";
