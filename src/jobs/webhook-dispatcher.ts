@@ -130,7 +130,10 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message || err.name : String(err);
 }
 
-/** How long finished attempts wait to be written together (milliseconds): a group commit. */
+/**
+ * How long finished attempts wait to be written together (milliseconds): a group commit. They are written
+ * at once when no other attempt is still waiting for its receiver (nothing more would join the batch soon).
+ */
 export const RECORD_BATCH_MS = 20;
 
 /**
@@ -140,7 +143,12 @@ export const RECORD_BATCH_MS = 20;
  */
 export const CLAIM_CHUNK = 100;
 
-/** How soon a poll follows attempts that ended (milliseconds): a wave of endings makes one poll. */
+/**
+ * How soon a poll follows wake-ups by writes (milliseconds, after the last poll's start): under a steady write
+ * rate they fold into one poll per 50 ms. Attempts that ended free their slots at once instead: the poll
+ * follows their group commit (a wave of endings written together makes one poll), so that a backlog to one
+ * endpoint, 4 attempts at a time, is not paced by this interval.
+ */
 export const FREED_SLOT_POLL_MS = 50;
 
 /** Most attempts written in one transaction. */
@@ -173,8 +181,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let failedPolls = 0;
   /** `start()` was called. */
   let running = false;
-  /** A poll was asked for while one ran: poll again right after it. */
+  /** A poll was asked for while one ran: poll again after it ({@link FREED_SLOT_POLL_MS} after its start). */
   let rerun = false;
+  /** Slots were freed while a poll ran: poll again at once after it. */
+  let rerunNow = false;
+  /** Attempts waiting for their receiver's answer (not yet waiting to be written). */
+  let attempting = 0;
   /** When the last poll started (epoch ms, this process's clock): wake-ups keep {@link FREED_SLOT_POLL_MS} after it. */
   let lastTickAt = 0;
   /** The `NOTIFY` listener (PostgreSQL) and the in-process subscription, while started. */
@@ -208,13 +220,26 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   function record(item: AttemptToRecord): Promise<DeliveryEnd> {
     return new Promise((resolve, reject) => {
       toRecord.push({ item, resolve, reject });
-      recordTimer ??= setTimeout(() => void flushRecords(), RECORD_BATCH_MS);
+      if (attempting === 0) {
+        // no other attempt is under way: nothing would join the batch, write it now (attempts ending in this
+        // same turn of the event loop still join: the flush runs on the next)
+        if (recordTimer !== undefined) clearTimeout(recordTimer);
+        recordTimer = setTimeout(() => void flushRecords(), 0);
+      } else {
+        recordTimer ??= setTimeout(() => void flushRecords(), RECORD_BATCH_MS);
+      }
     });
   }
 
   async function attempt(row: WebhookDeliveryRow, preloaded: Preloaded): Promise<DeliveryEnd> {
     try {
-      const made = await makeAttempt(ctx, row, preloaded);
+      attempting += 1;
+      let made: Awaited<ReturnType<typeof makeAttempt>>;
+      try {
+        made = await makeAttempt(ctx, row, preloaded);
+      } finally {
+        attempting -= 1;
+      }
       return made === 'lost' ? 'lost' : await record(made);
     } catch (err) {
       // a database error: the lease expires and a later poll retries the delivery
@@ -261,9 +286,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       inFlight.add(p);
       void p.finally(() => {
         inFlight.delete(p);
-        // a free slot: poll again soon (unless polling is failing, or stopped); a burst of attempts ending
-        // together makes one poll, not one each
-        if (failedPolls === 0) schedule(FREED_SLOT_POLL_MS);
+        // a free slot: poll again at once (unless polling is failing, or stopped); a burst of attempts ending
+        // together (one group commit) makes one poll, not one each
+        if (failedPolls === 0) schedule(0);
       });
       return p;
     });
@@ -294,7 +319,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   function schedule(delayMs: number): void {
     if (stopping || !running) return;
     if (ticking) {
-      rerun = rerun || delayMs <= FREED_SLOT_POLL_MS;
+      if (delayMs === 0) rerunNow = true;
+      else rerun = rerun || delayMs <= FREED_SLOT_POLL_MS;
       return;
     }
     const at = Date.now() + delayMs;
@@ -311,6 +337,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     timer = undefined;
     timerAt = Infinity;
     rerun = false;
+    rerunNow = false;
     lastTickAt = Date.now();
     ticking = track(poll(false)).then(
       (r) => {
@@ -318,7 +345,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         if (failedPolls > 0) log.info({ failedPolls }, 'webhook poll works again');
         failedPolls = 0;
         // a full chunk claimed, or a full batch published: more is waiting, poll at once
-        schedule(r.claimed >= CLAIM_CHUNK || r.published >= batchSize ? 0 : rerun || r.claimed > 0 ? FREED_SLOT_POLL_MS : pollIntervalMs);
+        schedule(
+          r.claimed >= CLAIM_CHUNK || r.published >= batchSize || rerunNow
+            ? 0
+            : rerun || r.claimed > 0
+              ? Math.max(0, lastTickAt + FREED_SLOT_POLL_MS - Date.now())
+              : pollIntervalMs,
+        );
       },
       (err: unknown) => {
         ticking = undefined;

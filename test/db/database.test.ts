@@ -116,6 +116,7 @@ describe(`database on ${DIALECT}`, () => {
     // The import's origin lookup (migration 0042): which business an import from this source continues into.
     // The dispatcher's attempts in flight (migration 0043), counted per endpoint and business across them all.
     // The events still without a sequence (migration 0045): the assigner's queue, across businesses.
+    // An endpoint's pending deliveries in claim order (migration 0047): the claim reads each endpoint's oldest.
     const crossBusiness = [
       'notification_outbox_due_idx',
       'idempotency_key_expires_idx',
@@ -128,6 +129,7 @@ describe(`database on ${DIALECT}`, () => {
       'transfer_origin_source_idx',
       'webhook_delivery_leased_idx',
       'event_unsequenced_idx',
+      'webhook_delivery_endpoint_due_idx',
     ];
     for (const c of firstColumns.filter((f) => !crossBusiness.includes(f.index))) {
       expect(c.first, `${c.table}.${c.index}`).toBe('business_id');

@@ -100,23 +100,37 @@ function fairCandidates(db: Db, o: ClaimOptions) {
     o.lane === 'sick' ? sql`${sql.ref(`${alias}.sick_streak`)} >= ${o.sickAfter}` : sql`${sql.ref(`${alias}.sick_streak`)} < ${o.sickAfter}`;
   const inLane = inLaneOf('e');
   const businesses =
-    o.businessIds === undefined ? sql`` : sql`and d.business_id in (${sql.join(o.businessIds.length > 0 ? [...o.businessIds] : [-1])})`;
+    o.businessIds === undefined ? sql`` : sql`and e.business_id in (${sql.join(o.businessIds.length > 0 ? [...o.businessIds] : [-1])})`;
   const leased = sql`(d.lease_until is not null and d.lease_until >= ${o.now})`;
-  // One pass over the lane's pending rows that are due or being attempted, window functions only (no join
-  // on computed counts, which planners misjudge): in flight per endpoint and per business, then the rank of
-  // each due row in its endpoint and, among those that fit, in its business. The businesses at their cap
-  // are left out first (a plain subquery over the leased rows), so a poll while every noisy business is at
-  // its cap ranks only the others' rows.
+  // The businesses at their cap are left out first (a plain subquery over the leased rows), so a poll while
+  // every noisy business is at its cap ranks only the others' rows.
+  const capped = sql`
+    select b.business_id from webhook_delivery b join webhook_endpoint be on be.id = b.webhook_id
+    where b.lease_until is not null and b.lease_until >= ${o.now} and b.status = 'pending' and ${inLaneOf('be')}
+    group by b.business_id having count(*) >= ${o.perBusiness}`;
+  // An endpoint's oldest due rows: PostgreSQL joins them laterally (an `in (…)` there becomes a subplan run
+  // for every pending row); SQLite has no LATERAL, and runs the `in (…)` once per endpoint.
+  const due = sql`x.webhook_id = e.id and x.status = 'pending' and x.next_attempt_at <= ${o.now} and (x.lease_until is null or x.lease_until < ${o.now})`;
+  const oldestDue = isPostgres(db)
+    ? sql`cross join lateral (
+        select x.id, x.business_id, x.webhook_id, x.next_attempt_at from webhook_delivery x
+        where ${due} order by x.next_attempt_at, x.id limit ${perEndpoint}) d`
+    : sql`join webhook_delivery d on d.id in (
+        select x.id from webhook_delivery x where ${due} order by x.next_attempt_at, x.id limit ${perEndpoint})`;
+  // The rows that can matter: those being attempted (leased) and, of each endpoint of the lane, its oldest
+  // due rows up to its cap (webhook_delivery_endpoint_due_idx; no endpoint can take more in one claim), not
+  // every pending row. Then window functions only (no join on computed counts, which planners misjudge): in
+  // flight per endpoint and per business, then the rank of each due row in its endpoint and, among those
+  // that fit, in its business.
   return sql<{ id: number }>`
     with pending as (
-      select d.id, d.business_id, d.webhook_id, d.next_attempt_at, case when ${leased} then 1 else 0 end as leased
+      select d.id, d.business_id, d.webhook_id, d.next_attempt_at, 1 as leased
       from webhook_delivery d join webhook_endpoint e on e.id = d.webhook_id
-      where d.status = 'pending' and (d.next_attempt_at <= ${o.now} or ${leased}) and ${inLane} ${businesses}
-        and d.business_id not in (
-          select b.business_id from webhook_delivery b join webhook_endpoint be on be.id = b.webhook_id
-          where b.lease_until is not null and b.lease_until >= ${o.now} and b.status = 'pending' and ${inLaneOf('be')}
-          group by b.business_id having count(*) >= ${o.perBusiness}
-        )
+      where d.status = 'pending' and ${leased} and ${inLane} ${businesses} and e.business_id not in (${capped})
+      union all
+      select d.id, d.business_id, d.webhook_id, d.next_attempt_at, 0 as leased
+      from webhook_endpoint e ${oldestDue}
+      where ${inLane} ${businesses} and e.business_id not in (${capped})
     ),
     ranked as (
       select id, business_id, next_attempt_at, leased,
