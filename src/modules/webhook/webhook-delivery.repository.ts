@@ -163,6 +163,10 @@ function fairCandidates(db: Db, o: ClaimOptions) {
  */
 export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDeliveryRow[]> {
   if (options.limit <= 0) return [];
+  if (options.lane === 'sick') {
+    const sick = await db.selectFrom('webhook_endpoint').select('id').where('sick_streak', '>=', options.sickAfter).limit(1).executeTakeFirst();
+    if (sick === undefined) return [];
+  }
   let anyDue = db
     .selectFrom('webhook_delivery')
     .select('id')
@@ -171,10 +175,6 @@ export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDe
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]));
   if (options.businessIds) anyDue = anyDue.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
   if ((await anyDue.limit(1).executeTakeFirst()) === undefined) return [];
-  if (options.lane === 'sick') {
-    const sick = await db.selectFrom('webhook_endpoint').select('id').where('sick_streak', '>=', options.sickAfter).limit(1).executeTakeFirst();
-    if (sick === undefined) return [];
-  }
   const postgres = isPostgres(db);
   // SQLite: the candidates are read before the write transaction, which then only updates (a reader never
   // blocks the API's writers; several processes on one file may then exceed a cap by a claim race).

@@ -580,13 +580,28 @@ export async function recordAttempts(db: Db, owner: string, items: readonly Atte
   if (items.length === 0) return [];
   const ends = await inTransaction(db, async (trx) => {
     const out: DeliveryEnd[] = [];
+    // An endpoint's success mark sets the same columns from the attempt's time alone, so of a run of them
+    // only the last one counts: it is written once, before a failure mark of that endpoint or at the end.
+    const successAt = new Map<number, Timestamp>();
+    const markSuccess = async (webhookId: number) => {
+      const at = successAt.get(webhookId);
+      if (at === undefined) return;
+      successAt.delete(webhookId);
+      await repo.markEndpointSuccess(trx, webhookId, at);
+    };
     for (const item of items) {
       const done = await repo.finishAttempt(trx, item.row.id, owner, item.status, item.attempt, item.nextAttemptAt);
       const m = item.mark;
-      if (m.kind === 'success') await repo.markEndpointSuccess(trx, item.row.webhook_id, item.attempt.at);
-      else if (m.kind === 'failure') await repo.markEndpointFailure(trx, item.row.webhook_id, item.attempt.at, m.disableBefore, m.noAnswer, m.failingSince);
+      if (m.kind === 'success') {
+        successAt.delete(item.row.webhook_id);
+        successAt.set(item.row.webhook_id, item.attempt.at);
+      } else if (m.kind === 'failure') {
+        await markSuccess(item.row.webhook_id);
+        await repo.markEndpointFailure(trx, item.row.webhook_id, item.attempt.at, m.disableBefore, m.noAnswer, m.failingSince);
+      }
       out.push(done ? item.outcome : 'lost');
     }
+    for (const webhookId of [...successAt.keys()]) await markSuccess(webhookId);
     return out;
   });
   items.forEach((item, i) => {
