@@ -7,7 +7,8 @@
  * - any failure to open a connection (refused, timed out, `CONNECT` revoked, authentication, too many
  *   connections): {@link DatabaseUnavailableError}, thrown by the pool of `create-db.ts`;
  * - PostgreSQL SQLSTATE class 08 (connection exception), 57P01 / 57P02 / 57P03 (the server terminated the
- *   session or is shutting down / starting), 53300 (too many connections), 53400 (configuration limit);
+ *   session or is shutting down / starting), 53300 (too many connections), 53400 (configuration limit),
+ *   55P03 (a lock wait gave up at its `lock_timeout`: the PostgreSQL form of SQLite's busy timeout);
  * - node-postgres' own errors when the socket ends under a query ("Connection terminated unexpectedly",
  *   "… is not queryable"), and socket errors (ECONNRESET, ETIMEDOUT, EPIPE, …) of a query on the database's
  *   socket, which `create-db.ts` wraps in {@link DatabaseUnavailableError} ({@link isSocketError}: the same
@@ -26,7 +27,7 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '53400']);
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '53400', '55P03']);
 const SOCKET_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -17,6 +17,12 @@ export async function insertEndpoint(db: Db, businessId: number, row: Omit<NewWe
 }
 
 /**
+ * How long an endpoint's creation waits on PostgreSQL for the transactions writing events to end (ms); then
+ * it gives up with SQLSTATE 55P03, which answers 503 with `Retry-After` (src/db/unavailable.ts).
+ */
+export const ENDPOINT_LOCK_TIMEOUT_MS = 2000;
+
+/**
  * The highest event id written so far (0 without events), in the caller's transaction `trx`: the new
  * endpoint's `after_event_id` (docs/webhooks.md#which-events-an-endpoint-receives). Exact: every event with
  * an id up to it has committed (or rolled back) by the time of the read, and every event written later gets
@@ -24,11 +30,16 @@ export async function insertEndpoint(db: Db, businessId: number, row: Omit<NewWe
  * ids are handed out at insert and a transaction can commit late, so the read first takes
  * `LOCK TABLE event IN SHARE MODE` until the end of `trx`: it waits for the transactions writing events at
  * that moment to end and holds new event writes back until `trx` commits (a few milliseconds; endpoints are
- * created rarely). Take it after the business's endpoint lock ({@link lockEndpointsOf}): no event writer
+ * created rarely). The wait is at most {@link ENDPOINT_LOCK_TIMEOUT_MS}: a longer one throws (55P03). Take it after the business's endpoint lock ({@link lockEndpointsOf}): no event writer
  * holds that one, so the order cannot deadlock.
  */
 export async function maxEventId(trx: Db): Promise<number> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`lock table event in share mode`.execute(trx);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    // Every business's event writes queue behind this lock while it waits: the wait is bounded (then 503,
+    // docs/webhooks.md#which-events-an-endpoint-receives), so one long writing transaction cannot stall them.
+    await sql`set local lock_timeout = ${sql.lit(`${ENDPOINT_LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
+    await sql`lock table event in share mode`.execute(trx);
+  }
   const row = await trx.selectFrom('event').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   return Number(row?.id ?? 0);
 }

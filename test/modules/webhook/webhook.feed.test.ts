@@ -2,7 +2,8 @@
  * Webhooks of a change feed to sync by (decisions §17) on the dialect under test, through HTTP and a real
  * receiver (node:http on 127.0.0.1):
  * - an endpoint receives only events committed after its creation, also when the fan-out runs later and
- *   when a writing transaction is still open while the endpoint is created (a real late commit);
+ *   when a writing transaction is still open while the endpoint is created (a real late commit); a
+ *   transaction that stays open makes the creation give up after its bounded lock wait (PostgreSQL);
  * - the stored answer of a request with `Idempotency-Key` is sealed: no signing secret in the table, and the
  *   replay still answers the same bytes; an answer stored before sealing is still replayed;
  * - live delivery: a started dispatcher whose poll interval is a minute still delivers a write at once (the
@@ -17,6 +18,7 @@ import { listen } from '../../../src/db/listen.ts';
 import { createWebhookDispatcher, type WebhookDispatcher } from '../../../src/jobs/webhook-dispatcher.ts';
 import { record } from '../../../src/modules/event/event.service.ts';
 import { EVENT_CHANNEL } from '../../../src/modules/webhook/webhook-delivery.service.ts';
+import { ENDPOINT_LOCK_TIMEOUT_MS } from '../../../src/modules/webhook/webhook.repository.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
@@ -158,6 +160,42 @@ describe(`webhook endpoints receive only later events on ${DIALECT}`, () => {
     expect(nextEvent, `client ${next}'s event delivered`).toBeDefined();
     expect(got.every((id) => id > lateId)).toBe(true);
   });
+
+  it.skipIf(DIALECT !== 'postgres')(
+    "a transaction writing events that stays open: the creation gives up after its bounded lock wait (503, nothing created), then succeeds",
+    async () => {
+      const b = await newBusiness(t);
+      const other = await newBusiness(t);
+      const clientId = await newClient(other, 'Open');
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: () => void;
+      const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+      // another business's writer that holds its transaction open (its event row inserted, not committed)
+      const open = t.testDb.db.transaction().execute(async (trx) => {
+        await record(trx, other.businessId, { type: 'client.updated', changedFields: ['memo'], data: { id: clientId, memo: 'open' } });
+        inserted();
+        await gate;
+      });
+      await insertedYet;
+      try {
+        const started = performance.now();
+        const res = await post(b, '/v1/webhook', { url: `${base}/never`, eventTypes: ['*'] });
+        const waited = performance.now() - started;
+        expect(res.status, JSON.stringify(res.body)).toBe(503);
+        expect(res.headers['retry-after']).toMatch(/^\d+$/);
+        expect(waited).toBeGreaterThanOrEqual(ENDPOINT_LOCK_TIMEOUT_MS - 100);
+        expect(waited).toBeLessThan(ENDPOINT_LOCK_TIMEOUT_MS + 5000);
+        expect((await get(b, '/v1/webhook')).body.results).toEqual([]);
+      } finally {
+        release();
+        await open;
+      }
+      await newEndpoint(b);
+      expect((await get(b, '/v1/webhook')).body.results).toHaveLength(1);
+    },
+    20_000,
+  );
 
   it('concurrent writers while endpoints are created: every write answered before the creation started is left out, every write started after it answered is delivered', async () => {
     const b = await newBusiness(t);
