@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './database.ts';
 import { statementNameOf } from './prepared-query.ts';
+import { isDurabilityRelaxed } from './durability.ts';
 import { DatabaseUnavailableError, isSocketError } from './unavailable.ts';
 
 const PG_OID = { bool: 16, int8: 20, date: 1082, timestamp: 1114, timestamptz: 1184, numeric: 1700 } as const;
@@ -131,8 +132,14 @@ class ImmediateSqliteDriver extends SqliteDriver {
     this.#sqlite = sqlite;
     this.#onQuery = onQuery;
   }
+  /** The transaction under way began with `synchronous = NORMAL` (durability.ts): FULL is set back at its end. */
+  #relaxed = false;
   override async beginTransaction(_connection: DatabaseConnection): Promise<void> {
     const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+    // `synchronous` cannot change inside a transaction: set before it begins, set back after it ends, while
+    // the connection mutex keeps every other query of this process out
+    this.#relaxed = isDurabilityRelaxed();
+    if (this.#relaxed) this.#sqlite.pragma('synchronous = NORMAL');
     for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
       this.#sqlite.pragma('busy_timeout = 0');
       try {
@@ -140,12 +147,40 @@ class ImmediateSqliteDriver extends SqliteDriver {
         this.#onQuery?.('begin immediate');
         return;
       } catch (err) {
-        if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+        if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) {
+          this.#restoreSynchronous();
+          throw err;
+        }
       } finally {
         this.#sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
       }
       await new Promise((resolve) => setTimeout(resolve, wait * (0.5 + Math.random())));
     }
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.#restoreSynchronous();
+    }
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.#restoreSynchronous();
+    }
+  }
+  #restoreSynchronous(): void {
+    if (!this.#relaxed) return;
+    this.#relaxed = false;
+    // a failed COMMIT can leave the transaction open, where the pragma is refused: then it is set back when
+    // the transaction has been rolled back (rollbackTransaction, which Kysely runs after a failed commit)
+    if (this.#sqlite.inTransaction) {
+      this.#relaxed = true;
+      return;
+    }
+    this.#sqlite.pragma('synchronous = FULL');
   }
 }
 

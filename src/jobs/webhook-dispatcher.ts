@@ -42,6 +42,7 @@ import {
   type Preloaded,
   preloadAttempts,
   publish,
+  type RecordResult,
   recordAttempts,
   releaseClaims,
 } from '../modules/webhook/webhook-delivery.service.ts';
@@ -131,12 +132,6 @@ function errorText(err: unknown): string {
 }
 
 /**
- * How long finished attempts wait to be written together (milliseconds): a group commit. They are written
- * at once when no other attempt is still waiting for its receiver (nothing more would join the batch soon).
- */
-export const RECORD_BATCH_MS = 20;
-
-/**
  * Most deliveries claimed per lane by one poll; a poll that claimed some is followed by another at once, so a
  * wave of a thousand claims is taken in chunks, with events published (and other businesses' deliveries
  * claimed first, round-robin) between them.
@@ -185,8 +180,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let rerun = false;
   /** Slots were freed while a poll ran: poll again at once after it. */
   let rerunNow = false;
-  /** Attempts waiting for their receiver's answer (not yet waiting to be written). */
-  let attempting = 0;
   /** When the last poll started (epoch ms, this process's clock): wake-ups keep {@link FREED_SLOT_POLL_MS} after it. */
   let lastTickAt = 0;
   /** The `NOTIFY` listener (PostgreSQL) and the in-process subscription, while started. */
@@ -197,50 +190,95 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   /** Polls under way (the loop's and runOnce's). */
   const polls = new Set<Promise<unknown>>();
 
+  /** Deliveries whose slot the last group commit handed to a newly claimed one (no poll needed for it). */
+  const refilledRows = new Set<number>();
   /** Attempts made and waiting to be written, with the callers waiting for their end. */
   const toRecord: { item: AttemptToRecord; resolve: (end: DeliveryEnd) => void; reject: (err: unknown) => void }[] = [];
-  let recordTimer: NodeJS.Timeout | undefined;
+  /** A write of finished attempts is scheduled or under way (one at a time). */
+  let flushing = false;
 
   /**
-   * Writes the attempts made in the last {@link RECORD_BATCH_MS} in one transaction (group commit): a wave
-   * of attempts ending together (a thousand hanging receivers timing out) costs a few commits, not one each.
+   * Writes the finished attempts in one transaction, one write at a time (group commit): the attempts that
+   * end while one is written are written together by the next, so a wave of attempts ending together (a
+   * thousand hanging receivers timing out) costs a few commits, not one each, and a lone attempt waits for
+   * none.
+   * A started dispatcher hands the slots of the attempts that succeeded straight back to their endpoints in
+   * that transaction (`recordAttempts`' refill) and starts the claimed attempts: a backlog to one endpoint
+   * then needs no poll per round of attempts (docs/webhooks.md#fairness-and-limits).
    */
   async function flushRecords(): Promise<void> {
-    recordTimer = undefined;
-    const batch = toRecord.splice(0, RECORD_BATCH_MAX);
-    if (toRecord.length > 0) recordTimer = setTimeout(() => void flushRecords(), 0);
     try {
-      const ends = await recordAttempts(db, owner, batch.map((b) => b.item));
-      batch.forEach((b, i) => b.resolve(ends[i]!));
+      await writeRecords(toRecord.splice(0, RECORD_BATCH_MAX));
+    } finally {
+      flushing = false;
+      if (toRecord.length > 0) scheduleFlush();
+    }
+  }
+
+  /** Flushes on the next turn of the event loop (attempts ending in this turn join), unless one is under way. */
+  function scheduleFlush(): void {
+    if (flushing) return;
+    flushing = true;
+    setTimeout(() => void track(flushRecords()), 0);
+  }
+
+  /** {@link flushRecords}' work for one batch. */
+  async function writeRecords(batch: typeof toRecord): Promise<void> {
+    let recorded: RecordResult;
+    try {
+      const now = clock();
+      const freeing = batch.filter((b) => b.item.lane === 'normal').length;
+      const limit = Math.min(CLAIM_CHUNK, slots.normal - active.normal.size + freeing);
+      const refill =
+        running && !stopping && limit > 0
+          ? { owner, now: iso(now), leaseUntil: iso(now + webhookLeaseMs(timeoutMs)), sickAfter, perBusiness, limit }
+          : undefined;
+      recorded = await recordAttempts(
+        db,
+        owner,
+        batch.map((b) => b.item),
+        refill,
+      );
     } catch (err) {
       for (const b of batch) b.reject(err);
+      return;
+    }
+    batch.forEach((b, i) => {
+      if (recorded.refilled[i]) refilledRows.add(b.item.row.id);
+      b.resolve(recorded.ends[i]!);
+    });
+    if (recorded.claimed.length === 0) return;
+    if (stopping) {
+      await releaseClaims(db, owner, recorded.claimed.map((r) => r.id)).catch(() => undefined);
+      return;
+    }
+    const refillResult: WebhookDispatchResult = { published: 0, claimed: recorded.claimed.length, succeeded: 0, retried: 0, failed: 0 };
+    try {
+      const preloaded = await preloadAttempts(db, recorded.claimed);
+      if (stopping) {
+        await releaseClaims(db, owner, recorded.claimed.map((r) => r.id));
+        return;
+      }
+      startAttempts('normal', recorded.claimed, preloaded, refillResult);
+    } catch (err) {
+      // the claims go back (or their leases expire): a later poll takes them
+      await releaseClaims(db, owner, recorded.claimed.map((r) => r.id)).catch(() => undefined);
+      log.error({ error: errorText(err) }, 'webhook refill failed; a poll takes its deliveries');
+      schedule(0);
     }
   }
 
   function record(item: AttemptToRecord): Promise<DeliveryEnd> {
     return new Promise((resolve, reject) => {
       toRecord.push({ item, resolve, reject });
-      if (attempting === 0) {
-        // no other attempt is under way: nothing would join the batch, write it now (attempts ending in this
-        // same turn of the event loop still join: the flush runs on the next)
-        if (recordTimer !== undefined) clearTimeout(recordTimer);
-        recordTimer = setTimeout(() => void flushRecords(), 0);
-      } else {
-        recordTimer ??= setTimeout(() => void flushRecords(), RECORD_BATCH_MS);
-      }
+      scheduleFlush();
     });
   }
 
-  async function attempt(row: WebhookDeliveryRow, preloaded: Preloaded): Promise<DeliveryEnd> {
+  async function attempt(row: WebhookDeliveryRow, preloaded: Preloaded, lane: 'normal' | 'sick'): Promise<DeliveryEnd> {
     try {
-      attempting += 1;
-      let made: Awaited<ReturnType<typeof makeAttempt>>;
-      try {
-        made = await makeAttempt(ctx, row, preloaded);
-      } finally {
-        attempting -= 1;
-      }
-      return made === 'lost' ? 'lost' : await record(made);
+      const made = await makeAttempt(ctx, row, preloaded);
+      return made === 'lost' ? 'lost' : await record({ ...made, lane });
     } catch (err) {
       // a database error: the lease expires and a later poll retries the delivery
       log.error({ deliveryId: row.id, error: errorText(err) }, 'webhook delivery aborted');
@@ -278,16 +316,24 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       await releaseClaims(db, owner, rows.map((r) => r.id)).catch(() => undefined);
       throw err;
     }
+    return startAttempts(lane, rows, preloaded, result);
+  }
+
+  /** Starts the attempts of claimed rows in `lane`, counted in `result`; returns them. */
+  function startAttempts(lane: 'normal' | 'sick', rows: readonly WebhookDeliveryRow[], preloaded: Preloaded, result: WebhookDispatchResult): Promise<void>[] {
+    const inFlight = active[lane];
     return rows.map((row) => {
-      const p = attempt(row, preloaded).then((end) => {
+      const p = attempt(row, preloaded, lane).then((end) => {
         if (end !== 'lost') result[end] += 1;
         if (end === 'failed') log.warn({ deliveryId: row.id, attempts: row.attempts }, 'webhook delivery failed; giving up');
       });
       inFlight.add(p);
       void p.finally(() => {
         inFlight.delete(p);
-        // a free slot: poll again at once (unless polling is failing, or stopped); a burst of attempts ending
-        // together (one group commit) makes one poll, not one each
+        // a slot handed straight to another delivery of its endpoint needs no poll; a free one polls again
+        // at once (unless polling is failing, or stopped); a burst of attempts ending together (one group
+        // commit) makes one poll, not one each
+        if (refilledRows.delete(row.id)) return;
         if (failedPolls === 0) schedule(0);
       });
       return p;

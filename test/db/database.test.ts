@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { loadSqliteDriver, pgTimestampToIso } from '../../src/db/create-db.ts';
+import type { Db } from '../../src/db/database.ts';
+import { inRelaxedTransaction } from '../../src/db/durability.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { createBusiness } from '../../src/modules/auth/auth.service.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
@@ -76,6 +78,28 @@ describe(`database on ${DIALECT}`, () => {
     expect(sync.rows[0]?.synchronous).toBe(2);
     const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(t.db);
     expect(fk.rows[0]?.foreign_keys).toBe(1);
+  });
+
+  it('commits the queue\'s relaxed transactions without waiting for the disk, and every other one as configured, also after a failure (docs/deployment.md#durability)', async () => {
+    const durability = (db: Db) =>
+      DIALECT === 'sqlite'
+        ? sql<{ v: unknown }>`select synchronous as v from pragma_synchronous`.execute(db).then((r) => String(r.rows[0]?.v))
+        : sql<{ v: unknown }>`show synchronous_commit`.execute(db).then((r) => String(Object.values(r.rows[0] ?? {})[0]));
+    const [relaxed, full] = DIALECT === 'sqlite' ? ['1', '2'] : ['off', 'on'];
+    expect(await inRelaxedTransaction(t.db, (trx) => durability(trx))).toBe(relaxed);
+    expect(await durability(t.db)).toBe(full);
+    expect(await t.db.transaction().execute((trx) => durability(trx))).toBe(full);
+    // a relaxed transaction that fails leaves the connection as configured too
+    await expect(
+      inRelaxedTransaction(t.db, async (trx) => {
+        expect(await durability(trx)).toBe(relaxed);
+        await sql`select * from no_such_table`.execute(trx);
+      }),
+    ).rejects.toThrow();
+    expect(await durability(t.db)).toBe(full);
+    expect(await t.db.transaction().execute((trx) => durability(trx))).toBe(full);
+    // inside a caller's transaction: the caller's durability
+    expect(await t.db.transaction().execute((trx) => inRelaxedTransaction(trx, (inner) => durability(inner)))).toBe(full);
   });
 
   it('leads every index of a business-owned table with business_id', async () => {

@@ -6,6 +6,7 @@
  */
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { inRelaxedTransaction } from '../../db/durability.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 
@@ -180,7 +181,8 @@ export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDe
   // blocks the API's writers; several processes on one file may then exceed a cap by a claim race).
   const early = postgres ? undefined : (await fairCandidates(db, options).execute(db)).rows.map((r) => Number(r.id));
   if (early?.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
+  // without waiting for the disk (docs/deployment.md#durability): a claim lost to a power cut is taken again
+  return inRelaxedTransaction(db, async (trx) => {
     if (postgres) await sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`.execute(trx);
     let ids = early ?? (await fairCandidates(trx, options).execute(trx)).rows.map((r) => Number(r.id));
     if (ids.length === 0) return [];
@@ -208,6 +210,62 @@ export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDe
       .returningAll()
       .execute();
   });
+}
+
+/** Options of {@link claimNextOfEndpoint}. */
+export interface EndpointClaimOptions {
+  owner: string;
+  now: Timestamp;
+  leaseUntil: Timestamp;
+  /** The endpoint whose due deliveries to claim. */
+  webhookId: number;
+  /** Largest number of rows to claim. */
+  limit: number;
+}
+
+/**
+ * Claims up to `limit` of one endpoint's oldest due deliveries (pending, `next_attempt_at <= now`, no live
+ * lease; webhook_delivery_endpoint_due_idx) for `owner` until `leaseUntil`, and counts the attempt. No cap is
+ * checked here: the caller hands over slots its own finished attempts freed in the same transaction
+ * ({@link recordAttempts}'s refill). PostgreSQL locks the rows `FOR UPDATE SKIP LOCKED`; the `UPDATE`
+ * repeats the due and lease conditions, so a row is never claimed twice.
+ * @returns the claimed rows (`attempts` already incremented), oldest first
+ */
+export async function claimNextOfEndpoint(db: Db, o: EndpointClaimOptions): Promise<WebhookDeliveryRow[]> {
+  if (o.limit <= 0) return [];
+  const due = sql`status = 'pending' and next_attempt_at <= ${o.now} and (lease_until is null or lease_until < ${o.now})`;
+  // The candidates are materialised first: PostgreSQL may otherwise run a `LIMIT … FOR UPDATE SKIP LOCKED`
+  // subquery of an `UPDATE … WHERE id IN (…)` again for each row, and claim many more than `limit`.
+  const { rows } = await sql<WebhookDeliveryRow>`
+    with candidate as materialized (
+      select id from webhook_delivery
+      where webhook_id = ${o.webhookId} and ${due}
+      order by next_attempt_at, id limit ${o.limit} ${isPostgres(db) ? sql`for update skip locked` : sql``}
+    )
+    update webhook_delivery set lease_owner = ${o.owner}, lease_until = ${o.leaseUntil}, attempts = attempts + 1
+    where id in (select id from candidate) and ${due}
+    returning *`.execute(db);
+  return rows.sort((a, b) => (a.next_attempt_at! < b.next_attempt_at! ? -1 : a.next_attempt_at! > b.next_attempt_at! ? 1 : a.id - b.id));
+}
+
+/**
+ * Attempts in flight (pending, live lease, any dispatcher) of one business in the normal lane (endpoints
+ * whose `sick_streak` is below `sickAfter`): what its `perBusiness` cap counts (docs/webhooks.md#fairness-and-limits).
+ */
+export async function countInFlightOfBusiness(db: Db, businessId: number, now: Timestamp, sickAfter: number): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_delivery as d')
+    .innerJoin('webhook_endpoint as e', 'e.id', 'd.webhook_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('d.lease_until', 'is not', null)
+    .where('d.lease_until', '>=', now)
+    .where('d.status', '=', 'pending')
+    // the unary plus keeps the business's index out (SQLite would walk every delivery of the business): the
+    // rows in flight are few, read through webhook_delivery_leased_idx
+    .where(sql<number>`+${sql.ref('d.business_id')}`, '=', businessId)
+    .where('e.sick_streak', '<', sickAfter)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** What an attempt left behind. */

@@ -25,7 +25,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
-import { inTransaction } from '../../db/sql-helpers.ts';
+import { inRelaxedTransaction } from '../../db/durability.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 import { NotFound } from '../../shared/errors.ts';
 import { decryptSecret, retrieveBusiness } from '../auth/auth.service.ts';
@@ -201,7 +201,8 @@ export interface PublishResult {
 export async function publish(db: Db, options: { limit: number; businessIds?: readonly number[]; now: Timestamp }): Promise<PublishResult> {
   // A read first: an idle poll takes no write lock (on SQLite a transaction begins IMMEDIATE).
   if ((await claimUnpublished(db, 1, options.businessIds)).length === 0) return { events: 0, deliveries: 0 };
-  return db.transaction().execute(async (trx) => {
+  // without waiting for the disk (docs/deployment.md#durability): a fan-out lost to a power cut is redone
+  return inRelaxedTransaction(db, async (trx) => {
     const events = await claimUnpublished(trx, options.limit, options.businessIds);
     if (events.length === 0) return { events: 0, deliveries: 0 };
     const endpoints = await repo.findActiveEndpoints(trx, [...new Set(events.map((e) => e.businessId))]);
@@ -477,6 +478,8 @@ export interface AttemptToRecord {
    */
   mark: { kind: 'success' } | { kind: 'failure'; noAnswer: boolean; failingSince: Timestamp | null; disableBefore: Timestamp } | { kind: 'none' };
   outcome: AttemptOutcome;
+  /** The lane the delivery was claimed in (set by the dispatcher): a `normal` success can be refilled. */
+  lane?: 'normal' | 'sick';
 }
 
 /** The endpoints and events of a chunk of claimed deliveries, read at once ({@link preloadAttempts}). */
@@ -568,18 +571,53 @@ export async function makeAttempt(ctx: AttemptContext, row: WebhookDeliveryRow, 
 }
 
 /**
+ * Slots to hand straight back to endpoints whose attempts succeeded, in the transaction that records them
+ * ({@link recordAttempts}): the backlog pace of docs/webhooks.md#fairness-and-limits.
+ */
+export interface RefillOptions {
+  owner: string;
+  now: Timestamp;
+  leaseUntil: Timestamp;
+  /** Attempts without an answer in a row that make an endpoint sick (the normal lane is below it). */
+  sickAfter: number;
+  /** Attempts in flight of one business per lane, across dispatchers. */
+  perBusiness: number;
+  /** Most rows to claim in all (the caller's free slots in its normal lane, the freed ones included). */
+  limit: number;
+}
+
+/** What {@link recordAttempts} did. */
+export interface RecordResult {
+  /** How each attempt ended, in order (`lost`: the lease was lost meanwhile, or the row is gone). */
+  ends: DeliveryEnd[];
+  /** Deliveries claimed by the refill (empty without one), oldest first per endpoint. */
+  claimed: WebhookDeliveryRow[];
+  /** Per attempt, in order: whether its slot went to a claimed row (the caller then needs no poll for it). */
+  refilled: boolean[];
+}
+
+/**
  * Writes attempts made by {@link makeAttempt}, in one transaction (one commit, one fsync on SQLite, for a
  * whole burst of attempts that ended together): each delivery ends or is rescheduled, its lease released
  * (only while `owner` holds it), and its endpoint is marked — a success clears `failing_since` and the sick
  * streak; a failure sets `failing_since`, grows the sick streak when no answer came and zeroes it when one
  * did, and disables an endpoint failing for {@link DISABLE_AFTER_MS}. Tells the attempt listeners (metrics).
- * @returns how each ended, in order (`lost`: the lease was lost meanwhile, or the row is gone)
+ *
+ * With `refill`, the same transaction hands the slots of the attempts that succeeded in the normal lane
+ * (`item.lane`) straight back to their endpoints: up to that many of each endpoint's oldest due deliveries
+ * are claimed ({@link repo.claimNextOfEndpoint}), so a backlog to one endpoint is not paced by polls. The
+ * caps hold without counting the endpoint: its in-flight count was at most its cap with these attempts in
+ * it, and as many leases are taken as were released. An endpoint whose business would reach its
+ * `perBusiness` cap gets none (a poll then shares the business's slots fairly among its endpoints), nor
+ * one that failed later in the batch; at most `refill.limit` rows in all.
+ * @returns how each ended, and what the refill claimed
  * @throws database errors (nothing is written; the leases expire and later polls retry the rows)
  */
-export async function recordAttempts(db: Db, owner: string, items: readonly AttemptToRecord[]): Promise<DeliveryEnd[]> {
-  if (items.length === 0) return [];
-  const ends = await inTransaction(db, async (trx) => {
-    const out: DeliveryEnd[] = [];
+export async function recordAttempts(db: Db, owner: string, items: readonly AttemptToRecord[], refill?: RefillOptions): Promise<RecordResult> {
+  if (items.length === 0) return { ends: [], claimed: [], refilled: [] };
+  // without waiting for the disk (docs/deployment.md#durability): attempts lost to a power cut are made again
+  const result = await inRelaxedTransaction(db, async (trx) => {
+    const ends: DeliveryEnd[] = [];
     // An endpoint's success mark sets the same columns from the attempt's time alone, so of a run of them
     // only the last one counts: it is written once, before a failure mark of that endpoint or at the end.
     const successAt = new Map<number, Timestamp>();
@@ -589,26 +627,52 @@ export async function recordAttempts(db: Db, owner: string, items: readonly Atte
       successAt.delete(webhookId);
       await repo.markEndpointSuccess(trx, webhookId, at);
     };
-    for (const item of items) {
+    /** Per endpoint that can be refilled: its items that freed a normal-lane slot with a success. */
+    const freed = new Map<number, number[]>();
+    for (const [i, item] of items.entries()) {
       const done = await repo.finishAttempt(trx, item.row.id, owner, item.status, item.attempt, item.nextAttemptAt);
       const m = item.mark;
       if (m.kind === 'success') {
         successAt.delete(item.row.webhook_id);
         successAt.set(item.row.webhook_id, item.attempt.at);
+        if (done && item.lane === 'normal') freed.set(item.row.webhook_id, [...(freed.get(item.row.webhook_id) ?? []), i]);
       } else if (m.kind === 'failure') {
         await markSuccess(item.row.webhook_id);
         await repo.markEndpointFailure(trx, item.row.webhook_id, item.attempt.at, m.disableBefore, m.noAnswer, m.failingSince);
+        freed.delete(item.row.webhook_id);
+      } else {
+        freed.delete(item.row.webhook_id);
       }
-      out.push(done ? item.outcome : 'lost');
+      ends.push(done ? item.outcome : 'lost');
     }
     for (const webhookId of [...successAt.keys()]) await markSuccess(webhookId);
-    return out;
+    const claimed: WebhookDeliveryRow[] = [];
+    const refilled = items.map(() => false);
+    if (refill !== undefined) {
+      const inFlight = new Map<number, number>();
+      for (const [webhookId, freedItems] of freed) {
+        const businessId = items[freedItems[0]!]!.row.business_id;
+        const want = Math.min(freedItems.length, refill.limit - claimed.length);
+        if (want <= 0) break;
+        const busy = inFlight.get(businessId) ?? (await repo.countInFlightOfBusiness(trx, businessId, refill.now, refill.sickAfter));
+        // strictly below the cap: a business that would fill it shares its slots by a poll instead
+        if (busy + want >= refill.perBusiness) {
+          inFlight.set(businessId, busy);
+          continue;
+        }
+        const rows = await repo.claimNextOfEndpoint(trx, { owner: refill.owner, now: refill.now, leaseUntil: refill.leaseUntil, webhookId, limit: want });
+        inFlight.set(businessId, busy + rows.length);
+        claimed.push(...rows);
+        for (const i of freedItems.slice(0, rows.length)) refilled[i] = true;
+      }
+    }
+    return { ends, claimed, refilled };
   });
   items.forEach((item, i) => {
     // an attempt whose request went out is counted even when its row was lost meanwhile
-    if (ends[i] !== 'lost' || item.mark.kind !== 'none') emit(item.outcome, item.attempt.durationMs ?? undefined);
+    if (result.ends[i] !== 'lost' || item.mark.kind !== 'none') emit(item.outcome, item.attempt.durationMs ?? undefined);
   });
-  return ends;
+  return result;
 }
 
 /**
@@ -619,7 +683,7 @@ export async function recordAttempts(db: Db, owner: string, items: readonly Atte
 export async function attemptDelivery(ctx: AttemptContext, row: WebhookDeliveryRow): Promise<DeliveryEnd> {
   const made = await makeAttempt(ctx, row);
   if (made === 'lost') return 'lost';
-  return (await recordAttempts(ctx.db, ctx.owner, [made]))[0]!;
+  return (await recordAttempts(ctx.db, ctx.owner, [made])).ends[0]!;
 }
 
 /** Deliveries deleted per statement by {@link purgeDeliveries}. */

@@ -43,14 +43,19 @@ interface Receipt {
   at: number;
 }
 
-/** What the receiver does for a path: a status (default 204), `hang` (never answers), or a redirect. */
-type Behaviour = number | 'hang' | { redirect: string };
+/**
+ * What the receiver does for a path: a status (default 204), `hang` (never answers), a redirect, or a 204
+ * after `delayMs`.
+ */
+type Behaviour = number | 'hang' | { redirect: string } | { delayMs: number };
 
 let server: http.Server;
 let base: string;
 const receipts: Receipt[] = [];
 const behaviour = new Map<string, Behaviour[]>();
 const hanging = new Set<http.ServerResponse>();
+/** Per path: requests being answered now, and the most there were at once. */
+const concurrency = new Map<string, { now: number; max: number }>();
 
 beforeAll(async () => {
   t = await buildTestApp({ BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' });
@@ -60,10 +65,19 @@ beforeAll(async () => {
     req.on('end', () => {
       const path = req.url ?? '/';
       receipts.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      const c = concurrency.get(path) ?? { now: 0, max: 0 };
+      concurrency.set(path, c);
+      c.now += 1;
+      c.max = Math.max(c.max, c.now);
+      res.on('close', () => (c.now -= 1));
       const plan = behaviour.get(path);
       const next = plan && plan.length > 1 ? plan.shift()! : (plan?.[0] ?? 204);
       if (next === 'hang') {
         hanging.add(res);
+        return;
+      }
+      if (typeof next === 'object' && 'delayMs' in next) {
+        setTimeout(() => res.writeHead(204).end(), next.delayMs);
         return;
       }
       if (typeof next === 'object') {
@@ -415,6 +429,32 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect(rows.some((r) => r.last_error === 'timeout after 3000 ms')).toBe(true);
     expect(rows.every((r) => r.status === 'pending')).toBe(true);
     expect((await deliveriesOf(fast.id)).every((r) => r.status === 'succeeded')).toBe(true);
+  }, 30_000);
+
+  it('drains a backlog with the slots of finished attempts handed straight back: never more than perEndpoint at once per endpoint, each delivery once', async () => {
+    const b = await newBusiness(t);
+    const first = await newEndpoint(b);
+    const second = await newEndpoint(b);
+    behaviour.set(first.path, [{ delayMs: 15 }]);
+    behaviour.set(second.path, [{ delayMs: 5 }]);
+    for (let i = 0; i < 30; i++) await newClient(b, `Backlog ${i}`);
+    // the idle poll a minute away: the backlog is drained by freed slots, refilled or polled at once
+    const d = dispatcher([b.businessId], { pollIntervalMs: 60_000, perEndpoint: 3 });
+    d.start();
+    try {
+      await until(() => receivedAt(first.path).length >= 30 && receivedAt(second.path).length >= 30, 20_000);
+    } finally {
+      await d.stop();
+    }
+    for (const hook of [first, second]) {
+      expect(concurrency.get(hook.path)!.max).toBeLessThanOrEqual(3);
+      const rows = await deliveriesOf(hook.id);
+      expect(rows).toHaveLength(30);
+      expect(rows.every((r) => r.status === 'succeeded' && r.attempts === 1 && r.lease_owner === null)).toBe(true);
+      expect(new Set(receivedAt(hook.path).map((r) => r.headers['webhook-id'])).size).toBe(30);
+    }
+    // the slower receiver had its three slots busy at once
+    expect(concurrency.get(first.path)!.max).toBe(3);
   }, 30_000);
 
   it('moves an endpoint whose last 3 attempts got no answer to the sick lane: one attempt at a time until one succeeds', async () => {

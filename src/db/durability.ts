@@ -1,0 +1,40 @@
+/**
+ * Transactions whose commit need not reach the disk before it returns (docs/deployment.md#durability): the
+ * webhook queue's bookkeeping — claims, attempts recorded, fan-outs. Losing the last of them to a power cut
+ * (never to a crash of the process or of PostgreSQL's server process alone) only repeats work the queue
+ * already allows to repeat: a lease expires and the delivery is attempted again (at least once), a fan-out
+ * is redone (its inserts are idempotent). Everything else — every API write, its event, the feed's sequence
+ * numbers — keeps the configured durability (`synchronous = FULL`, `synchronous_commit = on`).
+ *
+ * SQLite: the transaction begins with the connection's `synchronous` set to `NORMAL` (in WAL mode the commit
+ * is then written to the WAL without an fsync; the next FULL commit or checkpoint syncs it along), and the
+ * driver sets `FULL` back after it ends, before any other query of the connection runs (create-db.ts).
+ * PostgreSQL: `SET LOCAL synchronous_commit = off` (the commit returns before the WAL is flushed; the WAL
+ * writer flushes it within a few hundred milliseconds).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
+import type { Database, Db } from './database.ts';
+
+const relaxed = new AsyncLocalStorage<boolean>();
+
+/** Whether the transaction being begun runs inside {@link inRelaxedTransaction} (the SQLite driver asks). */
+export function isDurabilityRelaxed(): boolean {
+  return relaxed.getStore() === true;
+}
+
+/**
+ * Runs `fn` in a transaction whose commit does not wait for the disk (see the module's rule); in the
+ * caller's transaction, with its durability, when `db` already is one.
+ * @throws what `fn` or the database throws (the transaction is rolled back)
+ */
+export async function inRelaxedTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db as Transaction<Database>);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return relaxed.run(true, () =>
+    db.transaction().execute(async (trx) => {
+      if (postgres) await sql`set local synchronous_commit = off`.execute(trx);
+      return fn(trx);
+    }),
+  );
+}
