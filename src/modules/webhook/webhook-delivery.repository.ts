@@ -219,53 +219,48 @@ export interface EndpointClaimOptions {
   leaseUntil: Timestamp;
   /** The endpoint whose due deliveries to claim. */
   webhookId: number;
+  /** Its business. */
+  businessId: number;
   /** Largest number of rows to claim. */
   limit: number;
+  /**
+   * Claim nothing when the business's attempts in flight in the normal lane (below `sickAfter`), plus
+   * `limit`, would reach `perBusiness`.
+   */
+  perBusiness: number;
+  sickAfter: number;
 }
 
 /**
  * Claims up to `limit` of one endpoint's oldest due deliveries (pending, `next_attempt_at <= now`, no live
- * lease; webhook_delivery_endpoint_due_idx) for `owner` until `leaseUntil`, and counts the attempt. No cap is
- * checked here: the caller hands over slots its own finished attempts freed in the same transaction
- * ({@link recordAttempts}'s refill). PostgreSQL locks the rows `FOR UPDATE SKIP LOCKED`; the `UPDATE`
- * repeats the due and lease conditions, so a row is never claimed twice.
+ * lease; webhook_delivery_endpoint_due_idx) for `owner` until `leaseUntil`, and counts the attempt — unless
+ * its business's attempts in flight in the normal lane (any dispatcher; read through
+ * webhook_delivery_leased_idx) plus `limit` would reach `perBusiness`. The endpoint's own cap is not
+ * counted: the caller hands over slots its finished attempts freed in the same transaction
+ * ({@link recordAttempts}'s refill). One statement; PostgreSQL locks the rows `FOR UPDATE SKIP LOCKED`; the
+ * `UPDATE` repeats the due and lease conditions, so a row is never claimed twice.
  * @returns the claimed rows (`attempts` already incremented), oldest first
  */
 export async function claimNextOfEndpoint(db: Db, o: EndpointClaimOptions): Promise<WebhookDeliveryRow[]> {
   if (o.limit <= 0) return [];
   const due = sql`status = 'pending' and next_attempt_at <= ${o.now} and (lease_until is null or lease_until < ${o.now})`;
+  // the unary plus keeps the business's index out of the count (SQLite would walk every delivery of the
+  // business): the rows in flight are few
+  const busy = sql`(select count(*) from webhook_delivery b join webhook_endpoint e on e.id = b.webhook_id
+    where b.lease_until is not null and b.lease_until >= ${o.now} and b.status = 'pending'
+      and +b.business_id = ${o.businessId} and e.sick_streak < ${o.sickAfter})`;
   // The candidates are materialised first: PostgreSQL may otherwise run a `LIMIT … FOR UPDATE SKIP LOCKED`
   // subquery of an `UPDATE … WHERE id IN (…)` again for each row, and claim many more than `limit`.
   const { rows } = await sql<WebhookDeliveryRow>`
     with candidate as materialized (
       select id from webhook_delivery
-      where webhook_id = ${o.webhookId} and ${due}
+      where webhook_id = ${o.webhookId} and ${due} and ${busy} + ${o.limit} < ${o.perBusiness}
       order by next_attempt_at, id limit ${o.limit} ${isPostgres(db) ? sql`for update skip locked` : sql``}
     )
     update webhook_delivery set lease_owner = ${o.owner}, lease_until = ${o.leaseUntil}, attempts = attempts + 1
     where id in (select id from candidate) and ${due}
     returning *`.execute(db);
   return rows.sort((a, b) => (a.next_attempt_at! < b.next_attempt_at! ? -1 : a.next_attempt_at! > b.next_attempt_at! ? 1 : a.id - b.id));
-}
-
-/**
- * Attempts in flight (pending, live lease, any dispatcher) of one business in the normal lane (endpoints
- * whose `sick_streak` is below `sickAfter`): what its `perBusiness` cap counts (docs/webhooks.md#fairness-and-limits).
- */
-export async function countInFlightOfBusiness(db: Db, businessId: number, now: Timestamp, sickAfter: number): Promise<number> {
-  const row = await db
-    .selectFrom('webhook_delivery as d')
-    .innerJoin('webhook_endpoint as e', 'e.id', 'd.webhook_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('d.lease_until', 'is not', null)
-    .where('d.lease_until', '>=', now)
-    .where('d.status', '=', 'pending')
-    // the unary plus keeps the business's index out (SQLite would walk every delivery of the business): the
-    // rows in flight are few, read through webhook_delivery_leased_idx
-    .where(sql<number>`+${sql.ref('d.business_id')}`, '=', businessId)
-    .where('e.sick_streak', '<', sickAfter)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** What an attempt left behind. */

@@ -649,19 +649,20 @@ export async function recordAttempts(db: Db, owner: string, items: readonly Atte
     const claimed: WebhookDeliveryRow[] = [];
     const refilled = items.map(() => false);
     if (refill !== undefined) {
-      const inFlight = new Map<number, number>();
       for (const [webhookId, freedItems] of freed) {
-        const businessId = items[freedItems[0]!]!.row.business_id;
         const want = Math.min(freedItems.length, refill.limit - claimed.length);
         if (want <= 0) break;
-        const busy = inFlight.get(businessId) ?? (await repo.countInFlightOfBusiness(trx, businessId, refill.now, refill.sickAfter));
-        // strictly below the cap: a business that would fill it shares its slots by a poll instead
-        if (busy + want >= refill.perBusiness) {
-          inFlight.set(businessId, busy);
-          continue;
-        }
-        const rows = await repo.claimNextOfEndpoint(trx, { owner: refill.owner, now: refill.now, leaseUntil: refill.leaseUntil, webhookId, limit: want });
-        inFlight.set(businessId, busy + rows.length);
+        // strictly below the business's cap: a business that would fill it shares its slots by a poll instead
+        const rows = await repo.claimNextOfEndpoint(trx, {
+          owner: refill.owner,
+          now: refill.now,
+          leaseUntil: refill.leaseUntil,
+          webhookId,
+          businessId: items[freedItems[0]!]!.row.business_id,
+          limit: want,
+          perBusiness: refill.perBusiness,
+          sickAfter: refill.sickAfter,
+        });
         claimed.push(...rows);
         for (const i of freedItems.slice(0, rows.length)) refilled[i] = true;
       }
