@@ -168,14 +168,20 @@ export async function checkFileSet(
  * Seals an upload the server has not recorded yet (`Storage.seal`): checks that its bytes arrived and fit
  * the size limit, fixes them (S3: a copy under `attached/` that no URL can write) and records size, time
  * and the key they are served from. Of two requests sealing one upload at once, the first record wins and
- * the other's copy is removed. Once recorded, the upload object itself is removed when the bytes are served
+ * the other's copy is removed (and one that finds the upload object gone because the other removed it takes
+ * the file as sealed). Once recorded, the upload object itself is removed when the bytes are served
  * from elsewhere, so the upload path counts as consumed: a later `PUT` to its URL is an orphan the server
  * never reads. Storage failures while removing are logged, not answered.
  * @returns the problem of the entry (not uploaded, too large, kept changing), or `undefined` when sealed
  */
 async function sealUpload(db: Db, ctx: FileContext, businessId: number, path: string): Promise<string | undefined> {
   const sealed = await ctx.storage.seal(path, { maxBytes: ctx.files.maxUploadBytes });
-  if (sealed.status === 'missing') return `The file at "${path}" has not been uploaded yet.`;
+  if (sealed.status === 'missing') {
+    // A request that sealed the upload at the same time removes the upload object once its copy is
+    // recorded: then the file is sealed, not missing (the attach decides which request gets it).
+    const [row] = await repo.findByPaths(db, businessId, [path]);
+    return row?.uploaded_at != null ? undefined : `The file at "${path}" has not been uploaded yet.`;
+  }
   if (sealed.status === 'too_large') return `The file is larger than ${ctx.files.maxUploadBytes} bytes.`;
   if (sealed.status === 'changed') return `The file at "${path}" kept changing while it was being attached. Attach it again.`;
   const storedPath = sealed.path === path ? null : sealed.path;
