@@ -338,7 +338,7 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
       for (const m of messages) expect(r.stderr, label).toContain(m);
       expect(await businessesNamed(name), label).toBe(0);
     }
-  });
+  }, 90_000); // four processes in a row: under a loaded CI machine each takes several seconds to start
 
   it.sequential('catalog import adds a file to a business and prints its ids; an invalid or clashing file writes nothing', async () => {
     const created = json(
