@@ -11,8 +11,8 @@
  * - `targetId` given (the transfer module's id map already knows the record): the row is brought to the
  *   shape in place; `unchanged` when it already equals it, else `updated`. A soft-deleted or missing target
  *   row is re-created under the same id.
- * - `targetId` absent: the row is inserted with `shape.id` when no row of that table (any business, live or
- *   soft-deleted) has that id, otherwise with a new id; `created`.
+ * - `targetId` absent: the row is inserted with `shape.id` when it is a positive integer no row of that table
+ *   (any business, live or soft-deleted) has, otherwise with a new id (so `id: 0` asks for a new one); `created`.
  * - Quiet: no event, no notification, no e-mail, no outbox row, no webhook delivery.
  * - Timestamps kept: `created` as given; `updated` as given, else `created`.
  * - One transaction per record (its sets included), so a kill between two records leaves whole records.

@@ -331,52 +331,6 @@ export async function findSubmitHistoryPage(
   return fetchPage(q, newestFirst<SubmitHistoryRow>('inquiry_submit_history'), size, cursor);
 }
 
-// ── Rows that come from outside the API (mail and web-form integrations, the demo data) ──
-
-/** Records an e-mail sent from an inquiry. `to` / `cc` are address lists. */
-export async function insertEmailHistory(
-  db: Db,
-  businessId: number,
-  row: { inquiry_id: number; title: string; from_email: string; to: string[]; cc: string[]; status: string; sent_at: Timestamp | null; created: Timestamp },
-): Promise<number> {
-  const { to, cc, ...rest } = row;
-  const { id } = await db
-    .insertInto('inquiry_email_history')
-    .values({ ...rest, business_id: businessId, to_emails: JSON.stringify(to), cc_emails: JSON.stringify(cc) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** Records a reply received to an inquiry e-mail. `to` / `cc` are address lists. */
-export async function insertEmailReplyHistory(
-  db: Db,
-  businessId: number,
-  row: { inquiry_id: number; title: string; from_email: string; to: string[]; cc: string[]; is_unread: 0 | 1; received_at: Timestamp | null; created: Timestamp },
-): Promise<number> {
-  const { to, cc, ...rest } = row;
-  const { id } = await db
-    .insertInto('inquiry_email_reply_history')
-    .values({ ...rest, business_id: businessId, to_emails: JSON.stringify(to), cc_emails: JSON.stringify(cc) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** Records a web-form submission attached to an inquiry; `answers` is any JSON value. */
-export async function insertSubmitHistory(
-  db: Db,
-  businessId: number,
-  row: { inquiry_id: number; form_id: number; form_title: string; answers: unknown; created: Timestamp },
-): Promise<number> {
-  const { id } = await db
-    .insertInto('inquiry_submit_history')
-    .values({ ...row, business_id: businessId, answers: JSON.stringify(row.answers) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
 // ── Restore (src/shared/restore.ts) ──
 
 /** The history tables of an inquiry. */

@@ -5,7 +5,7 @@
  * write), the three read-only pages, the deprecated `/history` aliases, soft delete keeping history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEmail, recordEmailReply, recordSubmit } from '../../../src/modules/inquiry/inquiry-history.service.ts';
+import { restoreEmailHistory, restoreEmailReplyHistory, restoreSubmitHistory } from '../../../src/modules/inquiry/inquiry-history.service.ts';
 import { createDemo, DEMO_INQUIRIES } from '../../../src/demo/demo.ts';
 import { dereference } from '../../setup/openapi-document.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
@@ -274,24 +274,27 @@ describe('read-only pages', () => {
     const b = await newBusiness(t);
     const c = await createInquiry(t, b);
     const db = t.testDb.db;
-    const sent = await recordEmail(db, b, c.id, {
+    // Written as an integration reports them: the restore entry point, id 0 asking for a new id.
+    const { id: sent } = await restoreEmailHistory(db, b, c.id, {
+      id: 0,
       title: 'Quote',
-      from: 'kim@example.com',
-      to: ['jane@acme.example', 'joe@acme.example'],
-      cc: ['boss@example.com'],
+      fromEmail: 'kim@example.com',
+      toSet: [{ toEmail: 'jane@acme.example' }, { toEmail: 'joe@acme.example' }],
+      ccSet: [{ ccEmail: 'boss@example.com' }],
       status: 'S',
       sentAt: '2026-01-02T03:04:05.678Z',
       created: '2026-01-02T03:04:05.678Z',
-    });
-    const draft = await recordEmail(db, b, c.id, {
+    }, {});
+    const { id: draft } = await restoreEmailHistory(db, b, c.id, {
+      id: 0,
       title: 'Follow-up',
-      from: 'kim@example.com',
-      to: ['jane@acme.example'],
-      cc: [],
+      fromEmail: 'kim@example.com',
+      toSet: [{ toEmail: 'jane@acme.example' }],
+      ccSet: [],
       status: 'D',
       sentAt: null,
       created: '2026-01-03T00:00:00.000Z',
-    });
+    }, {});
     expect((await get(b, `/v1/inquiry/${c.id}/email_history`)).results).toEqual([
       { id: draft, title: 'Follow-up', fromEmail: 'kim@example.com', toSet: [{ toEmail: 'jane@acme.example' }], ccSet: [], status: 'D', sentAt: null, created: '2026-01-03T00:00:00.000Z' },
       {
@@ -305,15 +308,16 @@ describe('read-only pages', () => {
         created: '2026-01-02T03:04:05.678Z',
       },
     ]);
-    const reply = await recordEmailReply(db, b, c.id, {
+    const { id: reply } = await restoreEmailReplyHistory(db, b, c.id, {
+      id: 0,
       title: 'Re: Quote',
-      from: 'jane@acme.example',
-      to: ['kim@example.com'],
-      cc: [],
+      fromEmail: 'jane@acme.example',
+      toSet: [{ toEmail: 'kim@example.com' }],
+      ccSet: [],
       isUnread: true,
       receivedAt: '2026-01-04T00:00:00.000Z',
       created: '2026-01-04T00:00:01.000Z',
-    });
+    }, {});
     expect((await get(b, `/v1/inquiry/${c.id}/email_reply_history`)).results).toEqual([
       {
         id: reply,
@@ -327,7 +331,7 @@ describe('read-only pages', () => {
       },
     ]);
     const answers = [{ question: 'Budget', answer: '10M' }, { question: 'Deadline', answer: null }];
-    const submit = await recordSubmit(db, b, c.id, { formId: 3, formTitle: 'Contact us', answers, created: '2026-01-01T00:00:00.000Z' });
+    const { id: submit } = await restoreSubmitHistory(db, b, c.id, { id: 0, form: { id: 3, title: 'Contact us' }, answers, created: '2026-01-01T00:00:00.000Z' }, {});
     expect((await get(b, `/v1/inquiry/${c.id}/submit_history`)).results).toEqual([
       { id: submit, form: { id: 3, title: 'Contact us' }, answers, created: '2026-01-01T00:00:00.000Z' },
     ]);
