@@ -409,43 +409,18 @@ export async function stampWhere(
   return (await q.returning('id').execute()).map((r) => r.id).sort((a, b) => a - b);
 }
 
-/** The records a contract's delete takes with it that emit events of their own (docs/api.md#events). */
-export interface ContractChildren {
-  /** The settlement notes, each with its settlement (the `parent` of its event), by note id. */
-  settlementNotes: { id: number; settlementId: number }[];
-  settlementIds: number[];
-  contractNoteIds: number[];
-}
-
 /**
- * Deletes a contract's settlement notes, settlements and notes (what deleting the contract would cascade to)
- * and answers their ids, so that the delete can write an event for each. Deleted explicitly rather than read
- * and left to the cascade, so that a note added concurrently cannot disappear without its event.
+ * Deletes a contract's notes (what deleting the contract would cascade to) and answers their ids, ascending,
+ * so that the delete can write an event for each (docs/api.md#events). Deleted explicitly rather than read and
+ * left to the cascade, so that a note added concurrently cannot disappear without its event. Its settlements
+ * and their notes are the settlement module's (settlement.service `contractCascades`).
  */
-export async function deleteChildren(db: Db, businessId: number, contractId: number): Promise<ContractChildren> {
-  const settlements = db.selectFrom('settlement').select('id').where('business_id', '=', businessId).where('contract_id', '=', contractId);
-  const settlementNotes = await db
-    .deleteFrom('settlement_note')
-    .where('business_id', '=', businessId)
-    .where('settlement_id', 'in', settlements)
-    .returning(['id', 'settlement_id'])
-    .execute();
-  const deletedSettlements = await db
-    .deleteFrom('settlement')
-    .where('business_id', '=', businessId)
-    .where('contract_id', '=', contractId)
-    .returning('id')
-    .execute();
-  const contractNotes = await db
+export async function deleteNotes(db: Db, businessId: number, contractId: number): Promise<number[]> {
+  const rows = await db
     .deleteFrom('contract_note')
     .where('business_id', '=', businessId)
     .where('contract_id', '=', contractId)
     .returning('id')
     .execute();
-  const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
-  return {
-    settlementNotes: settlementNotes.map((r) => ({ id: r.id, settlementId: r.settlement_id })).sort((a, b) => a.id - b.id),
-    settlementIds: ids(deletedSettlements),
-    contractNoteIds: ids(contractNotes),
-  };
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -256,6 +256,35 @@ export async function deleteNotes(db: Db, businessId: number, settlementId: numb
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+/** What the delete of a contract takes of its settlements (docs/api.md#events): their notes, each with its settlement, and them. */
+export interface ContractSettlements {
+  /** The settlement notes, each with its settlement (the `parent` of its event), by note id. */
+  notes: { id: number; settlementId: number }[];
+  /** The settlements, ascending. */
+  ids: number[];
+}
+
+/**
+ * Deletes the settlements of contract `contractId` with their notes (what deleting the contract would cascade
+ * to), in two statements, the notes first, and answers their ids, so that the delete can write an event for
+ * each. Deleted explicitly rather than read and left to the cascade, so that a note added concurrently cannot
+ * disappear without its event.
+ */
+export async function deleteByContractId(db: Db, businessId: number, contractId: number): Promise<ContractSettlements> {
+  const settlements = db.selectFrom('settlement').select('id').where('business_id', '=', businessId).where('contract_id', '=', contractId);
+  const notes = await db
+    .deleteFrom('settlement_note')
+    .where('business_id', '=', businessId)
+    .where('settlement_id', 'in', settlements)
+    .returning(['id', 'settlement_id'])
+    .execute();
+  const deleted = await db.deleteFrom('settlement').where('business_id', '=', businessId).where('contract_id', '=', contractId).returning('id').execute();
+  return {
+    notes: notes.map((r) => ({ id: r.id, settlementId: r.settlement_id })).sort((a, b) => a.id - b.id),
+    ids: deleted.map((r) => r.id).sort((a, b) => a - b),
+  };
+}
+
 /** Deletes a settlement for good (its responsible members, status history and notes cascade). */
 export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {
   const result = await db.deleteFrom('settlement').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
