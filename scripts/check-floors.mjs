@@ -93,10 +93,9 @@ const ALLOWED = {
   // status folded into its INSERT, a type's or position's existence read): through catalog.service next.
   'modules/client/client.repository.ts': { tables: ['client_status'], why: 'the default status folded into the INSERT (one statement)' },
   'modules/inquiry/inquiry.repository.ts': { tables: ['inquiry_status'], why: 'the default status folded into the INSERT (one statement), the status check' },
-  'modules/settlement/settlement.repository.ts': { tables: ['settlement_type', 'contract'], why: 'the type check; the create locks its contract (FOR UPDATE), to be a contract.service entry point' },
+  'modules/settlement/settlement.repository.ts': { tables: ['settlement_type'], why: 'the type check' },
   'modules/worker/worker.repository.ts': { tables: ['worker_position'], why: 'the position check' },
   'modules/contract/contract.repository.ts': { tables: ['contract_category', 'inquiry'], why: 'the category check; the live-inquiry check (the inquiry module imports this one, so its service cannot be imported here)' },
-  'modules/project/project.repository.ts': { tables: ['contract'], why: 'the contract check of a project body' },
   'modules/todo/todo.repository.ts': { tables: ['inquiry'], why: "the live-inquiry check and the inquiry's todos (the inquiry module imports this one)" },
   'modules/log/log.repository.ts': { tables: ['business'], why: "the business's request-log purge reads the businesses" },
 };

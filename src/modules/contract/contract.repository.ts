@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { forUpdateOf, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
+import { forUpdateOf, isPostgres, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
@@ -211,6 +211,25 @@ export async function lockById(db: Db, businessId: number, id: number): Promise<
 const contractForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) =>
   forUpdateOf(db, db.selectFrom('contract').select('contract.id').where('contract.business_id', '=', businessId).where('contract.id', '=', id), 'contract'),
 );
+
+/**
+ * Locks contract `id` of the business until the end of the caller's transaction on PostgreSQL (`FOR UPDATE`);
+ * on SQLite, which runs one write transaction at a time (BEGIN IMMEDIATE), runs nothing.
+ */
+export async function lockForUpdate(db: Db, businessId: number, id: number): Promise<void> {
+  if (!isPostgres(db)) return;
+  await db.selectFrom('contract').select('id').where('business_id', '=', businessId).where('id', '=', id).forUpdate().execute();
+}
+
+/**
+ * Whether contract `id` of the business exists, holding a key-share lock on its row until the end of the
+ * caller's transaction on PostgreSQL (`FOR KEY SHARE`; SQLite serialises writes anyway).
+ */
+export async function lockKeyById(db: Db, businessId: number, id: number): Promise<boolean> {
+  let q = db.selectFrom('contract').select('id').where('business_id', '=', businessId).where('id', '=', id);
+  if (isPostgres(db)) q = q.forKeyShare();
+  return (await q.executeTakeFirst()) !== undefined;
+}
 
 /** Whether a contract with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {

@@ -366,6 +366,27 @@ export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number)
 }
 
 /**
+ * Locks contract `id` of the business for a settlement create, until the end of the caller's transaction:
+ * `FOR UPDATE` on PostgreSQL, so that concurrent creates on one contract count its rounds one after the other
+ * (docs/api.md#settlements); nothing on SQLite, which runs one write transaction at a time (BEGIN IMMEDIATE).
+ * The count must be a statement of its own after this one: in the locking statement it would read the
+ * snapshot taken before the lock wait (READ COMMITTED) and miss the rounds of the creates it waited for.
+ */
+export async function lockForSettlement(trx: Db, businessId: number, id: number): Promise<void> {
+  await repo.lockForUpdate(trx, businessId, id);
+}
+
+/**
+ * Whether contract `id` of the business exists, holding a key-share lock on its row until the end of the
+ * caller's transaction on PostgreSQL (SQLite serialises writes anyway): a project write that sets the
+ * contract takes it before it locks the project, in the order a contract delete takes them (the contract,
+ * then its projects through `ON DELETE SET NULL`), so the two never deadlock.
+ */
+export async function lockForProject(trx: Db, businessId: number, id: number): Promise<boolean> {
+  return repo.lockKeyById(trx, businessId, id);
+}
+
+/**
  * `GET /v1/contract/{contract_id}`: the full shape, read in one statement.
  * @throws NotFound for a missing or other business's contract
  */

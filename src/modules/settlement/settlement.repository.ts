@@ -2,7 +2,6 @@
  * SQL for settlements, their responsible members and their status history. Every read joins the
  * settlement's contract and type (both of the same business).
  */
-import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { forUpdateOf, fromJsonColumn, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
@@ -204,18 +203,6 @@ export async function countOfType(db: Db, businessId: number, contractId: number
     .where('type_id', '=', typeId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-/**
- * Locks contract `contractId` of the business until the end of the caller's transaction on PostgreSQL
- * (`FOR UPDATE`), so that concurrent creates on one contract count its rounds one after the other. SQLite
- * runs one write transaction at a time (BEGIN IMMEDIATE), so nothing is run there. The count must be a
- * statement of its own after this one: in the locking statement it would read the snapshot taken before
- * the lock wait (READ COMMITTED) and miss the rounds of the creates it waited for.
- */
-export async function lockContract(db: Db, businessId: number, contractId: number): Promise<void> {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
-  await db.selectFrom('contract').select('id').where('business_id', '=', businessId).where('id', '=', contractId).forUpdate().execute();
 }
 
 /** Inserts a settlement; returns its id. A second single-round settlement of a type violates `settlement_single_round_uq`. */

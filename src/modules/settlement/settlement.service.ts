@@ -21,7 +21,7 @@ import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
 import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
-import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
+import { findSummary as findContractSummary, lockForSettlement as lockContractForSettlement, toNestedContract } from '../contract/contract.service.ts';
 import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
 import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
@@ -253,7 +253,7 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
   try {
     row = await inTransaction(db, async (trx) => {
       // The next round is counted under a lock of the contract, so concurrent creates get distinct rounds.
-      await repo.lockContract(trx, auth.businessId, body.contract.id);
+      await lockContractForSettlement(trx, auth.businessId, body.contract.id);
       const round = body.settlementRound ?? (await repo.countOfType(trx, auth.businessId, body.contract.id, t.id)) + 1;
       const now = nowTimestamp();
       const newId = await repo.insert(trx, auth.businessId, {
