@@ -6,9 +6,13 @@
 //  - a module imports another module's repository or routes (a module's service is its public face; the
 //    shapes of its schemas may be shared too);
 //  - a route file imports another route file;
-//  - mcp/ imports anything of src/ outside mcp/ (it is a client of the HTTP API, through @bizapi/client, which resolves to ../sdk/).
-// `--counts` prints the counts instead of failing (also the cross-module imports of services and schemas).
+//  - mcp/ imports anything of src/ outside mcp/ (it is a client of the HTTP API, through @bizapi/client, which resolves to ../sdk/);
+//  - a module names another module's table in SQL (see TABLES below), outside the commented ALLOWED list.
+// `--counts` prints the counts instead of failing (also the cross-module imports of services and schemas, and
+// the joins onto other modules' tables).
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { URL } from 'node:url';
 
 const graph = JSON.parse(
   execFileSync('npx', ['madge', '--json', '--no-spinner', '--ts-config', 'tsconfig.json', '--extensions', 'ts', 'src'], {
@@ -47,9 +51,120 @@ for (const [from, imports] of Object.entries(graph)) {
   }
 }
 
+// ── Tables (issue 29): a module reaches another module's rows through that module's service, never by
+// naming its table in SQL (architecture.md, "Floors"). A table belongs to the module of its row-type file,
+// src/db/tables/<module>.table.ts (the table's name from the `Database` interface of src/db/database.ts), and
+// to the co-owners below. A module's source files (src/modules/<module>/*.ts) are scanned, comments left out,
+// for Kysely's `selectFrom`, `updateTable`, `deleteFrom`, `insertInto`, `mergeInto` and joins with a literal
+// table name (`'x'` or `'x as y'`), `forUpdateOf(…, 'x')` / `lockRow(…, 'x'` / `setUpdated(…, 'x'`,
+// `sql.table('x')`, and the text of sql`…` templates (`from x`, `join x`, `update x`, `into x`). Names built
+// at run time (a note's or a field value's table) are not seen.
+//
+// A join onto another module's table is a read that nests that record's summary in the same statement (its
+// column set owned by its resource in src/db/tables/, e.g. NESTED_CLIENT_COLUMNS): allowed, and counted. Any
+// other reference — a write, a lock, a query or subquery of its own — is a problem.
+const TABLE_CO_OWNERS = {
+  // auth/signature-replay.ts keeps the replay guard of the signed requests; the row type has its own file.
+  signature_replay: ['auth'],
+  // A record's notes go with it: its delete takes them explicitly, to write their events (docs/api.md#events);
+  // the note module serves the notes API of both parents.
+  contract_note: ['contract'],
+  settlement_note: ['settlement'],
+  // The custom fields are catalog entries; the field module checks and renders their values (field.service).
+  field: ['field'],
+  field_option: ['field'],
+  field_member: ['field'],
+  // The field module writes every record's custom field values (field.service `setFieldValues`).
+  client_field_value: ['field'],
+  contract_field_value: ['field'],
+  inquiry_field_value: ['field'],
+  // The estimate item classifications are a catalog list (`bizapi catalog`), stored beside the items.
+  estimate_item_classification: ['catalog'],
+};
+
+// Files that still name another module's table, each with the tables it names and why it may for now. Remove
+// an entry when its file is fixed; a table not listed for its file is a problem like any other.
+const ALLOWED = {
+  // Another helper of issue 29 moves these reads behind the catalog's and the inquiry's services.
+  'modules/notification/notification.repository.ts': { tables: ['member', 'inquiry', 'inquiry_status'], why: 'issue 29: the lease-queue change moves these reads' },
+  // The webhook and outbox files are changed by another helper of issue 29 (the one lease-queue component).
+  'modules/webhook/webhook.repository.ts': { tables: ['event', 'business'], why: 'issue 29: the lease-queue change (webhook/outbox files)' },
+  // Reference checks and default picks inside the lean write path's single statements (a record's default
+  // status folded into its INSERT, a type's or position's existence read): through catalog.service next.
+  'modules/client/client.repository.ts': { tables: ['client_status'], why: 'the default status folded into the INSERT (one statement)' },
+  'modules/inquiry/inquiry.repository.ts': { tables: ['inquiry_status'], why: 'the default status folded into the INSERT (one statement), the status check' },
+  'modules/settlement/settlement.repository.ts': { tables: ['settlement_type'], why: 'the type check' },
+  'modules/worker/worker.repository.ts': { tables: ['worker_position'], why: 'the position check' },
+  'modules/contract/contract.repository.ts': { tables: ['contract_category', 'inquiry'], why: 'the category check; the live-inquiry check (the inquiry module imports this one, so its service cannot be imported here)' },
+  'modules/todo/todo.repository.ts': { tables: ['inquiry'], why: "the live-inquiry check and the inquiry's todos (the inquiry module imports this one)" },
+  'modules/log/log.repository.ts': { tables: ['business'], why: "the business's request-log purge reads the businesses" },
+};
+
+const tableOwners = (() => {
+  const database = readFileSync(new URL('../src/db/database.ts', import.meta.url), 'utf8');
+  const names = new Map([.../export interface Database \{([\s\S]*?)\n\}/.exec(database)[1].matchAll(/^\s+([a-z_]+): (\w+);/gm)].map((m) => [m[2], m[1]]));
+  const owners = new Map();
+  const dir = new URL('../src/db/tables/', import.meta.url);
+  for (const file of readdirSync(dir)) {
+    const module = file.replace(/\.table\.ts$/, '');
+    for (const m of readFileSync(new URL(file, dir), 'utf8').matchAll(/export interface (\w+)/g)) {
+      const table = names.get(m[1]);
+      if (table !== undefined) owners.set(table, new Set([module, ...(TABLE_CO_OWNERS[table] ?? [])]));
+    }
+  }
+  return owners;
+})();
+
+/** The text of a file with its comments blanked (lines kept). */
+const withoutComments = (text) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+
+/** The tables `text` names in SQL: `[how, table, line]`. */
+function tablesNamed(text) {
+  const found = [];
+  const at = (index) => text.slice(0, index).split('\n').length;
+  for (const m of text.matchAll(/\.(selectFrom|updateTable|deleteFrom|insertInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|innerJoinLateral|leftJoinLateral)\(\s*['"]([a-z_]+)(?:\s+as\s+\w+)?['"]/g)) {
+    found.push([/Join/.test(m[1]) ? 'join' : m[1], m[2], at(m.index)]);
+  }
+  for (const m of text.matchAll(/\b(forUpdateOf|lockRow|setUpdated)\([^;]*?,\s*['"]([a-z_]+)['"]/g)) found.push([m[1], m[2], at(m.index)]);
+  for (const m of text.matchAll(/sql\.table\(\s*['"]([a-z_]+)['"]/g)) found.push(['sql.table', m[1], at(m.index)]);
+  for (const m of text.matchAll(/\bsql\s*(?:<[^>`]*>)?`([^`]*)`/g)) {
+    for (const k of m[1].matchAll(/\b(from|join|update|into)\s+([a-z_]+)\b/gi)) {
+      found.push([k[1].toLowerCase() === 'join' ? 'join' : `sql ${k[1].toLowerCase()}`, k[2], at(m.index + 4 + k.index)]);
+    }
+  }
+  return found;
+}
+
+const tableProblems = [];
+const joins = new Map();
+const allowedUsed = new Map();
+const modulesDir = new URL('../src/modules/', import.meta.url);
+for (const module of readdirSync(modulesDir)) {
+  for (const file of readdirSync(new URL(`${module}/`, modulesDir))) {
+    if (!file.endsWith('.ts')) continue;
+    const path = `modules/${module}/${file}`;
+    for (const [how, table, line] of tablesNamed(withoutComments(readFileSync(new URL(`${module}/${file}`, modulesDir), 'utf8')))) {
+      const owners = tableOwners.get(table);
+      if (owners === undefined || owners.has(module)) continue;
+      if (how === 'join') {
+        joins.set(path, (joins.get(path) ?? 0) + 1);
+      } else if (ALLOWED[path]?.tables.includes(table)) {
+        allowedUsed.set(path, (allowedUsed.get(path) ?? 0) + 1);
+      } else {
+        tableProblems.push(`${path}:${line} ${how} ${table} (a table of ${[...owners].join(', ')})`);
+      }
+    }
+  }
+}
+problems["module names another module's table in SQL"] = tableProblems;
+
 if (process.argv.includes('--counts')) {
   for (const [what, list] of Object.entries(problems)) console.log(`${what}: ${list.length}`);
   console.log(`cross-module imports of services: ${shared.service}, of schemas: ${shared.schemas}, of other files: ${shared.other}`);
+  const sum = (m) => [...m.values()].reduce((a, b) => a + b, 0);
+  console.log(`other modules' tables named in SQL, allow-listed: ${sum(allowedUsed)} in ${allowedUsed.size} files (${[...allowedUsed].map(([f, n]) => `${f} ${n}`).join(', ')})`);
+  console.log(`joins onto other modules' tables (nested summaries, allowed): ${sum(joins)} in ${joins.size} files`);
   process.exit(0);
 }
 let failed = false;

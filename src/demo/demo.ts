@@ -14,7 +14,7 @@ import { create as createClient, list as listClients } from '../modules/client/c
 import type { ContractCreateBody } from '../modules/contract/contract.schemas.ts';
 import { create as createContract, partialUpdate as updateContract } from '../modules/contract/contract.service.ts';
 import type { SettlementStatus } from '../modules/settlement/settlement.schemas.ts';
-import { contractCascade as settlementCascade, create as createSettlement, partialUpdate as updateSettlement } from '../modules/settlement/settlement.service.ts';
+import { contractCascades as settlementCascades, create as createSettlement, partialUpdate as updateSettlement } from '../modules/settlement/settlement.service.ts';
 import { contractCascades as projectCascades, create as createProject } from '../modules/project/project.service.ts';
 import { create as createTodo, partialUpdate as updateTodo } from '../modules/todo/todo.service.ts';
 import { todayIn } from '../shared/time.ts';
@@ -356,7 +356,7 @@ export async function createDemoContracts(
     }
     if (demo.statusAfter !== undefined) {
       // Its records elsewhere (docs/api.md#cascades): none yet, the inquiries and projects come later.
-      const nesting = { ...contractLinkShapes(auth, undefined), projects: projectCascades(auth), settlements: settlementCascade(auth) };
+      const nesting = { ...contractLinkShapes(auth, undefined), projects: projectCascades(auth), settlements: settlementCascades(auth) };
       await updateContract(db, auth, contract.id, { status: demo.statusAfter }, nesting);
     }
   }

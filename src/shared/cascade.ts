@@ -12,3 +12,11 @@ import type { Db } from '../db/database.ts';
  * read of the full shapes, one insert of the events; nothing but the UPDATE when there are none).
  */
 export type Cascade = (trx: Db, id: number) => Promise<void>;
+
+/**
+ * The delete of record `id` that takes records of another resource with it (docs/api.md#cascades): deletes
+ * them in the caller's transaction `trx` and answers the writer of their delete events, which the caller runs
+ * after the rest of its deletes, so that a delete's statements keep their order (every DELETE, then every
+ * event: the order PostgreSQL takes their locks in).
+ */
+export type DeleteCascade = (trx: Db, id: number) => Promise<() => Promise<void>>;

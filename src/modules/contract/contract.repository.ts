@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { forUpdateOf, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
+import { forUpdateOf, isPostgres, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
@@ -212,6 +212,25 @@ const contractForUpdate = preparedQuery(2, (db: Db, businessId: number, id: numb
   forUpdateOf(db, db.selectFrom('contract').select('contract.id').where('contract.business_id', '=', businessId).where('contract.id', '=', id), 'contract'),
 );
 
+/**
+ * Locks contract `id` of the business until the end of the caller's transaction on PostgreSQL (`FOR UPDATE`);
+ * on SQLite, which runs one write transaction at a time (BEGIN IMMEDIATE), runs nothing.
+ */
+export async function lockForUpdate(db: Db, businessId: number, id: number): Promise<void> {
+  if (!isPostgres(db)) return;
+  await db.selectFrom('contract').select('id').where('business_id', '=', businessId).where('id', '=', id).forUpdate().execute();
+}
+
+/**
+ * Whether contract `id` of the business exists, holding a key-share lock on its row until the end of the
+ * caller's transaction on PostgreSQL (`FOR KEY SHARE`; SQLite serialises writes anyway).
+ */
+export async function lockKeyById(db: Db, businessId: number, id: number): Promise<boolean> {
+  let q = db.selectFrom('contract').select('id').where('business_id', '=', businessId).where('id', '=', id);
+  if (isPostgres(db)) q = q.forKeyShare();
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
 /** Whether a contract with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
   const row = await db
@@ -409,43 +428,18 @@ export async function stampWhere(
   return (await q.returning('id').execute()).map((r) => r.id).sort((a, b) => a - b);
 }
 
-/** The records a contract's delete takes with it that emit events of their own (docs/api.md#events). */
-export interface ContractChildren {
-  /** The settlement notes, each with its settlement (the `parent` of its event), by note id. */
-  settlementNotes: { id: number; settlementId: number }[];
-  settlementIds: number[];
-  contractNoteIds: number[];
-}
-
 /**
- * Deletes a contract's settlement notes, settlements and notes (what deleting the contract would cascade to)
- * and answers their ids, so that the delete can write an event for each. Deleted explicitly rather than read
- * and left to the cascade, so that a note added concurrently cannot disappear without its event.
+ * Deletes a contract's notes (what deleting the contract would cascade to) and answers their ids, ascending,
+ * so that the delete can write an event for each (docs/api.md#events). Deleted explicitly rather than read and
+ * left to the cascade, so that a note added concurrently cannot disappear without its event. Its settlements
+ * and their notes are the settlement module's (settlement.service `contractCascades`).
  */
-export async function deleteChildren(db: Db, businessId: number, contractId: number): Promise<ContractChildren> {
-  const settlements = db.selectFrom('settlement').select('id').where('business_id', '=', businessId).where('contract_id', '=', contractId);
-  const settlementNotes = await db
-    .deleteFrom('settlement_note')
-    .where('business_id', '=', businessId)
-    .where('settlement_id', 'in', settlements)
-    .returning(['id', 'settlement_id'])
-    .execute();
-  const deletedSettlements = await db
-    .deleteFrom('settlement')
-    .where('business_id', '=', businessId)
-    .where('contract_id', '=', contractId)
-    .returning('id')
-    .execute();
-  const contractNotes = await db
+export async function deleteNotes(db: Db, businessId: number, contractId: number): Promise<number[]> {
+  const rows = await db
     .deleteFrom('contract_note')
     .where('business_id', '=', businessId)
     .where('contract_id', '=', contractId)
     .returning('id')
     .execute();
-  const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
-  return {
-    settlementNotes: settlementNotes.map((r) => ({ id: r.id, settlementId: r.settlement_id })).sort((a, b) => a.id - b.id),
-    settlementIds: ids(deletedSettlements),
-    contractNoteIds: ids(contractNotes),
-  };
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -12,7 +12,7 @@ import * as schemas from './contract.schemas.ts';
 import * as service from './contract.service.ts';
 import { contractLinkShapes } from '../inquiry/inquiry.service.ts';
 import { contractCascades as projectCascades } from '../project/project.service.ts';
-import { contractCascade as settlementCascade } from '../settlement/settlement.service.ts';
+import { contractCascades as settlementCascades } from '../settlement/settlement.service.ts';
 
 /**
  * What a contract write needs to write the events of the records it changes elsewhere (see
@@ -22,7 +22,7 @@ function inquiryShapes(request: FastifyRequest): service.ContractNesting {
   return {
     ...contractLinkShapes(request.auth, request.fileContext),
     projects: projectCascades(request.auth),
-    settlements: settlementCascade(request.auth),
+    settlements: settlementCascades(request.auth),
   };
 }
 

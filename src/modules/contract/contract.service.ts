@@ -14,27 +14,39 @@
  * - `inquiry` links a live inquiry 1:1 (docs/api.md#contracts): an inquiry already
  *   linked to another contract is a 400 on `inquiry.id`; changing it releases the previous inquiry. The link
  *   is `contract.inquiry_id` under a unique index, so of two requests racing for one inquiry exactly one
- *   succeeds, and the inquiry's `contract` (read through the same column) always agrees. The inquiry side
- *   writes it through {@link checkInquiryContract}, {@link setInquiryContract} and {@link releaseInquiryContract}.
+ *   succeeds, and the inquiry's `contract` (read through the same column) always agrees. The link's code, both
+ *   sides, is contract-inquiry-link.ts; the inquiry side writes it through `checkInquiryContract`,
+ *   `setInquiryContract` and `releaseInquiryContract`, re-exported here.
  */
 import type { Db } from '../../db/database.ts';
-import { changedColumns, fromJsonColumn, inTransaction, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { changedColumns, fromJsonColumn, inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
-import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
+import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
 import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
-import type { Cascade } from '../../shared/cascade.ts';
+import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
 import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './contract.repository.ts';
+import {
+  checkInquiryLink,
+  type InquiryShapes,
+  linkingInquiry,
+  lockForPatch,
+  lockInquiries,
+  lockMovedInquiry,
+  recordInquiryChanges,
+} from './contract-inquiry-link.ts';
 import type { Contract, ContractCreateBody, ContractInquiry, ContractListItem, ContractListQuery, ContractSummary, ContractUpdateBody } from './contract.schemas.ts';
 import type { ContractRowUpdate, NestedContractColumns, NewContractRow, PresentContractColumns } from '../../db/tables/contract.table.ts';
+
+export { checkInquiryContract, type InquiryShapes, releaseInquiryContract, setInquiryContract } from './contract-inquiry-link.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 type IdTitle = { id: number; title: string };
@@ -142,14 +154,6 @@ interface Stored {
   settlement_day: number | null;
 }
 
-/** 400 on `inquiry.id` (contract side of the 1:1 link). */
-export const INQUIRY_TAKEN = 'This inquiry is already linked to another contract.';
-/** 400 on `contract.id` (inquiry side of the 1:1 link). */
-export const CONTRACT_TAKEN = 'This contract is already linked to another inquiry.';
-
-/** The unique index of the link, as each dialect reports it. */
-const INQUIRY_LINK_UQ = { name: 'contract_inquiry_uq', columns: ['contract.business_id', 'contract.inquiry_id'] } as const;
-
 /**
  * Checks a body against the rules above that depend on the stored contract (`stored`, undefined on create):
  * recurring fields on type S only, the day's range, the dates' order. Problems go to `errors`; answers
@@ -213,15 +217,7 @@ async function checkReferences(
       errors.add(['client', 'id'], messages.invalidPk(body.client.id));
     }
   }
-  if (body.inquiry) {
-    const inquiryId = body.inquiry.id;
-    if (!(await repo.liveInquiryExists(db, businessId, inquiryId))) {
-      errors.add(['inquiry', 'id'], messages.invalidPk(inquiryId));
-    } else {
-      const holder = await repo.findIdByInquiryId(db, businessId, inquiryId);
-      if (holder !== undefined && holder !== contractId) errors.add(['inquiry', 'id'], INQUIRY_TAKEN);
-    }
-  }
+  if (body.inquiry) await checkInquiryLink(db, businessId, body.inquiry.id, contractId, errors);
 
   let categoryIds: number[] | undefined;
   if (body.categorySet !== undefined) {
@@ -268,19 +264,6 @@ function columnsFrom(body: ContractUpdateBody): ContractRowUpdate {
 }
 
 /**
- * The inquiry side of a contract write that links or releases an inquiry: the inquiry's `contract` changes,
- * so the write writes `inquiry.updated` too (docs/api.md#events). The inquiry module builds on this one, so
- * its functions (`lockForContractLink`, `finishContractLink` of inquiry.service) are handed in by the caller
- * (the routes) rather than imported.
- */
-export interface InquiryShapes {
-  /** Reads the live inquiry's full shape in one statement that is also its lock, in the caller's transaction; `undefined` when it is not live. */
-  lock: (trx: Db, inquiryId: number) => Promise<{ id: number } | undefined>;
-  /** After the contract's writes: stamps the inquiry's `updated`, reads it again and writes its `inquiry.updated` event. */
-  finish: (trx: Db, locked: { id: number }) => Promise<void>;
-}
-
-/**
  * Everything a contract write changes in other modules' records (docs/api.md#cascades), handed in by the
  * routes: the inquiry it links or releases (or whose nested `contract` changes), and the projects and
  * settlements that nest its summary.
@@ -288,8 +271,8 @@ export interface InquiryShapes {
 export interface ContractNesting extends InquiryShapes {
   /** `updated`: writes `project.updated` for the projects of the contract; `released`: unlinks them (a delete) and writes it. */
   projects: { updated: Cascade; released: Cascade };
-  /** Writes `settlement.updated` for the settlements of the contract. */
-  settlements: Cascade;
+  /** `updated`: writes `settlement.updated` for the settlements of the contract; `deleted`: deletes them with their notes (the contract's delete). */
+  settlements: { updated: Cascade; deleted: DeleteCascade };
 }
 
 /** The properties of the contract summary other records nest (docs/api.md#contracts). */
@@ -298,55 +281,6 @@ const SUMMARY_PROPERTIES = ['title', 'amount', 'type', 'status', 'startDate', 'e
 /** The contract summary of a full shape, as JSON: what inquiries, projects and settlements nest of it. */
 function summaryKey(contract: Contract): string {
   return JSON.stringify(SUMMARY_PROPERTIES.map((p) => contract[p]));
-}
-
-function requireShapes(inquiries: InquiryShapes | undefined): InquiryShapes {
-  // A programming error: every caller that can change a link passes the reader.
-  if (!inquiries) throw new Error('a contract write that changes an inquiry link needs the inquiry reader');
-  return inquiries;
-}
-
-/**
- * Locks the inquiries `ids` (ascending, so concurrent writes lock in one order), each with one read of its
- * full shape. `required` must be live: an inquiry soft-deleted since the reference check is refused (400 on
- * `inquiry.id`) rather than left holding the contract; an id that is not live otherwise is skipped (nothing
- * shows it).
- */
-async function lockInquiries(
-  trx: Db,
-  ids: readonly (number | null | undefined)[],
-  required: number | undefined,
-  inquiries: InquiryShapes | undefined,
-): Promise<{ id: number }[]> {
-  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
-  const touched: { id: number }[] = [];
-  for (const id of wanted) {
-    const locked = await requireShapes(inquiries).lock(trx, id);
-    if (!locked) {
-      if (id === required) throw ValidationError.at(['inquiry', 'id'], messages.invalidPk(id));
-      continue;
-    }
-    touched.push(locked);
-  }
-  return touched;
-}
-
-/** Writes `inquiry.updated` for each inquiry whose link the write changed (docs/api.md#events), after the contract's own event. */
-async function recordInquiryChanges(trx: Db, touched: readonly { id: number }[], inquiries: InquiryShapes | undefined): Promise<void> {
-  for (const locked of touched) await requireShapes(inquiries).finish(trx, locked);
-}
-
-/**
- * Runs a contract write in a transaction, turning a lost race for an inquiry (`contract_inquiry_uq`) into the
- * same 400 on `inquiry.id` as the check before it.
- */
-async function linkingInquiry<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await inTransaction(db, fn);
-  } catch (err) {
-    if (isUniqueViolation(err, INQUIRY_LINK_UQ.name, INQUIRY_LINK_UQ.columns)) throw ValidationError.at(['inquiry', 'id'], INQUIRY_TAKEN);
-    throw err;
-  }
 }
 
 /**
@@ -432,6 +366,27 @@ export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number)
 }
 
 /**
+ * Locks contract `id` of the business for a settlement create, until the end of the caller's transaction:
+ * `FOR UPDATE` on PostgreSQL, so that concurrent creates on one contract count its rounds one after the other
+ * (docs/api.md#settlements); nothing on SQLite, which runs one write transaction at a time (BEGIN IMMEDIATE).
+ * The count must be a statement of its own after this one: in the locking statement it would read the
+ * snapshot taken before the lock wait (READ COMMITTED) and miss the rounds of the creates it waited for.
+ */
+export async function lockForSettlement(trx: Db, businessId: number, id: number): Promise<void> {
+  await repo.lockForUpdate(trx, businessId, id);
+}
+
+/**
+ * Whether contract `id` of the business exists, holding a key-share lock on its row until the end of the
+ * caller's transaction on PostgreSQL (SQLite serialises writes anyway): a project write that sets the
+ * contract takes it before it locks the project, in the order a contract delete takes them (the contract,
+ * then its projects through `ON DELETE SET NULL`), so the two never deadlock.
+ */
+export async function lockForProject(trx: Db, businessId: number, id: number): Promise<boolean> {
+  return repo.lockKeyById(trx, businessId, id);
+}
+
+/**
  * `GET /v1/contract/{contract_id}`: the full shape, read in one statement.
  * @throws NotFound for a missing or other business's contract
  */
@@ -489,16 +444,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
   const sendsSummary = SUMMARY_PROPERTIES.some((p) => body[p] !== undefined);
   const inquiries: InquiryShapes | undefined = nesting;
   return linkingInquiry(db, async (trx) => {
-    let touched: { id: number }[] = [];
-    if ((newInquiryId !== undefined || sendsSummary) && references.held.length === 0) {
-      const previous = await repo.findInquiryIdById(trx, businessId, id);
-      if (previous === undefined) throw new NotFound();
-      if (newInquiryId !== undefined && previous !== newInquiryId) {
-        touched = await lockInquiries(trx, [previous, newInquiryId], newInquiryId ?? undefined, inquiries);
-      } else if (previous !== null) {
-        touched = await lockInquiries(trx, [previous], undefined, inquiries);
-      }
-    }
+    const touched = references.held.length === 0 ? await lockForPatch(trx, businessId, id, newInquiryId, sendsSummary, inquiries) : [];
     // The locking read proves the contract still exists and makes `before` the state this change applies to.
     const row = await repo.lockShapeById(trx, businessId, id);
     if (!row) throw new NotFound();
@@ -506,13 +452,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
     const clearRecurring = checkRules(body, row, errors);
     references.replayInto(errors);
     errors.throwIfAny();
-    if ((newInquiryId !== undefined || sendsSummary) && row.stored_inquiry_id !== null) {
-      // A concurrent write may have moved the link between the read above and the lock: lock that inquiry too.
-      const known = new Set([newInquiryId, ...touched.map((i) => i.id)]);
-      if (!known.has(row.stored_inquiry_id)) {
-        touched.push(...(await lockInquiries(trx, [row.stored_inquiry_id], undefined, inquiries)));
-      }
-    }
+    await lockMovedInquiry(trx, row.stored_inquiry_id, newInquiryId, sendsSummary, touched, inquiries);
     const patch = columnsFrom(body);
     if (clearRecurring) {
       patch.settlement_frequency = null;
@@ -536,7 +476,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
     if (summaryChanged || (before.inquiry?.id ?? null) !== (after.inquiry?.id ?? null)) await recordInquiryChanges(trx, touched, inquiries);
     if (summaryChanged) {
       await requireNesting(nesting).projects.updated(trx, id);
-      await requireNesting(nesting).settlements(trx, id);
+      await requireNesting(nesting).settlements.updated(trx, id);
     }
     return answer;
   });
@@ -565,12 +505,11 @@ export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number
     const touched = await lockInquiries(trx, [previous], undefined, inquiries);
     // The lock holds off new settlements (their create locks the contract) until the delete commits.
     if (!(await repo.lockById(trx, auth.businessId, id))) throw new NotFound();
-    const children = await repo.deleteChildren(trx, auth.businessId, id);
-    for (const note of children.settlementNotes) {
-      await recordDeleted(trx, auth.businessId, 'settlement.history', note.id, { parent: { type: 'settlement', id: note.settlementId } });
-    }
-    for (const settlementId of children.settlementIds) await recordDeleted(trx, auth.businessId, 'settlement', settlementId);
-    for (const noteId of children.contractNoteIds) {
+    // Its settlements and their notes, then its notes: every DELETE before the events (the lock order of before).
+    const recordSettlementsDeleted = await requireNesting(nesting).settlements.deleted(trx, id);
+    const noteIds = await repo.deleteNotes(trx, auth.businessId, id);
+    await recordSettlementsDeleted();
+    for (const noteId of noteIds) {
       await recordDeleted(trx, auth.businessId, 'contract.history', noteId, { parent: { type: 'contract', id } });
     }
     // Its projects are released before the delete (the foreign key would null them without an event).
@@ -594,57 +533,6 @@ export async function findSummaries(db: Db, businessId: number, ids: readonly nu
 export async function findSummary(db: Db, businessId: number, id: number): Promise<ContractSummary | undefined> {
   const row = await repo.findSummaryById(db, businessId, id);
   return row && toNestedContract(row);
-}
-
-// ── The inquiry side of the 1:1 link (docs/api.md#contracts) ──
-
-/**
- * Checks an inquiry body's `contract` reference for inquiry `inquiryId` (undefined on create): the contract
- * must be one of the business's, and not linked to another inquiry. Problems go to `errors` under
- * `contract.id`.
- */
-export async function checkInquiryContract(
-  db: Db,
-  businessId: number,
-  contractId: number,
-  inquiryId: number | undefined,
-  errors: ErrorCollector,
-): Promise<void> {
-  const holder = await repo.findInquiryIdById(db, businessId, contractId);
-  if (holder === undefined) errors.add(['contract', 'id'], messages.invalidPk(contractId));
-  else if (holder !== null && holder !== inquiryId) errors.add(['contract', 'id'], CONTRACT_TAKEN);
-}
-
-/**
- * Sets the contract of inquiry `inquiryId` inside the caller's transaction: releases any other contract
- * linked to it, then links `contractId` (`null`: none) with a compare-and-set, so of two inquiries racing for
- * one contract exactly one wins. Answers the ids of the contracts it changes, for {@link recordInquiryNested}
- * (docs/api.md#cascades).
- * @throws ValidationError on `contract.id` when the contract is gone or already has another inquiry
- */
-export async function setInquiryContract(trx: Db, businessId: number, inquiryId: number, contractId: number | null): Promise<number[]> {
-  const released = await repo.releaseInquiry(trx, businessId, inquiryId, contractId ?? undefined);
-  if (contractId === null) return released;
-  let linked: number;
-  try {
-    linked = await repo.linkInquiry(trx, businessId, contractId, inquiryId);
-  } catch (err) {
-    if (isUniqueViolation(err, INQUIRY_LINK_UQ.name, INQUIRY_LINK_UQ.columns)) throw ValidationError.at(['contract', 'id'], CONTRACT_TAKEN);
-    throw err;
-  }
-  if (linked === 0) {
-    const exists = (await repo.findInquiryIdById(trx, businessId, contractId)) !== undefined;
-    throw ValidationError.at(['contract', 'id'], exists ? CONTRACT_TAKEN : messages.invalidPk(contractId));
-  }
-  return [...released, contractId];
-}
-
-/**
- * Releases the contract of inquiry `inquiryId` (a soft-deleted inquiry releases its link, docs/api.md#contracts);
- * answers the ids of the contracts released, for {@link recordInquiryNested}.
- */
-export async function releaseInquiryContract(trx: Db, businessId: number, inquiryId: number): Promise<number[]> {
-  return repo.releaseInquiry(trx, businessId, inquiryId);
 }
 
 /**

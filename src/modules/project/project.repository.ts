@@ -1,5 +1,4 @@
 /** SQL for projects. Soft-deleted projects are never read. */
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { forUpdateOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
@@ -141,18 +140,6 @@ export async function softDeleteById(db: Db, businessId: number, id: number, at:
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-/**
- * Whether contract `contractId` of the business exists, holding a key-share lock on its row until the end
- * of the transaction on PostgreSQL (SQLite serialises writes anyway). A project write that sets the contract
- * takes it before it locks the project, in the order a contract delete takes them (the contract, then its
- * projects through `ON DELETE SET NULL`), so the two never deadlock.
- */
-export async function lockContractKey(db: Db, businessId: number, contractId: number): Promise<boolean> {
-  let q = db.selectFrom('contract').select('id').where('business_id', '=', businessId).where('id', '=', contractId);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) q = q.forKeyShare();
-  return (await q.executeTakeFirst()) !== undefined;
 }
 
 /**

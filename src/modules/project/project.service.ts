@@ -12,7 +12,7 @@ import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
 import type { Cascade } from '../../shared/cascade.ts';
-import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
+import { findSummary as findContractSummary, lockForProject as lockContractForProject, toNestedContract } from '../contract/contract.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 import * as repo from './project.repository.ts';
@@ -203,7 +203,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Projec
   return referencingContract(db, auth.businessId, body, () =>
     inTransaction(db, async (trx) => {
       // The contract first, then the project: the order a contract delete locks them in (no deadlock).
-      if (body.contract && !(await repo.lockContractKey(trx, auth.businessId, body.contract.id))) {
+      if (body.contract && !(await lockContractForProject(trx, auth.businessId, body.contract.id))) {
         throw new ValidationError({ contract: { id: [messages.invalidPk(body.contract.id)] } });
       }
       // The lean write path: the read of the current shape is the lock and proves the project still exists.

@@ -2,7 +2,6 @@
  * SQL for settlements, their responsible members and their status history. Every read joins the
  * settlement's contract and type (both of the same business).
  */
-import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { forUpdateOf, fromJsonColumn, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
@@ -206,18 +205,6 @@ export async function countOfType(db: Db, businessId: number, contractId: number
   return Number(row?.n ?? 0);
 }
 
-/**
- * Locks contract `contractId` of the business until the end of the caller's transaction on PostgreSQL
- * (`FOR UPDATE`), so that concurrent creates on one contract count its rounds one after the other. SQLite
- * runs one write transaction at a time (BEGIN IMMEDIATE), so nothing is run there. The count must be a
- * statement of its own after this one: in the locking statement it would read the snapshot taken before
- * the lock wait (READ COMMITTED) and miss the rounds of the creates it waited for.
- */
-export async function lockContract(db: Db, businessId: number, contractId: number): Promise<void> {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
-  await db.selectFrom('contract').select('id').where('business_id', '=', businessId).where('id', '=', contractId).forUpdate().execute();
-}
-
 /** Inserts a settlement; returns its id. A second single-round settlement of a type violates `settlement_single_round_uq`. */
 export async function insert(db: Db, businessId: number, row: Omit<NewSettlementRow, 'business_id'>): Promise<number> {
   const { id } = await db
@@ -254,6 +241,35 @@ export async function deleteNotes(db: Db, businessId: number, settlementId: numb
     .returning('id')
     .execute();
   return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** What the delete of a contract takes of its settlements (docs/api.md#events): their notes, each with its settlement, and them. */
+export interface ContractSettlements {
+  /** The settlement notes, each with its settlement (the `parent` of its event), by note id. */
+  notes: { id: number; settlementId: number }[];
+  /** The settlements, ascending. */
+  ids: number[];
+}
+
+/**
+ * Deletes the settlements of contract `contractId` with their notes (what deleting the contract would cascade
+ * to), in two statements, the notes first, and answers their ids, so that the delete can write an event for
+ * each. Deleted explicitly rather than read and left to the cascade, so that a note added concurrently cannot
+ * disappear without its event.
+ */
+export async function deleteByContractId(db: Db, businessId: number, contractId: number): Promise<ContractSettlements> {
+  const settlements = db.selectFrom('settlement').select('id').where('business_id', '=', businessId).where('contract_id', '=', contractId);
+  const notes = await db
+    .deleteFrom('settlement_note')
+    .where('business_id', '=', businessId)
+    .where('settlement_id', 'in', settlements)
+    .returning(['id', 'settlement_id'])
+    .execute();
+  const deleted = await db.deleteFrom('settlement').where('business_id', '=', businessId).where('contract_id', '=', contractId).returning('id').execute();
+  return {
+    notes: notes.map((r) => ({ id: r.id, settlementId: r.settlement_id })).sort((a, b) => a.id - b.id),
+    ids: deleted.map((r) => r.id).sort((a, b) => a - b),
+  };
 }
 
 /** Deletes a settlement for good (its responsible members, status history and notes cascade). */

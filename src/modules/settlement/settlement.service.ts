@@ -21,9 +21,9 @@ import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
 import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
-import { findSummary as findContractSummary, toNestedContract } from '../contract/contract.service.ts';
+import { findSummary as findContractSummary, lockForSettlement as lockContractForSettlement, toNestedContract } from '../contract/contract.service.ts';
 import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
-import type { Cascade } from '../../shared/cascade.ts';
+import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
 import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
@@ -153,15 +153,30 @@ function fullOf(row: repo.SettlementFullRow): Settlement {
 }
 
 /**
- * The settlements that nest a contract's summary (docs/api.md#cascades), for the contract module: stamps
- * `updated` on the settlements of the contract and writes `settlement.updated` with `["contract"]` for each.
+ * The settlements of a contract (docs/api.md#cascades), for the contract module. `updated`: the contract's
+ * summary changed: stamps `updated` on its settlements and writes `settlement.updated` with `["contract"]` for
+ * each. `deleted`: the contract is deleted: deletes its settlements with their notes (two statements) and
+ * answers the writer of `settlement.history.deleted` for each note, then `settlement.deleted` for each
+ * settlement.
  */
-export function contractCascade(auth: Pick<Auth, 'businessId'>): Cascade {
-  return async (trx, contractId) => {
-    const ids = await repo.stampByContractId(trx, auth.businessId, contractId, nowTimestamp());
-    if (ids.length === 0) return;
-    const shapes = (await repo.findFullByIds(trx, auth.businessId, ids)).map(fullOf);
-    await recordUpdatedMany(trx, auth.businessId, 'settlement', ['contract'], shapes);
+export function contractCascades(auth: Pick<Auth, 'businessId'>): { updated: Cascade; deleted: DeleteCascade } {
+  const { businessId } = auth;
+  return {
+    updated: async (trx, contractId) => {
+      const ids = await repo.stampByContractId(trx, businessId, contractId, nowTimestamp());
+      if (ids.length === 0) return;
+      const shapes = (await repo.findFullByIds(trx, businessId, ids)).map(fullOf);
+      await recordUpdatedMany(trx, businessId, 'settlement', ['contract'], shapes);
+    },
+    deleted: async (trx, contractId) => {
+      const deleted = await repo.deleteByContractId(trx, businessId, contractId);
+      return async () => {
+        for (const note of deleted.notes) {
+          await recordDeleted(trx, businessId, 'settlement.history', note.id, { parent: { type: 'settlement', id: note.settlementId } });
+        }
+        for (const id of deleted.ids) await recordDeleted(trx, businessId, 'settlement', id);
+      };
+    },
   };
 }
 
@@ -238,7 +253,7 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
   try {
     row = await inTransaction(db, async (trx) => {
       // The next round is counted under a lock of the contract, so concurrent creates get distinct rounds.
-      await repo.lockContract(trx, auth.businessId, body.contract.id);
+      await lockContractForSettlement(trx, auth.businessId, body.contract.id);
       const round = body.settlementRound ?? (await repo.countOfType(trx, auth.businessId, body.contract.id, t.id)) + 1;
       const now = nowTimestamp();
       const newId = await repo.insert(trx, auth.businessId, {
