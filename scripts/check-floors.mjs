@@ -9,6 +9,8 @@
 //  - mcp/ imports anything of src/ outside mcp/ (it is a client of the HTTP API, through @bizapi/client, which resolves to ../sdk/).
 // `--counts` prints the counts instead of failing (also the cross-module imports of services and schemas).
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const graph = JSON.parse(
   execFileSync('npx', ['madge', '--json', '--no-spinner', '--ts-config', 'tsconfig.json', '--extensions', 'ts', 'src'], {
@@ -44,6 +46,20 @@ for (const [from, imports] of Object.entries(graph)) {
     if (kind === 'repository') problems["module imports another module's repository"].push(`${from} → ${to}`);
     else if (kind === 'routes') problems["module imports another module's routes"].push(`${from} → ${to}`);
     else shared[kind] += 1;
+  }
+}
+
+// No `process.env` outside src/config.ts (issue 29): its own problem key, checked on the text (comments removed).
+{
+  const key = 'file reads process.env outside src/config.ts';
+  problems[key] = [];
+  const READ = /\bprocess\s*(\.\s*env\b|\[\s*['"`]env['"`]\s*\])|\{[^}]*\benv\b[^}]*\}\s*=\s*process\b/;
+  for (const file of fs.readdirSync('src', { recursive: true }).map(String).filter((f) => f.endsWith('.ts'))) {
+    if (file.split(path.sep).join('/') === 'config.ts') continue;
+    const text = fs.readFileSync(path.join('src', file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
+    text.split('\n').forEach((line, i) => {
+      if (READ.test(line.replace(/(^|[^:'"`\\])\/\/.*$/, '$1'))) problems[key].push(`src/${file.split(path.sep).join('/')}:${i + 1}: ${line.trim()}`);
+    });
   }
 }
 
