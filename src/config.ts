@@ -5,10 +5,11 @@
  * {@link readEnvironment}, call {@link loadConfig} and pass the result to `buildApp(config)` and the CLI commands.
  */
 import path from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvInstance, ErrorObject } from 'ajv';
 import dotenv from 'dotenv';
-import envSchema from 'env-schema';
-import Type, { type Static } from 'typebox';
+import type EnvSchemaFn from 'env-schema';
+import type { Static, TEnum, TInteger, TObject, TOptional, TSchema, TString } from 'typebox';
 
 /**
  * How `X-Signature` is enforced (docs/authentication.md#signature-modes): `optional` (unsigned passes, a
@@ -238,25 +239,34 @@ function urlFormat(protocols: string[]): (typeof FORMATS)[string] {
   return { test: (v) => isUrl(v, protocols), problem: (v) => `"${redact(v)}" is not a ${protocols.join(' or ')} URL` };
 }
 
+// The schema is plain JSON Schema, typed with TypeBox's types: TypeBox's runtime, Ajv and env-schema take
+// seconds to load under tsx on a busy machine, and every `bizapi` command loads this module, most of them
+// (`sign`, `request`, `mcp`) without parsing the configuration. Ajv and env-schema are loaded by the first
+// loadConfig call. The objects are those TypeBox builds (Type.Integer, Type.String, Type.Enum).
+const schema = <T extends TSchema>(json: object): T => json as unknown as T;
 /** A whole number from `minimum` to `maximum`, written in digits only (`1e3`, `0x10`, `+5`, `8.0` are refused). */
-const Int = (fallback: number, minimum: number, maximum: number) => Type.Integer({ default: fallback, minimum, maximum });
+const Int = (fallback: number, minimum: number, maximum: number) => schema<TInteger>({ type: 'integer', default: fallback, minimum, maximum });
+/** A string with a default. */
+const Str = (fallback: string, format?: keyof typeof FORMATS) => schema<TString>({ type: 'string', default: fallback, ...(format && { format }) });
 /** A string of one of the {@link FORMATS}, optional. */
-const Text = (format?: keyof typeof FORMATS) => Type.Optional(Type.String(format === undefined ? {} : { format }));
-const Flag = Type.Enum(['true', 'false'], { default: 'false' });
+const Text = (format?: keyof typeof FORMATS) => schema<TOptional<TString>>({ type: 'string', ...(format && { format }) });
+/** One of `values`, `fallback` when unset. */
+const OneOf = <const T extends string[]>(values: T, fallback: T[number]) => schema<TEnum<T>>({ enum: values, default: fallback });
+const Flag = OneOf(['true', 'false'], 'false');
 
 /**
  * Every variable the server reads, its type, default and bounds (README.md#configuration). In the order the
  * problems are listed. An empty or blank variable counts as unset; values are trimmed.
  */
-const EnvSchema = Type.Object({
-  DATABASE_URL: Type.String({ format: 'database-url', default: 'sqlite:./data/bizapi.db' }),
+const PROPERTIES = {
+  DATABASE_URL: Str('sqlite:./data/bizapi.db', 'database-url'),
   BIZAPI_MASTER_KEY: Text('master-key'),
   BIZAPI_TRUST_PROXY: Text('trust-proxy'),
-  BIZAPI_STORAGE: Type.Enum(['local', 's3'], { default: 'local' }),
+  BIZAPI_STORAGE: OneOf(['local', 's3'], 'local'),
   S3_BUCKET: Text(),
   S3_ENDPOINT: Text('http-url'),
   S3_FORCE_PATH_STYLE: Flag,
-  S3_REGION: Type.String({ default: 'us-east-1' }),
+  S3_REGION: Str('us-east-1'),
   S3_ACCESS_KEY_ID: Text(),
   S3_SECRET_ACCESS_KEY: Text(),
   // 7 days is the longest lifetime an S3 pre-signed URL may have; 5 GiB the largest single S3 PUT.
@@ -264,11 +274,11 @@ const EnvSchema = Type.Object({
   BIZAPI_DOWNLOAD_URL_TTL: Int(3600, 1, 604800),
   BIZAPI_UPLOAD_MAX_BYTES: Int(50 * 1024 * 1024, 1, 5 * 1024 * 1024 * 1024),
   REDIS_URL: Text('redis-url'),
-  BIZAPI_RATE_LIMIT_STORE: Type.Optional(Type.Enum(['memory', 'database', 'redis'])),
-  BIZAPI_DATA_DIR: Type.String({ default: './data' }),
-  HOST: Type.String({ default: '127.0.0.1' }),
+  BIZAPI_RATE_LIMIT_STORE: schema<TOptional<TEnum<['memory', 'database', 'redis']>>>({ enum: ['memory', 'database', 'redis'] }),
+  BIZAPI_DATA_DIR: Str('./data'),
+  HOST: Str('127.0.0.1'),
   PORT: Int(8000, 0, 65535),
-  BIZAPI_SIGNATURE_MODE: Type.Enum(['optional', 'required', 'v2'], { default: 'optional' }),
+  BIZAPI_SIGNATURE_MODE: OneOf(['optional', 'required', 'v2'], 'optional'),
   BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT: Int(60_000, 1000, 86_400_000),
   BIZAPI_EVENT_RETENTION_DAYS: Int(30, 1, 3650),
   BIZAPI_WEBHOOK_ALLOW_PRIVATE: Flag,
@@ -280,16 +290,16 @@ const EnvSchema = Type.Object({
   BIZAPI_WEBHOOK_SICK_AFTER: Int(3, 1, 1000),
   BIZAPI_RATE_LIMIT: Int(1000, 0, 1_000_000_000),
   SMTP_URL: Text('smtp-url'),
-  BIZAPI_MAIL_FROM: Type.String({ default: 'bizapi <no-reply@localhost>' }),
+  BIZAPI_MAIL_FROM: Str('bizapi <no-reply@localhost>'),
   PUSH_WEBHOOK_URL: Text('http-url'),
-  BIZAPI_DISPATCHER: Type.Enum(['in-process', 'off'], { default: 'in-process' }),
+  BIZAPI_DISPATCHER: OneOf(['in-process', 'off'], 'in-process'),
   BIZAPI_DISPATCHER_POLL_MS: Int(1000, 10, 3_600_000),
   BIZAPI_DISPATCHER_RETRY_BASE_MS: Int(5000, 1, 86_400_000),
   BIZAPI_DISPATCHER_RETRY_MAX_MS: Int(900_000, 1, 86_400_000),
   BIZAPI_DISPATCHER_MAX_ATTEMPTS: Int(10, 1, 1000),
   BIZAPI_DISPATCHER_TIMEOUT_MS: Int(10_000, 100, 600_000),
   BIZAPI_DISPATCHER_BUSINESS_IDS: Text('id-list'),
-  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  LOG_LEVEL: OneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   BIZAPI_METRICS_TOKEN: Text(),
   BIZAPI_REQUEST_TIMEOUT: Int(30_000, 1, 3_600_000),
   BIZAPI_KEEP_ALIVE_TIMEOUT: Int(72_000, 1, 3_600_000),
@@ -298,19 +308,29 @@ const EnvSchema = Type.Object({
   BIZAPI_MAX_EVENT_LOOP_DELAY: Int(1000, 0, 3_600_000),
   BIZAPI_PUBLIC_URL: Text('http-origin'),
   BIZAPI_WORKERS: Text(),
-  BIZAPI_CLUSTER_WORKER: Type.Optional(Type.Integer({ minimum: 0, maximum: 255 })),
+  BIZAPI_CLUSTER_WORKER: schema<TOptional<TInteger>>({ type: 'integer', minimum: 0, maximum: 255 }),
   NODE_OPTIONS: Text(),
-});
+};
+const EnvSchema = schema<TObject<typeof PROPERTIES>>({ type: 'object', properties: PROPERTIES });
 type Env = Static<typeof EnvSchema>;
 type VariableSchema = { type?: string; enum?: string[]; format?: string; minimum?: number; maximum?: number };
-const VARIABLES = EnvSchema.properties as unknown as Record<string, VariableSchema>;
+const VARIABLES = PROPERTIES as unknown as Record<string, VariableSchema>;
 const NAMES = Object.keys(VARIABLES);
 /** The variables read only with `BIZAPI_STORAGE=s3`. */
 const S3_VARIABLES = NAMES.filter((name) => name.startsWith('S3_'));
 
-/** Validates with the schema as written: no type coercion (the integers are converted by {@link loadConfig}). */
-const AJV = new Ajv({ allErrors: true, useDefaults: true, removeAdditional: true, coerceTypes: false });
-for (const [name, format] of Object.entries(FORMATS)) AJV.addFormat(name, { type: 'string', validate: format.test });
+let validator: { envSchema: typeof EnvSchemaFn; ajv: AjvInstance } | undefined;
+/** env-schema, and the Ajv it validates with: the schema as written, no type coercion (the integers are converted by {@link loadConfig}). */
+function schemaValidator(): NonNullable<typeof validator> {
+  if (validator === undefined) {
+    const require = createRequire(import.meta.url);
+    const { Ajv } = require('ajv') as typeof import('ajv');
+    const ajv = new Ajv({ allErrors: true, useDefaults: true, removeAdditional: true, coerceTypes: false });
+    for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: format.test });
+    validator = { envSchema: require('env-schema') as typeof EnvSchemaFn, ajv };
+  }
+  return validator;
+}
 
 /** The problem a bad value of the variable `name` reports, from its schema. */
 function problemOf(name: string, text: string): string {
@@ -344,7 +364,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
   const problems: [name: string, problem: string][] = [];
   let values: Env | undefined;
   try {
-    values = envSchema<Env>({ schema: EnvSchema, data, env: false, ajv: AJV });
+    const { envSchema, ajv } = schemaValidator();
+    values = envSchema<Env>({ schema: EnvSchema, data, env: false, ajv });
   } catch (err) {
     const errors = (err as { errors?: ErrorObject[] }).errors;
     if (errors === undefined) throw err;
