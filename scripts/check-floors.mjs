@@ -8,10 +8,12 @@
 //  - a route file imports another route file;
 //  - mcp/ imports anything of src/ outside mcp/ (it is a client of the HTTP API, through @bizapi/client, which resolves to ../sdk/);
 //  - a module names another module's table in SQL (see TABLES below), outside the commented ALLOWED list.
+//  - a file of src/ other than config.ts reads process.env (the configuration is read in one place, .env included);
 // `--counts` prints the counts instead of failing (also the cross-module imports of services and schemas, and
 // the joins onto other modules' tables).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import fs, { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { URL } from 'node:url';
 
 const graph = JSON.parse(
@@ -158,6 +160,20 @@ for (const module of readdirSync(modulesDir)) {
   }
 }
 problems["module names another module's table in SQL"] = tableProblems;
+
+// No `process.env` outside src/config.ts (issue 29): its own problem key, checked on the text (comments removed).
+{
+  const key = 'file reads process.env outside src/config.ts';
+  problems[key] = [];
+  const READ = /\bprocess\s*(\.\s*env\b|\[\s*['"`]env['"`]\s*\])|\{[^}]*\benv\b[^}]*\}\s*=\s*process\b/;
+  for (const file of fs.readdirSync('src', { recursive: true }).map(String).filter((f) => f.endsWith('.ts'))) {
+    if (file.split(path.sep).join('/') === 'config.ts') continue;
+    const text = fs.readFileSync(path.join('src', file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
+    text.split('\n').forEach((line, i) => {
+      if (READ.test(line.replace(/(^|[^:'"`\\])\/\/.*$/, '$1'))) problems[key].push(`src/${file.split(path.sep).join('/')}:${i + 1}: ${line.trim()}`);
+    });
+  }
+}
 
 if (process.argv.includes('--counts')) {
   for (const [what, list] of Object.entries(problems)) console.log(`${what}: ${list.length}`);

@@ -21,7 +21,7 @@ import os from 'node:os';
 import type { Config } from './config.ts';
 import { ConfigError } from './config.ts';
 
-/** Environment variable a worker reads to learn its role (set by the primary). */
+/** Environment variable a worker learns its role from (set by the primary; read as `config.cluster.workerIndex`). */
 const WORKER_ROLE_ENV = 'BIZAPI_CLUSTER_WORKER';
 
 /**
@@ -56,9 +56,9 @@ export function workerExecArgv(execArgv: readonly string[], nodeOptions = ''): s
   return [...execArgv, ...WORKER_V8_FLAGS.filter((f) => !given.includes(f.split('=', 1)[0]!))];
 }
 
-/** True in a process forked by {@link serveCluster}. */
-export function isClusterWorker(): boolean {
-  return cluster.isWorker && process.env[WORKER_ROLE_ENV] !== undefined;
+/** True in a process forked by {@link serveCluster} (its configuration has the index the primary gave it). */
+export function isClusterWorker(config: Config): boolean {
+  return cluster.isWorker && config.cluster.workerIndex !== undefined;
 }
 
 /** Options of {@link serveCluster}. */
@@ -76,14 +76,15 @@ export interface ClusterOptions {
  */
 export async function serveCluster(config: Config, options: ClusterOptions): Promise<void> {
   const { startServer, prepareDatabase } = await import('./server.ts');
-  if (isClusterWorker()) {
+  if (isClusterWorker(config)) {
     await startServer(config, { demo: false, migrate: false, announce: false });
     return;
   }
   await prepareDatabase(config, { demo: options.demo });
 
   const env: Record<string, string> = {};
-  const storeSet = (process.env.BIZAPI_RATE_LIMIT_STORE ?? '') !== '';
+  // Set in the process environment or in .env: either is the operator's choice, never overridden.
+  const storeSet = config.rateLimitStoreSet;
   if (options.workers > 1 && !storeSet && config.rateLimitStore === 'memory') env.BIZAPI_RATE_LIMIT_STORE = 'database';
   if (options.workers > 1 && storeSet && config.rateLimitStore === 'memory') {
     process.stderr.write(`bizapi: BIZAPI_RATE_LIMIT_STORE=memory with ${options.workers} workers: each worker counts alone (up to ${options.workers}× the limit)\n`);
@@ -94,7 +95,7 @@ export async function serveCluster(config: Config, options: ClusterOptions): Pro
   const live = new Set<Worker>();
   let announced = false;
   const listening = new Set<number>();
-  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, config.cluster.nodeOptions) });
   const fork = (index: number): void => {
     const worker = cluster.fork({
       ...env,

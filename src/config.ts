@@ -1,10 +1,15 @@
 /**
  * Configuration: one schema for the environment, parsed once (README.md#configuration).
  *
- * Nothing else in the project reads `process.env`: the entry points call {@link loadConfig} and pass the
- * result to `buildApp(config)` and the CLI commands.
+ * Nothing else in the project reads `process.env` (scripts/check-floors.mjs): the entry points read it with
+ * {@link readEnvironment}, call {@link loadConfig} and pass the result to `buildApp(config)` and the CLI commands.
  */
 import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvInstance, ErrorObject } from 'ajv';
+import dotenv from 'dotenv';
+import type EnvSchemaFn from 'env-schema';
+import type { Static, TEnum, TInteger, TObject, TOptional, TSchema, TString } from 'typebox';
 
 /**
  * How `X-Signature` is enforced (docs/authentication.md#signature-modes): `optional` (unsigned passes, a
@@ -126,6 +131,12 @@ export interface Config {
    * `REDIS_URL`). Default: `redis` when `REDIS_URL` is set, else `memory`.
    */
   rateLimitStore: 'memory' | 'database' | 'redis';
+  /**
+   * Whether `BIZAPI_RATE_LIMIT_STORE` is set (in the process environment or `.env`), rather than
+   * {@link rateLimitStore} being its default: `bizapi serve --workers` shares the default `memory` store
+   * through the database, never a store the operator chose.
+   */
+  rateLimitStoreSet: boolean;
   /** `REDIS_URL` (`redis://` or `rediss://`), required by `rateLimitStore: 'redis'`. */
   redisUrl: string | undefined;
   /** `BIZAPI_METRICS_TOKEN`: when set, `GET /metrics` requires `Authorization: Bearer <token>`. */
@@ -149,6 +160,23 @@ export interface Config {
    * (the `Host` header is used, and must be valid). See docs/deployment.md#public-url.
    */
   publicUrl: string | undefined;
+  /** `bizapi serve` as several processes (src/cluster.ts). */
+  cluster: ClusterConfig;
+}
+
+/**
+ * What `bizapi serve --workers` reads (docs/deployment.md#several-processes-on-one-machine-bizapi-serve---workers).
+ */
+export interface ClusterConfig {
+  /**
+   * `BIZAPI_WORKERS` as given (a count or `auto`), the worker count when `--workers` is not: checked by
+   * `parseWorkers` (src/cluster.ts) only then, so a bad one stops `bizapi serve` alone.
+   */
+  workers: string | undefined;
+  /** `BIZAPI_CLUSTER_WORKER`: the index the `serve` primary gives each worker it forks; `undefined` in any other process. */
+  workerIndex: number | undefined;
+  /** `NODE_OPTIONS`: the Node flags the operator set, which the workers' own V8 flags do not override. */
+  nodeOptions: string | undefined;
 }
 
 /** Thrown by {@link loadConfig}; `problems` names every bad variable, one line each. */
@@ -159,180 +187,293 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/**
+ * The string formats of {@link EnvSchema}: each one's test, and the problem a value failing it reports (after
+ * `NAME: `). Passwords of URLs are masked in the problems.
+ */
+const FORMATS: Record<string, { test(v: string): boolean; problem(v: string): string }> = {
+  'database-url': {
+    test: (v) => (v.startsWith('sqlite:') ? v !== 'sqlite:' : /^postgres(ql)?:\/\//.test(v) && isUrl(v, ['postgres:', 'postgresql:'])),
+    problem: (v) =>
+      v.startsWith('sqlite:')
+        ? '"sqlite:" needs a path, e.g. sqlite:./data/bizapi.db'
+        : /^postgres(ql)?:\/\//.test(v)
+          ? `"${redact(v)}" is not a postgres: or postgresql: URL`
+          : `"${redact(v)}" must start with sqlite: or postgres://`,
+  },
+  'master-key': { test: (v) => parseMasterKey(v) !== undefined, problem: () => 'must be 32 bytes as 64 hex characters or base64' },
+  'trust-proxy': {
+    test: (v) => /^(true|false|[0-9a-fA-F:./,\s]+)$/.test(v),
+    problem: (v) => `"${v}" is not true, false, a hop count or a list of addresses`,
+  },
+  'http-url': urlFormat(['http:', 'https:']),
+  'smtp-url': urlFormat(['smtp:', 'smtps:']),
+  'redis-url': urlFormat(['redis:', 'rediss:']),
+  'http-origin': {
+    test: (v) => {
+      const u = parseUrl(v);
+      return u !== undefined && ['http:', 'https:'].includes(u.protocol) && !u.username && !u.password && (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash;
+    },
+    problem: (v) => `"${redact(v)}" is not an http or https origin such as https://api.example.com (no path, query or credentials)`,
+  },
+  'id-list': {
+    test: (v) => /^[1-9]\d{0,14}(\s*,\s*[1-9]\d{0,14})*$/.test(v),
+    problem: (v) => `"${v}" is not a comma-separated list of positive integer ids`,
+  },
+};
+
+function parseUrl(v: string): URL | undefined {
+  try {
+    return new URL(v);
+  } catch {
+    return undefined;
+  }
+}
+
+function isUrl(v: string, protocols: string[]): boolean {
+  const u = parseUrl(v);
+  return u !== undefined && protocols.includes(u.protocol);
+}
+
+function urlFormat(protocols: string[]): (typeof FORMATS)[string] {
+  return { test: (v) => isUrl(v, protocols), problem: (v) => `"${redact(v)}" is not a ${protocols.join(' or ')} URL` };
+}
+
+// The schema is plain JSON Schema, typed with TypeBox's types: TypeBox's runtime, Ajv and env-schema take
+// seconds to load under tsx on a busy machine, and every `bizapi` command loads this module, most of them
+// (`sign`, `request`, `mcp`) without parsing the configuration. Ajv and env-schema are loaded by the first
+// loadConfig call. The objects are those TypeBox builds (Type.Integer, Type.String, Type.Enum).
+const schema = <T extends TSchema>(json: object): T => json as unknown as T;
+/** A whole number from `minimum` to `maximum`, written in digits only (`1e3`, `0x10`, `+5`, `8.0` are refused). */
+const Int = (fallback: number, minimum: number, maximum: number) => schema<TInteger>({ type: 'integer', default: fallback, minimum, maximum });
+/** A string with a default. */
+const Str = (fallback: string, format?: keyof typeof FORMATS) => schema<TString>({ type: 'string', default: fallback, ...(format && { format }) });
+/** A string of one of the {@link FORMATS}, optional. */
+const Text = (format?: keyof typeof FORMATS) => schema<TOptional<TString>>({ type: 'string', ...(format && { format }) });
+/** One of `values`, `fallback` when unset. */
+const OneOf = <const T extends string[]>(values: T, fallback: T[number]) => schema<TEnum<T>>({ enum: values, default: fallback });
+const Flag = OneOf(['true', 'false'], 'false');
 
 /**
- * Parses the environment into a {@link Config}.
+ * Every variable the server reads, its type, default and bounds (README.md#configuration). In the order the
+ * problems are listed. An empty or blank variable counts as unset; values are trimmed.
+ */
+const PROPERTIES = {
+  DATABASE_URL: Str('sqlite:./data/bizapi.db', 'database-url'),
+  BIZAPI_MASTER_KEY: Text('master-key'),
+  BIZAPI_TRUST_PROXY: Text('trust-proxy'),
+  BIZAPI_STORAGE: OneOf(['local', 's3'], 'local'),
+  S3_BUCKET: Text(),
+  S3_ENDPOINT: Text('http-url'),
+  S3_FORCE_PATH_STYLE: Flag,
+  S3_REGION: Str('us-east-1'),
+  S3_ACCESS_KEY_ID: Text(),
+  S3_SECRET_ACCESS_KEY: Text(),
+  // 7 days is the longest lifetime an S3 pre-signed URL may have; 5 GiB the largest single S3 PUT.
+  BIZAPI_UPLOAD_URL_TTL: Int(60, 1, 604800),
+  BIZAPI_DOWNLOAD_URL_TTL: Int(3600, 1, 604800),
+  BIZAPI_UPLOAD_MAX_BYTES: Int(50 * 1024 * 1024, 1, 5 * 1024 * 1024 * 1024),
+  REDIS_URL: Text('redis-url'),
+  BIZAPI_RATE_LIMIT_STORE: schema<TOptional<TEnum<['memory', 'database', 'redis']>>>({ enum: ['memory', 'database', 'redis'] }),
+  BIZAPI_DATA_DIR: Str('./data'),
+  HOST: Str('127.0.0.1'),
+  PORT: Int(8000, 0, 65535),
+  BIZAPI_SIGNATURE_MODE: OneOf(['optional', 'required', 'v2'], 'optional'),
+  BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT: Int(60_000, 1000, 86_400_000),
+  BIZAPI_EVENT_RETENTION_DAYS: Int(30, 1, 3650),
+  BIZAPI_WEBHOOK_ALLOW_PRIVATE: Flag,
+  BIZAPI_WEBHOOK_MAX_ENDPOINTS: Int(20, 1, 100_000),
+  BIZAPI_WEBHOOK_CONCURRENCY: Int(2000, 1, 100_000),
+  BIZAPI_WEBHOOK_PER_ENDPOINT: Int(4, 1, 1000),
+  BIZAPI_WEBHOOK_PER_BUSINESS: Int(20, 1, 100_000),
+  BIZAPI_WEBHOOK_SICK_CONCURRENCY: Int(1000, 1, 100_000),
+  BIZAPI_WEBHOOK_SICK_AFTER: Int(3, 1, 1000),
+  BIZAPI_RATE_LIMIT: Int(1000, 0, 1_000_000_000),
+  SMTP_URL: Text('smtp-url'),
+  BIZAPI_MAIL_FROM: Str('bizapi <no-reply@localhost>'),
+  PUSH_WEBHOOK_URL: Text('http-url'),
+  BIZAPI_DISPATCHER: OneOf(['in-process', 'off'], 'in-process'),
+  BIZAPI_DISPATCHER_POLL_MS: Int(1000, 10, 3_600_000),
+  BIZAPI_DISPATCHER_RETRY_BASE_MS: Int(5000, 1, 86_400_000),
+  BIZAPI_DISPATCHER_RETRY_MAX_MS: Int(900_000, 1, 86_400_000),
+  BIZAPI_DISPATCHER_MAX_ATTEMPTS: Int(10, 1, 1000),
+  BIZAPI_DISPATCHER_TIMEOUT_MS: Int(10_000, 100, 600_000),
+  BIZAPI_DISPATCHER_BUSINESS_IDS: Text('id-list'),
+  LOG_LEVEL: OneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  BIZAPI_METRICS_TOKEN: Text(),
+  BIZAPI_REQUEST_TIMEOUT: Int(30_000, 1, 3_600_000),
+  BIZAPI_KEEP_ALIVE_TIMEOUT: Int(72_000, 1, 3_600_000),
+  BIZAPI_SHUTDOWN_TIMEOUT: Int(30_000, 1, 3_600_000),
+  BIZAPI_SHUTDOWN_DELAY: Int(0, 0, 3_600_000),
+  BIZAPI_MAX_EVENT_LOOP_DELAY: Int(1000, 0, 3_600_000),
+  BIZAPI_PUBLIC_URL: Text('http-origin'),
+  BIZAPI_WORKERS: Text(),
+  BIZAPI_CLUSTER_WORKER: schema<TOptional<TInteger>>({ type: 'integer', minimum: 0, maximum: 255 }),
+  NODE_OPTIONS: Text(),
+};
+const EnvSchema = schema<TObject<typeof PROPERTIES>>({ type: 'object', properties: PROPERTIES });
+type Env = Static<typeof EnvSchema>;
+type VariableSchema = { type?: string; enum?: string[]; format?: string; minimum?: number; maximum?: number };
+const VARIABLES = PROPERTIES as unknown as Record<string, VariableSchema>;
+const NAMES = Object.keys(VARIABLES);
+/** The variables read only with `BIZAPI_STORAGE=s3`. */
+const S3_VARIABLES = NAMES.filter((name) => name.startsWith('S3_'));
+
+let validator: { envSchema: typeof EnvSchemaFn; ajv: AjvInstance } | undefined;
+/** env-schema, and the Ajv it validates with: the schema as written, no type coercion (the integers are converted by {@link loadConfig}). */
+function schemaValidator(): NonNullable<typeof validator> {
+  if (validator === undefined) {
+    const require = createRequire(import.meta.url);
+    const { Ajv } = require('ajv') as typeof import('ajv');
+    const ajv = new Ajv({ allErrors: true, useDefaults: true, removeAdditional: true, coerceTypes: false });
+    for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: format.test });
+    validator = { envSchema: require('env-schema') as typeof EnvSchemaFn, ajv };
+  }
+  return validator;
+}
+
+/** The problem a bad value of the variable `name` reports, from its schema. */
+function problemOf(name: string, text: string): string {
+  const { enum: values, format, minimum, maximum } = VARIABLES[name]!;
+  if (values !== undefined) return `${name}: "${text}" is not one of ${values.join(', ')}`;
+  if (format !== undefined) return `${name}: ${FORMATS[format]!.problem(text)}`;
+  return `${name}: "${text}" is not an integer between ${minimum} and ${maximum}`;
+}
+
+/**
+ * Parses the environment into a {@link Config}, in two steps: the variables against {@link EnvSchema}
+ * (env-schema with Ajv: types, defaults, bounds, formats), then the rules that join several variables (S3
+ * needs a bucket, the Redis store needs `REDIS_URL`, the database dialect from `DATABASE_URL`, paths resolved
+ * against `cwd`).
  *
- * @param env variables to read (usually `process.env`, merged with an optional `.env` file by the caller)
+ * @param env variables to read (usually `process.env` over an optional `.env` file: {@link readEnvironment})
  * @param cwd directory that relative paths (`sqlite:./data/x.db`, `BIZAPI_DATA_DIR`) resolve against
  * @throws ConfigError listing every invalid variable, not just the first
  */
 export function loadConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): Config {
-  const problems: string[] = [];
-  const get = (name: string): string | undefined => {
-    const v = env[name];
-    return v === undefined || v.trim() === '' ? undefined : v.trim();
-  };
-  /** A comma-separated list of positive integer ids; unset → `undefined`. */
-  const idList = (name: string): number[] | undefined => {
-    const v = get(name);
-    if (v === undefined) return undefined;
-    const parts = v.split(',').map((p) => p.trim());
-    if (parts.some((p) => !/^[1-9]\d{0,14}$/.test(p))) {
-      problems.push(`${name}: "${v}" is not a comma-separated list of positive integer ids`);
-      return undefined;
-    }
-    return parts.map(Number);
-  };
-  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
-    const v = get(name);
-    if (v === undefined) return fallback;
-    if ((allowed as readonly string[]).includes(v)) return v as T;
-    problems.push(`${name}: "${v}" is not one of ${allowed.join(', ')}`);
-    return fallback;
-  };
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const v = get(name);
-    if (v === undefined) return fallback;
-    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-      problems.push(`${name}: "${v}" is not an integer between ${min} and ${max}`);
-      return fallback;
-    }
-    return Number(v);
-  };
-  const url = (name: string, protocols: string[]): string | undefined => {
-    const v = get(name);
-    if (v === undefined) return undefined;
-    try {
-      const u = new URL(v);
-      if (!protocols.includes(u.protocol)) throw new Error('protocol');
-      return v;
-    } catch {
-      problems.push(`${name}: "${redact(v)}" is not a ${protocols.join(' or ')} URL`);
-      return undefined;
-    }
-  };
-
-  /** An `http(s)://host[:port]` origin with no path, query or credentials; returned without a trailing slash. */
-  const origin = (name: string): string | undefined => {
-    const v = get(name);
-    if (v === undefined) return undefined;
-    try {
-      const u = new URL(v);
-      if (!['http:', 'https:'].includes(u.protocol)) throw new Error('protocol');
-      if (u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) throw new Error('parts');
-      return u.origin;
-    } catch {
-      problems.push(`${name}: "${redact(v)}" is not an http or https origin such as https://api.example.com (no path, query or credentials)`);
-      return undefined;
-    }
-  };
-
-  const dataDir = path.resolve(cwd, get('BIZAPI_DATA_DIR') ?? './data');
-
-  const databaseUrl = get('DATABASE_URL') ?? 'sqlite:./data/bizapi.db';
-  let database: DatabaseConfig = { dialect: 'sqlite', path: path.resolve(cwd, 'data/bizapi.db') };
-  if (databaseUrl.startsWith('sqlite:')) {
-    const p = databaseUrl.slice('sqlite:'.length);
-    if (p === '') problems.push('DATABASE_URL: "sqlite:" needs a path, e.g. sqlite:./data/bizapi.db');
-    else database = { dialect: 'sqlite', path: p === ':memory:' ? ':memory:' : path.resolve(cwd, p) };
-  } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    if (url('DATABASE_URL', ['postgres:', 'postgresql:']) !== undefined) database = { dialect: 'postgres', url: databaseUrl };
-  } else {
-    problems.push(`DATABASE_URL: "${redact(databaseUrl)}" must start with sqlite: or postgres://`);
+  // The text of each variable, trimmed; blank is unset, and the S3_* variables are read only with BIZAPI_STORAGE=s3.
+  const text: Record<string, string> = {};
+  for (const name of NAMES) {
+    const v = env[name]?.trim();
+    if (v !== undefined && v !== '') text[name] = v;
   }
+  if (text.BIZAPI_STORAGE !== 's3') for (const name of S3_VARIABLES) delete text[name];
+  const data: Record<string, string | number> = { ...text };
+  for (const [name, v] of Object.entries(text)) if (VARIABLES[name]!.type === 'integer' && /^\d+$/.test(v)) data[name] = Number(v);
 
-  let masterKey: Buffer | undefined;
-  const mk = get('BIZAPI_MASTER_KEY');
-  if (mk !== undefined) {
-    masterKey = parseMasterKey(mk);
-    if (masterKey === undefined) problems.push('BIZAPI_MASTER_KEY: must be 32 bytes as 64 hex characters or base64');
+  const problems: [name: string, problem: string][] = [];
+  let values: Env | undefined;
+  try {
+    const { envSchema, ajv } = schemaValidator();
+    values = envSchema<Env>({ schema: EnvSchema, data, env: false, ajv });
+  } catch (err) {
+    const errors = (err as { errors?: ErrorObject[] }).errors;
+    if (errors === undefined) throw err;
+    for (const name of new Set(errors.map((e) => e.instancePath.slice(1)))) problems.push([name, problemOf(name, text[name]!)]);
   }
-
-  let trustProxy: boolean | number | string = false;
-  const tp = get('BIZAPI_TRUST_PROXY');
-  if (tp !== undefined) {
-    if (tp === 'true' || tp === 'false') trustProxy = tp === 'true';
-    else if (/^\d+$/.test(tp)) trustProxy = Number(tp);
-    else if (/^[0-9a-fA-F:./,\s]+$/.test(tp)) trustProxy = tp;
-    else problems.push(`BIZAPI_TRUST_PROXY: "${tp}" is not true, false, a hop count or a list of addresses`);
+  // The rules that join several variables.
+  if (text.BIZAPI_STORAGE === 's3' && text.S3_BUCKET === undefined) problems.push(['S3_BUCKET', 'S3_BUCKET: required when BIZAPI_STORAGE=s3']);
+  if (text.BIZAPI_RATE_LIMIT_STORE === 'redis' && text.REDIS_URL === undefined) {
+    problems.push(['BIZAPI_RATE_LIMIT_STORE', 'BIZAPI_RATE_LIMIT_STORE: "redis" needs REDIS_URL']);
   }
-
-  const storage = oneOf('BIZAPI_STORAGE', ['local', 's3'] as const, 'local');
-  let s3: S3Config | undefined;
-  if (storage === 's3') {
-    const bucket = get('S3_BUCKET');
-    if (bucket === undefined) problems.push('S3_BUCKET: required when BIZAPI_STORAGE=s3');
-    s3 = {
-      endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
-      bucket: bucket ?? '',
-      region: get('S3_REGION') ?? 'us-east-1',
-      accessKeyId: get('S3_ACCESS_KEY_ID'),
-      secretAccessKey: get('S3_SECRET_ACCESS_KEY'),
-      forcePathStyle: oneOf('S3_FORCE_PATH_STYLE', ['true', 'false'] as const, 'false') === 'true',
-    };
+  if (values === undefined || problems.length > 0) {
+    problems.sort(([a], [b]) => NAMES.indexOf(a) - NAMES.indexOf(b));
+    throw new ConfigError(problems.map(([, problem]) => problem));
   }
+  return toConfig(values, cwd);
+}
 
-  // 7 days is the longest lifetime an S3 pre-signed URL may have; 5 GiB the largest single S3 PUT.
-  const files: FilesConfig = {
-    uploadUrlTtlSeconds: integer('BIZAPI_UPLOAD_URL_TTL', 60, 1, 604800),
-    downloadUrlTtlSeconds: integer('BIZAPI_DOWNLOAD_URL_TTL', 3600, 1, 604800),
-    maxUploadBytes: integer('BIZAPI_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1, 5 * 1024 * 1024 * 1024),
-  };
-  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
-  const rateLimitStore = oneOf('BIZAPI_RATE_LIMIT_STORE', ['memory', 'database', 'redis'] as const, redisUrl ? 'redis' : 'memory');
-  if (rateLimitStore === 'redis' && get('REDIS_URL') === undefined) problems.push('BIZAPI_RATE_LIMIT_STORE: "redis" needs REDIS_URL');
-
-  const config: Config = {
-    databaseUrl,
-    database,
-    host: get('HOST') ?? '127.0.0.1',
-    port: integer('PORT', 8000, 0, 65535),
-    dataDir,
-    masterKey,
-    signatureMode: oneOf('BIZAPI_SIGNATURE_MODE', ['optional', 'required', 'v2'] as const, 'optional'),
-    idempotencyLockTimeout: integer('BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT', 60_000, 1000, 86_400_000),
-    eventRetentionDays: integer('BIZAPI_EVENT_RETENTION_DAYS', 30, 1, 3650),
-    webhookAllowPrivate: oneOf('BIZAPI_WEBHOOK_ALLOW_PRIVATE', ['true', 'false'] as const, 'false') === 'true',
+/**
+ * The {@link Config} of valid variables: the database dialect from `DATABASE_URL`, paths resolved against
+ * `cwd`, the rate-limit store's default (`redis` with `REDIS_URL`, else `memory`), and the other derived values.
+ */
+function toConfig(v: Env, cwd: string): Config {
+  const sqlitePath = v.DATABASE_URL.startsWith('sqlite:') ? v.DATABASE_URL.slice('sqlite:'.length) : undefined;
+  const tp = v.BIZAPI_TRUST_PROXY;
+  return {
+    databaseUrl: v.DATABASE_URL,
+    database:
+      sqlitePath === undefined
+        ? { dialect: 'postgres', url: v.DATABASE_URL }
+        : { dialect: 'sqlite', path: sqlitePath === ':memory:' ? ':memory:' : path.resolve(cwd, sqlitePath) },
+    host: v.HOST,
+    port: v.PORT,
+    dataDir: path.resolve(cwd, v.BIZAPI_DATA_DIR),
+    masterKey: v.BIZAPI_MASTER_KEY === undefined ? undefined : parseMasterKey(v.BIZAPI_MASTER_KEY),
+    signatureMode: v.BIZAPI_SIGNATURE_MODE,
+    idempotencyLockTimeout: v.BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT,
+    eventRetentionDays: v.BIZAPI_EVENT_RETENTION_DAYS,
+    webhookAllowPrivate: v.BIZAPI_WEBHOOK_ALLOW_PRIVATE === 'true',
     webhooks: {
-      maxEndpoints: integer('BIZAPI_WEBHOOK_MAX_ENDPOINTS', 20, 1, 100_000),
-      concurrency: integer('BIZAPI_WEBHOOK_CONCURRENCY', 2000, 1, 100_000),
-      perEndpoint: integer('BIZAPI_WEBHOOK_PER_ENDPOINT', 4, 1, 1000),
-      perBusiness: integer('BIZAPI_WEBHOOK_PER_BUSINESS', 20, 1, 100_000),
-      sickConcurrency: integer('BIZAPI_WEBHOOK_SICK_CONCURRENCY', 1000, 1, 100_000),
-      sickAfter: integer('BIZAPI_WEBHOOK_SICK_AFTER', 3, 1, 1000),
+      maxEndpoints: v.BIZAPI_WEBHOOK_MAX_ENDPOINTS,
+      concurrency: v.BIZAPI_WEBHOOK_CONCURRENCY,
+      perEndpoint: v.BIZAPI_WEBHOOK_PER_ENDPOINT,
+      perBusiness: v.BIZAPI_WEBHOOK_PER_BUSINESS,
+      sickConcurrency: v.BIZAPI_WEBHOOK_SICK_CONCURRENCY,
+      sickAfter: v.BIZAPI_WEBHOOK_SICK_AFTER,
     },
-    rateLimit: integer('BIZAPI_RATE_LIMIT', 1000, 0, 1_000_000_000),
-    trustProxy,
-    storage,
-    s3,
-    files,
-    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom: get('BIZAPI_MAIL_FROM') ?? 'bizapi <no-reply@localhost>',
-    pushWebhookUrl: url('PUSH_WEBHOOK_URL', ['http:', 'https:']),
+    rateLimit: v.BIZAPI_RATE_LIMIT,
+    trustProxy: tp === undefined || tp === 'false' ? false : tp === 'true' ? true : /^\d+$/.test(tp) ? Number(tp) : tp,
+    storage: v.BIZAPI_STORAGE,
+    s3:
+      v.BIZAPI_STORAGE === 's3'
+        ? {
+            endpoint: v.S3_ENDPOINT,
+            bucket: v.S3_BUCKET ?? '',
+            region: v.S3_REGION,
+            accessKeyId: v.S3_ACCESS_KEY_ID,
+            secretAccessKey: v.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: v.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
+    files: { uploadUrlTtlSeconds: v.BIZAPI_UPLOAD_URL_TTL, downloadUrlTtlSeconds: v.BIZAPI_DOWNLOAD_URL_TTL, maxUploadBytes: v.BIZAPI_UPLOAD_MAX_BYTES },
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.BIZAPI_MAIL_FROM,
+    pushWebhookUrl: v.PUSH_WEBHOOK_URL,
     dispatcher: {
-      mode: oneOf('BIZAPI_DISPATCHER', ['in-process', 'off'] as const, 'in-process'),
-      pollIntervalMs: integer('BIZAPI_DISPATCHER_POLL_MS', 1000, 10, 3_600_000),
-      retryBaseMs: integer('BIZAPI_DISPATCHER_RETRY_BASE_MS', 5000, 1, 86_400_000),
-      retryMaxMs: integer('BIZAPI_DISPATCHER_RETRY_MAX_MS', 900_000, 1, 86_400_000),
-      maxAttempts: integer('BIZAPI_DISPATCHER_MAX_ATTEMPTS', 10, 1, 1000),
-      timeoutMs: integer('BIZAPI_DISPATCHER_TIMEOUT_MS', 10_000, 100, 600_000),
-      businessIds: idList('BIZAPI_DISPATCHER_BUSINESS_IDS'),
+      mode: v.BIZAPI_DISPATCHER,
+      pollIntervalMs: v.BIZAPI_DISPATCHER_POLL_MS,
+      retryBaseMs: v.BIZAPI_DISPATCHER_RETRY_BASE_MS,
+      retryMaxMs: v.BIZAPI_DISPATCHER_RETRY_MAX_MS,
+      maxAttempts: v.BIZAPI_DISPATCHER_MAX_ATTEMPTS,
+      timeoutMs: v.BIZAPI_DISPATCHER_TIMEOUT_MS,
+      businessIds: v.BIZAPI_DISPATCHER_BUSINESS_IDS?.split(',').map(Number),
     },
-    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
-    rateLimitStore,
-    redisUrl,
-    metricsToken: get('BIZAPI_METRICS_TOKEN'),
-    requestTimeout: integer('BIZAPI_REQUEST_TIMEOUT', 30_000, 1, 3_600_000),
-    keepAliveTimeout: integer('BIZAPI_KEEP_ALIVE_TIMEOUT', 72_000, 1, 3_600_000),
-    shutdownTimeout: integer('BIZAPI_SHUTDOWN_TIMEOUT', 30_000, 1, 3_600_000),
-    shutdownDelay: integer('BIZAPI_SHUTDOWN_DELAY', 0, 0, 3_600_000),
-    maxEventLoopDelay: integer('BIZAPI_MAX_EVENT_LOOP_DELAY', 1000, 0, 3_600_000),
-    publicUrl: origin('BIZAPI_PUBLIC_URL'),
+    logLevel: v.LOG_LEVEL,
+    rateLimitStore: v.BIZAPI_RATE_LIMIT_STORE ?? (v.REDIS_URL !== undefined ? 'redis' : 'memory'),
+    rateLimitStoreSet: v.BIZAPI_RATE_LIMIT_STORE !== undefined,
+    redisUrl: v.REDIS_URL,
+    metricsToken: v.BIZAPI_METRICS_TOKEN,
+    requestTimeout: v.BIZAPI_REQUEST_TIMEOUT,
+    keepAliveTimeout: v.BIZAPI_KEEP_ALIVE_TIMEOUT,
+    shutdownTimeout: v.BIZAPI_SHUTDOWN_TIMEOUT,
+    shutdownDelay: v.BIZAPI_SHUTDOWN_DELAY,
+    maxEventLoopDelay: v.BIZAPI_MAX_EVENT_LOOP_DELAY,
+    publicUrl: v.BIZAPI_PUBLIC_URL === undefined ? undefined : new URL(v.BIZAPI_PUBLIC_URL).origin,
+    cluster: { workers: v.BIZAPI_WORKERS, workerIndex: v.BIZAPI_CLUSTER_WORKER, nodeOptions: v.NODE_OPTIONS },
   };
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+}
+
+/** The environment of a process, as {@link readEnvironment} reads it. */
+export interface Environment {
+  /** `process.env` over the variables of {@link file} (process variables win). A copy: `process.env` is untouched. */
+  env: Record<string, string | undefined>;
+  /** The absolute path of the `.env` file read (it may not exist). */
+  file: string;
+  /** The variables whose value came from {@link file}. */
+  fromFile: ReadonlySet<string>;
+}
+
+/**
+ * Reads the environment: `process.env` over the optional `.env` file of the working directory, a variable of
+ * the process winning over the file's (docs/deployment.md#2-configuration). The one place that reads
+ * `process.env` (scripts/check-floors.mjs keeps it so); what it returns goes to {@link loadConfig}.
+ */
+export function readEnvironment(): Environment {
+  const env: Record<string, string | undefined> = { ...process.env };
+  const file = path.resolve('.env');
+  const parsed = dotenv.config({ path: file, processEnv: env as dotenv.DotenvPopulateInput, quiet: true }).parsed ?? {};
+  return { env, file, fromFile: new Set(Object.keys(parsed).filter((name) => process.env[name] === undefined)) };
 }
 
 /** Decodes a 32-byte key written as 64 hex characters or as base64; `undefined` when it is neither. */
@@ -346,7 +487,6 @@ export function parseMasterKey(text: string): Buffer | undefined {
   return undefined;
 }
 
-/** Hides the password of a URL before it is printed. */
 /** `v` with the password of a URL's user info masked (`postgres://bizapi:***@db/bizapi`), for messages. */
 export function redactUrl(v: string): string {
   return redact(v);

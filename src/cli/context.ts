@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError } from 'commander';
 import dotenv from 'dotenv';
 import type { Kysely } from 'kysely';
-import { type Config, loadConfig, redactUrl } from '../config.ts';
+import { type Config, loadConfig, readEnvironment, redactUrl } from '../config.ts';
 import type { Database } from '../db/database.ts';
 
 // This module is loaded by every command, so it imports nothing heavy: the database layer (Kysely and the
@@ -42,9 +42,8 @@ const INSTALL_ENV_FILE = fileURLToPath(new URL('../../.env', import.meta.url));
 
 /** Builds the context from `process.env` and the optional `.env` file of the working directory. */
 export function createContext(): CliContext {
-  const env: Record<string, string | undefined> = { ...process.env };
-  dotenv.config({ processEnv: env as dotenv.DotenvPopulateInput, quiet: true });
-  const databaseSource = process.env.DATABASE_URL !== undefined ? 'environment' : env.DATABASE_URL !== undefined ? path.resolve('.env') : 'default';
+  const { env, file, fromFile } = readEnvironment();
+  const databaseSource = env.DATABASE_URL === undefined ? 'default' : fromFile.has('DATABASE_URL') ? file : 'environment';
   let config: Config | undefined;
   return {
     env,

@@ -61,10 +61,10 @@ export function buildProgram(ctx: CliContext): Command {
     .action(async (opts: { demo?: boolean; port?: number; host?: string; workers?: string }) => {
       const config = { ...ctx.config(), ...(opts.port !== undefined && { port: opts.port }), ...(opts.host !== undefined && { host: opts.host }) };
       const { isClusterWorker, parseWorkers, serveCluster } = await import('../cluster.ts');
-      const workers = opts.workers !== undefined ? parseWorkers(opts.workers, '--workers') : parseWorkers(process.env.BIZAPI_WORKERS);
+      const workers = opts.workers !== undefined ? parseWorkers(opts.workers, '--workers') : parseWorkers(config.cluster.workers);
       const { startServer, ListenError } = await import('../server.ts');
       try {
-        if (workers > 1 || isClusterWorker()) {
+        if (workers > 1 || isClusterWorker(config)) {
           await serveCluster(config, { demo: opts.demo === true, workers });
           return;
         }

@@ -7,7 +7,10 @@
  *   store, so a key limited to 6 requests gets exactly 6 answers and 429s after that, whichever worker
  *   answers (with per-process memory counters it would get up to 12);
  * - a worker killed with SIGKILL is replaced, and the server keeps answering;
- * - SIGTERM stops every worker and the primary exits 0 after `bizapi stopped`.
+ * - SIGTERM stops every worker and the primary exits 0 after `bizapi stopped`;
+ * - the worker count and the rate-limit store may come from `.env` like any variable (issue 29: the primary
+ *   read `process.env` alone, so it ignored `BIZAPI_WORKERS` there and replaced a `.env`
+ *   `BIZAPI_RATE_LIMIT_STORE=memory` with the shared store).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signBody } from '../../src/modules/auth/hmac.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
-import { serverEnv, startBizapi } from '../setup/server-process.ts';
+import { LISTENING, serverEnv, startBizapi } from '../setup/server-process.ts';
 import { WORKER_V8_FLAGS } from '../../src/cluster.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 90_000 }); // three server starts under tsx on a loaded 2-core CI machine
@@ -100,5 +103,26 @@ describe('bizapi serve --workers 2', () => {
     expect(await exited, server.stderr()).toBe(0);
     expect(server.stderr()).toContain('bizapi stopped');
     expect(server.stderr()).not.toMatch(/error/i);
+  });
+});
+
+describe('bizapi serve with BIZAPI_WORKERS and BIZAPI_RATE_LIMIT_STORE in .env', () => {
+  it('runs the workers .env asks for, each counting alone with the memory store .env chose', async () => {
+    const b = await newBusiness(t);
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-workers-dotenv-'));
+    fs.writeFileSync(path.join(cwd, '.env'), 'BIZAPI_WORKERS=2\nBIZAPI_RATE_LIMIT_STORE=memory\n');
+    // serverEnv sets neither variable (it drops every BIZAPI_* of this process): both come from .env alone.
+    const server = await startBizapi(['serve'], serverEnv({ databaseUrl: t.testDb.url, dataDir, env: { BIZAPI_RATE_LIMIT: '6' } }), LISTENING, cwd);
+    try {
+      expect(server.stderr()).toMatch(/bizapi listening on http:\/\/127\.0\.0\.1:\d+ \(2 workers/);
+      expect(server.stderr()).toContain('BIZAPI_RATE_LIMIT_STORE=memory with 2 workers: each worker counts alone');
+      // Each worker counts the key alone: more than the limit of 6 answers among 12 round-robin requests.
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push(await get(server.port, b, '/v1/client'));
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(6);
+    } finally {
+      expect(await server.stop(), server.stderr()).toBe(0);
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });

@@ -71,11 +71,11 @@ export interface BizapiProcess {
 }
 
 /**
- * Starts `bin/bizapi <args>` with `env` and resolves once its stderr matches `ready` (by default, once
- * `serve` listens); rejects with its stderr when it exits first.
+ * Starts `bin/bizapi <args>` with `env` (in the directory `cwd`, by default this process's) and resolves once
+ * its stderr matches `ready` (by default, once `serve` listens); rejects with its stderr when it exits first.
  */
-export function startBizapi(args: string[], env: NodeJS.ProcessEnv, ready: RegExp = LISTENING): Promise<BizapiProcess> {
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+export function startBizapi(args: string[], env: NodeJS.ProcessEnv, ready: RegExp = LISTENING, cwd?: string): Promise<BizapiProcess> {
+  const child = spawn(process.execPath, [BIN, ...args], { env, cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
