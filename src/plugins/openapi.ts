@@ -13,6 +13,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
+import { packageVersion } from '../shared/package-version.ts';
 import { ErrorDetail, Named } from '../shared/schemas.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS } from './idempotency.ts';
 import { componentize } from './openapi-components.ts';
@@ -155,20 +156,6 @@ export function addIdempotencyKey(schema: RouteSchema | undefined, url: string, 
     headers: { ...headers, properties: { ...(headers.properties as RouteSchema), [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_SCHEMA } },
     response: { ...IDEMPOTENCY_RESPONSES, ...(schema.response as RouteSchema) },
   };
-}
-
-/** The package's version, from the nearest `package.json` named `bizapi` above this module. */
-function packageVersion(): string {
-  for (let dir = new URL('.', import.meta.url); ; ) {
-    const file = new URL('package.json', dir);
-    if (fs.existsSync(file)) {
-      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'bizapi' && pkg.version) return pkg.version;
-    }
-    const parent = new URL('..', dir);
-    if (parent.href === dir.href) return '0.0.0';
-    dir = parent;
-  }
 }
 
 /** `GET /` (decisions: the root): what OpenAPI tools probe as a health check. */

@@ -5,35 +5,49 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from './auth-context.ts';
 import { NotFound } from './errors.ts';
 
-/**
- * A `preValidation` hook that answers 404 for a missing record before the body is validated, as DRF's
- * `get_object()` does in `update` / `partial_update`: a PATCH with a bad body to an id that does not exist
- * (or belongs to another business) is "Not found.", not a list of body errors. Ids that are not integers
- * are left to params validation (also 404).
- *
- * @param param the path parameter holding the id (e.g. `client_id`)
- * @param exists whether the record is live in the caller's business
- */
-export function notFoundBeforeValidation(param: string, exists: (auth: AuthContext, id: number) => Promise<boolean>) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const raw = String((request.params as Record<string, unknown>)[param] ?? '');
-    if (!/^\d{1,10}$/.test(raw)) return;
-    if (!(await exists(request.auth, Number(raw)))) throw new NotFound();
-  };
+/** Options of {@link notFoundBeforeValidation}. */
+export interface NotFoundBeforeValidationOptions {
+  /**
+   * Look the record up only when the request failed validation: the lean write path (docs/api.md#events),
+   * where the service's locking read is the one existence check of a valid request. Default `false`: every
+   * request is looked up first (one query), so a valid body to a missing record is "Not found." before any
+   * rule of the service runs.
+   */
+  onlyWhenInvalid?: boolean;
 }
 
 /**
- * The handler side of DRF's 404-before-400 for a route declared with `attachValidation: true` (the lean write
- * path, docs/api.md#events: no existence query on the happy path, where the service's locking read is the one
- * check): when the request failed validation, throws "Not found." if the body was invalid and the record `id`
- * of path parameter `param` is not live in the caller's business (`exists`), else the validation error. Does
- * nothing for a valid request.
- * @throws NotFound, or the request's validation error
+ * DRF's 404 before 400, as `get_object()` runs before the serializer in `create` / `update` /
+ * `partial_update`: a write with a bad body (or query) to a record that does not exist, or belongs to
+ * another business, is "Not found.", not a list of body errors (docs/api.md#estimate-items: "answers 404
+ * before its body is checked"). Path ids that do not validate are a 404 anyway (error-handler.ts).
+ *
+ * Returns route options to spread into the route's: `attachValidation: true`, so a validation error reaches
+ * the returned `preHandler`, which throws NotFound when the record named by the path parameters `params` (in
+ * that order; e.g. `['inquiry_id', 'history_id']` for a note, `'client_id'` for a client) is not live in the
+ * caller's business according to `exists`, else the validation error, if any.
+ *
+ * @param params the path parameter(s) naming the record, parent first
+ * @param exists whether the record is live in the caller's business; called with the ids of `params`
+ * @throws NotFound, or the request's validation error (400, or a params 404)
  */
-export async function throwIfInvalid(request: FastifyRequest, param: string, exists: (auth: AuthContext, id: number) => Promise<boolean>): Promise<void> {
-  const invalid = request.validationError;
-  if (!invalid) return;
-  const id = (request.params as Record<string, unknown>)[param];
-  if (invalid.validationContext !== 'params' && typeof id === 'number' && !(await exists(request.auth, id))) throw new NotFound();
-  throw invalid;
+export function notFoundBeforeValidation(
+  params: string | readonly string[],
+  exists: (auth: AuthContext, ...ids: number[]) => Promise<boolean>,
+  options: NotFoundBeforeValidationOptions = {},
+): { attachValidation: true; preHandler: (request: FastifyRequest) => Promise<void> } {
+  const names = typeof params === 'string' ? [params] : params;
+  const lookAlways = options.onlyWhenInvalid !== true;
+  return {
+    attachValidation: true,
+    preHandler: async (request) => {
+      const invalid = request.validationError;
+      if (invalid?.validationContext === 'params') throw invalid;
+      if (invalid || lookAlways) {
+        const values = request.params as Record<string, unknown>;
+        if (!(await exists(request.auth, ...names.map((name) => Number(values[name]))))) throw new NotFound();
+      }
+      if (invalid) throw invalid;
+    },
+  };
 }

@@ -255,6 +255,17 @@ export function messageFor(error: ErrorObject): string {
 }
 
 /**
+ * The path of the value an Ajv error is about, as property names and list positions (JSON-pointer escapes
+ * decoded): `/inChargeSet/0/id` → `['inChargeSet', '0', 'id']`; a `required` error ends with the missing
+ * property, as DRF and the catalog's lines report it under its own name.
+ */
+export function errorPath(error: ErrorObject): string[] {
+  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required') segments.push(String((error.params as { missingProperty: string }).missingProperty));
+  return segments;
+}
+
+/**
  * Turns Ajv errors into a DRF field map.
  *
  * - `/client/id` → `{"client": {"id": [msg]}}`; a missing property is reported under its own name.
@@ -278,8 +289,7 @@ export function ajvErrorsToFields(errors: readonly ErrorObject[]): FieldErrors {
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
     if (error.keyword === 'type' && error.data !== null && enumPaths.has(error.instancePath)) continue;
     if ((error.keyword === 'enum' || error.keyword === 'const') && error.data === null && nullTypePaths.has(error.instancePath)) continue;
-    const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    if (error.keyword === 'required') segments.push(String((error.params as { missingProperty: string }).missingProperty));
+    const segments = errorPath(error);
     let message = messageFor(error);
     const listAt = segments.findIndex((s) => /^\d+$/.test(s));
     let path = segments;
@@ -299,4 +309,48 @@ export function ajvErrorsToFields(errors: readonly ErrorObject[]): FieldErrors {
     mergeFieldErrors(out, nestMessage(path, message));
   }
   return out;
+}
+
+/** `['folders', '0', 'statuses']` → `folders[0].statuses`; no segments → `root`. */
+function dottedPath(segments: readonly string[], root: string): string {
+  let out = '';
+  for (const p of segments) out += /^\d+$/.test(p) ? `[${p}]` : out === '' ? p : `.${p}`;
+  return out === '' ? root : out;
+}
+
+/**
+ * Ajv errors as one line each, `<JSON path>: <what is wrong>`, the wording of a file checked outside HTTP (the
+ * catalog file of `bizapi business create --catalog` and `bizapi catalog import`,
+ * README.md#provisioning-businesses-keys-and-catalogs): `folders[0].statuses: is required`,
+ * `fields[0].dataType: must be one of S, N, … (got "ZZ")`, `catalog: must be object` for the whole document.
+ * A `pattern` says the schema's `x-pattern-message` when it has one (`must be a colour like #2f80ed`), else
+ * the pattern.
+ *
+ * @param root the name of the whole document in a line (`catalog`)
+ */
+export function ajvErrorsToLines(errors: readonly ErrorObject[], root: string): string[] {
+  return errors.map((e) => {
+    const params = e.params as Record<string, unknown>;
+    const segments = errorPath(e);
+    if (e.keyword === 'additionalProperties') segments.push(String(params.additionalProperty));
+    const at = dottedPath(segments, root);
+    switch (e.keyword) {
+      case 'required':
+        return `${at}: is required`;
+      case 'additionalProperties':
+        return `${at}: is not a known property`;
+      case 'enum':
+        return `${at}: must be one of ${(params.allowedValues as unknown[]).join(', ')} (got ${JSON.stringify(e.data)})`;
+      case 'type':
+        return `${at}: must be ${[params.type].flat().join(' or ')}`;
+      case 'format':
+        return `${at}: must be a valid ${String(params.format)} (got ${JSON.stringify(e.data)})`;
+      case 'pattern': {
+        const custom = (e.parentSchema as Record<string, unknown> | undefined)?.['x-pattern-message'];
+        return typeof custom === 'string' ? `${at}: ${custom} (got ${JSON.stringify(e.data)})` : `${at}: must match ${String(params.pattern)}`;
+      }
+      default:
+        return `${at}: ${e.message ?? 'is invalid'}`;
+    }
+  });
 }

@@ -11,11 +11,12 @@
  * rules that depend on what the business already holds), every problem is reported with its JSON path, and
  * the rows are written in one transaction. Catalogs accumulate: a business may import several files.
  */
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Type, { type Static } from 'typebox';
 import type { Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { ajvErrorsToLines } from '../../shared/validation-errors.ts';
 import * as repo from './catalog.repository.ts';
 import { recordCatalogUpdated } from '../event/event.service.ts';
 import { FIELD_CATEGORIES, FIELD_DATA_TYPES, SETTLEMENT_BASE_TYPES, SETTLEMENT_TYPE_CATEGORIES } from './catalog.schemas.ts';
@@ -89,7 +90,7 @@ const SettlementTypeEntry = Type.Object(
 );
 
 const PositionEntry = Type.Object(
-  { key: Key, title: Title, symbolColor: Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' }) },
+  { key: Key, title: Title, symbolColor: Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', 'x-pattern-message': 'must be a colour like #2f80ed' }) },
   { additionalProperties: false },
 );
 
@@ -156,40 +157,10 @@ export const EMPTY_CATALOG_STATE: CatalogState = { hasDefaultFolder: false, hasD
 // ── Validation ──
 
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+// The message of a `pattern` (ajvErrorsToLines), an annotation as in the API's schemas.
+ajv.addKeyword({ keyword: 'x-pattern-message', schemaType: 'string' });
 addFormatsModule.default(ajv, ['email']);
 const validateSchema = ajv.compile<CatalogFile>(CatalogFileSchema);
-
-/** `/folders/0/statuses` → `folders[0].statuses`; the root is `catalog`. */
-function jsonPath(pointer: string, child?: string): string {
-  const parts = pointer === '' ? [] : pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (child !== undefined) parts.push(child);
-  let out = '';
-  for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out === '' ? p : `.${p}`;
-  return out === '' ? 'catalog' : out;
-}
-
-/** One readable line per Ajv error. */
-function describeAjvError(e: ErrorObject): string {
-  const params = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case 'required':
-      return `${jsonPath(e.instancePath, String(params.missingProperty))}: is required`;
-    case 'additionalProperties':
-      return `${jsonPath(e.instancePath, String(params.additionalProperty))}: is not a known property`;
-    case 'enum':
-      return `${jsonPath(e.instancePath)}: must be one of ${(params.allowedValues as unknown[]).join(', ')} (got ${JSON.stringify(e.data)})`;
-    case 'type':
-      return `${jsonPath(e.instancePath)}: must be ${[params.type].flat().join(' or ')}`;
-    case 'format':
-      return `${jsonPath(e.instancePath)}: must be a valid ${String(params.format)} (got ${JSON.stringify(e.data)})`;
-    case 'pattern':
-      return e.instancePath.endsWith('/symbolColor')
-        ? `${jsonPath(e.instancePath)}: must be a colour like #2f80ed (got ${JSON.stringify(e.data)})`
-        : `${jsonPath(e.instancePath)}: must match ${String(params.pattern)}`;
-    default:
-      return `${jsonPath(e.instancePath)}: ${e.message ?? 'is invalid'}`;
-  }
-}
 
 /**
  * The rules beyond the schema, all of them at once (README.md#provisioning-businesses-keys-and-catalogs):
@@ -318,7 +289,7 @@ export function checkCatalog(file: CatalogFile, state: CatalogState): string[] {
  */
 export function validateCatalog(input: unknown, state: CatalogState = EMPTY_CATALOG_STATE): CatalogFile {
   if (!validateSchema(input)) {
-    throw new CatalogError((validateSchema.errors ?? []).map(describeAjvError));
+    throw new CatalogError(ajvErrorsToLines(validateSchema.errors ?? [], 'catalog'));
   }
   const problems = checkCatalog(input, state);
   if (problems.length > 0) throw new CatalogError(problems);
@@ -347,7 +318,7 @@ export function validateCatalog(input: unknown, state: CatalogState = EMPTY_CATA
  */
 export async function importCatalog(db: Db, businessId: number, file: unknown, options: ImportOptions = {}): Promise<CatalogIds> {
   // Check the shape before opening a transaction; the business-dependent rules run inside it.
-  if (!validateSchema(file)) throw new CatalogError((validateSchema.errors ?? []).map(describeAjvError));
+  if (!validateSchema(file)) throw new CatalogError(ajvErrorsToLines(validateSchema.errors ?? [], 'catalog'));
   return inTransaction(db, (trx) => writeCatalog(trx, businessId, file, options));
 }
 

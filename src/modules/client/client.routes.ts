@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
-import { throwIfInvalid } from '../../shared/route-hooks.ts';
+import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './client.schemas.ts';
 import * as service from './client.service.ts';
@@ -74,8 +74,8 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/client/:client_id',
     {
-      // Validation errors reach the handler, which answers 404 before 400 for a missing record (throwIfInvalid).
-      attachValidation: true,
+      // 404 before 400, looked up only for an invalid request: the service's locking read is the happy path's check.
+      ...notFoundBeforeValidation('client_id', (auth, id) => service.exists(app.db, auth, id), { onlyWhenInvalid: true }),
       schema: {
         tags,
         operationId: 'client_partial_update',
@@ -88,10 +88,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.ClientDetail, ...commonErrorResponses },
       },
     },
-    async (request) => {
-      await throwIfInvalid(request, 'client_id', (auth, id) => service.exists(app.db, auth, id));
-      return service.partialUpdate(app.db, request.auth, request.params.client_id, request.body, nesting(request));
-    },
+    async (request) => service.partialUpdate(app.db, request.auth, request.params.client_id, request.body, nesting(request)),
   );
 
   app.delete(

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
-import { throwIfInvalid } from '../../shared/route-hooks.ts';
+import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './contract.schemas.ts';
 import * as service from './contract.service.ts';
@@ -88,8 +88,8 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/contract/:contract_id',
     {
-      // Validation errors reach the handler, which answers 404 before 400 for a missing record (throwIfInvalid).
-      attachValidation: true,
+      // 404 before 400, looked up only for an invalid request: the service's locking read is the happy path's check.
+      ...notFoundBeforeValidation('contract_id', (auth, id) => service.exists(app.db, auth, id), { onlyWhenInvalid: true }),
       schema: {
         tags,
         operationId: 'contract_partial_update',
@@ -101,10 +101,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.ContractDetail, ...commonErrorResponses },
       },
     },
-    async (request) => {
-      await throwIfInvalid(request, 'contract_id', (auth, id) => service.exists(app.db, auth, id));
-      return service.partialUpdate(app.db, request.auth, request.params.contract_id, request.body, inquiryShapes(request));
-    },
+    async (request) => service.partialUpdate(app.db, request.auth, request.params.contract_id, request.body, inquiryShapes(request)),
   );
 
   app.delete(

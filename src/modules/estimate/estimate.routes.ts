@@ -89,7 +89,7 @@ const estimateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/estimate/item/:item_id',
     {
-      preValidation: notFoundBeforeValidation('item_id', (auth, id) => service.exists(app.db, auth, id)),
+      ...notFoundBeforeValidation('item_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
         operationId: 'estimate_item_partial_update',

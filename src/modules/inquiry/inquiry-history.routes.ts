@@ -11,7 +11,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type TSchema } from 'typebox';
-import { NotFound } from '../../shared/errors.ts';
 import { type Page, readCursor, toPageBody } from '../../shared/pagination.ts';
 import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
@@ -36,17 +35,6 @@ async function markDeprecated(request: FastifyRequest, reply: FastifyReply, payl
   reply.header('Deprecation', HISTORY_DEPRECATION);
   reply.header('Link', `<${request.publicOrigin ? url.toString() : url.pathname}>; rel="successor-version"`);
   return payload;
-}
-
-/** A `preValidation` hook: 404 before body validation when the inquiry or its note does not exist. */
-function noteMustExist(request: FastifyRequest): Promise<void> {
-  const params = request.params as Record<string, unknown>;
-  const inquiryId = String(params.inquiry_id ?? '');
-  const historyId = String(params.history_id ?? '');
-  if (!/^\d{1,10}$/.test(inquiryId) || !/^\d{1,10}$/.test(historyId)) return Promise.resolve();
-  return service.textHistoryExists(request.server.db, request.auth, Number(inquiryId), Number(historyId)).then((ok) => {
-    if (!ok) throw new NotFound();
-  });
 }
 
 const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -157,7 +145,7 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/inquiry/:inquiry_id/${segment}`,
       {
         ...hooks,
-        preValidation: notFoundBeforeValidation('inquiry_id', (auth, id) => inquiryExists(app.db, auth, id)),
+        ...notFoundBeforeValidation('inquiry_id', (auth, id) => inquiryExists(app.db, auth, id)),
         schema: {
           ...extra,
           tags,
@@ -197,7 +185,9 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/inquiry/:inquiry_id/${segment}/:history_id`,
       {
         ...hooks,
-        preValidation: noteMustExist,
+        ...notFoundBeforeValidation(['inquiry_id', 'history_id'], (auth, inquiryId, historyId) =>
+          service.textHistoryExists(app.db, auth, inquiryId!, historyId!),
+        ),
         schema: {
           ...extra,
           tags,

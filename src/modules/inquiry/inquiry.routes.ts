@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { PlainPageQuery } from '../catalog/catalog.schemas.ts';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
-import { NotFound } from '../../shared/errors.ts';
+import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './inquiry.schemas.ts';
 import * as service from './inquiry.service.ts';
@@ -90,8 +90,8 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/inquiry/:inquiry_id',
     {
-      // Validation errors reach the handler, which answers 404 before 400 for a missing inquiry (below).
-      attachValidation: true,
+      // 404 before 400, looked up only for an invalid request: the service's row lock is the happy path's check.
+      ...notFoundBeforeValidation('inquiry_id', (auth, id) => service.exists(app.db, auth, id), { onlyWhenInvalid: true }),
       schema: {
         tags,
         operationId: 'inquiry_partial_update',
@@ -104,22 +104,10 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.InquiryDetail, ...commonErrorResponses },
       },
     },
-    async (request) => {
-      const invalid = request.validationError;
-      if (invalid) {
-        // DRF's order (`get_object()` before the serializer): an invalid body to an inquiry that does not
-        // exist is "Not found."; to one that exists, the body's errors. One existence query, only on this
-        // path: on the happy path the service's row lock is the only check. A bad id (params) is 404 anyway.
-        const id = (request.params as { inquiry_id?: unknown }).inquiry_id;
-        if (invalid.validationContext !== 'params' && typeof id === 'number' && !(await service.exists(app.db, request.auth, id))) {
-          throw new NotFound();
-        }
-        throw invalid;
-      }
-      return service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body, request.fileContext, {
+    async (request) =>
+      service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body, request.fileContext, {
         todos: todoCascades(request.auth),
-      });
-    },
+      }),
   );
 
   app.delete(

@@ -7,8 +7,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { NotFound } from '../../shared/errors.ts';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
+import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses, IdParam } from '../../shared/schemas.ts';
 import * as schemas from './note.schemas.ts';
 import * as service from './note.service.ts';
@@ -29,8 +29,6 @@ export interface NoteRoutesOptions {
   parent: service.NoteParent;
 }
 
-const DIGITS = /^\d{1,10}$/;
-
 /** Builds the plugin with the five note operations of one parent resource. */
 export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebox {
   const { parentPath, param, resource, tag, parent } = options;
@@ -41,20 +39,11 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
   const parentIdOf = (request: FastifyRequest) => (request.params as Record<string, number>)[param]!;
   const noteIdOf = (request: FastifyRequest) => (request.params as Record<string, number>).history_id!;
 
-  /** 404 before body validation when the parent (and the note, when the path names one) is missing. */
-  const notFoundFirst = async (request: FastifyRequest): Promise<void> => {
-    const p = request.params as Record<string, string>;
-    const parentRaw = String(p[param] ?? '');
-    const noteRaw = p.history_id === undefined ? undefined : String(p.history_id);
-    if (!DIGITS.test(parentRaw) || (noteRaw !== undefined && !DIGITS.test(noteRaw))) return;
-    const ok =
-      noteRaw === undefined
-        ? await parent.exists(request.server.db, request.auth.businessId, Number(parentRaw))
-        : await service.exists(request.server.db, request.auth, parent, Number(parentRaw), Number(noteRaw));
-    if (!ok) throw new NotFound();
-  };
 
   return async (app) => {
+    // 404 before 400 (docs/api.md#estimate-items): the parent missing (create), or the parent or its note (update).
+    const parentFirst = notFoundBeforeValidation(param, (auth, parentId) => parent.exists(app.db, auth.businessId, parentId!));
+    const noteFirst = notFoundBeforeValidation([param, 'history_id'], (auth, parentId, noteId) => service.exists(app.db, auth, parent, parentId!, noteId!));
     app.get(
       `${parentPath}/history`,
       {
@@ -77,7 +66,7 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
     app.post(
       `${parentPath}/history`,
       {
-        preValidation: notFoundFirst,
+        ...parentFirst,
         schema: {
           tags,
           operationId: `${lower}_history_create`,
@@ -113,7 +102,7 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
     app.patch(
       `${parentPath}/history/:history_id`,
       {
-        preValidation: notFoundFirst,
+        ...noteFirst,
         schema: {
           tags,
           operationId: `${lower}_history_partial_update`,

@@ -77,7 +77,7 @@ const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/project/:project_id',
     {
       config,
-      preValidation: notFoundBeforeValidation('project_id', (auth, id) => service.exists(app.db, auth, id)),
+      ...notFoundBeforeValidation('project_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
         operationId: 'project_partial_update',

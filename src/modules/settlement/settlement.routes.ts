@@ -71,7 +71,7 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/settlement/:settlement_id',
     {
-      preValidation: notFoundBeforeValidation('settlement_id', (auth, id) => service.exists(app.db, auth, id)),
+      ...notFoundBeforeValidation('settlement_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
         operationId: 'settlement_partial_update',

@@ -71,7 +71,7 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/todo/:todo_id',
     {
-      preValidation: notFoundBeforeValidation('todo_id', (auth, id) => service.exists(app.db, auth, id)),
+      ...notFoundBeforeValidation('todo_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
         operationId: 'todo_partial_update',

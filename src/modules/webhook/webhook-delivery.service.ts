@@ -17,7 +17,6 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import dns from 'node:dns';
-import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
@@ -28,6 +27,7 @@ import type { Timestamp } from '../../db/columns.ts';
 import { inRelaxedTransaction } from '../../db/durability.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 import { NotFound } from '../../shared/errors.ts';
+import { packageVersion } from '../../shared/package-version.ts';
 import { decryptSecret, retrieveBusiness } from '../auth/auth.service.ts';
 import { claimUnpublished, markPublished, retrieve as retrieveEvent, retrieveMany } from '../event/event.service.ts';
 import type { Event } from '../event/event.schemas.ts';
@@ -294,20 +294,6 @@ export function deliveryBody(format: string, event: Event, timeZone: string): st
     changed_fields: event.changedFields.map(snakeCase),
     data: snakeCaseKeys(event.data),
   });
-}
-
-/** The `bizapi` package's version (from the nearest `package.json` named `bizapi`), for `User-Agent`. */
-function packageVersion(): string {
-  for (let dir = new URL('.', import.meta.url); ; ) {
-    const file = new URL('package.json', dir);
-    if (fs.existsSync(file)) {
-      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'bizapi' && pkg.version) return pkg.version;
-    }
-    const parent = new URL('..', dir);
-    if (parent.href === dir.href) return '0.0.0';
-    dir = parent;
-  }
 }
 
 /** `User-Agent` of every delivery: `bizapi-webhooks/<version>`. */

@@ -76,7 +76,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (ap
   app.patch(
     '/webhook/:webhook_id',
     {
-      preValidation: notFoundBeforeValidation('webhook_id', (auth, id) => service.exists(app.db, auth, id)),
+      ...notFoundBeforeValidation('webhook_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
         operationId: 'webhook_partial_update',

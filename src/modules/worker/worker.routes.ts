@@ -77,7 +77,7 @@ const workerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/worker/:worker_id',
     {
       config,
-      preValidation: notFoundBeforeValidation('worker_id', (auth, id) => service.exists(app.db, auth, id)),
+      ...notFoundBeforeValidation('worker_id', (auth, id) => service.exists(app.db, auth, id)),
       schema: {
         tags,
         operationId: 'worker_partial_update',

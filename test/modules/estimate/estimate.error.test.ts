@@ -148,7 +148,7 @@ describe('PATCH /v1/estimate/item/{item_id} refuses', () => {
 
 describe('ids, queries and methods', () => {
   it('an unknown or malformed item id → 404 on GET, PATCH and DELETE', async () => {
-    for (const id of ['2147483647', '0', '-1', 'abc', '1.5', '99999999999']) {
+    for (const id of ['2147483647', '3000000000', '0', '-1', 'abc', '1.5', '99999999999']) {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
         const res = await call({ method, url: `/v1/estimate/item/${id}`, ...(method === 'PATCH' ? { body: { title: 'x' } } : {}) });
         expect(res.status, `${method} ${id}`).toBe(404);
