@@ -20,9 +20,8 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createDb, loadSqliteDriver } from '../../src/db/create-db.ts';
 import type { Database } from '../../src/db/database.ts';
-import { signBody } from '../../src/modules/auth/hmac.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
-import { type BizapiProcess, serverEnv, startBizapi } from '../setup/server-process.ts';
+import { type BizapiProcess, fetchJson, serverEnv, startBizapi } from '../setup/server-process.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { sendJson } from '../setup/signed-request.ts';
 import { DIALECT } from '../setup/test-db.ts';
@@ -62,14 +61,8 @@ async function terminate(db: Kysely<Database>, appName: string): Promise<number>
 
 /** One signed request with fetch. */
 async function call(port: number, b: TestBusiness, method: string, url: string, body?: unknown) {
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: { 'x-api-key': b.apiKey, 'x-signature': signBody(b.secretKey, payload), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : payload,
-  });
-  const text = await res.text();
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: text ? JSON.parse(text) : undefined };
+  const res = await fetchJson(`http://127.0.0.1:${port}`, b, method, url, body);
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: res.body };
 }
 
 describe.runIf(DIALECT === 'postgres')('PostgreSQL backends terminated (real processes)', () => {

@@ -14,14 +14,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signBody } from '../../src/modules/auth/hmac.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
-import { LISTENING, serverEnv, startBizapi } from '../setup/server-process.ts';
+import { LISTENING, request, serverEnv, startBizapi } from '../setup/server-process.ts';
 import { WORKER_V8_FLAGS } from '../../src/cluster.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 90_000 }); // three server starts under tsx on a loaded 2-core CI machine
@@ -46,17 +44,11 @@ function childrenOf(pid: number): number[] {
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
-/** Sends one signed GET on a fresh connection; resolves with the status. */
-function get(port: number, creds: TestBusiness, urlPath: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const headers = { 'x-api-key': creds.apiKey, 'x-signature': signBody(creds.secretKey, '') };
-    const req = http.request({ host: '127.0.0.1', port, path: urlPath, headers, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** Sends one signed GET on a fresh connection; resolves with the status (rejects when the exchange fails). */
+async function get(port: number, creds: TestBusiness, urlPath: string): Promise<number> {
+  const outcome = await request(port, creds, 'GET', urlPath);
+  if ('error' in outcome) throw new Error(outcome.error);
+  return outcome.status;
 }
 
 describe('bizapi serve --workers 2', () => {

@@ -13,6 +13,7 @@
  * ```
  */
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { type Credentials, sendJson, type SignedRequest } from './signed-request.ts';
 
 /** An answer: its status, its parsed JSON body (`undefined` when empty) and its headers. */
@@ -36,6 +37,8 @@ export interface ApiClient {
   patch(creds: Credentials | undefined, url: string, body?: unknown, options?: RequestOptions): Promise<JsonResponse>;
   /** `DELETE url`. */
   delete(creds: Credentials | undefined, url: string, options?: RequestOptions): Promise<JsonResponse>;
+  /** The ids of the list page `GET url` answers (`results[].id`, in order), asserting 200. */
+  listIds(creds: Credentials | undefined, url: string): Promise<number[]>;
 }
 
 /**
@@ -50,5 +53,19 @@ export function apiClient(app: () => FastifyInstance): ApiClient {
     post: (creds, url, body, options) => call(creds, { ...options, method: 'POST', url, body }),
     patch: (creds, url, body, options) => call(creds, { ...options, method: 'PATCH', url, body }),
     delete: (creds, url, options) => call(creds, { ...options, method: 'DELETE', url }),
+    listIds: async (creds, url) => {
+      const res = await call<{ results: { id: number }[] }>(creds, { method: 'GET', url });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.results.map((r) => r.id);
+    },
   };
+}
+
+/**
+ * Asserts a validation failure (`docs/api.md#errors`): status 400 and a body that is exactly `fields`
+ * (DRF-shaped, `{ property: [message] }`) plus the answer's `requestId` (its `X-Request-Id` header).
+ */
+export function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
 }

@@ -153,6 +153,35 @@ export function request(
   });
 }
 
+/**
+ * Sends one request signed as `creds` with `fetch` to `base` (`http://127.0.0.1:port`, a listening app or a
+ * server process) — a JSON body when `body` is given, `headers` added (`connection: close` for a new
+ * connection per request, like separate clients) — and parses the JSON answer. Rejects when the exchange
+ * fails, as `fetch` does.
+ */
+export async function fetchJson(
+  base: string,
+  creds: Credentials,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      'x-api-key': creds.apiKey,
+      'x-signature': signBody(creds.secretKey, payload),
+      ...headers,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : payload,
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
 /** The status of an {@link Outcome}, or its error code. */
 export function statusOf(o: Outcome): number | string {
   return 'status' in o ? o.status : o.error;

@@ -11,9 +11,9 @@
  *   inquiry's status, none lost, none duplicated.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../../src/modules/auth/hmac.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
+import { fetchJson } from '../setup/server-process.ts';
 import { DIALECT } from '../setup/test-db.ts';
 import { contractFor, settlementBody, settlementBusiness } from '../modules/settlement/settlement-helpers.ts';
 
@@ -37,19 +37,8 @@ interface Answer {
 
 /** One signed request over HTTP (a new connection per request, like separate clients). */
 async function http(b: TestBusiness, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown): Promise<Answer> {
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      'x-api-key': b.apiKey,
-      'x-signature': signBody(b.secretKey, payload),
-      connection: 'close',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : payload,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  const { status, body: answer } = await fetchJson(base, b, method, url, body, { connection: 'close' });
+  return { status, body: answer };
 }
 
 /** Fires `RACERS` requests at once and waits for every answer. */

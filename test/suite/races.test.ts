@@ -7,9 +7,9 @@
  *   1…n and distinct `typeAlias`es (the contract row is locked while the round is counted).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../../src/modules/auth/hmac.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
+import { fetchJson } from '../setup/server-process.ts';
 import { DIALECT } from '../setup/test-db.ts';
 import { contractFor, settlementBody, settlementBusiness } from '../modules/settlement/settlement-helpers.ts';
 
@@ -27,19 +27,8 @@ afterAll(async () => {
 
 /** One signed request over HTTP (a new connection per request, like separate clients). */
 async function http(b: TestBusiness, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      'x-api-key': b.apiKey,
-      'x-signature': signBody(b.secretKey, payload),
-      connection: 'close',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : payload,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  const { status, body: answer } = await fetchJson(base, b, method, url, body, { connection: 'close' });
+  return { status, body: answer };
 }
 
 describe(`races (${DIALECT})`, () => {

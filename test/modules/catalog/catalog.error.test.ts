@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness } from '../../setup/factories.ts';
-import { apiClient } from '../../setup/api-client.ts';
+import { apiClient, expect400 } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,10 +17,6 @@ const PAGED = ['/v1/member', '/v1/field', '/v1/inquiry/status', '/v1/client/stat
 const ALL = [...PAGED, '/v1/folder', '/v1/settlement/type'];
 
 const { get, post } = apiClient(() => t.app);
-function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
-}
 
 describe('plan gate of GET /v1/member', () => {
   it('a BASIC business gets 403 PLAN_PERMISSION_DENIED', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
-import { apiClient } from '../../setup/api-client.ts';
+import { apiClient, expect400 } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,21 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const api = apiClient(() => t.app);
-const { call } = api;
+const { call, listIds } = api;
 const post = (b: TestBusiness, body: unknown) => api.post(b, '/v1/client', body);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const res = await post(b, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
-}
-async function listIds(b: TestBusiness): Promise<number[]> {
-  const res = await call(b, { method: 'GET', url: '/v1/client' });
-  return (res.body.results as { id: number }[]).map((r) => r.id);
-}
-/** Asserts a 400 whose body is exactly `fields` plus the request id. */
-function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
 }
 function raw(b: TestBusiness, method: SignedRequest['method'], url: string, payload: string | Buffer, contentType: string) {
   return sendJson(t.app, b, { method, url, raw: { payload, contentType } });
@@ -101,14 +92,14 @@ describe('POST /v1/client — property validation', () => {
     expect400(await post(b, { companyName: 'A', status: { id: 999999 } }), {
       status: { id: ['Invalid pk "999999" - object does not exist.'] },
     });
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/client')).toEqual([]);
   });
 
   it('nothing is written when validation fails', async () => {
     const b = await newBusiness(t);
     await post(b, { companyName: '' });
     await post(b, { companyName: 'A', status: { id: 999999 } });
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/client')).toEqual([]);
   });
 });
 
@@ -119,7 +110,7 @@ describe('NUL characters (no database can store them) → 400, never a 500', () 
     expect400(await post(b, { companyName: 'Ok', fieldSet: [{ field: { id: 1 }, value: '\u0000' }] }), {
       fieldSet: ['Item 1 (value): Null characters are not allowed.'],
     });
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/client')).toEqual([]);
     const res = await call(b, { method: 'GET', url: '/v1/client?search=%00' });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body.search)).toContain('Null characters are not allowed.');
@@ -150,7 +141,7 @@ describe('fieldSet problems → 400 with fieldSet a list of strings, nothing wri
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(Object.keys(res.body).sort()).toEqual(['fieldSet', 'requestId']);
       expect(res.body.fieldSet).toEqual([expect.any(String)]);
-      expect(await listIds(b)).toEqual([]);
+      expect(await listIds(b, '/v1/client')).toEqual([]);
     });
   }
 
@@ -185,7 +176,7 @@ describe('fieldSet problems → 400 with fieldSet a list of strings, nothing wri
     });
     expect(res.status).toBe(400);
     expect(res.body.fieldSet).toEqual([expect.any(String)]);
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/client')).toEqual([]);
   });
 
   it('several bad entries are all reported, with the status problem too', async () => {
@@ -221,7 +212,7 @@ describe('unreadable bodies, media types and size', () => {
     expect(res.body.code).toBe('parse_error');
     expect(res.body.detail).toMatch(/^JSON parse error - /);
     expect(res.body.requestId).toBe(res.headers['x-request-id']);
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/client')).toEqual([]);
   });
 
   it('an empty JSON body is no body: POST → 400 on companyName (not a parse error), PATCH → 200 unchanged', async () => {
@@ -243,7 +234,7 @@ describe('unreadable bodies, media types and size', () => {
       expect(Object.keys(res.body).sort(), payload).toEqual(['nonField', 'requestId']);
       expect(res.body.nonField, payload).toEqual([expect.stringMatching(/^Invalid data\. Expected a dictionary, but got /)]);
     }
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/client')).toEqual([]);
   });
 
   it('a text/plain body → 415', async () => {
@@ -253,7 +244,7 @@ describe('unreadable bodies, media types and size', () => {
     expect(res.body).toEqual({ detail: expect.any(String), code: 'unsupported_media_type', requestId: res.headers['x-request-id'] });
     const xml = await raw(b, 'POST', '/v1/client', '<a/>', 'application/xml');
     expect(xml.status).toBe(415);
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/client')).toEqual([]);
   });
 
   it('a body over 1 MiB → 413', async () => {
@@ -262,7 +253,7 @@ describe('unreadable bodies, media types and size', () => {
     const res = await raw(b, 'POST', '/v1/client', big, 'application/json');
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ detail: expect.any(String), code: 'payload_too_large', requestId: res.headers['x-request-id'] });
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/client')).toEqual([]);
   });
 
   it('a malformed form body → 400', async () => {

@@ -34,7 +34,7 @@ const FULL_KEYS = [
 ];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-const { call, get } = apiClient(() => t.app);
+const { call, get, listIds } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const res = await call(b, { method: 'POST', url: '/v1/client', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -49,11 +49,6 @@ async function createMany(b: TestBusiness, n: number, prefix = 'Co'): Promise<nu
 function relative(link: string): string {
   const u = new URL(link);
   return `${u.pathname}${u.search}`;
-}
-async function listIds(b: TestBusiness, query = ''): Promise<number[]> {
-  const res = await get(b, `/v1/client${query}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.results as { id: number }[]).map((r) => r.id);
 }
 function prevDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -384,8 +379,8 @@ describe('DELETE /v1/client/{client_id}', () => {
       expect(res.status, req.method).toBe(404);
       expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
-    expect(await listIds(b)).toEqual([keep.id]);
-    expect(await listIds(b, '?search=Doomed')).toEqual([]);
+    expect(await listIds(b, '/v1/client')).toEqual([keep.id]);
+    expect(await listIds(b, '/v1/client?search=Doomed')).toEqual([]);
   });
 });
 
@@ -502,7 +497,7 @@ describe('GET /v1/client — order and pagination', () => {
     const db = t.testDb.db;
     await db.updateTable('client').set({ created: '2030-01-01T00:00:00.000Z' }).where('id', 'in', [a, c]).execute();
     await db.updateTable('client').set({ created: '2020-01-01T00:00:00.000Z' }).where('id', 'in', [b2, d]).execute();
-    expect(await listIds(b)).toEqual([c, a, d, b2]);
+    expect(await listIds(b, '/v1/client')).toEqual([c, a, d, b2]);
     // The same order holds across page boundaries.
     const p1 = await get(b, '/v1/client?page_size=1');
     const seen = [p1.body.results[0].id];
@@ -518,9 +513,9 @@ describe('GET /v1/client — order and pagination', () => {
   it('page_size and its alias limit set the page size', async () => {
     const b = await newBusiness(t);
     const ids = (await createMany(b, 5)).reverse();
-    expect(await listIds(b, '?page_size=2')).toEqual(ids.slice(0, 2));
-    expect(await listIds(b, '?limit=3')).toEqual(ids.slice(0, 3));
-    expect(await listIds(b, '?page_size=1&limit=4')).toEqual(ids.slice(0, 1));
+    expect(await listIds(b, '/v1/client?page_size=2')).toEqual(ids.slice(0, 2));
+    expect(await listIds(b, '/v1/client?limit=3')).toEqual(ids.slice(0, 3));
+    expect(await listIds(b, '/v1/client?page_size=1&limit=4')).toEqual(ids.slice(0, 1));
   });
 
   it('defaults to 20 per page', async () => {
@@ -615,11 +610,11 @@ describe('GET /v1/client — filters', () => {
     const byContact = (await create(b, { companyName: 'B', contact: 'zebra-line 010' })).id;
     const byEmail = (await create(b, { companyName: 'C', email: 'boss@ZeBrA.example' })).id;
     const inPosition = (await create(b, { companyName: 'D', position: 'zebra keeper', content: 'zebra' })).id;
-    const ids = await listIds(b, '?search=zEbRa');
+    const ids = await listIds(b, '/v1/client?search=zEbRa');
     expect(ids.sort()).toEqual([byName, byInCharge, byContact, byEmail].sort());
     expect(ids).not.toContain(inPosition);
-    expect(await listIds(b, '?search=holdings')).toEqual([byName]);
-    expect(await listIds(b, '?search=nothing-like-this')).toEqual([]);
+    expect(await listIds(b, '/v1/client?search=holdings')).toEqual([byName]);
+    expect(await listIds(b, '/v1/client?search=nothing-like-this')).toEqual([]);
   });
 
   it('a repeated search requires every term (AND)', async () => {
@@ -627,8 +622,8 @@ describe('GET /v1/client — filters', () => {
     const both = (await create(b, { companyName: 'Alpha', email: 'x@beta.example' })).id;
     await create(b, { companyName: 'Alpha only' });
     await create(b, { companyName: 'Beta only' });
-    expect(await listIds(b, '?search=alpha&search=beta')).toEqual([both]);
-    expect((await listIds(b, '?search=alpha')).length).toBe(2);
+    expect(await listIds(b, '/v1/client?search=alpha&search=beta')).toEqual([both]);
+    expect((await listIds(b, '/v1/client?search=alpha')).length).toBe(2);
   });
 
   it('treats % and _ in a term as literal characters', async () => {
@@ -639,29 +634,29 @@ describe('GET /v1/client — filters', () => {
     await create(b, { companyName: 'axb' });
     const backslash = (await create(b, { companyName: 'c\\d' })).id;
     await create(b, { companyName: 'cd' });
-    expect(await listIds(b, `?search=${encodeURIComponent('100%')}`)).toEqual([percent]);
-    expect(await listIds(b, `?search=${encodeURIComponent('0%')}`)).toEqual([percent]);
-    expect(await listIds(b, `?search=${encodeURIComponent('%')}`)).toEqual([percent]);
-    expect(await listIds(b, '?search=a_b')).toEqual([underscore]);
-    expect(await listIds(b, '?search=_')).toEqual([underscore]);
-    expect(await listIds(b, `?search=${encodeURIComponent('c\\d')}`)).toEqual([backslash]);
+    expect(await listIds(b, `/v1/client?search=${encodeURIComponent('100%')}`)).toEqual([percent]);
+    expect(await listIds(b, `/v1/client?search=${encodeURIComponent('0%')}`)).toEqual([percent]);
+    expect(await listIds(b, `/v1/client?search=${encodeURIComponent('%')}`)).toEqual([percent]);
+    expect(await listIds(b, '/v1/client?search=a_b')).toEqual([underscore]);
+    expect(await listIds(b, '/v1/client?search=_')).toEqual([underscore]);
+    expect(await listIds(b, `/v1/client?search=${encodeURIComponent('c\\d')}`)).toEqual([backslash]);
   });
 
   it('search follows every change of the searched columns (the trigram index stays current)', async () => {
     const b = await newBusiness(t);
     const id = (await create(b, { companyName: 'Original Name', email: 'first@old.example' })).id as number;
-    expect(await listIds(b, '?search=original')).toEqual([id]);
+    expect(await listIds(b, '/v1/client?search=original')).toEqual([id]);
     const patched = await call(b, { method: 'PATCH', url: `/v1/client/${id}`, body: { companyName: 'Renamed Firm', email: null, contact: 'phone 777' } });
     expect(patched.status).toBe(200);
-    expect(await listIds(b, '?search=original')).toEqual([]);
-    expect(await listIds(b, '?search=old.example')).toEqual([]);
-    expect(await listIds(b, '?search=renamed')).toEqual([id]);
-    expect(await listIds(b, '?search=phone&search=777')).toEqual([id]);
+    expect(await listIds(b, '/v1/client?search=original')).toEqual([]);
+    expect(await listIds(b, '/v1/client?search=old.example')).toEqual([]);
+    expect(await listIds(b, '/v1/client?search=renamed')).toEqual([id]);
+    expect(await listIds(b, '/v1/client?search=phone&search=777')).toEqual([id]);
     // A change of a column outside the search leaves the match alone.
     await call(b, { method: 'PATCH', url: `/v1/client/${id}`, body: { position: 'CEO' } });
-    expect(await listIds(b, '?search=renamed')).toEqual([id]);
+    expect(await listIds(b, '/v1/client?search=renamed')).toEqual([id]);
     expect((await call(b, { method: 'DELETE', url: `/v1/client/${id}` })).status).toBe(204);
-    expect(await listIds(b, '?search=renamed')).toEqual([]);
+    expect(await listIds(b, '/v1/client?search=renamed')).toEqual([]);
   });
 
   it('search matches short terms, quotes, Korean text and terms spanning no column boundary', async () => {
@@ -669,13 +664,13 @@ describe('GET /v1/client — filters', () => {
     const korean = (await create(b, { companyName: '주식회사 한빛소프트' })).id;
     const quoted = (await create(b, { companyName: 'The "Best" Co' })).id;
     const split = (await create(b, { companyName: 'Ab', inCharge: 'cd' })).id;
-    expect(await listIds(b, `?search=${encodeURIComponent('한빛')}`)).toEqual([korean]);
-    expect(await listIds(b, `?search=${encodeURIComponent('한빛소프트')}`)).toEqual([korean]);
-    expect(await listIds(b, `?search=${encodeURIComponent('"best"')}`)).toEqual([quoted]);
-    expect(await listIds(b, `?search=${encodeURIComponent('"')}`)).toEqual([quoted]);
-    expect(await listIds(b, '?search=ab')).toEqual([split]);
-    expect(await listIds(b, '?search=abcd')).toEqual([]);
-    expect(await listIds(b, `?search=${encodeURIComponent('AND')}`)).toEqual([]);
+    expect(await listIds(b, `/v1/client?search=${encodeURIComponent('한빛')}`)).toEqual([korean]);
+    expect(await listIds(b, `/v1/client?search=${encodeURIComponent('한빛소프트')}`)).toEqual([korean]);
+    expect(await listIds(b, `/v1/client?search=${encodeURIComponent('"best"')}`)).toEqual([quoted]);
+    expect(await listIds(b, `/v1/client?search=${encodeURIComponent('"')}`)).toEqual([quoted]);
+    expect(await listIds(b, '/v1/client?search=ab')).toEqual([split]);
+    expect(await listIds(b, '/v1/client?search=abcd')).toEqual([]);
+    expect(await listIds(b, `/v1/client?search=${encodeURIComponent('AND')}`)).toEqual([]);
   });
 
   it("search never sees another business's clients", async () => {
@@ -683,19 +678,19 @@ describe('GET /v1/client — filters', () => {
     const b = await newBusiness(t);
     await create(a, { companyName: 'Shared Keyword Alpha' });
     const own = (await create(b, { companyName: 'Shared Keyword Beta' })).id;
-    expect(await listIds(b, '?search=shared&search=keyword')).toEqual([own]);
+    expect(await listIds(b, '/v1/client?search=shared&search=keyword')).toEqual([own]);
   });
 
   it('is_hidden: true/1 only hidden, false/0 only visible, omitted all', async () => {
     const b = await newBusiness(t);
     const hidden = (await create(b, { companyName: 'Hidden', isHidden: true })).id;
     const visible = (await create(b, { companyName: 'Visible' })).id;
-    expect(await listIds(b, '?is_hidden=true')).toEqual([hidden]);
-    expect(await listIds(b, '?is_hidden=1')).toEqual([hidden]);
-    expect(await listIds(b, '?is_hidden=false')).toEqual([visible]);
-    expect(await listIds(b, '?is_hidden=0')).toEqual([visible]);
-    expect(await listIds(b)).toEqual([visible, hidden]);
-    expect(await listIds(b, '?is_hidden=')).toEqual([visible, hidden]);
+    expect(await listIds(b, '/v1/client?is_hidden=true')).toEqual([hidden]);
+    expect(await listIds(b, '/v1/client?is_hidden=1')).toEqual([hidden]);
+    expect(await listIds(b, '/v1/client?is_hidden=false')).toEqual([visible]);
+    expect(await listIds(b, '/v1/client?is_hidden=0')).toEqual([visible]);
+    expect(await listIds(b, '/v1/client')).toEqual([visible, hidden]);
+    expect(await listIds(b, '/v1/client?is_hidden=')).toEqual([visible, hidden]);
   });
 
   it('status_id narrows to one status', async () => {
@@ -703,9 +698,9 @@ describe('GET /v1/client — filters', () => {
     const lead = (await create(b, { companyName: 'Lead' })).id;
     const customer = (await create(b, { companyName: 'Customer', status: { id: b.ids.clientStatuses.customer } })).id;
     await create(b, { companyName: 'None', status: null });
-    expect(await listIds(b, `?status_id=${b.ids.clientStatuses.lead}`)).toEqual([lead]);
-    expect(await listIds(b, `?status_id=${b.ids.clientStatuses.customer}`)).toEqual([customer]);
-    expect(await listIds(b, '?status_id=2147483647')).toEqual([]);
+    expect(await listIds(b, `/v1/client?status_id=${b.ids.clientStatuses.lead}`)).toEqual([lead]);
+    expect(await listIds(b, `/v1/client?status_id=${b.ids.clientStatuses.customer}`)).toEqual([customer]);
+    expect(await listIds(b, '/v1/client?status_id=2147483647')).toEqual([]);
   });
 
   it('combines filters', async () => {
@@ -713,7 +708,7 @@ describe('GET /v1/client — filters', () => {
     const target = (await create(b, { companyName: 'Combo hidden', isHidden: true, status: { id: b.ids.clientStatuses.customer } })).id;
     await create(b, { companyName: 'Combo visible', status: { id: b.ids.clientStatuses.customer } });
     await create(b, { companyName: 'Combo lead', isHidden: true });
-    expect(await listIds(b, `?search=combo&is_hidden=true&status_id=${b.ids.clientStatuses.customer}`)).toEqual([target]);
+    expect(await listIds(b, `/v1/client?search=combo&is_hidden=true&status_id=${b.ids.clientStatuses.customer}`)).toEqual([target]);
   });
 
   for (const timezone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
@@ -725,16 +720,16 @@ describe('GET /v1/client — filters', () => {
       // These zones are 14 h ahead / 11 h behind UTC: their date differs from UTC's for most of the day.
       const yesterday = prevDay(today);
       const tomorrow = nextDay(today);
-      expect(await listIds(b, `?created_start=${today}&created_end=${today}`)).toEqual([c.id]);
-      expect(await listIds(b, `?created_start=${today}`)).toEqual([c.id]);
-      expect(await listIds(b, `?created_end=${today}`)).toEqual([c.id]);
-      expect(await listIds(b, `?created_start=${yesterday}&created_end=${tomorrow}`)).toEqual([c.id]);
-      expect(await listIds(b, `?created_start=${yesterday}&created_end=${yesterday}`)).toEqual([]);
-      expect(await listIds(b, `?created_start=${tomorrow}&created_end=${tomorrow}`)).toEqual([]);
-      expect(await listIds(b, `?created_start=${tomorrow}`)).toEqual([]);
-      expect(await listIds(b, `?created_end=${yesterday}`)).toEqual([]);
+      expect(await listIds(b, `/v1/client?created_start=${today}&created_end=${today}`)).toEqual([c.id]);
+      expect(await listIds(b, `/v1/client?created_start=${today}`)).toEqual([c.id]);
+      expect(await listIds(b, `/v1/client?created_end=${today}`)).toEqual([c.id]);
+      expect(await listIds(b, `/v1/client?created_start=${yesterday}&created_end=${tomorrow}`)).toEqual([c.id]);
+      expect(await listIds(b, `/v1/client?created_start=${yesterday}&created_end=${yesterday}`)).toEqual([]);
+      expect(await listIds(b, `/v1/client?created_start=${tomorrow}&created_end=${tomorrow}`)).toEqual([]);
+      expect(await listIds(b, `/v1/client?created_start=${tomorrow}`)).toEqual([]);
+      expect(await listIds(b, `/v1/client?created_end=${yesterday}`)).toEqual([]);
       if (utcToday !== today) {
-        expect(await listIds(b, `?created_start=${utcToday}&created_end=${utcToday}`)).toEqual([]);
+        expect(await listIds(b, `/v1/client?created_start=${utcToday}&created_end=${utcToday}`)).toEqual([]);
       }
     });
   }
@@ -747,9 +742,9 @@ describe('GET /v1/client — filters', () => {
     // 2026-03-01 00:00 in Seoul is 2026-02-28T15:00Z.
     await db.updateTable('client').set({ created: '2026-02-28T15:00:00.000Z' }).where('id', '=', early).execute();
     await db.updateTable('client').set({ created: '2026-02-28T14:59:59.999Z' }).where('id', '=', late).execute();
-    expect(await listIds(b, '?created_start=2026-03-01&created_end=2026-03-01')).toEqual([early]);
-    expect(await listIds(b, '?created_start=2026-02-28&created_end=2026-02-28')).toEqual([late]);
-    expect(await listIds(b, '?created_start=2026-02-28&created_end=2026-03-01')).toEqual([early, late]);
+    expect(await listIds(b, '/v1/client?created_start=2026-03-01&created_end=2026-03-01')).toEqual([early]);
+    expect(await listIds(b, '/v1/client?created_start=2026-02-28&created_end=2026-02-28')).toEqual([late]);
+    expect(await listIds(b, '/v1/client?created_start=2026-02-28&created_end=2026-03-01')).toEqual([early, late]);
   });
 });
 

@@ -24,16 +24,11 @@ const KEYS = ['id', 'title', 'unitCost', 'unit', 'description', 'image', 'classi
 const FULL_KEYS = [...KEYS, 'updated'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-const { call, get } = apiClient(() => t.app);
+const { call, get, listIds } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/estimate/item', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
-}
-async function listIds(b: TestBusiness, query = ''): Promise<number[]> {
-  const res = await get(b, `/v1/estimate/item${query}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.results as { id: number }[]).map((r) => r.id);
 }
 function relative(link: string): string {
   const u = new URL(link);
@@ -179,7 +174,7 @@ describe('DELETE /v1/estimate/item/{item_id}', () => {
       expect(again.status, method).toBe(404);
       expect(again.body.detail).toBe('Not found.');
     }
-    expect(await listIds(b)).toEqual([keep.id]);
+    expect(await listIds(b, '/v1/estimate/item')).toEqual([keep.id]);
   });
 });
 
@@ -203,7 +198,7 @@ describe('GET /v1/estimate/item', () => {
     expect(third.body.next).toBeNull();
     const back = await get(b, relative(third.body.previous));
     expect(back.body.results.map((r: { id: number }) => r.id)).toEqual([ids[2], ids[1]]);
-    expect(await listIds(b, '?limit=1')).toEqual([ids[4]]);
+    expect(await listIds(b, '/v1/estimate/item?limit=1')).toEqual([ids[4]]);
   });
 
   it('orders by created, ties by id descending', async () => {
@@ -213,7 +208,7 @@ describe('GET /v1/estimate/item', () => {
     const z = await create(b, { title: 'z', unitCost: '1', unit: 'EA' });
     await t.testDb.db.updateTable('estimate_item').set({ created: '2099-01-01T00:00:00.000Z' }).where('id', '=', x.id).execute();
     await t.testDb.db.updateTable('estimate_item').set({ created: '2000-01-01T00:00:00.000Z' }).where('id', 'in', [y.id, z.id]).execute();
-    expect(await listIds(b)).toEqual([x.id, z.id, y.id]);
+    expect(await listIds(b, '/v1/estimate/item')).toEqual([x.id, z.id, y.id]);
   });
 
   it('search: title or description, case-insensitive, every term must match, % and _ literal', async () => {
@@ -221,15 +216,15 @@ describe('GET /v1/estimate/item', () => {
     const ui = await create(b, { title: 'UI 디자인', unitCost: '1', unit: 'M/M', description: 'Screens and STYLE guide' });
     const api = await create(b, { title: 'API development', unitCost: '1', unit: 'M/M', description: null });
     const pct = await create(b, { title: 'Discount 10%', unitCost: '-1', unit: '식', description: 'package_deal' });
-    expect(await listIds(b, '?search=디자인')).toEqual([ui.id]);
-    expect(await listIds(b, '?search=style')).toEqual([ui.id]);
-    expect(await listIds(b, '?search=DEVELOP')).toEqual([api.id]);
-    expect(await listIds(b, '?search=i')).toEqual([pct.id, api.id, ui.id]);
-    expect(await listIds(b, '?search=i&search=guide')).toEqual([ui.id]);
-    expect(await listIds(b, '?search=%25')).toEqual([pct.id]);
-    expect(await listIds(b, '?search=_')).toEqual([pct.id]);
-    expect(await listIds(b, '?search=nothing')).toEqual([]);
-    expect(await listIds(b, '?search=')).toEqual([pct.id, api.id, ui.id]);
+    expect(await listIds(b, '/v1/estimate/item?search=디자인')).toEqual([ui.id]);
+    expect(await listIds(b, '/v1/estimate/item?search=style')).toEqual([ui.id]);
+    expect(await listIds(b, '/v1/estimate/item?search=DEVELOP')).toEqual([api.id]);
+    expect(await listIds(b, '/v1/estimate/item?search=i')).toEqual([pct.id, api.id, ui.id]);
+    expect(await listIds(b, '/v1/estimate/item?search=i&search=guide')).toEqual([ui.id]);
+    expect(await listIds(b, '/v1/estimate/item?search=%25')).toEqual([pct.id]);
+    expect(await listIds(b, '/v1/estimate/item?search=_')).toEqual([pct.id]);
+    expect(await listIds(b, '/v1/estimate/item?search=nothing')).toEqual([]);
+    expect(await listIds(b, '/v1/estimate/item?search=')).toEqual([pct.id, api.id, ui.id]);
   });
 
   it('a business without items gets an empty page', async () => {

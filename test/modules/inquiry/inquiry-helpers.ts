@@ -44,13 +44,6 @@ export async function createClient(t: TestApp, b: TestBusiness, body: Record<str
   return res.body.id as number;
 }
 
-/** The ids of a list page (asserting 200). */
-export async function listIds(t: TestApp, b: TestBusiness, url: string): Promise<number[]> {
-  const res = await sendJson(t.app, b, { method: 'GET', url });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.results as { id: number }[]).map((r) => r.id);
-}
-
 /** `/v1/…?…` from an absolute `next` / `previous` link. */
 export function relative(link: string): string {
   const u = new URL(link);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { createInquiry } from './inquiry-helpers.ts';
-import { apiClient } from '../../setup/api-client.ts';
+import { apiClient, expect400 } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,10 +15,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const { call } = apiClient(() => t.app);
-function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
-}
 async function notes(b: TestBusiness, inquiryId: number) {
   return (await call(b, { method: 'GET', url: `/v1/inquiry/${inquiryId}/text_history` })).body.results;
 }

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { createClient, createInquiry, listIds, newInquiryBusiness } from './inquiry-helpers.ts';
-import { apiClient } from '../../setup/api-client.ts';
+import { createClient, createInquiry, newInquiryBusiness } from './inquiry-helpers.ts';
+import { apiClient, expect400 } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,17 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const api = apiClient(() => t.app);
-const { call } = api;
+const { call, listIds } = api;
 const post = (b: TestBusiness, body: unknown) => api.post(b, '/v1/inquiry', body);
 const patch = (b: TestBusiness, id: number, body: unknown) => api.patch(b, `/v1/inquiry/${id}`, body);
-/** Asserts a 400 whose body is exactly `fields` plus the request id. */
-function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
-}
 /** The business has no inquiries (nothing was written). */
 async function expectNoInquiries(b: TestBusiness): Promise<void> {
-  expect(await listIds(t, b, '/v1/inquiry')).toEqual([]);
+  expect(await listIds(b, '/v1/inquiry')).toEqual([]);
   const counter = await t.testDb.db.selectFrom('inquiry_counter').select('last_value').where('business_id', '=', b.businessId).executeTakeFirst();
   expect(counter).toBeUndefined();
 }

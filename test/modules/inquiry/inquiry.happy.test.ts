@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { CREATE_KEYS, createClient, createInquiry, FULL_KEYS, LIST_KEYS, listIds as listIdsOf, memberOf, newInquiryBusiness, prevDay, relative } from './inquiry-helpers.ts';
+import { CREATE_KEYS, createClient, createInquiry, FULL_KEYS, LIST_KEYS, memberOf, newInquiryBusiness, prevDay, relative } from './inquiry-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
@@ -19,14 +19,10 @@ afterAll(() => t.close());
 
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-const { call, get } = apiClient(() => t.app);
+const { call, get, listIds } = apiClient(() => t.app);
 function create(b: TestBusiness, body: Record<string, unknown> = {}) {
   return createInquiry(t, b, body);
 }
-function listIds(b: TestBusiness, query = '') {
-  return listIdsOf(t, b, `/v1/inquiry${query}`);
-}
-
 describe('POST /v1/inquiry', () => {
   it('answers 201 with exactly the create shape and fills every default', async () => {
     const b = await newBusiness(t);
@@ -290,7 +286,7 @@ describe('GET /v1/inquiry — shape, order and pagination', () => {
     const b = await newBusiness(t);
     const ids = [(await create(b)).id, (await create(b)).id, (await create(b)).id];
     await t.testDb.db.updateTable('inquiry').set({ created: '2026-01-01T00:00:00.000Z' }).where('id', 'in', ids).execute();
-    expect(await listIds(b)).toEqual([...ids].reverse());
+    expect(await listIds(b, '/v1/inquiry')).toEqual([...ids].reverse());
   });
 
   it('walks every page exactly once with next, and back with previous', async () => {
@@ -311,7 +307,7 @@ describe('GET /v1/inquiry — shape, order and pagination', () => {
     const page2 = await get(b, pages[1]!);
     const back = await get(b, relative(page2.body.previous));
     expect(back.body.results.map((r: { id: number }) => r.id)).toEqual([...ids].reverse().slice(0, 3));
-    expect(await listIds(b, '?limit=2')).toHaveLength(2);
+    expect(await listIds(b, '/v1/inquiry?limit=2')).toHaveLength(2);
   });
 });
 
@@ -322,24 +318,24 @@ describe('GET /v1/inquiry — filters', () => {
     const byName = (await create(b, { name: 'Website Renewal' })).id;
     const byClient = (await create(b, { name: 'Other', client: { id: acme } })).id;
     const both = (await create(b, { name: 'Acme website', client: { id: acme } })).id;
-    expect(await listIds(b, '?search=website')).toEqual([both, byName]);
-    expect(await listIds(b, '?search=acme')).toEqual([both, byClient]);
-    expect(await listIds(b, '?search=acme&search=WEBSITE')).toEqual([both]);
+    expect(await listIds(b, '/v1/inquiry?search=website')).toEqual([both, byName]);
+    expect(await listIds(b, '/v1/inquiry?search=acme')).toEqual([both, byClient]);
+    expect(await listIds(b, '/v1/inquiry?search=acme&search=WEBSITE')).toEqual([both]);
     const numbered = await create(b, { name: 'Numbered' });
-    expect(await listIds(b, `?search=${numbered.uniqueId}&search=numbered`)).toEqual([numbered.id]);
-    expect(await listIds(b, '?search=nothing-like-this')).toEqual([]);
+    expect(await listIds(b, `/v1/inquiry?search=${numbered.uniqueId}&search=numbered`)).toEqual([numbered.id]);
+    expect(await listIds(b, '/v1/inquiry?search=nothing-like-this')).toEqual([]);
   });
 
   it('search treats % and _ literally and ignores a deleted client', async () => {
     const b = await newBusiness(t);
     const pct = (await create(b, { name: '100% done' })).id;
     await create(b, { name: '1000 done' });
-    expect(await listIds(b, '?search=100%25')).toEqual([pct]);
-    expect(await listIds(b, '?search=_')).toEqual([]);
+    expect(await listIds(b, '/v1/inquiry?search=100%25')).toEqual([pct]);
+    expect(await listIds(b, '/v1/inquiry?search=_')).toEqual([]);
     const gone = await createClient(t, b, { companyName: 'Vanished Ltd.' });
     await create(b, { name: 'X', client: { id: gone } });
     await call(b, { method: 'DELETE', url: `/v1/client/${gone}` });
-    expect(await listIds(b, '?search=vanished')).toEqual([]);
+    expect(await listIds(b, '/v1/inquiry?search=vanished')).toEqual([]);
   });
 
   it('status_id and folder_id narrow to one status or to the folder of the status', async () => {
@@ -347,22 +343,22 @@ describe('GET /v1/inquiry — filters', () => {
     const inNew = (await create(b)).id;
     const inWon = (await create(b, { status: { id: b.ids.statuses.won } })).id;
     const inLost = (await create(b, { status: { id: b.ids.statuses.lost } })).id;
-    expect(await listIds(b, `?status_id=${b.ids.statuses.won}`)).toEqual([inWon]);
-    expect(await listIds(b, `?folder_id=${b.ids.folders.sales}`)).toEqual([inWon, inNew]);
-    expect(await listIds(b, `?folder_id=${b.ids.folders.archive}`)).toEqual([inLost]);
-    expect(await listIds(b, `?folder_id=${b.ids.folders.archive}&status_id=${b.ids.statuses.won}`)).toEqual([]);
-    expect(await listIds(b, '?status_id=')).toHaveLength(3);
+    expect(await listIds(b, `/v1/inquiry?status_id=${b.ids.statuses.won}`)).toEqual([inWon]);
+    expect(await listIds(b, `/v1/inquiry?folder_id=${b.ids.folders.sales}`)).toEqual([inWon, inNew]);
+    expect(await listIds(b, `/v1/inquiry?folder_id=${b.ids.folders.archive}`)).toEqual([inLost]);
+    expect(await listIds(b, `/v1/inquiry?folder_id=${b.ids.folders.archive}&status_id=${b.ids.statuses.won}`)).toEqual([]);
+    expect(await listIds(b, '/v1/inquiry?status_id=')).toHaveLength(3);
   });
 
   it('is_hidden: true/1 only hidden, false/0 only visible, omitted all', async () => {
     const b = await newBusiness(t);
     const hidden = (await create(b, { isHidden: true })).id;
     const visible = (await create(b)).id;
-    expect(await listIds(b, '?is_hidden=true')).toEqual([hidden]);
-    expect(await listIds(b, '?is_hidden=1')).toEqual([hidden]);
-    expect(await listIds(b, '?is_hidden=false')).toEqual([visible]);
-    expect(await listIds(b, '?is_hidden=0')).toEqual([visible]);
-    expect(await listIds(b)).toEqual([visible, hidden]);
+    expect(await listIds(b, '/v1/inquiry?is_hidden=true')).toEqual([hidden]);
+    expect(await listIds(b, '/v1/inquiry?is_hidden=1')).toEqual([hidden]);
+    expect(await listIds(b, '/v1/inquiry?is_hidden=false')).toEqual([visible]);
+    expect(await listIds(b, '/v1/inquiry?is_hidden=0')).toEqual([visible]);
+    expect(await listIds(b, '/v1/inquiry')).toEqual([visible, hidden]);
   });
 
   it('inquiry_date_start / inquiry_date_end are inclusive', async () => {
@@ -370,10 +366,10 @@ describe('GET /v1/inquiry — filters', () => {
     const jan = (await create(b, { inquiryDate: '2026-01-31' })).id;
     const feb = (await create(b, { inquiryDate: '2026-02-01' })).id;
     const mar = (await create(b, { inquiryDate: '2026-03-01' })).id;
-    expect(await listIds(b, '?inquiry_date_start=2026-02-01')).toEqual([mar, feb]);
-    expect(await listIds(b, '?inquiry_date_end=2026-02-01')).toEqual([feb, jan]);
-    expect(await listIds(b, '?inquiry_date_start=2026-01-31&inquiry_date_end=2026-01-31')).toEqual([jan]);
-    expect(await listIds(b, '?inquiry_date_start=2026-02-02&inquiry_date_end=2026-02-28')).toEqual([]);
+    expect(await listIds(b, '/v1/inquiry?inquiry_date_start=2026-02-01')).toEqual([mar, feb]);
+    expect(await listIds(b, '/v1/inquiry?inquiry_date_end=2026-02-01')).toEqual([feb, jan]);
+    expect(await listIds(b, '/v1/inquiry?inquiry_date_start=2026-01-31&inquiry_date_end=2026-01-31')).toEqual([jan]);
+    expect(await listIds(b, '/v1/inquiry?inquiry_date_start=2026-02-02&inquiry_date_end=2026-02-28')).toEqual([]);
   });
 
   for (const timezone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
@@ -384,10 +380,10 @@ describe('GET /v1/inquiry — filters', () => {
       expect(c.inquiryDate).toBe(today);
       const yesterday = prevDay(today);
       const tomorrow = nextDay(today);
-      expect(await listIds(b, `?created_start=${today}&created_end=${today}`)).toEqual([c.id]);
-      expect(await listIds(b, `?created_start=${yesterday}&created_end=${yesterday}`)).toEqual([]);
-      expect(await listIds(b, `?created_start=${tomorrow}`)).toEqual([]);
-      expect(await listIds(b, `?created_end=${yesterday}`)).toEqual([]);
+      expect(await listIds(b, `/v1/inquiry?created_start=${today}&created_end=${today}`)).toEqual([c.id]);
+      expect(await listIds(b, `/v1/inquiry?created_start=${yesterday}&created_end=${yesterday}`)).toEqual([]);
+      expect(await listIds(b, `/v1/inquiry?created_start=${tomorrow}`)).toEqual([]);
+      expect(await listIds(b, `/v1/inquiry?created_end=${yesterday}`)).toEqual([]);
     });
   }
 
@@ -398,8 +394,8 @@ describe('GET /v1/inquiry — filters', () => {
     const db = t.testDb.db;
     await db.updateTable('inquiry').set({ created: '2026-02-28T15:00:00.000Z' }).where('id', '=', early).execute();
     await db.updateTable('inquiry').set({ created: '2026-02-28T14:59:59.999Z' }).where('id', '=', late).execute();
-    expect(await listIds(b, '?created_start=2026-03-01&created_end=2026-03-01')).toEqual([early]);
-    expect(await listIds(b, '?created_start=2026-02-28&created_end=2026-02-28')).toEqual([late]);
+    expect(await listIds(b, '/v1/inquiry?created_start=2026-03-01&created_end=2026-03-01')).toEqual([early]);
+    expect(await listIds(b, '/v1/inquiry?created_start=2026-02-28&created_end=2026-02-28')).toEqual([late]);
   });
 
   it('combines filters and keeps them in the page links', async () => {
@@ -532,8 +528,8 @@ describe('DELETE /v1/inquiry/{inquiry_id}', () => {
     expect(res.body).toBeUndefined();
     expect((await get(b, `/v1/inquiry/${drop.id}`)).status).toBe(404);
     expect((await call(b, { method: 'DELETE', url: `/v1/inquiry/${drop.id}` })).status).toBe(404);
-    expect(await listIds(b)).toEqual([keep.id]);
-    expect(await listIds(b, '?search=drop')).toEqual([]);
+    expect(await listIds(b, '/v1/inquiry')).toEqual([keep.id]);
+    expect(await listIds(b, '/v1/inquiry?search=drop')).toEqual([]);
     expect((await get(b, '/v1/inquiry/work')).body.results).toEqual([]);
   });
 });

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { createClient, createInquiry, listIds } from './inquiry-helpers.ts';
+import { createClient, createInquiry } from './inquiry-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
-const { call } = apiClient(() => t.app);
+const { call, listIds } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -81,9 +81,9 @@ describe('inquiry routes', () => {
     const theirs = await newBusiness(t);
     const own = await inquiryOf(mine, { name: 'Shared words', workSet: [{ name: 'mine' }] });
     await inquiryOf(theirs, { name: 'Shared words', workSet: [{ name: 'theirs' }] });
-    expect(await listIds(t, mine, '/v1/inquiry?search=shared')).toEqual([own]);
-    expect(await listIds(t, mine, `/v1/inquiry?status_id=${theirs.ids.statuses.new}`)).toEqual([]);
-    expect(await listIds(t, mine, `/v1/inquiry?folder_id=${theirs.ids.folders.sales}`)).toEqual([]);
+    expect(await listIds(mine, '/v1/inquiry?search=shared')).toEqual([own]);
+    expect(await listIds(mine, `/v1/inquiry?status_id=${theirs.ids.statuses.new}`)).toEqual([]);
+    expect(await listIds(mine, `/v1/inquiry?folder_id=${theirs.ids.folders.sales}`)).toEqual([]);
     const work = await call(mine, { method: 'GET', url: '/v1/inquiry/work' });
     expect(work.body.results.map((w: { name: string }) => w.name)).toEqual(['mine']);
   });

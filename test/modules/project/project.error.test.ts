@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { apiClient } from '../../setup/api-client.ts';
+import { apiClient, expect400 } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,20 +15,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const api = apiClient(() => t.app);
-const { call } = api;
+const { call, listIds } = api;
 const post = (b: TestBusiness, body: unknown) => api.post(b, '/v1/project', body);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await post(b, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
-}
-async function listIds(b: TestBusiness): Promise<number[]> {
-  const res = await call(b, { method: 'GET', url: '/v1/project' });
-  return (res.body.results as { id: number }[]).map((r) => r.id);
-}
-function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
 }
 
 const DATE_FORMAT = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
@@ -42,7 +34,7 @@ describe('POST /v1/project — property validation', () => {
     expect400(await post(b, { title: null }), { title: ['This field may not be null.'] });
     expect400(await post(b, { title: 'x'.repeat(129) }), { title: ['Ensure this field has no more than 128 characters.'] });
     expect400(await post(b, { title: 5 }), { title: ['Not a valid string.'] });
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/project')).toEqual([]);
   });
 
   it('status outside U I A E, or null → DRF choice / null messages', async () => {
@@ -72,7 +64,7 @@ describe('POST /v1/project — property validation', () => {
     expect400(await post(b, { title: 'x', contract: {} }), { contract: { id: ['This field is required.'] } });
     expect400(await post(b, { title: 'x', contract: { id: 'abc' } }), { contract: { id: ['A valid integer is required.'] } });
     expect400(await post(b, { title: 'x', contract: 3 }), { contract: ['Invalid data. Expected a dictionary, but got int.'] });
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/project')).toEqual([]);
   });
 
   it('isHidden that is not a boolean', async () => {
@@ -90,7 +82,7 @@ describe('POST /v1/project — property validation', () => {
       startDate: [DATE_FORMAT],
       isHidden: ['Must be a valid boolean.'],
     });
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/project')).toEqual([]);
   });
 
   it('form bodies are validated like JSON', async () => {
@@ -143,7 +135,7 @@ describe('bodies, routes and methods', () => {
     expect(plain.status).toBe(415);
     const array = await call(b, { method: 'POST', url: '/v1/project', raw: { payload: '[]', contentType: 'application/json' } });
     expect400(array, { nonField: ['Invalid data. Expected a dictionary, but got list.'] });
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/project')).toEqual([]);
   });
 
   it('a path id that is not a positive integer, or unknown → 404 Not found.', async () => {

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../../src/db/sql-helpers.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
 import { contractFor, createSettlement, settlementBody, settlementBusiness } from './settlement-helpers.ts';
-import { apiClient } from '../../setup/api-client.ts';
+import { apiClient, expect400 } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,11 +23,6 @@ const post = (b: TestBusiness, body: unknown) => api.post(b, '/v1/settlement', b
 const patch = (b: TestBusiness, id: unknown, body: unknown) => api.patch(b, `/v1/settlement/${id}`, body);
 async function count(b: TestBusiness): Promise<number> {
   return (await call(b, { method: 'GET', url: '/v1/settlement?page_size=100' })).body.results.length;
-}
-/** Asserts a 400 whose body is exactly `fields` plus the request id. */
-function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
 }
 
 const NEEDS_DATES = 'The contract needs both a start date and an end date before a settlement can be created.';

@@ -35,16 +35,11 @@ const FULL_KEYS = [
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const api = apiClient(() => t.app);
-const { call, get } = api;
+const { call, get, listIds } = api;
 const patch = (b: TestBusiness, id: unknown, body: unknown) => api.patch(b, `/v1/settlement/${id}`, body);
 function relative(link: string): string {
   const u = new URL(link);
   return `${u.pathname}${u.search}`;
-}
-async function listIds(b: TestBusiness, query = ''): Promise<number[]> {
-  const res = await get(b, `/v1/settlement${query}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.results as { id: number }[]).map((r) => r.id);
 }
 function prevDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -187,7 +182,7 @@ describe('POST /v1/settlement', () => {
     expect(secondAdd.typeAlias).toBe('Additional settlement');
     await createSettlement(t, b, c.id, ini);
     await createSettlement(t, b, other.id, ini);
-    expect((await listIds(b, `?contract_id=${c.id}`)).length).toBe(6);
+    expect((await listIds(b, `/v1/settlement?contract_id=${c.id}`)).length).toBe(6);
   });
 
   it('works on contracts of every type and every status but T', async () => {
@@ -249,7 +244,7 @@ describe('concurrency (spec: Settlement create 5; a unique index, not a read-the
       Array.from({ length: 20 }, () => call(b, { method: 'POST', url: '/v1/settlement', body: settlementBody(c.id, b.ids.settlementTypes.ins) })),
     );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
-    expect(await listIds(b, `?contract_id=${c.id}&page_size=100`)).toHaveLength(20);
+    expect(await listIds(b, `/v1/settlement?contract_id=${c.id}&page_size=100`)).toHaveLength(20);
   });
 
   it('parallel status changes each record the status they really replaced', async () => {
@@ -414,7 +409,7 @@ describe('DELETE', () => {
       expect(res.status, `${req.method} ${req.url}`).toBe(404);
       expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
-    expect(await listIds(b)).toEqual([keep.id]);
+    expect(await listIds(b, '/v1/settlement')).toEqual([keep.id]);
     // The single-round type can be used again on the contract.
     await createSettlement(t, b, c.id, b.ids.settlementTypes.ini);
   });
@@ -427,7 +422,7 @@ describe('DELETE', () => {
     const kept = await createSettlement(t, b, other.id, b.ids.settlementTypes.ins);
     expect((await call(b, { method: 'DELETE', url: `/v1/contract/${c.id}` })).status).toBe(204);
     expect((await get(b, `/v1/settlement/${gone.id}`)).status).toBe(404);
-    expect(await listIds(b)).toEqual([kept.id]);
+    expect(await listIds(b, '/v1/settlement')).toEqual([kept.id]);
   });
 });
 
@@ -450,7 +445,7 @@ describe('racing the deletion of the contract', () => {
         }
       }
       // Whatever was created went with the contract.
-      expect(await listIds(b)).toEqual([]);
+      expect(await listIds(b, '/v1/settlement')).toEqual([]);
     }
   });
 });
@@ -518,7 +513,7 @@ describe('GET /v1/settlement', () => {
     expect(third.body.next).toBeNull();
     const back = await get(b, relative(third.body.previous));
     expect(back.body.results.map((r: { id: number }) => r.id)).toEqual([ids[2], ids[1]]);
-    expect(await listIds(b, '?limit=1')).toEqual([ids[4]]);
+    expect(await listIds(b, '/v1/settlement?limit=1')).toEqual([ids[4]]);
   });
 
   it('contract_id keeps one contract’s settlements', async () => {
@@ -527,8 +522,8 @@ describe('GET /v1/settlement', () => {
     const two = await contractFor(t, b);
     const s1 = await createSettlement(t, b, one.id, b.ids.settlementTypes.ins);
     await createSettlement(t, b, two.id, b.ids.settlementTypes.ins);
-    expect(await listIds(b, `?contract_id=${one.id}`)).toEqual([s1.id]);
-    expect(await listIds(b, '?contract_id=999999')).toEqual([]);
+    expect(await listIds(b, `/v1/settlement?contract_id=${one.id}`)).toEqual([s1.id]);
+    expect(await listIds(b, '/v1/settlement?contract_id=999999')).toEqual([]);
   });
 
   it('search matches the title, the type alias and the contract title; terms are ANDed', async () => {
@@ -538,10 +533,10 @@ describe('GET /v1/settlement', () => {
     const byTitle = await createSettlement(t, b, app.id, b.ids.settlementTypes.ins, { title: 'Shop fee' });
     const byContract = await createSettlement(t, b, shop.id, b.ids.settlementTypes.ins, { title: 'First' });
     const byAlias = await createSettlement(t, b, app.id, b.ids.settlementTypes.ini, { title: 'Second' });
-    expect(await listIds(b, '?search=SHOP')).toEqual([byContract.id, byTitle.id]);
-    expect(await listIds(b, '?search=down%20pay')).toEqual([byAlias.id]);
-    expect(await listIds(b, '?search=interim&search=mobile')).toEqual([byTitle.id]);
-    expect(await listIds(b, '?search=nothing')).toEqual([]);
+    expect(await listIds(b, '/v1/settlement?search=SHOP')).toEqual([byContract.id, byTitle.id]);
+    expect(await listIds(b, '/v1/settlement?search=down%20pay')).toEqual([byAlias.id]);
+    expect(await listIds(b, '/v1/settlement?search=interim&search=mobile')).toEqual([byTitle.id]);
+    expect(await listIds(b, '/v1/settlement?search=nothing')).toEqual([]);
   });
 
   it('due_date_* and settled_date_* are inclusive; settlements without the date drop out', async () => {
@@ -551,13 +546,13 @@ describe('GET /v1/settlement', () => {
     const march = await createSettlement(t, b, c.id, ins, { dueDate: '2026-03-10', settledDate: '2026-03-12' });
     const april = await createSettlement(t, b, c.id, ins, { dueDate: '2026-04-10' });
     await createSettlement(t, b, c.id, ins);
-    expect(await listIds(b, '?due_date_start=2026-03-10')).toEqual([april.id, march.id]);
-    expect(await listIds(b, '?due_date_start=2026-03-11')).toEqual([april.id]);
-    expect(await listIds(b, '?due_date_end=2026-03-10')).toEqual([march.id]);
-    expect(await listIds(b, '?due_date_start=2026-04-10&due_date_end=2026-04-10')).toEqual([april.id]);
-    expect(await listIds(b, '?settled_date_start=2026-03-12&settled_date_end=2026-03-12')).toEqual([march.id]);
-    expect(await listIds(b, '?settled_date_start=2026-03-13')).toEqual([]);
-    expect(await listIds(b, '?settled_date_end=2026-12-31')).toEqual([march.id]);
+    expect(await listIds(b, '/v1/settlement?due_date_start=2026-03-10')).toEqual([april.id, march.id]);
+    expect(await listIds(b, '/v1/settlement?due_date_start=2026-03-11')).toEqual([april.id]);
+    expect(await listIds(b, '/v1/settlement?due_date_end=2026-03-10')).toEqual([march.id]);
+    expect(await listIds(b, '/v1/settlement?due_date_start=2026-04-10&due_date_end=2026-04-10')).toEqual([april.id]);
+    expect(await listIds(b, '/v1/settlement?settled_date_start=2026-03-12&settled_date_end=2026-03-12')).toEqual([march.id]);
+    expect(await listIds(b, '/v1/settlement?settled_date_start=2026-03-13')).toEqual([]);
+    expect(await listIds(b, '/v1/settlement?settled_date_end=2026-12-31')).toEqual([march.id]);
   });
 
   it('created_start / created_end compare the creation date in the business time zone', async () => {
@@ -565,9 +560,9 @@ describe('GET /v1/settlement', () => {
     const c = await contractFor(t, b);
     const s = await createSettlement(t, b, c.id, b.ids.settlementTypes.ins);
     const today = todayIn(b.timezone);
-    expect(await listIds(b, `?created_start=${today}&created_end=${today}`)).toEqual([s.id]);
-    expect(await listIds(b, `?created_start=${nextDay(today)}`)).toEqual([]);
-    expect(await listIds(b, `?created_end=${prevDay(today)}`)).toEqual([]);
+    expect(await listIds(b, `/v1/settlement?created_start=${today}&created_end=${today}`)).toEqual([s.id]);
+    expect(await listIds(b, `/v1/settlement?created_start=${nextDay(today)}`)).toEqual([]);
+    expect(await listIds(b, `/v1/settlement?created_end=${prevDay(today)}`)).toEqual([]);
   });
 
   it('is_hidden: true only hidden, false only visible, omitted all', async () => {
@@ -575,9 +570,9 @@ describe('GET /v1/settlement', () => {
     const c = await contractFor(t, b);
     const hidden = await createSettlement(t, b, c.id, b.ids.settlementTypes.ins, { isHidden: true });
     const visible = await createSettlement(t, b, c.id, b.ids.settlementTypes.ins);
-    expect(await listIds(b, '?is_hidden=true')).toEqual([hidden.id]);
-    expect(await listIds(b, '?is_hidden=0')).toEqual([visible.id]);
-    expect(await listIds(b)).toEqual([visible.id, hidden.id]);
+    expect(await listIds(b, '/v1/settlement?is_hidden=true')).toEqual([hidden.id]);
+    expect(await listIds(b, '/v1/settlement?is_hidden=0')).toEqual([visible.id]);
+    expect(await listIds(b, '/v1/settlement')).toEqual([visible.id, hidden.id]);
   });
 });
 

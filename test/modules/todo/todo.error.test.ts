@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { buildClockedApp, type ClockedApp, newInquiry, newTodo } from './todo-helpers.ts';
-import { apiClient } from '../../setup/api-client.ts';
+import { apiClient, expect400 } from '../../setup/api-client.ts';
 
 let t: ClockedApp;
 beforeAll(async () => {
@@ -25,10 +25,6 @@ function patch(b: TestBusiness, id: number, body: unknown) {
 async function count(b: TestBusiness): Promise<number> {
   const rows = await t.testDb.db.selectFrom('todo').select('id').where('business_id', '=', b.businessId).execute();
   return rows.length;
-}
-function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
 }
 
 const DATE_FORMAT = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { call } = apiClient(() => t.app);
+const { call, listIds } = apiClient(() => t.app);
 
 /** Sets the server's "now". */
 function at(iso: string): Date {
@@ -28,11 +28,6 @@ function get(b: TestBusiness, url: string) {
 }
 function patch(b: TestBusiness, id: number, body: Record<string, unknown>) {
   return call(b, { method: 'PATCH', url: `/v1/todo/${id}`, body });
-}
-async function listIds(b: TestBusiness, query = ''): Promise<number[]> {
-  const res = await get(b, `/v1/todo${query}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.results as { id: number }[]).map((r) => r.id);
 }
 function relative(link: string): string {
   const u = new URL(link);
@@ -279,7 +274,7 @@ describe('DELETE /v1/todo/{todo_id}', () => {
       expect(res.status, req.method).toBe(404);
       expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
-    expect(await listIds(b)).toEqual([keep.id]);
+    expect(await listIds(b, '/v1/todo')).toEqual([keep.id]);
     const rows = await t.testDb.db.selectFrom('todo').select('id').where('id', '=', doomed.id).execute();
     expect(rows).toEqual([]);
   });
@@ -293,8 +288,8 @@ describe('todos of a deleted inquiry', () => {
     const kept = await newTodo(t, b, { inquiry: { id: live.id }, type: 'E', dueDate: '2026-11-25', action: 'Kept' });
     const gone = await newTodo(t, b, { inquiry: { id: doomed.id }, type: 'E', dueDate: '2026-11-25', action: 'Gone' });
     expect((await send(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${doomed.id}` })).statusCode).toBe(204);
-    expect(await listIds(b)).toEqual([kept.id]);
-    expect(await listIds(b, `?inquiry_id=${doomed.id}`)).toEqual([]);
+    expect(await listIds(b, '/v1/todo')).toEqual([kept.id]);
+    expect(await listIds(b, `/v1/todo?inquiry_id=${doomed.id}`)).toEqual([]);
     for (const req of [
       { method: 'GET' as const, url: `/v1/todo/${gone.id}` },
       { method: 'PATCH' as const, url: `/v1/todo/${gone.id}`, body: { action: 'x' } },
@@ -337,7 +332,7 @@ describe('GET /v1/todo', () => {
     const a = await newTodo(t, b, { inquiry: { id }, type: 'E', dueDate: '2026-11-25', action: 'A' });
     const c = await newTodo(t, b, { inquiry: { id }, type: 'E', dueDate: '2026-11-25', action: 'C' });
     expect(a.created).toBe(c.created);
-    expect(await listIds(b)).toEqual([c.id, a.id]);
+    expect(await listIds(b, '/v1/todo')).toEqual([c.id, a.id]);
   });
 
   it('filters by inclusive due-date range, inquiry and completion, alone and combined', async () => {
@@ -352,17 +347,17 @@ describe('GET /v1/todo', () => {
     const mar01 = await todo(two.id, '2026-03-01');
     await patch(b, feb01, { isComplete: true });
     await patch(b, mar01, { isComplete: true });
-    expect(await listIds(b, '?due_date_start=2026-02-01')).toEqual([mar01, feb28, feb01]);
-    expect(await listIds(b, '?due_date_end=2026-02-28')).toEqual([feb28, feb01, jan31]);
-    expect(await listIds(b, '?due_date_start=2026-02-01&due_date_end=2026-02-28')).toEqual([feb28, feb01]);
-    expect(await listIds(b, '?due_date_start=2026-03-01&due_date_end=2026-03-01')).toEqual([mar01]);
-    expect(await listIds(b, `?inquiry_id=${one.id}`)).toEqual([feb01, jan31]);
-    expect(await listIds(b, `?inquiry_id=${two.id}`)).toEqual([mar01, feb28]);
-    expect(await listIds(b, '?inquiry_id=2147483647')).toEqual([]);
-    expect(await listIds(b, '?is_complete=true')).toEqual([mar01, feb01]);
-    expect(await listIds(b, '?is_complete=0')).toEqual([feb28, jan31]);
-    expect(await listIds(b, `?is_complete=false&inquiry_id=${two.id}&due_date_end=2026-02-28`)).toEqual([feb28]);
-    expect(await listIds(b, '?is_complete=&inquiry_id=&due_date_start=')).toHaveLength(4);
+    expect(await listIds(b, '/v1/todo?due_date_start=2026-02-01')).toEqual([mar01, feb28, feb01]);
+    expect(await listIds(b, '/v1/todo?due_date_end=2026-02-28')).toEqual([feb28, feb01, jan31]);
+    expect(await listIds(b, '/v1/todo?due_date_start=2026-02-01&due_date_end=2026-02-28')).toEqual([feb28, feb01]);
+    expect(await listIds(b, '/v1/todo?due_date_start=2026-03-01&due_date_end=2026-03-01')).toEqual([mar01]);
+    expect(await listIds(b, `/v1/todo?inquiry_id=${one.id}`)).toEqual([feb01, jan31]);
+    expect(await listIds(b, `/v1/todo?inquiry_id=${two.id}`)).toEqual([mar01, feb28]);
+    expect(await listIds(b, '/v1/todo?inquiry_id=2147483647')).toEqual([]);
+    expect(await listIds(b, '/v1/todo?is_complete=true')).toEqual([mar01, feb01]);
+    expect(await listIds(b, '/v1/todo?is_complete=0')).toEqual([feb28, jan31]);
+    expect(await listIds(b, `/v1/todo?is_complete=false&inquiry_id=${two.id}&due_date_end=2026-02-28`)).toEqual([feb28]);
+    expect(await listIds(b, '/v1/todo?is_complete=&inquiry_id=&due_date_start=')).toHaveLength(4);
   });
 
   it('answers an empty page for a business without todos', async () => {

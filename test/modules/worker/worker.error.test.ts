@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { apiClient } from '../../setup/api-client.ts';
+import { apiClient, expect400 } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,20 +15,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const api = apiClient(() => t.app);
-const { call } = api;
+const { call, listIds } = api;
 const post = (b: TestBusiness, body: unknown) => api.post(b, '/v1/worker', body);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await post(b, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
-}
-async function listIds(b: TestBusiness): Promise<number[]> {
-  const res = await call(b, { method: 'GET', url: '/v1/worker' });
-  return (res.body.results as { id: number }[]).map((r) => r.id);
-}
-function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
 }
 
 describe('POST /v1/worker — property validation', () => {
@@ -39,7 +31,7 @@ describe('POST /v1/worker — property validation', () => {
     expect400(await post(b, { name: null }), { name: ['This field may not be null.'] });
     expect400(await post(b, { name: 'n'.repeat(33) }), { name: ['Ensure this field has no more than 32 characters.'] });
     expect400(await post(b, { name: ['a'] }), { name: ['Not a valid string.'] });
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/worker')).toEqual([]);
   });
 
   it('order: an integer from 0 to 2^31 − 1; manMonthAmount: an integer from 0 to 2^53 − 1', async () => {
@@ -76,7 +68,7 @@ describe('POST /v1/worker — property validation', () => {
     expect400(await post(b, { name: 'x', position: { id: 'abc' } }), { position: { id: ['A valid integer is required.'] } });
     expect400(await post(b, { name: 'x', position: { id: 0 } }), { position: { id: ['Ensure this value is greater than or equal to 1.'] } });
     expect400(await post(b, { name: 'x', position: 5 }), { position: ['Invalid data. Expected a dictionary, but got int.'] });
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/worker')).toEqual([]);
   });
 
   it('reports every bad property at once', async () => {
@@ -137,7 +129,7 @@ describe('bodies, routes and methods', () => {
     expect400(await call(b, { method: 'POST', url: '/v1/worker', raw: { payload: '"x"', contentType: 'application/json' } }), {
       nonField: ['Invalid data. Expected a dictionary, but got str.'],
     });
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/worker')).toEqual([]);
   });
 
   it('a path id that is not a positive integer, or unknown → 404 Not found.', async () => {

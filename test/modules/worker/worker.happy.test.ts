@@ -43,16 +43,11 @@ function dev(b: TestBusiness) {
 function designer(b: TestBusiness) {
   return { id: b.ids.positions.designer!, title: 'Designer', symbolColor: '#eb5757' };
 }
-const { call, get } = apiClient(() => t.app);
+const { call, get, listIds } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/worker', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
-}
-async function listIds(b: TestBusiness, query = ''): Promise<number[]> {
-  const res = await get(b, `/v1/worker${query}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.results as { id: number }[]).map((r) => r.id);
 }
 function relative(link: string): string {
   const u = new URL(link);
@@ -161,9 +156,9 @@ describe('DELETE /v1/worker/{worker_id}', () => {
       expect(res.status, req.method).toBe(404);
       expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
-    expect(await listIds(b)).toEqual([keep.id]);
-    expect(await listIds(b, `?position_id=${b.ids.positions.dev}`)).toEqual([keep.id]);
-    expect(await listIds(b, '?search=Doomed')).toEqual([]);
+    expect(await listIds(b, '/v1/worker')).toEqual([keep.id]);
+    expect(await listIds(b, `/v1/worker?position_id=${b.ids.positions.dev}`)).toEqual([keep.id]);
+    expect(await listIds(b, '/v1/worker?search=Doomed')).toEqual([]);
     const row = await t.testDb.db.selectFrom('worker').select(['name', 'deleted_at']).where('id', '=', doomed.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Doomed');
     expect(row.deleted_at).toMatch(RFC3339_MS_UTC);
@@ -213,13 +208,13 @@ describe('GET /v1/worker', () => {
     const d = (await create(b, { name: 'D', position: { id: b.ids.positions.dev } })).id;
     const g = (await create(b, { name: 'G', position: { id: b.ids.positions.designer }, isHidden: true })).id;
     const n = (await create(b, { name: 'N' })).id;
-    expect(await listIds(b, `?position_id=${b.ids.positions.dev}`)).toEqual([d]);
-    expect(await listIds(b, `?position_id=${b.ids.positions.designer}`)).toEqual([g]);
-    expect(await listIds(b, '?position_id=2147483647')).toEqual([]);
-    expect(await listIds(b, '?is_hidden=true')).toEqual([g]);
-    expect(await listIds(b, '?is_hidden=false')).toEqual([n, d]);
-    expect(await listIds(b, `?is_hidden=false&position_id=${b.ids.positions.designer}`)).toEqual([]);
-    expect(await listIds(b)).toEqual([n, g, d]);
+    expect(await listIds(b, `/v1/worker?position_id=${b.ids.positions.dev}`)).toEqual([d]);
+    expect(await listIds(b, `/v1/worker?position_id=${b.ids.positions.designer}`)).toEqual([g]);
+    expect(await listIds(b, '/v1/worker?position_id=2147483647')).toEqual([]);
+    expect(await listIds(b, '/v1/worker?is_hidden=true')).toEqual([g]);
+    expect(await listIds(b, '/v1/worker?is_hidden=false')).toEqual([n, d]);
+    expect(await listIds(b, `/v1/worker?is_hidden=false&position_id=${b.ids.positions.designer}`)).toEqual([]);
+    expect(await listIds(b, '/v1/worker')).toEqual([n, g, d]);
   });
 
   it('search: a case-insensitive substring of the name; repeated terms must all match; % and _ are literal', async () => {
@@ -228,22 +223,22 @@ describe('GET /v1/worker', () => {
     const lee = (await create(b, { name: 'Lee Minho' })).id;
     const pct = (await create(b, { name: '100%_sure' })).id;
     const ko = (await create(b, { name: '박서연' })).id;
-    expect(await listIds(b, '?search=min')).toEqual([lee, kim]);
-    expect(await listIds(b, '?search=MIN&search=ho')).toEqual([lee]);
-    expect(await listIds(b, '?search=kim&search=lee')).toEqual([]);
-    expect(await listIds(b, `?search=${encodeURIComponent('%')}`)).toEqual([pct]);
-    expect(await listIds(b, '?search=_')).toEqual([pct]);
-    expect(await listIds(b, `?search=${encodeURIComponent('서연')}`)).toEqual([ko]);
-    expect(await listIds(b, '?search=')).toHaveLength(4);
+    expect(await listIds(b, '/v1/worker?search=min')).toEqual([lee, kim]);
+    expect(await listIds(b, '/v1/worker?search=MIN&search=ho')).toEqual([lee]);
+    expect(await listIds(b, '/v1/worker?search=kim&search=lee')).toEqual([]);
+    expect(await listIds(b, `/v1/worker?search=${encodeURIComponent('%')}`)).toEqual([pct]);
+    expect(await listIds(b, '/v1/worker?search=_')).toEqual([pct]);
+    expect(await listIds(b, `/v1/worker?search=${encodeURIComponent('서연')}`)).toEqual([ko]);
+    expect(await listIds(b, '/v1/worker?search=')).toHaveLength(4);
   });
 
   it('is allowed on the FREE plan, end to end', async () => {
     const b = await business('FREE');
     const w = await create(b, { name: 'Free', position: { id: b.ids.positions.dev } });
     expect((await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { order: 9 } })).body.order).toBe(9);
-    expect(await listIds(b)).toEqual([w.id]);
+    expect(await listIds(b, '/v1/worker')).toEqual([w.id]);
     expect((await send(t.app, b, { method: 'DELETE', url: `/v1/worker/${w.id}` })).statusCode).toBe(204);
-    expect(await listIds(b)).toEqual([]);
+    expect(await listIds(b, '/v1/worker')).toEqual([]);
   });
 });
 
