@@ -1,7 +1,6 @@
 /** SQL for projects. Soft-deleted projects are never read. */
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { forUpdateOf } from '../../db/sql-helpers.ts';
+import { forUpdateOf, isPostgres } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewProjectRow, ProjectRowUpdate } from '../../db/tables/project.table.ts';
@@ -151,7 +150,7 @@ export async function softDeleteById(db: Db, businessId: number, id: number, at:
  */
 export async function lockContractKey(db: Db, businessId: number, contractId: number): Promise<boolean> {
   let q = db.selectFrom('contract').select('id').where('business_id', '=', businessId).where('id', '=', contractId);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) q = q.forKeyShare();
+  if (isPostgres(db)) q = q.forKeyShare();
   return (await q.executeTakeFirst()) !== undefined;
 }
 

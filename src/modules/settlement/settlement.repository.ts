@@ -2,9 +2,8 @@
  * SQL for settlements, their responsible members and their status history. Every read joins the
  * settlement's contract and type (both of the same business).
  */
-import { SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { forUpdateOf, fromJsonColumn, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
+import { forUpdateOf, fromJsonColumn, isPostgres, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import type { NewSettlementRow, SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
@@ -214,7 +213,7 @@ export async function countOfType(db: Db, businessId: number, contractId: number
  * the lock wait (READ COMMITTED) and miss the rounds of the creates it waited for.
  */
 export async function lockContract(db: Db, businessId: number, contractId: number): Promise<void> {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  if (!isPostgres(db)) return;
   await db.selectFrom('contract').select('id').where('business_id', '=', businessId).where('id', '=', contractId).forUpdate().execute();
 }
 
