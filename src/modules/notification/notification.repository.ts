@@ -11,68 +11,6 @@ import * as leaseQueue from '../../db/lease-queue.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewOutboxRow, OutboxRow } from '../../db/tables/notification.table.ts';
 
-/**
- * The ids among `memberIds` of this business's members who are active and have notifications on
- * (README.md#notifications), ascending. Unknown ids and other businesses' members are left out.
- */
-export async function findNotifiableMemberIds(db: Db, businessId: number, memberIds: readonly number[]): Promise<number[]> {
-  if (memberIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('member')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('id', 'in', memberIds)
-    .where('is_active', '=', 1)
-    .where('notifications_enabled', '=', 1)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** A recipient as the dispatcher needs it. */
-export interface RecipientRow {
-  id: number;
-  nickname: string | null;
-  email: string;
-  is_active: number;
-  notifications_enabled: number;
-}
-
-/** A member of the business with the columns delivery needs, or `undefined`. */
-export async function findRecipientById(db: Db, businessId: number, memberId: number): Promise<RecipientRow | undefined> {
-  return db
-    .selectFrom('member')
-    .select(['id', 'nickname', 'email', 'is_active', 'notifications_enabled'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-}
-
-/**
- * The name and number (`uniqueId`) of an inquiry of the business, for the text of its notifications, or
- * `undefined` when the business has no such inquiry. A soft-deleted inquiry is still described: its
- * notifications were caused while it was live.
- */
-export async function findInquiryLabel(db: Db, businessId: number, inquiryId: number): Promise<{ name: string; unique_id: string } | undefined> {
-  return db
-    .selectFrom('inquiry')
-    .select(['name', 'unique_id'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', inquiryId)
-    .executeTakeFirst();
-}
-
-/** The title of an inquiry status of the business, or `undefined`. */
-export async function findStatusTitle(db: Db, businessId: number, statusId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('inquiry_status')
-    .select('title')
-    .where('business_id', '=', businessId)
-    .where('id', '=', statusId)
-    .executeTakeFirst();
-  return row?.title;
-}
-
 /** Inserts outbox rows (batch) for one business; returns their ids. Does nothing for an empty list. */
 export async function insertOutbox(db: Db, businessId: number, rows: readonly Omit<NewOutboxRow, 'business_id'>[]): Promise<number[]> {
   if (rows.length === 0) return [];
