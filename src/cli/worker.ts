@@ -6,7 +6,7 @@
  * Prints nothing on stdout; log lines (JSON) go to stderr.
  */
 import type { Config } from '../config.ts';
-import type { DispatcherLogger } from '../jobs/outbox-dispatcher.ts';
+import type { DispatcherLogger } from '../jobs/dispatch-loop.ts';
 import { formatLogLine, LOG_LEVELS } from '../shared/log-format.ts';
 import { type CliContext, cliMasterKey, withDb } from './context.ts';
 

@@ -13,8 +13,9 @@
  * writer flushes it within a few hundred milliseconds).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from './database.ts';
+import { isPostgres } from './sql-helpers.ts';
 
 const relaxed = new AsyncLocalStorage<boolean>();
 
@@ -30,7 +31,7 @@ export function isDurabilityRelaxed(): boolean {
  */
 export async function inRelaxedTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return fn(db as Transaction<Database>);
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   return relaxed.run(true, () =>
     db.transaction().execute(async (trx) => {
       if (postgres) await sql`set local synchronous_commit = off`.execute(trx);

@@ -119,7 +119,7 @@ export function searchAll<DB, TB extends keyof DB>(
  * `undefined` on PostgreSQL and when no term is long enough for a trigram index.
  */
 export function trigramMatch(db: Db, terms: readonly string[]): string | undefined {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return undefined;
+  if (isPostgres(db)) return undefined;
   const long = terms.filter((t) => [...t].length >= 3);
   if (long.length === 0) return undefined;
   return long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
@@ -175,7 +175,7 @@ export async function idTaken(db: Db, table: string, id: number): Promise<boolea
  * `autoincrement` already follows the largest id.
  */
 export async function advanceIdSequence(db: Db, table: string): Promise<void> {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  if (!isPostgres(db)) return;
   const seq = sql`pg_get_serial_sequence(${table}, 'id')::regclass`;
   await sql`select setval(${seq}, greatest((select coalesce(max(id), 0) from ${sql.table(table)}), coalesce(pg_sequence_last_value(${seq}), 0), 1), true)`.execute(db);
 }

@@ -24,19 +24,9 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { type Channel, createMailChannel, createPushChannel, type OutgoingMessage } from '../modules/notification/notification.channels.ts';
 import { renderMessage } from '../modules/notification/notification.messages.ts';
-import * as repo from '../modules/notification/notification.repository.ts';
-import type { NotificationEventType } from '../modules/notification/notification.service.ts';
+import * as notifications from '../modules/notification/notification.service.ts';
 import type { OutboxRow } from '../db/tables/notification.table.ts';
-
-/** The logger the dispatcher writes to: Fastify's (pino) logger fits, and so does {@link silentLogger}. */
-export interface DispatcherLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-/** A logger that drops everything. */
-export const silentLogger: DispatcherLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+import { type DispatcherLogger, pollBackoffMs, silentLogger } from './dispatch-loop.ts';
 
 /** Options of {@link createOutboxDispatcher}. */
 export interface DispatcherOptions {
@@ -95,18 +85,6 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): nu
   return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), maxMs);
 }
 
-/** Longest wait between two polls that fail (the database unavailable): 30 s. */
-export const MAX_POLL_BACKOFF_MS = 30_000;
-
-/**
- * Milliseconds before the next poll after `failedPolls` polls failed in a row: the poll interval doubled for
- * each failure after the first, at most {@link MAX_POLL_BACKOFF_MS} (never less than the poll interval).
- * The dispatcher never stops on a failure: it logs it and tries again (docs/deployment.md#database-outages).
- */
-export function pollBackoffMs(failedPolls: number, pollIntervalMs: number): number {
-  return Math.max(pollIntervalMs, Math.min(pollIntervalMs * 2 ** Math.max(0, failedPolls - 1), MAX_POLL_BACKOFF_MS));
-}
-
 /**
  * How long a claim lasts: longer than the slowest delivery of one row (three channels, each bounded by
  * `timeoutMs`, plus the database work), so that no other dispatcher takes a row that is still being
@@ -152,16 +130,16 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
 
   /** Delivers one claimed row; returns how it ended. */
   async function deliver(row: OutboxRow): Promise<'delivered' | 'retried' | 'failed' | 'lost'> {
-    const recipient = await repo.findRecipientById(db, row.business_id, row.member_id);
+    const recipient = await notifications.findRecipient(db, row.business_id, row.member_id);
     if (!recipient || recipient.is_active !== 1 || recipient.notifications_enabled !== 1) {
       // README.md#notifications: only active members with notifications on — also when that changed since the event
-      return (await repo.markDelivered(db, row.id, owner, iso(clock()))) ? 'delivered' : 'lost';
+      return (await notifications.markDelivered(db, row.id, owner, iso(clock()))) ? 'delivered' : 'lost';
     }
     const text = await renderMessage(db, row);
     const message: OutgoingMessage = {
       outboxId: row.id,
       businessId: row.business_id,
-      type: row.event_type as NotificationEventType,
+      type: row.event_type as notifications.NotificationEventType,
       inquiryId: row.inquiry_id,
       recipient: { id: recipient.id, nickname: recipient.nickname, email: recipient.email },
       title: text.title,
@@ -169,13 +147,13 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
       created: row.created,
     };
     const errors: string[] = [];
-    const steps: { column: repo.ChannelColumn; done: boolean; run: (() => Promise<void>) | null; name: string }[] = [
+    const steps: { column: notifications.ChannelColumn; done: boolean; run: (() => Promise<void>) | null; name: string }[] = [
       {
         column: 'in_app_at',
         done: row.in_app_at !== null,
         name: 'in-app',
         run: () =>
-          repo.insertInApp(db, row.business_id, {
+          notifications.insertInApp(db, row.business_id, {
             member_id: row.member_id,
             outbox_id: row.id,
             event_type: row.event_type,
@@ -196,28 +174,28 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
         errors.push(`${step.name}: ${errorText(err)}`);
         continue;
       }
-      if (!(await repo.markChannelDone(db, row.id, owner, step.column, iso(clock())))) {
+      if (!(await notifications.markChannelDone(db, row.id, owner, step.column, iso(clock())))) {
         log.warn({ outboxId: row.id, owner }, 'notification lease lost; another dispatcher took the row over');
         return 'lost';
       }
     }
     const now = clock();
-    if (errors.length === 0) return (await repo.markDelivered(db, row.id, owner, iso(now))) ? 'delivered' : 'lost';
+    if (errors.length === 0) return (await notifications.markDelivered(db, row.id, owner, iso(now))) ? 'delivered' : 'lost';
     const error = errors.join('; ');
     if (row.attempts >= settings.maxAttempts) {
       log.error({ outboxId: row.id, attempts: row.attempts, error }, 'notification delivery failed; giving up');
-      return (await repo.markAttemptFailed(db, row.id, owner, error, { failedAt: iso(now) })) ? 'failed' : 'lost';
+      return (await notifications.markAttemptFailed(db, row.id, owner, error, { failedAt: iso(now) })) ? 'failed' : 'lost';
     }
     const delay = retryDelayMs(row.attempts, settings.retryBaseMs, settings.retryMaxMs);
     log.warn({ outboxId: row.id, attempts: row.attempts, retryInMs: delay, error }, 'notification delivery failed; will retry');
-    return (await repo.markAttemptFailed(db, row.id, owner, error, { nextAttemptAt: iso(now + delay) })) ? 'retried' : 'lost';
+    return (await notifications.markAttemptFailed(db, row.id, owner, error, { nextAttemptAt: iso(now + delay) })) ? 'retried' : 'lost';
   }
 
   async function poll(): Promise<DispatchResult> {
     const result: DispatchResult = { claimed: 0, delivered: 0, retried: 0, failed: 0 };
     if (stopping) return result;
     const now = clock();
-    const rows = await repo.claimDue(db, {
+    const rows = await notifications.claimDue(db, {
       owner,
       now: iso(now),
       leaseUntil: iso(now + leaseMs(settings.timeoutMs)),
@@ -244,7 +222,7 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, worker));
-    if (unstarted.length > 0) await repo.releaseClaims(db, owner, unstarted);
+    if (unstarted.length > 0) await notifications.releaseClaims(db, owner, unstarted);
     return result;
   }
 

@@ -47,7 +47,7 @@ import {
   releaseClaims,
 } from '../modules/webhook/webhook-delivery.service.ts';
 import { assignSequences } from '../modules/event/event.service.ts';
-import { type DispatcherLogger, pollBackoffMs, silentLogger } from './outbox-dispatcher.ts';
+import { type DispatcherLogger, pollBackoffMs, silentLogger } from './dispatch-loop.ts';
 
 /** Options of {@link createWebhookDispatcher}. */
 export interface WebhookDispatcherOptions {

@@ -301,6 +301,43 @@ export async function findMembersByIds(db: Db, businessId: number, ids: readonly
   return selectMembers(db, businessId).where('member.id', 'in', ids).execute();
 }
 
+/**
+ * The ids among `memberIds` of the business's members who are active and have notifications on
+ * (README.md#notifications), ascending. Unknown ids and other businesses' members are left out.
+ */
+export async function findNotifiableMemberIds(db: Db, businessId: number, memberIds: readonly number[]): Promise<number[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('member')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', 'in', memberIds)
+    .where('is_active', '=', 1)
+    .where('notifications_enabled', '=', 1)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A member's contact and notification settings (the notification dispatcher's recipient). */
+export interface MemberContactRow {
+  id: number;
+  nickname: string | null;
+  email: string;
+  is_active: number;
+  notifications_enabled: number;
+}
+
+/** A member of the business with its contact and notification settings, or `undefined`. */
+export async function findMemberContact(db: Db, businessId: number, memberId: number): Promise<MemberContactRow | undefined> {
+  return db
+    .selectFrom('member')
+    .select(['id', 'nickname', 'email', 'is_active', 'notifications_enabled'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+}
+
 // ── Custom fields ──
 
 const fieldColumns = ['field.id', 'field.name', 'field.category', 'field.data_type', 'field.created'] as const;
@@ -384,6 +421,17 @@ const statusOrder: OrderColumn<InquiryStatusRow>[] = [
   { ref: 'inquiry_status.position', key: 'position', direction: 'asc' },
   { ref: 'inquiry_status.id', key: 'id', direction: 'asc' },
 ];
+
+/** The title of an inquiry status of the business, or `undefined`. */
+export async function findInquiryStatusTitle(db: Db, businessId: number, statusId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('inquiry_status')
+    .select('title')
+    .where('business_id', '=', businessId)
+    .where('id', '=', statusId)
+    .executeTakeFirst();
+  return row?.title;
+}
 
 /** One page of inquiry statuses in their configured order, optionally of one folder. */
 export async function findInquiryStatusPage(

@@ -69,6 +69,28 @@ export async function checkMemberSet(
   return ids;
 }
 
+/**
+ * The ids among `memberIds` of the business's members who are active and have notifications on
+ * (README.md#notifications), ascending; unknown and other businesses' ids are left out. One query (none
+ * for an empty list).
+ */
+export async function findNotifiableMemberIds(db: Db, businessId: number, memberIds: readonly number[]): Promise<number[]> {
+  return repo.findNotifiableMemberIds(db, businessId, memberIds);
+}
+
+/** A member's contact (`nickname`, `email`) and settings (`is_active`, `notifications_enabled`: 0 / 1). */
+export type MemberContact = repo.MemberContactRow;
+
+/** A member of the business with its contact and notification settings, or `undefined` (the notification dispatcher's recipient). */
+export async function findMemberContact(db: Db, businessId: number, memberId: number): Promise<MemberContact | undefined> {
+  return repo.findMemberContact(db, businessId, memberId);
+}
+
+/** The title of an inquiry status of the business, or `undefined` (also for another business's). */
+export async function findInquiryStatusTitle(db: Db, businessId: number, statusId: number): Promise<string | undefined> {
+  return repo.findInquiryStatusTitle(db, businessId, statusId);
+}
+
 /** A client status of the business by id (`{id, title}`), or `undefined` (also for another business's). */
 export async function findClientStatus(db: Db, businessId: number, id: number): Promise<{ id: number; title: string } | undefined> {
   return repo.findClientStatusById(db, businessId, id);

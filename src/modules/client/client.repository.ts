@@ -1,6 +1,6 @@
 /** SQL for clients and their custom field values. Soft-deleted clients are never read. */
 import type { Db } from '../../db/database.ts';
-import { type Expression, type SqlBool, SqliteAdapter, sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { escapeLike, forUpdateOf, isPostgres, trigramMatch } from '../../db/sql-helpers.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
@@ -289,7 +289,7 @@ export async function findPagePlanned(
 ): Promise<{ page: Page<ClientSummaryRow>; plan: SearchPlan | undefined }> {
   if (noFilters(filter)) return { page: await pages(db, businessId, size, cursor), plan: undefined };
   const search = filter.search;
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const sqlite = !isPostgres(db);
   const filters: ListShape['filters'] = [];
   const filterValues: unknown[] = [];
   for (const [name, , , value] of FILTERS) {

@@ -1,5 +1,6 @@
 /** SQL for change events (docs/api.md#events). */
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewEventRow } from '../../db/tables/event.table.ts';
@@ -60,7 +61,7 @@ export async function claimUnpublished(
     .where('published_at', 'is', null);
   if (businessIds) q = q.where('business_id', 'in', businessIds.length > 0 ? [...businessIds] : [-1]);
   q = q.orderBy('id').limit(limit);
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) q = q.forUpdate().skipLocked();
+  if (isPostgres(trx)) q = q.forUpdate().skipLocked();
   return q.execute();
 }
 
@@ -127,7 +128,7 @@ export async function assignNextSequences(trx: Db, limit: number): Promise<numbe
 
 /** Takes the assigners' lock on PostgreSQL for the rest of the transaction `trx` (SQLite: `BEGIN IMMEDIATE` holds it). */
 export async function lockAssigners(trx: Db): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(trx)) {
     await sql`select pg_advisory_xact_lock(${ASSIGNER_LOCK_KEY})`.execute(trx);
   }
 }

@@ -439,6 +439,14 @@ export async function insertFolderHistory(
   await db.insertInto('inquiry_folder_history').values({ ...row, business_id: businessId }).execute();
 }
 
+/**
+ * The name and number (`unique_id`) of an inquiry of the business, or `undefined` when the business has no
+ * such inquiry. A soft-deleted inquiry is still found.
+ */
+export async function findLabel(db: Db, businessId: number, id: number): Promise<{ name: string; unique_id: string } | undefined> {
+  return db.selectFrom('inquiry').select(['name', 'unique_id']).where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+}
+
 // ── Catalog look-ups for inquiry references ──
 
 /** An inquiry status of the business with its folder id, or `undefined`. */

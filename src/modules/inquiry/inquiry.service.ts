@@ -735,3 +735,13 @@ export async function restore(db: Db, auth: Auth, shape: RestoredInquiry, option
     update: (t, id) => write(t, id),
   });
 }
+
+/**
+ * The name and number (`uniqueId`) of an inquiry of the business, for the text of its notifications
+ * (README.md#notifications), or `undefined` when the business has no such inquiry. A soft-deleted inquiry
+ * is still described: its notifications were caused while it was live.
+ */
+export async function findLabel(db: Db, businessId: number, id: number): Promise<{ name: string; uniqueId: string } | undefined> {
+  const row = await repo.findLabel(db, businessId, id);
+  return row && { name: row.name, uniqueId: row.unique_id };
+}

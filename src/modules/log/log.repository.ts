@@ -1,7 +1,7 @@
 /** SQL for the API call log (docs/api.md#api-call-log). */
-import { CompiledQuery, PostgresAdapter } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { inTransaction } from '../../db/sql-helpers.ts';
+import { inTransaction, isPostgres } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewApiLogRow } from '../../db/tables/log.table.ts';
@@ -64,7 +64,7 @@ const INSERT_SQL = {
  */
 export async function insertMany(db: Db, rows: readonly NewApiLogRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   // One transaction: one commit (one fsync) per batch, and a batch that fails is not half written before the
   // writer retries it whole.
   await inTransaction(db, async (trx) => {

@@ -4,7 +4,8 @@
  * delivery time from the event, its payload and what the database holds then.
  */
 import type { Db } from '../../db/database.ts';
-import { findInquiryLabel, findStatusTitle } from './notification.repository.ts';
+import { findInquiryStatusTitle } from '../catalog/catalog.service.ts';
+import { findLabel } from '../inquiry/inquiry.service.ts';
 import type { NotificationEventType, OutboxPayload } from './notification.service.ts';
 import type { OutboxRow } from '../../db/tables/notification.table.ts';
 
@@ -37,8 +38,7 @@ export function parsePayload(text: string): OutboxPayload {
  * inquiry (then the messages name it by id).
  */
 async function describeInquiry(db: Db, businessId: number, inquiryId: number): Promise<InquiryDescription | undefined> {
-  const row = await findInquiryLabel(db, businessId, inquiryId);
-  return row && { name: row.name, uniqueId: row.unique_id };
+  return findLabel(db, businessId, inquiryId);
 }
 
 /** Renders the title and content of one outbox row for its recipient. */
@@ -52,7 +52,7 @@ export async function renderMessage(db: Db, row: OutboxRow): Promise<RenderedMes
     case 'inquiry.created':
       return { title: `New inquiry assigned to you: ${shortName}`, content: `You are responsible for the new inquiry ${full}.` };
     case 'inquiry.status_changed': {
-      const status = payload.statusId === undefined ? undefined : await findStatusTitle(db, row.business_id, payload.statusId);
+      const status = payload.statusId === undefined ? undefined : await findInquiryStatusTitle(db, row.business_id, payload.statusId);
       return {
         title: `Inquiry status changed: ${shortName}`,
         content: status === undefined ? `The status of inquiry ${full} changed.` : `Inquiry ${full} is now "${status}".`,

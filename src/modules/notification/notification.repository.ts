@@ -4,73 +4,12 @@
  * business's rows takes `(db, businessId, …)`; the dispatcher's queue functions work across businesses (the
  * outbox is one queue) and say so.
  */
-import { PostgresAdapter } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
+import * as leaseQueue from '../../db/lease-queue.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewOutboxRow, OutboxRow } from '../../db/tables/notification.table.ts';
-
-/**
- * The ids among `memberIds` of this business's members who are active and have notifications on
- * (README.md#notifications), ascending. Unknown ids and other businesses' members are left out.
- */
-export async function findNotifiableMemberIds(db: Db, businessId: number, memberIds: readonly number[]): Promise<number[]> {
-  if (memberIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('member')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('id', 'in', memberIds)
-    .where('is_active', '=', 1)
-    .where('notifications_enabled', '=', 1)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** A recipient as the dispatcher needs it. */
-export interface RecipientRow {
-  id: number;
-  nickname: string | null;
-  email: string;
-  is_active: number;
-  notifications_enabled: number;
-}
-
-/** A member of the business with the columns delivery needs, or `undefined`. */
-export async function findRecipientById(db: Db, businessId: number, memberId: number): Promise<RecipientRow | undefined> {
-  return db
-    .selectFrom('member')
-    .select(['id', 'nickname', 'email', 'is_active', 'notifications_enabled'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-}
-
-/**
- * The name and number (`uniqueId`) of an inquiry of the business, for the text of its notifications, or
- * `undefined` when the business has no such inquiry. A soft-deleted inquiry is still described: its
- * notifications were caused while it was live.
- */
-export async function findInquiryLabel(db: Db, businessId: number, inquiryId: number): Promise<{ name: string; unique_id: string } | undefined> {
-  return db
-    .selectFrom('inquiry')
-    .select(['name', 'unique_id'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', inquiryId)
-    .executeTakeFirst();
-}
-
-/** The title of an inquiry status of the business, or `undefined`. */
-export async function findStatusTitle(db: Db, businessId: number, statusId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('inquiry_status')
-    .select('title')
-    .where('business_id', '=', businessId)
-    .where('id', '=', statusId)
-    .executeTakeFirst();
-  return row?.title;
-}
 
 /** Inserts outbox rows (batch) for one business; returns their ids. Does nothing for an empty list. */
 export async function insertOutbox(db: Db, businessId: number, rows: readonly Omit<NewOutboxRow, 'business_id'>[]): Promise<number[]> {
@@ -95,14 +34,14 @@ export async function findOutboxById(db: Db, businessId: number, id: number): Pr
 
 // ── The dispatcher's queue (across businesses) ──
 
+/** The outbox as a lease queue (src/db/lease-queue.ts): a row is pending until delivered or given up. */
+const OUTBOX_QUEUE: leaseQueue.LeaseTable = {
+  table: 'notification_outbox',
+  pending: (c) => sql<SqlBool>`${c('delivered_at')} is null and ${c('failed_at')} is null`,
+};
+
 /** Options of {@link claimDue}. */
-export interface ClaimOptions {
-  /** Who claims (a unique id per dispatcher). */
-  owner: string;
-  /** Now, as a stored timestamp. */
-  now: Timestamp;
-  /** End of the lease: no other dispatcher claims the rows before this instant. */
-  leaseUntil: Timestamp;
+export interface ClaimOptions extends leaseQueue.LeaseClaim {
   /** Largest number of rows to claim. */
   limit: number;
   /** Only these businesses (undefined: all). */
@@ -111,44 +50,17 @@ export interface ClaimOptions {
 
 /**
  * Claims up to `limit` due outbox rows (pending, `next_attempt_at <= now`, no live lease), oldest first,
- * for `owner` until `leaseUntil`, and counts the attempt. One statement: `UPDATE … WHERE id IN (SELECT …)
- * RETURNING`; on PostgreSQL the inner select takes `FOR UPDATE SKIP LOCKED`, so concurrent dispatchers
- * claim disjoint rows without waiting; on SQLite the statement holds the database's write lock. The outer
- * `WHERE` repeats the lease condition, so a row claimed by someone else in between is not taken. Works
+ * for `owner` until `leaseUntil`, and counts the attempt. One statement (src/db/lease-queue.ts `claim`):
+ * on PostgreSQL the candidates are locked `FOR UPDATE SKIP LOCKED`, so concurrent dispatchers claim
+ * disjoint rows without waiting; on SQLite the statement holds the database's write lock. The `UPDATE`
+ * repeats the due and lease conditions, so a row claimed by someone else in between is not taken. Works
  * across businesses. When nothing is due, only a one-row read runs.
  *
- * @returns the claimed rows (with `lease_owner = owner` and `attempts` already incremented)
+ * @returns the claimed rows (with `lease_owner = owner` and `attempts` already incremented), oldest first
  */
 export async function claimDue(db: Db, options: ClaimOptions): Promise<OutboxRow[]> {
-  const dueRows = () => {
-    let q = db
-      .selectFrom('notification_outbox')
-      .select('id')
-      .where('delivered_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .where('next_attempt_at', '<=', options.now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]));
-    if (options.businessIds) q = q.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
-    return q;
-  };
-  // A read first: an idle poll takes no write lock at all (on SQLite a write lock, even for an UPDATE that
-  // changes nothing, makes the writers of other processes wait).
-  if ((await dueRows().limit(1).executeTakeFirst()) === undefined) return [];
-  let due = dueRows().orderBy('next_attempt_at').orderBy('id').limit(options.limit);
-  if (isPostgres(db)) due = due.forUpdate().skipLocked();
-  return db
-    .updateTable('notification_outbox')
-    .set((eb) => ({
-      lease_owner: options.owner,
-      lease_until: options.leaseUntil,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', 'in', due)
-    .where('delivered_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
-    .returningAll()
-    .execute();
+  if (!(await leaseQueue.anyDue(db, OUTBOX_QUEUE, options.now, options.businessIds))) return [];
+  return leaseQueue.claim<OutboxRow>(db, OUTBOX_QUEUE, options, leaseQueue.oldestDue(db, OUTBOX_QUEUE, options.now, options.limit, options));
 }
 
 /** The per-channel "done" columns of an outbox row. */
@@ -209,13 +121,7 @@ export async function markAttemptFailed(
  * and the attempt the claim counted is taken back, so the rows are due again at once for any dispatcher.
  */
 export async function releaseClaims(db: Db, owner: string, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('notification_outbox')
-    .set((eb) => ({ lease_owner: null, lease_until: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', 'in', [...ids])
-    .where('lease_owner', '=', owner)
-    .execute();
+  await leaseQueue.release(db, OUTBOX_QUEUE, owner, ids);
 }
 
 /**
@@ -223,13 +129,7 @@ export async function releaseClaims(db: Db, owner: string, ids: readonly number[
  * those being delivered included). The backlog gauge of the metrics.
  */
 export async function countPending(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('notification_outbox')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('delivered_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return leaseQueue.countPending(db, OUTBOX_QUEUE);
 }
 
 // ── In-app notifications ──
@@ -303,7 +203,3 @@ export async function findInAppPage(
   return fetchPage(q, newestFirst<InAppRow>('notification'), size, cursor);
 }
 
-/** Whether the SQL runs on PostgreSQL (else SQLite). */
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}

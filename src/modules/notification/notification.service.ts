@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { nowTimestamp } from '../../db/sql-helpers.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
+import { findMemberContact, findNotifiableMemberIds, type MemberContact } from '../catalog/catalog.service.ts';
 import * as repo from './notification.repository.ts';
 import type { Notification, NotificationListQuery } from './notification.schemas.ts';
 
@@ -67,7 +68,7 @@ export async function enqueueEvent(trx: Db, businessId: number, event: Notificat
     throw new Error(`unknown notification event type ${JSON.stringify(event.type)}`);
   }
   const wanted = [...new Set(event.memberIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
-  const recipients = await repo.findNotifiableMemberIds(trx, businessId, wanted);
+  const recipients = await findNotifiableMemberIds(trx, businessId, wanted);
   if (recipients.length === 0) return [];
   const payload: OutboxPayload = {};
   if (event.statusId !== undefined) payload.statusId = event.statusId;
@@ -127,3 +128,23 @@ export async function list(
   const page = await repo.findInAppPage(db, auth.businessId, { memberId: query.member_id }, pageSizeOf(query), cursor);
   return mapPage(page, toNotification);
 }
+
+/**
+ * The recipient of an outbox row as the dispatcher needs it: the member's contact and whether it still takes
+ * notifications (`is_active`, `notifications_enabled`), or `undefined` when the business has no such member.
+ */
+export async function findRecipient(db: Db, businessId: number, memberId: number): Promise<MemberContact | undefined> {
+  return findMemberContact(db, businessId, memberId);
+}
+
+// The dispatcher's queue and marks (src/jobs/outbox-dispatcher.ts): the outbox is this module's table.
+export {
+  claimDue,
+  type ChannelColumn,
+  type ClaimOptions,
+  insertInApp,
+  markAttemptFailed,
+  markChannelDone,
+  markDelivered,
+  releaseClaims,
+} from './notification.repository.ts';

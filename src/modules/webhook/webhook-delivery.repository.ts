@@ -4,16 +4,13 @@
  * and the retention purge. The queue functions work across businesses (the deliveries are one queue) and
  * say so.
  */
-import { PostgresAdapter, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { inRelaxedTransaction } from '../../db/durability.ts';
+import * as leaseQueue from '../../db/lease-queue.ts';
+import { isPostgres } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
-
-/** Whether the SQL runs on PostgreSQL (else SQLite). */
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /** An endpoint as the fan-out needs it. */
 export type FanOutEndpointRow = Pick<WebhookEndpointRow, 'id' | 'business_id' | 'event_types' | 'format' | 'after_event_id'>;
@@ -59,14 +56,11 @@ export async function findByWebhook(db: Db, webhookId: number): Promise<WebhookD
 
 // ── The dispatcher's queue (across businesses) ──
 
+/** The deliveries as a lease queue (src/db/lease-queue.ts): a delivery is pending until it succeeds or fails. */
+const DELIVERY_QUEUE: leaseQueue.LeaseTable = { table: 'webhook_delivery', pending: (c) => sql<SqlBool>`${c('status')} = 'pending'` };
+
 /** Options of {@link claimDue}. */
-export interface ClaimOptions {
-  /** Who claims (a unique id per dispatcher). */
-  owner: string;
-  /** Now, as a stored timestamp. */
-  now: Timestamp;
-  /** End of the lease: no other dispatcher claims the rows before this instant. */
-  leaseUntil: Timestamp;
+export interface ClaimOptions extends leaseQueue.LeaseClaim {
   /** Largest number of rows to claim (the dispatcher's free slots in the lane). */
   limit: number;
   /** Only these businesses (undefined: all). */
@@ -102,16 +96,16 @@ function fairCandidates(db: Db, o: ClaimOptions) {
   const inLane = inLaneOf('e');
   const businesses =
     o.businessIds === undefined ? sql`` : sql`and e.business_id in (${sql.join(o.businessIds.length > 0 ? [...o.businessIds] : [-1])})`;
-  const leased = sql`(d.lease_until is not null and d.lease_until >= ${o.now})`;
+  const leased = leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'd');
   // The businesses at their cap are left out first (a plain subquery over the leased rows), so a poll while
   // every noisy business is at its cap ranks only the others' rows.
   const capped = sql`
     select b.business_id from webhook_delivery b join webhook_endpoint be on be.id = b.webhook_id
-    where b.lease_until is not null and b.lease_until >= ${o.now} and b.status = 'pending' and ${inLaneOf('be')}
+    where ${leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'b')} and ${inLaneOf('be')}
     group by b.business_id having count(*) >= ${o.perBusiness}`;
   // An endpoint's oldest due rows: PostgreSQL joins them laterally (an `in (…)` there becomes a subplan run
   // for every pending row); SQLite has no LATERAL, and runs the `in (…)` once per endpoint.
-  const due = sql`x.webhook_id = e.id and x.status = 'pending' and x.next_attempt_at <= ${o.now} and (x.lease_until is null or x.lease_until < ${o.now})`;
+  const due = sql`x.webhook_id = e.id and ${leaseQueue.due(DELIVERY_QUEUE, o.now, 'x')}`;
   const oldestDue = isPostgres(db)
     ? sql`cross join lateral (
         select x.id, x.business_id, x.webhook_id, x.next_attempt_at from webhook_delivery x
@@ -127,7 +121,7 @@ function fairCandidates(db: Db, o: ClaimOptions) {
     with pending as (
       select d.id, d.business_id, d.webhook_id, d.next_attempt_at, 1 as leased
       from webhook_delivery d join webhook_endpoint e on e.id = d.webhook_id
-      where d.status = 'pending' and ${leased} and ${inLane} ${businesses} and e.business_id not in (${capped})
+      where ${leased} and ${inLane} ${businesses} and e.business_id not in (${capped})
       union all
       select d.id, d.business_id, d.webhook_id, d.next_attempt_at, 0 as leased
       from webhook_endpoint e ${oldestDue}
@@ -168,14 +162,7 @@ export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDe
     const sick = await db.selectFrom('webhook_endpoint').select('id').where('sick_streak', '>=', options.sickAfter).limit(1).executeTakeFirst();
     if (sick === undefined) return [];
   }
-  let anyDue = db
-    .selectFrom('webhook_delivery')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', options.now)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]));
-  if (options.businessIds) anyDue = anyDue.where('business_id', 'in', options.businessIds.length > 0 ? [...options.businessIds] : [-1]);
-  if ((await anyDue.limit(1).executeTakeFirst()) === undefined) return [];
+  if (!(await leaseQueue.anyDue(db, DELIVERY_QUEUE, options.now, options.businessIds))) return [];
   const postgres = isPostgres(db);
   // SQLite: the candidates are read before the write transaction, which then only updates (a reader never
   // blocks the API's writers; several processes on one file may then exceed a cap by a claim race).
@@ -200,23 +187,12 @@ export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDe
       if (ids.length === 0) return [];
     }
     // the due and lease conditions again: a row is never claimed twice
-    return trx
-      .updateTable('webhook_delivery')
-      .set((eb) => ({ lease_owner: options.owner, lease_until: options.leaseUntil, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', ids)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', options.now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
-      .returningAll()
-      .execute();
+    return leaseQueue.claim<WebhookDeliveryRow>(trx, DELIVERY_QUEUE, options, ids);
   });
 }
 
 /** Options of {@link claimNextOfEndpoint}. */
-export interface EndpointClaimOptions {
-  owner: string;
-  now: Timestamp;
-  leaseUntil: Timestamp;
+export interface EndpointClaimOptions extends leaseQueue.LeaseClaim {
   /** The endpoint whose due deliveries to claim. */
   webhookId: number;
   /** Its business. */
@@ -243,24 +219,14 @@ export interface EndpointClaimOptions {
  */
 export async function claimNextOfEndpoint(db: Db, o: EndpointClaimOptions): Promise<WebhookDeliveryRow[]> {
   if (o.limit <= 0) return [];
-  const due = sql`status = 'pending' and next_attempt_at <= ${o.now} and (lease_until is null or lease_until < ${o.now})`;
   // the unary plus keeps the business's index out of the count (SQLite would walk every delivery of the
   // business): the rows in flight are few
   const busy = sql`(select count(*) from webhook_delivery b join webhook_endpoint e on e.id = b.webhook_id
-    where b.lease_until is not null and b.lease_until >= ${o.now} and b.status = 'pending'
-      and +b.business_id = ${o.businessId} and e.sick_streak < ${o.sickAfter})`;
-  // The candidates are materialised first: PostgreSQL may otherwise run a `LIMIT … FOR UPDATE SKIP LOCKED`
-  // subquery of an `UPDATE … WHERE id IN (…)` again for each row, and claim many more than `limit`.
-  const { rows } = await sql<WebhookDeliveryRow>`
-    with candidate as materialized (
-      select id from webhook_delivery
-      where webhook_id = ${o.webhookId} and ${due} and ${busy} + ${o.limit} < ${o.perBusiness}
-      order by next_attempt_at, id limit ${o.limit} ${isPostgres(db) ? sql`for update skip locked` : sql``}
-    )
-    update webhook_delivery set lease_owner = ${o.owner}, lease_until = ${o.leaseUntil}, attempts = attempts + 1
-    where id in (select id from candidate) and ${due}
-    returning *`.execute(db);
-  return rows.sort((a, b) => (a.next_attempt_at! < b.next_attempt_at! ? -1 : a.next_attempt_at! > b.next_attempt_at! ? 1 : a.id - b.id));
+    where ${leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'b')} and +b.business_id = ${o.businessId} and e.sick_streak < ${o.sickAfter})`;
+  const candidates = sql<{ id: number }>`select id from webhook_delivery
+    where webhook_id = ${o.webhookId} and ${leaseQueue.due(DELIVERY_QUEUE, o.now)} and ${busy} + ${o.limit} < ${o.perBusiness}
+    order by next_attempt_at, id limit ${o.limit} ${isPostgres(db) ? sql`for update skip locked` : sql``}`;
+  return leaseQueue.claim<WebhookDeliveryRow>(db, DELIVERY_QUEUE, o, candidates);
 }
 
 /** What an attempt left behind. */
@@ -310,13 +276,7 @@ export async function finishAttempt(
  * attempt the claim counted taken back.
  */
 export async function releaseClaims(db: Db, owner: string, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('webhook_delivery')
-    .set((eb) => ({ lease_owner: null, lease_until: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', 'in', [...ids])
-    .where('lease_owner', '=', owner)
-    .execute();
+  await leaseQueue.release(db, DELIVERY_QUEUE, owner, ids);
 }
 
 /** An endpoint answered with success: `last_success_at = at`, `failing_since` cleared, out of the sick lane. */
@@ -368,10 +328,5 @@ export async function deleteCreatedBefore(db: Db, before: Timestamp, limit: numb
 
 /** Pending deliveries across all businesses (waiting for an attempt or being attempted). */
 export async function countPending(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('webhook_delivery')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return leaseQueue.countPending(db, DELIVERY_QUEUE);
 }

@@ -20,11 +20,12 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { inRelaxedTransaction } from '../../db/durability.ts';
+import { isPostgres } from '../../db/sql-helpers.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 import { NotFound } from '../../shared/errors.ts';
 import { packageVersion } from '../../shared/package-version.ts';
@@ -136,7 +137,7 @@ export const EVENT_CHANNEL = 'bizapi_event';
  * @returns `notify(businessId)`, synchronous; the statement runs in the background
  */
 export function createEventNotifier(db: Db): (businessId: number) => void {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return () => undefined;
+  if (!isPostgres(db)) return () => undefined;
   let inFlight = false;
   const pending = new Set<number>();
   const send = (): void => {

@@ -1,7 +1,7 @@
 /** SQL for webhook endpoints and their deliveries (docs/webhooks.md). Every query is scoped to one business. */
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { forUpdateOf } from '../../db/sql-helpers.ts';
+import { forUpdateOf, isPostgres } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookEndpointRow, WebhookEndpointRow, WebhookEndpointRowUpdate } from '../../db/tables/webhook.table.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
@@ -34,7 +34,7 @@ export const ENDPOINT_LOCK_TIMEOUT_MS = 2000;
  * holds that one, so the order cannot deadlock.
  */
 export async function maxEventId(trx: Db): Promise<number> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(trx)) {
     // Every business's event writes queue behind this lock while it waits: the wait is bounded (then 503,
     // docs/webhooks.md#which-events-an-endpoint-receives), so one long writing transaction cannot stall them.
     await sql`set local lock_timeout = ${sql.lit(`${ENDPOINT_LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
@@ -51,7 +51,7 @@ export async function maxEventId(trx: Db): Promise<number> {
  * business do not); SQLite: nothing more, its write transactions are `IMMEDIATE`, one at a time.
  */
 export async function lockEndpointsOf(trx: Db, businessId: number): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(trx)) return;
   await trx.selectFrom('business').select('id').where('id', '=', businessId).forNoKeyUpdate().execute();
 }
 

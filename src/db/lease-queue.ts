@@ -1,0 +1,130 @@
+/**
+ * The lease queue: rows that dispatchers claim with a lease, across businesses — the notification outbox
+ * (README.md#notifications) and the webhook deliveries (docs/webhooks.md#delivery). One implementation of
+ * the lease mechanics for both: when a row is due, when it is in flight, the `UPDATE … RETURNING` that
+ * claims it (never twice), the release of unstarted claims and the backlog count. Each queue names its table
+ * ({@link LeaseTable}) and chooses its candidates itself (the outbox oldest first, the webhook queue fairly);
+ * the claim statement repeats the due and lease conditions, so a candidate that another dispatcher claimed
+ * in between is not taken.
+ *
+ * A queue's table has `id`, `next_attempt_at` (when the row is due), `lease_owner`, `lease_until` (the
+ * lease's end; a lease that has ended is no lease) and `attempts` (counted by the claim).
+ */
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Timestamp } from './columns.ts';
+import type { Db } from './database.ts';
+import { isPostgres } from './sql-helpers.ts';
+
+/** A table of leased rows, and which of its rows are pending (not ended). */
+export interface LeaseTable {
+  table: 'notification_outbox' | 'webhook_delivery';
+  /**
+   * The condition of a pending row (neither ended nor given up), over the columns `column` names (so that
+   * it also fits an aliased table).
+   */
+  pending: (column: (name: string) => RawBuilder<unknown>) => RawBuilder<SqlBool>;
+}
+
+/** Who claims, when, and until when. */
+export interface LeaseClaim {
+  /** Who claims (a unique id per dispatcher). */
+  owner: string;
+  /** Now, as a stored timestamp. */
+  now: Timestamp;
+  /** End of the lease: no other dispatcher claims the rows before this instant. */
+  leaseUntil: Timestamp;
+}
+
+/** A reference to `name` of the table, or of its alias `alias`. */
+function columnOf(alias: string | undefined): (name: string) => RawBuilder<unknown> {
+  return (name) => sql.ref(alias === undefined ? name : `${alias}.${name}`);
+}
+
+/** `AND business_id IN (…)` when `businessIds` is given (an empty list matches nothing), else nothing. */
+function ofBusinesses(businessIds: readonly number[] | undefined, alias?: string): RawBuilder<unknown> {
+  if (businessIds === undefined) return sql``;
+  return sql`and ${columnOf(alias)('business_id')} in (${sql.join(businessIds.length > 0 ? [...businessIds] : [-1])})`;
+}
+
+/** Pending rows of `queue`, as a condition (`alias`: of the table under that alias). */
+export function pending(queue: LeaseTable, alias?: string): RawBuilder<SqlBool> {
+  return queue.pending(columnOf(alias));
+}
+
+/**
+ * Rows in flight at `now`, as a condition: pending with a live lease (`lease_until >= now`), whoever holds
+ * it.
+ */
+export function inFlight(queue: LeaseTable, now: Timestamp, alias?: string): RawBuilder<SqlBool> {
+  const c = columnOf(alias);
+  return sql<SqlBool>`${pending(queue, alias)} and ${c('lease_until')} is not null and ${c('lease_until')} >= ${now}`;
+}
+
+/** Rows due at `now`, as a condition: pending, `next_attempt_at <= now`, and no live lease. */
+export function due(queue: LeaseTable, now: Timestamp, alias?: string): RawBuilder<SqlBool> {
+  const c = columnOf(alias);
+  return sql<SqlBool>`${pending(queue, alias)} and ${c('next_attempt_at')} <= ${now} and (${c('lease_until')} is null or ${c('lease_until')} < ${now})`;
+}
+
+/**
+ * Whether any row of `queue` (only `businessIds`' when given) is due at `now`: a one-row read, so that an
+ * idle poll takes no write lock at all (on SQLite a write lock, even for an `UPDATE` that changes nothing,
+ * makes the writers of other processes wait).
+ */
+export async function anyDue(db: Db, queue: LeaseTable, now: Timestamp, businessIds?: readonly number[]): Promise<boolean> {
+  const { rows } = await sql`select id from ${sql.table(queue.table)} where ${due(queue, now)} ${ofBusinesses(businessIds)} limit 1`.execute(db);
+  return rows.length > 0;
+}
+
+/**
+ * The oldest due rows of `queue` (by `next_attempt_at`, then `id`), at most `limit`, only `businessIds`'
+ * when given, as a select of their `id` for {@link claim}; PostgreSQL locks them `FOR UPDATE SKIP LOCKED`,
+ * so concurrent dispatchers choose disjoint rows without waiting.
+ */
+export function oldestDue(db: Db, queue: LeaseTable, now: Timestamp, limit: number, where: { businessIds?: readonly number[] } = {}): RawBuilder<{ id: number }> {
+  return sql<{ id: number }>`select id from ${sql.table(queue.table)} where ${due(queue, now)} ${ofBusinesses(where.businessIds)}
+    order by next_attempt_at, id limit ${limit} ${isPostgres(db) ? sql`for update skip locked` : sql``}`;
+}
+
+/**
+ * Claims the `candidates` of `queue` that are still due for `lease.owner` until `lease.leaseUntil`, and
+ * counts the attempt, in one statement (`UPDATE … WHERE id IN (…) AND <due> RETURNING *`): the due and lease
+ * conditions are repeated, so a row is never claimed twice. A select of candidates (such as
+ * {@link oldestDue}) is materialised first: PostgreSQL may otherwise run a `LIMIT … FOR UPDATE SKIP LOCKED`
+ * subquery of an `UPDATE … WHERE id IN (…)` again for each row, and claim more than its limit.
+ * @param candidates ids, or a select of an `id` column
+ * @returns the claimed rows (`lease_owner = owner`, `attempts` already incremented), oldest first
+ *   (`next_attempt_at`, then `id`)
+ */
+export async function claim<Row extends { id: number; next_attempt_at: Timestamp | null }>(
+  db: Db,
+  queue: LeaseTable,
+  lease: LeaseClaim,
+  candidates: readonly number[] | Expression<{ id: number }>,
+): Promise<Row[]> {
+  if (Array.isArray(candidates) && candidates.length === 0) return [];
+  const set = sql`set lease_owner = ${lease.owner}, lease_until = ${lease.leaseUntil}, attempts = attempts + 1`;
+  const table = sql.table(queue.table);
+  const { rows } = Array.isArray(candidates)
+    ? await sql<Row>`update ${table} ${set} where id in (${sql.join(candidates as readonly number[])}) and ${due(queue, lease.now)} returning *`.execute(db)
+    : await sql<Row>`with candidate as materialized (${candidates as Expression<{ id: number }>})
+        update ${table} ${set} where id in (select id from candidate) and ${due(queue, lease.now)} returning *`.execute(db);
+  return rows.sort((a, b) => (a.next_attempt_at! < b.next_attempt_at! ? -1 : a.next_attempt_at! > b.next_attempt_at! ? 1 : a.id - b.id));
+}
+
+/**
+ * Gives claimed rows back untouched (a dispatcher stopping before it started them): the lease is released
+ * and the attempt the claim counted is taken back, so the rows are due again at once for any dispatcher.
+ * Only the rows `owner` still holds change.
+ */
+export async function release(db: Db, queue: LeaseTable, owner: string, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`update ${sql.table(queue.table)} set lease_owner = null, lease_until = null, attempts = attempts - 1
+    where id in (${sql.join([...ids])}) and lease_owner = ${owner}`.execute(db);
+}
+
+/** Pending rows of `queue` across all businesses (due, waiting for a retry, or in flight): a backlog gauge. */
+export async function countPending(db: Db, queue: LeaseTable): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(queue.table)} where ${pending(queue)}`.execute(db);
+  return Number(rows[0]!.n);
+}
