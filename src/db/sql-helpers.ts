@@ -125,6 +125,25 @@ export function trigramMatch(db: Db, terms: readonly string[]): string | undefin
   return long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
 }
 
+/** Rows deleted per statement by {@link deleteInBatches}: no statement holds its locks for long. */
+export const DELETE_BATCH = 5000;
+
+/**
+ * The retention purges' loop (docs/api.md#events, docs/api.md#api-call-log, docs/webhooks.md#delivery): calls
+ * `deleteBatch(limit)` — a statement deleting at most `limit` rows, returning how many it deleted — until one
+ * deletes fewer than `limit`. Each batch is its own statement (autocommit), so the loop is safe to run from
+ * several processes at once.
+ * @returns the number of rows deleted in all
+ */
+export async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>, limit: number = DELETE_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch(limit);
+    total += deleted;
+    if (deleted < limit) return total;
+  }
+}
+
 /**
  * Runs `fn` in a transaction: a new one on the database, or the caller's when `db` already is one (so a
  * service can be composed into a larger unit of work, such as the demo business).

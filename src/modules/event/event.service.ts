@@ -13,7 +13,7 @@
  * {@link assignSequences} numbers them after commit, and the lists show only numbered events.
  */
 import type { Db } from '../../db/database.ts';
-import { nowTimestamp } from '../../db/sql-helpers.ts';
+import { deleteInBatches, nowTimestamp } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { NotFound } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
@@ -280,9 +280,6 @@ export async function retrieveMany(db: Db, refs: readonly { businessId: number; 
   return new Map(rows.filter((r) => wanted.get(r.id) === r.business_id).map((r) => [r.id, toEvent(r)]));
 }
 
-/** Events deleted per statement by {@link purge}. */
-const PURGE_BATCH = 5000;
-
 /**
  * Deletes the events older than `retentionDays` days (docs/api.md#events: kept 30 days by default,
  * `BIZAPI_EVENT_RETENTION_DAYS`), in batches. Safe to run from several processes at once.
@@ -290,12 +287,7 @@ const PURGE_BATCH = 5000;
  */
 export async function purge(db: Db, retentionDays: number, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
-  let total = 0;
-  for (;;) {
-    const deleted = await repo.deleteCreatedBefore(db, cutoff, PURGE_BATCH);
-    total += deleted;
-    if (deleted < PURGE_BATCH) return total;
-  }
+  return deleteInBatches((limit) => repo.deleteCreatedBefore(db, cutoff, limit));
 }
 
 /**

@@ -3,6 +3,7 @@
  * Rows are written by the request-log plugin through the batch writer (`src/jobs/log-writer.ts`).
  */
 import type { Db } from '../../db/database.ts';
+import { deleteInBatches } from '../../db/sql-helpers.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { jsonDeeperThan } from '../../shared/utf8.ts';
@@ -61,9 +62,6 @@ export async function list(
   return mapPage(page, toLogEntry);
 }
 
-/** Rows deleted per statement by {@link purge}, so no statement holds its locks for long. */
-const PURGE_BATCH = 5000;
-
 /**
  * Deletes the log rows older than 14 days, business by business, in batches (docs/api.md#api-call-log:
  * deleted every hour). Safe to run from several processes at once.
@@ -74,11 +72,7 @@ export async function purge(db: Db, now: Date = new Date()): Promise<number> {
   const cutoff = retentionCutoff(now);
   let total = 0;
   for (const businessId of await repo.findBusinessIds(db)) {
-    for (;;) {
-      const deleted = await repo.deleteCreatedBefore(db, businessId, cutoff, PURGE_BATCH);
-      total += deleted;
-      if (deleted < PURGE_BATCH) break;
-    }
+    total += await deleteInBatches((limit) => repo.deleteCreatedBefore(db, businessId, cutoff, limit));
   }
   return total;
 }

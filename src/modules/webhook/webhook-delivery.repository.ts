@@ -27,14 +27,19 @@ export async function findActiveEndpoints(db: Db, businessIds: readonly number[]
     .execute();
 }
 
-/** Inserts pending deliveries; one that exists already for its (event, endpoint) is left as it is. */
-export async function insertDeliveries(db: Db, rows: readonly NewWebhookDeliveryRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
+/**
+ * Inserts pending deliveries; one that exists already for its (event, endpoint) is left as it is.
+ * @returns the ids of the rows inserted
+ */
+export async function insertDeliveries(db: Db, rows: readonly NewWebhookDeliveryRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
     .insertInto('webhook_delivery')
     .values([...rows])
     .onConflict((oc) => oc.columns(['event_id', 'webhook_id']).doNothing())
+    .returning('id')
     .execute();
+  return inserted.map((r) => r.id);
 }
 
 /** An endpoint (any business) by id, or `undefined` (deleted). */

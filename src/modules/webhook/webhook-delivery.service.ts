@@ -25,8 +25,8 @@ import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { inRelaxedTransaction } from '../../db/durability.ts';
-import { isPostgres } from '../../db/sql-helpers.ts';
-import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
+import { deleteInBatches, isPostgres } from '../../db/sql-helpers.ts';
+import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 import { NotFound } from '../../shared/errors.ts';
 import { packageVersion } from '../../shared/package-version.ts';
 import { decryptSecret, retrieveBusiness } from '../auth/auth.service.ts';
@@ -229,6 +229,15 @@ export async function publish(db: Db, options: { limit: number; businessIds?: re
     );
     return { events: events.length, deliveries: rows.length };
   });
+}
+
+/**
+ * Writes pending deliveries in the caller's transaction `trx` (docs/webhooks.md#delivery: written with what
+ * causes them: the fan-out, the test ping); one that exists already for its (event, endpoint) is left as it is.
+ * @returns the ids of the deliveries written
+ */
+export async function insertDeliveries(trx: Db, rows: readonly NewWebhookDeliveryRow[]): Promise<number[]> {
+  return repo.insertDeliveries(trx, rows);
 }
 
 /** `someKey` → `some_key` (an upper-case letter becomes `_` and its lower case). */
@@ -495,6 +504,19 @@ export async function preloadAttempts(db: Db, rows: readonly WebhookDeliveryRow[
 }
 
 /**
+ * The plain secrets a delivery to `row` is signed with (docs/webhooks.md#secret-rotation): the current one,
+ * then the previous one while its rotation window lasts (`previous_secret_expires_at` after `now`).
+ * @throws when a secret cannot be decrypted with `masterKey` (another server's key)
+ */
+export function signingSecrets(masterKey: Buffer, row: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, now: Timestamp): string[] {
+  const secrets = [decryptSecret(masterKey, row.secret)];
+  if (row.previous_secret !== null && row.previous_secret_expires_at !== null && row.previous_secret_expires_at > now) {
+    secrets.push(decryptSecret(masterKey, row.previous_secret));
+  }
+  return secrets;
+}
+
+/**
  * Makes one attempt of a claimed delivery (docs/webhooks.md#delivery) and says how to record it, writing
  * nothing: reads the endpoint (gone: the delivery went with it), the event (purged: likewise) and, for
  * `pluuug`, the business's time zone (the first two from `preloaded` when given); signs with the endpoint's secret (and the previous one while its
@@ -534,10 +556,7 @@ export async function makeAttempt(ctx: AttemptContext, row: WebhookDeliveryRow, 
   }
   const timeZone = endpoint.format === 'pluuug' ? ((await retrieveBusiness(db, row.business_id))?.timezone ?? 'UTC') : 'UTC';
   const body = deliveryBody(endpoint.format, event, timeZone);
-  const secrets = [decryptSecret(ctx.masterKey, endpoint.secret)];
-  if (endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && endpoint.previous_secret_expires_at > iso(ctx.now())) {
-    secrets.push(decryptSecret(ctx.masterKey, endpoint.previous_secret));
-  }
+  const secrets = signingSecrets(ctx.masterKey, endpoint, iso(ctx.now()));
   const result = await send(endpoint.url, body, deliveryHeaders(event.id, body, secrets, new Date()), {
     allowPrivate: ctx.allowPrivate,
     timeoutMs: ctx.timeoutMs,
@@ -674,9 +693,6 @@ export async function attemptDelivery(ctx: AttemptContext, row: WebhookDeliveryR
   return (await recordAttempts(ctx.db, ctx.owner, [made])).ends[0]!;
 }
 
-/** Deliveries deleted per statement by {@link purgeDeliveries}. */
-const PURGE_BATCH = 5000;
-
 /**
  * Deletes the deliveries created more than `retentionDays` days before `now` (docs/webhooks.md#delivery:
  * kept 30 days), in batches. Safe to run from several processes at once.
@@ -684,12 +700,7 @@ const PURGE_BATCH = 5000;
  */
 export async function purgeDeliveries(db: Db, retentionDays: number = DELIVERY_RETENTION_DAYS, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
-  let total = 0;
-  for (;;) {
-    const deleted = await repo.deleteCreatedBefore(db, cutoff, PURGE_BATCH);
-    total += deleted;
-    if (deleted < PURGE_BATCH) return total;
-  }
+  return deleteInBatches((limit) => repo.deleteCreatedBefore(db, cutoff, limit));
 }
 
 /** Pending deliveries across all businesses (a backlog gauge). */

@@ -165,21 +165,6 @@ function selectDeliveries(db: Db, businessId: number, webhookId: number) {
     ]);
 }
 
-/**
- * Inserts the delivery of event `eventId` to endpoint `webhookId`, pending and due at `at`; nothing when
- * that pair has one already.
- * @returns the new delivery's id, or `undefined` when it existed
- */
-export async function insertDelivery(db: Db, businessId: number, webhookId: number, eventId: number, at: Timestamp): Promise<number | undefined> {
-  const row = await db
-    .insertInto('webhook_delivery')
-    .values({ business_id: businessId, webhook_id: webhookId, event_id: eventId, status: 'pending', attempts: 0, next_attempt_at: at, created: at })
-    .onConflict((oc) => oc.columns(['event_id', 'webhook_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /** One page of an endpoint's deliveries, newest first; `status` keeps one state. */
 export async function findDeliveryPage(
   db: Db,

@@ -2,21 +2,21 @@
  * Webhook endpoints (docs/webhooks.md): per-business URLs that receive the business's events. Create,
  * list, retrieve, partialUpdate, destroy, rotateSecret, test (a `webhook.test` ping to one endpoint), and
  * the deliveries of an endpoint (list, retry). The sending itself (signing, attempts, retries, disabling a
- * failing endpoint) is the delivery side's (`webhook-delivery.*`, the webhook dispatcher); this file gives it
- * {@link insertDelivery}, {@link signingSecrets} and, in `url-safety.ts`, the address checks.
+ * failing endpoint) is the delivery side's (`webhook-delivery.*`, the webhook dispatcher), whose
+ * `insertDeliveries` the test ping writes its delivery with; `url-safety.ts` holds the address checks.
  *
  * Endpoints are configuration, not business records: their writes write no events.
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import type { Timestamp } from '../../db/columns.ts';
 import type { WebhookEndpointRow, WebhookEndpointRowUpdate } from '../../db/tables/webhook.table.ts';
 import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, Throttled, ValidationError } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { decryptSecret, encryptSecret } from '../auth/auth.service.ts';
+import { encryptSecret } from '../auth/auth.service.ts';
 import { markPublished, record } from '../event/event.service.ts';
+import { insertDeliveries } from './webhook-delivery.service.ts';
 import * as repo from './webhook.repository.ts';
 import {
   ALL_EVENT_TYPES,
@@ -114,35 +114,6 @@ function toDelivery(row: repo.DeliveryRow): WebhookDelivery {
     nextAttemptAt: row.next_attempt_at,
     created: row.created,
   };
-}
-
-/**
- * The secrets that sign a delivery to this endpoint at `now` (docs/webhooks.md#signatures): the current
- * one, then the one a rotation replaced while its 24 hours last. Each is `whsec_…`.
- * @throws Error when a secret does not decrypt under `masterKey`
- */
-export function signingSecrets(masterKey: Buffer, row: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, now: Timestamp = nowTimestamp()): string[] {
-  const secrets = [decryptSecret(masterKey, row.secret)];
-  if (row.previous_secret !== null && row.previous_secret_expires_at !== null && row.previous_secret_expires_at > now) {
-    secrets.push(decryptSecret(masterKey, row.previous_secret));
-  }
-  return secrets;
-}
-
-/**
- * Writes the pending delivery of event `eventId` to endpoint `webhookId`, due at `at` (default now), in the
- * caller's transaction `trx` (docs/webhooks.md#delivery: written with what causes it). Nothing when that
- * pair has one already.
- * @returns the new delivery's id, or `undefined` when it existed
- */
-export async function insertDelivery(
-  trx: Db,
-  businessId: number,
-  webhookId: number,
-  eventId: number,
-  at: Timestamp = nowTimestamp(),
-): Promise<number | undefined> {
-  return repo.insertDelivery(trx, businessId, webhookId, eventId, at);
 }
 
 /**
@@ -334,8 +305,10 @@ export async function test(db: Db, auth: Auth, id: number, pingCounter?: PingCou
     const at = nowTimestamp();
     const event = await record(trx, auth.businessId, { type: 'webhook.test', changedFields: [], data: { id, url: row.url } }, at);
     await markPublished(trx, [event.id], at);
-    const deliveryId = (await insertDelivery(trx, auth.businessId, id, event.id, at))!;
-    return toDelivery((await repo.findDeliveryById(trx, auth.businessId, id, deliveryId))!);
+    const [deliveryId] = await insertDeliveries(trx, [
+      { business_id: auth.businessId, webhook_id: id, event_id: event.id, status: 'pending', next_attempt_at: at, created: at },
+    ]);
+    return toDelivery((await repo.findDeliveryById(trx, auth.businessId, id, deliveryId!))!);
   });
 }
 
