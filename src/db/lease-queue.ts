@@ -78,11 +78,18 @@ export async function anyDue(db: Db, queue: LeaseTable, now: Timestamp, business
 
 /**
  * The oldest due rows of `queue` (by `next_attempt_at`, then `id`), at most `limit`, only `businessIds`'
- * when given, as a select of their `id` for {@link claim}; PostgreSQL locks them `FOR UPDATE SKIP LOCKED`,
- * so concurrent dispatchers choose disjoint rows without waiting.
+ * when given and only those meeting `where.and` when given, as a select of their `id` for {@link claim};
+ * PostgreSQL locks them `FOR UPDATE SKIP LOCKED`, so concurrent dispatchers choose disjoint rows without waiting.
  */
-export function oldestDue(db: Db, queue: LeaseTable, now: Timestamp, limit: number, where: { businessIds?: readonly number[] } = {}): RawBuilder<{ id: number }> {
+export function oldestDue(
+  db: Db,
+  queue: LeaseTable,
+  now: Timestamp,
+  limit: number,
+  where: { businessIds?: readonly number[]; and?: RawBuilder<SqlBool> } = {},
+): RawBuilder<{ id: number }> {
   return sql<{ id: number }>`select id from ${sql.table(queue.table)} where ${due(queue, now)} ${ofBusinesses(where.businessIds)}
+    ${where.and === undefined ? sql`` : sql`and ${where.and}`}
     order by next_attempt_at, id limit ${limit} ${isPostgres(db) ? sql`for update skip locked` : sql``}`;
 }
 

@@ -228,9 +228,9 @@ export async function claimNextOfEndpoint(db: Db, o: EndpointClaimOptions): Prom
   // business): the rows in flight are few
   const busy = sql`(select count(*) from webhook_delivery b join webhook_endpoint e on e.id = b.webhook_id
     where ${leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'b')} and +b.business_id = ${o.businessId} and e.sick_streak < ${o.sickAfter})`;
-  const candidates = sql<{ id: number }>`select id from webhook_delivery
-    where webhook_id = ${o.webhookId} and ${leaseQueue.due(DELIVERY_QUEUE, o.now)} and ${busy} + ${o.limit} < ${o.perBusiness}
-    order by next_attempt_at, id limit ${o.limit} ${isPostgres(db) ? sql`for update skip locked` : sql``}`;
+  const candidates = leaseQueue.oldestDue(db, DELIVERY_QUEUE, o.now, o.limit, {
+    and: sql<SqlBool>`webhook_id = ${o.webhookId} and ${busy} + ${o.limit} < ${o.perBusiness}`,
+  });
   return leaseQueue.claim<WebhookDeliveryRow>(db, DELIVERY_QUEUE, o, candidates);
 }
 
