@@ -21,14 +21,16 @@
  * ({@link WebhookDispatcher.wake}) — by every write of this process that has answered
  * (`signalEventsWritten`, the in-process wake-up, both databases), and on PostgreSQL by the `NOTIFY
  * bizapi_event` that any API process sends after a write (`createEventNotifier`), which it `LISTEN`s for on a
- * connection of its own (src/db/listen.ts: reconnected after a database restart, with a poll at once then).
- * The poll stays the fallback: other processes' writes on SQLite, a lost notification, a listener down.
+ * connection of its own (src/db/listen.ts: reconnected after a database restart, with a poll at once then),
+ * and on SQLite by another process's commit, seen every 50 ms in `PRAGMA data_version` (src/db/commit-watch.ts).
+ * The poll stays the fallback: a lost notification, a listener down.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { watchCommits } from '../db/commit-watch.ts';
 import { type Listener, listen } from '../db/listen.ts';
 import type { WebhookDeliveryRow } from '../db/tables/webhook.table.ts';
 import {
@@ -58,8 +60,8 @@ export interface WebhookDispatcherOptions {
   /**
    * `dispatcher.pollIntervalMs`, `dispatcher.businessIds`, `webhookAllowPrivate`, the `webhooks` limits
    * (defaults when absent), and `database`: when it is PostgreSQL, the started dispatcher `LISTEN`s for
-   * committed events (docs/webhooks.md#live-delivery); without it, it relies on the in-process wake-up and
-   * the poll.
+   * committed events, when SQLite it watches other processes' commits (docs/webhooks.md#live-delivery);
+   * without it, it relies on the in-process wake-up and the poll.
    */
   config: Pick<Config, 'dispatcher' | 'webhookAllowPrivate'> & Partial<Pick<Config, 'webhooks' | 'database'>>;
   log?: DispatcherLogger;
@@ -182,7 +184,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let rerunNow = false;
   /** When the last poll started (epoch ms, this process's clock): wake-ups keep {@link FREED_SLOT_POLL_MS} after it. */
   let lastTickAt = 0;
-  /** The `NOTIFY` listener (PostgreSQL) and the in-process subscription, while started. */
+  /** The `NOTIFY` listener (PostgreSQL) or the commit watch (SQLite), and the in-process subscription, while started. */
   let listener: Listener | undefined;
   let unsubscribe: (() => void) | undefined;
   /** Attempts under way, per lane. */
@@ -437,6 +439,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           // listening (again): notifications sent while the connection was down are lost, so look now
           listening: () => wake(),
           error: (err, retryInMs) => log.warn({ error: errorText(err), retryInMs }, 'webhook LISTEN connection failed; reconnecting (the poll goes on meanwhile)'),
+        });
+      } else if (database?.dialect === 'sqlite') {
+        // other processes' commits (the API processes beside a `bizapi worker`, the CLI): src/db/commit-watch.ts
+        listener = watchCommits(db, () => wake(), {
+          onError: (err) => log.warn({ error: errorText(err) }, 'webhook commit watch failed; asking again (the poll goes on meanwhile)'),
         });
       }
       schedule(0);

@@ -8,12 +8,14 @@
  *   replay still answers the same bytes; an answer stored before sealing is still replayed;
  * - live delivery: a started dispatcher whose poll interval is a minute still delivers a write at once (the
  *   in-process wake-up; on PostgreSQL the `NOTIFY` a write sends, and a dispatcher woken by a `NOTIFY` of
- *   another process, also after its listening connection was killed).
+ *   another process, also after its listening connection was killed; on SQLite a commit of another
+ *   connection, as another process makes it).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../../src/db/create-db.ts';
 import { listen } from '../../../src/db/listen.ts';
 import { createWebhookDispatcher, type WebhookDispatcher } from '../../../src/jobs/webhook-dispatcher.ts';
 import { record } from '../../../src/modules/event/event.service.ts';
@@ -352,6 +354,29 @@ describe(`live delivery on ${DIALECT}`, () => {
       await writeOutside('two');
       await until(() => eventIdsAt(endpoint.path).length === 3, 10_000);
     } finally {
+      await d.stop();
+    }
+  });
+
+  it.runIf(DIALECT === 'sqlite')("SQLite: another connection's commit (another process's) wakes the dispatcher", async () => {
+    const b = await newBusiness(t);
+    const endpoint = await newEndpoint(b);
+    const clientId = await newClient(b, 'Outside');
+    const d = await startIdle(b);
+    // a second connection to the same file, as a `bizapi serve` beside a `bizapi worker` has: no in-process wake-up
+    const other = createDb(t.config.database);
+    try {
+      await until(() => eventIdsAt(endpoint.path).length === 1, 10_000); // the create, at the first poll
+      for (const memo of ['one', 'two']) {
+        await other.transaction().execute(async (trx) => {
+          await record(trx, b.businessId, { type: 'client.updated', changedFields: ['memo'], data: { id: clientId, memo } });
+        });
+        const expected = eventIdsAt(endpoint.path).length + 1;
+        // generous: without the wake-up nothing comes for a minute
+        await until(() => eventIdsAt(endpoint.path).length === expected, 10_000);
+      }
+    } finally {
+      await other.destroy();
       await d.stop();
     }
   });
