@@ -47,7 +47,7 @@ async function migratorOf(db: Kysely<any>): Promise<Migrator> {
  * while it runs — a migration or `/readyz` of one process then failed on another tenant's schema being
  * dropped (seen with the test workers' schemas).
  */
-function withSchemaIntrospection(db: Kysely<any>, schema: string): Kysely<any> {
+export function withSchemaIntrospection(db: Kysely<any>, schema: string): Kysely<any> {
   const introspection: DatabaseIntrospector = {
     getSchemas: () => db.introspection.getSchemas(),
     getMetadata: () => db.introspection.getMetadata(),

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { type Kysely, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb } from '../../src/db/create-db.ts';
-import { pendingMigrations } from '../../src/db/migrator.ts';
+import { pendingMigrations, withSchemaIntrospection } from '../../src/db/migrator.ts';
 import type { Database } from '../../src/db/database.ts';
 import { DIALECT } from '../setup/test-db.ts';
 import { urlWithSchema } from '../setup/test-workers.ts';
@@ -40,9 +40,17 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
+/**
+ * `db` as the product's migrator sees it: on PostgreSQL its introspection reads only this schema (Kysely's
+ * own reads every schema and fails when another test file drops one meanwhile).
+ */
+function introspected(): Kysely<any> {
+  return DIALECT === 'postgres' ? withSchemaIntrospection(db, schema) : db;
+}
+
 /** Table names of the current schema, the migrator's own left out. */
 async function tables(): Promise<string[]> {
-  const all = await db.introspection.getTables();
+  const all = await introspected().introspection.getTables();
   const current = DIALECT === 'postgres' ? schema : undefined;
   return all.filter((t) => (current === undefined || t.schema === current) && !t.name.startsWith('kysely_')).map((t) => t.name).sort();
 }
@@ -58,7 +66,7 @@ it('a failing migration rolls back every migration of its run; the next run appl
       },
     },
   };
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(DIALECT === 'postgres' && { migrationTableSchema: schema }) });
+  const migrator = new Migrator({ db: introspected(), provider: { getMigrations: async () => migrations }, ...(DIALECT === 'postgres' && { migrationTableSchema: schema }) });
   const first = await migrator.migrateToLatest();
   expect(String(first.error)).toContain('killed half-way');
   expect(await tables()).toEqual([]);
