@@ -276,6 +276,45 @@ export async function finishAttempt(
   return Number(r.numUpdatedRows) > 0;
 }
 
+/** One attempt's end for {@link finishAttempts}: the delivery, its new status, what the attempt left, and when it is due again. */
+export interface AttemptEnd {
+  id: number;
+  status: 'succeeded' | 'failed' | 'pending';
+  attempt: AttemptRecord;
+  /** When a `pending` delivery is due again (ignored for the other statuses). */
+  nextAttemptAt: Timestamp | null;
+}
+
+/**
+ * {@link finishAttempt} for several attempts at once. On PostgreSQL one statement (`UPDATE … FROM unnest(…)`:
+ * one round trip however many attempts ended together); on SQLite one cached statement per attempt, which
+ * costs no round trip.
+ * @returns the ids of the rows updated (missing: the lease was lost, or the row is gone)
+ */
+export async function finishAttempts(db: Db, owner: string, ends: readonly AttemptEnd[]): Promise<Set<number>> {
+  if (!isPostgres(db) || ends.length === 1) {
+    const done = new Set<number>();
+    for (const e of ends) if (await finishAttempt(db, e.id, owner, e.status, e.attempt, e.nextAttemptAt)) done.add(e.id);
+    return done;
+  }
+  const column = <T>(f: (e: AttemptEnd) => T) => ends.map(f);
+  const { rows } = await sql<{ id: number }>`
+    update webhook_delivery d set
+      status = v.status, next_attempt_at = v.next_attempt_at, lease_owner = null, lease_until = null,
+      last_status_code = v.status_code, last_error = v.error, last_response = v.response,
+      last_duration_ms = v.duration_ms, last_attempt_at = v.attempt_at
+    from unnest(
+      ${column((e) => e.id)}::int8[], ${column((e) => e.status)}::text[],
+      ${column((e) => (e.status === 'pending' ? e.nextAttemptAt : null))}::timestamptz[],
+      ${column((e) => e.attempt.statusCode)}::int4[], ${column((e) => e.attempt.error?.slice(0, 2000) ?? null)}::text[],
+      ${column((e) => e.attempt.response)}::text[], ${column((e) => e.attempt.durationMs)}::int4[],
+      ${column((e) => e.attempt.at)}::timestamptz[]
+    ) as v(id, status, next_attempt_at, status_code, error, response, duration_ms, attempt_at)
+    where d.id = v.id and d.lease_owner = ${owner}
+    returning d.id`.execute(db);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 /**
  * Gives claimed rows back untouched (a dispatcher stopping before it started them): lease released, the
  * attempt the claim counted taken back.
@@ -284,36 +323,59 @@ export async function releaseClaims(db: Db, owner: string, ids: readonly number[
   await leaseQueue.release(db, DELIVERY_QUEUE, owner, ids);
 }
 
-/** An endpoint answered with success: `last_success_at = at`, `failing_since` cleared, out of the sick lane. */
-export async function markEndpointSuccess(db: Db, webhookId: number, at: Timestamp): Promise<void> {
-  await db.updateTable('webhook_endpoint').set({ last_success_at: at, failing_since: null, sick_streak: 0 }).where('id', '=', webhookId).execute();
+/**
+ * The net change of one endpoint's health columns after a run of attempts (folded by the caller, in the
+ * attempts' order): `lastSuccessAt` set when not null; `failingSince` kept (`keep`), set to `at` (`set`:
+ * `null` after a success), or set to `at` when still null (`coalesce`: failures only); `sickStreak` set to
+ * `n` (`set`) or grown by `n` (`add`).
+ */
+export interface EndpointMark {
+  webhookId: number;
+  lastSuccessAt: Timestamp | null;
+  failingSince: { mode: 'keep' | 'set' | 'coalesce'; at: Timestamp | null };
+  sickStreak: { mode: 'set' | 'add'; n: number };
 }
 
 /**
- * An attempt to the endpoint failed at `at`: `failing_since` is set when null; `sick_streak` grows by one
- * when the attempt got no answer (`noAnswer`: timed out, or failed to connect), else it is 0; an active
- * endpoint failing since before `disableBefore` is disabled (`is_active = 0`, `updated = at`).
- * @param failingSince the endpoint's `failing_since` as read before the attempt: the disabling statement
- *   runs only when it is older than `disableBefore` (one statement per failure otherwise)
- * @returns whether this call disabled the endpoint
+ * Writes endpoints' health marks ({@link EndpointMark}): on PostgreSQL one statement for all of them
+ * (`UPDATE … FROM unnest(…)`: a wave of a thousand timeouts is one round trip), on SQLite one cached
+ * statement per endpoint.
  */
-export async function markEndpointFailure(
-  db: Db,
-  webhookId: number,
-  at: Timestamp,
-  disableBefore: Timestamp,
-  noAnswer: boolean,
-  failingSince: Timestamp | null,
-): Promise<boolean> {
-  await db
-    .updateTable('webhook_endpoint')
-    .set((eb) => ({
-      failing_since: eb.fn.coalesce('failing_since', eb.val(at)),
-      sick_streak: noAnswer ? eb('sick_streak', '+', 1) : eb.val(0),
-    }))
-    .where('id', '=', webhookId)
-    .execute();
-  if (failingSince === null || failingSince >= disableBefore) return false;
+export async function markEndpoints(db: Db, marks: readonly EndpointMark[]): Promise<void> {
+  if (marks.length === 0) return;
+  const sorted = [...marks].sort((a, b) => a.webhookId - b.webhookId); // one lock order: no deadlock between writers
+  const set = (v: string) => sql`
+    last_success_at = coalesce(${sql.raw(v)}.last_success_at, webhook_endpoint.last_success_at),
+    failing_since = case ${sql.raw(v)}.fs_mode when 'keep' then webhook_endpoint.failing_since
+      when 'coalesce' then coalesce(webhook_endpoint.failing_since, ${sql.raw(v)}.fs_at) else ${sql.raw(v)}.fs_at end,
+    sick_streak = case ${sql.raw(v)}.streak_mode when 'set' then ${sql.raw(v)}.streak_n else webhook_endpoint.sick_streak + ${sql.raw(v)}.streak_n end`;
+  if (isPostgres(db)) {
+    const column = <T>(f: (m: EndpointMark) => T) => sorted.map(f);
+    await sql`
+      update webhook_endpoint set ${set('v')}
+      from unnest(
+        ${column((m) => m.webhookId)}::int8[], ${column((m) => m.lastSuccessAt)}::timestamptz[],
+        ${column((m) => m.failingSince.mode)}::text[], ${column((m) => m.failingSince.at)}::timestamptz[],
+        ${column((m) => m.sickStreak.mode)}::text[], ${column((m) => m.sickStreak.n)}::int4[]
+      ) as v(id, last_success_at, fs_mode, fs_at, streak_mode, streak_n)
+      where webhook_endpoint.id = v.id`.execute(db);
+    return;
+  }
+  for (const m of sorted) {
+    await sql`
+      update webhook_endpoint set ${set('v')}
+      from (select ${m.lastSuccessAt} as last_success_at, ${m.failingSince.mode} as fs_mode, ${m.failingSince.at} as fs_at,
+        ${m.sickStreak.mode} as streak_mode, ${m.sickStreak.n} as streak_n) as v
+      where webhook_endpoint.id = ${m.webhookId}`.execute(db);
+  }
+}
+
+/**
+ * Disables the active endpoint `webhookId` when it has been failing since before `disableBefore`
+ * (`is_active = 0`, `updated = at`; docs/webhooks.md#retries).
+ * @returns whether this call disabled it
+ */
+export async function disableFailingEndpoint(db: Db, webhookId: number, at: Timestamp, disableBefore: Timestamp): Promise<boolean> {
   const r = await db
     .updateTable('webhook_endpoint')
     .set({ is_active: 0, updated: at })

@@ -603,6 +603,26 @@ export interface RecordResult {
 }
 
 /**
+ * Folds one attempt's mark into its endpoint's net mark (docs/webhooks.md#retries): a success sets
+ * `last_success_at`, clears `failing_since` and the sick streak; a failure sets `failing_since` when it is
+ * null and grows the streak by one when no answer came (else sets it to 0). Applied in the attempts' order,
+ * the net mark equals the marks one by one.
+ */
+export function foldMark(marks: Map<number, repo.EndpointMark>, webhookId: number, mark: { at: Timestamp; noAnswer?: boolean }): void {
+  const m = marks.get(webhookId) ?? { webhookId, lastSuccessAt: null, failingSince: { mode: 'keep', at: null }, sickStreak: { mode: 'add', n: 0 } };
+  if (mark.noAnswer === undefined) {
+    m.lastSuccessAt = mark.at;
+    m.failingSince = { mode: 'set', at: null };
+    m.sickStreak = { mode: 'set', n: 0 };
+  } else {
+    if (m.failingSince.mode === 'keep') m.failingSince = { mode: 'coalesce', at: mark.at };
+    else if (m.failingSince.at === null) m.failingSince = { mode: 'set', at: mark.at };
+    m.sickStreak = mark.noAnswer ? { mode: m.sickStreak.mode, n: m.sickStreak.n + 1 } : { mode: 'set', n: 0 };
+  }
+  marks.set(webhookId, m);
+}
+
+/**
  * Writes attempts made by {@link makeAttempt}, in one transaction (one commit, one fsync on SQLite, for a
  * whole burst of attempts that ended together): each delivery ends or is rescheduled, its lease released
  * (only while `owner` holds it), and its endpoint is marked — a success clears `failing_since` and the sick
@@ -624,34 +644,32 @@ export async function recordAttempts(db: Db, owner: string, items: readonly Atte
   // without waiting for the disk (docs/deployment.md#durability): attempts lost to a power cut are made again
   const result = await inRelaxedTransaction(db, async (trx) => {
     const ends: DeliveryEnd[] = [];
-    // An endpoint's success mark sets the same columns from the attempt's time alone, so of a run of them
-    // only the last one counts: it is written once, before a failure mark of that endpoint or at the end.
-    const successAt = new Map<number, Timestamp>();
-    const markSuccess = async (webhookId: number) => {
-      const at = successAt.get(webhookId);
-      if (at === undefined) return;
-      successAt.delete(webhookId);
-      await repo.markEndpointSuccess(trx, webhookId, at);
-    };
     /** Per endpoint that can be refilled: its items that freed a normal-lane slot with a success. */
     const freed = new Map<number, number[]>();
+    const finished = await repo.finishAttempts(
+      trx,
+      owner,
+      items.map((item) => ({ id: item.row.id, status: item.status, attempt: item.attempt, nextAttemptAt: item.nextAttemptAt })),
+    );
+    const marks = new Map<number, repo.EndpointMark>();
+    /** Endpoints to disable (failing for too long) after their marks, with the failure's time and bound. */
+    const disable = new Map<number, { at: Timestamp; before: Timestamp }>();
     for (const [i, item] of items.entries()) {
-      const done = await repo.finishAttempt(trx, item.row.id, owner, item.status, item.attempt, item.nextAttemptAt);
+      const done = finished.has(item.row.id);
       const m = item.mark;
+      const webhookId = item.row.webhook_id;
+      if (m.kind !== 'none') foldMark(marks, webhookId, m.kind === 'success' ? { at: item.attempt.at } : { at: item.attempt.at, noAnswer: m.noAnswer });
       if (m.kind === 'success') {
-        successAt.delete(item.row.webhook_id);
-        successAt.set(item.row.webhook_id, item.attempt.at);
-        if (done && item.lane === 'normal') freed.set(item.row.webhook_id, [...(freed.get(item.row.webhook_id) ?? []), i]);
-      } else if (m.kind === 'failure') {
-        await markSuccess(item.row.webhook_id);
-        await repo.markEndpointFailure(trx, item.row.webhook_id, item.attempt.at, m.disableBefore, m.noAnswer, m.failingSince);
-        freed.delete(item.row.webhook_id);
+        disable.delete(webhookId);
+        if (done && item.lane === 'normal') freed.set(webhookId, [...(freed.get(webhookId) ?? []), i]);
       } else {
-        freed.delete(item.row.webhook_id);
+        if (m.kind === 'failure' && m.failingSince !== null && m.failingSince < m.disableBefore) disable.set(webhookId, { at: item.attempt.at, before: m.disableBefore });
+        freed.delete(webhookId);
       }
       ends.push(done ? item.outcome : 'lost');
     }
-    for (const webhookId of [...successAt.keys()]) await markSuccess(webhookId);
+    await repo.markEndpoints(trx, [...marks.values()]);
+    for (const [webhookId, d] of disable) await repo.disableFailingEndpoint(trx, webhookId, d.at, d.before);
     const claimed: WebhookDeliveryRow[] = [];
     const refilled = items.map(() => false);
     if (refill !== undefined) {
