@@ -8,7 +8,7 @@ import type { Database } from '../../src/db/database.ts';
 import { inTransaction } from '../../src/db/sql-helpers.ts';
 import { createApiKey, createBusiness } from '../../src/modules/auth/auth.service.ts';
 import { type CatalogIds, importCatalog } from '../../src/modules/catalog/catalog-import.ts';
-import { DEMO_CATALOG } from '../../src/demo/demo.ts';
+import { DEMO_CATALOG } from '../../src/demo/demo-data.ts';
 
 /** How many rows of each kind to seed. */
 export interface SeedCounts {

@@ -4,7 +4,8 @@
  * demo's own key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemo, DEMO_CONTRACTS } from '../../../src/demo/demo.ts';
+import { createDemo } from '../../../src/demo/demo.ts';
+import { DEMO_CONTRACTS } from '../../../src/demo/demo-data.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { apiClient } from '../../setup/api-client.ts';
 

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../../src/modules/catalog/catalog-import.ts';
-import { createDemo, DEMO_ESTIMATE_ITEMS } from '../../../src/demo/demo.ts';
+import { createDemo } from '../../../src/demo/demo.ts';
+import { DEMO_ESTIMATE_ITEMS } from '../../../src/demo/demo-data.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreEmailHistory, restoreEmailReplyHistory, restoreSubmitHistory } from '../../../src/modules/inquiry/inquiry-history.service.ts';
-import { createDemo, DEMO_INQUIRIES } from '../../../src/demo/demo.ts';
+import { createDemo } from '../../../src/demo/demo.ts';
+import { DEMO_INQUIRIES } from '../../../src/demo/demo-data.ts';
 import { dereference } from '../../setup/openapi-document.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemo, DEMO_ATTACHMENTS, DEMO_CATALOG } from '../../../src/demo/demo.ts';
+import { createDemo } from '../../../src/demo/demo.ts';
+import { DEMO_ATTACHMENTS, DEMO_CATALOG } from '../../../src/demo/demo-data.ts';
 import { findOutboxByBusiness } from '../../../src/modules/notification/notification.repository.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';

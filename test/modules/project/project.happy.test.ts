@@ -4,7 +4,8 @@
  * delete, the three body encodings, ordering, paging and every list filter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemo, DEMO_PROJECTS } from '../../../src/demo/demo.ts';
+import { createDemo } from '../../../src/demo/demo.ts';
+import { DEMO_PROJECTS } from '../../../src/demo/demo-data.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';

@@ -4,7 +4,8 @@
  * completion rules, partial update, permanent delete, todos of a deleted inquiry, paging and filters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemo, DEMO_TODOS } from '../../../src/demo/demo.ts';
+import { createDemo } from '../../../src/demo/demo.ts';
+import { DEMO_TODOS } from '../../../src/demo/demo-data.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send } from '../../setup/signed-request.ts';
 import { buildClockedApp, type ClockedApp, FULL_KEYS, memberOf, newInquiry, newTodo, SHORT_KEYS } from './todo-helpers.ts';
