@@ -627,7 +627,11 @@ export function foldMark(marks: Map<number, repo.EndpointMark>, webhookId: numbe
  * whole burst of attempts that ended together): each delivery ends or is rescheduled, its lease released
  * (only while `owner` holds it), and its endpoint is marked — a success clears `failing_since` and the sick
  * streak; a failure sets `failing_since`, grows the sick streak when no answer came and zeroes it when one
- * did, and disables an endpoint failing for {@link DISABLE_AFTER_MS}. Tells the attempt listeners (metrics).
+ * did, and disables an endpoint failing for {@link DISABLE_AFTER_MS} (unless a later attempt of the batch
+ * succeeded). In a few statements however many attempts: the deliveries by {@link repo.finishAttempts}, the
+ * endpoints' marks folded per endpoint ({@link foldMark}) and written by {@link repo.markEndpoints}, so a wave
+ * of timeouts does not hold up the records of other endpoints' successes (docs/webhooks.md#fairness-and-limits).
+ * Tells the attempt listeners (metrics).
  *
  * With `refill`, the same transaction hands the slots of the attempts that succeeded in the normal lane
  * (`item.lane`) straight back to their endpoints: up to that many of each endpoint's oldest due deliveries
