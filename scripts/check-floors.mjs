@@ -97,7 +97,6 @@ const ALLOWED = {
   'modules/worker/worker.repository.ts': { tables: ['worker_position'], why: 'the position check' },
   'modules/contract/contract.repository.ts': { tables: ['contract_category', 'inquiry'], why: 'the category check; the live-inquiry check (the inquiry module imports this one, so its service cannot be imported here)' },
   'modules/todo/todo.repository.ts': { tables: ['inquiry'], why: "the live-inquiry check and the inquiry's todos (the inquiry module imports this one)" },
-  'modules/log/log.repository.ts': { tables: ['business'], why: "the business's request-log purge reads the businesses" },
 };
 
 const tableOwners = (() => {

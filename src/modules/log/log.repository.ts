@@ -94,9 +94,3 @@ export async function deleteCreatedBefore(db: Db, businessId: number, cutoff: Ti
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/** Ids of every business, ascending (the purge visits them one by one). */
-export async function findBusinessIds(db: Db): Promise<number[]> {
-  const rows = await db.selectFrom('business').select('id').orderBy('id').execute();
-  return rows.map((r) => r.id);
-}

@@ -7,6 +7,7 @@ import { deleteInBatches } from '../../db/sql-helpers.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { jsonDeeperThan } from '../../shared/utf8.ts';
+import { listBusinesses } from '../auth/auth.service.ts';
 import * as repo from './log.repository.ts';
 import type { LogEntry, LogListQuery } from './log.schemas.ts';
 
@@ -71,7 +72,7 @@ export async function list(
 export async function purge(db: Db, now: Date = new Date()): Promise<number> {
   const cutoff = retentionCutoff(now);
   let total = 0;
-  for (const businessId of await repo.findBusinessIds(db)) {
+  for (const { id: businessId } of await listBusinesses(db)) {
     total += await deleteInBatches((limit) => repo.deleteCreatedBefore(db, businessId, cutoff, limit));
   }
   return total;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { apiClient } from '../../setup/api-client.ts';
+import { apiClient, expect400 } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,10 +27,6 @@ async function contract(b: TestBusiness, body: Record<string, unknown> = {}): Pr
   const res = await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Deal', amount: 1000, type: 'G', ...body } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
-}
-function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
 }
 async function count(b: TestBusiness, url: string): Promise<number> {
   return (await call(b, { method: 'GET', url: `${url}?page_size=100` })).body.results.length;

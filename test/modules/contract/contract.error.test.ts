@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { type SignedRequest } from '../../setup/signed-request.ts';
-import { apiClient } from '../../setup/api-client.ts';
+import { apiClient, expect400 } from '../../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,15 +23,6 @@ async function create(b: TestBusiness, body: Record<string, unknown> = {}): Prom
   const res = await post(b, { title: 'Contract', amount: 1000, type: 'G', ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
-}
-async function listIds(b: TestBusiness): Promise<number[]> {
-  const res = await call(b, { method: 'GET', url: '/v1/contract' });
-  return (res.body.results as { id: number }[]).map((r) => r.id);
-}
-/** Asserts a 400 whose body is exactly `fields` plus the request id. */
-function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
 }
 const base = { title: 'T', amount: 1, type: 'G' };
 
@@ -167,7 +158,7 @@ describe('POST /v1/contract — property validation', () => {
       client: { id: ['Invalid pk "999999" - object does not exist.'] },
       categorySet: ['Invalid pk "999998" - object does not exist.'],
     });
-    expect(await listIds(b)).toEqual([]);
+    expect(await api.listIds(b, '/v1/contract')).toEqual([]);
   });
 
   it('a body that is not an object', async () => {

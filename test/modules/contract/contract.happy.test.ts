@@ -51,11 +51,6 @@ function relative(link: string): string {
   const u = new URL(link);
   return `${u.pathname}${u.search}`;
 }
-async function listIds(b: TestBusiness, query = ''): Promise<number[]> {
-  const res = await get(b, `/v1/contract${query}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.results as { id: number }[]).map((r) => r.id);
-}
 function prevDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
@@ -338,7 +333,7 @@ describe('DELETE /v1/contract/{contract_id}', () => {
       expect(res.status, `${req.method} ${req.url}`).toBe(404);
       expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
     }
-    expect(await listIds(b)).toEqual([keep.id]);
+    expect(await api.listIds(b, '/v1/contract')).toEqual([keep.id]);
   });
 });
 
@@ -420,7 +415,7 @@ describe('GET /v1/contract', () => {
     expect(third.body.next).toBeNull();
     const back = await get(b, relative(third.body.previous));
     expect(back.body.results.map((r: { id: number }) => r.id)).toEqual([ids[2], ids[1]]);
-    expect(await listIds(b, '?limit=1')).toEqual([ids[4]]);
+    expect(await api.listIds(b, '/v1/contract?limit=1')).toEqual([ids[4]]);
   });
 
   it('shows only the business’s own contracts', async () => {
@@ -428,7 +423,7 @@ describe('GET /v1/contract', () => {
     const other = await newBusiness(t);
     const mine = await create(a, {});
     await create(other, {});
-    expect(await listIds(a)).toEqual([mine.id]);
+    expect(await api.listIds(a, '/v1/contract')).toEqual([mine.id]);
   });
 
   it('search matches title, contract number and client company name, case-insensitively; terms are ANDed; % and _ are literal', async () => {
@@ -438,11 +433,11 @@ describe('GET /v1/contract', () => {
     const byNumber = await create(b, { title: 'Other', contractNumber: 'APP-2026' });
     const byClient = await create(b, { title: 'Third', client: { id: client.id } });
     const both = await create(b, { title: 'App for harbor', contractNumber: '100%_done' });
-    expect((await listIds(b, '?search=app')).sort()).toEqual([byTitle.id, byNumber.id, both.id].sort());
-    expect(await listIds(b, '?search=HARBOR')).toEqual([both.id, byClient.id]);
-    expect(await listIds(b, '?search=app&search=harbor')).toEqual([both.id]);
-    expect(await listIds(b, `?search=${encodeURIComponent('%_')}`)).toEqual([both.id]);
-    expect(await listIds(b, '?search=nothing-like-this')).toEqual([]);
+    expect((await api.listIds(b, '/v1/contract?search=app')).sort()).toEqual([byTitle.id, byNumber.id, both.id].sort());
+    expect(await api.listIds(b, '/v1/contract?search=HARBOR')).toEqual([both.id, byClient.id]);
+    expect(await api.listIds(b, '/v1/contract?search=app&search=harbor')).toEqual([both.id]);
+    expect(await api.listIds(b, `/v1/contract?search=${encodeURIComponent('%_')}`)).toEqual([both.id]);
+    expect(await api.listIds(b, '/v1/contract?search=nothing-like-this')).toEqual([]);
   });
 
   it('client_id keeps the contracts of one client', async () => {
@@ -452,8 +447,8 @@ describe('GET /v1/contract', () => {
     const c1 = await create(b, { client: { id: one.id } });
     await create(b, { client: { id: two.id } });
     await create(b, {});
-    expect(await listIds(b, `?client_id=${one.id}`)).toEqual([c1.id]);
-    expect(await listIds(b, '?client_id=999999')).toEqual([]);
+    expect(await api.listIds(b, `/v1/contract?client_id=${one.id}`)).toEqual([c1.id]);
+    expect(await api.listIds(b, '/v1/contract?client_id=999999')).toEqual([]);
   });
 
   it('start_date_from / start_date_to and end_date_from / end_date_to are inclusive; contracts without the date drop out', async () => {
@@ -461,34 +456,34 @@ describe('GET /v1/contract', () => {
     const jan = await create(b, { startDate: '2026-01-10', endDate: '2026-06-30' });
     const feb = await create(b, { startDate: '2026-02-10', endDate: '2026-07-31' });
     const none = await create(b, {});
-    expect(await listIds(b, '?start_date_from=2026-01-10')).toEqual([feb.id, jan.id]);
-    expect(await listIds(b, '?start_date_from=2026-01-11')).toEqual([feb.id]);
-    expect(await listIds(b, '?start_date_to=2026-01-10')).toEqual([jan.id]);
-    expect(await listIds(b, '?start_date_from=2026-01-01&start_date_to=2026-12-31')).toEqual([feb.id, jan.id]);
-    expect(await listIds(b, '?end_date_from=2026-07-31')).toEqual([feb.id]);
-    expect(await listIds(b, '?end_date_to=2026-06-30')).toEqual([jan.id]);
-    expect(await listIds(b, '?end_date_from=2026-06-30&end_date_to=2026-07-31')).toEqual([feb.id, jan.id]);
-    expect(await listIds(b)).toEqual([none.id, feb.id, jan.id]);
+    expect(await api.listIds(b, '/v1/contract?start_date_from=2026-01-10')).toEqual([feb.id, jan.id]);
+    expect(await api.listIds(b, '/v1/contract?start_date_from=2026-01-11')).toEqual([feb.id]);
+    expect(await api.listIds(b, '/v1/contract?start_date_to=2026-01-10')).toEqual([jan.id]);
+    expect(await api.listIds(b, '/v1/contract?start_date_from=2026-01-01&start_date_to=2026-12-31')).toEqual([feb.id, jan.id]);
+    expect(await api.listIds(b, '/v1/contract?end_date_from=2026-07-31')).toEqual([feb.id]);
+    expect(await api.listIds(b, '/v1/contract?end_date_to=2026-06-30')).toEqual([jan.id]);
+    expect(await api.listIds(b, '/v1/contract?end_date_from=2026-06-30&end_date_to=2026-07-31')).toEqual([feb.id, jan.id]);
+    expect(await api.listIds(b, '/v1/contract')).toEqual([none.id, feb.id, jan.id]);
   });
 
   it('created_start / created_end compare the creation date in the business time zone, inclusive', async () => {
     const b = await newBusiness(t);
     const c = await create(b, {});
     const today = todayIn(b.timezone);
-    expect(await listIds(b, `?created_start=${today}&created_end=${today}`)).toEqual([c.id]);
-    expect(await listIds(b, `?created_start=${nextDay(today)}`)).toEqual([]);
-    expect(await listIds(b, `?created_end=${prevDay(today)}`)).toEqual([]);
+    expect(await api.listIds(b, `/v1/contract?created_start=${today}&created_end=${today}`)).toEqual([c.id]);
+    expect(await api.listIds(b, `/v1/contract?created_start=${nextDay(today)}`)).toEqual([]);
+    expect(await api.listIds(b, `/v1/contract?created_end=${prevDay(today)}`)).toEqual([]);
   });
 
   it('is_hidden: true only hidden, false only visible, omitted all (also 1 / 0)', async () => {
     const b = await newBusiness(t);
     const hidden = await create(b, { isHidden: true });
     const visible = await create(b, {});
-    expect(await listIds(b, '?is_hidden=true')).toEqual([hidden.id]);
-    expect(await listIds(b, '?is_hidden=1')).toEqual([hidden.id]);
-    expect(await listIds(b, '?is_hidden=false')).toEqual([visible.id]);
-    expect(await listIds(b, '?is_hidden=0')).toEqual([visible.id]);
-    expect(await listIds(b)).toEqual([visible.id, hidden.id]);
+    expect(await api.listIds(b, '/v1/contract?is_hidden=true')).toEqual([hidden.id]);
+    expect(await api.listIds(b, '/v1/contract?is_hidden=1')).toEqual([hidden.id]);
+    expect(await api.listIds(b, '/v1/contract?is_hidden=false')).toEqual([visible.id]);
+    expect(await api.listIds(b, '/v1/contract?is_hidden=0')).toEqual([visible.id]);
+    expect(await api.listIds(b, '/v1/contract')).toEqual([visible.id, hidden.id]);
   });
 
   it('status and category_id filter (extensions)', async () => {
@@ -496,17 +491,17 @@ describe('GET /v1/contract', () => {
     const { web, design } = b.ids.contractCategories;
     const p = await create(b, { categorySet: [{ id: web }] });
     const t1 = await create(b, { status: 'T', categorySet: [{ id: web }, { id: design }] });
-    expect(await listIds(b, '?status=T')).toEqual([t1.id]);
-    expect(await listIds(b, '?status=P')).toEqual([p.id]);
-    expect(await listIds(b, `?category_id=${web}`)).toEqual([t1.id, p.id]);
-    expect(await listIds(b, `?category_id=${design}`)).toEqual([t1.id]);
-    expect(await listIds(b, `?category_id=${design}&status=P`)).toEqual([]);
+    expect(await api.listIds(b, '/v1/contract?status=T')).toEqual([t1.id]);
+    expect(await api.listIds(b, '/v1/contract?status=P')).toEqual([p.id]);
+    expect(await api.listIds(b, `/v1/contract?category_id=${web}`)).toEqual([t1.id, p.id]);
+    expect(await api.listIds(b, `/v1/contract?category_id=${design}`)).toEqual([t1.id]);
+    expect(await api.listIds(b, `/v1/contract?category_id=${design}&status=P`)).toEqual([]);
   });
 
   it('ignores unknown query parameters and empty values', async () => {
     const b = await newBusiness(t);
     const c = await create(b, {});
-    expect(await listIds(b, '?bogus=1&client_id=&search=')).toEqual([c.id]);
+    expect(await api.listIds(b, '/v1/contract?bogus=1&client_id=&search=')).toEqual([c.id]);
   });
 });
 
