@@ -8,7 +8,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebhookUrl, isPublicAddress, UnsafeWebhookUrl } from '../../src/modules/webhook/url-safety.ts';
-import { send } from '../../src/modules/webhook/webhook-delivery.service.ts';
+import { send } from '../../src/modules/webhook/webhook-send.ts';
 
 /** [address, public?, why] */
 const FORMS: [string, boolean, string][] = [

@@ -1,8 +1,8 @@
 /**
- * Webhook delivery (docs/webhooks.md#delivery): the fan-out of events into deliveries, the bodies
- * (`standard` and `pluuug`), the Standard Webhooks signatures, the HTTP sending with its connect-time
- * address check, the retry schedule, the disabling of endpoints that only fail, and the retention purge.
- * The dispatcher (src/jobs/webhook-dispatcher.ts) drives it; nothing here runs on its own.
+ * Webhook delivery (docs/webhooks.md#delivery): the fan-out of events into deliveries, the attempts and
+ * their records, the retry schedule, the disabling of endpoints that only fail, and the retention purge. The
+ * bodies and signatures are in webhook-body.ts, the HTTP sending with its connect-time address check in
+ * webhook-send.ts. The dispatcher (src/jobs/webhook-dispatcher.ts) drives it; nothing here runs on its own.
  *
  * The life of a delivery:
  * 1. {@link publish}: an event of a business is claimed (never twice, across dispatchers) and one `pending`
@@ -16,24 +16,20 @@
  *    through the API after re-enabling sends it again).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import dns from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
 import { sql } from 'kysely';
-import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { inRelaxedTransaction } from '../../db/durability.ts';
 import { deleteInBatches, isPostgres } from '../../db/sql-helpers.ts';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 import { NotFound } from '../../shared/errors.ts';
-import { packageVersion } from '../../shared/package-version.ts';
-import { decryptSecret, retrieveBusiness } from '../auth/auth.service.ts';
+import { retrieveBusiness } from '../auth/auth.service.ts';
 import { claimUnpublished, markPublished, retrieve as retrieveEvent, retrieveMany } from '../event/event.service.ts';
 import type { Event } from '../event/event.schemas.ts';
 import * as repo from './webhook-delivery.repository.ts';
 import { isPublicAddress } from './url-safety.ts';
+import { deliveryBody, deliveryHeaders, signingSecrets } from './webhook-body.ts';
+import { send } from './webhook-send.ts';
 
 /** Delays before attempts 2 to 8 (docs/webhooks.md#retries): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const RETRY_DELAYS_MS: readonly number[] = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
@@ -43,12 +39,6 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
 /** An endpoint without a success for this long (and failing) is disabled: 5 days. */
 export const DISABLE_AFTER_MS = 5 * 86_400_000;
-
-/** Total time one request may take, from connecting to the end of the (truncated) answer: 10 s. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
-
-/** Bytes of the receiver's answer that are read and kept: 4 KiB. */
-export const MAX_RESPONSE_BYTES = 4096;
 
 /** Days deliveries are kept (docs/webhooks.md#delivery). */
 export const DELIVERY_RETENTION_DAYS = 30;
@@ -240,205 +230,6 @@ export async function insertDeliveries(trx: Db, rows: readonly NewWebhookDeliver
   return repo.insertDeliveries(trx, rows);
 }
 
-/** `someKey` → `some_key` (an upper-case letter becomes `_` and its lower case). */
-export function snakeCase(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
-/** `value` with every object key in snake_case, recursively (arrays kept, values untouched). */
-export function snakeCaseKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snakeCaseKeys);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [snakeCase(k), snakeCaseKeys(v)]));
-  }
-  return value;
-}
-
-/**
- * An instant (`2026-01-15T01:30:45.123Z`) as the local time of `timeZone` with microseconds and no offset
- * (`2026-01-15T10:30:45.123000` in Asia/Seoul), as the reference service's webhook writes it.
- */
-export function localMicros(instant: Timestamp, timeZone: string): string {
-  const date = new Date(instant);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  const ms = String(date.getUTCMilliseconds()).padStart(3, '0');
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}.${ms}000`;
-}
-
-/**
- * The body of a delivery (docs/webhooks.md#payloads). `standard`: the event exactly as
- * `GET /v1/event/{event_id}` answers it (`{id, sequence, type, created, changedFields, parent, data}`). `pluuug`: the
- * reference service's envelope `{"event_type", "timestamp", "changed_fields", "data"}` in that order:
- * `event_type` the resource (`inquiry`), `timestamp` the event's time in the business's `timeZone`
- * ({@link localMicros}), `changed_fields` the event's changed properties in snake_case, `data` the full
- * shape with snake_case keys at every depth.
- */
-export function deliveryBody(format: string, event: Event, timeZone: string): string {
-  if (format !== 'pluuug') {
-    return JSON.stringify({
-      id: event.id,
-      sequence: event.sequence,
-      type: event.type,
-      created: event.created,
-      changedFields: event.changedFields,
-      parent: event.parent,
-      data: event.data,
-    });
-  }
-  return JSON.stringify({
-    event_type: event.type.slice(0, event.type.lastIndexOf('.')),
-    timestamp: localMicros(event.created, timeZone),
-    changed_fields: event.changedFields.map(snakeCase),
-    data: snakeCaseKeys(event.data),
-  });
-}
-
-/** `User-Agent` of every delivery: `bizapi-webhooks/<version>`. */
-export const USER_AGENT = `bizapi-webhooks/${packageVersion()}`;
-
-/**
- * The request headers of a delivery (docs/webhooks.md#signatures, Standard Webhooks): `webhook-id` (the
- * event id, the same on every retry), `webhook-timestamp` (Unix seconds of `at`), `webhook-signature`
- * (`v1,<base64 HMAC-SHA256>` with each of `secrets` — the current one, then the previous one during a
- * rotation — space separated), `content-type`, `user-agent`.
- * @param secrets `whsec_…` secrets, at least one
- */
-export function deliveryHeaders(eventId: number, body: string, secrets: readonly string[], at: Date): Record<string, string> {
-  const id = String(eventId);
-  const timestamp = new Date(Math.floor(at.getTime() / 1000) * 1000);
-  return {
-    'content-type': 'application/json',
-    'user-agent': USER_AGENT,
-    'webhook-id': id,
-    'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-    'webhook-signature': secrets.map((s) => new Webhook(s).sign(id, timestamp, body)).join(' '),
-  };
-}
-
-/** What one HTTP attempt gave. */
-export interface SendResult {
-  /** The answer's status code (`null`: no answer). */
-  statusCode: number | null;
-  /** Why it failed (`null` for a 2xx). */
-  error: string | null;
-  /** The first {@link MAX_RESPONSE_BYTES} bytes of the answer's body, as text (`null`: no answer). */
-  response: string | null;
-  durationMs: number;
-}
-
-/** Options of {@link send}. */
-export interface SendOptions {
-  /** Allow loopback, private and other non-public addresses (`BIZAPI_WEBHOOK_ALLOW_PRIVATE`). */
-  allowPrivate: boolean;
-  /** Total time of the request (default {@link DELIVERY_TIMEOUT_MS}). */
-  timeoutMs?: number;
-}
-
-/** An error refusing a non-public address. */
-class NotPublicError extends Error {
-  readonly code = 'ENOTPUBLIC';
-}
-
-/**
- * `dns.lookup` that refuses names resolving to a non-public address ({@link isPublicAddress}): the check
- * runs on the very addresses the socket then connects to, so a name that changes its answer between the
- * URL check and the delivery is still refused.
- */
-const publicOnlyLookup: net.LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, options, (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => {
-    if (err) return (callback as (...args: unknown[]) => void)(err, address, family);
-    const list = Array.isArray(address) ? address.map((a) => a.address) : [address];
-    const refused = list.find((a) => !isPublicAddress(a));
-    if (refused !== undefined) {
-      return (callback as (...args: unknown[]) => void)(new NotPublicError(`${hostname} resolves to ${refused}, which is not a public address`), address, family);
-    }
-    return (callback as (...args: unknown[]) => void)(null, address, family);
-  });
-};
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message || (err as NodeJS.ErrnoException).code || err.name : String(err);
-}
-
-/**
- * POSTs `body` to `url` once (docs/webhooks.md#delivery): no redirects followed, no connection reuse, the
- * address connected to checked unless `allowPrivate`, the whole exchange bounded by `timeoutMs`, at most
- * {@link MAX_RESPONSE_BYTES} of the answer read (then the socket is closed). Never throws: a failure is in
- * the result (`error`). A 2xx is success; a 3xx is reported as a redirect not followed.
- */
-export function send(url: string, body: string, headers: Record<string, string>, options: SendOptions): Promise<SendResult> {
-  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  return new Promise((resolve) => {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      resolve({ statusCode: null, error: 'invalid URL', response: null, durationMs: 0 });
-      return;
-    }
-    const client = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : undefined;
-    if (!client) {
-      resolve({ statusCode: null, error: `unsupported scheme ${target.protocol}`, response: null, durationMs: 0 });
-      return;
-    }
-    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (!options.allowPrivate && net.isIP(host) !== 0 && !isPublicAddress(host)) {
-      resolve({ statusCode: null, error: `${host} is not a public address`, response: null, durationMs: 0 });
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let statusCode: number | null = null;
-    let done = false;
-    const req = client.request(target, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      agent: false,
-      ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
-    });
-    const finish = (error: string | null) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      req.destroy();
-      const text = statusCode === null ? null : Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8').replaceAll('\u0000', '');
-      let failure = error;
-      if (failure === null && statusCode !== null && (statusCode < 200 || statusCode > 299)) {
-        failure = statusCode >= 300 && statusCode < 400 ? `HTTP ${statusCode}: redirect not followed` : `HTTP ${statusCode}`;
-      }
-      resolve({ statusCode, error: failure, response: text, durationMs: elapsed() });
-    };
-    const timer = setTimeout(() => finish(statusCode === null ? `timeout after ${timeoutMs} ms` : null), timeoutMs);
-    req.on('response', (res) => {
-      statusCode = res.statusCode ?? null;
-      res.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= MAX_RESPONSE_BYTES) finish(null);
-      });
-      res.on('end', () => finish(null));
-      res.on('error', (err) => finish(statusCode === null ? errorText(err) : null));
-    });
-    req.on('error', (err) => finish(errorText(err)));
-    req.end(body);
-  });
-}
-
 /** The delay before the attempt after `attempts` failed ones, or `undefined` when none is left. */
 export function retryDelayMs(attempts: number): number | undefined {
   return attempts >= MAX_ATTEMPTS ? undefined : RETRY_DELAYS_MS[Math.max(0, attempts - 1)];
@@ -501,19 +292,6 @@ export async function preloadAttempts(db: Db, rows: readonly WebhookDeliveryRow[
     ),
   ]);
   return { endpoints, events };
-}
-
-/**
- * The plain secrets a delivery to `row` is signed with (docs/webhooks.md#secret-rotation): the current one,
- * then the previous one while its rotation window lasts (`previous_secret_expires_at` after `now`).
- * @throws when a secret cannot be decrypted with `masterKey` (another server's key)
- */
-export function signingSecrets(masterKey: Buffer, row: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, now: Timestamp): string[] {
-  const secrets = [decryptSecret(masterKey, row.secret)];
-  if (row.previous_secret !== null && row.previous_secret_expires_at !== null && row.previous_secret_expires_at > now) {
-    secrets.push(decryptSecret(masterKey, row.previous_secret));
-  }
-  return secrets;
 }
 
 /**
@@ -731,3 +509,4 @@ export async function deliveryBacklog(db: Db): Promise<number> {
 }
 
 export { claimDue, releaseClaims, type ClaimOptions } from './webhook-delivery.repository.ts';
+export { DELIVERY_TIMEOUT_MS } from './webhook-send.ts';

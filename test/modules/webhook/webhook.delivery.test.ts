@@ -18,10 +18,9 @@ import { createDb } from '../../../src/db/create-db.ts';
 import { createWebhookDispatcher, type WebhookDispatcher, type WebhookDispatchResult } from '../../../src/jobs/webhook-dispatcher.ts';
 import { encryptSecret } from '../../../src/modules/auth/secret-box.ts';
 import { record } from '../../../src/modules/event/event.service.ts';
+import { deliveryBody, localMicros } from '../../../src/modules/webhook/webhook-body.ts';
 import {
-  deliveryBody,
   isPublicAddress,
-  localMicros,
   MAX_ATTEMPTS,
   purgeDeliveries,
   RETRY_DELAYS_MS,
