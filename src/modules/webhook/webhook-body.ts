@@ -99,7 +99,7 @@ export function deliveryHeaders(eventId: number, body: string, secrets: readonly
 }
 
 /**
- * The plain secrets a delivery to `row` is signed with (docs/webhooks.md#secret-rotation): the current one,
+ * The plain secrets a delivery to `row` is signed with (docs/webhooks.md#rotation): the current one,
  * then the previous one while its rotation window lasts (`previous_secret_expires_at` after `now`).
  * @throws when a secret cannot be decrypted with `masterKey` (another server's key)
  */
