@@ -25,17 +25,42 @@ export function isDurabilityRelaxed(): boolean {
 }
 
 /**
+ * On SQLite, when this process's next queue transaction may begin (epoch ms, per database): the queue's
+ * transactions hold SQLite's one write lock at most half of the time when they run back to back.
+ */
+const nextBeginAt = new WeakMap<Db, number>();
+
+/**
  * Runs `fn` in a transaction whose commit does not wait for the disk (see the module's rule); in the
  * caller's transaction, with its durability, when `db` already is one.
+ *
+ * On SQLite the queue's transactions also yield the database's single write lock: one that held it for `t`
+ * ms makes the next one of this process begin `t` ms after it ended at the earliest. A dispatcher working
+ * through a wave (a thousand timeouts recorded, a thousand claims) otherwise re-takes the lock the moment it
+ * frees it, and another process's API write, which waits for the lock on a timer (create-db.ts), could wait
+ * seconds: one business's hanging receivers must not slow another business's writes
+ * (docs/webhooks.md#fairness-and-limits). A lone transaction waits for nothing.
  * @throws what `fn` or the database throws (the transaction is rolled back)
  */
 export async function inRelaxedTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return fn(db as Transaction<Database>);
   const postgres = isPostgres(db);
-  return relaxed.run(true, () =>
-    db.transaction().execute(async (trx) => {
-      if (postgres) await sql`set local synchronous_commit = off`.execute(trx);
-      return fn(trx);
-    }),
-  );
+  if (!postgres) {
+    const wait = (nextBeginAt.get(db) ?? 0) - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  const started = Date.now();
+  try {
+    return await relaxed.run(true, () =>
+      db.transaction().execute(async (trx) => {
+        if (postgres) await sql`set local synchronous_commit = off`.execute(trx);
+        return fn(trx);
+      }),
+    );
+  } finally {
+    if (!postgres) {
+      const ended = Date.now();
+      nextBeginAt.set(db, ended + (ended - started));
+    }
+  }
 }
