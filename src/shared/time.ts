@@ -5,8 +5,18 @@
  */
 import { ValidationError } from './errors.ts';
 
-/** Offset of `tz` from UTC at the instant `utcMs`, in minutes (Asia/Seoul → 540). */
-function offsetMinutes(utcMs: number, tz: string): number {
+/** The wall-clock fields of `tz` at the instant `utcMs`, two digits each (`year` four), 24-hour clock. */
+export interface LocalParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+/** The calendar date and time of day that `tz` shows at the instant `utcMs` ({@link LocalParts}, seconds truncated). */
+export function localParts(utcMs: number, tz: string): LocalParts {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: tz,
     hourCycle: 'h23',
@@ -17,8 +27,14 @@ function offsetMinutes(utcMs: number, tz: string): number {
     minute: '2-digit',
     second: '2-digit',
   }).formatToParts(new Date(utcMs));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/** Offset of `tz` from UTC at the instant `utcMs`, in minutes (Asia/Seoul → 540). */
+function offsetMinutes(utcMs: number, tz: string): number {
+  const p = localParts(utcMs, tz);
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60000);
 }
 

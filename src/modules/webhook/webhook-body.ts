@@ -7,6 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Timestamp } from '../../db/columns.ts';
 import type { WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 import { packageVersion } from '../../shared/package-version.ts';
+import { localParts } from '../../shared/time.ts';
 import { decryptSecret } from '../auth/auth.service.ts';
 import type { Event } from '../event/event.schemas.ts';
 
@@ -30,22 +31,9 @@ export function snakeCaseKeys(value: unknown): unknown {
  */
 export function localMicros(instant: Timestamp, timeZone: string): string {
   const date = new Date(instant);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
+  const p = localParts(date.getTime(), timeZone);
   const ms = String(date.getUTCMilliseconds()).padStart(3, '0');
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}.${ms}000`;
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}.${ms}000`;
 }
 
 /**
