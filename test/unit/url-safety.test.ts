@@ -7,8 +7,9 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkWebhookUrl, isPublicAddress, UnsafeWebhookUrl } from '../../src/modules/webhook/url-safety.ts';
-import { send } from '../../src/modules/webhook/webhook-send.ts';
+import { checkWebhookUrl, UnsafeWebhookUrl } from '../../src/modules/webhook/url-safety.ts';
+import { isPublicAddress } from '../../src/shared/public-address.ts';
+import { post } from '../../src/shared/http-client.ts';
 
 /** [address, public?, why] */
 const FORMS: [string, boolean, string][] = [
@@ -97,7 +98,7 @@ describe('send (connect time)', () => {
 
   it('refuses a literal IPv4-compatible or other embedding host without connecting', async () => {
     for (const host of ['::127.0.0.1', '::ffff:127.0.0.1', '64:ff9b::127.0.0.1', '2002:7f00:1::1']) {
-      const r = await send(`http://[${host}]:${port}/`, '{}', {}, { allowPrivate: false, timeoutMs: 2000 });
+      const r = await post(`http://[${host}]:${port}/`, '{}', {}, { allowPrivate: false, timeoutMs: 2000 });
       expect(r.statusCode, host).toBeNull();
       expect(r.error, host).toMatch(/is not a public address/);
     }

@@ -3,7 +3,8 @@
  *
  * - e-mail over SMTP with nodemailer (`SMTP_URL`); without it, every message is written as one `.eml` file
  *   under `<data directory>/mail/` (nodemailer's stream transport builds the message);
- * - push: an HTTP POST of a JSON message to `PUSH_WEBHOOK_URL` (off when unset), with a timeout.
+ * - push: an HTTP POST of a JSON message to `PUSH_WEBHOOK_URL` (off when unset), with a timeout, through the one
+ *   HTTP client of src/shared/http-client.ts (the operator's own URL: any address, no redirects followed).
  *
  * Both are keyed by the outbox row: the e-mail's `Message-ID` and the `.eml` file name, and the push's
  * `Idempotency-Key` header, derive from the outbox id, so a receiver can drop a repeated delivery
@@ -12,6 +13,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
+import { post } from '../../shared/http-client.ts';
 import type { NotificationEventType } from './notification.service.ts';
 
 /** One notification to deliver to one member. */
@@ -143,25 +145,18 @@ export function pushBody(m: OutgoingMessage) {
 
 /**
  * The push channel: `POST <url>` with the JSON of {@link pushBody}. Any 2xx answer is a delivery; another
- * status, a network error or the timeout is a failure (retried by the dispatcher).
+ * status (`push webhook answered HTTP 503`; a 3xx is not followed), a network error or the timeout is a
+ * failure (retried by the dispatcher). The URL is the operator's (`PUSH_WEBHOOK_URL`), so any address is
+ * allowed, a private network's included.
  */
 export function createPushChannel(settings: PushSettings): Channel {
   return {
     name: 'push',
     async send(m) {
-      const res = await fetch(settings.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'idempotency-key': `notification-${m.outboxId}`,
-          'user-agent': 'bizapi-notifications',
-        },
-        body: JSON.stringify(pushBody(m)),
-        signal: AbortSignal.timeout(settings.timeoutMs),
-        redirect: 'error',
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      if (res.status < 200 || res.status > 299) throw new Error(`push webhook answered HTTP ${res.status}`);
+      const headers = { 'content-type': 'application/json', 'idempotency-key': `notification-${m.outboxId}`, 'user-agent': 'bizapi-notifications' };
+      const res = await post(settings.url, JSON.stringify(pushBody(m)), headers, { allowPrivate: true, timeoutMs: settings.timeoutMs });
+      if (res.statusCode !== null && res.error !== null) throw new Error(`push webhook answered HTTP ${res.statusCode}`);
+      if (res.error !== null) throw new Error(res.error);
     },
     close: () => undefined,
   };

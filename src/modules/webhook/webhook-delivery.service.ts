@@ -1,8 +1,8 @@
 /**
  * Webhook delivery (docs/webhooks.md#delivery): the fan-out of events into deliveries, the attempts and
  * their records, the retry schedule, the disabling of endpoints that only fail, and the retention purge. The
- * bodies and signatures are in webhook-body.ts, the HTTP sending with its connect-time address check in
- * webhook-send.ts. The dispatcher (src/jobs/webhook-dispatcher.ts) drives it; nothing here runs on its own.
+ * bodies and signatures are in webhook-body.ts; the request goes through the one HTTP client of
+ * src/shared/http-client.ts, with its connect-time address check. The dispatcher (src/jobs/webhook-dispatcher.ts) drives it; nothing here runs on its own.
  *
  * The life of a delivery:
  * 1. {@link publish}: an event of a business is claimed (never twice, across dispatchers) and one `pending`
@@ -23,13 +23,12 @@ import { inRelaxedTransaction } from '../../db/durability.ts';
 import { deleteInBatches, isPostgres } from '../../db/sql-helpers.ts';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 import { NotFound } from '../../shared/errors.ts';
+import { post } from '../../shared/http-client.ts';
 import { retrieveBusiness } from '../auth/auth.service.ts';
 import { claimUnpublished, markPublished, retrieve as retrieveEvent, retrieveMany } from '../event/event.service.ts';
 import type { Event } from '../event/event.schemas.ts';
 import * as repo from './webhook-delivery.repository.ts';
-import { isPublicAddress } from './url-safety.ts';
 import { deliveryBody, deliveryHeaders, signingSecrets } from './webhook-body.ts';
-import { send } from './webhook-send.ts';
 
 /** Delays before attempts 2 to 8 (docs/webhooks.md#retries): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const RETRY_DELAYS_MS: readonly number[] = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
@@ -39,6 +38,12 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
 /** An endpoint without a success for this long (and failing) is disabled: 5 days. */
 export const DISABLE_AFTER_MS = 5 * 86_400_000;
+
+/** Total time one request may take, from connecting to the end of the (truncated) answer: 10 s (docs/webhooks.md#delivery). */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** Bytes of the receiver's answer that are read and kept: 4 KiB (docs/webhooks.md#delivery). */
+export const MAX_RESPONSE_BYTES = 4096;
 
 /** Days deliveries are kept (docs/webhooks.md#delivery). */
 export const DELIVERY_RETENTION_DAYS = 30;
@@ -146,9 +151,6 @@ export function createEventNotifier(db: Db): (businessId: number) => void {
     if (!inFlight) send();
   };
 }
-
-/** The one address rule of both checks, at create and at connect time (docs/webhooks.md#url-safety). */
-export { isPublicAddress };
 
 /** An endpoint as {@link endpointWants} reads it. */
 export type EndpointFilter = Pick<WebhookEndpointRow, 'event_types' | 'format'>;
@@ -298,7 +300,7 @@ export async function preloadAttempts(db: Db, rows: readonly WebhookDeliveryRow[
  * Makes one attempt of a claimed delivery (docs/webhooks.md#delivery) and says how to record it, writing
  * nothing: reads the endpoint (gone: the delivery went with it), the event (purged: likewise) and, for
  * `pluuug`, the business's time zone (the first two from `preloaded` when given); signs with the endpoint's secret (and the previous one while its
- * rotation window lasts); sends ({@link send}). A 2xx ends the delivery `succeeded`; a failure reschedules it
+ * rotation window lasts); sends it ({@link post}). A 2xx ends the delivery `succeeded`; a failure reschedules it
  * ({@link retryDelayMs}) or ends it `failed`. An inactive endpoint's delivery ends `failed` with `endpoint
  * disabled`, nothing sent. No transaction is held during the request.
  * @returns what {@link recordAttempts} writes, or `lost`
@@ -335,9 +337,10 @@ export async function makeAttempt(ctx: AttemptContext, row: WebhookDeliveryRow, 
   const timeZone = endpoint.format === 'pluuug' ? ((await retrieveBusiness(db, row.business_id))?.timezone ?? 'UTC') : 'UTC';
   const body = deliveryBody(endpoint.format, event, timeZone);
   const secrets = signingSecrets(ctx.masterKey, endpoint, iso(ctx.now()));
-  const result = await send(endpoint.url, body, deliveryHeaders(event.id, body, secrets, new Date()), {
+  const result = await post(endpoint.url, body, deliveryHeaders(event.id, body, secrets, new Date()), {
     allowPrivate: ctx.allowPrivate,
-    timeoutMs: ctx.timeoutMs,
+    timeoutMs: ctx.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+    maxResponseBytes: MAX_RESPONSE_BYTES,
   });
   const now = ctx.now();
   const attempt = { at: iso(now), statusCode: result.statusCode, error: result.error, response: result.response, durationMs: result.durationMs };
@@ -509,4 +512,3 @@ export async function deliveryBacklog(db: Db): Promise<number> {
 }
 
 export { claimDue, releaseClaims, type ClaimOptions } from './webhook-delivery.repository.ts';
-export { DELIVERY_TIMEOUT_MS } from './webhook-send.ts';

@@ -32,7 +32,7 @@ import {
 } from './webhook.schemas.ts';
 import { checkWebhookUrl, type Lookup, UnsafeWebhookUrl } from './url-safety.ts';
 
-export { checkWebhookUrl, isPublicAddress, UnsafeWebhookUrl } from './url-safety.ts';
+export { checkWebhookUrl, UnsafeWebhookUrl } from './url-safety.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 

@@ -20,12 +20,12 @@ import { encryptSecret } from '../../../src/modules/auth/secret-box.ts';
 import { record } from '../../../src/modules/event/event.service.ts';
 import { deliveryBody, localMicros } from '../../../src/modules/webhook/webhook-body.ts';
 import {
-  isPublicAddress,
   MAX_ATTEMPTS,
   purgeDeliveries,
   RETRY_DELAYS_MS,
   retryDelayMs,
 } from '../../../src/modules/webhook/webhook-delivery.service.ts';
+import { isPublicAddress } from '../../../src/shared/public-address.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { DIALECT } from '../../setup/test-db.ts';
