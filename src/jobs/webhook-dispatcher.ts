@@ -233,7 +233,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     try {
       const now = clock();
       const freeing = batch.filter((b) => b.item.lane === 'normal').length;
-      const limit = Math.min(CLAIM_CHUNK, active.normal.free + freeing);
+      const limit = Math.min(CLAIM_CHUNK, active.normal.size - active.normal.busy + freeing);
       const refill =
         loop.running && !loop.stopping && limit > 0
           ? { owner, now: iso(now), leaseUntil: iso(now + webhookLeaseMs(timeoutMs)), sickAfter, perBusiness, limit }
