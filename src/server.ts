@@ -6,7 +6,7 @@
  * idle keep-alive connections close, requests in flight (and requests already arriving on open
  * connections) are answered, each with `Connection: close`; then the application's close hooks stop the
  * retention job and write the buffered API call log rows; then the notification and webhook dispatchers,
- * when they run in-process, drain (the deliveries under way finish, claimed rows not started are released); last the
+ * when they run in-process, drain (the deliveries under way finish, rows claimed while stopping are released); last the
  * database pool closes. If all this takes longer than `BIZAPI_SHUTDOWN_TIMEOUT` the process exits with
  * status 1.
  */

@@ -3,16 +3,25 @@
  * notification outbox after commit, on every channel, with retries and exponential back-off, at least once, never
  * twice for a channel already done.
  *
+ * The concurrency model is the one of src/jobs/dispatch-loop.ts, shared with the webhook dispatcher:
+ * continuous slots. The dispatcher has `concurrency` slots (default 4), one per row being delivered; a poll
+ * claims no more rows than slots are free, and starts each claimed row in a slot at once; a row whose
+ * delivery ends frees its slot and triggers the next poll at once, so a hanging channel holds one slot (for at
+ * most its timeout per channel) while the other slots keep delivering.
+ *
  * How one poll works ({@link OutboxDispatcher.runOnce}):
- * 1. claim up to `batchSize` due rows with a lease in one statement (`FOR UPDATE SKIP LOCKED` on
- *    PostgreSQL), so that any number of dispatchers — in several server processes, in `bizapi worker`s —
- *    never work on the same row at once; the lease outlives the slowest possible delivery;
- * 2. for each row (a few at a time), re-check the recipient (still active, notifications still on; else the
- *    row ends without sending), render the message, then deliver each channel not done yet — in-app
- *    (idempotent insert), e-mail, push (marked done when off) — marking each channel done as soon as it
- *    succeeds, so that a retry repeats only the channels that failed;
+ * 1. claim up to `batchSize` due rows, and no more than the free slots, with a lease in one statement
+ *    (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so that any number of dispatchers — in several server
+ *    processes, in `bizapi worker`s — never work on the same row at once; the lease outlives the slowest
+ *    possible delivery;
+ * 2. for each row, in its slot: re-check the recipient (still active, notifications still on; else the row
+ *    ends without sending), render the message, then deliver each channel not done yet — in-app (idempotent
+ *    insert), e-mail, push (marked done when off) — marking each channel done as soon as it succeeds, so that
+ *    a retry repeats only the channels that failed;
  * 3. end the row as delivered, or schedule a retry (`min(base × 2^(attempt − 1), max)` later), or, after
  *    `maxAttempts`, end it as failed with the last error.
+ * An idle dispatcher polls every `pollIntervalMs`; a poll that fails (the database unavailable) is retried
+ * after `pollBackoffMs` (docs/deployment.md#database-outages).
  *
  * No database transaction or connection is held while a channel talks to the network, so a slow SMTP
  * server or webhook slows nothing but its own deliveries; API requests never wait for delivery.
@@ -26,7 +35,7 @@ import { type Channel, createMailChannel, createPushChannel, type OutgoingMessag
 import { renderMessage } from '../modules/notification/notification.messages.ts';
 import * as notifications from '../modules/notification/notification.service.ts';
 import type { OutboxRow } from '../db/tables/notification.table.ts';
-import { type DispatcherLogger, pollBackoffMs, silentLogger } from './dispatch-loop.ts';
+import { createPollLoop, createSlotPool, type DispatcherLogger, silentLogger } from './dispatch-loop.ts';
 
 /** Options of {@link createOutboxDispatcher}. */
 export interface DispatcherOptions {
@@ -37,9 +46,9 @@ export interface DispatcherOptions {
   log?: DispatcherLogger;
   /** Unique name of this dispatcher in leases (default `<host>:<pid>:<random>`). */
   owner?: string;
-  /** Rows claimed per poll (default 20). */
+  /** Most rows claimed by one poll (default 20); a poll claims no more than the free slots either. */
   batchSize?: number;
-  /** Rows delivered at once (default 4). */
+  /** Slots: rows delivered at once (default 4, at least 1). */
   concurrency?: number;
   /**
    * Restricts the dispatcher to these businesses (default: `config.dispatcher.businessIds`, else all). For tests that share one database, and
@@ -68,15 +77,22 @@ export interface DispatchResult {
 export interface OutboxDispatcher {
   /** The name this dispatcher writes into leases. */
   readonly owner: string;
-  /** Starts polling in the background (every `pollIntervalMs` while idle, at once while busy). Idempotent. */
+  /**
+   * Starts polling in the background: every `pollIntervalMs` while idle, at once when a slot frees or a poll
+   * filled `batchSize` with slots still free. Idempotent.
+   */
   start(): void;
   /**
-   * Stops polling and drains: rows being delivered finish (each channel bounded by `timeoutMs`), claimed
-   * rows not started yet are released for other dispatchers, the channels are closed. Idempotent; after it
+   * Stops polling and drains: rows being delivered finish (each channel bounded by `timeoutMs`), rows a poll
+   * claimed while stopping are released for other dispatchers, the channels are closed. Idempotent; after it
    * resolves, the dispatcher touches neither the database nor the network.
    */
   stop(): Promise<void>;
-  /** One poll: claim due rows and deliver them. Used by the loop, and by tests to deliver deterministically. */
+  /**
+   * One poll that waits for the deliveries it started: claims due rows (at most `batchSize`, and no more than
+   * the free slots: none while the started loop holds them all), delivers them, resolves with their counts.
+   * Tests deliver deterministically with it.
+   */
   runOnce(): Promise<DispatchResult>;
 }
 
@@ -109,7 +125,6 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
   const log = options.log ?? silentLogger;
   const owner = options.owner ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const batchSize = options.batchSize ?? 20;
-  const concurrency = Math.max(1, options.concurrency ?? 4);
   const clock = options.now ?? Date.now;
   const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -123,10 +138,18 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
         ? null
         : createPushChannel({ url: config.pushWebhookUrl, timeoutMs: settings.timeoutMs });
 
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let loop: Promise<void> | undefined;
-  const inFlight = new Set<Promise<DispatchResult>>();
+  /** The background loop: a poll that filled `batchSize` with slots still free is followed at once. */
+  const loop = createPollLoop<DispatchResult>({
+    poll: () => poll(false),
+    next: (r) => (r.claimed >= batchSize && slots.free > 0 ? 'now' : 'idle'),
+    pollIntervalMs: settings.pollIntervalMs,
+    // no wake-ups: the asks while a poll runs are freed slots, which poll at once
+    foldMs: 0,
+    log,
+    name: 'notification outbox',
+  });
+  /** Rows being delivered: a slot each. */
+  const slots = createSlotPool(options.concurrency ?? 4, loop);
 
   /** Delivers one claimed row; returns how it ended. */
   async function deliver(row: OutboxRow): Promise<'delivered' | 'retried' | 'failed' | 'lost'> {
@@ -191,92 +214,62 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
     return (await notifications.markAttemptFailed(db, row.id, owner, error, { nextAttemptAt: iso(now + delay) })) ? 'retried' : 'lost';
   }
 
-  async function poll(): Promise<DispatchResult> {
+  /** Delivers `row` in a slot, counted in `result` when it ends; never rejects. */
+  function startDelivery(row: OutboxRow, result: DispatchResult): Promise<void> {
+    return slots.start(
+      deliver(row).then(
+        (outcome) => {
+          if (outcome !== 'lost') result[outcome] += 1;
+        },
+        (err: unknown) => {
+          // a database error while delivering: the lease expires and another poll retries the row
+          log.error({ outboxId: row.id, error: errorText(err) }, 'notification delivery aborted');
+        },
+      ),
+    );
+  }
+
+  /** Claims what the free slots allow and starts the deliveries; with `wait`, resolves after they ended. */
+  async function poll(wait: boolean): Promise<DispatchResult> {
     const result: DispatchResult = { claimed: 0, delivered: 0, retried: 0, failed: 0 };
-    if (stopping) return result;
+    const limit = Math.min(batchSize, slots.free);
+    if (loop.stopping || limit <= 0) return result;
     const now = clock();
     const rows = await notifications.claimDue(db, {
       owner,
       now: iso(now),
       leaseUntil: iso(now + leaseMs(settings.timeoutMs)),
-      limit: batchSize,
+      limit,
       businessIds: options.businessIds ?? config.dispatcher.businessIds,
     });
+    if (loop.stopping) {
+      // stopped while claiming: the claims go back untouched (another dispatcher takes them)
+      if (rows.length > 0) await notifications.releaseClaims(db, owner, rows.map((r) => r.id));
+      return result;
+    }
     result.claimed = rows.length;
-    let next = 0;
-    const unstarted: number[] = [];
-    const worker = async () => {
-      while (next < rows.length) {
-        const row = rows[next++]!;
-        if (stopping) {
-          unstarted.push(row.id);
-          continue;
-        }
-        try {
-          const outcome = await deliver(row);
-          if (outcome !== 'lost') result[outcome] += 1;
-        } catch (err) {
-          // a database error while delivering: the lease expires and another poll retries the row
-          log.error({ outboxId: row.id, error: errorText(err) }, 'notification delivery aborted');
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, worker));
-    if (unstarted.length > 0) await notifications.releaseClaims(db, owner, unstarted);
+    const started = rows.map((row) => startDelivery(row, result));
+    if (wait) await Promise.all(started);
     return result;
-  }
-
-  function runOnce(): Promise<DispatchResult> {
-    const p = poll();
-    inFlight.add(p);
-    const forget = () => inFlight.delete(p);
-    p.then(forget, forget);
-    return p;
-  }
-
-  /** Polls that failed in a row (the database unavailable): the next poll waits {@link pollBackoffMs}. */
-  let failedPolls = 0;
-
-  function schedule(delayMs: number): void {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      loop = runOnce().then(
-        (r) => {
-          if (failedPolls > 0) log.info({ failedPolls }, 'notification outbox poll works again');
-          failedPolls = 0;
-          schedule(r.claimed >= batchSize ? 0 : settings.pollIntervalMs);
-        },
-        (err: unknown) => {
-          failedPolls += 1;
-          const retryInMs = pollBackoffMs(failedPolls, settings.pollIntervalMs);
-          log.error({ error: errorText(err), failedPolls, retryInMs }, 'notification outbox poll failed; will retry');
-          schedule(retryInMs);
-        },
-      );
-    }, delayMs);
-    timer.unref?.();
   }
 
   let stopped: Promise<void> | undefined;
   return {
     owner,
     start() {
-      if (stopping || timer !== undefined || loop !== undefined) return;
-      schedule(0);
+      loop.start();
     },
     stop() {
       stopped ??= (async () => {
-        stopping = true;
-        if (timer !== undefined) clearTimeout(timer);
-        timer = undefined;
-        await loop;
-        await Promise.allSettled([...inFlight]);
+        await loop.stop();
+        await slots.drain();
         email.close();
         push?.close();
       })();
       return stopped;
     },
-    runOnce,
+    runOnce() {
+      return loop.track(poll(true));
+    },
   };
 }

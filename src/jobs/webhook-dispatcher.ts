@@ -14,8 +14,10 @@
  *    receivers hang holds its own 20 slots and nothing else. Each claim has a lease longer than one attempt
  *    can take; each attempt runs without a database transaction while it talks to the receiver, so a
  *    hanging receiver occupies one slot for at most the timeout, and API requests never wait for deliveries.
- * A finished attempt triggers the next poll at once; an idle dispatcher polls every `pollIntervalMs`; a
- * poll that fails (the database unavailable) is retried after {@link pollBackoffMs}, never crashing.
+ * The concurrency model is the one of src/jobs/dispatch-loop.ts, shared with the outbox dispatcher: each lane
+ * is a slot pool, a poll claims no more than its free slots, a finished attempt frees its slot and triggers the
+ * next poll at once; an idle dispatcher polls every `pollIntervalMs`; a poll that fails (the database
+ * unavailable) is retried after `pollBackoffMs`, never crashing.
  *
  * Live delivery (docs/webhooks.md#live-delivery): a started dispatcher is also woken up — it polls at once
  * ({@link WebhookDispatcher.wake}) — by every write of this process that has answered
@@ -49,7 +51,7 @@ import {
   releaseClaims,
 } from '../modules/webhook/webhook-delivery.service.ts';
 import { assignSequences } from '../modules/event/event.service.ts';
-import { type DispatcherLogger, pollBackoffMs, silentLogger } from './dispatch-loop.ts';
+import { createPollLoop, createSlotPool, type DispatcherLogger, type NextPoll, silentLogger } from './dispatch-loop.ts';
 
 /** Options of {@link createWebhookDispatcher}. */
 export interface WebhookDispatcherOptions {
@@ -161,7 +163,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const log = options.log ?? silentLogger;
   const owner = options.owner ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const batchSize = options.batchSize ?? 100;
-  const slots = { normal: Math.max(1, options.concurrency ?? limits.concurrency), sick: Math.max(1, options.sickConcurrency ?? limits.sickConcurrency) };
   const perEndpoint = Math.max(1, options.perEndpoint ?? limits.perEndpoint);
   const perBusiness = Math.max(1, options.perBusiness ?? limits.perBusiness);
   const sickAfter = Math.max(1, options.sickAfter ?? limits.sickAfter);
@@ -172,25 +173,27 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const iso = (ms: number) => new Date(ms).toISOString();
   const ctx = { db, masterKey: options.masterKey, owner, allowPrivate: config.webhookAllowPrivate, now: clock, timeoutMs };
 
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<unknown> | undefined;
-  let failedPolls = 0;
-  /** `start()` was called. */
-  let running = false;
-  /** A poll was asked for while one ran: poll again after it ({@link FREED_SLOT_POLL_MS} after its start). */
-  let rerun = false;
-  /** Slots were freed while a poll ran: poll again at once after it. */
-  let rerunNow = false;
-  /** When the last poll started (epoch ms, this process's clock): wake-ups keep {@link FREED_SLOT_POLL_MS} after it. */
-  let lastTickAt = 0;
+  /**
+   * The background loop: a full chunk claimed or a full batch published means more is waiting (poll at once);
+   * a poll that claimed some is followed {@link FREED_SLOT_POLL_MS} after its start; wake-ups fold into one poll
+   * per {@link FREED_SLOT_POLL_MS}.
+   */
+  const loop = createPollLoop<WebhookDispatchResult>({
+    poll: () => poll(false),
+    next: (r): NextPoll => (r.claimed >= CLAIM_CHUNK || r.published >= batchSize ? 'now' : r.claimed > 0 ? 'soon' : 'idle'),
+    pollIntervalMs,
+    foldMs: FREED_SLOT_POLL_MS,
+    log,
+    name: 'webhook',
+  });
   /** The `NOTIFY` listener (PostgreSQL) or the commit watch (SQLite), and the in-process subscription, while started. */
   let listener: Listener | undefined;
   let unsubscribe: (() => void) | undefined;
-  /** Attempts under way, per lane. */
-  const active = { normal: new Set<Promise<void>>(), sick: new Set<Promise<void>>() };
-  /** Polls under way (the loop's and runOnce's). */
-  const polls = new Set<Promise<unknown>>();
+  /** Attempts under way, per lane: a slot each. */
+  const active = {
+    normal: createSlotPool(options.concurrency ?? limits.concurrency, loop),
+    sick: createSlotPool(options.sickConcurrency ?? limits.sickConcurrency, loop),
+  };
 
   /** Deliveries whose slot the last group commit handed to a newly claimed one (no poll needed for it). */
   const refilledRows = new Set<number>();
@@ -221,7 +224,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   function scheduleFlush(): void {
     if (flushing) return;
     flushing = true;
-    setTimeout(() => void track(flushRecords()), 0);
+    setTimeout(() => void loop.track(flushRecords()), 0);
   }
 
   /** {@link flushRecords}' work for one batch. */
@@ -230,9 +233,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     try {
       const now = clock();
       const freeing = batch.filter((b) => b.item.lane === 'normal').length;
-      const limit = Math.min(CLAIM_CHUNK, slots.normal - active.normal.size + freeing);
+      const limit = Math.min(CLAIM_CHUNK, active.normal.size - active.normal.busy + freeing);
       const refill =
-        running && !stopping && limit > 0
+        loop.running && !loop.stopping && limit > 0
           ? { owner, now: iso(now), leaseUntil: iso(now + webhookLeaseMs(timeoutMs)), sickAfter, perBusiness, limit }
           : undefined;
       recorded = await recordAttempts(
@@ -250,14 +253,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       b.resolve(recorded.ends[i]!);
     });
     if (recorded.claimed.length === 0) return;
-    if (stopping) {
+    if (loop.stopping) {
       await releaseClaims(db, owner, recorded.claimed.map((r) => r.id)).catch(() => undefined);
       return;
     }
     const refillResult: WebhookDispatchResult = { published: 0, claimed: recorded.claimed.length, succeeded: 0, retried: 0, failed: 0 };
     try {
       const preloaded = await preloadAttempts(db, recorded.claimed);
-      if (stopping) {
+      if (loop.stopping) {
         await releaseClaims(db, owner, recorded.claimed.map((r) => r.id));
         return;
       }
@@ -266,7 +269,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       // the claims go back (or their leases expire): a later poll takes them
       await releaseClaims(db, owner, recorded.claimed.map((r) => r.id)).catch(() => undefined);
       log.error({ error: errorText(err) }, 'webhook refill failed; a poll takes its deliveries');
-      schedule(0);
+      loop.schedule(0);
     }
   }
 
@@ -290,22 +293,22 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   /** Claims what the lane has room for and starts the attempts; returns them. */
   async function claimLane(lane: 'normal' | 'sick', result: WebhookDispatchResult): Promise<Promise<void>[]> {
-    const inFlight = active[lane];
-    if (stopping || inFlight.size >= slots[lane]) return [];
+    const pool = active[lane];
+    if (loop.stopping || pool.free === 0) return [];
     const now = clock();
     const rows = await claimDue(db, {
       owner,
       now: iso(now),
       leaseUntil: iso(now + webhookLeaseMs(timeoutMs)),
       // in chunks: a poll's synchronous work stays short, and the next poll (at once) publishes new events
-      limit: Math.min(CLAIM_CHUNK, slots[lane] - inFlight.size),
+      limit: Math.min(CLAIM_CHUNK, pool.free),
       businessIds,
       lane,
       sickAfter,
       perEndpoint,
       perBusiness,
     });
-    if (stopping) {
+    if (loop.stopping) {
       // stopped while claiming: the claims go back untouched (a later dispatcher takes them)
       await releaseClaims(db, owner, rows.map((r) => r.id));
       return [];
@@ -323,92 +326,29 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   /** Starts the attempts of claimed rows in `lane`, counted in `result`; returns them. */
   function startAttempts(lane: 'normal' | 'sick', rows: readonly WebhookDeliveryRow[], preloaded: Preloaded, result: WebhookDispatchResult): Promise<void>[] {
-    const inFlight = active[lane];
-    return rows.map((row) => {
-      const p = attempt(row, preloaded, lane).then((end) => {
-        if (end !== 'lost') result[end] += 1;
-        if (end === 'failed') log.warn({ deliveryId: row.id, attempts: row.attempts }, 'webhook delivery failed; giving up');
-      });
-      inFlight.add(p);
-      void p.finally(() => {
-        inFlight.delete(p);
+    return rows.map((row) =>
+      active[lane].start(
+        attempt(row, preloaded, lane).then((end) => {
+          if (end !== 'lost') result[end] += 1;
+          if (end === 'failed') log.warn({ deliveryId: row.id, attempts: row.attempts }, 'webhook delivery failed; giving up');
+        }),
         // a slot handed straight to another delivery of its endpoint needs no poll; a free one polls again
         // at once (unless polling is failing, or stopped); a burst of attempts ending together (one group
         // commit) makes one poll, not one each
-        if (refilledRows.delete(row.id)) return;
-        if (failedPolls === 0) schedule(0);
-      });
-      return p;
-    });
+        () => !refilledRows.delete(row.id),
+      ),
+    );
   }
 
   async function poll(wait: boolean): Promise<WebhookDispatchResult> {
     const result: WebhookDispatchResult = { published: 0, claimed: 0, succeeded: 0, retried: 0, failed: 0 };
-    if (stopping) return result;
+    if (loop.stopping) return result;
     // committed events get their sequences before they are published (docs/api.md#events)
     await assignSequences(db);
     result.published = (await publish(db, { limit: batchSize, businessIds, now: iso(clock()) })).events;
     const started = [...(await claimLane('normal', result)), ...(await claimLane('sick', result))];
     if (wait) await Promise.all(started);
     return result;
-  }
-
-  function track<T>(p: Promise<T>): Promise<T> {
-    polls.add(p);
-    const forget = () => polls.delete(p);
-    p.then(forget, forget);
-    return p;
-  }
-
-  /** Epoch ms at which the pending `timer` fires. */
-  let timerAt = Infinity;
-
-  /** Polls after `delayMs`, or sooner when a poll is already due sooner (never postponed by a later ask). */
-  function schedule(delayMs: number): void {
-    if (stopping || !running) return;
-    if (ticking) {
-      if (delayMs === 0) rerunNow = true;
-      else rerun = rerun || delayMs <= FREED_SLOT_POLL_MS;
-      return;
-    }
-    const at = Date.now() + delayMs;
-    if (timer !== undefined) {
-      if (timerAt <= at) return;
-      clearTimeout(timer);
-    }
-    timerAt = at;
-    timer = setTimeout(tick, delayMs);
-    timer.unref?.();
-  }
-
-  function tick(): void {
-    timer = undefined;
-    timerAt = Infinity;
-    rerun = false;
-    rerunNow = false;
-    lastTickAt = Date.now();
-    ticking = track(poll(false)).then(
-      (r) => {
-        ticking = undefined;
-        if (failedPolls > 0) log.info({ failedPolls }, 'webhook poll works again');
-        failedPolls = 0;
-        // a full chunk claimed, or a full batch published: more is waiting, poll at once
-        schedule(
-          r.claimed >= CLAIM_CHUNK || r.published >= batchSize || rerunNow
-            ? 0
-            : rerun || r.claimed > 0
-              ? Math.max(0, lastTickAt + FREED_SLOT_POLL_MS - Date.now())
-              : pollIntervalMs,
-        );
-      },
-      (err: unknown) => {
-        ticking = undefined;
-        failedPolls += 1;
-        const retryInMs = pollBackoffMs(failedPolls, pollIntervalMs);
-        log.error({ error: errorText(err), failedPolls, retryInMs }, 'webhook poll failed; will retry');
-        schedule(retryInMs);
-      },
-    );
   }
 
   /**
@@ -419,18 +359,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
    * database down), the back-off stands.
    */
   function wake(businessId?: number): void {
-    if (stopping || !running || failedPolls > 0) return;
     if (businessId !== undefined && businessIds !== undefined && !businessIds.includes(businessId)) return;
-    if (ticking) rerun = true;
-    else schedule(Math.max(0, lastTickAt + FREED_SLOT_POLL_MS - Date.now()));
+    loop.soon();
   }
 
   let stopped: Promise<void> | undefined;
   return {
     owner,
     start() {
-      if (stopping || running) return;
-      running = true;
+      if (!loop.start()) return;
       unsubscribe = onEventsWritten(wake);
       const database = config.database;
       if (database?.dialect === 'postgres') {
@@ -446,23 +383,20 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           onError: (err) => log.warn({ error: errorText(err) }, 'webhook commit watch failed; asking again (the poll goes on meanwhile)'),
         });
       }
-      schedule(0);
     },
     wake,
     stop() {
       stopped ??= (async () => {
-        stopping = true;
+        const polls = loop.stop();
         unsubscribe?.();
-        if (timer !== undefined) clearTimeout(timer);
-        timer = undefined;
         await listener?.close();
-        await Promise.allSettled([...polls]);
-        await Promise.allSettled([...active.normal, ...active.sick]);
+        await polls;
+        await Promise.all([active.normal.drain(), active.sick.drain()]);
       })();
       return stopped;
     },
     runOnce() {
-      return track(poll(true));
+      return loop.track(poll(true));
     },
   };
 }

@@ -106,19 +106,34 @@ export interface TestWebhook {
   requests: ReceivedPush[];
   /** Status to answer with (default 204). */
   status: number;
+  /** When set and it returns a promise for a push's body, that push is answered only once it resolves (a hanging receiver). */
+  hold: ((body: any) => Promise<void> | undefined) | undefined;
+  /** Requests received and not answered yet. */
+  open: number;
+  /** Most requests open at once so far. */
+  maxOpen: number;
   close(): Promise<void>;
 }
 
 /** Starts an HTTP server recording every request as a push. */
 export async function startWebhook(): Promise<TestWebhook> {
-  const state: TestWebhook = { url: '', requests: [], status: 204, close: async () => undefined };
+  const state: TestWebhook = { url: '', requests: [], status: 204, hold: undefined, open: 0, maxOpen: 0, close: async () => undefined };
   const server = http.createServer((req, res) => {
+    state.open += 1;
+    state.maxOpen = Math.max(state.maxOpen, state.open);
+    res.on('close', () => (state.open -= 1));
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      state.requests.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') });
-      res.statusCode = state.status;
-      res.end();
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+      state.requests.push({ headers: req.headers, body });
+      const answer = () => {
+        res.statusCode = state.status;
+        res.end();
+      };
+      const held = state.hold?.(body);
+      if (held) void held.then(answer);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,7 +2,8 @@
  * The outbox dispatcher (decisions §8) on the dialect under test: e-mail to a real SMTP server, the `.eml`
  * fallback, push to a local webhook, in-app rows; retries with back-off after an SMTP refusal, giving up
  * after the last attempt, channels never repeated; leases (a second dispatcher never delivers an event
- * twice); rollback; recipients re-checked at delivery; `start` / `stop`.
+ * twice); rollback; recipients re-checked at delivery; `start` / `stop`; slots (a hanging delivery holds one
+ * slot, the others keep delivering).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +40,7 @@ afterEach(() => {
   smtp.refusing = false;
   smtp.hold = undefined;
   webhook.status = 204;
+  webhook.hold = undefined;
 });
 
 /** Writes one event in its own transaction, as a producer does. */
@@ -339,6 +341,56 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
     expect(await delivering).toMatchObject({ claimed: 1, delivered: 1 });
     await d.stop();
     expect(mailTo(b.emails.kim)).toHaveLength(1);
+  });
+
+  it('a poll claims no more rows than the dispatcher has slots', async () => {
+    const b = await businessWithUniqueEmails();
+    await enqueue(b, { memberIds: [b.ids.members.kim!] });
+    await enqueue(b, { memberIds: [b.ids.members.kim!] });
+    await enqueue(b, { memberIds: [b.ids.members.choi!] });
+    const d = testDispatcher(t, [b.businessId], { SMTP_URL: smtp.url }, { concurrency: 2 });
+    expect(await d.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
+    expect(await d.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
+    await d.stop();
+  });
+
+  it('a hanging delivery holds one slot: the started dispatcher keeps delivering new rows in the others, and stop() waits for it', async () => {
+    const b = await businessWithUniqueEmails();
+    const [stuck] = await enqueue(b, { inquiryId: 1, memberIds: [b.ids.members.kim!] });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    webhook.hold = (body) => (body?.id === stuck ? released : undefined);
+    const d = testDispatcher(
+      t,
+      [b.businessId],
+      // the push would hang far longer than this test may run
+      { SMTP_URL: smtp.url, PUSH_WEBHOOK_URL: webhook.url, BIZAPI_DISPATCHER_POLL_MS: '10', BIZAPI_DISPATCHER_TIMEOUT_MS: '600000' },
+      { concurrency: 2 },
+    );
+    const pushed = (id: number) => webhook.requests.some((r) => r.body?.id === id);
+    const delivered = async (id: number) => (await repo.findOutboxByBusiness(t.testDb.db, b.businessId)).find((r) => r.id === id)?.delivered_at != null;
+    try {
+      d.start();
+      await until(() => pushed(stuck!));
+      // rows written while the push of `stuck` hangs: each is claimed and delivered in the other slot
+      const later: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const [id] = await enqueue(b, { inquiryId: 10 + i, memberIds: [b.ids.members[i % 2 === 0 ? 'kim' : 'choi']!] });
+        later.push(id!);
+        await until(() => delivered(id!));
+      }
+      expect(await delivered(stuck!)).toBe(false);
+      // never more than its two slots at once
+      expect(webhook.maxOpen).toBeLessThanOrEqual(2);
+      expect(webhook.requests.filter((r) => r.body?.business?.id === b.businessId).map((r) => r.body.id)).toEqual([stuck, ...later]);
+    } finally {
+      const stopping = d.stop();
+      release();
+      await stopping;
+    }
+    // stop() drained: the held delivery ended delivered
+    expect(await delivered(stuck!)).toBe(true);
+    expect(mailTo(b.emails.kim, b.emails.choi)).toHaveLength(5);
   });
 
   it('start() polls in the background until stop(), which drains', async () => {
