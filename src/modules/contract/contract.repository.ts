@@ -311,18 +311,6 @@ export async function findCategories(db: Db, businessId: number, contractIds: re
     .execute();
 }
 
-/** The contract categories of the business among `ids`. */
-export async function findCategoryIds(db: Db, businessId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('contract_category')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('id', 'in', ids)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** Replaces the whole category set of a contract (docs/api.md#contracts: `categorySet` replaces the set). */
 export async function replaceCategories(db: Db, businessId: number, contractId: number, categoryIds: readonly number[]): Promise<void> {
   await db

@@ -26,6 +26,7 @@ import { type CursorPosition, type Page, pageSizeOf } from '../../shared/paginat
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
+import { findContractCategoryIds } from '../catalog/catalog.service.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
 import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
 import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
@@ -222,7 +223,7 @@ async function checkReferences(
   let categoryIds: number[] | undefined;
   if (body.categorySet !== undefined) {
     const wanted = [...new Set((body.categorySet ?? []).map((c) => c.id))];
-    const found = new Set(await repo.findCategoryIds(db, businessId, wanted));
+    const found = new Set(await findContractCategoryIds(db, businessId, wanted));
     for (const id of wanted) if (!found.has(id)) errors.add(['categorySet'], messages.invalidPk(id));
     categoryIds = wanted;
   }
@@ -610,7 +611,7 @@ async function checkRestored(db: Db, businessId: number, body: ContractCreateBod
     errors.add(['inquiry', 'id'], messages.invalidPk(body.inquiry.id));
   }
   const categoryIds = [...new Set((body.categorySet ?? []).map((c) => c.id))];
-  const found = new Set(await repo.findCategoryIds(db, businessId, categoryIds));
+  const found = new Set(await findContractCategoryIds(db, businessId, categoryIds));
   for (const id of categoryIds) if (!found.has(id)) errors.add(['categorySet'], messages.invalidPk(id));
   const fieldValues = await checkFieldSet(db, businessId, 'CO', body.fieldSet ?? [], errors);
   errors.throwIfAny();

@@ -15,7 +15,7 @@ import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../share
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, instantRangeUtc, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
+import { checkMemberSet, findInquiryStatus, toMember } from '../catalog/catalog.service.ts';
 import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
 import {
@@ -187,9 +187,9 @@ async function checkBody(
   const errors = new ErrorCollector();
   const out: CheckedBody = { fieldValues: [] };
   if (body.status) {
-    const status = await repo.findStatusById(db, businessId, body.status.id);
+    const status = await findInquiryStatus(db, businessId, body.status.id);
     if (!status) errors.add(['status', 'id'], messages.invalidPk(body.status.id));
-    else out.status = { id: status.id, folderId: status.folder_id };
+    else out.status = status;
   }
   if (body.client && !(await clientExists(db, { businessId }, body.client.id))) {
     errors.add(['client', 'id'], messages.invalidPk(body.client.id));
