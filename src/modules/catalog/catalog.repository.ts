@@ -596,12 +596,7 @@ export async function findSettlementTypeById(db: Db, businessId: number, id: num
 /** The ids among `ids` of the business's contract categories (no query for an empty list). */
 export async function findContractCategoryIds(db: Db, businessId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('contract_category')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await db.selectFrom('contract_category').select('id').where('business_id', '=', businessId).where('id', 'in', ids).execute();
   return rows.map((r) => r.id);
 }
 
