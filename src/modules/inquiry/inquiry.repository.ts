@@ -3,7 +3,7 @@
  * the number counter, status / folder history rows written on create and update, and the task list.
  * Soft-deleted inquiries are never read; a soft-deleted client nested in an inquiry reads as none.
  */
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { advanceIdSequence, forUpdateOf, idTaken, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
@@ -214,9 +214,22 @@ export async function stampByClientId(db: Db, businessId: number, clientId: numb
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
   return (await liveId(db, businessId, id)).length > 0;
 }
-const liveId = preparedQuery(2, (db: Db, businessId: number, id: number) =>
-  db.selectFrom('inquiry').select('id').where('business_id', '=', businessId).where('id', '=', id).where('deleted_at', 'is', null),
-);
+const liveId = preparedQuery(2, (db: Db, businessId: number, id: number) => liveIdQuery(db, businessId, id));
+
+/**
+ * The id of the live inquiry `id` of the business (one row, or none when it is missing, soft-deleted or
+ * another business's), as a query: `id` a number, or an expression of the caller's statement (such as
+ * `sql.ref('todo.inquiry_id')`), which makes it a correlated subquery. The body of {@link existsById} and of
+ * inquiry.service `isLiveInquiry`.
+ */
+export function liveIdQuery(db: Db, businessId: number, id: number | Expression<number>) {
+  return db
+    .selectFrom('inquiry')
+    .select('inquiry.id')
+    .where('inquiry.business_id', '=', businessId)
+    .where('inquiry.id', '=', id)
+    .where('inquiry.deleted_at', 'is', null);
+}
 
 /**
  * Hands out the business's next inquiry number (1, 2, …): increments its counter row, creating it on first

@@ -6,7 +6,7 @@
  * Every write that touches more than one row runs in one transaction, and the notification events
  * (README.md#notifications) are written in that same transaction.
  */
-import type { Transaction } from 'kysely';
+import { type Expression, expressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { changedColumns, fromJsonColumn, inTransaction, jsonTimestamp, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
@@ -321,9 +321,23 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
   return { id, uniqueId, created, status, client, contract, name, estimate, inquiryDate, inChargeSet };
 }
 
-/** Whether a live inquiry with this id exists in the business. */
+/**
+ * Whether a live inquiry with this id exists in the business (false for a soft-deleted one and another
+ * business's): the check of a body's `inquiry {id}` (docs/api.md#todos, docs/api.md#contracts). One statement.
+ */
 export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<boolean> {
   return repo.existsById(db, auth.businessId, id);
+}
+
+/**
+ * The condition "inquiry `inquiryId` is a live inquiry of the business", `inquiryId` an expression of the
+ * caller's statement (such as `sql.ref('todo.inquiry_id')`), for its WHERE: an `EXISTS` subquery, so a
+ * write that must not reach the records of a soft-deleted inquiry stays one statement (a todo's UPDATE and
+ * DELETE, which cannot join; docs/api.md#todos, docs/api.md#inquiries; the lean write path,
+ * docs/api.md#events). Adds no statement of its own.
+ */
+export function isLiveInquiry(db: Db, businessId: number, inquiryId: Expression<number>): Expression<SqlBool> {
+  return expressionBuilder<Database>().exists(repo.liveIdQuery(db, businessId, inquiryId));
 }
 
 /**
