@@ -375,15 +375,6 @@ export async function linkInquiry(db: Db, businessId: number, contractId: number
   return Number(result.numUpdatedRows);
 }
 
-/** Whether inquiry `inquiryId` is live (not soft-deleted) in the business: the check of a body's `inquiry {id}`. */
-export async function liveInquiryExists(db: Db, businessId: number, inquiryId: number): Promise<boolean> {
-  return (await liveInquiry(db, businessId, inquiryId).executeTakeFirst()) !== undefined;
-}
-
-function liveInquiry(db: Db, businessId: number, inquiryId: number) {
-  return db.selectFrom('inquiry').select('id').where('business_id', '=', businessId).where('id', '=', inquiryId).where('deleted_at', 'is', null);
-}
-
 /**
  * Unlinks an inquiry from every contract of the business, except `keepContractId` when given, stamping their
  * `updated` with `at` when given (a cascade, docs/api.md#cascades); answers the ids of the contracts released.

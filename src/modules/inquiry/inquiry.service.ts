@@ -562,11 +562,12 @@ export async function destroyFile(db: Db, auth: Auth, inquiryId: number, fileId:
 
 /**
  * What a contract write that links or releases an inquiry needs of this module (contract.service
- * `InquiryShapes`): {@link lockForContractLink} and {@link finishContractLink} for the caller's business,
+ * `InquiryShapes`): {@link exists}, {@link lockForContractLink} and {@link finishContractLink} for the caller's business,
  * signing download URLs with `files` (none needed when the inquiry has no files).
  */
 export function contractLinkShapes(auth: Auth, files: FileContext | undefined): InquiryShapes {
   return {
+    exists: (db, id) => exists(db, auth, id),
     lock: (trx, id) => lockForContractLink(trx, auth, id),
     finish: (trx, locked) => finishContractLink(trx, auth, locked as LinkedInquiry, files),
   };
