@@ -84,20 +84,10 @@ const TABLE_CO_OWNERS = {
   estimate_item_classification: ['catalog'],
 };
 
-// Files that still name another module's table, each with the tables it names and why it may for now. Remove
-// an entry when its file is fixed; a table not listed for its file is a problem like any other.
-const ALLOWED = {
-  // An endpoint's creation reads the highest event id and locks its business row: next, through event.service and auth.service.
-  'modules/webhook/webhook.repository.ts': { tables: ['event', 'business'], why: 'the highest event id an endpoint starts after (under the event table lock); the endpoint limit locks the business row' },
-  // Reference checks and default picks inside the lean write path's single statements (a record's default
-  // status folded into its INSERT, a type's or position's existence read): through catalog.service next.
-  'modules/client/client.repository.ts': { tables: ['client_status'], why: 'the default status folded into the INSERT (one statement)' },
-  'modules/inquiry/inquiry.repository.ts': { tables: ['inquiry_status'], why: 'the default status folded into the INSERT (one statement), the status check' },
-  'modules/settlement/settlement.repository.ts': { tables: ['settlement_type'], why: 'the type check' },
-  'modules/worker/worker.repository.ts': { tables: ['worker_position'], why: 'the position check' },
-  'modules/contract/contract.repository.ts': { tables: ['contract_category', 'inquiry'], why: 'the category check; the live-inquiry check (the inquiry module imports this one, so its service cannot be imported here)' },
-  'modules/todo/todo.repository.ts': { tables: ['inquiry'], why: "the live-inquiry check and the inquiry's todos (the inquiry module imports this one)" },
-};
+// Files that still name another module's table, each with the tables it names and why it may for now
+// (`'modules/<m>/<file>.ts': { tables: […], why: '…' }`). Empty since issue 29 was fixed: keep it so; a
+// table not listed for its file is a problem like any other.
+const ALLOWED = {};
 
 const tableOwners = (() => {
   const database = readFileSync(new URL('../src/db/database.ts', import.meta.url), 'utf8');

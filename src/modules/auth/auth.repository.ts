@@ -26,6 +26,14 @@ export async function existsAnyBusiness(db: Db): Promise<boolean> {
   return (await db.selectFrom('business').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
+/**
+ * Locks the business row `FOR NO KEY UPDATE` until the end of the caller's transaction (PostgreSQL only; the
+ * body of auth.service `lockBusiness`).
+ */
+export async function lockBusinessById(trx: Db, businessId: number): Promise<void> {
+  await trx.selectFrom('business').select('id').where('id', '=', businessId).forNoKeyUpdate().execute();
+}
+
 /** Inserts an API key row for `businessId`. */
 export async function insertApiKey(db: Db, businessId: number, row: Omit<NewApiKeyRow, 'business_id'>): Promise<ApiKeyRow> {
   return db

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { nowTimestamp } from '../../db/sql-helpers.ts';
+import { isPostgres, nowTimestamp } from '../../db/sql-helpers.ts';
 import * as repo from './auth.repository.ts';
 import type { Config } from '../../config.ts';
 import { decryptSecret, encryptSecret, masterKeyMismatchMessage, resolveMasterKey } from './secret-box.ts';
@@ -59,6 +59,19 @@ export async function createBusiness(db: Db, input: { name: string; plan: Plan; 
 export async function retrieveBusiness(db: Db, businessId: number): Promise<Business | undefined> {
   const row = await repo.findBusinessById(db, businessId);
   return row && { id: row.id, name: row.name, plan: row.plan as Plan, timezone: row.timezone };
+}
+
+/**
+ * Takes the business's lock until the end of the caller's transaction `trx`, so that a check of the
+ * business's records and the write that depends on it are atomic: counting its webhook endpoints and
+ * inserting one (docs/webhooks.md#fairness-and-limits: the cap). PostgreSQL: the business row
+ * `FOR NO KEY UPDATE` (one statement; concurrent takers wait, inserts elsewhere that only reference the
+ * business do not); SQLite: nothing (no statement), its write transactions are `IMMEDIATE`, one at a time.
+ * No event writer takes it, so it goes before event.service `maxEventId` without risk of a deadlock.
+ */
+export async function lockBusiness(trx: Db, businessId: number): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await repo.lockBusinessById(trx, businessId);
 }
 
 /** Every business with its creation time, by id (`bizapi business list`). */

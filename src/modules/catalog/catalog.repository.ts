@@ -7,6 +7,7 @@
  */
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import { searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type OrderColumn, type Page } from '../../shared/pagination.ts';
 import type {
@@ -433,6 +434,31 @@ export async function findInquiryStatusTitle(db: Db, businessId: number, statusI
   return row?.title;
 }
 
+/**
+ * The id of the default status of the business's default folder as a subquery of the caller's statement
+ * (the first in catalog order; `null` when there is none): the body of catalog.service `defaultInquiryStatusId`.
+ */
+export function defaultInquiryStatusIdQuery(db: Db, businessId: number) {
+  return db
+    .selectFrom('inquiry_status')
+    .innerJoin('folder', 'folder.id', 'inquiry_status.folder_id')
+    .select('inquiry_status.id')
+    .where('inquiry_status.business_id', '=', businessId)
+    .where('folder.is_default', '=', 1)
+    .where('inquiry_status.is_default', '=', 1)
+    .orderBy('inquiry_status.position')
+    .orderBy('inquiry_status.id')
+    .limit(1);
+}
+
+/** An inquiry status of the business (`{id, folder_id}`) by id, or `undefined`; compiled once (every inquiry status change runs it). */
+export async function findInquiryStatusById(db: Db, businessId: number, id: number): Promise<{ id: number; folder_id: number } | undefined> {
+  return (await inquiryStatusById(db, businessId, id))[0];
+}
+const inquiryStatusById = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  db.selectFrom('inquiry_status').select(['id', 'folder_id']).where('business_id', '=', businessId).where('id', '=', id),
+);
+
 /** One page of inquiry statuses in their configured order, optionally of one folder. */
 export async function findInquiryStatusPage(
   db: Db,
@@ -509,6 +535,20 @@ export async function findDefaultClientStatus(db: Db, businessId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * The id of the business's default client status as a subquery of the caller's statement (the lowest id
+ * among defaults; `null` when the business has none): the body of catalog.service `defaultClientStatusId`.
+ */
+export function defaultClientStatusIdQuery(db: Db, businessId: number) {
+  return db
+    .selectFrom('client_status')
+    .select('client_status.id')
+    .where('client_status.business_id', '=', businessId)
+    .where('client_status.is_default', '=', 1)
+    .orderBy('client_status.id')
+    .limit(1);
+}
+
 // ── Contract categories and settlement types ──
 
 /** A contract category row. */
@@ -534,15 +574,36 @@ export async function findContractCategoryPage(
   return fetchPage(q, newestFirst<ContractCategoryRow>('contract_category'), size, cursor);
 }
 
+/** The columns of a settlement type as the API shows it (catalog.service `toSettlementType`). */
+const settlementTypeColumns = ['id', 'base_type', 'category', 'title', 'allows_multiple_rounds'] as const;
+
 /** Every settlement type of the business in catalog order. */
 export async function findSettlementTypes(db: Db, businessId: number) {
   return db
     .selectFrom('settlement_type')
-    .select(['id', 'base_type', 'category', 'title', 'allows_multiple_rounds'])
+    .select(settlementTypeColumns)
     .where('business_id', '=', businessId)
     .orderBy('position')
     .orderBy('id')
     .execute();
+}
+
+/** A settlement type of the business by id, or `undefined` (also for another business's). */
+export async function findSettlementTypeById(db: Db, businessId: number, id: number) {
+  return db.selectFrom('settlement_type').select(settlementTypeColumns).where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The ids among `ids` of the business's contract categories (no query for an empty list). */
+export async function findContractCategoryIds(db: Db, businessId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('contract_category').select('id').where('business_id', '=', businessId).where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Whether the business has a worker position with this id. */
+export async function workerPositionExists(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await db.selectFrom('worker_position').select('id').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }
 
 // ── Restore (src/shared/restore.ts): one catalog row under a given id ──

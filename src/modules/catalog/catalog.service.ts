@@ -3,6 +3,7 @@
  * client statuses, contract categories and settlement types. Also the mappers other modules use to nest a
  * member or a field in their own responses.
  */
+import type { Expression } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
@@ -99,6 +100,62 @@ export async function findClientStatus(db: Db, businessId: number, id: number): 
 /** The business's default client status (`{id, title}`), or `undefined` when it has none. */
 export async function findDefaultClientStatus(db: Db, businessId: number): Promise<{ id: number; title: string } | undefined> {
   return repo.findDefaultClientStatus(db, businessId);
+}
+
+/**
+ * The id of the business's default client status, as an expression for the caller's INSERT (a subquery:
+ * the lowest id among defaults, `null` when the business has none), so a client created without `status`
+ * takes it in its one INSERT statement (docs/api.md#clients; the lean write path, docs/api.md#events):
+ * `values({ …, status_id: defaultClientStatusId(db, businessId) })`. Adds no statement of its own.
+ */
+export function defaultClientStatusId(db: Db, businessId: number): Expression<number | null> {
+  return repo.defaultClientStatusIdQuery(db, businessId).$asScalar();
+}
+
+/**
+ * The id of the default status of the business's default folder, as an expression for the caller's INSERT
+ * (a subquery: the first such status in catalog order, `null` when the business has no catalog), so an
+ * inquiry created without `status` takes it in its one INSERT statement (docs/api.md#inquiries; the lean
+ * write path, docs/api.md#events). Adds no statement of its own.
+ */
+export function defaultInquiryStatusId(db: Db, businessId: number): Expression<number | null> {
+  return repo.defaultInquiryStatusIdQuery(db, businessId).$asScalar();
+}
+
+/**
+ * An inquiry status of the business by id with its folder (`{id, folderId}`), or `undefined` (also for
+ * another business's): the check of an inquiry body's `status {id}` (docs/api.md#inquiries). One statement.
+ */
+export async function findInquiryStatus(db: Db, businessId: number, id: number): Promise<{ id: number; folderId: number } | undefined> {
+  const row = await repo.findInquiryStatusById(db, businessId, id);
+  return row && { id: row.id, folderId: row.folder_id };
+}
+
+/**
+ * A settlement type of the business by id, as `GET /v1/settlement/type` shows it, or `undefined` (also for
+ * another business's): the check of a settlement's `type {id}` and its round rule (docs/api.md#settlements).
+ * One statement.
+ */
+export async function findSettlementType(db: Db, businessId: number, id: number): Promise<SettlementType | undefined> {
+  const row = await repo.findSettlementTypeById(db, businessId, id);
+  return row && toSettlementType(row);
+}
+
+/**
+ * The ids among `ids` of the business's contract categories, in no particular order (unknown and other
+ * businesses' ids are absent): the check of a contract's `categorySet` (docs/api.md#contracts). One
+ * statement, none for an empty list.
+ */
+export async function findContractCategoryIds(db: Db, businessId: number, ids: readonly number[]): Promise<number[]> {
+  return repo.findContractCategoryIds(db, businessId, ids);
+}
+
+/**
+ * Whether the business has a worker position with this id (also false for another business's): the check
+ * of a worker's `position {id}` (docs/api.md#projects-and-workers). One statement.
+ */
+export async function workerPositionExists(db: Db, businessId: number, id: number): Promise<boolean> {
+  return repo.workerPositionExists(db, businessId, id);
 }
 
 /**
@@ -200,13 +257,18 @@ export async function listContractCategories(db: Db, auth: Auth, query: SearchPa
 /** `GET /v1/settlement/type`: a plain array in catalog order. */
 export async function listSettlementTypes(db: Db, auth: Auth): Promise<SettlementType[]> {
   const rows = await repo.findSettlementTypes(db, auth.businessId);
-  return rows.map((r) => ({
+  return rows.map(toSettlementType);
+}
+
+/** Maps a settlement type row to the API's settlement type. */
+function toSettlementType(r: { id: number; base_type: string; category: string; title: string; allows_multiple_rounds: number }): SettlementType {
+  return {
     id: r.id,
     baseType: r.base_type as SettlementType['baseType'],
     category: r.category as SettlementType['category'],
     title: r.title,
     allowsMultipleRounds: r.allows_multiple_rounds === 1,
-  }));
+  };
 }
 
 // Restore entry points of the catalogs (src/shared/restore.ts, docs/deployment.md#11-moving-a-business-in-and-out).

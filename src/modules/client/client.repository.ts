@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { escapeLike, forUpdateOf, isPostgres, trigramMatch } from '../../db/sql-helpers.ts';
+import { defaultClientStatusId } from '../catalog/catalog.service.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, newestFirst, noFilters, type Page, preparedPage, preparedPages } from '../../shared/pagination.ts';
@@ -384,26 +385,16 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
 
 /**
  * Inserts a client; returns its id. `status_id` left `undefined` takes the business's default client status
- * (none when it has none; docs/api.md#clients), chosen in the insert itself.
+ * (none when it has none; docs/api.md#clients), chosen in the insert itself (catalog.service
+ * `defaultClientStatusId`).
  */
 export async function insert(db: Db, businessId: number, row: Omit<NewClientRow, 'business_id'>): Promise<number> {
   const { id } = await db
     .insertInto('client')
-    .values({ ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultStatusId(db, businessId) : row.status_id })
+    .values({ ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultClientStatusId(db, businessId) : row.status_id })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
-}
-
-/** The id of the business's default client status as a subquery (`null` when it has none). */
-function defaultStatusId(db: Db, businessId: number) {
-  return db
-    .selectFrom('client_status')
-    .select('client_status.id')
-    .where('client_status.business_id', '=', businessId)
-    .where('client_status.is_default', '=', 1)
-    .orderBy('client_status.id')
-    .limit(1);
 }
 
 /**

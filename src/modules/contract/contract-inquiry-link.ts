@@ -8,8 +8,9 @@
  * Locks: a write that changes a link locks the inquiries it touches first, ascending, then the contract (the
  * order of every write that touches both, so that they cannot deadlock on PostgreSQL); the inquiry's
  * `inquiry.updated` is written after the contract's own event (docs/api.md#events, docs/api.md#cascades).
- * The inquiry module builds on this one: its lock and its event reach the contract's writes as
- * {@link InquiryShapes}, handed in by the routes.
+ * The inquiry module builds on this one: its liveness check, its lock and its event reach the contract's
+ * writes as {@link InquiryShapes}, handed in by the routes (the transfer module for a restore), so the
+ * inquiry table is read only by the inquiry module's SQL and no import circle forms.
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, isUniqueViolation } from '../../db/sql-helpers.ts';
@@ -27,10 +28,15 @@ const INQUIRY_LINK_UQ = { name: 'contract_inquiry_uq', columns: ['contract.busin
 /**
  * The inquiry side of a contract write that links or releases an inquiry: the inquiry's `contract` changes,
  * so the write writes `inquiry.updated` too (docs/api.md#events). The inquiry module builds on this one, so
- * its functions (`lockForContractLink`, `finishContractLink` of inquiry.service) are handed in by the caller
- * (the routes) rather than imported.
+ * its functions (`exists`, `lockForContractLink`, `finishContractLink` of inquiry.service, bound by its
+ * `contractLinkShapes`) are handed in by the caller (the routes) rather than imported.
  */
 export interface InquiryShapes {
+  /**
+   * Whether inquiry `inquiryId` is live (not soft-deleted) in the caller's business, in one statement: the
+   * check of a body's `inquiry {id}` (inquiry.service `exists`; the inquiry table is the inquiry module's).
+   */
+  exists: (db: Db, inquiryId: number) => Promise<boolean>;
   /** Reads the live inquiry's full shape in one statement that is also its lock, in the caller's transaction; `undefined` when it is not live. */
   lock: (trx: Db, inquiryId: number) => Promise<{ id: number } | undefined>;
   /** After the contract's writes: stamps the inquiry's `updated`, reads it again and writes its `inquiry.updated` event. */
@@ -41,10 +47,19 @@ export interface InquiryShapes {
 
 /**
  * Checks a contract body's `inquiry` reference for contract `contractId` (undefined on create): the inquiry
- * must be live, and not linked to another contract. Problems go to `errors` under `inquiry.id`.
+ * must be live (`inquiries.exists`), and not linked to another contract. Problems go to `errors` under
+ * `inquiry.id`.
+ * @throws Error when `inquiries` is missing (a programming error: every caller that links an inquiry passes it)
  */
-export async function checkInquiryLink(db: Db, businessId: number, inquiryId: number, contractId: number | undefined, errors: ErrorCollector): Promise<void> {
-  if (!(await repo.liveInquiryExists(db, businessId, inquiryId))) {
+export async function checkInquiryLink(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  contractId: number | undefined,
+  errors: ErrorCollector,
+  inquiries: Pick<InquiryShapes, 'exists'> | undefined,
+): Promise<void> {
+  if (!(await requireShapes(inquiries).exists(db, inquiryId))) {
     errors.add(['inquiry', 'id'], messages.invalidPk(inquiryId));
   } else {
     const holder = await repo.findIdByInquiryId(db, businessId, inquiryId);
@@ -52,9 +67,13 @@ export async function checkInquiryLink(db: Db, businessId: number, inquiryId: nu
   }
 }
 
-function requireShapes(inquiries: InquiryShapes | undefined): InquiryShapes {
-  // A programming error: every caller that can change a link passes the reader.
-  if (!inquiries) throw new Error('a contract write that changes an inquiry link needs the inquiry reader');
+/**
+ * `inquiries` itself (all of {@link InquiryShapes} or the part a caller needs).
+ * @throws Error when it is missing: a programming error, as every caller that checks or changes an inquiry
+ *   link passes it
+ */
+export function requireShapes<S extends Partial<InquiryShapes>>(inquiries: S | undefined): S {
+  if (!inquiries) throw new Error('a contract write that checks or changes an inquiry link needs the inquiry reader');
   return inquiries;
 }
 

@@ -311,18 +311,6 @@ export async function findCategories(db: Db, businessId: number, contractIds: re
     .execute();
 }
 
-/** The contract categories of the business among `ids`. */
-export async function findCategoryIds(db: Db, businessId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('contract_category')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('id', 'in', ids)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** Replaces the whole category set of a contract (docs/api.md#contracts: `categorySet` replaces the set). */
 export async function replaceCategories(db: Db, businessId: number, contractId: number, categoryIds: readonly number[]): Promise<void> {
   await db
@@ -385,15 +373,6 @@ export async function linkInquiry(db: Db, businessId: number, contractId: number
     .where((eb) => eb.or([eb('inquiry_id', 'is', null), eb('inquiry_id', '=', inquiryId)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-/** Whether inquiry `inquiryId` is live (not soft-deleted) in the business: the check of a body's `inquiry {id}`. */
-export async function liveInquiryExists(db: Db, businessId: number, inquiryId: number): Promise<boolean> {
-  return (await liveInquiry(db, businessId, inquiryId).executeTakeFirst()) !== undefined;
-}
-
-function liveInquiry(db: Db, businessId: number, inquiryId: number) {
-  return db.selectFrom('inquiry').select('id').where('business_id', '=', businessId).where('id', '=', inquiryId).where('deleted_at', 'is', null);
 }
 
 /**

@@ -26,6 +26,7 @@ import { type CursorPosition, type Page, pageSizeOf } from '../../shared/paginat
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
+import { findContractCategoryIds } from '../catalog/catalog.service.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
 import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
 import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
@@ -42,6 +43,7 @@ import {
   lockInquiries,
   lockMovedInquiry,
   recordInquiryChanges,
+  requireShapes,
 } from './contract-inquiry-link.ts';
 import type { Contract, ContractCreateBody, ContractInquiry, ContractListItem, ContractListQuery, ContractSummary, ContractUpdateBody } from './contract.schemas.ts';
 import type { ContractRowUpdate, NestedContractColumns, NewContractRow, PresentContractColumns } from '../../db/tables/contract.table.ts';
@@ -210,6 +212,7 @@ async function checkReferences(
   businessId: number,
   body: ContractUpdateBody,
   errors: ErrorCollector,
+  inquiries: InquiryShapes | undefined,
   contractId?: number,
 ): Promise<Omit<CheckedBody, 'clearRecurring'>> {
   if (body.client) {
@@ -217,12 +220,12 @@ async function checkReferences(
       errors.add(['client', 'id'], messages.invalidPk(body.client.id));
     }
   }
-  if (body.inquiry) await checkInquiryLink(db, businessId, body.inquiry.id, contractId, errors);
+  if (body.inquiry) await checkInquiryLink(db, businessId, body.inquiry.id, contractId, errors, inquiries);
 
   let categoryIds: number[] | undefined;
   if (body.categorySet !== undefined) {
     const wanted = [...new Set((body.categorySet ?? []).map((c) => c.id))];
-    const found = new Set(await repo.findCategoryIds(db, businessId, wanted));
+    const found = new Set(await findContractCategoryIds(db, businessId, wanted));
     for (const id of wanted) if (!found.has(id)) errors.add(['categorySet'], messages.invalidPk(id));
     categoryIds = wanted;
   }
@@ -235,10 +238,10 @@ async function checkReferences(
  * Checks a create body against the rules above and the business's records, collecting every problem.
  * @throws ValidationError listing all of them
  */
-async function checkBody(db: Db, businessId: number, body: ContractUpdateBody): Promise<CheckedBody> {
+async function checkBody(db: Db, businessId: number, body: ContractUpdateBody, inquiries: InquiryShapes | undefined): Promise<CheckedBody> {
   const errors = new ErrorCollector();
   const clearRecurring = checkRules(body, undefined, errors);
-  const references = await checkReferences(db, businessId, body, errors);
+  const references = await checkReferences(db, businessId, body, errors, inquiries);
   errors.throwIfAny();
   return { ...references, clearRecurring };
 }
@@ -325,7 +328,7 @@ export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor:
  * @throws ValidationError for any rule above
  */
 export async function create(db: Db, auth: Auth, body: ContractCreateBody, inquiries?: InquiryShapes): Promise<ContractListItem> {
-  const checked = await checkBody(db, auth.businessId, body);
+  const checked = await checkBody(db, auth.businessId, body, inquiries);
   const inquiryId = body.inquiry?.id;
   const shape = await linkingInquiry(db, async (trx) => {
     const touched = await lockInquiries(trx, [inquiryId], inquiryId, inquiries);
@@ -437,7 +440,7 @@ function storedColumns(row: repo.ContractShapeRow): Record<string, unknown> {
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdateBody, nesting?: ContractNesting): Promise<Contract> {
   const { businessId } = auth;
   const references = new HeldErrors();
-  const checked = await checkReferences(db, businessId, body, references, id);
+  const checked = await checkReferences(db, businessId, body, references, nesting, id);
   const newInquiryId = body.inquiry === undefined ? undefined : (body.inquiry?.id ?? null);
   // A body that sends a property of the summary may change what the linked inquiry nests: that inquiry is
   // locked first too (the order of every write that touches both).
@@ -603,14 +606,19 @@ function bodyOf(shape: Contract): ContractCreateBody {
  * type S only, dates in order) are not applied: the source's record is stored as it is.
  * @throws ValidationError naming each property that refers to nothing here
  */
-async function checkRestored(db: Db, businessId: number, body: ContractCreateBody): Promise<{ categoryIds: number[]; fieldValues: CheckedFieldValue[] }> {
+async function checkRestored(
+  db: Db,
+  businessId: number,
+  body: ContractCreateBody,
+  inquiries: Pick<InquiryShapes, 'exists'> | undefined,
+): Promise<{ categoryIds: number[]; fieldValues: CheckedFieldValue[] }> {
   const errors = new ErrorCollector();
   if (body.client && !(await clientExists(db, { businessId }, body.client.id))) errors.add(['client', 'id'], messages.invalidPk(body.client.id));
-  if (body.inquiry && !(await repo.liveInquiryExists(db, businessId, body.inquiry.id))) {
+  if (body.inquiry && !(await requireShapes(inquiries).exists(db, body.inquiry.id))) {
     errors.add(['inquiry', 'id'], messages.invalidPk(body.inquiry.id));
   }
   const categoryIds = [...new Set((body.categorySet ?? []).map((c) => c.id))];
-  const found = new Set(await repo.findCategoryIds(db, businessId, categoryIds));
+  const found = new Set(await findContractCategoryIds(db, businessId, categoryIds));
   for (const id of categoryIds) if (!found.has(id)) errors.add(['categorySet'], messages.invalidPk(id));
   const fieldValues = await checkFieldSet(db, businessId, 'CO', body.fieldSet ?? [], errors);
   errors.throwIfAny();
@@ -623,17 +631,18 @@ async function checkRestored(db: Db, businessId: number, body: ContractCreateBod
  * `updated` as given, its category set, its custom field values and its inquiry link (the inquiry's
  * `contract` follows; another contract that holds the inquiry here lets go of it, as the link is 1:1 and the
  * source's is the one kept). Settlements and notes are restored on their own ({@link restoreHistory}).
- * Writes no event, also none for the inquiries whose link it changes.
+ * Writes no event, also none for the inquiries whose link it changes. `inquiries` checks that the inquiry
+ * it links is live (inquiry.service `contractLinkShapes`); it is needed only when the shape links one.
  * @returns the contract's id here and `created`, `updated` or `unchanged`
  * @throws ValidationError naming `client.id`, `inquiry.id`, `categorySet` or `fieldSet` when the shape refers
  *   to something this business does not have
  */
-export async function restore(db: Db, auth: Auth, shape: Contract, options: RestoreOptions): Promise<RestoreResult> {
+export async function restore(db: Db, auth: Auth, shape: Contract, options: RestoreOptions, inquiries?: Pick<InquiryShapes, 'exists'>): Promise<RestoreResult> {
   const { businessId } = auth;
   const body = bodyOf(shape);
   const times = restoredTimes(shape);
   const write = async (trx: Db, id: number | undefined, insert: boolean): Promise<number> => {
-    const checked = await checkRestored(trx, businessId, body);
+    const checked = await checkRestored(trx, businessId, body, inquiries);
     // The source links the inquiry to this contract: another contract here that still holds it (the link
     // moved in the source, and that contract comes later in the run) lets go of it.
     if (body.inquiry) await repo.releaseInquiry(trx, businessId, body.inquiry.id, insert ? undefined : id);

@@ -172,3 +172,18 @@ export async function insertMany(db: Db, businessId: number, rows: readonly Omit
     .values(rows.map((row) => ({ ...row, business_id: businessId })))
     .execute();
 }
+
+/**
+ * The highest event id written so far (0 without events), in the caller's transaction `trx`. PostgreSQL:
+ * first `LOCK TABLE event IN SHARE MODE` until the end of `trx`, waiting at most `lockTimeoutMs` (ms; a longer
+ * wait throws SQLSTATE 55P03); SQLite: the read alone (its writers are one at a time). The body of
+ * event.service `maxEventId`.
+ */
+export async function findMaxId(trx: Db, lockTimeoutMs: number): Promise<number> {
+  if (isPostgres(trx)) {
+    await sql`set local lock_timeout = ${sql.lit(`${lockTimeoutMs}ms`)}`.execute(trx);
+    await sql`lock table event in share mode`.execute(trx);
+  }
+  const row = await trx.selectFrom('event').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}

@@ -112,6 +112,24 @@ export async function assignSequences(db: Db): Promise<number> {
 }
 
 /**
+ * The highest event id written so far (0 without events), read in the caller's transaction `trx`: where a
+ * new webhook endpoint starts (docs/webhooks.md#which-events-an-endpoint-receives). Exact: every event with
+ * an id up to it has committed (or rolled back) by the time of the read, and every event written later gets
+ * a greater id. SQLite: writers are one at a time (`BEGIN IMMEDIATE`), so this holds as it is. PostgreSQL:
+ * ids are handed out at insert and a transaction can commit late, so the read first takes
+ * `LOCK TABLE event IN SHARE MODE` until the end of `trx`: it waits for the transactions writing events at
+ * that moment to end and holds new event writes back until `trx` commits (a few milliseconds; endpoints are
+ * created rarely). Every business's event writes queue behind this lock while it waits, so the wait is
+ * bounded: at most `lockTimeoutMs` (ms), then it throws SQLSTATE 55P03, which answers 503 with `Retry-After`
+ * (src/db/unavailable.ts). Take it after any lock no event writer holds (webhook.service takes the business
+ * lock of auth.service `lockBusiness` first), so the order cannot deadlock.
+ * @throws the driver's error with SQLSTATE 55P03 (PostgreSQL) when the lock is not granted in time
+ */
+export async function maxEventId(trx: Db, lockTimeoutMs: number): Promise<number> {
+  return repo.findMaxId(trx, lockTimeoutMs);
+}
+
+/**
  * Marks events published (docs/webhooks.md#delivery): the webhook fan-out, which writes the deliveries of
  * every unpublished event, skips them from then on. For events whose deliveries the caller writes itself,
  * in the same transaction (the test ping of one endpoint). Events published already keep their time.

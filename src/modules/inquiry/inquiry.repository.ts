@@ -3,10 +3,11 @@
  * the number counter, status / folder history rows written on create and update, and the task list.
  * Soft-deleted inquiries are never read; a soft-deleted client nested in an inquiry reads as none.
  */
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { advanceIdSequence, forUpdateOf, idTaken, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
+import { defaultInquiryStatusId } from '../catalog/catalog.service.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
 import { inquiryFilesJson } from '../file/file.service.ts';
 import type { Timestamp } from '../../db/columns.ts';
@@ -213,9 +214,22 @@ export async function stampByClientId(db: Db, businessId: number, clientId: numb
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
   return (await liveId(db, businessId, id)).length > 0;
 }
-const liveId = preparedQuery(2, (db: Db, businessId: number, id: number) =>
-  db.selectFrom('inquiry').select('id').where('business_id', '=', businessId).where('id', '=', id).where('deleted_at', 'is', null),
-);
+const liveId = preparedQuery(2, (db: Db, businessId: number, id: number) => liveIdQuery(db, businessId, id));
+
+/**
+ * The id of the live inquiry `id` of the business (one row, or none when it is missing, soft-deleted or
+ * another business's), as a query: `id` a number, or an expression of the caller's statement (such as
+ * `sql.ref('todo.inquiry_id')`), which makes it a correlated subquery. The body of {@link existsById} and of
+ * inquiry.service `isLiveInquiry`.
+ */
+export function liveIdQuery(db: Db, businessId: number, id: number | Expression<number>) {
+  return db
+    .selectFrom('inquiry')
+    .select('inquiry.id')
+    .where('inquiry.business_id', '=', businessId)
+    .where('inquiry.id', '=', id)
+    .where('inquiry.deleted_at', 'is', null);
+}
 
 /**
  * Hands out the business's next inquiry number (1, 2, …): increments its counter row, creating it on first
@@ -236,28 +250,14 @@ export async function nextUniqueNumber(db: Db, businessId: number): Promise<numb
 /**
  * Inserts an inquiry; returns its id and status. `status_id` left `undefined` takes the default status of
  * the business's default folder (none when it has no catalog; docs/api.md#inquiries), chosen in the insert
- * itself.
+ * itself (catalog.service `defaultInquiryStatusId`).
  */
 export async function insert(db: Db, businessId: number, row: Omit<NewInquiryRow, 'business_id'>): Promise<{ id: number; status_id: number | null }> {
   return db
     .insertInto('inquiry')
-    .values({ ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultStatusId(db, businessId) : row.status_id })
+    .values({ ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultInquiryStatusId(db, businessId) : row.status_id })
     .returning(['id', 'status_id'])
     .executeTakeFirstOrThrow();
-}
-
-/** The id of the default status of the business's default folder, as a subquery (`null` when there is none). */
-function defaultStatusId(db: Db, businessId: number) {
-  return db
-    .selectFrom('inquiry_status')
-    .innerJoin('folder', 'folder.id', 'inquiry_status.folder_id')
-    .select('inquiry_status.id')
-    .where('inquiry_status.business_id', '=', businessId)
-    .where('folder.is_default', '=', 1)
-    .where('inquiry_status.is_default', '=', 1)
-    .orderBy('inquiry_status.position')
-    .orderBy('inquiry_status.id')
-    .limit(1);
 }
 
 /**
@@ -446,17 +446,6 @@ export async function insertFolderHistory(
 export async function findLabel(db: Db, businessId: number, id: number): Promise<{ name: string; unique_id: string } | undefined> {
   return db.selectFrom('inquiry').select(['name', 'unique_id']).where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
 }
-
-// ── Catalog look-ups for inquiry references ──
-
-/** An inquiry status of the business with its folder id, or `undefined`. */
-export async function findStatusById(db: Db, businessId: number, id: number) {
-  return (await statusById(db, businessId, id))[0];
-}
-const statusById = preparedQuery(2, (db: Db, businessId: number, id: number) =>
-  db.selectFrom('inquiry_status').select(['id', 'folder_id']).where('business_id', '=', businessId).where('id', '=', id),
-);
-
 
 // ── Restore (src/shared/restore.ts) ──
 

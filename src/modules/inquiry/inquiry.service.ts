@@ -6,7 +6,7 @@
  * Every write that touches more than one row runs in one transaction, and the notification events
  * (README.md#notifications) are written in that same transaction.
  */
-import type { Transaction } from 'kysely';
+import { type Expression, expressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { changedColumns, fromJsonColumn, inTransaction, jsonTimestamp, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
@@ -15,7 +15,7 @@ import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../share
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, instantRangeUtc, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
+import { checkMemberSet, findInquiryStatus, toMember } from '../catalog/catalog.service.ts';
 import { enqueueEvent, type NotificationEvent } from '../notification/notification.service.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
 import {
@@ -187,9 +187,9 @@ async function checkBody(
   const errors = new ErrorCollector();
   const out: CheckedBody = { fieldValues: [] };
   if (body.status) {
-    const status = await repo.findStatusById(db, businessId, body.status.id);
+    const status = await findInquiryStatus(db, businessId, body.status.id);
     if (!status) errors.add(['status', 'id'], messages.invalidPk(body.status.id));
-    else out.status = { id: status.id, folderId: status.folder_id };
+    else out.status = status;
   }
   if (body.client && !(await clientExists(db, { businessId }, body.client.id))) {
     errors.add(['client', 'id'], messages.invalidPk(body.client.id));
@@ -321,9 +321,23 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
   return { id, uniqueId, created, status, client, contract, name, estimate, inquiryDate, inChargeSet };
 }
 
-/** Whether a live inquiry with this id exists in the business. */
+/**
+ * Whether a live inquiry with this id exists in the business (false for a soft-deleted one and another
+ * business's): the check of a body's `inquiry {id}` (docs/api.md#todos, docs/api.md#contracts). One statement.
+ */
 export async function exists(db: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<boolean> {
   return repo.existsById(db, auth.businessId, id);
+}
+
+/**
+ * The condition "inquiry `inquiryId` is a live inquiry of the business", `inquiryId` an expression of the
+ * caller's statement (such as `sql.ref('todo.inquiry_id')`), for its WHERE: an `EXISTS` subquery, so a
+ * write that must not reach the records of a soft-deleted inquiry stays one statement (a todo's UPDATE and
+ * DELETE, which cannot join; docs/api.md#todos, docs/api.md#inquiries; the lean write path,
+ * docs/api.md#events). Adds no statement of its own.
+ */
+export function isLiveInquiry(db: Db, businessId: number, inquiryId: Expression<number>): Expression<SqlBool> {
+  return expressionBuilder<Database>().exists(repo.liveIdQuery(db, businessId, inquiryId));
 }
 
 /**
@@ -548,11 +562,12 @@ export async function destroyFile(db: Db, auth: Auth, inquiryId: number, fileId:
 
 /**
  * What a contract write that links or releases an inquiry needs of this module (contract.service
- * `InquiryShapes`): {@link lockForContractLink} and {@link finishContractLink} for the caller's business,
+ * `InquiryShapes`): {@link exists}, {@link lockForContractLink} and {@link finishContractLink} for the caller's business,
  * signing download URLs with `files` (none needed when the inquiry has no files).
  */
 export function contractLinkShapes(auth: Auth, files: FileContext | undefined): InquiryShapes {
   return {
+    exists: (db, id) => exists(db, auth, id),
     lock: (trx, id) => lockForContractLink(trx, auth, id),
     finish: (trx, locked) => finishContractLink(trx, auth, locked as LinkedInquiry, files),
   };

@@ -183,16 +183,6 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
   return row !== undefined;
 }
 
-/** A settlement type of the business, or `undefined`. */
-export async function findTypeById(db: Db, businessId: number, id: number) {
-  return db
-    .selectFrom('settlement_type')
-    .select(['id', 'base_type', 'category', 'title', 'allows_multiple_rounds'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** How many settlements of a type a contract has. */
 export async function countOfType(db: Db, businessId: number, contractId: number, typeId: number): Promise<number> {
   const row = await db

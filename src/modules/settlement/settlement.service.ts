@@ -20,7 +20,7 @@ import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
-import { checkMemberSet, toMember } from '../catalog/catalog.service.ts';
+import { checkMemberSet, findSettlementType, toMember } from '../catalog/catalog.service.ts';
 import { findSummary as findContractSummary, lockForSettlement as lockContractForSettlement, toNestedContract } from '../contract/contract.service.ts';
 import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
 import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
@@ -226,11 +226,11 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
   const errors = new ErrorCollector();
   const [contract, type] = await Promise.all([
     findContractSummary(db, auth.businessId, body.contract.id),
-    repo.findTypeById(db, auth.businessId, body.type.id),
+    findSettlementType(db, auth.businessId, body.type.id),
   ]);
   if (!contract) errors.add(['contract', 'id'], messages.invalidPk(body.contract.id));
   if (!type) errors.add(['type', 'id'], messages.invalidPk(body.type.id));
-  else if (type.base_type === 'OUT') {
+  else if (type.baseType === 'OUT') {
     errors.add(['type', 'id'], 'The outstanding payment type (OUT) cannot be used to create a settlement.');
   }
   if (contract) {
@@ -239,7 +239,7 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
     }
     if (contract.status === 'T') errors.add([], 'No settlement can be created for a suspended contract.');
   }
-  const singleRound = type !== undefined && type.allows_multiple_rounds !== 1 && !MULTI_ROUND_EXEMPT.has(type.base_type);
+  const singleRound = type !== undefined && !type.allowsMultipleRounds && !MULTI_ROUND_EXEMPT.has(type.baseType);
   if (contract && type && singleRound) {
     if ((await repo.countOfType(db, auth.businessId, contract.id, type.id)) > 0) errors.add(['type', 'id'], alreadyUsed(type.title));
   }
@@ -266,7 +266,7 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
         additional_amount: body.additionalAmount,
         vat: body.vat,
         settlement_round: round,
-        type_alias: t.allows_multiple_rounds === 1 ? `${t.title} ${round}` : t.title,
+        type_alias: t.allowsMultipleRounds ? `${t.title} ${round}` : t.title,
         is_tax_invoice_issued: toBool(body.isTaxInvoiceIssued ?? false),
         is_tax_invoice_needed: toBool(body.isTaxInvoiceNeeded ?? false),
         due_date: body.dueDate ?? null,
@@ -413,12 +413,12 @@ export async function restore(db: Db, auth: Auth, shape: Settlement, options: Re
   const typeId = shape.type.id;
   const write = async (trx: Db, id: number | undefined, insert: boolean): Promise<number> => {
     const errors = new ErrorCollector();
-    const [contract, type] = await Promise.all([findContractSummary(trx, businessId, contractId), repo.findTypeById(trx, businessId, typeId)]);
+    const [contract, type] = await Promise.all([findContractSummary(trx, businessId, contractId), findSettlementType(trx, businessId, typeId)]);
     if (!contract) errors.add(['contract', 'id'], messages.invalidPk(contractId));
     if (!type) errors.add(['type', 'id'], messages.invalidPk(typeId));
     const memberIds = await checkMemberSet(trx, businessId, shape.inChargeSet ?? [], errors);
     errors.throwIfAny();
-    const singleRound = type!.allows_multiple_rounds !== 1 && !MULTI_ROUND_EXEMPT.has(type!.base_type);
+    const singleRound = !type!.allowsMultipleRounds && !MULTI_ROUND_EXEMPT.has(type!.baseType);
     const columns = {
       ...columnsFrom(bodyOf(shape)),
       contract_id: contractId,

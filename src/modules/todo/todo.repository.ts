@@ -2,13 +2,14 @@
  * SQL for todos. A todo is read only while its inquiry is live: the todos of a soft-deleted inquiry
  * disappear with it (docs/api.md#todos, docs/api.md#inquiries: soft delete). Deletion of a todo is permanent.
  */
-import type { ExpressionBuilder } from 'kysely';
-import type { Database, Db } from '../../db/database.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { forUpdateOf } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
 import { NESTED_INQUIRY_COLUMNS } from '../../db/tables/inquiry.table.ts';
+import { isLiveInquiry } from '../inquiry/inquiry.service.ts';
 
 const columns = [
   'todo.id',
@@ -26,15 +27,9 @@ const columns = [
   'todo.updated',
 ] as const;
 
-/** The todo's inquiry is live (for updates and deletes, which cannot join). */
-function inquiryIsLive(eb: ExpressionBuilder<Database, 'todo'>) {
-  return eb.exists(
-    eb
-      .selectFrom('inquiry')
-      .select('inquiry.id')
-      .whereRef('inquiry.id', '=', 'todo.inquiry_id')
-      .where('inquiry.deleted_at', 'is', null),
-  );
+/** The todo's inquiry is live (for updates and deletes, which cannot join): inquiry.service `isLiveInquiry`. */
+function inquiryIsLive(db: Db, businessId: number) {
+  return isLiveInquiry(db, businessId, sql.ref<number>('todo.inquiry_id'));
 }
 
 /** Todos of the business whose inquiry is live. */
@@ -159,18 +154,6 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
   return row !== undefined;
 }
 
-/** Whether a live (not soft-deleted) inquiry with this id exists in the business. */
-export async function liveInquiryExists(db: Db, businessId: number, inquiryId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('inquiry')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('id', '=', inquiryId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Inserts a todo; returns its id. */
 export async function insert(db: Db, businessId: number, row: Omit<NewTodoRow, 'business_id'>): Promise<number> {
   const { id } = await db
@@ -191,7 +174,7 @@ export async function updateById(db: Db, businessId: number, id: number, patch: 
     .set({ ...patch, updated })
     .where('business_id', '=', businessId)
     .where('id', '=', id)
-    .where(inquiryIsLive)
+    .where(inquiryIsLive(db, businessId))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -202,7 +185,7 @@ export async function deleteById(db: Db, businessId: number, id: number): Promis
     .deleteFrom('todo')
     .where('business_id', '=', businessId)
     .where('id', '=', id)
-    .where(inquiryIsLive)
+    .where(inquiryIsLive(db, businessId))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

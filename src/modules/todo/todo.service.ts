@@ -20,7 +20,7 @@ import type { Cascade } from '../../shared/cascade.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
 import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
-import { toNestedInquiry } from '../inquiry/inquiry.service.ts';
+import { exists as inquiryExists, toNestedInquiry } from '../inquiry/inquiry.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
 
@@ -194,7 +194,7 @@ export async function list(
  */
 export async function create(db: Db, auth: Auth, body: TodoCreateBody, now: Date): Promise<TodoSummary> {
   const errors = new ErrorCollector();
-  if (!(await repo.liveInquiryExists(db, auth.businessId, body.inquiry.id))) {
+  if (!(await inquiryExists(db, auth, body.inquiry.id))) {
     errors.add(['inquiry', 'id'], messages.invalidPk(body.inquiry.id));
   }
   await checkMembers(db, auth.businessId, { inCharge: body.inCharge }, errors);
@@ -341,7 +341,7 @@ export async function restore(db: Db, auth: Auth, shape: Todo, options: RestoreO
   };
   const check = async (trx: Db): Promise<void> => {
     const errors = new ErrorCollector();
-    if (!(await repo.liveInquiryExists(trx, auth.businessId, columns.inquiry_id))) errors.add(['inquiry', 'id'], messages.invalidPk(columns.inquiry_id));
+    if (!(await inquiryExists(trx, auth, columns.inquiry_id))) errors.add(['inquiry', 'id'], messages.invalidPk(columns.inquiry_id));
     await checkMembers(trx, auth.businessId, { inCharge: shape.inCharge, completedInCharge: shape.completedInCharge }, errors);
     errors.throwIfAny();
   };

@@ -1,7 +1,6 @@
 /** SQL for webhook endpoints and their deliveries (docs/webhooks.md). Every query is scoped to one business. */
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { forUpdateOf, isPostgres } from '../../db/sql-helpers.ts';
+import { forUpdateOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookEndpointRow, WebhookEndpointRow, WebhookEndpointRowUpdate } from '../../db/tables/webhook.table.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
@@ -14,45 +13,6 @@ export async function insertEndpoint(db: Db, businessId: number, row: Omit<NewWe
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
-}
-
-/**
- * How long an endpoint's creation waits on PostgreSQL for the transactions writing events to end (ms); then
- * it gives up with SQLSTATE 55P03, which answers 503 with `Retry-After` (src/db/unavailable.ts).
- */
-export const ENDPOINT_LOCK_TIMEOUT_MS = 2000;
-
-/**
- * The highest event id written so far (0 without events), in the caller's transaction `trx`: the new
- * endpoint's `after_event_id` (docs/webhooks.md#which-events-an-endpoint-receives). Exact: every event with
- * an id up to it has committed (or rolled back) by the time of the read, and every event written later gets
- * a greater id. SQLite: writers are one at a time (`BEGIN IMMEDIATE`), so this holds as it is. PostgreSQL:
- * ids are handed out at insert and a transaction can commit late, so the read first takes
- * `LOCK TABLE event IN SHARE MODE` until the end of `trx`: it waits for the transactions writing events at
- * that moment to end and holds new event writes back until `trx` commits (a few milliseconds; endpoints are
- * created rarely). The wait is at most {@link ENDPOINT_LOCK_TIMEOUT_MS}: a longer one throws (55P03). Take it after the business's endpoint lock ({@link lockEndpointsOf}): no event writer
- * holds that one, so the order cannot deadlock.
- */
-export async function maxEventId(trx: Db): Promise<number> {
-  if (isPostgres(trx)) {
-    // Every business's event writes queue behind this lock while it waits: the wait is bounded (then 503,
-    // docs/webhooks.md#which-events-an-endpoint-receives), so one long writing transaction cannot stall them.
-    await sql`set local lock_timeout = ${sql.lit(`${ENDPOINT_LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
-    await sql`lock table event in share mode`.execute(trx);
-  }
-  const row = await trx.selectFrom('event').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
-  return Number(row?.id ?? 0);
-}
-
-/**
- * Takes the business's endpoint lock until the end of the caller's transaction `trx`, so that counting its
- * endpoints and inserting one is atomic (docs/webhooks.md#fairness-and-limits: the cap). PostgreSQL: the
- * business row `FOR NO KEY UPDATE` (concurrent creates wait; inserts elsewhere that only reference the
- * business do not); SQLite: nothing more, its write transactions are `IMMEDIATE`, one at a time.
- */
-export async function lockEndpointsOf(trx: Db, businessId: number): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await trx.selectFrom('business').select('id').where('id', '=', businessId).forNoKeyUpdate().execute();
 }
 
 /** How many endpoints the business has (active or not). */

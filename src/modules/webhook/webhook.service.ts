@@ -14,8 +14,8 @@ import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, Throttled, ValidationError } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { encryptSecret } from '../auth/auth.service.ts';
-import { markPublished, record } from '../event/event.service.ts';
+import { encryptSecret, lockBusiness } from '../auth/auth.service.ts';
+import { markPublished, maxEventId, record } from '../event/event.service.ts';
 import { insertDeliveries } from './webhook-delivery.service.ts';
 import * as repo from './webhook.repository.ts';
 import {
@@ -55,6 +55,13 @@ export interface WebhookSettings {
  * one hit on `key` and answers the hits of the current window of `windowMs` and its end (epoch ms).
  */
 export type PingCounter = { hit(key: string, windowMs: number): Promise<{ hits: number; resetAt: number }> };
+
+/**
+ * How long an endpoint's creation waits on PostgreSQL for the transactions writing events to end (ms; the
+ * event table lock of event.service `maxEventId`); then it gives up with SQLSTATE 55P03, which answers 503
+ * with `Retry-After` (src/db/unavailable.ts; docs/webhooks.md#which-events-an-endpoint-receives).
+ */
+export const ENDPOINT_LOCK_TIMEOUT_MS = 2000;
 
 /** Endpoints a business may have unless configured otherwise (docs/webhooks.md#fairness-and-limits). */
 export const MAX_ENDPOINTS = 20;
@@ -182,12 +189,12 @@ export async function create(db: Db, settings: WebhookSettings, auth: Auth, body
     created: at,
     updated: at,
   };
-  // Counted and inserted under the business's endpoint lock: concurrent creates never pass the cap.
+  // Counted and inserted under the business's lock (auth.service `lockBusiness`): concurrent creates never pass the cap.
   const id = await inTransaction(db, async (trx) => {
-    await repo.lockEndpointsOf(trx, auth.businessId);
+    await lockBusiness(trx, auth.businessId);
     if ((await repo.countEndpoints(trx, auth.businessId)) >= max) throw new WebhookLimitReached(max);
     // only events committed from now on reach it (docs/webhooks.md#which-events-an-endpoint-receives)
-    return repo.insertEndpoint(trx, auth.businessId, { ...row, after_event_id: await repo.maxEventId(trx) });
+    return repo.insertEndpoint(trx, auth.businessId, { ...row, after_event_id: await maxEventId(trx, ENDPOINT_LOCK_TIMEOUT_MS) });
   });
   return {
     id,

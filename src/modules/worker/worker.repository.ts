@@ -78,16 +78,6 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
   return row !== undefined;
 }
 
-/** A worker position of the business by id, or `undefined`. */
-export async function findPositionById(db: Db, businessId: number, id: number) {
-  return db
-    .selectFrom('worker_position')
-    .select(['id', 'title', 'symbol_color'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** Inserts a worker; returns its id. */
 export async function insert(db: Db, businessId: number, row: Omit<NewWorkerRow, 'business_id'>): Promise<number> {
   const { id } = await db

@@ -10,6 +10,7 @@ import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../share
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
+import { workerPositionExists } from '../catalog/catalog.service.ts';
 import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
@@ -64,8 +65,7 @@ function columnsFrom(body: WorkerUpdateBody): WorkerRowUpdate {
 async function checkReferences(db: Db, businessId: number, body: WorkerUpdateBody): Promise<void> {
   const errors = new ErrorCollector();
   if (body.position) {
-    const position = await repo.findPositionById(db, businessId, body.position.id);
-    if (!position) errors.add(['position', 'id'], messages.invalidPk(body.position.id));
+    if (!(await workerPositionExists(db, businessId, body.position.id))) errors.add(['position', 'id'], messages.invalidPk(body.position.id));
   }
   errors.throwIfAny();
 }

@@ -20,7 +20,7 @@ import { listen } from '../../../src/db/listen.ts';
 import { createWebhookDispatcher, type WebhookDispatcher } from '../../../src/jobs/webhook-dispatcher.ts';
 import { record } from '../../../src/modules/event/event.service.ts';
 import { EVENT_CHANNEL } from '../../../src/modules/webhook/webhook-delivery.service.ts';
-import { ENDPOINT_LOCK_TIMEOUT_MS } from '../../../src/modules/webhook/webhook.repository.ts';
+import { ENDPOINT_LOCK_TIMEOUT_MS } from '../../../src/modules/webhook/webhook.service.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
