@@ -11,13 +11,19 @@ import { post } from '../../src/shared/http-client.ts';
 describe('http-client post', () => {
   let server: http.Server;
   let base: string;
-  let connections = 0;
+  /** The client port of each request that carried `x-probe`: one port per connection. */
+  const probePorts: number[] = [];
   const hits: string[] = [];
   const open = new Set<http.ServerResponse>();
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
-      hits.push(req.url ?? '');
+      // only this file's requests (under /hc/) count: another test file may send one to a port it found free
+      // and this server took meanwhile
+      if (!req.url?.startsWith('/hc/')) return void res.writeHead(404).end();
+      req.url = req.url.slice(3);
+      hits.push(req.url);
+      if (req.headers['x-probe'] !== undefined) probePorts.push(req.socket.remotePort!);
       req.resume();
       if (req.url === '/redirect') {
         res.writeHead(302, { location: `${base}/target` }).end();
@@ -41,11 +47,8 @@ describe('http-client post', () => {
         res.writeHead(200, { 'content-type': 'text/plain' }).end(`ok ${req.headers['x-probe'] ?? ''}\u0000`);
       }
     });
-    server.on('connection', () => {
-      connections += 1;
-    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hc`;
   });
   afterAll(async () => {
     for (const res of open) res.destroy();
@@ -54,12 +57,12 @@ describe('http-client post', () => {
   });
 
   it('sends each request on a connection of its own, closed after it, and keeps the answer (NUL removed)', async () => {
-    const before = connections;
     for (const probe of ['1', '2', '3']) {
       const r = await post(`${base}/ok`, '{}', { 'x-probe': probe }, { allowPrivate: true, timeoutMs: 5000 });
       expect(r).toMatchObject({ statusCode: 200, error: null, response: `ok ${probe}` });
     }
-    expect(connections - before).toBe(3);
+    expect(probePorts).toHaveLength(3);
+    expect(new Set(probePorts).size).toBe(3);
   });
 
   it('does not follow a redirect', async () => {
@@ -84,15 +87,18 @@ describe('http-client post', () => {
     expect(slow).toMatchObject({ statusCode: 201, error: null, response: 'partial' });
   });
 
-  it('refuses a name resolving to a loopback address, and a private literal, before connecting', async () => {
-    const before = connections;
+  it('refuses a name resolving to a loopback address, and a private literal, before sending anything', async () => {
+    // judged by the requests the receiver got, not by its connections (see the server)
+    hits.length = 0;
     const port = new URL(base).port;
-    const byName = await post(`http://localhost:${port}/ok`, '{}', {}, { allowPrivate: false, timeoutMs: 2000 });
+    const byName = await post(`http://localhost:${port}/hc/by-name`, '{}', {}, { allowPrivate: false, timeoutMs: 2000 });
     expect(byName.statusCode).toBeNull();
     expect(byName.error).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), which is not a public address$/);
-    const literal = await post(`${base}/ok`, '{}', {}, { allowPrivate: false, timeoutMs: 2000 });
+    const literal = await post(`${base}/literal`, '{}', {}, { allowPrivate: false, timeoutMs: 2000 });
     expect(literal).toMatchObject({ statusCode: null, error: '127.0.0.1 is not a public address' });
-    expect(connections).toBe(before);
+    const allowed = await post(`${base}/allowed`, '{}', {}, { allowPrivate: true, timeoutMs: 2000 });
+    expect(allowed.statusCode).toBe(200);
+    expect(hits).toEqual(['/allowed']);
   });
 
   it('answers a refused connection and a bad URL with their reasons', async () => {
