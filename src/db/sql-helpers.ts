@@ -69,9 +69,15 @@ export function jsonTimestamp(value: string): Timestamp {
  * record's current shape (docs/api.md#events), not a separate statement. `NO KEY`: concurrent writers of
  * the same row wait, as the UPDATE that follows would make them, while inserts of rows that refer to it
  * (its notes) do not.
+ *
+ * `lock: 'update'` takes `FOR UPDATE OF table` instead, which also makes inserts of rows that refer to it
+ * wait (their foreign-key check's `KEY SHARE` conflicts): for a change that others nest (a cascade,
+ * docs/api.md#cascades), so that a record created meanwhile with a reference to it reads its new summary
+ * after the change commits, instead of committing the old one unseen by the cascade.
  */
-export function forUpdateOf<Q extends AnySelect<unknown>>(db: Db, query: Q, table: string): Q {
-  return (isPostgres(db) ? query.forNoKeyUpdate(table as never) : query) as Q;
+export function forUpdateOf<Q extends AnySelect<unknown>>(db: Db, query: Q, table: string, lock: 'no key update' | 'update' = 'no key update'): Q {
+  if (!isPostgres(db)) return query;
+  return (lock === 'update' ? query.forUpdate(table as never) : query.forNoKeyUpdate(table as never)) as Q;
 }
 
 /**

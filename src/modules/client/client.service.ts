@@ -61,9 +61,12 @@ export interface ClientNesting {
   contracts: Cascade;
 }
 
-/** The properties of a client that inquiries and contracts nest ({@link NestedClient}), as JSON. */
+/** The properties of a client that inquiries and contracts nest ({@link NestedClient}). */
+const NESTED_PROPERTIES = ['status', 'companyName', 'inCharge', 'position', 'contact', 'email'] as const;
+
+/** The properties of a client that inquiries and contracts nest ({@link NESTED_PROPERTIES}), as JSON. */
 function nestedKey(client: Client): string {
-  return JSON.stringify([client.status, client.companyName, client.inCharge, client.position, client.contact, client.email]);
+  return JSON.stringify(NESTED_PROPERTIES.map((p) => client[p]));
 }
 
 /** Maps a row to the short shape (create response, list item). */
@@ -250,7 +253,9 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Client
   const patch = columnsFrom(body);
   if (body.status !== undefined) patch.status_id = body.status?.id ?? null;
   return inTransaction(db, async (trx) => {
-    const row = await repo.lockShapeById(trx, businessId, id);
+    // A body that may change what inquiries and contracts nest locks the row against new references too: one
+    // created meanwhile then reads the new summary, after this commits (docs/api.md#cascades).
+    const row = await repo.lockShapeById(trx, businessId, id, NESTED_PROPERTIES.some((p) => body[p] !== undefined) ? 'update' : 'no key update');
     if (!row) throw new NotFound();
     const before = toClient(row);
     const columns = changedColumns(storedColumns(row), patch);

@@ -192,24 +192,30 @@ export async function findShapesByIds(db: Db, businessId: number, ids: readonly 
 }
 
 /**
- * {@link findShapeById} that is also the row's lock until the end of the caller's transaction (PostgreSQL:
- * `FOR UPDATE OF contract`; SQLite: `BEGIN IMMEDIATE` holds the write lock already): the read a write path
- * starts with (docs/api.md#events).
+ * {@link findShapeById} that is also the row's lock until the end of the caller's transaction, the read a write
+ * path starts with, so that its "before" is the state its change applies to (docs/api.md#events). PostgreSQL:
+ * `FOR NO KEY UPDATE OF contract`, or `FOR UPDATE OF contract` with `lock: 'update'`, for a change that records
+ * created meanwhile would nest (docs/api.md#cascades; sql-helpers `forUpdateOf`). SQLite: the transaction's
+ * `BEGIN IMMEDIATE` holds the write lock already.
  */
-export async function lockShapeById(db: Db, businessId: number, id: number): Promise<ContractShapeRow | undefined> {
-  return (await shapeForUpdate(db, businessId, id))[0];
+export async function lockShapeById(db: Db, businessId: number, id: number, lock: 'no key update' | 'update' = 'no key update'): Promise<ContractShapeRow | undefined> {
+  return (await (lock === 'update' ? shapeForCascade : shapeForUpdate)(db, businessId, id))[0];
 }
 const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'contract'));
+const shapeForCascade = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'contract', 'update'));
 
 /**
  * Locks a contract until the end of the caller's transaction and tells whether it exists (PostgreSQL:
- * `SELECT … FOR UPDATE`; SQLite: `BEGIN IMMEDIATE` holds the write lock already).
+ * `SELECT … FOR UPDATE`; SQLite: `BEGIN IMMEDIATE` holds the write lock already): a delete's first lock. The
+ * full `FOR UPDATE` (not `NO KEY`) also holds off the key-share lock a project write takes on its contract
+ * (contract.service `lockForProject`) until the delete commits; a weaker one let such a write lock its project
+ * while the delete released the projects, and the two deadlocked at the delete's `DELETE`.
  */
 export async function lockById(db: Db, businessId: number, id: number): Promise<boolean> {
   return (await contractForUpdate(db, businessId, id)).length > 0;
 }
 const contractForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) =>
-  forUpdateOf(db, db.selectFrom('contract').select('contract.id').where('contract.business_id', '=', businessId).where('contract.id', '=', id), 'contract'),
+  forUpdateOf(db, db.selectFrom('contract').select('contract.id').where('contract.business_id', '=', businessId).where('contract.id', '=', id), 'contract', 'update'),
 );
 
 /**

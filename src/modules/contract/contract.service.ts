@@ -449,7 +449,9 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
   return linkingInquiry(db, async (trx) => {
     const touched = references.held.length === 0 ? await lockForPatch(trx, businessId, id, newInquiryId, sendsSummary, inquiries) : [];
     // The locking read proves the contract still exists and makes `before` the state this change applies to.
-    const row = await repo.lockShapeById(trx, businessId, id);
+    // A body that may change the summary locks the row against new references too: a project or settlement
+    // created meanwhile then reads the new summary, after this commits (docs/api.md#cascades).
+    const row = await repo.lockShapeById(trx, businessId, id, sendsSummary ? 'update' : 'no key update');
     if (!row) throw new NotFound();
     const errors = new ErrorCollector();
     const clearRecurring = checkRules(body, row, errors);

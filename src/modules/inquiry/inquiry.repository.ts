@@ -179,14 +179,17 @@ export async function findShapeById(db: Db, businessId: number, id: number): Pro
 const shapeById = preparedQuery(2, (db: Db, businessId: number, id: number) => fullShapeQuery(db, businessId, id));
 
 /**
- * {@link findShapeById} that is also the row's lock until the end of the caller's transaction (PostgreSQL:
- * `FOR UPDATE OF inquiry`; SQLite: the transaction's `BEGIN IMMEDIATE` holds the write lock already): the
- * read a write path starts with, so that its "before" is the state its change applies to (docs/api.md#events).
+ * {@link findShapeById} that is also the row's lock until the end of the caller's transaction, the read a write
+ * path starts with, so that its "before" is the state its change applies to (docs/api.md#events). PostgreSQL:
+ * `FOR NO KEY UPDATE OF inquiry`, or `FOR UPDATE OF inquiry` with `lock: 'update'`, for a change that records
+ * created meanwhile would nest (docs/api.md#cascades; sql-helpers `forUpdateOf`). SQLite: the transaction's
+ * `BEGIN IMMEDIATE` holds the write lock already.
  */
-export async function lockShapeById(db: Db, businessId: number, id: number): Promise<InquiryShapeRow | undefined> {
-  return (await shapeForUpdate(db, businessId, id))[0];
+export async function lockShapeById(db: Db, businessId: number, id: number, lock: 'no key update' | 'update' = 'no key update'): Promise<InquiryShapeRow | undefined> {
+  return (await (lock === 'update' ? shapeForCascade : shapeForUpdate)(db, businessId, id))[0];
 }
 const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'inquiry'));
+const shapeForCascade = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'inquiry', 'update'));
 
 /** The full shapes of the live inquiries `ids` in one statement ({@link fullShapeQuery}), by id. */
 export async function findShapesByIds(db: Db, businessId: number, ids: readonly number[]): Promise<InquiryShapeRow[]> {

@@ -463,8 +463,11 @@ function linkKey(l: { text: string; link: string }): string {
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext, nesting?: InquiryNesting): Promise<Inquiry> {
   const { businessId } = auth;
   const checked = await checkBody(db, businessId, body, files, id);
+  // A body that may change what contracts and todos nest locks the row against new references too: one created
+  // meanwhile then reads the new summary, after this commits (docs/api.md#cascades).
+  const lock = NESTED_PROPERTIES.some((p) => body[p] !== undefined) ? 'update' : 'no key update';
   const result = await inTransaction(db, async (trx): Promise<{ answer: Inquiry } | { unchanged: InquiryState }> => {
-    const row = await repo.lockShapeById(trx, businessId, id);
+    const row = await repo.lockShapeById(trx, businessId, id, lock);
     if (!row) throw new NotFound();
     const before = toState(row);
     const now = nowTimestamp();
@@ -640,6 +643,9 @@ function requireNesting(nesting: InquiryNesting | undefined): InquiryNesting {
 function contractSummaryKey(inquiry: Pick<Inquiry, 'status' | 'name' | 'estimate' | 'inquiryDate'>): string {
   return JSON.stringify([inquiry.status, inquiry.name, inquiry.estimate, inquiry.inquiryDate]);
 }
+
+/** The properties of an inquiry that contracts ({@link contractSummaryKey}) and todos (`name`) nest. */
+const NESTED_PROPERTIES = ['status', 'name', 'estimate', 'inquiryDate'] as const;
 
 /**
  * The inquiries that nest a client (docs/api.md#cascades), for the client module: stamps `updated` on the
