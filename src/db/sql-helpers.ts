@@ -63,6 +63,9 @@ export function jsonTimestamp(value: string): Timestamp {
   return value.endsWith('Z') && value.length === 24 ? value : new Date(value).toISOString();
 }
 
+/** The strength of a write path's row lock on PostgreSQL ({@link forUpdateOf}): `NO KEY UPDATE`, or `UPDATE` for a change others nest. */
+export type RowLock = 'no key update' | 'update';
+
 /**
  * `query … FOR NO KEY UPDATE OF table` on PostgreSQL, the query unchanged on SQLite, where the transaction's
  * `BEGIN IMMEDIATE` holds the database's write lock already: the lean write path's lock is the read of the
@@ -75,7 +78,7 @@ export function jsonTimestamp(value: string): Timestamp {
  * docs/api.md#cascades), so that a record created meanwhile with a reference to it reads its new summary
  * after the change commits, instead of committing the old one unseen by the cascade.
  */
-export function forUpdateOf<Q extends AnySelect<unknown>>(db: Db, query: Q, table: string, lock: 'no key update' | 'update' = 'no key update'): Q {
+export function forUpdateOf<Q extends AnySelect<unknown>>(db: Db, query: Q, table: string, lock: RowLock = 'no key update'): Q {
   if (!isPostgres(db)) return query;
   return (lock === 'update' ? query.forUpdate(table as never) : query.forNoKeyUpdate(table as never)) as Q;
 }

@@ -335,7 +335,7 @@ export interface ImportOptions {
 async function writeCatalog(trx: Db, businessId: number, input: unknown, options: ImportOptions): Promise<CatalogIds> {
   const state: CatalogState = {
     hasDefaultFolder: (await repo.findDefaultFolderId(trx, businessId)) !== undefined,
-    hasDefaultClientStatus: (await repo.findDefaultClientStatus(trx, businessId)) !== undefined,
+    hasDefaultClientStatus: await repo.hasDefaultClientStatus(trx, businessId),
   };
   const file = validateCatalog(input, state);
   const positions = await repo.findMaxCatalogPositions(trx, businessId);

@@ -223,7 +223,7 @@ export async function restoreClientStatus(
     const values: CatalogColumns = { title: shape.title };
     if (shape.isDefault === false) values.is_default = 0;
     let becomesDefault = shape.isDefault === true;
-    if (shape.isDefault === undefined && (await repo.findDefaultClientStatus(trx, businessId)) === undefined) {
+    if (shape.isDefault === undefined && !(await repo.hasDefaultClientStatus(trx, businessId))) {
       const existing = options.targetId === undefined ? undefined : await repo.findCatalogColumns(trx, 'client_status', businessId, options.targetId, ['id']);
       becomesDefault = existing === undefined;
     }

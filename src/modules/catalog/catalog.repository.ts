@@ -525,14 +525,9 @@ export async function findClientStatusById(db: Db, businessId: number, id: numbe
     .executeTakeFirst();
 }
 
-/** The business's default client status, or `undefined` when it has none. */
-export async function findDefaultClientStatus(db: Db, businessId: number) {
-  return db
-    .selectFrom('client_status')
-    .select(['id', 'title'])
-    .where('business_id', '=', businessId)
-    .where('is_default', '=', 1)
-    .executeTakeFirst();
+/** Whether the business has a default client status ({@link defaultClientStatusIdQuery}). */
+export async function hasDefaultClientStatus(db: Db, businessId: number): Promise<boolean> {
+  return (await defaultClientStatusIdQuery(db, businessId).executeTakeFirst()) !== undefined;
 }
 
 /**

@@ -97,11 +97,6 @@ export async function findClientStatus(db: Db, businessId: number, id: number): 
   return repo.findClientStatusById(db, businessId, id);
 }
 
-/** The business's default client status (`{id, title}`), or `undefined` when it has none. */
-export async function findDefaultClientStatus(db: Db, businessId: number): Promise<{ id: number; title: string } | undefined> {
-  return repo.findDefaultClientStatus(db, businessId);
-}
-
 /**
  * The id of the business's default client status, as an expression for the caller's INSERT (a subquery:
  * the lowest id among defaults, `null` when the business has none), so a client created without `status`

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.ts';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { escapeLike, forUpdateOf, isPostgres, trigramMatch } from '../../db/sql-helpers.ts';
+import { escapeLike, forUpdateOf, isPostgres, trigramMatch, type RowLock } from '../../db/sql-helpers.ts';
 import { defaultClientStatusId } from '../catalog/catalog.service.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
 import type { Timestamp } from '../../db/columns.ts';
@@ -374,7 +374,7 @@ const shapeById = preparedQuery(2, (db: Db, businessId: number, id: number) => f
  * created meanwhile would nest (docs/api.md#cascades; sql-helpers `forUpdateOf`). SQLite: the transaction's
  * `BEGIN IMMEDIATE` holds the write lock already.
  */
-export async function lockShapeById(db: Db, businessId: number, id: number, lock: 'no key update' | 'update' = 'no key update'): Promise<ClientShapeRow | undefined> {
+export async function lockShapeById(db: Db, businessId: number, id: number, lock: RowLock = 'no key update'): Promise<ClientShapeRow | undefined> {
   return (await (lock === 'update' ? shapeForCascade : shapeForUpdate)(db, businessId, id))[0];
 }
 const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'client'));

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { forUpdateOf, isPostgres, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
+import { forUpdateOf, isPostgres, jsonArrayOf, searchAll, type RowLock } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
@@ -198,7 +198,7 @@ export async function findShapesByIds(db: Db, businessId: number, ids: readonly 
  * created meanwhile would nest (docs/api.md#cascades; sql-helpers `forUpdateOf`). SQLite: the transaction's
  * `BEGIN IMMEDIATE` holds the write lock already.
  */
-export async function lockShapeById(db: Db, businessId: number, id: number, lock: 'no key update' | 'update' = 'no key update'): Promise<ContractShapeRow | undefined> {
+export async function lockShapeById(db: Db, businessId: number, id: number, lock: RowLock = 'no key update'): Promise<ContractShapeRow | undefined> {
   return (await (lock === 'update' ? shapeForCascade : shapeForUpdate)(db, businessId, id))[0];
 }
 const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'contract'));

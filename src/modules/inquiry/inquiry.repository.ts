@@ -6,7 +6,7 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { advanceIdSequence, forUpdateOf, idTaken, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
+import { advanceIdSequence, forUpdateOf, idTaken, jsonArrayOf, searchAll, type RowLock } from '../../db/sql-helpers.ts';
 import { defaultInquiryStatusId } from '../catalog/catalog.service.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
 import { inquiryFilesJson } from '../file/file.service.ts';
@@ -185,7 +185,7 @@ const shapeById = preparedQuery(2, (db: Db, businessId: number, id: number) => f
  * created meanwhile would nest (docs/api.md#cascades; sql-helpers `forUpdateOf`). SQLite: the transaction's
  * `BEGIN IMMEDIATE` holds the write lock already.
  */
-export async function lockShapeById(db: Db, businessId: number, id: number, lock: 'no key update' | 'update' = 'no key update'): Promise<InquiryShapeRow | undefined> {
+export async function lockShapeById(db: Db, businessId: number, id: number, lock: RowLock = 'no key update'): Promise<InquiryShapeRow | undefined> {
   return (await (lock === 'update' ? shapeForCascade : shapeForUpdate)(db, businessId, id))[0];
 }
 const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'inquiry'));

@@ -639,13 +639,13 @@ function requireNesting(nesting: InquiryNesting | undefined): InquiryNesting {
   return nesting;
 }
 
-/** What a contract nests of an inquiry besides its id and number (`ContractInquiry`), as JSON. */
-function contractSummaryKey(inquiry: Pick<Inquiry, 'status' | 'name' | 'estimate' | 'inquiryDate'>): string {
-  return JSON.stringify([inquiry.status, inquiry.name, inquiry.estimate, inquiry.inquiryDate]);
-}
-
-/** The properties of an inquiry that contracts ({@link contractSummaryKey}) and todos (`name`) nest. */
+/** The properties of an inquiry that contracts nest ({@link contractSummaryKey}); todos nest its `name`. */
 const NESTED_PROPERTIES = ['status', 'name', 'estimate', 'inquiryDate'] as const;
+
+/** What a contract nests of an inquiry besides its id and number (`ContractInquiry`), as JSON. */
+function contractSummaryKey(inquiry: Pick<Inquiry, (typeof NESTED_PROPERTIES)[number]>): string {
+  return JSON.stringify(NESTED_PROPERTIES.map((p) => inquiry[p]));
+}
 
 /**
  * The inquiries that nest a client (docs/api.md#cascades), for the client module: stamps `updated` on the
