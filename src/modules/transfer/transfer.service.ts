@@ -257,6 +257,11 @@ class Writer {
       this.warn(`${item.type}: an item without a numeric id was skipped.`);
       return;
     }
+    if (!Number.isSafeInteger(sourceId) || sourceId < 1) {
+      // JSON cannot carry an id above 2^53 − 1 exactly: refused, never rounded (docs/api.md#ids).
+      this.warn(`${item.type}: an item whose id is not an integer from 1 to 2^53 - 1 was skipped.`);
+      return;
+    }
     if (this.options.dryRun || this.auth === undefined) {
       if (item.type === 'inquiry') await this.readFiles(item);
       return;
