@@ -16,8 +16,15 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../config.ts';
 import { type CliContext, CliError, createContext, databaseNotice, parseId, printJson, withDb } from './context.ts';
 
-/** The commands that open the database: each states on stderr which one (issue 26, trap 3). */
-const DATABASE_COMMANDS = new Set(['migrate', 'business', 'catalog', 'key', 'webhook', 'demo', 'worker', 'serve', 'distribute']);
+/** The commands that open the database: each states on stderr which one (issue 26, trap 3; issue 36). */
+const DATABASE_COMMANDS = new Set(['migrate', 'business', 'catalog', 'key', 'webhook', 'demo', 'worker', 'serve', 'import', 'export', 'backup', 'distribute']);
+
+/**
+ * The commands that may create a missing SQLite database (README.md#provisioning-businesses-keys-and-catalogs):
+ * every other one refuses a file that does not exist, so that a mistyped `DATABASE_URL` is not silently a
+ * new, empty database (issue 36, item 3).
+ */
+const CREATING_COMMANDS = new Set(['serve', 'migrate', 'demo', 'business create']);
 
 /** Parses `--port`: an integer 0..65535. */
 function parsePort(value: string): number {
@@ -40,7 +47,15 @@ export function buildProgram(ctx: CliContext): Command {
     let top = action;
     while (top.parent !== null && top.parent !== program) top = top.parent;
     if (!DATABASE_COMMANDS.has(top.name()) || cluster.isWorker) return;
-    for (const line of databaseNotice(ctx.config(), ctx.databaseSource)) process.stderr.write(`${line}\n`);
+    const config = ctx.config();
+    for (const line of databaseNotice(config, ctx.databaseSource)) process.stderr.write(`${line}\n`);
+    const name = top === action ? top.name() : `${top.name()} ${action.name()}`;
+    if (config.database.dialect === 'sqlite' && config.database.path !== ':memory:' && !CREATING_COMMANDS.has(name) && !fs.existsSync(config.database.path)) {
+      throw new CliError(
+        `There is no SQLite database at ${config.database.path}: \`bizapi ${name}\` opens an existing one only. ` +
+          'Check DATABASE_URL (and the directory you run in), or create the database with `bizapi migrate` (or `bizapi serve`, `bizapi demo`, `bizapi business create`).',
+      );
+    }
   });
 
   program
