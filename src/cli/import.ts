@@ -138,18 +138,30 @@ export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Pr
     // An export file (docs/deployment.md#export-to-a-file-import-from-a-file): its header names the business a new one is made like.
     if (opts.from !== undefined) throw new CliError('--file and --from exclude each other: import from a file or from a server.');
     if (!fs.existsSync(opts.file)) throw new CliError(`--file: ${opts.file} does not exist.`);
+    const maxLineBytes = exportFile.maxLineBytesFor(ctx.config().importSource.maxAnswerBytes, ctx.config().files.maxUploadBytes);
     try {
-      defaults = (await exportFile.readExportHeader(opts.file)).business;
+      defaults = (await exportFile.readExportHeader(opts.file, maxLineBytes)).business;
     } catch (err) {
       throw new CliError((err as Error).message);
     }
-    source = exportFile.createFileSource(opts.file);
+    source = exportFile.createFileSource(opts.file, maxLineBytes);
   } else {
     if (opts.from === undefined) throw new CliError('--from URL (the source server, without /v1) or --file FILE (an export) is required.');
     if (!/^https?:\/\/[^/]/.test(opts.from)) throw new CliError(`--from: "${opts.from}" is not an http or https URL.`);
     if (!opts.apiKey) throw new CliError('--api-key is required.');
     if (!opts.secretKey) throw new CliError('--secret-key is required.');
-    source = createHttpSource({ url: opts.from, apiKey: opts.apiKey, secretKey: opts.secretKey, rate: opts.rate });
+    const limits = ctx.config().importSource;
+    source = createHttpSource({
+      url: opts.from,
+      apiKey: opts.apiKey,
+      secretKey: opts.secretKey,
+      rate: opts.rate,
+      allowPrivateFiles: limits.allowPrivate,
+      maxFileBytes: ctx.config().files.maxUploadBytes,
+      maxAnswerBytes: limits.maxAnswerBytes,
+      maxPages: limits.maxPages,
+      requestTimeoutMs: limits.requestTimeoutMs,
+    });
   }
   const plan = opts.plan ?? defaults.plan;
   const timezone = opts.timezone ?? defaults.timezone;

@@ -9,6 +9,8 @@ import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import {
   ApiError,
+  bodyCutOff,
+  isBodyCutOff,
   MethodNotAllowed,
   NotFound,
   ParseError,
@@ -49,6 +51,8 @@ export function toApiError(error: unknown, bodyLimit: number, contentType = ''):
     default:
       break;
   }
+  // A body cut off by the client (Fastify's own reader): the client's fault, not the server's.
+  if (isBodyCutOff(error)) return bodyCutOff();
   if (e instanceof SyntaxError && (e as { statusCode?: number }).statusCode === 400) {
     return new ParseError(`JSON parse error - ${e.message}`);
   }

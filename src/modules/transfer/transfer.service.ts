@@ -36,7 +36,7 @@ import * as inquiries from '../inquiry/inquiry.service.ts';
 import * as histories from '../inquiry/inquiry-history.service.ts';
 import * as repo from './transfer.repository.ts';
 import { readItem, recordName } from './tolerant-read.ts';
-import type { TransferItem, TransferSource, TransferType } from './transfer.types.ts';
+import { RefusedFileError, type TransferFileRef, type TransferItem, type TransferSource, type TransferType } from './transfer.types.ts';
 
 /** What a run did to one resource (docs/deployment.md#11-moving-a-business-in-and-out). */
 export interface ResourceCounts {
@@ -327,10 +327,25 @@ class Writer {
     this.options.onProgress?.(item.type, counts);
   }
 
+  /**
+   * The bytes of an attachment, or `undefined` when the source's URL for it is refused (not a public address,
+   * too large: docs/deployment.md#source-limits), which is a warning naming the inquiry and the file.
+   */
+  private async fileBytes(ref: TransferFileRef): Promise<Uint8Array | undefined> {
+    try {
+      return await this.source.fileBytes(ref);
+    } catch (err) {
+      if (!(err instanceof RefusedFileError)) throw err;
+      this.warn(`inquiry ${ref.inquiryId}: ${err.message}; the file was not imported.`);
+      return undefined;
+    }
+  }
+
   /** `--dry-run`: downloads an inquiry's attachments (reads everything) without storing them. */
   private async readFiles(item: TransferItem): Promise<void> {
     for (const entry of fileSetOf(item)) {
-      const bytes = await this.source.fileBytes({ inquiryId: item.data.id as number, fileId: entry.id, name: entry.name, file: entry.file });
+      const bytes = await this.fileBytes({ inquiryId: item.data.id as number, fileId: entry.id, name: entry.name, file: entry.file });
+      if (bytes === undefined) continue;
       this.filesDone.downloaded++;
       this.filesDone.bytes += bytes.length;
     }
@@ -343,7 +358,8 @@ class Writer {
     for (const entry of fileSetOf(item)) {
       const known = this.targetOf('inquiry.file', entry.id);
       if (known !== undefined && have.has(known)) continue;
-      const bytes = await this.source.fileBytes({ inquiryId: item.data.id as number, fileId: entry.id, name: entry.name, file: entry.file });
+      const bytes = await this.fileBytes({ inquiryId: item.data.id as number, fileId: entry.id, name: entry.name, file: entry.file });
+      if (bytes === undefined) continue;
       this.filesDone.downloaded++;
       this.filesDone.bytes += bytes.length;
       const stored = await files.storeRestoredObject(this.options.files, auth.businessId, entry.name, bytes);
