@@ -27,7 +27,11 @@ export function toApiError(error: unknown, bodyLimit: number, contentType = ''):
   if (error instanceof ApiError) return error;
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
-    if (e.validationContext === 'params') return new NotFound();
+    // A path id that is no integer is an unknown id (404); one above 2^53 − 1 is a 400 (docs/api.md#ids).
+    if (e.validationContext === 'params') {
+      const tooLarge = (e.validation as { keyword?: string }[]).every((v) => v.keyword === 'maximum');
+      return tooLarge ? new ValidationError(ajvErrorsToFields(e.validation as never)) : new NotFound();
+    }
     return new ValidationError(ajvErrorsToFields(e.validation as never));
   }
   switch (e.code) {

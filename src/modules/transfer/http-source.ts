@@ -12,7 +12,8 @@
  * included, whose ids and times the inquiry shape leaves out: they are added to `workSet` entries) plus one `GET` per
  * client, inquiry, contract, settlement, project, worker, todo and estimate item; per inquiry six more (its
  * text, e-mail, e-mail reply, status, folder and submit histories, one page each up to 100 entries) and one
- * per attached file; per contract and settlement one more (its notes).
+ * per attached file; per contract and settlement one more (its notes); and the `is_hidden=true` list of clients, inquiries,
+ * contracts and settlements (one page per 100 hidden records).
  *
  * Bounded (docs/deployment.md#source-limits): the source's credentials (`X-API-Key`, the signature) go to the
  * origin of `url` only — a redirect or a `next` link to another origin stops the import, naming it; each
@@ -273,15 +274,26 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
   }
 
   /** Ids of every item of a list. */
-  async function ids(path: string): Promise<number[]> {
+  async function ids(path: string, query: Obj = {}): Promise<number[]> {
     const out: number[] = [];
-    for await (const item of list(path)) out.push(item.id as number);
+    for await (const item of list(path, query)) out.push(item.id as number);
     return out;
   }
 
+  /**
+   * The records of a resource, each with its hidden flag: the reference's record shapes of clients,
+   * inquiries, contracts and settlements do not carry `isHidden`; its documented `is_hidden=true` list
+   * names the hidden ones, so a record without the property gets
+   * `isHidden` from that list.
+   */
+  async function hiddenFlags(path: string): Promise<Set<number>> {
+    return new Set(await ids(path, { is_hidden: true }));
+  }
+  const withHidden = (record: Obj, hidden: Set<number>): Obj => ('isHidden' in record ? record : { ...record, isHidden: hidden.has(record.id as number) });
+
   const isPlanDenied = (err: unknown) => (err as { status?: number }).status === 403;
 
-  async function* items(warn: (message: string) => void): AsyncGenerator<TransferItem> {
+  async function* items(warn: (message: string) => void, total: (type: TransferType, count: number) => void = () => undefined): AsyncGenerator<TransferItem> {
     // The key check: a wrong key or secret stops here, before anything is written.
     try {
       await get('/v1/client', { page_size: 1 });
@@ -336,7 +348,14 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
       workerIds = [];
     }
 
-    for (const id of await ids('/v1/client')) yield one('client', (await get(`/v1/client/${id}`)) as Obj);
+    /** Every id of a record list, its count told to `total`. */
+    const counted = async (type: TransferType, path: string): Promise<number[]> => {
+      const found = await ids(path);
+      total(type, found.length);
+      return found;
+    };
+    const hiddenClients = await hiddenFlags('/v1/client');
+    for (const id of await counted('client', '/v1/client')) yield one('client', withHidden((await get(`/v1/client/${id}`)) as Obj, hiddenClients));
 
     const historyPaths: [TransferType, string][] = [
       ['inquiry.text_history', 'text_history'],
@@ -355,8 +374,9 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
       if (!set) works.set(inquiryId, (set = []));
       set.push(w);
     }
-    for (const id of await ids('/v1/inquiry')) {
-      const inquiry = (await get(`/v1/inquiry/${id}`)) as Obj;
+    const hiddenInquiries = await hiddenFlags('/v1/inquiry');
+    for (const id of await counted('inquiry', '/v1/inquiry')) {
+      const inquiry = withHidden((await get(`/v1/inquiry/${id}`)) as Obj, hiddenInquiries);
       const known = (works.get(id) ?? []).sort((a, b) => (a.id as number) - (b.id as number));
       if (Array.isArray(inquiry.workSet) && known.length === inquiry.workSet.length) {
         inquiry.workSet = (inquiry.workSet as Obj[]).map((w, i) => (known[i]!.name === w.name ? { ...w, id: known[i]!.id, created: known[i]!.created } : w));
@@ -370,27 +390,30 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
       }
     }
 
-    for (const id of await ids('/v1/contract')) {
-      yield one('contract', (await get(`/v1/contract/${id}`)) as Obj);
+    const hiddenContracts = await hiddenFlags('/v1/contract');
+    for (const id of await counted('contract', '/v1/contract')) {
+      yield one('contract', withHidden((await get(`/v1/contract/${id}`)) as Obj, hiddenContracts));
       const notes: Obj[] = [];
       for await (const n of list(`/v1/contract/${id}/history`)) notes.push(n);
       for (const n of notes.reverse()) yield one('contract.history', n, { type: 'contract', id });
     }
-    for (const id of await ids('/v1/settlement')) {
-      yield one('settlement', (await get(`/v1/settlement/${id}`)) as Obj);
+    const hiddenSettlements = await hiddenFlags('/v1/settlement');
+    for (const id of await counted('settlement', '/v1/settlement')) {
+      yield one('settlement', withHidden((await get(`/v1/settlement/${id}`)) as Obj, hiddenSettlements));
       const notes: Obj[] = [];
       for await (const n of list(`/v1/settlement/${id}/history`)) notes.push(n);
       for (const n of notes.reverse()) yield one('settlement.history', n, { type: 'settlement', id });
     }
     try {
-      for (const id of await ids('/v1/project')) yield one('project', (await get(`/v1/project/${id}`)) as Obj);
+      for (const id of await counted('project', '/v1/project')) yield one('project', (await get(`/v1/project/${id}`)) as Obj);
     } catch (err) {
       if (!isPlanDenied(err)) throw err;
       warn(`${(err as Error).message}; projects are not imported.`);
     }
+    total('worker', workerIds.length);
     for (const id of workerIds) yield one('worker', (await get(`/v1/worker/${id}`)) as Obj);
-    for (const id of await ids('/v1/todo')) yield one('todo', (await get(`/v1/todo/${id}`)) as Obj);
-    for (const id of await ids('/v1/estimate/item')) yield one('estimate.item', (await get(`/v1/estimate/item/${id}`)) as Obj);
+    for (const id of await counted('todo', '/v1/todo')) yield one('todo', (await get(`/v1/todo/${id}`)) as Obj);
+    for (const id of await counted('estimate.item', '/v1/estimate/item')) yield one('estimate.item', (await get(`/v1/estimate/item/${id}`)) as Obj);
   }
 
   /**

@@ -99,10 +99,11 @@ export interface TransferSource {
   /**
    * The stream, in the order of {@link TRANSFER_TYPES} (all items of one type before the next type begins,
    * except that a note or history entry may follow its parent directly). Warnings (e.g. `member_list`
-   * answered 403: members come from the nested member objects) go to `warn`.
+   * answered 403: members come from the nested member objects) go to `warn`; `total` is told how many records
+   * of a resource follow, where the source knows it before yielding them (progress and ETA).
    * @throws an Error naming the failed request or line; the writer stops and keeps what it wrote
    */
-  items(warn: (message: string) => void): AsyncIterable<TransferItem>;
+  items(warn: (message: string) => void, total?: (type: TransferType, count: number) => void): AsyncIterable<TransferItem>;
   /**
    * The bytes of one attached file.
    * @throws RefusedFileError naming the file when the source's URL for it is refused (the import goes on

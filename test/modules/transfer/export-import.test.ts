@@ -169,6 +169,9 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
 
     // Into a fresh server, and out again: the same lines apart from the header's time.
     const targetEnv = serverEnv({ databaseUrl: target.url, dataDir: target.dir });
+    // A fresh server's database is made by `bizapi migrate` (or serve): import opens an existing one only.
+    const migrated = await runUntilExit(['migrate'], targetEnv);
+    expect(migrated.code, migrated.stderr).toBe(0);
     const imported = await runUntilExit(['import', '--file', first], targetEnv);
     expect(imported.code, imported.stderr).toBe(0);
     const answer = JSON.parse(imported.stdout);
