@@ -51,7 +51,8 @@ async function freshTarget(): Promise<Target> {
   };
 }
 
-const envOf = (t: Target) => serverEnv({ databaseUrl: t.url, dataDir: t.dir, env: { BIZAPI_RATE_LIMIT: '0' } });
+/** The double serves its attachments from 127.0.0.1: the import admits private addresses (docs/deployment.md#source-limits). */
+const envOf = (t: Target) => serverEnv({ databaseUrl: t.url, dataDir: t.dir, env: { BIZAPI_RATE_LIMIT: '0', BIZAPI_IMPORT_ALLOW_PRIVATE: 'true' } });
 
 async function runImport(t: Target, double: ReferenceDouble, extra: string[] = []) {
   const r = await runUntilExit(['import', '--from', double.baseUrl, '--api-key', double.keys.apiKey, '--secret-key', double.keys.secretKey, '--rate', '0', ...extra], envOf(t));
