@@ -207,7 +207,8 @@ export function buildProgram(ctx: CliContext): Command {
 
   program
     .command('mcp')
-    .description('Serve every API operation as a tool for AI assistants (Model Context Protocol over stdio; docs/mcp.md). Reads BIZAPI_URL, BIZAPI_API_KEY, BIZAPI_SECRET_KEY.')
+    .description('Serve every API operation as a tool for AI assistants (Model Context Protocol over stdio; docs/mcp.md). Reads BIZAPI_URL (or --url), BIZAPI_API_KEY, BIZAPI_SECRET_KEY.')
+    .option('--url <url>', 'the API\'s address (default: $BIZAPI_URL, else http://127.0.0.1:8000)')
     .option('--signature <version>', 'request signature: v1 (the reference service\'s; default) or v2 (timestamped, replay-proof)', 'v1')
     .option('--read-only', 'offer only the reads (GET operations)')
     .option('--tools <ids>', 'offer only these operations (comma-separated operation ids, e.g. client_list,client_retrieve)')
@@ -240,7 +241,8 @@ export function buildProgram(ctx: CliContext): Command {
     .argument('<method>', 'HTTP method (GET, POST, PATCH, DELETE, …)')
     .argument('<path>', 'path with query string, e.g. /v1/client?page_size=5')
     .option('--data <body>', 'request body, sent as application/json')
-    .option('--base-url <url>', 'server address (default: http://HOST:PORT from the configuration)')
+    .option('--url <url>', 'server address (default: $BIZAPI_URL, else http://127.0.0.1:8000)')
+    .addOption(new Option('--base-url <url>', 'old name of --url (deprecated)').hideHelp())
     .option('--key <apiKey>', 'API key (default: $BIZAPI_API_KEY)')
     .option('--secret <secret>', 'API key secret (default: $BIZAPI_SECRET_KEY)')
     .option('--v2', 'sign version 2 (timestamp, method, path and query, body) instead of version 1')
