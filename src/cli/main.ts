@@ -16,8 +16,15 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../config.ts';
 import { type CliContext, CliError, createContext, databaseNotice, parseId, printJson, withDb } from './context.ts';
 
-/** The commands that open the database: each states on stderr which one (issue 26, trap 3). */
-const DATABASE_COMMANDS = new Set(['migrate', 'business', 'catalog', 'key', 'webhook', 'demo', 'worker', 'serve']);
+/** The commands that open the database: each states on stderr which one (issue 26, trap 3; issue 36). */
+const DATABASE_COMMANDS = new Set(['migrate', 'business', 'catalog', 'key', 'webhook', 'demo', 'worker', 'serve', 'import', 'export', 'backup', 'distribute']);
+
+/**
+ * The commands that may create a missing SQLite database (README.md#provisioning-businesses-keys-and-catalogs):
+ * every other one refuses a file that does not exist, so that a mistyped `DATABASE_URL` is not silently a
+ * new, empty database (issue 36, item 3).
+ */
+const CREATING_COMMANDS = new Set(['serve', 'migrate', 'demo', 'business create']);
 
 /** Parses `--port`: an integer 0..65535. */
 function parsePort(value: string): number {
@@ -40,7 +47,15 @@ export function buildProgram(ctx: CliContext): Command {
     let top = action;
     while (top.parent !== null && top.parent !== program) top = top.parent;
     if (!DATABASE_COMMANDS.has(top.name()) || cluster.isWorker) return;
-    for (const line of databaseNotice(ctx.config(), ctx.databaseSource)) process.stderr.write(`${line}\n`);
+    const config = ctx.config();
+    for (const line of databaseNotice(config, ctx.databaseSource)) process.stderr.write(`${line}\n`);
+    const name = top === action ? top.name() : `${top.name()} ${action.name()}`;
+    if (config.database.dialect === 'sqlite' && config.database.path !== ':memory:' && !CREATING_COMMANDS.has(name) && !fs.existsSync(config.database.path)) {
+      throw new CliError(
+        `There is no SQLite database at ${config.database.path}: \`bizapi ${name}\` opens an existing one only. ` +
+          'Check DATABASE_URL (and the directory you run in), or create the database with `bizapi migrate` (or `bizapi serve`, `bizapi demo`, `bizapi business create`).',
+      );
+    }
   });
 
   program
@@ -50,6 +65,18 @@ export function buildProgram(ctx: CliContext): Command {
       const applied = await withDb(ctx.config(), async (_db, names) => names, { reportMigrations: false });
       printJson({ applied });
     });
+
+  program
+    .command('distribute')
+    .description(
+      'On a Citus coordinator: migrate, then distribute the business-owned tables on business_id (colocated) and make business and api_key reference tables. Idempotent. Prints what it did.',
+    )
+    .option('--shard-count <n>', 'shards per distributed table when none is distributed yet (default: citus.shard_count, 32)', (v: string) => {
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || n < 1 || n > 64000) throw new InvalidArgumentError('a shard count is an integer from 1 to 64000.');
+      return n;
+    })
+    .action(async (opts: { shardCount?: number }) => (await import('./distribute.ts')).distributeCommand(ctx, opts));
 
   program
     .command('serve')
