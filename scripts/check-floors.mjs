@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run lint:floors`: the import floors of src/ (README.md, "Layout"), checked on madge's import graph
 // (type-only imports included). Exits 1, listing every offending import, when
-//  - a lower layer imports a higher one. Layers, top down: cli/, mcp/, server.ts, cluster.ts → app.ts →
-//    plugins/, jobs/, demo/ → modules/ → shared/, db/ → config.ts;
+//  - a lower layer imports a higher one. Layers, top down: cli/, server.ts, cluster.ts → app.ts →
+//    plugins/, jobs/, demo/ → modules/ → shared/, db/ → config.ts → mcp/ (a client of the HTTP API that imports
+//    nothing of the server, so the server may embed it: plugins/remote-mcp.ts serves it at /mcp);
 //  - a module imports another module's repository or routes (a module's service is its public face; the
 //    shapes of its schemas may be shared too);
 //  - a route file imports another route file;
@@ -25,12 +26,13 @@ const graph = JSON.parse(
 );
 
 const LAYERS = [
-  [/^(cli\/|mcp\/|server\.ts$|cluster\.ts$)/, 0],
+  [/^(cli\/|server\.ts$|cluster\.ts$)/, 0],
   [/^app\.ts$/, 1],
   [/^(plugins|jobs|demo)\//, 2],
   [/^modules\//, 3],
   [/^(shared|db)\//, 4],
   [/^config\.ts$/, 5],
+  [/^mcp\//, 6],
 ];
 const layerOf = (file) => LAYERS.find(([re]) => re.test(file))?.[1];
 const moduleOf = (file) => /^modules\/([^/]+)\//.exec(file)?.[1];

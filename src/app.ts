@@ -28,6 +28,8 @@ import errorHandler from './plugins/error-handler.ts';
 import handlerTimeout from './plugins/handler-timeout.ts';
 import openapi from './plugins/openapi.ts';
 import health from './plugins/health.ts';
+import remoteMcp from './plugins/remote-mcp.ts';
+import { packageVersion } from './shared/package-version.ts';
 import loadShedding from './plugins/load-shedding.ts';
 import metrics from './plugins/metrics.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -241,6 +243,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(openapi);
   await app.register(metrics, { db: deps.db, logWriter, token: config.metricsToken, outboxBacklog: () => outboxBacklog(deps.db) });
   await app.register(health, { db: deps.db, masterKey: deps.masterKey, isDraining: () => draining });
+  // Remote MCP (docs/mcp.md#remote-mcp): /mcp, authenticated by MCP tokens; its tool calls are in-process /v1 calls.
+  await app.register(remoteMcp, { db: deps.db, publicUrl: config.publicUrl, version: packageVersion() });
 
   // The local storage's signed upload and download URLs (outside /v1: the URL is the credential).
   if (storage instanceof LocalStorage) await app.register(storageRoutes, { storage, files: config.files });

@@ -164,8 +164,12 @@ export function buildProgram(ctx: CliContext): Command {
   const key = program.command('key').description('Manage API keys.');
   key
     .command('create')
-    .description('Issue a new API key and secret (rotation: create the new key, then revoke the old one).')
+    .description('Issue a new API key and secret (rotation: create the new key, then revoke the old one); with --mcp, a bearer token for the remote MCP endpoint (docs/mcp.md#tokens).')
     .requiredOption('--business <id>', 'business id', parseId)
+    .option('--mcp', 'issue an MCP token (for an AI assistant, /mcp only) instead of an API key')
+    .option('--read-only', 'with --mcp: the token may call only the reads')
+    .option('--tools <ids>', 'with --mcp: the token may call only these operation ids (comma-separated)')
+    .option('--name <label>', 'with --mcp: a label shown by key list')
     .action(async (opts) => (await import('./key.ts')).keyCreate(ctx, opts));
   key
     .command('list')
@@ -174,8 +178,8 @@ export function buildProgram(ctx: CliContext): Command {
     .action(async (opts) => (await import('./key.ts')).keyList(ctx, opts));
   key
     .command('revoke')
-    .description('Revoke an API key at once, named by its id or prefix (as `key list` shows them) or its full value.')
-    .argument('<key>', 'the key id, its prefix (bz_ and 8 characters) or the full API key')
+    .description('Revoke an API key or MCP token at once, named by its id or prefix (as `key list` shows them) or its full value.')
+    .argument('<key>', 'the key id, its prefix (bz_ and 8 characters) or the full API key; an MCP token by its prefix (bzm_…) or full value')
     .action(async (ref: string) => (await import('./key.ts')).keyRevoke(ctx, ref));
 
   const webhook = program.command('webhook').description('Manage the webhook endpoints of a business (docs/webhooks.md).');
@@ -207,12 +211,13 @@ export function buildProgram(ctx: CliContext): Command {
 
   program
     .command('mcp')
-    .description('Serve every API operation as a tool for AI assistants (Model Context Protocol over stdio; docs/mcp.md). Reads BIZAPI_URL (or --url), BIZAPI_API_KEY, BIZAPI_SECRET_KEY.')
+    .description('Serve every API operation to AI assistants (Model Context Protocol over stdio; docs/mcp.md): three tools by default, one per operation with --full. Reads BIZAPI_URL (or --url), BIZAPI_API_KEY, BIZAPI_SECRET_KEY.')
     .option('--url <url>', 'the API\'s address (default: $BIZAPI_URL, else http://127.0.0.1:8000)')
     .option('--signature <version>', 'request signature: v1 (the reference service\'s; default) or v2 (timestamped, replay-proof)', 'v1')
     .option('--read-only', 'offer only the reads (GET operations)')
     .option('--tools <ids>', 'offer only these operations (comma-separated operation ids, e.g. client_list,client_retrieve)')
-    .option('--dynamic', 'offer three meta-tools (list_operations, describe_operation, call_operation) instead of one tool per operation')
+    .option('--full', 'offer one tool per operation (about 25,000 tokens) instead of the three default tools (list_operations, describe_operation, call_operation)')
+    .option('--dynamic', 'the three default tools (the default; kept for older configurations)')
     .option('--no-extensions', 'leave out the extensions (operations the reference service lacks: webhooks, events, …)')
     .option('--openapi <file>', 'generate the tools from this OpenAPI document (JSON) instead of the bundled one')
     .action(async (opts) => (await import('./mcp.ts')).mcp(ctx, opts));

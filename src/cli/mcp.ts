@@ -16,6 +16,9 @@ export interface McpCommandOptions {
   readOnly?: boolean;
   /** Comma-separated operation ids. */
   tools?: string;
+  /** One tool per operation instead of the three default tools. */
+  full?: boolean;
+  /** The three default tools (kept for configurations written before they became the default). */
   dynamic?: boolean;
   /** `false` with `--no-extensions`. */
   extensions?: boolean;
@@ -79,7 +82,7 @@ export async function mcp(ctx: CliContext, opts: McpCommandOptions): Promise<voi
       signature,
       readOnly: opts.readOnly === true,
       ...(tools !== undefined && { tools }),
-      dynamic: opts.dynamic === true,
+      full: opts.full === true && opts.dynamic !== true,
       extensions: opts.extensions !== false,
       version: pkg.version,
     });
@@ -98,6 +101,6 @@ export async function mcp(ctx: CliContext, opts: McpCommandOptions): Promise<voi
   process.stdin.once('close', close);
   process.once('SIGTERM', close);
   process.once('SIGINT', close);
-  const mode = opts.dynamic === true ? `dynamic (3 tools over ${operations.length} operations)` : `${operations.length} tools`;
+  const mode = created.tools.length === operations.length ? `${operations.length} tools, one per operation` : `${created.tools.length} tools over ${operations.length} operations`;
   process.stderr.write(`bizapi mcp: ${mode}${opts.readOnly === true ? ', read-only' : ''}, calling ${baseUrl} (signature ${signature}); JSON-RPC on stdio\n`);
 }

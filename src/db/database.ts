@@ -3,7 +3,7 @@
  * resource, `tables/<resource>.table.ts`); this file only assembles them for Kysely.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { ApiKeyTable, BusinessTable } from './tables/auth.table.ts';
+import type { ApiKeyTable, BusinessTable, McpTokenTable } from './tables/auth.table.ts';
 import type {
   ClientStatusTable,
   ContractCategoryTable,
@@ -53,6 +53,7 @@ import type { TransferIdMapTable, TransferOriginTable } from './tables/transfer.
 export interface Database {
   business: BusinessTable;
   api_key: ApiKeyTable;
+  mcp_token: McpTokenTable;
   grade: GradeTable;
   member: MemberTable;
   folder: FolderTable;

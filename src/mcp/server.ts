@@ -31,10 +31,24 @@ export interface McpServerOptions {
   readOnly?: boolean;
   /** Offer only these operations (operation ids). */
   tools?: readonly string[];
-  /** Offer the three meta-tools (`list_operations`, `describe_operation`, `call_operation`) instead of one tool per operation. */
-  dynamic?: boolean;
+  /**
+   * Offer one tool per operation (docs/mcp.md#the-full-tool-list) instead of the default three meta-tools
+   * (`list_operations`, `describe_operation`, `call_operation`, docs/mcp.md#the-default-tools). `tools`
+   * (a named selection) implies it.
+   */
+  full?: boolean;
+  /** The operations, already built and selected (the remote endpoint builds them once per process); `document`, `readOnly`, `tools` and `extensions` are then not read. */
+  operations?: readonly OperationTool[];
+  /**
+   * Hand out cursors that carry the filters of their page (`mc1.` + base64url JSON), so that any process
+   * answers the next page (the remote endpoint, docs/mcp.md#remote-mcp); default: the API's own cursor, with
+   * the filters remembered in this process.
+   */
+  statelessCursors?: boolean;
   /** Offer the extensions (operations marked `x-extension`, which the reference service lacks); default true. */
   extensions?: boolean;
+  /** Retries of a call answered 429 or 503, or cut off by a network error (default 3, the client's; the remote endpoint: 0, it answers at once). */
+  retries?: number;
   /** Longest wait for one tool call, retries included, in milliseconds (default 60000). */
   timeoutMs?: number;
   /** The server's version, reported to the client. */
@@ -55,11 +69,27 @@ const REMEMBERED_CURSORS = 1000;
 
 const INSTRUCTIONS = [
   'Tools of the bizapi Business Management API (inquiries, clients, contracts, settlements, projects, workers, todos, estimate items).',
-  'Each tool is one API operation, named by its operation id: <resource>_list, _retrieve, _create, _partial_update, _destroy.',
+  'Each API operation has an operation id: <resource>_list, _retrieve, _create, _partial_update, _destroy.',
   'Path and query parameters are top-level arguments; a request body goes under `body`.',
-  'Lists answer {results, nextCursor}: pass nextCursor back as `cursor` for the next page until it is null.',
+  'Lists answer {results, nextCursor}: pass nextCursor back as `cursor` for the next page until it is null; `fields` keeps only the named fields of each record.',
   'A failed call is a tool error naming the HTTP status, the error code and each field message: correct the arguments and call again.',
 ].join(' ');
+
+/**
+ * The largest tool result, in characters of its JSON text: 80,000, about 20,000 tokens (JSON size / 4), under
+ * the 25,000 tokens clients accept (docs/mcp.md#result-sizes). A larger page is fetched again smaller.
+ */
+export const MAX_RESULT_CHARS = 80_000;
+
+/** The `fields` argument (docs/mcp.md#result-sizes). */
+const FIELDS_SCHEMA = {
+  type: 'array',
+  items: { type: 'string' },
+  description: 'Keep only these top-level fields of the answer (of each record of a list), e.g. ["id", "companyName"].',
+} as const;
+
+/** Prefix of a stateless cursor: `mc1.` + base64url of `{"c": <the API cursor>, "q": <the other query parameters>}`. */
+const STATELESS_CURSOR = 'mc1.';
 
 /**
  * The operations `options` select, in name order.
@@ -210,6 +240,29 @@ function objectArgument(value: unknown): unknown {
   }
 }
 
+/** `value` with only `fields` of it when it is an object and `fields` is given; else `value`. */
+function pick(value: unknown, fields: readonly string[] | undefined): unknown {
+  if (fields === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(fields.filter((f) => Object.hasOwn(record, f)).map((f) => [f, record[f]]));
+}
+
+/** A stateless cursor (see {@link STATELESS_CURSOR}). */
+function encodeCursor(cursor: string, query: URLSearchParams): string {
+  return STATELESS_CURSOR + Buffer.from(JSON.stringify({ c: cursor, q: query.toString() })).toString('base64url');
+}
+
+/** The API cursor and query of a stateless cursor, or `undefined` when it is not one. */
+function decodeCursor(token: string): { cursor: string; query: URLSearchParams } | undefined {
+  try {
+    const { c, q } = JSON.parse(Buffer.from(token.slice(STATELESS_CURSOR.length), 'base64url').toString('utf8')) as { c?: unknown; q?: unknown };
+    if (typeof c !== 'string' || c === '' || typeof q !== 'string') return undefined;
+    return { cursor: c, query: new URLSearchParams(q) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs tool calls against the API. */
 class OperationCaller {
   private readonly client: Bizapi;
@@ -222,6 +275,7 @@ class OperationCaller {
       apiKey: options.apiKey,
       secretKey: options.secretKey,
       signatureVersion: options.signature ?? 'v1',
+      ...(options.retries !== undefined && { retry: { retries: options.retries } }),
       ...(options.fetch !== undefined && { fetch: options.fetch }),
     });
   }
@@ -258,7 +312,14 @@ class OperationCaller {
         cursor = parsed.cursor;
       }
     }
-    const remembered = typeof cursor === 'string' ? this.cursors.get(`${tool.name} ${cursor}`) : undefined;
+    let carried: URLSearchParams | undefined;
+    if (typeof cursor === 'string' && cursor.startsWith(STATELESS_CURSOR)) {
+      const decoded = decodeCursor(cursor);
+      if (decoded === undefined) throw new ArgumentError('argument "cursor" is not a nextCursor this server handed out: start again from the first page (omit `cursor`)');
+      cursor = decoded.cursor;
+      carried = decoded.query;
+    }
+    const remembered = carried ?? (typeof cursor === 'string' ? this.cursors.get(`${tool.name} ${cursor}`) : undefined);
     const query = new URLSearchParams(remembered);
     for (const p of tool.parameters) {
       if (p.in !== 'query' || p.name === 'cursor') continue;
@@ -280,8 +341,39 @@ class OperationCaller {
     while (this.cursors.size > REMEMBERED_CURSORS) this.cursors.delete(this.cursors.keys().next().value!);
   }
 
-  /** Calls `tool` with `args`; every failure is a tool result with `isError`, never a thrown error. */
-  async call(tool: OperationTool, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+  /**
+   * Calls `tool` with `args` (and `fields`, docs/mcp.md#result-sizes); every failure is a tool result with
+   * `isError`, never a thrown error. A page whose result would pass {@link MAX_RESULT_CHARS} is fetched again
+   * with a page size that fits (its `nextCursor` goes on from there); a record that does not fit is an error
+   * that asks for `fields`.
+   */
+  async call(tool: OperationTool, rawArgs: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+    const { fields: rawFields, ...args } = rawArgs;
+    let fields: string[] | undefined;
+    if (rawFields !== undefined && rawFields !== null) {
+      const list = typeof rawFields === 'string' ? rawFields.split(',').map((f) => f.trim()).filter((f) => f !== '') : rawFields;
+      if (!Array.isArray(list) || list.length === 0 || !list.every((f) => typeof f === 'string')) return toolError(`invalid arguments for ${tool.name}: argument "fields" must be a list of field names, e.g. ["id", "companyName"]`);
+      fields = list as string[];
+    }
+    let result = await this.callOnce(tool, args, fields, signal);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const size = (result.content[0] as { text?: string } | undefined)?.text?.length ?? 0;
+      if (result.isError === true || size <= MAX_RESULT_CHARS) return result;
+      const page = result.structuredContent as Partial<ToolPage> | undefined;
+      const count = Array.isArray(page?.results) ? page.results.length : 0;
+      if (!tool.paged || count <= 1 || !tool.parameters.some((p) => p.name === 'page_size')) break;
+      const pageSize = Math.max(1, Math.min(count - 1, Math.floor((count * MAX_RESULT_CHARS * 0.9) / size)));
+      result = await this.callOnce(tool, { ...args, page_size: pageSize }, fields, signal);
+    }
+    const size = (result.content[0] as { text?: string } | undefined)?.text?.length ?? 0;
+    if (result.isError !== true && size > MAX_RESULT_CHARS) {
+      return toolError(`the answer of ${tool.name} is ${size} characters (about ${Math.ceil(size / 4)} tokens), more than the ${MAX_RESULT_CHARS / 4} tokens a result may hold: name the fields you need with \`fields\`${tool.paged ? ' or pass a smaller `page_size`' : ''}.`);
+    }
+    return result;
+  }
+
+  /** One request for `tool`; see {@link call}. */
+  private async callOnce(tool: OperationTool, args: Record<string, unknown>, fields: string[] | undefined, signal?: AbortSignal): Promise<CallToolResult> {
     let url: URL;
     try {
       url = this.url(tool, args);
@@ -318,49 +410,63 @@ class OperationCaller {
     }
     if (!response.ok) return errorResult(response.status, json);
     if (json === undefined) return toolResult({ status: response.status });
-    if (Array.isArray(json)) return toolResult({ results: json, nextCursor: null } satisfies ToolPage);
+    if (Array.isArray(json)) return toolResult({ results: json.map((r) => pick(r, fields)), nextCursor: null } satisfies ToolPage);
     if (json === null || typeof json !== 'object') return toolResult({ value: json });
     const answer = json as Record<string, unknown>;
     if (tool.paged && Array.isArray(answer.results) && 'next' in answer) {
       const next = cursorOf(answer.next);
-      if (next !== null) this.remember(tool.name, next.cursor, next.query);
-      return toolResult({ results: answer.results, nextCursor: next?.cursor ?? null } satisfies ToolPage);
+      let nextCursor: string | null = null;
+      if (next !== null) {
+        if (this.options.statelessCursors === true) nextCursor = encodeCursor(next.cursor, next.query);
+        else {
+          this.remember(tool.name, next.cursor, next.query);
+          nextCursor = next.cursor;
+        }
+      }
+      return toolResult({ results: answer.results.map((r) => pick(r, fields)), nextCursor } satisfies ToolPage);
     }
-    return toolResult(answer);
+    return toolResult(pick(answer, fields) as Record<string, unknown>);
   }
 }
 
 /** The MCP tool of an operation. */
 function toTool(op: OperationTool): Tool {
-  return { name: op.name, title: op.summary || op.name, description: op.description, inputSchema: op.inputSchema as Tool['inputSchema'], annotations: op.annotations };
+  const inputSchema = op.method === 'GET' ? { ...op.inputSchema, properties: { ...(op.inputSchema.properties as JsonSchema), fields: FIELDS_SCHEMA } } : op.inputSchema;
+  return { name: op.name, title: op.summary || op.name, description: op.description, inputSchema: inputSchema as Tool['inputSchema'], annotations: op.annotations };
 }
 
-/** The three meta-tools of `--dynamic` (docs/mcp.md#dynamic-mode). */
-function metaTools(readOnly: boolean): Tool[] {
+/**
+ * The three default tools (docs/mcp.md#the-default-tools): `list_operations`, `describe_operation` and
+ * `call_operation`. `call_operation`'s description names every operation id it accepts, so an assistant
+ * can call a well-known operation without listing first; the whole list stays under 2,000 tokens.
+ */
+function metaTools(operations: readonly OperationTool[], readOnly: boolean): Tool[] {
+  const ids = operations.map((op) => op.name).join(' ');
   return [
     {
       name: 'list_operations',
       title: 'List API operations',
-      description: 'Lists the API operations you can call with call_operation: id, method, path, summary. `search` narrows them (every word must appear in the id, path, summary or description).',
+      description: 'Lists the API operations call_operation accepts: id, method, path, summary. `search` narrows them (every word must appear in the id, path, summary or description).',
       inputSchema: { type: 'object', properties: { search: { type: 'string', description: 'Words to look for, e.g. "client list".' } }, additionalProperties: false },
       annotations: { title: 'List API operations', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     {
       name: 'describe_operation',
       title: 'Describe an API operation',
-      description: 'Describes one API operation: its description, whether it reads or writes, and the JSON Schema of its arguments for call_operation.',
-      inputSchema: { type: 'object', properties: { operation_id: { type: 'string', description: 'An id from list_operations, e.g. "client_list".' } }, required: ['operation_id'], additionalProperties: false },
+      description: 'Describes one API operation: its description, whether it reads or writes, and the JSON Schema of its arguments for call_operation. Call it before a create or an update to learn the body fields.',
+      inputSchema: { type: 'object', properties: { operation_id: { type: 'string', description: 'An operation id, e.g. "client_create".' } }, required: ['operation_id'], additionalProperties: false },
       annotations: { title: 'Describe an API operation', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     {
       name: 'call_operation',
       title: 'Call an API operation',
-      description: 'Calls one API operation with its arguments (path and query parameters at the top level, the request body under `body`, as describe_operation shows). Lists answer {results, nextCursor}.',
+      description: `Calls one API operation. \`arguments\`: path and query parameters by name (client_id, page_size, search, cursor, …), the request body under \`body\` (describe_operation shows them). Lists answer {results, nextCursor}; pass nextCursor back as cursor. \`fields\` keeps only the named fields. Operations: ${ids}`,
       inputSchema: {
         type: 'object',
         properties: {
-          operation_id: { type: 'string', description: 'An id from list_operations.' },
-          arguments: { type: 'object', description: 'The operation\'s arguments (see describe_operation).' },
+          operation_id: { type: 'string', description: 'One of the operation ids above.' },
+          arguments: { type: 'object', description: 'The operation\'s arguments.' },
+          fields: FIELDS_SCHEMA,
         },
         required: ['operation_id'],
         additionalProperties: false,
@@ -381,12 +487,12 @@ function matches(op: OperationTool, search: string): boolean {
  * and selected by the options, each call sent to the API.
  * @throws McpConfigError for a bad selection (see {@link selectOperations}); Error when the document cannot be turned into tools
  */
-export function createMcpServer(options: McpServerOptions): { server: Server; operations: OperationTool[] } {
-  const operations = selectOperations(buildOperationTools(options.document), options);
+export function createMcpServer(options: McpServerOptions): { server: Server; operations: readonly OperationTool[]; tools: Tool[] } {
+  const operations = options.operations ?? selectOperations(buildOperationTools(options.document), options);
   const byName = new Map(operations.map((op) => [op.name, op]));
   const caller = new OperationCaller(options);
-  const dynamic = options.dynamic === true;
-  const tools = dynamic ? metaTools(options.readOnly === true) : operations.map(toTool);
+  const dynamic = options.full !== true && options.tools === undefined;
+  const tools = dynamic ? metaTools(operations, operations.every((op) => op.method === 'GET')) : operations.map(toTool);
 
   const server = new Server({ name: 'bizapi', title: 'bizapi Business Management API', version: options.version ?? '0.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
@@ -412,7 +518,7 @@ export function createMcpServer(options: McpServerOptions): { server: Server; op
     }
     const callArgs = objectArgument(args.arguments ?? {});
     if (callArgs === null || typeof callArgs !== 'object' || Array.isArray(callArgs)) return toolError('invalid arguments for call_operation: `arguments` must be an object.');
-    return caller.call(op, callArgs as Record<string, unknown>, extra.signal);
+    return caller.call(op, { ...(callArgs as Record<string, unknown>), ...(args.fields !== undefined && { fields: args.fields }) }, extra.signal);
   });
-  return { server, operations };
+  return { server, operations, tools };
 }

@@ -27,6 +27,7 @@
  * business (`request.auth`), so it is counted by the rate limit and recorded in the API call log with its
  * body.
  */
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -65,6 +66,28 @@ export interface AuthenticateOptions {
 }
 
 const verified = new WeakSet<FastifyRequest>();
+
+/**
+ * The header of an in-process call that the remote MCP endpoint makes for an MCP token (src/plugins/remote-mcp.ts,
+ * docs/mcp.md#remote-mcp): its value is a one-use random nonce this process handed out with
+ * {@link internalCall}, so no request from outside can carry a valid one. Such a call is authenticated as
+ * the token's business (no `X-API-Key`, no signature: the token was checked on `/mcp`), then rate-limited,
+ * plan-gated and logged like any API call.
+ */
+export const INTERNAL_CALL_HEADER = 'x-bizapi-internal-call';
+
+/** Open in-process calls of this process: nonce → who calls. */
+const internalCalls = new Map<string, AuthContext>();
+
+/**
+ * Registers one in-process call as `auth` (docs/mcp.md#remote-mcp): returns the nonce to send in
+ * {@link INTERNAL_CALL_HEADER} and `release`, to call once the answer is in (the nonce then stops working).
+ */
+export function internalCall(auth: AuthContext): { nonce: string; release: () => void } {
+  const nonce = randomBytes(32).toString('base64url');
+  internalCalls.set(nonce, auth);
+  return { nonce, release: () => internalCalls.delete(nonce) };
+}
 
 /** The body of a request that has none (no `Content-Length` above 0, no `Transfer-Encoding`). */
 const NO_BODY = Buffer.alloc(0);
@@ -193,6 +216,14 @@ export default fp<AuthenticateOptions>(
     app.decorateRequest('rawBody', undefined);
 
     app.addHook('onRequest', async (request) => {
+      const nonce = header(request, INTERNAL_CALL_HEADER);
+      if (nonce !== undefined) {
+        const auth = internalCalls.get(nonce);
+        if (!auth) throw new AuthenticationFailed('Invalid internal call.');
+        request.auth = auth;
+        verified.add(request); // checked on /mcp; no signature to verify
+        return;
+      }
       const apiKey = header(request, 'x-api-key')?.trim();
       if (!apiKey) {
         if (request.is404) return;
@@ -208,10 +239,11 @@ export default fp<AuthenticateOptions>(
 
     app.addHook('preParsing', async (request, _reply, payload) => {
       if (request.is404) return request.auth ? notFoundBody(request, payload, opts.bodyLimit) : payload;
-      if (opts.signatureMode === 'required' && header(request, 'x-signature') === undefined) {
+      const internal = verified.has(request);
+      if (!internal && opts.signatureMode === 'required' && header(request, 'x-signature') === undefined) {
         throw new PermissionDenied('The X-Signature header is required.', 'signature_required');
       }
-      if (opts.signatureMode === 'v2' && !isV2(request)) {
+      if (!internal && opts.signatureMode === 'v2' && !isV2(request)) {
         throw new PermissionDenied('A version-2 signature (X-Signature: v2=…, with X-Signature-Timestamp) is required.', 'signature_required');
       }
       const declared = Number(header(request, 'content-length') ?? 0);
@@ -219,13 +251,13 @@ export default fp<AuthenticateOptions>(
       if (!(declared > 0) && header(request, 'transfer-encoding') === undefined) {
         // No body (most GETs): nothing to read or replay; the signature covers the empty body.
         request.rawBody = NO_BODY;
-        await checkSignature(request, NO_BODY, replays, now);
+        if (!internal) await checkSignature(request, NO_BODY, replays, now);
         checkPlan(request);
         return payload;
       }
       const body = await readAll(payload, opts.bodyLimit);
       request.rawBody = body;
-      await checkSignature(request, body, replays, now);
+      if (!internal) await checkSignature(request, body, replays, now);
       checkPlan(request);
       return replayOf(body);
     });

@@ -130,7 +130,8 @@ export default fp<RateLimitOptions>(
       max: opts.max,
       timeWindow: opts.windowMs,
       skipOnError: true,
-      keyGenerator: (request) => `key:${request.auth.apiKeyId}`,
+      // One budget per credential: an API key, or an MCP token (docs/mcp.md#remote-mcp).
+      keyGenerator: (request) => (request.auth.mcpTokenId !== undefined ? `mcp:${request.auth.mcpTokenId}` : `key:${request.auth.apiKeyId}`),
       ...(opts.store === 'database' ? { store: databaseStore(opts.db, onStoreError) } : {}),
       ...(redis ? { redis, nameSpace: 'bizapi-rate-limit:' } : {}),
     });

@@ -111,10 +111,10 @@ function v1Operations(): Map<string, string> {
   return ops;
 }
 
-describe('one tool per operation, against a server that requires signatures', () => {
+describe('one tool per operation (--full), against a server that requires signatures', () => {
   let s: Session;
   beforeAll(async () => {
-    s = await connect([], b, required.port);
+    s = await connect(['--full'], b, required.port);
   });
   afterAll(() => s?.close());
 
@@ -267,7 +267,7 @@ describe('one tool per operation, against a server that requires signatures', ()
 
 describe('--read-only and --tools', () => {
   it('--read-only lists only the reads', async () => {
-    const s = await connect(['--read-only', ...docArgs], b, required.port);
+    const s = await connect(['--read-only', '--full', ...docArgs], b, required.port);
     try {
       const { tools } = await s.client.listTools();
       const reads = [...v1Operations()].filter(([, m]) => m === 'get').map(([id]) => id);
@@ -294,12 +294,16 @@ describe('--read-only and --tools', () => {
   });
 });
 
-describe('--dynamic', () => {
-  it('finds, describes and calls an operation through the three meta-tools', async () => {
-    const s = await connect(['--dynamic', ...docArgs], b, required.port);
+describe('the default tools', () => {
+  it('finds, describes and calls an operation through the three meta-tools, under 2,000 tokens (--dynamic: the same)', async () => {
+    const s = await connect(docArgs, b, required.port);
     try {
       const { tools } = await s.client.listTools();
       expect(tools.map((x) => x.name).sort()).toEqual(['call_operation', 'describe_operation', 'list_operations']);
+      expect(JSON.stringify({ tools }).length / 4).toBeLessThan(2000);
+      const dynamic = await connect(['--dynamic', ...docArgs], b, required.port);
+      expect((await dynamic.client.listTools()).tools).toEqual(tools);
+      await dynamic.close();
       const found = ok(await s.call('list_operations', { search: 'client create' }));
       expect(found.operations).toContainEqual({ id: 'client_create', method: 'POST', path: '/v1/client', summary: expect.any(String) });
       expect(ok(await s.call('list_operations')).operations).toHaveLength(v1Operations().size);
@@ -323,7 +327,7 @@ describe('--dynamic', () => {
 
 describe('failures are tool errors, not crashes', () => {
   it('a wrong secret: a clear tool error naming the signature, and the server keeps serving', async () => {
-    const s = await connect(docArgs, { apiKey: b.apiKey, secretKey: 'not-the-secret' }, required.port);
+    const s = await connect(['--full', ...docArgs], { apiKey: b.apiKey, secretKey: 'not-the-secret' }, required.port);
     try {
       for (let i = 0; i < 2; i++) {
         const r = await s.call('client_list');
@@ -344,7 +348,7 @@ describe('failures are tool errors, not crashes', () => {
         srv.close(() => resolve(port));
       });
     });
-    const s = await connect(docArgs, b, closed);
+    const s = await connect(['--full', ...docArgs], b, closed);
     try {
       const r = await s.call('client_list');
       expect(r.isError).toBe(true);
@@ -384,8 +388,8 @@ describe('path arguments (issue 44): validated against their schema, no dot segm
   const HOSTILE = ['..', '.', '%2e%2e', '%2E%2E', '.%2e', '5/..', '../5', '5/../..', '..\\', '1.5', ' 5', '0x5', '1e3', 0, -1, 1.5, 2 ** 53, true, [5], { id: 5 }];
 
   it('refuses each before any request: the inquiry and its note are untouched (also under --read-only)', async () => {
-    const s = await connect(docArgs, b, required.port);
-    const ro = await connect(['--read-only', ...docArgs], b, required.port);
+    const s = await connect(['--full', ...docArgs], b, required.port);
+    const ro = await connect(['--read-only', '--full', ...docArgs], b, required.port);
     try {
       const client = ok(await s.call('client_create', { body: { companyName: 'Traversal target' } }));
       const inquiry = ok(await s.call('inquiry_create', { body: { name: 'Keep me', client: { id: client.id } } }));

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Timestamp } from '../../db/columns.ts';
-import type { ApiKeyRow, BusinessRow, NewApiKeyRow, NewBusinessRow } from '../../db/tables/auth.table.ts';
+import type { ApiKeyRow, BusinessRow, McpTokenRow, NewApiKeyRow, NewBusinessRow, NewMcpTokenRow } from '../../db/tables/auth.table.ts';
 
 const businessColumns = ['id', 'name', 'plan', 'timezone', 'created'] as const;
 
@@ -99,4 +99,50 @@ export async function revokeById(db: Db, id: number, at: Timestamp): Promise<num
 export async function findNewestSecret(db: Db): Promise<string | undefined> {
   const row = await db.selectFrom('api_key').select('secret_ciphertext').orderBy('id', 'desc').limit(1).executeTakeFirst();
   return row?.secret_ciphertext;
+}
+
+/** Inserts an MCP token row (docs/mcp.md#tokens). */
+export async function insertMcpToken(db: Db, row: NewMcpTokenRow): Promise<McpTokenRow> {
+  return db.insertInto('mcp_token').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** An MCP token that is not revoked, with its business, by business id and token hash; `undefined` when unknown or revoked. */
+export async function findActiveMcpTokenByHash(db: Db, businessId: number, tokenHash: string) {
+  return db
+    .selectFrom('mcp_token')
+    .innerJoin('business', 'business.id', 'mcp_token.business_id')
+    .select(['mcp_token.id', 'mcp_token.read_only', 'mcp_token.tools', 'business.id as businessId', 'business.plan', 'business.timezone'])
+    .where('mcp_token.business_id', '=', businessId)
+    .where('mcp_token.token_hash', '=', tokenHash)
+    .where('mcp_token.revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The MCP tokens of a business, oldest first, without hashes. */
+export async function findMcpTokensByBusiness(db: Db, businessId: number) {
+  return db
+    .selectFrom('mcp_token')
+    .select(['id', 'token_prefix', 'name', 'read_only', 'tools', 'created', 'revoked_at'])
+    .where('business_id', '=', businessId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Marks the MCP token `id` of `businessId` revoked; returns the number of rows changed (0 when unknown or already revoked). */
+export async function revokeMcpTokenById(db: Db, businessId: number, id: number, at: Timestamp): Promise<number> {
+  const result = await db
+    .updateTable('mcp_token')
+    .set({ revoked_at: at })
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The ids of `businessId`'s MCP tokens that are not revoked and whose display prefix is `prefix`, or whose hash is `tokenHash`. */
+export async function findActiveMcpTokenIds(db: Db, businessId: number, match: { prefix: string } | { tokenHash: string }): Promise<number[]> {
+  let q = db.selectFrom('mcp_token').select('id').where('business_id', '=', businessId).where('revoked_at', 'is', null);
+  q = 'prefix' in match ? q.where('token_prefix', '=', match.prefix) : q.where('token_hash', '=', match.tokenHash);
+  return (await q.orderBy('id').execute()).map((r) => Number(r.id));
 }

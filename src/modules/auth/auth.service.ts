@@ -179,3 +179,99 @@ export async function masterKeyForDatabase(db: Db, config: Pick<Config, 'masterK
   if ((await checkMasterKey(db, masterKey)) === 'mismatch') throw new Error(masterKeyMismatchMessage(config));
   return masterKey;
 }
+
+/** What an MCP token allows (docs/mcp.md#tokens): its business and the bounds set at issuance. */
+export interface McpGrant {
+  tokenId: number;
+  businessId: number;
+  plan: Plan;
+  timezone: string;
+  /** Only GET operations. */
+  readOnly: boolean;
+  /** Only these operation ids; `undefined` for every operation. */
+  tools: string[] | undefined;
+}
+
+/** An MCP token as `key list` shows it: no hash, no token. */
+export interface McpTokenInfo {
+  id: number;
+  prefix: string;
+  name: string | null;
+  readOnly: boolean;
+  tools: string[] | null;
+  created: string;
+  revokedAt: string | null;
+}
+
+/** `bzm_<business id>_<43 base64url characters>`: the business id lets the lookup stay within one business. */
+const MCP_TOKEN = /^bzm_([1-9][0-9]{0,15})_([A-Za-z0-9_-]{43})$/;
+
+/**
+ * Issues an MCP token for `businessId` (docs/mcp.md#tokens): `bzm_<business id>_<32 random bytes, base64url>`,
+ * stored as its SHA-256 and a display prefix; shown once. It authenticates `/mcp` only, never `X-API-Key`.
+ */
+export async function createMcpToken(db: Db, businessId: number, input: { readOnly: boolean; tools?: readonly string[]; name?: string }): Promise<{ token: string; id: number }> {
+  const token = `bzm_${businessId}_${randomBytes(32).toString('base64url')}`;
+  const row = await repo.insertMcpToken(db, {
+    business_id: businessId,
+    token_hash: hashApiKey(token),
+    token_prefix: token.slice(0, `bzm_${businessId}_`.length + 8),
+    name: input.name ?? null,
+    read_only: input.readOnly ? 1 : 0,
+    tools: input.tools !== undefined && input.tools.length > 0 ? input.tools.join(',') : null,
+    created: nowTimestamp(),
+  });
+  return { token, id: Number(row.id) };
+}
+
+/**
+ * Resolves a bearer token sent to `/mcp`; `undefined` for a malformed, unknown or revoked one. The row is
+ * read on every request, so a revocation is refused at once by every process.
+ */
+export async function authenticateMcpToken(db: Db, token: string): Promise<McpGrant | undefined> {
+  const m = MCP_TOKEN.exec(token);
+  if (m === null) return undefined;
+  const businessId = Number(m[1]);
+  if (!Number.isSafeInteger(businessId)) return undefined;
+  const row = await repo.findActiveMcpTokenByHash(db, businessId, hashApiKey(token));
+  if (!row) return undefined;
+  return {
+    tokenId: Number(row.id),
+    businessId: Number(row.businessId),
+    plan: row.plan as Plan,
+    timezone: row.timezone,
+    readOnly: Number(row.read_only) === 1,
+    tools: row.tools === null ? undefined : row.tools.split(','),
+  };
+}
+
+/** The MCP tokens of a business, oldest first (`bizapi key list`). */
+export async function listMcpTokens(db: Db, businessId: number): Promise<McpTokenInfo[]> {
+  const rows = await repo.findMcpTokensByBusiness(db, businessId);
+  return rows.map((r) => ({ id: Number(r.id), prefix: r.token_prefix, name: r.name, readOnly: Number(r.read_only) === 1, tools: r.tools === null ? null : r.tools.split(','), created: r.created, revokedAt: r.revoked_at }));
+}
+
+/** Revokes the MCP token `id` of `businessId` at once; `false` when it is unknown or already revoked. */
+export async function revokeMcpToken(db: Db, businessId: number, id: number): Promise<boolean> {
+  return (await repo.revokeMcpTokenById(db, businessId, id, nowTimestamp())) > 0;
+}
+
+/** An MCP token's display prefix as `key list` shows it: `bzm_<business id>_` and 8 characters. */
+const MCP_TOKEN_PREFIX = /^bzm_([1-9][0-9]{0,15})_[A-Za-z0-9_-]{8}$/;
+
+/**
+ * Revokes an MCP token named by its display prefix (as `key list` shows it) or its full value
+ * (docs/mcp.md#tokens). Answers `{revoked: id}`, `'none'` when no active token matches, `'ambiguous'` when
+ * several active tokens share the prefix (then revoke by the full value, or issue a new one and revoke both).
+ */
+export async function revokeMcpTokenByRef(db: Db, ref: string): Promise<{ revoked: number } | 'none' | 'ambiguous'> {
+  const value = ref.trim();
+  const full = MCP_TOKEN.exec(value);
+  const prefix = full === null ? MCP_TOKEN_PREFIX.exec(value) : null;
+  if (full === null && prefix === null) return 'none';
+  const businessId = Number((full ?? prefix)![1]);
+  const ids = await repo.findActiveMcpTokenIds(db, businessId, full !== null ? { tokenHash: hashApiKey(value) } : { prefix: value });
+  if (ids.length > 1) return 'ambiguous';
+  if (ids.length === 0) return 'none';
+  return (await revokeMcpToken(db, businessId, ids[0]!)) ? { revoked: ids[0]! } : 'none';
+}
