@@ -96,6 +96,8 @@ export const TABLES = {
   client: { kind: B, id: 'id', references: { business_id: B, status_id: 'client_status' } },
   client_field_value: { kind: B, id: null, references: { business_id: B, client_id: 'client', field_id: 'field' } },
   api_log: { kind: B, id: 'id', references: { business_id: B } },
+  // The token names its business (bzm_<business id>_…), so even its look-up is one business's (docs/mcp.md#tokens).
+  mcp_token: { kind: B, id: 'id', references: { business_id: B } },
   contract: { kind: B, id: 'id', references: { business_id: B, client_id: 'client', inquiry_id: 'inquiry' } },
   contract_category_link: { kind: B, id: null, references: { business_id: B, contract_id: 'contract', category_id: 'contract_category' } },
   contract_field_value: { kind: B, id: null, references: { business_id: B, contract_id: 'contract', field_id: 'field' } },
