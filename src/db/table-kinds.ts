@@ -133,7 +133,6 @@ export const TABLES = {
   webhook_delivery: { kind: B, id: 'id', references: { business_id: B, webhook_id: 'webhook_endpoint', event_id: 'event' } },
   transfer_origin: { kind: B, id: null, references: { business_id: B } },
   transfer_id_map: { kind: B, id: null, references: { business_id: B, source_id: null, target_id: null } },
-  mcp_token: { kind: B, id: 'id', references: { business_id: B } },
 } as const satisfies Record<keyof Database | 'kysely_migration' | 'kysely_migration_lock', TableDeclaration>;
 
 /** A table's name as declared in {@link TABLES}. */
