@@ -17,7 +17,7 @@ import { ConfigError } from '../config.ts';
 import { type CliContext, CliError, createContext, databaseNotice, parseId, printJson, withDb } from './context.ts';
 
 /** The commands that open the database: each states on stderr which one (issue 26, trap 3; issue 36). */
-const DATABASE_COMMANDS = new Set(['migrate', 'business', 'catalog', 'key', 'webhook', 'demo', 'worker', 'serve', 'import', 'export', 'backup']);
+const DATABASE_COMMANDS = new Set(['migrate', 'business', 'catalog', 'key', 'webhook', 'demo', 'worker', 'serve', 'import', 'export', 'backup', 'distribute']);
 
 /**
  * The commands that may create a missing SQLite database (README.md#provisioning-businesses-keys-and-catalogs):
@@ -65,6 +65,18 @@ export function buildProgram(ctx: CliContext): Command {
       const applied = await withDb(ctx.config(), async (_db, names) => names, { reportMigrations: false });
       printJson({ applied });
     });
+
+  program
+    .command('distribute')
+    .description(
+      'On a Citus coordinator: migrate, then distribute the business-owned tables on business_id (colocated) and make business and api_key reference tables. Idempotent. Prints what it did.',
+    )
+    .option('--shard-count <n>', 'shards per distributed table when none is distributed yet (default: citus.shard_count, 32)', (v: string) => {
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || n < 1 || n > 64000) throw new InvalidArgumentError('a shard count is an integer from 1 to 64000.');
+      return n;
+    })
+    .action(async (opts: { shardCount?: number }) => (await import('./distribute.ts')).distributeCommand(ctx, opts));
 
   program
     .command('serve')

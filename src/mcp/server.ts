@@ -7,7 +7,7 @@
 import { BizapiNetworkError, type Bizapi, createBizapi, type SignatureVersion } from '@bizapi/client';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolResult, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { buildOperationTools, type JsonSchema, type OperationTool } from './tools.ts';
+import { buildOperationTools, type JsonSchema, type OperationTool, type ToolParameter } from './tools.ts';
 
 /** A mistake in how `bizapi mcp` was started (unknown `--tools` name, missing key): reported before serving. */
 export class McpConfigError extends Error {
@@ -167,6 +167,33 @@ function queryValue(name: string, value: unknown): string {
   throw new ArgumentError(`argument "${name}" must be a string, a number or a boolean (or a list of them), not ${JSON.stringify(value)}`);
 }
 
+/**
+ * The text of one path argument, checked against its schema (docs/mcp.md#path-arguments): an `integer` is a
+ * whole number (or its decimal digits as a string) within `minimum`/`maximum`; a `string` matches its
+ * `pattern`; and no value is empty, `.` or `..`, or holds a `/`, `\\` or `%`, so a dot segment or another path
+ * can never reach the URL (issue 44: `file_id: ".."` sent `DELETE /v1/inquiry/5/`).
+ * @throws ArgumentError naming the argument, what it must be and what was sent
+ */
+function pathSegment(p: ToolParameter, value: unknown): string {
+  const refuse = (what: string) => new ArgumentError(`argument "${p.name}" must be ${what}, not ${JSON.stringify(value)}`);
+  const type = p.schema.type;
+  let text: string;
+  if (type === 'integer' || type === 'number') {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?[0-9]+$/.test(value) ? Number(value) : NaN;
+    const min = typeof p.schema.minimum === 'number' ? p.schema.minimum : undefined;
+    const max = typeof p.schema.maximum === 'number' ? p.schema.maximum : undefined;
+    const range = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : min !== undefined ? ` of at least ${min}` : '';
+    if (!Number.isSafeInteger(n) || (min !== undefined && n < min) || (max !== undefined && n > max)) throw refuse(`an integer id${range}`);
+    text = String(n);
+  } else {
+    if (typeof value !== 'string' && typeof value !== 'number') throw refuse('a string');
+    text = String(value);
+    if (typeof p.schema.pattern === 'string' && !new RegExp(p.schema.pattern, 'u').test(text)) throw refuse(`a string matching ${p.schema.pattern}`);
+  }
+  if (text === '' || text === '.' || text === '..' || /[/\\%]/.test(text)) throw refuse('one path segment (no "/", "\\", "%", "." or "..")');
+  return text;
+}
+
 /** A call's arguments do not fit the tool (reported as a tool error, so the assistant can correct them). */
 class ArgumentError extends Error {}
 
@@ -214,10 +241,13 @@ class OperationCaller {
         if (p.required) throw new ArgumentError(`missing required argument "${p.name}"`);
         continue;
       }
-      if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(queryValue(p.name, value)));
+      if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(pathSegment(p, value)));
     }
     if (tool.body === 'required' && args.body === undefined) throw new ArgumentError('missing required argument "body" (the request fields go inside `body`)');
-    const url = new URL(`${this.options.baseUrl.replace(/\/+$/, '')}${path}`);
+    const base = this.options.baseUrl.replace(/\/+$/, '');
+    const url = new URL(`${base}${path}`);
+    // Belt and braces: the URL parser resolves no segment of ours away (pathSegment refuses them already).
+    if (url.pathname !== new URL(`${base}/`).pathname.replace(/\/$/, '') + path) throw new ArgumentError(`the path arguments do not make a path of ${tool.name} (${path})`);
 
     let cursor = args.cursor;
     if (tool.paged && typeof cursor === 'string' && /^https?:\/\//i.test(cursor)) {

@@ -29,6 +29,8 @@ export interface ToolParameter {
   required: boolean;
   /** An array-typed query parameter: each value is sent as its own `name=value` (`search=a&search=b`). */
   repeated: boolean;
+  /** The parameter's schema, `$ref`s inlined: a path argument is checked against it before it reaches the URL (docs/mcp.md#path-arguments). */
+  schema: JsonSchema;
 }
 
 /** One operation of the document as a tool. */
@@ -195,7 +197,7 @@ export function buildOperationTools(document: unknown): OperationTool[] {
         properties[p.name] = schema;
         const isRequired = p.in === 'path' || p.required === true;
         if (isRequired) required.push(p.name);
-        parameters.push({ name: p.name, in: p.in, required: isRequired, repeated: schema.type === 'array' });
+        parameters.push({ name: p.name, in: p.in, required: isRequired, repeated: schema.type === 'array', schema });
       }
       const rb = requestBodyOf(document, operation);
       if (rb !== undefined) {

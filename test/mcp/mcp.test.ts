@@ -378,3 +378,38 @@ describe('--signature v2', () => {
     }
   });
 });
+
+describe('path arguments (issue 44): validated against their schema, no dot segment reaches the URL', () => {
+  /** Values a hostile or confused caller sends for an integer id; before the check, `..` and `5/..` resolved to the parent path. */
+  const HOSTILE = ['..', '.', '%2e%2e', '%2E%2E', '.%2e', '5/..', '../5', '5/../..', '..\\', '1.5', ' 5', '0x5', '1e3', 0, -1, 1.5, 2 ** 53, true, [5], { id: 5 }];
+
+  it('refuses each before any request: the inquiry and its note are untouched (also under --read-only)', async () => {
+    const s = await connect(docArgs, b, required.port);
+    const ro = await connect(['--read-only', ...docArgs], b, required.port);
+    try {
+      const client = ok(await s.call('client_create', { body: { companyName: 'Traversal target' } }));
+      const inquiry = ok(await s.call('inquiry_create', { body: { name: 'Keep me', client: { id: client.id } } }));
+      const note = ok(await s.call('inquiry_text_history_create', { inquiry_id: inquiry.id, body: { content: 'Keep me too.' } }));
+      for (const value of HOSTILE) {
+        const label = JSON.stringify(value);
+        for (const [session, tool, args] of [
+          [s, 'inquiry_file_destroy', { inquiry_id: inquiry.id, file_id: value }],
+          [s, 'inquiry_text_history_partial_update', { inquiry_id: inquiry.id, history_id: value, body: { name: 'Renamed through a note', content: 'x' } }],
+          [s, 'inquiry_text_history_destroy', { inquiry_id: inquiry.id, history_id: value }],
+          [ro, 'inquiry_text_history_retrieve', { inquiry_id: inquiry.id, history_id: value }],
+          [ro, 'client_retrieve', { client_id: value }],
+        ] as const) {
+          const r = await session.call(tool, args);
+          expect(r.isError, `${tool} ${label}: ${textOf(r)}`).toBe(true);
+          expect(textOf(r), `${tool} ${label}`).toMatch(new RegExp(`^invalid arguments for ${tool}: argument "(file_id|history_id|client_id)" must be`));
+        }
+      }
+      // An id as its digits is still accepted.
+      expect(ok(await ro.call('inquiry_text_history_retrieve', { inquiry_id: String(inquiry.id), history_id: String(note.id) })).id).toBe(note.id);
+      expect(ok(await s.call('inquiry_retrieve', { inquiry_id: inquiry.id }))).toMatchObject({ id: inquiry.id, name: 'Keep me' });
+      expect(ok(await s.call('inquiry_text_history_retrieve', { inquiry_id: inquiry.id, history_id: note.id }))).toMatchObject({ content: 'Keep me too.' });
+    } finally {
+      await Promise.all([s.close(), ro.close()]);
+    }
+  });
+});

@@ -8,6 +8,12 @@
  * file's rows.
  */
 
+/**
+ * Whether this run is against a Citus coordinator (`BIZAPI_TEST_CITUS=1`, with `DATABASE_URL` naming a
+ * database there): global-setup.ts then distributes each worker's schema after migrating it.
+ */
+export const CITUS = process.env.BIZAPI_TEST_CITUS === '1' && (process.env.DATABASE_URL ?? '').startsWith('postgres');
+
 /** Test files run at once. */
 export const TEST_WORKERS = Math.max(1, Number(process.env.BIZAPI_TEST_WORKERS ?? 3) || 3);
 
