@@ -83,6 +83,11 @@ export interface AppDeps {
   clock?: Clock;
   /** Where the server log goes (default stdout); tests pass a stream to read it. */
   logStream?: LogDestination;
+  /**
+   * `false`: the API call log records nothing (default `true`). For `bizapi export`, whose in-process reads
+   * leave no trace in the business (docs/deployment.md#export-to-a-file-import-from-a-file).
+   */
+  recordCalls?: boolean;
 }
 
 declare module 'fastify' {
@@ -266,7 +271,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         db: deps.db,
         redisUrl: config.redisUrl,
       });
-      await v1.register(requestLog, { writer: logWriter });
+      if (deps.recordCalls !== false) await v1.register(requestLog, { writer: logWriter });
       await v1.register(idempotency, { db: deps.db, masterKey: deps.masterKey, lockTimeoutMs: config.idempotencyLockTimeout });
       // docs/webhooks.md#live-delivery: a write that has answered (so committed) wakes this process's webhook
       // dispatchers at once, and on PostgreSQL every other process's by NOTIFY, instead of at their next poll

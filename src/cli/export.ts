@@ -5,8 +5,9 @@
  * The business is read through this server's own API, answered in process (`app.inject`, no port): the same
  * reader as `bizapi import --from` (the HTTP source), so every line is the record's full API shape exactly as
  * a client would receive it, and an import of the file restores what an import from this server would.
- * The reads are signed with a temporary API key of the business, revoked when the export ends; they appear
- * in the business's API call log like any other calls.
+ * The reads are signed with a temporary API key of the business, deleted when the export ends, and are not
+ * recorded in the business's API call log: an export leaves no trace in the business (issue 36: a revoked
+ * key was left in `key list` on every run).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,8 +31,8 @@ const IN_PROCESS = 'http://bizapi.export';
 
 /**
  * Writes business `businessId` of `db` to `out` and returns what was written. Builds the app over `db` (rate
- * limit off), issues a temporary key, reads through the HTTP source with a `fetch` that injects each request,
- * and revokes the key and closes the app whatever happens.
+ * limit off, no API call log), issues a temporary key, reads through the HTTP source with a `fetch` that
+ * injects each request, and closes the app and deletes the key whatever happens.
  * @throws CliError for an unknown business; what the reader throws (a request the server refused, named)
  */
 export async function exportBusiness(db: Kysely<Database>, config: Config, masterKey: Buffer, businessId: number, out: string) {
@@ -44,7 +45,7 @@ export async function exportBusiness(db: Kysely<Database>, config: Config, maste
   const business = await auth.retrieveBusiness(db, businessId);
   if (!business) throw new CliError(`--business ${businessId}: there is no business with this id.`);
 
-  const app = await buildApp({ ...config, rateLimit: 0, logLevel: 'silent', publicUrl: undefined, maxEventLoopDelay: 0 }, { db, masterKey });
+  const app = await buildApp({ ...config, rateLimit: 0, logLevel: 'silent', publicUrl: undefined, maxEventLoopDelay: 0 }, { db, masterKey, recordCalls: false });
   const key = await auth.createApiKey(db, masterKey, businessId);
   try {
     await app.ready();
@@ -67,8 +68,8 @@ export async function exportBusiness(db: Kysely<Database>, config: Config, maste
     const source = createHttpSource({ url: IN_PROCESS, apiKey: key.apiKey, secretKey: key.secretKey, rate: 0, tries: 1, fetch: injectFetch });
     return await writeExport(source, out, { name: business.name, plan: business.plan, timezone: business.timezone });
   } finally {
-    await auth.revokeApiKey(db, key.apiKey);
     await app.close();
+    await auth.deleteApiKey(db, key.apiKey);
   }
 }
 

@@ -83,6 +83,12 @@ export async function revokeByHash(db: Db, keyHash: string, at: Timestamp): Prom
   return Number(result.numUpdatedRows);
 }
 
+/** Deletes the key with this hash; returns the number of rows deleted (0 when unknown). */
+export async function deleteByHash(db: Db, keyHash: string): Promise<number> {
+  const result = await db.deleteFrom('api_key').where('key_hash', '=', keyHash).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The ids of the keys that are not revoked and whose display prefix is `prefix` (`bz_` + 8 characters). */
 export async function findActiveKeyIdsByPrefix(db: Db, prefix: string): Promise<number[]> {
   const rows = await db.selectFrom('api_key').select('id').where('key_prefix', '=', prefix).where('revoked_at', 'is', null).orderBy('id').execute();

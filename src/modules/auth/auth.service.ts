@@ -127,6 +127,14 @@ export async function revokeApiKey(db: Db, apiKey: string): Promise<boolean> {
   return (await repo.revokeByHash(db, hashApiKey(apiKey), nowTimestamp())) > 0;
 }
 
+/**
+ * Deletes a key by its full value, leaving no row behind (`bizapi export`'s temporary key,
+ * docs/deployment.md#export-to-a-file-import-from-a-file); `false` when no key has that value.
+ */
+export async function deleteApiKey(db: Db, apiKey: string): Promise<boolean> {
+  return (await repo.deleteByHash(db, hashApiKey(apiKey))) > 0;
+}
+
 /** The display prefix `key list` shows: `bz_` and the key's next 8 characters (README.md#provisioning-businesses-keys-and-catalogs). */
 const KEY_PREFIX = /^bz_[A-Za-z0-9_-]{8}$/;
 
