@@ -5,7 +5,7 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { businessKey, jsonArrayOf } from '../../db/sql-helpers.ts';
+import { isPostgres, jsonArrayOf } from '../../db/sql-helpers.ts';
 import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 import type { FieldKind } from './field.schemas.ts';
 
@@ -62,6 +62,8 @@ export async function upsertValueRows(
 ): Promise<void> {
   const table = TABLE_OF[kind];
   const recordColumn = FIELD_VALUE_TABLES[table];
+  // By the primary key's name on PostgreSQL: the same before and after migration 0060 put business_id in it.
+  const conflictTarget = isPostgres(db) ? sql`on constraint ${sql.id(`${table}_pk`)}` : sql`(${sql.ref(recordColumn)}, field_id)`;
   for (const v of values) {
     if (v.value === '') {
       await db
@@ -73,7 +75,7 @@ export async function upsertValueRows(
     } else {
       await sql`insert into ${sql.table(table)} (business_id, ${sql.ref(recordColumn)}, field_id, value)
         values (${businessId}, ${recordId}, ${v.fieldId}, ${v.value})
-        on conflict (${sql.join(businessKey(db, [recordColumn, 'field_id']).map((c) => sql.ref(c)))}) do update set value = excluded.value`.execute(db);
+        on conflict ${conflictTarget} do update set value = excluded.value`.execute(db);
     }
   }
 }

@@ -8,7 +8,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { inRelaxedTransaction } from '../../db/durability.ts';
 import * as leaseQueue from '../../db/lease-queue.ts';
-import { businessKey, isPostgres } from '../../db/sql-helpers.ts';
+import { isPostgres } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 
@@ -36,7 +36,8 @@ export async function insertDeliveries(db: Db, rows: readonly NewWebhookDelivery
   const inserted = await db
     .insertInto('webhook_delivery')
     .values([...rows])
-    .onConflict((oc) => oc.columns(businessKey(db, ['event_id', 'webhook_id'])).doNothing())
+    // By the constraint's name on PostgreSQL: the same before and after migration 0060 added business_id to it.
+    .onConflict((oc) => (isPostgres(db) ? oc.constraint('webhook_delivery_event_webhook_uq') : oc.columns(['event_id', 'webhook_id'])).doNothing())
     .returning('id')
     .execute();
   return inserted.map((r) => r.id);
