@@ -1,5 +1,6 @@
 /**
- * Shared by the examples: a client from the environment (`BIZAPI_BASE_URL`, default http://127.0.0.1:8000;
+ * Shared by the examples: a client from the environment (`BIZAPI_URL`, default http://127.0.0.1:8000 — the old
+ * name `BIZAPI_BASE_URL` still works, with a deprecation line on stderr;
  * `BIZAPI_API_KEY`, `BIZAPI_SECRET_KEY` as `npm start` prints them), and "run main when executed directly".
  */
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,12 @@ export function clientFromEnv(env: Env): Bizapi {
   const apiKey = env.BIZAPI_API_KEY;
   const secretKey = env.BIZAPI_SECRET_KEY;
   if (!apiKey || !secretKey) throw new Error('Set BIZAPI_API_KEY and BIZAPI_SECRET_KEY (npm start prints them).');
-  return createBizapi({ baseUrl: env.BIZAPI_BASE_URL ?? 'http://127.0.0.1:8000', apiKey, secretKey });
+  let baseUrl = env.BIZAPI_URL || undefined;
+  if (baseUrl === undefined && env.BIZAPI_BASE_URL) {
+    process.stderr.write('BIZAPI_BASE_URL is deprecated; use BIZAPI_URL\n');
+    baseUrl = env.BIZAPI_BASE_URL;
+  }
+  return createBizapi({ baseUrl: baseUrl ?? 'http://127.0.0.1:8000', apiKey, secretKey });
 }
 
 /** Runs `main(process.env)` when `moduleUrl` is the script node was started with; prints its JSON result. */

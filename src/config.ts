@@ -85,6 +85,24 @@ export interface WebhookConfig {
   sickAfter: number;
 }
 
+/**
+ * What `bizapi import --from` reads from a source, at most (docs/deployment.md#source-limits): past a limit
+ * the import stops with a message naming the request and the limit.
+ */
+export interface ImportSourceConfig {
+  /**
+   * `BIZAPI_IMPORT_ALLOW_PRIVATE` (default false): attachment downloads may go to loopback, private and other
+   * non-public addresses (a source on the intranet, tests); cloud metadata addresses stay refused.
+   */
+  allowPrivate: boolean;
+  /** `BIZAPI_IMPORT_MAX_ANSWER_BYTES` (default 64 MiB): the largest answer (one page or record) read from the source, in bytes. */
+  maxAnswerBytes: number;
+  /** `BIZAPI_IMPORT_MAX_PAGES` (default 10 000): pages read of one list at most (100 records a page). */
+  maxPages: number;
+  /** `BIZAPI_IMPORT_REQUEST_TIMEOUT` (default 120 000): milliseconds one request to the source may take, its whole answer read. */
+  requestTimeoutMs: number;
+}
+
 /** The parsed, validated configuration of one process. */
 export interface Config {
   /** `DATABASE_URL` as given (`sqlite:<path>` or `postgres://…`). */
@@ -113,6 +131,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Webhook endpoint cap and dispatcher limits (`BIZAPI_WEBHOOK_*`). */
   webhooks: WebhookConfig;
+  /** The limits of `bizapi import --from` on what a source answers (`BIZAPI_IMPORT_*`). */
+  importSource: ImportSourceConfig;
   /** Requests per minute per API key; 0 turns rate limiting off. */
   rateLimit: number;
   /** Fastify's `trustProxy`: false, true, a hop count, or a comma-separated list of addresses / CIDRs. */
@@ -288,6 +308,11 @@ const PROPERTIES = {
   BIZAPI_WEBHOOK_PER_BUSINESS: Int(20, 1, 100_000),
   BIZAPI_WEBHOOK_SICK_CONCURRENCY: Int(1000, 1, 100_000),
   BIZAPI_WEBHOOK_SICK_AFTER: Int(3, 1, 1000),
+  BIZAPI_IMPORT_ALLOW_PRIVATE: Flag,
+  // 256 MiB: well below the longest string V8 makes (0x1fffffe8 characters).
+  BIZAPI_IMPORT_MAX_ANSWER_BYTES: Int(64 * 1024 * 1024, 65_536, 256 * 1024 * 1024),
+  BIZAPI_IMPORT_MAX_PAGES: Int(10_000, 1, 10_000_000),
+  BIZAPI_IMPORT_REQUEST_TIMEOUT: Int(120_000, 100, 3_600_000),
   BIZAPI_RATE_LIMIT: Int(1000, 0, 1_000_000_000),
   SMTP_URL: Text('smtp-url'),
   BIZAPI_MAIL_FROM: Str('bizapi <no-reply@localhost>'),
@@ -411,6 +436,12 @@ function toConfig(v: Env, cwd: string): Config {
       perBusiness: v.BIZAPI_WEBHOOK_PER_BUSINESS,
       sickConcurrency: v.BIZAPI_WEBHOOK_SICK_CONCURRENCY,
       sickAfter: v.BIZAPI_WEBHOOK_SICK_AFTER,
+    },
+    importSource: {
+      allowPrivate: v.BIZAPI_IMPORT_ALLOW_PRIVATE === 'true',
+      maxAnswerBytes: v.BIZAPI_IMPORT_MAX_ANSWER_BYTES,
+      maxPages: v.BIZAPI_IMPORT_MAX_PAGES,
+      requestTimeoutMs: v.BIZAPI_IMPORT_REQUEST_TIMEOUT,
     },
     rateLimit: v.BIZAPI_RATE_LIMIT,
     trustProxy: tp === undefined || tp === 'false' ? false : tp === 'true' ? true : /^\d+$/.test(tp) ? Number(tp) : tp,

@@ -70,6 +70,8 @@ async function prepare(db: ReturnType<typeof createDb>, config: Config, options:
         'Its credentials are shown only this once:',
         `  export BIZAPI_API_KEY=${demo.apiKey}`,
         `  export BIZAPI_SECRET_KEY=${demo.secretKey}`,
+        // The address `bin/bizapi request`, `bin/bizapi mcp` and the examples read (unknown yet with port 0).
+        ...(config.port === 0 ? [] : [`  export BIZAPI_URL=${reachableUrl(config)}`]),
         '',
         '',
       ].join('\n'),
@@ -90,6 +92,15 @@ async function prepare(db: ReturnType<typeof createDb>, config: Config, options:
     );
   }
   return masterKey;
+}
+
+/** `http://HOST:PORT` of this server as a client on this machine reaches it (a wildcard host becomes loopback). */
+function reachableUrl(config: Pick<Config, 'host' | 'port'>): string {
+  let host = config.host;
+  if (host === '0.0.0.0' || host === '') host = '127.0.0.1';
+  else if (host === '::' || host === '[::]') host = '::1';
+  if (host.includes(':') && !host.startsWith('[')) host = `[${host}]`;
+  return `http://${host}:${config.port}`;
 }
 
 /** The business with the lowest id, for the restart hint; `undefined` in an empty database. */

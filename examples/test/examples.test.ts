@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await buildTestApp({ BIZAPI_SIGNATURE_MODE: 'required' });
   const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   const demo = await createDemo(t.testDb.db, t.masterKey, { storage: await createStorage(t.config, t.masterKey), deliver: t.config, warn: () => undefined });
-  env = { BIZAPI_BASE_URL: base, BIZAPI_API_KEY: demo.apiKey, BIZAPI_SECRET_KEY: demo.secretKey };
+  env = { BIZAPI_URL: base, BIZAPI_API_KEY: demo.apiKey, BIZAPI_SECRET_KEY: demo.secretKey };
 }, 60_000);
 afterAll(async () => {
   await t.close();

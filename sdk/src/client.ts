@@ -1,6 +1,6 @@
 /**
  * The bizapi client: an `openapi-fetch` client typed by the server's document, whose every request is signed
- * (v1 or v2), carries an `Idempotency-Key` for `POST`/`PATCH`/`DELETE` (one per logical request, kept across
+ * (v1, or v2 where the server asks for it), carries an `Idempotency-Key` for `POST`/`PATCH`/`DELETE` (one per logical request, kept across
  * retries), and is retried with back-off on 429, 503 and network errors, honouring `Retry-After`.
  */
 import createClient, { type Client } from 'openapi-fetch';
@@ -31,10 +31,13 @@ export interface BizapiOptions {
   /** The key's secret, used only to sign; never sent. */
   secretKey: string;
   /**
-   * `v2` (timestamped, replay-proof; the default) or `v1` (the reference service's body-only signature, for
-   * servers without version 2 or in the reference's compatibility mode). docs/authentication.md#signature-version-2
+   * `auto` (the default): version 1, the reference service's body-only signature, which the reference service
+   * and bizapi in its `optional` and `required` modes accept; a server that answers it 403
+   * `signature_required` (bizapi with `BIZAPI_SIGNATURE_MODE=v2`) advertises version 2, and from then on this
+   * client signs version 2 (the refused request is sent again, signed so: nothing ran). `v1` or `v2`: that
+   * version only. docs/authentication.md#signature-version-2
    */
-  signatureVersion?: SignatureVersion;
+  signatureVersion?: SignatureVersion | 'auto';
   /** HMAC implementation (default: Node's crypto under Node.js, Web Crypto elsewhere). */
   hmac?: HmacSha256;
   retry?: RetryOptions;
@@ -120,7 +123,9 @@ export function createBizapi(options: BizapiOptions): Bizapi {
   const maxRetryAfter = options.retry?.maxRetryAfterMs ?? 60_000;
   const backoff = (attempt: number) => Math.min(maxDelay, baseDelay * 2 ** attempt) * (0.5 + Math.random() / 2);
 
-  const version = options.signatureVersion ?? 'v2';
+  const auto = (options.signatureVersion ?? 'auto') === 'auto';
+  /** The version this client signs with now: `auto` starts with v1 and moves to v2 when the server asks for it. */
+  let version: SignatureVersion = options.signatureVersion === 'v2' ? 'v2' : 'v1';
   /**
    * The signature headers of one attempt. A v2 signature is unique per request: when the same method, target
    * and body were already signed with this second's timestamp by any client of this process (a retry, a
@@ -168,14 +173,19 @@ export function createBizapi(options: BizapiOptions): Bizapi {
       }
       // A v2 signature another process sent with the same second, target and body: sign again (a later
       // second). Not a failed attempt, so it does not use up `retries`; bounded by MAX_RESIGN.
-      if (response.status === 403 && version === 'v2' && resigned < MAX_RESIGN) {
+      // A v1 signature a server refuses as `signature_required` (it accepts only v2): with `auto`, sign v2 from
+      // now on and send again (the server refused the request before running anything).
+      const resignV2 = response.status === 403 && version === 'v2' && resigned < MAX_RESIGN;
+      const upgrade = response.status === 403 && version === 'v1' && auto;
+      if (resignV2 || upgrade) {
         const code = await response
           .clone()
           .json()
           .then((b: { code?: unknown }) => b?.code, () => undefined);
-        if (code === 'signature_replayed') {
+        if ((resignV2 && code === 'signature_replayed') || (upgrade && code === 'signature_required')) {
           await response.body?.cancel();
-          resigned++;
+          if (upgrade) version = 'v2';
+          else resigned++;
           attempt--;
           continue;
         }

@@ -8,7 +8,33 @@ export interface FieldErrors {
   [property: string]: string[] | FieldErrors;
 }
 
-/** An error answer of the API. */
+/** The body without its `requestId` (the rest of a 400 body is the field map). */
+function omitRequestId(body: Record<string, unknown>): Record<string, unknown> {
+  const { requestId: _omit, ...rest } = body;
+  return rest;
+}
+
+/**
+ * Flattens a field map into `path: messages` lines, nested references joined with dots
+ * (`companyName: This field is required.`, `client.id: Invalid pk "9" - object does not exist.`).
+ */
+function fieldMessages(body: unknown, prefix = ''): string[] {
+  const line = (text: string) => (prefix === '' ? text : `${prefix}: ${text}`);
+  if (typeof body === 'string') return [line(body)];
+  if (Array.isArray(body)) {
+    if (body.every((m) => typeof m === 'string')) return body.length === 0 ? [] : [line(body.join(' '))];
+    return body.flatMap((item, i) => fieldMessages(item, prefix === '' ? String(i) : `${prefix}.${i}`));
+  }
+  if (body !== null && typeof body === 'object') {
+    return Object.entries(body).flatMap(([key, value]) => fieldMessages(value, prefix === '' ? key : `${prefix}.${key}`));
+  }
+  return [];
+}
+
+/**
+ * An error answer of the API. Its `message` is `METHOD URL: STATUS detail`, and for a 400 field map the field
+ * messages instead of the detail (`POST …/v1/client: 400 companyName: This field is required.`).
+ */
 export class BizapiError extends Error {
   /** HTTP status. */
   readonly status: number;
@@ -31,7 +57,8 @@ export class BizapiError extends Error {
   constructor(status: number, body: unknown, request: { method: string; url: string }, requestIdHeader?: string | null) {
     const b = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     const detail = typeof b?.detail === 'string' ? b.detail : b !== undefined && status === 400 ? 'Invalid input.' : `HTTP ${status}`;
-    super(`${request.method} ${request.url}: ${status} ${detail}`);
+    const fieldLines = b !== undefined && typeof b.detail !== 'string' && status === 400 ? fieldMessages(omitRequestId(b)) : [];
+    super(`${request.method} ${request.url}: ${status} ${fieldLines.length > 0 ? fieldLines.join('; ') : detail}`);
     this.name = 'BizapiError';
     this.status = status;
     this.detail = detail;
@@ -39,8 +66,7 @@ export class BizapiError extends Error {
     this.request = request;
     this.requestId = typeof b?.requestId === 'string' ? b.requestId : (requestIdHeader ?? undefined);
     if (b !== undefined && typeof b.detail !== 'string' && status === 400) {
-      const { requestId: _omit, ...fields } = b;
-      this.fields = fields as FieldErrors;
+      this.fields = omitRequestId(b) as FieldErrors;
       this.code = 'invalid';
     } else {
       this.fields = undefined;

@@ -59,7 +59,39 @@ describe('signing', () => {
     }
   });
 
-  it('v2 is the default; a server accepting only v2 (BIZAPI_SIGNATURE_MODE=v2) takes it, repeated identical calls included; v1 is refused there', async () => {
+  it('the default signs v1, which a server accepting only v1 (as the reference service) takes: a real HTTP server', async () => {
+    // Accepts a request only with X-Signature = hex HMAC-SHA256 of the body and no version-2 header.
+    const seen: { signature: string | undefined; timestamp: string | undefined }[] = [];
+    const v1only = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const signature = req.headers['x-signature'] as string | undefined;
+        const timestamp = req.headers['x-signature-timestamp'] as string | undefined;
+        seen.push({ signature, timestamp });
+        const expected = createHmac('sha256', b.secretKey).update(Buffer.concat(chunks)).digest('hex');
+        const valid = req.headers['x-api-key'] === b.apiKey && signature === expected && timestamp === undefined;
+        res.writeHead(valid ? (req.method === 'POST' ? 201 : 200) : 403, { 'content-type': 'application/json' });
+        if (!valid) return res.end(JSON.stringify({ detail: 'Invalid signature.' }));
+        res.end(req.method === 'POST' ? JSON.stringify({ id: 1, companyName: 'V1 Only' }) : JSON.stringify({ next: null, previous: null, results: [] }));
+      });
+    });
+    await new Promise<void>((resolve) => v1only.listen(0, '127.0.0.1', resolve));
+    try {
+      const bizapi = createBizapi({ baseUrl: `http://127.0.0.1:${(v1only.address() as AddressInfo).port}`, apiKey: b.apiKey, secretKey: b.secretKey, retry: { retries: 0 } });
+      expect((await bizapi.call('client_list')).results).toEqual([]);
+      expect((await bizapi.call('client_create', { body: { companyName: 'V1 Only' } })).companyName).toBe('V1 Only');
+      expect(seen).toHaveLength(2);
+      for (const s of seen) {
+        expect(s.signature).toMatch(/^[0-9a-f]{64}$/);
+        expect(s.timestamp).toBeUndefined();
+      }
+    } finally {
+      await new Promise((resolve) => v1only.close(resolve));
+    }
+  });
+
+  it('the default moves to v2 where the server asks for it (BIZAPI_SIGNATURE_MODE=v2), repeated identical calls included; an explicit v1 is refused there', async () => {
     const v2only = await buildSiblingApp(t, { BIZAPI_SIGNATURE_MODE: 'v2' });
     try {
       const url = await v2only.listen({ host: '127.0.0.1', port: 0 });
@@ -74,7 +106,12 @@ describe('signing', () => {
         },
       });
       for (let i = 0; i < 4; i++) expect(Array.isArray((await bizapi.call('client_list', { params: { query: { page_size: 1 } } })).results)).toBe(true);
-      expect(seen.every((h) => /^v2=[0-9a-f]{64}$/.test(h.get('x-signature') ?? '') && /^\d+$/.test(h.get('x-signature-timestamp') ?? ''))).toBe(true);
+      // The first request signed v1 and was refused (signature_required); it and every later one signed v2.
+      expect(seen).toHaveLength(5);
+      expect(seen[0]!.get('x-signature')).toMatch(/^[0-9a-f]{64}$/);
+      expect(seen.slice(1).every((h) => /^v2=[0-9a-f]{64}$/.test(h.get('x-signature') ?? '') && /^\d+$/.test(h.get('x-signature-timestamp') ?? ''))).toBe(true);
+      const created = await bizapi.call('client_create', { body: { companyName: 'Upgraded Ltd' } });
+      expect(created.companyName).toBe('Upgraded Ltd');
       const v1 = createBizapi({ baseUrl: url, apiKey: b.apiKey, secretKey: b.secretKey, signatureVersion: 'v1', retry: { retries: 0 } });
       await expect(v1.call('client_list')).rejects.toMatchObject({ status: 403, code: 'signature_required' });
     } finally {
@@ -87,11 +124,12 @@ describe('signing', () => {
     // know which signatures the first copy sent.
     vi.resetModules();
     const other = (await import('../src/client.ts')) as typeof import('../src/client.ts');
-    const elsewhere = other.createBizapi({ baseUrl: base, apiKey: b.apiKey, secretKey: b.secretKey });
+    const elsewhere = other.createBizapi({ baseUrl: base, apiKey: b.apiKey, secretKey: b.secretKey, signatureVersion: 'v2' });
     const query = { params: { query: { page_size: 3, search: ['replayed elsewhere'] } } };
     for (let i = 0; i < 5; i++) await elsewhere.call('client_list', query);
     const statuses: number[] = [];
     const here = client({
+      signatureVersion: 'v2',
       retry: { retries: 0 },
       fetch: async (input, init) => {
         const response = await fetch(input, init);
@@ -152,6 +190,10 @@ describe('calls, pagination, errors', () => {
     expect(bad.status).toBe(400);
     expect(bad.code).toBe('invalid');
     expect(bad.fields).toEqual({ companyName: ['This field is required.'] });
+    expect(bad.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/v1\/client: 400 companyName: This field is required\.$/);
+    const nested = (await bizapi.call('client_create', { body: { companyName: 'Nested', status: { id: 987654321 } } as never }).catch((e: unknown) => e)) as BizapiError;
+    expect(nested.status).toBe(400);
+    expect(nested.message).toMatch(/: 400 status\.id: .+/);
     expect(bad.requestId).toMatch(/.+/);
     const missing = (await bizapi.call('client_retrieve', { params: { path: { client_id: 999999999 } } }).catch((e: unknown) => e)) as BizapiError;
     expect(missing).toMatchObject({ status: 404, code: 'not_found', detail: 'Not found.', fields: undefined });

@@ -21,6 +21,38 @@ export interface BackupResult {
   integrity: 'ok';
 }
 
+/** The files of a live SQLite database beside its main file (WAL mode's, and the rollback journal). */
+const LIVE_SUFFIXES = ['', '-wal', '-shm', '-journal'] as const;
+
+/**
+ * The file of the live database `source` (the database itself, its `-wal`, `-shm` or `-journal`) that `target`
+ * names, or `undefined` when it names none (docs/deployment.md#8-backups-and-restore): judged by the paths with
+ * their directories' symbolic links resolved, and, for files that exist, by device and inode (a hard link, a
+ * symbolic link to one of them).
+ */
+function liveFileNamed(source: string, target: string): string | undefined {
+  const real = (p: string): string => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      try {
+        return path.join(fs.realpathSync(path.dirname(p)), path.basename(p));
+      } catch {
+        return p;
+      }
+    }
+  };
+  const targetPath = real(target);
+  const targetStat = fs.statSync(target, { throwIfNoEntry: false });
+  for (const suffix of LIVE_SUFFIXES) {
+    const file = `${source}${suffix}`;
+    if (real(file) === targetPath) return file;
+    const stat = targetStat && fs.statSync(file, { throwIfNoEntry: false });
+    if (stat && targetStat && stat.dev === targetStat.dev && stat.ino === targetStat.ino) return file;
+  }
+  return undefined;
+}
+
 /**
  * Copies the SQLite database of `config` to `out` with SQLite's online backup (better-sqlite3's `backup()`,
  * every page in one step, so the copy is one read transaction's snapshot: in WAL mode writers go on meanwhile
@@ -29,7 +61,8 @@ export interface BackupResult {
  * the whole database. Does not migrate: the copy is the database as it is.
  *
  * @returns the copy's absolute path, size (bytes) and integrity verdict
- * @throws CliError on PostgreSQL (naming `pg_dump`), for a missing database file, an existing `out` without
+ * @throws CliError on PostgreSQL (naming `pg_dump`), for a missing database file, an `out` that names a file
+ *   of the live database (the database, its `-wal`, `-shm` or `-journal`; with `force` too), an existing `out` without
  *   `force`, a missing directory of `out`, or a copy that fails the integrity check (the copy is removed)
  */
 export async function backupDatabase(config: Config, out: string, force = false): Promise<BackupResult> {
@@ -43,8 +76,11 @@ export async function backupDatabase(config: Config, out: string, force = false)
   const source = config.database.path;
   if (!fs.existsSync(source)) throw new CliError(`No database at ${source} (DATABASE_URL): nothing to back up.`);
   const target = path.resolve(out);
-  if (target === path.resolve(source)) throw new CliError('--out names the database itself; give another path.');
   if (!fs.existsSync(path.dirname(target))) throw new CliError(`--out: the directory ${path.dirname(target)} does not exist.`);
+  const live = liveFileNamed(source, target);
+  if (live !== undefined) {
+    throw new CliError(`--out names ${live}, a file of the live database (${source} with its -wal, -shm and -journal files); replacing it would corrupt or lose the database. Give a path outside them.`);
+  }
   if (fs.existsSync(target) && !force) throw new CliError(`--out: ${target} already exists (add --force to replace it).`);
 
   const Sqlite = loadSqliteDriver();

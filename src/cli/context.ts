@@ -151,3 +151,45 @@ export function readJsonFile(file: string): unknown {
     throw new CliError(`${file} is not valid JSON: ${(err as Error).message}`);
   }
 }
+
+/** The address of a bizapi server when nothing names another: the default `HOST` and `PORT`. */
+export const DEFAULT_API_URL = 'http://127.0.0.1:8000';
+
+/** The address flags of the commands that call a server (`request`, `mcp`). */
+export interface ApiUrlFlags {
+  /** `--url`. */
+  url?: string;
+  /** `--base-url`: the old name of `--url` (deprecated). */
+  baseUrl?: string;
+}
+
+/**
+ * The address of the server a command calls (README.md#your-first-signed-request): `--url`, else
+ * `BIZAPI_URL`, else `http://127.0.0.1:8000` — one flag and one variable for every command, the MCP server
+ * and the examples. The old names still work, each writing one deprecation line on stderr: `--base-url`,
+ * `BIZAPI_BASE_URL`, and (only when `derivePort` is given, for `request`) `http://HOST:PORT` from the
+ * server's `PORT` / `HOST` when either is set (from the environment or `.env`) and `BIZAPI_URL` is not.
+ *
+ * @param derivePort the `http://HOST:PORT` of the configuration (`request`'s old default)
+ * @returns the address, as given (no trailing-slash or `/v1` handling: the caller's)
+ */
+export function apiUrl(ctx: CliContext, flags: ApiUrlFlags, derivePort?: () => string): string {
+  const deprecated = (old: string, instead: string) => process.stderr.write(`bizapi: ${old} is deprecated; use ${instead}\n`);
+  if (flags.url !== undefined && flags.url !== '') return flags.url;
+  if (flags.baseUrl !== undefined && flags.baseUrl !== '') {
+    deprecated('--base-url', '--url');
+    return flags.baseUrl;
+  }
+  const env = ctx.env;
+  if (env.BIZAPI_URL !== undefined && env.BIZAPI_URL !== '') return env.BIZAPI_URL;
+  if (env.BIZAPI_BASE_URL !== undefined && env.BIZAPI_BASE_URL !== '') {
+    deprecated('BIZAPI_BASE_URL', 'BIZAPI_URL');
+    return env.BIZAPI_BASE_URL;
+  }
+  if (derivePort !== undefined && ((env.PORT ?? '') !== '' || (env.HOST ?? '') !== '')) {
+    const derived = derivePort();
+    deprecated(`deriving the server's address from PORT / HOST (${derived})`, `BIZAPI_URL=${derived} or --url`);
+    return derived;
+  }
+  return DEFAULT_API_URL;
+}

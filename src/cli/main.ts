@@ -16,8 +16,15 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../config.ts';
 import { type CliContext, CliError, createContext, databaseNotice, parseId, printJson, withDb } from './context.ts';
 
-/** The commands that open the database: each states on stderr which one (issue 26, trap 3). */
-const DATABASE_COMMANDS = new Set(['migrate', 'business', 'catalog', 'key', 'webhook', 'demo', 'worker', 'serve', 'distribute']);
+/** The commands that open the database: each states on stderr which one (issue 26, trap 3; issue 36). */
+const DATABASE_COMMANDS = new Set(['migrate', 'business', 'catalog', 'key', 'webhook', 'demo', 'worker', 'serve', 'import', 'export', 'backup', 'distribute']);
+
+/**
+ * The commands that may create a missing SQLite database (README.md#provisioning-businesses-keys-and-catalogs):
+ * every other one refuses a file that does not exist, so that a mistyped `DATABASE_URL` is not silently a
+ * new, empty database (issue 36, item 3).
+ */
+const CREATING_COMMANDS = new Set(['serve', 'migrate', 'demo', 'business create']);
 
 /** Parses `--port`: an integer 0..65535. */
 function parsePort(value: string): number {
@@ -40,7 +47,15 @@ export function buildProgram(ctx: CliContext): Command {
     let top = action;
     while (top.parent !== null && top.parent !== program) top = top.parent;
     if (!DATABASE_COMMANDS.has(top.name()) || cluster.isWorker) return;
-    for (const line of databaseNotice(ctx.config(), ctx.databaseSource)) process.stderr.write(`${line}\n`);
+    const config = ctx.config();
+    for (const line of databaseNotice(config, ctx.databaseSource)) process.stderr.write(`${line}\n`);
+    const name = top === action ? top.name() : `${top.name()} ${action.name()}`;
+    if (config.database.dialect === 'sqlite' && config.database.path !== ':memory:' && !CREATING_COMMANDS.has(name) && !fs.existsSync(config.database.path)) {
+      throw new CliError(
+        `There is no SQLite database at ${config.database.path}: \`bizapi ${name}\` opens an existing one only. ` +
+          'Check DATABASE_URL (and the directory you run in), or create the database with `bizapi migrate` (or `bizapi serve`, `bizapi demo`, `bizapi business create`).',
+      );
+    }
   });
 
   program
@@ -192,7 +207,8 @@ export function buildProgram(ctx: CliContext): Command {
 
   program
     .command('mcp')
-    .description('Serve every API operation as a tool for AI assistants (Model Context Protocol over stdio; docs/mcp.md). Reads BIZAPI_URL, BIZAPI_API_KEY, BIZAPI_SECRET_KEY.')
+    .description('Serve every API operation as a tool for AI assistants (Model Context Protocol over stdio; docs/mcp.md). Reads BIZAPI_URL (or --url), BIZAPI_API_KEY, BIZAPI_SECRET_KEY.')
+    .option('--url <url>', 'the API\'s address (default: $BIZAPI_URL, else http://127.0.0.1:8000)')
     .option('--signature <version>', 'request signature: v1 (the reference service\'s; default) or v2 (timestamped, replay-proof)', 'v1')
     .option('--read-only', 'offer only the reads (GET operations)')
     .option('--tools <ids>', 'offer only these operations (comma-separated operation ids, e.g. client_list,client_retrieve)')
@@ -225,7 +241,8 @@ export function buildProgram(ctx: CliContext): Command {
     .argument('<method>', 'HTTP method (GET, POST, PATCH, DELETE, …)')
     .argument('<path>', 'path with query string, e.g. /v1/client?page_size=5')
     .option('--data <body>', 'request body, sent as application/json')
-    .option('--base-url <url>', 'server address (default: http://HOST:PORT from the configuration)')
+    .option('--url <url>', 'server address (default: $BIZAPI_URL, else http://127.0.0.1:8000)')
+    .addOption(new Option('--base-url <url>', 'old name of --url (deprecated)').hideHelp())
     .option('--key <apiKey>', 'API key (default: $BIZAPI_API_KEY)')
     .option('--secret <secret>', 'API key secret (default: $BIZAPI_SECRET_KEY)')
     .option('--v2', 'sign version 2 (timestamp, method, path and query, body) instead of version 1')

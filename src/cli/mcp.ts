@@ -6,10 +6,12 @@
  * to stdout; diagnostics go to stderr.
  */
 import fs from 'node:fs';
-import { type CliContext, CliError, readJsonFile } from './context.ts';
+import { apiUrl, type CliContext, CliError, readJsonFile } from './context.ts';
 
 /** Options of `bizapi mcp` (docs/mcp.md#flags). */
 export interface McpCommandOptions {
+  /** `--url`: the API's address, over `BIZAPI_URL`. */
+  url?: string;
   signature?: string;
   readOnly?: boolean;
   /** Comma-separated operation ids. */
@@ -38,7 +40,7 @@ async function stdoutToStderr<T>(fn: () => Promise<T>): Promise<T> {
  *   name, an unreadable `--openapi` file, or a document whose operations cannot be turned into tools
  */
 export async function mcp(ctx: CliContext, opts: McpCommandOptions): Promise<void> {
-  let baseUrl = ctx.env.BIZAPI_URL || 'http://127.0.0.1:8000';
+  let baseUrl = apiUrl(ctx, { ...(opts.url !== undefined && { url: opts.url }) });
   let parsed: URL;
   try {
     parsed = new URL(baseUrl);

@@ -4,7 +4,7 @@
  */
 import type { Config } from '../config.ts';
 import { signBody, signV2 } from '../modules/auth/hmac.ts';
-import { type CliContext, CliError, printJson } from './context.ts';
+import { apiUrl, type CliContext, CliError, printJson } from './context.ts';
 
 /** `http://HOST:PORT` of the configured server, reachable from this machine (a wildcard host becomes loopback). */
 export function defaultBaseUrl(config: Pick<Config, 'host' | 'port'>): string {
@@ -21,9 +21,15 @@ export function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
+/** The methods `request` sends (another one never reaches the API: Node's HTTP parser refuses it). */
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
 /** Options of `request`. */
 export interface RequestOptions {
   data?: string;
+  /** `--url`: the server's address (README.md#your-first-signed-request). */
+  url?: string;
+  /** `--base-url`: the old name of `--url` (deprecated). */
   baseUrl?: string;
   key?: string;
   secret?: string;
@@ -36,7 +42,7 @@ export interface RequestOptions {
 }
 
 /**
- * `request METHOD PATH [--data BODY] [--base-url URL] [--all] --key KEY --secret SECRET` (`--all`: see {@link requestAll}).
+ * `request METHOD PATH [--data BODY] [--url URL] [--all] --key KEY --secret SECRET` (`--all`: see {@link requestAll}).
  *
  * Sends `X-API-Key`, `X-Signature` (over the exact body bytes; the empty string without a body) and, with a
  * body, `Content-Type: application/json`. Prints the response body when it is JSON, `{"status": N}` when
@@ -44,7 +50,7 @@ export interface RequestOptions {
  * body). `--v2` signs version 2 instead (`X-Signature-Timestamp` = now, `X-Signature: v2=…` over the timestamp,
  * the method, the path and query as sent and the body; docs/authentication.md#signature-version-2; a
  * `403 signature_replayed` — the same request already sent this second — is signed again with the next second);
- * `--idempotency-key KEY` sends `Idempotency-Key` (docs/api.md#idempotent-retries). Key and secret default to `BIZAPI_API_KEY` / `BIZAPI_SECRET_KEY`; the base URL to `http://HOST:PORT`.
+ * `--idempotency-key KEY` sends `Idempotency-Key` (docs/api.md#idempotent-retries). Key and secret default to `BIZAPI_API_KEY` / `BIZAPI_SECRET_KEY`; the address to `BIZAPI_URL`, else `http://127.0.0.1:8000` (old names: {@link apiUrl}).
  * @throws CliError without key or secret, for a malformed method, or when the server cannot be reached
  */
 export async function request(ctx: CliContext, method: string, path: string, opts: RequestOptions): Promise<void> {
@@ -53,8 +59,9 @@ export async function request(ctx: CliContext, method: string, path: string, opt
   if (apiKey === undefined || apiKey === '') throw new CliError('--key (or BIZAPI_API_KEY) is required.');
   if (secret === undefined || secret === '') throw new CliError('--secret (or BIZAPI_SECRET_KEY) is required.');
   if (!/^[A-Za-z]+$/.test(method)) throw new CliError(`"${method}" is not an HTTP method.`);
+  if (!HTTP_METHODS.includes(method.toUpperCase())) throw new CliError(`"${method}" is not an HTTP method bizapi answers: use one of ${HTTP_METHODS.join(', ')}.`);
 
-  const url = joinUrl(opts.baseUrl ?? defaultBaseUrl(ctx.config()), path);
+  const url = joinUrl(apiUrl(ctx, opts, () => defaultBaseUrl(ctx.config())), path);
   if (opts.all === true) {
     if (method.toUpperCase() !== 'GET') throw new CliError('--all follows the pages of a list: use it with GET.');
     if (opts.data !== undefined) throw new CliError('--all takes no --data.');

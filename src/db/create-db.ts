@@ -26,13 +26,23 @@ export function pgTimestampToIso(text: string): string {
   return new Date(zoned).toISOString();
 }
 
+/**
+ * PostgreSQL `bigint` → a JS number, exact: ids, money and counters are bounded at 2^53 − 1 by the API
+ * (docs/api.md#ids), so a larger value is a fault that must not be rounded silently: it throws.
+ */
+function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`a bigint value ${text} is beyond 2^53 - 1 and cannot be read exactly`);
+  return n;
+}
+
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     switch (oid) {
       case PG_OID.bool:
         return (v: string) => (v === 't' ? 1 : 0);
       case PG_OID.int8:
-        return (v: string) => Number(v);
+        return parseInt8;
       case PG_OID.numeric:
       case PG_OID.date:
         return (v: string) => v;

@@ -32,6 +32,16 @@ export function isPostgres(db: Db): boolean {
 }
 
 /**
+ * The columns of a business-owned table's key or unique constraint as this dialect declares them, e.g. for
+ * an `ON CONFLICT` target: on PostgreSQL `business_id` first, then `columns` (every key of a business-owned
+ * table includes it, so that Citus can distribute the table on it); on SQLite `columns` alone (its keys were
+ * never changed: an SQLite database is not distributed). docs/deployment.md#10-beyond-one-postgresql-server-citus-distributed-by-business_id
+ */
+export function businessKey<C extends string>(db: Db, columns: readonly C[]): ('business_id' | C)[] {
+  return isPostgres(db) ? ['business_id', ...columns] : [...columns];
+}
+
+/**
  * The rows of `query` (typically a correlated subquery of one nested set: an inquiry's works, a record's
  * field values) as one JSON array column of the outer query, `[]` when there are none: a record's full
  * shape is then one statement (the lean write path, docs/api.md#events). PostgreSQL renders the nested

@@ -28,7 +28,10 @@ export type TableKind = 'business' | 'reference' | 'local';
 /** The declaration of one table; see the file's comment for the rule it drives. */
 export interface TableDeclaration {
   readonly kind: TableKind;
-  /** The table's own generated id column (identity; `bigint`), or `null` when its key is made of references. */
+  /**
+   * The table's own id column (an identity, `bigint`; event_sequence's is its one row's fixed key 1), or
+   * `null` when its key is made of references or of other columns.
+   */
   readonly id: 'id' | null;
   /**
    * Columns that hold an id: column → the table whose id it holds. `null` for an id that is no table's
@@ -72,7 +75,7 @@ export const TABLES = {
   },
   event_sequence: {
     kind: 'local',
-    id: null,
+    id: 'id',
     references: {},
     reason: 'the one server-wide counter of the event feed\'s sequence numbers (a single row)',
   },

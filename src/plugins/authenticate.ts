@@ -36,7 +36,7 @@ import type { AuthContext, Plan } from '../shared/auth-context.ts';
 import { SIGNATURE_WINDOW_SECONDS, verifySignature, verifyV2 } from '../modules/auth/hmac.ts';
 import { databaseReplayCache, type ReplayCache, redisReplayCache } from '../modules/auth/signature-replay.ts';
 import type { SignatureMode } from '../config.ts';
-import { AuthenticationFailed, NotAuthenticated, PayloadTooLarge, PermissionDenied } from '../shared/errors.ts';
+import { AuthenticationFailed, bodyCutOff, isBodyCutOff, NotAuthenticated, PayloadTooLarge, PermissionDenied } from '../shared/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,15 +74,23 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** Reads a stream into one buffer, failing with 413 past `limit` bytes. */
+/**
+ * Reads a stream into one buffer, failing with 413 past `limit` bytes, and with the 400 of {@link bodyCutOff}
+ * when the client closes the connection before the body's end.
+ */
 async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += buf.length;
-    if (size > limit) throw new PayloadTooLarge(limit);
-    chunks.push(buf);
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buf.length;
+      if (size > limit) throw new PayloadTooLarge(limit);
+      chunks.push(buf);
+    }
+  } catch (err) {
+    if (isBodyCutOff(err)) throw bodyCutOff();
+    throw err;
   }
   return Buffer.concat(chunks);
 }

@@ -9,6 +9,8 @@ import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import {
   ApiError,
+  bodyCutOff,
+  isBodyCutOff,
   MethodNotAllowed,
   NotFound,
   ParseError,
@@ -25,7 +27,11 @@ export function toApiError(error: unknown, bodyLimit: number, contentType = ''):
   if (error instanceof ApiError) return error;
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
-    if (e.validationContext === 'params') return new NotFound();
+    // A path id that is no integer is an unknown id (404); one above 2^53 − 1 is a 400 (docs/api.md#ids).
+    if (e.validationContext === 'params') {
+      const tooLarge = (e.validation as { keyword?: string }[]).every((v) => v.keyword === 'maximum');
+      return tooLarge ? new ValidationError(ajvErrorsToFields(e.validation as never)) : new NotFound();
+    }
     return new ValidationError(ajvErrorsToFields(e.validation as never));
   }
   switch (e.code) {
@@ -45,6 +51,8 @@ export function toApiError(error: unknown, bodyLimit: number, contentType = ''):
     default:
       break;
   }
+  // A body cut off by the client (Fastify's own reader): the client's fault, not the server's.
+  if (isBodyCutOff(error)) return bodyCutOff();
   if (e instanceof SyntaxError && (e as { statusCode?: number }).statusCode === 400) {
     return new ParseError(`JSON parse error - ${e.message}`);
   }

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
@@ -17,9 +18,12 @@ import { packageVersion } from '../shared/package-version.ts';
 import { ErrorDetail, Named } from '../shared/schemas.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS } from './idempotency.ts';
 import { componentize } from './openapi-components.ts';
+import { DOCS_CSS, FAVICON_SVG, LOGO_SVG } from './docs-ui/assets.ts';
 
 /** The docs page's signing script (a browser script, served as `/docs/static/theme/bizapi-sign.js`). */
 const SIGN_REQUESTS_JS = fs.readFileSync(new URL('./docs-ui/sign-requests.js', import.meta.url), 'utf8');
+/** The docs page's tab title. */
+export const DOCS_TITLE = 'bizapi — API docs';
 
 /**
  * CSP hashes (`'sha256-…'`) of the `<style>` elements Swagger UI's standalone preset renders (the top bar's
@@ -144,6 +148,28 @@ export function examplesAsText<T>(document: T): T {
 }
 
 /**
+ * Names every response `@fastify/swagger` left as "Default Response" (a route schema's response without a
+ * description), in place, and returns the document: the status's reason phrase and, when the body is a named
+ * schema, its name (`Created: \`ClientListItem\`.`). Issue 36: 74 answers of the docs page read "Default Response".
+ */
+export function describeResponses<T>(document: T): T {
+  type Response = { description?: string; content?: Record<string, { schema?: { $ref?: string } }> };
+  const doc = document as { paths?: Record<string, Record<string, { responses?: Record<string, Response> }>>; components?: { responses?: Record<string, Response> } };
+  const name = (code: string, res: Response) => {
+    const ref = Object.values(res.content ?? {})[0]?.schema?.$ref;
+    const reason = STATUS_CODES[Number(code)] ?? `Status ${code}`;
+    return ref === undefined ? `${reason}.` : `${reason}: \`${ref.slice(ref.lastIndexOf('/') + 1)}\`.`;
+  };
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      if (op === null || typeof op !== 'object' || op.responses === undefined) continue;
+      for (const [code, res] of Object.entries(op.responses)) if (res.description === 'Default Response') res.description = name(code, res);
+    }
+  }
+  return document;
+}
+
+/**
  * The swagger transform: adds the `Idempotency-Key` header and its 409 / 422 answers to every `POST`,
  * `PATCH` and `DELETE` operation under `/v1`, in the document only (the plugin `idempotency.ts` checks the
  * header itself), so no route file has to declare them.
@@ -253,7 +279,7 @@ export default fp(
       },
       // Named component schemas with $ref, error responses and headers (plugins/openapi-components.ts).
       // Parameter examples into their descriptions (examplesAsText), so the docs page never pre-fills them.
-      transformObject: (documents) => examplesAsText(componentize((documents as { openapiObject: Parameters<typeof componentize>[0] }).openapiObject)),
+      transformObject: (documents) => describeResponses(examplesAsText(componentize((documents as { openapiObject: Parameters<typeof componentize>[0] }).openapiObject))),
     });
     // The docs page signs each Try-it-out request in the browser (docs/authentication.md#docs-page): a local
     // script (no inline code, so the CSP holds) defines the request interceptor; the secret entered in
@@ -262,9 +288,20 @@ export default fp(
     await app.register(swaggerUi, {
       routePrefix: '/docs',
       staticCSP: true,
-      // Swagger UI's own CSP, plus the hashes of the preset's inline <style> (else the console shows a violation).
-      transformStaticCSP: (header: string) => header.replace("style-src 'self' https:", `style-src 'self' https: ${styleHashes.join(' ')}`),
-      theme: { js: [{ filename: 'bizapi-sign.js', content: SIGN_REQUESTS_JS }] },
+      // Swagger UI's own CSP, plus the hashes of the preset's inline <style> (else the console shows a violation),
+      // without `upgrade-insecure-requests`: over plain HTTP on any address but localhost it turned every asset
+      // into an https:// request this server does not answer, a blank page (issue 36; docs/authentication.md#docs-page).
+      transformStaticCSP: (header: string) =>
+        header
+          .replace("style-src 'self' https:", `style-src 'self' https: ${styleHashes.join(' ')}`)
+          .replace(/\s*upgrade-insecure-requests;?/, ''),
+      logo: { type: 'image/svg+xml', content: Buffer.from(LOGO_SVG), href: '/docs', target: '_self' },
+      theme: {
+        title: DOCS_TITLE,
+        favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: Buffer.from(FAVICON_SVG) }],
+        css: [{ filename: 'bizapi-docs.css', content: DOCS_CSS }],
+        js: [{ filename: 'bizapi-sign.js', content: SIGN_REQUESTS_JS }],
+      },
       uiConfig: {
         docExpansion: 'list',
         deepLinking: true,

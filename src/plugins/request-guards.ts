@@ -99,7 +99,11 @@ function integerParams(request: FastifyRequest): string[] {
   return names;
 }
 
-const DECIMAL_ID = /^[1-9]\d{0,9}$/;
+/**
+ * A path id as the server writes it: plain decimal digits, no sign or leading zero. Its size is the
+ * schema's to judge (a 400 above 2^53 − 1, docs/api.md#ids); 300 digits keep it a finite number.
+ */
+const DECIMAL_ID = /^[1-9]\d{0,299}$/;
 
 /** Installs the checks (application-wide). */
 export default fp(

@@ -54,6 +54,24 @@ export class ParseError extends ApiError {
   }
 }
 
+/**
+ * The 400 of a request whose body was cut off: the client closed its connection before sending the body it
+ * announced (docs/api.md#errors). The client's fault, so a 400 `parse_error` in the API call log, never a
+ * 500 logged as a server error (no one receives the answer).
+ */
+export function bodyCutOff(): ParseError {
+  return new ParseError('The request body ended before its announced length: the client closed the connection.');
+}
+
+/**
+ * Whether `err` is the error of a request stream whose client went away mid-body (Node's `aborted`, code
+ * `ECONNRESET`, on the incoming message), as Fastify's body reader or a hook reading the body meets it.
+ */
+export function isBodyCutOff(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e !== null && typeof e === 'object' && e.code === 'ECONNRESET' && e.message === 'aborted';
+}
+
 /** 401 when `X-API-Key` is missing. */
 export class NotAuthenticated extends ApiError {
   override readonly statusCode = 401;

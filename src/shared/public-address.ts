@@ -11,6 +11,18 @@ import ipaddr from 'ipaddr.js';
 /** Addresses refused whatever their range says: the cloud metadata services. */
 const METADATA_ADDRESSES: ReadonlySet<string> = new Set(['169.254.169.254', 'fd00:ec2::254']);
 
+/**
+ * Whether `ip` is a cloud metadata address (`169.254.169.254`, `fd00:ec2::254`, also IPv4-mapped), refused even
+ * where the operator admits private addresses (`BIZAPI_IMPORT_ALLOW_PRIVATE`, docs/deployment.md#source-limits).
+ */
+export function isMetadataAddress(ip: string): boolean {
+  const text = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
+  if (!ipaddr.isValid(text)) return false;
+  let addr: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(text);
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  return METADATA_ADDRESSES.has(addr.toString());
+}
+
 /** An IPv4 address from the 32 bits `hi << 16 | lo` of two IPv6 parts. */
 function ipv4Of(hi: number, lo: number): ipaddr.IPv4 {
   return new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);

@@ -7,29 +7,56 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { advanceIdSequence, idTaken, inTransaction } from '../db/sql-helpers.ts';
+import { advanceIdSequence, inTransaction, nowTimestamp } from '../db/sql-helpers.ts';
+import { canKeepId } from '../db/ids.ts';
 import type { Timestamp } from '../db/columns.ts';
+import { ValidationError } from './errors.ts';
+import { ajvErrorsToFields, compileValidator } from './validation-errors.ts';
 import type { RestoreOptions, RestoreResult } from './restore.ts';
 
-/** A date-time of a restored shape as stored: any offset → UTC with milliseconds (`2026-11-22T05:31:56.123Z`). */
-export function restoredTimestamp(value: string): Timestamp {
-  return new Date(value).toISOString();
+/**
+ * A date-time of a restored shape as stored: any offset → UTC with milliseconds (`2026-11-22T05:31:56.123Z`).
+ * A value that is missing or not a date-time (a source that leaves it out, docs/deployment.md#tolerant-reading)
+ * becomes `fallback`, by default the current instant; the transfer module warns about it before the restore.
+ */
+export function restoredTimestamp(value: string | null | undefined, fallback?: Timestamp): Timestamp {
+  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? (fallback ?? nowTimestamp()) : new Date(ms).toISOString();
 }
 
 /**
  * `created` and `updated` of a restored shape as stored: both as given, `updated` defaulting to `created`
- * when the source does not send it (docs/deployment.md#11-moving-a-business-in-and-out).
+ * when the source does not send it, `created` defaulting to the current instant (an estimate item of the
+ * reference service has none: docs/deployment.md#tolerant-reading).
  */
-export function restoredTimes(shape: { created: string; updated?: string | undefined }): { created: Timestamp; updated: Timestamp } {
+export function restoredTimes(shape: { created?: string | undefined; updated?: string | undefined }): { created: Timestamp; updated: Timestamp } {
   const created = restoredTimestamp(shape.created);
-  return { created, updated: shape.updated === undefined ? created : restoredTimestamp(shape.updated) };
+  return { created, updated: shape.updated === undefined ? created : restoredTimestamp(shape.updated, created) };
 }
+
+const restoreValidators = new WeakMap<object, ReturnType<typeof compileValidator>>();
+
+/**
+ * Checks the body a restore derived from a source shape against the API's own body schema of that resource
+ * (the `PATCH` body: field limits, types, formats, docs/deployment.md#what-an-import-refuses), so that an
+ * import stores nothing the API would refuse.
+ * @throws ValidationError with DRF's field map (`{"companyName": ["Ensure this field has no more than 128
+ *   characters."]}`) when the body does not pass
+ */
+export function checkRestoredBody(schema: object, body: unknown): void {
+  let validate = restoreValidators.get(schema);
+  if (validate === undefined) restoreValidators.set(schema, (validate = compileValidator(schema, 'body')));
+  if (!validate(body)) throw new ValidationError(ajvErrorsToFields(validate.errors ?? []));
+}
+
+/** Keys of nested date-times (a file link's `created`, …), compared as instants: any offset, milliseconds. */
+const TIME_KEYS = new Set(['created', 'updated', 'sentAt', 'receivedAt', 'completedAt']);
 
 /** Keys whose values are file download URLs, which point at each server and are never compared. */
 const DOWNLOAD_URL_KEYS = new Set(['url', 'downloadUrl', 'fileUrl']);
 
 /**
- * `value` in a canonical form for comparison: download URLs left out, and the elements of every set (a
+ * `value` in a canonical form for comparison: download URLs left out, nested date-times as instants, and the elements of every set (a
  * property named `…Set`: `categorySet`, `inChargeSet`, `fieldSet`, `memberSet`, …) in one order, since a
  * set's order here follows this server's ids, which may differ from the source's where ids moved.
  */
@@ -41,7 +68,9 @@ function canonical(value: unknown, isSet = false): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(value).sort()) {
-    if (!DOWNLOAD_URL_KEYS.has(k)) out[k] = canonical((value as Record<string, unknown>)[k], k.endsWith('Set'));
+    const v = (value as Record<string, unknown>)[k];
+    if (DOWNLOAD_URL_KEYS.has(k)) continue;
+    out[k] = TIME_KEYS.has(k) ? normalTime(v) : canonical(v, k.endsWith('Set'));
   }
   return out;
 }
@@ -60,11 +89,36 @@ export function sameShape(current: Record<string, unknown>, given: Record<string
   for (const [key, value] of Object.entries(wanted)) {
     if (key === 'id' || ignore.includes(key) || value === undefined || !(key in current)) continue;
     const isSet = key.endsWith('Set');
-    const a = key === 'created' || key === 'updated' ? normalTime(current[key]) : canonical(current[key], isSet);
+    const a = key === 'created' || key === 'updated' ? normalTime(current[key]) : canonical(onlySent(current[key], value), isSet);
     const b = key === 'created' || key === 'updated' ? normalTime(value) : canonical(value, isSet);
     if (!isDeepStrictEqual(a, b)) return false;
   }
   return true;
+}
+
+/**
+ * `current` cut down to what `given` sends, at every depth: an object keeps only the properties `given`'s
+ * object has (a nested `inquiry.uniqueId` the source leaves out is not compared); a list's objects keep the
+ * properties any of `given`'s objects has. Values are compared after this, so a property the source sends
+ * with another value still differs.
+ */
+function onlySent(current: unknown, given: unknown): unknown {
+  if (Array.isArray(current) && Array.isArray(given)) {
+    let template: Record<string, unknown> | undefined;
+    for (const g of given) {
+      if (g !== null && typeof g === 'object' && !Array.isArray(g)) {
+        template = { ...template, ...(g as Record<string, unknown>) };
+      }
+    }
+    if (template === undefined) return current;
+    return current.map((c) => onlySent(c, template));
+  }
+  if (current === null || given === null || typeof current !== 'object' || typeof given !== 'object' || Array.isArray(current) || Array.isArray(given)) return current;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(current as Record<string, unknown>)) {
+    if (k in (given as Record<string, unknown>)) out[k] = onlySent(v, (given as Record<string, unknown>)[k]);
+  }
+  return out;
 }
 
 function normalTime(value: unknown): unknown {
@@ -102,8 +156,8 @@ export interface RestoreSteps<S> {
  *   ({@link sameShape}), else `update` → `updated`;
  * - with `options.targetId` and that row the business's but not readable (soft-deleted): `update`, which
  *   revives it → `created`;
- * - otherwise `insert` → `created`, under `options.targetId ?? shape.id` when no row of the table (any
- *   business) has that id, else under a new id; after an explicit id, PostgreSQL's identity sequence is
+ * - otherwise `insert` → `created`, under `options.targetId ?? shape.id` when it is at most `maxKeptId`
+ *   (src/db/ids.ts) and no row of the table (any business) has that id, else under a new id; after an explicit id, PostgreSQL's identity sequence is
  *   moved past it.
  * The module's steps check the shape's references before writing and throw `ValidationError` naming the
  * property; that rolls the whole record back.
@@ -115,6 +169,7 @@ export async function restoreRecord<S extends Record<string, unknown>>(
   options: RestoreOptions,
   steps: RestoreSteps<S>,
 ): Promise<RestoreResult> {
+  if (options.checkOnly) return { id: shape.id, outcome: 'created' };
   return inTransaction(db, async (trx) => {
     const targetId = options.targetId;
     if (targetId !== undefined) {
@@ -130,9 +185,21 @@ export async function restoreRecord<S extends Record<string, unknown>>(
       }
     }
     const wanted = targetId ?? shape.id;
-    const explicit = Number.isSafeInteger(wanted) && wanted > 0 && !(await idTaken(trx, steps.table, wanted)) ? wanted : undefined;
+    // An id above the bound is never kept: it would move the table's id sequence out of what this server can serve.
+    const explicit = (await canKeepId(trx, steps.table, wanted)) ? wanted : undefined;
     const id = await steps.insert(trx, explicit);
     if (explicit !== undefined) await advanceIdSequence(trx, steps.table);
     return { id, outcome: 'created' };
   });
+}
+
+/**
+ * The first step of a module's restore: {@link checkRestoredBody} on the body the restore derived from the
+ * shape; then, for a check-only call (`options.checkOnly`, `bizapi import --dry-run`), the result to answer
+ * at once, without touching the database; else `undefined` (go on and write).
+ * @throws ValidationError as {@link checkRestoredBody}
+ */
+export function checkRestore(schema: object, body: unknown, shape: { id?: unknown }, options: RestoreOptions): RestoreResult | undefined {
+  checkRestoredBody(schema, body);
+  return options.checkOnly ? { id: typeof shape.id === 'number' ? shape.id : 0, outcome: 'created' } : undefined;
 }

@@ -14,7 +14,11 @@
  * - `targetId` absent: the row is inserted with `shape.id` when it is a positive integer no row of that table
  *   (any business, live or soft-deleted) has, otherwise with a new id (so `id: 0` asks for a new one); `created`.
  * - Quiet: no event, no notification, no e-mail, no outbox row, no webhook delivery.
- * - Timestamps kept: `created` as given; `updated` as given, else `created`.
+ * - Timestamps kept: `created` as given (missing: the time of the import); `updated` as given, else `created`.
+ * - Validated as the API validates: the body a restore derives from the shape passes the resource's own
+ *   request schema (field limits, types, formats; `checkRestore` in restore-record.ts); a value the API
+ *   would refuse is a `ValidationError`, and nothing of the record is written
+ *   (docs/deployment.md#what-an-import-refuses).
  * - One transaction per record (its sets included), so a kill between two records leaves whole records.
  */
 
@@ -31,4 +35,9 @@ export interface RestoreResult {
 export interface RestoreOptions {
   /** The record's id on this server when an earlier run already restored it. */
   targetId?: number | undefined;
+  /**
+   * Check only (`bizapi import --dry-run`): run the checks that need no database (the API's validation of
+   * every value) and answer `{id: shape.id, outcome: 'created'}` without reading or writing anything.
+   */
+  checkOnly?: boolean | undefined;
 }

@@ -39,8 +39,18 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-/** A path id: a positive integer (ids that are not integers answer 404; docs/api.md#errors). */
-export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/**
+ * The largest id the API takes or gives: 2^53 − 1, the largest integer a JSON number holds exactly in
+ * JavaScript (ids are 64-bit in the database; docs/api.md#ids).
+ */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The one id schema: a positive integer up to {@link MAX_ID}, for path ids, query filters and `{id}`
+ * references in bodies. A path id that is not an integer answers 404 like an unknown id; one above
+ * {@link MAX_ID} (which JSON cannot carry exactly) a 400 (docs/api.md#ids).
+ */
+export const IdParam = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
 /** `YYYY-MM-DD`. */
 export const DateString = Type.String({ format: 'date', examples: ['2026-11-22'] });

@@ -516,7 +516,7 @@ describe.concurrent('bizapi without a database', () => {
 
   it.sequential('request sends a signed request and prints the response; exit 1 for a non-2xx status', async () => {
     const body = '{"companyName":"Acme"}';
-    const ok = await bizapi('request', 'post', '/v1/client?x=1', '--data', body, '--base-url', baseUrl, '--key', 'bz_k', '--secret', 's');
+    const ok = await bizapi('request', 'post', '/v1/client?x=1', '--data', body, '--url', baseUrl, '--key', 'bz_k', '--secret', 's');
     expect(ok.code, ok.stderr).toBe(0);
     expect(json(ok)).toEqual({
       method: 'POST',
@@ -527,11 +527,11 @@ describe.concurrent('bizapi without a database', () => {
       body,
     });
 
-    const failed = await bizapi('request', 'GET', '/fail', '--base-url', baseUrl, '--key', 'bz_k', '--secret', 's');
+    const failed = await bizapi('request', 'GET', '/fail', '--url', baseUrl, '--key', 'bz_k', '--secret', 's');
     expect(failed.code).toBe(1);
     expect(JSON.parse(failed.stdout)).toMatchObject({ method: 'GET', signature: signBody('s', ''), contentType: null, body: '' });
 
-    const text = await bizapi('request', 'GET', '/text', '--base-url', baseUrl, '--key', 'bz_k', '--secret', 's');
+    const text = await bizapi('request', 'GET', '/text', '--url', baseUrl, '--key', 'bz_k', '--secret', 's');
     expect(json(text)).toEqual({ status: 200, body: 'hello' });
   });
 

@@ -142,6 +142,46 @@ describe('bizapi backup', () => {
     }
   });
 
+  it.skipIf(DIALECT === 'postgres')('refuses --out naming a file of the live database (itself, -wal, -shm, -journal; another spelling, a symbolic or hard link), --force or not, and the server keeps every write', async () => {
+    const db = path.join(dir, 'busy', 'bizapi.db');
+    const dataDir = path.join(dir, 'busy', 'data');
+    fs.mkdirSync(path.dirname(db), { recursive: true });
+    const env = envFor(db, dataDir);
+    const created = await runUntilExit(['business', 'create', '--name', 'Busy', '--plan', 'AGENCY'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const creds: Credentials = JSON.parse(created.stdout);
+    let server: BizapiProcess | undefined = await startBizapi(['serve'], env);
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 10; i += 1) ids.push(body(await request(server.port, creds, 'POST', '/v1/client', { companyName: `Busy ${i}` })).id);
+      expect(fs.existsSync(`${db}-wal`)).toBe(true);
+      fs.symlinkSync(`${db}-wal`, path.join(dir, 'wal-link'));
+      fs.linkSync(db, path.join(dir, 'db-hardlink'));
+      const outs = [
+        [db, db],
+        [`${db}-wal`, `${db}-wal`],
+        [`${db}-shm`, `${db}-shm`],
+        [`${db}-journal`, `${db}-journal`],
+        [path.join(dir, 'busy', '..', 'busy', '.', 'bizapi.db-wal'), `${db}-wal`],
+        [path.join(dir, 'wal-link'), `${db}-wal`],
+        [path.join(dir, 'db-hardlink'), db],
+      ];
+      for (const [out, named] of outs) {
+        const r = await runUntilExit(['backup', '--out', out!, '--force'], env);
+        expect(r.code, `${out}: ${r.stderr}`).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toContain(`--out names ${named}, a file of the live database`);
+      }
+      // Every acknowledged write is still there, also after a restart of the server.
+      await server.stop();
+      server = await startBizapi(['serve'], env);
+      for (const id of ids) expect(body(await request(server.port, creds, 'GET', `/v1/client/${id}`)).id).toBe(id);
+      expect(fs.readdirSync(path.join(dir, 'busy')).filter((f) => f.includes('.partial-'))).toEqual([]);
+    } finally {
+      await server?.stop();
+    }
+  });
+
   it(`refuses on PostgreSQL, naming pg_dump, and writes nothing (${DIALECT} run)`, async () => {
     const url = DIALECT === 'postgres' ? process.env.DATABASE_URL! : 'postgres://bizapi:secret@127.0.0.1:1/none';
     const out = path.join(dir, 'pg.db');

@@ -1,12 +1,14 @@
 /**
  * The one HTTP client of webhooks and pushes (src/shared/http-client.ts, docs/webhooks.md#delivery) against
  * real local receivers: one connection per request, redirects not followed, the answer read up to its limit,
- * the whole exchange bounded, names resolving to non-public addresses refused before connecting.
+ * the whole exchange bounded, names resolving to non-public addresses refused before connecting; and its GET
+ * (the import's attachment downloads, docs/deployment.md#source-limits): redirects followed and each target
+ * checked again, the answer refused past its size, the whole exchange bounded.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post } from '../../src/shared/http-client.ts';
+import { get, post } from '../../src/shared/http-client.ts';
 
 describe('http-client post', () => {
   let server: http.Server;
@@ -111,5 +113,93 @@ describe('http-client post', () => {
     expect(refused.error).toMatch(/ECONNREFUSED/);
     expect(await post('ftp://example.com/', '', {}, { allowPrivate: true, timeoutMs: 100 })).toMatchObject({ error: 'unsupported scheme ftp:' });
     expect(await post('not a url', '', {}, { allowPrivate: true, timeoutMs: 100 })).toMatchObject({ error: 'invalid URL' });
+  });
+});
+
+describe('http-client get', () => {
+  let server: http.Server;
+  let base: string;
+  const hits: string[] = [];
+  const open = new Set<http.ServerResponse>();
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (!req.url?.startsWith('/hg/')) return void res.writeHead(404).end();
+      const url = req.url.slice(3);
+      hits.push(url);
+      if (url === '/file') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4 bytes');
+      if (url.startsWith('/hop/')) {
+        const n = Number(url.slice(5));
+        return void res.writeHead(302, { location: n > 0 ? `${base}/hop/${n - 1}` : `${base}/file` }).end();
+      }
+      if (url === '/to-metadata') return void res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      if (url === '/to-name') return void res.writeHead(302, { location: `http://localhost:${new URL(base).port}/hg/file` }).end();
+      if (url === '/declared-big') return void res.writeHead(200, { 'content-length': '1000' }).end('x'.repeat(1000));
+      if (url === '/endless') {
+        res.writeHead(200);
+        const chunk = Buffer.alloc(1024, 'a');
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk));
+        };
+        res.on('drain', pump);
+        pump();
+        open.add(res);
+        return;
+      }
+      if (url === '/trickle') {
+        res.writeHead(200);
+        res.write('a');
+        open.add(res);
+        return;
+      }
+      res.writeHead(503, { 'retry-after': '7' }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hg`;
+  });
+  afterAll(async () => {
+    for (const res of open) res.destroy();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  const allowed = { allowPrivate: true, timeoutMs: 3000, maxBytes: 100 };
+
+  it('follows redirects, at most maxRedirects, and answers the whole body', async () => {
+    hits.length = 0;
+    const r = await get(`${base}/hop/2`, allowed);
+    expect(r).toMatchObject({ statusCode: 200, error: null, refused: false, url: `${base}/file` });
+    expect(r.body?.toString()).toBe('%PDF-1.4 bytes');
+    expect(hits).toEqual(['/hop/2', '/hop/1', '/hop/0', '/file']);
+    const tooMany = await get(`${base}/hop/9`, { ...allowed, maxRedirects: 3 });
+    expect(tooMany).toMatchObject({ statusCode: 302, error: 'more than 3 redirects', refused: true, body: null });
+  });
+
+  it('checks every hop: public only refuses the loopback URL and a redirect to a name resolving to loopback; the allowance still refuses the metadata address', async () => {
+    hits.length = 0;
+    expect(await get(`${base}/file`, { ...allowed, allowPrivate: false })).toMatchObject({ statusCode: null, error: '127.0.0.1 is not a public address', refused: true });
+    expect(hits).toEqual([]);
+    const toName = await get(`${base}/to-name`, allowed);
+    expect(toName.statusCode).toBe(200);
+    const metadata = await get(`${base}/to-metadata`, allowed);
+    expect(metadata).toMatchObject({
+      statusCode: null,
+      error: 'redirect to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is a cloud metadata address',
+      refused: true,
+      url: 'http://169.254.169.254/latest/meta-data/',
+    });
+    const byName = await get(`http://localhost:${new URL(base).port}/hg/file`, { ...allowed, allowPrivate: false });
+    expect(byName.error).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), which is not a public address$/);
+    expect(byName.refused).toBe(true);
+    expect(hits).toEqual(['/to-name', '/file', '/to-metadata']);
+  });
+
+  it('refuses an answer larger than maxBytes, declared or sent, and bounds a trickling one by the timeout', async () => {
+    expect(await get(`${base}/declared-big`, allowed)).toMatchObject({ statusCode: 200, error: 'answer larger than 100 bytes', refused: true, body: null });
+    expect(await get(`${base}/endless`, allowed)).toMatchObject({ statusCode: 200, error: 'answer larger than 100 bytes', refused: true, body: null });
+    const slow = await get(`${base}/trickle`, { ...allowed, timeoutMs: 300 });
+    expect(slow).toMatchObject({ statusCode: 200, error: 'timeout after 300 ms', refused: false, body: null });
+    const unavailable = await get(`${base}/other`, allowed);
+    expect(unavailable).toMatchObject({ statusCode: 503, error: 'HTTP 503', refused: false, retryAfter: '7' });
   });
 });

@@ -1216,7 +1216,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to a webhook endpoint
-         * @description Extension. Writes a `webhook.test` event (`data: {id, url}` of the endpoint) and queues its delivery to this endpoint alone, even an inactive one. Answers 202 with the pending delivery; follow it in the endpoint’s delivery list. At most 5 pings a minute per endpoint: beyond, 429 with `Retry-After` and nothing is sent.
+         * @description Extension. Writes a `webhook.test` event (`data: {id, url}` of the endpoint) and queues its delivery to this endpoint alone, even an inactive one. Answers 202 with the pending delivery; follow it in the endpoint’s delivery list. At most 5 pings a minute per endpoint and 20 per business (deleting and re-creating an endpoint does not reset it): beyond, 429 with `Retry-After` and nothing is sent.
          */
         post: operations["webhook_test"];
         delete?: never;
@@ -3456,7 +3456,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `ApiRoot`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3726,7 +3726,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedClientListItemList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3816,7 +3816,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `ClientListItem`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3881,7 +3881,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Client`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4055,7 +4055,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Client`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4153,7 +4153,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedIdTitleList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4232,7 +4232,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedContractListItemList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4356,7 +4356,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `ContractListItem`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4452,7 +4452,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Contract`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4671,7 +4671,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Contract`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4796,7 +4796,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedNoteList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4884,7 +4884,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `Note`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4952,7 +4952,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `NoteDetail`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5079,7 +5079,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `NoteDetail`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5154,7 +5154,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedIdTitleList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5209,7 +5209,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedEstimateItemListItemList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5302,7 +5302,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `EstimateItemListItem`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5367,7 +5367,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `EstimateItem`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5493,7 +5493,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `EstimateItem`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5566,7 +5566,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedIdTitleList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5627,7 +5627,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedEventList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5683,7 +5683,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Event`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5740,7 +5740,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedFieldList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5815,7 +5815,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5884,7 +5884,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedInquiryListItemList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6083,7 +6083,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `InquiryCreated`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6176,7 +6176,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Inquiry`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6430,7 +6430,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Inquiry`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6580,7 +6580,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedInquiryEmailHistoryList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6645,7 +6645,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedInquiryEmailReplyHistoryList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6758,7 +6758,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedInquiryFolderHistoryList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6822,7 +6822,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedInquiryTextHistoryList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6910,7 +6910,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `InquiryTextHistory`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6978,7 +6978,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `InquiryTextHistoryDetail`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7105,7 +7105,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `InquiryTextHistoryDetail`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7180,7 +7180,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedInquiryStatusHistoryList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7248,7 +7248,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedInquirySubmitHistoryList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7317,7 +7317,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedInquiryTextHistoryList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7405,7 +7405,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `InquiryTextHistory`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7473,7 +7473,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `InquiryTextHistoryDetail`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7600,7 +7600,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `InquiryTextHistoryDetail`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7674,7 +7674,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedInquiryStatusList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7735,7 +7735,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedInquiryWorkList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7790,7 +7790,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedLogList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7861,7 +7861,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedMemberList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7918,7 +7918,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedNotificationList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8000,7 +8000,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `Presigned`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8079,7 +8079,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedProjectListItemList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8182,7 +8182,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `ProjectListItem`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8254,7 +8254,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Project`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8387,7 +8387,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Project`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8486,7 +8486,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedSettlementListItemList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8602,7 +8602,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `SettlementListItem`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8675,7 +8675,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Settlement`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8840,7 +8840,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Settlement`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8950,7 +8950,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedNoteList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9038,7 +9038,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `Note`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9106,7 +9106,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `NoteDetail`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9233,7 +9233,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `NoteDetail`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9308,7 +9308,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedSettlementStatusHistoryList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9353,7 +9353,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9419,7 +9419,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedTodoListItemList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9534,7 +9534,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `TodoListItem`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9612,7 +9612,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Todo`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9771,7 +9771,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Todo`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9866,7 +9866,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedWebhookList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10214,7 +10214,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedWebhookDeliveryList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10272,7 +10272,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: `WebhookDelivery`. */
             202: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10341,7 +10341,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `WebhookSecret`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10399,7 +10399,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: `WebhookDelivery`. */
             202: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10479,7 +10479,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `PaginatedWorkerListItemList`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10569,7 +10569,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: `WorkerListItem`. */
             201: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10634,7 +10634,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Worker`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10766,7 +10766,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: `Worker`. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -29,7 +29,8 @@
  * notification or outbox row.
  */
 import type { Db } from '../../db/database.ts';
-import { advanceIdSequence, idTaken, inTransaction, toBool } from '../../db/sql-helpers.ts';
+import { advanceIdSequence, inTransaction, toBool } from '../../db/sql-helpers.ts';
+import { canKeepId } from '../../db/ids.ts';
 import { messages, ValidationError } from '../../shared/errors.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import type { Member } from '../../shared/schemas.ts';
@@ -115,7 +116,7 @@ async function restoreRow(
     }
   }
   const wanted = options.targetId ?? shapeId;
-  const id = (await idTaken(trx, table, wanted)) ? undefined : wanted;
+  const id = (await canKeepId(trx, table, wanted)) ? wanted : undefined;
   const newId = await repo.insertCatalogRow(trx, table, businessId, id, { ...values, ...plan.insertOnly, created: created ?? RESTORED_CREATED });
   if (id !== undefined) await advanceIdSequence(trx, table);
   return { id: newId, outcome: 'created' };

@@ -14,9 +14,10 @@ import { findClientStatus } from '../catalog/catalog.service.ts';
 import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import type { Cascade } from '../../shared/cascade.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
-import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
+import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './client.repository.ts';
 import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody } from './client.schemas.ts';
+import { ClientUpdateBody as ClientUpdateBodySchema } from './client.schemas.ts';
 import type { ClientRowUpdate, NestedClientColumns, NewClientRow as NewClientInsert } from '../../db/tables/client.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
@@ -313,6 +314,8 @@ export async function restore(db: Db, auth: Auth, shape: RestoredClient, options
     fieldSet: (shape.fieldSet ?? []).map((v) => ({ field: { id: v.field.id }, value: v.value })),
     isHidden: shape.isHidden ?? false,
   };
+  const only = checkRestore(ClientUpdateBodySchema, body, shape, options);
+  if (only) return only;
   const columns = (): ClientRowUpdate => ({ ...columnsFrom(body), status_id: shape.status?.id ?? null, ...restoredTimes(shape) });
   return restoreRecord(db, businessId, shape, options, {
     table: 'client',

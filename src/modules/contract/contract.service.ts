@@ -33,7 +33,7 @@ import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
 import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
-import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
+import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './contract.repository.ts';
 import {
   checkInquiryLink,
@@ -46,6 +46,7 @@ import {
   requireShapes,
 } from './contract-inquiry-link.ts';
 import type { Contract, ContractCreateBody, ContractInquiry, ContractListItem, ContractListQuery, ContractSummary, ContractUpdateBody } from './contract.schemas.ts';
+import { ContractCreateBody as ContractCreateBodySchema } from './contract.schemas.ts';
 import type { ContractRowUpdate, NestedContractColumns, NewContractRow, PresentContractColumns } from '../../db/tables/contract.table.ts';
 
 export { checkInquiryContract, type InquiryShapes, releaseInquiryContract, setInquiryContract } from './contract-inquiry-link.ts';
@@ -642,6 +643,8 @@ async function checkRestored(
 export async function restore(db: Db, auth: Auth, shape: Contract, options: RestoreOptions, inquiries?: Pick<InquiryShapes, 'exists'>): Promise<RestoreResult> {
   const { businessId } = auth;
   const body = bodyOf(shape);
+  const only = checkRestore(ContractCreateBodySchema, body, shape, options);
+  if (only) return only;
   const times = restoredTimes(shape);
   const write = async (trx: Db, id: number | undefined, insert: boolean): Promise<number> => {
     const checked = await checkRestored(trx, businessId, body, inquiries);

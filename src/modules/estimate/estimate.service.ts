@@ -11,7 +11,7 @@ import type { AuthContext } from '../../shared/auth-context.ts';
 import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import { parseEstimate } from '../inquiry/inquiry.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
-import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
+import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './estimate.repository.ts';
 import type {
   EstimateItem,
@@ -22,6 +22,7 @@ import type {
   EstimateItemListQuery,
   EstimateItemUpdateBody,
 } from './estimate.schemas.ts';
+import { EstimateItemUpdateBody as EstimateItemUpdateBodySchema } from './estimate.schemas.ts';
 import type { EstimateItemRowUpdate, NewEstimateItemRow } from '../../db/tables/estimate.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
@@ -206,6 +207,8 @@ export async function restore(db: Db, auth: Auth, shape: EstimateItem, options: 
     description: shape.description ?? null,
     classification: shape.classification ? { id: shape.classification.id } : null,
   };
+  const only = checkRestore(EstimateItemUpdateBodySchema, body, shape, options);
+  if (only) return only;
   const times = restoredTimes(shape);
   return restoreRecord(db, auth.businessId, shape, options, {
     table: 'estimate_item',

@@ -5,7 +5,7 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { jsonArrayOf } from '../../db/sql-helpers.ts';
+import { businessKey, jsonArrayOf } from '../../db/sql-helpers.ts';
 import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 import type { FieldKind } from './field.schemas.ts';
 
@@ -73,7 +73,7 @@ export async function upsertValueRows(
     } else {
       await sql`insert into ${sql.table(table)} (business_id, ${sql.ref(recordColumn)}, field_id, value)
         values (${businessId}, ${recordId}, ${v.fieldId}, ${v.value})
-        on conflict (${sql.ref(recordColumn)}, field_id) do update set value = excluded.value`.execute(db);
+        on conflict (${sql.join(businessKey(db, [recordColumn, 'field_id']).map((c) => sql.ref(c)))}) do update set value = excluded.value`.execute(db);
     }
   }
 }

@@ -8,7 +8,9 @@ import type { Readable } from 'node:stream';
 import type { Expression, RawBuilder } from 'kysely';
 import type { FilesConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { advanceIdSequence, fromJsonColumn, idTaken, isUniqueViolation, jsonArrayOf, jsonTimestamp, nowTimestamp } from '../../db/sql-helpers.ts';
+import { advanceIdSequence, fromJsonColumn, isUniqueViolation, jsonArrayOf, jsonTimestamp, nowTimestamp } from '../../db/sql-helpers.ts';
+import { canKeepId } from '../../db/ids.ts';
+import { restoredTimestamp } from '../../shared/restore-record.ts';
 import { type ErrorCollector, NotFound, PermissionDenied, ValidationError, messages } from '../../shared/errors.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { ALLOWED_EXTENSIONS, extensionOf, mediaTypeOf, rawExtensionOf } from './file-types.ts';
@@ -354,17 +356,17 @@ export async function storeRestoredObject(ctx: FileContext, businessId: number, 
 /**
  * Attaches a stored object ({@link storeRestoredObject}) to an inquiry as a restored `fileSet` entry
  * (src/shared/restore.ts): under the entry's source `id` where no attachment has that id, else a new one;
- * `name` and `created` as given. Quiet: no event. Call in the transaction that records the id.
+ * `name` and `created` as given (`created` missing or unreadable: the current instant). Quiet: no event. Call in the transaction that records the id.
  * @returns the attachment's id here
  */
 export async function restoreInquiryFile(
   trx: Db,
   businessId: number,
   inquiryId: number,
-  entry: { id: number; name: string; created: string },
+  entry: { id: number; name: string; created?: string | undefined },
   object: RestoredObject,
 ): Promise<number> {
-  const created = new Date(entry.created).toISOString();
+  const created = restoredTimestamp(entry.created);
   const fileId = await repo.insert(trx, businessId, {
     path: object.path,
     name: entry.name,
@@ -375,7 +377,7 @@ export async function restoreInquiryFile(
     upload_started_at: created,
     uploaded_at: created,
   });
-  const explicit = !(await idTaken(trx, 'inquiry_file', entry.id));
+  const explicit = await canKeepId(trx, 'inquiry_file', entry.id);
   const id = await repo.insertInquiryFileWithId(trx, businessId, inquiryId, { id: explicit ? entry.id : undefined, fileId, name: entry.name, created });
   if (explicit) await advanceIdSequence(trx, 'inquiry_file');
   return id;

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { ALLOWED_EXTENSIONS, type Extension } from './file-types.ts';
 
-const PATH_PATTERN = new RegExp(`^([1-9][0-9]{0,9})/([0-9a-f]{32})\\.(${ALLOWED_EXTENSIONS.join('|')})$`);
+const PATH_PATTERN = new RegExp(`^([1-9][0-9]{0,15})/([0-9a-f]{32})\\.(${ALLOWED_EXTENSIONS.join('|')})$`);
 
 /** A valid object path, taken apart. */
 export interface ObjectPath {
@@ -46,7 +46,7 @@ export function parseObjectPath(text: string): ObjectPath | undefined {
   const m = PATH_PATTERN.exec(text);
   if (!m) return undefined;
   const businessId = Number(m[1]);
-  if (businessId > 2147483647) return undefined;
+  if (!Number.isSafeInteger(businessId)) return undefined;
   return { businessId, extension: m[3] as Extension };
 }
 

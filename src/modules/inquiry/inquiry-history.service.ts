@@ -13,7 +13,7 @@ import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
 import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
-import { restoredTimestamp, restoreRecord } from '../../shared/restore-record.ts';
+import { restoredTimestamp, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './inquiry-history.repository.ts';
 import type {
   EmailHistory,
@@ -28,6 +28,7 @@ import type {
   TextHistoryListQuery,
   TextHistoryUpdateBody,
 } from './inquiry-history.schemas.ts';
+import { TextHistoryUpdateBody as TextHistoryUpdateBodySchema } from './inquiry-history.schemas.ts';
 import { existsById as inquiryExistsById } from './inquiry.repository.ts';
 import { emitInquiryEvent } from './inquiry.service.ts';
 
@@ -383,6 +384,8 @@ export type RestoredTextHistory = TextHistory & { updated?: string | undefined }
  * @throws ValidationError on `member.id` for a member this business does not have
  */
 export async function restoreTextHistory(db: Db, auth: Auth, inquiryId: number, shape: RestoredTextHistory, options: RestoreOptions): Promise<RestoreResult> {
+  const only = checkRestore(TextHistoryUpdateBodySchema, { content: shape.content }, shape, options);
+  if (only) return only;
   const created = restoredTimestamp(shape.created);
   return restoreHistoryRow(db, auth, 'inquiry_text_history', inquiryId, shape, shape.member, {
     content: shape.content,

@@ -6,7 +6,8 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { advanceIdSequence, forUpdateOf, idTaken, jsonArrayOf, searchAll, type RowLock } from '../../db/sql-helpers.ts';
+import { advanceIdSequence, forUpdateOf, jsonArrayOf, searchAll, type RowLock } from '../../db/sql-helpers.ts';
+import { canKeepId } from '../../db/ids.ts';
 import { defaultInquiryStatusId } from '../catalog/catalog.service.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
 import { inquiryFilesJson } from '../file/file.service.ts';
@@ -481,7 +482,7 @@ export async function replaceSetRows<T extends 'inquiry_work' | 'inquiry_file_li
   let explicit = false;
   for (const [position, row] of rows.entries()) {
     const { id, ...rest } = row;
-    const keep = id !== undefined && !(await idTaken(db, table, id));
+    const keep = await canKeepId(db, table, id);
     explicit ||= keep;
     await (db as Db)
       .insertInto(table as 'inquiry_work')

@@ -42,9 +42,9 @@ import {
 import type { Cascade } from '../../shared/cascade.ts';
 import { findTextHistoryIds } from './inquiry-history.repository.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
-import { restoredTimes, restoredTimestamp, restoreRecord } from '../../shared/restore-record.ts';
+import { restoredTimes, restoredTimestamp, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './inquiry.repository.ts';
-import { FUNNEL_KEYS, type Funnel, type FunnelKey, type Inquiry, type InquiryCreateBody, type InquiryCreated, type InquiryListItem, type InquiryListQuery, type InquirySummary, type InquiryUpdateBody, type InquiryWork } from './inquiry.schemas.ts';
+import { FUNNEL_KEYS, type Funnel, type FunnelKey, type Inquiry, type InquiryCreateBody, type InquiryCreated, type InquiryListItem, type InquiryListQuery, type InquirySummary, InquiryUpdateBody, type InquiryWork } from './inquiry.schemas.ts';
 import type { InquiryRowUpdate, InquiryTable } from '../../db/tables/inquiry.table.ts';
 import type { NestedInquiryColumns } from '../../db/tables/inquiry.table.ts';
 
@@ -713,6 +713,8 @@ export async function restore(db: Db, auth: Auth, shape: RestoredInquiry, option
     funnel: Object.fromEntries(FUNNEL_KEYS.map((k) => [k, shape.funnel?.[k] ?? null])) as InquiryUpdateBody['funnel'],
     ...(shape.status && { status: { id: shape.status.id } }),
   };
+  const only = checkRestore(InquiryUpdateBody, body, shape, options);
+  if (only) return only;
   const times = restoredTimes(shape);
   const write = async (trx: Db, id: number): Promise<void> => {
     const checked = await checkBody(trx, businessId, body);
@@ -725,7 +727,7 @@ export async function restore(db: Db, auth: Auth, shape: RestoredInquiry, option
     await repo.replaceInCharge(trx, businessId, id, checked.inChargeIds ?? []);
     await replaceFieldValues(trx, businessId, 'I', id, checked.fieldValues);
     await repo.replaceSetRows(trx, 'inquiry_work', businessId, id, (shape.workSet ?? []).map((w) => ({ id: w.id, name: w.name, created: w.created ? restoredTimestamp(w.created) : times.created })));
-    await repo.replaceSetRows(trx, 'inquiry_file_link', businessId, id, (shape.fileLinkSet ?? []).map((l) => ({ id: l.id, text: l.text, link: l.link, created: restoredTimestamp(l.created) })));
+    await repo.replaceSetRows(trx, 'inquiry_file_link', businessId, id, (shape.fileLinkSet ?? []).map((l) => ({ id: l.id, text: l.text, link: l.link, created: restoredTimestamp(l.created, times.created) })));
     if (shape.uniqueId && /^\d{1,9}$/.test(shape.uniqueId)) await repo.raiseUniqueNumber(trx, businessId, Number(shape.uniqueId));
   };
   // Compared as GET shows them: tasks by name only; files and the contract are not this function's.

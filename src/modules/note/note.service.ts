@@ -14,9 +14,10 @@ import type { AuthContext } from '../../shared/auth-context.ts';
 import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
 import { type EventParent, recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
-import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
+import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './note.repository.ts';
 import type { Note, NoteCreateBody, NoteFull, NoteListQuery, NoteUpdateBody } from './note.schemas.ts';
+import { NoteUpdateBody as NoteUpdateBodySchema } from './note.schemas.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
 
@@ -199,6 +200,8 @@ export async function restoreHistory(
   shape: Note & { updated?: string },
   options: RestoreOptions,
 ): Promise<RestoreResult> {
+  const only = checkRestore(NoteUpdateBodySchema, { content: shape.content }, shape, options);
+  if (only) return only;
   const target = kind === 'contract' ? repo.CONTRACT_NOTES : repo.SETTLEMENT_NOTES;
   const memberId = shape.member?.id ?? null;
   const row = { content: shape.content, member_id: memberId, ...restoredTimes(shape) };

@@ -14,7 +14,7 @@ import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '
 import type { Cascade } from '../../shared/cascade.ts';
 import { findSummary as findContractSummary, lockForProject as lockContractForProject, toNestedContract } from '../contract/contract.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
-import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
+import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './project.repository.ts';
 import type {
   Project,
@@ -24,6 +24,7 @@ import type {
   ProjectStatus,
   ProjectUpdateBody,
 } from './project.schemas.ts';
+import { ProjectUpdateBody as ProjectUpdateBodySchema } from './project.schemas.ts';
 import type { NewProjectRow, ProjectRowUpdate } from '../../db/tables/project.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
@@ -249,6 +250,8 @@ export async function restore(db: Db, auth: Auth, shape: Project, options: Resto
     actualEndDate: shape.actualEndDate ?? null,
     isHidden: shape.isHidden ?? false,
   };
+  const only = checkRestore(ProjectUpdateBodySchema, body, shape, options);
+  if (only) return only;
   const columns = { ...columnsFrom(body), ...restoredTimes(shape), deleted_at: null };
   return restoreRecord(db, auth.businessId, shape, options, {
     table: 'project',

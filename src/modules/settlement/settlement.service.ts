@@ -27,7 +27,7 @@ import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
 import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
-import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
+import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './settlement.repository.ts';
 import type {
   Settlement,
@@ -39,6 +39,7 @@ import type {
   SettlementStatusQuery,
   SettlementUpdateBody,
 } from './settlement.schemas.ts';
+import { SettlementUpdateBody as SettlementUpdateBodySchema } from './settlement.schemas.ts';
 import type { NewSettlementRow, SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
@@ -409,6 +410,8 @@ function bodyOf(shape: Settlement): SettlementUpdateBody {
  */
 export async function restore(db: Db, auth: Auth, shape: Settlement, options: RestoreOptions): Promise<RestoreResult> {
   const { businessId } = auth;
+  const only = checkRestore(SettlementUpdateBodySchema, bodyOf(shape), shape, options);
+  if (only) return only;
   const contractId = shape.contract.id;
   const typeId = shape.type.id;
   const write = async (trx: Db, id: number | undefined, insert: boolean): Promise<number> => {

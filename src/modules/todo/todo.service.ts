@@ -19,10 +19,11 @@ import { recordCreated, recordDeleted, recordDeletedMany, recordUpdated, recordU
 import type { Cascade } from '../../shared/cascade.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
+import { TodoUpdateBody as TodoUpdateBodySchema } from './todo.schemas.ts';
 import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
 import { exists as inquiryExists, toNestedInquiry } from '../inquiry/inquiry.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
-import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
+import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
@@ -325,6 +326,8 @@ export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
  *   `inCharge.id` / `completedInCharge.id` for a member it does not have
  */
 export async function restore(db: Db, auth: Auth, shape: Todo, options: RestoreOptions): Promise<RestoreResult> {
+  const only = checkRestore(TodoUpdateBodySchema, { type: shape.type, dueDate: shape.dueDate, action: shape.action, actionHistory: shape.actionHistory ?? null }, shape, options);
+  if (only) return only;
   const now = new Date();
   const columns: Omit<NewTodoRow, 'business_id'> = {
     inquiry_id: shape.inquiry.id,

@@ -20,10 +20,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../shared/utf8.ts';
 import { TRANSFER_TYPES, type TransferFileRef, type TransferItem, type TransferSource, type TransferType } from './transfer.types.ts';
 
 /** The `format` of the header line. */
@@ -137,15 +137,65 @@ export async function writeExport(source: TransferSource, out: string, business:
   }
 }
 
-/** The lines of a gzip JSON Lines file, parsed, with their line numbers (1-based). */
-async function* readLines(file: string): AsyncGenerator<{ n: number; value: Obj }> {
+/**
+ * The longest line read by default (docs/deployment.md#export-to-a-file-import-from-a-file): 64 MiB, or a file
+ * line of the largest attachment (50 MiB in base64 and its JSON), whichever is more.
+ */
+export const DEFAULT_MAX_LINE_BYTES = maxLineBytesFor(64 * 1024 * 1024, 50 * 1024 * 1024);
+
+/**
+ * The longest line an import reads (docs/deployment.md#export-to-a-file-import-from-a-file): `maxAnswerBytes`
+ * (`BIZAPI_IMPORT_MAX_ANSWER_BYTES`), or the line of an attachment of `maxFileBytes` (`BIZAPI_UPLOAD_MAX_BYTES`:
+ * its base64 and 64 KiB for the rest of its JSON), whichever is more. Bytes.
+ */
+export function maxLineBytesFor(maxAnswerBytes: number, maxFileBytes: number): number {
+  return Math.max(maxAnswerBytes, Math.ceil(maxFileBytes / 3) * 4 + 64 * 1024);
+}
+
+/**
+ * The lines of a stream as UTF-8 text (a final `\r` dropped), each at most `maxBytes`: a longer one throws
+ * `tooLong(n)` once it passes the limit, so a line of hundreds of MiB is never held whole (readline would
+ * build it into one string and fail with a RangeError past V8's longest string).
+ */
+async function* boundedLines(input: AsyncIterable<Buffer>, maxBytes: number, tooLong: (n: number) => Error): AsyncGenerator<string> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  let n = 0;
+  const take = (end: Buffer): string => {
+    const line = Buffer.concat([...parts, end]).toString('utf8');
+    parts = [];
+    size = 0;
+    return line.endsWith('\r') ? line.slice(0, -1) : line;
+  };
+  for await (const chunk of input) {
+    let start = 0;
+    for (let at = chunk.indexOf(0x0a); at >= 0; at = chunk.indexOf(0x0a, start)) {
+      n += 1;
+      if (size + (at - start) > maxBytes) throw tooLong(n);
+      yield take(chunk.subarray(start, at));
+      start = at + 1;
+    }
+    const rest = chunk.subarray(start);
+    size += rest.length;
+    if (size > maxBytes) throw tooLong(n + 1);
+    if (rest.length > 0) parts.push(rest);
+  }
+  if (size > 0) yield take(Buffer.alloc(0));
+}
+
+/**
+ * The lines of a gzip JSON Lines file, parsed, with their line numbers (1-based): each at most `maxLineBytes`
+ * long and nested at most {@link MAX_JSON_DEPTH} levels.
+ */
+async function* readLines(file: string, maxLineBytes: number): AsyncGenerator<{ n: number; value: Obj }> {
   const input = fs.createReadStream(file).pipe(zlib.createGunzip());
-  const rl = readline.createInterface({ input, crlfDelay: Infinity });
+  const tooLong = (n: number) => new ExportFileError(`${file}, line ${n}: longer than ${maxLineBytes} bytes, the limit of a line (BIZAPI_IMPORT_MAX_ANSWER_BYTES, BIZAPI_UPLOAD_MAX_BYTES).`);
   let n = 0;
   try {
-    for await (const line of rl) {
+    for await (const line of boundedLines(input, maxLineBytes, tooLong)) {
       n += 1;
       if (line.trim() === '') continue;
+      if (jsonDeeperThan(line, MAX_JSON_DEPTH + 1)) throw new ExportFileError(`${file}, line ${n}: JSON nested deeper than ${MAX_JSON_DEPTH} levels, the limit of a record.`);
       let value: unknown;
       try {
         value = JSON.parse(line);
@@ -159,18 +209,18 @@ async function* readLines(file: string): AsyncGenerator<{ n: number; value: Obj 
     if (err instanceof ExportFileError) throw err;
     throw new ExportFileError(`${file}: cannot be read as gzip JSON Lines (${(err as Error).message}).`);
   } finally {
-    rl.close();
     input.destroy();
   }
 }
 
 /**
  * Reads the header line of an export file.
+ * @param maxLineBytes the longest line read ({@link maxLineBytesFor})
  * @throws ExportFileError for a file that is not gzip JSON Lines, or whose first line is not the header of
- *   format `bizapi-export` version 1
+ *   format `bizapi-export` version 1, or is longer than `maxLineBytes`
  */
-export async function readExportHeader(file: string): Promise<ExportHeader> {
-  for await (const { value } of readLines(file)) {
+export async function readExportHeader(file: string, maxLineBytes = DEFAULT_MAX_LINE_BYTES): Promise<ExportHeader> {
+  for await (const { value } of readLines(file, maxLineBytes)) {
     const business = value.business as Obj | undefined;
     if (value.format !== EXPORT_FORMAT) throw new ExportFileError(`${file}: line 1 is not a bizapi export header (format "${EXPORT_FORMAT}").`);
     if (value.version !== EXPORT_VERSION) throw new ExportFileError(`${file}: export version ${String(value.version)}; this server reads version ${EXPORT_VERSION}.`);
@@ -190,19 +240,21 @@ const TYPES = new Set<string>(TRANSFER_TYPES);
  * size and sha256) and unpacks the attachments into a private temporary directory, removed once the items
  * have all been read; the second pass streams the items.
  *
+ * @param maxLineBytes the longest line read ({@link maxLineBytesFor}; docs/deployment.md#export-to-a-file-import-from-a-file)
  * @throws ExportFileError (from `items`) naming the line: an unknown type, a line without `data`, a file line
- *   whose bytes do not match its size or sha256, a missing header
+ *   whose bytes do not match its size or sha256, a missing header, a line longer than `maxLineBytes` or
+ *   nested deeper than {@link MAX_JSON_DEPTH} levels
  */
-export function createFileSource(file: string): TransferSource {
+export function createFileSource(file: string, maxLineBytes = DEFAULT_MAX_LINE_BYTES): TransferSource {
   const absolute = path.resolve(file);
   let dir: string | undefined;
   const stored = new Map<string, string>();
 
   async function unpack(): Promise<void> {
-    await readExportHeader(absolute);
+    await readExportHeader(absolute, maxLineBytes);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-import-'));
     let index = 0;
-    for await (const { n, value } of readLines(absolute)) {
+    for await (const { n, value } of readLines(absolute, maxLineBytes)) {
       if (n === 1) continue;
       const where = `${absolute}, line ${n}`;
       if (value.type === 'file') {
@@ -232,7 +284,7 @@ export function createFileSource(file: string): TransferSource {
   async function* items(): AsyncGenerator<TransferItem> {
     try {
       await unpack();
-      for await (const { n, value } of readLines(absolute)) {
+      for await (const { n, value } of readLines(absolute, maxLineBytes)) {
         if (n === 1 || value.type === 'file') continue;
         const parent = value.parent as { type?: unknown; id?: unknown } | undefined;
         const item: TransferItem = { type: value.type as TransferType, data: value.data as Obj };

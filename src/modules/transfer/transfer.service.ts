@@ -19,6 +19,7 @@
 import type { Db } from '../../db/database.ts';
 import { inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
 import type { Plan } from '../../shared/auth-context.ts';
+import { ApiError } from '../../shared/errors.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { createApiKey, createBusiness, listBusinesses, retrieveBusiness } from '../auth/auth.service.ts';
 import * as clients from '../client/client.service.ts';
@@ -34,7 +35,8 @@ import * as files from '../file/file.service.ts';
 import * as inquiries from '../inquiry/inquiry.service.ts';
 import * as histories from '../inquiry/inquiry-history.service.ts';
 import * as repo from './transfer.repository.ts';
-import type { TransferItem, TransferSource, TransferType } from './transfer.types.ts';
+import { readItem, recordName } from './tolerant-read.ts';
+import { RefusedFileError, type TransferFileRef, type TransferItem, type TransferSource, type TransferType } from './transfer.types.ts';
 
 /** What a run did to one resource (docs/deployment.md#11-moving-a-business-in-and-out). */
 export interface ResourceCounts {
@@ -71,6 +73,8 @@ export interface ImportOptions {
   files: FileContext;
   /** Called after every item (progress bars). */
   onProgress?: (type: string, counts: ResourceCounts) => void;
+  /** Called when the source knows how many records of a resource it will yield (progress totals, ETA). */
+  onTotal?: (type: string, total: number) => void;
   /** Called with each warning as it arises (the answer lists them too). */
   onWarning?: (message: string) => void;
 }
@@ -112,6 +116,9 @@ const RESTORERS: Partial<Record<TransferType, Restorer>> = {
   todo: (db, auth, shape, options) => todos.restore(db, auth, shape as never, options),
   'estimate.item': (db, auth, shape, options) => estimates.restore(db, auth, shape as never, options),
 };
+
+/** Resources whose restore validates every value before it touches the database (`checkOnly`, for `--dry-run`). */
+const CHECKED_TYPES = new Set<TransferType>(['client', 'inquiry', 'contract', 'contract.history', 'settlement', 'settlement.history', 'project', 'worker', 'todo', 'estimate.item', 'inquiry.text_history']);
 
 /** Resource names of nested object properties that reference a record or catalog entry by `{id}`. */
 const KEY_TYPES: Record<string, TransferType | 'grade'> = {
@@ -257,7 +264,29 @@ class Writer {
       this.warn(`${item.type}: an item without a numeric id was skipped.`);
       return;
     }
+    if (!Number.isSafeInteger(sourceId) || sourceId < 1) {
+      // JSON cannot carry an id above 2^53 − 1 exactly: refused, never rounded (docs/api.md#ids).
+      this.warn(`${item.type}: an item whose id is not an integer from 1 to 2^53 - 1 was skipped.`);
+      return;
+    }
+    const read = readItem(item);
+    for (const w of read.warnings) this.warn(w);
+    if (read.data === undefined) return;
+    item = { ...item, data: read.data };
     if (this.options.dryRun || this.auth === undefined) {
+      // What a real run would refuse: the restore's own validation, without the database.
+      if (restorer !== undefined && CHECKED_TYPES.has(item.type)) {
+        try {
+          // References as a real run would hand them over (records not yet imported: null; checked there).
+          const data = this.rewrite(item.data) as Record<string, unknown>;
+          await restorer(this.db, { businessId: 0, timezone: this.options.timezone }, data, { checkOnly: true }, 0);
+        } catch (err) {
+          if (!isRecordProblem(err)) throw err;
+          this.warn(`${recordName(item)} was not imported: ${describe(err)}`);
+          return;
+        }
+      }
+      this.options.onProgress?.(item.type, counts);
       if (item.type === 'inquiry') await this.readFiles(item);
       return;
     }
@@ -285,8 +314,11 @@ class Writer {
         return r;
       });
     } catch (err) {
-      // One record this server cannot take (a reference it refuses): reported, and the import goes on.
-      this.warn(`${item.type} ${sourceId} was not imported: ${describe(err)}`);
+      // A fault of this server's database or storage stops the import (never marked complete); one record
+      // this server cannot take (a value or reference it refuses) is reported, and the import goes on.
+      if (!isRecordProblem(err)) throw err;
+      this.warn(`${recordName(item)} was not imported: ${describe(err)}`);
+      this.options.onProgress?.(item.type, counts);
       return;
     }
     this.remember(item.type, sourceId, result.id);
@@ -295,10 +327,25 @@ class Writer {
     this.options.onProgress?.(item.type, counts);
   }
 
+  /**
+   * The bytes of an attachment, or `undefined` when the source's URL for it is refused (not a public address,
+   * too large: docs/deployment.md#source-limits), which is a warning naming the inquiry and the file.
+   */
+  private async fileBytes(ref: TransferFileRef): Promise<Uint8Array | undefined> {
+    try {
+      return await this.source.fileBytes(ref);
+    } catch (err) {
+      if (!(err instanceof RefusedFileError)) throw err;
+      this.warn(`inquiry ${ref.inquiryId}: ${err.message}; the file was not imported.`);
+      return undefined;
+    }
+  }
+
   /** `--dry-run`: downloads an inquiry's attachments (reads everything) without storing them. */
   private async readFiles(item: TransferItem): Promise<void> {
     for (const entry of fileSetOf(item)) {
-      const bytes = await this.source.fileBytes({ inquiryId: item.data.id as number, fileId: entry.id, name: entry.name, file: entry.file });
+      const bytes = await this.fileBytes({ inquiryId: item.data.id as number, fileId: entry.id, name: entry.name, file: entry.file });
+      if (bytes === undefined) continue;
       this.filesDone.downloaded++;
       this.filesDone.bytes += bytes.length;
     }
@@ -311,7 +358,8 @@ class Writer {
     for (const entry of fileSetOf(item)) {
       const known = this.targetOf('inquiry.file', entry.id);
       if (known !== undefined && have.has(known)) continue;
-      const bytes = await this.source.fileBytes({ inquiryId: item.data.id as number, fileId: entry.id, name: entry.name, file: entry.file });
+      const bytes = await this.fileBytes({ inquiryId: item.data.id as number, fileId: entry.id, name: entry.name, file: entry.file });
+      if (bytes === undefined) continue;
       this.filesDone.downloaded++;
       this.filesDone.bytes += bytes.length;
       const stored = await files.storeRestoredObject(this.options.files, auth.businessId, entry.name, bytes);
@@ -323,6 +371,21 @@ class Writer {
       this.remember('inquiry.file', entry.id, id);
     }
   }
+}
+
+/**
+ * Whether a restore's failure is the record's own (the import warns and goes on) rather than a fault of this
+ * server (the import stops, docs/deployment.md#failures-and-resuming): a refusal of the API's validation or
+ * of a reference (`ApiError`), a value the database refuses (PostgreSQL SQLSTATE classes 22 and 23, SQLite's
+ * constraint, type and size errors), or a shape the restore could not read (`TypeError`, `RangeError`).
+ * Everything else — a lost connection, a database shutting down, a read-only or full disk, a lock that never
+ * came — is a fault of the target.
+ */
+export function isRecordProblem(err: unknown): boolean {
+  if (err instanceof ApiError || err instanceof TypeError || err instanceof RangeError) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return /^2[23][0-9A-Z]{3}$/.test(code) || /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG|RANGE)/.test(code);
 }
 
 /** A restore failure as one line: a validation error's field messages, else the message. */
@@ -350,12 +413,15 @@ function hostOf(url: string): string {
 
 /**
  * Imports a business from `source` (docs/deployment.md#11-moving-a-business-in-and-out).
+ * `db` may be `undefined` only for a dry run into a new business (`--dry-run` without `--business`: nothing
+ * is read from or written to this server's database).
  * @returns the answer of `bizapi import`
  * @throws Error from the source (a failed request, named) — what was written stays, and a re-run continues;
  *   Error when `businessId` names no business
  */
-export async function importBusiness(db: Db, source: TransferSource, options: ImportOptions): Promise<ImportAnswer> {
-  const writer = new Writer(db, source, options);
+export async function importBusiness(db: Db | undefined, source: TransferSource, options: ImportOptions): Promise<ImportAnswer> {
+  if (db === undefined && !(options.dryRun && options.businessId === undefined)) throw new Error('importBusiness: a database is needed except for a dry run into a new business.');
+  const writer = new Writer(db as Db, source, options);
   let answer: ImportAnswer = {
     business: null,
     counts: writer.counts,
@@ -364,7 +430,7 @@ export async function importBusiness(db: Db, source: TransferSource, options: Im
     warnings: writer.warnings,
     dryRun: options.dryRun,
   };
-  if (options.businessId !== undefined) {
+  if (options.businessId !== undefined && db !== undefined) {
     const business = await retrieveBusiness(db, options.businessId);
     if (!business) throw new Error(`--business ${options.businessId}: there is no business with this id.`);
     answer.business = business;
@@ -373,7 +439,7 @@ export async function importBusiness(db: Db, source: TransferSource, options: Im
 
   /** Finds or creates the target business; called once the source has yielded its first item. */
   const open = async (): Promise<void> => {
-    if (options.dryRun) return;
+    if (options.dryRun || db === undefined) return;
     const { url, apiKeyPrefix } = source.origin;
     let businessId = options.businessId ?? (await repo.findBusinessIdBySource(db, url, apiKeyPrefix));
     if (businessId === undefined) {
@@ -395,7 +461,7 @@ export async function importBusiness(db: Db, source: TransferSource, options: Im
   };
 
   let opened = false;
-  for await (const item of source.items((m) => writer.warn(m))) {
+  for await (const item of source.items((m) => writer.warn(m), (type, total) => options.onTotal?.(type, total))) {
     if (!opened) {
       await open();
       opened = true;
@@ -403,7 +469,7 @@ export async function importBusiness(db: Db, source: TransferSource, options: Im
     await writer.write(item);
   }
   if (!opened) await open();
-  if (writer.auth !== undefined) {
+  if (writer.auth !== undefined && db !== undefined) {
     await repo.markComplete(db, writer.auth.businessId, nowTimestamp());
     for (const [type, m] of writer.map) {
       for (const [sourceId, targetId] of m) {

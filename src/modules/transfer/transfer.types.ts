@@ -1,8 +1,8 @@
 /**
  * The record stream of the transfer module (docs/deployment.md#11-moving-a-business-in-and-out): what a
  * source (`bizapi import --from URL`, `bizapi import --file FILE`) yields and the writer consumes, and what
- * `bizapi export` writes as JSON Lines. Types only, so that every source, the writer and the export share one
- * vocabulary without importing each other.
+ * `bizapi export` writes as JSON Lines. Types (and one error class), so that every source, the writer and the
+ * export share one vocabulary without importing each other.
  */
 
 /**
@@ -99,13 +99,27 @@ export interface TransferSource {
   /**
    * The stream, in the order of {@link TRANSFER_TYPES} (all items of one type before the next type begins,
    * except that a note or history entry may follow its parent directly). Warnings (e.g. `member_list`
-   * answered 403: members come from the nested member objects) go to `warn`.
+   * answered 403: members come from the nested member objects) go to `warn`; `total` is told how many records
+   * of a resource follow, where the source knows it before yielding them (progress and ETA).
    * @throws an Error naming the failed request or line; the writer stops and keeps what it wrote
    */
-  items(warn: (message: string) => void): AsyncIterable<TransferItem>;
+  items(warn: (message: string) => void, total?: (type: TransferType, count: number) => void): AsyncIterable<TransferItem>;
   /**
    * The bytes of one attached file.
-   * @throws an Error naming the file when it cannot be read
+   * @throws RefusedFileError naming the file when the source's URL for it is refused (the import goes on
+   *   without it); another Error naming the file when it cannot be read (the import stops)
    */
   fileBytes(ref: TransferFileRef): Promise<Uint8Array>;
+}
+
+/**
+ * A source's refusal of one attached file that a retry cannot change (docs/deployment.md#source-limits): its
+ * URL names an address that is not public, it redirects to one, it is larger than the upload limit. The writer
+ * warns, naming the inquiry and the file, and goes on without it.
+ */
+export class RefusedFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefusedFileError';
+  }
 }

@@ -8,7 +8,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { inRelaxedTransaction } from '../../db/durability.ts';
 import * as leaseQueue from '../../db/lease-queue.ts';
-import { isPostgres } from '../../db/sql-helpers.ts';
+import { businessKey, isPostgres } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 
@@ -36,7 +36,7 @@ export async function insertDeliveries(db: Db, rows: readonly NewWebhookDelivery
   const inserted = await db
     .insertInto('webhook_delivery')
     .values([...rows])
-    .onConflict((oc) => oc.columns(['event_id', 'webhook_id']).doNothing())
+    .onConflict((oc) => oc.columns(businessKey(db, ['event_id', 'webhook_id'])).doNothing())
     .returning('id')
     .execute();
   return inserted.map((r) => r.id);

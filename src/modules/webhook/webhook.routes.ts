@@ -141,7 +141,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (ap
         'x-extension': true,
         summary: 'Send a test event to a webhook endpoint',
         description:
-          'Extension. Writes a `webhook.test` event (`data: {id, url}` of the endpoint) and queues its delivery to this endpoint alone, even an inactive one. Answers 202 with the pending delivery; follow it in the endpoint’s delivery list. At most 5 pings a minute per endpoint: beyond, 429 with `Retry-After` and nothing is sent.',
+          'Extension. Writes a `webhook.test` event (`data: {id, url}` of the endpoint) and queues its delivery to this endpoint alone, even an inactive one. Answers 202 with the pending delivery; follow it in the endpoint’s delivery list. At most 5 pings a minute per endpoint and 20 per business (deleting and re-creating an endpoint does not reset it): beyond, 429 with `Retry-After` and nothing is sent.',
         params: schemas.WebhookIdParams,
         response: { 202: schemas.WebhookDelivery, ...commonErrorResponses },
       },

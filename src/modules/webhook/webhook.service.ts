@@ -69,6 +69,12 @@ export const MAX_ENDPOINTS = 20;
 /** Test pings one endpoint may be sent per {@link TEST_PING_WINDOW_MS} (docs/webhooks.md#fairness-and-limits). */
 export const TEST_PINGS_PER_WINDOW = 5;
 
+/**
+ * Test pings one business may send per {@link TEST_PING_WINDOW_MS}, whatever endpoints (docs/webhooks.md#fairness-and-limits):
+ * one to each of its endpoints at the default cap of 20; an endpoint deleted and created again does not start afresh.
+ */
+export const TEST_PINGS_PER_BUSINESS_WINDOW = 20;
+
 /** The test-ping limit's window: one minute. */
 export const TEST_PING_WINDOW_MS = 60_000;
 
@@ -293,7 +299,8 @@ export async function rotateSecret(db: Db, settings: WebhookSettings, auth: Auth
  * event (`data: {id: <webhook id>, url}`), marks it published so the fan-out does not send it to the
  * business's other endpoints, and writes one pending delivery of it to this endpoint, due now. Works on an
  * inactive endpoint too. With `pingCounter`, at most {@link TEST_PINGS_PER_WINDOW} (5) pings a minute per
- * endpoint, counted across processes (docs/webhooks.md#fairness-and-limits); beyond, nothing is written.
+ * endpoint and {@link TEST_PINGS_PER_BUSINESS_WINDOW} (20) per business (of the pings an endpoint's limit let
+ * through), counted across processes (docs/webhooks.md#fairness-and-limits); beyond either, nothing is written.
  * @returns the pending delivery
  * @throws NotFound for a missing endpoint; Throttled (429, `Retry-After`: seconds until the window ends)
  *   beyond the limit
@@ -302,9 +309,13 @@ export async function test(db: Db, auth: Auth, id: number, pingCounter?: PingCou
   if (pingCounter) {
     if (!(await repo.endpointExists(db, auth.businessId, id))) throw new NotFound();
     const now = Date.now();
-    const { hits, resetAt } = await pingCounter.hit(`webhook-test:${id}`, TEST_PING_WINDOW_MS);
-    // (the window's end was set by whichever process counted first: bounded by the window, whatever the clocks)
-    if (hits > TEST_PINGS_PER_WINDOW) throw new Throttled(Math.min(TEST_PING_WINDOW_MS / 1000, Math.max(1, Math.ceil((resetAt - now) / 1000))));
+    // (a window's end was set by whichever process counted first: bounded by the window, whatever the clocks)
+    const throttled = (resetAt: number) => new Throttled(Math.min(TEST_PING_WINDOW_MS / 1000, Math.max(1, Math.ceil((resetAt - now) / 1000))));
+    const endpoint = await pingCounter.hit(`webhook-test:${id}`, TEST_PING_WINDOW_MS);
+    if (endpoint.hits > TEST_PINGS_PER_WINDOW) throw throttled(endpoint.resetAt);
+    // the business's count: the pings its endpoints' limits let through, whatever endpoints they went to
+    const business = await pingCounter.hit(`webhook-test-business:${auth.businessId}`, TEST_PING_WINDOW_MS);
+    if (business.hits > TEST_PINGS_PER_BUSINESS_WINDOW) throw throttled(business.resetAt);
   }
   return inTransaction(db, async (trx) => {
     const row = await repo.findEndpointById(trx, auth.businessId, id);

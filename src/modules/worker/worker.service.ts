@@ -13,9 +13,10 @@ import type { AuthContext } from '../../shared/auth-context.ts';
 import { workerPositionExists } from '../catalog/catalog.service.ts';
 import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
-import { restoredTimes, restoreRecord } from '../../shared/restore-record.ts';
+import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './worker.repository.ts';
 import type { Worker, WorkerCreateBody, WorkerListItem, WorkerListQuery, WorkerUpdateBody } from './worker.schemas.ts';
+import { WorkerUpdateBody as WorkerUpdateBodySchema } from './worker.schemas.ts';
 import type { NewWorkerRow, WorkerRowUpdate } from '../../db/tables/worker.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId'>;
@@ -192,6 +193,8 @@ export async function restore(db: Db, auth: Auth, shape: Worker, options: Restor
     isHidden: shape.isHidden ?? false,
     manMonthAmount: shape.manMonthAmount ?? 0,
   };
+  const only = checkRestore(WorkerUpdateBodySchema, body, shape, options);
+  if (only) return only;
   const columns = { ...columnsFrom(body), ...restoredTimes(shape), deleted_at: null };
   return restoreRecord(db, auth.businessId, shape, options, {
     table: 'worker',

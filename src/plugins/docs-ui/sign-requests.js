@@ -8,16 +8,43 @@
  *   - the secret never leaves the page: the interceptor removes it from the headers and sends instead a
  *     version-2 signature (docs/authentication.md#signature-version-2): X-Signature-Timestamp = Unix seconds,
  *     X-Signature = "v2=" + lowercase hex HMAC-SHA256 of "{timestamp}.{METHOD}.{path and query}.{body bytes}",
- *     computed with Web Crypto (crypto.subtle; the page must be on https or localhost). Version 2 passes every
+ *     computed with Web Crypto (crypto.subtle). Version 2 passes every
  *     BIZAPI_SIGNATURE_MODE (optional, required, v2); a request repeated within one second gets the next
  *     second's timestamp, so the server never sees the same signature twice (signature_replayed).
  * Requests to the OpenAPI document itself are left alone.
+ *
+ * Browsers offer Web Crypto only in a secure context: https://, or http:// on localhost / 127.0.0.1. Opened
+ * over plain HTTP on any other address (a LAN, Docker or staging host) the page loads and works, but cannot
+ * sign: it says so in a notice at the top, and sends Try-it-out requests unsigned (the secret is still never
+ * sent), which a server in the default `optional` signature mode accepts. Where it signs, `body` gets the
+ * class `bizapi-signs` (the note under each curl command: its signature was used already).
  */
-/* global window, crypto, TextEncoder, URL, URLSearchParams */
+/* global window, document, crypto, TextEncoder, URL, URLSearchParams */
 (function () {
   'use strict';
 
   var encoder = new TextEncoder();
+
+  /** Whether the browser offers Web Crypto here (only in a secure context). */
+  var canSign = Boolean(window.isSecureContext && window.crypto && window.crypto.subtle);
+
+  /** The notice at the top of the page where it cannot sign (docs/authentication.md#docs-page). */
+  function showNotice() {
+    var notice = document.createElement('div');
+    notice.id = 'bizapi-signing-notice';
+    notice.className = 'bizapi-notice';
+    notice.setAttribute('role', 'status');
+    notice.textContent =
+      'This page cannot sign requests at ' + window.location.origin + ': browsers offer Web Crypto only on https:// ' +
+      'and on http://localhost pages. "Try it out" works, but sends requests without a signature (never the secret), ' +
+      'which the server accepts only while BIZAPI_SIGNATURE_MODE is optional (its default). To sign here, open the page ' +
+      'over https (e.g. behind your proxy), or on http://localhost through an SSH tunnel (ssh -L 8000:127.0.0.1:8000 host), ' +
+      'or use bin/bizapi request.';
+    document.body.insertBefore(notice, document.body.firstChild);
+  }
+
+  if (canSign) document.body.classList.add('bizapi-signs');
+  else showNotice();
 
   function hex(buffer) {
     var bytes = new Uint8Array(buffer);
@@ -58,6 +85,7 @@
     var secret = request.headers[name];
     delete request.headers[name];
     if (!secret) return request;
+    if (!canSign) return request; // the notice at the top says why: sent unsigned, without the secret
     var bytes = bodyBytes(request.body);
     if (bytes === null) {
       // A multipart body's bytes are chosen by the browser: send it unsigned (accepted unless signatures are required).

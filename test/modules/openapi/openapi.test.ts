@@ -67,6 +67,24 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/openapi.json']).toBeUndefined();
   });
 
+  it('names every response: none reads "Default Response" (issue 36: 74 did)', async () => {
+    const doc = await document();
+    const unnamed: string[] = [];
+    const responses: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const [status, res] of Object.entries(op.responses ?? {})) {
+          const description = (res as { description?: string; $ref?: string }).description;
+          responses.push(`${method} ${path} ${status}`);
+          if (description === 'Default Response' || description === '') unnamed.push(`${method.toUpperCase()} ${path} ${status}`);
+        }
+      }
+    }
+    expect(responses.length).toBeGreaterThan(100);
+    expect(unnamed).toEqual([]);
+    expect((doc.paths['/v1/client']!.post!.responses['201'] as { description?: string }).description).toBe('Created: `ClientListItem`.');
+  });
+
   it('marks extensions with x-extension: true', async () => {
     const doc = dereference(await document());
     const get = doc.paths['/v1/client/{client_id}']!.get!;
@@ -84,5 +102,15 @@ describe('GET /docs', () => {
     const bundle = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-ui-bundle.js' });
     expect(bundle.statusCode).toBe(200);
     expect(bundle.body.length).toBeGreaterThan(100_000);
+  });
+
+  it('titles the tab and shows the logo of bizapi, and never upgrades requests to https (issue 36)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(page.body).toContain('<title>bizapi — API docs</title>');
+    expect(page.body).toContain('theme/favicon.svg');
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const init = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    expect(init.body).toContain(`data:image/svg+xml;base64,`);
+    expect(init.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 });

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -168,6 +169,9 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
 
     // Into a fresh server, and out again: the same lines apart from the header's time.
     const targetEnv = serverEnv({ databaseUrl: target.url, dataDir: target.dir });
+    // A fresh server's database is made by `bizapi migrate` (or serve): import opens an existing one only.
+    const migrated = await runUntilExit(['migrate'], targetEnv);
+    expect(migrated.code, migrated.stderr).toBe(0);
     const imported = await runUntilExit(['import', '--file', first], targetEnv);
     expect(imported.code, imported.stderr).toBe(0);
     const answer = JSON.parse(imported.stdout);
@@ -208,4 +212,30 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('not a bizapi export header');
   });
+
+  it('stops at a 600 MB line and at a line nested 100,000 levels deep with a message naming the line and the limit (no RangeError, no stack overflow), writing nothing', async () => {
+    const header = JSON.stringify({ format: 'bizapi-export', version: 1, business: { name: 'Huge', plan: 'AGENCY', timezone: 'Asia/Seoul' }, exported: new Date().toISOString() });
+    const long = path.join(target.dir, 'long.jsonl.gz');
+    const gzip = zlib.createGzip({ level: 1 });
+    const written = pipeline(gzip, fs.createWriteStream(long));
+    gzip.write(`${header}\n{"type":"client","data":{"id":1,"companyName":"`);
+    const mib = Buffer.alloc(1024 * 1024, 'a');
+    for (let i = 0; i < 600; i++) if (!gzip.write(mib)) await new Promise((resolve) => gzip.once('drain', resolve));
+    gzip.end('"}}\n');
+    await written;
+    const deep = path.join(target.dir, 'deep.jsonl.gz');
+    fs.writeFileSync(deep, zlib.gzipSync(`${header}\n{"type":"client","data":{"id":1,"memo":${'['.repeat(100_000)}${']'.repeat(100_000)}}}\n`));
+    const env = serverEnv({ databaseUrl: target.url, dataDir: target.dir });
+    const before = await runUntilExit(['business', 'list'], env);
+
+    const r = await runUntilExit(['import', '--file', long], env);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toMatch(/RangeError|Cannot create a string/);
+    expect(r.stderr).toMatch(/long\.jsonl\.gz, line 2: longer than \d+ bytes, the limit of a line \(BIZAPI_IMPORT_MAX_ANSWER_BYTES, BIZAPI_UPLOAD_MAX_BYTES\)/);
+    const d = await runUntilExit(['import', '--file', deep], env);
+    expect(d.code, d.stderr).toBe(1);
+    expect(d.stderr).toMatch(/deep\.jsonl\.gz, line 2: JSON nested deeper than 32 levels, the limit of a record/);
+    expect((await runUntilExit(['business', 'list'], env)).stdout).toBe(before.stdout);
+  }, 120_000);
 });

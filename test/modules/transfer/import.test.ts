@@ -5,66 +5,13 @@
  * schema of its own on PostgreSQL), then a target server answering the same JSON as the source.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { BIN, runUntilExit, serverEnv, startBizapi } from '../../setup/server-process.ts';
+import { BIN, runUntilExit, startBizapi } from '../../setup/server-process.ts';
 import { attachmentBytes, caller, generateData, type Keys, snapshot, type SourceServer, startSource } from '../../setup/transfer-source.ts';
-import { DIALECT } from '../../setup/test-db.ts';
+import { businesses, freshTarget, runImport, type Target, targetEnv } from '../../setup/transfer-target.ts';
 
-/** A fresh, empty target database and its data directory; `drop` removes both. */
-interface Target {
-  url: string;
-  dir: string;
-  drop(): Promise<void>;
-}
-
-let targets = 0;
-
-/** A fresh target: a new SQLite file, or on PostgreSQL a new schema of the test database (search_path in the URL). */
-async function freshTarget(): Promise<Target> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-target-'));
-  if (DIALECT === 'sqlite') {
-    return { url: `sqlite:${path.join(dir, 'target.db')}`, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const base = process.env.DATABASE_URL!;
-  const schema = `import_${process.pid}_${++targets}`;
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(`drop schema if exists ${schema} cascade`);
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`;
-  return {
-    url,
-    dir,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-const envOf = (t: Target) => serverEnv({ databaseUrl: t.url, dataDir: t.dir, env: { BIZAPI_RATE_LIMIT: '0' } });
-
-/** Runs `bizapi import` against `from` into the target; answers the exit code, the parsed answer and stderr. */
-async function runImport(t: Target, from: string, keys: Keys, extra: string[] = []) {
-  const r = await runUntilExit(['import', '--from', from, '--api-key', keys.apiKey, '--secret-key', keys.secretKey, '--rate', '0', ...extra], envOf(t));
-  return { code: r.code, answer: r.code === 0 ? JSON.parse(r.stdout) : undefined, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** The businesses of the target (`bizapi business list`). */
-async function businesses(t: Target): Promise<any[]> {
-  const r = await runUntilExit(['business', 'list'], envOf(t));
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
+const envOf = (t: Target) => targetEnv(t);
 
 /** Serves the target while `fn` runs. */
 async function withTargetServer<T>(t: Target, fn: (baseUrl: string) => Promise<T>): Promise<T> {

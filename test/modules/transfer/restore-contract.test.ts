@@ -176,7 +176,8 @@ describe('contract restore', () => {
       categorySet: [`Invalid pk "${a.ids.contractCategories.web}" - object does not exist.`],
     });
     await expectValidation(restore(t.testDb.db, auth(b), { ...shape, inquiry: { ...shape.inquiry, id: 0 } }, {}), {
-      inquiry: { id: ['Invalid pk "0" - object does not exist.'] },
+      // The API's own validation comes first, as for a request: ids are at least 1.
+      inquiry: { id: ['Ensure this value is greater than or equal to 1.'] },
     });
     expect((await get(b, `/v1/contract/${shape.id}`)).status).toBe(404);
     // A note on a contract B does not have, or by a member B does not have.

@@ -3,7 +3,8 @@
  * database (the dialect under test): at most 20 endpoints per business, also when 30 creates race over both
  * processes (400 `webhook_limit`); at most 5 test pings a minute per endpoint, counted across processes —
  * of 400 pings 5 are accepted, 395 answer 429 with `Retry-After` in the rate limit's shape, and the receiver
- * gets exactly 5 requests.
+ * gets exactly 5 requests; and at most 20 a minute per business, which deleting and re-creating endpoints
+ * does not reset.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -25,6 +26,7 @@ let two: BizapiProcess;
 let capped: TestBusiness;
 let other: TestBusiness;
 let pinged: TestBusiness;
+let recycled: TestBusiness;
 let receiver: http.Server;
 let receiverUrl: string;
 /** Requests the receiver got, per path. */
@@ -42,7 +44,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  [capped, other, pinged] = await Promise.all([newBusiness(t, { catalog: null }), newBusiness(t, { catalog: null }), newBusiness(t, { catalog: null })]);
+  [capped, other, pinged, recycled] = await Promise.all([
+    newBusiness(t, { catalog: null }),
+    newBusiness(t, { catalog: null }),
+    newBusiness(t, { catalog: null }),
+    newBusiness(t, { catalog: null }),
+  ]);
   const env = { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' };
   // One process delivers (only this file's businesses: the PostgreSQL test database is shared), the other only serves.
   [one, two] = await Promise.all([
@@ -132,6 +139,33 @@ describe(`webhook limits across two server processes (${DIALECT})`, () => {
     const second = await createEndpoint(two, pinged, 'pinged-2');
     const ping = answered(await request(two.port, pinged, 'POST', `/v1/webhook/${JSON.parse(second.body).id}/test`));
     expect(ping.status).toBe(202);
+  });
+
+  it('accepts 20 test pings a minute per business: deleting and re-creating endpoints does not reset the count', async () => {
+    const outcomes: Answer[] = [];
+    const ids: number[] = [];
+    // five rounds of: a new endpoint, 5 pings to it (its own limit), delete it
+    for (let round = 0; round < 5; round++) {
+      const created = await createEndpoint(round % 2 === 0 ? one : two, recycled, `recycled-${round}`);
+      expect(created.status).toBe(201);
+      const id = (JSON.parse(created.body) as { id: number }).id;
+      ids.push(id);
+      for (let i = 0; i < 5; i++) outcomes.push(answered(await request(i % 2 === 0 ? one.port : two.port, recycled, 'POST', `/v1/webhook/${id}/test`)));
+      expect(answered(await request(two.port, recycled, 'DELETE', `/v1/webhook/${id}`)).status).toBe(204);
+    }
+    expect(outcomes.map((o) => o.status)).toEqual([...Array(20).fill(202), ...Array(5).fill(429)]);
+    for (const o of outcomes.slice(20)) {
+      const wait = Number(o.headers['retry-after']);
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(JSON.parse(o.body)).toMatchObject({ detail: `Request was throttled. Expected available in ${wait} seconds.` });
+    }
+    // nothing was written for the refused pings
+    const events = await t.testDb.db.selectFrom('event').select('id').where('business_id', '=', recycled.businessId).where('type', '=', 'webhook.test').execute();
+    expect(events).toHaveLength(20);
+    // another business's pings are counted apart
+    const elsewhere = await createEndpoint(one, other, 'other-after-recycled');
+    expect(answered(await request(one.port, other, 'POST', `/v1/webhook/${JSON.parse(elsewhere.body).id}/test`)).status).toBe(202);
   });
 
   it("answers 404 for another business's endpoint, never 429", async () => {
