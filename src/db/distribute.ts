@@ -60,6 +60,21 @@ export interface DistributeOptions {
  *   not know, or on foreign keys that form a cycle
  */
 export async function distribute(db: Db, options: DistributeOptions = {}): Promise<DistributeResult> {
+  if (!isPostgres(db) || db.isTransaction) return distributeOn(db, options);
+  // one session: making `business` a reference table must not turn the tables with a foreign key to it
+  // into Citus local tables (Citus then refuses to distribute those that have an identity column)
+  return db.connection().execute(async (conn) => {
+    await sql`set citus.enable_local_reference_table_foreign_keys = off`.execute(conn);
+    try {
+      return await distributeOn(conn, options);
+    } finally {
+      await sql`reset citus.enable_local_reference_table_foreign_keys`.execute(conn);
+    }
+  });
+}
+
+/** {@link distribute} on one session `db`. */
+async function distributeOn(db: Db, options: DistributeOptions): Promise<DistributeResult> {
   if (!isPostgres(db)) {
     throw new DistributeError('bizapi distribute needs a Citus coordinator (PostgreSQL with the citus extension); DATABASE_URL names an SQLite database.');
   }
