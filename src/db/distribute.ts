@@ -1,18 +1,23 @@
 /**
  * `bizapi distribute` (docs/deployment.md#10-beyond-one-postgresql-server-citus-distributed-by-business_id):
  * on a Citus coordinator, after `bizapi migrate`, makes every business-owned table of the connection's
- * current schema a distributed table on `business_id`, all colocated (so that a business's rows of every
- * table sit in one shard group and every API request of that business is a router query), and the tables
- * the API reads before it knows the business (`business`, `api_key`) reference tables. The tables of the
- * background work that have no business (the event sequence counter, rate-limit counters, signature replay
- * guards, the migrations' bookkeeping) stay coordinator-local: each is one small hot row set written by
- * many requests, which a reference table would copy to every node in a two-phase commit per write.
+ * current schema (kind `business` in src/db/table-kinds.ts) a distributed table on `business_id`, all
+ * colocated (so that a business's rows of every table sit in one shard group and every API request of that
+ * business is a router query); the tables of kind `reference` (`business`, `api_key`: read before the
+ * business is known) reference tables; and leaves those of kind `local` (the event sequence counter,
+ * rate-limit counters, signature replay guards, the migrations' bookkeeping: small, written by many
+ * requests, which a reference table would copy to every node in a two-phase commit per write) on the
+ * coordinator. Each kind's reason is in the declaration.
  *
  * Idempotent: a table already distributed (or a reference table) the way it should be is left alone, so
  * running it again after a later `bizapi migrate` distributes only the tables that migration added.
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './database.ts';
+import { TABLES, tablesOfKind } from './table-kinds.ts';
+
+/** The tables of kind `reference`, made reference tables first (the distributed tables keep foreign keys to them). */
+const REFERENCE_TABLES: readonly string[] = tablesOfKind('reference');
 import { isPostgres } from './sql-helpers.ts';
 
 /** Why `distribute` cannot run: no PostgreSQL, no `citus` extension, or a table in an unexpected state. */
@@ -22,25 +27,6 @@ export class DistributeError extends Error {
     this.name = 'DistributeError';
   }
 }
-
-/**
- * Tables without a business that the API reads before it knows the business, or that business-owned
- * tables reference by foreign key: Citus reference tables (a copy on every node, so a join or a foreign key
- * from a distributed table stays on one node).
- */
-export const REFERENCE_TABLES: readonly string[] = ['business', 'api_key'];
-
-/**
- * Tables that stay on the coordinator (Citus "local" tables): no business, written by many requests or by
- * the background work, never joined with a distributed table.
- */
-export const COORDINATOR_TABLES: readonly string[] = [
-  'event_sequence',
-  'rate_limit_counter',
-  'signature_replay',
-  'kysely_migration',
-  'kysely_migration_lock',
-];
 
 /** What {@link distribute} did, by table name (sorted). */
 export interface DistributeResult {
@@ -74,6 +60,21 @@ export interface DistributeOptions {
  *   not know, or on foreign keys that form a cycle
  */
 export async function distribute(db: Db, options: DistributeOptions = {}): Promise<DistributeResult> {
+  if (!isPostgres(db) || db.isTransaction) return distributeOn(db, options);
+  // one session: making `business` a reference table must not turn the tables with a foreign key to it
+  // into Citus local tables (Citus then refuses to distribute those that have an identity column)
+  return db.connection().execute(async (conn) => {
+    await sql`set citus.enable_local_reference_table_foreign_keys = off`.execute(conn);
+    try {
+      return await distributeOn(conn, options);
+    } finally {
+      await sql`reset citus.enable_local_reference_table_foreign_keys`.execute(conn);
+    }
+  });
+}
+
+/** {@link distribute} on one session `db`. */
+async function distributeOn(db: Db, options: DistributeOptions): Promise<DistributeResult> {
   if (!isPostgres(db)) {
     throw new DistributeError('bizapi distribute needs a Citus coordinator (PostgreSQL with the citus extension); DATABASE_URL names an SQLite database.');
   }
@@ -107,10 +108,14 @@ export async function distribute(db: Db, options: DistributeOptions = {}): Promi
   const done = new Set<string>();
   const toDistribute: string[] = [];
   for (const t of tables) {
-    if (COORDINATOR_TABLES.includes(t.name)) {
+    const declared = (TABLES as Record<string, { kind: string } | undefined>)[t.name];
+    if (declared === undefined) {
+      throw new DistributeError(`Table "${t.name}" is not declared in src/db/table-kinds.ts: bizapi distribute does not know where it lives.`);
+    }
+    if (declared.kind === 'local') {
       if (t.kind !== null && t.kind !== 'local') throw new DistributeError(`Table "${t.name}" should stay on the coordinator but is a Citus table (partmethod ${t.kind}).`);
       result.local.push(t.name);
-    } else if (REFERENCE_TABLES.includes(t.name)) {
+    } else if (declared.kind === 'reference') {
       if (t.kind === 'n') {
         result.unchanged.push(t.name);
         done.add(t.name);
@@ -118,6 +123,7 @@ export async function distribute(db: Db, options: DistributeOptions = {}): Promi
         throw new DistributeError(`Table "${t.name}" should be a reference table but is a Citus table of kind ${t.kind}.`);
       }
     } else if (t.business) {
+      // kind 'business'
       if (t.kind === 'h' && t.column === 'business_id') {
         result.unchanged.push(t.name);
         done.add(t.name);
@@ -127,7 +133,7 @@ export async function distribute(db: Db, options: DistributeOptions = {}): Promi
         toDistribute.push(t.name);
       }
     } else {
-      throw new DistributeError(`Table "${t.name}" has no business_id column and is not a known reference or coordinator table (src/db/distribute.ts).`);
+      throw new DistributeError(`Table "${t.name}" is declared business-owned (src/db/table-kinds.ts) but has no business_id column.`);
     }
   }
 

@@ -4,14 +4,17 @@
  * a PostgreSQL database without the `citus` extension; on a Citus coordinator (`BIZAPI_TEST_CITUS=1`, whose
  * global setup distributed this worker's schema already) a second run changes nothing, every table with a
  * business is distributed on `business_id` in one colocation group, `business` and `api_key` are reference
- * tables, the rest stays on the coordinator, and a table added later is distributed by the next run.
+ * tables, the rest stays on the coordinator, and a table that src/db/table-kinds.ts does not declare is refused.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COORDINATOR_TABLES, REFERENCE_TABLES } from '../../src/db/distribute.ts';
+import { tablesOfKind } from '../../src/db/table-kinds.ts';
+
+const REFERENCE_TABLES: readonly string[] = tablesOfKind('reference');
+const COORDINATOR_TABLES: readonly string[] = tablesOfKind('local');
 import { cleanEnv, runUntilExit } from '../setup/server-process.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
 import { CITUS } from '../setup/test-workers.ts';
@@ -83,18 +86,17 @@ describe.runIf(CITUS)('on a Citus coordinator', () => {
     for (const r of rows.filter((x) => COORDINATOR_TABLES.includes(x.name))) expect(r.method === null || r.repmodel === 's').toBe(true);
   });
 
-  it('distributes a table added later (a newer migration) on the next run, colocated with the others', async () => {
-    await sql`create table later_thing (business_id bigint not null references business (id), id bigint not null, primary key (business_id, id))`.execute(t.db);
+  it('refuses a table that src/db/table-kinds.ts does not declare, naming it, before changing anything', async () => {
+    await sql`create table undeclared_thing (business_id bigint not null, id bigint not null, primary key (business_id, id))`.execute(t.db);
     try {
       const r = await distribute(t.url);
-      expect(r.code).toBe(0);
-      expect((JSON.parse(r.stdout) as { distributed: string[] }).distributed).toEqual(['later_thing']);
-      const { rows } = await sql<{ same: boolean }>`
-        select (select colocationid from pg_dist_partition where logicalrelid = 'later_thing'::regclass)
-             = (select colocationid from pg_dist_partition where logicalrelid = 'client'::regclass) as same`.execute(t.db);
-      expect(rows[0]!.same).toBe(true);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('Table "undeclared_thing" is not declared in src/db/table-kinds.ts');
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_dist_partition where logicalrelid = 'undeclared_thing'::regclass`.execute(t.db);
+      expect(rows[0]!.n).toBe(0);
     } finally {
-      await sql`drop table later_thing`.execute(t.db);
+      await sql`drop table undeclared_thing`.execute(t.db);
     }
   });
 });
