@@ -31,7 +31,13 @@ let targets = 0;
 /** A fresh target: a new SQLite file, or on PostgreSQL a new schema of the test database. */
 async function freshTarget(): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-ref-target-'));
-  if (DIALECT === 'sqlite') return { url: `sqlite:${path.join(dir, 'target.db')}`, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  if (DIALECT === 'sqlite') {
+    const t = { url: `sqlite:${path.join(dir, 'target.db')}`, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    // A fresh server's SQLite file is made by `bizapi migrate`: import opens an existing one only.
+    const migrated = await runUntilExit(['migrate'], envOf(t));
+    if (migrated.code !== 0) throw new Error(`bizapi migrate: ${migrated.stderr}`);
+    return t;
+  }
   const base = process.env.DATABASE_URL!;
   const schema = `refimport_${process.pid}_${++targets}`;
   const admin = async (q: string) => {
@@ -213,7 +219,11 @@ describe('bizapi import --from the reference double', () => {
     const dry = await runImport(t, double, ['--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.answer.dryRun).toBe(true);
-    expect(fs.readdirSync(t.dir)).toEqual([]);
+    // Nothing written: no master key, no business, the database file as it was.
+    const files = fs.readdirSync(t.dir);
+    expect(files).not.toContain('master.key');
+    const before = await runUntilExit(['business', 'list'], envOf(t));
+    expect(JSON.parse(before.stdout)).toEqual([]);
     const real = await runImport(t, double);
     expect(real.code, real.stderr).toBe(0);
     expect(real.answer.warnings).toEqual(dry.answer.warnings);
