@@ -20,11 +20,15 @@ export interface Target {
 
 let targets = 0;
 
-/** A fresh target: a new SQLite file, or on PostgreSQL a new schema of the test database (search_path in the URL). */
+/** A fresh target: a new SQLite file (migrated), or on PostgreSQL a new schema of the test database (search_path in the URL). */
 export async function freshTarget(): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-target-'));
   if (DIALECT === 'sqlite') {
-    return { url: `sqlite:${path.join(dir, 'target.db')}`, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    const t: Target = { url: `sqlite:${path.join(dir, 'target.db')}`, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    // `bizapi import` opens an existing SQLite database only: a fresh server's is made by `bizapi migrate`.
+    const migrated = await runUntilExit(['migrate'], targetEnv(t));
+    if (migrated.code !== 0) throw new Error(`bizapi migrate failed: ${migrated.stderr}`);
+    return t;
   }
   const base = process.env.DATABASE_URL!;
   const schema = `import_${process.pid}_${++targets}`;

@@ -237,5 +237,5 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
     expect(d.code, d.stderr).toBe(1);
     expect(d.stderr).toMatch(/deep\.jsonl\.gz, line 2: JSON nested deeper than 32 levels, the limit of a record/);
     expect((await runUntilExit(['business', 'list'], env)).stdout).toBe(before.stdout);
-  }, 120_000);
+  }, 300_000);
 });

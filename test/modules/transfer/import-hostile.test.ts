@@ -65,7 +65,8 @@ function hostile(clients: (req: http.IncomingMessage, res: http.ServerResponse, 
   return recorder((req, res, base) => {
     const url = new URL(req.url ?? '/', base);
     if (url.pathname === '/v1/member') return json(res, page([{ id: 7, nickname: '멤버', email: 'm@example.kr', isActive: true, grade: { id: 3, title: '정' } }]));
-    if (url.pathname === '/v1/client' && url.searchParams.get('page_size') === '100') return clients(req, res, base);
+    // (the `is_hidden=true` list the import also reads stays empty: the hostile answer is the visible list's)
+    if (url.pathname === '/v1/client' && url.searchParams.get('page_size') === '100' && !url.searchParams.has('is_hidden')) return clients(req, res, base);
     return json(res, page([]));
   });
 }

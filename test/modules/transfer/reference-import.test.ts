@@ -32,10 +32,10 @@ let targets = 0;
 async function freshTarget(): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-ref-target-'));
   if (DIALECT === 'sqlite') {
-    const t = { url: `sqlite:${path.join(dir, 'target.db')}`, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-    // A fresh server's SQLite file is made by `bizapi migrate`: import opens an existing one only.
+    const t: Target = { url: `sqlite:${path.join(dir, 'target.db')}`, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    // `bizapi import` opens an existing SQLite database only: a fresh server's is made by `bizapi migrate`.
     const migrated = await runUntilExit(['migrate'], envOf(t));
-    if (migrated.code !== 0) throw new Error(`bizapi migrate: ${migrated.stderr}`);
+    if (migrated.code !== 0) throw new Error(`bizapi migrate failed: ${migrated.stderr}`);
     return t;
   }
   const base = process.env.DATABASE_URL!;
