@@ -14,6 +14,7 @@ import pg from 'pg';
 import { BIN, runUntilExit, serverEnv, startBizapi } from '../../setup/server-process.ts';
 import { attachmentBytes, caller, generateData, type Keys, snapshot, type SourceServer, startSource } from '../../setup/transfer-source.ts';
 import { DIALECT } from '../../setup/test-db.ts';
+import { urlWithSchema } from '../../setup/test-workers.ts';
 
 /** A fresh, empty target database and its data directory; `drop` removes both. */
 interface Target {
@@ -37,7 +38,7 @@ async function freshTarget(): Promise<Target> {
   await client.query(`drop schema if exists ${schema} cascade`);
   await client.query(`create schema ${schema}`);
   await client.end();
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`;
+  const url = urlWithSchema(base, schema);
   return {
     url,
     dir,
