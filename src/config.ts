@@ -18,7 +18,45 @@ import type { Static, TEnum, TInteger, TObject, TOptional, TSchema, TString } fr
 export type SignatureMode = 'optional' | 'required' | 'v2';
 
 /** Where the database lives: a SQLite file (or `:memory:`), or a PostgreSQL connection string. */
-export type DatabaseConfig = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string };
+export type DatabaseConfig = { dialect: 'sqlite'; path: string } | PostgresConfig;
+
+/**
+ * A PostgreSQL database (docs/deployment.md#transaction-mode-poolers-pgbouncer). `url` may name PgBouncer
+ * (or another pooler): `poolMode: 'transaction'` says it pools by transaction, so bizapi keeps no state on a
+ * server connection between transactions.
+ */
+export interface PostgresConfig {
+  dialect: 'postgres';
+  /** `DATABASE_URL`: every query and transaction goes here. */
+  url: string;
+  /**
+   * `DATABASE_DIRECT_URL`: the same database without a transaction-mode pooler in between, for what needs a
+   * session (the webhook dispatchers' `LISTEN`). Absent: `url` serves, unless `poolMode` is `transaction`.
+   */
+  directUrl?: string | undefined;
+  /** `DATABASE_POOL_MODE`: `session` (default: a direct connection, or a session-mode pooler) or `transaction`. */
+  poolMode?: 'session' | 'transaction' | undefined;
+  /**
+   * `BIZAPI_PG_PREPARED`: the hottest queries run as named prepared statements, kept by each server
+   * connection (src/db/prepared-query.ts). Default `true`, but `false` with `poolMode: 'transaction'` (a pooler
+   * without prepared-statement support hands each transaction any server connection).
+   */
+  prepared?: boolean | undefined;
+}
+
+/**
+ * The URL on which `config` can hold a session (`LISTEN`): `DATABASE_DIRECT_URL`, else `DATABASE_URL` unless
+ * it goes through a transaction-mode pooler; `undefined` then (live delivery falls back to polling,
+ * docs/deployment.md#transaction-mode-poolers-pgbouncer).
+ */
+export function sessionUrlOf(config: PostgresConfig): string | undefined {
+  return config.directUrl ?? (config.poolMode === 'transaction' ? undefined : config.url);
+}
+
+/** Whether `config` runs named prepared statements ({@link PostgresConfig.prepared} and its default). */
+export function usesNamedStatements(config: PostgresConfig): boolean {
+  return config.prepared ?? config.poolMode !== 'transaction';
+}
 
 /** S3-compatible object storage settings, present when `BIZAPI_STORAGE=s3`. */
 export interface S3Config {
@@ -221,6 +259,10 @@ const FORMATS: Record<string, { test(v: string): boolean; problem(v: string): st
           ? `"${redact(v)}" is not a postgres: or postgresql: URL`
           : `"${redact(v)}" must start with sqlite: or postgres://`,
   },
+  'postgres-url': {
+    test: (v) => /^postgres(ql)?:\/\//.test(v) && isUrl(v, ['postgres:', 'postgresql:']),
+    problem: (v) => `"${redact(v)}" is not a postgres: or postgresql: URL`,
+  },
   'master-key': { test: (v) => parseMasterKey(v) !== undefined, problem: () => 'must be 32 bytes as 64 hex characters or base64' },
   'trust-proxy': {
     test: (v) => /^(true|false|[0-9a-fA-F:./,\s]+)$/.test(v),
@@ -280,6 +322,9 @@ const Flag = OneOf(['true', 'false'], 'false');
  */
 const PROPERTIES = {
   DATABASE_URL: Str('sqlite:./data/bizapi.db', 'database-url'),
+  DATABASE_DIRECT_URL: Text('postgres-url'),
+  DATABASE_POOL_MODE: OneOf(['session', 'transaction'], 'session'),
+  BIZAPI_PG_PREPARED: schema<TOptional<TEnum<['true', 'false']>>>({ enum: ['true', 'false'] }),
   BIZAPI_MASTER_KEY: Text('master-key'),
   BIZAPI_TRUST_PROXY: Text('trust-proxy'),
   BIZAPI_STORAGE: OneOf(['local', 's3'], 'local'),
@@ -419,7 +464,13 @@ function toConfig(v: Env, cwd: string): Config {
     databaseUrl: v.DATABASE_URL,
     database:
       sqlitePath === undefined
-        ? { dialect: 'postgres', url: v.DATABASE_URL }
+        ? {
+            dialect: 'postgres',
+            url: v.DATABASE_URL,
+            directUrl: v.DATABASE_DIRECT_URL,
+            poolMode: v.DATABASE_POOL_MODE,
+            prepared: v.BIZAPI_PG_PREPARED === undefined ? undefined : v.BIZAPI_PG_PREPARED === 'true',
+          }
         : { dialect: 'sqlite', path: sqlitePath === ':memory:' ? ':memory:' : path.resolve(cwd, sqlitePath) },
     host: v.HOST,
     port: v.PORT,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { type DatabaseConnection, type DialectAdapter, type Driver, Kysely, type KyselyConfig, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.ts';
+import { type DatabaseConfig, usesNamedStatements } from '../config.ts';
 import type { Database } from './database.ts';
 import { statementNameOf } from './prepared-query.ts';
 import { isDurabilityRelaxed } from './durability.ts';
@@ -258,22 +258,38 @@ export function withStatementCache(sqlite: BetterSqlite3.Database): { prepare(sq
 
 /**
  * Makes `client` run the SQL texts of prepared queries (see {@link statementNameOf}) as named prepared
- * statements: node-postgres parses each once per connection and then only binds and executes it. Kysely
- * calls `client.query(text, values)`; every other call passes through unchanged. A query that fails with a
- * network error of the connection's socket throws {@link DatabaseUnavailableError}.
+ * statements when `named` (`BIZAPI_PG_PREPARED`, docs/deployment.md#transaction-mode-poolers-pgbouncer):
+ * node-postgres parses each once per connection and then only binds and executes it. Kysely calls
+ * `client.query(text, values)`; every other call passes through unchanged. A query that fails with a network
+ * error of the connection's socket throws {@link DatabaseUnavailableError}; one whose named statement the
+ * server connection does not have, or already has (a transaction-mode pooler handed this client another
+ * server connection), fails with a message naming the setting.
  */
-function runPreparedAsNamed(client: pg.PoolClient): void {
+function runPreparedAsNamed(client: pg.PoolClient, named: boolean): void {
   const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
   client.query = ((config: unknown, values?: unknown) => {
-    const name = typeof config === 'string' ? statementNameOf(config) : undefined;
+    const name = named && typeof config === 'string' ? statementNameOf(config) : undefined;
     const result = name === undefined ? query(config, values) : query({ name, text: config, values });
     // A network error of the database's socket under a query: the database is unavailable (503).
     return result instanceof Promise
       ? result.catch((err: unknown) => {
-          throw isSocketError(err) ? new DatabaseUnavailableError(err) : err;
+          if (isSocketError(err)) throw new DatabaseUnavailableError(err);
+          if (name !== undefined && isLostStatement(err)) {
+            (err as Error).message += ` (named prepared statement ${name}: DATABASE_URL seems to go through a transaction-mode pooler; set DATABASE_POOL_MODE=transaction or BIZAPI_PG_PREPARED=false, docs/deployment.md#transaction-mode-poolers-pgbouncer)`;
+          }
+          throw err;
         })
       : result;
   }) as typeof client.query;
+}
+
+/**
+ * PostgreSQL's `invalid_sql_statement_name` (26000: prepared statement does not exist) and
+ * `duplicate_prepared_statement` (42P05): what named statements meet behind a transaction-mode pooler.
+ */
+function isLostStatement(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return err instanceof Error && (code === '26000' || code === '42P05');
 }
 
 /** Milliseconds a query waits for a PostgreSQL connection (opening one included) before it fails (503). */
@@ -320,7 +336,9 @@ function logConnectionError(err: Error): void {
  * a connection that fails while idle or in use is logged ({@link CreateDbOptions.onConnectionError}) and
  * discarded, never an unhandled `error` event; waiting for a connection is bounded by
  * {@link PG_CONNECTION_TIMEOUT_MS}; a connection that cannot be opened throws {@link DatabaseUnavailableError}
- * (answered 503 with `Retry-After`); TCP keep-alive detects dead peers.
+ * (answered 503 with `Retry-After`); TCP keep-alive detects dead peers. Nothing is kept on a server connection
+ * between transactions but the named prepared statements, which `config.prepared` / `config.poolMode` turn
+ * off behind a transaction-mode pooler (docs/deployment.md#transaction-mode-poolers-pgbouncer).
  */
 export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}): Kysely<Database> {
   if (config.dialect === 'postgres') {
@@ -335,8 +353,9 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     // An idle connection that fails is removed by the pool, which then emits `error`: logged by the client
     // listener below already. Without a listener the event would end the process.
     pool.on('error', () => undefined);
+    const named = usesNamedStatements(config);
     pool.on('connect', (client) => {
-      runPreparedAsNamed(client);
+      runPreparedAsNamed(client, named);
       // A connection in use (checked out by a query or a transaction) that fails emits `error` on the client
       // itself; the query in flight fails on its own, and the pool drops the client when it is released.
       client.on('error', onConnectionError);

@@ -25,7 +25,7 @@ class FolderMigrationProvider implements MigrationProvider {
 }
 
 /**
- * The Migrator of `db`. On PostgreSQL its bookkeeping tables live in the connection's current schema (the
+ * The Migrator of `db`. On PostgreSQL it locks inside its transaction ({@link withTransactionLock}) and its bookkeeping tables live in the connection's current schema (the
  * first of `search_path`, e.g. set by `options=-c search_path=…` in `DATABASE_URL`): Kysely would otherwise
  * find another schema's `kysely_migration` tables in the catalog, skip creating its own, and then fail on
  * the unqualified names.
@@ -36,7 +36,7 @@ async function migratorOf(db: Kysely<any>): Promise<Migrator> {
     const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema ?? undefined;
   }
-  const handle = migrationTableSchema === undefined ? db : withSchemaIntrospection(db, migrationTableSchema);
+  const handle = migrationTableSchema === undefined ? db : withTransactionLock(withSchemaIntrospection(db, migrationTableSchema));
   return new Migrator({ db: handle, provider: new FolderMigrationProvider(), ...(migrationTableSchema !== undefined && { migrationTableSchema }) });
 }
 
@@ -59,6 +59,75 @@ export function withSchemaIntrospection(db: Kysely<any>, schema: string): Kysely
   return new Proxy(db, {
     get(target, key) {
       if (key === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The key of the advisory lock that serialises migrations on PostgreSQL: Kysely's own
+ * (`PostgresAdapter`), so that a process of an older release, which takes it as a session lock, and one of
+ * this release, which takes it for its transaction, still take turns.
+ */
+export const MIGRATION_LOCK_KEY = 3853314791062309107n;
+
+/**
+ * `db` whose Migrator takes its lock inside the migration transaction (`pg_advisory_xact_lock`, released by
+ * the commit or rollback) instead of Kysely's session lock (`pg_advisory_lock` on the connection, then a
+ * transaction, then `pg_advisory_unlock`). Behind a transaction-mode pooler each of those three is its own
+ * transaction on whichever server connection is free, so the session lock was taken on one server connection
+ * and released on another — or never, blocking every later migration on that connection
+ * (docs/deployment.md#transaction-mode-poolers-pgbouncer). Only the Migrator's calls change: its adapter's
+ * `acquireMigrationLock` / `releaseMigrationLock` do nothing, and each transaction it opens on the connection
+ * it reserves begins with the lock; the Migrator reads the applied migrations after that, inside the
+ * transaction, so two processes migrating at once take turns and the second finds nothing left to do.
+ */
+export function withTransactionLock(db: Kysely<any>): Kysely<any> {
+  const lockingTransactions = (conn: Kysely<any>): Kysely<any> =>
+    new Proxy(conn, {
+      get(target, key) {
+        if (key === 'transaction') {
+          return () => ({
+            execute: <T>(cb: (trx: Kysely<any>) => Promise<T>) =>
+              target.transaction().execute(async (trx) => {
+                await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(trx);
+                return cb(trx);
+              }),
+          });
+        }
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  const adapterOf = (executor: ReturnType<Kysely<any>['getExecutor']>) =>
+    new Proxy(executor.adapter, {
+      get(target, key) {
+        if (key === 'acquireMigrationLock' || key === 'releaseMigrationLock') return async () => undefined;
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'connection') {
+        return () => ({
+          execute: <T>(cb: (conn: Kysely<any>) => Promise<T>) => target.connection().execute((conn) => cb(lockingTransactions(conn))),
+        });
+      }
+      if (key === 'getExecutor') {
+        return () => {
+          const executor = target.getExecutor();
+          const adapter = adapterOf(executor);
+          return new Proxy(executor, {
+            get(t, k) {
+              if (k === 'adapter') return adapter;
+              const value: unknown = Reflect.get(t, k, t);
+              return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(t) : value;
+            },
+          });
+        };
+      }
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },

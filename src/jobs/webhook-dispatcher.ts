@@ -23,14 +23,15 @@
  * ({@link WebhookDispatcher.wake}) — by every write of this process that has answered
  * (`signalEventsWritten`, the in-process wake-up, both databases), and on PostgreSQL by the `NOTIFY
  * bizapi_event` that any API process sends after a write (`createEventNotifier`), which it `LISTEN`s for on a
- * connection of its own (src/db/listen.ts: reconnected after a database restart, with a poll at once then),
+ * connection of its own (src/db/listen.ts: reconnected after a database restart, with a poll at once then; on
+ * `DATABASE_DIRECT_URL` behind a transaction-mode pooler, and not at all there without it),
  * and on SQLite by another process's commit, seen every 50 ms in `PRAGMA data_version` (src/db/commit-watch.ts).
  * The poll stays the fallback: a lost notification, a listener down.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.ts';
+import { type Config, sessionUrlOf } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { watchCommits } from '../db/commit-watch.ts';
 import { type Listener, listen } from '../db/listen.ts';
@@ -62,7 +63,8 @@ export interface WebhookDispatcherOptions {
   /**
    * `dispatcher.pollIntervalMs`, `dispatcher.businessIds`, `webhookAllowPrivate`, the `webhooks` limits
    * (defaults when absent), and `database`: when it is PostgreSQL, the started dispatcher `LISTEN`s for
-   * committed events, when SQLite it watches other processes' commits (docs/webhooks.md#live-delivery);
+   * committed events (on `sessionUrlOf(database)`; none behind a transaction-mode pooler without
+   * `DATABASE_DIRECT_URL`), when SQLite it watches other processes' commits (docs/webhooks.md#live-delivery);
    * without it, it relies on the in-process wake-up and the poll.
    */
   config: Pick<Config, 'dispatcher' | 'webhookAllowPrivate'> & Partial<Pick<Config, 'webhooks' | 'database'>>;
@@ -370,8 +372,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       if (!loop.start()) return;
       unsubscribe = onEventsWritten(wake);
       const database = config.database;
-      if (database?.dialect === 'postgres') {
-        listener = listen(database.url, EVENT_CHANNEL, {
+      // behind a transaction-mode pooler without DATABASE_DIRECT_URL there is no session to LISTEN on: the
+      // poll alone (every pollMs) finds other processes' events (docs/deployment.md#transaction-mode-poolers-pgbouncer)
+      const sessionUrl = database?.dialect === 'postgres' ? sessionUrlOf(database) : undefined;
+      if (sessionUrl !== undefined) {
+        listener = listen(sessionUrl, EVENT_CHANNEL, {
           notify: (payload) => wake(/^\d+$/.test(payload) ? Number(payload) : undefined),
           // listening (again): notifications sent while the connection was down are lost, so look now
           listening: () => wake(),

@@ -21,6 +21,7 @@ import { signBody } from '../../src/modules/auth/hmac.ts';
 import { resolveMasterKey } from '../../src/modules/auth/secret-box.ts';
 import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 import { BIN } from '../setup/server-process.ts';
+import { pgConfig } from '../setup/test-workers.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
@@ -164,7 +165,7 @@ if (pgUrl?.startsWith('postgres')) {
   targets.push({
     name: 'PostgreSQL',
     databaseUrl: () => pgUrl,
-    database: () => ({ dialect: 'postgres', url: pgUrl }),
+    database: () => pgConfig(pgUrl),
     fresh: false,
   });
 }

@@ -16,6 +16,7 @@ import type { Database } from '../../src/db/database.ts';
 import { decryptSecret, resolveMasterKey } from '../../src/modules/auth/secret-box.ts';
 import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 import { BIN } from '../setup/server-process.ts';
+import { pgConfig } from '../setup/test-workers.ts';
 
 // Each test runs several CLI processes in a row (each loads the TypeScript sources), on a shared machine.
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 30_000 });
@@ -72,7 +73,7 @@ const targets: Target[] = [
 ];
 const pgUrl = process.env.DATABASE_URL;
 if (pgUrl?.startsWith('postgres')) {
-  targets.push({ name: 'PostgreSQL', databaseUrl: () => pgUrl, database: () => ({ dialect: 'postgres', url: pgUrl }), fresh: false });
+  targets.push({ name: 'PostgreSQL', databaseUrl: () => pgUrl, database: () => pgConfig(pgUrl), fresh: false });
 }
 
 describe.each(targets)('bizapi webhook on $name', (target) => {

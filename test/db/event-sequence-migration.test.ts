@@ -13,7 +13,7 @@ import { migrateTo, migrateToLatest } from '../../src/db/migrator.ts';
 import type { Database } from '../../src/db/database.ts';
 import { assignSequences } from '../../src/modules/event/event.service.ts';
 import { DIALECT } from '../setup/test-db.ts';
-import { urlWithSchema } from '../setup/test-workers.ts';
+import { urlWithSchema, pgConfig } from '../setup/test-workers.ts';
 
 let db: Kysely<Database>;
 let cleanup: () => Promise<void>;
@@ -21,9 +21,9 @@ const schema = `evseq_${process.pid}`;
 
 beforeAll(async () => {
   if (DIALECT === 'postgres') {
-    const base = createDb({ dialect: 'postgres', url: process.env.DATABASE_URL! });
+    const base = createDb(pgConfig(process.env.DATABASE_URL!));
     await sql`create schema ${sql.id(schema)}`.execute(base);
-    db = createDb({ dialect: 'postgres', url: urlWithSchema(process.env.DATABASE_URL!, schema) });
+    db = createDb(pgConfig(urlWithSchema(process.env.DATABASE_URL!, schema)));
     cleanup = async () => {
       await db.destroy();
       await sql`drop schema ${sql.id(schema)} cascade`.execute(base);

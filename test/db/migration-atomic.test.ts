@@ -13,7 +13,7 @@ import { createDb } from '../../src/db/create-db.ts';
 import { pendingMigrations, withSchemaIntrospection } from '../../src/db/migrator.ts';
 import type { Database } from '../../src/db/database.ts';
 import { DIALECT } from '../setup/test-db.ts';
-import { urlWithSchema } from '../setup/test-workers.ts';
+import { urlWithSchema, pgConfig } from '../setup/test-workers.ts';
 
 let db: Kysely<Database>;
 let cleanup: () => Promise<void>;
@@ -21,9 +21,9 @@ const schema = `atomic_${process.pid}`;
 
 beforeAll(async () => {
   if (DIALECT === 'postgres') {
-    const base = createDb({ dialect: 'postgres', url: process.env.DATABASE_URL! });
+    const base = createDb(pgConfig(process.env.DATABASE_URL!));
     await sql`create schema ${sql.id(schema)}`.execute(base);
-    db = createDb({ dialect: 'postgres', url: urlWithSchema(process.env.DATABASE_URL!, schema) });
+    db = createDb(pgConfig(urlWithSchema(process.env.DATABASE_URL!, schema)));
     cleanup = async () => {
       await db.destroy();
       await sql`drop schema ${sql.id(schema)} cascade`.execute(base);
@@ -81,8 +81,8 @@ it('a failing migration rolls back every migration of its run; the next run appl
 });
 
 it.runIf(DIALECT === 'postgres')('reads the migration state while other sessions drop schemas (no "schema … does not exist")', async () => {
-  const other = createDb({ dialect: 'postgres', url: process.env.DATABASE_URL! });
-  const mine = createDb({ dialect: 'postgres', url: process.env.DATABASE_URL! });
+  const other = createDb(pgConfig(process.env.DATABASE_URL!));
+  const mine = createDb(pgConfig(process.env.DATABASE_URL!));
   let stop = false;
   const churn = (async () => {
     for (let i = 0; !stop; i++) {

@@ -15,6 +15,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createDb } from '../../src/db/create-db.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
 import { DIALECT } from '../setup/test-db.ts';
+import { urlWithSchema } from '../setup/test-workers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,9 +66,7 @@ async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   const schema = `readyz_${Math.random().toString(36).slice(2, 10)}`;
   await sql`create schema ${sql.id(schema)}`.execute(t.testDb.db);
   await sql`create table ${sql.id(schema, 'kysely_migration')} (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(t.testDb.db);
-  const url = new URL(t.testDb.url);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: async () => void (await sql`drop schema ${sql.id(schema)} cascade`.execute(t.testDb.db)) };
+  return { url: urlWithSchema(t.testDb.url, schema), drop: async () => void (await sql`drop schema ${sql.id(schema)} cascade`.execute(t.testDb.db)) };
 }
 
 describe('GET /healthz', () => {

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { openTestDb, type TestDb } from './test-db.ts';
+import { poolEnv } from './test-workers.ts';
 
 /**
  * Settings every test app gets unless a test overrides them: no load shedding (the app shares its event loop
@@ -46,6 +47,7 @@ export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<
     ...(ownDataDir && { BIZAPI_DATA_DIR: ownDataDir }),
     ...env,
     DATABASE_URL: testDb.url,
+    ...poolEnv(),
   });
   const masterKey = config.masterKey!;
   const app = await buildApp(config, { db: testDb.db, masterKey, ...deps });
@@ -74,6 +76,7 @@ export async function buildSiblingApp(base: TestApp, env: Record<string, string>
     BIZAPI_DATA_DIR: base.config.dataDir,
     ...env,
     DATABASE_URL: base.testDb.url,
+    ...poolEnv(),
   });
   const app = await buildApp(config, { db: base.testDb.db, masterKey: base.masterKey });
   await app.ready();

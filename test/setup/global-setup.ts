@@ -4,7 +4,8 @@
  * one schema per test worker (`w1` … `wN`, see test-workers.ts), so that every run starts from the current
  * migrations, test files running in parallel never race on the migration, and each worker's files see only
  * their own rows. The database named by `DATABASE_URL` must therefore be a throwaway one. SQLite test
- * databases are created per test file (see test-db.ts).
+ * databases are created per test file (see test-db.ts). In the pooled run (test-workers.ts) all of it goes
+ * through PgBouncer in transaction mode, the workers' migrations included, at once.
  *
  * With `BIZAPI_TEST_CITUS=1` (`DATABASE_URL` names a database of a Citus coordinator, with the `citus`
  * extension in it on every node and the workers added: docs/deployment.md#10-beyond-one-postgresql-server-citus-distributed-by-business_id)
@@ -17,7 +18,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createDb } from '../../src/db/create-db.ts';
 import { distribute } from '../../src/db/distribute.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
-import { CITUS, TEST_WORKERS, urlWithSchema, workerSchema } from './test-workers.ts';
+import { CITUS, poolEnv, TEST_WORKERS, urlWithSchema, workerSchema } from './test-workers.ts';
 
 /** Shards per distributed table of a test worker's schema on Citus: two per worker node of a three-node cluster. */
 export const CITUS_TEST_SHARDS = 4;
@@ -25,7 +26,7 @@ export const CITUS_TEST_SHARDS = 4;
 export default async function setup(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url?.startsWith('postgres')) return;
-  const db = createDb(loadConfig({ DATABASE_URL: url }).database);
+  const db = createDb(loadConfig({ DATABASE_URL: url, ...poolEnv() }).database);
   try {
     const { rows } = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname ~ '^w[0-9]+$'`.execute(db);
     for (const { nspname } of rows) await sql`DROP SCHEMA ${sql.id(nspname)} CASCADE`.execute(db);
@@ -41,7 +42,7 @@ export default async function setup(): Promise<void> {
   }
   await Promise.all(
     Array.from({ length: TEST_WORKERS }, async (_, i) => {
-      const wdb = createDb(loadConfig({ DATABASE_URL: urlWithSchema(url, workerSchema(i + 1)) }).database);
+      const wdb = createDb(loadConfig({ DATABASE_URL: urlWithSchema(url, workerSchema(i + 1)), ...poolEnv() }).database);
       try {
         await migrateToLatest(wdb);
         if (CITUS) await distribute(wdb, { shardCount: CITUS_TEST_SHARDS });

@@ -12,6 +12,7 @@ import type { Database } from '../../src/db/database.ts';
 import { createDb } from '../../src/db/create-db.ts';
 import { recordStatement } from './statement-count.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
+import { pgConfig } from './test-workers.ts';
 
 /** Which dialect this test run uses. */
 export const DIALECT: 'sqlite' | 'postgres' = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
@@ -29,7 +30,7 @@ export interface TestDb {
 export async function openTestDb(): Promise<TestDb> {
   if (DIALECT === 'postgres') {
     const url = process.env.DATABASE_URL!;
-    const config: DatabaseConfig = { dialect: 'postgres', url };
+    const config: DatabaseConfig = pgConfig(url);
     const db = createDb(config, { onQuery: recordStatement });
     return { db, config, url, close: () => db.destroy() };
   }

@@ -6,6 +6,12 @@
  * (`w1`, `w2`, …, migrated by global-setup.ts), through `search_path` in the `DATABASE_URL` that its test
  * files and the server processes they start see, so that one file's dispatchers never claim another
  * file's rows.
+ *
+ * The pooled run (`DATABASE_POOL_MODE=transaction`, `DATABASE_URL` naming PgBouncer in transaction mode,
+ * `DATABASE_DIRECT_URL` the database itself; .ci/run, README.md#development): a pooler cannot pass
+ * `search_path` as a startup option, so worker `wN`'s `DATABASE_URL` names PgBouncer's database alias
+ * `<database>_wN`, whose `connect_query` sets it ({@link pooledAliases}, test/setup/pgbouncer.ts). A schema
+ * other than a worker's (a test's own fresh one) has no alias: its URL is the direct one.
  */
 
 /**
@@ -22,12 +28,67 @@ export function workerSchema(poolId: number): string {
   return `w${poolId}`;
 }
 
+/** Whether this is the pooled run (see above): `DATABASE_POOL_MODE=transaction` with `DATABASE_DIRECT_URL`. */
+export const POOLED = process.env.DATABASE_POOL_MODE === 'transaction' && process.env.DATABASE_DIRECT_URL !== undefined;
+
+/** The direct URL of the pooled run (the same in every worker: `LISTEN` is database-wide). */
+function directBase(): string {
+  return process.env.DATABASE_DIRECT_URL!;
+}
+
+/**
+ * PgBouncer's database aliases for the pooled run on database `database`: the database itself (no
+ * `search_path`: global-setup.ts empties it through it) and `<database>_wN` for each of `workers` worker schemas.
+ */
+export function pooledAliases(database: string, workers: number): Record<string, string | null> {
+  const aliases: Record<string, string | null> = { [database]: null };
+  for (let worker = 1; worker <= workers; worker++) aliases[`${database}_${workerSchema(worker)}`] = workerSchema(worker);
+  return aliases;
+}
+
 /**
  * `url` with `search_path` set to `schema` and then `public` (where the extensions live: pg_trgm's operator
- * classes must be found from every schema).
+ * classes must be found from every schema). In the pooled run: a worker's schema through its PgBouncer alias
+ * (`url` names PgBouncer and the database), any other schema on the direct URL.
  */
 export function urlWithSchema(url: string, schema: string): string {
+  if (POOLED) {
+    if (/^w\d+$/.test(schema)) {
+      const pooled = new URL(url);
+      pooled.pathname = `${pooled.pathname.replace(/_w\d+$/, '')}_${schema}`;
+      return pooled.toString();
+    }
+    url = directBase();
+  }
   const u = new URL(url);
   u.searchParams.set('options', `-c search_path=${schema},public`);
   return u.toString();
+}
+
+/**
+ * The variables that describe the pooled run's database besides `DATABASE_URL` (`DATABASE_POOL_MODE`,
+ * `DATABASE_DIRECT_URL`), for the configurations tests build; empty otherwise.
+ */
+export function poolEnv(): Record<string, string> {
+  if (!POOLED) return {};
+  return { DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: process.env.DATABASE_DIRECT_URL! };
+}
+
+/**
+ * The PostgreSQL configuration of `url` for a handle a test opens itself: with the pooled run's settings when
+ * `url` goes through the pooler (no named prepared statements there), else a plain one.
+ */
+export function pgConfig(url: string): { dialect: 'postgres'; url: string; poolMode?: 'transaction'; directUrl?: string } {
+  if (!POOLED || url.startsWith(directBase().replace(/\?.*$/, ''))) return { dialect: 'postgres', url };
+  return { dialect: 'postgres', url, poolMode: 'transaction', directUrl: process.env.DATABASE_DIRECT_URL! };
+}
+
+/**
+ * The test database itself on PostgreSQL, without a pooler and without a schema (`undefined` on SQLite): the
+ * pooled run's `DATABASE_DIRECT_URL`, else the run's `DATABASE_URL` as given (before worker-database.ts).
+ */
+export function directDatabaseUrl(): string | undefined {
+  if (POOLED) return directBase();
+  const url = process.env.BIZAPI_TEST_BASE_DATABASE_URL ?? process.env.DATABASE_URL;
+  return url?.startsWith('postgres') ? url : undefined;
 }

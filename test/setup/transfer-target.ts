@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { runUntilExit, serverEnv } from './server-process.ts';
 import { DIALECT } from './test-db.ts';
+import { urlWithSchema } from './test-workers.ts';
 import type { Keys } from './transfer-source.ts';
 
 /** A fresh, empty target database and its data directory; `drop` removes both. */
@@ -37,7 +38,7 @@ export async function freshTarget(): Promise<Target> {
   await client.query(`drop schema if exists ${schema} cascade`);
   await client.query(`create schema ${schema}`);
   await client.end();
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`;
+  const url = urlWithSchema(base, schema);
   return {
     url,
     dir,

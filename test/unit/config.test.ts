@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseMasterKey } from '../../src/config.ts';
+import { ConfigError, loadConfig, parseMasterKey, sessionUrlOf, usesNamedStatements } from '../../src/config.ts';
 
 const CWD = path.resolve('/srv/bizapi');
 const HEX_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
@@ -98,12 +98,33 @@ describe('loadConfig values', () => {
   it('accepts postgres:// and postgresql:// URLs', () => {
     const url = 'postgres://bizapi:s3cret@db.internal:5432/bizapi?sslmode=require';
     const c = loadConfig({ DATABASE_URL: url }, CWD);
-    expect(c.database).toEqual({ dialect: 'postgres', url });
+    expect(c.database).toEqual({ dialect: 'postgres', url, poolMode: 'session' });
     expect(c.databaseUrl).toBe(url);
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/bizapi' }, CWD).database).toEqual({
       dialect: 'postgres',
       url: 'postgresql://localhost/bizapi',
+      poolMode: 'session',
     });
+  });
+
+  it('reads the transaction-mode pooler settings (docs/deployment.md#transaction-mode-poolers-pgbouncer)', () => {
+    const url = 'postgres://bizapi:s3cret@pgbouncer:6432/bizapi';
+    const direct = 'postgres://bizapi:s3cret@db:5432/bizapi';
+    const pooled = loadConfig({ DATABASE_URL: url, DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: direct }, CWD).database;
+    expect(pooled).toEqual({ dialect: 'postgres', url, poolMode: 'transaction', directUrl: direct });
+    if (pooled.dialect !== 'postgres') throw new Error('postgres expected');
+    // no named statements behind the pooler unless asked for; LISTEN on the direct URL, or nowhere
+    expect(usesNamedStatements(pooled)).toBe(false);
+    expect(sessionUrlOf(pooled)).toBe(direct);
+    expect(sessionUrlOf({ ...pooled, directUrl: undefined })).toBeUndefined();
+    expect(usesNamedStatements({ ...pooled, prepared: true })).toBe(true);
+    const plain = loadConfig({ DATABASE_URL: url, BIZAPI_PG_PREPARED: 'false' }, CWD).database;
+    if (plain.dialect !== 'postgres') throw new Error('postgres expected');
+    expect(usesNamedStatements(plain)).toBe(false);
+    expect(sessionUrlOf(plain)).toBe(url);
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MODE: 'statement' }, CWD)).toThrow(/DATABASE_POOL_MODE: "statement" is not one of session, transaction/);
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_DIRECT_URL: 'mysql://db/x' }, CWD)).toThrow(/DATABASE_DIRECT_URL: "mysql:\/\/db\/x" is not a postgres: or postgresql: URL/);
+    expect(() => loadConfig({ DATABASE_URL: url, BIZAPI_PG_PREPARED: 'no' }, CWD)).toThrow(/BIZAPI_PG_PREPARED: "no" is not one of true, false/);
   });
 
   it('accepts a master key as 64 hex characters', () => {

@@ -24,6 +24,7 @@ import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { DIALECT } from '../../setup/test-db.ts';
 import { countStatements } from '../../setup/statement-count.ts';
+import { urlWithSchema, pgConfig } from '../../setup/test-workers.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -328,8 +329,8 @@ async function previousReleaseDb(): Promise<{ db: Kysely<Database>; url: string;
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
   await sql`create schema ${sql.id(schema)}`.execute(admin);
   const base = process.env.DATABASE_URL!;
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`;
-  const db = createDb({ dialect: 'postgres', url });
+  const url = urlWithSchema(base, schema);
+  const db = createDb(pgConfig(url));
   await migrateTo(db, PREVIOUS);
   return {
     db,

@@ -18,6 +18,7 @@ import { loadSqliteDriver } from '../../../src/db/create-db.ts';
 import { runUntilExit, serverEnv } from '../../setup/server-process.ts';
 import { attachmentBytes, caller, generateData, type SourceServer, startSource } from '../../setup/transfer-source.ts';
 import { DIALECT } from '../../setup/test-db.ts';
+import { urlWithSchema } from '../../setup/test-workers.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
@@ -67,7 +68,7 @@ async function freshTarget(): Promise<Target> {
     `create table ${schema}.kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null)`,
     `create table ${schema}.kysely_migration_lock (id varchar(255) not null primary key, is_locked integer not null default 0)`,
   );
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`;
+  const url = urlWithSchema(base, schema);
   return {
     url,
     dir,
