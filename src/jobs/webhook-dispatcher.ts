@@ -49,7 +49,9 @@ import {
   publish,
   type RecordResult,
   recordAttempts,
+  QUEUE_CAP,
   releaseClaims,
+  resumeParked,
 } from '../modules/webhook/webhook-delivery.service.ts';
 import { assignSequences } from '../modules/event/event.service.ts';
 import { createPollLoop, createSlotPool, type DispatcherLogger, type NextPoll, silentLogger } from './dispatch-loop.ts';
@@ -98,6 +100,8 @@ export interface WebhookDispatcherOptions {
 export interface WebhookDispatchResult {
   /** Events fanned out. */
   published: number;
+  /** Deliveries written for parked endpoints that answer again (docs/webhooks.md#parking). */
+  resumed: number;
   /** Deliveries claimed. */
   claimed: number;
   succeeded: number;
@@ -152,6 +156,16 @@ export const CLAIM_CHUNK = 100;
  */
 export const FREED_SLOT_POLL_MS = 50;
 
+/**
+ * Owed events a resumed endpoint gets per poll, and the deliveries not attempted yet below which it gets
+ * them: the fan-out's queue cap (docs/webhooks.md#parking). A recovered endpoint's backlog enters the queue
+ * as the queue drains.
+ */
+export const RESUME_CHUNK = QUEUE_CAP;
+
+/** Parked endpoints resumed per poll (the others in the next polls). */
+const RESUME_ENDPOINTS = 20;
+
 /** Most attempts written in one transaction. */
 const RECORD_BATCH_MAX = 500;
 
@@ -182,7 +196,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
    */
   const loop = createPollLoop<WebhookDispatchResult>({
     poll: () => poll(false),
-    next: (r): NextPoll => (r.claimed >= CLAIM_CHUNK || r.published >= batchSize ? 'now' : r.claimed > 0 ? 'soon' : 'idle'),
+    next: (r): NextPoll => (r.claimed >= CLAIM_CHUNK || r.published >= batchSize ? 'now' : r.claimed > 0 || r.resumed > 0 ? 'soon' : 'idle'),
     pollIntervalMs,
     foldMs: FREED_SLOT_POLL_MS,
     log,
@@ -245,6 +259,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         owner,
         batch.map((b) => b.item),
         refill,
+        sickAfter,
       );
     } catch (err) {
       for (const b of batch) b.reject(err);
@@ -259,7 +274,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       await releaseClaims(db, owner, recorded.claimed.map((r) => r.id)).catch(() => undefined);
       return;
     }
-    const refillResult: WebhookDispatchResult = { published: 0, claimed: recorded.claimed.length, succeeded: 0, retried: 0, failed: 0 };
+    const refillResult: WebhookDispatchResult = { published: 0, resumed: 0, claimed: recorded.claimed.length, succeeded: 0, retried: 0, failed: 0 };
     try {
       const preloaded = await preloadAttempts(db, recorded.claimed);
       if (loop.stopping) {
@@ -343,11 +358,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
 
   async function poll(wait: boolean): Promise<WebhookDispatchResult> {
-    const result: WebhookDispatchResult = { published: 0, claimed: 0, succeeded: 0, retried: 0, failed: 0 };
+    const result: WebhookDispatchResult = { published: 0, resumed: 0, claimed: 0, succeeded: 0, retried: 0, failed: 0 };
     if (loop.stopping) return result;
     // committed events get their sequences before they are published (docs/api.md#events)
     await assignSequences(db);
     result.published = (await publish(db, { limit: batchSize, businessIds, now: iso(clock()) })).events;
+    // parked endpoints that answer again get their owed events, a chunk as their queue drains (docs/webhooks.md#parking)
+    result.resumed = await resumeParked(db, { now: iso(clock()), sickAfter, chunk: RESUME_CHUNK, endpoints: RESUME_ENDPOINTS, businessIds });
     const started = [...(await claimLane('normal', result)), ...(await claimLane('sick', result))];
     if (wait) await Promise.all(started);
     return result;

@@ -1185,6 +1185,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook/{webhook_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a parked webhook endpoint
+         * @description Extension. Queues the events a parked endpoint (`isParked`) is owed, a chunk at a time as its queue drains, and clears its streak of unanswered attempts; it is parked again if the receiver still does not answer. 202 with the endpoint.
+         */
+        post: operations["webhook_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook/{webhook_id}/rotate_secret": {
         parameters: {
             query?: never;
@@ -3191,6 +3211,8 @@ export interface components {
             id: number;
             /** @description Whether events are delivered (false once the server disabled a failing endpoint). */
             isActive: boolean;
+            /** @description Whether the endpoint is parked: its receiver stopped answering, so new events are owed, not queued (docs/webhooks.md#parking). */
+            isParked: boolean;
             url: string;
         };
         /** @description A new endpoint, with its signing secret (shown only here). */
@@ -3208,6 +3230,8 @@ export interface components {
             id: number;
             /** @description Whether events are delivered (false once the server disabled a failing endpoint). */
             isActive: boolean;
+            /** @description Whether the endpoint is parked: its receiver stopped answering, so new events are owed, not queued (docs/webhooks.md#parking). */
+            isParked: boolean;
             /** @description The signing secret (`whsec_` + base64 of 24 random bytes): verify `webhook-signature` with it. Shown only in this answer; store it now. */
             secret: string;
             url: string;
@@ -9890,6 +9914,7 @@ export interface operations {
                      *           "description": "CRM sync",
                      *           "isActive": true,
                      *           "format": "standard",
+                     *           "isParked": false,
                      *           "created": "2026-11-22T05:31:56.123Z"
                      *         }
                      *       ]
@@ -9975,6 +10000,7 @@ export interface operations {
                      *       "description": "CRM sync",
                      *       "isActive": true,
                      *       "format": "standard",
+                     *       "isParked": false,
                      *       "created": "2026-11-22T05:31:56.123Z",
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
@@ -10040,6 +10066,7 @@ export interface operations {
                      *       "description": "CRM sync",
                      *       "isActive": true,
                      *       "format": "standard",
+                     *       "isParked": false,
                      *       "created": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
@@ -10161,6 +10188,7 @@ export interface operations {
                      *       "description": "CRM sync",
                      *       "isActive": true,
                      *       "format": "standard",
+                     *       "isParked": false,
                      *       "created": "2026-11-22T05:31:56.123Z"
                      *     }
                      */
@@ -10298,6 +10326,74 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_resume: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A URL that receives the business’s events by HTTP POST, signed as Standard Webhooks sign them. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "url": "https://hooks.example.com/bizapi",
+                     *       "eventTypes": [
+                     *         "inquiry.created",
+                     *         "inquiry.updated"
+                     *       ],
+                     *       "description": "CRM sync",
+                     *       "isActive": true,
+                     *       "format": "standard",
+                     *       "isParked": false,
+                     *       "created": "2026-11-22T05:31:56.123Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
                 };
             };
             400: components["responses"]["ValidationError"];

@@ -29,6 +29,12 @@ export interface WebhookEndpointTable {
    * greater id (docs/webhooks.md#which-events-an-endpoint-receives; migration 2026_11_26_0046_webhook_after_event).
    */
   after_event_id: Generated<number>;
+  /**
+   * Set while the endpoint is *parked* (docs/webhooks.md#parking; migration 2026_11_28_0050): the fan-out
+   * writes no delivery for its events with a greater id; they are owed to it and written once it answers
+   * again or is resumed. `null` otherwise.
+   */
+  parked_after_event_id: Generated<number | null>;
   created: Timestamp;
   updated: Timestamp;
 }

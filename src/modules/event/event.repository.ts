@@ -45,24 +45,78 @@ export interface UnpublishedEventRow extends EventRow {
 }
 
 /**
- * Claims up to `limit` unpublished events (any business, or only `businessIds`), oldest first, for the
- * caller's transaction: on PostgreSQL the rows are locked `FOR UPDATE SKIP LOCKED`, so concurrent
- * fan-outs take disjoint events without waiting; on SQLite the transaction holds the write lock. A read
- * of one row first: an idle poll claims nothing.
+ * The business's events fanned out already (`published_at` set) with an id above `afterId`, in id order, at
+ * most `limit`: what a parked webhook endpoint is owed (docs/webhooks.md#parking).
+ */
+export async function findPublishedAfter(db: Db, businessId: number, afterId: number, limit: number): Promise<{ id: number; type: string; changed_fields: string }[]> {
+  return db
+    .selectFrom('event')
+    .select(['id', 'type', 'changed_fields'])
+    .where('business_id', '=', businessId)
+    .where('id', '>', afterId)
+    .where('published_at', 'is not', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The highest event id of a business (0 without events). */
+export async function findLatestIdOf(db: Db, businessId: number): Promise<number> {
+  const row = await db.selectFrom('event').select((eb) => eb.fn.max('id').as('id')).where('business_id', '=', businessId).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Of the business's events `ids`, those of type `type`. */
+export async function findIdsOfType(db: Db, businessId: number, ids: readonly number[], type: string): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('event').select('id').where('business_id', '=', businessId).where('id', 'in', [...ids]).where('type', '=', type).execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Whether any event (any business, or only `businessIds`') is unpublished: a one-row read of `event_unpublished_idx`. */
+export async function anyUnpublished(db: Db, businessIds: readonly number[] | undefined): Promise<boolean> {
+  let q = db.selectFrom('event').select('id').where('published_at', 'is', null);
+  if (businessIds) q = q.where('business_id', 'in', businessIds.length > 0 ? [...businessIds] : [-1]);
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Claims up to `limit` unpublished events (any business, or only `businessIds`) for the caller's
+ * transaction, **per business in turn** (docs/webhooks.md#fairness-and-limits): every business's oldest
+ * unpublished event, then every business's second, …, so that one business writing fast never fills a
+ * fan-out. The ranking reads only unpublished rows (`event_unpublished_idx`). On PostgreSQL the chosen rows
+ * are then locked `FOR UPDATE SKIP LOCKED`, one statement per business (no row lock across businesses in one
+ * statement: a distributed database runs each on one shard), so concurrent fan-outs take disjoint events without waiting; on SQLite the
+ * transaction holds the write lock.
+ * @returns the claimed events, oldest first within each business
  */
 export async function claimUnpublished(
   trx: Db,
   limit: number,
   businessIds: readonly number[] | undefined,
 ): Promise<UnpublishedEventRow[]> {
-  let q = trx
-    .selectFrom('event')
-    .select([...columns, 'business_id'])
-    .where('published_at', 'is', null);
-  if (businessIds) q = q.where('business_id', 'in', businessIds.length > 0 ? [...businessIds] : [-1]);
-  q = q.orderBy('id').limit(limit);
-  if (isPostgres(trx)) q = q.forUpdate().skipLocked();
-  return q.execute();
+  const ofBusinesses = businessIds === undefined ? sql`` : sql`and business_id in (${sql.join(businessIds.length > 0 ? [...businessIds] : [-1])})`;
+  const { rows: chosen } = await sql<{ id: number; business_id: number }>`
+    select id, business_id from (
+      select id, business_id, row_number() over (partition by business_id order by id) as turn
+      from event where published_at is null ${ofBusinesses}
+    ) x order by turn, id limit ${limit}`.execute(trx);
+  if (chosen.length === 0) return [];
+  const byBusiness = new Map<number, number[]>();
+  for (const r of chosen) byBusiness.set(Number(r.business_id), [...(byBusiness.get(Number(r.business_id)) ?? []), Number(r.id)]);
+  const claimed: UnpublishedEventRow[] = [];
+  for (const [businessId, ids] of byBusiness) {
+    let q = trx
+      .selectFrom('event')
+      .select([...columns, 'business_id'])
+      .where('business_id', '=', businessId)
+      .where('id', 'in', ids)
+      .where('published_at', 'is', null)
+      .orderBy('id');
+    if (isPostgres(trx)) q = q.forUpdate().skipLocked();
+    claimed.push(...(await q.execute()));
+  }
+  return claimed;
 }
 
 /**
@@ -103,7 +157,6 @@ export async function findPage(
   }
   return fetchPage(q.where('sequence', 'is not', null), newestFirst<EventRow>('event'), size, cursor);
 }
-
 /** Whether any event (any business) waits for a sequence: one read of the partial index `event_unsequenced_idx`. */
 export async function hasUnsequenced(db: Db): Promise<boolean> {
   return (await db.selectFrom('event').select('id').where('sequence', 'is', null).limit(1).executeTakeFirst()) !== undefined;

@@ -315,7 +315,37 @@ export async function purge(db: Db, retentionDays: number, now: Date = new Date(
 export type UnpublishedEvent = Omit<Event, 'sequence'> & { sequence: number | null; businessId: number };
 
 /**
- * Claims up to `limit` events not yet fanned out to webhooks (docs/webhooks.md#delivery), oldest first,
+ * The business's events already fanned out with an id above `afterId`, in id order, at most `limit`, as the
+ * webhook fan-out matches them (`id`, `type`, `changedFields`): the events a parked endpoint is owed
+ * (docs/webhooks.md#parking).
+ */
+export async function listPublishedAfter(
+  db: Db,
+  businessId: number,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; type: string; changedFields: string[] }[]> {
+  const rows = await repo.findPublishedAfter(db, businessId, afterId, limit);
+  return rows.map((r) => ({ id: Number(r.id), type: r.type, changedFields: JSON.parse(r.changed_fields) as string[] }));
+}
+
+/** The highest event id of the business (0 without events): where a parked webhook endpoint's owed events begin (docs/webhooks.md#parking). */
+export async function latestEventIdOf(db: Db, businessId: number): Promise<number> {
+  return repo.findLatestIdOf(db, businessId);
+}
+
+/** Of the business's events `ids`, those that are test pings (`webhook.test`). */
+export async function testPingIds(db: Db, businessId: number, ids: readonly number[]): Promise<number[]> {
+  return repo.findIdsOfType(db, businessId, ids, 'webhook.test');
+}
+
+/** Whether any event (only `businessIds`' when given) waits for the webhook fan-out: a one-row read. */
+export async function hasUnpublished(db: Db, businessIds?: readonly number[]): Promise<boolean> {
+  return repo.anyUnpublished(db, businessIds);
+}
+
+/**
+ * Claims up to `limit` events not yet fanned out to webhooks (docs/webhooks.md#delivery), per business in turn (each business's oldest first),
  * in the caller's transaction `trx`, which must then {@link markPublished} them: concurrent callers
  * (several dispatchers) never claim the same event. `businessIds` restricts the claim to these businesses
  * (`undefined`: all).

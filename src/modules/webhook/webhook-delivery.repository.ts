@@ -13,18 +13,34 @@ import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 
 /** An endpoint as the fan-out needs it. */
-export type FanOutEndpointRow = Pick<WebhookEndpointRow, 'id' | 'business_id' | 'event_types' | 'format' | 'after_event_id'>;
+export type FanOutEndpointRow = Pick<WebhookEndpointRow, 'id' | 'business_id' | 'event_types' | 'format' | 'after_event_id' | 'parked_after_event_id'>;
 
 /** The active endpoints of these businesses (for the fan-out), by id. */
 export async function findActiveEndpoints(db: Db, businessIds: readonly number[]): Promise<FanOutEndpointRow[]> {
   if (businessIds.length === 0) return [];
   return db
     .selectFrom('webhook_endpoint')
-    .select(['id', 'business_id', 'event_types', 'format', 'after_event_id'])
+    .select(['id', 'business_id', 'event_types', 'format', 'after_event_id', 'parked_after_event_id'])
     .where('business_id', 'in', [...businessIds])
     .where('is_active', '=', 1)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The parking cursors of the endpoints `ids` of `businessId` (docs/webhooks.md#parking), read again for the
+ * fan-out's transaction: on PostgreSQL locked `FOR SHARE` (one business per statement), so a resumption
+ * ({@link resumeChunk}, which locks the endpoint `FOR UPDATE`) and a fan-out that skips the endpoint's
+ * events never interleave — the resumption then sees every event the fan-out published. On SQLite the
+ * transaction holds the write lock.
+ * @returns `parked_after_event_id` per endpoint id (`null`: no longer parked; absent: deleted)
+ */
+export async function lockParkedEndpoints(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, number | null>> {
+  if (ids.length === 0) return new Map();
+  let q = db.selectFrom('webhook_endpoint').select(['id', 'parked_after_event_id']).where('business_id', '=', businessId).where('id', 'in', [...ids]);
+  if (isPostgres(db)) q = q.forShare();
+  const rows = await q.execute();
+  return new Map(rows.map((r) => [r.id, r.parked_after_event_id === null ? null : Number(r.parked_after_event_id)]));
 }
 
 /**
@@ -385,6 +401,131 @@ export async function disableFailingEndpoint(db: Db, webhookId: number, at: Time
     .where('failing_since', '<', disableBefore)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+// ── Parking (docs/webhooks.md#parking) ──
+
+/**
+ * The endpoint `webhookId` of `businessId` when it is active and its streak of attempts without an answer is
+ * at `sickAfter` or more (to be parked, or parked already: docs/webhooks.md#parking), with its cursor; else
+ * `undefined`.
+ */
+export async function findSick(db: Db, businessId: number, webhookId: number, sickAfter: number): Promise<{ parked: number | null } | undefined> {
+  const row = await db
+    .selectFrom('webhook_endpoint')
+    .select('parked_after_event_id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', webhookId)
+    .where('is_active', '=', 1)
+    .where('sick_streak', '>=', sickAfter)
+    .executeTakeFirst();
+  return row && { parked: row.parked_after_event_id === null ? null : Number(row.parked_after_event_id) };
+}
+
+/** The endpoint's deliveries not attempted yet (pending, `attempts = 0`, no lease): ids and events. */
+export async function findUnattempted(db: Db, businessId: number, webhookId: number): Promise<{ id: number; event_id: number }[]> {
+  return db
+    .selectFrom('webhook_delivery')
+    .select(['id', 'event_id'])
+    .where('business_id', '=', businessId)
+    .where('webhook_id', '=', webhookId)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .where('lease_until', 'is', null)
+    .execute();
+}
+
+/**
+ * Per endpoint of `webhookIds` (all of `businessId`), its deliveries not attempted yet (pending,
+ * `attempts = 0`), counted: the fan-out's queue cap (docs/webhooks.md#parking). The cap keeps the rows
+ * counted few.
+ */
+export async function countUnattempted(db: Db, businessId: number, webhookIds: readonly number[]): Promise<Map<number, number>> {
+  if (webhookIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('webhook_delivery')
+    .select((eb) => ['webhook_id', eb.fn.countAll<number | string>().as('n')])
+    .where('business_id', '=', businessId)
+    .where('webhook_id', 'in', [...webhookIds])
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .groupBy('webhook_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.webhook_id), Number(r.n)]));
+}
+
+/**
+ * Parks the endpoint `webhookId` of `businessId` at `cursor` unless it is parked already (the fan-out's
+ * queue cap: docs/webhooks.md#parking). On PostgreSQL the `UPDATE` locks the row until the transaction ends,
+ * like a resumption's lock.
+ * @returns the endpoint's cursor after the call (its own when it was parked already), or `undefined` when it is gone
+ */
+export async function parkAt(db: Db, businessId: number, webhookId: number, cursor: number): Promise<number | undefined> {
+  await db
+    .updateTable('webhook_endpoint')
+    .set({ parked_after_event_id: cursor })
+    .where('business_id', '=', businessId)
+    .where('id', '=', webhookId)
+    .where('parked_after_event_id', 'is', null)
+    .execute();
+  const row = await db.selectFrom('webhook_endpoint').select('parked_after_event_id').where('business_id', '=', businessId).where('id', '=', webhookId).executeTakeFirst();
+  return row?.parked_after_event_id == null ? undefined : Number(row.parked_after_event_id);
+}
+
+/** Deletes the business's deliveries `ids`. */
+export async function deleteDeliveries(db: Db, businessId: number, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db.deleteFrom('webhook_delivery').where('business_id', '=', businessId).where('id', 'in', ids.slice(i, i + 500)).execute();
+  }
+}
+
+/** A parked endpoint that may be resumed ({@link findResumable}). */
+export type ResumableEndpointRow = Pick<WebhookEndpointRow, 'id' | 'business_id'>;
+
+/**
+ * Parked active endpoints (any business, or only `businessIds`') that answer again (sick streak below
+ * `sickAfter`: an attempt got an answer, or the endpoint was resumed through the API) and whose deliveries
+ * not attempted yet are fewer than `maxPending` (webhook_delivery_endpoint_due_idx): the owed events are
+ * written as the queue drains, never all at once. At most `limit`; a read without locks.
+ */
+export async function findResumable(
+  db: Db,
+  o: { sickAfter: number; maxPending: number; limit: number; businessIds?: readonly number[] },
+): Promise<ResumableEndpointRow[]> {
+  const businesses = o.businessIds === undefined ? sql`` : sql`and e.business_id in (${sql.join(o.businessIds.length > 0 ? [...o.businessIds] : [-1])})`;
+  const { rows } = await sql<ResumableEndpointRow>`
+    select e.id, e.business_id from webhook_endpoint e
+    where e.parked_after_event_id is not null and e.is_active = ${1} and e.sick_streak < ${o.sickAfter} ${businesses}
+      and (select count(*) from (select 1 from webhook_delivery d where d.webhook_id = e.id and d.status = 'pending'
+        and d.attempts = 0 limit ${o.maxPending}) p) < ${o.maxPending}
+    order by e.id limit ${o.limit}`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), business_id: Number(r.business_id) }));
+}
+
+/** A parked endpoint, locked for {@link resumeChunk}'s transaction. */
+export type ParkedEndpointRow = Pick<WebhookEndpointRow, 'id' | 'business_id' | 'event_types' | 'format' | 'after_event_id' | 'parked_after_event_id'>;
+
+/**
+ * The endpoint `webhookId` of `businessId` when it is still parked, active and answering (sick streak below
+ * `sickAfter`), locked `FOR UPDATE` on PostgreSQL until the caller's transaction ends (the fan-outs that
+ * skip its events wait, and are waited for: {@link lockParkedEndpoints}); else `undefined`.
+ */
+export async function lockResumable(db: Db, businessId: number, webhookId: number, sickAfter: number): Promise<ParkedEndpointRow | undefined> {
+  let q = db
+    .selectFrom('webhook_endpoint')
+    .select(['id', 'business_id', 'event_types', 'format', 'after_event_id', 'parked_after_event_id'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', webhookId)
+    .where('is_active', '=', 1)
+    .where('sick_streak', '<', sickAfter)
+    .where('parked_after_event_id', 'is not', null);
+  if (isPostgres(db)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** Moves a parked endpoint's cursor to `cursor`, or unparks it (`null`). */
+export async function setParkedCursor(db: Db, businessId: number, webhookId: number, cursor: number | null): Promise<void> {
+  await db.updateTable('webhook_endpoint').set({ parked_after_event_id: cursor }).where('business_id', '=', businessId).where('id', '=', webhookId).execute();
 }
 
 /** Deletes up to `limit` deliveries (any business) created before `before`; returns how many. */

@@ -25,7 +25,16 @@ import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } fr
 import { NotFound } from '../../shared/errors.ts';
 import { post } from '../../shared/http-client.ts';
 import { retrieveBusiness } from '../auth/auth.service.ts';
-import { claimUnpublished, markPublished, retrieve as retrieveEvent, retrieveMany } from '../event/event.service.ts';
+import {
+  claimUnpublished,
+  hasUnpublished,
+  latestEventIdOf,
+  listPublishedAfter,
+  markPublished,
+  retrieve as retrieveEvent,
+  retrieveMany,
+  testPingIds,
+} from '../event/event.service.ts';
 import type { Event } from '../event/event.schemas.ts';
 import * as repo from './webhook-delivery.repository.ts';
 import { deliveryBody, deliveryHeaders, signingSecrets } from './webhook-body.ts';
@@ -184,35 +193,45 @@ export interface PublishResult {
 
 /**
  * The fan-out (docs/webhooks.md#delivery): claims up to `limit` unpublished events (only `businessIds`'
- * when given), writes one `pending` delivery, due at `now`, for each active endpoint of the event's
- * business that wants it ({@link endpointWants}) and was created before the event was committed (the
- * event's id above the endpoint's `after_event_id`: docs/webhooks.md#which-events-an-endpoint-receives),
- * and marks the events published — all in one
- * transaction, so that an event is fanned out exactly once, even by concurrent dispatchers. An idle call
- * runs one read and opens no transaction.
+ * when given), per business in turn (docs/webhooks.md#fairness-and-limits), writes one `pending` delivery,
+ * due at `now`, for each active endpoint of the event's business that wants it ({@link endpointWants}), was
+ * created before the event was committed (the event's id above the endpoint's `after_event_id`:
+ * docs/webhooks.md#which-events-an-endpoint-receives) and is not parked past it (a parked endpoint is owed
+ * the events above its `parked_after_event_id` instead: docs/webhooks.md#parking) — at most `queueCap`
+ * ({@link QUEUE_CAP}) not attempted yet per endpoint, the endpoint parked beyond ({@link capQueues}) —
+ * and marks the events
+ * published — all in one transaction, so that an event is fanned out exactly once, even by concurrent
+ * dispatchers. An idle call runs one read and opens no transaction.
  */
-export async function publish(db: Db, options: { limit: number; businessIds?: readonly number[]; now: Timestamp }): Promise<PublishResult> {
+export async function publish(
+  db: Db,
+  options: { limit: number; businessIds?: readonly number[]; now: Timestamp; queueCap?: number },
+): Promise<PublishResult> {
   // A read first: an idle poll takes no write lock (on SQLite a transaction begins IMMEDIATE).
-  if ((await claimUnpublished(db, 1, options.businessIds)).length === 0) return { events: 0, deliveries: 0 };
+  if (!(await hasUnpublished(db, options.businessIds))) return { events: 0, deliveries: 0 };
   // without waiting for the disk (docs/deployment.md#durability): a fan-out lost to a power cut is redone
   return inRelaxedTransaction(db, async (trx) => {
     const events = await claimUnpublished(trx, options.limit, options.businessIds);
     if (events.length === 0) return { events: 0, deliveries: 0 };
     const endpoints = await repo.findActiveEndpoints(trx, [...new Set(events.map((e) => e.businessId))]);
-    const rows = events.flatMap((event) =>
+    // the parked ones' cursors again, locked against a resumption (repo.lockParkedEndpoints), per business
+    const parked = new Map<number, number | null>();
+    const parkedByBusiness = new Map<number, number[]>();
+    for (const e of endpoints) if (e.parked_after_event_id !== null) parkedByBusiness.set(e.business_id, [...(parkedByBusiness.get(e.business_id) ?? []), e.id]);
+    for (const [businessId, ids] of parkedByBusiness) for (const [id, cursor] of await repo.lockParkedEndpoints(trx, businessId, ids)) parked.set(id, cursor);
+    const wanted = events.flatMap((event) =>
       endpoints
         .filter((endpoint) => endpoint.business_id === event.businessId && endpointWants(endpoint, event))
         // only events committed after the endpoint's creation (docs/webhooks.md#which-events-an-endpoint-receives)
         .filter((endpoint) => event.id > Number(endpoint.after_event_id))
-        .map((endpoint) => ({
-          business_id: event.businessId,
-          webhook_id: endpoint.id,
-          event_id: event.id,
-          status: 'pending',
-          next_attempt_at: options.now,
-          created: options.now,
-        })),
+        // a parked endpoint is owed its later events, written when it is resumed (docs/webhooks.md#parking)
+        .filter((endpoint) => {
+          const cursor = endpoint.parked_after_event_id === null ? null : (parked.get(endpoint.id) ?? null);
+          return cursor === null || event.id <= cursor;
+        })
+        .map((endpoint) => newDelivery(event.businessId, endpoint.id, event.id, options.now)),
     );
+    const rows = await capQueues(trx, wanted, options.queueCap ?? QUEUE_CAP);
     await repo.insertDeliveries(trx, rows);
     await markPublished(
       trx,
@@ -221,6 +240,121 @@ export async function publish(db: Db, options: { limit: number; businessIds?: re
     );
     return { events: events.length, deliveries: rows.length };
   });
+}
+
+/**
+ * Deliveries not attempted yet that one endpoint holds at most (docs/webhooks.md#parking): beyond, its events
+ * are owed (the endpoint is parked) and written as its queue drains, {@link QUEUE_CAP} at a time.
+ */
+export const QUEUE_CAP = 20;
+
+/**
+ * The fan-out's queue cap (docs/webhooks.md#parking): of the deliveries `rows` about to be written (events in
+ * id order per business), those that would give an endpoint more than `cap` deliveries not attempted yet are
+ * left out, and the endpoint is parked before the first of them ({@link repo.parkAt}) — or, parked meanwhile,
+ * at its own cursor: only its rows up to that cursor are kept. One count per business.
+ */
+async function capQueues(trx: Db, rows: NewWebhookDeliveryRow[], cap: number): Promise<NewWebhookDeliveryRow[]> {
+  const byEndpoint = new Map<number, NewWebhookDeliveryRow[]>();
+  for (const r of rows) byEndpoint.set(r.webhook_id, [...(byEndpoint.get(r.webhook_id) ?? []), r]);
+  const byBusiness = new Map<number, number[]>();
+  for (const [webhookId, list] of byEndpoint) byBusiness.set(list[0]!.business_id, [...(byBusiness.get(list[0]!.business_id) ?? []), webhookId]);
+  const kept: NewWebhookDeliveryRow[] = [];
+  const over: { businessId: number; webhookId: number; list: NewWebhookDeliveryRow[]; room: number }[] = [];
+  for (const [businessId, webhookIds] of byBusiness) {
+    const queued = await repo.countUnattempted(trx, businessId, webhookIds);
+    for (const webhookId of webhookIds) {
+      const list = byEndpoint.get(webhookId)!.sort((a, b) => a.event_id - b.event_id);
+      const room = Math.max(0, cap - (queued.get(webhookId) ?? 0));
+      if (list.length <= room) kept.push(...list);
+      else over.push({ businessId, webhookId, list, room });
+    }
+  }
+  // parked in id order, as the attempts' marks lock endpoints: no deadlock between the two on PostgreSQL
+  for (const o of over.sort((a, b) => a.webhookId - b.webhookId)) {
+    const cursor = await repo.parkAt(trx, o.businessId, o.webhookId, o.list[o.room]!.event_id - 1);
+    kept.push(...o.list.filter((r) => cursor === undefined || r.event_id <= cursor).slice(0, o.room));
+  }
+  return kept;
+}
+
+function newDelivery(businessId: number, webhookId: number, eventId: number, now: Timestamp): NewWebhookDeliveryRow {
+  return { business_id: businessId, webhook_id: webhookId, event_id: eventId, status: 'pending', next_attempt_at: now, created: now };
+}
+
+/**
+ * Parks the endpoint `webhookId` of `businessId` in the caller's transaction when its streak of attempts
+ * without an answer has reached `sickAfter` (docs/webhooks.md#parking): its deliveries not attempted yet
+ * (test pings kept) are deleted and owed instead, with every later event — its `parked_after_event_id` is
+ * set to the id before the oldest of them (or kept, when lower: parked already by the queue cap), or to
+ * the business's newest event id when there is none.
+ * @returns whether this call parked it or took deliveries out of its queue
+ */
+export async function park(trx: Db, businessId: number, webhookId: number, sickAfter: number): Promise<boolean> {
+  const sick = await repo.findSick(trx, businessId, webhookId, sickAfter);
+  if (sick === undefined) return false;
+  const unattempted = await repo.findUnattempted(trx, businessId, webhookId);
+  const pings = new Set(
+    await testPingIds(
+      trx,
+      businessId,
+      unattempted.map((d) => d.event_id),
+    ),
+  );
+  const owed = unattempted.filter((d) => !pings.has(d.event_id));
+  if (sick.parked !== null && owed.length === 0) return false;
+  let cursor = owed.length > 0 ? Math.min(...owed.map((d) => d.event_id)) - 1 : await latestEventIdOf(trx, businessId);
+  // parked already (by the queue cap): the cursor only moves back, over the deliveries taken out
+  if (sick.parked !== null) cursor = Math.min(cursor, sick.parked);
+  await repo.setParkedCursor(trx, businessId, webhookId, cursor);
+  await repo.deleteDeliveries(
+    trx,
+    businessId,
+    owed.map((d) => d.id),
+  );
+  return true;
+}
+
+/** Options of {@link resumeParked}. */
+export interface ResumeOptions {
+  now: Timestamp;
+  /** Attempts without an answer in a row that make (and keep) an endpoint sick and parked. */
+  sickAfter: number;
+  /** Owed events written per endpoint and call; an endpoint with this many pending deliveries waits. */
+  chunk: number;
+  /** Endpoints resumed per call. */
+  endpoints: number;
+  /** Only these businesses' endpoints (undefined: all). */
+  businessIds?: readonly number[];
+}
+
+/**
+ * Writes what parked endpoints are owed once they answer again (docs/webhooks.md#parking): for up to
+ * `endpoints` parked active endpoints whose sick streak is below `sickAfter` (an attempt got an answer, or
+ * `POST /v1/webhook/{webhook_id}/resume`) and whose pending deliveries are fewer than `chunk`, one
+ * transaction each: the endpoint is locked (PostgreSQL `FOR UPDATE`), the next `chunk` published events of
+ * its business above its cursor are read, a pending delivery is written for each it wants, and the cursor
+ * moves to the last of them — or the endpoint is unparked when fewer than `chunk` remained. So a recovered
+ * endpoint's owed events enter the queue as it drains, a chunk at a time, never all at once.
+ * @returns the deliveries written
+ */
+export async function resumeParked(db: Db, o: ResumeOptions): Promise<number> {
+  const candidates = await repo.findResumable(db, { sickAfter: o.sickAfter, maxPending: o.chunk, limit: o.endpoints, businessIds: o.businessIds });
+  let written = 0;
+  for (const candidate of candidates) {
+    written += await inRelaxedTransaction(db, async (trx) => {
+      const endpoint = await repo.lockResumable(trx, candidate.business_id, candidate.id, o.sickAfter);
+      if (endpoint?.parked_after_event_id == null) return 0;
+      const events = await listPublishedAfter(trx, endpoint.business_id, Number(endpoint.parked_after_event_id), o.chunk);
+      const rows = events
+        .filter((event) => event.id > Number(endpoint.after_event_id) && endpointWants(endpoint, event))
+        .map((event) => newDelivery(endpoint.business_id, endpoint.id, event.id, o.now));
+      const ids = await repo.insertDeliveries(trx, rows);
+      await repo.setParkedCursor(trx, endpoint.business_id, endpoint.id, events.length < o.chunk ? null : events.at(-1)!.id);
+      return ids.length;
+    });
+  }
+  return written;
 }
 
 /**
@@ -412,7 +546,8 @@ export function foldMark(marks: Map<number, repo.EndpointMark>, webhookId: numbe
  * succeeded). In a few statements however many attempts: the deliveries by {@link repo.finishAttempts}, the
  * endpoints' marks folded per endpoint ({@link foldMark}) and written by {@link repo.markEndpoints}, so a wave
  * of timeouts does not hold up the records of other endpoints' successes (docs/webhooks.md#fairness-and-limits).
- * Tells the attempt listeners (metrics).
+ * With `parkAfter`, an endpoint whose streak of attempts without an answer reaches it is parked in the
+ * same transaction ({@link park}, docs/webhooks.md#parking). Tells the attempt listeners (metrics).
  *
  * With `refill`, the same transaction hands the slots of the attempts that succeeded in the normal lane
  * (`item.lane`) straight back to their endpoints: up to that many of each endpoint's oldest due deliveries
@@ -424,7 +559,13 @@ export function foldMark(marks: Map<number, repo.EndpointMark>, webhookId: numbe
  * @returns how each ended, and what the refill claimed
  * @throws database errors (nothing is written; the leases expire and later polls retry the rows)
  */
-export async function recordAttempts(db: Db, owner: string, items: readonly AttemptToRecord[], refill?: RefillOptions): Promise<RecordResult> {
+export async function recordAttempts(
+  db: Db,
+  owner: string,
+  items: readonly AttemptToRecord[],
+  refill?: RefillOptions,
+  parkAfter?: number,
+): Promise<RecordResult> {
   if (items.length === 0) return { ends: [], claimed: [], refilled: [] };
   // without waiting for the disk (docs/deployment.md#durability): attempts lost to a power cut are made again
   const result = await inRelaxedTransaction(db, async (trx) => {
@@ -454,6 +595,14 @@ export async function recordAttempts(db: Db, owner: string, items: readonly Atte
       ends.push(done ? item.outcome : 'lost');
     }
     await repo.markEndpoints(trx, [...marks.values()]);
+    if (parkAfter !== undefined) {
+      // endpoints that got no answer again: parked once their streak reaches the threshold (docs/webhooks.md#parking)
+      for (const m of marks.values()) {
+        if (m.sickStreak.n === 0) continue;
+        const item = items.find((it) => it.row.webhook_id === m.webhookId)!;
+        await park(trx, item.row.business_id, m.webhookId, parkAfter);
+      }
+    }
     for (const [webhookId, d] of disable) await repo.disableFailingEndpoint(trx, webhookId, d.at, d.before);
     const claimed: WebhookDeliveryRow[] = [];
     const refilled = items.map(() => false);

@@ -132,6 +132,24 @@ const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (ap
   );
 
   app.post(
+    '/webhook/:webhook_id/resume',
+    {
+      schema: {
+        tags,
+        operationId: 'webhook_resume',
+        'x-events': [],
+        'x-extension': true,
+        summary: 'Resume a parked webhook endpoint',
+        description:
+          'Extension. Queues the events a parked endpoint (`isParked`) is owed, a chunk at a time as its queue drains, and clears its streak of unanswered attempts; it is parked again if the receiver still does not answer. 202 with the endpoint.',
+        params: schemas.WebhookIdParams,
+        response: { 202: schemas.WebhookDetail, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await service.resume(app.db, request.auth, request.params.webhook_id)),
+  );
+
+  app.post(
     '/webhook/:webhook_id/test',
     {
       schema: {

@@ -94,6 +94,10 @@ const webhookProperties = {
   description: Nullable(Type.String()),
   isActive: Type.Boolean({ description: 'Whether events are delivered (false once the server disabled a failing endpoint).' }),
   format: StringEnum(WEBHOOK_FORMATS),
+  isParked: Type.Boolean({
+    description:
+      'Whether the endpoint is parked: its receiver stopped answering, so new events are owed, not queued (docs/webhooks.md#parking).',
+  }),
   created: Timestamp,
 };
 
@@ -121,6 +125,7 @@ const webhookExample = {
   description: 'CRM sync',
   isActive: true,
   format: 'standard',
+  isParked: false,
   created: EXAMPLES.created,
 };
 const secretExample = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

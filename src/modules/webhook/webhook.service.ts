@@ -110,6 +110,7 @@ export function toWebhook(row: WebhookEndpointRow): Webhook {
     description: row.description,
     isActive: row.is_active === 1,
     format: row.format as WebhookFormat,
+    isParked: row.parked_after_event_id !== null,
     created: row.created,
   };
 }
@@ -209,6 +210,7 @@ export async function create(db: Db, settings: WebhookSettings, auth: Auth, body
     description: body.description ?? null,
     isActive: body.isActive ?? true,
     format: body.format ?? 'standard',
+    isParked: false,
     created: at,
     secret,
   };
@@ -232,7 +234,8 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Webhook>
 /**
  * `PATCH /v1/webhook/{webhook_id}`: only the properties sent change. A new `url` is checked as on create.
  * Turning `isActive` back on clears the failure streak (`failing_since`), so a re-enabled endpoint gets
- * 5 days afresh before it is disabled again.
+ * 5 days afresh before it is disabled again, and ends its parking with the events it was owed (an inactive
+ * endpoint receives nothing: docs/webhooks.md#parking).
  * @throws NotFound for a missing endpoint; ValidationError as {@link create}
  */
 export async function partialUpdate(db: Db, settings: WebhookSettings, auth: Auth, id: number, body: WebhookUpdateBody): Promise<Webhook> {
@@ -249,7 +252,7 @@ export async function partialUpdate(db: Db, settings: WebhookSettings, auth: Aut
     if (body.format !== undefined) patch.format = body.format;
     if (body.isActive !== undefined) {
       patch.is_active = toBool(body.isActive);
-      if (body.isActive && before.is_active === 0) patch.failing_since = null;
+      if (body.isActive && before.is_active === 0) Object.assign(patch, { failing_since: null, sick_streak: 0, parked_after_event_id: null });
     }
     const changed = Object.entries(patch).some(([k, v]) => before[k as keyof WebhookEndpointRow] !== v);
     if (!changed) return toWebhook(before);
@@ -292,6 +295,24 @@ export async function rotateSecret(db: Db, settings: WebhookSettings, auth: Auth
     );
   });
   return { secret };
+}
+
+/**
+ * `POST /v1/webhook/{webhook_id}/resume` (docs/webhooks.md#parking): a parked endpoint is given another
+ * chance at once — its streak of attempts without an answer is cleared, so the dispatchers write the events
+ * it is owed (a chunk at a time, as its queue drains) and attempt them in the normal lane; should the
+ * receiver still not answer, it is parked again after the same number of attempts. An endpoint that is not
+ * parked is left as it is.
+ * @returns the endpoint (`isParked` stays true until its owed events are all queued)
+ * @throws NotFound for a missing endpoint
+ */
+export async function resume(db: Db, auth: Auth, id: number): Promise<Webhook> {
+  return inTransaction(db, async (trx) => {
+    const row = await repo.findEndpointById(trx, auth.businessId, id, true);
+    if (!row) throw new NotFound();
+    if (row.parked_after_event_id === null || row.sick_streak === 0) return toWebhook(row);
+    return toWebhook((await repo.updateEndpoint(trx, auth.businessId, id, { sick_streak: 0 }, nowTimestamp()))!);
+  });
 }
 
 /**

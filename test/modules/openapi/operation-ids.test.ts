@@ -26,9 +26,9 @@ function referenceTable(): Row[] {
 
 /**
  * Actions: a POST to `…/{id}/<verb>` that acts on the item rather than creating a sub-record is named by the
- * action's own verb (`webhook_rotate_secret`, `webhook_delivery_retry`).
+ * action's own verb (`webhook_rotate_secret`, `webhook_delivery_retry`, `webhook_resume`).
  */
-const ACTIONS = new Set(['rotate_secret', 'test', 'retry']);
+const ACTIONS = new Set(['rotate_secret', 'test', 'retry', 'resume']);
 
 /**
  * The convention (drf-spectacular's): the path's literal segments after `/v1` joined by `_` (`root` for `/`),

@@ -51,7 +51,7 @@ describe('webhook endpoints', () => {
       isActive: false,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(Object.keys(res.body)).toEqual(['id', 'url', 'eventTypes', 'description', 'isActive', 'format', 'created', 'secret']);
+    expect(Object.keys(res.body)).toEqual(['id', 'url', 'eventTypes', 'description', 'isActive', 'format', 'isParked', 'created', 'secret']);
     expect(res.body).toMatchObject({
       url: 'https://hooks.internal.example/bizapi',
       eventTypes: ['client.created', 'inquiry.updated'],
@@ -113,6 +113,7 @@ describe('webhook endpoints', () => {
       description: 'keep',
       isActive: true,
       format: 'pluuug',
+      isParked: false,
       created: w.created,
     });
     expect((await api.get(b, `/v1/webhook/${w.id}`)).body).toEqual(res.body);

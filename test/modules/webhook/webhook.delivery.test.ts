@@ -21,7 +21,9 @@ import { record } from '../../../src/modules/event/event.service.ts';
 import { deliveryBody, localMicros } from '../../../src/modules/webhook/webhook-body.ts';
 import {
   MAX_ATTEMPTS,
+  publish,
   purgeDeliveries,
+  QUEUE_CAP,
   RETRY_DELAYS_MS,
   retryDelayMs,
 } from '../../../src/modules/webhook/webhook-delivery.service.ts';
@@ -171,11 +173,11 @@ function dispatcher(
 
 /** Polls until nothing is left to publish or claim; returns the summed results. */
 async function drain(d: WebhookDispatcher): Promise<WebhookDispatchResult> {
-  const total: WebhookDispatchResult = { published: 0, claimed: 0, succeeded: 0, retried: 0, failed: 0 };
+  const total: WebhookDispatchResult = { published: 0, resumed: 0, claimed: 0, succeeded: 0, retried: 0, failed: 0 };
   for (let i = 0; i < 100; i++) {
     const r = await d.runOnce();
     for (const k of Object.keys(total) as (keyof WebhookDispatchResult)[]) total[k] += r[k];
-    if (r.published === 0 && r.claimed === 0) return total;
+    if (r.published === 0 && r.resumed === 0 && r.claimed === 0) return total;
   }
   throw new Error('the dispatcher never ran dry');
 }
@@ -481,6 +483,95 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     await newClient(b, 'Answered');
     expect(await d.runOnce()).toMatchObject({ published: 1, claimed: 1, retried: 1 });
     expect((await endpointRow(hook.id)).sick_streak).toBe(0);
+  });
+
+  it('parks an endpoint whose last 3 attempts got no answer: its later events are owed, not queued; an answer resumes it and every event arrives', async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    behaviour.set(hook.path, ['hang']);
+    for (let i = 0; i < 6; i++) await newClient(b, `Parked ${i}`);
+    const clock = testClock();
+    const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
+    // 4 attempts, none answered: the streak reaches 4 ≥ 3, and the 2 deliveries never tried are owed instead
+    expect(await d.runOnce()).toMatchObject({ published: 6, claimed: 4, retried: 4 });
+    expect((await endpointRow(hook.id)).parked_after_event_id).not.toBeNull();
+    expect(await deliveriesOf(hook.id)).toHaveLength(4);
+    expect((await get(b, `/v1/webhook/${hook.id}`)).body).toMatchObject({ isParked: true, isActive: true });
+    // while parked, new events write no delivery for it
+    for (let i = 6; i < 46; i++) await newClient(b, `Parked ${i}`);
+    expect(await d.runOnce()).toMatchObject({ published: 40, resumed: 0, claimed: 0 });
+    expect(await deliveriesOf(hook.id)).toHaveLength(4);
+    // the receiver answers again: a retry, due in 5 s, succeeds in the sick lane; the 42 owed events are queued and sent
+    behaviour.set(hook.path, [204]);
+    clock.advance(5_000);
+    await drain(d);
+    const rows = await deliveriesOf(hook.id);
+    expect(rows).toHaveLength(46);
+    expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
+    expect(new Set(receivedAt(hook.path).map((r) => r.headers['webhook-id'])).size).toBe(46);
+    expect((await endpointRow(hook.id)).parked_after_event_id).toBeNull();
+    expect((await get(b, `/v1/webhook/${hook.id}`)).body.isParked).toBe(false);
+  });
+
+  it('POST /v1/webhook/{id}/resume queues what a parked endpoint is owed at once, a chunk at a time as its queue drains', async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    const other = await newEndpoint(b);
+    behaviour.set(hook.path, ['hang']);
+    for (let i = 0; i < 4; i++) await newClient(b, `Resume ${i}`);
+    const clock = testClock();
+    const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
+    expect(await d.runOnce()).toMatchObject({ published: 4, retried: 4, succeeded: 4 });
+    expect((await endpointRow(hook.id)).parked_after_event_id).not.toBeNull();
+    for (let i = 4; i < 154; i++) await newClient(b, `Resume ${i}`);
+    await drain(d);
+    expect(await deliveriesOf(hook.id)).toHaveLength(4);
+    expect(await deliveriesOf(other.id)).toHaveLength(154);
+    expect((await endpointRow(other.id)).parked_after_event_id).toBeNull();
+    // another business's endpoint, and a missing one: 404
+    const stranger = await newBusiness(t);
+    expect((await post(stranger, `/v1/webhook/${hook.id}/resume`, {})).status).toBe(404);
+    expect((await post(b, `/v1/webhook/999999999/resume`, {})).status).toBe(404);
+    // resumed before any retry is due: the owed 150 are queued, 20 (a chunk: the queue cap) first, the next
+    // once fewer than 20 wait
+    behaviour.set(hook.path, [204]);
+    const res = await post(b, `/v1/webhook/${hook.id}/resume`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toMatchObject({ id: hook.id, isParked: true });
+    expect((await endpointRow(hook.id)).sick_streak).toBe(0);
+    expect(await d.runOnce()).toMatchObject({ resumed: QUEUE_CAP });
+    expect(await deliveriesOf(hook.id)).toHaveLength(4 + QUEUE_CAP);
+    await drain(d);
+    clock.advance(5_000);
+    await drain(d);
+    const rows = await deliveriesOf(hook.id);
+    expect(rows).toHaveLength(154);
+    expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
+    expect((await get(b, `/v1/webhook/${hook.id}`)).body.isParked).toBe(false);
+    // resuming an endpoint that is not parked changes nothing
+    const again = await post(b, `/v1/webhook/${hook.id}/resume`, {});
+    expect(again.status).toBe(202);
+    expect(again.body.isParked).toBe(false);
+  });
+
+  it('caps the deliveries not attempted yet per endpoint at the fan-out: the events beyond are owed, queued as the queue drains', async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    for (let i = 0; i < 50; i++) await newClient(b, `Capped ${i}`);
+    const d = dispatcher([b.businessId]);
+    // one fan-out of the 50 events: 20 queued, the endpoint parked after them (it has not failed)
+    await publish(t.testDb.db, { limit: 100, businessIds: [b.businessId], now: new Date().toISOString() });
+    expect(await deliveriesOf(hook.id)).toHaveLength(QUEUE_CAP);
+    const parkedAt = (await endpointRow(hook.id)).parked_after_event_id;
+    expect(parkedAt).not.toBeNull();
+    expect((await deliveriesOf(hook.id)).every((r) => r.event_id <= Number(parkedAt))).toBe(true);
+    // the receiver answers: as the queue drains the owed 30 are queued, and every event arrives once
+    await drain(d);
+    const rows = await deliveriesOf(hook.id);
+    expect(rows).toHaveLength(50);
+    expect(rows.every((r) => r.status === 'succeeded' && r.attempts === 1)).toBe(true);
+    expect(new Set(receivedAt(hook.path).map((r) => r.headers['webhook-id'])).size).toBe(50);
+    expect((await endpointRow(hook.id)).parked_after_event_id).toBeNull();
   });
 
   it('during a rotation signs with both secrets, space separated; after it with the new one only', async () => {

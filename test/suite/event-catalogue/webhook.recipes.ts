@@ -21,6 +21,10 @@ export const webhookRecipes: Recipes = {
     setup: ({ api, b }) => created(api, b, '/v1/webhook', ENDPOINT),
     call: ({ api, b }, webhook) => api.post(b, `/v1/webhook/${webhook.id}/rotate_secret`),
   },
+  webhook_resume: {
+    setup: ({ api, b }) => created(api, b, '/v1/webhook', ENDPOINT),
+    call: ({ api, b }, webhook) => api.post(b, `/v1/webhook/${webhook.id}/resume`),
+  },
   webhook_test: {
     setup: ({ api, b }) => created(api, b, '/v1/webhook', ENDPOINT),
     call: ({ api, b }, webhook) => api.post(b, `/v1/webhook/${webhook.id}/test`),
