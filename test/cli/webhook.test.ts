@@ -108,6 +108,7 @@ describe.each(targets)('bizapi webhook on $name', (target) => {
       eventTypes: ['client.created', 'inquiry.updated'],
       description: 'CRM',
       isActive: true,
+      isParked: false,
       format: 'pluuug',
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),

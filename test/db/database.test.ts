@@ -154,6 +154,8 @@ describe(`database on ${DIALECT}`, () => {
       'webhook_delivery_leased_idx',
       'event_unsequenced_idx',
       'webhook_delivery_endpoint_due_idx',
+      // The parked endpoints (migration 0050), which every dispatcher poll looks through for those that answer again.
+      'webhook_endpoint_parked_idx',
     ];
     // The look-ups by id alone (migration 0060 keys by (business_id, id) and keeps a plain index on id).
     const byId = (f: { table: string; index: string }): boolean => f.index === `${f.table}_id_idx`;

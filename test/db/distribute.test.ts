@@ -43,8 +43,16 @@ describe.runIf(DIALECT === 'sqlite')('on SQLite', () => {
     const r = await distribute(`sqlite:${file}`);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('bizapi distribute needs a Citus coordinator');
+    // a missing file is refused as by every command that opens an existing database only
+    expect(r.stderr).toContain('`bizapi distribute` opens an existing one only');
     expect(fs.existsSync(file)).toBe(false);
+    // an existing SQLite database: distribute needs a Citus coordinator
+    const migrated = await runUntilExit(['migrate'], { ...cleanEnv(), DATABASE_URL: `sqlite:${file}`, BIZAPI_DATA_DIR: dir });
+    expect(migrated.code, migrated.stderr).toBe(0);
+    const again = await distribute(`sqlite:${file}`);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toContain('bizapi distribute needs a Citus coordinator');
   });
 });
 

@@ -7,6 +7,8 @@
  * schema is the one the schema check wants (test/db/schema-keys.test.ts).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -136,12 +138,18 @@ it(`converts a database filled by the previous release (${PREVIOUS}) with its da
     DATABASE_URL: old.url,
   });
   const masterKey = config.masterKey!;
+  let receiver: http.Server | undefined;
   try {
     // The previous release's data: two demo businesses and one written through HTTP.
     app = await buildApp(config, { db: old.db, masterKey });
     const demos = [await createDemo(old.db, masterKey), await createDemo(old.db, masterKey)];
     const b = await newBusiness({ testDb: { db: old.db }, masterKey });
-    const hook = await call(b, { method: 'POST', url: '/v1/webhook', body: { url: 'http://127.0.0.1:9/in', eventTypes: ['client.created', 'client.updated'] } });
+    // A receiver that answers: one that never does would get its endpoint parked (docs/webhooks.md#parking),
+    // and the new event below would then be owed instead of queued.
+    receiver = http.createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
+    await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
+    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`;
+    const hook = await call(b, { method: 'POST', url: '/v1/webhook', body: { url: receiverUrl, eventTypes: ['client.created', 'client.updated'] } });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     for (let i = 0; i < 5; i++) {
       const c = await call(b, { method: 'POST', url: '/v1/client', body: { companyName: `Before ${i}` } });
@@ -192,6 +200,8 @@ it(`converts a database filled by the previous release (${PREVIOUS}) with its da
     expect((await sql<{ n: number }>`select count(*) as n from webhook_delivery where event_id = ${newest}`.execute(old.db)).rows.map((r) => Number(r.n))).toEqual([1]);
   } finally {
     await app?.close();
+    receiver?.closeAllConnections();
+    receiver?.close();
     await old.close();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -2,7 +2,10 @@
  * The OpenAPI document describes exactly the routes the server registers: every method and path the
  * server answers (HEAD aside) is an operation of the document, and every operation of the document is a
  * route. Derived from the running application, so it keeps holding as modules add routes. The only routes
- * left out are the documentation itself: the docs UI (`/docs…`) and the document (`/openapi.json`).
+ * left out are the documentation itself: the docs UI (`/docs…`) and the document (`/openapi.json`), and the
+ * remote MCP endpoint (`/mcp`, JSON-RPC over Streamable HTTP) with its RFC 9728 metadata
+ * (`/.well-known/oauth-protected-resource`): a protocol of its own, described in docs/mcp.md#remote-mcp, not
+ * REST operations (as operations they would also become MCP tools of themselves).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
@@ -17,9 +20,9 @@ afterAll(async () => {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** Whether a route serves the documentation itself. */
+/** Whether a route serves the documentation itself, or the remote MCP protocol (see the header). */
 function isDocumentation(url: string): boolean {
-  return url === '/docs' || url.startsWith('/docs/') || url === '/openapi.json';
+  return url === '/docs' || url.startsWith('/docs/') || url === '/openapi.json' || url === '/mcp' || url.startsWith('/.well-known/');
 }
 
 describe('registered routes and the OpenAPI document', () => {
