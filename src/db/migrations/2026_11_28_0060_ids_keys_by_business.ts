@@ -54,6 +54,11 @@ const ACTIONS: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cas
 const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const list = (names: readonly string[]): string => names.map(q).join(', ');
 
+/**
+ * Converts the schema in place (PostgreSQL only; SQLite is left as it is): id and `…_id` columns and their
+ * sequences to bigint, business-owned keys to `(business_id, …)`, foreign keys between business-owned tables
+ * composite (docs/deployment.md#converting-to-64-bit-ids-and-keys-by-business). One transaction.
+ */
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
 
