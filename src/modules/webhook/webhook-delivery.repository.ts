@@ -96,7 +96,10 @@ export interface ClaimOptions extends leaseQueue.LeaseClaim {
   sickAfter: number;
   /** Attempts in flight to one endpoint, across dispatchers (the sick lane always allows 1). */
   perEndpoint: number;
-  /** Attempts in flight of one business in the lane, across dispatchers. */
+  /**
+   * Attempts in flight of one business, across dispatchers and both lanes (an endpoint has one lane at a
+   * time, but attempts claimed before it became sick, or well again, are still in flight).
+   */
   perBusiness: number;
 }
 
@@ -106,7 +109,8 @@ const CLAIM_LOCK_KEY = 0x77686b31; // "whk1"
 /**
  * The ids of the due deliveries to claim, fairly (docs/webhooks.md#fairness-and-limits). Due: pending,
  * `next_attempt_at <= now`, no live lease, of an endpoint of the lane. In flight: pending with a live lease,
- * counted per endpoint and per business (of the lane's endpoints). Each endpoint gets at most its cap minus
+ * counted per endpoint and per business (in both lanes: the business cap is one, whatever its endpoints'
+ * lanes). Each endpoint gets at most its cap minus
  * what it has in flight (its oldest due rows), each business at most its cap minus its in-flight ones; the
  * rows are then taken round-robin across businesses (every business's first row, then every business's
  * second, …; oldest first within a round), so one business's backlog never fills the claim.
@@ -121,9 +125,10 @@ function fairCandidates(db: Db, o: ClaimOptions) {
   const leased = leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'd');
   // The businesses at their cap are left out first (a plain subquery over the leased rows), so a poll while
   // every noisy business is at its cap ranks only the others' rows.
+  // The business cap counts its attempts in flight in both lanes.
   const capped = sql`
-    select b.business_id from webhook_delivery b join webhook_endpoint be on be.id = b.webhook_id
-    where ${leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'b')} and ${inLaneOf('be')}
+    select b.business_id from webhook_delivery b
+    where ${leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'b')}
     group by b.business_id having count(*) >= ${o.perBusiness}`;
   // An endpoint's oldest due rows: PostgreSQL joins them laterally (an `in (…)` there becomes a subplan run
   // for every pending row); SQLite has no LATERAL, and runs the `in (…)` once per endpoint.
@@ -143,7 +148,7 @@ function fairCandidates(db: Db, o: ClaimOptions) {
     with pending as (
       select d.id, d.business_id, d.webhook_id, d.next_attempt_at, 1 as leased
       from webhook_delivery d join webhook_endpoint e on e.id = d.webhook_id
-      where ${leased} and ${inLane} ${businesses} and e.business_id not in (${capped})
+      where ${leased} ${businesses} and e.business_id not in (${capped})
       union all
       select d.id, d.business_id, d.webhook_id, d.next_attempt_at, 0 as leased
       from webhook_endpoint e ${oldestDue}
@@ -221,19 +226,15 @@ export interface EndpointClaimOptions extends leaseQueue.LeaseClaim {
   businessId: number;
   /** Largest number of rows to claim. */
   limit: number;
-  /**
-   * Claim nothing when the business's attempts in flight in the normal lane (below `sickAfter`), plus
-   * `limit`, would reach `perBusiness`.
-   */
+  /** Claim nothing when the business's attempts in flight (both lanes), plus `limit`, would pass `perBusiness`. */
   perBusiness: number;
-  sickAfter: number;
 }
 
 /**
  * Claims up to `limit` of one endpoint's oldest due deliveries (pending, `next_attempt_at <= now`, no live
  * lease; webhook_delivery_endpoint_due_idx) for `owner` until `leaseUntil`, and counts the attempt — unless
- * its business's attempts in flight in the normal lane (any dispatcher; read through
- * webhook_delivery_leased_idx) plus `limit` would reach `perBusiness`. The endpoint's own cap is not
+ * its business's attempts in flight (any dispatcher, both lanes; read through webhook_delivery_leased_idx)
+ * plus `limit` would pass `perBusiness`. The endpoint's own cap is not
  * counted: the caller hands over slots its finished attempts freed in the same transaction
  * ({@link recordAttempts}'s refill). One statement; PostgreSQL locks the rows `FOR UPDATE SKIP LOCKED`; the
  * `UPDATE` repeats the due and lease conditions, so a row is never claimed twice.
@@ -243,8 +244,8 @@ export async function claimNextOfEndpoint(db: Db, o: EndpointClaimOptions): Prom
   if (o.limit <= 0) return [];
   // the unary plus keeps the business's index out of the count (SQLite would walk every delivery of the
   // business): the rows in flight are few
-  const busy = sql`(select count(*) from webhook_delivery b join webhook_endpoint e on e.id = b.webhook_id
-    where ${leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'b')} and +b.business_id = ${o.businessId} and e.sick_streak < ${o.sickAfter})`;
+  const busy = sql`(select count(*) from webhook_delivery b
+    where ${leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'b')} and +b.business_id = ${o.businessId})`;
   const candidates = leaseQueue.oldestDue(db, DELIVERY_QUEUE, o.now, o.limit, {
     and: sql<SqlBool>`webhook_id = ${o.webhookId} and ${busy} + ${o.limit} < ${o.perBusiness}`,
   });

@@ -501,7 +501,7 @@ export interface RefillOptions {
   leaseUntil: Timestamp;
   /** Attempts without an answer in a row that make an endpoint sick (the normal lane is below it). */
   sickAfter: number;
-  /** Attempts in flight of one business per lane, across dispatchers. */
+  /** Attempts in flight of one business, across dispatchers and both lanes. */
   perBusiness: number;
   /** Most rows to claim in all (the caller's free slots in its normal lane, the freed ones included). */
   limit: number;
@@ -619,7 +619,6 @@ export async function recordAttempts(
           businessId: items[freedItems[0]!]!.row.business_id,
           limit: want,
           perBusiness: refill.perBusiness,
-          sickAfter: refill.sickAfter,
         });
         claimed.push(...rows);
         for (const i of freedItems.slice(0, rows.length)) refilled[i] = true;

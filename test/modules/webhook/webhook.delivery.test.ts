@@ -27,6 +27,7 @@ import {
   RETRY_DELAYS_MS,
   retryDelayMs,
 } from '../../../src/modules/webhook/webhook-delivery.service.ts';
+import * as repo from '../../../src/modules/webhook/webhook-delivery.repository.ts';
 import { isPublicAddress } from '../../../src/shared/public-address.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
@@ -483,6 +484,37 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     await newClient(b, 'Answered');
     expect(await d.runOnce()).toMatchObject({ published: 1, claimed: 1, retried: 1 });
     expect((await endpointRow(hook.id)).sick_streak).toBe(0);
+  });
+
+  it("counts a business's attempts in flight in both lanes against its cap: one claimed before its endpoint became sick still counts", async () => {
+    const b = await newBusiness(t);
+    const sick = await newEndpoint(b);
+    const healthy = await newEndpoint(b);
+    for (let i = 0; i < 4; i++) await newClient(b, `Lanes ${i}`);
+    const now = Date.now();
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    expect(await publish(t.testDb.db, { limit: 100, businessIds: [b.businessId], now: at(0) })).toMatchObject({ deliveries: 8 });
+    // two attempts to the first endpoint in flight (another dispatcher's), then it became sick
+    const inFlight = (await deliveriesOf(sick.id)).slice(0, 2).map((r) => r.id);
+    await t.testDb.db.updateTable('webhook_delivery').set({ lease_owner: 'other', lease_until: at(60_000) }).where('id', 'in', inFlight).execute();
+    await t.testDb.db.updateTable('webhook_endpoint').set({ sick_streak: 3 }).where('id', '=', sick.id).execute();
+    const claim = (lane: 'normal' | 'sick') =>
+      repo.claimDue(t.testDb.db, {
+        owner: 'test',
+        now: at(1),
+        leaseUntil: at(60_000),
+        limit: 100,
+        businessIds: [b.businessId],
+        lane,
+        sickAfter: 3,
+        perEndpoint: 4,
+        perBusiness: 4,
+      });
+    // the business's cap of 4 leaves 2 slots: the healthy endpoint gets 2 of its 4, not 4
+    const normal = await claim('normal');
+    expect(normal.map((r) => r.webhook_id)).toEqual([healthy.id, healthy.id]);
+    // and the sick lane none: the business is at its cap (and the sick endpoint has an attempt in flight)
+    expect(await claim('sick')).toEqual([]);
   });
 
   it('parks an endpoint whose last 3 attempts got no answer: its later events are owed, not queued; an answer resumes it and every event arrives', async () => {
