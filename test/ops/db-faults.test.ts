@@ -25,6 +25,7 @@ import { type BizapiProcess, fetchJson, serverEnv, startBizapi } from '../setup/
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { sendJson } from '../setup/signed-request.ts';
 import { DIALECT } from '../setup/test-db.ts';
+import { directWorkerUrl } from '../setup/test-workers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -39,9 +40,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts a `bin/bizapi` child process on the test database whose PostgreSQL sessions carry `appName`. */
+/**
+ * Starts a `bin/bizapi` child process on the test database whose PostgreSQL sessions carry `appName`. In the
+ * pooled run (test/setup/test-workers.ts) it connects directly: these tests terminate the server's own
+ * sessions, which behind PgBouncer are the pooler's (and carry no `application_name` of the client's).
+ */
 function startChild(args: string[], appName: string, ready: RegExp): Promise<BizapiProcess> {
-  const url = new URL(t.testDb.url);
+  const url = new URL(directWorkerUrl()!);
   url.searchParams.set('application_name', appName);
   const env = serverEnv({
     databaseUrl: url.toString(),

@@ -105,6 +105,20 @@ export function pgConfig(url: string): { dialect: 'postgres'; url: string; poolM
 }
 
 /**
+ * The URL of this worker's schema without a pooler in between (`undefined` on SQLite): in the pooled run the
+ * database itself with `search_path` in the URL, else the worker's `DATABASE_URL` as it is. For tests of what
+ * a pooler would hide (backends terminated under the server's own connections, test/ops/db-faults.test.ts).
+ */
+export function directWorkerUrl(): string | undefined {
+  const url = process.env.DATABASE_URL;
+  if (!url?.startsWith('postgres')) return undefined;
+  if (!isPooled()) return url;
+  const u = new URL(directBase());
+  u.searchParams.set('options', `-c search_path=${workerSchema(Number(process.env.VITEST_POOL_ID ?? 1))},public`);
+  return u.toString();
+}
+
+/**
  * The test database itself on PostgreSQL, without a pooler and without a schema (`undefined` on SQLite): the
  * pooled run's `DATABASE_DIRECT_URL`, else the run's `DATABASE_URL` as given (before worker-database.ts).
  */

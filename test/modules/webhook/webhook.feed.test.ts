@@ -26,6 +26,7 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { DIALECT } from '../../setup/test-db.ts';
+import { type PostgresConfig, sessionUrlOf } from '../../../src/config.ts';
 
 let t: TestApp;
 const { get, post } = apiClient(() => t.app);
@@ -314,7 +315,8 @@ describe(`live delivery on ${DIALECT}`, () => {
 
   it.runIf(DIALECT === 'postgres')('PostgreSQL: a write through the API sends NOTIFY bizapi_event with its business after it answered', async () => {
     const b = await newBusiness(t);
-    const url = (t.config.database as { url: string }).url;
+    // where the app's dispatchers listen: DATABASE_DIRECT_URL behind a transaction-mode pooler (the pooled run)
+    const url = sessionUrlOf(t.config.database as PostgresConfig)!;
     const heard: string[] = [];
     let ready!: () => void;
     const listening = new Promise<void>((resolve) => (ready = resolve));
