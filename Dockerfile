@@ -6,7 +6,7 @@
 ARG NODE_IMAGE=node:26-slim
 
 # 1. Build: all dependencies (TypeScript), then `npm run build` → sdk/dist/ (the @bizapi/client workspace, which
-#    bizapi mcp and bizapi import use; --ignore-scripts skips its `prepare`, so the build builds it) and dist/.
+#    bizapi mcp and bizapi import use; its dist/ is committed too, built again here from sdk/src) and dist/.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -26,7 +26,7 @@ cp "$repo/package.json" "$repo/package-lock.json" "$repo/tsconfig.json" "$repo/t
 cp -r "$repo/src" "$work/build/src"
 # The SDK (sdk/, the @bizapi/client workspace) is a dependency of the server (bizapi mcp, bizapi import).
 mkdir -p "$work/build/sdk" "$work/deps/sdk" "$work/app/sdk"
-# --ignore-scripts skips the workspace's `prepare` (its build): the root `npm run build` builds sdk/dist first.
+# The root `npm run build` builds sdk/dist first (from sdk/src, as the Dockerfile does; the committed sdk/dist is not copied).
 cp "$repo/sdk/package.json" "$repo/sdk/tsconfig.json" "$repo/sdk/tsconfig.build.json" "$work/build/sdk/"; cp -r "$repo/sdk/src" "$work/build/sdk/src"
 (cd "$work/build" && npm ci --ignore-scripts && npm run build >/dev/null)
 
