@@ -175,8 +175,12 @@ function yieldToRequests(): Promise<void> {
 /** Parked endpoints resumed per poll (the others in the next polls). */
 const RESUME_ENDPOINTS = 20;
 
-/** Most attempts written in one transaction. */
-const RECORD_BATCH_MAX = 500;
+/**
+ * Most attempts written in one transaction: 100, so that the first wave of a thousand timeouts (each endpoint
+ * parked as its streak crosses the threshold) is written in several short transactions with polls between
+ * them, not in one that holds SQLite's write lock, and an in-process dispatcher's event loop, for seconds.
+ */
+const RECORD_BATCH_MAX = 100;
 
 /** The dispatcher limits when neither the options nor `config.webhooks` give them (docs/webhooks.md#fairness-and-limits). */
 export const WEBHOOK_DISPATCH_DEFAULTS = { concurrency: 2000, perEndpoint: 4, perBusiness: 20, sickConcurrency: 1000, sickAfter: 3 } as const;
