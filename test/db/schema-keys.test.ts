@@ -4,7 +4,9 @@
  * - a table that src/db/table-kinds.ts does not declare, or a declared id column that does not exist;
  * - on PostgreSQL, a primary key, unique constraint or unique index of a business-owned table without
  *   `business_id`, a foreign key from a business-owned table to another without `business_id` on both
- *   sides, an `ON DELETE SET NULL` that would null `business_id`;
+ *   sides, and such a foreign key with an action Citus refuses on a key that includes the distribution
+ *   column (`ON DELETE SET NULL`/`SET DEFAULT`, even with a column list; `ON UPDATE` other than `NO
+ *   ACTION`/`RESTRICT`: citus v13.2.2, commands/foreign_constraint.c, EnsureSupportedFKeyOnDistKey);
  * - a 32-bit id: every declared id and id-referencing column, every column named `id` or `…_id`, and
  *   every identity sequence must be 64-bit (`bigint`; SQLite's `INTEGER` always is).
  * SQLite is never distributed, so its keys stay as they are (docs/deployment.md#10-beyond-one-postgresql-server-citus-distributed-by-business_id).
@@ -62,13 +64,12 @@ async function postgresViolations(db: Kysely<Database>): Promise<string[]> {
 
   // Keys: constraints (p, u, f) and unique indexes that back no constraint.
   const keys = (
-    await sql<{ table: string; name: string; type: string; columns: string[]; foreign_table: string | null; foreign_columns: string[] | null; on_delete: string; set_null_columns: string[] | null }>`
+    await sql<{ table: string; name: string; type: string; columns: string[]; foreign_table: string | null; foreign_columns: string[] | null; on_delete: string; on_update: string }>`
       select c.relname as "table", con.conname as name, con.contype as type,
         array(select a.attname::text from unnest(con.conkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.o) as columns,
         f.relname as foreign_table,
         array(select a.attname::text from unnest(con.confkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n order by k.o) as foreign_columns,
-        con.confdeltype as on_delete,
-        array(select a.attname::text from unnest(con.confdelsetcols) k join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k) as set_null_columns
+        con.confdeltype as on_delete, con.confupdtype as on_update
       from pg_constraint con
       join pg_class c on c.oid = con.conrelid
       left join pg_class f on f.oid = con.confrelid
@@ -76,7 +77,7 @@ async function postgresViolations(db: Kysely<Database>): Promise<string[]> {
       union all
       select c.relname, i.relname, 'i',
         array(select a.attname::text from unnest(x.indkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.n order by k.o),
-        null, null, '', null
+        null, null, '', ''
       from pg_index x
       join pg_class c on c.oid = x.indrelid
       join pg_class i on i.oid = x.indexrelid
@@ -97,8 +98,11 @@ async function postgresViolations(db: Kysely<Database>): Promise<string[]> {
     if (!k.columns.includes('business_id') || k.foreign_columns![k.columns.indexOf('business_id')] !== 'business_id') {
       out.push(`${what} → ${target} lacks business_id`);
     }
-    if (k.on_delete === 'n' && k.columns.includes('business_id') && !(k.set_null_columns?.length && !k.set_null_columns.includes('business_id'))) {
-      out.push(`${what} → ${target}: ON DELETE SET NULL would null business_id (name the columns: SET NULL (x_id))`);
+    if (k.columns.includes('business_id') && (k.on_delete === 'n' || k.on_delete === 'd')) {
+      out.push(`${what} → ${target}: ON DELETE SET ${k.on_delete === 'n' ? 'NULL' : 'DEFAULT'}, which Citus refuses on a key with the distribution column (NO ACTION, and the application clears the column first)`);
+    }
+    if (k.columns.includes('business_id') && !['a', 'r'].includes(k.on_update)) {
+      out.push(`${what} → ${target}: an ON UPDATE action Citus refuses on a key with the distribution column`);
     }
   }
   return out;

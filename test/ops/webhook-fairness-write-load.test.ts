@@ -14,6 +14,12 @@
  * On demand only (`BIZAPI_WRITE_LOAD_SCENARIO=1`), not in `npm test` yet: issue 40 is open and this scenario
  * does not hold today (SQLite, 20 s of load on a loaded machine: quiet p99 12–28 s, some deliveries missing;
  * the in-process dispatcher's SQLite work starves the API). It becomes part of the suite when it passes.
+ * Measured with the fan-out bound and the other changes of 2026-11-28 (bench/README.md#issue-40-write-load):
+ * still 7–30 s on both databases on a machine at load average 11–19, where the server itself took only
+ * 30–160 of the 833 writes a second offered.
+ *
+ * Diagnostics: `BIZAPI_FAIRNESS_DEBUG=<directory>` writes each server process's stderr there;
+ * `BIZAPI_FAIRNESS_NODE_OPTIONS` is their `NODE_OPTIONS` (a profiler, a statement timer, loaded by `--import`).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -163,7 +169,11 @@ describe.skipIf(!SCENARIO).each(['server', 'worker'] as const)(`webhook fairness
     await t.testDb.db.insertInto('webhook_endpoint').values(endpointRow(quiet.businessId, healthyUrl)).execute();
     const ours = [...noisy, quiet].map((b) => b.businessId).join(',');
     const common = { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true', BIZAPI_DISPATCHER_BUSINESS_IDS: ours, LOG_LEVEL: 'info' };
-    const env = (dispatcher: 'in-process' | 'off') => serverEnv({ databaseUrl: t.testDb.url, dataDir, env: { ...common, BIZAPI_DISPATCHER: dispatcher } });
+    // node options of the server processes, on demand (BIZAPI_FAIRNESS_NODE_OPTIONS, e.g. `--import` of a
+    // script that starts node:inspector's Profiler and writes the profile on exit: `--cpu-prof` is refused there)
+    const prof: Record<string, string> = process.env.BIZAPI_FAIRNESS_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BIZAPI_FAIRNESS_NODE_OPTIONS } : {};
+    const env = (dispatcher: 'in-process' | 'off') =>
+      serverEnv({ databaseUrl: t.testDb.url, dataDir, env: { ...common, ...prof, BIZAPI_DISPATCHER: dispatcher } });
     if (placement === 'server') {
       api = await startBizapi(['serve'], env('in-process'));
       processes.push(api);
@@ -212,7 +222,7 @@ describe.skipIf(!SCENARIO).each(['server', 'worker'] as const)(`webhook fairness
       select count(*) as n, sum(case when status = 'pending' then 1 else 0 end) as pending
       from webhook_delivery where business_id in (${sql.join(noisyIds)})`.execute(t.testDb.db);
     const queued = Number(rows[0]!.n);
-    if (process.env.BIZAPI_FAIRNESS_DEBUG) for (const p of processes) console.log(p.stderr().slice(-3000));
+    if (process.env.BIZAPI_FAIRNESS_DEBUG) processes.forEach((p, i) => fs.writeFileSync(path.join(process.env.BIZAPI_FAIRNESS_DEBUG!, `${DIALECT}-${placement}-${i}.log`), p.stderr()));
     const parked = await t.testDb.db
       .selectFrom('webhook_endpoint')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
