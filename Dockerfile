@@ -6,16 +6,20 @@
 ARG NODE_IMAGE=node:26-slim
 
 # 1. Build: all dependencies (TypeScript), then `npm run build` → sdk/dist/ (the @bizapi/client workspace, which
-#    bizapi mcp and bizapi import use; --ignore-scripts skips its `prepare`, so the build builds it) and dist/.
+#    bizapi mcp and bizapi import use; its dist/ is committed too, built again here from sdk/src) and dist/.
+#    The @bizapi/mcp workspace (bizapi mcp, the remote endpoint /mcp) is used as committed: its bundle, its
+#    declarations (which the server's build reads) and its OpenAPI document (mcp/test/build.test.ts keeps them current).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY sdk/package.json ./sdk/
+COPY mcp/package.json ./mcp/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY sdk/tsconfig.json sdk/tsconfig.build.json ./sdk/
 COPY sdk/src ./sdk/src
+COPY mcp/dist ./mcp/dist
 RUN npm run build
 
 # 2. Production dependencies. --ignore-scripts: the SQLite driver for Node 22.14+ (better-sqlite3 13,
@@ -27,6 +31,7 @@ FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY sdk/package.json ./sdk/
+COPY mcp/package.json ./mcp/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 # 3. Runtime.
@@ -43,6 +48,8 @@ COPY package.json ./
 COPY bin ./bin
 COPY sdk/package.json ./sdk/
 COPY --from=build /app/sdk/dist ./sdk/dist
+COPY mcp/package.json mcp/openapi.json ./mcp/
+COPY mcp/dist ./mcp/dist
 RUN mkdir -p /var/lib/bizapi && chown node:node /var/lib/bizapi
 USER node
 VOLUME ["/var/lib/bizapi"]

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/', 'dist/', 'sdk/dist/'] },
+  { ignores: ['node_modules/', 'data/', 'coverage/', 'dist/', 'sdk/dist/', 'mcp/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,7 +14,7 @@ export default tseslint.config(
   {
     // Kysely's migrations are written against `Kysely<any>` (its documented signature), and tests read
     // untyped JSON bodies.
-    files: ['src/db/migrations/**', 'src/db/migrator.ts', 'test/**'],
+    files: ['src/db/migrations/**', 'src/db/migrator.ts', 'test/**', 'mcp/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -2,14 +2,14 @@
 import { defineConfig } from 'vitest/config';
 import { TEST_WORKERS } from './test/setup/test-workers.ts';
 
-// `@bizapi/client` (the sdk/ workspace) resolves to its TypeScript sources (the `bizapi-source` export
-// condition, as in tsconfig.json and bin/bizapi), so tests never run a stale sdk/dist.
+// `@bizapi/client` and `@bizapi/mcp` (the sdk/ and mcp/ workspaces) resolve to their TypeScript sources (the `bizapi-source` export
+// condition, as in tsconfig.json and bin/bizapi), so tests never run a stale sdk/dist or mcp/dist.
 const conditions = ['bizapi-source', 'node', 'development|production'];
 
 export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['bizapi-source'] } },
   test: {
-    include: ['test/**/*.test.ts', 'sdk/test/**/*.test.ts', 'examples/test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'sdk/test/**/*.test.ts', 'mcp/test/**/*.test.ts', 'examples/test/**/*.test.ts'],
     globalSetup: ['test/setup/global-setup.ts'],
     setupFiles: ['test/setup/worker-database.ts'],
     // Files at once (test/setup/test-workers.ts): most of the suite's time is waiting, not CPU.

@@ -2,14 +2,14 @@
 // `npm run lint:doc-links`: comments and strings cite the project's own documentation (README.md, docs/*.md),
 // which states every rule the code follows, and every such citation points at a heading that exists.
 // Exits 1, listing every problem as `file:line: citation`, when
-//  (a) a comment or string literal in `src/**/*.ts` (migrations excluded: they are frozen) or `sdk/src/**/*.ts`
+//  (a) a comment or string literal in `src/**/*.ts` (migrations excluded: they are frozen), `sdk/src/**/*.ts` or `mcp/src/**/*.ts`
 //      cites a document the repository does not hold: `decisions §…`, `decisions.md`, `(spec: …)`, `spec: …`,
 //      `reference: …`, `reference item …`, `reference-api`, `business-api`, `architecture.md`,
 //      `architecture: …`, `architecture rule …`, `/work/shared`, `shared/spec/`, `shared/design/`. Import paths
 //      (`../../shared/x.ts`) are code, not citations, and are never looked at. In docs/*.md and README.md:
 //      `decisions §…`, `decisions.md`, `reference-api.md`, `business-api.md`, `architecture.md`, `/work/shared`,
 //      `../shared/`;
-//  (b) a `docs/<file>.md#anchor` or `README.md#anchor` cited in src/ or sdk/src/, or a markdown link with an
+//  (b) a `docs/<file>.md#anchor` or `README.md#anchor` cited in src/, sdk/src/ or mcp/src/, or a markdown link with an
 //      anchor (`[…](api.md#errors)`, `[…](#errors)`, `[…](../README.md#configuration)`) in docs/*.md or
 //      README.md, names a file that does not exist or an anchor that file does not have. Anchors are GitHub's
 //      heading slugs (lower case, punctuation dropped, spaces → `-`, `-1`, `-2`, … for repeated headings) and
@@ -161,7 +161,7 @@ function checkAnchor(where, shown, target, anchor) {
 
 // Source: outside citations in comments and strings, and docs citations anywhere in the text.
 const CITATION = /(?<![\w/.-])((?:docs\/[\w.-]+|README)\.md)#([\w%-]+)/g;
-for (const full of [...walk(path.join(ROOT, 'src'), '.ts'), ...walk(path.join(ROOT, 'sdk', 'src'), '.ts')]) {
+for (const full of [...walk(path.join(ROOT, 'src'), '.ts'), ...walk(path.join(ROOT, 'sdk', 'src'), '.ts'), ...walk(path.join(ROOT, 'mcp', 'src'), '.ts')]) {
   const file = rel(full);
   if (skipped(file)) continue;
   const text = fs.readFileSync(full, 'utf8');

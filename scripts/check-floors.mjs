@@ -2,12 +2,13 @@
 // `npm run lint:floors`: the import floors of src/ (README.md, "Layout"), checked on madge's import graph
 // (type-only imports included). Exits 1, listing every offending import, when
 //  - a lower layer imports a higher one. Layers, top down: cli/, server.ts, cluster.ts → app.ts →
-//    plugins/, jobs/, demo/ → modules/ → shared/, db/ → config.ts → mcp/ (a client of the HTTP API that imports
-//    nothing of the server, so the server may embed it: plugins/remote-mcp.ts serves it at /mcp);
+//    plugins/, jobs/, demo/ → modules/ → shared/, db/ → config.ts;
 //  - a module imports another module's repository or routes (a module's service is its public face; the
 //    shapes of its schemas may be shared too);
 //  - a route file imports another route file;
-//  - mcp/ imports anything of src/ outside mcp/ (it is a client of the HTTP API, through @bizapi/client, which resolves to ../sdk/);
+//  - the @bizapi/mcp package (mcp/src/, a client of the HTTP API that the server embeds: bizapi mcp, and
+//    plugins/remote-mcp.ts at /mcp) imports anything but its own files, node:, @bizapi/client and
+//    @modelcontextprotocol/sdk (it is packed and run without the server);
 //  - a module names another module's table in SQL (see TABLES below), outside the commented ALLOWED list.
 //  - a file of src/ other than config.ts reads process.env (the configuration is read in one place, .env included);
 // `--counts` prints the counts instead of failing (also the cross-module imports of services and schemas, and
@@ -32,20 +33,18 @@ const LAYERS = [
   [/^modules\//, 3],
   [/^(shared|db)\//, 4],
   [/^config\.ts$/, 5],
-  [/^mcp\//, 6],
 ];
 const layerOf = (file) => LAYERS.find(([re]) => re.test(file))?.[1];
 const moduleOf = (file) => /^modules\/([^/]+)\//.exec(file)?.[1];
 const kindOf = (file) => /\.(repository|routes|service|schemas)\.ts$/.exec(file)?.[1] ?? 'other';
 
-const problems = { 'mcp/ imports the server (it is a client of the HTTP API)': [], 'lower layer imports a higher one': [], "module imports another module's repository": [], "module imports another module's routes": [], 'route file imports a route file': [] };
+const problems = { 'mcp/src imports something outside the @bizapi/mcp package (it is a client of the HTTP API)': [], 'lower layer imports a higher one': [], "module imports another module's repository": [], "module imports another module's routes": [], 'route file imports a route file': [] };
 const shared = { service: 0, schemas: 0, other: 0 };
 for (const [from, imports] of Object.entries(graph)) {
   for (const to of imports) {
     const [a, b] = [layerOf(from), layerOf(to)];
     if (a !== undefined && b !== undefined && a > b) problems['lower layer imports a higher one'].push(`${from} → ${to}`);
     if (/\.routes\.ts$/.test(from) && /\.routes\.ts$/.test(to)) problems['route file imports a route file'].push(`${from} → ${to}`);
-    if (from.startsWith('mcp/') && !to.startsWith('mcp/') && !to.startsWith('../sdk/')) problems['mcp/ imports the server (it is a client of the HTTP API)'].push(`${from} → ${to}`);
     const [m, n] = [moduleOf(from), moduleOf(to)];
     if (m === undefined || n === undefined || m === n) continue;
     const kind = kindOf(to);
@@ -161,6 +160,19 @@ problems["module names another module's table in SQL"] = tableProblems;
     text.split('\n').forEach((line, i) => {
       if (READ.test(line.replace(/(^|[^:'"`\\])\/\/.*$/, '$1'))) problems[key].push(`src/${file.split(path.sep).join('/')}:${i + 1}: ${line.trim()}`);
     });
+  }
+}
+
+// The @bizapi/mcp package (mcp/src): its import specifiers, read from the text (static, `export … from`, and `import()`).
+{
+  const key = 'mcp/src imports something outside the @bizapi/mcp package (it is a client of the HTTP API)';
+  const ALLOWED_SPECIFIER = /^(\.\/[^/]+|node:.+|@bizapi\/client|@modelcontextprotocol\/sdk\/.+)$/;
+  for (const file of fs.readdirSync('mcp/src').filter((f) => f.endsWith('.ts'))) {
+    const text = fs.readFileSync(path.join('mcp/src', file), 'utf8');
+    for (const m of text.matchAll(/(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm)) {
+      const specifier = m[1] ?? m[2] ?? m[3];
+      if (!ALLOWED_SPECIFIER.test(specifier)) problems[key].push(`mcp/src/${file} → ${specifier}`);
+    }
   }
 }
 

@@ -25,25 +25,29 @@ mkdir -p "$work/build" "$work/deps" "$work/app"
 cp "$repo/package.json" "$repo/package-lock.json" "$repo/tsconfig.json" "$repo/tsconfig.build.json" "$work/build/"
 cp -r "$repo/src" "$work/build/src"
 # The SDK (sdk/, the @bizapi/client workspace) is a dependency of the server (bizapi mcp, bizapi import).
-mkdir -p "$work/build/sdk" "$work/deps/sdk" "$work/app/sdk"
-# --ignore-scripts skips the workspace's `prepare` (its build): the root `npm run build` builds sdk/dist first.
+mkdir -p "$work/build/sdk" "$work/deps/sdk" "$work/app/sdk" "$work/build/mcp" "$work/deps/mcp" "$work/app/mcp"
+# The root `npm run build` builds sdk/dist first (from sdk/src, as the Dockerfile does; the committed sdk/dist is not copied).
 cp "$repo/sdk/package.json" "$repo/sdk/tsconfig.json" "$repo/sdk/tsconfig.build.json" "$work/build/sdk/"; cp -r "$repo/sdk/src" "$work/build/sdk/src"
+# The @bizapi/mcp workspace (bizapi mcp, /mcp) as committed: its package.json, and dist/ (the server's build reads its declarations).
+cp "$repo/mcp/package.json" "$work/build/mcp/"; cp -r "$repo/mcp/dist" "$work/build/mcp/dist"
 (cd "$work/build" && npm ci --ignore-scripts && npm run build >/dev/null)
 
 step "deps stage: npm ci --omit=dev --ignore-scripts"
 cp "$repo/package.json" "$repo/package-lock.json" "$work/deps/"
 cp "$repo/sdk/package.json" "$work/deps/sdk/"
+cp "$repo/mcp/package.json" "$work/deps/mcp/"
 (cd "$work/deps" && npm ci --omit=dev --ignore-scripts)
 for dev in tsx typescript esbuild vitest; do
   if [ -e "$work/deps/node_modules/$dev" ]; then echo "verify-image: devDependency $dev is in the production tree" >&2; exit 1; fi
 done
 
-step "runtime stage: node_modules + dist + package.json + bin + sdk/package.json + sdk/dist"
+step "runtime stage: node_modules + dist + package.json + bin + sdk/package.json + sdk/dist + mcp/package.json + mcp/openapi.json + mcp/dist"
 mv "$work/deps/node_modules" "$work/app/node_modules"
 mv "$work/build/dist" "$work/app/dist"
 cp "$repo/package.json" "$work/app/"
 cp -r "$repo/bin" "$work/app/bin"
 cp "$repo/sdk/package.json" "$work/app/sdk/"; mv "$work/build/sdk/dist" "$work/app/sdk/dist"
+cp "$repo/mcp/package.json" "$repo/mcp/openapi.json" "$work/app/mcp/"; cp -r "$repo/mcp/dist" "$work/app/mcp/dist"
 mkdir -p "$work/data"
 as_user=()
 if [ "$(id -u)" = 0 ]; then
@@ -77,6 +81,9 @@ fi
 
 step "the SDK (@bizapi/client, linked to sdk/): compiled JavaScript, as bizapi mcp and bizapi import load it"
 "${as_user[@]}" node --input-type=module -e "const m = await import('@bizapi/client'); if (typeof m.createBizapi !== 'function') throw new Error('no createBizapi'); console.log('verify-image: @bizapi/client from ' + import.meta.resolve('@bizapi/client'))"
+
+step "the MCP package (@bizapi/mcp, linked to mcp/): its bundle and document, as bizapi mcp and /mcp load them"
+"${as_user[@]}" node --input-type=module -e "const m = await import('@bizapi/mcp'); const n = m.buildOperationTools(m.bundledDocument()).length; if (n < 50) throw new Error('only ' + n + ' operations'); console.log('verify-image: @bizapi/mcp from ' + import.meta.resolve('@bizapi/mcp') + ', ' + n + ' operations')"
 
 step "migrate (from dist/, as the compose 'migrate' service does)"
 "${as_user[@]}" node dist/cli/main.js migrate

@@ -1,7 +1,10 @@
 /**
- * The SDK as its users get it (issue 26): `npm pack` in sdk/ (its `prepare` builds sdk/dist), the tarball
- * installed with `npm install` into a scratch app in the OS temporary directory (outside this repository, so
- * no workspace link and none of the repository's node_modules is in reach), then
+ * The SDK as its users get it (issues 26 and 36): `npm pack` in a clean copy of sdk/ in the OS temporary
+ * directory (its committed files only: no node_modules, no root `npm install` in reach, so no compiler — the
+ * package ships the committed sdk/dist, checked by sdk/test/dist.test.ts, and has no `prepare` or install
+ * script), the tarball installed with a plain `npm install` (scripts allowed, as a user runs it) into a scratch
+ * app outside this repository (no workspace link, none of the repository's node_modules in reach), npm printing
+ * no warning about install scripts, then
  * - a plain Node ES-module app, and a CommonJS one (`require` of the ES module, Node 20.19+), and
  * - a TypeScript app (`strict`, `module: NodeNext`, `exactOptionalPropertyTypes`, `skipLibCheck: false`)
  *   type-checked and compiled with `tsc`, a `@ts-expect-error` proving the types are the API's,
@@ -33,6 +36,9 @@ let base: string;
 let b: TestBusiness;
 let scratch: string;
 let packed: { filename: string; files: { path: string }[] };
+/** What `npm pack` in the clean copy and `npm install` of the tarball wrote to stderr. */
+let packStderr: string;
+let installStderr: string;
 
 /** The environment of the apps: the server and credentials, nothing of this repository. */
 const appEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), BIZAPI_URL: base, BIZAPI_API_KEY: b.apiKey, BIZAPI_SECRET_KEY: b.secretKey });
@@ -105,15 +111,21 @@ beforeAll(async () => {
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   b = await newBusiness(t);
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-sdk-packed-'));
-  const npmEnv = { ...process.env, npm_config_loglevel: 'error', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: SDK, env: npmEnv, timeout: 120_000 });
-  // npm prints the `prepare` (build) output before the JSON array.
-  packed = (JSON.parse(stdout.slice(stdout.indexOf('\n[') + 1)) as (typeof packed)[])[0]!;
+  // A clean copy of sdk/: what a fresh clone holds there (not node_modules, not an earlier tarball).
+  const copy = path.join(scratch, 'sdk-copy');
+  fs.cpSync(SDK, copy, { recursive: true, filter: (src) => !/(^|[\\/])(node_modules|[^\\/]+\.tgz)$/.test(path.relative(SDK, src)) });
+  // PATH without this repository's node_modules/.bin (npx and vitest put it there): no `tsc` in reach.
+  const PATH = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => !dir.includes(`${path.sep}node_modules${path.sep}`)).join(path.delimiter);
+  const npmEnv = { ...process.env, PATH, npm_config_loglevel: 'warn', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
+  const pack = await run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: copy, env: npmEnv, timeout: 120_000 });
+  packStderr = pack.stderr;
+  packed = (JSON.parse(pack.stdout) as (typeof packed)[])[0]!;
   fs.writeFileSync(
     path.join(scratch, 'package.json'),
     JSON.stringify({ name: 'scratch-app', private: true, type: 'module', dependencies: { '@bizapi/client': `file:./${packed.filename}` }, devDependencies: { '@types/node': TYPES_NODE } }),
   );
-  await run('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-package-lock'], { cwd: scratch, env: npmEnv, timeout: 120_000 });
+  const install = await run('npm', ['install', '--prefer-offline', '--no-package-lock'], { cwd: scratch, env: npmEnv, timeout: 120_000 });
+  installStderr = install.stderr;
   fs.writeFileSync(path.join(scratch, 'plain.mjs'), PLAIN_MJS);
   fs.writeFileSync(path.join(scratch, 'plain.cjs'), PLAIN_CJS);
   fs.writeFileSync(path.join(scratch, 'app.ts'), APP_TS);
@@ -126,6 +138,15 @@ afterAll(async () => {
 });
 
 describe('the packed SDK, installed outside the repository', () => {
+  it('packs from a clean copy of sdk/ (no compiler in reach) and installs with no install script and no warning', () => {
+    expect(packStderr).toBe('');
+    expect(installStderr).not.toMatch(/install-scripts|allowScripts|prepare/i);
+    expect(installStderr).toBe('');
+    const manifest = JSON.parse(fs.readFileSync(path.join(scratch, 'node_modules', '@bizapi', 'client', 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare'];
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => lifecycle.includes(name))).toEqual([]);
+  });
+
   it('the tarball holds compiled JavaScript and declarations, no TypeScript sources, no .ts imports', () => {
     const files = packed.files.map((f) => f.path).sort();
     expect(files).toContain('dist/index.js');

@@ -6,7 +6,7 @@ import { printJson } from './context.ts';
 /**
  * Builds the OpenAPI 3.1 document the server serves at `/openapi.json`, without a server: the application over
  * a throwaway in-memory SQLite database (the document depends on the routes, not on the configuration or the
- * data), closed again before returning. Used by `bizapi openapi` and `bizapi mcp` (docs/mcp.md#tools).
+ * data), closed again before returning. Used by `bizapi openapi` (and, through sdk/scripts/generate.ts, for the SDK's types and the document bundled with `@bizapi/mcp`).
  */
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const [{ buildApp }, { createDb }] = await Promise.all([import('../app.ts'), import('../db/create-db.ts')]);

@@ -35,7 +35,9 @@ const nextBeginAt = new WeakMap<Db, number>();
  * caller's transaction, with its durability, when `db` already is one.
  *
  * On SQLite the queue's transactions also yield the database's single write lock: one that held it for `t`
- * ms makes the next one of this process begin `t` ms after it ended at the earliest. A dispatcher working
+ * ms (from its `BEGIN IMMEDIATE`, once the lock was taken: the wait for the lock is not counted, else a
+ * dispatcher waiting behind busy API writers would wait as long again before each of its next transactions)
+ * makes the next one of this process begin `t` ms after it ended at the earliest. A dispatcher working
  * through a wave (a thousand timeouts recorded, a thousand claims) otherwise re-takes the lock the moment it
  * frees it, and another process's API write, which waits for the lock on a timer (create-db.ts), could wait
  * seconds: one business's hanging receivers must not slow another business's writes
@@ -49,16 +51,18 @@ export async function inRelaxedTransaction<T>(db: Db, fn: (trx: Transaction<Data
     const wait = (nextBeginAt.get(db) ?? 0) - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
-  const started = Date.now();
+  /** When the lock was taken (the transaction began): the wait for it is not holding it. */
+  let started: number | undefined;
   try {
     return await relaxed.run(true, () =>
       db.transaction().execute(async (trx) => {
+        started = Date.now();
         if (postgres) await sql`set local synchronous_commit = off`.execute(trx);
         return fn(trx);
       }),
     );
   } finally {
-    if (!postgres) {
+    if (!postgres && started !== undefined) {
       const ended = Date.now();
       nextBeginAt.set(db, ended + (ended - started));
     }

@@ -73,7 +73,7 @@ export interface WebhookDispatcherOptions {
   log?: DispatcherLogger;
   /** Unique name of this dispatcher in leases (default `<host>:<pid>:<random>`). */
   owner?: string;
-  /** Events fanned out per poll (default 100). */
+  /** Events fanned out per poll at most (default 500, per business in turn; fewer when their deliveries pass `FAN_OUT_MAX_DELIVERIES`). */
   batchSize?: number;
   /** Attempts in flight at once in this process's normal lane (default `config.webhooks.concurrency`, 2000). */
   concurrency?: number;
@@ -163,6 +163,15 @@ export const FREED_SLOT_POLL_MS = 50;
  */
 export const RESUME_CHUNK = QUEUE_CAP;
 
+/**
+ * Lets the event loop run what is waiting (API requests, in a server that also dispatches) before a poll's
+ * next step: on SQLite each step's statements run on the event loop, and a poll of several steps must not
+ * hold it for their sum (docs/webhooks.md#fairness-and-limits). `setImmediate`: after the pending I/O.
+ */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Parked endpoints resumed per poll (the others in the next polls). */
 const RESUME_ENDPOINTS = 20;
 
@@ -178,7 +187,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const limits = { ...WEBHOOK_DISPATCH_DEFAULTS, ...config.webhooks };
   const log = options.log ?? silentLogger;
   const owner = options.owner ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = options.batchSize ?? 500;
   const perEndpoint = Math.max(1, options.perEndpoint ?? limits.perEndpoint);
   const perBusiness = Math.max(1, options.perBusiness ?? limits.perBusiness);
   const sickAfter = Math.max(1, options.sickAfter ?? limits.sickAfter);
@@ -196,12 +205,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
    */
   const loop = createPollLoop<WebhookDispatchResult>({
     poll: () => poll(false),
-    next: (r): NextPoll => (r.claimed >= CLAIM_CHUNK || r.published >= batchSize ? 'now' : r.claimed > 0 || r.resumed > 0 ? 'soon' : 'idle'),
+    next: (r): NextPoll => (r.claimed >= CLAIM_CHUNK || publishWaiting ? 'now' : r.claimed > 0 || r.resumed > 0 ? 'soon' : 'idle'),
     pollIntervalMs,
     foldMs: FREED_SLOT_POLL_MS,
     log,
     name: 'webhook',
   });
+  /** The last poll's fan-out left events for the next one (a full round claimed, or some deferred): poll at once. */
+  let publishWaiting = false;
   /** The `NOTIFY` listener (PostgreSQL) or the commit watch (SQLite), and the in-process subscription, while started. */
   let listener: Listener | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -362,10 +373,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (loop.stopping) return result;
     // committed events get their sequences before they are published (docs/api.md#events)
     await assignSequences(db);
-    result.published = (await publish(db, { limit: batchSize, businessIds, now: iso(clock()) })).events;
+    await yieldToRequests();
+    const published = await publish(db, { limit: batchSize, businessIds, now: iso(clock()) });
+    result.published = published.events;
+    publishWaiting = published.events + published.deferred >= batchSize || published.deferred > 0;
+    await yieldToRequests();
     // parked endpoints that answer again get their owed events, a chunk as their queue drains (docs/webhooks.md#parking)
     result.resumed = await resumeParked(db, { now: iso(clock()), sickAfter, chunk: RESUME_CHUNK, endpoints: RESUME_ENDPOINTS, businessIds });
-    const started = [...(await claimLane('normal', result)), ...(await claimLane('sick', result))];
+    await yieldToRequests();
+    const started = [...(await claimLane('normal', result))];
+    await yieldToRequests();
+    started.push(...(await claimLane('sick', result)));
     if (wait) await Promise.all(started);
     return result;
   }

@@ -20,8 +20,7 @@ import type { Db } from '../db/database.ts';
 import { authenticateMcpToken, type McpGrant } from '../modules/auth/auth.service.ts';
 import { INTERNAL_CALL_HEADER, internalCall } from './authenticate.ts';
 import { AuthenticationFailed, NotAuthenticated, PermissionDenied, ValidationError } from '../shared/errors.ts';
-import { createMcpServer } from '../mcp/server.ts';
-import { buildOperationTools, type OperationTool } from '../mcp/tools.ts';
+import { buildOperationTools, createMcpServer, type OperationTool } from '@bizapi/mcp';
 
 /** Options of the plugin. */
 export interface RemoteMcpOptions {

@@ -27,6 +27,7 @@ import { newBusiness } from '../setup/factories.ts';
 import type { Credentials } from '../setup/signed-request.ts';
 import { apiClient } from '../setup/api-client.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
+import { pgConfig, urlWithSchema } from '../setup/test-workers.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
@@ -69,8 +70,8 @@ async function previousReleaseDb(dir: string): Promise<{ db: Kysely<Database>; u
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);
   const base = process.env.DATABASE_URL!;
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`;
-  const db = createDb({ dialect: 'postgres', url });
+  const url = urlWithSchema(base, schema);
+  const db = createDb(pgConfig(url));
   await migrateTo(db, PREVIOUS);
   const handle = {
     db,
@@ -78,7 +79,7 @@ async function previousReleaseDb(dir: string): Promise<{ db: Kysely<Database>; u
     // A process of the new release: new connections (the old ones keep prepared statements typed int4).
     reopen: async () => {
       await handle.db.destroy();
-      handle.db = createDb({ dialect: 'postgres', url });
+      handle.db = createDb(pgConfig(url));
     },
     close: async () => {
       await handle.db.destroy();

@@ -3,8 +3,9 @@
  * `StdioClientTransport` spawns `bin/bizapi mcp`, which calls a live `bin/bizapi serve` child on the test
  * database (a SQLite file, or the run's PostgreSQL) that requires signatures (`BIZAPI_SIGNATURE_MODE=required`),
  * and a second one that accepts only version 2. Each scenario spawns one MCP process and makes all its calls
- * through it. The first scenario runs on the bundled document (built at start, as `bizapi openapi` builds it);
- * the others read the same document from a file (`--openapi`), which spares each process that build.
+ * through it. The first scenario runs on the document bundled with the `@bizapi/mcp` workspace
+ * (mcp/openapi.json, kept equal to `bizapi openapi`'s by mcp/test/build.test.ts); the others read the served
+ * document from a file (`--openapi`).
  */
 import fs from 'node:fs';
 import net from 'node:net';

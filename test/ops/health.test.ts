@@ -15,7 +15,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createDb } from '../../src/db/create-db.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
 import { DIALECT } from '../setup/test-db.ts';
-import { urlWithSchema } from '../setup/test-workers.ts';
+import { poolEnvOf, urlWithSchema } from '../setup/test-workers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ async function appOver(
   env: Record<string, string> = {},
   beforeReady: (app: FastifyInstance) => void = () => undefined,
 ) {
-  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: databaseUrl });
+  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: databaseUrl, ...poolEnvOf(databaseUrl) });
   const db = createDb(config.database);
   const app = await buildApp(config, { db, masterKey: config.masterKey! });
   beforeReady(app);

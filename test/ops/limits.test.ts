@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness } from '../setup/factories.ts';
 import { send } from '../setup/signed-request.ts';
+import { poolEnvOf } from '../setup/test-workers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 /** An application on the test database with `env`, and `extra` routes added before it is ready. */
 async function appWith(env: Record<string, string>, extra: (app: FastifyInstance) => void = () => undefined): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: t.testDb.url });
+  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: t.testDb.url, ...poolEnvOf(t.testDb.url) });
   const app = await buildApp(config, { db: t.testDb.db, masterKey: t.masterKey });
   extra(app);
   await app.ready();

@@ -8,12 +8,14 @@
  *   names the setting), and `DATABASE_POOL_MODE=transaction` turns them off: every request answers;
  * - `bizapi migrate` through the pooler, twice at once, applies every migration once (the lock is taken
  *   inside the migration's transaction);
- * - (not yet: live webhook delivery through the pooler, see the note at the end.)
+ * - live webhook delivery: a `bizapi worker` whose poll is an hour away is woken up by the API process's
+ *   `NOTIFY` through its `LISTEN` on `DATABASE_DIRECT_URL`; without it, the poll delivers.
  *
- * Skipped on SQLite, and where PgBouncer is not installed (`apt-get install pgbouncer`; CI does not install it
- * yet).
+ * Skipped on SQLite, and where PgBouncer is not installed (`apt-get install pgbouncer`; CI installs it).
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -70,7 +72,11 @@ afterAll(async () => {
 /** A server (or `bizapi worker`) child through the pooler's `alias`, with `env`; stopped after the file. */
 async function start(args: 'serve' | 'worker', env: Record<string, string>, alias = 'api'): Promise<BizapiProcess> {
   const options = { databaseUrl: bouncer.url(alias), dataDir, env: { DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: '', ...env } };
-  const child = args === 'serve' ? await startServer(options) : await startBizapi(['worker'], serverEnv(options), /bizapi worker: delivering/);
+  // a worker says it is delivering at level info (serverEnv's default is warn: the line would never come)
+  const child =
+    args === 'serve'
+      ? await startServer(options)
+      : await startBizapi(['worker'], serverEnv({ ...options, env: { LOG_LEVEL: 'info', ...options.env } }), /bizapi worker: delivering/);
   children.push(child);
   return child;
 }
@@ -136,7 +142,57 @@ describe.skipIf(!RUNS)(`through PgBouncer in transaction mode${RUNS ? '' : ` (sk
     expect(again.code, again.stderr).toBe(0);
   });
 
-  // Not yet: the worker's live wake-up through LISTEN on DATABASE_DIRECT_URL, and its polling fallback without it:
-  // both timed out here (180 s) with a `bizapi worker` started through the pooler; the cause is not found yet
-  // (issue 41 is open). The dispatcher's LISTEN connection and its fallback: src/jobs/webhook-dispatcher.ts.
+  describe('live webhook delivery', () => {
+    let receiver: http.Server;
+    let received: string[] = [];
+    let hookUrl: string;
+    beforeAll(async () => {
+      receiver = http.createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          received.push(body);
+          res.end('ok');
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    });
+    afterAll(() => {
+      receiver?.closeAllConnections();
+      receiver?.close();
+    });
+
+    /** A business with a webhook for every event, and a worker delivering only its events with `env`. */
+    async function setUp(env: Record<string, string>): Promise<{ b: TestBusiness; api: BizapiProcess; worker: BizapiProcess }> {
+      const b = await newBusiness(t, { catalog: null });
+      const api = children[0] ?? (await start('serve', { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' }));
+      const hook = await request(api.port, b, 'POST', '/v1/webhook', { url: hookUrl, eventTypes: ['*'] });
+      expect('status' in hook && hook.status, JSON.stringify(hook)).toBe(201);
+      const worker = await start('worker', { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true', BIZAPI_DISPATCHER_BUSINESS_IDS: String(b.businessId), ...env });
+      return { b, api, worker };
+    }
+
+    /** Writes a client named `name` of `b` through `api`; resolves once its `client.created` has arrived. */
+    async function deliveredAfterWrite(api: BizapiProcess, b: TestBusiness, name: string): Promise<void> {
+      const res = await request(api.port, b, 'POST', '/v1/client', { companyName: name });
+      expect('status' in res && res.status).toBe(201);
+      await vi.waitFor(() => expect(received.some((body) => body.includes(name)), `${received.length} received: ${received.join('\n').slice(0, 500)}`).toBe(true), { timeout: 30_000, interval: 50 });
+    }
+
+    it('wakes the worker through LISTEN on DATABASE_DIRECT_URL (its poll is an hour away)', async () => {
+      const { b, api, worker } = await setUp({ DATABASE_DIRECT_URL: direct, BIZAPI_DISPATCHER_POLL_MS: '3600000' });
+      await deliveredAfterWrite(api, b, `woken-${process.pid}`);
+      expect(worker.stderr()).not.toContain('LISTEN connection failed');
+      await worker.stop();
+    });
+
+    it('without DATABASE_DIRECT_URL falls back to polling (no LISTEN through the pooler)', async () => {
+      received = [];
+      const { b, api, worker } = await setUp({ BIZAPI_DISPATCHER_POLL_MS: '200' });
+      await deliveredAfterWrite(api, b, `polled-${process.pid}`);
+      expect(worker.stderr()).not.toContain('LISTEN');
+      await worker.stop();
+    });
+  });
 });

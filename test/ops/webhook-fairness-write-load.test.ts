@@ -163,7 +163,10 @@ describe.skipIf(!SCENARIO).each(['server', 'worker'] as const)(`webhook fairness
     await t.testDb.db.insertInto('webhook_endpoint').values(endpointRow(quiet.businessId, healthyUrl)).execute();
     const ours = [...noisy, quiet].map((b) => b.businessId).join(',');
     const common = { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true', BIZAPI_DISPATCHER_BUSINESS_IDS: ours, LOG_LEVEL: 'info' };
-    const env = (dispatcher: 'in-process' | 'off') => serverEnv({ databaseUrl: t.testDb.url, dataDir, env: { ...common, BIZAPI_DISPATCHER: dispatcher } });
+    // node options of the server processes, on demand (`--import` a profiler: bench/README.md)
+    const prof: Record<string, string> = process.env.BIZAPI_FAIRNESS_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BIZAPI_FAIRNESS_NODE_OPTIONS } : {};
+    const env = (dispatcher: 'in-process' | 'off') =>
+      serverEnv({ databaseUrl: t.testDb.url, dataDir, env: { ...common, ...prof, BIZAPI_DISPATCHER: dispatcher } });
     if (placement === 'server') {
       api = await startBizapi(['serve'], env('in-process'));
       processes.push(api);
@@ -212,7 +215,7 @@ describe.skipIf(!SCENARIO).each(['server', 'worker'] as const)(`webhook fairness
       select count(*) as n, sum(case when status = 'pending' then 1 else 0 end) as pending
       from webhook_delivery where business_id in (${sql.join(noisyIds)})`.execute(t.testDb.db);
     const queued = Number(rows[0]!.n);
-    if (process.env.BIZAPI_FAIRNESS_DEBUG) for (const p of processes) console.log(p.stderr().slice(-3000));
+    if (process.env.BIZAPI_FAIRNESS_DEBUG) processes.forEach((p, i) => fs.writeFileSync(path.join(process.env.BIZAPI_FAIRNESS_DEBUG!, `${DIALECT}-${placement}-${i}.log`), p.stderr()));
     const parked = await t.testDb.db
       .selectFrom('webhook_endpoint')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))

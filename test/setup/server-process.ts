@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { signBody } from '../../src/modules/auth/hmac.ts';
 import { TEST_MASTER_KEY_HEX } from './build-test-app.ts';
 import type { Credentials } from './signed-request.ts';
+import { poolEnvOf } from './test-workers.ts';
 
 /** The `bizapi` command of this checkout. */
 export const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
@@ -16,7 +17,11 @@ export const BIN = fileURLToPath(new URL('../../bin/bizapi', import.meta.url));
 /** What `bizapi serve` prints to stderr once it listens; group 1 is the port. */
 export const LISTENING = /bizapi listening on http:\/\/127\.0\.0\.1:(\d+)/;
 
-/** The variables the server reads: a child gets none of them from the test process, only what it is given. */
+/**
+ * The variables the server reads: a child gets none of them from the test process, only what it is given —
+ * but for `DATABASE_POOL_MODE` and `DATABASE_DIRECT_URL`, which only the pooled run sets (test-workers.ts):
+ * a child on a worker's `DATABASE_URL` goes through the same PgBouncer.
+ */
 const SERVER_VARIABLES = /^(BIZAPI_|DATABASE_URL$|HOST$|PORT$|REDIS_URL$|LOG_LEVEL$)/;
 
 /** This process's environment without any variable the server reads (the base of every child's). */
@@ -38,12 +43,15 @@ export interface ServerEnvOptions {
  * The environment of a child server: this process's without any server variable, then the test defaults —
  * the test master key, 127.0.0.1 on a free port, `LOG_LEVEL=warn`, no load shedding (a loaded CI machine must
  * not make these servers shed load) and no in-process dispatcher (on the shared PostgreSQL test database it
- * would deliver the outbox events of other test files running at the same time) — then `env`.
+ * would deliver the outbox events of other test files running at the same time) — then `env`. In the
+ * pooled run (test-workers.ts) a `databaseUrl` through PgBouncer comes with `DATABASE_POOL_MODE=transaction`
+ * and `DATABASE_DIRECT_URL`.
  */
 export function serverEnv(options: ServerEnvOptions): NodeJS.ProcessEnv {
   return {
     ...cleanEnv(),
     DATABASE_URL: options.databaseUrl,
+    ...poolEnvOf(options.databaseUrl),
     BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
     BIZAPI_DATA_DIR: options.dataDir,
     HOST: '127.0.0.1',

@@ -7,10 +7,12 @@
  * files and the server processes they start see, so that one file's dispatchers never claim another
  * file's rows.
  *
- * The pooled run (`DATABASE_POOL_MODE=transaction`, `DATABASE_URL` naming PgBouncer in transaction mode,
- * `DATABASE_DIRECT_URL` the database itself; .ci/run, README.md#development): a pooler cannot pass
- * `search_path` as a startup option, so worker `wN`'s `DATABASE_URL` names PgBouncer's database alias
- * `<database>_wN`, whose `connect_query` sets it ({@link pooledAliases}, test/setup/pgbouncer.ts). A schema
+ * The pooled run (`BIZAPI_TEST_PGBOUNCER=1` with `DATABASE_URL` naming the PostgreSQL test database;
+ * .ci/run, README.md#development): global-setup.ts starts a real PgBouncer in transaction mode in front of
+ * it (test/setup/pgbouncer.ts) and sets, for the test workers and every process they start,
+ * `DATABASE_POOL_MODE=transaction`, `DATABASE_URL` naming PgBouncer and `DATABASE_DIRECT_URL` the database
+ * itself. A pooler cannot pass `search_path` as a startup option, so worker `wN`'s `DATABASE_URL` names
+ * PgBouncer's database alias `<database>_wN`, whose `connect_query` sets it ({@link pooledAliases}). A schema
  * other than a worker's (a test's own fresh one) has no alias: its URL is the direct one.
  */
 
@@ -28,8 +30,19 @@ export function workerSchema(poolId: number): string {
   return `w${poolId}`;
 }
 
-/** Whether this is the pooled run (see above): `DATABASE_POOL_MODE=transaction` with `DATABASE_DIRECT_URL`. */
-export const POOLED = process.env.DATABASE_POOL_MODE === 'transaction' && process.env.DATABASE_DIRECT_URL !== undefined;
+/**
+ * Whether this run goes through PgBouncer (see above): `BIZAPI_TEST_PGBOUNCER=1` on PostgreSQL. Read by
+ * global-setup.ts before it starts PgBouncer; {@link isPooled} says whether it has.
+ */
+export const PGBOUNCER_RUN = process.env.BIZAPI_TEST_PGBOUNCER === '1' && (process.env.DATABASE_URL ?? '').startsWith('postgres');
+
+/**
+ * Whether the pooled run is under way (see above): `DATABASE_POOL_MODE=transaction` with `DATABASE_DIRECT_URL`,
+ * as global-setup.ts sets them once PgBouncer runs (read each time: global-setup imports this module before).
+ */
+export function isPooled(): boolean {
+  return process.env.DATABASE_POOL_MODE === 'transaction' && process.env.DATABASE_DIRECT_URL !== undefined;
+}
 
 /** The direct URL of the pooled run (the same in every worker: `LISTEN` is database-wide). */
 function directBase(): string {
@@ -52,7 +65,7 @@ export function pooledAliases(database: string, workers: number): Record<string,
  * (`url` names PgBouncer and the database), any other schema on the direct URL.
  */
 export function urlWithSchema(url: string, schema: string): string {
-  if (POOLED) {
+  if (isPooled()) {
     if (/^w\d+$/.test(schema)) {
       const pooled = new URL(url);
       pooled.pathname = `${pooled.pathname.replace(/_w\d+$/, '')}_${schema}`;
@@ -70,8 +83,16 @@ export function urlWithSchema(url: string, schema: string): string {
  * `DATABASE_DIRECT_URL`), for the configurations tests build; empty otherwise.
  */
 export function poolEnv(): Record<string, string> {
-  if (!POOLED) return {};
+  if (!isPooled()) return {};
   return { DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: process.env.DATABASE_DIRECT_URL! };
+}
+
+/**
+ * {@link poolEnv} when `url` goes through the pooled run's PgBouncer, else nothing: the variables a server
+ * process on `url` needs besides `DATABASE_URL` (server-process.ts).
+ */
+export function poolEnvOf(url: string): Record<string, string> {
+  return url.startsWith('postgres') && pgConfig(url).poolMode === 'transaction' ? poolEnv() : {};
 }
 
 /**
@@ -79,7 +100,7 @@ export function poolEnv(): Record<string, string> {
  * `url` goes through the pooler (no named prepared statements there), else a plain one.
  */
 export function pgConfig(url: string): { dialect: 'postgres'; url: string; poolMode?: 'transaction'; directUrl?: string } {
-  if (!POOLED || url.startsWith(directBase().replace(/\?.*$/, ''))) return { dialect: 'postgres', url };
+  if (!isPooled() || url.startsWith(directBase().replace(/\?.*$/, ''))) return { dialect: 'postgres', url };
   return { dialect: 'postgres', url, poolMode: 'transaction', directUrl: process.env.DATABASE_DIRECT_URL! };
 }
 
@@ -88,7 +109,7 @@ export function pgConfig(url: string): { dialect: 'postgres'; url: string; poolM
  * pooled run's `DATABASE_DIRECT_URL`, else the run's `DATABASE_URL` as given (before worker-database.ts).
  */
 export function directDatabaseUrl(): string | undefined {
-  if (POOLED) return directBase();
+  if (isPooled()) return directBase();
   const url = process.env.BIZAPI_TEST_BASE_DATABASE_URL ?? process.env.DATABASE_URL;
   return url?.startsWith('postgres') ? url : undefined;
 }

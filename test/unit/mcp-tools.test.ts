@@ -7,8 +7,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { errorResult, McpConfigError, selectOperations } from '../../src/mcp/server.ts';
-import { buildOperationTools, firstSentence } from '../../src/mcp/tools.ts';
+import { buildOperationTools, errorResult, firstSentence, McpConfigError, selectOperations } from '@bizapi/mcp';
 
 const doc = {
   openapi: '3.1.0',

@@ -345,13 +345,29 @@ export interface EndpointMark {
   sickStreak: { mode: 'set' | 'add'; n: number };
 }
 
+/** An endpoint after its mark ({@link markEndpoints}): its sick streak and parking cursor as written. */
+export interface MarkedEndpoint {
+  sickStreak: number;
+  parkedAfterEventId: number | null;
+}
+
 /**
  * Writes endpoints' health marks ({@link EndpointMark}): on PostgreSQL one statement for all of them
  * (`UPDATE … FROM unnest(…)`: a wave of a thousand timeouts is one round trip), on SQLite one cached
  * statement per endpoint.
+ * @returns per endpoint id, its sick streak and parking cursor after the write (a deleted endpoint is absent):
+ *   the caller parks an endpoint only when its streak crosses the threshold (docs/webhooks.md#parking)
  */
-export async function markEndpoints(db: Db, marks: readonly EndpointMark[]): Promise<void> {
-  if (marks.length === 0) return;
+export async function markEndpoints(db: Db, marks: readonly EndpointMark[]): Promise<Map<number, MarkedEndpoint>> {
+  const marked = new Map<number, MarkedEndpoint>();
+  if (marks.length === 0) return marked;
+  type Returned = { id: number | string; sick_streak: number | string; parked_after_event_id: number | string | null };
+  const note = (rows: readonly Returned[]) => {
+    for (const r of rows) {
+      marked.set(Number(r.id), { sickStreak: Number(r.sick_streak), parkedAfterEventId: r.parked_after_event_id === null ? null : Number(r.parked_after_event_id) });
+    }
+  };
+  const returning = sql`returning webhook_endpoint.id, webhook_endpoint.sick_streak, webhook_endpoint.parked_after_event_id`;
   const sorted = [...marks].sort((a, b) => a.webhookId - b.webhookId); // one lock order: no deadlock between writers
   const set = (v: string) => sql`
     last_success_at = coalesce(${sql.raw(v)}.last_success_at, webhook_endpoint.last_success_at),
@@ -360,23 +376,26 @@ export async function markEndpoints(db: Db, marks: readonly EndpointMark[]): Pro
     sick_streak = case ${sql.raw(v)}.streak_mode when 'set' then ${sql.raw(v)}.streak_n else webhook_endpoint.sick_streak + ${sql.raw(v)}.streak_n end`;
   if (isPostgres(db)) {
     const column = <T>(f: (m: EndpointMark) => T) => sorted.map(f);
-    await sql`
+    const { rows } = await sql<Returned>`
       update webhook_endpoint set ${set('v')}
       from unnest(
         ${column((m) => m.webhookId)}::int8[], ${column((m) => m.lastSuccessAt)}::timestamptz[],
         ${column((m) => m.failingSince.mode)}::text[], ${column((m) => m.failingSince.at)}::timestamptz[],
         ${column((m) => m.sickStreak.mode)}::text[], ${column((m) => m.sickStreak.n)}::int4[]
       ) as v(id, last_success_at, fs_mode, fs_at, streak_mode, streak_n)
-      where webhook_endpoint.id = v.id`.execute(db);
-    return;
+      where webhook_endpoint.id = v.id ${returning}`.execute(db);
+    note(rows);
+    return marked;
   }
   for (const m of sorted) {
-    await sql`
+    const { rows } = await sql<Returned>`
       update webhook_endpoint set ${set('v')}
       from (select ${m.lastSuccessAt} as last_success_at, ${m.failingSince.mode} as fs_mode, ${m.failingSince.at} as fs_at,
         ${m.sickStreak.mode} as streak_mode, ${m.sickStreak.n} as streak_n) as v
-      where webhook_endpoint.id = ${m.webhookId}`.execute(db);
+      where webhook_endpoint.id = ${m.webhookId} ${returning}`.execute(db);
+    note(rows);
   }
+  return marked;
 }
 
 /**

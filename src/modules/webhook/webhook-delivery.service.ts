@@ -189,7 +189,15 @@ export interface PublishResult {
   events: number;
   /** Deliveries written. */
   deliveries: number;
+  /**
+   * Events claimed but left unpublished for the next call: their deliveries would have passed
+   * `maxDeliveries` (the latest turns of the round).
+   */
+  deferred: number;
 }
+
+/** Deliveries one fan-out writes at most (before the queue cap): later turns of its round wait for the next one. */
+export const FAN_OUT_MAX_DELIVERIES = 2000;
 
 /**
  * The fan-out (docs/webhooks.md#delivery): claims up to `limit` unpublished events (only `businessIds`'
@@ -205,23 +213,33 @@ export interface PublishResult {
  */
 export async function publish(
   db: Db,
-  options: { limit: number; businessIds?: readonly number[]; now: Timestamp; queueCap?: number },
+  options: { limit: number; businessIds?: readonly number[]; now: Timestamp; queueCap?: number; maxDeliveries?: number },
 ): Promise<PublishResult> {
   // A read first: an idle poll takes no write lock (on SQLite a transaction begins IMMEDIATE).
-  if (!(await hasUnpublished(db, options.businessIds))) return { events: 0, deliveries: 0 };
+  if (!(await hasUnpublished(db, options.businessIds))) return { events: 0, deliveries: 0, deferred: 0 };
   // without waiting for the disk (docs/deployment.md#durability): a fan-out lost to a power cut is redone
   return inRelaxedTransaction(db, async (trx) => {
-    const events = await claimUnpublished(trx, options.limit, options.businessIds);
-    if (events.length === 0) return { events: 0, deliveries: 0 };
-    const endpoints = await repo.findActiveEndpoints(trx, [...new Set(events.map((e) => e.businessId))]);
-    // the parked ones' cursors again, locked against a resumption (repo.lockParkedEndpoints), per business
+    const claimed = await claimUnpublished(trx, options.limit, options.businessIds);
+    if (claimed.length === 0) return { events: 0, deliveries: 0, deferred: 0 };
+    const endpoints = await repo.findActiveEndpoints(trx, [...new Set(claimed.map((e) => e.businessId))]);
+    // the parked ones' cursors again, locked against a resumption (repo.lockParkedEndpoints), per business; on
+    // SQLite the transaction's write lock keeps the cursors just read
     const parked = new Map<number, number | null>();
     const parkedByBusiness = new Map<number, number[]>();
-    for (const e of endpoints) if (e.parked_after_event_id !== null) parkedByBusiness.set(e.business_id, [...(parkedByBusiness.get(e.business_id) ?? []), e.id]);
-    for (const [businessId, ids] of parkedByBusiness) for (const [id, cursor] of await repo.lockParkedEndpoints(trx, businessId, ids)) parked.set(id, cursor);
-    const wanted = events.flatMap((event) =>
-      endpoints
-        .filter((endpoint) => endpoint.business_id === event.businessId && endpointWants(endpoint, event))
+    for (const e of endpoints) {
+      if (e.parked_after_event_id === null) continue;
+      parkedByBusiness.set(e.business_id, [...(parkedByBusiness.get(e.business_id) ?? []), e.id]);
+      parked.set(e.id, Number(e.parked_after_event_id));
+    }
+    if (isPostgres(trx)) {
+      parked.clear();
+      for (const [businessId, ids] of parkedByBusiness) for (const [id, cursor] of await repo.lockParkedEndpoints(trx, businessId, ids)) parked.set(id, cursor);
+    }
+    const byBusiness = new Map<number, repo.FanOutEndpointRow[]>();
+    for (const e of endpoints) byBusiness.set(e.business_id, [...(byBusiness.get(e.business_id) ?? []), e]);
+    const deliveriesOf = (event: (typeof claimed)[number]) =>
+      (byBusiness.get(event.businessId) ?? [])
+        .filter((endpoint) => endpointWants(endpoint, event))
         // only events committed after the endpoint's creation (docs/webhooks.md#which-events-an-endpoint-receives)
         .filter((endpoint) => event.id > Number(endpoint.after_event_id))
         // a parked endpoint is owed its later events, written when it is resumed (docs/webhooks.md#parking)
@@ -229,8 +247,18 @@ export async function publish(
           const cursor = endpoint.parked_after_event_id === null ? null : (parked.get(endpoint.id) ?? null);
           return cursor === null || event.id <= cursor;
         })
-        .map((endpoint) => newDelivery(event.businessId, endpoint.id, event.id, options.now)),
-    );
+        .map((endpoint) => newDelivery(event.businessId, endpoint.id, event.id, options.now));
+    // in the round's order (every business's oldest, then every business's second, …), until the deliveries
+    // reach the bound: the later turns wait for the next fan-out (their row locks end with this transaction)
+    const maxDeliveries = options.maxDeliveries ?? FAN_OUT_MAX_DELIVERIES;
+    const events: typeof claimed = [];
+    const wanted: NewWebhookDeliveryRow[] = [];
+    for (const event of inTurns(claimed)) {
+      const rows = deliveriesOf(event);
+      if (events.length > 0 && wanted.length + rows.length > maxDeliveries) break;
+      events.push(event);
+      wanted.push(...rows);
+    }
     const rows = await capQueues(trx, wanted, options.queueCap ?? QUEUE_CAP);
     await repo.insertDeliveries(trx, rows);
     await markPublished(
@@ -238,8 +266,19 @@ export async function publish(
       events.map((e) => e.id),
       options.now,
     );
-    return { events: events.length, deliveries: rows.length };
+    return { events: events.length, deliveries: rows.length, deferred: claimed.length - events.length };
   });
+}
+
+/** Events (oldest first within each business) in the order of a round: every business's first, then every business's second, …; ties by id. */
+function inTurns<E extends { id: number; businessId: number }>(events: readonly E[]): E[] {
+  const seen = new Map<number, number>();
+  const turns = events.map((event) => {
+    const turn = (seen.get(event.businessId) ?? 0) + 1;
+    seen.set(event.businessId, turn);
+    return { event, turn };
+  });
+  return turns.sort((a, b) => a.turn - b.turn || a.event.id - b.event.id).map((t) => t.event);
 }
 
 /**
@@ -538,6 +577,21 @@ export function foldMark(marks: Map<number, repo.EndpointMark>, webhookId: numbe
 }
 
 /**
+ * Whether an endpoint marked `mark` (unanswered attempts: a sick streak grown or set) and left as `after`
+ * ({@link repo.markEndpoints}) is to be {@link park}ed: its streak is at `parkAfter` or more, and either it is
+ * not parked, or the streak was below `parkAfter` before these attempts (set anew in them, or crossing now).
+ * An endpoint sick and parked before them had its queue emptied when it crossed (nothing is queued for a
+ * parked endpoint since, but test pings, which parking keeps): its further timeouts write nothing more — so a
+ * wave of a thousand timeouts of parked endpoints costs no statement per endpoint beyond its mark
+ * (docs/webhooks.md#parking). A deleted endpoint (`after` undefined) is not parked.
+ */
+export function crossesParking(mark: repo.EndpointMark, after: repo.MarkedEndpoint | undefined, parkAfter: number): boolean {
+  if (after === undefined || after.sickStreak < parkAfter) return false;
+  if (after.parkedAfterEventId === null || mark.sickStreak.mode === 'set') return true;
+  return after.sickStreak - mark.sickStreak.n < parkAfter;
+}
+
+/**
  * Writes attempts made by {@link makeAttempt}, in one transaction (one commit, one fsync on SQLite, for a
  * whole burst of attempts that ended together): each delivery ends or is rescheduled, its lease released
  * (only while `owner` holds it), and its endpoint is marked — a success clears `failing_since` and the sick
@@ -594,11 +648,11 @@ export async function recordAttempts(
       }
       ends.push(done ? item.outcome : 'lost');
     }
-    await repo.markEndpoints(trx, [...marks.values()]);
+    const marked = await repo.markEndpoints(trx, [...marks.values()]);
     if (parkAfter !== undefined) {
       // endpoints that got no answer again: parked once their streak reaches the threshold (docs/webhooks.md#parking)
       for (const m of marks.values()) {
-        if (m.sickStreak.n === 0) continue;
+        if (m.sickStreak.n === 0 || !crossesParking(m, marked.get(m.webhookId), parkAfter)) continue;
         const item = items.find((it) => it.row.webhook_id === m.webhookId)!;
         await park(trx, item.row.business_id, m.webhookId, parkAfter);
       }

@@ -13,6 +13,7 @@ import { loadConfig } from '../../../src/config.ts';
 import { createOutboxDispatcher, type DispatcherOptions, type OutboxDispatcher } from '../../../src/jobs/outbox-dispatcher.ts';
 import { enqueueEvent, type NotificationEventType } from '../../../src/modules/notification/notification.service.ts';
 import { TEST_MASTER_KEY_HEX, type TestApp } from '../../setup/build-test-app.ts';
+import { poolEnvOf } from '../../setup/test-workers.ts';
 
 /** One message the SMTP server accepted. */
 export interface ReceivedMail {
@@ -168,7 +169,7 @@ export function testDispatcher(
   env: Record<string, string>,
   extra: Partial<DispatcherOptions> = {},
 ): OutboxDispatcher {
-  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: t.testDb.url });
+  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: t.testDb.url, ...poolEnvOf(t.testDb.url) });
   return createOutboxDispatcher({ db: t.testDb.db, config, businessIds, ...extra });
 }
 

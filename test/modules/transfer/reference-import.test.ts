@@ -19,6 +19,7 @@ import { runUntilExit, serverEnv, startBizapi } from '../../setup/server-process
 import { caller } from '../../setup/transfer-source.ts';
 import { LARGE_ID, type ReferenceDouble, type ReferenceDoubleOptions, startReferenceDouble } from '../../setup/reference-double.ts';
 import { DIALECT } from '../../setup/test-db.ts';
+import { urlWithSchema } from '../../setup/test-workers.ts';
 
 interface Target {
   url: string;
@@ -48,7 +49,7 @@ async function freshTarget(): Promise<Target> {
   };
   await admin(`drop schema if exists ${schema} cascade; create schema ${schema}`);
   return {
-    url: `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`,
+    url: urlWithSchema(base, schema),
     dir,
     drop: async () => {
       await admin(`drop schema if exists ${schema} cascade`);

@@ -606,6 +606,45 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect((await endpointRow(hook.id)).parked_after_event_id).toBeNull();
   });
 
+  it("bounds a fan-out's deliveries: the round's later turns wait for the next fan-out, so a quiet business's event is never left behind a noisy one's", async () => {
+    const noisy = await newBusiness(t);
+    const quiet = await newBusiness(t);
+    for (let i = 0; i < 4; i++) await newEndpoint(noisy);
+    const quietHook = await newEndpoint(quiet);
+    for (let i = 0; i < 5; i++) await newClient(noisy, `Noisy ${i}`);
+    await newClient(quiet, 'Quiet');
+    const now = new Date().toISOString();
+    const ids = [noisy.businessId, quiet.businessId];
+    // 6 events claimed; at most 9 deliveries: the noisy business's first event (4) and the quiet one's (1), then
+    // its second (4) — its last 3 events are left for the next fan-out, unpublished
+    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 3, deliveries: 9, deferred: 3 });
+    expect(await deliveriesOf(quietHook.id)).toHaveLength(1);
+    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 2, deliveries: 8, deferred: 1 });
+    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 1, deliveries: 4, deferred: 0 });
+    // a single event beyond the bound is still fanned out (a round never stalls)
+    await newClient(noisy, 'Noisy 5');
+    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 1 })).toEqual({ events: 1, deliveries: 4, deferred: 0 });
+  });
+
+  it("a parked endpoint's further unanswered attempts leave it parked where it was, its streak growing", async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    behaviour.set(hook.path, ['hang']);
+    for (let i = 0; i < 4; i++) await newClient(b, `Still parked ${i}`);
+    const clock = testClock();
+    const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
+    expect(await d.runOnce()).toMatchObject({ published: 4, claimed: 4, retried: 4 });
+    const parkedAt = (await endpointRow(hook.id)).parked_after_event_id;
+    expect(parkedAt).not.toBeNull();
+    for (let i = 4; i < 8; i++) await newClient(b, `Still parked ${i}`);
+    clock.advance(5_000);
+    expect(await d.runOnce()).toMatchObject({ published: 4, claimed: 1, retried: 1 });
+    const row = await endpointRow(hook.id);
+    expect(row.sick_streak).toBe(5);
+    expect(row.parked_after_event_id).toBe(parkedAt);
+    expect(await deliveriesOf(hook.id)).toHaveLength(4);
+  });
+
   it('during a rotation signs with both secrets, space separated; after it with the new one only', async () => {
     const b = await newBusiness(t);
     const oldSecret = newSecret();

@@ -1,13 +1,14 @@
 /**
- * `bizapi mcp` (docs/mcp.md): a Model Context Protocol server whose tools are the API's operations, built on
- * the official SDK's low-level `Server` (the tool schemas are JSON Schemas from the OpenAPI document, not
- * zod). It is a client of the HTTP API through `@bizapi/client` (signing, `Idempotency-Key`, retries), so it
- * works against this server and against the reference service alike.
+ * The MCP server of `@bizapi/mcp`, `bizapi mcp` and the remote endpoint (docs/mcp.md): a Model Context
+ * Protocol server whose tools are the API's operations, built on the official SDK's low-level `Server` (the
+ * tool schemas are JSON Schemas from the OpenAPI document, not zod). It is a client of the HTTP API through
+ * `@bizapi/client` (signing, `Idempotency-Key`, retries), so it works against a bizapi server and against the
+ * reference service alike.
  */
-import { BizapiNetworkError, type Bizapi, createBizapi, type SignatureVersion } from '@bizapi/client';
+import { BizapiNetworkError, type Bizapi, createBizapi } from '@bizapi/client';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolResult, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { buildOperationTools, type JsonSchema, type OperationTool, type ToolParameter } from './tools.ts';
+import { buildOperationTools, type JsonSchema, type OperationTool, type ToolParameter } from './tools.js';
 
 /** A mistake in how `bizapi mcp` was started (unknown `--tools` name, missing key): reported before serving. */
 export class McpConfigError extends Error {
@@ -26,7 +27,7 @@ export interface McpServerOptions {
   apiKey: string;
   secretKey: string;
   /** `v1` (the reference service's body signature; default) or `v2` (timestamped, replay-proof). docs/authentication.md#signature-version-2 */
-  signature?: SignatureVersion;
+  signature?: 'v1' | 'v2';
   /** Offer only the reads (GET). */
   readOnly?: boolean;
   /** Offer only these operations (operation ids). */
