@@ -195,12 +195,17 @@ export async function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) 
 /**
  * Whether `error` is a violation of the unique index or constraint `name` (PostgreSQL: SQLSTATE 23505 on
  * that constraint) or, on SQLite, of a unique index over exactly `columns` (`table.column` as SQLite names
- * them in "UNIQUE constraint failed: …"). Lets a service turn a lost race into a 400 instead of a 500.
+ * them in "UNIQUE constraint failed: …"). Lets a service turn a lost race into a 400 instead of a 500. On
+ * Citus the constraint is the shard's, `<name>_<shard id>`, named in the message only: it counts as `name`.
  */
 export function isUniqueViolation(error: unknown, name: string, columns: readonly string[]): boolean {
   const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
-  if (e.code === '23505') return e.constraint === name;
+  if (e.code === '23505') {
+    // Citus reports the shard's constraint, `<name>_<shard id>`, and in the message only (no constraint field)
+    const constraint = typeof e.constraint === 'string' ? e.constraint : typeof e.message === 'string' ? /constraint "([^"]+)"/.exec(e.message)?.[1] : undefined;
+    return constraint === name || (constraint !== undefined && constraint.startsWith(`${name}_`) && /^\d+$/.test(constraint.slice(name.length + 1)));
+  }
   if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof e.message === 'string') {
     return e.message === `UNIQUE constraint failed: ${columns.join(', ')}`;
   }

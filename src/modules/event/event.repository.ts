@@ -178,8 +178,9 @@ export async function assignNextSequences(trx: Db, limit: number): Promise<numbe
   const sequenceOf = new Map(rows.map((r, i) => [Number(r.id), base + i + 1]));
   let n = 0;
   for (const [businessId, ids] of idsByBusiness(rows)) {
-    const numbered = sql<number>`case id ${sql.join(
-      ids.map((id) => sql`when ${id} then cast(${sequenceOf.get(id)!} as bigint)`),
+    // a searched CASE: Citus deparses `CASE id WHEN $1` for the worker as a comparison of id with a boolean
+    const numbered = sql<number>`case ${sql.join(
+      ids.map((id) => sql`when id = ${id} then cast(${sequenceOf.get(id)!} as bigint)`),
       sql` `,
     )} end`;
     const result = await trx.updateTable('event').set({ sequence: numbered }).where('business_id', '=', businessId).where('id', 'in', ids).where('sequence', 'is', null).executeTakeFirst();
