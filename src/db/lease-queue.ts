@@ -7,13 +7,19 @@
  * the claim statement repeats the due and lease conditions, so a candidate that another dispatcher claimed
  * in between is not taken.
  *
+ * Claims lock rows of **one business per statement** (docs/deployment.md#background-work-on-citus): the
+ * candidates are read first without a lock (across businesses), then each business's are locked and
+ * claimed in one statement that names its `business_id`. On Citus, where these tables are distributed by
+ * business, that statement runs on the business's shard alone; a `FOR UPDATE` over several businesses would
+ * be a multi-shard query, which Citus refuses.
+ *
  * A queue's table has `id`, `next_attempt_at` (when the row is due), `lease_owner`, `lease_until` (the
  * lease's end; a lease that has ended is no lease) and `attempts` (counted by the claim).
  */
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Timestamp } from './columns.ts';
 import type { Db } from './database.ts';
-import { isPostgres } from './sql-helpers.ts';
+import { idsByBusiness, isPostgres } from './sql-helpers.ts';
 
 /** A table of leased rows, and which of its rows are pending (not ended). */
 export interface LeaseTable {
@@ -78,28 +84,36 @@ export async function anyDue(db: Db, queue: LeaseTable, now: Timestamp, business
 
 /**
  * The oldest due rows of `queue` (by `next_attempt_at`, then `id`), at most `limit`, only `businessIds`'
- * when given and only those meeting `where.and` when given, as a select of their `id` for {@link claim};
- * PostgreSQL locks them `FOR UPDATE SKIP LOCKED`, so concurrent dispatchers choose disjoint rows without waiting.
+ * when given and only those meeting `where.and` when given, as a select of their `id` and `business_id`:
+ * the candidates of {@link claim}. A plain read, no lock (across businesses; {@link claim} locks each
+ * business's rows in a statement of its own).
  */
 export function oldestDue(
-  db: Db,
   queue: LeaseTable,
   now: Timestamp,
   limit: number,
   where: { businessIds?: readonly number[]; and?: RawBuilder<SqlBool> } = {},
-): RawBuilder<{ id: number }> {
-  return sql<{ id: number }>`select id from ${sql.table(queue.table)} where ${due(queue, now)} ${ofBusinesses(where.businessIds)}
+): RawBuilder<Candidate> {
+  return sql<Candidate>`select id, business_id from ${sql.table(queue.table)} where ${due(queue, now)} ${ofBusinesses(where.businessIds)}
     ${where.and === undefined ? sql`` : sql`and ${where.and}`}
-    order by next_attempt_at, id limit ${limit} ${isPostgres(db) ? sql`for update skip locked` : sql``}`;
+    order by next_attempt_at, id limit ${limit}`;
+}
+
+/** A row to claim: its id and its business. */
+export interface Candidate {
+  id: number;
+  business_id: number;
 }
 
 /**
  * Claims the `candidates` of `queue` that are still due for `lease.owner` until `lease.leaseUntil`, and
- * counts the attempt, in one statement (`UPDATE … WHERE id IN (…) AND <due> RETURNING *`): the due and lease
- * conditions are repeated, so a row is never claimed twice. A select of candidates (such as
- * {@link oldestDue}) is materialised first: PostgreSQL may otherwise run a `LIMIT … FOR UPDATE SKIP LOCKED`
- * subquery of an `UPDATE … WHERE id IN (…)` again for each row, and claim more than its limit.
- * @param candidates ids, or a select of an `id` column
+ * counts the attempt: per business, one statement that locks the business's candidates (`FOR UPDATE SKIP
+ * LOCKED` on PostgreSQL: a row another transaction holds is skipped, not waited for) and updates those
+ * still due (`UPDATE … WHERE business_id = … AND id IN (…) AND <due> RETURNING *`). The due and lease
+ * conditions are repeated, so a row is never claimed twice; a candidate another dispatcher claimed since it
+ * was read is left out. Every statement names one business: on Citus each runs on one shard
+ * (docs/deployment.md#background-work-on-citus).
+ * @param candidates the rows to claim (such as {@link oldestDue}'s), in any order
  * @returns the claimed rows (`lease_owner = owner`, `attempts` already incremented), oldest first
  *   (`next_attempt_at`, then `id`)
  */
@@ -107,16 +121,44 @@ export async function claim<Row extends { id: number; next_attempt_at: Timestamp
   db: Db,
   queue: LeaseTable,
   lease: LeaseClaim,
-  candidates: readonly number[] | Expression<{ id: number }>,
+  candidates: readonly Candidate[],
+): Promise<Row[]> {
+  const claimed: Row[] = [];
+  for (const [businessId, ids] of idsByBusiness(candidates)) {
+    claimed.push(...(await claimOfBusiness<Row>(db, queue, lease, businessId, ids)));
+  }
+  return claimed.sort(oldestFirst);
+}
+
+/**
+ * Claims, in one statement, the rows of business `businessId` among `candidates` that are still due, as
+ * {@link claim} does for one business: the candidates are materialised first (PostgreSQL may otherwise run
+ * a `LIMIT` in them again for each row, and claim more than the limit) and locked `FOR UPDATE SKIP LOCKED`
+ * on PostgreSQL. The statement names the business, so on Citus it runs on its shard alone: a select given
+ * as `candidates` must read that business's rows only (`business_id = …` in it).
+ * @returns the claimed rows (`attempts` already incremented), oldest first (`next_attempt_at`, then `id`)
+ */
+export async function claimOfBusiness<Row extends { id: number; next_attempt_at: Timestamp | null }>(
+  db: Db,
+  queue: LeaseTable,
+  lease: LeaseClaim,
+  businessId: number,
+  candidates: readonly number[] | RawBuilder<{ id: number }>,
 ): Promise<Row[]> {
   if (Array.isArray(candidates) && candidates.length === 0) return [];
+  const ids = Array.isArray(candidates) ? sql.join(candidates as readonly number[]) : sql`select id from (${candidates as RawBuilder<{ id: number }>}) c`;
   const set = sql`set lease_owner = ${lease.owner}, lease_until = ${lease.leaseUntil}, attempts = attempts + 1`;
   const table = sql.table(queue.table);
-  const { rows } = Array.isArray(candidates)
-    ? await sql<Row>`update ${table} ${set} where id in (${sql.join(candidates as readonly number[])}) and ${due(queue, lease.now)} returning *`.execute(db)
-    : await sql<Row>`with candidate as materialized (${candidates as Expression<{ id: number }>})
-        update ${table} ${set} where id in (select id from candidate) and ${due(queue, lease.now)} returning *`.execute(db);
-  return rows.sort((a, b) => (a.next_attempt_at! < b.next_attempt_at! ? -1 : a.next_attempt_at! > b.next_attempt_at! ? 1 : a.id - b.id));
+  const mine = sql`business_id = ${businessId} and ${due(queue, lease.now)}`;
+  const { rows } = await sql<Row>`with candidate as materialized (
+      select id from ${table} where ${mine} and id in (${ids}) ${isPostgres(db) ? sql`for update skip locked` : sql``})
+    update ${table} ${set} where ${mine} and id in (select id from candidate) returning *`.execute(db);
+  return rows.sort(oldestFirst);
+}
+
+/** Oldest first: by `next_attempt_at`, then `id`. */
+function oldestFirst(a: { id: number; next_attempt_at: Timestamp | null }, b: { id: number; next_attempt_at: Timestamp | null }): number {
+  return a.next_attempt_at! < b.next_attempt_at! ? -1 : a.next_attempt_at! > b.next_attempt_at! ? 1 : a.id - b.id;
 }
 
 /**

@@ -5,7 +5,7 @@
  * date-times are ISO 8601 strings in UTC with milliseconds, dates `YYYY-MM-DD` strings, booleans 0 / 1,
  * integers numbers.
  */
-import { type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type Simplify, SqliteAdapter, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Expression, type ExpressionBuilder, isExpression, type RawBuilder, type SelectQueryBuilder, type Simplify, SqliteAdapter, type SqlBool, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom, jsonObjectFrom as pgJsonObjectFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom, jsonObjectFrom as sqliteJsonObjectFrom } from 'kysely/helpers/sqlite';
 import type { Database, Db } from './database.ts';
@@ -134,6 +134,37 @@ export function trigramMatch(db: Db, terms: readonly string[]): string | undefin
   return long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
 }
 
+/**
+ * Groups rows by business: business id → the ids of its rows, in the order given (the background work that
+ * reads across businesses and then writes one business per statement: docs/deployment.md#background-work-on-citus).
+ */
+export function idsByBusiness(rows: readonly { business_id: number | string; id: number | string }[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const r of rows) {
+    const ids = out.get(Number(r.business_id));
+    if (ids === undefined) out.set(Number(r.business_id), [Number(r.id)]);
+    else ids.push(Number(r.id));
+  }
+  return out;
+}
+
+/**
+ * Deletes up to `limit` rows of `table` (any business) created before `before`, oldest first; returns how
+ * many. The rows are read across businesses first, then deleted one business per statement (`WHERE
+ * business_id = … AND id IN (…)`): on Citus each delete runs on that business's shard, and no statement
+ * locks rows of several businesses (docs/deployment.md#background-work-on-citus). A batch of
+ * {@link deleteInBatches}.
+ */
+export async function deleteCreatedBeforeByBusiness(db: Db, table: 'event' | 'webhook_delivery', before: string, limit: number): Promise<number> {
+  const rows = await db.selectFrom(table).select(['business_id', 'id']).where('created', '<', before).orderBy('created').limit(limit).execute();
+  let deleted = 0;
+  for (const [businessId, ids] of idsByBusiness(rows)) {
+    const result = await db.deleteFrom(table).where('business_id', '=', businessId).where('id', 'in', ids).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}
+
 /** Rows deleted per statement by {@link deleteInBatches}: no statement holds its locks for long. */
 export const DELETE_BATCH = 5000;
 
@@ -164,12 +195,17 @@ export async function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) 
 /**
  * Whether `error` is a violation of the unique index or constraint `name` (PostgreSQL: SQLSTATE 23505 on
  * that constraint) or, on SQLite, of a unique index over exactly `columns` (`table.column` as SQLite names
- * them in "UNIQUE constraint failed: …"). Lets a service turn a lost race into a 400 instead of a 500.
+ * them in "UNIQUE constraint failed: …"). Lets a service turn a lost race into a 400 instead of a 500. On
+ * Citus the constraint is the shard's, `<name>_<shard id>`, named in the message only: it counts as `name`.
  */
 export function isUniqueViolation(error: unknown, name: string, columns: readonly string[]): boolean {
   const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
-  if (e.code === '23505') return e.constraint === name;
+  if (e.code === '23505') {
+    // Citus reports the shard's constraint, `<name>_<shard id>`, and in the message only (no constraint field)
+    const constraint = typeof e.constraint === 'string' ? e.constraint : typeof e.message === 'string' ? /constraint "([^"]+)"/.exec(e.message)?.[1] : undefined;
+    return constraint === name || (constraint !== undefined && constraint.startsWith(`${name}_`) && /^\d+$/.test(constraint.slice(name.length + 1)));
+  }
   if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof e.message === 'string') {
     return e.message === `UNIQUE constraint failed: ${columns.join(', ')}`;
   }
@@ -206,4 +242,19 @@ export async function advanceIdSequence(db: Db, table: string): Promise<void> {
   if (!isPostgres(db)) return;
   const seq = sql`pg_get_serial_sequence(${table}, 'id')::regclass`;
   await sql`select setval(${seq}, greatest((select coalesce(max(id), 0) from ${sql.table(table)}), coalesce(pg_sequence_last_value(${seq}), 0), 1), true)`.execute(db);
+}
+
+/**
+ * One row to insert as a `SELECT` without `FROM` (for `insertInto(t).columns(…).expression(…)`): `INSERT …
+ * SELECT $1, (subquery), …` instead of `INSERT … VALUES ($1, (subquery), …)`. The same single statement,
+ * but Citus refuses a subquery inside `VALUES` ("subqueries are not supported within INSERT queries") and
+ * takes `INSERT … SELECT` (docs/deployment.md#10-beyond-one-postgresql-server-citus-distributed-by-business_id).
+ * PostgreSQL types the parameters from the target columns. Values that are `undefined` are left out (their
+ * column takes its default).
+ * @returns the column names (in order) and the select
+ */
+export function rowAsSelect(db: Db, row: Readonly<Record<string, unknown>>): { columns: string[]; select: AnySelect<Record<string, unknown>> } {
+  const entries = Object.entries(row).filter(([, v]) => v !== undefined);
+  const select = db.selectNoFrom((eb) => entries.map(([k, v]) => (isExpression(v) ? sql<unknown>`(${v})`.as(k) : eb.val(v).as(k))));
+  return { columns: entries.map(([k]) => k), select: select as AnySelect<Record<string, unknown>> };
 }

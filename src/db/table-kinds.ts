@@ -121,6 +121,10 @@ export const TABLES = {
   inquiry_email_history: { kind: B, id: 'id', references: { business_id: B, inquiry_id: 'inquiry' } },
   inquiry_email_reply_history: { kind: B, id: 'id', references: { business_id: B, inquiry_id: 'inquiry' } },
   inquiry_submit_history: { kind: B, id: 'id', references: { business_id: B, inquiry_id: 'inquiry', form_id: null } },
+  // The two lease queues stay distributed (not coordinator-local): they keep foreign keys to distributed
+  // tables, the API reads them with a business's other rows, and an enqueue per change on the coordinator
+  // would not scale. Their claims read the due rows across businesses without a lock, then lock and lease
+  // one business per statement (src/db/lease-queue.ts; docs/deployment.md#background-work-on-citus).
   notification: { kind: B, id: 'id', references: { business_id: B, member_id: 'member', outbox_id: 'notification_outbox', inquiry_id: 'inquiry' } },
   notification_outbox: { kind: B, id: 'id', references: { business_id: B, member_id: 'member', inquiry_id: 'inquiry' } },
   file: { kind: B, id: 'id', references: { business_id: B } },

@@ -273,7 +273,7 @@ export async function findMaxCatalogPositions(
 function selectMembers(db: Db, businessId: number) {
   return db
     .selectFrom('member')
-    .innerJoin('grade', 'grade.id', 'member.grade_id')
+    .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
     .select(MEMBER_COLUMNS)
     .where('member.business_id', '=', businessId);
 }
@@ -389,8 +389,8 @@ export async function findFieldMembers(db: Db, businessId: number, fieldIds: rea
   if (fieldIds.length === 0) return [];
   return db
     .selectFrom('field_member')
-    .innerJoin('member', 'member.id', 'field_member.member_id')
-    .innerJoin('grade', 'grade.id', 'member.grade_id')
+    .innerJoin('member', (join) => join.onRef('member.id', '=', 'field_member.member_id').onRef('member.business_id', '=', 'field_member.business_id'))
+    .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
     .select(['field_member.field_id', ...MEMBER_COLUMNS])
     .where('field_member.business_id', '=', businessId)
     .where('field_member.field_id', 'in', fieldIds)
@@ -441,7 +441,7 @@ export async function findInquiryStatusTitle(db: Db, businessId: number, statusI
 export function defaultInquiryStatusIdQuery(db: Db, businessId: number) {
   return db
     .selectFrom('inquiry_status')
-    .innerJoin('folder', 'folder.id', 'inquiry_status.folder_id')
+    .innerJoin('folder', (join) => join.onRef('folder.id', '=', 'inquiry_status.folder_id').onRef('folder.business_id', '=', 'inquiry_status.business_id'))
     .select('inquiry_status.id')
     .where('inquiry_status.business_id', '=', businessId)
     .where('folder.is_default', '=', 1)
@@ -469,7 +469,7 @@ export async function findInquiryStatusPage(
 ): Promise<Page<InquiryStatusRow>> {
   let q = db
     .selectFrom('inquiry_status')
-    .innerJoin('folder', 'folder.id', 'inquiry_status.folder_id')
+    .innerJoin('folder', (join) => join.onRef('folder.id', '=', 'inquiry_status.folder_id').onRef('folder.business_id', '=', 'inquiry_status.business_id'))
     .select(statusColumns)
     .where('inquiry_status.business_id', '=', businessId);
   if (filter.folderId !== undefined) q = q.where('inquiry_status.folder_id', '=', filter.folderId);

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.ts';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { escapeLike, forUpdateOf, isPostgres, trigramMatch, type RowLock } from '../../db/sql-helpers.ts';
+import { escapeLike, forUpdateOf, isPostgres, rowAsSelect, trigramMatch, type RowLock } from '../../db/sql-helpers.ts';
 import { defaultClientStatusId } from '../catalog/catalog.service.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
 import type { Timestamp } from '../../db/columns.ts';
@@ -39,7 +39,7 @@ const detailColumns = [
 function selectLive(db: Db, businessId: number) {
   return db
     .selectFrom('client')
-    .leftJoin('client_status', 'client_status.id', 'client.status_id')
+    .leftJoin('client_status', (join) => join.onRef('client_status.id', '=', 'client.status_id').onRef('client_status.business_id', '=', 'client.business_id'))
     .where('client.business_id', '=', businessId)
     .where('client.deleted_at', 'is', null);
 }
@@ -113,7 +113,7 @@ function ftsDrivenSummaryQuery(db: Db, businessId: unknown, table: 'client_searc
   return db
     .selectFrom(sql<{ rowid: number }>`${sql.table(table)}`.as(table))
     .crossJoin('client')
-    .leftJoin('client_status', 'client_status.id', 'client.status_id')
+    .leftJoin('client_status', (join) => join.onRef('client_status.id', '=', 'client.status_id').onRef('client_status.business_id', '=', 'client.business_id'))
     .where(sql<boolean>`client.id = ${sql.ref(`${table}.rowid`)} and ${sql.table(table)} match ${match}`)
     .where('client.business_id', '=', businessId as number)
     .where('client.deleted_at', 'is', null)
@@ -392,9 +392,12 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
  * `defaultClientStatusId`).
  */
 export async function insert(db: Db, businessId: number, row: Omit<NewClientRow, 'business_id'>): Promise<number> {
+  // INSERT … SELECT: one statement that Citus takes (sql-helpers rowAsSelect)
+  const insert = rowAsSelect(db, { ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultClientStatusId(db, businessId) : row.status_id });
   const { id } = await db
     .insertInto('client')
-    .values({ ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultClientStatusId(db, businessId) : row.status_id })
+    .columns(insert.columns as never)
+    .expression(insert.select as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

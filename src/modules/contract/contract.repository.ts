@@ -53,15 +53,15 @@ function selectContracts(db: Db, businessId: number) {
         .onRef('client.business_id', '=', 'contract.business_id')
         .on('client.deleted_at', 'is', null),
     )
-    .leftJoin('client_status', 'client_status.id', 'client.status_id')
+    .leftJoin('client_status', (join) => join.onRef('client_status.id', '=', 'client.status_id').onRef('client_status.business_id', '=', 'client.business_id'))
     .leftJoin('inquiry', (join) =>
       join
         .onRef('inquiry.id', '=', 'contract.inquiry_id')
         .onRef('inquiry.business_id', '=', 'contract.business_id')
         .on('inquiry.deleted_at', 'is', null),
     )
-    .leftJoin('inquiry_status', 'inquiry_status.id', 'inquiry.status_id')
-    .leftJoin('folder', 'folder.id', 'inquiry_status.folder_id')
+    .leftJoin('inquiry_status', (join) => join.onRef('inquiry_status.id', '=', 'inquiry.status_id').onRef('inquiry_status.business_id', '=', 'inquiry.business_id'))
+    .leftJoin('folder', (join) => join.onRef('folder.id', '=', 'inquiry_status.folder_id').onRef('folder.business_id', '=', 'inquiry_status.business_id'))
     .where('contract.business_id', '=', businessId);
 }
 
@@ -167,7 +167,7 @@ function shapesQuery(db: Db, businessId: number) {
         db,
         eb
           .selectFrom('contract_category_link')
-          .innerJoin('contract_category', 'contract_category.id', 'contract_category_link.category_id')
+          .innerJoin('contract_category', (join) => join.onRef('contract_category.id', '=', 'contract_category_link.category_id').onRef('contract_category.business_id', '=', 'contract_category_link.business_id'))
           .select(['contract_category.id', 'contract_category.title'])
           .where('contract_category_link.business_id', '=', businessId)
           .whereRef('contract_category_link.contract_id', '=', 'contract.id')
@@ -309,7 +309,7 @@ export async function findCategories(db: Db, businessId: number, contractIds: re
   if (contractIds.length === 0) return [];
   return db
     .selectFrom('contract_category_link')
-    .innerJoin('contract_category', 'contract_category.id', 'contract_category_link.category_id')
+    .innerJoin('contract_category', (join) => join.onRef('contract_category.id', '=', 'contract_category_link.category_id').onRef('contract_category.business_id', '=', 'contract_category_link.business_id'))
     .select(['contract_category_link.contract_id', 'contract_category.id', 'contract_category.title'])
     .where('contract_category_link.business_id', '=', businessId)
     .where('contract_category_link.contract_id', 'in', contractIds)

@@ -1,6 +1,6 @@
 /** SQL for change events (docs/api.md#events). */
 import { sql } from 'kysely';
-import { isPostgres } from '../../db/sql-helpers.ts';
+import { deleteCreatedBeforeByBusiness, idsByBusiness, isPostgres } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewEventRow } from '../../db/tables/event.table.ts';
@@ -164,18 +164,30 @@ export async function hasUnsequenced(db: Db): Promise<boolean> {
 
 /**
  * Gives up to `limit` visible events without a sequence (any business) the sequences after the counter's
- * `last_value`, in id order, and moves the counter; returns how many. Run by the caller in a transaction
- * that holds the assigners' lock.
+ * `last_value`, in id order, and moves the counter; returns how many. The events are read across
+ * businesses first, then numbered one business per statement (`UPDATE … WHERE business_id = … AND id IN
+ * (…)`): on Citus each runs on the business's shard, and no statement locks rows of several businesses
+ * (docs/deployment.md#background-work-on-citus). Run by the caller in a transaction that holds the
+ * assigners' lock (so no other assigner reads the same events meanwhile).
  */
 export async function assignNextSequences(trx: Db, limit: number): Promise<number> {
   const counter = await trx.selectFrom('event_sequence').select('last_value').where('id', '=', 1).executeTakeFirstOrThrow();
   const base = Number(counter.last_value);
-  const result = await sql`
-    update event set sequence = ${base} + t.rn
-    from (select id, row_number() over (order by id) as rn from event where sequence is null order by id limit ${limit}) as t
-    where event.id = t.id`.execute(trx);
-  const n = Number(result.numAffectedRows ?? 0n);
-  if (n > 0) await trx.updateTable('event_sequence').set({ last_value: base + n }).where('id', '=', 1).execute();
+  const rows = await trx.selectFrom('event').select(['business_id', 'id']).where('sequence', 'is', null).orderBy('id').limit(limit).execute();
+  if (rows.length === 0) return 0;
+  const sequenceOf = new Map(rows.map((r, i) => [Number(r.id), base + i + 1]));
+  let n = 0;
+  for (const [businessId, ids] of idsByBusiness(rows)) {
+    // a searched CASE: Citus deparses `CASE id WHEN $1` for the worker as a comparison of id with a boolean
+    const numbered = sql<number>`case ${sql.join(
+      ids.map((id) => sql`when id = ${id} then cast(${sequenceOf.get(id)!} as bigint)`),
+      sql` `,
+    )} end`;
+    const result = await trx.updateTable('event').set({ sequence: numbered }).where('business_id', '=', businessId).where('id', 'in', ids).where('sequence', 'is', null).executeTakeFirst();
+    n += Number(result.numUpdatedRows);
+  }
+  // the counter moves past every number handed out (under the lock no other assigner numbers these events)
+  await trx.updateTable('event_sequence').set({ last_value: base + rows.length }).where('id', '=', 1).execute();
   return n;
 }
 
@@ -212,9 +224,8 @@ export async function findByIdsAcrossBusinesses(db: Db, ids: readonly number[]):
  * (all businesses at once: the `event_created_idx` index serves it).
  */
 export async function deleteCreatedBefore(db: Db, before: Timestamp, limit: number): Promise<number> {
-  const ids = db.selectFrom('event').select('id').where('created', '<', before).orderBy('created').limit(limit);
-  const result = await db.deleteFrom('event').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  // read across businesses, deleted one business per statement (on Citus, each on its shard)
+  return deleteCreatedBeforeByBusiness(db, 'event', before, limit);
 }
 
 /** Inserts several events in one statement, in the order given (their ids follow it). */

@@ -109,8 +109,8 @@ export function valuesWithFieldsQuery(db: Db, kind: FieldKind, businessId: numbe
         db,
         eb
           .selectFrom('field_member')
-          .innerJoin('member', 'member.id', 'field_member.member_id')
-          .innerJoin('grade', 'grade.id', 'member.grade_id')
+          .innerJoin('member', (join) => join.onRef('member.id', '=', 'field_member.member_id').onRef('member.business_id', '=', 'field_member.business_id'))
+          .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
           .select(MEMBER_COLUMNS)
           .whereRef('field_member.field_id', '=', 'field.id')
           .where('field_member.business_id', '=', businessId)

@@ -152,7 +152,7 @@ export async function insertInquiryFiles(
 export function inquiryFilesQuery(db: Db, businessId: number, inquiryId: Expression<number>) {
   return db
     .selectFrom('inquiry_file')
-    .innerJoin('file', 'file.id', 'inquiry_file.file_id')
+    .innerJoin('file', (join) => join.onRef('file.id', '=', 'inquiry_file.file_id').onRef('file.business_id', '=', 'inquiry_file.business_id'))
     .select(['inquiry_file.id', 'inquiry_file.name', 'inquiry_file.created', 'file.path', 'file.stored_path', 'file.content_type'])
     .where('inquiry_file.business_id', '=', businessId)
     .where('inquiry_file.inquiry_id', '=', inquiryId)
@@ -167,8 +167,8 @@ export function inquiryFilesQuery(db: Db, businessId: number, inquiryId: Express
 export async function findInquiryFileById(db: Db, businessId: number, inquiryId: number, id: number) {
   return db
     .selectFrom('inquiry_file')
-    .innerJoin('file', 'file.id', 'inquiry_file.file_id')
-    .innerJoin('inquiry', 'inquiry.id', 'inquiry_file.inquiry_id')
+    .innerJoin('file', (join) => join.onRef('file.id', '=', 'inquiry_file.file_id').onRef('file.business_id', '=', 'inquiry_file.business_id'))
+    .innerJoin('inquiry', (join) => join.onRef('inquiry.id', '=', 'inquiry_file.inquiry_id').onRef('inquiry.business_id', '=', 'inquiry_file.business_id'))
     .where('inquiry.deleted_at', 'is', null)
     .select(['inquiry_file.id', 'inquiry_file.file_id', 'file.path', 'file.stored_path'])
     .where('inquiry_file.business_id', '=', businessId)

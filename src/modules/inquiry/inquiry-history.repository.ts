@@ -46,12 +46,12 @@ export async function findStatusHistoryPage(
 ): Promise<Page<StatusHistoryRow>> {
   const q = db
     .selectFrom('inquiry_status_history as h')
-    .innerJoin('inquiry_status as s', 's.id', 'h.status_id')
-    .innerJoin('folder as f', 'f.id', 's.folder_id')
-    .leftJoin('inquiry_status as ps', 'ps.id', 'h.previous_status_id')
-    .leftJoin('folder as pf', 'pf.id', 'ps.folder_id')
-    .leftJoin('member as m', 'm.id', 'h.member_id')
-    .leftJoin('grade as g', 'g.id', 'm.grade_id')
+    .innerJoin('inquiry_status as s', (join) => join.onRef('s.id', '=', 'h.status_id').onRef('s.business_id', '=', 'h.business_id'))
+    .innerJoin('folder as f', (join) => join.onRef('f.id', '=', 's.folder_id').onRef('f.business_id', '=', 's.business_id'))
+    .leftJoin('inquiry_status as ps', (join) => join.onRef('ps.id', '=', 'h.previous_status_id').onRef('ps.business_id', '=', 'h.business_id'))
+    .leftJoin('folder as pf', (join) => join.onRef('pf.id', '=', 'ps.folder_id').onRef('pf.business_id', '=', 'ps.business_id'))
+    .leftJoin('member as m', (join) => join.onRef('m.id', '=', 'h.member_id').onRef('m.business_id', '=', 'h.business_id'))
+    .leftJoin('grade as g', (join) => join.onRef('g.id', '=', 'm.grade_id').onRef('g.business_id', '=', 'm.business_id'))
     .select([
       'h.id',
       'h.created',
@@ -90,10 +90,10 @@ export async function findFolderHistoryPage(
 ): Promise<Page<FolderHistoryRow>> {
   const q = db
     .selectFrom('inquiry_folder_history as h')
-    .innerJoin('folder as f', 'f.id', 'h.folder_id')
-    .leftJoin('folder as pf', 'pf.id', 'h.previous_folder_id')
-    .leftJoin('member as m', 'm.id', 'h.member_id')
-    .leftJoin('grade as g', 'g.id', 'm.grade_id')
+    .innerJoin('folder as f', (join) => join.onRef('f.id', '=', 'h.folder_id').onRef('f.business_id', '=', 'h.business_id'))
+    .leftJoin('folder as pf', (join) => join.onRef('pf.id', '=', 'h.previous_folder_id').onRef('pf.business_id', '=', 'h.business_id'))
+    .leftJoin('member as m', (join) => join.onRef('m.id', '=', 'h.member_id').onRef('m.business_id', '=', 'h.business_id'))
+    .leftJoin('grade as g', (join) => join.onRef('g.id', '=', 'm.grade_id').onRef('g.business_id', '=', 'm.business_id'))
     .select([
       'h.id',
       'h.created',
@@ -119,8 +119,8 @@ export interface TextHistoryRow extends HistoryMemberColumns {
 function selectText(db: Db, businessId: number, inquiryId: number) {
   return db
     .selectFrom('inquiry_text_history as h')
-    .leftJoin('member as m', 'm.id', 'h.member_id')
-    .leftJoin('grade as g', 'g.id', 'm.grade_id')
+    .leftJoin('member as m', (join) => join.onRef('m.id', '=', 'h.member_id').onRef('m.business_id', '=', 'h.business_id'))
+    .leftJoin('grade as g', (join) => join.onRef('g.id', '=', 'm.grade_id').onRef('g.business_id', '=', 'm.business_id'))
     .select([
       'h.id',
       'h.content',

@@ -6,7 +6,7 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { advanceIdSequence, forUpdateOf, jsonArrayOf, searchAll, type RowLock } from '../../db/sql-helpers.ts';
+import { advanceIdSequence, forUpdateOf, jsonArrayOf, rowAsSelect, searchAll, type RowLock } from '../../db/sql-helpers.ts';
 import { canKeepId } from '../../db/ids.ts';
 import { defaultInquiryStatusId } from '../catalog/catalog.service.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
@@ -52,10 +52,10 @@ const detailColumns = [
 function selectLive(db: Db, businessId: number) {
   return db
     .selectFrom('inquiry')
-    .leftJoin('inquiry_status', 'inquiry_status.id', 'inquiry.status_id')
-    .leftJoin('folder', 'folder.id', 'inquiry_status.folder_id')
-    .leftJoin('client', (join) => join.onRef('client.id', '=', 'inquiry.client_id').on('client.deleted_at', 'is', null))
-    .leftJoin('client_status', 'client_status.id', 'client.status_id')
+    .leftJoin('inquiry_status', (join) => join.onRef('inquiry_status.id', '=', 'inquiry.status_id').onRef('inquiry_status.business_id', '=', 'inquiry.business_id'))
+    .leftJoin('folder', (join) => join.onRef('folder.id', '=', 'inquiry_status.folder_id').onRef('folder.business_id', '=', 'inquiry_status.business_id'))
+    .leftJoin('client', (join) => join.onRef('client.id', '=', 'inquiry.client_id').onRef('client.business_id', '=', 'inquiry.business_id').on('client.deleted_at', 'is', null))
+    .leftJoin('client_status', (join) => join.onRef('client_status.id', '=', 'client.status_id').onRef('client_status.business_id', '=', 'client.business_id'))
     .leftJoin('contract', (join) => join.onRef('contract.inquiry_id', '=', 'inquiry.id').onRef('contract.business_id', '=', 'inquiry.business_id'))
     .where('inquiry.business_id', '=', businessId)
     .where('inquiry.deleted_at', 'is', null);
@@ -150,8 +150,8 @@ function shapesQuery(db: Db, businessId: number) {
         db,
         eb
           .selectFrom('inquiry_in_charge')
-          .innerJoin('member', 'member.id', 'inquiry_in_charge.member_id')
-          .innerJoin('grade', 'grade.id', 'member.grade_id')
+          .innerJoin('member', (join) => join.onRef('member.id', '=', 'inquiry_in_charge.member_id').onRef('member.business_id', '=', 'inquiry_in_charge.business_id'))
+          .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
           .select(MEMBER_COLUMNS)
           .where('inquiry_in_charge.business_id', '=', businessId)
           .whereRef('inquiry_in_charge.inquiry_id', '=', 'inquiry.id')
@@ -257,9 +257,12 @@ export async function nextUniqueNumber(db: Db, businessId: number): Promise<numb
  * itself (catalog.service `defaultInquiryStatusId`).
  */
 export async function insert(db: Db, businessId: number, row: Omit<NewInquiryRow, 'business_id'>): Promise<{ id: number; status_id: number | null }> {
+  // INSERT … SELECT: one statement that Citus takes (sql-helpers rowAsSelect)
+  const insert = rowAsSelect(db, { ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultInquiryStatusId(db, businessId) : row.status_id });
   return db
     .insertInto('inquiry')
-    .values({ ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultInquiryStatusId(db, businessId) : row.status_id })
+    .columns(insert.columns as never)
+    .expression(insert.select as never)
     .returning(['id', 'status_id'])
     .executeTakeFirstOrThrow();
 }
@@ -307,8 +310,8 @@ const inChargeMembersOf = preparedQuery(2, (db: Db, businessId: number, inquiryI
 function inChargeMembersQuery(db: Db, businessId: number) {
   return db
     .selectFrom('inquiry_in_charge')
-    .innerJoin('member', 'member.id', 'inquiry_in_charge.member_id')
-    .innerJoin('grade', 'grade.id', 'member.grade_id')
+    .innerJoin('member', (join) => join.onRef('member.id', '=', 'inquiry_in_charge.member_id').onRef('member.business_id', '=', 'inquiry_in_charge.business_id'))
+    .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
     .select(['inquiry_in_charge.inquiry_id', ...MEMBER_COLUMNS])
     .where('inquiry_in_charge.business_id', '=', businessId)
     .orderBy('inquiry_in_charge.inquiry_id')
@@ -366,7 +369,7 @@ export interface WorkRow extends NestedInquiryColumns {
 export async function findWorkPage(db: Db, businessId: number, size: number, cursor: CursorPosition | undefined): Promise<Page<WorkRow>> {
   const q = db
     .selectFrom('inquiry_work')
-    .innerJoin('inquiry', 'inquiry.id', 'inquiry_work.inquiry_id')
+    .innerJoin('inquiry', (join) => join.onRef('inquiry.id', '=', 'inquiry_work.inquiry_id').onRef('inquiry.business_id', '=', 'inquiry_work.business_id'))
     .select([
       'inquiry_work.id',
       'inquiry_work.name',

@@ -27,8 +27,8 @@ function selectNotes(db: Db, businessId: number, target: NoteTarget, parentId: n
   const { table, parent } = names(target);
   return db
     .selectFrom(`${table} as note` as 'contract_note as note')
-    .leftJoin('member', 'member.id', 'note.member_id')
-    .leftJoin('grade', 'grade.id', 'member.grade_id')
+    .leftJoin('member', (join) => join.onRef('member.id', '=', 'note.member_id').onRef('member.business_id', '=', 'note.business_id'))
+    .leftJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
     .select([
       'note.id',
       'note.content',

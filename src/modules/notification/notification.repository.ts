@@ -50,17 +50,20 @@ export interface ClaimOptions extends leaseQueue.LeaseClaim {
 
 /**
  * Claims up to `limit` due outbox rows (pending, `next_attempt_at <= now`, no live lease), oldest first,
- * for `owner` until `leaseUntil`, and counts the attempt. One statement (src/db/lease-queue.ts `claim`):
- * on PostgreSQL the candidates are locked `FOR UPDATE SKIP LOCKED`, so concurrent dispatchers claim
- * disjoint rows without waiting; on SQLite the statement holds the database's write lock. The `UPDATE`
- * repeats the due and lease conditions, so a row claimed by someone else in between is not taken. Works
- * across businesses. When nothing is due, only a one-row read runs.
+ * for `owner` until `leaseUntil`, and counts the attempt. The oldest due rows are read across businesses
+ * without a lock, then claimed one business per statement (src/db/lease-queue.ts `claim`; on Citus each on
+ * its business's shard, docs/deployment.md#background-work-on-citus): on PostgreSQL a business's rows are
+ * locked `FOR UPDATE SKIP LOCKED` (one another transaction holds is skipped, not waited for); on SQLite the
+ * statement holds the database's write lock. The `UPDATE` repeats the due and lease conditions, so a row
+ * claimed by someone else since the read is not taken (two dispatchers reading at once share the rows; the
+ * other finds more at its next poll). When nothing is due, only a one-row read runs.
  *
  * @returns the claimed rows (with `lease_owner = owner` and `attempts` already incremented), oldest first
  */
 export async function claimDue(db: Db, options: ClaimOptions): Promise<OutboxRow[]> {
   if (!(await leaseQueue.anyDue(db, OUTBOX_QUEUE, options.now, options.businessIds))) return [];
-  return leaseQueue.claim<OutboxRow>(db, OUTBOX_QUEUE, options, leaseQueue.oldestDue(db, OUTBOX_QUEUE, options.now, options.limit, options));
+  const { rows: candidates } = await leaseQueue.oldestDue(OUTBOX_QUEUE, options.now, options.limit, options).execute(db);
+  return leaseQueue.claim<OutboxRow>(db, OUTBOX_QUEUE, options, candidates);
 }
 
 /** The per-channel "done" columns of an outbox row. */
@@ -175,8 +178,8 @@ const inAppColumns = [
 function selectInApp(db: Db, businessId: number) {
   return db
     .selectFrom('notification')
-    .innerJoin('member', 'member.id', 'notification.member_id')
-    .innerJoin('grade', 'grade.id', 'member.grade_id')
+    .innerJoin('member', (join) => join.onRef('member.id', '=', 'notification.member_id').onRef('member.business_id', '=', 'notification.business_id'))
+    .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
     .leftJoin('inquiry as deleted_inquiry', (join) =>
       join
         .onRef('deleted_inquiry.id', '=', 'notification.inquiry_id')

@@ -46,7 +46,7 @@ function selectSettlements(db: Db, businessId: number) {
     .innerJoin('contract', (join) =>
       join.onRef('contract.id', '=', 'settlement.contract_id').onRef('contract.business_id', '=', 'settlement.business_id'),
     )
-    .innerJoin('settlement_type', 'settlement_type.id', 'settlement.type_id')
+    .innerJoin('settlement_type', (join) => join.onRef('settlement_type.id', '=', 'settlement.type_id').onRef('settlement_type.business_id', '=', 'settlement.business_id'))
     .where('settlement.business_id', '=', businessId);
 }
 
@@ -68,11 +68,11 @@ function fullQuery(db: Db, businessId: number) {
       db,
       eb
         .selectFrom('settlement_in_charge')
-        .innerJoin('member', 'member.id', 'settlement_in_charge.member_id')
-        .innerJoin('grade', 'grade.id', 'member.grade_id')
+        .innerJoin('member', (join) => join.onRef('member.id', '=', 'settlement_in_charge.member_id').onRef('member.business_id', '=', 'settlement_in_charge.business_id'))
+        .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
         .select(MEMBER_COLUMNS)
         .whereRef('settlement_in_charge.settlement_id', '=', 'settlement.id')
-        .whereRef('settlement_in_charge.business_id', '=', 'settlement.business_id')
+        .where('settlement_in_charge.business_id', '=', businessId)
         .orderBy('member.id'),
     ).as('in_charge'),
   );
@@ -302,8 +302,8 @@ export async function insertStatusChange(
 function statusQuery(db: Db, businessId: number, settlementId: number) {
   return db
     .selectFrom('settlement_status_history as change')
-    .leftJoin('member', 'member.id', 'change.member_id')
-    .leftJoin('grade', 'grade.id', 'member.grade_id')
+    .leftJoin('member', (join) => join.onRef('member.id', '=', 'change.member_id').onRef('member.business_id', '=', 'change.business_id'))
+    .leftJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
     .select([
       'change.id',
       'change.status',

@@ -88,9 +88,9 @@ export async function findPage(
 function fullQuery(db: Db, businessId: number) {
   return selectLive(db, businessId)
     .leftJoin('member as icm', (join) => join.onRef('icm.id', '=', 'todo.in_charge_id').on('icm.business_id', '=', businessId))
-    .leftJoin('grade as icg', 'icg.id', 'icm.grade_id')
+    .leftJoin('grade as icg', (join) => join.onRef('icg.id', '=', 'icm.grade_id').onRef('icg.business_id', '=', 'icm.business_id'))
     .leftJoin('member as ccm', (join) => join.onRef('ccm.id', '=', 'todo.completed_in_charge_id').on('ccm.business_id', '=', businessId))
-    .leftJoin('grade as ccg', 'ccg.id', 'ccm.grade_id')
+    .leftJoin('grade as ccg', (join) => join.onRef('ccg.id', '=', 'ccm.grade_id').onRef('ccg.business_id', '=', 'ccm.business_id'))
     .select(columns)
     .select([
       'icm.id as ic_member_id',

@@ -8,7 +8,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { inRelaxedTransaction } from '../../db/durability.ts';
 import * as leaseQueue from '../../db/lease-queue.ts';
-import { isPostgres } from '../../db/sql-helpers.ts';
+import { deleteCreatedBeforeByBusiness, isPostgres } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 
@@ -132,7 +132,7 @@ function fairCandidates(db: Db, o: ClaimOptions) {
     group by b.business_id having count(*) >= ${o.perBusiness}`;
   // An endpoint's oldest due rows: PostgreSQL joins them laterally (an `in (…)` there becomes a subplan run
   // for every pending row); SQLite has no LATERAL, and runs the `in (…)` once per endpoint.
-  const due = sql`x.webhook_id = e.id and ${leaseQueue.due(DELIVERY_QUEUE, o.now, 'x')}`;
+  const due = sql`x.business_id = e.business_id and x.webhook_id = e.id and ${leaseQueue.due(DELIVERY_QUEUE, o.now, 'x')}`;
   const oldestDue = isPostgres(db)
     ? sql`cross join lateral (
         select x.id, x.business_id, x.webhook_id, x.next_attempt_at from webhook_delivery x
@@ -144,10 +144,10 @@ function fairCandidates(db: Db, o: ClaimOptions) {
   // every pending row. Then window functions only (no join on computed counts, which planners misjudge): in
   // flight per endpoint and per business, then the rank of each due row in its endpoint and, among those
   // that fit, in its business.
-  return sql<{ id: number }>`
+  return sql<leaseQueue.Candidate>`
     with pending as (
       select d.id, d.business_id, d.webhook_id, d.next_attempt_at, 1 as leased
-      from webhook_delivery d join webhook_endpoint e on e.id = d.webhook_id
+      from webhook_delivery d join webhook_endpoint e on e.business_id = d.business_id and e.id = d.webhook_id
       where ${leased} ${businesses} and e.business_id not in (${capped})
       union all
       select d.id, d.business_id, d.webhook_id, d.next_attempt_at, 0 as leased
@@ -167,7 +167,7 @@ function fairCandidates(db: Db, o: ClaimOptions) {
       from ranked
       where leased = 0 and endpoint_rank <= ${perEndpoint} - endpoint_busy and business_busy < ${o.perBusiness}
     )
-    select id from fits_endpoint
+    select id, business_id from fits_endpoint
     where business_rank <= ${o.perBusiness} - business_busy
     order by business_rank, next_attempt_at, id
     limit ${o.limit}`;
@@ -176,8 +176,9 @@ function fairCandidates(db: Db, o: ClaimOptions) {
 /**
  * Claims up to `limit` due deliveries of one lane fairly ({@link fairCandidates}) for `owner` until
  * `leaseUntil`, and counts the attempt. On PostgreSQL in one transaction: an advisory lock serialises the
- * claims of all dispatchers (so the in-flight counts the caps use are exact, not raced), and the rows are
- * locked `FOR UPDATE SKIP LOCKED`. On SQLite the candidates are read first, outside the write transaction
+ * claims of all dispatchers (so the in-flight counts the caps use are exact, not raced), and each business's
+ * rows are locked `FOR UPDATE SKIP LOCKED` and claimed in a statement of their own (on Citus, on the
+ * business's shard: docs/deployment.md#background-work-on-citus). On SQLite the candidates are read first, outside the write transaction
  * that then claims them (so the write lock is held only for the `UPDATE`). The `UPDATE`
  * repeats the due and lease conditions, so a row is never claimed twice. When nothing is due at all, only a
  * one-row read runs.
@@ -193,28 +194,16 @@ export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDe
   const postgres = isPostgres(db);
   // SQLite: the candidates are read before the write transaction, which then only updates (a reader never
   // blocks the API's writers; several processes on one file may then exceed a cap by a claim race).
-  const early = postgres ? undefined : (await fairCandidates(db, options).execute(db)).rows.map((r) => Number(r.id));
+  const early = postgres ? undefined : (await fairCandidates(db, options).execute(db)).rows;
   if (early?.length === 0) return [];
   // without waiting for the disk (docs/deployment.md#durability): a claim lost to a power cut is taken again
   return inRelaxedTransaction(db, async (trx) => {
     if (postgres) await sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`.execute(trx);
-    let ids = early ?? (await fairCandidates(trx, options).execute(trx)).rows.map((r) => Number(r.id));
-    if (ids.length === 0) return [];
-    if (postgres) {
-      // the rows, locked by primary key (a row another transaction holds is skipped)
-      const locked = await trx
-        .selectFrom('webhook_delivery')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('status', '=', 'pending')
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      ids = locked.map((r) => r.id);
-      if (ids.length === 0) return [];
-    }
-    // the due and lease conditions again: a row is never claimed twice
-    return leaseQueue.claim<WebhookDeliveryRow>(trx, DELIVERY_QUEUE, options, ids);
+    const candidates = early ?? (await fairCandidates(trx, options).execute(trx)).rows;
+    // per business: its rows locked (one another transaction holds is skipped) and claimed in one statement
+    // on its shard (docs/deployment.md#background-work-on-citus); the due and lease conditions again, so a
+    // row is never claimed twice
+    return leaseQueue.claim<WebhookDeliveryRow>(trx, DELIVERY_QUEUE, options, candidates);
   });
 }
 
@@ -242,14 +231,16 @@ export interface EndpointClaimOptions extends leaseQueue.LeaseClaim {
  */
 export async function claimNextOfEndpoint(db: Db, o: EndpointClaimOptions): Promise<WebhookDeliveryRow[]> {
   if (o.limit <= 0) return [];
-  // the unary plus keeps the business's index out of the count (SQLite would walk every delivery of the
-  // business): the rows in flight are few
+  // the unary plus keeps the business's index out of the count on SQLite (it would walk every delivery of
+  // the business): the rows in flight are few. PostgreSQL gets the plain column, which Citus needs to run the
+  // statement on the business's shard alone.
   const busy = sql`(select count(*) from webhook_delivery b
-    where ${leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'b')} and +b.business_id = ${o.businessId})`;
-  const candidates = leaseQueue.oldestDue(db, DELIVERY_QUEUE, o.now, o.limit, {
+    where ${leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'b')} and ${isPostgres(db) ? sql`b.business_id` : sql`+b.business_id`} = ${o.businessId})`;
+  const candidates = leaseQueue.oldestDue(DELIVERY_QUEUE, o.now, o.limit, {
+    businessIds: [o.businessId],
     and: sql<SqlBool>`webhook_id = ${o.webhookId} and ${busy} + ${o.limit} < ${o.perBusiness}`,
   });
-  return leaseQueue.claim<WebhookDeliveryRow>(db, DELIVERY_QUEUE, o, candidates);
+  return leaseQueue.claimOfBusiness<WebhookDeliveryRow>(db, DELIVERY_QUEUE, o, o.businessId, candidates);
 }
 
 /** What an attempt left behind. */
@@ -550,9 +541,8 @@ export async function setParkedCursor(db: Db, businessId: number, webhookId: num
 
 /** Deletes up to `limit` deliveries (any business) created before `before`; returns how many. */
 export async function deleteCreatedBefore(db: Db, before: Timestamp, limit: number): Promise<number> {
-  const ids = db.selectFrom('webhook_delivery').select('id').where('created', '<', before).orderBy('created').limit(limit);
-  const result = await db.deleteFrom('webhook_delivery').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  // read across businesses, deleted one business per statement (on Citus, each on its shard)
+  return deleteCreatedBeforeByBusiness(db, 'webhook_delivery', before, limit);
 }
 
 /** Pending deliveries across all businesses (waiting for an attempt or being attempted). */

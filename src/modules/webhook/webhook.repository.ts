@@ -107,7 +107,7 @@ export interface DeliveryRow {
 function selectDeliveries(db: Db, businessId: number, webhookId: number) {
   return db
     .selectFrom('webhook_delivery')
-    .innerJoin('event', 'event.id', 'webhook_delivery.event_id')
+    .innerJoin('event', (join) => join.onRef('event.id', '=', 'webhook_delivery.event_id').onRef('event.business_id', '=', 'webhook_delivery.business_id'))
     .where('webhook_delivery.business_id', '=', businessId)
     .where('webhook_delivery.webhook_id', '=', webhookId)
     .select([
