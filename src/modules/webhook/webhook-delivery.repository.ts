@@ -507,7 +507,7 @@ export async function findResumable(
   const { rows } = await sql<ResumableEndpointRow>`
     select e.id, e.business_id from webhook_endpoint e
     where e.parked_after_event_id is not null and e.is_active = ${1} and e.sick_streak < ${o.sickAfter} ${businesses}
-      and (select count(*) from (select 1 from webhook_delivery d where d.webhook_id = e.id and d.status = 'pending'
+      and (select count(*) from (select 1 from webhook_delivery d where d.business_id = e.business_id and d.webhook_id = e.id and d.status = 'pending'
         and d.attempts = 0 limit ${o.maxPending}) p) < ${o.maxPending}
     order by e.id limit ${o.limit}`.execute(db);
   return rows.map((r) => ({ id: Number(r.id), business_id: Number(r.business_id) }));
