@@ -160,7 +160,7 @@ describe(`SIGKILL during a stream of writes (${DIALECT})`, () => {
       const orphans = await sql<{ n: number }>`
         select count(*)::int as n from client c
         left join business bu on bu.id = c.business_id
-        left join client_status s on s.id = c.status_id
+        left join client_status s on s.business_id = c.business_id and s.id = c.status_id
         where bu.id is null or (c.status_id is not null and s.id is null)`.execute(testDb.db);
       expect(orphans.rows[0]?.n).toBe(0);
       const duplicates = await sql<{ n: number }>`select count(*)::int as n from (select id from client group by id having count(*) > 1) d`.execute(testDb.db);
