@@ -22,7 +22,6 @@
  * `BIZAPI_FAIRNESS_NODE_OPTIONS` is their `NODE_OPTIONS` (a profiler, a statement timer, loaded by `--import`).
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -32,9 +31,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { encryptSecret } from '../../src/modules/auth/secret-box.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
-import { newBusiness, type TestBusiness } from '../setup/factories.ts';
+import { newBusiness, type TestBusiness, webhookEndpointRow } from '../setup/factories.ts';
 import { type BizapiProcess, request, serverEnv, startBizapi } from '../setup/server-process.ts';
 import { DIALECT } from '../setup/test-db.ts';
 import type { WriteLoadInput, WriteLoadResult } from '../setup/write-load.ts';
@@ -110,24 +108,6 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
-function endpointRow(businessId: number, url: string) {
-  const now = new Date().toISOString();
-  return {
-    business_id: businessId,
-    url,
-    event_types: JSON.stringify(['*']),
-    description: null,
-    is_active: 1 as const,
-    format: 'standard',
-    secret: encryptSecret(t.masterKey, `whsec_${randomBytes(24).toString('base64')}`),
-    previous_secret: null,
-    previous_secret_expires_at: null,
-    last_success_at: null,
-    failing_since: null,
-    created: now,
-    updated: now,
-  };
-}
 
 /** The resident set size of a process, in MiB (Linux), or NaN. */
 function rssMiB(pid: number | undefined): number {
@@ -164,9 +144,9 @@ describe.skipIf(!SCENARIO).each(['server', 'worker'] as const)(`webhook fairness
     for (let i = 0; i < NOISY; i += 10) noisy.push(...(await Promise.all(Array.from({ length: 10 }, () => newBusiness(t, { catalog: null })))));
     quiet = await newBusiness(t, { catalog: null });
     // half of each noisy business's endpoints hang, half are refused
-    const rows = noisy.flatMap((b) => Array.from({ length: ENDPOINTS_EACH }, (_, i) => endpointRow(b.businessId, `${i % 2 === 0 ? hangingBase : refusedBase}/${b.businessId}/${i}`)));
+    const rows = noisy.flatMap((b) => Array.from({ length: ENDPOINTS_EACH }, (_, i) => webhookEndpointRow(t.masterKey, b.businessId, `${i % 2 === 0 ? hangingBase : refusedBase}/${b.businessId}/${i}`)));
     await t.testDb.db.insertInto('webhook_endpoint').values(rows).execute();
-    await t.testDb.db.insertInto('webhook_endpoint').values(endpointRow(quiet.businessId, healthyUrl)).execute();
+    await t.testDb.db.insertInto('webhook_endpoint').values(webhookEndpointRow(t.masterKey, quiet.businessId, healthyUrl)).execute();
     const ours = [...noisy, quiet].map((b) => b.businessId).join(',');
     const common = { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true', BIZAPI_DISPATCHER_BUSINESS_IDS: ours, LOG_LEVEL: 'info' };
     // node options of the server processes, on demand (BIZAPI_FAIRNESS_NODE_OPTIONS, e.g. `--import` of a

@@ -10,7 +10,6 @@
  *    only time out), across the first wave of timeouts. The hanging receiver also sees the caps hold across
  *    both dispatchers: never more than 20 connections of one business, nor 4 of one endpoint, at once.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -19,9 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { encryptSecret } from '../../src/modules/auth/secret-box.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
-import { newBusiness, type TestBusiness } from '../setup/factories.ts';
+import { newBusiness, type TestBusiness, webhookEndpointRow } from '../setup/factories.ts';
 import { type BizapiProcess, request, serverEnv, startBizapi, startServer } from '../setup/server-process.ts';
 import { DIALECT } from '../setup/test-db.ts';
 
@@ -101,22 +99,7 @@ beforeAll(async () => {
     noisy.push(...(await Promise.all(Array.from({ length: Math.min(10, NOISY - i) }, () => newBusiness(t, { catalog: null })))));
   }
   victim = await newBusiness(t, { catalog: null });
-  const now = new Date().toISOString();
-  const endpoint = (businessId: number, url: string) => ({
-    business_id: businessId,
-    url,
-    event_types: JSON.stringify(['*']),
-    description: null,
-    is_active: 1 as const,
-    format: 'standard',
-    secret: encryptSecret(t.masterKey, `whsec_${randomBytes(24).toString('base64')}`),
-    previous_secret: null,
-    previous_secret_expires_at: null,
-    last_success_at: null,
-    failing_since: null,
-    created: now,
-    updated: now,
-  });
+  const endpoint = (businessId: number, url: string) => webhookEndpointRow(t.masterKey, businessId, url);
   const rows = noisy.flatMap((b) => Array.from({ length: ENDPOINTS_EACH }, () => endpoint(b.businessId, '')));
   await t.testDb.db.insertInto('webhook_endpoint').values(rows).execute();
   // each URL names its business and endpoint: `<hanging>/<business>/<endpoint>`

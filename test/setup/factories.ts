@@ -2,7 +2,9 @@
  * Factories: every test makes its own business, key and catalog through the same services the CLI uses,
  * so no test depends on data another test wrote.
  */
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/database.ts';
+import { encryptSecret } from '../../src/modules/auth/secret-box.ts';
 import { createApiKey, createBusiness, revokeApiKey } from '../../src/modules/auth/auth.service.ts';
 import type { Plan } from '../../src/shared/auth-context.ts';
 import { type CatalogFile, type CatalogIds, importCatalog } from '../../src/modules/catalog/catalog-import.ts';
@@ -98,4 +100,28 @@ export async function newKey(t: TestApp, businessId: number): Promise<Credential
 /** Revokes a key. */
 export async function revokeKey(t: TestApp, creds: Credentials): Promise<void> {
   await revokeApiKey(t.testDb.db, creds.apiKey);
+}
+
+/**
+ * A webhook endpoint row of `businessId` for `url`, written straight to the table (as the webhook API writes
+ * it: every event type, standard format, active, a new `whsec_` secret encrypted with `masterKey`), for tests
+ * that need many endpoints faster than the API's limit of 20 per business allows them to be created.
+ */
+export function webhookEndpointRow(masterKey: Buffer, businessId: number, url: string) {
+  const now = new Date().toISOString();
+  return {
+    business_id: businessId,
+    url,
+    event_types: JSON.stringify(['*']),
+    description: null,
+    is_active: 1 as const,
+    format: 'standard',
+    secret: encryptSecret(masterKey, `whsec_${randomBytes(24).toString('base64')}`),
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    last_success_at: null,
+    failing_since: null,
+    created: now,
+    updated: now,
+  };
 }
