@@ -37,7 +37,8 @@ import { existsSync, readFileSync } from 'node:fs';
 /** One measured scenario. */
 interface ScenarioResult extends LoadResult {
   name: string;
-  target: 'bizapi' | 'baseline';
+  /** bizapi, the limit (bench/baseline.ts) or the bare server (bench/bare.ts, issue 38). */
+  target: 'bizapi' | 'baseline' | 'bare';
   /** Server processes (bizapi `--workers`; 1 for the baseline). */
   workers: number;
   /** Peak RSS of the largest single process (a worker, with several). */
@@ -57,6 +58,8 @@ interface Scenario {
   name: string;
   description: string;
   baseline: boolean;
+  /** Whether the bare server (bench/bare.ts) serves it too. */
+  bare?: boolean;
   requests(s: Seeded, baseUrl: string): Promise<RequestTemplate[]> | RequestTemplate[];
 }
 
@@ -75,6 +78,7 @@ const program = new Command()
   .option('--settlements <n>', 'settlements to seed', '50000')
   .option('--only <names>', 'comma-separated scenario names to run')
   .option('--no-baseline', 'skip the bare node:http baseline')
+  .option('--no-bare', 'skip the bare server of issue 38 (bench/bare.ts: key lookup and one statement; get-client, create-client, 1 process)')
   .option('--out <dir>', 'results directory', path.join(ROOT, 'bench/results'))
   .option('--driver <name>', 'load generator: wrk (Debian package; Lua script with pre-signed requests) or autocannon', 'autocannon')
   .option('--threads <n>', 'wrk threads', '2')
@@ -86,7 +90,7 @@ const program = new Command()
   .parse();
 const opts = program.opts<{
   duration: string; warmup: string; connections: string; clients: string; inquiries: string; contracts: string;
-  settlements: string; only?: string; baseline: boolean; out: string; cpuProf?: string;
+  settlements: string; only?: string; baseline: boolean; bare: boolean; out: string; cpuProf?: string;
   driver: string; threads: string; workers: string; runtime: string; table?: boolean; quick?: boolean;
 }>();
 // --table / --quick set what the user did not set on the command line.
@@ -157,6 +161,7 @@ const SCENARIOS: Scenario[] = [
     name: 'get-client',
     description: 'GET /v1/client/{id}, a random seeded client each time',
     baseline: true,
+    bare: true,
     requests: (s) => [dynamic(s, () => ({ method: 'GET', path: `/v1/client/${any(s.clientIds)}` }))],
   },
   {
@@ -193,6 +198,7 @@ const SCENARIOS: Scenario[] = [
     name: 'create-client',
     description: 'POST /v1/client (signed JSON)',
     baseline: true,
+    bare: true,
     requests: (s) => {
       const body = JSON.stringify({ companyName: 'Benchmark Trading Co.', inCharge: 'Kim', email: 'bench@example.com' });
       return [{ method: 'POST', path: '/v1/client', headers: signedHeaders(s, body), body }];
@@ -326,21 +332,23 @@ const ratio = (a: number, b: number, digits = 2) => (b > 0 ? (a / b).toFixed(a /
 
 function markdown(results: ScenarioResult[], meta: Record<string, string>): string {
   const base = new Map(results.filter((r) => r.target === 'baseline').map((r) => [`${r.name}/${r.workers}`, r]));
+  const bare = new Map(results.filter((r) => r.target === 'bare').map((r) => [r.name, r]));
   const lines = [
     `Run ${meta.date} on ${meta.machine}; ${meta.database}; ${meta.node}; load by ${meta.driver}; bizapi ${meta.runtime}; ${drv.connections} connections, ${drv.duration} s per scenario after ${drv.warmup} s of warm-up; load average ${meta.loadAverage} at the start.`,
     '',
     'CPU µs/req: user + system time of the serving processes' +
       ((meta.database ?? '').startsWith('PostgreSQL') ? ' plus the bench database\'s PostgreSQL backends (their share in parentheses)' : '') +
-      ' over the measured run, per request. "of limit": req/s of bizapi ÷ the bare `node:http` limit with the same number of processes; "CPU vs limit": CPU per request of bizapi ÷ the limit\'s.',
+      ' over the measured run, per request. "of limit": req/s of bizapi ÷ the bare `node:http` limit (bench/baseline.ts) with the same number of processes; "CPU vs limit": CPU per request of bizapi ÷ the limit\'s. "of bare", "CPU vs bare": the same against the bare server of issue 38 (bench/bare.ts: the key looked up per request and one statement, no signature check; one process).',
     '',
-    '| scenario | target | workers | req/s | p50 ms | p99 ms | errors | non-2xx | CPU µs/req | peak RSS MB | RSS after, MB per process | of limit | CPU vs limit |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | target | workers | req/s | p50 ms | p99 ms | errors | non-2xx | CPU µs/req | peak RSS MB | RSS after, MB per process | of limit | CPU vs limit | of bare | CPU vs bare |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
     const b = r.target === 'bizapi' ? base.get(`${r.name}/${r.workers}`) : undefined;
+    const f = r.target !== 'bare' ? bare.get(r.name) : undefined;
     const cpu = r.dbCpuMs > 0 ? `${fmt(r.cpuUsPerRequest)} (${Math.round((100 * r.dbCpuMs) / Math.max(1, r.cpuMs))}% db)` : fmt(r.cpuUsPerRequest);
     lines.push(
-      `| ${r.name} | ${r.target === 'baseline' ? 'limit' : 'bizapi'} | ${r.workers} | ${fmt(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${cpu} | ${r.peakRssMb} | ${r.rssAfterMb.join(' / ')} | ${b ? ratio(r.requestsPerSecond, b.requestsPerSecond) : ''} | ${b && b.cpuUsPerRequest > 0 ? `${ratio(r.cpuUsPerRequest, b.cpuUsPerRequest, 1)}×` : ''} |`,
+      `| ${r.name} | ${r.target === 'baseline' ? 'limit' : r.target} | ${r.workers} | ${fmt(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${cpu} | ${r.peakRssMb} | ${r.rssAfterMb.join(' / ')} | ${b ? ratio(r.requestsPerSecond, b.requestsPerSecond) : ''} | ${b && b.cpuUsPerRequest > 0 ? `${ratio(r.cpuUsPerRequest, b.cpuUsPerRequest, 1)}×` : ''} | ${f ? ratio(r.requestsPerSecond, f.requestsPerSecond) : ''} | ${f && f.cpuUsPerRequest > 0 ? `${ratio(r.cpuUsPerRequest, f.cpuUsPerRequest, 1)}×` : ''} |`,
     );
   }
   // Issue 27's row "2 workers vs 1 (GET)": the gain of each target from its 1-process to its 2-process run.
@@ -435,6 +443,17 @@ async function main(): Promise<void> {
         results.push(await measure(baseline, 'baseline', workers, scenario, seeded));
       } finally {
         await baseline.stop();
+      }
+    }
+    // The bare server of issue 38, one process, right after the others in the same run.
+    if (opts.bare && scenario.bare) {
+      const fport = await freePort();
+      const floor = await startChild(['--import', 'tsx/esm', 'bench/bare.ts'], { ...env, PORT: String(fport) }, fport, '/');
+      try {
+        process.stderr.write(`bare     ${scenario.name} (1 process) …\n`);
+        results.push(await measure(floor, 'bare', 1, scenario, seeded));
+      } finally {
+        await floor.stop();
       }
     }
   }
