@@ -769,6 +769,36 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     }
   });
 
+  // SQLite only: PostgreSQL numbers and fans out after commit, in the order events become visible (docs/api.md#events)
+  it.skipIf(DIALECT === 'postgres')("SQLite: a write's own transaction numbers its events and writes their deliveries: they exist when it answers, before any dispatcher ran", async () => {
+    const b = await newBusiness(t);
+    const hook = await newEndpoint(b);
+    const parked = await newEndpoint(b);
+    const lonely = await newBusiness(t);
+    await t.testDb.db.updateTable('webhook_endpoint').set({ parked_after_event_id: 0, sick_streak: 3 }).where('id', '=', parked.id).execute();
+    const id = await newClient(b, 'At write');
+    const other = await newClient(lonely, 'Nobody listens');
+    const events = await t.testDb.db
+      .selectFrom('event')
+      .select(['id', 'business_id', 'sequence', 'published_at'])
+      .where('business_id', 'in', [b.businessId, lonely.businessId])
+      .where('type', '=', 'client.created')
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => e.business_id)).toEqual([b.businessId, lonely.businessId]);
+    // numbered in commit order and published, by the write itself
+    expect(events.every((e) => e.sequence !== null && e.published_at !== null)).toBe(true);
+    expect(Number(events[1]!.sequence)).toBeGreaterThan(Number(events[0]!.sequence));
+    expect((await deliveriesOf(hook.id)).map((d) => [d.event_id, d.status])).toEqual([[events[0]!.id, 'pending']]);
+    // a parked endpoint is owed the event, not sent it; a business without endpoints has no delivery
+    expect(await deliveriesOf(parked.id)).toEqual([]);
+    expect(await t.testDb.db.selectFrom('webhook_delivery').select('id').where('business_id', '=', lonely.businessId).execute()).toEqual([]);
+    // the feed lists both at once, and the dispatcher has nothing to publish, only to send
+    expect((await get(lonely, '/v1/event?after_sequence=0')).body.results.map((e: { data: { id: number } }) => e.data.id)).toEqual([other]);
+    expect(await drain(dispatcher([b.businessId, lonely.businessId]))).toMatchObject({ published: 0, claimed: 1, succeeded: 1 });
+    expect(JSON.parse(receivedAt(hook.path)[0]!.body).data.id).toBe(id);
+  });
+
   it('an inactive endpoint gets nothing; webhook.test events are never fanned out', async () => {
     const b = await newBusiness(t);
     const inactive = await newEndpoint(b, { isActive: false });
