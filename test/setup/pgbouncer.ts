@@ -24,7 +24,7 @@ export function hasPgbouncer(): boolean {
 
 /** Options of {@link startPgbouncer}. */
 export interface PgbouncerOptions {
-  /** The database itself: `postgres://user:password@host:port/db` (no `options`: aliases set the schema). */
+  /** The database itself: `postgres://user:password@host:port/db`, the password optional (no `options`: aliases set the schema). */
   direct: string;
   /** Database aliases to declare, each with the schema its `connect_query` puts first in `search_path` (then `public`), or `null` for none. */
   aliases: Record<string, string | null>;
@@ -69,7 +69,8 @@ export function pgbouncerIni(options: Required<Pick<PgbouncerOptions, 'direct' |
     `port=${d.port || '5432'}`,
     `dbname=${decodeURIComponent(d.pathname.slice(1))}`,
     `user=${decodeURIComponent(d.username)}`,
-    `password=${decodeURIComponent(d.password)}`,
+    // none for a URL without one (trust authentication, or the server's own way): PgBouncer refuses an empty `password=`
+    ...(d.password === '' ? [] : [`password=${decodeURIComponent(d.password)}`]),
   ].join(' ');
   const aliases = Object.entries(options.aliases).map(([alias, schema]) => {
     if (!/^[A-Za-z0-9_]+$/.test(alias) || (schema !== null && !/^[A-Za-z0-9_]+$/.test(schema))) throw new Error(`not a plain alias or schema name: ${alias} ${schema}`);

@@ -30,13 +30,30 @@ export async function countStatements<T>(fn: () => Promise<T>): Promise<Statemen
 }
 
 /**
+ * The statements SQLite adds to a write for each INSERT of events, in the write's own transaction
+ * (docs/api.md#events, docs/webhooks.md#delivery): the sequence counter's `UPDATE … RETURNING` and the read of
+ * the business's active webhook endpoints (the fan-out; a business with endpoints that want the event adds
+ * the delivery statements beyond). In exchange the write causes no transaction after its commit.
+ * PostgreSQL numbers and fans out after commit: 0.
+ */
+export function atWriteAllowance(statements: readonly string[]): number {
+  // the dialect as test-db.ts reads it (that module imports this one)
+  if (process.env.DATABASE_URL?.startsWith('postgres')) return 0;
+  const inserts = statements.filter((s) => /^\s*insert into "event"/i.test(s)).length;
+  const atWrite = statements.filter((s) => /^\s*update "event_sequence"/i.test(s) || /^\s*select .* from "webhook_endpoint" where "business_id" in \(\?\) and "is_active" = \?/i.test(s)).length;
+  return Math.min(2 * inserts, atWrite);
+}
+
+/**
  * Runs `fn` and fails, listing the statements, when it ran more than `budget` SQL statements (transaction
- * control and the authentication lookup included; the call log left out). Answers `fn`'s result.
+ * control and the authentication lookup included; the call log left out; on SQLite the numbering and fan-out
+ * of its events beyond: {@link atWriteAllowance}). Answers `fn`'s result.
  */
 export async function withinStatements<T>(budget: number, fn: () => Promise<T>): Promise<T> {
   const { result, statements } = await countStatements(fn);
-  if (statements.length > budget) {
-    throw new Error(`ran ${statements.length} statements, budget ${budget}:\n${statements.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`);
+  const allowed = budget + atWriteAllowance(statements);
+  if (statements.length > allowed) {
+    throw new Error(`ran ${statements.length} statements, budget ${allowed}:\n${statements.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`);
   }
   return result;
 }

@@ -23,8 +23,8 @@ export interface EventRow {
   sequence: number | null;
 }
 
-/** Inserts an event; returns its id. */
-export async function insert(db: Db, businessId: number, row: Omit<NewEventRow, 'business_id' | 'sequence'>): Promise<number> {
+/** Inserts an event (its `sequence` null unless given: {@link takeSequences}); returns its id. */
+export async function insert(db: Db, businessId: number, row: Omit<NewEventRow, 'business_id'>): Promise<number> {
   const { id } = await db
     .insertInto('event')
     .values({ ...row, business_id: businessId })
@@ -228,13 +228,30 @@ export async function deleteCreatedBefore(db: Db, before: Timestamp, limit: numb
   return deleteCreatedBeforeByBusiness(db, 'event', before, limit);
 }
 
-/** Inserts several events in one statement, in the order given (their ids follow it). */
-export async function insertMany(db: Db, businessId: number, rows: readonly Omit<NewEventRow, 'business_id'>[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
+/** Inserts several events in one statement, in the order given (their ids follow it); returns their ids, ascending. */
+export async function insertMany(db: Db, businessId: number, rows: readonly Omit<NewEventRow, 'business_id'>[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
     .insertInto('event')
     .values(rows.map((row) => ({ ...row, business_id: businessId })))
+    .returning('id')
     .execute();
+  return inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/**
+ * Takes `n` numbers of the event sequence counter in the caller's transaction `trx`, in one statement (the
+ * counter's UPDATE … RETURNING): the numbers are `base + 1` … `base + n`; returns `base`. SQLite only, in a
+ * write transaction (its one write lock orders the takers as their commits: docs/api.md#events).
+ */
+export async function takeSequences(trx: Db, n: number): Promise<number> {
+  const row = await trx
+    .updateTable('event_sequence')
+    .set((eb) => ({ last_value: eb('last_value', '+', n) }))
+    .where('id', '=', 1)
+    .returning('last_value')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_value) - n;
 }
 
 /**

@@ -9,11 +9,13 @@
  *   `updated` in the same UPDATE, read the shape once more (after), then {@link recordUpdated}, which compares
  *   the two and writes the event (see there: the lean write path);
  * - delete: after the delete, {@link recordDeleted}.
- * A note's events pass its parent record (`options.parent`). Events are written without a sequence;
- * {@link assignSequences} numbers them after commit, and the lists show only numbered events.
+ * A note's events pass its parent record (`options.parent`). On PostgreSQL events are written without a
+ * sequence; {@link assignSequences} numbers them after commit, and the lists show only numbered events. On
+ * SQLite the write's own transaction numbers them and fans them out to webhooks ({@link writeEvents}).
  */
 import type { Db } from '../../db/database.ts';
-import { deleteInBatches, nowTimestamp } from '../../db/sql-helpers.ts';
+import { deleteInBatches, isPostgres, nowTimestamp } from '../../db/sql-helpers.ts';
+import type { NewEventRow } from '../../db/tables/event.table.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { NotFound } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
@@ -53,29 +55,89 @@ export interface RecordOptions {
   parent?: EventParent | null;
 }
 
-/** An event as written, before it has a sequence (docs/api.md#events: given after commit). */
-export type RecordedEvent = Omit<Event, 'sequence'> & { sequence: null };
+/**
+ * An event as written: on PostgreSQL before it has a sequence (docs/api.md#events: given after commit), on
+ * SQLite with the sequence its transaction gave it.
+ */
+export type RecordedEvent = Omit<Event, 'sequence'> & { sequence: number | null };
+
+/** An event as the webhook fan-out matches it (docs/webhooks.md#delivery). */
+export interface FanOutEvent {
+  id: number;
+  type: string;
+  changedFields: readonly string[];
+}
+
+/**
+ * The webhook fan-out of a write's own events, in the write's transaction `trx` (SQLite: see
+ * {@link writeEvents}): writes the deliveries of `events` (all of `businessId`, ascending ids) due at `now`.
+ * The webhook module provides it ({@link fanOutAtWrite}); the event module knows nothing of endpoints.
+ */
+export type WriteFanOut = (trx: Db, businessId: number, events: readonly FanOutEvent[], now: Timestamp) => Promise<void>;
+
+let writeFanOut: WriteFanOut | undefined;
+
+/**
+ * Sets the fan-out that SQLite writes run in their own transaction (docs/webhooks.md#delivery); the webhook
+ * delivery module calls it when it is loaded. Without it (a process that never loads the webhook module)
+ * SQLite events are written unpublished, and a dispatcher's fan-out takes them as on PostgreSQL.
+ */
+export function fanOutAtWrite(fn: WriteFanOut): void {
+  writeFanOut = fn;
+}
+
+/**
+ * Writes events `rows` of `businessId` (ascending ids, in the order given) in the caller's transaction
+ * `trx`; returns their ids and sequences.
+ * - PostgreSQL, or SQLite outside a transaction: written without a sequence and unpublished; the
+ *   dispatcher numbers them after commit in the order they become visible ({@link assignSequences}) and fans
+ *   them out (webhook-delivery.service `publish`).
+ * - SQLite in a transaction (every API write: `BEGIN IMMEDIATE`, one writer at a time, so the order of
+ *   these transactions is the order of their commits): numbered here from the one counter, in one
+ *   statement, and — when the webhook module is loaded — published here too: the {@link WriteFanOut} writes
+ *   their deliveries in this transaction. A write then needs no transaction after its commit (no second
+ *   fsync, docs/api.md#events); a business without an endpoint costs one indexed read.
+ */
+async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[]): Promise<{ ids: number[]; sequences: (number | null)[] }> {
+  if (rows.length === 0) return { ids: [], sequences: [] };
+  const atWrite = trx.isTransaction && !isPostgres(trx);
+  const base = atWrite ? await repo.takeSequences(trx, rows.length) : null;
+  const publishedAt = atWrite && writeFanOut !== undefined ? nowTimestamp() : null;
+  const values = rows.map((row, i) => ({ ...row, sequence: base === null ? null : base + i + 1, published_at: publishedAt }));
+  const ids = values.length === 1 ? [await repo.insert(trx, businessId, values[0]!)] : await repo.insertMany(trx, businessId, values);
+  if (publishedAt !== null) {
+    await writeFanOut!(
+      trx,
+      businessId,
+      rows.map((row, i) => ({ id: ids[i]!, type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] })),
+      publishedAt,
+    );
+  }
+  return { ids, sequences: values.map((v) => v.sequence) };
+}
 
 /**
  * Writes one event in the caller's transaction `trx` (docs/api.md#events: written with the change, none for
- * a change that rolls back). The event has no sequence yet: {@link assignSequences} gives it one once the
- * transaction has committed, and no list shows it before.
+ * a change that rolls back). On PostgreSQL the event has no sequence yet: {@link assignSequences} gives it
+ * one once the transaction has committed, and no list shows it before; on SQLite it has one already
+ * ({@link writeEvents}).
  * @param at the event's time (default now); an update passes the `updated` it stamped
- * @returns the event as `GET /v1/event/{event_id}` will answer it, with `sequence: null`
+ * @returns the event as `GET /v1/event/{event_id}` will answer it (`sequence: null` until it has one)
  */
 export async function record(trx: Db, businessId: number, event: NewEvent, at: Timestamp = nowTimestamp()): Promise<RecordedEvent> {
   const changedFields = [...event.changedFields];
   const parent = event.parent ?? null;
-  const id = await repo.insert(trx, businessId, {
-    type: event.type,
-    created: at,
-    changed_fields: JSON.stringify(changedFields),
-    data: JSON.stringify(event.data),
-    published_at: null,
-    parent_type: parent?.type ?? null,
-    parent_id: parent?.id ?? null,
-  });
-  return { id, sequence: null, type: event.type, created: at, changedFields, parent, data: event.data };
+  const written = await writeEvents(trx, businessId, [
+    {
+      type: event.type,
+      created: at,
+      changed_fields: JSON.stringify(changedFields),
+      data: JSON.stringify(event.data),
+      parent_type: parent?.type ?? null,
+      parent_id: parent?.id ?? null,
+    },
+  ]);
+  return { id: written.ids[0]!, sequence: written.sequences[0]!, type: event.type, created: at, changedFields, parent, data: event.data };
 }
 
 /** Events sequenced per statement by {@link assignSequences}. */
@@ -370,10 +432,10 @@ export async function recordUpdatedMany(
   records: readonly (EventData & { updated: Timestamp })[],
 ): Promise<void> {
   const fields = JSON.stringify(changedFields);
-  await repo.insertMany(
+  await writeEvents(
     trx,
     businessId,
-    records.map((data) => ({ type: `${resource}.updated`, created: data.updated, changed_fields: fields, data: JSON.stringify(data), published_at: null })),
+    records.map((data) => ({ type: `${resource}.updated`, created: data.updated, changed_fields: fields, data: JSON.stringify(data) })),
   );
 }
 
@@ -391,7 +453,7 @@ export async function recordDeletedMany(
 ): Promise<void> {
   const at = options.at ?? nowTimestamp();
   const parent = options.parent ?? null;
-  await repo.insertMany(
+  await writeEvents(
     trx,
     businessId,
     ids.map((id) => ({
@@ -399,7 +461,6 @@ export async function recordDeletedMany(
       created: at,
       changed_fields: '[]',
       data: JSON.stringify({ id }),
-      published_at: null,
       parent_type: parent?.type ?? null,
       parent_id: parent?.id ?? null,
     })),
@@ -412,7 +473,7 @@ export async function recordDeletedMany(
  * one statement (docs/api.md#cascades). Sections without ids write nothing.
  */
 export async function recordCatalogUpdated(trx: Db, businessId: number, sections: Readonly<Record<string, readonly number[]>>, at: Timestamp = nowTimestamp()): Promise<void> {
-  await repo.insertMany(
+  await writeEvents(
     trx,
     businessId,
     Object.entries(sections)
@@ -422,7 +483,6 @@ export async function recordCatalogUpdated(trx: Db, businessId: number, sections
         created: at,
         changed_fields: '[]',
         data: JSON.stringify({ section, ids: [...ids].sort((a, b) => a - b) }),
-        published_at: null,
       })),
   );
 }

@@ -27,6 +27,8 @@ import { post } from '../../shared/http-client.ts';
 import { retrieveBusiness } from '../auth/auth.service.ts';
 import {
   claimUnpublished,
+  fanOutAtWrite,
+  type FanOutEvent,
   hasUnpublished,
   latestEventIdOf,
   listPublishedAfter,
@@ -170,7 +172,7 @@ export type EndpointFilter = Pick<WebhookEndpointRow, 'event_types' | 'format'>;
  * `status`, `estimate`, `inquiryDate` or `client`. `webhook.test` events are never fanned out (the test
  * ping writes its one delivery itself).
  */
-export function endpointWants(endpoint: EndpointFilter, event: Pick<Event, 'type' | 'changedFields'>): boolean {
+export function endpointWants(endpoint: EndpointFilter, event: { type: string; changedFields: readonly string[] }): boolean {
   if (event.type === 'webhook.test') return false;
   let types: unknown;
   try {
@@ -237,17 +239,7 @@ export async function publish(
     }
     const byBusiness = new Map<number, repo.FanOutEndpointRow[]>();
     for (const e of endpoints) byBusiness.set(e.business_id, [...(byBusiness.get(e.business_id) ?? []), e]);
-    const deliveriesOf = (event: (typeof claimed)[number]) =>
-      (byBusiness.get(event.businessId) ?? [])
-        .filter((endpoint) => endpointWants(endpoint, event))
-        // only events committed after the endpoint's creation (docs/webhooks.md#which-events-an-endpoint-receives)
-        .filter((endpoint) => event.id > Number(endpoint.after_event_id))
-        // a parked endpoint is owed its later events, written when it is resumed (docs/webhooks.md#parking)
-        .filter((endpoint) => {
-          const cursor = endpoint.parked_after_event_id === null ? null : (parked.get(endpoint.id) ?? null);
-          return cursor === null || event.id <= cursor;
-        })
-        .map((endpoint) => newDelivery(event.businessId, endpoint.id, event.id, options.now));
+    const deliveriesOf = (event: (typeof claimed)[number]) => matchEndpoints(byBusiness.get(event.businessId) ?? [], parked, event.businessId, event, options.now);
     // in the round's order (every business's oldest, then every business's second, …), until the deliveries
     // reach the bound: the later turns wait for the next fan-out (their row locks end with this transaction)
     const maxDeliveries = options.maxDeliveries ?? FAN_OUT_MAX_DELIVERIES;
@@ -269,6 +261,48 @@ export async function publish(
     return { events: events.length, deliveries: rows.length, deferred: claimed.length - events.length };
   });
 }
+
+/**
+ * The deliveries of `event` of `businessId` to `endpoints` (the business's active ones), due at `now`: one per
+ * endpoint that wants it ({@link endpointWants}), was created before it (docs/webhooks.md#which-events-an-endpoint-receives)
+ * and is not parked before it — a parked endpoint (its cursor in `parked`, by endpoint id) is owed its later
+ * events instead, written when it is resumed (docs/webhooks.md#parking).
+ */
+function matchEndpoints(
+  endpoints: readonly repo.FanOutEndpointRow[],
+  parked: ReadonlyMap<number, number | null>,
+  businessId: number,
+  event: FanOutEvent,
+  now: Timestamp,
+): NewWebhookDeliveryRow[] {
+  return endpoints
+    .filter((endpoint) => endpointWants(endpoint, event))
+    .filter((endpoint) => event.id > Number(endpoint.after_event_id))
+    .filter((endpoint) => {
+      const cursor = endpoint.parked_after_event_id === null ? null : (parked.get(endpoint.id) ?? null);
+      return cursor === null || event.id <= cursor;
+    })
+    .map((endpoint) => newDelivery(businessId, endpoint.id, event.id, now));
+}
+
+/**
+ * The fan-out of a write's own events in the write's transaction `trx` (SQLite, docs/webhooks.md#delivery:
+ * event.service `writeEvents`, which marks them published as it writes them): reads the business's active
+ * endpoints (one indexed read: a business without one costs nothing more) and writes the deliveries
+ * {@link matchEndpoints} gives, under the queue cap ({@link capQueues}, {@link QUEUE_CAP}). SQLite's write
+ * lock, held by `trx`, keeps the endpoints and their parking cursors as read; a parked endpoint costs nothing.
+ * So a quiet business's delivery exists when its write commits, whatever other businesses write.
+ */
+async function fanOutInWrite(trx: Db, businessId: number, events: readonly FanOutEvent[], now: Timestamp): Promise<void> {
+  const endpoints = await repo.findActiveEndpoints(trx, [businessId]);
+  if (endpoints.length === 0) return;
+  const parked = new Map(endpoints.filter((e) => e.parked_after_event_id !== null).map((e) => [e.id, Number(e.parked_after_event_id)]));
+  const rows = events.flatMap((event) => matchEndpoints(endpoints, parked, businessId, event, now));
+  if (rows.length === 0) return;
+  await repo.insertDeliveries(trx, await capQueues(trx, rows, QUEUE_CAP));
+}
+
+fanOutAtWrite(fanOutInWrite);
 
 /** Events (oldest first within each business) in the order of a round: every business's first, then every business's second, …; ties by id. */
 function inTurns<E extends { id: number; businessId: number }>(events: readonly E[]): E[] {

@@ -17,6 +17,7 @@ import { apiClient } from '../../setup/api-client.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { DIALECT } from '../../setup/test-db.ts';
+import { CITUS } from '../../setup/test-workers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,11 +46,21 @@ async function until(probe: () => Promise<boolean>, what: string): Promise<void>
   }
 }
 
-/** The backends waiting for a lock that `pid` holds, directly. */
+/**
+ * The backends waiting for a lock that `pid` holds, directly. On Citus the ids are global pids
+ * (`citus_backend_gpid()`) and the waits are read from `citus_lock_waits`, which sees every node: the POST
+ * waits for the PATCH's row lock on the worker that holds the business's shard, where the coordinator's
+ * `pg_blocking_pids` does not see it.
+ */
 async function blockedBy(pid: number): Promise<number[]> {
-  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(t.testDb.db);
-  return rows.map((r) => r.pid);
+  const { rows } = CITUS
+    ? await sql<{ pid: string }>`select waiting_gpid as pid from citus_lock_waits where blocking_gpid = ${pid}`.execute(t.testDb.db)
+    : await sql<{ pid: number }>`select pid from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(t.testDb.db);
+  return rows.map((r) => Number(r.pid));
 }
+
+/** This session's id as {@link blockedBy} names it: its pid, on Citus its global pid. */
+const ownPid = CITUS ? sql<{ pid: string }>`select citus_backend_gpid() as pid` : sql<{ pid: number }>`select pg_backend_pid() as pid`;
 
 /**
  * Runs `change` (the PATCH) and `create` (the POST) so that the POST starts while the PATCH holds its row lock,
@@ -62,7 +73,7 @@ async function race(change: () => Promise<{ status: number; body: any }>, create
   const held = new Promise<number>((resolve) => (holding = resolve));
   const holder = t.testDb.db.transaction().execute(async (trx) => {
     await sql`lock table event in share mode`.execute(trx);
-    holding((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid);
+    holding(Number((await ownPid.execute(trx)).rows[0]!.pid));
     await gate;
   });
   let changed: Promise<{ status: number; body: any }> | undefined;
