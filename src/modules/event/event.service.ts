@@ -69,18 +69,19 @@ export interface FanOutEvent {
 }
 
 /**
- * The webhook fan-out of a write's own events, in the write's transaction `trx` (SQLite: see
- * {@link writeEvents}): writes the deliveries of `events` (all of `businessId`, ascending ids) due at `now`.
- * The webhook module provides it ({@link fanOutAtWrite}); the event module knows nothing of endpoints.
+ * Whether events of `businessId` about to be written in the write's transaction `trx` need a webhook
+ * fan-out (SQLite: see {@link writeEvents}): whether an endpoint of the business would get a delivery of one
+ * of `events`. The webhook module provides it ({@link fanOutAtWrite}); the event module knows nothing of
+ * endpoints.
  */
-export type WriteFanOut = (trx: Db, businessId: number, events: readonly FanOutEvent[], now: Timestamp) => Promise<void>;
+export type WriteFanOut = (trx: Db, businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]) => Promise<boolean>;
 
 let writeFanOut: WriteFanOut | undefined;
 
 /**
- * Sets the fan-out that SQLite writes run in their own transaction (docs/webhooks.md#delivery); the webhook
- * delivery module calls it when it is loaded. Without it (a process that never loads the webhook module)
- * SQLite events are written unpublished, and a dispatcher's fan-out takes them as on PostgreSQL.
+ * Sets the check SQLite writes run in their own transaction (docs/webhooks.md#fan-out); the webhook delivery
+ * module calls it when it is loaded. Without it (a process that never loads the webhook module) SQLite
+ * events are written unpublished, and a dispatcher's fan-out takes them as on PostgreSQL.
  */
 export function fanOutAtWrite(fn: WriteFanOut): void {
   writeFanOut = fn;
@@ -94,25 +95,27 @@ export function fanOutAtWrite(fn: WriteFanOut): void {
  *   them out (webhook-delivery.service `publish`).
  * - SQLite in a transaction (every API write: `BEGIN IMMEDIATE`, one writer at a time, so the order of
  *   these transactions is the order of their commits): numbered here from the one counter, in one
- *   statement, and — when the webhook module is loaded — published here too: the {@link WriteFanOut} writes
- *   their deliveries in this transaction. A write then needs no transaction after its commit (no second
- *   fsync, docs/api.md#events); a business without an endpoint costs one indexed read.
+ *   statement; and — when the webhook module is loaded and no endpoint of the business would get a
+ *   delivery of them ({@link WriteFanOut}: one indexed read; none, all parked, or none wanting these types) —
+ *   written published, so that no fan-out ever touches them (docs/webhooks.md#fan-out). A write then needs
+ *   no transaction after its commit (no second fsync, docs/api.md#events); events that do need deliveries
+ *   are left to the dispatcher's fan-out, fair per business and bounded per round.
  */
 async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[]): Promise<{ ids: number[]; sequences: (number | null)[] }> {
   if (rows.length === 0) return { ids: [], sequences: [] };
   const atWrite = trx.isTransaction && !isPostgres(trx);
   const base = atWrite ? await repo.takeSequences(trx, rows.length) : null;
-  const publishedAt = atWrite && writeFanOut !== undefined ? nowTimestamp() : null;
-  const values = rows.map((row, i) => ({ ...row, sequence: base === null ? null : base + i + 1, published_at: publishedAt }));
-  const ids = values.length === 1 ? [await repo.insert(trx, businessId, values[0]!)] : await repo.insertMany(trx, businessId, values);
-  if (publishedAt !== null) {
-    await writeFanOut!(
+  const fanOut =
+    !atWrite ||
+    writeFanOut === undefined ||
+    (await writeFanOut(
       trx,
       businessId,
-      rows.map((row, i) => ({ id: ids[i]!, type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] })),
-      publishedAt,
-    );
-  }
+      rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] })),
+    ));
+  const publishedAt = fanOut ? null : nowTimestamp();
+  const values = rows.map((row, i) => ({ ...row, sequence: base === null ? null : base + i + 1, published_at: publishedAt }));
+  const ids = values.length === 1 ? [await repo.insert(trx, businessId, values[0]!)] : await repo.insertMany(trx, businessId, values);
   return { ids, sequences: values.map((v) => v.sequence) };
 }
 

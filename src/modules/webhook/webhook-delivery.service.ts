@@ -286,23 +286,20 @@ function matchEndpoints(
 }
 
 /**
- * The fan-out of a write's own events in the write's transaction `trx` (SQLite, docs/webhooks.md#delivery:
- * event.service `writeEvents`, which marks them published as it writes them): reads the business's active
- * endpoints (one indexed read: a business without one costs nothing more) and writes the deliveries
- * {@link matchEndpoints} gives, under the queue cap ({@link capQueues}, {@link QUEUE_CAP}). SQLite's write
- * lock, held by `trx`, keeps the endpoints and their parking cursors as read; a parked endpoint costs nothing.
- * So a quiet business's delivery exists when its write commits, whatever other businesses write.
+ * Whether events of `businessId` about to be written in the write's transaction `trx` need the fan-out
+ * (SQLite, docs/webhooks.md#fan-out: event.service `writeEvents` writes them published when not): whether an
+ * active endpoint of the business that is not parked wants one of `events` ({@link endpointWants}). One
+ * indexed read. The events' ids will be above every endpoint's `after_event_id` and parking cursor (both at
+ * most the highest event id, and SQLite's write lock, held by `trx`, lets no other event in), so a parked
+ * endpoint is owed them and an endpoint created before them receives them — exactly the deliveries
+ * {@link matchEndpoints} would write.
  */
-async function fanOutInWrite(trx: Db, businessId: number, events: readonly FanOutEvent[], now: Timestamp): Promise<void> {
+async function needsFanOut(trx: Db, businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]): Promise<boolean> {
   const endpoints = await repo.findActiveEndpoints(trx, [businessId]);
-  if (endpoints.length === 0) return;
-  const parked = new Map(endpoints.filter((e) => e.parked_after_event_id !== null).map((e) => [e.id, Number(e.parked_after_event_id)]));
-  const rows = events.flatMap((event) => matchEndpoints(endpoints, parked, businessId, event, now));
-  if (rows.length === 0) return;
-  await repo.insertDeliveries(trx, await capQueues(trx, rows, QUEUE_CAP));
+  return endpoints.some((endpoint) => endpoint.parked_after_event_id === null && events.some((event) => endpointWants(endpoint, event)));
 }
 
-fanOutAtWrite(fanOutInWrite);
+fanOutAtWrite(needsFanOut);
 
 /** Events (oldest first within each business) in the order of a round: every business's first, then every business's second, …; ties by id. */
 function inTurns<E extends { id: number; businessId: number }>(events: readonly E[]): E[] {

@@ -148,22 +148,9 @@ async function newEndpoint(b: TestBusiness, input: EndpointInput = {}): Promise<
 }
 
 /** A clock the test moves. */
-/**
- * A dispatcher clock that moves only when told. `catchUp()` moves it to the real time when it is behind: on
- * SQLite a write fans its events out itself, with deliveries due at the write's real time
- * (docs/webhooks.md#delivery), which a clock started before the write has not reached.
- */
 function testClock(start = Date.now()) {
   let now = start;
-  return { now: () => now, advance: (ms: number) => (now += ms), catchUp: () => (now = Math.max(now, Date.now())) };
-}
-
-/**
- * Events a dispatcher's fan-out publishes of `n` written through the API: on PostgreSQL all of them; on
- * SQLite none, the write's own transaction fanned them out (docs/webhooks.md#delivery).
- */
-function fannedOut(n: number): number {
-  return DIALECT === 'sqlite' ? 0 : n;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
 function dispatcher(
@@ -183,6 +170,15 @@ function dispatcher(
     concurrency: options.concurrency,
     perEndpoint: options.perEndpoint,
   });
+}
+
+/**
+ * Events a dispatcher's fan-out publishes of `n` written through the API that no endpoint gets a delivery of
+ * (none active, all parked, or none wanting the type): on PostgreSQL all of them; on SQLite none — the write
+ * published them itself (docs/webhooks.md#fan-out).
+ */
+function nobodyListens(n: number): number {
+  return DIALECT === 'sqlite' ? 0 : n;
 }
 
 /** Polls until nothing is left to publish or claim; returns the summed results. */
@@ -232,7 +228,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect((await patch(b, `/v1/client/${id}`, { email: 'a@acme.example' })).status).toBe(200);
     const d = dispatcher([b.businessId]);
     const result = await drain(d);
-    expect(result).toMatchObject({ published: fannedOut(2), claimed: 3, succeeded: 3, retried: 0, failed: 0 });
+    expect(result).toMatchObject({ published: 2, claimed: 3, succeeded: 3, retried: 0, failed: 0 });
 
     const events = (await get(b, '/v1/event?page_size=100')).body.results.reverse();
     expect(events.map((e: { type: string }) => e.type)).toEqual(['client.created', 'client.updated']);
@@ -379,7 +375,6 @@ describe(`webhook delivery on ${DIALECT}`, () => {
       .where('id', '=', hook.id)
       .execute();
     await newClient(b, 'Second');
-    clock.catchUp();
     await drain(d);
     expect((await endpointRow(hook.id)).is_active).toBe(0);
     const before = receivedAt(hook.path).length;
@@ -482,7 +477,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const clock = testClock();
     const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
     // healthy: up to 4 at once; all time out (no answer) → the streak reaches 4 ≥ 3
-    expect(await d.runOnce()).toMatchObject({ published: fannedOut(6), claimed: 4, retried: 4 });
+    expect(await d.runOnce()).toMatchObject({ published: 6, claimed: 4, retried: 4 });
     expect((await endpointRow(hook.id)).sick_streak).toBe(4);
     // sick: one attempt at a time, whatever is due (4 retries after 5 s, and 2 never tried)
     clock.advance(5_000);
@@ -496,7 +491,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     // a 500 is an answer: the streak stays 0
     behaviour.set(hook.path, [500]);
     await newClient(b, 'Answered');
-    expect(await d.runOnce()).toMatchObject({ published: fannedOut(1), claimed: 1, retried: 1 });
+    expect(await d.runOnce()).toMatchObject({ published: 1, claimed: 1, retried: 1 });
     expect((await endpointRow(hook.id)).sick_streak).toBe(0);
   });
 
@@ -507,9 +502,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     for (let i = 0; i < 4; i++) await newClient(b, `Lanes ${i}`);
     const now = Date.now();
     const at = (ms: number) => new Date(now + ms).toISOString();
-    // on SQLite the writes wrote their deliveries already (docs/webhooks.md#delivery)
-    expect(await publish(t.testDb.db, { limit: 100, businessIds: [b.businessId], now: at(0) })).toMatchObject({ deliveries: fannedOut(8) });
-    expect(await t.testDb.db.selectFrom('webhook_delivery').select('id').where('business_id', '=', b.businessId).execute()).toHaveLength(8);
+    expect(await publish(t.testDb.db, { limit: 100, businessIds: [b.businessId], now: at(0) })).toMatchObject({ deliveries: 8 });
     // two attempts to the first endpoint in flight (another dispatcher's), then it became sick
     const inFlight = (await deliveriesOf(sick.id)).slice(0, 2).map((r) => r.id);
     await t.testDb.db.updateTable('webhook_delivery').set({ lease_owner: 'other', lease_until: at(60_000) }).where('id', 'in', inFlight).execute();
@@ -541,13 +534,13 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const clock = testClock();
     const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
     // 4 attempts, none answered: the streak reaches 4 ≥ 3, and the 2 deliveries never tried are owed instead
-    expect(await d.runOnce()).toMatchObject({ published: fannedOut(6), claimed: 4, retried: 4 });
+    expect(await d.runOnce()).toMatchObject({ published: 6, claimed: 4, retried: 4 });
     expect((await endpointRow(hook.id)).parked_after_event_id).not.toBeNull();
     expect(await deliveriesOf(hook.id)).toHaveLength(4);
     expect((await get(b, `/v1/webhook/${hook.id}`)).body).toMatchObject({ isParked: true, isActive: true });
     // while parked, new events write no delivery for it
     for (let i = 6; i < 46; i++) await newClient(b, `Parked ${i}`);
-    expect(await d.runOnce()).toMatchObject({ published: fannedOut(40), resumed: 0, claimed: 0 });
+    expect(await d.runOnce()).toMatchObject({ published: nobodyListens(40), resumed: 0, claimed: 0 });
     expect(await deliveriesOf(hook.id)).toHaveLength(4);
     // the receiver answers again: a retry, due in 5 s, succeeds in the sick lane; the 42 owed events are queued and sent
     behaviour.set(hook.path, [204]);
@@ -569,10 +562,9 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     for (let i = 0; i < 4; i++) await newClient(b, `Resume ${i}`);
     const clock = testClock();
     const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
-    expect(await d.runOnce()).toMatchObject({ published: fannedOut(4), retried: 4, succeeded: 4 });
+    expect(await d.runOnce()).toMatchObject({ published: 4, retried: 4, succeeded: 4 });
     expect((await endpointRow(hook.id)).parked_after_event_id).not.toBeNull();
     for (let i = 4; i < 154; i++) await newClient(b, `Resume ${i}`);
-    clock.catchUp();
     await drain(d);
     expect(await deliveriesOf(hook.id)).toHaveLength(4);
     expect(await deliveriesOf(other.id)).toHaveLength(154);
@@ -623,8 +615,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect((await endpointRow(hook.id)).parked_after_event_id).toBeNull();
   });
 
-  // PostgreSQL: on SQLite each write fans out its own events in its transaction, and no fan-out takes a round
-  it.skipIf(DIALECT === 'sqlite')("bounds a fan-out's deliveries: the round's later turns wait for the next fan-out, so a quiet business's event is never left behind a noisy one's", async () => {
+  it("bounds a fan-out's deliveries: the round's later turns wait for the next fan-out, so a quiet business's event is never left behind a noisy one's", async () => {
     const noisy = await newBusiness(t);
     const quiet = await newBusiness(t);
     for (let i = 0; i < 4; i++) await newEndpoint(noisy);
@@ -651,12 +642,12 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     for (let i = 0; i < 4; i++) await newClient(b, `Still parked ${i}`);
     const clock = testClock();
     const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
-    expect(await d.runOnce()).toMatchObject({ published: fannedOut(4), claimed: 4, retried: 4 });
+    expect(await d.runOnce()).toMatchObject({ published: 4, claimed: 4, retried: 4 });
     const parkedAt = (await endpointRow(hook.id)).parked_after_event_id;
     expect(parkedAt).not.toBeNull();
     for (let i = 4; i < 8; i++) await newClient(b, `Still parked ${i}`);
     clock.advance(5_000);
-    expect(await d.runOnce()).toMatchObject({ published: fannedOut(4), claimed: 1, retried: 1 });
+    expect(await d.runOnce()).toMatchObject({ published: nobodyListens(4), claimed: 1, retried: 1 });
     const row = await endpointRow(hook.id);
     expect(row.sick_streak).toBe(5);
     expect(row.parked_after_event_id).toBe(parkedAt);
@@ -669,7 +660,6 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const clock = testClock();
     const hook = await newEndpoint(b, { previousSecret: { secret: oldSecret, expiresAt: new Date(clock.now() + 86_400_000).toISOString() } });
     await newClient(b);
-    clock.catchUp();
     const d = dispatcher([b.businessId], { now: clock.now });
     await drain(d);
     const [first] = receivedAt(hook.path);
@@ -704,7 +694,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect(await deliveriesOf(hook.id)).toEqual([]);
     await newClient(b, 'After delete');
     clock.advance(3_600_000);
-    expect(await drain(d)).toMatchObject({ published: fannedOut(1), claimed: 0 });
+    expect(await drain(d)).toMatchObject({ published: nobodyListens(1), claimed: 0 });
     expect(receivedAt(hook.path)).toHaveLength(1);
   });
 
@@ -734,7 +724,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const one = dispatcher([b.businessId], { concurrency: 3 });
     const two = dispatcher([b.businessId], { concurrency: 3 });
     const [r1, r2] = await Promise.all([drain(one), drain(two)]);
-    expect(r1.published + r2.published).toBe(fannedOut(12));
+    expect(r1.published + r2.published).toBe(12);
     expect(r1.succeeded + r2.succeeded).toBe(12);
     const got = receivedAt(hook.path);
     expect(got).toHaveLength(12);
@@ -770,33 +760,38 @@ describe(`webhook delivery on ${DIALECT}`, () => {
   });
 
   // SQLite only: PostgreSQL numbers and fans out after commit, in the order events become visible (docs/api.md#events)
-  it.skipIf(DIALECT === 'postgres')("SQLite: a write's own transaction numbers its events and writes their deliveries: they exist when it answers, before any dispatcher ran", async () => {
+  it.skipIf(DIALECT === 'postgres')("SQLite: a write numbers its events in its own transaction, and publishes them there when no endpoint would get a delivery", async () => {
     const b = await newBusiness(t);
     const hook = await newEndpoint(b);
-    const parked = await newEndpoint(b);
     const lonely = await newBusiness(t);
+    const parkedOnly = await newBusiness(t);
+    const parked = await newEndpoint(parkedOnly);
     await t.testDb.db.updateTable('webhook_endpoint').set({ parked_after_event_id: 0, sick_streak: 3 }).where('id', '=', parked.id).execute();
-    const id = await newClient(b, 'At write');
+    const id = await newClient(b, 'Listened to');
     const other = await newClient(lonely, 'Nobody listens');
+    await newClient(parkedOnly, 'Owed');
     const events = await t.testDb.db
       .selectFrom('event')
       .select(['id', 'business_id', 'sequence', 'published_at'])
-      .where('business_id', 'in', [b.businessId, lonely.businessId])
+      .where('business_id', 'in', [b.businessId, lonely.businessId, parkedOnly.businessId])
       .where('type', '=', 'client.created')
       .orderBy('id')
       .execute();
-    expect(events.map((e) => e.business_id)).toEqual([b.businessId, lonely.businessId]);
-    // numbered in commit order and published, by the write itself
-    expect(events.every((e) => e.sequence !== null && e.published_at !== null)).toBe(true);
-    expect(Number(events[1]!.sequence)).toBeGreaterThan(Number(events[0]!.sequence));
-    expect((await deliveriesOf(hook.id)).map((d) => [d.event_id, d.status])).toEqual([[events[0]!.id, 'pending']]);
-    // a parked endpoint is owed the event, not sent it; a business without endpoints has no delivery
-    expect(await deliveriesOf(parked.id)).toEqual([]);
-    expect(await t.testDb.db.selectFrom('webhook_delivery').select('id').where('business_id', '=', lonely.businessId).execute()).toEqual([]);
-    // the feed lists both at once, and the dispatcher has nothing to publish, only to send
+    expect(events.map((e) => e.business_id)).toEqual([b.businessId, lonely.businessId, parkedOnly.businessId]);
+    // numbered in commit order by the writes themselves
+    expect(events.every((e) => e.sequence !== null)).toBe(true);
+    expect(events.map((e) => Number(e.sequence))).toEqual(events.map((e) => Number(e.sequence)).sort((x, y) => x - y));
+    // published by the write when no endpoint would get a delivery: no endpoint, or only a parked one (owed it)
+    expect(events.map((e) => e.published_at !== null)).toEqual([false, true, true]);
+    // the feed lists them at once; the dispatcher fans out the one event with a listener, and sends it
     expect((await get(lonely, '/v1/event?after_sequence=0')).body.results.map((e: { data: { id: number } }) => e.data.id)).toEqual([other]);
-    expect(await drain(dispatcher([b.businessId, lonely.businessId]))).toMatchObject({ published: 0, claimed: 1, succeeded: 1 });
+    expect(await drain(dispatcher([b.businessId, lonely.businessId, parkedOnly.businessId]))).toMatchObject({ published: 1, claimed: 1, succeeded: 1 });
     expect(JSON.parse(receivedAt(hook.path)[0]!.body).data.id).toBe(id);
+    expect(await deliveriesOf(parked.id)).toEqual([]);
+    // owed: resumed, the parked endpoint gets the event the write published
+    await t.testDb.db.updateTable('webhook_endpoint').set({ sick_streak: 0 }).where('id', '=', parked.id).execute();
+    await drain(dispatcher([parkedOnly.businessId]));
+    expect(receivedAt(parked.path).map((r) => JSON.parse(r.body).data.companyName)).toEqual(['Owed']);
   });
 
   it('an inactive endpoint gets nothing; webhook.test events are never fanned out', async () => {
@@ -805,7 +800,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const active = await newEndpoint(b);
     await t.testDb.db.transaction().execute((trx) => record(trx, b.businessId, { type: 'webhook.test', changedFields: [], data: { id: active.id } }));
     await newClient(b);
-    expect(await drain(dispatcher([b.businessId]))).toMatchObject({ published: fannedOut(2), claimed: 1 });
+    expect(await drain(dispatcher([b.businessId]))).toMatchObject({ published: 1 + nobodyListens(1), claimed: 1 });
     expect(receivedAt(inactive.path)).toEqual([]);
     expect(receivedAt(active.path).map((r) => JSON.parse(r.body).type)).toEqual(['client.created']);
     const unpublished = await t.testDb.db.selectFrom('event').select('id').where('business_id', '=', b.businessId).where('published_at', 'is', null).execute();
