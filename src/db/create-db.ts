@@ -118,20 +118,6 @@ export function poolStats(db: Kysely<Database>): PoolStats | undefined {
   return poolStatsOf.get(db)?.();
 }
 
-const dataVersionOf = new WeakMap<Kysely<Database>, () => number>();
-
-/**
- * SQLite's `PRAGMA data_version` on the connection of a handle made by {@link createDb}, as a synchronous
- * function (the statement prepared once): a number that changes whenever *another* connection (another
- * process) has committed to the file since this connection last asked; this connection's own commits leave it
- * alone. It reads SQLite's shared memory, a few microseconds, so it can be asked on every request (the API-key
- * cache, src/modules/auth/key-cache.ts; the commit watch, src/db/commit-watch.ts). `undefined` on PostgreSQL
- * and for handles made elsewhere. The function throws what SQLite throws (the file closed).
- */
-export function dataVersionReader(db: Kysely<Database>): (() => number) | undefined {
-  return dataVersionOf.get(db);
-}
-
 /** How long a SQLite write waits for another process's write lock, in milliseconds (`busy_timeout`). */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
@@ -398,7 +384,5 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     log: queryLog(options.onQuery),
   });
   poolStatsOf.set(db, () => ({ total: sqlite.open ? 1 : 0, idle: sqlite.open ? 1 : 0, waiting: 0, max: 1 }));
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  dataVersionOf.set(db, () => Number(dataVersion.get()));
   return db;
 }
