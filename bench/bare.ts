@@ -1,5 +1,5 @@
 /**
- * The second yardstick of issue 38 ("the bare server", bench/README.md#issue-38-fixed-path): the least a
+ * The second yardstick of issue 38 ("the bare server"; run by bench/run.ts beside the limit, bench/README.md): the least a
  * server can do for `GET /v1/client/{id}` and `POST /v1/client` and still be one — plain `node:http`, the
  * API key looked up in the database on every request (SHA-256, one prepared statement), then one statement
  * for the answer: the client row by id and business, or the INSERT … RETURNING of a new client, written
