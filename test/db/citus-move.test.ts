@@ -19,7 +19,7 @@
  *   sequences), and writes: new ids and sequences continue above the old ones.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -34,8 +34,8 @@ import type { Database } from '../../src/db/database.ts';
 import { migrateTo } from '../../src/db/migrator.ts';
 import { TABLES, tablesOfKind } from '../../src/db/table-kinds.ts';
 import { createDemo } from '../../src/demo/demo.ts';
-import { createWebhookDispatcher } from '../../src/jobs/webhook-dispatcher.ts';
 import { apiClient } from '../setup/api-client.ts';
+import { dispatchUntilIdle, IDS_MIGRATION as MIGRATION, PREVIOUS_RELEASE as PREVIOUS } from '../setup/previous-release.ts';
 import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { type BizapiProcess, fetchJson, runUntilExit, serverEnv, startBizapi } from '../setup/server-process.ts';
@@ -49,15 +49,6 @@ const run = promisify(execFile);
 /** PostgreSQL 15's client binaries (`pg_dump`, `pg_restore`, `psql`). */
 const PG_BIN = process.env.BIZAPI_TEST_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
-const MIGRATION = '2026_11_28_0060_ids_keys_by_business';
-/** The previous release's last migration: the one before {@link MIGRATION}. */
-const PREVIOUS = (() => {
-  const names = readdirSync(path.resolve(import.meta.dirname, '../../src/db/migrations'))
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => f.replace(/\.ts$/, ''))
-    .sort();
-  return names[names.indexOf(MIGRATION) - 1]!;
-})();
 
 /** `url` naming database `name` (and, given, another host:port). */
 function urlOf(url: string, name: string, hostPort?: string): string {
@@ -122,15 +113,6 @@ async function reads(get: Get, b: Credentials): Promise<Record<string, unknown>>
   expect(feed.status).toBe(200);
   out.feed = feed.body;
   return out;
-}
-
-/** Fans out the events of `businessId` and attempts their deliveries until none is left. */
-async function dispatch(db: Kysely<Database>, config: ReturnType<typeof loadConfig>, businessId: number): Promise<void> {
-  const d = createWebhookDispatcher({ db, masterKey: config.masterKey!, config: { dispatcher: config.dispatcher, webhookAllowPrivate: true, database: config.database }, businessIds: [businessId] });
-  for (let i = 0; i < 20; i++) {
-    const r = await d.runOnce();
-    if (r.published === 0 && r.claimed === 0) return;
-  }
 }
 
 describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Citus (§10 step 2, as written)', () => {
@@ -209,7 +191,7 @@ describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Cit
         expect(c.status, JSON.stringify(c.body)).toBe(201);
         expect((await call(hooked, { method: 'PATCH', url: `/v1/client/${c.body.id}`, body: { contact: `010-${i}` } })).status).toBe(200);
       }
-      await dispatch(src, config, hooked.businessId);
+      await dispatchUntilIdle(src, config, hooked.businessId);
       businesses = [demo, hooked];
       before = [];
       for (const b of businesses) before.push(await reads(getInProcess, b));

@@ -6,7 +6,7 @@
  * every table reads back identical, the API answers the same, new ids continue above the old ones, and the
  * schema is the one the schema check wants (test/db/schema-keys.test.ts).
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -20,25 +20,17 @@ import { createDb } from '../../src/db/create-db.ts';
 import type { Database } from '../../src/db/database.ts';
 import { migrateTo, migrateToLatest } from '../../src/db/migrator.ts';
 import { createDemo } from '../../src/demo/demo.ts';
-import { createWebhookDispatcher } from '../../src/jobs/webhook-dispatcher.ts';
 import { TABLES } from '../../src/db/table-kinds.ts';
 import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 import { newBusiness } from '../setup/factories.ts';
 import type { Credentials } from '../setup/signed-request.ts';
 import { apiClient } from '../setup/api-client.ts';
+import { dispatchUntilIdle, IDS_MIGRATION as MIGRATION, PREVIOUS_RELEASE as PREVIOUS } from '../setup/previous-release.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
 import { pgConfig, urlWithSchema } from '../setup/test-workers.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
-const MIGRATION = '2026_11_28_0060_ids_keys_by_business';
-const PREVIOUS = (() => {
-  const names = readdirSync(path.resolve(import.meta.dirname, '../../src/db/migrations'))
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => f.replace(/\.ts$/, ''))
-    .sort();
-  return names[names.indexOf(MIGRATION) - 1]!;
-})();
 
 let admin: TestDb;
 beforeAll(async () => {
@@ -117,15 +109,6 @@ async function reads(b: Credentials): Promise<Record<string, unknown>> {
   return out;
 }
 
-/** Fans out the events of `businessId` and attempts their deliveries (to a closed port: each fails) until none is left. */
-async function dispatch(db: Kysely<Database>, config: ReturnType<typeof loadConfig>, businessId: number): Promise<void> {
-  const d = createWebhookDispatcher({ db, masterKey: config.masterKey!, config: { dispatcher: config.dispatcher, webhookAllowPrivate: true, database: config.database }, businessIds: [businessId] });
-  for (let i = 0; i < 20; i++) {
-    const r = await d.runOnce();
-    if (r.published === 0 && r.claimed === 0) return;
-  }
-}
-
 it(`converts a database filled by the previous release (${PREVIOUS}) with its data intact (${DIALECT})`, async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bizapi-ids-migration-'));
   const old = await previousReleaseDb(dir);
@@ -157,7 +140,7 @@ it(`converts a database filled by the previous release (${PREVIOUS}) with its da
       expect(c.status, JSON.stringify(c.body)).toBe(201);
       await call(b, { method: 'PATCH', url: `/v1/client/${c.body.id}`, body: { contact: `010-${i}` } });
     }
-    await dispatch(old.db, config, b.businessId);
+    await dispatchUntilIdle(old.db, config, b.businessId);
     const businesses: Credentials[] = [...demos, b];
     for (const x of businesses) await reads(x); // API call log rows, flushed on close
     await app.close();
@@ -197,7 +180,7 @@ it(`converts a database filled by the previous release (${PREVIOUS}) with its da
     expect((await call(b, { method: 'GET', url: `/v1/client/${created.body.id}` })).body.companyName).toBe('After');
     const newest = Number((await sql<{ m: number }>`select max(id) as m from event`.execute(old.db)).rows[0]!.m);
     expect(newest).toBeGreaterThan(eventMax);
-    await dispatch(old.db, config, b.businessId);
+    await dispatchUntilIdle(old.db, config, b.businessId);
     expect((await sql<{ n: number }>`select count(*) as n from webhook_delivery where event_id = ${newest}`.execute(old.db)).rows.map((r) => Number(r.n))).toEqual([1]);
   } finally {
     await app?.close();
