@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config.ts';
+import { type Config, sessionUrlOf } from './config.ts';
 import type { Db } from './db/database.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -263,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         signatureMode: config.signatureMode,
         bodyLimit: BODY_LIMIT,
         redisUrl: config.redisUrl,
+        keyChangesUrl: config.database.dialect === 'postgres' ? sessionUrlOf(config.database) : undefined,
       });
       await v1.register(rateLimit, {
         max: config.rateLimit,

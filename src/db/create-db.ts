@@ -13,6 +13,7 @@ import { type DatabaseConnection, type DialectAdapter, type Driver, Kysely, type
 import pg from 'pg';
 import { type DatabaseConfig, usesNamedStatements } from '../config.ts';
 import type { Database } from './database.ts';
+import { AuthChangePlugin } from './auth-change.ts';
 import { statementNameOf } from './prepared-query.ts';
 import { isDurabilityRelaxed } from './durability.ts';
 import { DatabaseUnavailableError, isSocketError } from './unavailable.ts';
@@ -116,6 +117,22 @@ const poolStatsOf = new WeakMap<Kysely<Database>, () => PoolStats>();
  */
 export function poolStats(db: Kysely<Database>): PoolStats | undefined {
   return poolStatsOf.get(db)?.();
+}
+
+const authChangeOf = new WeakMap<Kysely<Database>, () => number>();
+
+/**
+ * SQLite: reads the counter of changes to API keys and to their businesses' plan and time zone (`auth_change.n`,
+ * bumped by the triggers of migration 2026_11_28_0110 in the changing transaction, whoever writes, also by hand
+ * in SQL) on the connection of a handle made by {@link createDb}, as a synchronous function (the statement
+ * prepared on first use): a few microseconds, asked on every request by the API-key cache
+ * (src/modules/auth/key-cache.ts). It sees this connection's own writes at once (an open transaction's too:
+ * the cache then only reads its key again) and another process's once committed. `undefined` on PostgreSQL
+ * and for handles made elsewhere. The function throws what SQLite throws (no such table before the migration,
+ * the file closed).
+ */
+export function authChangeReader(db: Kysely<Database>): (() => number) | undefined {
+  return authChangeOf.get(db);
 }
 
 /** How long a SQLite write waits for another process's write lock, in milliseconds (`busy_timeout`). */
@@ -368,7 +385,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
         throw new DatabaseUnavailableError(err);
       }
     }) as typeof pool.connect;
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options.onQuery) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options.onQuery), plugins: [new AuthChangePlugin()] });
     poolStatsOf.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }));
     return db;
   }
@@ -384,5 +401,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     log: queryLog(options.onQuery),
   });
   poolStatsOf.set(db, () => ({ total: sqlite.open ? 1 : 0, idle: sqlite.open ? 1 : 0, waiting: 0, max: 1 }));
+  let authChange: BetterSqlite3.Statement | undefined;
+  authChangeOf.set(db, () => Number((authChange ??= sqlite.prepare('select n from auth_change where id = 1').pluck()).get()));
   return db;
 }

@@ -16,6 +16,17 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './database.ts';
 import { TABLES, tablesOfKind } from './table-kinds.ts';
 
+/**
+ * The triggers of migration 2026_11_28_0110 that send `NOTIFY bizapi_auth` for a change to a key or a plan
+ * (docs/authentication.md#revoking-a-key), by table. Citus refuses to make a table with triggers a reference
+ * table, and on one the trigger would run on the workers' shards, notifying nobody who listens, so they are
+ * dropped first: on Citus only the commands' own `NOTIFY` announces a change.
+ */
+const AUTH_TRIGGERS: Readonly<Record<string, readonly string[]>> = {
+  api_key: ['api_key_auth_changed', 'api_key_auth_truncated'],
+  business: ['business_auth_changed', 'business_auth_truncated'],
+};
+
 /** The tables of kind `reference`, made reference tables first (the distributed tables keep foreign keys to them). */
 const REFERENCE_TABLES: readonly string[] = tablesOfKind('reference');
 import { isPostgres } from './sql-helpers.ts';
@@ -161,6 +172,8 @@ async function distributeOn(db: Db, options: DistributeOptions): Promise<Distrib
 
   for (const name of REFERENCE_TABLES) {
     if (done.has(name) || !tables.some((t) => t.name === name)) continue;
+    // Citus refuses a table with triggers (and a shard's trigger would notify on its worker)
+    for (const trigger of AUTH_TRIGGERS[name] ?? []) await sql`drop trigger if exists ${sql.id(trigger)} on ${sql.id(name)}`.execute(db);
     await citusCall(name, 'a reference table', sql`select create_reference_table(${qualified(name)}::regclass)`.execute(db));
     result.reference.push(name);
     done.add(name);

@@ -47,6 +47,14 @@ export interface TableDeclaration {
 
 const B = 'business' as const;
 
+/**
+ * Tables that exist on SQLite only and so are not in {@link TABLES} (which every dialect, Citus included,
+ * must have): `auth_change`, the one-row counter of changes to keys and plans that SQLite's API-key cache
+ * reads (migration 2026_11_28_0110, docs/authentication.md#revoking-a-key; PostgreSQL uses `NOTIFY` instead).
+ * Read through the driver, not Kysely, so it is not in `Database` either.
+ */
+export const SQLITE_ONLY_TABLES: readonly string[] = ['auth_change'];
+
 /** Every table, by name: its kind, id and id-referencing columns. */
 export const TABLES = {
   business: {

@@ -1,9 +1,10 @@
 /**
  * Authentication of every `/v1` request (docs/authentication.md).
  *
- * 1. `onRequest`: `X-API-Key` → the key's business (`request.auth`), read from the database on every request
- *    so a revocation takes effect at once. Missing → 401 `not_authenticated`; unknown or revoked → 401
- *    `authentication_failed`.
+ * 1. `onRequest`: `X-API-Key` → the key's business (`request.auth`), from the process's cache of resolved
+ *    keys, which every revocation empties in every process at once (src/modules/auth/key-cache.ts,
+ *    docs/authentication.md#revoking-a-key), else read from the database. Missing → 401 `not_authenticated`;
+ *    unknown or revoked → 401 `authentication_failed`.
  * 2. `preParsing`: in `required` mode a request without `X-Signature` → 403 `signature_required`, in `v2`
  *    mode one without a version-2 signature (checked here rather than in `onRequest`, so that the rate
  *    limit, whose `onRequest` hook runs after this one, counts the call and sends its headers, as for every
@@ -32,7 +33,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.ts';
-import { authenticateApiKey } from '../modules/auth/auth.service.ts';
+import { ApiKeyCache, authenticateApiKey } from '../modules/auth/auth.service.ts';
 import type { AuthContext, Plan } from '../shared/auth-context.ts';
 import { SIGNATURE_WINDOW_SECONDS, verifySignature, verifyV2 } from '../modules/auth/hmac.ts';
 import { databaseReplayCache, type ReplayCache, redisReplayCache } from '../modules/auth/signature-replay.ts';
@@ -63,6 +64,11 @@ export interface AuthenticateOptions {
   redisUrl?: string;
   /** "Now" in milliseconds since the epoch (tests move it); default `Date.now`. */
   now?: () => number;
+  /**
+   * PostgreSQL: the URL on which the key cache `LISTEN`s for revocations (`sessionUrlOf(config.database)`);
+   * `undefined` there: no cache, every request reads its key. Ignored on SQLite.
+   */
+  keyChangesUrl?: string | undefined;
 }
 
 const verified = new WeakSet<FastifyRequest>();
@@ -212,6 +218,13 @@ export default fp<AuthenticateOptions>(
       });
       replays = redisReplayCache(redis, replays, (err) => app.log.error({ err }, 'Redis replay cache failed; using the database'));
     }
+    const keys = new ApiKeyCache(opts.db, {
+      listenUrl: opts.keyChangesUrl,
+      onListenError: (err, retryInMs) => app.log.warn({ err, retryInMs }, 'API-key cache: LISTEN connection failed; reconnecting (keys are read on every request meanwhile)'),
+    });
+    app.addHook('onClose', async () => {
+      await keys.close();
+    });
     app.decorateRequest('auth', null as unknown as AuthContext);
     app.decorateRequest('rawBody', undefined);
 
@@ -229,7 +242,7 @@ export default fp<AuthenticateOptions>(
         if (request.is404) return;
         throw new NotAuthenticated();
       }
-      const auth = await authenticateApiKey(opts.db, opts.masterKey, apiKey, secretCache);
+      const auth = await authenticateApiKey(opts.db, opts.masterKey, apiKey, secretCache, keys);
       if (!auth) {
         if (request.is404) return;
         throw new AuthenticationFailed('Invalid or revoked API key.');

@@ -1,5 +1,7 @@
 /** SQL for businesses and API keys. API keys are looked up by the SHA-256 of the key, never by the key. */
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { AUTH_CHANNEL } from './key-cache.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { ApiKeyRow, BusinessRow, McpTokenRow, NewApiKeyRow, NewBusinessRow, NewMcpTokenRow } from '../../db/tables/auth.table.ts';
@@ -81,6 +83,14 @@ export async function revokeByHash(db: Db, keyHash: string, at: Timestamp): Prom
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * `NOTIFY bizapi_auth` on `trx` (PostgreSQL): delivered to every listening API-key cache when the transaction
+ * commits (src/modules/auth/key-cache.ts).
+ */
+export async function notifyKeysChanged(trx: Db): Promise<void> {
+  await sql`select pg_notify(${AUTH_CHANNEL}, '')`.execute(trx);
 }
 
 /** Deletes the key with this hash; returns the number of rows deleted (0 when unknown). */

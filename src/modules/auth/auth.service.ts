@@ -5,9 +5,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { isPostgres, nowTimestamp } from '../../db/sql-helpers.ts';
+import { setImmediate as yieldOnce } from 'node:timers/promises';
 import * as repo from './auth.repository.ts';
 import type { Config } from '../../config.ts';
 import { decryptSecret, encryptSecret, masterKeyMismatchMessage, resolveMasterKey } from './secret-box.ts';
+import { type ApiKeyCache, keysChanged } from './key-cache.ts';
 
 import type { AuthContext, Plan } from '../../shared/auth-context.ts';
 
@@ -16,6 +18,9 @@ import type { AuthContext, Plan } from '../../shared/auth-context.ts';
  * (webhook signing secrets, docs/webhooks.md#secret-rotation).
  */
 export { decryptSecret, encryptSecret } from './secret-box.ts';
+
+/** The per-process cache of resolved API keys (src/modules/auth/key-cache.ts). */
+export { ApiKeyCache } from './key-cache.ts';
 
 /** Plans allowed to call any project or worker operation (docs/api.md#plans). */
 export const PROJECT_WORKER_PLANS: readonly Plan[] = ['FREE', 'AGENCY'];
@@ -98,14 +103,27 @@ export async function createApiKey(db: Db, masterKey: Buffer, businessId: number
 
 /**
  * Resolves an `X-API-Key` value. Returns `undefined` for an unknown or revoked key. Revocation is seen at
- * once: the key row is read on every call; only the decryption of the secret is cached.
+ * once: without `keys` the key row is read on every call; with `keys` (the process's {@link ApiKeyCache}) a
+ * key resolved before is answered from it for as long as no key can have changed since, in this process or
+ * another (docs/authentication.md#revoking-a-key). The decryption of a secret is cached in `secretCache`
+ * by key id.
  */
 export async function authenticateApiKey(
   db: Db,
   masterKey: Buffer,
   apiKey: string,
   secretCache?: Map<number, string>,
+  keys?: ApiKeyCache,
 ): Promise<AuthContext | undefined> {
+  let generation = keys?.generation();
+  let cached = keys?.get(apiKey, generation);
+  if (cached !== undefined && keys!.listens) {
+    // PostgreSQL: let a notification that arrived with this request be read first (docs/authentication.md#revoking-a-key)
+    await yieldOnce();
+    generation = keys!.generation();
+    cached = keys!.get(apiKey, generation);
+  }
+  if (cached !== undefined) return cached;
   const row = await repo.findActiveKeyByHash(db, hashApiKey(apiKey));
   if (!row) return undefined;
   let secret = secretCache?.get(row.apiKeyId);
@@ -113,7 +131,25 @@ export async function authenticateApiKey(
     secret = decryptSecret(masterKey, row.secret_ciphertext);
     secretCache?.set(row.apiKeyId, secret);
   }
-  return { businessId: row.businessId, apiKeyId: row.apiKeyId, plan: row.plan as Plan, timezone: row.timezone, secret };
+  const auth: AuthContext = { businessId: row.businessId, apiKeyId: row.apiKeyId, plan: row.plan as Plan, timezone: row.timezone, secret };
+  keys?.set(apiKey, auth, generation);
+  return auth;
+}
+
+/**
+ * Runs a change to API keys (`change`, on a transaction) so that every process's key cache drops its entries
+ * when it commits (src/modules/auth/key-cache.ts): on PostgreSQL with `NOTIFY bizapi_auth` in the same
+ * transaction, sent only when `change` reports rows changed; in this process at once after the commit (SQLite's
+ * other processes see the new data version). Answers what `change` answers.
+ */
+async function changingKeys<T>(db: Db, change: (trx: Db) => Promise<T>, changed: (result: T) => boolean): Promise<T> {
+  const result = await db.transaction().execute(async (trx) => {
+    const r = await change(trx);
+    if (changed(r) && isPostgres(trx)) await repo.notifyKeysChanged(trx);
+    return r;
+  });
+  if (changed(result)) keysChanged();
+  return result;
 }
 
 /** The keys of a business, without secrets: `[{id, prefix, created, revoked}]`. */
@@ -124,7 +160,7 @@ export async function listApiKeys(db: Db, businessId: number) {
 
 /** Revokes a key by its full value; `false` when no active key has that value. */
 export async function revokeApiKey(db: Db, apiKey: string): Promise<boolean> {
-  return (await repo.revokeByHash(db, hashApiKey(apiKey), nowTimestamp())) > 0;
+  return (await changingKeys(db, (trx) => repo.revokeByHash(trx, hashApiKey(apiKey), nowTimestamp()), (n) => n > 0)) > 0;
 }
 
 /**
@@ -132,7 +168,7 @@ export async function revokeApiKey(db: Db, apiKey: string): Promise<boolean> {
  * docs/deployment.md#export-to-a-file-import-from-a-file); `false` when no key has that value.
  */
 export async function deleteApiKey(db: Db, apiKey: string): Promise<boolean> {
-  return (await repo.deleteByHash(db, hashApiKey(apiKey))) > 0;
+  return (await changingKeys(db, (trx) => repo.deleteByHash(trx, hashApiKey(apiKey)), (n) => n > 0)) > 0;
 }
 
 /** The display prefix `key list` shows: `bz_` and the key's next 8 characters (README.md#provisioning-businesses-keys-and-catalogs). */
@@ -146,12 +182,13 @@ const KEY_PREFIX = /^bz_[A-Za-z0-9_-]{8}$/;
  */
 export async function revokeApiKeyByRef(db: Db, ref: string): Promise<{ revoked: number | true } | 'none' | 'ambiguous'> {
   const value = ref.trim();
-  if (/^\d{1,15}$/.test(value)) return (await repo.revokeById(db, Number(value), nowTimestamp())) > 0 ? { revoked: Number(value) } : 'none';
+  const revokeById = (id: number) => changingKeys(db, (trx) => repo.revokeById(trx, id, nowTimestamp()), (n) => n > 0);
+  if (/^\d{1,15}$/.test(value)) return (await revokeById(Number(value))) > 0 ? { revoked: Number(value) } : 'none';
   if (KEY_PREFIX.test(value)) {
     const ids = await repo.findActiveKeyIdsByPrefix(db, value);
     if (ids.length > 1) return 'ambiguous';
     if (ids.length === 0) return 'none';
-    return (await repo.revokeById(db, ids[0]!, nowTimestamp())) > 0 ? { revoked: ids[0]! } : 'none';
+    return (await revokeById(ids[0]!)) > 0 ? { revoked: ids[0]! } : 'none';
   }
   return (await revokeApiKey(db, value)) ? { revoked: true } : 'none';
 }

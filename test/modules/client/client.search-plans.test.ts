@@ -217,7 +217,8 @@ describe('every plan gives the answer of the rule', () => {
       if (DIALECT === 'sqlite') {
         expect((await findPagePlanned(t.testDb.db, b.businessId, { search: terms }, 20, undefined)).plan, JSON.stringify(terms)).toBe(plan);
       }
-      // Statements of a search (at most as before the compiled plans): the key lookup, on SQLite one
+      // Statements of a search (at most as before the compiled plans): the key lookup (none once the key is
+      // in the process's key cache, src/modules/auth/key-cache.ts), on SQLite one
       // statement per indexed term (its probe, and its count only when needed; the trigram query of the
       // longer terms is one) unless its answer is still known from the searches above (10 s), and the page.
       const indexed = DIALECT === 'sqlite' ? (terms.some((x) => [...x].length >= 3) ? 1 : 0) + new Set(terms.filter((x) => [...x].length === 2)).size : 0;
@@ -225,7 +226,7 @@ describe('every plan gives the answer of the rule', () => {
       const { result, statements } = await countStatements(() => call(b, { method: 'GET', url }));
       expect(result.status).toBe(200);
       expect(statements.length, `${JSON.stringify(terms)}:\n${statements.join('\n')}`).toBeLessThanOrEqual(2 + indexed);
-      expect(statements.length).toBeGreaterThanOrEqual(2);
+      expect(statements.length).toBeGreaterThanOrEqual(1);
     }
     // Walking back from the third page gives the second and first pages again.
     const first = await call(b, { method: 'GET', url: `/v1/client?page_size=20&search=${encodeURIComponent('한빛')}` });
