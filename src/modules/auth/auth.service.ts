@@ -139,8 +139,9 @@ export async function authenticateApiKey(
 /**
  * Runs a change to API keys (`change`, on a transaction) so that every process's key cache drops its entries
  * when it commits (src/modules/auth/key-cache.ts): on PostgreSQL with `NOTIFY bizapi_auth` in the same
- * transaction, sent only when `change` reports rows changed; in this process at once after the commit (SQLite's
- * other processes see the new data version). Answers what `change` answers.
+ * transaction, sent only when `change` reports rows changed (the triggers of migration 2026_11_28_0110 send it
+ * too; on Citus, where `bizapi distribute` drops them, only this does); in this process at once after the commit.
+ * SQLite's other processes see the triggers' `auth_change` counter move. Answers what `change` answers.
  */
 async function changingKeys<T>(db: Db, change: (trx: Db) => Promise<T>, changed: (result: T) => boolean): Promise<T> {
   const result = await db.transaction().execute(async (trx) => {
