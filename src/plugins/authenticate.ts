@@ -2,7 +2,8 @@
  * Authentication of every `/v1` request (docs/authentication.md).
  *
  * 1. `onRequest`: `X-API-Key` → the key's business (`request.auth`), from the process's cache of resolved
- *    keys, which every revocation empties in every process at once (src/modules/auth/key-cache.ts,
+ *    keys, which a revocation or a plan change empties in every process (SQLite: by the next request;
+ *    PostgreSQL: once its NOTIFY has arrived; src/modules/auth/key-cache.ts,
  *    docs/authentication.md#revoking-a-key), else read from the database. Missing → 401 `not_authenticated`;
  *    unknown or revoked → 401 `authentication_failed`.
  * 2. `preParsing`: in `required` mode a request without `X-Signature` → 403 `signature_required`, in `v2`
