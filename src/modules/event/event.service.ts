@@ -13,6 +13,8 @@
  * sequence; {@link assignSequences} numbers them after commit, and the lists show only numbered events. On
  * SQLite the write's own transaction numbers them and fans them out to webhooks ({@link writeEvents}).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RawBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { deleteInBatches, isPostgres, nowTimestamp } from '../../db/sql-helpers.ts';
 import type { NewEventRow } from '../../db/tables/event.table.ts';
@@ -69,17 +71,25 @@ export interface FanOutEvent {
 }
 
 /**
- * Whether events of `businessId` about to be written in the write's transaction `trx` need a webhook
- * fan-out (SQLite: see {@link writeEvents}): whether an endpoint of the business would get a delivery of one
- * of `events`. The webhook module provides it ({@link fanOutAtWrite}); the event module knows nothing of
- * endpoints.
+ * What a SQLite write does about the webhook deliveries of the events it is about to write in its
+ * transaction (docs/webhooks.md#deliveries-written-by-the-write): `none` — no endpoint of the business would
+ * get one (none, all parked, none wanting these types), the events are written published; `dispatcher` —
+ * they are written unpublished, for the dispatcher's fair fan-out; `write` — the write itself writes them
+ * (`write(trx, events)` after the events, with their ids) and the events are written published.
  */
-export type WriteFanOut = (trx: Db, businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]) => Promise<boolean>;
+export type WriteFanOutPlan = { kind: 'none' } | { kind: 'dispatcher' } | { kind: 'write'; write: (trx: Db, events: readonly FanOutEvent[]) => Promise<void> };
+
+/**
+ * Decides, in the write's transaction `trx`, what becomes of the webhook deliveries of events of
+ * `businessId` about to be written ({@link WriteFanOutPlan}; SQLite: see {@link writeEvents}). The webhook
+ * module provides it ({@link fanOutAtWrite}); the event module knows nothing of endpoints.
+ */
+export type WriteFanOut = (trx: Db, businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]) => Promise<WriteFanOutPlan>;
 
 let writeFanOut: WriteFanOut | undefined;
 
 /**
- * Sets the check SQLite writes run in their own transaction (docs/webhooks.md#fan-out); the webhook delivery
+ * Sets the plan SQLite writes make in their own transaction (docs/webhooks.md#fan-out); the webhook delivery
  * module calls it when it is loaded. Without it (a process that never loads the webhook module) SQLite
  * events are written unpublished, and a dispatcher's fan-out takes them as on PostgreSQL.
  */
@@ -88,34 +98,102 @@ export function fanOutAtWrite(fn: WriteFanOut): void {
 }
 
 /**
+ * PostgreSQL's counterpart of {@link WriteFanOut} (docs/webhooks.md#fan-out): a boolean SQL condition on
+ * `businessId`'s webhook endpoints, true when one of them may get a delivery of one of `events`, which the
+ * events' own INSERT evaluates ({@link writeEvents}). The webhook module provides it ({@link fanOutAtInsert}).
+ */
+export type InsertFanOut = (businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]) => RawBuilder<SqlBool>;
+
+let insertFanOut: InsertFanOut | undefined;
+
+/**
+ * Sets the condition PostgreSQL writes evaluate in their events' INSERT (docs/webhooks.md#fan-out); the
+ * webhook delivery module calls it when it is loaded. Without it PostgreSQL events are written unpublished,
+ * for the dispatcher's fan-out.
+ */
+export function fanOutAtInsert(fn: InsertFanOut): void {
+  insertFanOut = fn;
+}
+
+/**
+ * What the event writes of one API request left for the webhook dispatcher (docs/webhooks.md#live-delivery):
+ * `wrote` — it wrote events; `unpublished` — some of them wait for the fan-out (on SQLite: every write of
+ * events counts so, as before). A request that wrote events, none of them unpublished, needs no wake-up of
+ * the dispatchers (PostgreSQL: a business without an active endpoint); one that wrote none is woken as
+ * before (it may have changed endpoints).
+ */
+export interface EventWriteTrace {
+  wrote: boolean;
+  unpublished: boolean;
+}
+
+const traces = new AsyncLocalStorage<EventWriteTrace>();
+
+/**
+ * Runs `fn` with `trace` as the {@link EventWriteTrace} of the event writes in its async context (the API's
+ * request hook, src/app.ts); `fn`'s result is returned.
+ */
+export function traceEventWrites<T>(trace: EventWriteTrace, fn: () => T): T {
+  return traces.run(trace, fn);
+}
+
+/**
+ * PostgreSQL, in a write's transaction `trx`: writes `rows` of `businessId` without a sequence, in one
+ * statement that also decides their fan-out (docs/webhooks.md#fan-out): already published when `fanOut`'s
+ * condition finds no endpoint of the business that may want one of them, else unpublished for the
+ * dispatcher. The body of {@link writeEvents} there.
+ * @returns the ids, ascending, and whether the events were written published
+ */
+async function writeEventsPostgres(
+  trx: Db,
+  businessId: number,
+  rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[],
+  fanOut: InsertFanOut,
+): Promise<{ ids: number[]; published: boolean }> {
+  const events = rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] }));
+  return repo.insertPublishedUnlessListened(trx, businessId, rows, nowTimestamp(), fanOut(businessId, events));
+}
+
+/**
  * Writes events `rows` of `businessId` (ascending ids, in the order given) in the caller's transaction
  * `trx`; returns their ids and sequences.
- * - PostgreSQL, or SQLite outside a transaction: written without a sequence and unpublished; the
- *   dispatcher numbers them after commit in the order they become visible ({@link assignSequences}) and fans
- *   them out (webhook-delivery.service `publish`).
+ * - PostgreSQL in a transaction (every API write): written without a sequence — the dispatcher's poll or
+ *   the next read of the feed numbers them after commit in the order they become visible
+ *   ({@link assignSequences}) — in one statement that also writes them already published when no endpoint
+ *   of the business may get a delivery of them ({@link InsertFanOut}: none active, or none of the active
+ *   ones wanting these types; a parked one counts as wanting them), so that no fan-out ever touches them
+ *   (docs/webhooks.md#fan-out); else unpublished, for the dispatcher's fan-out (webhook-delivery.service
+ *   `publish`). Noted in the request's {@link EventWriteTrace}. Without the webhook module: unpublished.
+ * - Outside a transaction (either database): without a sequence and unpublished, as PostgreSQL without the
+ *   webhook module.
  * - SQLite in a transaction (every API write: `BEGIN IMMEDIATE`, one writer at a time, so the order of
  *   these transactions is the order of their commits): numbered here from the one counter, in one
- *   statement; and — when the webhook module is loaded and no endpoint of the business would get a
- *   delivery of them ({@link WriteFanOut}: one indexed read; none, all parked, or none wanting these types) —
- *   written published, so that no fan-out ever touches them (docs/webhooks.md#fan-out). A write then needs
- *   no transaction after its commit (no second fsync, docs/api.md#events); events that do need deliveries
- *   are left to the dispatcher's fan-out, fair per business and bounded per round.
+ *   statement; and, when the webhook module is loaded, its plan ({@link WriteFanOut}: one indexed read, two
+ *   when deliveries are due) decides their deliveries (docs/webhooks.md#fan-out): none due — written
+ *   published, so that no fan-out ever touches them; due to a few endpoints with room in their queues —
+ *   written here, after the events, which are written published (the delivery exists at commit:
+ *   docs/webhooks.md#deliveries-written-by-the-write); otherwise written unpublished, for the dispatcher's
+ *   fan-out, fair per business and bounded per round. A write then needs no transaction after its commit
+ *   (no second fsync, docs/api.md#events).
  */
 async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[]): Promise<{ ids: number[]; sequences: (number | null)[] }> {
   if (rows.length === 0) return { ids: [], sequences: [] };
+  const trace = traces.getStore();
+  if (trace) trace.wrote = true;
+  if (trx.isTransaction && isPostgres(trx) && insertFanOut !== undefined) {
+    const written = await writeEventsPostgres(trx, businessId, rows, insertFanOut);
+    if (trace && !written.published) trace.unpublished = true;
+    return { ids: written.ids, sequences: written.ids.map(() => null) };
+  }
+  if (trace) trace.unpublished = true;
   const atWrite = trx.isTransaction && !isPostgres(trx);
   const base = atWrite ? await repo.takeSequences(trx, rows.length) : null;
-  const fanOut =
-    !atWrite ||
-    writeFanOut === undefined ||
-    (await writeFanOut(
-      trx,
-      businessId,
-      rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] })),
-    ));
-  const publishedAt = fanOut ? null : nowTimestamp();
+  const matched = rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] }));
+  const plan: WriteFanOutPlan = !atWrite || writeFanOut === undefined ? { kind: 'dispatcher' } : await writeFanOut(trx, businessId, matched);
+  const publishedAt = plan.kind === 'dispatcher' ? null : nowTimestamp();
   const values = rows.map((row, i) => ({ ...row, sequence: base === null ? null : base + i + 1, published_at: publishedAt }));
   const ids = values.length === 1 ? [await repo.insert(trx, businessId, values[0]!)] : await repo.insertMany(trx, businessId, values);
+  if (plan.kind === 'write') await plan.write(trx, matched.map((m, i) => ({ ...m, id: ids[i]! })));
   return { ids, sequences: values.map((v) => v.sequence) };
 }
 
