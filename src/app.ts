@@ -35,6 +35,7 @@ import metrics from './plugins/metrics.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestLog from './plugins/request-log.ts';
 import { createEventNotifier, signalEventsWritten } from './modules/webhook/webhook-delivery.service.ts';
+import { type EventWriteTrace, traceEventWrites } from './modules/event/event.service.ts';
 import idempotency from './plugins/idempotency.ts';
 import requestGuards from './plugins/request-guards.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -171,8 +172,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await retention.stop();
     await logWriter.close();
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // The hooks every request runs are callback-style where they do not wait: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   await app.register(handlerTimeout, { timeoutMs: config.requestTimeout });
 
@@ -184,9 +187,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     draining = true;
     if (config.shutdownDelay > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelay));
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('Connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   await app.register(errorHandler);
@@ -241,8 +244,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // A request without any body (no Content-Type, zero bytes) to an operation that takes one validates as `{}`
   // too, so `POST /v1/inquiry` with nothing creates an inquiry with the defaults (docs/api.md#requests).
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.schema?.body !== undefined) request.body = {};
+    done();
   });
 
   await app.register(openapi);
@@ -276,9 +280,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(idempotency, { db: deps.db, masterKey: deps.masterKey, lockTimeoutMs: config.idempotencyLockTimeout });
       // docs/webhooks.md#live-delivery: a write that has answered (so committed) wakes this process's webhook
       // dispatchers at once, and on PostgreSQL every other process's by NOTIFY, instead of at their next poll
+      // — unless it wrote events and all of them were written published (PostgreSQL: a business without an
+      // active endpoint, docs/webhooks.md#fan-out): nothing waits for a dispatcher then
       const notifyOthers = createEventNotifier(deps.db);
+      const eventWrites = new WeakMap<object, EventWriteTrace>();
+      v1.addHook('preHandler', (request, _reply, done) => {
+        if (request.method === 'GET' || request.method === 'HEAD') return done();
+        const trace: EventWriteTrace = { wrote: false, unpublished: false };
+        eventWrites.set(request, trace);
+        traceEventWrites(trace, done);
+      });
       v1.addHook('onResponse', async (request, reply) => {
         if (!request.auth || reply.statusCode >= 400 || request.method === 'GET' || request.method === 'HEAD') return;
+        const trace = eventWrites.get(request);
+        if (trace?.wrote === true && !trace.unpublished) return;
         signalEventsWritten(request.auth.businessId);
         notifyOthers(request.auth.businessId);
       });

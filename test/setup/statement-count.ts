@@ -10,9 +10,35 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 const recorder = new AsyncLocalStorage<string[]>();
 
-/** The `onQuery` hook of every test database: adds `sql` to the statements of the running count, if any. */
+/** The statements run outside every {@link countStatements} while {@link countBackgroundStatements} runs. */
+let background: string[] | undefined;
+
+/**
+ * The `onQuery` hook of every test database: adds `sql` to the statements of the running count, if any, else
+ * to the background statements being counted, if any.
+ */
 export function recordStatement(sql: string): void {
-  recorder.getStore()?.push(sql);
+  const store = recorder.getStore();
+  if (store) store.push(sql);
+  else background?.push(sql);
+}
+
+/**
+ * Runs `fn` and records the SQL statements this process runs meanwhile outside every {@link countStatements}
+ * (the dispatchers' polls, the call-log flush, …): with `fn`'s requests each counted by
+ * {@link countStatements}, what remains is the background work they cause. The call log's batched insert is
+ * left out by name, as in {@link countStatements}. One at a time per process.
+ */
+export async function countBackgroundStatements<T>(fn: () => Promise<T>): Promise<StatementCount<T>> {
+  if (background !== undefined) throw new Error('countBackgroundStatements does not nest');
+  const seen: string[] = [];
+  background = seen;
+  try {
+    const result = await fn();
+    return { result, statements: seen.filter((s) => !/^\s*insert into "api_log"/i.test(s)) };
+  } finally {
+    background = undefined;
+  }
 }
 
 /** What {@link countStatements} saw. */

@@ -1,5 +1,5 @@
 /** SQL for change events (docs/api.md#events). */
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { deleteCreatedBeforeByBusiness, idsByBusiness, isPostgres } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
@@ -237,6 +237,39 @@ export async function insertMany(db: Db, businessId: number, rows: readonly Omit
     .returning('id')
     .execute();
   return inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/**
+ * PostgreSQL, in a write's transaction `trx`: inserts the business's events `rows` in one statement, in the
+ * order given (their ids follow it), without a sequence, and each written already published (`published_at`
+ * = `at`) unless `listened` — a boolean SQL condition, evaluated once by this very statement — is true; then
+ * unpublished, for the dispatcher's fan-out (docs/webhooks.md#fan-out). The statement takes its lock on
+ * `event` before its snapshot, so a webhook endpoint being created (which locks `event` in SHARE mode,
+ * {@link findMaxId}) is either seen by `listened` or starts after these events' ids. `INSERT … SELECT … FROM
+ * (VALUES …)`: Citus refuses a subquery inside `VALUES` (sql-helpers `rowAsSelect`).
+ * @returns the ids, ascending, and whether the events were written published (all or none)
+ */
+export async function insertPublishedUnlessListened(
+  trx: Db,
+  businessId: number,
+  rows: readonly Omit<NewEventRow, 'business_id' | 'published_at' | 'sequence'>[],
+  at: Timestamp,
+  listened: RawBuilder<SqlBool>,
+): Promise<{ ids: number[]; published: boolean }> {
+  if (rows.length === 0) return { ids: [], published: false };
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(cast(${r.type} as text), cast(${r.created} as timestamptz), cast(${r.changed_fields} as text), cast(${r.data} as text), cast(${r.parent_type ?? null} as text), cast(${r.parent_id ?? null} as bigint))`,
+    ),
+  );
+  const { rows: inserted } = await sql<{ id: number | string; published_at: Timestamp | null }>`
+    insert into event (business_id, type, created, changed_fields, data, parent_type, parent_id, published_at)
+    select cast(${businessId} as bigint), v.type, v.created, v.changed_fields, v.data, v.parent_type, v.parent_id,
+      case when ${listened} then null else cast(${at} as timestamptz) end
+    from (values ${values}) as v(type, created, changed_fields, data, parent_type, parent_id)
+    returning id, published_at`.execute(trx);
+  return { ids: inserted.map((r) => Number(r.id)).sort((x, y) => x - y), published: inserted.every((r) => r.published_at !== null) };
 }
 
 /**

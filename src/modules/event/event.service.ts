@@ -13,6 +13,8 @@
  * sequence; {@link assignSequences} numbers them after commit, and the lists show only numbered events. On
  * SQLite the write's own transaction numbers them and fans them out to webhooks ({@link writeEvents}).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RawBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { deleteInBatches, isPostgres, nowTimestamp } from '../../db/sql-helpers.ts';
 import type { NewEventRow } from '../../db/tables/event.table.ts';
@@ -96,11 +98,74 @@ export function fanOutAtWrite(fn: WriteFanOut): void {
 }
 
 /**
+ * PostgreSQL's counterpart of {@link WriteFanOut} (docs/webhooks.md#fan-out): a boolean SQL condition on
+ * `businessId`'s webhook endpoints, true when one of them may get a delivery of one of `events`, which the
+ * events' own INSERT evaluates ({@link writeEvents}). The webhook module provides it ({@link fanOutAtInsert}).
+ */
+export type InsertFanOut = (businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]) => RawBuilder<SqlBool>;
+
+let insertFanOut: InsertFanOut | undefined;
+
+/**
+ * Sets the condition PostgreSQL writes evaluate in their events' INSERT (docs/webhooks.md#fan-out); the
+ * webhook delivery module calls it when it is loaded. Without it PostgreSQL events are written unpublished,
+ * for the dispatcher's fan-out.
+ */
+export function fanOutAtInsert(fn: InsertFanOut): void {
+  insertFanOut = fn;
+}
+
+/**
+ * What the event writes of one API request left for the webhook dispatcher (docs/webhooks.md#live-delivery):
+ * `wrote` — it wrote events; `unpublished` — some of them wait for the fan-out (on SQLite: every write of
+ * events counts so, as before). A request that wrote events, none of them unpublished, needs no wake-up of
+ * the dispatchers (PostgreSQL: a business without an active endpoint); one that wrote none is woken as
+ * before (it may have changed endpoints).
+ */
+export interface EventWriteTrace {
+  wrote: boolean;
+  unpublished: boolean;
+}
+
+const traces = new AsyncLocalStorage<EventWriteTrace>();
+
+/**
+ * Runs `fn` with `trace` as the {@link EventWriteTrace} of the event writes in its async context (the API's
+ * request hook, src/app.ts); `fn`'s result is returned.
+ */
+export function traceEventWrites<T>(trace: EventWriteTrace, fn: () => T): T {
+  return traces.run(trace, fn);
+}
+
+/**
+ * PostgreSQL, in a write's transaction `trx`: writes `rows` of `businessId` without a sequence, in one
+ * statement that also decides their fan-out (docs/webhooks.md#fan-out): already published when `fanOut`'s
+ * condition finds no endpoint of the business that may want one of them, else unpublished for the
+ * dispatcher. The body of {@link writeEvents} there.
+ * @returns the ids, ascending, and whether the events were written published
+ */
+async function writeEventsPostgres(
+  trx: Db,
+  businessId: number,
+  rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[],
+  fanOut: InsertFanOut,
+): Promise<{ ids: number[]; published: boolean }> {
+  const events = rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] }));
+  return repo.insertPublishedUnlessListened(trx, businessId, rows, nowTimestamp(), fanOut(businessId, events));
+}
+
+/**
  * Writes events `rows` of `businessId` (ascending ids, in the order given) in the caller's transaction
  * `trx`; returns their ids and sequences.
- * - PostgreSQL, or SQLite outside a transaction: written without a sequence and unpublished; the
- *   dispatcher numbers them after commit in the order they become visible ({@link assignSequences}) and fans
- *   them out (webhook-delivery.service `publish`).
+ * - PostgreSQL in a transaction (every API write): written without a sequence — the dispatcher's poll or
+ *   the next read of the feed numbers them after commit in the order they become visible
+ *   ({@link assignSequences}) — in one statement that also writes them already published when no endpoint
+ *   of the business may get a delivery of them ({@link InsertFanOut}: none active, or none of the active
+ *   ones wanting these types; a parked one counts as wanting them), so that no fan-out ever touches them
+ *   (docs/webhooks.md#fan-out); else unpublished, for the dispatcher's fan-out (webhook-delivery.service
+ *   `publish`). Noted in the request's {@link EventWriteTrace}. Without the webhook module: unpublished.
+ * - Outside a transaction (either database): without a sequence and unpublished, as PostgreSQL without the
+ *   webhook module.
  * - SQLite in a transaction (every API write: `BEGIN IMMEDIATE`, one writer at a time, so the order of
  *   these transactions is the order of their commits): numbered here from the one counter, in one
  *   statement; and, when the webhook module is loaded, its plan ({@link WriteFanOut}: one indexed read, two
@@ -113,6 +178,14 @@ export function fanOutAtWrite(fn: WriteFanOut): void {
  */
 async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[]): Promise<{ ids: number[]; sequences: (number | null)[] }> {
   if (rows.length === 0) return { ids: [], sequences: [] };
+  const trace = traces.getStore();
+  if (trace) trace.wrote = true;
+  if (trx.isTransaction && isPostgres(trx) && insertFanOut !== undefined) {
+    const written = await writeEventsPostgres(trx, businessId, rows, insertFanOut);
+    if (trace && !written.published) trace.unpublished = true;
+    return { ids: written.ids, sequences: written.ids.map(() => null) };
+  }
+  if (trace) trace.unpublished = true;
   const atWrite = trx.isTransaction && !isPostgres(trx);
   const base = atWrite ? await repo.takeSequences(trx, rows.length) : null;
   const matched = rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] }));

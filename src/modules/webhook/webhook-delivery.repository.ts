@@ -4,7 +4,7 @@
  * and the retention purge. The queue functions work across businesses (the deliveries are one queue) and
  * say so.
  */
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { inRelaxedTransaction } from '../../db/durability.ts';
 import * as leaseQueue from '../../db/lease-queue.ts';
@@ -25,6 +25,21 @@ export async function findActiveEndpoints(db: Db, businessIds: readonly number[]
     .where('is_active', '=', 1)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * PostgreSQL: a boolean SQL condition, true when an active endpoint of `businessId` may get a delivery of
+ * one of the events `wanted` (docs/webhooks.md#fan-out) — its `event_types` name one of `wanted.types` or
+ * `*`, and it is not a `pluuug` endpoint unless `wanted.pluuug` (an `inquiry.updated` that changes what
+ * that format reports) — or is parked (counted as wanting every event: the fan-out's cursors decide what
+ * it is owed). Evaluated once by the events' own INSERT (event.repository `insertPublishedUnlessListened`).
+ * `wanted.types` empty: false.
+ */
+export function activeEndpointWantsSql(businessId: number, wanted: { types: readonly string[]; pluuug: boolean }): RawBuilder<SqlBool> {
+  if (wanted.types.length === 0) return sql<SqlBool>`false`;
+  const types = sql.join(['*', ...wanted.types].map((t) => sql`cast(${t} as text)`));
+  const format = wanted.pluuug ? sql`true` : sql`w.format <> 'pluuug'`;
+  return sql<SqlBool>`exists (select 1 from webhook_endpoint w where w.business_id = ${businessId} and w.is_active and (w.parked_after_event_id is not null or (cast(w.event_types as jsonb) ?| array[${types}] and ${format})))`;
 }
 
 /**

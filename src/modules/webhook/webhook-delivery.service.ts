@@ -16,7 +16,7 @@
  *    through the API after re-enabling sends it again).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { inRelaxedTransaction } from '../../db/durability.ts';
@@ -27,6 +27,7 @@ import { post } from '../../shared/http-client.ts';
 import { retrieveBusiness } from '../auth/auth.service.ts';
 import {
   claimUnpublished,
+  fanOutAtInsert,
   fanOutAtWrite,
   type FanOutEvent,
   type WriteFanOutPlan,
@@ -332,6 +333,21 @@ async function planWriteFanOut(trx: Db, businessId: number, events: readonly Omi
 }
 
 fanOutAtWrite(planWriteFanOut);
+
+/**
+ * PostgreSQL's check of {@link needsFanOut} (docs/webhooks.md#fan-out), as a condition that the events' own
+ * INSERT evaluates (event.service `writeEvents`; repo `activeEndpointWantsSql`): whether an active endpoint
+ * of the business wants one of `events` ({@link endpointWants}: `webhook.test` never), or is parked.
+ */
+function fanOutCondition(businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]): RawBuilder<SqlBool> {
+  const fanned = events.filter((e) => e.type !== 'webhook.test');
+  return repo.activeEndpointWantsSql(businessId, {
+    types: [...new Set(fanned.map((e) => e.type))],
+    pluuug: fanned.some((e) => endpointWants({ event_types: '["*"]', format: 'pluuug' }, e)),
+  });
+}
+
+fanOutAtInsert(fanOutCondition);
 
 /** Events (oldest first within each business) in the order of a round: every business's first, then every business's second, …; ties by id. */
 function inTurns<E extends { id: number; businessId: number }>(events: readonly E[]): E[] {

@@ -17,7 +17,7 @@ import { loadConfig } from '../../../src/config.ts';
 import { createDb } from '../../../src/db/create-db.ts';
 import { createWebhookDispatcher, type WebhookDispatcher, type WebhookDispatchResult } from '../../../src/jobs/webhook-dispatcher.ts';
 import { encryptSecret } from '../../../src/modules/auth/secret-box.ts';
-import { record } from '../../../src/modules/event/event.service.ts';
+import { maxEventId, record } from '../../../src/modules/event/event.service.ts';
 import { deliveryBody, localMicros } from '../../../src/modules/webhook/webhook-body.ts';
 import {
   MAX_ATTEMPTS,
@@ -178,11 +178,13 @@ function dispatcher(
 }
 
 /**
- * Events a dispatcher's fan-out publishes of `n` written through the API to a business with at most
- * {@link WRITE_DELIVERIES_MAX_ENDPOINTS} endpoints wanting them, each with room in its queue, or that no
- * endpoint gets a delivery of (none active, all parked, or none wanting the type): on PostgreSQL all of them;
- * on SQLite none — the write published them itself, with their deliveries
- * (docs/webhooks.md#deliveries-written-by-the-write).
+ * Events a dispatcher's fan-out publishes of `n` written through the API to a business whose events a write
+ * does not publish itself on PostgreSQL but does on SQLite: on PostgreSQL all of them (its INSERT publishes
+ * only when no active endpoint may want them — a parked endpoint counts as wanting them, docs/webhooks.md#fan-out);
+ * on SQLite none — the write published them itself, with their deliveries for at most
+ * {@link WRITE_DELIVERIES_MAX_ENDPOINTS} endpoints wanting them that have room in their queues, or without any
+ * when no endpoint gets a delivery (docs/webhooks.md#deliveries-written-by-the-write). A business without an
+ * active endpoint, or whose endpoints want none of the types, has its events published by the write on both.
  */
 function dispatcherPublishes(n: number): number {
   return DIALECT === 'sqlite' ? 0 : n;
@@ -710,9 +712,10 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect(receivedAt(hook.path)).toHaveLength(1);
     await t.testDb.db.deleteFrom('webhook_endpoint').where('id', '=', hook.id).execute();
     expect(await deliveriesOf(hook.id)).toEqual([]);
+    // no endpoint left: the write publishes its event itself (docs/webhooks.md#fan-out), on both databases
     await newClient(b, 'After delete');
     clock.advance(3_600_000);
-    expect(await drain(d)).toMatchObject({ published: dispatcherPublishes(1), claimed: 0 });
+    expect(await drain(d)).toMatchObject({ published: 0, claimed: 0 });
     expect(receivedAt(hook.path)).toHaveLength(1);
   });
 
@@ -815,6 +818,103 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect(receivedAt(parked.path).map((r) => JSON.parse(r.body).data.companyName)).toEqual(['Owed']);
   });
 
+  it.runIf(DIALECT === 'postgres')('PostgreSQL: the INSERT of a write publishes its events when no active endpoint may want them, and leaves them to the fan-out otherwise', async () => {
+    const listened = await newBusiness(t);
+    const hook = await newEndpoint(listened);
+    const lonely = await newBusiness(t);
+    const inactiveOnly = await newBusiness(t);
+    await newEndpoint(inactiveOnly, { isActive: false });
+    const otherTypes = await newBusiness(t);
+    await newEndpoint(otherTypes, { eventTypes: ['inquiry.created'] });
+    const pluuugOnly = await newBusiness(t);
+    await newEndpoint(pluuugOnly, { format: 'pluuug' });
+    const parkedOnly = await newBusiness(t);
+    const parked = await newEndpoint(parkedOnly);
+    await t.testDb.db.updateTable('webhook_endpoint').set({ parked_after_event_id: 0, sick_streak: 3 }).where('id', '=', parked.id).execute();
+    const all = [listened, lonely, inactiveOnly, otherTypes, pluuugOnly, parkedOnly];
+    for (const b of all) await newClient(b, 'Written');
+    const events = await t.testDb.db
+      .selectFrom('event')
+      .select(['business_id', 'sequence', 'published_at'])
+      .where(
+        'business_id',
+        'in',
+        all.map((b) => b.businessId),
+      )
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => Number(e.business_id))).toEqual(all.map((b) => b.businessId));
+    // numbered after commit, as ever on PostgreSQL; published by the INSERT where nobody may want them
+    expect(events.every((e) => e.sequence === null)).toBe(true);
+    expect(events.map((e) => e.published_at !== null)).toEqual([false, true, true, true, true, false]);
+    // the fan-out takes the two others: a delivery for the listener, the parked endpoint's event owed to it
+    expect(await drain(dispatcher(all.map((b) => b.businessId)))).toMatchObject({ published: 2, claimed: 1, succeeded: 1 });
+    expect(receivedAt(hook.path)).toHaveLength(1);
+    // and the feed numbers every one of them (decisions §17)
+    for (const b of all) expect((await get(b, '/v1/event?after_sequence=0')).body.results).toHaveLength(1);
+  });
+
+  it.runIf(DIALECT === 'postgres')('PostgreSQL: a write that waits for an endpoint being created sees it, and the endpoint gets its event', async () => {
+    const b = await newBusiness(t);
+    await newClient(b, 'Before');
+    const path = uniquePath('hook');
+    const secret = newSecret();
+    let createdId = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // the creation of an endpoint as webhook.service does it: LOCK TABLE event IN SHARE MODE, read the highest
+    // event id, insert — held open while a write of the business arrives
+    const creation = t.testDb.db.transaction().execute(async (trx) => {
+      const afterEventId = await maxEventId(trx, 10_000);
+      const now = new Date().toISOString();
+      const row = await trx
+        .insertInto('webhook_endpoint')
+        .values({
+          business_id: b.businessId,
+          url: `${base}${path}`,
+          event_types: '["*"]',
+          description: null,
+          is_active: 1,
+          format: 'standard',
+          secret: encryptSecret(t.masterKey, secret),
+          previous_secret: null,
+          previous_secret_expires_at: null,
+          last_success_at: null,
+          failing_since: null,
+          after_event_id: afterEventId,
+          created: now,
+          updated: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      createdId = Number(row.id);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const write = post(b, '/v1/client', { companyName: 'While creating' });
+    // the write waits for the creation's lock (it cannot have committed meanwhile)
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await creation;
+    const answer = await write;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const event = await t.testDb.db
+      .selectFrom('event')
+      .select(['id', 'published_at'])
+      .where('business_id', '=', b.businessId)
+      .where('type', '=', 'client.created')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    // committed after the endpoint was: left to the fan-out, which delivers it to the new endpoint
+    expect(event.published_at).toBeNull();
+    await drain(dispatcher([b.businessId]));
+    expect(receivedAt(path).map((r) => JSON.parse(r.body).data.companyName)).toEqual(['While creating']);
+    expect((await deliveriesOf(createdId)).map((d) => Number(d.event_id))).toEqual([Number(event.id)]);
+  });
+
   it.skipIf(DIALECT === 'postgres')(
     'SQLite: the deliveries a write writes itself exist when it answers; nothing is lost or doubled around an endpoint created, deleted or parked, nor past the write\'s limit of endpoints',
     async () => {
@@ -883,7 +983,9 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const active = await newEndpoint(b);
     await t.testDb.db.transaction().execute((trx) => record(trx, b.businessId, { type: 'webhook.test', changedFields: [], data: { id: active.id } }));
     await newClient(b);
-    expect(await drain(dispatcher([b.businessId]))).toMatchObject({ published: dispatcherPublishes(2), claimed: 1 });
+    // the ping is published by its write on both databases (it wants no fan-out: the ping writes its one
+    // delivery itself); the client's event by the fan-out on PostgreSQL, by its write on SQLite
+    expect(await drain(dispatcher([b.businessId]))).toMatchObject({ published: dispatcherPublishes(1), claimed: 1 });
     expect(receivedAt(inactive.path)).toEqual([]);
     expect(receivedAt(active.path).map((r) => JSON.parse(r.body).type)).toEqual(['client.created']);
     const unpublished = await t.testDb.db.selectFrom('event').select('id').where('business_id', '=', b.businessId).where('published_at', 'is', null).execute();

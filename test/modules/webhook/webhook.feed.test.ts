@@ -315,6 +315,8 @@ describe(`live delivery on ${DIALECT}`, () => {
 
   it.runIf(DIALECT === 'postgres')('PostgreSQL: a write through the API sends NOTIFY bizapi_event with its business after it answered', async () => {
     const b = await newBusiness(t);
+    // an endpoint that wants the event: a business without one is woken by nothing (docs/webhooks.md#live-delivery)
+    await newEndpoint(b);
     // where the app's dispatchers listen: DATABASE_DIRECT_URL behind a transaction-mode pooler (the pooled run)
     const url = sessionUrlOf(t.config.database as PostgresConfig)!;
     const heard: string[] = [];
