@@ -172,8 +172,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await retention.stop();
     await logWriter.close();
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // The hooks every request runs are callback-style where they do not wait: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   await app.register(handlerTimeout, { timeoutMs: config.requestTimeout });
 
@@ -185,9 +187,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     draining = true;
     if (config.shutdownDelay > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelay));
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('Connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   await app.register(errorHandler);
@@ -242,8 +244,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // A request without any body (no Content-Type, zero bytes) to an operation that takes one validates as `{}`
   // too, so `POST /v1/inquiry` with nothing creates an inquiry with the defaults (docs/api.md#requests).
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.schema?.body !== undefined) request.body = {};
+    done();
   });
 
   await app.register(openapi);

@@ -75,10 +75,12 @@ export default fp<MetricsOptions>(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [register],
     });
-    app.addHook('onResponse', async (request, reply) => {
+    // Callback-style (no promise per request).
+    app.addHook('onResponse', (request, reply, done) => {
       const labels = { method: request.method, route: request.routeOptions.url ?? '(unmatched)', status_code: String(reply.statusCode) };
       requests.inc(labels);
       duration.observe(labels, reply.elapsedTime / 1000);
+      done();
     });
 
     const writer = opts.logWriter;

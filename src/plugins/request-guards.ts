@@ -82,21 +82,19 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** Each route's integer path parameters, by its params schema (worked out once per route). */
-const integerParamsOf = new WeakMap<object, string[]>();
+/**
+ * Where each route's integer path parameters sit in its path, as indexes of the `/`-separated segments,
+ * by the route's own `config` object (one per route; a params schema may be shared by routes of different
+ * shapes): worked out at a route's first request, so later ones only split their own URL.
+ */
+const integerSegmentsOf = new WeakMap<object, number[]>();
 
-/** The integer path parameters of a route (their schema type is `integer`). */
-function integerParams(request: FastifyRequest): string[] {
-  const schema = request.routeOptions.schema?.params as { properties?: Record<string, { type?: string }> } | undefined;
-  if (schema?.properties === undefined) return [];
-  let names = integerParamsOf.get(schema);
-  if (names === undefined) {
-    names = Object.entries(schema.properties)
-      .filter(([, s]) => s.type === 'integer')
-      .map(([name]) => name);
-    integerParamsOf.set(schema, names);
-  }
-  return names;
+/** The segment indexes of a route's integer path parameters (their schema type is `integer`), for {@link integerSegmentsOf}. */
+function integerSegments(url: string, schema: { properties?: Record<string, { type?: string }> }): number[] {
+  const pattern = url.split('/');
+  return Object.entries(schema.properties ?? {})
+    .filter(([, s]) => s.type === 'integer')
+    .map(([name]) => pattern.indexOf(`:${name}`));
 }
 
 /**
@@ -109,35 +107,40 @@ const DECIMAL_ID = /^[1-9]\d{0,299}$/;
 export default fp(
   async function requestGuards(app: FastifyInstance, options: RequestGuardsOptions) {
     app.decorateRequest('publicOrigin', '');
-    app.addHook('onRequest', async (request) => {
+    // Callback-style hooks (no promise per request): both run on every request.
+    app.addHook('onRequest', (request, _reply, done) => {
       const coding = request.headers['content-encoding'];
       if (coding !== undefined && hasBody(request)) {
         const unsupported = coding
           .split(',')
           .map((c) => c.trim().toLowerCase())
           .find((c) => c !== '' && c !== 'identity');
-        if (unsupported !== undefined) throw new UnsupportedContentEncoding(unsupported.slice(0, 40));
+        if (unsupported !== undefined) return done(new UnsupportedContentEncoding(unsupported.slice(0, 40)));
       }
       if (options.publicUrl !== undefined) {
         request.publicOrigin = options.publicUrl;
-        return;
+        return done();
       }
       const origin = originOf(request.protocol.toLowerCase(), request.host);
       if (origin === undefined) {
-        if (NO_ORIGIN.has(request.url.split('?', 1)[0]!.replace(/\/+$/, ''))) return;
-        throw new BadHost();
+        if (NO_ORIGIN.has(request.url.split('?', 1)[0]!.replace(/\/+$/, ''))) return done();
+        return done(new BadHost());
       }
       request.publicOrigin = origin;
+      done();
     });
-    app.addHook('preValidation', async (request) => {
-      const names = integerParams(request);
-      if (names.length === 0) return;
-      const pattern = (request.routeOptions.url ?? '').split('/');
+    app.addHook('preValidation', (request, _reply, done) => {
+      const route = request.routeOptions;
+      const schema = route.schema?.params as { properties?: Record<string, { type?: string }> } | undefined;
+      if (schema?.properties === undefined) return done();
+      let segments = integerSegmentsOf.get(route.config);
+      if (segments === undefined) integerSegmentsOf.set(route.config, (segments = integerSegments(route.url ?? '', schema)));
+      if (segments.length === 0) return done();
       const raw = (request.raw.url ?? '').split('?', 1)[0]!.split('/');
-      for (const name of names) {
-        const at = pattern.indexOf(`:${name}`);
-        if (at < 0 || !DECIMAL_ID.test(raw[at] ?? '')) throw new NotFound();
+      for (const at of segments) {
+        if (at < 0 || !DECIMAL_ID.test(raw[at] ?? '')) return done(new NotFound());
       }
+      done();
     });
   },
   { name: 'request-guards' },

@@ -118,7 +118,12 @@ export function responseBodyText(reply: FastifyReply, payload: unknown): string 
   return isJson(reply.getHeader('content-type')) ? text : JSON.stringify(text);
 }
 
-const payloads = new WeakMap<FastifyRequest, unknown>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The call log's state of this call: its response payload once `onSend` has it, and whether it is recorded. */
+    callLog: { payload: unknown; recorded: boolean } | null;
+  }
+}
 
 /**
  * The `ipAddress` of a logged call whose peer address nobody can know: the client sent its request and
@@ -138,12 +143,14 @@ export default fp<RequestLogOptions>(
     // `request.ip` still has it after the client reset the connection (RST) while its request was handled.
     app.server.on('connection', primePeerAddress);
 
-    /** Calls already handed to the writer (each is recorded once, by whichever path comes first). */
-    const recorded = new WeakSet<FastifyRequest>();
+    // Per request: its payload and whether it is already handed to the writer (each call is recorded once,
+    // by whichever path comes first), as a request property rather than weak maps (no GC bookkeeping).
+    app.decorateRequest('callLog', null);
     const record = (request: FastifyRequest, reply: FastifyReply): void => {
       const auth = request.auth;
-      if (!auth || recorded.has(request)) return;
-      recorded.add(request);
+      if (!auth || request.callLog?.recorded === true) return;
+      const payload = request.callLog?.payload;
+      request.callLog = { payload: undefined, recorded: true };
       opts.writer.enqueue({
         business_id: auth.businessId,
         ip_address: request.ip ?? UNKNOWN_PEER_ADDRESS,
@@ -152,31 +159,36 @@ export default fp<RequestLogOptions>(
         referrer: typeof request.headers.referer === 'string' ? request.headers.referer : '',
         status_code: String(reply.statusCode),
         request_body: fitBody(requestBodyText(request)),
-        response_body: fitBody(responseBodyText(reply, payloads.get(request))),
+        response_body: fitBody(responseBodyText(reply, payload)),
         created: nowTimestamp(),
         // A call answered from a stored Idempotency-Key answer (plugins/idempotency.ts) is marked as such.
         idempotent_replayed: reply.getHeader('idempotent-replayed') === 'true' ? 1 : null,
       } satisfies NewApiLogRow);
     };
 
-    app.addHook('preValidation', async (request) => {
+    // Callback-style hooks (no promise per request): all three run on every call.
+    app.addHook('preValidation', (request, _reply, done) => {
       if (isFormBody(request.body)) formBodies.set(request, JSON.stringify(request.body));
+      done();
     });
 
     // The answer is final here. A client that reset its connection gets no `finish` of the response, so no
     // `onResponse`: the call is recorded now when the connection is already gone, or when it closes before
     // the response is written.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.auth) return payload;
-      payloads.set(request, payload);
-      const socket = request.raw.socket as Socket | null;
-      if (socket === null || socket.destroyed) record(request, reply);
-      else reply.raw.once('close', () => record(request, reply));
-      return payload;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.auth && request.callLog?.recorded !== true) {
+        request.callLog = { payload, recorded: false };
+        const socket = request.raw.socket as Socket | null;
+        if (socket === null || socket.destroyed) record(request, reply);
+        // `close` comes once per response: `on` spares `once`'s wrapper.
+        else reply.raw.on('close', () => record(request, reply));
+      }
+      done(null, payload);
     });
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       record(request, reply);
+      done();
     });
   },
   { name: 'request-log', dependencies: ['authenticate'] },

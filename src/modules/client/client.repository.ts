@@ -1,7 +1,7 @@
 /** SQL for clients and their custom field values. Soft-deleted clients are never read. */
 import type { Db } from '../../db/database.ts';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.ts';
+import { preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import { escapeLike, forUpdateOf, isPostgres, rowAsSelect, trigramMatch, type RowLock } from '../../db/sql-helpers.ts';
 import { defaultClientStatusId } from '../catalog/catalog.service.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
@@ -386,21 +386,47 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
   return row !== undefined;
 }
 
+/** Which columns a client INSERT sets, and whether the insert chooses the default status itself. */
+interface InsertShape {
+  columns: string[];
+  defaultStatus: boolean;
+}
+
 /**
- * Inserts a client; returns its id. `status_id` left `undefined` takes the business's default client status
- * (none when it has none; docs/api.md#clients), chosen in the insert itself (catalog.service
- * `defaultClientStatusId`).
+ * The client INSERT of each {@link InsertShape}, built and compiled once (bench/README.md#issue-38-fixed-path:
+ * Kysely building it was about 4% of a create's CPU): arguments are the columns' values in `columns` order,
+ * then the business id. At most 32 shapes (a create sets a handful of optional columns).
  */
-export async function insert(db: Db, businessId: number, row: Omit<NewClientRow, 'business_id'>): Promise<number> {
+const insertOfShape = preparedShapes(32, (db: Db, shape: InsertShape, args: readonly unknown[]) => {
+  const businessId = args[shape.columns.length] as number;
+  const row: Record<string, unknown> = Object.fromEntries(shape.columns.map((column, i) => [column, args[i]]));
+  row.business_id = businessId;
+  if (shape.defaultStatus) row.status_id = defaultClientStatusId(db, businessId);
   // INSERT … SELECT: one statement that Citus takes (sql-helpers rowAsSelect)
-  const insert = rowAsSelect(db, { ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultClientStatusId(db, businessId) : row.status_id });
-  const { id } = await db
+  const insert = rowAsSelect(db, row);
+  return db
     .insertInto('client')
     .columns(insert.columns as never)
     .expression(insert.select as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+    .returning('id');
+});
+
+/**
+ * Inserts a client; returns its id. `status_id` left `undefined` takes the business's default client status
+ * (none when it has none; docs/api.md#clients), chosen in the insert itself (catalog.service
+ * `defaultClientStatusId`). One statement, compiled once per set of columns ({@link insertOfShape}).
+ */
+export async function insert(db: Db, businessId: number, row: Omit<NewClientRow, 'business_id'>): Promise<number> {
+  const columns: string[] = [];
+  const values: unknown[] = [];
+  for (const [column, value] of Object.entries(row)) {
+    if (value === undefined) continue;
+    columns.push(column);
+    values.push(value);
+  }
+  const defaultStatus = row.status_id === undefined;
+  const [created] = await insertOfShape(db, `${columns.join(',')}|${defaultStatus}`, { columns, defaultStatus }, [...values, businessId]);
+  return (created as { id: number }).id;
 }
 
 /**
