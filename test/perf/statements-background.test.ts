@@ -67,6 +67,8 @@ describe(`background statements of a write (${DIALECT})`, () => {
     });
     const listing = `${statements.length} background statements for ${WRITES} writes:\n${statements.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`;
     expect(statements.filter((s) => FAN_OUT.some((re) => re.test(s))), listing).toEqual([]);
+    // nor a wake-up of other processes' dispatchers (PostgreSQL's NOTIFY bizapi_event): nothing waits for them
+    expect(statements.filter((s) => /pg_notify/i.test(s)), listing).toEqual([]);
     expect(statements.length, listing).toBeLessThanOrEqual(WRITES);
 
     // decisions §17: every event is in the feed, numbered in order, although no poll numbered them
