@@ -54,6 +54,7 @@ import {
   resumeParked,
 } from '../modules/webhook/webhook-delivery.service.ts';
 import { assignSequences } from '../modules/event/event.service.ts';
+import { isPostgres } from '../db/sql-helpers.ts';
 import { createPollLoop, createSlotPool, type DispatcherLogger, type NextPoll, silentLogger } from './dispatch-loop.ts';
 
 /** Options of {@link createWebhookDispatcher}. */
@@ -200,6 +201,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const businessIds = options.businessIds ?? config.dispatcher.businessIds;
   const pollIntervalMs = config.dispatcher.pollIntervalMs;
   const iso = (ms: number) => new Date(ms).toISOString();
+  const postgres = isPostgres(db);
   const ctx = { db, masterKey: options.masterKey, owner, allowPrivate: config.webhookAllowPrivate, now: clock, timeoutMs };
 
   /**
@@ -375,6 +377,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function poll(wait: boolean): Promise<WebhookDispatchResult> {
     const result: WebhookDispatchResult = { published: 0, resumed: 0, claimed: 0, succeeded: 0, retried: 0, failed: 0 };
     if (loop.stopping) return result;
+    // SQLite: deliveries a write wrote itself (docs/webhooks.md#deliveries-written-by-the-write) are due at
+    // once; they are claimed first, before the fan-out's and resumption's steps, each of which waits its turn
+    // for the one connection (in a server) or the write lock (in a worker)
+    const started: Promise<void>[] = [];
+    if (!postgres) {
+      started.push(...(await claimLane('normal', result)));
+      await yieldToRequests();
+    }
     // committed events get their sequences before they are published (docs/api.md#events)
     await assignSequences(db);
     await yieldToRequests();
@@ -385,8 +395,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     // parked endpoints that answer again get their owed events, a chunk as their queue drains (docs/webhooks.md#parking)
     result.resumed = await resumeParked(db, { now: iso(clock()), sickAfter, chunk: RESUME_CHUNK, endpoints: RESUME_ENDPOINTS, businessIds });
     await yieldToRequests();
-    const started = [...(await claimLane('normal', result))];
-    await yieldToRequests();
+    // (on SQLite again when this poll fanned out or resumed some: those are due too)
+    if (postgres || result.published > 0 || result.resumed > 0) {
+      started.push(...(await claimLane('normal', result)));
+      await yieldToRequests();
+    }
     started.push(...(await claimLane('sick', result)));
     if (wait) await Promise.all(started);
     return result;

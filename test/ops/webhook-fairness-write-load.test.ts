@@ -209,6 +209,29 @@ describe.skipIf(!SCENARIO).each(['server', 'worker'] as const)(`webhook fairness
       .where('business_id', 'in', noisyIds)
       .where('parked_after_event_id', 'is not', null)
       .executeTakeFirstOrThrow();
+    // where the quiet business's time went (from the rows' own times): the write sent → its answer, → its
+    // delivery row written, → the attempt's request sent (claim and preload), → the receiver's arrival
+    const quietRows = await t.testDb.db
+      .selectFrom('webhook_delivery as d')
+      .innerJoin('event as e', (j) => j.onRef('e.business_id', '=', 'd.business_id').onRef('e.id', '=', 'd.event_id'))
+      .select(['e.data', 'd.created', 'd.last_attempt_at', 'd.last_duration_ms'])
+      .where('d.business_id', '=', quiet.businessId)
+      .execute();
+    const stages = { written: [] as number[], claimed: [] as number[], received: [] as number[] };
+    for (const r of quietRows) {
+      const name = (JSON.parse(r.data) as { companyName?: string }).companyName;
+      const at = name === undefined ? undefined : sent.get(name);
+      if (at === undefined || r.last_attempt_at === null) continue;
+      const requestAt = Date.parse(r.last_attempt_at) - Number(r.last_duration_ms ?? 0);
+      stages.written.push(Date.parse(r.created) - at);
+      stages.claimed.push(requestAt - Date.parse(r.created));
+      if (arrivals.has(name!)) stages.received.push(arrivals.get(name!)! - requestAt);
+    }
+    const stage = (v: number[]) => (v.length === 0 ? '—' : `${quantile(v, 0.5)}/${quantile(v, 0.99)}`);
+    console.log(
+      `quiet stages p50/p99 ms (${DIALECT}, ${placement}): write answered ${stage(answered)}, write sent → delivery row ${stage(stages.written)}, ` +
+        `row → request sent ${stage(stages.claimed)}, request → received ${stage(stages.received)}`,
+    );
     const p50 = quantile(delays, 0.5);
     const p99 = quantile(delays, 0.99);
     console.log(

@@ -71,17 +71,25 @@ export interface FanOutEvent {
 }
 
 /**
- * Whether events of `businessId` about to be written in the write's transaction `trx` need a webhook
- * fan-out (SQLite: see {@link writeEvents}): whether an endpoint of the business would get a delivery of one
- * of `events`. The webhook module provides it ({@link fanOutAtWrite}); the event module knows nothing of
- * endpoints.
+ * What a SQLite write does about the webhook deliveries of the events it is about to write in its
+ * transaction (docs/webhooks.md#deliveries-written-by-the-write): `none` — no endpoint of the business would
+ * get one (none, all parked, none wanting these types), the events are written published; `dispatcher` —
+ * they are written unpublished, for the dispatcher's fair fan-out; `write` — the write itself writes them
+ * (`write(trx, events)` after the events, with their ids) and the events are written published.
  */
-export type WriteFanOut = (trx: Db, businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]) => Promise<boolean>;
+export type WriteFanOutPlan = { kind: 'none' } | { kind: 'dispatcher' } | { kind: 'write'; write: (trx: Db, events: readonly FanOutEvent[]) => Promise<void> };
+
+/**
+ * Decides, in the write's transaction `trx`, what becomes of the webhook deliveries of events of
+ * `businessId` about to be written ({@link WriteFanOutPlan}; SQLite: see {@link writeEvents}). The webhook
+ * module provides it ({@link fanOutAtWrite}); the event module knows nothing of endpoints.
+ */
+export type WriteFanOut = (trx: Db, businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]) => Promise<WriteFanOutPlan>;
 
 let writeFanOut: WriteFanOut | undefined;
 
 /**
- * Sets the check SQLite writes run in their own transaction (docs/webhooks.md#fan-out); the webhook delivery
+ * Sets the plan SQLite writes make in their own transaction (docs/webhooks.md#fan-out); the webhook delivery
  * module calls it when it is loaded. Without it (a process that never loads the webhook module) SQLite
  * events are written unpublished, and a dispatcher's fan-out takes them as on PostgreSQL.
  */
@@ -160,11 +168,13 @@ async function writeEventsPostgres(
  *   webhook module.
  * - SQLite in a transaction (every API write: `BEGIN IMMEDIATE`, one writer at a time, so the order of
  *   these transactions is the order of their commits): numbered here from the one counter, in one
- *   statement; and — when the webhook module is loaded and no endpoint of the business would get a
- *   delivery of them ({@link WriteFanOut}: one indexed read; none, all parked, or none wanting these types) —
- *   written published, so that no fan-out ever touches them (docs/webhooks.md#fan-out). A write then needs
- *   no transaction after its commit (no second fsync, docs/api.md#events); events that do need deliveries
- *   are left to the dispatcher's fan-out, fair per business and bounded per round.
+ *   statement; and, when the webhook module is loaded, its plan ({@link WriteFanOut}: one indexed read, two
+ *   when deliveries are due) decides their deliveries (docs/webhooks.md#fan-out): none due — written
+ *   published, so that no fan-out ever touches them; due to a few endpoints with room in their queues —
+ *   written here, after the events, which are written published (the delivery exists at commit:
+ *   docs/webhooks.md#deliveries-written-by-the-write); otherwise written unpublished, for the dispatcher's
+ *   fan-out, fair per business and bounded per round. A write then needs no transaction after its commit
+ *   (no second fsync, docs/api.md#events).
  */
 async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[]): Promise<{ ids: number[]; sequences: (number | null)[] }> {
   if (rows.length === 0) return { ids: [], sequences: [] };
@@ -178,17 +188,12 @@ async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewE
   if (trace) trace.unpublished = true;
   const atWrite = trx.isTransaction && !isPostgres(trx);
   const base = atWrite ? await repo.takeSequences(trx, rows.length) : null;
-  const fanOut =
-    !atWrite ||
-    writeFanOut === undefined ||
-    (await writeFanOut(
-      trx,
-      businessId,
-      rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] })),
-    ));
-  const publishedAt = fanOut ? null : nowTimestamp();
+  const matched = rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] }));
+  const plan: WriteFanOutPlan = !atWrite || writeFanOut === undefined ? { kind: 'dispatcher' } : await writeFanOut(trx, businessId, matched);
+  const publishedAt = plan.kind === 'dispatcher' ? null : nowTimestamp();
   const values = rows.map((row, i) => ({ ...row, sequence: base === null ? null : base + i + 1, published_at: publishedAt }));
   const ids = values.length === 1 ? [await repo.insert(trx, businessId, values[0]!)] : await repo.insertMany(trx, businessId, values);
+  if (plan.kind === 'write') await plan.write(trx, matched.map((m, i) => ({ ...m, id: ids[i]! })));
   return { ids, sequences: values.map((v) => v.sequence) };
 }
 

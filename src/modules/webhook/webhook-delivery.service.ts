@@ -30,6 +30,7 @@ import {
   fanOutAtInsert,
   fanOutAtWrite,
   type FanOutEvent,
+  type WriteFanOutPlan,
   hasUnpublished,
   latestEventIdOf,
   listPublishedAfter,
@@ -288,20 +289,51 @@ function matchEndpoints(
 }
 
 /**
- * Whether events of `businessId` about to be written in the write's transaction `trx` need the fan-out
- * (SQLite, docs/webhooks.md#fan-out: event.service `writeEvents` writes them published when not): whether an
- * active endpoint of the business that is not parked wants one of `events` ({@link endpointWants}). One
- * indexed read. The events' ids will be above every endpoint's `after_event_id` and parking cursor (both at
- * most the highest event id, and SQLite's write lock, held by `trx`, lets no other event in), so a parked
- * endpoint is owed them and an endpoint created before them receives them — exactly the deliveries
- * {@link matchEndpoints} would write.
+ * Endpoints of a business (active, not parked, wanting one of the events) up to which a SQLite write writes
+ * its events' deliveries itself (docs/webhooks.md#deliveries-written-by-the-write): a few small inserts in a
+ * transaction that holds the write lock anyway. A business with more (the one whose every write would go to
+ * twenty receivers) goes through the dispatcher's fan-out, fair per business and bounded per round.
  */
-async function needsFanOut(trx: Db, businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]): Promise<boolean> {
+export const WRITE_DELIVERIES_MAX_ENDPOINTS = 3;
+
+/**
+ * The plan of a SQLite write for its events' deliveries (event.service `writeEvents`, docs/webhooks.md#fan-out),
+ * in the write's transaction `trx`: of the business's active endpoints, those not parked that want one of
+ * `events` ({@link endpointWants}) get a delivery of each event they want — exactly what {@link publish} would
+ * write: the events' ids will be above every endpoint's `after_event_id` and parking cursor (both at most
+ * the highest event id, and SQLite's write lock, held by `trx`, lets no other event in), so a parked
+ * endpoint is owed them and an endpoint created before them receives them.
+ * - none: `none` (written published; a parked endpoint is owed them). One indexed read.
+ * - at most {@link WRITE_DELIVERIES_MAX_ENDPOINTS}, each with room in its queue for them (fewer than
+ *   {@link QUEUE_CAP} not attempted yet with them): `write`, the deliveries written by the write after its
+ *   events, due at once (docs/webhooks.md#deliveries-written-by-the-write). Two indexed reads.
+ * - otherwise (more endpoints, or a queue that would pass its cap and park its endpoint): `dispatcher`.
+ */
+async function planWriteFanOut(trx: Db, businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]): Promise<WriteFanOutPlan> {
   const endpoints = await repo.findActiveEndpoints(trx, [businessId]);
-  return endpoints.some((endpoint) => endpoint.parked_after_event_id === null && events.some((event) => endpointWants(endpoint, event)));
+  const wanting = endpoints.filter((endpoint) => endpoint.parked_after_event_id === null && events.some((event) => endpointWants(endpoint, event)));
+  if (wanting.length === 0) return { kind: 'none' };
+  if (wanting.length > WRITE_DELIVERIES_MAX_ENDPOINTS) return { kind: 'dispatcher' };
+  const queued = await repo.countUnattempted(
+    trx,
+    businessId,
+    wanting.map((e) => e.id),
+  );
+  const roomy = wanting.every((endpoint) => (queued.get(endpoint.id) ?? 0) + events.filter((event) => endpointWants(endpoint, event)).length <= QUEUE_CAP);
+  if (!roomy) return { kind: 'dispatcher' };
+  return {
+    kind: 'write',
+    write: async (writeTrx, written) => {
+      const now = new Date().toISOString();
+      await repo.insertDeliveries(
+        writeTrx,
+        written.flatMap((event) => wanting.filter((endpoint) => endpointWants(endpoint, event)).map((endpoint) => newDelivery(businessId, endpoint.id, event.id, now))),
+      );
+    },
+  };
 }
 
-fanOutAtWrite(needsFanOut);
+fanOutAtWrite(planWriteFanOut);
 
 /**
  * PostgreSQL's check of {@link needsFanOut} (docs/webhooks.md#fan-out), as a condition that the events' own

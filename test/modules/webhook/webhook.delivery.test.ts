@@ -26,6 +26,7 @@ import {
   QUEUE_CAP,
   RETRY_DELAYS_MS,
   retryDelayMs,
+  WRITE_DELIVERIES_MAX_ENDPOINTS,
 } from '../../../src/modules/webhook/webhook-delivery.service.ts';
 import * as repo from '../../../src/modules/webhook/webhook-delivery.repository.ts';
 import { isPublicAddress } from '../../../src/shared/public-address.ts';
@@ -35,7 +36,7 @@ import { DIALECT } from '../../setup/test-db.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
-const { get, post, patch } = apiClient(() => t.app);
+const { get, post, patch, delete: del } = apiClient(() => t.app);
 
 /** One request the receiver got. */
 interface Receipt {
@@ -147,8 +148,12 @@ async function newEndpoint(b: TestBusiness, input: EndpointInput = {}): Promise<
   return { id, secret, path, url };
 }
 
-/** A clock the test moves. */
-function testClock(start = Date.now()) {
+/**
+ * A clock the test moves, starting a minute ahead of the real one: on SQLite a write writes its deliveries
+ * due at its own (real) time (docs/webhooks.md#deliveries-written-by-the-write), which a dispatcher's clock
+ * must not be behind.
+ */
+function testClock(start = Date.now() + 60_000) {
   let now = start;
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
@@ -173,13 +178,15 @@ function dispatcher(
 }
 
 /**
- * Events a dispatcher's fan-out publishes of `n` written through the API whose business's only endpoints are
- * parked (they are owed them, docs/webhooks.md#parking): on PostgreSQL all of them — its write counts a
- * parked endpoint as a listener; on SQLite none — the write published them itself (docs/webhooks.md#fan-out).
- * (A business without an active endpoint, or whose endpoints want none of the types, has its events
- * published by the write on both databases.)
+ * Events a dispatcher's fan-out publishes of `n` written through the API to a business whose events a write
+ * does not publish itself on PostgreSQL but does on SQLite: on PostgreSQL all of them (its INSERT publishes
+ * only when no active endpoint may want them — a parked endpoint counts as wanting them, docs/webhooks.md#fan-out);
+ * on SQLite none — the write published them itself, with their deliveries for at most
+ * {@link WRITE_DELIVERIES_MAX_ENDPOINTS} endpoints wanting them that have room in their queues, or without any
+ * when no endpoint gets a delivery (docs/webhooks.md#deliveries-written-by-the-write). A business without an
+ * active endpoint, or whose endpoints want none of the types, has its events published by the write on both.
  */
-function nobodyListens(n: number): number {
+function dispatcherPublishes(n: number): number {
   return DIALECT === 'sqlite' ? 0 : n;
 }
 
@@ -230,7 +237,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect((await patch(b, `/v1/client/${id}`, { email: 'a@acme.example' })).status).toBe(200);
     const d = dispatcher([b.businessId]);
     const result = await drain(d);
-    expect(result).toMatchObject({ published: 2, claimed: 3, succeeded: 3, retried: 0, failed: 0 });
+    expect(result).toMatchObject({ published: dispatcherPublishes(2), claimed: 3, succeeded: 3, retried: 0, failed: 0 });
 
     const events = (await get(b, '/v1/event?page_size=100')).body.results.reverse();
     expect(events.map((e: { type: string }) => e.type)).toEqual(['client.created', 'client.updated']);
@@ -479,7 +486,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const clock = testClock();
     const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
     // healthy: up to 4 at once; all time out (no answer) → the streak reaches 4 ≥ 3
-    expect(await d.runOnce()).toMatchObject({ published: 6, claimed: 4, retried: 4 });
+    expect(await d.runOnce()).toMatchObject({ published: dispatcherPublishes(6), claimed: 4, retried: 4 });
     expect((await endpointRow(hook.id)).sick_streak).toBe(4);
     // sick: one attempt at a time, whatever is due (4 retries after 5 s, and 2 never tried)
     clock.advance(5_000);
@@ -493,7 +500,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     // a 500 is an answer: the streak stays 0
     behaviour.set(hook.path, [500]);
     await newClient(b, 'Answered');
-    expect(await d.runOnce()).toMatchObject({ published: 1, claimed: 1, retried: 1 });
+    expect(await d.runOnce()).toMatchObject({ published: dispatcherPublishes(1), claimed: 1, retried: 1 });
     expect((await endpointRow(hook.id)).sick_streak).toBe(0);
   });
 
@@ -504,7 +511,8 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     for (let i = 0; i < 4; i++) await newClient(b, `Lanes ${i}`);
     const now = Date.now();
     const at = (ms: number) => new Date(now + ms).toISOString();
-    expect(await publish(t.testDb.db, { limit: 100, businessIds: [b.businessId], now: at(0) })).toMatchObject({ deliveries: 8 });
+    await publish(t.testDb.db, { limit: 100, businessIds: [b.businessId], now: at(0) });
+    expect([...(await deliveriesOf(sick.id)), ...(await deliveriesOf(healthy.id))]).toHaveLength(8);
     // two attempts to the first endpoint in flight (another dispatcher's), then it became sick
     const inFlight = (await deliveriesOf(sick.id)).slice(0, 2).map((r) => r.id);
     await t.testDb.db.updateTable('webhook_delivery').set({ lease_owner: 'other', lease_until: at(60_000) }).where('id', 'in', inFlight).execute();
@@ -536,13 +544,13 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const clock = testClock();
     const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
     // 4 attempts, none answered: the streak reaches 4 ≥ 3, and the 2 deliveries never tried are owed instead
-    expect(await d.runOnce()).toMatchObject({ published: 6, claimed: 4, retried: 4 });
+    expect(await d.runOnce()).toMatchObject({ published: dispatcherPublishes(6), claimed: 4, retried: 4 });
     expect((await endpointRow(hook.id)).parked_after_event_id).not.toBeNull();
     expect(await deliveriesOf(hook.id)).toHaveLength(4);
     expect((await get(b, `/v1/webhook/${hook.id}`)).body).toMatchObject({ isParked: true, isActive: true });
     // while parked, new events write no delivery for it
     for (let i = 6; i < 46; i++) await newClient(b, `Parked ${i}`);
-    expect(await d.runOnce()).toMatchObject({ published: nobodyListens(40), resumed: 0, claimed: 0 });
+    expect(await d.runOnce()).toMatchObject({ published: dispatcherPublishes(40), resumed: 0, claimed: 0 });
     expect(await deliveriesOf(hook.id)).toHaveLength(4);
     // the receiver answers again: a retry, due in 5 s, succeeds in the sick lane; the 42 owed events are queued and sent
     behaviour.set(hook.path, [204]);
@@ -564,7 +572,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     for (let i = 0; i < 4; i++) await newClient(b, `Resume ${i}`);
     const clock = testClock();
     const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
-    expect(await d.runOnce()).toMatchObject({ published: 4, retried: 4, succeeded: 4 });
+    expect(await d.runOnce()).toMatchObject({ published: dispatcherPublishes(4), retried: 4, succeeded: 4 });
     expect((await endpointRow(hook.id)).parked_after_event_id).not.toBeNull();
     for (let i = 4; i < 154; i++) await newClient(b, `Resume ${i}`);
     await drain(d);
@@ -626,11 +634,21 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     await newClient(quiet, 'Quiet');
     const now = new Date().toISOString();
     const ids = [noisy.businessId, quiet.businessId];
-    // 6 events claimed; at most 9 deliveries: the noisy business's first event (4) and the quiet one's (1), then
-    // its second (4) — its last 3 events are left for the next fan-out, unpublished
-    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 3, deliveries: 9, deferred: 3 });
-    expect(await deliveriesOf(quietHook.id)).toHaveLength(1);
-    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 2, deliveries: 8, deferred: 1 });
+    if (DIALECT === 'sqlite') {
+      // the quiet business's write wrote its one delivery itself (docs/webhooks.md#deliveries-written-by-the-write);
+      // the noisy business's four endpoints (more than WRITE_DELIVERIES_MAX_ENDPOINTS) leave its events to the
+      // fan-out: at most 9 deliveries, its first and second events (4 each), the last 3 left for the next one
+      expect(WRITE_DELIVERIES_MAX_ENDPOINTS).toBeLessThan(4);
+      expect(await deliveriesOf(quietHook.id)).toHaveLength(1);
+      expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 2, deliveries: 8, deferred: 3 });
+      expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 2, deliveries: 8, deferred: 1 });
+    } else {
+      // 6 events claimed; at most 9 deliveries: the noisy business's first event (4) and the quiet one's (1), then
+      // its second (4) — its last 3 events are left for the next fan-out, unpublished
+      expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 3, deliveries: 9, deferred: 3 });
+      expect(await deliveriesOf(quietHook.id)).toHaveLength(1);
+      expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 2, deliveries: 8, deferred: 1 });
+    }
     expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 1, deliveries: 4, deferred: 0 });
     // a single event beyond the bound is still fanned out (a round never stalls)
     await newClient(noisy, 'Noisy 5');
@@ -644,12 +662,12 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     for (let i = 0; i < 4; i++) await newClient(b, `Still parked ${i}`);
     const clock = testClock();
     const d = dispatcher([b.businessId], { now: clock.now, timeoutMs: 200, perEndpoint: 4 });
-    expect(await d.runOnce()).toMatchObject({ published: 4, claimed: 4, retried: 4 });
+    expect(await d.runOnce()).toMatchObject({ published: dispatcherPublishes(4), claimed: 4, retried: 4 });
     const parkedAt = (await endpointRow(hook.id)).parked_after_event_id;
     expect(parkedAt).not.toBeNull();
     for (let i = 4; i < 8; i++) await newClient(b, `Still parked ${i}`);
     clock.advance(5_000);
-    expect(await d.runOnce()).toMatchObject({ published: nobodyListens(4), claimed: 1, retried: 1 });
+    expect(await d.runOnce()).toMatchObject({ published: dispatcherPublishes(4), claimed: 1, retried: 1 });
     const row = await endpointRow(hook.id);
     expect(row.sick_streak).toBe(5);
     expect(row.parked_after_event_id).toBe(parkedAt);
@@ -727,7 +745,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const one = dispatcher([b.businessId], { concurrency: 3 });
     const two = dispatcher([b.businessId], { concurrency: 3 });
     const [r1, r2] = await Promise.all([drain(one), drain(two)]);
-    expect(r1.published + r2.published).toBe(12);
+    expect(r1.published + r2.published).toBe(dispatcherPublishes(12));
     expect(r1.succeeded + r2.succeeded).toBe(12);
     const got = receivedAt(hook.path);
     expect(got).toHaveLength(12);
@@ -763,7 +781,7 @@ describe(`webhook delivery on ${DIALECT}`, () => {
   });
 
   // SQLite only: PostgreSQL numbers and fans out after commit, in the order events become visible (docs/api.md#events)
-  it.skipIf(DIALECT === 'postgres')("SQLite: a write numbers its events in its own transaction, and publishes them there when no endpoint would get a delivery", async () => {
+  it.skipIf(DIALECT === 'postgres')('SQLite: a write numbers its events in its own transaction and publishes them there, with their deliveries', async () => {
     const b = await newBusiness(t);
     const hook = await newEndpoint(b);
     const lonely = await newBusiness(t);
@@ -784,11 +802,14 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     // numbered in commit order by the writes themselves
     expect(events.every((e) => e.sequence !== null)).toBe(true);
     expect(events.map((e) => Number(e.sequence))).toEqual(events.map((e) => Number(e.sequence)).sort((x, y) => x - y));
-    // published by the write when no endpoint would get a delivery: no endpoint, or only a parked one (owed it)
-    expect(events.map((e) => e.published_at !== null)).toEqual([false, true, true]);
-    // the feed lists them at once; the dispatcher fans out the one event with a listener, and sends it
+    // published by the write: with the delivery of the one endpoint listening (docs/webhooks.md#deliveries-written-by-the-write),
+    // without any for no endpoint or only a parked one (owed it)
+    expect(events.map((e) => e.published_at !== null)).toEqual([true, true, true]);
+    const log = (await get(b, `/v1/webhook/${hook.id}/delivery`)).body.results;
+    expect(log.map((d: { event: { id: number }; status: string; attempts: number }) => [d.event.id, d.status, d.attempts])).toEqual([[events[0]!.id, 'pending', 0]]);
+    // the feed lists them at once; the dispatcher has nothing to fan out, and sends the delivery
     expect((await get(lonely, '/v1/event?after_sequence=0')).body.results.map((e: { data: { id: number } }) => e.data.id)).toEqual([other]);
-    expect(await drain(dispatcher([b.businessId, lonely.businessId, parkedOnly.businessId]))).toMatchObject({ published: 1, claimed: 1, succeeded: 1 });
+    expect(await drain(dispatcher([b.businessId, lonely.businessId, parkedOnly.businessId]))).toMatchObject({ published: 0, claimed: 1, succeeded: 1 });
     expect(JSON.parse(receivedAt(hook.path)[0]!.body).data.id).toBe(id);
     expect(await deliveriesOf(parked.id)).toEqual([]);
     // owed: resumed, the parked endpoint gets the event the write published
@@ -894,14 +915,77 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect((await deliveriesOf(createdId)).map((d) => Number(d.event_id))).toEqual([Number(event.id)]);
   });
 
+  it.skipIf(DIALECT === 'postgres')(
+    'SQLite: the deliveries a write writes itself exist when it answers; nothing is lost or doubled around an endpoint created, deleted or parked, nor past the write\'s limit of endpoints',
+    async () => {
+      const b = await newBusiness(t);
+      /** Creates an endpoint through the API; returns its id and receiver path. */
+      const create = async (): Promise<{ id: number; path: string }> => {
+        const path = uniquePath('at-write');
+        const res = await post(b, '/v1/webhook', { url: `${base}${path}`, eventTypes: ['*'] });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return { id: res.body.id, path };
+      };
+      /** The event ids of an endpoint's delivery log (through the API), oldest first. */
+      const logged = async (id: number): Promise<number[]> =>
+        (await get(b, `/v1/webhook/${id}/delivery?page_size=100`)).body.results.map((d: { event: { id: number } }) => d.event.id).reverse();
+      const eventOf = async (name: string): Promise<number> => {
+        const e = await t.testDb.db.selectFrom('event').select('id').where('business_id', '=', b.businessId).where('type', '=', 'client.created').where('data', 'like', `%"${name}"%`).executeTakeFirstOrThrow();
+        return e.id;
+      };
+      const a = await create();
+      const deleted = await create();
+      await newClient(b, 'One');
+      const one = await eventOf('One');
+      // no dispatcher has run: the write wrote both deliveries
+      expect(await logged(a.id)).toEqual([one]);
+      expect(await logged(deleted.id)).toEqual([one]);
+      // an endpoint created after a write gets none of it, and every write after it
+      const c = await create();
+      await newClient(b, 'Two');
+      const two = await eventOf('Two');
+      expect(await logged(c.id)).toEqual([two]);
+      expect(await logged(a.id)).toEqual([one, two]);
+      // a deleted endpoint's deliveries go with it; the writes after it write none for it
+      expect((await del(b, `/v1/webhook/${deleted.id}`)).status).toBe(204);
+      await newClient(b, 'Three');
+      const three = await eventOf('Three');
+      expect(await logged(a.id)).toEqual([one, two, three]);
+      // a parked endpoint is owed the events written meanwhile (no delivery), the others get theirs
+      await t.testDb.db.updateTable('webhook_endpoint').set({ parked_after_event_id: three, sick_streak: 3 }).where('id', '=', a.id).execute();
+      await newClient(b, 'Four');
+      const four = await eventOf('Four');
+      expect(await logged(a.id)).toEqual([one, two, three]);
+      expect(await logged(c.id)).toEqual([two, three, four]);
+      // past WRITE_DELIVERIES_MAX_ENDPOINTS endpoints not parked, the write leaves its event to the fan-out
+      const more = [];
+      for (let i = 0; i < WRITE_DELIVERIES_MAX_ENDPOINTS; i++) more.push(await create());
+      await newClient(b, 'Five');
+      const five = await eventOf('Five');
+      const row = await t.testDb.db.selectFrom('event').select('published_at').where('business_id', '=', b.businessId).where('id', '=', five).executeTakeFirstOrThrow();
+      expect(row.published_at).toBeNull();
+      expect(await logged(c.id)).toEqual([two, three, four]);
+      // the parked endpoint answers again; everything arrives once
+      await t.testDb.db.updateTable('webhook_endpoint').set({ sick_streak: 0 }).where('id', '=', a.id).execute();
+      await drain(dispatcher([b.businessId]));
+      const got = (path: string) => receivedAt(path).map((r) => Number(r.headers['webhook-id'])).sort((x, y) => x - y);
+      expect(got(a.path)).toEqual([one, two, three, four, five]);
+      expect(got(deleted.path)).toEqual([]);
+      expect(got(c.path)).toEqual([two, three, four, five]);
+      for (const m of more) expect(got(m.path)).toEqual([five]);
+      expect((await endpointRow(a.id)).parked_after_event_id).toBeNull();
+    },
+  );
+
   it('an inactive endpoint gets nothing; webhook.test events are never fanned out', async () => {
     const b = await newBusiness(t);
     const inactive = await newEndpoint(b, { isActive: false });
     const active = await newEndpoint(b);
     await t.testDb.db.transaction().execute((trx) => record(trx, b.businessId, { type: 'webhook.test', changedFields: [], data: { id: active.id } }));
     await newClient(b);
-    // the ping is published by its write (it wants no fan-out: the ping writes its one delivery itself)
-    expect(await drain(dispatcher([b.businessId]))).toMatchObject({ published: 1, claimed: 1 });
+    // the ping is published by its write on both databases (it wants no fan-out: the ping writes its one
+    // delivery itself); the client's event by the fan-out on PostgreSQL, by its write on SQLite
+    expect(await drain(dispatcher([b.businessId]))).toMatchObject({ published: dispatcherPublishes(1), claimed: 1 });
     expect(receivedAt(inactive.path)).toEqual([]);
     expect(receivedAt(active.path).map((r) => JSON.parse(r.body).type)).toEqual(['client.created']);
     const unpublished = await t.testDb.db.selectFrom('event').select('id').where('business_id', '=', b.businessId).where('published_at', 'is', null).execute();
