@@ -71,10 +71,12 @@ const program = new Command()
   .option('--receiver-delay-ms <ms>', 'the receiver answers after this many milliseconds (a slow receiver)', '0')
   .option('--out <dir>', 'results directory', path.join(ROOT, 'bench/results'))
   .option('--runtime <which>', 'dist: the compiled server (node dist/cli/main.js; npm run build first) or src: bin/bizapi under tsx', 'dist')
+  .option('--cpu-prof <dir>', 'write a V8 CPU profile of each `bizapi worker` into <dir> when it stops (see bench/profile.ts)')
   .parse();
 const opts = program.opts<{
   events: string; concurrency: string; rate: string; duration: string; drainTimeout: string; pollMs?: string;
   only: string; receiverDelayMs: string; out: string; runtime: string; noisyBusinesses: string; noisyDuration: string; idleWrites: string;
+  cpuProf?: string;
 }>();
 if (!['dist', 'src'].includes(opts.runtime)) throw new Error('--runtime: dist or src');
 const ENTRY = opts.runtime === 'dist' ? 'dist/cli/main.js' : 'bin/bizapi';
@@ -179,9 +181,13 @@ async function writeClient(base: string, keys: Keys, name: string): Promise<numb
   return r.ms;
 }
 
-/** `bizapi worker` as a child process (no port: ready when it runs), stopped with SIGTERM. */
+/**
+ * `bizapi worker` as a child process (no port: ready when it runs), stopped with SIGTERM; with `--cpu-prof`,
+ * Node writes its CPU profile into that folder as it exits.
+ */
 function startWorker(env: Record<string, string>): { process: ChildProcess; stop(): Promise<void> } {
-  const child = spawn(process.execPath, [ENTRY, 'worker'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const profile = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`] : [];
+  const child = spawn(process.execPath, [...profile, ENTRY, 'worker'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   child.once('exit', (code) => {

@@ -280,8 +280,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(idempotency, { db: deps.db, masterKey: deps.masterKey, lockTimeoutMs: config.idempotencyLockTimeout });
       // docs/webhooks.md#live-delivery: a write that has answered (so committed) wakes this process's webhook
       // dispatchers at once, and on PostgreSQL every other process's by NOTIFY, instead of at their next poll
-      // — unless it wrote events and all of them were written published (PostgreSQL: a business without an
-      // active endpoint, docs/webhooks.md#fan-out): nothing waits for a dispatcher then
+      // — unless it wrote events and all of them were written published (PostgreSQL: no active endpoint of
+      // the business wants them, docs/webhooks.md#fan-out): nothing waits for a dispatcher then
       const notifyOthers = createEventNotifier(deps.db);
       const eventWrites = new WeakMap<object, EventWriteTrace>();
       v1.addHook('preHandler', (request, _reply, done) => {

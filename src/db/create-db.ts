@@ -15,6 +15,7 @@ import { type DatabaseConfig, usesNamedStatements } from '../config.ts';
 import type { Database } from './database.ts';
 import { AuthChangePlugin } from './auth-change.ts';
 import { statementNameOf } from './prepared-query.ts';
+import { hasConnectionPriority } from './connection-priority.ts';
 import { isDurabilityRelaxed } from './durability.ts';
 import { DatabaseUnavailableError, isSocketError } from './unavailable.ts';
 
@@ -150,6 +151,10 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
  * tried with a zero busy timeout and, while the lock is taken, retried after a timer (1 ms, doubling to
  * 50 ms, with jitter) until {@link SQLITE_BUSY_TIMEOUT_MS} has passed; then SQLITE_BUSY is thrown as before.
  * The driver's connection mutex is held meanwhile, so no other query of this process runs in between.
+ *
+ * The connection is handed out in the order it was asked for, except that work run inside
+ * `withConnectionPriority` (connection-priority.ts: the in-process webhook dispatcher's claims) goes before
+ * the rest waiting.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #sqlite: BetterSqlite3.Database;
@@ -158,6 +163,29 @@ class ImmediateSqliteDriver extends SqliteDriver {
     super(config);
     this.#sqlite = sqlite;
     this.#onQuery = onQuery;
+  }
+  /** The connection is handed out (to a query or a transaction) until it is released. */
+  #held = false;
+  /** Who waits for the connection: the prioritized first, each group in the order it asked. */
+  readonly #waiting: { priority: boolean; resolve: () => void }[] = [];
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.#held) {
+      const priority = hasConnectionPriority();
+      await new Promise<void>((resolve) => {
+        const at = priority ? this.#waiting.findIndex((w) => !w.priority) : -1;
+        this.#waiting.splice(at === -1 ? this.#waiting.length : at, 0, { priority, resolve });
+      });
+    }
+    this.#held = true;
+    // Kysely's own mutex is free now: this returns at once
+    return super.acquireConnection();
+  }
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    const next = this.#waiting.shift();
+    if (next === undefined) this.#held = false;
+    // handed over: still held
+    else next.resolve();
   }
   /** The transaction under way began with `synchronous = NORMAL` (durability.ts): FULL is set back at its end. */
   #relaxed = false;

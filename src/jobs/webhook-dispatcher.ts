@@ -54,6 +54,7 @@ import {
   resumeParked,
 } from '../modules/webhook/webhook-delivery.service.ts';
 import { assignSequences } from '../modules/event/event.service.ts';
+import { withConnectionPriority } from '../db/connection-priority.ts';
 import { isPostgres } from '../db/sql-helpers.ts';
 import { createPollLoop, createSlotPool, type DispatcherLogger, type NextPoll, silentLogger } from './dispatch-loop.ts';
 
@@ -330,7 +331,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const pool = active[lane];
     if (loop.stopping || pool.free === 0) return [];
     const now = clock();
-    const rows = await claimDue(db, {
+    // on SQLite the in-process dispatcher's claim and its reads go first for the one connection (connection-priority.ts)
+    const rows = await withConnectionPriority(() =>
+      claimDue(db, {
       owner,
       now: iso(now),
       leaseUntil: iso(now + webhookLeaseMs(timeoutMs)),
@@ -341,7 +344,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       sickAfter,
       perEndpoint,
       perBusiness,
-    });
+    }),
+    );
     if (loop.stopping) {
       // stopped while claiming: the claims go back untouched (a later dispatcher takes them)
       await releaseClaims(db, owner, rows.map((r) => r.id));
@@ -350,7 +354,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     result.claimed += rows.length;
     let preloaded: Preloaded;
     try {
-      preloaded = await preloadAttempts(db, rows);
+      preloaded = await withConnectionPriority(() => preloadAttempts(db, rows));
     } catch (err) {
       await releaseClaims(db, owner, rows.map((r) => r.id)).catch(() => undefined);
       throw err;

@@ -35,7 +35,7 @@ export async function countBackgroundStatements<T>(fn: () => Promise<T>): Promis
   background = seen;
   try {
     const result = await fn();
-    return { result, statements: seen.filter((s) => !/^\s*insert into "api_log"/i.test(s)) };
+    return { result, statements: seen.filter((s) => !/^\s*insert into "?api_log"?\s/i.test(s)) };
   } finally {
     background = undefined;
   }
@@ -52,7 +52,7 @@ export interface StatementCount<T> {
 export async function countStatements<T>(fn: () => Promise<T>): Promise<StatementCount<T>> {
   const seen: string[] = [];
   const result = await recorder.run(seen, fn);
-  return { result, statements: seen.filter((s) => !/^\s*insert into "api_log"/i.test(s)) };
+  return { result, statements: seen.filter((s) => !/^\s*insert into "?api_log"?\s/i.test(s)) };
 }
 
 /**

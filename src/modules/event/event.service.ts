@@ -119,8 +119,8 @@ export function fanOutAtInsert(fn: InsertFanOut): void {
  * What the event writes of one API request left for the webhook dispatcher (docs/webhooks.md#live-delivery):
  * `wrote` — it wrote events; `unpublished` — some of them wait for the fan-out (on SQLite: every write of
  * events counts so, as before). A request that wrote events, none of them unpublished, needs no wake-up of
- * the dispatchers (PostgreSQL: a business without an active endpoint); one that wrote none is woken as
- * before (it may have changed endpoints).
+ * the dispatchers (PostgreSQL: no active endpoint of the business wants them, {@link InsertFanOut}); one
+ * that wrote none is woken as before (it may have changed endpoints).
  */
 export interface EventWriteTrace {
   wrote: boolean;

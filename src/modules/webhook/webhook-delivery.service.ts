@@ -115,8 +115,9 @@ export function onEventsWritten(listener: EventsWrittenListener): () => void {
  * Tells the webhook dispatchers of this process that a write of `businessId` has committed, so that they
  * fan its events out now instead of at their next poll (docs/webhooks.md#live-delivery: the in-process
  * wake-up; on PostgreSQL {@link createEventNotifier} also reaches the other processes). Called after the answer of every
- * successful write under `/v1` (src/app.ts); a write that wrote no event costs one idle poll. Synchronous
- * and cheap; a listener's error is swallowed.
+ * successful write under `/v1` (src/app.ts) but one whose events were all written published (PostgreSQL, no
+ * endpoint wants them: docs/webhooks.md#fan-out); a write that wrote no event costs one idle poll.
+ * Synchronous and cheap; a listener's error is swallowed.
  */
 export function signalEventsWritten(businessId: number): void {
   if (written.size === 0) return;
