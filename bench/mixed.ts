@@ -35,8 +35,9 @@ const opts = new Command()
   .option('--writers <n>', 'writer connections (POST client)', '4')
   .option('--clients <n>', 'clients to seed', '100000')
   .option('--out <file>', 'result file (default bench/results/issue-38-mixed-<dialect>.md)')
+  .option('--cpu-prof <dir>', 'write a V8 CPU profile of the server into <dir> when it stops (see bench/profile.ts)')
   .parse()
-  .opts<{ seconds: string; warmup: string; readers: string; writers: string; clients: string; out?: string }>();
+  .opts<{ seconds: string; warmup: string; readers: string; writers: string; clients: string; out?: string; cpuProf?: string }>();
 
 /** One side's numbers: requests per second over the measured run, latencies in ms. */
 interface Side {
@@ -92,7 +93,9 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const env = { DATABASE_URL: databaseUrl, BIZAPI_MASTER_KEY: masterKeyHex, BIZAPI_DATA_DIR: work, BIZAPI_RATE_LIMIT: '0', LOG_LEVEL: 'warn', PORT: String(port) };
-  const server = await startChild([...WORKER_V8_FLAGS, 'dist/cli/main.js', 'serve', '--workers', '1'], env, port, '/openapi.json');
+  // With --cpu-prof, Node writes `mixed.cpuprofile` when the server exits after the run.
+  const profile = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`, '--cpu-prof-name=mixed.cpuprofile'] : [];
+  const server = await startChild([...profile, ...WORKER_V8_FLAGS, 'dist/cli/main.js', 'serve', '--workers', '1'], env, port, '/openapi.json');
   const loadBefore = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
   let result: { read: Side; write: Side; serverMs: number; dbMs: number };
   try {
