@@ -336,7 +336,7 @@ async function planWriteFanOut(trx: Db, businessId: number, events: readonly Omi
 fanOutAtWrite(planWriteFanOut);
 
 /**
- * PostgreSQL's check of {@link needsFanOut} (docs/webhooks.md#fan-out), as a condition that the events' own
+ * PostgreSQL's counterpart of {@link planWriteFanOut} (docs/webhooks.md#fan-out), as a condition that the events' own
  * INSERT evaluates (event.service `writeEvents`; repo `activeEndpointWantsSql`): whether an active endpoint
  * of the business wants one of `events` ({@link endpointWants}: `webhook.test` never), or is parked.
  */
