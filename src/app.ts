@@ -102,6 +102,14 @@ declare module 'fastify' {
     /** The API call log's batch writer (`flush()` writes the buffered rows now). */
     logWriter: LogWriter;
   }
+  interface FastifyRequest {
+    /**
+     * What a write request's event writes left for the webhook dispatchers (event.service
+     * {@link EventWriteTrace}; docs/webhooks.md#live-delivery), set for every request under `/v1` that is not a
+     * GET or HEAD; `null` otherwise.
+     */
+    eventWrites: EventWriteTrace | null;
+  }
 }
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -283,16 +291,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       // — unless it wrote events and all of them were written published (PostgreSQL: no active endpoint of
       // the business wants them, docs/webhooks.md#fan-out): nothing waits for a dispatcher then
       const notifyOthers = createEventNotifier(deps.db);
-      const eventWrites = new WeakMap<object, EventWriteTrace>();
+      // the request's event writes, kept on the request (as the call log keeps its state) rather than in a weak map
+      v1.decorateRequest('eventWrites', null);
       v1.addHook('preHandler', (request, _reply, done) => {
         if (request.method === 'GET' || request.method === 'HEAD') return done();
-        const trace: EventWriteTrace = { wrote: false, unpublished: false };
-        eventWrites.set(request, trace);
-        traceEventWrites(trace, done);
+        request.eventWrites = { wrote: false, unpublished: false };
+        traceEventWrites(request.eventWrites, done);
       });
       v1.addHook('onResponse', async (request, reply) => {
         if (!request.auth || reply.statusCode >= 400 || request.method === 'GET' || request.method === 'HEAD') return;
-        const trace = eventWrites.get(request);
+        const trace = request.eventWrites;
         if (trace?.wrote === true && !trace.unpublished) return;
         signalEventsWritten(request.auth.businessId);
         notifyOthers(request.auth.businessId);

@@ -17,21 +17,30 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * Holds one connection in a transaction (on PostgreSQL one of the pool's) until `release()`; resolves once the
+ * transaction has begun. `done` settles when it has ended; `onEnd` runs inside it, just before.
+ */
+async function holdConnection(onEnd: () => void = () => undefined): Promise<{ release: () => void; done: Promise<void> }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let begun!: () => void;
+  const started = new Promise<void>((resolve) => (begun = resolve));
+  const done = t.db.transaction().execute(async (trx) => {
+    await sql`select 1`.execute(trx);
+    begun();
+    await held;
+    onEnd();
+  });
+  await started;
+  return { release, done };
+}
+
 describe(`connection priority on ${DIALECT}`, () => {
   it('a query run with priority gets the connection before the queries that asked for it earlier', async () => {
     const order: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let begun!: () => void;
-    const started = new Promise<void>((resolve) => (begun = resolve));
     // a write transaction holds the connection (on PostgreSQL one of the pool's)
-    const writer = t.db.transaction().execute(async (trx) => {
-      await sql`select 1`.execute(trx);
-      begun();
-      await held;
-      order.push('transaction');
-    });
-    await started;
+    const { release, done: writer } = await holdConnection(() => order.push('transaction'));
     const query = (name: string) => sql`select 1 as one`.execute(t.db).then(() => order.push(name));
     const first = query('first');
     const second = query('second');
@@ -47,16 +56,7 @@ describe(`connection priority on ${DIALECT}`, () => {
 
   it('priorities keep their own order, and a failed query hands the connection on', async () => {
     const order: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let begun!: () => void;
-    const started = new Promise<void>((resolve) => (begun = resolve));
-    const writer = t.db.transaction().execute(async (trx) => {
-      await sql`select 1`.execute(trx);
-      begun();
-      await held;
-    });
-    await started;
+    const { release, done: writer } = await holdConnection();
     const query = (name: string) => sql`select 1 as one`.execute(t.db).then(() => order.push(name));
     const normal = query('normal');
     const failing = withConnectionPriority(() => sql`select * from no_such_table`.execute(t.db)).catch(() => order.push('failed'));
