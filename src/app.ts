@@ -34,7 +34,8 @@ import loadShedding from './plugins/load-shedding.ts';
 import metrics from './plugins/metrics.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestLog from './plugins/request-log.ts';
-import { createEventNotifier, signalEventsWritten } from './modules/webhook/webhook-delivery.service.ts';
+import { createEventNotifier, EVENT_CHANNEL, onEventsWritten, signalEventsWritten } from './modules/webhook/webhook-delivery.service.ts';
+import { createFeedFollowers } from './modules/event/event.followers.ts';
 import { type EventWriteTrace, traceEventWrites } from './modules/event/event.service.ts';
 import idempotency from './plugins/idempotency.ts';
 import requestGuards from './plugins/request-guards.ts';
@@ -191,8 +192,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // BIZAPI_SHUTDOWN_DELAY (requests are still served meanwhile, so load balancers can stop routing first);
   // from then on every response closes its connection, so in-flight keep-alive connections end with it.
   let draining = false;
+  // the feed's live followers (docs/api.md#following-the-feed-live): answered (long-polls) and ended (streams)
+  // at once when the shutdown begins, before the listening socket closes
+  const followers = createFeedFollowers({
+    db: deps.db,
+    sessionUrl: config.database.dialect === 'postgres' ? sessionUrlOf(config.database) : undefined,
+    channel: EVENT_CHANNEL,
+    onWritten: onEventsWritten,
+    maxPerBusiness: config.eventFollowers.maxPerBusiness,
+    heartbeatMs: config.eventFollowers.heartbeatMs,
+    warn: (fields, message) => app.log.warn(fields, message),
+  });
   app.addHook('preClose', async () => {
     draining = true;
+    await followers.close();
     if (config.shutdownDelay > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelay));
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -320,7 +333,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(inquiryHistoryRoutes);
       await v1.register(fileRoutes);
       await v1.register(estimateRoutes);
-      await v1.register(eventRoutes);
+      await v1.register(eventRoutes, { followers });
       await v1.register(webhookRoutes, { masterKey: deps.masterKey, allowPrivate: config.webhookAllowPrivate, maxEndpoints: config.webhooks.maxEndpoints });
       // Unknown paths and methods under /v1 pass through the hooks above: with a valid key the call is
       // counted, carries the rate-limit headers and is logged; the answer stays 404 / 405.

@@ -106,7 +106,8 @@ function v1Operations(): Map<string, string> {
   const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, { operationId?: string }>> };
   const ops = new Map<string, string>();
   for (const [p, item] of Object.entries(doc.paths)) {
-    if (!p.startsWith('/v1')) continue;
+    // the event stream never ends, so it is no tool (mcp/src/tools.ts)
+    if (!p.startsWith('/v1') || p === '/v1/event/stream') continue;
     for (const [method, op] of Object.entries(item)) if (['get', 'post', 'patch', 'put', 'delete'].includes(method)) ops.set(op.operationId!, method);
   }
   return ops;

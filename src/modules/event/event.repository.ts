@@ -324,3 +324,46 @@ export async function findMaxId(trx: Db, lockTimeoutMs: number): Promise<number>
   const row = await trx.selectFrom('event').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   return Number(row?.id ?? 0);
 }
+
+/**
+ * PostgreSQL: the condition, for the event INSERT's one `EXISTS` (docs/webhooks.md#fan-out), that a server
+ * process follows the business's feed live (docs/api.md#following-the-feed-live): a row of
+ * `event_follower` that has not expired.
+ */
+export function followedSql(businessId: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from event_follower f where f.business_id = ${businessId} and f.expires_at > now())`;
+}
+
+/**
+ * PostgreSQL: marks the process `owner` as a live follower of each of `businessIds` until `ttlSeconds` from
+ * the database's now (inserted, or its expiry moved), in one statement.
+ */
+export async function upsertFollowers(db: Db, owner: string, businessIds: readonly number[], ttlSeconds: number): Promise<void> {
+  if (businessIds.length === 0) return;
+  await db
+    .insertInto('event_follower')
+    .values(businessIds.map((businessId) => ({ business_id: businessId, owner, expires_at: sql<string>`now() + make_interval(secs => ${ttlSeconds})` })))
+    .onConflict((oc) => oc.columns(['business_id', 'owner']).doUpdateSet({ expires_at: (eb) => eb.ref('excluded.expires_at') }))
+    .execute();
+}
+
+/** PostgreSQL: drops the process `owner`'s follower rows of `businessIds`, and every row expired for an hour (crashed processes'). */
+export async function deleteFollowers(db: Db, owner: string, businessIds: readonly number[]): Promise<void> {
+  for (const businessId of businessIds) {
+    await db.deleteFrom('event_follower').where('business_id', '=', businessId).where('owner', '=', owner).execute();
+  }
+  await db.deleteFrom('event_follower').where('expires_at', '<', sql<string>`now() - interval '1 hour'`).execute();
+}
+
+/** The business's sequenced events after `afterSequence`, oldest first, at most `limit`: their sequences and types only. */
+export async function findSequenceTypesAfter(db: Db, businessId: number, afterSequence: number, limit: number): Promise<{ sequence: number; type: string }[]> {
+  const rows = await db
+    .selectFrom('event')
+    .select(['sequence', 'type'])
+    .where('business_id', '=', businessId)
+    .where('sequence', '>', afterSequence)
+    .orderBy('sequence')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ sequence: Number(r.sequence), type: r.type }));
+}

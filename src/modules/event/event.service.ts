@@ -14,18 +14,18 @@
  * SQLite the write's own transaction numbers them and fans them out to webhooks ({@link writeEvents}).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RawBuilder, SqlBool } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { deleteInBatches, isPostgres, nowTimestamp } from '../../db/sql-helpers.ts';
 import type { NewEventRow } from '../../db/tables/event.table.ts';
 import type { Timestamp } from '../../db/columns.ts';
-import { NotFound } from '../../shared/errors.ts';
+import { NotFound, ValidationError } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import * as repo from './event.repository.ts';
 import type { Event, EventListQuery } from './event.schemas.ts';
-import type { EventResource, EventType } from './event.types.ts';
+import { type EventResource, type EventType, typesOfPatterns } from './event.types.ts';
 
 export { EVENT_RESOURCES, EVENT_TYPES, type EventResource, type EventType } from './event.types.ts';
 
@@ -151,7 +151,10 @@ async function writeEventsPostgres(
   fanOut: InsertFanOut,
 ): Promise<{ ids: number[]; published: boolean }> {
   const events = rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] }));
-  return repo.insertPublishedUnlessListened(trx, businessId, rows, nowTimestamp(), fanOut(businessId, events));
+  // a live follower of the business (a long-poll or a stream, on any server process) listens too: the write
+  // then sends its NOTIFY, which wakes the follower's process (docs/api.md#following-the-feed-live)
+  const listened = sql<SqlBool>`(${fanOut(businessId, events)} or ${repo.followedSql(businessId)})`;
+  return repo.insertPublishedUnlessListened(trx, businessId, rows, nowTimestamp(), listened);
 }
 
 /**
@@ -394,16 +397,31 @@ export async function list(
   cursor: CursorPosition | undefined,
 ): Promise<Page<Event>> {
   const range = instantRangeUtc(auth.timezone, query.created_start, query.created_end, ['created_start', 'created_end']);
+  const types = typeFilter(query.type);
   await assignSequences(db);
   const page = await repo.findPage(
     db,
     auth.businessId,
-    { types: query.type ?? [], createdFrom: range.from, createdTo: range.to, afterSequence: query.after_sequence },
+    { types: types ?? [], createdFrom: range.from, createdTo: range.to, afterSequence: query.after_sequence },
     pageSizeOf(query),
     cursor,
   );
   // findPage lists sequenced rows only
   return mapPage(page, (row) => toEvent(row as repo.EventRow & { sequence: number }));
+}
+
+/**
+ * The event types the `type` patterns of a feed request name (docs/api.md#filtering-by-type: exact types,
+ * prefixes `inquiry.*`, `*`), or `undefined` for every type.
+ * @throws ValidationError (400 `{"type": ["\"x\" is not a valid choice."]}`) for a pattern that is malformed or names no type
+ */
+export function typeFilter(patterns: readonly string[] | undefined): EventType[] | undefined {
+  try {
+    return typesOfPatterns(patterns ?? []);
+  } catch (err) {
+    if (err instanceof RangeError) throw ValidationError.at(['type'], err.message);
+    throw err;
+  }
 }
 
 /** `rows` with their sequences: when one has none yet (committed after the last assignment), assigns and reads them again. */
