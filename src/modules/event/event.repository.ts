@@ -60,6 +60,29 @@ export async function findPublishedAfter(db: Db, businessId: number, afterId: nu
     .execute();
 }
 
+/**
+ * The business's sequenced events with a sequence above `afterSequence` and an id above `afterId`, oldest
+ * first by sequence, at most `limit` (event_business_sequence_idx): what a webhook replay reads
+ * (docs/webhooks.md#replay). `types` keeps those types (undefined: every type); `webhook.test` is never read.
+ */
+export async function findSequencedAfter(
+  db: Db,
+  businessId: number,
+  o: { afterSequence: number; afterId: number; types: readonly string[] | undefined; limit: number },
+): Promise<{ id: number; type: string; changed_fields: string; sequence: number }[]> {
+  if (o.types !== undefined && o.types.length === 0) return [];
+  let q = db
+    .selectFrom('event')
+    .select(['id', 'type', 'changed_fields', 'sequence'])
+    .where('business_id', '=', businessId)
+    .where('sequence', '>', o.afterSequence)
+    .where('id', '>', o.afterId)
+    .where('type', '!=', 'webhook.test');
+  if (o.types !== undefined) q = q.where('type', 'in', [...o.types]);
+  const rows = await q.orderBy('sequence').limit(o.limit).execute();
+  return rows.map((r) => ({ id: Number(r.id), type: r.type, changed_fields: r.changed_fields, sequence: Number(r.sequence) }));
+}
+
 /** The highest event id of a business (0 without events). */
 export async function findLatestIdOf(db: Db, businessId: number): Promise<number> {
   const row = await db.selectFrom('event').select((eb) => eb.fn.max('id').as('id')).where('business_id', '=', businessId).executeTakeFirst();

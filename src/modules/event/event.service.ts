@@ -518,6 +518,24 @@ export async function listPublishedAfter(
   return rows.map((r) => ({ id: Number(r.id), type: r.type, changedFields: JSON.parse(r.changed_fields) as string[] }));
 }
 
+/**
+ * The business's events with a sequence above `afterSequence` and an id above `afterId`, oldest first by
+ * sequence, at most `limit`, as the webhook fan-out matches them (`id`, `type`, `changedFields`) with their
+ * `sequence`: the events a webhook replay sends (docs/webhooks.md#replay). `types` keeps those types
+ * (undefined: every type); test pings are never listed. Committed events get their sequences first
+ * ({@link assignSequences}), as the event list does.
+ * @param db the database, not a transaction (see {@link assignSequences})
+ */
+export async function listSequencedAfter(
+  db: Db,
+  businessId: number,
+  o: { afterSequence: number; afterId: number; types: readonly string[] | undefined; limit: number },
+): Promise<{ id: number; type: string; changedFields: string[]; sequence: number }[]> {
+  await assignSequences(db);
+  const rows = await repo.findSequencedAfter(db, businessId, o);
+  return rows.map((r) => ({ id: r.id, type: r.type, sequence: r.sequence, changedFields: JSON.parse(r.changed_fields) as string[] }));
+}
+
 /** The highest event id of the business (0 without events): where a parked webhook endpoint's owed events begin (docs/webhooks.md#parking). */
 export async function latestEventIdOf(db: Db, businessId: number): Promise<number> {
   return repo.findLatestIdOf(db, businessId);
