@@ -287,9 +287,12 @@ export interface DeliveriesAtInsertSql {
  * (docs/webhooks.md#deliveries-written-by-the-write). The statement takes its lock on `event` before its
  * snapshot, so a webhook endpoint being created (which locks `event` in SHARE mode, {@link findMaxId}) is
  * either seen by `listened` and `deliveries` or starts after these events' ids. `INSERT … SELECT … FROM`
- * the values: Citus refuses a subquery inside `VALUES` (sql-helpers `rowAsSelect`).
- * @returns the ids, ascending, whether the events were written published (all or none), and the number of
- *   deliveries the statement wrote
+ * the values: Citus refuses a subquery inside `VALUES` (sql-helpers `rowAsSelect`). `followed` (a boolean
+ * SQL condition, {@link followedSql}, evaluated once) counts as `listened` for the events' publication, and is
+ * returned, so that the caller wakes the business's live followers also when the events were written
+ * published with their deliveries (docs/api.md#following-the-feed-live).
+ * @returns the ids, ascending, whether the events were written published (all or none), the number of
+ *   deliveries the statement wrote, and whether `followed` was true
  */
 export async function insertPublishedUnlessListened(
   trx: Db,
@@ -298,19 +301,22 @@ export async function insertPublishedUnlessListened(
   at: Timestamp,
   listened: RawBuilder<SqlBool>,
   deliveries?: DeliveriesAtInsertSql,
-): Promise<{ ids: number[]; published: boolean; deliveries: number }> {
-  if (rows.length === 0) return { ids: [], published: false, deliveries: 0 };
+  followed: RawBuilder<SqlBool> = sql<SqlBool>`false`,
+): Promise<{ ids: number[]; published: boolean; deliveries: number; followed: boolean }> {
+  if (rows.length === 0) return { ids: [], published: false, deliveries: 0, followed: false };
   const values = sql.join(
     rows.map(
       (r) =>
         sql`(cast(${r.type} as text), cast(${r.created} as timestamptz), cast(${r.changed_fields} as text), cast(${r.data} as text), cast(${r.parent_type ?? null} as text), cast(${r.parent_id ?? null} as bigint))`,
     ),
   );
+  const heard = sql`(${listened} or (select followed from fol))`;
   const published = deliveries
-    ? sql`case when (select at_write from fan_plan) then cast(${at} as timestamptz) when ${listened} then null else cast(${at} as timestamptz) end`
-    : sql`case when ${listened} then null else cast(${at} as timestamptz) end`;
-  const { rows: inserted } = await sql<{ id: number | string; published_at: Timestamp | null; deliveries: number | string }>`
+    ? sql`case when (select at_write from fan_plan) then cast(${at} as timestamptz) when ${heard} then null else cast(${at} as timestamptz) end`
+    : sql`case when ${heard} then null else cast(${at} as timestamptz) end`;
+  const { rows: inserted } = await sql<{ id: number | string; published_at: Timestamp | null; deliveries: number | string; followed: number | boolean }>`
     with v(type, created, changed_fields, data, parent_type, parent_id) as (values ${values}),
+    fol(followed) as (select ${followed}),
     ${deliveries ? sql`${deliveries.before},` : sql``}
     ev as (
       insert into event (business_id, type, created, changed_fields, data, parent_type, parent_id, published_at)
@@ -318,11 +324,14 @@ export async function insertPublishedUnlessListened(
       from v
       returning id, type, changed_fields, published_at)
     ${deliveries ? sql`, ${deliveries.after}` : sql``}
-    select ev.id, ev.published_at, ${deliveries ? sql`(select count(*) from fan_deliveries)` : sql`0`} as deliveries from ev`.execute(trx);
+    select ev.id, ev.published_at, ${deliveries ? sql`(select count(*) from fan_deliveries)` : sql`0`} as deliveries,
+      (select followed from fol) as followed from ev`.execute(trx);
   return {
     ids: inserted.map((r) => Number(r.id)).sort((x, y) => x - y),
     published: inserted.every((r) => r.published_at !== null),
     deliveries: Number(inserted[0]?.deliveries ?? 0),
+    // the pool parses booleans as 1/0 (SQLite's shape), a raw query's too
+    followed: Number(inserted[0]?.followed ?? 0) === 1,
   };
 }
 

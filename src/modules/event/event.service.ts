@@ -138,15 +138,17 @@ export function deliveriesAtInsert(fn: InsertDeliveries): void {
  * What the event writes of one API request left for the webhook dispatcher (docs/webhooks.md#live-delivery):
  * `wrote` — it wrote events; `unpublished` — some of them wait for the fan-out (on SQLite: every write of
  * events counts so, as before); `delivered` — it wrote webhook deliveries itself (PostgreSQL,
- * {@link InsertDeliveries}), due at once. A request that wrote events, none of them unpublished, and no
- * delivery needs no wake-up of the dispatchers (PostgreSQL: no active endpoint of the business wants them,
- * {@link InsertFanOut}, or only parked ones); one that wrote none is woken as before (it may have changed
- * endpoints).
+ * {@link InsertDeliveries}), due at once; `followed` — a server process follows the business's feed live
+ * (PostgreSQL, docs/api.md#following-the-feed-live). A request that wrote events, none of them unpublished,
+ * no delivery and for no follower needs no wake-up (PostgreSQL: no active endpoint of the business wants
+ * them, {@link InsertFanOut}, or only parked ones); one that wrote none is woken as before (it may have
+ * changed endpoints).
  */
 export interface EventWriteTrace {
   wrote: boolean;
   unpublished: boolean;
   delivered: boolean;
+  followed: boolean;
 }
 
 const traces = new AsyncLocalStorage<EventWriteTrace>();
@@ -173,13 +175,13 @@ async function writeEventsPostgres(
   businessId: number,
   rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[],
   fanOut: InsertFanOut,
-): Promise<{ ids: number[]; published: boolean; deliveries: number }> {
+): Promise<{ ids: number[]; published: boolean; deliveries: number; followed: boolean }> {
   const events = rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] }));
   // a live follower of the business (a long-poll or a stream, on any server process) listens too: the write
-  // then sends its NOTIFY, which wakes the follower's process (docs/api.md#following-the-feed-live)
-  const listened = sql<SqlBool>`(${fanOut(businessId, events)} or ${repo.followedSql(businessId)})`;
+  // then sends its NOTIFY, which wakes the follower's process (docs/api.md#following-the-feed-live), also when
+  // it wrote its events published with their deliveries
   const at = nowTimestamp();
-  return repo.insertPublishedUnlessListened(trx, businessId, rows, at, listened, insertDeliveries?.(businessId, at));
+  return repo.insertPublishedUnlessListened(trx, businessId, rows, at, fanOut(businessId, events), insertDeliveries?.(businessId, at), repo.followedSql(businessId));
 }
 
 /**
@@ -214,6 +216,7 @@ async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewE
     const written = await writeEventsPostgres(trx, businessId, rows, insertFanOut);
     if (trace && !written.published) trace.unpublished = true;
     if (trace && written.deliveries > 0) trace.delivered = true;
+    if (trace && written.followed) trace.followed = true;
     return { ids: written.ids, sequences: written.ids.map(() => null) };
   }
   if (trace) trace.unpublished = true;
