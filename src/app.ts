@@ -34,7 +34,8 @@ import loadShedding from './plugins/load-shedding.ts';
 import metrics from './plugins/metrics.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestLog from './plugins/request-log.ts';
-import { createEventNotifier, signalEventsWritten } from './modules/webhook/webhook-delivery.service.ts';
+import { createEventNotifier, EVENT_CHANNEL, onEventsWritten, signalEventsWritten } from './modules/webhook/webhook-delivery.service.ts';
+import { createFeedFollowers } from './modules/event/event.followers.ts';
 import { type EventWriteTrace, traceEventWrites } from './modules/event/event.service.ts';
 import idempotency from './plugins/idempotency.ts';
 import requestGuards from './plugins/request-guards.ts';
@@ -191,8 +192,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // BIZAPI_SHUTDOWN_DELAY (requests are still served meanwhile, so load balancers can stop routing first);
   // from then on every response closes its connection, so in-flight keep-alive connections end with it.
   let draining = false;
+  // the feed's live followers (docs/api.md#following-the-feed-live): answered (long-polls) and ended (streams)
+  // at once when the shutdown begins, before the listening socket closes
+  const followers = createFeedFollowers({
+    db: deps.db,
+    sessionUrl: config.database.dialect === 'postgres' ? sessionUrlOf(config.database) : undefined,
+    channel: EVENT_CHANNEL,
+    onWritten: onEventsWritten,
+    maxPerBusiness: config.eventFollowers.maxPerBusiness,
+    heartbeatMs: config.eventFollowers.heartbeatMs,
+    warn: (fields, message) => app.log.warn(fields, message),
+  });
   app.addHook('preClose', async () => {
     draining = true;
+    await followers.close();
     if (config.shutdownDelay > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelay));
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -288,20 +301,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(idempotency, { db: deps.db, masterKey: deps.masterKey, lockTimeoutMs: config.idempotencyLockTimeout });
       // docs/webhooks.md#live-delivery: a write that has answered (so committed) wakes this process's webhook
       // dispatchers at once, and on PostgreSQL every other process's by NOTIFY, instead of at their next poll
-      // — unless it wrote events, all of them written published, and no delivery (PostgreSQL: no active
+      // — unless it wrote events, all of them written published, no delivery and for no live follower (PostgreSQL: no active
       // endpoint of the business wants them, docs/webhooks.md#fan-out): nothing waits for a dispatcher then
       const notifyOthers = createEventNotifier(deps.db);
       // the request's event writes, kept on the request (as the call log keeps its state) rather than in a weak map
       v1.decorateRequest('eventWrites', null);
       v1.addHook('preHandler', (request, _reply, done) => {
         if (request.method === 'GET' || request.method === 'HEAD') return done();
-        request.eventWrites = { wrote: false, unpublished: false, delivered: false };
+        request.eventWrites = { wrote: false, unpublished: false, delivered: false, followed: false };
         traceEventWrites(request.eventWrites, done);
       });
       v1.addHook('onResponse', async (request, reply) => {
         if (!request.auth || reply.statusCode >= 400 || request.method === 'GET' || request.method === 'HEAD') return;
         const trace = request.eventWrites;
-        if (trace?.wrote === true && !trace.unpublished && !trace.delivered) return;
+        if (trace?.wrote === true && !trace.unpublished && !trace.delivered && !trace.followed) return;
         signalEventsWritten(request.auth.businessId);
         notifyOthers(request.auth.businessId);
       });
@@ -320,7 +333,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(inquiryHistoryRoutes);
       await v1.register(fileRoutes);
       await v1.register(estimateRoutes);
-      await v1.register(eventRoutes);
+      await v1.register(eventRoutes, { followers });
       await v1.register(webhookRoutes, { masterKey: deps.masterKey, allowPrivate: config.webhookAllowPrivate, maxEndpoints: config.webhooks.maxEndpoints });
       // Unknown paths and methods under /v1 pass through the hooks above: with a valid key the call is
       // counted, carries the rate-limit headers and is logged; the answer stays 404 / 405.

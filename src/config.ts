@@ -163,6 +163,13 @@ export interface Config {
   /** `BIZAPI_EVENT_RETENTION_DAYS` (default 30): days events are kept (docs/api.md#events). */
   eventRetentionDays: number;
   /**
+   * Live followers of the feed (docs/api.md#following-the-feed-live): `maxPerBusiness`
+   * (`BIZAPI_EVENT_FOLLOWERS_MAX_PER_BUSINESS`, default 100) long-polls and streams of one business per
+   * process, beyond which 429; `heartbeatMs` (`BIZAPI_EVENT_STREAM_HEARTBEAT_MS`, default 15 000) between a
+   * stream's `: ping` comments.
+   */
+  eventFollowers: { maxPerBusiness: number; heartbeatMs: number };
+  /**
    * `BIZAPI_WEBHOOK_ALLOW_PRIVATE` (default false): webhook URLs may name loopback, private and other
    * non-public addresses (intranets, tests); the scheme check stays (docs/webhooks.md#url-safety).
    */
@@ -346,6 +353,8 @@ const PROPERTIES = {
   BIZAPI_SIGNATURE_MODE: OneOf(['optional', 'required', 'v2'], 'optional'),
   BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT: Int(60_000, 1000, 86_400_000),
   BIZAPI_EVENT_RETENTION_DAYS: Int(30, 1, 3650),
+  BIZAPI_EVENT_FOLLOWERS_MAX_PER_BUSINESS: Int(100, 1, 1_000_000),
+  BIZAPI_EVENT_STREAM_HEARTBEAT_MS: Int(15_000, 10, 3_600_000),
   BIZAPI_WEBHOOK_ALLOW_PRIVATE: Flag,
   BIZAPI_WEBHOOK_MAX_ENDPOINTS: Int(20, 1, 100_000),
   BIZAPI_WEBHOOK_CONCURRENCY: Int(2000, 1, 100_000),
@@ -479,6 +488,7 @@ function toConfig(v: Env, cwd: string): Config {
     signatureMode: v.BIZAPI_SIGNATURE_MODE,
     idempotencyLockTimeout: v.BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT,
     eventRetentionDays: v.BIZAPI_EVENT_RETENTION_DAYS,
+    eventFollowers: { maxPerBusiness: v.BIZAPI_EVENT_FOLLOWERS_MAX_PER_BUSINESS, heartbeatMs: v.BIZAPI_EVENT_STREAM_HEARTBEAT_MS },
     webhookAllowPrivate: v.BIZAPI_WEBHOOK_ALLOW_PRIVATE === 'true',
     webhooks: {
       maxEndpoints: v.BIZAPI_WEBHOOK_MAX_ENDPOINTS,

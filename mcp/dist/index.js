@@ -581,6 +581,7 @@ var operations = {
   "estimate_item_retrieve": { method: "get", path: "/v1/estimate/item/{item_id}" },
   "event_list": { method: "get", path: "/v1/event" },
   "event_retrieve": { method: "get", path: "/v1/event/{event_id}" },
+  "event_stream_list": { method: "get", path: "/v1/event/stream" },
   "field_list": { method: "get", path: "/v1/field" },
   "files_retrieve": { method: "get", path: "/files/{business_id}/{object}" },
   "files_update": { method: "put", path: "/files/{business_id}/{object}" },
@@ -644,6 +645,8 @@ var operations = {
   "webhook_destroy": { method: "delete", path: "/v1/webhook/{webhook_id}" },
   "webhook_list": { method: "get", path: "/v1/webhook" },
   "webhook_partial_update": { method: "patch", path: "/v1/webhook/{webhook_id}" },
+  "webhook_recover_create": { method: "post", path: "/v1/webhook/{webhook_id}/recover" },
+  "webhook_replay_create": { method: "post", path: "/v1/webhook/{webhook_id}/replay" },
   "webhook_resume": { method: "post", path: "/v1/webhook/{webhook_id}/resume" },
   "webhook_retrieve": { method: "get", path: "/v1/webhook/{webhook_id}" },
   "webhook_rotate_secret": { method: "post", path: "/v1/webhook/{webhook_id}/rotate_secret" },
@@ -879,6 +882,11 @@ function isPaged(document, operation) {
 }
 var PAGING_NOTE = "Paged: the answer is {results, nextCursor}; pass nextCursor back as `cursor` (with the same other arguments) for the next page, until it is null.";
 var CURSOR_DESCRIPTION = "The `nextCursor` of the previous page (a token, not a URL). Omit for the first page.";
+function isStream(operation) {
+  const ok = operation.responses?.["200"];
+  const types = Object.keys(ok?.content ?? {});
+  return types.length > 0 && types.every((type) => type === "text/event-stream");
+}
 function buildOperationTools(document) {
   const paths = document?.paths ?? {};
   const tools = [];
@@ -888,6 +896,7 @@ function buildOperationTools(document) {
     for (const method of METHODS) {
       const operation = item[method];
       if (operation === void 0) continue;
+      if (isStream(operation)) continue;
       const name = operation.operationId;
       if (typeof name !== "string" || name === "") throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       if (seen.has(name)) throw new Error(`operationId "${name}" is used twice`);

@@ -57,7 +57,7 @@ export interface OperationTool {
 export declare function firstSentence(text: string): string;
 /**
  * The tools of `document` (an OpenAPI 3.1 document as `bizapi openapi` prints it): one per operation whose path
- * starts with `/v1`, sorted by name. Header parameters (`Idempotency-Key`) are not arguments: the client sets
+ * starts with `/v1` but the event stream (it never ends), sorted by name. Header parameters (`Idempotency-Key`) are not arguments: the client sets
  * them. A body that is not JSON (a raw upload) is not offered.
  * @throws Error when an operation has no `operationId`, two operations share one, a parameter is named `body`
  *   or appears twice, or a `$ref` points at nothing

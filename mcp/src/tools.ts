@@ -161,9 +161,16 @@ function isPaged(document: unknown, operation: JsonSchema): boolean {
 const PAGING_NOTE = 'Paged: the answer is {results, nextCursor}; pass nextCursor back as `cursor` (with the same other arguments) for the next page, until it is null.';
 const CURSOR_DESCRIPTION = 'The `nextCursor` of the previous page (a token, not a URL). Omit for the first page.';
 
+/** Whether an operation's success answers only a Server-Sent Events stream (docs/api.md#stream). */
+function isStream(operation: JsonSchema): boolean {
+  const ok = (operation.responses as Record<string, JsonSchema> | undefined)?.['200'];
+  const types = Object.keys((ok?.content as Record<string, unknown> | undefined) ?? {});
+  return types.length > 0 && types.every((type) => type === 'text/event-stream');
+}
+
 /**
  * The tools of `document` (an OpenAPI 3.1 document as `bizapi openapi` prints it): one per operation whose path
- * starts with `/v1`, sorted by name. Header parameters (`Idempotency-Key`) are not arguments: the client sets
+ * starts with `/v1` but the event stream (it never ends), sorted by name. Header parameters (`Idempotency-Key`) are not arguments: the client sets
  * them. A body that is not JSON (a raw upload) is not offered.
  * @throws Error when an operation has no `operationId`, two operations share one, a parameter is named `body`
  *   or appears twice, or a `$ref` points at nothing
@@ -177,6 +184,8 @@ export function buildOperationTools(document: unknown): OperationTool[] {
     for (const method of METHODS) {
       const operation = item[method];
       if (operation === undefined) continue;
+      // a stream (`text/event-stream`, GET /v1/event/stream) never ends: no tool call could answer it
+      if (isStream(operation)) continue;
       const name = operation.operationId;
       if (typeof name !== 'string' || name === '') throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       if (seen.has(name)) throw new Error(`operationId "${name}" is used twice`);

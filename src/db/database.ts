@@ -45,7 +45,7 @@ import type { FileTable, InquiryFileTable } from './tables/file.table.ts';
 import type { EstimateItemClassificationTable, EstimateItemTable } from './tables/estimate.table.ts';
 import type { IdempotencyKeyTable } from './tables/idempotency.table.ts';
 import type { SignatureReplayTable } from './tables/signature-replay.table.ts';
-import type { EventSequenceTable, EventTable } from './tables/event.table.ts';
+import type { EventFollowerTable, EventSequenceTable, EventTable } from './tables/event.table.ts';
 import type { WebhookDeliveryTable, WebhookEndpointTable } from './tables/webhook.table.ts';
 import type { TransferIdMapTable, TransferOriginTable } from './tables/transfer.table.ts';
 
@@ -108,6 +108,8 @@ export interface Database {
   event: EventTable;
   // migration 2026_11_26_0045_event_parent_sequence
   event_sequence: EventSequenceTable;
+  // migration 2026_11_28_0120_event_follower
+  event_follower: EventFollowerTable;
   // migration 2026_11_26_0039_webhook
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;

@@ -141,6 +141,7 @@ export const TABLES = {
   estimate_item: { kind: B, id: 'id', references: { business_id: B, classification_id: 'estimate_item_classification' } },
   idempotency_key: { kind: B, id: 'id', references: { business_id: B } },
   event: { kind: B, id: 'id', references: { business_id: B, parent_id: null } },
+  event_follower: { kind: B, id: 'id', references: { business_id: B } },
   webhook_endpoint: { kind: B, id: 'id', references: { business_id: B, after_event_id: 'event', parked_after_event_id: 'event' } },
   webhook_delivery: { kind: B, id: 'id', references: { business_id: B, webhook_id: 'webhook_endpoint', event_id: 'event' } },
   transfer_origin: { kind: B, id: null, references: { business_id: B } },

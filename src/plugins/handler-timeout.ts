@@ -11,6 +11,9 @@
  * (bench/README.md, profile). The fix is open upstream (fastify/fastify#7033); once it lands, this plugin can
  * give way to `handlerTimeout` again. One timer per request, cleared when the response closes, does the same
  * job here.
+ *
+ * A route whose `config.holdsRequest(request)` says so is left alone: the feed's long-poll (`wait`, at most
+ * 60 s) and stream hold their requests on purpose and end them themselves (docs/api.md#following-the-feed-live).
  */
 import { errorCodes, type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -30,7 +33,9 @@ function expire(reply: FastifyReply, timeoutMs: number): void {
 export default fp<HandlerTimeoutOptions>(
   async function handlerTimeout(app: FastifyInstance, opts: HandlerTimeoutOptions) {
     if (opts.timeoutMs <= 0) return;
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      // the feed's long-poll and stream bound themselves (docs/api.md#following-the-feed-live)
+      if (request.routeOptions.config.holdsRequest?.(request) === true) return done();
       const timer = setTimeout(expire, opts.timeoutMs, reply, opts.timeoutMs);
       reply.raw.once('close', () => clearTimeout(timer));
       done();

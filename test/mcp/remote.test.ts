@@ -89,7 +89,8 @@ function v1OperationIds(): string[] {
   const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, { operationId?: string }>> };
   const ids: string[] = [];
   for (const [p, item] of Object.entries(doc.paths)) {
-    if (!p.startsWith('/v1')) continue;
+    // the event stream never ends, so it is no tool (mcp/src/tools.ts)
+    if (!p.startsWith('/v1') || p === '/v1/event/stream') continue;
     for (const [method, op] of Object.entries(item)) if (['get', 'post', 'patch', 'put', 'delete'].includes(method)) ids.push(op.operationId!);
   }
   return ids.sort();

@@ -374,7 +374,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Extension. Every create, change and delete of the business’s records, newest first, kept 30 days. `type` (repeatable) keeps any of the given types; `created_start` / `created_end` are inclusive: a date in the business time zone or a date-time with an offset. With `after_sequence=N`: only the events whose `sequence` is greater than N, **oldest first** — store the last `sequence` processed and ask for the events after it to follow the feed without missing or reordering a committed change (polling by `created` or `updated` can miss a change that commits late).
+         * @description Extension. Every create, change and delete of the business’s records, newest first, kept 30 days. `type` (repeatable) keeps any of the given types, or prefixes (`inquiry.*`); `created_start` / `created_end` are inclusive: a date in the business time zone or a date-time with an offset. With `after_sequence=N`: only the events whose `sequence` is greater than N, **oldest first** — store the last `sequence` processed and ask for the events after it to follow the feed without missing or reordering a committed change (polling by `created` or `updated` can miss a change that commits late).
          */
         get: operations["event_list"];
         put?: never;
@@ -394,6 +394,26 @@ export interface paths {
         };
         /** Retrieve an event */
         get: operations["event_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/event/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream events
+         * @description Extension. Server-Sent Events: the events after `after_sequence`, then each as it commits (docs/api.md#stream).
+         */
+        get: operations["event_stream_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1179,6 +1199,46 @@ export interface paths {
          * @description Extension. Sends the delivery again as soon as possible: a succeeded or failed delivery becomes `pending`, due now, its attempt count kept. A pending one is made due now (unless it is being sent at this moment). Answers 202 with the delivery.
          */
         post: operations["webhook_delivery_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/{webhook_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend the failed deliveries of a webhook endpoint since a time
+         * @description Extension. Every delivery to this endpoint created at or after `since` that failed — ended `failed` after its retries, or waiting for a retry after a failed attempt — is queued again, due now (its attempt count kept), and sent in the background within the delivery caps. Deliveries that succeeded, older ones and other endpoints’ are not touched; events owed to a parked endpoint follow its resumption. `since` in the future or more than 30 days ago (the deliveries’ retention) is a 400; a disabled endpoint is a 400 with `code: webhook_inactive`. At most 5 a minute per endpoint: beyond, 429 with `Retry-After`. 202 `{count, since}` (docs/webhooks.md#recover).
+         */
+        post: operations["webhook_recover_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/{webhook_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook endpoint the events after a sequence again
+         * @description Extension. Queues, due now, one delivery to this endpoint of every event with a `sequence` above `after_sequence` that it would have received (its `eventTypes` and format, narrowed by `types`) — never an event committed before the endpoint was created, never another business’s. Each is the event as recorded, with its id as `webhook-id` and its `sequence`: receivers drop repeats as usual. At most `limit` (default and maximum 5000) events are read per call; `next_after_sequence` then says where the next call goes on. Sent in the background within the delivery caps. A disabled endpoint is a 400 with `code: webhook_inactive`. At most 5 a minute per endpoint: beyond, 429 with `Retry-After`. 202 `{count, next_after_sequence}` (docs/webhooks.md#replay).
+         */
+        post: operations["webhook_replay_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3271,6 +3331,37 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed";
+        };
+        WebhookRecovered: {
+            /** @description Deliveries queued again, due now. */
+            count: number;
+            /**
+             * Format: date-time
+             * @description The `since` of the request, in UTC.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            since: string;
+        };
+        WebhookRecoverRequest: {
+            /**
+             * Format: date-time
+             * @description Resend the deliveries created at or after this time that failed (ended `failed`, or waiting for a retry after a failed attempt). Any offset; not in the future, and within the 30 days deliveries are kept.
+             */
+            since: string;
+        };
+        WebhookReplayed: {
+            /** @description Events queued for the endpoint, due now. */
+            count: number;
+            /** @description When the replay stopped at `limit` events read: the `after_sequence` of the next call; `null` when every event was sent. */
+            next_after_sequence: number | null;
+        };
+        WebhookReplayRequest: {
+            /** @description Send the events with a greater `sequence` (0: from the endpoint’s creation) that the endpoint would have received. */
+            after_sequence: number;
+            /** @description Most events to read in this call (default and maximum 5000); continue from `next_after_sequence`. */
+            limit?: number;
+            /** @description Only these of the endpoint’s event types (`["*"]` alone: all of them, the default). */
+            types?: ("inquiry.created" | "inquiry.updated" | "inquiry.deleted" | "inquiry.text_history.created" | "inquiry.text_history.updated" | "inquiry.text_history.deleted" | "client.created" | "client.updated" | "client.deleted" | "contract.created" | "contract.updated" | "contract.deleted" | "contract.history.created" | "contract.history.updated" | "contract.history.deleted" | "settlement.created" | "settlement.updated" | "settlement.deleted" | "settlement.history.created" | "settlement.history.updated" | "settlement.history.deleted" | "project.created" | "project.updated" | "project.deleted" | "worker.created" | "worker.updated" | "worker.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "estimate.item.created" | "estimate.item.updated" | "estimate.item.deleted" | "catalog.updated" | "*")[];
         };
         WebhookRequest: {
             /** @description A note for people; not sent. */
@@ -5642,8 +5733,10 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
-                /** @description Event types; repeat for any of several. */
-                type?: ("inquiry.created" | "inquiry.updated" | "inquiry.deleted" | "inquiry.text_history.created" | "inquiry.text_history.updated" | "inquiry.text_history.deleted" | "client.created" | "client.updated" | "client.deleted" | "contract.created" | "contract.updated" | "contract.deleted" | "contract.history.created" | "contract.history.updated" | "contract.history.deleted" | "settlement.created" | "settlement.updated" | "settlement.deleted" | "settlement.history.created" | "settlement.history.updated" | "settlement.history.deleted" | "project.created" | "project.updated" | "project.deleted" | "worker.created" | "worker.updated" | "worker.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "estimate.item.created" | "estimate.item.updated" | "estimate.item.deleted" | "catalog.updated" | "webhook.test")[];
+                /** @description Event types; repeat for any of several. Extension: prefixes `inquiry.*`, `*` all (docs/api.md#filtering-by-type). */
+                type?: string[];
+                /** @description Long-poll, with `after_sequence`: seconds to wait for a matching event (docs/api.md#long-poll). */
+                wait?: number;
             };
             header?: never;
             path?: never;
@@ -5735,6 +5828,48 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Throttled"];
+        };
+    };
+    event_stream_list: {
+        parameters: {
+            query?: {
+                /** @description Start after this sequence; wins over `Last-Event-ID` (default: it, else 0). */
+                after_sequence?: number;
+                /** @description Event types; repeat for any of several. Extension: prefixes `inquiry.*`, `*` all (docs/api.md#filtering-by-type). */
+                type?: string[];
+            };
+            header?: {
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 120
+                     *     event: client.created
+                     *     data: {…}
+                     */
+                    "text/event-stream": string;
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10326,6 +10461,175 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_recover_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-22T00:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookRecoverRequest"];
+                /**
+                 * @example {
+                 *       "since": "2026-11-22T00:00:00Z"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["WebhookRecoverRequest"];
+                /**
+                 * @example {
+                 *       "since": "2026-11-22T00:00:00Z"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["WebhookRecoverRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: `WebhookRecovered`. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 12,
+                     *       "since": "2026-11-22T00:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookRecovered"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_replay_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "after_sequence": 8120,
+                 *       "types": [
+                 *         "inquiry.updated"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookReplayRequest"];
+                /**
+                 * @example {
+                 *       "after_sequence": 8120,
+                 *       "types": [
+                 *         "inquiry.updated"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["WebhookReplayRequest"];
+                /**
+                 * @example {
+                 *       "after_sequence": 8120,
+                 *       "types": [
+                 *         "inquiry.updated"
+                 *       ]
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["WebhookReplayRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: `WebhookReplayed`. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 240,
+                     *       "next_after_sequence": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookReplayed"];
                 };
             };
             400: components["responses"]["ValidationError"];

@@ -1,4 +1,4 @@
-/** Row types of the `event` table (migrations 2026_11_26_0037, 0045) and its sequence counter (0045). */
+/** Row types of the `event` table (migrations 2026_11_26_0037, 0045), its sequence counter (0045) and its live followers (2026_11_28_0120). */
 import type { Generated, Insertable } from 'kysely';
 import type { Timestamp } from '../columns.ts';
 
@@ -23,4 +23,16 @@ export type NewEventRow = Insertable<EventTable>;
 export interface EventSequenceTable {
   id: number;
   last_value: number;
+}
+
+/**
+ * One server process following one business's feed live (docs/api.md#following-the-feed-live): it holds a
+ * long-poll or a stream of the business until `expires_at`, which it refreshes while it does.
+ */
+export interface EventFollowerTable {
+  id: Generated<number>;
+  business_id: number;
+  /** The process: `<host>:<pid>:<random>`. */
+  owner: string;
+  expires_at: Timestamp;
 }

@@ -60,6 +60,29 @@ export async function findPublishedAfter(db: Db, businessId: number, afterId: nu
     .execute();
 }
 
+/**
+ * The business's sequenced events with a sequence above `afterSequence` and an id above `afterId`, oldest
+ * first by sequence, at most `limit` (event_business_sequence_idx): what a webhook replay reads
+ * (docs/webhooks.md#replay). `types` keeps those types (undefined: every type); `webhook.test` is never read.
+ */
+export async function findSequencedAfter(
+  db: Db,
+  businessId: number,
+  o: { afterSequence: number; afterId: number; types: readonly string[] | undefined; limit: number },
+): Promise<{ id: number; type: string; changed_fields: string; sequence: number }[]> {
+  if (o.types !== undefined && o.types.length === 0) return [];
+  let q = db
+    .selectFrom('event')
+    .select(['id', 'type', 'changed_fields', 'sequence'])
+    .where('business_id', '=', businessId)
+    .where('sequence', '>', o.afterSequence)
+    .where('id', '>', o.afterId)
+    .where('type', '!=', 'webhook.test');
+  if (o.types !== undefined) q = q.where('type', 'in', [...o.types]);
+  const rows = await q.orderBy('sequence').limit(o.limit).execute();
+  return rows.map((r) => ({ id: Number(r.id), type: r.type, changed_fields: r.changed_fields, sequence: Number(r.sequence) }));
+}
+
 /** The highest event id of a business (0 without events). */
 export async function findLatestIdOf(db: Db, businessId: number): Promise<number> {
   const row = await db.selectFrom('event').select((eb) => eb.fn.max('id').as('id')).where('business_id', '=', businessId).executeTakeFirst();
@@ -264,9 +287,12 @@ export interface DeliveriesAtInsertSql {
  * (docs/webhooks.md#deliveries-written-by-the-write). The statement takes its lock on `event` before its
  * snapshot, so a webhook endpoint being created (which locks `event` in SHARE mode, {@link findMaxId}) is
  * either seen by `listened` and `deliveries` or starts after these events' ids. `INSERT … SELECT … FROM`
- * the values: Citus refuses a subquery inside `VALUES` (sql-helpers `rowAsSelect`).
- * @returns the ids, ascending, whether the events were written published (all or none), and the number of
- *   deliveries the statement wrote
+ * the values: Citus refuses a subquery inside `VALUES` (sql-helpers `rowAsSelect`). `followed` (a boolean
+ * SQL condition, {@link followedSql}, evaluated once) counts as `listened` for the events' publication, and is
+ * returned, so that the caller wakes the business's live followers also when the events were written
+ * published with their deliveries (docs/api.md#following-the-feed-live).
+ * @returns the ids, ascending, whether the events were written published (all or none), the number of
+ *   deliveries the statement wrote, and whether `followed` was true
  */
 export async function insertPublishedUnlessListened(
   trx: Db,
@@ -275,19 +301,22 @@ export async function insertPublishedUnlessListened(
   at: Timestamp,
   listened: RawBuilder<SqlBool>,
   deliveries?: DeliveriesAtInsertSql,
-): Promise<{ ids: number[]; published: boolean; deliveries: number }> {
-  if (rows.length === 0) return { ids: [], published: false, deliveries: 0 };
+  followed: RawBuilder<SqlBool> = sql<SqlBool>`false`,
+): Promise<{ ids: number[]; published: boolean; deliveries: number; followed: boolean }> {
+  if (rows.length === 0) return { ids: [], published: false, deliveries: 0, followed: false };
   const values = sql.join(
     rows.map(
       (r) =>
         sql`(cast(${r.type} as text), cast(${r.created} as timestamptz), cast(${r.changed_fields} as text), cast(${r.data} as text), cast(${r.parent_type ?? null} as text), cast(${r.parent_id ?? null} as bigint))`,
     ),
   );
+  const heard = sql`(${listened} or (select followed from fol))`;
   const published = deliveries
-    ? sql`case when (select at_write from fan_plan) then cast(${at} as timestamptz) when ${listened} then null else cast(${at} as timestamptz) end`
-    : sql`case when ${listened} then null else cast(${at} as timestamptz) end`;
-  const { rows: inserted } = await sql<{ id: number | string; published_at: Timestamp | null; deliveries: number | string }>`
+    ? sql`case when (select at_write from fan_plan) then cast(${at} as timestamptz) when ${heard} then null else cast(${at} as timestamptz) end`
+    : sql`case when ${heard} then null else cast(${at} as timestamptz) end`;
+  const { rows: inserted } = await sql<{ id: number | string; published_at: Timestamp | null; deliveries: number | string; followed: number | boolean }>`
     with v(type, created, changed_fields, data, parent_type, parent_id) as (values ${values}),
+    fol(followed) as (select ${followed}),
     ${deliveries ? sql`${deliveries.before},` : sql``}
     ev as (
       insert into event (business_id, type, created, changed_fields, data, parent_type, parent_id, published_at)
@@ -295,11 +324,14 @@ export async function insertPublishedUnlessListened(
       from v
       returning id, type, changed_fields, published_at)
     ${deliveries ? sql`, ${deliveries.after}` : sql``}
-    select ev.id, ev.published_at, ${deliveries ? sql`(select count(*) from fan_deliveries)` : sql`0`} as deliveries from ev`.execute(trx);
+    select ev.id, ev.published_at, ${deliveries ? sql`(select count(*) from fan_deliveries)` : sql`0`} as deliveries,
+      (select followed from fol) as followed from ev`.execute(trx);
   return {
     ids: inserted.map((r) => Number(r.id)).sort((x, y) => x - y),
     published: inserted.every((r) => r.published_at !== null),
     deliveries: Number(inserted[0]?.deliveries ?? 0),
+    // the pool parses booleans as 1/0 (SQLite's shape), a raw query's too
+    followed: Number(inserted[0]?.followed ?? 0) === 1,
   };
 }
 
@@ -331,4 +363,47 @@ export async function findMaxId(trx: Db, lockTimeoutMs: number): Promise<number>
   }
   const row = await trx.selectFrom('event').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   return Number(row?.id ?? 0);
+}
+
+/**
+ * PostgreSQL: the condition, for the event INSERT's one `EXISTS` (docs/webhooks.md#fan-out), that a server
+ * process follows the business's feed live (docs/api.md#following-the-feed-live): a row of
+ * `event_follower` that has not expired.
+ */
+export function followedSql(businessId: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from event_follower f where f.business_id = ${businessId} and f.expires_at > now())`;
+}
+
+/**
+ * PostgreSQL: marks the process `owner` as a live follower of each of `businessIds` until `ttlSeconds` from
+ * the database's now (inserted, or its expiry moved), in one statement.
+ */
+export async function upsertFollowers(db: Db, owner: string, businessIds: readonly number[], ttlSeconds: number): Promise<void> {
+  if (businessIds.length === 0) return;
+  await db
+    .insertInto('event_follower')
+    .values(businessIds.map((businessId) => ({ business_id: businessId, owner, expires_at: sql<string>`now() + make_interval(secs => ${ttlSeconds})` })))
+    .onConflict((oc) => oc.columns(['business_id', 'owner']).doUpdateSet({ expires_at: (eb) => eb.ref('excluded.expires_at') }))
+    .execute();
+}
+
+/** PostgreSQL: drops the process `owner`'s follower rows of `businessIds`, and every row expired for an hour (crashed processes'). */
+export async function deleteFollowers(db: Db, owner: string, businessIds: readonly number[]): Promise<void> {
+  for (const businessId of businessIds) {
+    await db.deleteFrom('event_follower').where('business_id', '=', businessId).where('owner', '=', owner).execute();
+  }
+  await db.deleteFrom('event_follower').where('expires_at', '<', sql<string>`now() - interval '1 hour'`).execute();
+}
+
+/** The business's sequenced events after `afterSequence`, oldest first, at most `limit`: their sequences and types only. */
+export async function findSequenceTypesAfter(db: Db, businessId: number, afterSequence: number, limit: number): Promise<{ sequence: number; type: string }[]> {
+  const rows = await db
+    .selectFrom('event')
+    .select(['sequence', 'type'])
+    .where('business_id', '=', businessId)
+    .where('sequence', '>', afterSequence)
+    .orderBy('sequence')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ sequence: Number(r.sequence), type: r.type }));
 }

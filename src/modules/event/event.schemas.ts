@@ -59,12 +59,40 @@ export const EventListQuery = Type.Object({
     }),
   ),
   type: Type.Optional(
-    Type.Array(Type.String({ enum: [...EVENT_TYPES] }), { maxItems: 50, description: 'Event types; repeat for any of several.' }),
+    Type.Array(Type.String({ maxLength: 100 }), {
+      maxItems: 50,
+      description:
+        'Event types; repeat for any of several. Extension: prefixes `inquiry.*`, `*` all (docs/api.md#filtering-by-type).',
+    }),
   ),
   created_start: Type.Optional(QueryDateOrDateTime),
   created_end: Type.Optional(QueryDateOrDateTime),
+  wait: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: 60,
+      'x-extension': true,
+      description: 'Long-poll, with `after_sequence`: seconds to wait for a matching event (docs/api.md#long-poll).',
+    }),
+  ),
 });
 export type EventListQuery = Static<typeof EventListQuery>;
+
+/**
+ * `GET /v1/event/stream` query (docs/api.md#stream): where to start (`after_sequence`; without it the
+ * `Last-Event-ID` header, else 0) and the type patterns to keep.
+ */
+export const EventStreamQuery = Type.Object({
+  after_sequence: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Start after this sequence; wins over `Last-Event-ID` (default: it, else 0).',
+    }),
+  ),
+  type: EventListQuery.properties.type,
+});
+export type EventStreamQuery = Static<typeof EventStreamQuery>;
 
 /** Path parameters of `/v1/event/{event_id}`. */
 export const EventIdParams = Type.Object({ event_id: IdParam });

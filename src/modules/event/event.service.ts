@@ -14,18 +14,18 @@
  * SQLite the write's own transaction numbers them and fans them out to webhooks ({@link writeEvents}).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RawBuilder, SqlBool } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { deleteInBatches, isPostgres, nowTimestamp } from '../../db/sql-helpers.ts';
 import type { NewEventRow } from '../../db/tables/event.table.ts';
 import type { Timestamp } from '../../db/columns.ts';
-import { NotFound } from '../../shared/errors.ts';
+import { NotFound, ValidationError } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import * as repo from './event.repository.ts';
 import type { Event, EventListQuery } from './event.schemas.ts';
-import type { EventResource, EventType } from './event.types.ts';
+import { type EventResource, type EventType, typesOfPatterns } from './event.types.ts';
 
 export { EVENT_RESOURCES, EVENT_TYPES, type EventResource, type EventType } from './event.types.ts';
 
@@ -138,15 +138,17 @@ export function deliveriesAtInsert(fn: InsertDeliveries): void {
  * What the event writes of one API request left for the webhook dispatcher (docs/webhooks.md#live-delivery):
  * `wrote` — it wrote events; `unpublished` — some of them wait for the fan-out (on SQLite: every write of
  * events counts so, as before); `delivered` — it wrote webhook deliveries itself (PostgreSQL,
- * {@link InsertDeliveries}), due at once. A request that wrote events, none of them unpublished, and no
- * delivery needs no wake-up of the dispatchers (PostgreSQL: no active endpoint of the business wants them,
- * {@link InsertFanOut}, or only parked ones); one that wrote none is woken as before (it may have changed
- * endpoints).
+ * {@link InsertDeliveries}), due at once; `followed` — a server process follows the business's feed live
+ * (PostgreSQL, docs/api.md#following-the-feed-live). A request that wrote events, none of them unpublished,
+ * no delivery and for no follower needs no wake-up (PostgreSQL: no active endpoint of the business wants
+ * them, {@link InsertFanOut}, or only parked ones); one that wrote none is woken as before (it may have
+ * changed endpoints).
  */
 export interface EventWriteTrace {
   wrote: boolean;
   unpublished: boolean;
   delivered: boolean;
+  followed: boolean;
 }
 
 const traces = new AsyncLocalStorage<EventWriteTrace>();
@@ -173,10 +175,13 @@ async function writeEventsPostgres(
   businessId: number,
   rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[],
   fanOut: InsertFanOut,
-): Promise<{ ids: number[]; published: boolean; deliveries: number }> {
+): Promise<{ ids: number[]; published: boolean; deliveries: number; followed: boolean }> {
   const events = rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] }));
+  // a live follower of the business (a long-poll or a stream, on any server process) listens too: the write
+  // then sends its NOTIFY, which wakes the follower's process (docs/api.md#following-the-feed-live), also when
+  // it wrote its events published with their deliveries
   const at = nowTimestamp();
-  return repo.insertPublishedUnlessListened(trx, businessId, rows, at, fanOut(businessId, events), insertDeliveries?.(businessId, at));
+  return repo.insertPublishedUnlessListened(trx, businessId, rows, at, fanOut(businessId, events), insertDeliveries?.(businessId, at), repo.followedSql(businessId));
 }
 
 /**
@@ -211,6 +216,7 @@ async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewE
     const written = await writeEventsPostgres(trx, businessId, rows, insertFanOut);
     if (trace && !written.published) trace.unpublished = true;
     if (trace && written.deliveries > 0) trace.delivered = true;
+    if (trace && written.followed) trace.followed = true;
     return { ids: written.ids, sequences: written.ids.map(() => null) };
   }
   if (trace) trace.unpublished = true;
@@ -422,16 +428,31 @@ export async function list(
   cursor: CursorPosition | undefined,
 ): Promise<Page<Event>> {
   const range = instantRangeUtc(auth.timezone, query.created_start, query.created_end, ['created_start', 'created_end']);
+  const types = typeFilter(query.type);
   await assignSequences(db);
   const page = await repo.findPage(
     db,
     auth.businessId,
-    { types: query.type ?? [], createdFrom: range.from, createdTo: range.to, afterSequence: query.after_sequence },
+    { types: types ?? [], createdFrom: range.from, createdTo: range.to, afterSequence: query.after_sequence },
     pageSizeOf(query),
     cursor,
   );
   // findPage lists sequenced rows only
   return mapPage(page, (row) => toEvent(row as repo.EventRow & { sequence: number }));
+}
+
+/**
+ * The event types the `type` patterns of a feed request name (docs/api.md#filtering-by-type: exact types,
+ * prefixes `inquiry.*`, `*`), or `undefined` for every type.
+ * @throws ValidationError (400 `{"type": ["\"x\" is not a valid choice."]}`) for a pattern that is malformed or names no type
+ */
+export function typeFilter(patterns: readonly string[] | undefined): EventType[] | undefined {
+  try {
+    return typesOfPatterns(patterns ?? []);
+  } catch (err) {
+    if (err instanceof RangeError) throw ValidationError.at(['type'], err.message);
+    throw err;
+  }
 }
 
 /** `rows` with their sequences: when one has none yet (committed after the last assignment), assigns and reads them again. */
@@ -498,6 +519,24 @@ export async function listPublishedAfter(
 ): Promise<{ id: number; type: string; changedFields: string[] }[]> {
   const rows = await repo.findPublishedAfter(db, businessId, afterId, limit);
   return rows.map((r) => ({ id: Number(r.id), type: r.type, changedFields: JSON.parse(r.changed_fields) as string[] }));
+}
+
+/**
+ * The business's events with a sequence above `afterSequence` and an id above `afterId`, oldest first by
+ * sequence, at most `limit`, as the webhook fan-out matches them (`id`, `type`, `changedFields`) with their
+ * `sequence`: the events a webhook replay sends (docs/webhooks.md#replay). `types` keeps those types
+ * (undefined: every type); test pings are never listed. Committed events get their sequences first
+ * ({@link assignSequences}), as the event list does.
+ * @param db the database, not a transaction (see {@link assignSequences})
+ */
+export async function listSequencedAfter(
+  db: Db,
+  businessId: number,
+  o: { afterSequence: number; afterId: number; types: readonly string[] | undefined; limit: number },
+): Promise<{ id: number; type: string; changedFields: string[]; sequence: number }[]> {
+  await assignSequences(db);
+  const rows = await repo.findSequencedAfter(db, businessId, o);
+  return rows.map((r) => ({ id: r.id, type: r.type, sequence: r.sequence, changedFields: JSON.parse(r.changed_fields) as string[] }));
 }
 
 /** The highest event id of the business (0 without events): where a parked webhook endpoint's owed events begin (docs/webhooks.md#parking). */
