@@ -183,6 +183,9 @@ const RESUME_ENDPOINTS = 20;
  */
 const RECORD_BATCH_MAX = 100;
 
+/** Tries of one write of finished attempts that PostgreSQL ends as a deadlock's victim (webhook-dispatcher `recordWithRetry`). */
+const RECORD_DEADLOCK_TRIES = 3;
+
 /** The dispatcher limits when neither the options nor `config.webhooks` give them (docs/webhooks.md#fairness-and-limits). */
 export const WEBHOOK_DISPATCH_DEFAULTS = { concurrency: 2000, perEndpoint: 4, perBusiness: 20, sickConcurrency: 1000, sickAfter: 3 } as const;
 
@@ -231,6 +234,23 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const refilledRows = new Set<number>();
   /** Attempts made and waiting to be written, with the callers waiting for their end. */
   const toRecord: { item: AttemptToRecord; resolve: (end: DeliveryEnd) => void; reject: (err: unknown) => void }[] = [];
+  /**
+   * Runs `write` (a transaction) again when PostgreSQL chose it as a deadlock's victim (SQLSTATE 40P01), at
+   * most {@link RECORD_DEADLOCK_TRIES} times in all: the records' marks lock endpoints that a fan-out round
+   * locks too (its parked cursors, the queue cap's parking), each in its own order; a victim has written
+   * nothing, and giving its attempts up would leave them leased for the lease's length (30 s) — a delivery
+   * late by half a minute, seen under the write load of bench/README.md#issue-40-write-load.
+   */
+  async function recordWithRetry<T>(write: () => Promise<T>): Promise<T> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await write();
+      } catch (err) {
+        if (tries >= RECORD_DEADLOCK_TRIES || (err as { code?: unknown }).code !== '40P01') throw err;
+      }
+    }
+  }
+
   /** A write of finished attempts is scheduled or under way (one at a time). */
   let flushing = false;
 
@@ -270,13 +290,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         loop.running && !loop.stopping && limit > 0
           ? { owner, now: iso(now), leaseUntil: iso(now + webhookLeaseMs(timeoutMs)), sickAfter, perBusiness, limit }
           : undefined;
-      recorded = await recordAttempts(
-        db,
-        owner,
-        batch.map((b) => b.item),
-        refill,
-        sickAfter,
-      );
+      recorded = await recordWithRetry(() => recordAttempts(db, owner, batch.map((b) => b.item), refill, sickAfter));
     } catch (err) {
       for (const b of batch) b.reject(err);
       return;

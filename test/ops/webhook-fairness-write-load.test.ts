@@ -19,6 +19,9 @@
  * 30–160 of the 833 writes a second offered.
  *
  * Diagnostics: `BIZAPI_FAIRNESS_DEBUG=<directory>` writes each server process's stderr there at the end;
+ * `BIZAPI_WRITE_LOAD_QUIET_KEEPALIVE=1` sends the quiet business's writes on one kept-alive connection (as the
+ * load generator's noisy ones are) instead of a new connection each (bench/README.md#issue-40-write-load:
+ * with the dispatcher in the server, a new connection waits longer for the saturated event loop);
  * `BIZAPI_WRITE_LOAD_LOG=<directory>` keeps each process's whole log there as it runs (stdout, where the
  * request log goes at `LOG_LEVEL=info`, and stderr: `<dialect>-<placement>-<serve|worker>.log`);
  * `BIZAPI_FAIRNESS_NODE_OPTIONS` is their `NODE_OPTIONS` (a profiler, a statement timer, loaded by `--import`).
@@ -41,6 +44,9 @@ import type { WriteLoadInput, WriteLoadResult } from '../setup/write-load.ts';
 
 /** Whether this run includes the scenario (see the header). */
 const SCENARIO = process.env.BIZAPI_WRITE_LOAD_SCENARIO === '1';
+
+/** The quiet client's agent: one kept-alive connection (`BIZAPI_WRITE_LOAD_QUIET_KEEPALIVE=1`), else a new connection per write. */
+const QUIET_AGENT = process.env.BIZAPI_WRITE_LOAD_QUIET_KEEPALIVE === '1' ? new http.Agent({ keepAlive: true, maxSockets: 1 }) : undefined;
 
 const LOAD_SECONDS = Number(process.env.BIZAPI_FAIRNESS_LOAD_SECONDS ?? 40);
 vi.setConfig({ testTimeout: (LOAD_SECONDS + 90) * 1000, hookTimeout: 60_000 });
@@ -97,6 +103,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of held) s.destroy();
+  QUIET_AGENT?.destroy();
   hanging?.close();
   healthy?.closeAllConnections();
   healthy?.close();
@@ -191,7 +198,7 @@ describe.skipIf(!SCENARIO).each(['server', 'worker'] as const)(`webhook fairness
       sent.set(name, Date.now());
       const at = Date.now();
       writes.push(
-        request(api.port, quiet, 'POST', '/v1/client', { companyName: name }).then((res) => {
+        request(api.port, quiet, 'POST', '/v1/client', { companyName: name }, QUIET_AGENT).then((res) => {
           answered.push(Date.now() - at);
           if (!('status' in res) || res.status !== 201) throw new Error(`quiet write failed: ${JSON.stringify(res).slice(0, 300)}`);
         }),
