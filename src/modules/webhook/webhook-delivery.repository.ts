@@ -57,10 +57,10 @@ function wantsSql(w: string, e: string, pluuugFields: readonly string[]): RawBui
 /**
  * PostgreSQL: the SQL with which a write's events' INSERT writes their deliveries itself (event.repository
  * `DeliveriesAtInsertSql`; docs/webhooks.md#deliveries-written-by-the-write). The endpoints of `businessId`
- * that are active and want one of the events, or are parked, are read; when they are at most
- * `o.maxEndpoints`, they are locked `FOR KEY SHARE` (re-read at their latest version: a delete or a
- * resumption under way is waited for, one committed meanwhile is seen; the delivery's foreign key then never
- * fails) and `fan_plan.at_write` is true when each of them that is not parked has room for the events it
+ * that are active and want one of the events, or are parked, are read, `o.maxEndpoints + 1` at the most, and
+ * locked `FOR KEY SHARE` (re-read at their latest version: a delete or a resumption under way is waited for,
+ * one committed meanwhile is seen; the delivery's foreign key then never fails); when they are at most
+ * `o.maxEndpoints`, `fan_plan.at_write` is true when each of them that is not parked has room for the events it
  * wants (fewer than `o.queueCap` deliveries not attempted yet with them); then `fan_deliveries` writes one
  * pending delivery, due at `o.at`, per event and endpoint not parked that wants it and was created before
  * it — what the fan-out would write. A parked endpoint gets none: it is owed the events, published by this
@@ -74,17 +74,17 @@ export function deliveriesAtInsertSql(
 ): { before: RawBuilder<unknown>; after: RawBuilder<unknown> } {
   const b = sql`cast(${businessId} as bigint)`;
   const max = sql.lit(o.maxEndpoints);
-  const before = sql`fan_listening as (
-      select w.id from webhook_endpoint w
+  // one CTE reads and locks the endpoints (at most maxEndpoints + 1: enough to know there are too many): Citus
+  // 13.2 fails the statement ("invalid input syntax for type bigint: \"PGCOPY\"", on the worker) when the CTE
+  // with the row lock also reads another CTE that reads a table (a first CTE that only listed them, tried first)
+  const before = sql`fan_mine as (
+      select w.id, w.event_types, w.format, w.after_event_id, w.parked_after_event_id from webhook_endpoint w
       where w.business_id = ${b} and w.is_active
         and (w.parked_after_event_id is not null or exists (select 1 from v where ${wantsSql('w', 'v', o.pluuugFields)}))
-      limit ${sql.lit(o.maxEndpoints + 1)}),
-    fan_mine as (
-      select w.id, w.event_types, w.format, w.after_event_id, w.parked_after_event_id from webhook_endpoint w
-      where w.business_id = ${b} and w.is_active and w.id in (select id from fan_listening) and (select count(*) from fan_listening) <= ${max}
+      limit ${sql.lit(o.maxEndpoints + 1)}
       for key share of w),
     fan_plan as (
-      select (select count(*) from fan_listening) <= ${max} and coalesce(bool_and(m.parked_after_event_id is not null
+      select count(*) <= ${max} and coalesce(bool_and(m.parked_after_event_id is not null
         or (select count(*) from webhook_delivery q where q.business_id = ${b} and q.webhook_id = m.id and q.status = 'pending' and q.attempts = 0)
           + (select count(*) from v where ${wantsSql('m', 'v', o.pluuugFields)}) <= ${sql.lit(o.queueCap)}), true) as at_write
       from fan_mine m)`;
