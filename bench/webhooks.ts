@@ -31,6 +31,13 @@
  *   that never answers write 3 clients each, while the measured business writes 2 a second; reported: its
  *   commit → receipt latency p50 / p99 / max. Results: `bench/results/webhooks-noisy-<dialect>.md` and `.json`.
  *
+ * - **replay** (`--only replay`, docs/webhooks.md#replay; issue 39): `--events` clients are written while the
+ *   endpoint is off (nothing is delivered), the endpoint is turned on, and one server with the dispatcher
+ *   in-process is asked `POST /v1/webhook/{webhook_id}/replay` from the feed's sequence before the writes (calls
+ *   of at most 5,000 events, following `next_after_sequence`). Reported: the replay requests' time, and the
+ *   recovery's pace: deliveries/s from the first request to the last receipt, and between the first and the
+ *   last receipt.
+ *
  * Database: a fresh SQLite file in a temporary directory by default; `DATABASE_URL=postgres://…` uses that
  * PostgreSQL database, which must be a throwaway one (its `public` schema is dropped and rebuilt).
  * Options: `npm run bench:webhooks -- --help`.
@@ -65,7 +72,7 @@ const program = new Command()
   .option('--drain-timeout <seconds>', 'how long to wait for the last event after the writes', '120')
   .option('--poll-ms <ms>', 'BIZAPI_DISPATCHER_POLL_MS of the server and the worker (unset: the server default)')
   .option('--idle-writes <n>', 'idle: writes, one at a time with a random pause of 300-900 ms', '30')
-  .option('--only <phases>', 'comma-separated phases to run: backlog, live, idle, noisy', 'backlog,live,idle')
+  .option('--only <phases>', 'comma-separated phases to run: backlog, live, idle, noisy, replay', 'backlog,live,idle')
   .option('--noisy-businesses <list>', 'noisy: comma-separated counts of businesses whose 20 receivers hang, one run each', '1,50')
   .option('--noisy-duration <seconds>', 'noisy: seconds the measured business writes (2 clients/s) while the others hang', '25')
   .option('--receiver-delay-ms <ms>', 'the receiver answers after this many milliseconds (a slow receiver)', '0')
@@ -481,6 +488,72 @@ async function noisy(
   };
 }
 
+/**
+ * The recovery's pace (docs/webhooks.md#replay): `N` clients written while the endpoint `webhookId` is off, then
+ * replayed to it by a server with the dispatcher in-process; deliveries/s from the replay request to the last
+ * receipt.
+ */
+async function replay(env: Record<string, string>, keys: Seeded, receiver: Receiver, webhookId: number): Promise<PhaseResult> {
+  const prefix = `bench-replay-${Date.now()}-`;
+  const port = await freePort();
+  let server = await startChild([ENTRY, 'serve'], { ...env, BIZAPI_DISPATCHER: 'off', PORT: String(port) }, port, '/healthz');
+  let afterSequence: number;
+  try {
+    const off = await call(server.baseUrl, keys, 'PATCH', `/v1/webhook/${webhookId}`, { isActive: false });
+    if (off.status !== 200) throw new Error(`PATCH /v1/webhook answered ${off.status}`);
+    const newest = await call(server.baseUrl, keys, 'GET', '/v1/event?page_size=1');
+    afterSequence = (newest.body as { results: { sequence: number }[] }).results[0]?.sequence ?? 0;
+    process.stderr.write(`replay: writing ${N} clients (endpoint off) …\n`);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(CONCURRENCY, N) }, async () => {
+        while (next < N) await writeClient(server.baseUrl, keys, `${prefix}${next++}`);
+      }),
+    );
+    const on = await call(server.baseUrl, keys, 'PATCH', `/v1/webhook/${webhookId}`, { isActive: true });
+    if (on.status !== 200) throw new Error(`PATCH /v1/webhook answered ${on.status}`);
+  } finally {
+    await server.stop();
+  }
+  const repeatsBefore = receiver.repeats;
+  const badBefore = receiver.badSignatures;
+  server = await startChild([ENTRY, 'serve'], { ...env, PORT: String(port) }, port, '/healthz');
+  const requestsMs: number[] = [];
+  let queued = 0;
+  let started = 0;
+  let received: number;
+  try {
+    process.stderr.write(`replay: POST /v1/webhook/${webhookId}/replay after_sequence=${afterSequence} …\n`);
+    started = Date.now();
+    for (let after: number | null = afterSequence; after !== null; ) {
+      const r = await call(server.baseUrl, keys, 'POST', `/v1/webhook/${webhookId}/replay`, { after_sequence: after });
+      if (r.status !== 202) throw new Error(`POST …/replay answered ${r.status}: ${JSON.stringify(r.body)}`);
+      const body = r.body as { count: number; next_after_sequence: number | null };
+      requestsMs.push(Math.round(r.ms));
+      queued += body.count;
+      after = body.next_after_sequence;
+    }
+    received = await receiver.waitFor(prefix, N, DRAIN_TIMEOUT_MS);
+  } finally {
+    await server.stop();
+  }
+  const receipts = receiver.of(prefix).sort((a, b) => a.receivedAt - b.receivedAt);
+  const first = receipts[0]?.receivedAt ?? NaN;
+  const last = receipts.at(-1)?.receivedAt ?? NaN;
+  return {
+    phase: 'replay',
+    written: N,
+    received,
+    missing: N - received,
+    repeats: receiver.repeats - repeatsBefore,
+    badSignatures: receiver.badSignatures - badBefore,
+    'events queued by the replay': queued,
+    'replay requests (ms each)': requestsMs.join(', '),
+    'deliveries/s (first request → last receipt)': Math.round((received / (last - started)) * 1000),
+    'deliveries/s (first → last receipt)': received > 1 ? Math.round(((received - 1) / (last - first)) * 1000) : NaN,
+  };
+}
+
 function markdown(results: PhaseResult[], meta: Record<string, string>): string {
   const lines = [
     `Run ${meta.date} on ${meta.machine}; ${meta.database}; ${meta.node}; bizapi ${meta.runtime}; dispatcher poll ${meta.pollMs}; receiver delay ${RECEIVER_DELAY_MS} ms.`,
@@ -537,11 +610,13 @@ async function run(work: string, dialect: string, databaseUrl: string, masterKey
 
   // The endpoint, created through the API as an integrator does (docs/webhooks.md#endpoints).
   const port = await freePort();
+  let webhookId = 0;
   const setup: Child = await startChild([ENTRY, 'serve'], { ...env, BIZAPI_DISPATCHER: 'off', PORT: String(port) }, port, '/healthz');
   try {
     const created = await call(setup.baseUrl, keys, 'POST', '/v1/webhook', { url, eventTypes: ['*'], description: 'bench:webhooks' });
     if (created.status !== 201) throw new Error(`POST /v1/webhook answered ${created.status}: ${JSON.stringify(created.body)}`);
     receiver.secret = (created.body as { secret: string }).secret;
+    webhookId = (created.body as { id: number }).id;
   } finally {
     await setup.stop();
   }
@@ -550,6 +625,7 @@ async function run(work: string, dialect: string, databaseUrl: string, masterKey
   if (phases.includes('backlog')) results.push(await backlog(env, keys, receiver));
   if (phases.includes('live')) results.push(await live(env, keys, receiver));
   if (phases.includes('idle')) results.push(await idle(env, keys, receiver));
+  if (phases.includes('replay')) results.push(await replay(env, keys, receiver, webhookId));
   const noisyResults: PhaseResult[] = [];
   if (phases.includes('noisy')) for (const count of NOISY_COUNTS) noisyResults.push(await noisy(count, env, databaseUrl, masterKeyHex, keys, receiver));
 

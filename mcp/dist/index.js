@@ -645,6 +645,8 @@ var operations = {
   "webhook_destroy": { method: "delete", path: "/v1/webhook/{webhook_id}" },
   "webhook_list": { method: "get", path: "/v1/webhook" },
   "webhook_partial_update": { method: "patch", path: "/v1/webhook/{webhook_id}" },
+  "webhook_recover_create": { method: "post", path: "/v1/webhook/{webhook_id}/recover" },
+  "webhook_replay_create": { method: "post", path: "/v1/webhook/{webhook_id}/replay" },
   "webhook_resume": { method: "post", path: "/v1/webhook/{webhook_id}/resume" },
   "webhook_retrieve": { method: "get", path: "/v1/webhook/{webhook_id}" },
   "webhook_rotate_secret": { method: "post", path: "/v1/webhook/{webhook_id}/rotate_secret" },

@@ -167,6 +167,25 @@ describe('one tool per operation (--full), against a server that requires signat
     expect(textOf(gone)).toMatch(/^status 404 not_found: Not found\./);
   });
 
+  it('offers the webhook recovery operations like any other: recover and replay through their tools', async () => {
+    const { tools } = await s.client.listTools();
+    for (const name of ['webhook_recover_create', 'webhook_replay_create']) {
+      const tool = tools.find((x) => x.name === name);
+      expect(tool, name).toBeDefined();
+      expect(tool!.inputSchema.required).toEqual(['webhook_id', 'body']);
+      expect(tool!.annotations?.readOnlyHint).toBe(false);
+    }
+    // a public address literal: no name to resolve, and no event after the endpoint's creation is ever sent to it
+    const webhook = ok(await s.call('webhook_create', { body: { url: 'http://93.184.215.14/mcp-hook', eventTypes: ['*'], isActive: true } }));
+    const since = new Date(Date.now() - 60_000).toISOString();
+    expect(ok(await s.call('webhook_recover_create', { webhook_id: webhook.id, body: { since } }))).toEqual({ count: 0, since });
+    expect(ok(await s.call('webhook_replay_create', { webhook_id: webhook.id, body: { after_sequence: 0 } }))).toEqual({ count: 0, next_after_sequence: null });
+    const bad = await s.call('webhook_replay_create', { webhook_id: webhook.id, body: { after_sequence: 0, types: ['*', 'client.created'] } });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/^status 400/);
+    ok(await s.call('webhook_destroy', { webhook_id: webhook.id }));
+  });
+
   it('lists, reads, creates, updates and deletes every writable resource', async () => {
     const { ids } = b;
     /** Creates through `<tool>_create`, reads it back, finds it in `<tool>_list`, and updates it; returns its id. */

@@ -352,6 +352,14 @@ export declare const operations: {
         readonly method: "patch";
         readonly path: "/v1/webhook/{webhook_id}";
     };
+    readonly webhook_recover_create: {
+        readonly method: "post";
+        readonly path: "/v1/webhook/{webhook_id}/recover";
+    };
+    readonly webhook_replay_create: {
+        readonly method: "post";
+        readonly path: "/v1/webhook/{webhook_id}/replay";
+    };
     readonly webhook_resume: {
         readonly method: "post";
         readonly path: "/v1/webhook/{webhook_id}/resume";

@@ -1184,6 +1184,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook/{webhook_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend the failed deliveries of a webhook endpoint since a time
+         * @description Extension. Every delivery to this endpoint created at or after `since` that failed — ended `failed` after its retries, or waiting for a retry after a failed attempt — is queued again, due now (its attempt count kept), and sent in the background within the delivery caps. Deliveries that succeeded, older ones and other endpoints’ are not touched; events owed to a parked endpoint follow its resumption. `since` in the future or more than 30 days ago (the deliveries’ retention) is a 400; a disabled endpoint is a 400 with `code: webhook_inactive`. At most 5 a minute per endpoint: beyond, 429 with `Retry-After`. 202 `{count, since}` (docs/webhooks.md#recover).
+         */
+        post: operations["webhook_recover_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/{webhook_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook endpoint the events after a sequence again
+         * @description Extension. Queues, due now, one delivery to this endpoint of every event with a `sequence` above `after_sequence` that it would have received (its `eventTypes` and format, narrowed by `types`) — never an event committed before the endpoint was created, never another business’s. Each is the event as recorded, with its id as `webhook-id` and its `sequence`: receivers drop repeats as usual. At most `limit` (default and maximum 5000) events are read per call; `next_after_sequence` then says where the next call goes on. Sent in the background within the delivery caps. A disabled endpoint is a 400 with `code: webhook_inactive`. At most 5 a minute per endpoint: beyond, 429 with `Retry-After`. 202 `{count, next_after_sequence}` (docs/webhooks.md#replay).
+         */
+        post: operations["webhook_replay_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook/{webhook_id}/resume": {
         parameters: {
             query?: never;
@@ -3270,6 +3310,37 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed";
+        };
+        WebhookRecovered: {
+            /** @description Deliveries queued again, due now. */
+            count: number;
+            /**
+             * Format: date-time
+             * @description The `since` of the request, in UTC.
+             * @example 2026-11-22T05:31:56.123Z
+             */
+            since: string;
+        };
+        WebhookRecoverRequest: {
+            /**
+             * Format: date-time
+             * @description Resend the deliveries created at or after this time that failed (ended `failed`, or waiting for a retry after a failed attempt). Any offset; not in the future, and within the 30 days deliveries are kept.
+             */
+            since: string;
+        };
+        WebhookReplayed: {
+            /** @description Events queued for the endpoint, due now. */
+            count: number;
+            /** @description When the replay stopped at `limit` events read: the `after_sequence` of the next call; `null` when every event was sent. */
+            next_after_sequence: number | null;
+        };
+        WebhookReplayRequest: {
+            /** @description Send the events with a greater `sequence` (0: from the endpoint’s creation) that the endpoint would have received. */
+            after_sequence: number;
+            /** @description Most events to read in this call (default and maximum 5000); continue from `next_after_sequence`. */
+            limit?: number;
+            /** @description Only these of the endpoint’s event types (`["*"]` alone: all of them, the default). */
+            types?: ("inquiry.created" | "inquiry.updated" | "inquiry.deleted" | "inquiry.text_history.created" | "inquiry.text_history.updated" | "inquiry.text_history.deleted" | "client.created" | "client.updated" | "client.deleted" | "contract.created" | "contract.updated" | "contract.deleted" | "contract.history.created" | "contract.history.updated" | "contract.history.deleted" | "settlement.created" | "settlement.updated" | "settlement.deleted" | "settlement.history.created" | "settlement.history.updated" | "settlement.history.deleted" | "project.created" | "project.updated" | "project.deleted" | "worker.created" | "worker.updated" | "worker.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "estimate.item.created" | "estimate.item.updated" | "estimate.item.deleted" | "catalog.updated" | "*")[];
         };
         WebhookRequest: {
             /** @description A note for people; not sent. */
@@ -10325,6 +10396,175 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_recover_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-22T00:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookRecoverRequest"];
+                /**
+                 * @example {
+                 *       "since": "2026-11-22T00:00:00Z"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["WebhookRecoverRequest"];
+                /**
+                 * @example {
+                 *       "since": "2026-11-22T00:00:00Z"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["WebhookRecoverRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: `WebhookRecovered`. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 12,
+                     *       "since": "2026-11-22T00:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookRecovered"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+        };
+    };
+    webhook_replay_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key runs and its answer is kept for 24 hours; the same key with the same method, path and body gets that answer again (with `Idempotent-Replayed: true`) and runs nothing. 1..255 printable ASCII characters, unique per business. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "after_sequence": 8120,
+                 *       "types": [
+                 *         "inquiry.updated"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookReplayRequest"];
+                /**
+                 * @example {
+                 *       "after_sequence": 8120,
+                 *       "types": [
+                 *         "inquiry.updated"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["WebhookReplayRequest"];
+                /**
+                 * @example {
+                 *       "after_sequence": 8120,
+                 *       "types": [
+                 *         "inquiry.updated"
+                 *       ]
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["WebhookReplayRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: `WebhookReplayed`. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 240,
+                     *       "next_after_sequence": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookReplayed"];
                 };
             };
             400: components["responses"]["ValidationError"];

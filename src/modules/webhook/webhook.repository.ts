@@ -162,3 +162,56 @@ export async function retryDelivery(db: Db, businessId: number, webhookId: numbe
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * `POST /v1/webhook/{webhook_id}/recover` (docs/webhooks.md#recover): the endpoint's deliveries created at or
+ * after `since` that failed — ended `failed`, or `pending` after a failed attempt and waiting for their next
+ * retry (not being sent: no live lease) — become pending, due at `at`, their attempt counts kept (as
+ * {@link retryDelivery}). One statement (webhook_delivery's business and endpoint index).
+ * @returns the number of deliveries queued again
+ */
+export async function recoverDeliveries(db: Db, businessId: number, webhookId: number, since: Timestamp, at: Timestamp): Promise<number> {
+  const result = await db
+    .updateTable('webhook_delivery')
+    .set({ status: 'pending', next_attempt_at: at, lease_owner: null, lease_until: null })
+    .where('business_id', '=', businessId)
+    .where('webhook_id', '=', webhookId)
+    .where('created', '>=', since)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'failed'),
+        eb.and([
+          eb('status', '=', 'pending'),
+          eb('attempts', '>', 0),
+          eb('next_attempt_at', '>', at),
+          eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * A replay's second step (docs/webhooks.md#replay): of the endpoint's deliveries of the events `eventIds`, those
+ * that ended (`succeeded`, `failed`) or wait for a later retry (not being sent) become pending, due at `at`,
+ * their attempt counts kept; the rows the replay has just written (due at `at`) are left as they are. In
+ * statements of 500 ids.
+ */
+export async function requeueDeliveriesOf(db: Db, businessId: number, webhookId: number, eventIds: readonly number[], at: Timestamp): Promise<void> {
+  for (let i = 0; i < eventIds.length; i += 500) {
+    await db
+      .updateTable('webhook_delivery')
+      .set({ status: 'pending', next_attempt_at: at, lease_owner: null, lease_until: null })
+      .where('business_id', '=', businessId)
+      .where('webhook_id', '=', webhookId)
+      .where('event_id', 'in', eventIds.slice(i, i + 500))
+      .where((eb) =>
+        eb.or([
+          eb('status', '!=', 'pending'),
+          eb.and([eb('next_attempt_at', '>', at), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)])]),
+        ]),
+      )
+      .execute();
+  }
+}

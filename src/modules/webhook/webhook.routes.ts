@@ -167,6 +167,47 @@ const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (ap
     async (request, reply) => reply.code(202).send(await service.test(app.db, request.auth, request.params.webhook_id, app.windowCounter)),
   );
 
+  app.post(
+    '/webhook/:webhook_id/recover',
+    {
+      ...notFoundBeforeValidation('webhook_id', (auth, id) => service.exists(app.db, auth, id)),
+      schema: {
+        tags,
+        operationId: 'webhook_recover_create',
+        'x-events': [],
+        'x-extension': true,
+        summary: 'Resend the failed deliveries of a webhook endpoint since a time',
+        description:
+          'Extension. Every delivery to this endpoint created at or after `since` that failed — ended `failed` after its retries, or waiting for a retry after a failed attempt — is queued again, due now (its attempt count kept), and sent in the background within the delivery caps. Deliveries that succeeded, older ones and other endpoints’ are not touched; events owed to a parked endpoint follow its resumption. `since` in the future or more than 30 days ago (the deliveries’ retention) is a 400; a disabled endpoint is a 400 with `code: webhook_inactive`. At most 5 a minute per endpoint: beyond, 429 with `Retry-After`. 202 `{count, since}` (docs/webhooks.md#recover).',
+        params: schemas.WebhookIdParams,
+        body: schemas.WebhookRecoverBody,
+        response: { 202: schemas.WebhookRecovered, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await service.recover(app.db, request.auth, request.params.webhook_id, request.body, app.windowCounter)),
+  );
+
+  app.post(
+    '/webhook/:webhook_id/replay',
+    {
+      ...notFoundBeforeValidation('webhook_id', (auth, id) => service.exists(app.db, auth, id)),
+      schema: {
+        tags,
+        operationId: 'webhook_replay_create',
+        'x-events': [],
+        'x-extension': true,
+        summary: 'Send a webhook endpoint the events after a sequence again',
+        description: `Extension. Queues, due now, one delivery to this endpoint of every event with a \`sequence\` above \`after_sequence\` that it would have received (its \`eventTypes\` and format, narrowed by \`types\`) — never an event committed before the endpoint was created, never another business’s. Each is the event as recorded, with its id as \`webhook-id\` and its \`sequence\`: receivers drop repeats as usual. At most \`limit\` (default and maximum ${schemas.REPLAY_MAX_EVENTS}) events are read per call; \`next_after_sequence\` then says where the next call goes on. Sent in the background within the delivery caps. A disabled endpoint is a 400 with \`code: webhook_inactive\`. At most 5 a minute per endpoint: beyond, 429 with \`Retry-After\`. 202 \`{count, next_after_sequence}\` (docs/webhooks.md#replay).`,
+        params: schemas.WebhookIdParams,
+        body: schemas.WebhookReplayBody,
+        response: { 202: schemas.WebhookReplayed, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await service.replay(app.db, request.auth, request.params.webhook_id, request.body, app.windowCounter)),
+  );
+
   app.get(
     '/webhook/:webhook_id/delivery',
     {

@@ -228,3 +228,85 @@ export const WebhookIdParams = Type.Object({ webhook_id: IdParam });
 
 /** Path parameters of `/v1/webhook/{webhook_id}/delivery/{delivery_id}/retry`. */
 export const WebhookDeliveryIdParams = Type.Object({ webhook_id: IdParam, delivery_id: IdParam });
+
+/** Most events one replay call sends (docs/webhooks.md#replay): a larger replay goes on from `next_after_sequence`. */
+export const REPLAY_MAX_EVENTS = 5000;
+
+/** `POST /v1/webhook/{webhook_id}/recover` body (docs/webhooks.md#recover). */
+export const WebhookRecoverBody = Named(
+  'WebhookRecoverRequest',
+  Type.Object(
+    {
+      since: Type.String({
+        format: 'date-time',
+        description:
+          'Resend the deliveries created at or after this time that failed (ended `failed`, or waiting for a retry after a failed attempt). Any offset; not in the future, and within the 30 days deliveries are kept.',
+      }),
+    },
+    { 'x-extension': true, examples: [{ since: '2026-11-22T00:00:00Z' }] },
+  ),
+);
+export type WebhookRecoverBody = Static<typeof WebhookRecoverBody>;
+
+/** `POST /v1/webhook/{webhook_id}/recover` answer. */
+export const WebhookRecovered = withExample(
+  Named(
+    'WebhookRecovered',
+    Type.Object(
+      {
+        count: Type.Integer({ minimum: 0, description: 'Deliveries queued again, due now.' }),
+        since: { ...Timestamp, description: 'The `since` of the request, in UTC.' },
+      },
+      { 'x-extension': true },
+    ),
+  ),
+  { count: 12, since: '2026-11-22T00:00:00.000Z' },
+);
+export type WebhookRecovered = Static<typeof WebhookRecovered>;
+
+/** `POST /v1/webhook/{webhook_id}/replay` body (docs/webhooks.md#replay). */
+export const WebhookReplayBody = Named(
+  'WebhookReplayRequest',
+  Type.Object(
+    {
+      after_sequence: Type.Integer({
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'Send the events with a greater `sequence` (0: from the endpoint’s creation) that the endpoint would have received.',
+      }),
+      types: Type.Optional({
+        ...eventTypes,
+        description: 'Only these of the endpoint’s event types (`["*"]` alone: all of them, the default).',
+      }),
+      limit: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: REPLAY_MAX_EVENTS,
+          description: `Most events to read in this call (default and maximum ${REPLAY_MAX_EVENTS}); continue from \`next_after_sequence\`.`,
+        }),
+      ),
+    },
+    { 'x-extension': true, examples: [{ after_sequence: 8120, types: ['inquiry.updated'] }] },
+  ),
+);
+export type WebhookReplayBody = Static<typeof WebhookReplayBody>;
+
+/** `POST /v1/webhook/{webhook_id}/replay` answer. */
+export const WebhookReplayed = withExample(
+  Named(
+    'WebhookReplayed',
+    Type.Object(
+      {
+        count: Type.Integer({ minimum: 0, description: 'Events queued for the endpoint, due now.' }),
+        next_after_sequence: Nullable(
+          Type.Integer({
+            description: 'When the replay stopped at `limit` events read: the `after_sequence` of the next call; `null` when every event was sent.',
+          }),
+        ),
+      },
+      { 'x-extension': true },
+    ),
+  ),
+  { count: 240, next_after_sequence: null },
+);
+export type WebhookReplayed = Static<typeof WebhookReplayed>;

@@ -15,8 +15,8 @@ import { ErrorCollector, NotFound, Throttled, ValidationError } from '../../shar
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { encryptSecret, lockBusiness } from '../auth/auth.service.ts';
-import { markPublished, maxEventId, record } from '../event/event.service.ts';
-import { insertDeliveries } from './webhook-delivery.service.ts';
+import { listSequencedAfter, markPublished, maxEventId, record } from '../event/event.service.ts';
+import { DELIVERY_RETENTION_DAYS, endpointWants, insertDeliveries, PLUUUG_FIELDS } from './webhook-delivery.service.ts';
 import * as repo from './webhook.repository.ts';
 import {
   ALL_EVENT_TYPES,
@@ -27,6 +27,11 @@ import {
   type WebhookDeliveryListQuery,
   type WebhookFormat,
   type WebhookListQuery,
+  type WebhookRecoverBody,
+  type WebhookRecovered,
+  type WebhookReplayBody,
+  type WebhookReplayed,
+  REPLAY_MAX_EVENTS,
   type WebhookSecret,
   type WebhookUpdateBody,
 } from './webhook.schemas.ts';
@@ -381,4 +386,160 @@ export async function retryDelivery(db: Db, auth: Auth, webhookId: number, deliv
     await repo.retryDelivery(trx, auth.businessId, webhookId, deliveryId, nowTimestamp());
     return toDelivery((await repo.findDeliveryById(trx, auth.businessId, webhookId, deliveryId))!);
   });
+}
+
+/**
+ * Recoveries (`recover`, `replay`) one endpoint may be sent per {@link TEST_PING_WINDOW_MS}, each operation
+ * counted apart, as test pings are (docs/webhooks.md#recovery-limits).
+ */
+export const RECOVERIES_PER_WINDOW = 5;
+
+/**
+ * 400 `{"nonField": ["The webhook endpoint is disabled (isActive: false). Enable it first."], "code":
+ * "webhook_inactive"}`: a recovery of an inactive endpoint, whose deliveries would only end `failed`
+ * (docs/webhooks.md#recover).
+ */
+export class WebhookInactive extends ValidationError {
+  constructor() {
+    super({ nonField: ['The webhook endpoint is disabled (isActive: false). Enable it first.'] });
+  }
+
+  override toBody(): Record<string, unknown> {
+    return { ...super.toBody(), code: 'webhook_inactive' };
+  }
+}
+
+/**
+ * The checks every recovery makes before it writes, in this order (docs/webhooks.md#recovery-limits): the
+ * endpoint is the business's (404), active (400 `webhook_inactive`), passes `check` (the request's own
+ * rules against the endpoint), and is within its limit of {@link RECOVERIES_PER_WINDOW} calls of `operation`
+ * a minute (429 with `Retry-After`; counted only for a request that passed every other check, so a refused
+ * one costs nothing and writes nothing else).
+ * @returns the endpoint row
+ */
+async function admitRecovery(
+  db: Db,
+  auth: Auth,
+  id: number,
+  operation: 'recover' | 'replay',
+  counter: PingCounter | undefined,
+  check: (row: WebhookEndpointRow) => void = () => undefined,
+): Promise<WebhookEndpointRow> {
+  const row = await repo.findEndpointById(db, auth.businessId, id);
+  if (!row) throw new NotFound();
+  if (row.is_active !== 1) throw new WebhookInactive();
+  check(row);
+  if (counter) {
+    const now = Date.now();
+    const hit = await counter.hit(`webhook-${operation}:${id}`, TEST_PING_WINDOW_MS);
+    if (hit.hits > RECOVERIES_PER_WINDOW) {
+      throw new Throttled(Math.min(TEST_PING_WINDOW_MS / 1000, Math.max(1, Math.ceil((hit.resetAt - now) / 1000))));
+    }
+  }
+  return row;
+}
+
+/**
+ * `POST /v1/webhook/{webhook_id}/recover` (docs/webhooks.md#recover; extension): every delivery to this
+ * endpoint created at or after `since` that failed — ended `failed` after its retries, or `pending` after a
+ * failed attempt, waiting for its next retry — is queued again, due now, its attempt count kept (as a
+ * manual redelivery). The dispatchers send them like any delivery: within the per-endpoint and per-business
+ * caps, a sick endpoint one at a time (docs/webhooks.md#fairness-and-limits). Events owed to a parked
+ * endpoint are not deliveries yet: they follow its resumption. One `UPDATE`; no event is written.
+ * @returns `{count, since}`: the deliveries queued again and `since` in UTC
+ * @throws NotFound for a missing or other business's endpoint; ValidationError (400) on `since` in the
+ *   future or older than the deliveries' retention (30 days), WebhookInactive (400) for a disabled endpoint;
+ *   Throttled (429) beyond {@link RECOVERIES_PER_WINDOW} a minute
+ */
+export async function recover(db: Db, auth: Auth, id: number, body: WebhookRecoverBody, counter?: PingCounter): Promise<WebhookRecovered> {
+  const since = new Date(body.since);
+  const now = Date.now();
+  if (since.getTime() > now) throw ValidationError.at(['since'], 'Ensure this value is not in the future.');
+  if (since.getTime() < now - DELIVERY_RETENTION_DAYS * 86_400_000) {
+    throw ValidationError.at(['since'], `Ensure this value is within the last ${DELIVERY_RETENTION_DAYS} days: deliveries are kept ${DELIVERY_RETENTION_DAYS} days.`);
+  }
+  await admitRecovery(db, auth, id, 'recover', counter);
+  const count = await inTransaction(db, async (trx) => {
+    const row = await repo.findEndpointById(trx, auth.businessId, id, true);
+    if (!row) throw new NotFound();
+    return repo.recoverDeliveries(trx, auth.businessId, id, since.toISOString(), nowTimestamp());
+  });
+  return { count, since: since.toISOString() };
+}
+
+/** Whether `endpoint` receives events of `type` at all (its `eventTypes`, its format: a `pluuug` endpoint only `inquiry.updated`). */
+function receivesType(endpoint: Pick<WebhookEndpointRow, 'event_types' | 'format'>, type: string): boolean {
+  return endpointWants(endpoint, { type, changedFields: [...PLUUUG_FIELDS] });
+}
+
+/**
+ * The exact event types a query may filter on for the type lists `lists` (each `["*"]` or types), all of
+ * which an event must match: the types of the lists without `*`, intersected; undefined when every list is
+ * `["*"]` (every type).
+ */
+function exactTypes(lists: readonly (readonly string[])[]): string[] | undefined {
+  let types: Set<string> | undefined;
+  for (const list of lists) {
+    if (list.some((t) => t.includes(ALL_EVENT_TYPES))) continue;
+    types = types === undefined ? new Set(list) : new Set(list.filter((t) => types!.has(t)));
+  }
+  return types === undefined ? undefined : [...types];
+}
+
+/**
+ * `POST /v1/webhook/{webhook_id}/replay` (docs/webhooks.md#replay; extension): sends the endpoint again every
+ * event of its business with a `sequence` above `after_sequence` that it would have received — its
+ * `eventTypes` (or `*`) and format ({@link endpointWants}), narrowed by `types` — and never one committed
+ * before the endpoint was created (`after_event_id`) nor a test ping. At most `limit` (default and maximum
+ * {@link REPLAY_MAX_EVENTS}) events are read per call, oldest first; beyond, the answer's
+ * `next_after_sequence` is where the next call goes on. Each event is one delivery, due now: a new one, or the
+ * endpoint's delivery of that event queued again (one delivery per event and endpoint; its attempt count
+ * kept), in one transaction; the dispatchers send them within the caps (docs/webhooks.md#fairness-and-limits).
+ * The body is the event as recorded, with its id (the `webhook-id`) and `sequence`. No event is written.
+ * @returns `{count, next_after_sequence}`
+ * @throws NotFound for a missing or other business's endpoint; ValidationError (400) on `types` (`*` not
+ *   alone, a type the endpoint does not receive), WebhookInactive (400) for a disabled endpoint; Throttled
+ *   (429) beyond {@link RECOVERIES_PER_WINDOW} a minute
+ */
+export async function replay(db: Db, auth: Auth, id: number, body: WebhookReplayBody, counter?: PingCounter): Promise<WebhookReplayed> {
+  const types = body.types === undefined ? undefined : [...new Set(body.types)];
+  if (types?.includes(ALL_EVENT_TYPES) && types.length > 1) {
+    throw ValidationError.at(['types'], `"${ALL_EVENT_TYPES}" stands for every event type and must be alone.`);
+  }
+  const endpoint = await admitRecovery(db, auth, id, 'replay', counter, (row) => {
+    const foreign = (types ?? []).filter((t) => t !== ALL_EVENT_TYPES && !receivesType(row, t));
+    if (foreign.length === 0) return;
+    const format = row.format === 'pluuug' ? ' (format pluuug: inquiry.updated only)' : '';
+    throw ValidationError.at(['types'], `The endpoint does not receive ${foreign.map((t) => `"${t}"`).join(', ')}: its eventTypes are ${row.event_types}${format}.`);
+  });
+  const limit = body.limit ?? REPLAY_MAX_EVENTS;
+  const endpointTypes = JSON.parse(endpoint.event_types) as string[];
+  const events = await listSequencedAfter(db, auth.businessId, {
+    afterSequence: body.after_sequence,
+    afterId: Number(endpoint.after_event_id),
+    types: exactTypes(types === undefined ? [endpointTypes] : [endpointTypes, types]),
+    limit: limit + 1,
+  });
+  const read = events.slice(0, limit);
+  const narrowed = { event_types: JSON.stringify(types ?? [ALL_EVENT_TYPES]), format: endpoint.format };
+  const wanted = read.filter((e) => endpointWants(endpoint, e) && endpointWants(narrowed, e));
+  const count = await inTransaction(db, async (trx) => {
+    // the endpoint again, locked: deleted or disabled meanwhile, nothing is written
+    const row = await repo.findEndpointById(trx, auth.businessId, id, true);
+    if (!row) throw new NotFound();
+    if (row.is_active !== 1) throw new WebhookInactive();
+    if (wanted.length === 0) return 0;
+    const at = nowTimestamp();
+    const rows = wanted.map((e) => ({ business_id: auth.businessId, webhook_id: id, event_id: e.id, status: 'pending', next_attempt_at: at, created: at }));
+    for (let i = 0; i < rows.length; i += 500) await insertDeliveries(trx, rows.slice(i, i + 500));
+    await repo.requeueDeliveriesOf(
+      trx,
+      auth.businessId,
+      id,
+      wanted.map((e) => e.id),
+      at,
+    );
+    return wanted.length;
+  });
+  return { count, next_after_sequence: events.length > limit ? read.at(-1)!.sequence : null };
 }

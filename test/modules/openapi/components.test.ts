@@ -93,9 +93,10 @@ describe('named component schemas', () => {
 
   // 217 KB when the components landed, 274 KB with the estimate items and the Idempotency-Key header and
   // answers on every write, 311 KB with the webhook endpoints (9 operations, 21 KB), 333 KB with the webhook
-  // resume action (issue 40); inlining every shape again would pass 450 KB.
-  it('is small: under 335 KB as served (it was 372 KB with every shape inline, before the estimate items)', () => {
-    expect(Buffer.byteLength(served)).toBeLessThan(335_000);
+  // resume action (issue 40), 343 KB with the webhook recover and replay operations (issue 39); inlining every
+  // shape again would pass 450 KB.
+  it('is small: under 350 KB as served (it was 372 KB with every shape inline, before the estimate items)', () => {
+    expect(Buffer.byteLength(served)).toBeLessThan(350_000);
   });
 });
 

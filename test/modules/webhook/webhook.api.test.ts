@@ -165,6 +165,8 @@ describe('webhook endpoints', () => {
       api.delete(other, `/v1/webhook/${w.id}`),
       api.post(other, `/v1/webhook/${w.id}/rotate_secret`),
       api.post(other, `/v1/webhook/${w.id}/test`),
+      api.post(other, `/v1/webhook/${w.id}/recover`, { since: new Date(Date.now() - 60_000).toISOString() }),
+      api.post(other, `/v1/webhook/${w.id}/replay`, { after_sequence: 0 }),
       api.get(other, `/v1/webhook/${w.id}/delivery`),
       api.post(other, `/v1/webhook/${w.id}/delivery/${d.id}/retry`),
     ];

@@ -25,6 +25,14 @@ export const webhookRecipes: Recipes = {
     setup: ({ api, b }) => created(api, b, '/v1/webhook', ENDPOINT),
     call: ({ api, b }, webhook) => api.post(b, `/v1/webhook/${webhook.id}/resume`),
   },
+  webhook_recover_create: {
+    setup: ({ api, b }) => created(api, b, '/v1/webhook', ENDPOINT),
+    call: ({ api, b }, webhook) => api.post(b, `/v1/webhook/${webhook.id}/recover`, { since: new Date(Date.now() - 60_000).toISOString() }),
+  },
+  webhook_replay_create: {
+    setup: ({ api, b }) => created(api, b, '/v1/webhook', ENDPOINT),
+    call: ({ api, b }, webhook) => api.post(b, `/v1/webhook/${webhook.id}/replay`, { after_sequence: 0 }),
+  },
   webhook_test: {
     setup: ({ api, b }) => created(api, b, '/v1/webhook', ENDPOINT),
     call: ({ api, b }, webhook) => api.post(b, `/v1/webhook/${webhook.id}/test`),
