@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
+import { openEventStream } from '../setup/event-stream.ts';
 import { type BizapiProcess, type Outcome, request, startServer } from '../setup/server-process.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -69,10 +70,29 @@ describe('long-poll across processes', () => {
     }
   });
 
-  it('SIGTERM answers every waiter at once with the empty page, then the process exits', async () => {
+  it('a stream on one process sends the events of writes answered by another', async () => {
+    const [a, w] = servers.map((s) => s.port) as [number, number];
+    const b = await newBusiness(t);
+    const s = openEventStream(a, b, '/v1/event/stream');
+    expect((await s.response).statusCode).toBe(200);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = json(await request(w, b, 'POST', '/v1/client', { companyName: `Streamed ${i}` }, agent));
+      ids.push(created.body.id);
+      const writtenAt = Date.now();
+      await s.waitFor(i + 1);
+      expect(Date.now() - writtenAt).toBeLessThan(1_500);
+    }
+    expect(s.messages.map((m) => [m.event, m.data.data.id])).toEqual(ids.map((id) => ['client.created', id]));
+    s.close();
+  });
+
+  it('SIGTERM answers every waiter at once with the empty page and ends every stream, then the process exits', async () => {
     const [a] = servers;
     const b = await newBusiness(t);
     const waiters = [0, 1, 2].map(() => request(a!.port, b, 'GET', '/v1/event?after_sequence=0&wait=60', undefined, new http.Agent({ keepAlive: true })));
+    const stream = openEventStream(a!.port, b, '/v1/event/stream');
+    expect((await stream.response).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const stoppedAt = Date.now();
     const exited = a!.stop('SIGTERM');
@@ -81,6 +101,8 @@ describe('long-poll across processes', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ next: null, previous: null, results: [] });
     }
+    // the stream's response ends (a clean end, not a reset)
+    expect(await stream.ended).toBe(true);
     expect(await exited).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(20_000);
     servers = servers.slice(1);

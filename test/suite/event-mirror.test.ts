@@ -6,6 +6,7 @@
  * (test/suite/event-mirror/cascades.ts), then a fixed seed and a few runs here;
  * `npm run fuzz` runs it with random seeds.
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../setup/api-client.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
@@ -34,6 +35,17 @@ describe('event mirror', () => {
     const succeeded = [...answerCounts.keys()].filter((k) => / 20[014]$/.test(k)).map((k) => k.replace(/ \d+$/, ''));
     for (const what of ['create client', 'patch inquiry', 'create contract', 'patch contract', 'create settlement', 'create inquiry.text_history']) {
       expect(succeeded, `no successful ${what}`).toContain(what);
+    }
+  });
+
+  it('followers of the long-poll and of the stream, folding while the operations run, end equal to the API too', { timeout: 120_000 }, async () => {
+    const live = await buildTestApp({ BIZAPI_RATE_LIMIT: '0' });
+    try {
+      await live.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (live.app.server.address() as AddressInfo).port;
+      await checkMirrorProperty({ t: live, api: apiClient(() => live.app) }, { seed: 3911, numRuns: 6, maxOps: 40, timeLimitMs: 45_000, examples: CASCADES, live: { port } });
+    } finally {
+      await live.close();
     }
   });
 

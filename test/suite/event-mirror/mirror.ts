@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { upload } from '../../modules/file/file-helpers.ts';
 import type { ApiClient, JsonResponse } from '../../setup/api-client.ts';
 import type { TestApp } from '../../setup/build-test-app.ts';
+import { openEventStream } from '../../setup/event-stream.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { CatalogError, importCatalog } from '../../../src/modules/catalog/catalog-import.ts';
 import { isNoteKind, NOTE_PARENT, type Operation, operations, type RecordKind, resolveBody } from './operations.ts';
@@ -87,6 +88,11 @@ export class Mirror {
     private readonly api: Pick<ApiClient, 'get'>,
     private readonly b: TestBusiness,
   ) {}
+
+  /** The last sequence folded (0 before any). */
+  get last(): number {
+    return this.lastSequence;
+  }
 
   /** Reads the feed after the last sequence folded and folds it. */
   async sync(): Promise<void> {
@@ -168,6 +174,7 @@ export async function runCase(ctx: MirrorContext, ops: readonly Operation[], opt
   const { t, api } = ctx;
   const b = await newBusiness(t);
   const mirror = new Mirror(api, b);
+  const followers = options.live ? await followLive(api, b, options.live.port) : undefined;
   const known: Known[] = [];
   const catalogAdded: { section: string; id: number }[] = [];
   const live = (kind: RecordKind) => known.filter((r) => r.kind === kind && !r.gone);
@@ -262,7 +269,56 @@ export async function runCase(ctx: MirrorContext, ops: readonly Operation[], opt
     }
   }
   await mirror.sync();
-  return [...found, ...mirror.problems, ...(await compare(api, b, mirror, known)), ...missingCatalogEvents(mirror, catalogAdded)];
+  const liveProblems = followers ? await followers.finish(mirror.last, (m) => compare(api, b, m, known)) : [];
+  return [...found, ...mirror.problems, ...(await compare(api, b, mirror, known)), ...missingCatalogEvents(mirror, catalogAdded), ...liveProblems];
+}
+
+/**
+ * Two live followers of `b`'s feed from sequence 0: a long-poll loop (`GET /v1/event?after_sequence=N&wait=0.5`,
+ * through `api`) and a stream (`GET /v1/event/stream` on 127.0.0.1:`port`), each folding into its own mirror.
+ * `finish(last, check)` waits until both have folded `last` (10 s at most), stops them, and answers their
+ * problems, each named by its follower: the feed's own (order, repeats) and `check`'s (the comparison with GET).
+ */
+async function followLive(
+  api: ApiClient,
+  b: TestBusiness,
+  port: number,
+): Promise<{ finish(last: number, check: (m: Mirror) => Promise<string[]>): Promise<string[]> }> {
+  const polled = new Mirror(api, b);
+  const streamed = new Mirror(api, b);
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const res = await api.get(b, `/v1/event?after_sequence=${polled.last}&wait=0.5&page_size=100`);
+      if (res.status !== 200) throw new Error(`the long-poll answered ${res.status}: ${JSON.stringify(res.body)}`);
+      for (const e of res.body.results as FeedEvent[]) polled.fold(e);
+    }
+  })();
+  const stream = openEventStream(port, b, '/v1/event/stream?after_sequence=0');
+  const status = (await stream.response).statusCode;
+  if (status !== 200) throw new Error(`the stream answered ${status}`);
+  let folded = 0;
+  const foldStream = () => {
+    for (; folded < stream.messages.length; folded++) streamed.fold(stream.messages[folded]!.data as FeedEvent);
+  };
+  return {
+    async finish(last, check) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        foldStream();
+        if ((polled.last >= last && streamed.last >= last) || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      stopped = true;
+      stream.close();
+      await loop;
+      const named = (who: string, m: Mirror, problems: string[]) => [
+        ...(m.last < last ? [`${who}: reached sequence ${m.last}, not ${last}, in 10 s`] : []),
+        ...[...m.problems, ...problems].map((p) => `${who}: ${p}`),
+      ];
+      return [...named('long-poll', polled, await check(polled)), ...named('stream', streamed, await check(streamed))];
+    },
+  };
 }
 
 /** Options of {@link runCase}. */
@@ -274,6 +330,12 @@ export interface RunCaseOptions {
    * missing event of one sequence).
    */
   stepwise?: boolean | 'collect';
+  /**
+   * Also follow the feed live while the operations run (docs/api.md#following-the-feed-live): one mirror
+   * folded from the long-poll (`wait`), one from the stream on the app listening at `port`; each must end
+   * equal to the API's state too.
+   */
+  live?: { port: number };
 }
 
 /** An operation in a line: its kind and target (`patch inquiry {name, contract}`). */
@@ -338,6 +400,8 @@ export interface MirrorPropertyOptions {
   timeLimitMs?: number;
   /** Sequences run first, before the random ones (fast-check `examples`), by name; a failing one is named. */
   examples?: Record<string, Operation[]>;
+  /** Follow the feed live too ({@link RunCaseOptions.live}). */
+  live?: { port: number };
 }
 
 /**
@@ -350,7 +414,7 @@ export async function checkMirrorProperty(ctx: MirrorContext, options: MirrorPro
   const names = new Map(examples.map(([name, ops]) => [JSON.stringify(ops), name]));
   await fc.assert(
     fc.asyncProperty(operations(options.maxOps ?? 40), async (ops) => {
-      const problems = await runCase(ctx, ops);
+      const problems = await runCase(ctx, ops, { live: options.live });
       const name = names.get(JSON.stringify(ops));
       if (problems.length > 0) {
         throw new Error(`the mirror built from the feed is not the API's state${name ? ` (cascade: ${name})` : ''}:\n- ${problems.join('\n- ')}`);
