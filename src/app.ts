@@ -301,20 +301,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(idempotency, { db: deps.db, masterKey: deps.masterKey, lockTimeoutMs: config.idempotencyLockTimeout });
       // docs/webhooks.md#live-delivery: a write that has answered (so committed) wakes this process's webhook
       // dispatchers at once, and on PostgreSQL every other process's by NOTIFY, instead of at their next poll
-      // — unless it wrote events and all of them were written published (PostgreSQL: no active endpoint of
-      // the business wants them, docs/webhooks.md#fan-out): nothing waits for a dispatcher then
+      // — unless it wrote events, all of them written published, no delivery and for no live follower (PostgreSQL: no active
+      // endpoint of the business wants them, docs/webhooks.md#fan-out): nothing waits for a dispatcher then
       const notifyOthers = createEventNotifier(deps.db);
       // the request's event writes, kept on the request (as the call log keeps its state) rather than in a weak map
       v1.decorateRequest('eventWrites', null);
       v1.addHook('preHandler', (request, _reply, done) => {
         if (request.method === 'GET' || request.method === 'HEAD') return done();
-        request.eventWrites = { wrote: false, unpublished: false };
+        request.eventWrites = { wrote: false, unpublished: false, delivered: false, followed: false };
         traceEventWrites(request.eventWrites, done);
       });
       v1.addHook('onResponse', async (request, reply) => {
         if (!request.auth || reply.statusCode >= 400 || request.method === 'GET' || request.method === 'HEAD') return;
         const trace = request.eventWrites;
-        if (trace?.wrote === true && !trace.unpublished) return;
+        if (trace?.wrote === true && !trace.unpublished && !trace.delivered && !trace.followed) return;
         signalEventsWritten(request.auth.businessId);
         notifyOthers(request.auth.businessId);
       });

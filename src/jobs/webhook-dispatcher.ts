@@ -55,7 +55,6 @@ import {
 } from '../modules/webhook/webhook-delivery.service.ts';
 import { assignSequences } from '../modules/event/event.service.ts';
 import { withConnectionPriority } from '../db/connection-priority.ts';
-import { isPostgres } from '../db/sql-helpers.ts';
 import { createPollLoop, createSlotPool, type DispatcherLogger, type NextPoll, silentLogger } from './dispatch-loop.ts';
 
 /** Options of {@link createWebhookDispatcher}. */
@@ -202,7 +201,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const businessIds = options.businessIds ?? config.dispatcher.businessIds;
   const pollIntervalMs = config.dispatcher.pollIntervalMs;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const postgres = isPostgres(db);
   const ctx = { db, masterKey: options.masterKey, owner, allowPrivate: config.webhookAllowPrivate, now: clock, timeoutMs };
 
   /**
@@ -381,14 +379,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function poll(wait: boolean): Promise<WebhookDispatchResult> {
     const result: WebhookDispatchResult = { published: 0, resumed: 0, claimed: 0, succeeded: 0, retried: 0, failed: 0 };
     if (loop.stopping) return result;
-    // SQLite: deliveries a write wrote itself (docs/webhooks.md#deliveries-written-by-the-write) are due at
-    // once; they are claimed first, before the fan-out's and resumption's steps, each of which waits its turn
-    // for the one connection (in a server) or the write lock (in a worker)
+    // deliveries a write wrote itself (docs/webhooks.md#deliveries-written-by-the-write) are due at once;
+    // they are claimed first, before the fan-out's and resumption's steps (on SQLite each waits its turn for
+    // the one connection, in a server, or the write lock, in a worker; on PostgreSQL a fan-out round of
+    // hundreds of events takes its time too)
     const started: Promise<void>[] = [];
-    if (!postgres) {
-      started.push(...(await claimLane('normal', result)));
-      await yieldToRequests();
-    }
+    started.push(...(await claimLane('normal', result)));
+    await yieldToRequests();
     // committed events get their sequences before they are published (docs/api.md#events)
     await assignSequences(db);
     await yieldToRequests();
@@ -399,8 +396,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     // parked endpoints that answer again get their owed events, a chunk as their queue drains (docs/webhooks.md#parking)
     result.resumed = await resumeParked(db, { now: iso(clock()), sickAfter, chunk: RESUME_CHUNK, endpoints: RESUME_ENDPOINTS, businessIds });
     await yieldToRequests();
-    // (on SQLite again when this poll fanned out or resumed some: those are due too)
-    if (postgres || result.published > 0 || result.resumed > 0) {
+    // (again when this poll fanned out or resumed some: those are due too)
+    if (result.published > 0 || result.resumed > 0) {
       started.push(...(await claimLane('normal', result)));
       await yieldToRequests();
     }

@@ -18,7 +18,9 @@
  * still 7–30 s on both databases on a machine at load average 11–19, where the server itself took only
  * 30–160 of the 833 writes a second offered.
  *
- * Diagnostics: `BIZAPI_FAIRNESS_DEBUG=<directory>` writes each server process's stderr there;
+ * Diagnostics: `BIZAPI_FAIRNESS_DEBUG=<directory>` writes each server process's stderr there at the end;
+ * `BIZAPI_WRITE_LOAD_LOG=<directory>` keeps each process's whole log there as it runs (stdout, where the
+ * request log goes at `LOG_LEVEL=info`, and stderr: `<dialect>-<placement>-<serve|worker>.log`);
  * `BIZAPI_FAIRNESS_NODE_OPTIONS` is their `NODE_OPTIONS` (a profiler, a statement timer, loaded by `--import`).
  */
 import { spawn } from 'node:child_process';
@@ -154,11 +156,16 @@ describe.skipIf(!SCENARIO).each(['server', 'worker'] as const)(`webhook fairness
     const prof: Record<string, string> = process.env.BIZAPI_FAIRNESS_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BIZAPI_FAIRNESS_NODE_OPTIONS } : {};
     const env = (dispatcher: 'in-process' | 'off') =>
       serverEnv({ databaseUrl: t.testDb.url, dataDir, env: { ...common, ...prof, BIZAPI_DISPATCHER: dispatcher } });
+    const logDir = process.env.BIZAPI_WRITE_LOAD_LOG;
+    const logOf = (command: string) => (logDir ? path.join(logDir, `${DIALECT}-${placement}-${command}.log`) : undefined);
     if (placement === 'server') {
-      api = await startBizapi(['serve'], env('in-process'));
+      api = await startBizapi(['serve'], env('in-process'), undefined, undefined, logOf('serve'));
       processes.push(api);
     } else {
-      const started = await Promise.all([startBizapi(['serve'], env('off')), startBizapi(['worker'], env('off'), /bizapi worker: delivering/)]);
+      const started = await Promise.all([
+        startBizapi(['serve'], env('off'), undefined, undefined, logOf('serve')),
+        startBizapi(['worker'], env('off'), /bizapi worker: delivering/, undefined, logOf('worker')),
+      ]);
       api = started[0];
       processes.push(...started);
     }
@@ -210,26 +217,29 @@ describe.skipIf(!SCENARIO).each(['server', 'worker'] as const)(`webhook fairness
       .where('parked_after_event_id', 'is not', null)
       .executeTakeFirstOrThrow();
     // where the quiet business's time went (from the rows' own times): the write sent → its answer, → its
-    // delivery row written, → the attempt's request sent (claim and preload), → the receiver's arrival
+    // event published (fanned out, or written published with its deliveries by the write), → its delivery
+    // row written, → the attempt's request sent (claim and preload), → the receiver's arrival
     const quietRows = await t.testDb.db
       .selectFrom('webhook_delivery as d')
       .innerJoin('event as e', (j) => j.onRef('e.business_id', '=', 'd.business_id').onRef('e.id', '=', 'd.event_id'))
-      .select(['e.data', 'd.created', 'd.last_attempt_at', 'd.last_duration_ms'])
+      .select(['e.data', 'e.published_at', 'd.created', 'd.last_attempt_at', 'd.last_duration_ms'])
       .where('d.business_id', '=', quiet.businessId)
       .execute();
-    const stages = { written: [] as number[], claimed: [] as number[], received: [] as number[] };
+    const stages = { published: [] as number[], written: [] as number[], claimed: [] as number[], received: [] as number[] };
     for (const r of quietRows) {
       const name = (JSON.parse(r.data) as { companyName?: string }).companyName;
       const at = name === undefined ? undefined : sent.get(name);
       if (at === undefined || r.last_attempt_at === null) continue;
       const requestAt = Date.parse(r.last_attempt_at) - Number(r.last_duration_ms ?? 0);
+      if (r.published_at !== null) stages.published.push(Date.parse(r.published_at) - at);
       stages.written.push(Date.parse(r.created) - at);
       stages.claimed.push(requestAt - Date.parse(r.created));
       if (arrivals.has(name!)) stages.received.push(arrivals.get(name!)! - requestAt);
     }
     const stage = (v: number[]) => (v.length === 0 ? '—' : `${quantile(v, 0.5)}/${quantile(v, 0.99)}`);
     console.log(
-      `quiet stages p50/p99 ms (${DIALECT}, ${placement}): write answered ${stage(answered)}, write sent → delivery row ${stage(stages.written)}, ` +
+      `quiet stages p50/p99 ms (${DIALECT}, ${placement}): write answered ${stage(answered)}, write sent → event published ${stage(stages.published)}, ` +
+        `write sent → delivery row ${stage(stages.written)}, ` +
         `row → request sent ${stage(stages.claimed)}, request → received ${stage(stages.received)}`,
     );
     const p50 = quantile(delays, 0.5);

@@ -4,6 +4,7 @@
  * request over real HTTP.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { signBody } from '../../src/modules/auth/hmac.ts';
@@ -81,13 +82,22 @@ export interface BizapiProcess {
 /**
  * Starts `bin/bizapi <args>` with `env` (in the directory `cwd`, by default this process's) and resolves once
  * its stderr matches `ready` (by default, once `serve` listens); rejects with its stderr when it exits first.
+ * With `logFile`, everything the child writes to stdout (its request log, `LOG_LEVEL`) and stderr is also
+ * appended to that file as it comes (a diagnostic of the load scenarios); without it, stdout is dropped.
  */
-export function startBizapi(args: string[], env: NodeJS.ProcessEnv, ready: RegExp = LISTENING, cwd?: string): Promise<BizapiProcess> {
-  const child = spawn(process.execPath, [BIN, ...args], { env, cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+export function startBizapi(args: string[], env: NodeJS.ProcessEnv, ready: RegExp = LISTENING, cwd?: string, logFile?: string): Promise<BizapiProcess> {
+  const log = logFile === undefined ? undefined : fs.createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, [BIN, ...args], { env, cwd, stdio: ['ignore', log ? 'pipe' : 'ignore', 'pipe'] });
+  if (log) {
+    child.stdout!.pipe(log, { end: false });
+    // 'close': after the child's stdout and stderr have ended
+    child.once('close', () => log.end());
+  }
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     child.stderr!.on('data', (chunk: Buffer) => {
+      log?.write(chunk);
       stderr += chunk.toString();
       const match = ready.exec(stderr);
       if (match) {

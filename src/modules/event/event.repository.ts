@@ -263,14 +263,36 @@ export async function insertMany(db: Db, businessId: number, rows: readonly Omit
 }
 
 /**
+ * SQL that a PostgreSQL write's events' INSERT ({@link insertPublishedUnlessListened}) runs in the same
+ * statement to write the events' webhook deliveries itself (docs/webhooks.md#deliveries-written-by-the-write);
+ * the webhook module builds it. Both parts are common table expressions (`name as (…)`, comma-separated):
+ * - `before` may read `v(type, created, changed_fields, data, parent_type, parent_id)` (the events to write)
+ *   and must define `fan_plan(at_write boolean)`, one row: true when the deliveries are written here and the
+ *   events written published;
+ * - `after` may read `ev(id, type, changed_fields)` (the events inserted) and the `before` expressions, and
+ *   must define `fan_deliveries` (the deliveries' INSERT, `returning 1`).
+ */
+export interface DeliveriesAtInsertSql {
+  before: RawBuilder<unknown>;
+  after: RawBuilder<unknown>;
+}
+
+/**
  * PostgreSQL, in a write's transaction `trx`: inserts the business's events `rows` in one statement, in the
  * order given (their ids follow it), without a sequence, and each written already published (`published_at`
  * = `at`) unless `listened` — a boolean SQL condition, evaluated once by this very statement — is true; then
- * unpublished, for the dispatcher's fan-out (docs/webhooks.md#fan-out). The statement takes its lock on
- * `event` before its snapshot, so a webhook endpoint being created (which locks `event` in SHARE mode,
- * {@link findMaxId}) is either seen by `listened` or starts after these events' ids. `INSERT … SELECT … FROM
- * (VALUES …)`: Citus refuses a subquery inside `VALUES` (sql-helpers `rowAsSelect`).
- * @returns the ids, ascending, and whether the events were written published (all or none)
+ * unpublished, for the dispatcher's fan-out (docs/webhooks.md#fan-out). With `deliveries`, the same
+ * statement first decides whether it writes the events' deliveries itself (`fan_plan`): then it does, after
+ * the events, and the events are written published whatever `listened` says
+ * (docs/webhooks.md#deliveries-written-by-the-write). The statement takes its lock on `event` before its
+ * snapshot, so a webhook endpoint being created (which locks `event` in SHARE mode, {@link findMaxId}) is
+ * either seen by `listened` and `deliveries` or starts after these events' ids. `INSERT … SELECT … FROM`
+ * the values: Citus refuses a subquery inside `VALUES` (sql-helpers `rowAsSelect`). `followed` (a boolean
+ * SQL condition, {@link followedSql}, evaluated once) counts as `listened` for the events' publication, and is
+ * returned, so that the caller wakes the business's live followers also when the events were written
+ * published with their deliveries (docs/api.md#following-the-feed-live).
+ * @returns the ids, ascending, whether the events were written published (all or none), the number of
+ *   deliveries the statement wrote, and whether `followed` was true
  */
 export async function insertPublishedUnlessListened(
   trx: Db,
@@ -278,21 +300,39 @@ export async function insertPublishedUnlessListened(
   rows: readonly Omit<NewEventRow, 'business_id' | 'published_at' | 'sequence'>[],
   at: Timestamp,
   listened: RawBuilder<SqlBool>,
-): Promise<{ ids: number[]; published: boolean }> {
-  if (rows.length === 0) return { ids: [], published: false };
+  deliveries?: DeliveriesAtInsertSql,
+  followed: RawBuilder<SqlBool> = sql<SqlBool>`false`,
+): Promise<{ ids: number[]; published: boolean; deliveries: number; followed: boolean }> {
+  if (rows.length === 0) return { ids: [], published: false, deliveries: 0, followed: false };
   const values = sql.join(
     rows.map(
       (r) =>
         sql`(cast(${r.type} as text), cast(${r.created} as timestamptz), cast(${r.changed_fields} as text), cast(${r.data} as text), cast(${r.parent_type ?? null} as text), cast(${r.parent_id ?? null} as bigint))`,
     ),
   );
-  const { rows: inserted } = await sql<{ id: number | string; published_at: Timestamp | null }>`
-    insert into event (business_id, type, created, changed_fields, data, parent_type, parent_id, published_at)
-    select cast(${businessId} as bigint), v.type, v.created, v.changed_fields, v.data, v.parent_type, v.parent_id,
-      case when ${listened} then null else cast(${at} as timestamptz) end
-    from (values ${values}) as v(type, created, changed_fields, data, parent_type, parent_id)
-    returning id, published_at`.execute(trx);
-  return { ids: inserted.map((r) => Number(r.id)).sort((x, y) => x - y), published: inserted.every((r) => r.published_at !== null) };
+  const heard = sql`(${listened} or (select followed from fol))`;
+  const published = deliveries
+    ? sql`case when (select at_write from fan_plan) then cast(${at} as timestamptz) when ${heard} then null else cast(${at} as timestamptz) end`
+    : sql`case when ${heard} then null else cast(${at} as timestamptz) end`;
+  const { rows: inserted } = await sql<{ id: number | string; published_at: Timestamp | null; deliveries: number | string; followed: number | boolean }>`
+    with v(type, created, changed_fields, data, parent_type, parent_id) as (values ${values}),
+    fol(followed) as (select ${followed}),
+    ${deliveries ? sql`${deliveries.before},` : sql``}
+    ev as (
+      insert into event (business_id, type, created, changed_fields, data, parent_type, parent_id, published_at)
+      select cast(${businessId} as bigint), v.type, v.created, v.changed_fields, v.data, v.parent_type, v.parent_id, ${published}
+      from v
+      returning id, type, changed_fields, published_at)
+    ${deliveries ? sql`, ${deliveries.after}` : sql``}
+    select ev.id, ev.published_at, ${deliveries ? sql`(select count(*) from fan_deliveries)` : sql`0`} as deliveries,
+      (select followed from fol) as followed from ev`.execute(trx);
+  return {
+    ids: inserted.map((r) => Number(r.id)).sort((x, y) => x - y),
+    published: inserted.every((r) => r.published_at !== null),
+    deliveries: Number(inserted[0]?.deliveries ?? 0),
+    // the pool parses booleans as 1/0 (SQLite's shape), a raw query's too
+    followed: Number(inserted[0]?.followed ?? 0) === 1,
+  };
 }
 
 /**

@@ -116,15 +116,39 @@ export function fanOutAtInsert(fn: InsertFanOut): void {
 }
 
 /**
+ * PostgreSQL's counterpart of {@link WriteFanOutPlan} `write` (docs/webhooks.md#deliveries-written-by-the-write):
+ * the SQL with which the events' own INSERT of `businessId` decides whether it writes their webhook deliveries
+ * itself, and writes them, due at `at` ({@link repo.DeliveriesAtInsertSql}). The webhook module provides it
+ * ({@link deliveriesAtInsert}).
+ */
+export type InsertDeliveries = (businessId: number, at: Timestamp) => repo.DeliveriesAtInsertSql;
+
+let insertDeliveries: InsertDeliveries | undefined;
+
+/**
+ * Sets the SQL with which PostgreSQL writes write their events' deliveries in their events' INSERT
+ * (docs/webhooks.md#deliveries-written-by-the-write); the webhook delivery module calls it when it is
+ * loaded. Without it, the events' INSERT decides only published or not ({@link fanOutAtInsert}).
+ */
+export function deliveriesAtInsert(fn: InsertDeliveries): void {
+  insertDeliveries = fn;
+}
+
+/**
  * What the event writes of one API request left for the webhook dispatcher (docs/webhooks.md#live-delivery):
  * `wrote` — it wrote events; `unpublished` — some of them wait for the fan-out (on SQLite: every write of
- * events counts so, as before). A request that wrote events, none of them unpublished, needs no wake-up of
- * the dispatchers (PostgreSQL: no active endpoint of the business wants them, {@link InsertFanOut}); one
- * that wrote none is woken as before (it may have changed endpoints).
+ * events counts so, as before); `delivered` — it wrote webhook deliveries itself (PostgreSQL,
+ * {@link InsertDeliveries}), due at once; `followed` — a server process follows the business's feed live
+ * (PostgreSQL, docs/api.md#following-the-feed-live). A request that wrote events, none of them unpublished,
+ * no delivery and for no follower needs no wake-up (PostgreSQL: no active endpoint of the business wants
+ * them, {@link InsertFanOut}, or only parked ones); one that wrote none is woken as before (it may have
+ * changed endpoints).
  */
 export interface EventWriteTrace {
   wrote: boolean;
   unpublished: boolean;
+  delivered: boolean;
+  followed: boolean;
 }
 
 const traces = new AsyncLocalStorage<EventWriteTrace>();
@@ -139,22 +163,25 @@ export function traceEventWrites<T>(trace: EventWriteTrace, fn: () => T): T {
 
 /**
  * PostgreSQL, in a write's transaction `trx`: writes `rows` of `businessId` without a sequence, in one
- * statement that also decides their fan-out (docs/webhooks.md#fan-out): already published when `fanOut`'s
- * condition finds no endpoint of the business that may want one of them, else unpublished for the
- * dispatcher. The body of {@link writeEvents} there.
- * @returns the ids, ascending, and whether the events were written published
+ * statement that also decides their fan-out (docs/webhooks.md#fan-out): with their deliveries, written by
+ * the same statement, when a few endpoints want them ({@link InsertDeliveries},
+ * docs/webhooks.md#deliveries-written-by-the-write); else already published when `fanOut`'s condition finds
+ * no endpoint of the business that may want one of them, else unpublished for the dispatcher. The body of
+ * {@link writeEvents} there.
+ * @returns the ids, ascending, whether the events were written published, and the deliveries written
  */
 async function writeEventsPostgres(
   trx: Db,
   businessId: number,
   rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[],
   fanOut: InsertFanOut,
-): Promise<{ ids: number[]; published: boolean }> {
+): Promise<{ ids: number[]; published: boolean; deliveries: number; followed: boolean }> {
   const events = rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] }));
   // a live follower of the business (a long-poll or a stream, on any server process) listens too: the write
-  // then sends its NOTIFY, which wakes the follower's process (docs/api.md#following-the-feed-live)
-  const listened = sql<SqlBool>`(${fanOut(businessId, events)} or ${repo.followedSql(businessId)})`;
-  return repo.insertPublishedUnlessListened(trx, businessId, rows, nowTimestamp(), listened);
+  // then sends its NOTIFY, which wakes the follower's process (docs/api.md#following-the-feed-live), also when
+  // it wrote its events published with their deliveries
+  const at = nowTimestamp();
+  return repo.insertPublishedUnlessListened(trx, businessId, rows, at, fanOut(businessId, events), insertDeliveries?.(businessId, at), repo.followedSql(businessId));
 }
 
 /**
@@ -162,11 +189,13 @@ async function writeEventsPostgres(
  * `trx`; returns their ids and sequences.
  * - PostgreSQL in a transaction (every API write): written without a sequence — the dispatcher's poll or
  *   the next read of the feed numbers them after commit in the order they become visible
- *   ({@link assignSequences}) — in one statement that also writes them already published when no endpoint
- *   of the business may get a delivery of them ({@link InsertFanOut}: none active, or none of the active
- *   ones wanting these types; a parked one counts as wanting them), so that no fan-out ever touches them
- *   (docs/webhooks.md#fan-out); else unpublished, for the dispatcher's fan-out (webhook-delivery.service
- *   `publish`). Noted in the request's {@link EventWriteTrace}. Without the webhook module: unpublished.
+ *   ({@link assignSequences}) — in one statement that also decides their fan-out (docs/webhooks.md#fan-out):
+ *   when at most a few endpoints of the business want them ({@link InsertDeliveries}), it writes their
+ *   deliveries too and the events published (none wanting them, or only parked ones: published, no
+ *   delivery), so that no fan-out ever touches them; else unpublished, for the dispatcher's fan-out
+ *   (webhook-delivery.service `publish`); without {@link InsertDeliveries}, published only when no endpoint
+ *   may get a delivery ({@link InsertFanOut}). Noted in the request's {@link EventWriteTrace}. Without the
+ *   webhook module: unpublished.
  * - Outside a transaction (either database): without a sequence and unpublished, as PostgreSQL without the
  *   webhook module.
  * - SQLite in a transaction (every API write: `BEGIN IMMEDIATE`, one writer at a time, so the order of
@@ -186,6 +215,8 @@ async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewE
   if (trx.isTransaction && isPostgres(trx) && insertFanOut !== undefined) {
     const written = await writeEventsPostgres(trx, businessId, rows, insertFanOut);
     if (trace && !written.published) trace.unpublished = true;
+    if (trace && written.deliveries > 0) trace.delivered = true;
+    if (trace && written.followed) trace.followed = true;
     return { ids: written.ids, sequences: written.ids.map(() => null) };
   }
   if (trace) trace.unpublished = true;

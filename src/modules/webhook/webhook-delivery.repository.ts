@@ -43,6 +43,62 @@ export function activeEndpointWantsSql(businessId: number, wanted: { types: read
 }
 
 /**
+ * `alias_w` (a `webhook_endpoint` row) wants the event `alias_e` (columns `type`, `changed_fields`), as
+ * webhook-delivery.service `endpointWants` says in TypeScript: never `webhook.test`; `event_types` name the
+ * type or `*`; a `pluuug` endpoint only an `inquiry.updated` that changes one of `pluuugFields`.
+ */
+function wantsSql(w: string, e: string, pluuugFields: readonly string[]): RawBuilder<SqlBool> {
+  const [ew, ee] = [sql.raw(w), sql.raw(e)];
+  const fields = sql.join(pluuugFields.map((f) => sql`cast(${f} as text)`));
+  return sql<SqlBool>`(${ee}.type <> 'webhook.test' and cast(${ew}.event_types as jsonb) ?| array['*', ${ee}.type]
+    and (${ew}.format <> 'pluuug' or (${ee}.type = 'inquiry.updated' and cast(${ee}.changed_fields as jsonb) ?| array[${fields}])))`;
+}
+
+/**
+ * PostgreSQL: the SQL with which a write's events' INSERT writes their deliveries itself (event.repository
+ * `DeliveriesAtInsertSql`; docs/webhooks.md#deliveries-written-by-the-write). The endpoints of `businessId`
+ * that are active and want one of the events, or are parked, are read; when they are at most
+ * `o.maxEndpoints`, they are locked `FOR KEY SHARE` (re-read at their latest version: a delete or a
+ * resumption under way is waited for, one committed meanwhile is seen; the delivery's foreign key then never
+ * fails) and `fan_plan.at_write` is true when each of them that is not parked has room for the events it
+ * wants (fewer than `o.queueCap` deliveries not attempted yet with them); then `fan_deliveries` writes one
+ * pending delivery, due at `o.at`, per event and endpoint not parked that wants it and was created before
+ * it — what the fan-out would write. A parked endpoint gets none: it is owed the events, published by this
+ * statement (a resumption, which locks the endpoint `FOR UPDATE`, reads them after this write has
+ * committed). No endpoint: `at_write` is true and nothing is written. More endpoints, or a queue without
+ * room: false, and the events go to the fan-out.
+ */
+export function deliveriesAtInsertSql(
+  businessId: number,
+  o: { at: Timestamp; maxEndpoints: number; queueCap: number; pluuugFields: readonly string[] },
+): { before: RawBuilder<unknown>; after: RawBuilder<unknown> } {
+  const b = sql`cast(${businessId} as bigint)`;
+  const max = sql.lit(o.maxEndpoints);
+  const before = sql`fan_listening as (
+      select w.id from webhook_endpoint w
+      where w.business_id = ${b} and w.is_active
+        and (w.parked_after_event_id is not null or exists (select 1 from v where ${wantsSql('w', 'v', o.pluuugFields)}))
+      limit ${sql.lit(o.maxEndpoints + 1)}),
+    fan_mine as (
+      select w.id, w.event_types, w.format, w.after_event_id, w.parked_after_event_id from webhook_endpoint w
+      where w.business_id = ${b} and w.is_active and w.id in (select id from fan_listening) and (select count(*) from fan_listening) <= ${max}
+      for key share of w),
+    fan_plan as (
+      select (select count(*) from fan_listening) <= ${max} and coalesce(bool_and(m.parked_after_event_id is not null
+        or (select count(*) from webhook_delivery q where q.business_id = ${b} and q.webhook_id = m.id and q.status = 'pending' and q.attempts = 0)
+          + (select count(*) from v where ${wantsSql('m', 'v', o.pluuugFields)}) <= ${sql.lit(o.queueCap)}), true) as at_write
+      from fan_mine m)`;
+  const after = sql`fan_deliveries as (
+      insert into webhook_delivery (business_id, webhook_id, event_id, status, next_attempt_at, created)
+      select ${b}, m.id, ev.id, 'pending', cast(${o.at} as timestamptz), cast(${o.at} as timestamptz)
+      from ev join fan_mine m on m.parked_after_event_id is null and ev.id > m.after_event_id and ${wantsSql('m', 'ev', o.pluuugFields)}
+      where (select at_write from fan_plan)
+      on conflict on constraint webhook_delivery_event_webhook_uq do nothing
+      returning 1)`;
+  return { before, after };
+}
+
+/**
  * The parking cursors of the endpoints `ids` of `businessId` (docs/webhooks.md#parking), read again for the
  * fan-out's transaction: on PostgreSQL locked `FOR SHARE` (one business per statement), so a resumption
  * ({@link resumeChunk}, which locks the endpoint `FOR UPDATE`) and a fan-out that skips the endpoint's

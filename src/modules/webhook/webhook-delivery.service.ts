@@ -27,6 +27,7 @@ import { post } from '../../shared/http-client.ts';
 import { retrieveBusiness } from '../auth/auth.service.ts';
 import {
   claimUnpublished,
+  deliveriesAtInsert,
   fanOutAtInsert,
   fanOutAtWrite,
   type FanOutEvent,
@@ -349,6 +350,12 @@ function fanOutCondition(businessId: number, events: readonly Omit<FanOutEvent, 
 }
 
 fanOutAtInsert(fanOutCondition);
+
+// PostgreSQL: a write to a business with a few endpoints writes their deliveries in its events' INSERT
+// (docs/webhooks.md#deliveries-written-by-the-write), the same set as planWriteFanOut on SQLite
+deliveriesAtInsert((businessId, at) =>
+  repo.deliveriesAtInsertSql(businessId, { at, maxEndpoints: WRITE_DELIVERIES_MAX_ENDPOINTS, queueCap: QUEUE_CAP, pluuugFields: [...PLUUUG_FIELDS] }),
+);
 
 /** Events (oldest first within each business) in the order of a round: every business's first, then every business's second, …; ties by id. */
 function inTurns<E extends { id: number; businessId: number }>(events: readonly E[]): E[] {
