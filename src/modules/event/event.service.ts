@@ -14,7 +14,7 @@
  * SQLite the write's own transaction numbers them and fans them out to webhooks ({@link writeEvents}).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { deleteInBatches, isPostgres, nowTimestamp } from '../../db/sql-helpers.ts';
 import type { NewEventRow } from '../../db/tables/event.table.ts';
