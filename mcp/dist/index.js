@@ -733,7 +733,7 @@ function createBizapi(options) {
       }
     }
   }
-  async function signedFetch(input, init) {
+  async function signedFetch(input, init, maxRetries = retries) {
     const request = new Request(input, init);
     const method = request.method.toUpperCase();
     const body = request.body === null ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer());
@@ -752,7 +752,7 @@ function createBizapi(options) {
         response = await baseFetch(url, { method, headers, body: body.length > 0 ? body : null, signal: request.signal });
       } catch (err) {
         if (request.signal.aborted) throw err;
-        if (attempt >= retries) throw new BizapiNetworkError(`${method} ${url.href}: ${err.message}`, err);
+        if (attempt >= maxRetries) throw new BizapiNetworkError(`${method} ${url.href}: ${err.message}`, err);
         await sleep(backoff(attempt), request.signal);
         continue;
       }
@@ -769,7 +769,7 @@ function createBizapi(options) {
         }
       }
       const retryable = response.status === 429 || response.status === 503 || response.status === 409 && response.headers.has("retry-after");
-      if (!retryable || attempt >= retries) return response;
+      if (!retryable || attempt >= maxRetries) return response;
       const wait = retryAfterMs(response.headers.get("retry-after"));
       if (wait !== void 0 && wait > maxRetryAfter) return response;
       await response.body?.cancel();
@@ -797,7 +797,43 @@ function createBizapi(options) {
       page = await response.json();
     }
   }
-  return { api, call, paginate, fetch: signedFetch };
+  async function* follow(o) {
+    const { signal } = o;
+    let after = o.afterSequence;
+    const wait = o.wait ?? 30;
+    const types = (o.types ?? []).map((t) => `&type=${encodeURIComponent(t)}`).join("");
+    let failures = 0;
+    const pause = (ms) => sleep(ms, signal).then(() => true, () => false);
+    const root = options.baseUrl.replace(/\/+$/, "");
+    while (!signal?.aborted) {
+      const url = `${root}/v1/event?after_sequence=${after}&wait=${wait}${types}`;
+      let page;
+      try {
+        const response = await signedFetch(url, { headers: { Accept: "application/json" }, signal: signal ?? null }, 0);
+        if (response.status === 429 || response.status >= 500) {
+          const retryAfter = retryAfterMs(response.headers.get("retry-after"));
+          await response.body?.cancel();
+          if (!await pause(retryAfter ?? backoff(failures++))) return;
+          continue;
+        }
+        if (!response.ok) throw await BizapiError.fromResponse(response, "GET");
+        page = await response.json();
+      } catch (err) {
+        if (signal?.aborted) return;
+        if (err instanceof BizapiError) throw err;
+        if (!await pause(backoff(failures++))) return;
+        continue;
+      }
+      failures = 0;
+      for (const event of page.results) {
+        if (event.sequence <= after) continue;
+        after = event.sequence;
+        yield event;
+        if (signal?.aborted) return;
+      }
+    }
+  }
+  return { api, call, paginate, fetch: signedFetch, events: { follow } };
 }
 
 // ../sdk/src/webhooks.ts

@@ -83,6 +83,33 @@ export type ListOperationId = {
 }[OperationId];
 /** `Retry-After` in milliseconds (seconds or an HTTP date), `undefined` when absent or unreadable. */
 export declare function retryAfterMs(value: string | null, now?: number): number | undefined;
+/** An event of the feed, as `GET /v1/event` lists it (`id`, `sequence`, `type`, `created`, `changedFields`, `parent`, `data`). */
+export type FeedEvent = ItemOf<'event_list'>;
+/** Options of {@link BizapiEvents.follow}. */
+export interface FollowOptions {
+    /** The last `sequence` already processed: the events after it are yielded (0: every event kept). */
+    afterSequence: number;
+    /** Only events of these types or patterns (`client.created`, `inquiry.*`, `*`): the `type` filter of `GET /v1/event`. */
+    types?: readonly string[];
+    /** Seconds each long-poll request is held by the server while nothing is new (0 to 60, default 30). */
+    wait?: number;
+    /** Ends the iteration cleanly (the loop finishes; no error) when aborted, also during a held request or a back-off. */
+    signal?: AbortSignal;
+}
+/** The event feed (docs/api.md#following-the-feed-live). */
+export interface BizapiEvents {
+    /**
+     * Follows the business's event feed live: `for await (const event of bizapi.events.follow({afterSequence}))`
+     * yields every event after `afterSequence`, oldest first, each exactly once, as it commits — on the long-poll
+     * `GET /v1/event?after_sequence=N&wait=S`, advancing N to the `sequence` of each event yielded (so an event
+     * is never yielded twice and none is skipped, whatever happens to a connection). Network errors, 5xx and 429
+     * answers are retried for as long as it takes, with exponential back-off and jitter (the client's
+     * `retry.baseDelayMs` doubling up to `retry.maxDelayMs`), a `Retry-After` honoured. It ends when `signal`
+     * aborts (or the loop breaks). Store the `sequence` of the last event you processed to resume after a restart.
+     * @throws BizapiError for another 4xx answer (a bad type pattern, a revoked key: retrying would not help)
+     */
+    follow(options: FollowOptions): AsyncGenerator<FeedEvent, void, undefined>;
+}
 /** The bizapi client. */
 export interface Bizapi {
     /** The typed `openapi-fetch` client (`api.GET('/v1/client', {params: {query}})` → `{data, error, response}`), signed and retried. */
@@ -100,6 +127,8 @@ export interface Bizapi {
     paginate<I extends ListOperationId>(operationId: I, init?: CallInit<I>): AsyncGenerator<ItemOf<I>, void, undefined>;
     /** `fetch` with the client's signing, idempotency key and retries, for any URL of the server. */
     fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+    /** The event feed: {@link BizapiEvents.follow}. */
+    readonly events: BizapiEvents;
 }
 /** Creates a client. See the SDK's README for examples. */
 export declare function createBizapi(options: BizapiOptions): Bizapi;

@@ -85,6 +85,36 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** An event of the feed, as `GET /v1/event` lists it (`id`, `sequence`, `type`, `created`, `changedFields`, `parent`, `data`). */
+export type FeedEvent = ItemOf<'event_list'>;
+
+/** Options of {@link BizapiEvents.follow}. */
+export interface FollowOptions {
+  /** The last `sequence` already processed: the events after it are yielded (0: every event kept). */
+  afterSequence: number;
+  /** Only events of these types or patterns (`client.created`, `inquiry.*`, `*`): the `type` filter of `GET /v1/event`. */
+  types?: readonly string[];
+  /** Seconds each long-poll request is held by the server while nothing is new (0 to 60, default 30). */
+  wait?: number;
+  /** Ends the iteration cleanly (the loop finishes; no error) when aborted, also during a held request or a back-off. */
+  signal?: AbortSignal;
+}
+
+/** The event feed (docs/api.md#following-the-feed-live). */
+export interface BizapiEvents {
+  /**
+   * Follows the business's event feed live: `for await (const event of bizapi.events.follow({afterSequence}))`
+   * yields every event after `afterSequence`, oldest first, each exactly once, as it commits — on the long-poll
+   * `GET /v1/event?after_sequence=N&wait=S`, advancing N to the `sequence` of each event yielded (so an event
+   * is never yielded twice and none is skipped, whatever happens to a connection). Network errors, 5xx and 429
+   * answers are retried for as long as it takes, with exponential back-off and jitter (the client's
+   * `retry.baseDelayMs` doubling up to `retry.maxDelayMs`), a `Retry-After` honoured. It ends when `signal`
+   * aborts (or the loop breaks). Store the `sequence` of the last event you processed to resume after a restart.
+   * @throws BizapiError for another 4xx answer (a bad type pattern, a revoked key: retrying would not help)
+   */
+  follow(options: FollowOptions): AsyncGenerator<FeedEvent, void, undefined>;
+}
+
 /** The bizapi client. */
 export interface Bizapi {
   /** The typed `openapi-fetch` client (`api.GET('/v1/client', {params: {query}})` → `{data, error, response}`), signed and retried. */
@@ -102,6 +132,8 @@ export interface Bizapi {
   paginate<I extends ListOperationId>(operationId: I, init?: CallInit<I>): AsyncGenerator<ItemOf<I>, void, undefined>;
   /** `fetch` with the client's signing, idempotency key and retries, for any URL of the server. */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  /** The event feed: {@link BizapiEvents.follow}. */
+  readonly events: BizapiEvents;
 }
 
 /**
@@ -147,8 +179,11 @@ export function createBizapi(options: BizapiOptions): Bizapi {
     }
   }
 
-  /** Signs and sends `request`, retrying; one Idempotency-Key for all attempts of an unsafe method. */
-  async function signedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  /**
+   * Signs and sends `request`, retrying (at most `maxRetries`, default the client's `retry.retries`); one
+   * Idempotency-Key for all attempts of an unsafe method.
+   */
+  async function signedFetch(input: string | URL | Request, init?: RequestInit, maxRetries = retries): Promise<Response> {
     const request = new Request(input, init);
     const method = request.method.toUpperCase();
     const body = request.body === null ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer());
@@ -167,7 +202,7 @@ export function createBizapi(options: BizapiOptions): Bizapi {
         response = await baseFetch(url, { method, headers, body: body.length > 0 ? body : null, signal: request.signal });
       } catch (err) {
         if (request.signal.aborted) throw err;
-        if (attempt >= retries) throw new BizapiNetworkError(`${method} ${url.href}: ${(err as Error).message}`, err);
+        if (attempt >= maxRetries) throw new BizapiNetworkError(`${method} ${url.href}: ${(err as Error).message}`, err);
         await sleep(backoff(attempt), request.signal);
         continue;
       }
@@ -191,7 +226,7 @@ export function createBizapi(options: BizapiOptions): Bizapi {
         }
       }
       const retryable = response.status === 429 || response.status === 503 || (response.status === 409 && response.headers.has('retry-after'));
-      if (!retryable || attempt >= retries) return response;
+      if (!retryable || attempt >= maxRetries) return response;
       const wait = retryAfterMs(response.headers.get('retry-after'));
       if (wait !== undefined && wait > maxRetryAfter) return response;
       await response.body?.cancel();
@@ -223,5 +258,45 @@ export function createBizapi(options: BizapiOptions): Bizapi {
     }
   }
 
-  return { api, call, paginate, fetch: signedFetch };
+  async function* follow(o: FollowOptions): AsyncGenerator<FeedEvent, void, undefined> {
+    const { signal } = o;
+    let after = o.afterSequence;
+    const wait = o.wait ?? 30;
+    const types = (o.types ?? []).map((t) => `&type=${encodeURIComponent(t)}`).join('');
+    let failures = 0;
+    /** Waits before the next request; false when `signal` aborted meanwhile. */
+    const pause = (ms: number) => sleep(ms, signal).then(() => true, () => false);
+    const root = options.baseUrl.replace(/\/+$/, '');
+    while (!signal?.aborted) {
+      const url = `${root}/v1/event?after_sequence=${after}&wait=${wait}${types}`;
+      let page: { results: FeedEvent[] };
+      try {
+        // one attempt: the retries are this loop's, without end
+        const response = await signedFetch(url, { headers: { Accept: 'application/json' }, signal: signal ?? null }, 0);
+        if (response.status === 429 || response.status >= 500) {
+          const retryAfter = retryAfterMs(response.headers.get('retry-after'));
+          await response.body?.cancel();
+          if (!(await pause(retryAfter ?? backoff(failures++)))) return;
+          continue;
+        }
+        if (!response.ok) throw await BizapiError.fromResponse(response, 'GET');
+        page = (await response.json()) as typeof page;
+      } catch (err) {
+        if (signal?.aborted) return;
+        if (err instanceof BizapiError) throw err;
+        // a network error, or an answer cut off mid-body: ask again from the same sequence
+        if (!(await pause(backoff(failures++)))) return;
+        continue;
+      }
+      failures = 0;
+      for (const event of page.results) {
+        if (event.sequence <= after) continue;
+        after = event.sequence;
+        yield event;
+        if (signal?.aborted) return;
+      }
+    }
+  }
+
+  return { api, call, paginate, fetch: signedFetch, events: { follow } };
 }

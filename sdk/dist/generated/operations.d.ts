@@ -100,6 +100,10 @@ export declare const operations: {
         readonly method: "get";
         readonly path: "/v1/event/{event_id}";
     };
+    readonly event_stream_list: {
+        readonly method: "get";
+        readonly path: "/v1/event/stream";
+    };
     readonly field_list: {
         readonly method: "get";
         readonly path: "/v1/field";

@@ -26,6 +26,7 @@ export const operations = {
     "estimate_item_retrieve": { method: 'get', path: "/v1/estimate/item/{item_id}" },
     "event_list": { method: 'get', path: "/v1/event" },
     "event_retrieve": { method: 'get', path: "/v1/event/{event_id}" },
+    "event_stream_list": { method: 'get', path: "/v1/event/stream" },
     "field_list": { method: 'get', path: "/v1/field" },
     "files_retrieve": { method: 'get', path: "/files/{business_id}/{object}" },
     "files_update": { method: 'put', path: "/files/{business_id}/{object}" },

@@ -373,7 +373,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Extension. Every create, change and delete of the business’s records, newest first, kept 30 days. `type` (repeatable) keeps any of the given types; `created_start` / `created_end` are inclusive: a date in the business time zone or a date-time with an offset. With `after_sequence=N`: only the events whose `sequence` is greater than N, **oldest first** — store the last `sequence` processed and ask for the events after it to follow the feed without missing or reordering a committed change (polling by `created` or `updated` can miss a change that commits late).
+         * @description Extension. Every create, change and delete of the business’s records, newest first, kept 30 days. `type` (repeatable) keeps any of the given types, or prefixes (`inquiry.*`); `created_start` / `created_end` are inclusive: a date in the business time zone or a date-time with an offset. With `after_sequence=N`: only the events whose `sequence` is greater than N, **oldest first** — store the last `sequence` processed and ask for the events after it to follow the feed without missing or reordering a committed change (polling by `created` or `updated` can miss a change that commits late).
          */
         get: operations["event_list"];
         put?: never;
@@ -393,6 +393,26 @@ export interface paths {
         };
         /** Retrieve an event */
         get: operations["event_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/event/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream events
+         * @description Extension. Server-Sent Events: the events after `after_sequence`, then each as it commits (docs/api.md#stream).
+         */
+        get: operations["event_stream_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5712,8 +5732,10 @@ export interface operations {
                 limit?: number;
                 /** @description Items per page: default 20, larger values are clamped to 100. */
                 page_size?: number;
-                /** @description Event types; repeat for any of several. */
-                type?: ("inquiry.created" | "inquiry.updated" | "inquiry.deleted" | "inquiry.text_history.created" | "inquiry.text_history.updated" | "inquiry.text_history.deleted" | "client.created" | "client.updated" | "client.deleted" | "contract.created" | "contract.updated" | "contract.deleted" | "contract.history.created" | "contract.history.updated" | "contract.history.deleted" | "settlement.created" | "settlement.updated" | "settlement.deleted" | "settlement.history.created" | "settlement.history.updated" | "settlement.history.deleted" | "project.created" | "project.updated" | "project.deleted" | "worker.created" | "worker.updated" | "worker.deleted" | "todo.created" | "todo.updated" | "todo.deleted" | "estimate.item.created" | "estimate.item.updated" | "estimate.item.deleted" | "catalog.updated" | "webhook.test")[];
+                /** @description Event types; repeat for any of several. Extension: prefixes `inquiry.*`, `*` all (docs/api.md#filtering-by-type). */
+                type?: string[];
+                /** @description Long-poll, with `after_sequence`: seconds to wait for a matching event (docs/api.md#long-poll). */
+                wait?: number;
             };
             header?: never;
             path?: never;
@@ -5805,6 +5827,48 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Throttled"];
+        };
+    };
+    event_stream_list: {
+        parameters: {
+            query?: {
+                /** @description Start after this sequence; wins over `Last-Event-ID` (default: it, else 0). */
+                after_sequence?: number;
+                /** @description Event types; repeat for any of several. Extension: prefixes `inquiry.*`, `*` all (docs/api.md#filtering-by-type). */
+                type?: string[];
+            };
+            header?: {
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 120
+                     *     event: client.created
+                     *     data: {…}
+                     */
+                    "text/event-stream": string;
                 };
             };
             400: components["responses"]["ValidationError"];
