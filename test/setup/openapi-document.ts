@@ -56,6 +56,8 @@ export interface DocOperation {
   deprecated: boolean;
   /** Whether the operation needs the API key (false for public routes). */
   secured: boolean;
+  /** Whether its 200 answer is a `text/event-stream` that does not end (docs/api.md#following-the-feed-live). */
+  eventStream: boolean;
   /** Matches a concrete path (no query) of this operation; groups are the path parameters. */
   matcher: RegExp;
 }
@@ -87,8 +89,10 @@ export async function loadDocument(app: FastifyInstance): Promise<Document> {
       if (!op) continue;
       const params = (op.parameters ?? []) as { name: string; in: string; schema: JsonSchema }[];
       const responses: Record<string, JsonSchema | undefined> = {};
+      let eventStream = false;
       for (const [status, r] of Object.entries((op.responses ?? {}) as Record<string, JsonSchema>)) {
         responses[status] = (r.content?.['application/json']?.schema as JsonSchema | undefined) ?? undefined;
+        if (status === '200' && r.content?.['text/event-stream'] !== undefined) eventStream = true;
       }
       const json = op.requestBody?.content?.['application/json'];
       const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!);
@@ -103,6 +107,7 @@ export async function loadDocument(app: FastifyInstance): Promise<Document> {
         responses,
         deprecated: op.deprecated === true,
         secured: !(Array.isArray(op.security) && op.security.length === 0),
+        eventStream,
         matcher: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '([^/]+)')}/?$`),
       });
     }

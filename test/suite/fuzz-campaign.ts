@@ -37,7 +37,8 @@ if (process.env.DATABASE_URL?.startsWith('postgres')) process.env.DATABASE_URL =
 // Server errors go to stderr (LOG_LEVEL=error), so a 5xx comes with its stack.
 const t = await buildTestApp({ BIZAPI_RATE_LIMIT: '0', LOG_LEVEL: 'error' });
 const doc = await loadDocument(t.app);
-const operations = securedOperations(doc);
+// the event stream never ends (see fuzz.test.ts): left out
+const operations = securedOperations(doc).filter((o) => !o.eventStream);
 const problems = new Map<string, string>();
 let cases = 0;
 // Every request the campaign sends (seeding included), counted by status class.

@@ -28,11 +28,15 @@ afterAll(async () => {
   await t.close();
 });
 
-// The document is read from a throwaway app at collection time so that each operation is its own test.
+// The document is read from a throwaway app at collection time so that each operation is its own test. The
+// event stream (GET /v1/event/stream) is left out: a valid request opens a stream that never ends, which the
+// in-process requests of the fuzzer wait for; its bad inputs (400s) are tested in test/modules/event/event.stream.test.ts.
 const collected = await (async () => {
   const probe = await buildTestApp();
   try {
-    return securedOperations(await loadDocument(probe.app)).map((o) => ({ method: o.method, path: o.path }));
+    return securedOperations(await loadDocument(probe.app))
+      .filter((o) => !o.eventStream)
+      .map((o) => ({ method: o.method, path: o.path }));
   } finally {
     await probe.close();
   }
