@@ -73,10 +73,13 @@ async function pg(bin: string, args: string[]): Promise<string> {
 const psql = (url: string, command: string) => pg('psql', ['-X', '-v', 'ON_ERROR_STOP=1', '-At', '-d', url, '-c', command]);
 
 /** Row counts of every declared table but the migrator's. */
+/** Tables created by migrations after the previous release (none of its data to move): 2026_11_28_0120's live followers. */
+const NEWER_TABLES = new Set(['event_follower']);
+
 async function counts(db: Kysely<Database>): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of Object.keys(TABLES)) {
-    if (table.startsWith('kysely_')) continue;
+    if (table.startsWith('kysely_') || NEWER_TABLES.has(table)) continue;
     out[table] = Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
   }
   return out;
@@ -175,6 +178,9 @@ describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Cit
     try {
       await migrateTo(src, PREVIOUS);
       expect((await sql<{ t: string }>`select data_type as t from information_schema.columns where table_name = 'client' and column_name = 'id'`.execute(src)).rows[0]!.t).toBe('integer');
+      // This code's event INSERT asks whether a live follower listens, in `event_follower` (migration
+      // 2026_11_28_0120), which that schema lacks: an empty stand-in while filling, dropped before the move.
+      await sql`create table event_follower (business_id bigint, owner text, expires_at timestamptz)`.execute(src);
       app = await buildApp(config, { db: src, masterKey });
       const demo = await createDemo(src, masterKey);
       hooked = await newBusiness({ testDb: { db: src }, masterKey });
@@ -197,6 +203,7 @@ describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Cit
       for (const b of businesses) before.push(await reads(getInProcess, b));
       await app.close();
       app = undefined;
+      await sql`drop table event_follower`.execute(src);
       rowsBefore = await counts(src);
       for (const table of ['client', 'inquiry', 'contract', 'settlement', 'project', 'worker', 'todo', 'estimate_item', 'event', 'webhook_delivery', 'api_log', 'notification_outbox']) {
         expect(rowsBefore[table], table).toBeGreaterThan(0);
