@@ -301,8 +301,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(idempotency, { db: deps.db, masterKey: deps.masterKey, lockTimeoutMs: config.idempotencyLockTimeout });
       // docs/webhooks.md#live-delivery: a write that has answered (so committed) wakes this process's webhook
       // dispatchers at once, and on PostgreSQL every other process's by NOTIFY, instead of at their next poll
-      // — unless it wrote events, all of them written published, no delivery and for no live follower (PostgreSQL: no active
-      // endpoint of the business wants them, docs/webhooks.md#fan-out): nothing waits for a dispatcher then
+      // — unless it wrote events, all of them written published, no delivery, and no live follower listens
+      // (PostgreSQL: no active endpoint of the business wants them, docs/webhooks.md#fan-out, and nobody follows
+      // its feed, docs/api.md#following-the-feed-live): nothing waits for a wake-up then
       const notifyOthers = createEventNotifier(deps.db);
       // the request's event writes, kept on the request (as the call log keeps its state) rather than in a weak map
       v1.decorateRequest('eventWrites', null);
