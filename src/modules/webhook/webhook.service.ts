@@ -84,6 +84,16 @@ export const TEST_PINGS_PER_BUSINESS_WINDOW = 20;
 export const TEST_PING_WINDOW_MS = 60_000;
 
 /**
+ * The 429 of a per-endpoint limit counted in a window of {@link TEST_PING_WINDOW_MS} (test pings, recoveries:
+ * docs/webhooks.md#fairness-and-limits): `Retry-After` the seconds from `now` (ms) until `resetAt` (ms), at
+ * least 1 and at most the window (a window's end was set by whichever process counted first: bounded by the
+ * window, whatever the clocks).
+ */
+function throttledUntil(resetAt: number, now: number): Throttled {
+  return new Throttled(Math.min(TEST_PING_WINDOW_MS / 1000, Math.max(1, Math.ceil((resetAt - now) / 1000))));
+}
+
+/**
  * 400 `{"nonField": ["A business can have at most 20 webhook endpoints. Delete one first."], "code":
  * "webhook_limit"}`: the business has {@link WebhookSettings.maxEndpoints} endpoints already
  * (docs/webhooks.md#fairness-and-limits).
@@ -335,8 +345,7 @@ export async function test(db: Db, auth: Auth, id: number, pingCounter?: PingCou
   if (pingCounter) {
     if (!(await repo.endpointExists(db, auth.businessId, id))) throw new NotFound();
     const now = Date.now();
-    // (a window's end was set by whichever process counted first: bounded by the window, whatever the clocks)
-    const throttled = (resetAt: number) => new Throttled(Math.min(TEST_PING_WINDOW_MS / 1000, Math.max(1, Math.ceil((resetAt - now) / 1000))));
+    const throttled = (resetAt: number) => throttledUntil(resetAt, now);
     const endpoint = await pingCounter.hit(`webhook-test:${id}`, TEST_PING_WINDOW_MS);
     if (endpoint.hits > TEST_PINGS_PER_WINDOW) throw throttled(endpoint.resetAt);
     // the business's count: the pings its endpoints' limits let through, whatever endpoints they went to
@@ -433,7 +442,7 @@ async function admitRecovery(
     const now = Date.now();
     const hit = await counter.hit(`webhook-${operation}:${id}`, TEST_PING_WINDOW_MS);
     if (hit.hits > RECOVERIES_PER_WINDOW) {
-      throw new Throttled(Math.min(TEST_PING_WINDOW_MS / 1000, Math.max(1, Math.ceil((hit.resetAt - now) / 1000))));
+      throw throttledUntil(hit.resetAt, now);
     }
   }
   return row;
