@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { Ajv as AjvInstance, ErrorObject } from 'ajv';
+import type { Ajv, ErrorObject } from 'ajv';
 import dotenv from 'dotenv';
 import type EnvSchemaFn from 'env-schema';
-import type { Static, TEnum, TInteger, TObject, TOptional, TSchema, TString } from 'typebox';
+import type { Static, TBoolean, TEnum, TInteger, TObject, TOptional, TSchema, TString } from 'typebox';
 
 /**
  * How `X-Signature` is enforced (docs/authentication.md#signature-modes): `optional` (unsigned passes, a
@@ -313,15 +313,23 @@ function urlFormat(protocols: string[]): (typeof FORMATS)[string] {
 // (`sign`, `request`, `mcp`) without parsing the configuration. Ajv and env-schema are loaded by the first
 // loadConfig call. The objects are those TypeBox builds (Type.Integer, Type.String, Type.Enum).
 const schema = <T extends TSchema>(json: object): T => json as unknown as T;
-/** A whole number from `minimum` to `maximum`, written in digits only (`1e3`, `0x10`, `+5`, `8.0` are refused). */
-const Int = (fallback: number, minimum: number, maximum: number) => schema<TInteger>({ type: 'integer', default: fallback, minimum, maximum });
+/**
+ * A whole number from `minimum` to `maximum`, written in digits only: the text must first be a string of digits
+ * (so `1e3`, `0x10`, `+5`, `8.0`, which Ajv's coercion would read as numbers, are refused), then Ajv coerces it to
+ * the integer the bounds check (the subschemas run in order on the same value).
+ */
+const OptionalInt = (minimum: number, maximum: number) =>
+  schema<TOptional<TInteger>>({ allOf: [{ type: 'string', pattern: '^[0-9]+$' }, { type: 'integer', minimum, maximum }] });
+const Int = (fallback: number, minimum: number, maximum: number) => schema<TInteger>({ ...OptionalInt(minimum, maximum), default: fallback });
 /** A string with a default. */
 const Str = (fallback: string, format?: keyof typeof FORMATS) => schema<TString>({ type: 'string', default: fallback, ...(format && { format }) });
 /** A string of one of the {@link FORMATS}, optional. */
 const Text = (format?: keyof typeof FORMATS) => schema<TOptional<TString>>({ type: 'string', ...(format && { format }) });
 /** One of `values`, `fallback` when unset. */
 const OneOf = <const T extends string[]>(values: T, fallback: T[number]) => schema<TEnum<T>>({ enum: values, default: fallback });
-const Flag = OneOf(['true', 'false'], 'false');
+/** `true` or `false` (Ajv coerces these two strings and no others to booleans), `false` when unset. */
+const OptionalFlag = schema<TOptional<TBoolean>>({ type: 'boolean' });
+const Flag = schema<TBoolean>({ type: 'boolean', default: false });
 
 /**
  * Every variable the server reads, its type, default and bounds (README.md#configuration). In the order the
@@ -331,7 +339,7 @@ const PROPERTIES = {
   DATABASE_URL: Str('sqlite:./data/bizapi.db', 'database-url'),
   DATABASE_DIRECT_URL: Text('postgres-url'),
   DATABASE_POOL_MODE: OneOf(['session', 'transaction'], 'session'),
-  BIZAPI_PG_PREPARED: schema<TOptional<TEnum<['true', 'false']>>>({ enum: ['true', 'false'] }),
+  BIZAPI_PG_PREPARED: OptionalFlag,
   BIZAPI_MASTER_KEY: Text('master-key'),
   BIZAPI_TRUST_PROXY: Text('trust-proxy'),
   BIZAPI_STORAGE: OneOf(['local', 's3'], 'local'),
@@ -387,36 +395,40 @@ const PROPERTIES = {
   BIZAPI_MAX_EVENT_LOOP_DELAY: Int(1000, 0, 3_600_000),
   BIZAPI_PUBLIC_URL: Text('http-origin'),
   BIZAPI_WORKERS: Text(),
-  BIZAPI_CLUSTER_WORKER: schema<TOptional<TInteger>>({ type: 'integer', minimum: 0, maximum: 255 }),
+  BIZAPI_CLUSTER_WORKER: OptionalInt(0, 255),
   NODE_OPTIONS: Text(),
 };
 const EnvSchema = schema<TObject<typeof PROPERTIES>>({ type: 'object', properties: PROPERTIES });
 type Env = Static<typeof EnvSchema>;
-type VariableSchema = { type?: string; enum?: string[]; format?: string; minimum?: number; maximum?: number };
+type VariableSchema = { type?: string; enum?: string[]; format?: string; allOf?: [unknown, { minimum: number; maximum: number }] };
 const VARIABLES = PROPERTIES as unknown as Record<string, VariableSchema>;
 const NAMES = Object.keys(VARIABLES);
 /** The variables read only with `BIZAPI_STORAGE=s3`. */
 const S3_VARIABLES = NAMES.filter((name) => name.startsWith('S3_'));
 
-let validator: { envSchema: typeof EnvSchemaFn; ajv: AjvInstance } | undefined;
-/** env-schema, and the Ajv it validates with: the schema as written, no type coercion (the integers are converted by {@link loadConfig}). */
-function schemaValidator(): NonNullable<typeof validator> {
-  if (validator === undefined) {
-    const require = createRequire(import.meta.url);
-    const { Ajv } = require('ajv') as typeof import('ajv');
-    const ajv = new Ajv({ allErrors: true, useDefaults: true, removeAdditional: true, coerceTypes: false });
-    for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: format.test });
-    validator = { envSchema: require('env-schema') as typeof EnvSchemaFn, ajv };
-  }
-  return validator;
+let envSchema: typeof EnvSchemaFn | undefined;
+let ajv: Ajv | undefined;
+/**
+ * Validates `data` against {@link EnvSchema} with env-schema and the Ajv it builds (every error, defaults, types
+ * coerced from the text), the {@link FORMATS} added; that Ajv is kept, so the schema is compiled once. Both are
+ * loaded by the first call.
+ * @throws Error with Ajv's `errors` when a variable is bad
+ */
+function validate(data: Record<string, string>): Env {
+  envSchema ??= createRequire(import.meta.url)('env-schema') as typeof EnvSchemaFn;
+  const withFormats = (instance: Ajv) => {
+    for (const [name, format] of Object.entries(FORMATS)) instance.addFormat(name, { type: 'string', validate: format.test });
+    return (ajv = instance);
+  };
+  return envSchema<Env>({ schema: EnvSchema, data, env: false, ajv: ajv ?? { customOptions: withFormats } });
 }
 
 /** The problem a bad value of the variable `name` reports, from its schema. */
 function problemOf(name: string, text: string): string {
-  const { enum: values, format, minimum, maximum } = VARIABLES[name]!;
-  if (values !== undefined) return `${name}: "${text}" is not one of ${values.join(', ')}`;
+  const { type, enum: values, format, allOf } = VARIABLES[name]!;
+  if (values !== undefined || type === 'boolean') return `${name}: "${text}" is not one of ${(values ?? ['true', 'false']).join(', ')}`;
   if (format !== undefined) return `${name}: ${FORMATS[format]!.problem(text)}`;
-  return `${name}: "${text}" is not an integer between ${minimum} and ${maximum}`;
+  return `${name}: "${text}" is not an integer between ${allOf![1].minimum} and ${allOf![1].maximum}`;
 }
 
 /**
@@ -437,14 +449,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     if (v !== undefined && v !== '') text[name] = v;
   }
   if (text.BIZAPI_STORAGE !== 's3') for (const name of S3_VARIABLES) delete text[name];
-  const data: Record<string, string | number> = { ...text };
-  for (const [name, v] of Object.entries(text)) if (VARIABLES[name]!.type === 'integer' && /^\d+$/.test(v)) data[name] = Number(v);
 
   const problems: [name: string, problem: string][] = [];
   let values: Env | undefined;
   try {
-    const { envSchema, ajv } = schemaValidator();
-    values = envSchema<Env>({ schema: EnvSchema, data, env: false, ajv });
+    values = validate({ ...text });
   } catch (err) {
     const errors = (err as { errors?: ErrorObject[] }).errors;
     if (errors === undefined) throw err;
@@ -478,7 +487,7 @@ function toConfig(v: Env, cwd: string): Config {
             url: v.DATABASE_URL,
             directUrl: v.DATABASE_DIRECT_URL,
             poolMode: v.DATABASE_POOL_MODE,
-            prepared: v.BIZAPI_PG_PREPARED === undefined ? undefined : v.BIZAPI_PG_PREPARED === 'true',
+            prepared: v.BIZAPI_PG_PREPARED,
           }
         : { dialect: 'sqlite', path: sqlitePath === ':memory:' ? ':memory:' : path.resolve(cwd, sqlitePath) },
     host: v.HOST,
@@ -489,7 +498,7 @@ function toConfig(v: Env, cwd: string): Config {
     idempotencyLockTimeout: v.BIZAPI_IDEMPOTENCY_LOCK_TIMEOUT,
     eventRetentionDays: v.BIZAPI_EVENT_RETENTION_DAYS,
     eventFollowers: { maxPerBusiness: v.BIZAPI_EVENT_FOLLOWERS_MAX_PER_BUSINESS, heartbeatMs: v.BIZAPI_EVENT_STREAM_HEARTBEAT_MS },
-    webhookAllowPrivate: v.BIZAPI_WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookAllowPrivate: v.BIZAPI_WEBHOOK_ALLOW_PRIVATE,
     webhooks: {
       maxEndpoints: v.BIZAPI_WEBHOOK_MAX_ENDPOINTS,
       concurrency: v.BIZAPI_WEBHOOK_CONCURRENCY,
@@ -499,7 +508,7 @@ function toConfig(v: Env, cwd: string): Config {
       sickAfter: v.BIZAPI_WEBHOOK_SICK_AFTER,
     },
     importSource: {
-      allowPrivate: v.BIZAPI_IMPORT_ALLOW_PRIVATE === 'true',
+      allowPrivate: v.BIZAPI_IMPORT_ALLOW_PRIVATE,
       maxAnswerBytes: v.BIZAPI_IMPORT_MAX_ANSWER_BYTES,
       maxPages: v.BIZAPI_IMPORT_MAX_PAGES,
       requestTimeoutMs: v.BIZAPI_IMPORT_REQUEST_TIMEOUT,
@@ -515,7 +524,7 @@ function toConfig(v: Env, cwd: string): Config {
             region: v.S3_REGION,
             accessKeyId: v.S3_ACCESS_KEY_ID,
             secretAccessKey: v.S3_SECRET_ACCESS_KEY,
-            forcePathStyle: v.S3_FORCE_PATH_STYLE === 'true',
+            forcePathStyle: v.S3_FORCE_PATH_STYLE,
           }
         : undefined,
     files: { uploadUrlTtlSeconds: v.BIZAPI_UPLOAD_URL_TTL, downloadUrlTtlSeconds: v.BIZAPI_DOWNLOAD_URL_TTL, maxUploadBytes: v.BIZAPI_UPLOAD_MAX_BYTES },

@@ -552,4 +552,19 @@ describe.concurrent('bizapi without a database', () => {
     expect(r.stderr).toContain('BIZAPI_SIGNATURE_MODE');
     expect(r.code).toBe(1);
   });
+
+  it.sequential('serve refuses numbers Ajv would coerce (1e3, 0x50) and flags other than true/false, one line each, exit 1', async () => {
+    const cwd = fs.mkdtempSync(path.join(dir, 'badnumbers-'));
+    const r = await run(['serve'], { env: { ...env, PORT: '1e3', BIZAPI_RATE_LIMIT: '0x50', BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'yes' }, cwd });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toBe(
+      [
+        'Invalid configuration:',
+        '  - PORT: "1e3" is not an integer between 0 and 65535',
+        '  - BIZAPI_WEBHOOK_ALLOW_PRIVATE: "yes" is not one of true, false',
+        '  - BIZAPI_RATE_LIMIT: "0x50" is not an integer between 0 and 1000000000',
+        '',
+      ].join('\n'),
+    );
+  });
 });
