@@ -17,22 +17,12 @@ import type { FileContext } from '../file/file.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './client.repository.ts';
-import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody } from './client.schemas.ts';
+import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody, NestedClient } from './client.schemas.ts';
 import { ClientUpdateBody as ClientUpdateBodySchema } from './client.schemas.ts';
 import type { ClientRowUpdate, NestedClientColumns, NewClientRow as NewClientInsert } from '../../db/tables/client.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
-/** The client summary inquiries and contracts nest (`InquiryClient`, `ContractClient`; docs/api.md#inquiries). */
-export interface NestedClient {
-  id: number;
-  status: { id: number; title: string } | null;
-  companyName: string;
-  inCharge: string | null;
-  position: string | null;
-  contact: string | null;
-  email: string | null;
-}
 
 /**
  * Maps the joined {@link NESTED_CLIENT_COLUMNS} of an inquiry or contract row to the nested client summary,
