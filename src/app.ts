@@ -142,9 +142,6 @@ class RequestLogController extends LogController {
   }
 }
 
-/** The application type every module plugin receives. */
-export type App = FastifyInstance;
-
 /**
  * Builds the application. It does not listen and does not own `deps.db` (the caller destroys it).
  */

@@ -94,9 +94,6 @@ export function loadSqliteDriver(): typeof BetterSqlite3 {
 /** How a driver installed without its native binary (a failed or skipped build) fails to load. */
 const NO_BINARY = /Could not locate the bindings file|NODE_MODULE_VERSION|was compiled against a different Node\.js version|invalid ELF header/;
 
-/** Which dialect a Kysely instance speaks. */
-export type Dialect = DatabaseConfig['dialect'];
-
 /** Connection counts of a database handle's pool (for `/metrics`). */
 export interface PoolStats {
   /** Connections open now. */

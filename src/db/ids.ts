@@ -17,20 +17,10 @@ import { idTaken, isPostgres } from './sql-helpers.ts';
 export type IdDialect = 'postgres' | 'sqlite';
 
 /**
- * The largest id the API serves, on both engines: 2^53 − 1, the largest a JSON number carries exactly
- * (`IdParam`'s maximum in src/shared/schemas.ts; a larger one answers 400). Ids are 64-bit on both
- * engines (PostgreSQL `bigint` since migration 2026_11_28_0060, SQLite `INTEGER`); docs/api.md#ids.
- */
-export const MAX_SERVED_ID = Number.MAX_SAFE_INTEGER;
-
-/** Ids left to ordinary creates above the largest kept id: 2^20 (1,048,576). */
-export const KEPT_ID_HEADROOM = 2 ** 20;
-
-/**
  * The largest id a restore keeps, per engine (docs/deployment.md#ids-kept-and-ids-remapped): 2^52 =
  * 4,503,599,627,370,496 on both, now that ids are 64-bit (PostgreSQL `bigint`, path ids up to 2^53 − 1):
  * an id reaches the API as a JavaScript number, exact only up to 2^53 − 1, and 2^52 leaves 2^52 creates of
- * room after the largest kept id (far more than {@link KEPT_ID_HEADROOM}).
+ * room after the largest kept id (room for any number of ordinary creates).
  */
 export const MAX_KEPT_ID: Readonly<Record<IdDialect, number>> = {
   postgres: 2 ** 52,

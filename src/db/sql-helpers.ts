@@ -6,8 +6,8 @@
  * integers numbers.
  */
 import { type Expression, type ExpressionBuilder, isExpression, type RawBuilder, type SelectQueryBuilder, type Simplify, SqliteAdapter, type SqlBool, sql, type Transaction } from 'kysely';
-import { jsonArrayFrom as pgJsonArrayFrom, jsonObjectFrom as pgJsonObjectFrom } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArrayFrom, jsonObjectFrom as sqliteJsonObjectFrom } from 'kysely/helpers/sqlite';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { Database, Db } from './database.ts';
 
 import type { Bool, Timestamp } from './columns.ts';
@@ -48,11 +48,6 @@ export function jsonArrayOf<O>(db: Db, query: AnySelect<O>): RawBuilder<Simplify
  */
 export function fromJsonColumn<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
-/** One row of `query` as a JSON object column, or `null`; see {@link jsonArrayOf}. */
-export function jsonObjectOf<O>(db: Db, query: AnySelect<O>): RawBuilder<Simplify<O> | null> {
-  return (isPostgres(db) ? pgJsonObjectFrom(query) : sqliteJsonObjectFrom(query)) as unknown as RawBuilder<Simplify<O> | null>;
 }
 
 /**

@@ -15,6 +15,7 @@
  *
  * Also the logger type both write to.
  */
+import { errorText } from '../shared/log-format.ts';
 
 /** The logger a dispatcher writes to: Fastify's (pino) logger fits, and so does {@link silentLogger}. */
 export interface DispatcherLogger {
@@ -36,10 +37,6 @@ export const MAX_POLL_BACKOFF_MS = 30_000;
  */
 export function pollBackoffMs(failedPolls: number, pollIntervalMs: number): number {
   return Math.max(pollIntervalMs, Math.min(pollIntervalMs * 2 ** Math.max(0, failedPolls - 1), MAX_POLL_BACKOFF_MS));
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message || err.name : String(err);
 }
 
 /**

@@ -37,6 +37,7 @@ import * as notifications from '../modules/notification/notification.service.ts'
 import { services } from '../services.ts';
 import type { OutboxRow } from '../db/tables/notification.table.ts';
 import { createPollLoop, createSlotPool, type DispatcherLogger, silentLogger } from './dispatch-loop.ts';
+import { errorText } from '../shared/log-format.ts';
 
 /** Options of {@link createOutboxDispatcher}. */
 export interface DispatcherOptions {
@@ -110,10 +111,6 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): nu
  */
 export function leaseMs(timeoutMs: number): number {
   return 4 * timeoutMs + 10_000;
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message || err.name : String(err);
 }
 
 /**

@@ -56,6 +56,7 @@ import {
 import { assignSequences } from '../modules/event/event.service.ts';
 import { withConnectionPriority } from '../db/connection-priority.ts';
 import { createPollLoop, createSlotPool, type DispatcherLogger, type NextPoll, silentLogger } from './dispatch-loop.ts';
+import { errorText } from '../shared/log-format.ts';
 
 /** Options of {@link createWebhookDispatcher}. */
 export interface WebhookDispatcherOptions {
@@ -136,10 +137,6 @@ export interface WebhookDispatcher {
  */
 export function webhookLeaseMs(timeoutMs: number): number {
   return timeoutMs + 20_000;
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message || err.name : String(err);
 }
 
 /**

@@ -109,9 +109,9 @@ const IDEMPOTENCY_RESPONSES = {
 type RouteSchema = Record<string, unknown>;
 
 /** The security scheme of `X-API-Key`, named as docs/authentication.md#docs-page names the box. */
-export const API_KEY_SCHEME = 'X-API-Key';
+const API_KEY_SCHEME = 'X-API-Key';
 /** The security scheme of `X-Signature` (on the docs page: the box of the secret key). */
-export const SIGNATURE_SCHEME = 'X-Signature';
+const SIGNATURE_SCHEME = 'X-Signature';
 /** The security scheme of `GET /metrics` (`BIZAPI_METRICS_TOKEN`, docs/deployment.md). */
 export const METRICS_SCHEME = 'Metrics-Token';
 

@@ -14,6 +14,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, request } from 'undici';
 import { isMetadataAddress, isPublicAddress } from './public-address.ts';
+import { errorText } from './log-format.ts';
 
 /** What one POST gave. */
 export interface PostResult {
@@ -93,11 +94,6 @@ function refusedLiteral(host: string, reach: Reach): string | undefined {
   if (reach === 'public' && !isPublicAddress(host)) return `${host} is not a public address`;
   if (isMetadataAddress(host)) return `${host} is a cloud metadata address`;
   return undefined;
-}
-
-function errorText(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  return err.message || (err as NodeJS.ErrnoException).code || err.name;
 }
 
 /**

@@ -24,3 +24,12 @@ const HOSTNAME = os.hostname();
 export function formatLogLine(level: Exclude<keyof typeof LOG_LEVELS, 'silent'>, obj: object, msg?: string): string {
   return `${JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, hostname: HOSTNAME, ...obj, ...(msg === undefined ? {} : { msg }) })}\n`;
 }
+
+/**
+ * `err` as one line of text, for a log field or a recorded attempt's error: an `Error`'s message, else its
+ * `code` (a Node system error without a message, `ECONNRESET`), else its name; anything else as `String(err)`.
+ */
+export function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  return err.message || (err as NodeJS.ErrnoException).code || err.name;
+}

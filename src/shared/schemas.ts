@@ -107,7 +107,10 @@ export function parseQueryBoolean(value: string | undefined): boolean | undefine
   return value === undefined ? undefined : value === 'true' || value === '1';
 }
 
-/** An id filter in a query string: a positive integer (docs/api.md#filters). */
+/**
+ * An id filter in a query string: a positive integer (docs/api.md#filters).
+ * @alias of IdParam (knip: a second name on purpose)
+ */
 export const QueryId = IdParam;
 
 /** A date filter in a query string: `YYYY-MM-DD`, inclusive (docs/api.md#filters). */

@@ -103,14 +103,6 @@ export function shapeErrors(data: unknown): ShapeCheck {
 }
 
 /**
- * One error per string in `data` (at any depth) that contains a NUL character or a lone surrogate (see
- * {@link shapeErrors}, which this is the string part of).
- */
-export function nullCharacterErrors(data: unknown): ErrorObject[] {
-  return shapeErrors(data).errors.filter((e) => e.keyword === 'nullCharacter' || e.keyword === 'surrogate');
-}
-
-/**
  * Runs the shape checks, then (unless a list or an object is too large) the schema: one result with
  * `errors`. Ajv's errors come first, at most {@link MAX_REPORTED_ERRORS} of them are kept.
  */

@@ -1,5 +1,5 @@
 /** Row types of the `file` and `inquiry_file` tables (migrations 2026_11_22_0003 and 0020). */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../columns.ts';
 
 /**
@@ -27,7 +27,6 @@ export interface FileTable {
 }
 export type FileRow = Selectable<FileTable>;
 export type NewFileRow = Insertable<FileTable>;
-export type FileRowUpdate = Updateable<FileTable>;
 
 /**
  * A file attached to an inquiry (`fileSet`; docs/api.md#attachments): the uploaded object `file_id` (attached at most
@@ -42,4 +41,3 @@ export interface InquiryFileTable {
   name: string;
   created: Timestamp;
 }
-export type NewInquiryFileRow = Insertable<InquiryFileTable>;

@@ -45,4 +45,3 @@ export interface NotificationTable {
   /** When the event happened (the outbox row's `created`), not when it was delivered. */
   created: Timestamp;
 }
-export type NewNotificationRow = Insertable<NotificationTable>;

@@ -268,16 +268,6 @@ function toSettlementType(r: { id: number; base_type: string; category: string; 
 
 // Restore entry points of the catalogs (src/shared/restore.ts, docs/deployment.md#11-moving-a-business-in-and-out).
 export {
-  type ClassificationRestoreShape,
-  type ClientStatusRestoreShape,
-  type ContractCategoryRestoreShape,
-  type FieldRestoreShape,
-  type FolderRestoreShape,
-  type GradeRestoreShape,
-  type InquiryStatusRestoreShape,
-  type MemberRestoreShape,
-  type SettlementTypeRestoreShape,
-  type WorkerPositionRestoreShape,
   restoreClientStatus,
   restoreContractCategory,
   restoreEstimateItemClassification,

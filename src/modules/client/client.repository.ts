@@ -50,8 +50,6 @@ function findSummaryQuery(db: Db, businessId: number) {
   return selectLive(db, businessId).select(summaryColumns);
 }
 
-/** A client row in the full shape, with its status title. */
-export type ClientDetailRow = Awaited<ReturnType<ReturnType<typeof findDetailQuery>['executeTakeFirstOrThrow']>>;
 function findDetailQuery(db: Db, businessId: number) {
   return selectLive(db, businessId).select(detailColumns);
 }

@@ -75,8 +75,6 @@ function detailQuery(db: Db, businessId: number) {
 
 /** A contract row in the list shape, with its client and the client's status. */
 export type ContractListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['executeTakeFirstOrThrow']>>;
-/** A contract row in the full shape. */
-export type ContractDetailRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['executeTakeFirstOrThrow']>>;
 
 /**
  * List filters (docs/api.md#contracts, docs/api.md#filters); `inquiryId` keeps the contract linked to that
@@ -261,12 +259,6 @@ export async function findSummaryById(db: Db, businessId: number, id: number): P
   return summaryQuery(db, businessId).where('contract.id', '=', id).executeTakeFirst();
 }
 
-/** The summaries of the business's contracts among `ids` (unknown and foreign ids are simply absent). */
-export async function findSummariesByIds(db: Db, businessId: number, ids: readonly number[]): Promise<ContractSummaryRow[]> {
-  if (ids.length === 0) return [];
-  return summaryQuery(db, businessId).where('contract.id', 'in', [...new Set(ids)]).execute();
-}
-
 /** Inserts a contract; returns its id. */
 export async function insert(db: Db, businessId: number, row: Omit<NewContractRow, 'business_id'>): Promise<number> {
   const { id } = await db
@@ -335,8 +327,6 @@ export async function insertCategories(db: Db, businessId: number, contractId: n
     .values(categoryIds.map((categoryId) => ({ business_id: businessId, contract_id: contractId, category_id: categoryId })))
     .execute();
 }
-
-
 
 // ── The inquiry ↔ contract link (docs/api.md#contracts) ──
 //

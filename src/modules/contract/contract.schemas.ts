@@ -27,10 +27,8 @@ import {
 
 /** Contract types: I installment (round-based) settlement, S recurring payment, G single settlement. */
 export const CONTRACT_TYPES = ['I', 'S', 'G'] as const;
-export type ContractType = (typeof CONTRACT_TYPES)[number];
 /** Contract statuses: P in preparation, I settlement in progress, C ended, T suspended. */
 export const CONTRACT_STATUSES = ['P', 'I', 'C', 'T'] as const;
-export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 /** VAT types: E VAT excluded (the default), I VAT included, N no VAT. */
 export const VAT_TYPES = ['E', 'I', 'N'] as const;
 /** Recurring settlement cycles: W weekly, M monthly. */

@@ -523,15 +523,6 @@ async function destroy(db: Db, auth: Auth, id: number, nesting: ContractNesting,
   });
 }
 
-/**
- * The nested summaries of the business's contracts among `ids`, by id (for settlements, projects and
- * inquiries). Unknown and foreign ids are absent.
- */
-export async function findSummaries(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, ContractSummary>> {
-  const rows = await repo.findSummariesByIds(db, businessId, ids);
-  return new Map(rows.map((r) => [r.contract_id, toNestedContract(r)]));
-}
-
 /** One contract's nested summary, or `undefined` when it is not a contract of the business. */
 export async function findSummary(db: Db, businessId: number, id: number): Promise<ContractSummary | undefined> {
   const row = await repo.findSummaryById(db, businessId, id);

@@ -27,7 +27,7 @@ import * as repo from './event.repository.ts';
 import type { Event, EventListQuery } from './event.schemas.ts';
 import { type EventResource, type EventType, typesOfPatterns } from './event.types.ts';
 
-export { EVENT_RESOURCES, EVENT_TYPES, type EventResource, type EventType } from './event.types.ts';
+export { EVENT_TYPES, type EventResource, type EventType } from './event.types.ts';
 
 /** The record of an event: its full shape (docs/api.md#events), or `{id}` for a delete. */
 export type EventData = { id: number } & Record<string, unknown>;

@@ -318,14 +318,6 @@ function inChargeMembersQuery(db: Db, businessId: number) {
     .orderBy('inquiry_in_charge.position');
 }
 
-/** The member ids responsible for an inquiry, in set order. */
-export async function findInChargeIds(db: Db, businessId: number, inquiryId: number): Promise<number[]> {
-  return (await inChargeIds(db, businessId, inquiryId)).map((r) => r.member_id);
-}
-const inChargeIds = preparedQuery(2, (db: Db, businessId: number, inquiryId: number) =>
-  db.selectFrom('inquiry_in_charge').select('member_id').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).orderBy('position'),
-);
-
 /** Replaces the responsible members of an inquiry with `memberIds` (in that order). */
 export async function replaceInCharge(db: Db, businessId: number, inquiryId: number, memberIds: readonly number[]): Promise<void> {
   await db.deleteFrom('inquiry_in_charge').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();

@@ -141,7 +141,6 @@ export async function findRecipient(db: Db, businessId: number, memberId: number
 export {
   claimDue,
   type ChannelColumn,
-  type ClaimOptions,
   insertInApp,
   markAttemptFailed,
   markChannelDone,

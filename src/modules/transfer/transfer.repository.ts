@@ -3,11 +3,6 @@ import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import type { TransferOriginTable } from '../../db/tables/transfer.table.ts';
 
-/** The origin row of a business, or `undefined`. */
-export async function findOrigin(db: Db, businessId: number): Promise<TransferOriginTable | undefined> {
-  return db.selectFrom('transfer_origin').selectAll().where('business_id', '=', businessId).executeTakeFirst();
-}
-
 /** Every origin row. */
 export async function findAllOrigins(db: Db): Promise<TransferOriginTable[]> {
   return db.selectFrom('transfer_origin').selectAll().execute();

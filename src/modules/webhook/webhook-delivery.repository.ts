@@ -142,11 +142,6 @@ export async function findEndpointsByIds(db: Db, ids: readonly number[]): Promis
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The deliveries of one endpoint, oldest first (tests and diagnostics). */
-export async function findByWebhook(db: Db, webhookId: number): Promise<WebhookDeliveryRow[]> {
-  return db.selectFrom('webhook_delivery').selectAll().where('webhook_id', '=', webhookId).orderBy('id').execute();
-}
-
 // ── The dispatcher's queue (across businesses) ──
 
 /** The deliveries as a lease queue (src/db/lease-queue.ts): a delivery is pending until it succeeds or fails. */
@@ -616,7 +611,3 @@ export async function deleteCreatedBefore(db: Db, before: Timestamp, limit: numb
   return deleteCreatedBeforeByBusiness(db, 'webhook_delivery', before, limit);
 }
 
-/** Pending deliveries across all businesses (waiting for an attempt or being attempted). */
-export async function countPending(db: Db): Promise<number> {
-  return leaseQueue.countPending(db, DELIVERY_QUEUE);
-}

@@ -775,17 +775,6 @@ export async function recordAttempts(
 }
 
 /**
- * Makes one attempt of a claimed delivery and records it at once ({@link makeAttempt}, then
- * {@link recordAttempts} of that one attempt). The dispatcher records in batches instead.
- * @throws database errors (the lease then expires and another poll retries the row)
- */
-export async function attemptDelivery(ctx: AttemptContext, row: WebhookDeliveryRow): Promise<DeliveryEnd> {
-  const made = await makeAttempt(ctx, row);
-  if (made === 'lost') return 'lost';
-  return (await recordAttempts(ctx.db, ctx.owner, [made])).ends[0]!;
-}
-
-/**
  * Deletes the deliveries created more than `retentionDays` days before `now` (docs/webhooks.md#delivery:
  * kept 30 days), in batches. Safe to run from several processes at once.
  * @returns the number deleted
@@ -795,9 +784,4 @@ export async function purgeDeliveries(db: Db, retentionDays: number = DELIVERY_R
   return deleteInBatches((limit) => repo.deleteCreatedBefore(db, cutoff, limit));
 }
 
-/** Pending deliveries across all businesses (a backlog gauge). */
-export async function deliveryBacklog(db: Db): Promise<number> {
-  return repo.countPending(db);
-}
-
-export { claimDue, releaseClaims, type ClaimOptions } from './webhook-delivery.repository.ts';
+export { claimDue, releaseClaims } from './webhook-delivery.repository.ts';

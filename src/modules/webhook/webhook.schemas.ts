@@ -19,7 +19,6 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /** Delivery states. */
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 const url = Type.String({
   minLength: 1,

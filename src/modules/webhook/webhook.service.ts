@@ -37,8 +37,6 @@ import {
 } from './webhook.schemas.ts';
 import { checkWebhookUrl, type Lookup, UnsafeWebhookUrl } from './url-safety.ts';
 
-export { checkWebhookUrl, UnsafeWebhookUrl } from './url-safety.ts';
-
 type Auth = Pick<AuthContext, 'businessId'>;
 
 /** What the endpoint operations need besides the database. */
