@@ -40,5 +40,3 @@ function createServices() {
 /** The services, built once for the process. */
 export const services = createServices();
 
-/** The services' types, by name. */
-export type Services = typeof services;

@@ -326,7 +326,11 @@ export async function removeDetachedObjects(ctx: Pick<FileContext, 'storage' | '
   if (file.storedPath !== null) await deleteQuietly(ctx, file.path, 'could not remove the upload key of a deleted attachment');
 }
 
-/** Ids of the files attached to an inquiry (the `fileSet` ids), in no particular order. */
+/**
+ * Ids of the files attached to an inquiry (the `fileSet` ids), in no particular order.
+ *
+ * @public reached through the composition root (src/services.ts) by the transfer module.
+ */
 export async function inquiryFileIds(db: Db, businessId: number, inquiryId: number): Promise<number[]> {
   return repo.findInquiryFileIds(db, businessId, inquiryId);
 }
@@ -344,6 +348,8 @@ export interface RestoredObject {
  * `name`, else from `fallbackName` (the source's object path or URL).
  * @throws ValidationError when neither name has one of the allowed extensions; PayloadTooLarge beyond
  *   `files.maxUploadBytes`
+ *
+ * @public reached through the composition root (src/services.ts) by the transfer module.
  */
 export async function storeRestoredObject(ctx: FileContext, businessId: number, name: string, bytes: Uint8Array, fallbackName = ''): Promise<RestoredObject> {
   const extension = extensionOf(name) ?? extensionOf(fallbackName.split('?')[0] ?? '');
@@ -358,6 +364,8 @@ export async function storeRestoredObject(ctx: FileContext, businessId: number, 
  * (src/shared/restore.ts): under the entry's source `id` where no attachment has that id, else a new one;
  * `name` and `created` as given (`created` missing or unreadable: the current instant). Quiet: no event. Call in the transaction that records the id.
  * @returns the attachment's id here
+ *
+ * @public reached through the composition root (src/services.ts) by the transfer module.
  */
 export async function restoreInquiryFile(
   trx: Db,

@@ -382,6 +382,8 @@ export type RestoredTextHistory = TextHistory & { updated?: string | undefined }
  * Restores one text note of inquiry `inquiryId` (this server's id) from its shape: `content`, `member`,
  * `created` and `updated` (default `created`) as given. No event.
  * @throws ValidationError on `member.id` for a member this business does not have
+ *
+ * @public reached through the composition root (src/services.ts) by the transfer module.
  */
 export async function restoreTextHistory(db: Db, auth: Auth, inquiryId: number, shape: RestoredTextHistory, options: RestoreOptions): Promise<RestoreResult> {
   const only = checkRestore(TextHistoryUpdateBodySchema, { content: shape.content }, shape, options);
@@ -398,6 +400,8 @@ export async function restoreTextHistory(db: Db, auth: Auth, inquiryId: number, 
  * Restores one status-history row of inquiry `inquiryId` from its shape (`status`, `previousStatus`,
  * `member`, `created`).
  * @throws ValidationError on `member.id`; a status this business lacks fails its foreign key
+ *
+ * @public reached through the composition root (src/services.ts) by the transfer module.
  */
 export async function restoreStatusHistory(db: Db, auth: Auth, inquiryId: number, shape: StatusHistory, options: RestoreOptions): Promise<RestoreResult> {
   return restoreHistoryRow(db, auth, 'inquiry_status_history', inquiryId, shape, shape.member, {
@@ -411,6 +415,8 @@ export async function restoreStatusHistory(db: Db, auth: Auth, inquiryId: number
  * Restores one folder-history row of inquiry `inquiryId` from its shape (`folder`, `previousFolder`,
  * `member`, `created`).
  * @throws ValidationError on `member.id`; a folder this business lacks fails its foreign key
+ *
+ * @public reached through the composition root (src/services.ts) by the transfer module.
  */
 export async function restoreFolderHistory(db: Db, auth: Auth, inquiryId: number, shape: FolderHistory, options: RestoreOptions): Promise<RestoreResult> {
   return restoreHistoryRow(db, auth, 'inquiry_folder_history', inquiryId, shape, shape.member, {
