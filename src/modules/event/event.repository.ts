@@ -1,5 +1,6 @@
 /** SQL for change events (docs/api.md#events). */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { isCitus } from '../../db/citus.ts';
 import { deleteCreatedBeforeByBusiness, idsByBusiness, isPostgres } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/database.ts';
 import type { Timestamp } from '../../db/columns.ts';
@@ -108,9 +109,10 @@ export async function anyUnpublished(db: Db, businessIds: readonly number[] | un
  * transaction, **per business in turn** (docs/webhooks.md#fairness-and-limits): every business's oldest
  * unpublished event, then every business's second, …, so that one business writing fast never fills a
  * fan-out. The ranking reads only unpublished rows (`event_unpublished_idx`). On PostgreSQL the chosen rows
- * are then locked `FOR UPDATE SKIP LOCKED`, one statement per business (no row lock across businesses in one
- * statement: a distributed database runs each on one shard), so concurrent fan-outs take disjoint events without waiting; on SQLite the
- * transaction holds the write lock.
+ * are locked `FOR UPDATE SKIP LOCKED`, so concurrent fan-outs take disjoint events without waiting: in the
+ * statement that ranks them (one statement for every business), or on Citus one statement per business
+ * after the ranking (no row lock across businesses in one statement there: each runs on one shard,
+ * docs/deployment.md#background-work-on-citus); on SQLite the transaction holds the write lock.
  * @returns the claimed events, oldest first within each business
  */
 export async function claimUnpublished(
@@ -119,11 +121,19 @@ export async function claimUnpublished(
   businessIds: readonly number[] | undefined,
 ): Promise<UnpublishedEventRow[]> {
   const ofBusinesses = businessIds === undefined ? sql`` : sql`and business_id in (${sql.join(businessIds.length > 0 ? [...businessIds] : [-1])})`;
-  const { rows: chosen } = await sql<{ id: number; business_id: number }>`
-    select id, business_id from (
+  const inTurns = sql`select id, business_id from (
       select id, business_id, row_number() over (partition by business_id order by id) as turn
       from event where published_at is null ${ofBusinesses}
-    ) x order by turn, id limit ${limit}`.execute(trx);
+    ) x order by turn, id limit ${limit}`;
+  if (!(await isCitus(trx))) {
+    // one statement for every business (SQLite, plain PostgreSQL): a round of fifty businesses is one round trip
+    const list = sql.join(columns.map((c) => sql.ref(`e.${c}`)));
+    const { rows } = await sql<UnpublishedEventRow>`
+      select ${list}, e.business_id from event e join (${inTurns}) c on c.business_id = e.business_id and c.id = e.id
+      where e.published_at is null order by e.id ${isPostgres(trx) ? sql`for update of e skip locked` : sql``}`.execute(trx);
+    return rows.map((r) => ({ ...r, id: Number(r.id), business_id: Number(r.business_id) }));
+  }
+  const { rows: chosen } = await sql<{ id: number; business_id: number }>`${inTurns}`.execute(trx);
   if (chosen.length === 0) return [];
   const byBusiness = new Map<number, number[]>();
   for (const r of chosen) byBusiness.set(Number(r.business_id), [...(byBusiness.get(Number(r.business_id)) ?? []), Number(r.id)]);

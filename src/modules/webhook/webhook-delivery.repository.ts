@@ -7,6 +7,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { inRelaxedTransaction } from '../../db/durability.ts';
+import { isCitus } from '../../db/citus.ts';
 import * as leaseQueue from '../../db/lease-queue.ts';
 import { deleteCreatedBeforeByBusiness, isPostgres } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
@@ -99,19 +100,25 @@ export function deliveriesAtInsertSql(
 }
 
 /**
- * The parking cursors of the endpoints `ids` of `businessId` (docs/webhooks.md#parking), read again for the
- * fan-out's transaction: on PostgreSQL locked `FOR SHARE` (one business per statement), so a resumption
- * ({@link resumeChunk}, which locks the endpoint `FOR UPDATE`) and a fan-out that skips the endpoint's
- * events never interleave — the resumption then sees every event the fan-out published. On SQLite the
- * transaction holds the write lock.
+ * The parking cursors of the endpoints `ids` of `businessIds` (docs/webhooks.md#parking), read again for
+ * the fan-out's transaction: on PostgreSQL locked `FOR SHARE` — in one statement, or on Citus one business
+ * per statement (docs/deployment.md#background-work-on-citus) — so a resumption ({@link lockResumable},
+ * which locks the endpoint `FOR UPDATE`) and a fan-out that skips the endpoint's events never interleave:
+ * the resumption then sees every event the fan-out published. On SQLite the transaction holds the write lock.
+ * @param parked the parked endpoints' ids per business
  * @returns `parked_after_event_id` per endpoint id (`null`: no longer parked; absent: deleted)
  */
-export async function lockParkedEndpoints(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, number | null>> {
-  if (ids.length === 0) return new Map();
-  let q = db.selectFrom('webhook_endpoint').select(['id', 'parked_after_event_id']).where('business_id', '=', businessId).where('id', 'in', [...ids]);
-  if (isPostgres(db)) q = q.forShare();
-  const rows = await q.execute();
-  return new Map(rows.map((r) => [r.id, r.parked_after_event_id === null ? null : Number(r.parked_after_event_id)]));
+export async function lockParkedEndpoints(db: Db, parked: ReadonlyMap<number, readonly number[]>): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>();
+  if (parked.size === 0) return out;
+  const read = async (businessIds: readonly number[], ids: readonly number[]) => {
+    let q = db.selectFrom('webhook_endpoint').select(['id', 'parked_after_event_id']).where('business_id', 'in', [...businessIds]).where('id', 'in', [...ids]);
+    if (isPostgres(db)) q = q.forShare();
+    for (const r of await q.execute()) out.set(Number(r.id), r.parked_after_event_id === null ? null : Number(r.parked_after_event_id));
+  };
+  if (await isCitus(db)) for (const [businessId, ids] of parked) await read([businessId], ids);
+  else await read([...parked.keys()], [...parked.values()].flat());
+  return out;
 }
 
 /**
@@ -513,16 +520,16 @@ export async function findUnattempted(db: Db, businessId: number, webhookId: num
 }
 
 /**
- * Per endpoint of `webhookIds` (all of `businessId`), its deliveries not attempted yet (pending,
- * `attempts = 0`), counted: the fan-out's queue cap (docs/webhooks.md#parking). The cap keeps the rows
- * counted few.
+ * Per endpoint of `webhookIds` (all of `businessIds`: one business, or the businesses of a fan-out round, in
+ * one statement), its deliveries not attempted yet (pending, `attempts = 0`), counted: the fan-out's queue
+ * cap (docs/webhooks.md#parking). The cap keeps the rows counted few.
  */
-export async function countUnattempted(db: Db, businessId: number, webhookIds: readonly number[]): Promise<Map<number, number>> {
+export async function countUnattempted(db: Db, businessIds: number | readonly number[], webhookIds: readonly number[]): Promise<Map<number, number>> {
   if (webhookIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('webhook_delivery')
     .select((eb) => ['webhook_id', eb.fn.countAll<number | string>().as('n')])
-    .where('business_id', '=', businessId)
+    .where('business_id', 'in', typeof businessIds === 'number' ? [businessIds] : [...businessIds])
     .where('webhook_id', 'in', [...webhookIds])
     .where('status', '=', 'pending')
     .where('attempts', '=', 0)
@@ -547,6 +554,51 @@ export async function parkAt(db: Db, businessId: number, webhookId: number, curs
     .execute();
   const row = await db.selectFrom('webhook_endpoint').select('parked_after_event_id').where('business_id', '=', businessId).where('id', '=', webhookId).executeTakeFirst();
   return row?.parked_after_event_id == null ? undefined : Number(row.parked_after_event_id);
+}
+
+/** An endpoint to park at the fan-out's queue cap ({@link parkMany}). */
+export interface ParkAt {
+  businessId: number;
+  webhookId: number;
+  /** Its cursor: the id of the last event it gets a delivery of now. */
+  cursor: number;
+}
+
+/**
+ * {@link parkAt} for several endpoints (`parks`, in id order: the order in which the attempts' marks lock
+ * endpoints, so the two never deadlock on PostgreSQL): on SQLite and plain PostgreSQL in two statements
+ * however many (an `UPDATE` of those not parked yet — `FROM unnest(…)` on PostgreSQL, a `CASE` on SQLite —
+ * then a read of every cursor), on
+ * Citus {@link parkAt} one endpoint at a time (each on its business's shard).
+ * @returns the cursor of each endpoint after the call (its own when it was parked already); a deleted one is absent
+ */
+export async function parkMany(db: Db, parks: readonly ParkAt[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (parks.length === 0) return out;
+  if (await isCitus(db)) {
+    for (const p of parks) {
+      const cursor = await parkAt(db, p.businessId, p.webhookId, p.cursor);
+      if (cursor !== undefined) out.set(p.webhookId, cursor);
+    }
+    return out;
+  }
+  if (isPostgres(db)) {
+    await sql`update webhook_endpoint set parked_after_event_id = v.cursor
+      from unnest(${parks.map((p) => p.businessId)}::int8[], ${parks.map((p) => p.webhookId)}::int8[], ${parks.map((p) => p.cursor)}::int8[]) as v(business_id, id, cursor)
+      where webhook_endpoint.business_id = v.business_id and webhook_endpoint.id = v.id and webhook_endpoint.parked_after_event_id is null`.execute(db);
+  } else {
+    const cursorOf = sql.join(parks.map((p) => sql`when ${p.webhookId} then ${p.cursor}`), sql` `);
+    await sql`update webhook_endpoint set parked_after_event_id = case id ${cursorOf} end
+      where id in (${sql.join(parks.map((p) => p.webhookId))}) and parked_after_event_id is null`.execute(db);
+  }
+  const rows = await db
+    .selectFrom('webhook_endpoint')
+    .select(['id', 'parked_after_event_id'])
+    .where('business_id', 'in', [...new Set(parks.map((p) => p.businessId))])
+    .where('id', 'in', parks.map((p) => p.webhookId))
+    .execute();
+  for (const r of rows) if (r.parked_after_event_id !== null) out.set(Number(r.id), Number(r.parked_after_event_id));
+  return out;
 }
 
 /** Deletes the business's deliveries `ids`. */

@@ -228,19 +228,16 @@ export async function publish(
     const claimed = await claimUnpublished(trx, options.limit, options.businessIds);
     if (claimed.length === 0) return { events: 0, deliveries: 0, deferred: 0 };
     const endpoints = await repo.findActiveEndpoints(trx, [...new Set(claimed.map((e) => e.businessId))]);
-    // the parked ones' cursors again, locked against a resumption (repo.lockParkedEndpoints), per business; on
-    // SQLite the transaction's write lock keeps the cursors just read
-    const parked = new Map<number, number | null>();
+    // the parked ones' cursors again, locked against a resumption (repo.lockParkedEndpoints: one statement, or
+    // one per business on Citus); on SQLite the transaction's write lock keeps the cursors just read
+    let parked = new Map<number, number | null>();
     const parkedByBusiness = new Map<number, number[]>();
     for (const e of endpoints) {
       if (e.parked_after_event_id === null) continue;
       parkedByBusiness.set(e.business_id, [...(parkedByBusiness.get(e.business_id) ?? []), e.id]);
       parked.set(e.id, Number(e.parked_after_event_id));
     }
-    if (isPostgres(trx)) {
-      parked.clear();
-      for (const [businessId, ids] of parkedByBusiness) for (const [id, cursor] of await repo.lockParkedEndpoints(trx, businessId, ids)) parked.set(id, cursor);
-    }
+    if (isPostgres(trx)) parked = await repo.lockParkedEndpoints(trx, parkedByBusiness);
     const byBusiness = new Map<number, repo.FanOutEndpointRow[]>();
     for (const e of endpoints) byBusiness.set(e.business_id, [...(byBusiness.get(e.business_id) ?? []), e]);
     const deliveriesOf = (event: (typeof claimed)[number]) => matchEndpoints(byBusiness.get(event.businessId) ?? [], parked, event.businessId, event, options.now);
@@ -377,28 +374,31 @@ export const QUEUE_CAP = 20;
 /**
  * The fan-out's queue cap (docs/webhooks.md#parking): of the deliveries `rows` about to be written (events in
  * id order per business), those that would give an endpoint more than `cap` deliveries not attempted yet are
- * left out, and the endpoint is parked before the first of them ({@link repo.parkAt}) — or, parked meanwhile,
- * at its own cursor: only its rows up to that cursor are kept. One count per business.
+ * left out, and the endpoint is parked before the first of them ({@link repo.parkMany}) — or, parked meanwhile,
+ * at its own cursor: only its rows up to that cursor are kept. One count for the whole round, and two
+ * statements for its parkings (one per endpoint on Citus).
  */
 async function capQueues(trx: Db, rows: NewWebhookDeliveryRow[], cap: number): Promise<NewWebhookDeliveryRow[]> {
   const byEndpoint = new Map<number, NewWebhookDeliveryRow[]>();
   for (const r of rows) byEndpoint.set(r.webhook_id, [...(byEndpoint.get(r.webhook_id) ?? []), r]);
-  const byBusiness = new Map<number, number[]>();
-  for (const [webhookId, list] of byEndpoint) byBusiness.set(list[0]!.business_id, [...(byBusiness.get(list[0]!.business_id) ?? []), webhookId]);
+  const businessOf = new Map([...byEndpoint].map(([webhookId, list]) => [webhookId, list[0]!.business_id]));
+  const queued = await repo.countUnattempted(trx, [...new Set(businessOf.values())], [...byEndpoint.keys()]);
   const kept: NewWebhookDeliveryRow[] = [];
   const over: { businessId: number; webhookId: number; list: NewWebhookDeliveryRow[]; room: number }[] = [];
-  for (const [businessId, webhookIds] of byBusiness) {
-    const queued = await repo.countUnattempted(trx, businessId, webhookIds);
-    for (const webhookId of webhookIds) {
-      const list = byEndpoint.get(webhookId)!.sort((a, b) => a.event_id - b.event_id);
-      const room = Math.max(0, cap - (queued.get(webhookId) ?? 0));
-      if (list.length <= room) kept.push(...list);
-      else over.push({ businessId, webhookId, list, room });
-    }
+  for (const [webhookId, unsorted] of byEndpoint) {
+    const list = unsorted.sort((a, b) => a.event_id - b.event_id);
+    const room = Math.max(0, cap - (queued.get(webhookId) ?? 0));
+    if (list.length <= room) kept.push(...list);
+    else over.push({ businessId: businessOf.get(webhookId)!, webhookId, list, room });
   }
   // parked in id order, as the attempts' marks lock endpoints: no deadlock between the two on PostgreSQL
-  for (const o of over.sort((a, b) => a.webhookId - b.webhookId)) {
-    const cursor = await repo.parkAt(trx, o.businessId, o.webhookId, o.list[o.room]!.event_id - 1);
+  over.sort((a, b) => a.webhookId - b.webhookId);
+  const cursors = await repo.parkMany(
+    trx,
+    over.map((o) => ({ businessId: o.businessId, webhookId: o.webhookId, cursor: o.list[o.room]!.event_id - 1 })),
+  );
+  for (const o of over) {
+    const cursor = cursors.get(o.webhookId);
     kept.push(...o.list.filter((r) => cursor === undefined || r.event_id <= cursor).slice(0, o.room));
   }
   return kept;
