@@ -12,9 +12,9 @@
  *
  * The other direction of the link — an inquiry write that changes the contract it links or the summary that
  * contract nests (`contract.updated`) — the inquiry service does through the contract module's functions,
- * which it imports (the inquiry module builds on the contract module). The services without cascades are their modules (stateless functions) and
- * are listed here too, so the application (app.ts), the demo (demo/) and the transfer module take all of them
- * from one place.
+ * which it imports (the inquiry module builds on the contract module). The services without cascades are
+ * their modules (stateless functions) and are listed here too, so the application (app.ts), the demo
+ * (demo/), the notification dispatcher (jobs/) and `bizapi import` take all of them from one place.
  */
 import * as catalog from './modules/catalog/catalog.service.ts';
 import { createClientService } from './modules/client/client.service.ts';
@@ -32,7 +32,11 @@ import * as worker from './modules/worker/worker.service.ts';
 /** Builds the services (no state of their own: the database handle and the caller come with each call). */
 function createServices() {
   const inquiry = createInquiryService({ todos: todo.inquiryCascades });
-  const contract = createContractService({ inquiries: contractLink, projects: project.contractCascades, settlements: settlement.contractCascades });
+  const contract = createContractService({
+    inquiries: contractLink,
+    projects: project.contractCascades,
+    settlements: settlement.contractCascades,
+  });
   const client = createClientService({ inquiries: inquiriesOfClient, contracts: contractsOfClient });
   return { catalog, client, contract, estimate, file, inquiry, inquiryHistory, note, project, settlement, todo, worker };
 }

@@ -339,7 +339,8 @@ export function createClientService(nesting: ClientNesting) {
     exists,
     retrieve,
     restore,
-    partialUpdate: (db: Db, auth: Auth, id: number, body: ClientUpdateBody, files?: FileContext): Promise<Client> => partialUpdate(db, auth, id, body, nesting, files),
+    partialUpdate: (db: Db, auth: Auth, id: number, body: ClientUpdateBody, files?: FileContext): Promise<Client> =>
+      partialUpdate(db, auth, id, body, nesting, files),
     destroy: (db: Db, auth: Auth, id: number, files?: FileContext): Promise<void> => destroy(db, auth, id, nesting, files),
   };
 }

@@ -775,7 +775,8 @@ export function createInquiryService(nesting: InquiryNesting) {
     destroyFile,
     restore,
     findLabel,
-    partialUpdate: (db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext): Promise<Inquiry> => partialUpdate(db, auth, id, body, files, nesting),
+    partialUpdate: (db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext): Promise<Inquiry> =>
+      partialUpdate(db, auth, id, body, files, nesting),
     destroy: (db: Db, auth: Auth, id: number): Promise<void> => destroy(db, auth, id, nesting),
   };
 }
