@@ -40,9 +40,9 @@ import { migrateToLatest } from '../src/db/migrator.ts';
 import { inTransaction } from '../src/db/sql-helpers.ts';
 import { demoFileContext } from '../src/demo/demo.ts';
 import { create as createClient } from '../src/modules/client/client.service.ts';
-import { create as createContract } from '../src/modules/contract/contract.service.ts';
+import { services } from '../src/services.ts';
 import { createTextHistory } from '../src/modules/inquiry/inquiry-history.service.ts';
-import { contractLinkShapes, create as createInquiry } from '../src/modules/inquiry/inquiry.service.ts';
+import { create as createInquiry } from '../src/modules/inquiry/inquiry.service.ts';
 import { prng, seed, WORDS, type Seeded } from './lib/seed.ts';
 import { ROOT, freePort, startChild, type Child } from './lib/server.ts';
 
@@ -115,7 +115,6 @@ async function fillSource(databaseUrl: string, dataDir: string, masterKey: Buffe
     const categories = Object.values(catalog.contractCategories);
     const f = catalog.fields;
     const files = demoFileContext(undefined);
-    const shapes = contractLinkShapes(auth, files);
     const fillMs: Record<string, number> = {};
 
     const clientIds: number[] = [];
@@ -167,7 +166,7 @@ async function fillSource(databaseUrl: string, dataDir: string, masterKey: Buffe
     fillMs.contracts = await batched(db, 'contracts', N.contracts, async (trx, i) => {
       const type = (['I', 'S', 'G'] as const)[i % 3]!;
       const inquiry = i % 2 === 0 && i < inquiryIds.length ? { inquiry: { id: inquiryIds[i]! } } : {};
-      await createContract(
+      await services.contract.create(
         trx,
         auth,
         {
@@ -185,7 +184,7 @@ async function fillSource(databaseUrl: string, dataDir: string, masterKey: Buffe
           categorySet: [{ id: pick(categories) }],
           fieldSet: [{ field: { id: f.projectCode! }, value: `PRJ-${i}` }],
         },
-        shapes,
+        files,
       );
     });
     return { keys, fillMs };

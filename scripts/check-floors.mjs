@@ -2,7 +2,8 @@
 // `npm run lint:floors`: the import floors of src/ (README.md, "Layout"), checked on madge's import graph
 // (type-only imports included). Exits 1, listing every offending import, when
 //  - a lower layer imports a higher one. Layers, top down: cli/, server.ts, cluster.ts → app.ts →
-//    plugins/, jobs/, demo/ → modules/ → shared/, db/ → config.ts;
+//    plugins/, jobs/, demo/, services.ts (the composition root: the modules' services built once, with the
+//    cascades that wire them together) → modules/ → shared/, db/ → config.ts;
 //  - a module imports another module's repository or routes (a module's service is its public face; the
 //    shapes of its schemas may be shared too);
 //  - a route file imports another route file;
@@ -29,7 +30,7 @@ const graph = JSON.parse(
 const LAYERS = [
   [/^(cli\/|server\.ts$|cluster\.ts$)/, 0],
   [/^app\.ts$/, 1],
-  [/^(plugins|jobs|demo)\//, 2],
+  [/^((plugins|jobs|demo)\/|services\.ts$)/, 2],
   [/^modules\//, 3],
   [/^(shared|db)\//, 4],
   [/^config\.ts$/, 5],

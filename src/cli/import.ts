@@ -126,11 +126,12 @@ async function progressReporter(): Promise<{
  * @throws CliError for bad options, a source that refuses the key or a request (named), an unknown business
  */
 export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Promise<void> {
-  const [{ createHttpSource, SourceError }, { importBusiness }, { createStorage }, exportFile] = await Promise.all([
+  const [{ createHttpSource, SourceError }, { importBusiness }, { createStorage }, exportFile, { services }] = await Promise.all([
     import('../modules/transfer/http-source.ts'),
     import('../modules/transfer/transfer.service.ts'),
     import('../modules/file/create-storage.ts'),
     import('../modules/transfer/export-file.ts'),
+    import('../services.ts'),
   ]);
   let source: TransferSource;
   let defaults: { name?: string; plan: string; timezone: string } = { plan: 'AGENCY', timezone: 'Asia/Seoul' };
@@ -183,6 +184,7 @@ export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Pr
       dryRun,
       masterKey: async () => masterKey!,
       files: { storage: storage!, files: config.files, origin: `http://${config.host}:${config.port}` },
+      services,
       onProgress: (type, counts) => bars.update(type, counts),
       onTotal: (type, total) => bars.total(type, total),
       onWarning: (message) => {

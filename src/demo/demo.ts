@@ -10,24 +10,16 @@
 import type { Db } from '../db/database.ts';
 import { inTransaction } from '../db/sql-helpers.ts';
 import { type Business, createApiKey, createBusiness } from '../modules/auth/auth.service.ts';
-import { create as createClient, list as listClients } from '../modules/client/client.service.ts';
-import { create as createContract, partialUpdate as updateContract } from '../modules/contract/contract.service.ts';
-import { contractCascades as settlementCascades, create as createSettlement, partialUpdate as updateSettlement } from '../modules/settlement/settlement.service.ts';
-import { contractCascades as projectCascades, create as createProject } from '../modules/project/project.service.ts';
-import { create as createTodo, partialUpdate as updateTodo } from '../modules/todo/todo.service.ts';
+import { services } from '../services.ts';
 import { todayIn } from '../shared/time.ts';
-import { create as createWorker } from '../modules/worker/worker.service.ts';
-import { createTextHistory, restoreEmailHistory, restoreEmailReplyHistory, restoreSubmitHistory } from '../modules/inquiry/inquiry-history.service.ts';
-import { contractLinkShapes, create as createInquiry, list as listInquiries, partialUpdate as updateInquiry } from '../modules/inquiry/inquiry.service.ts';
 import { type CatalogIds, importCatalog } from '../modules/catalog/catalog-import.ts';
 import type { Config } from '../config.ts';
 import { createOutboxDispatcher } from '../jobs/outbox-dispatcher.ts';
 import { DEMO_CATALOG, DEMO_CLIENTS, DEMO_PROJECTS, DEMO_WORKERS, DEMO_INQUIRIES, DEMO_CONTRACTS, DEMO_TODOS, DEMO_ESTIMATE_ITEMS, DEMO_ATTACHMENTS, DEMO_BUSINESS } from './demo-data.ts';
 import type { DemoClient, DemoWorker } from './demo-data.ts';
-import { createPresigned, type FileContext } from '../modules/file/file.service.ts';
+import type { FileContext } from '../modules/file/file.service.ts';
 import type { Storage } from '../modules/file/storage.ts';
 import type { CursorPosition } from '../shared/pagination.ts';
-import { create as createEstimateItem } from '../modules/estimate/estimate.service.ts';
 
 // ── Writing it ──
 
@@ -60,13 +52,13 @@ export async function createDemo(db: Db, masterKey: Buffer, options: DemoOptions
     const catalog = await importCatalog(trx, business.id, DEMO_CATALOG);
     const auth = { businessId: business.id, timezone: business.timezone };
     const clientIds: number[] = [];
-    for (const client of DEMO_CLIENTS) clientIds.push((await createClient(trx, auth, demoClientBody(client, catalog))).id);
+    for (const client of DEMO_CLIENTS) clientIds.push((await services.client.create(trx, auth, demoClientBody(client, catalog))).id);
     const contractIds = await createDemoContracts(trx, auth, catalog, clientIds);
     for (const { contract, ...project } of DEMO_PROJECTS) {
       const contractId = contractIds[contract ?? -1];
-      await createProject(trx, auth, { ...project, ...(contractId !== undefined && { contract: { id: contractId } }) });
+      await services.project.create(trx, auth, { ...project, ...(contractId !== undefined && { contract: { id: contractId } }) });
     }
-    for (const worker of DEMO_WORKERS) await createWorker(trx, auth, demoWorkerBody(worker, catalog));
+    for (const worker of DEMO_WORKERS) await services.worker.create(trx, auth, demoWorkerBody(worker, catalog));
     const files = demoFileContext(options.storage);
     const inquiryIds = await createDemoInquiries(trx, auth, catalog, files);
     if (options.storage) await createDemoAttachments(trx, auth, inquiryIds, files, options.warn);
@@ -99,7 +91,7 @@ export interface DemoOptions {
 }
 
 /** The body `client.service.create` takes. */
-type ClientCreateBody = Parameters<typeof createClient>[2];
+type ClientCreateBody = Parameters<typeof services.client.create>[2];
 
 /**
  * Resolves a {@link DemoClient}'s catalog keys to the ids of an import of {@link DEMO_CATALOG}.
@@ -123,7 +115,7 @@ export function demoClientBody(client: DemoClient, ids: CatalogIds): ClientCreat
  * Resolves a {@link DemoWorker}'s position key to the id of an import of {@link DEMO_CATALOG}.
  * @throws Error when the key is not in `ids` (a mistake in the data)
  */
-export function demoWorkerBody(worker: DemoWorker, ids: CatalogIds): Parameters<typeof createWorker>[2] {
+export function demoWorkerBody(worker: DemoWorker, ids: CatalogIds): Parameters<typeof services.worker.create>[2] {
   const { position, ...rest } = worker;
   if (position === null) return { ...rest, position: null };
   const id = ids.positions[position.key];
@@ -149,7 +141,7 @@ export async function createDemoContracts(
   const contractIds: number[] = [];
   for (const demo of DEMO_CONTRACTS) {
     const clientId = clientIds[demo.client];
-    const contract = await createContract(db, auth, {
+    const contract = await services.contract.create(db, auth, {
       ...demo.body,
       ...(clientId !== undefined && { client: { id: clientId } }),
       categorySet: demo.categories.map((key) => ({ id: idOf(catalog.contractCategories, key) })),
@@ -157,7 +149,7 @@ export async function createDemoContracts(
     });
     contractIds.push(contract.id);
     for (const s of demo.settlements) {
-      const created = await createSettlement(db, auth, {
+      const created = await services.settlement.create(db, auth, {
         title: s.title,
         amount: s.amount,
         additionalAmount: s.additionalAmount ?? 0,
@@ -169,7 +161,7 @@ export async function createDemoContracts(
         inChargeSet: (s.members ?? []).map((key) => ({ id: idOf(catalog.members, key) })),
       });
       if (s.status !== undefined && s.status !== 'C') {
-        await updateSettlement(db, auth, created.id, {
+        await services.settlement.partialUpdate(db, auth, created.id, {
           status: s.status,
           ...(s.settledDate !== undefined && {
             settledDate: s.settledDate,
@@ -180,9 +172,8 @@ export async function createDemoContracts(
       }
     }
     if (demo.statusAfter !== undefined) {
-      // Its records elsewhere (docs/api.md#cascades): none yet, the inquiries and projects come later.
-      const nesting = { ...contractLinkShapes(auth, undefined), projects: projectCascades(auth), settlements: settlementCascades(auth) };
-      await updateContract(db, auth, contract.id, { status: demo.statusAfter }, nesting);
+      // Its records elsewhere (docs/api.md#cascades): its settlements; the inquiries and projects come later.
+      await services.contract.partialUpdate(db, auth, contract.id, { status: demo.statusAfter });
     }
   }
   return contractIds;
@@ -211,7 +202,7 @@ export async function createDemoInquiries(
     return id;
   };
   const clientId = async (companyName: string): Promise<number> => {
-    const page = await listClients(trx, auth, { search: [companyName], page_size: 1 }, undefined);
+    const page = await services.client.list(trx, auth, { search: [companyName], page_size: 1 }, undefined);
     const row = page.rows[0];
     if (!row) throw new Error(`demo data has no client "${companyName}"`);
     return row.id;
@@ -222,7 +213,7 @@ export async function createDemoInquiries(
   const at = () => new Date(now + ++tick).toISOString();
   const inquiryIds = new Map<string, number>();
   for (const d of DEMO_INQUIRIES) {
-    const created = await createInquiry(trx, auth, {
+    const created = await services.inquiry.create(trx, auth, {
       name: d.name,
       ...(d.client !== undefined && { client: { id: await clientId(d.client) } }),
       ...(d.content !== undefined && { content: d.content }),
@@ -236,9 +227,9 @@ export async function createDemoInquiries(
       ...(d.isHidden !== undefined && { isHidden: d.isHidden }),
     });
     inquiryIds.set(d.name, created.id);
-    for (const key of d.moves ?? []) await updateInquiry(trx, auth, created.id, { status: { id: idOf(ids.statuses, key) } }, files);
+    for (const key of d.moves ?? []) await services.inquiry.partialUpdate(trx, auth, created.id, { status: { id: idOf(ids.statuses, key) } }, files);
     for (const n of d.notes ?? []) {
-      await createTextHistory(trx, auth, created.id, {
+      await services.inquiryHistory.createTextHistory(trx, auth, created.id, {
         content: n.content,
         created: at(),
         ...(n.member !== undefined && { member: { id: idOf(ids.members, n.member) } }),
@@ -247,15 +238,15 @@ export async function createDemoInquiries(
     for (const e of d.emails ?? []) {
       const when = at();
       const shape = { id: NEW_ID, title: e.title, fromEmail: e.from, toSet: e.to.map((toEmail) => ({ toEmail })), ccSet: (e.cc ?? []).map((ccEmail) => ({ ccEmail })) };
-      await restoreEmailHistory(trx, auth, created.id, { ...shape, status: e.status, sentAt: e.sent ? when : null, created: when }, {});
+      await services.inquiryHistory.restoreEmailHistory(trx, auth, created.id, { ...shape, status: e.status, sentAt: e.sent ? when : null, created: when }, {});
     }
     for (const r of d.replies ?? []) {
       const when = at();
       const shape = { id: NEW_ID, title: r.title, fromEmail: r.from, toSet: r.to.map((toEmail) => ({ toEmail })), ccSet: (r.cc ?? []).map((ccEmail) => ({ ccEmail })) };
-      await restoreEmailReplyHistory(trx, auth, created.id, { ...shape, isUnread: r.isUnread, receivedAt: when, created: when }, {});
+      await services.inquiryHistory.restoreEmailReplyHistory(trx, auth, created.id, { ...shape, isUnread: r.isUnread, receivedAt: when, created: when }, {});
     }
     for (const f of d.submits ?? []) {
-      await restoreSubmitHistory(trx, auth, created.id, { id: NEW_ID, form: { id: f.formId, title: f.formTitle }, answers: f.answers, created: at() }, {});
+      await services.inquiryHistory.restoreSubmitHistory(trx, auth, created.id, { id: NEW_ID, form: { id: f.formId, title: f.formTitle }, answers: f.answers, created: at() }, {});
     }
   }
   return inquiryIds;
@@ -298,10 +289,10 @@ export async function createDemoAttachments(
     const inquiryId = inquiryIds.get(a.inquiry);
     if (inquiryId === undefined) throw new Error(`demo data has no inquiry "${a.inquiry}"`);
     try {
-      const { path } = await createPresigned(trx, files, auth, { name: a.name });
+      const { path } = await services.file.createPresigned(trx, files, auth, { name: a.name });
       const bytes = a.bytes();
       await files.storage.put(path, bytes, { maxBytes: bytes.length });
-      await updateInquiry(trx, auth, inquiryId, { fileSet: [{ name: a.name, file: path }] }, files);
+      await services.inquiry.partialUpdate(trx, auth, inquiryId, { fileSet: [{ name: a.name, file: path }] }, files);
     } catch (err) {
       warn(`demo attachment "${a.name}" not stored: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -339,7 +330,7 @@ async function oldestInquiryIds(db: Db, auth: { businessId: number; timezone: st
   const ids: number[] = [];
   let cursor: CursorPosition | undefined;
   do {
-    const page = await listInquiries(db, auth, { page_size: 100 }, cursor);
+    const page = await services.inquiry.list(db, auth, { page_size: 100 }, cursor);
     ids.push(...page.rows.map((r) => r.id));
     cursor = page.next ?? undefined;
   } while (cursor);
@@ -353,7 +344,7 @@ async function createDemoTodos(db: Db, auth: { businessId: number; timezone: str
   const today = todayIn(auth.timezone, now);
   for (const todo of DEMO_TODOS) {
     const inCharge = todo.inCharge === undefined ? null : { id: ids.members[todo.inCharge]! };
-    const created = await createTodo(
+    const created = await services.todo.create(
       db,
       auth,
       {
@@ -367,7 +358,7 @@ async function createDemoTodos(db: Db, auth: { businessId: number; timezone: str
       },
       now,
     );
-    if (todo.completed) await updateTodo(db, auth, created.id, { isComplete: true, completedInCharge: inCharge }, now);
+    if (todo.completed) await services.todo.partialUpdate(db, auth, created.id, { isComplete: true, completedInCharge: inCharge }, now);
   }
 }
 
@@ -375,6 +366,6 @@ async function createDemoTodos(db: Db, auth: { businessId: number; timezone: str
 async function createDemoEstimateItems(db: Db, auth: { businessId: number }, ids: CatalogIds): Promise<void> {
   for (const { classification, ...item } of DEMO_ESTIMATE_ITEMS) {
     const id = classification === undefined ? undefined : ids.estimateItemClassifications[classification];
-    await createEstimateItem(db, auth, { ...item, classification: id === undefined ? null : { id } });
+    await services.estimate.create(db, auth, { ...item, classification: id === undefined ? null : { id } });
   }
 }

@@ -34,6 +34,7 @@ import type { Database } from '../db/database.ts';
 import { type Channel, createMailChannel, createPushChannel, type OutgoingMessage } from '../modules/notification/notification.channels.ts';
 import { renderMessage } from '../modules/notification/notification.messages.ts';
 import * as notifications from '../modules/notification/notification.service.ts';
+import { services } from '../services.ts';
 import type { OutboxRow } from '../db/tables/notification.table.ts';
 import { createPollLoop, createSlotPool, type DispatcherLogger, silentLogger } from './dispatch-loop.ts';
 import { errorText } from '../shared/log-format.ts';
@@ -155,7 +156,7 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
       // README.md#notifications: only active members with notifications on — also when that changed since the event
       return (await notifications.markDelivered(db, row.id, owner, iso(clock()))) ? 'delivered' : 'lost';
     }
-    const text = await renderMessage(db, row);
+    const text = await renderMessage(db, row, services.inquiry);
     const message: OutgoingMessage = {
       outboxId: row.id,
       businessId: row.business_id,

@@ -5,19 +5,12 @@ import { readCursor, toPageBody } from '../../shared/pagination.ts';
 import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './client.schemas.ts';
-import * as service from './client.service.ts';
-import type { FastifyRequest } from 'fastify';
-import { clientCascade as contractCascade } from '../contract/contract.service.ts';
-import { clientCascade as inquiryCascade } from '../inquiry/inquiry.service.ts';
-
-/** The records that nest a client, for its writes (`ClientNesting`; docs/api.md#cascades). */
-function nesting(request: FastifyRequest): service.ClientNesting {
-  return { inquiries: inquiryCascade(request.auth, request.fileContext), contracts: contractCascade(request.auth) };
-}
+import type { ClientService } from './client.service.ts';
 
 const tags = ['client'];
 
-const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** `service`: the client service the composition root built (src/services.ts). */
+const clientRoutes: FastifyPluginAsyncTypebox<{ service: ClientService }> = async (app, { service }) => {
   app.get(
     '/client',
     {
@@ -88,7 +81,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.ClientDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.partialUpdate(app.db, request.auth, request.params.client_id, request.body, nesting(request)),
+    async (request) => service.partialUpdate(app.db, request.auth, request.params.client_id, request.body, request.fileContext),
   );
 
   app.delete(
@@ -105,7 +98,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.destroy(app.db, request.auth, request.params.client_id, nesting(request));
+      await service.destroy(app.db, request.auth, request.params.client_id, request.fileContext);
       return reply.code(204).send(null);
     },
   );

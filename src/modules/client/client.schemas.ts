@@ -20,6 +20,26 @@ import {
   UpdatedQueryProperties,
   withExample, Named } from '../../shared/schemas.ts';
 
+/**
+ * The client summary inquiries and contracts nest (docs/api.md#inquiries, docs/api.md#contracts; null when
+ * none or deleted): one shape, named as each nesting resource's document names it (`InquiryClient`,
+ * `ContractClient`). client.service `toNestedClient` maps it.
+ */
+export function NestedClientSchema(name: 'InquiryClient' | 'ContractClient') {
+  const nullableText = Nullable(Type.String());
+  return Named(name, Type.Object({
+    id: Type.Integer(),
+    status: Nullable(IdTitle),
+    companyName: Type.String(),
+    inCharge: nullableText,
+    position: nullableText,
+    contact: nullableText,
+    email: nullableText,
+  }));
+}
+/** The client summary inquiries and contracts nest ({@link NestedClientSchema}). */
+export type NestedClient = Static<ReturnType<typeof NestedClientSchema>>;
+
 const text = (maxLength: number, description?: string) =>
   Type.Optional(Nullable(Type.String({ maxLength, ...(description ? { description } : {}) })));
 

@@ -13,25 +13,16 @@ import type { AuthContext } from '../../shared/auth-context.ts';
 import { findClientStatus } from '../catalog/catalog.service.ts';
 import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
 import type { Cascade } from '../../shared/cascade.ts';
+import type { FileContext } from '../file/file.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './client.repository.ts';
-import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody } from './client.schemas.ts';
+import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody, NestedClient } from './client.schemas.ts';
 import { ClientUpdateBody as ClientUpdateBodySchema } from './client.schemas.ts';
 import type { ClientRowUpdate, NestedClientColumns, NewClientRow as NewClientInsert } from '../../db/tables/client.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
-/** The client summary inquiries and contracts nest (`InquiryClient`, `ContractClient`; docs/api.md#inquiries). */
-export interface NestedClient {
-  id: number;
-  status: { id: number; title: string } | null;
-  companyName: string;
-  inCharge: string | null;
-  position: string | null;
-  contact: string | null;
-  email: string | null;
-}
 
 /**
  * Maps the joined {@link NESTED_CLIENT_COLUMNS} of an inquiry or contract row to the nested client summary,
@@ -54,12 +45,13 @@ export function toNestedClient(row: NestedClientColumns): NestedClient | null {
 }
 
 /**
- * The records that nest a client (docs/api.md#cascades), handed in by the routes: its inquiries and its
- * contracts, whose `client` changes with its nested properties and becomes null on its delete.
+ * The records that nest a client (docs/api.md#cascades), given to {@link createClientService} by the composition
+ * root (src/services.ts): its inquiries and its contracts, whose `client` changes with its nested properties
+ * and becomes null on its delete.
  */
 export interface ClientNesting {
-  inquiries: Cascade;
-  contracts: Cascade;
+  inquiries: Cascade<FileContext>;
+  contracts: Cascade<FileContext>;
 }
 
 /** The properties of a client that inquiries and contracts nest ({@link NestedClient}). */
@@ -242,7 +234,7 @@ function storedColumns(row: repo.ClientShapeRow): Record<string, unknown> {
  * columns with `updated`, the changed field values are written, and the shape is read once more for the event.
  * @throws NotFound for a missing client; ValidationError for bad references
  */
-export async function partialUpdate(db: Db, auth: Auth, id: number, body: ClientUpdateBody, nesting?: ClientNesting): Promise<Client> {
+async function partialUpdate(db: Db, auth: Auth, id: number, body: ClientUpdateBody, nesting: ClientNesting, files: FileContext | undefined): Promise<Client> {
   const { businessId } = auth;
   let fieldValues: CheckedFieldValue[];
   try {
@@ -266,7 +258,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Client
     await setFieldValues(trx, businessId, 'C', id, values);
     const after = toClient((await repo.findShapeById(trx, businessId, id))!);
     const answer = await recordUpdated(trx, businessId, 'client', before, after, (at) => repo.updateById(trx, businessId, id, {}, at));
-    if (nestedKey(before) !== nestedKey(after)) await cascade(trx, id, nesting);
+    if (nestedKey(before) !== nestedKey(after)) await cascade(trx, auth, id, nesting, files);
     return answer;
   });
 }
@@ -277,20 +269,18 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Client
  * `["client"]` for its inquiries and contracts, which show `client: null` from then on (docs/api.md#cascades).
  * @throws NotFound for a missing client
  */
-export async function destroy(db: Db, auth: Auth, id: number, nesting?: ClientNesting): Promise<void> {
+async function destroy(db: Db, auth: Auth, id: number, nesting: ClientNesting, files: FileContext | undefined): Promise<void> {
   await inTransaction(db, async (trx) => {
     if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, 'client', id);
-    await cascade(trx, id, nesting);
+    await cascade(trx, auth, id, nesting, files);
   });
 }
 
 /** Writes the events of the inquiries, then the contracts, that nest client `id` (docs/api.md#cascades). */
-async function cascade(trx: Db, id: number, nesting: ClientNesting | undefined): Promise<void> {
-  // A programming error: the routes always pass it.
-  if (!nesting) throw new Error('a client write that changes what others nest needs them');
-  await nesting.inquiries(trx, id);
-  await nesting.contracts(trx, id);
+async function cascade(trx: Db, auth: Auth, id: number, nesting: ClientNesting, files: FileContext | undefined): Promise<void> {
+  await nesting.inquiries(trx, auth, id, files);
+  await nesting.contracts(trx, auth, id, files);
 }
 
 /** The shape {@link restore} takes: a client's full shape as `GET /v1/client/{id}` answers it (`updated` optional). */
@@ -336,3 +326,23 @@ export async function restore(db: Db, auth: Auth, shape: RestoredClient, options
     },
   });
 }
+
+/**
+ * The client service (docs/api.md#clients), built once by the composition root (src/services.ts) with the
+ * records that nest a client (`nesting`). `partialUpdate` and `destroy` take the caller's file context
+ * (`files`, the request's): the inquiries' events carry their download URLs (docs/api.md#cascades).
+ */
+export function createClientService(nesting: ClientNesting) {
+  return {
+    list,
+    create,
+    exists,
+    retrieve,
+    restore,
+    partialUpdate: (db: Db, auth: Auth, id: number, body: ClientUpdateBody, files?: FileContext): Promise<Client> => partialUpdate(db, auth, id, body, nesting, files),
+    destroy: (db: Db, auth: Auth, id: number, files?: FileContext): Promise<void> => destroy(db, auth, id, nesting, files),
+  };
+}
+
+/** What {@link createClientService} builds. */
+export type ClientService = ReturnType<typeof createClientService>;

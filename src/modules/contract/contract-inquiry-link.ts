@@ -9,11 +9,12 @@
  * order of every write that touches both, so that they cannot deadlock on PostgreSQL); the inquiry's
  * `inquiry.updated` is written after the contract's own event (docs/api.md#events, docs/api.md#cascades).
  * The inquiry module builds on this one: its liveness check, its lock and its event reach the contract's
- * writes as {@link InquiryShapes}, handed in by the routes (the transfer module for a restore), so the
- * inquiry table is read only by the inquiry module's SQL and no import circle forms.
+ * writes as an {@link InquiryLink}, given to the contract service when the composition root (src/services.ts)
+ * builds it, so the inquiry table is read only by the inquiry module's SQL and no import circle forms.
  */
 import type { Db } from '../../db/database.ts';
 import { inTransaction, isUniqueViolation } from '../../db/sql-helpers.ts';
+import type { CascadeAuth } from '../../shared/cascade.ts';
 import { type ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import * as repo from './contract.repository.ts';
 
@@ -28,19 +29,36 @@ const INQUIRY_LINK_UQ = { name: 'contract_inquiry_uq', columns: ['contract.busin
 /**
  * The inquiry side of a contract write that links or releases an inquiry: the inquiry's `contract` changes,
  * so the write writes `inquiry.updated` too (docs/api.md#events). The inquiry module builds on this one, so
- * its functions (`exists`, `lockForContractLink`, `finishContractLink` of inquiry.service, bound by its
- * `contractLinkShapes`) are handed in by the caller (the routes) rather than imported.
+ * its functions (inquiry.service `contractLink`) reach the contract service when src/services.ts builds it,
+ * rather than being imported. `files` is the caller's file context (the file module's `FileContext`), which
+ * signs the download URLs of the inquiry's shape in its event.
  */
-export interface InquiryShapes {
+export interface InquiryLink<Files = unknown> {
   /**
-   * Whether inquiry `inquiryId` is live (not soft-deleted) in the caller's business, in one statement: the
+   * Whether inquiry `inquiryId` is live (not soft-deleted) in business `auth.businessId`, in one statement: the
    * check of a body's `inquiry {id}` (inquiry.service `exists`; the inquiry table is the inquiry module's).
    */
-  exists: (db: Db, inquiryId: number) => Promise<boolean>;
+  exists: (db: Db, auth: CascadeAuth, inquiryId: number) => Promise<boolean>;
   /** Reads the live inquiry's full shape in one statement that is also its lock, in the caller's transaction; `undefined` when it is not live. */
-  lock: (trx: Db, inquiryId: number) => Promise<{ id: number } | undefined>;
+  lock: (trx: Db, auth: CascadeAuth, inquiryId: number) => Promise<{ id: number } | undefined>;
   /** After the contract's writes: stamps the inquiry's `updated`, reads it again and writes its `inquiry.updated` event. */
+  finish: (trx: Db, auth: CascadeAuth, locked: { id: number }, files: Files | undefined) => Promise<void>;
+}
+
+/** An {@link InquiryLink} bound to one write's business and file context ({@link bindInquiryLink}). */
+export interface InquiryShapes {
+  exists: (db: Db, inquiryId: number) => Promise<boolean>;
+  lock: (trx: Db, inquiryId: number) => Promise<{ id: number } | undefined>;
   finish: (trx: Db, locked: { id: number }) => Promise<void>;
+}
+
+/** `link` for one contract write of business `auth.businessId`, signing download URLs with `files`. */
+export function bindInquiryLink<Files>(link: InquiryLink<Files>, auth: CascadeAuth, files: Files | undefined): InquiryShapes {
+  return {
+    exists: (db, id) => link.exists(db, auth, id),
+    lock: (trx, id) => link.lock(trx, auth, id),
+    finish: (trx, locked) => link.finish(trx, auth, locked, files),
+  };
 }
 
 // ── The contract side: a contract write that links or releases an inquiry ──
@@ -49,7 +67,6 @@ export interface InquiryShapes {
  * Checks a contract body's `inquiry` reference for contract `contractId` (undefined on create): the inquiry
  * must be live (`inquiries.exists`), and not linked to another contract. Problems go to `errors` under
  * `inquiry.id`.
- * @throws Error when `inquiries` is missing (a programming error: every caller that links an inquiry passes it)
  */
 export async function checkInquiryLink(
   db: Db,
@@ -57,24 +74,14 @@ export async function checkInquiryLink(
   inquiryId: number,
   contractId: number | undefined,
   errors: ErrorCollector,
-  inquiries: Pick<InquiryShapes, 'exists'> | undefined,
+  inquiries: Pick<InquiryShapes, 'exists'>,
 ): Promise<void> {
-  if (!(await requireShapes(inquiries).exists(db, inquiryId))) {
+  if (!(await inquiries.exists(db, inquiryId))) {
     errors.add(['inquiry', 'id'], messages.invalidPk(inquiryId));
   } else {
     const holder = await repo.findIdByInquiryId(db, businessId, inquiryId);
     if (holder !== undefined && holder !== contractId) errors.add(['inquiry', 'id'], INQUIRY_TAKEN);
   }
-}
-
-/**
- * `inquiries` itself (all of {@link InquiryShapes} or the part a caller needs).
- * @throws Error when it is missing: a programming error, as every caller that checks or changes an inquiry
- *   link passes it
- */
-export function requireShapes<S extends Partial<InquiryShapes>>(inquiries: S | undefined): S {
-  if (!inquiries) throw new Error('a contract write that checks or changes an inquiry link needs the inquiry reader');
-  return inquiries;
 }
 
 /**
@@ -87,12 +94,12 @@ export async function lockInquiries(
   trx: Db,
   ids: readonly (number | null | undefined)[],
   required: number | undefined,
-  inquiries: InquiryShapes | undefined,
+  inquiries: InquiryShapes,
 ): Promise<{ id: number }[]> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
   const touched: { id: number }[] = [];
   for (const id of wanted) {
-    const locked = await requireShapes(inquiries).lock(trx, id);
+    const locked = await inquiries.lock(trx, id);
     if (!locked) {
       if (id === required) throw ValidationError.at(['inquiry', 'id'], messages.invalidPk(id));
       continue;
@@ -103,8 +110,8 @@ export async function lockInquiries(
 }
 
 /** Writes `inquiry.updated` for each inquiry whose link the write changed (docs/api.md#events), after the contract's own event. */
-export async function recordInquiryChanges(trx: Db, touched: readonly { id: number }[], inquiries: InquiryShapes | undefined): Promise<void> {
-  for (const locked of touched) await requireShapes(inquiries).finish(trx, locked);
+export async function recordInquiryChanges(trx: Db, touched: readonly { id: number }[], inquiries: InquiryShapes): Promise<void> {
+  for (const locked of touched) await inquiries.finish(trx, locked);
 }
 
 /**
@@ -133,7 +140,7 @@ export async function lockForPatch(
   id: number,
   newInquiryId: number | null | undefined,
   sendsSummary: boolean,
-  inquiries: InquiryShapes | undefined,
+  inquiries: InquiryShapes,
 ): Promise<{ id: number }[]> {
   if (newInquiryId === undefined && !sendsSummary) return [];
   const previous = await repo.findInquiryIdById(trx, businessId, id);
@@ -156,7 +163,7 @@ export async function lockMovedInquiry(
   newInquiryId: number | null | undefined,
   sendsSummary: boolean,
   touched: { id: number }[],
-  inquiries: InquiryShapes | undefined,
+  inquiries: InquiryShapes,
 ): Promise<void> {
   if ((newInquiryId === undefined && !sendsSummary) || storedInquiryId === null) return;
   const known = new Set([newInquiryId, ...touched.map((i) => i.id)]);

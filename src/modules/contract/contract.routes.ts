@@ -3,35 +3,20 @@
  * `/v1/contract/{contract_id}/history`, are the note module's (`note.routes.ts`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { readCursor, toPageBody } from '../../shared/pagination.ts';
 import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './contract.schemas.ts';
-import * as service from './contract.service.ts';
-import { contractLinkShapes } from '../inquiry/inquiry.service.ts';
-import { contractCascades as projectCascades } from '../project/project.service.ts';
-import { contractCascades as settlementCascades } from '../settlement/settlement.service.ts';
-
-/**
- * What a contract write needs to write the events of the records it changes elsewhere (see
- * `ContractNesting`; docs/api.md#cascades): the inquiry it links or releases, its projects and settlements.
- */
-function inquiryShapes(request: FastifyRequest): service.ContractNesting {
-  return {
-    ...contractLinkShapes(request.auth, request.fileContext),
-    projects: projectCascades(request.auth),
-    settlements: settlementCascades(request.auth),
-  };
-}
+import type { ContractService } from './contract.service.ts';
 
 const tags = ['contract'];
 
 const RECURRING_RULES =
   'The recurring fields `settlementFrequency` (≥ 1), `settlementCycle` (`W`, `M`) and `settlementDay` are accepted only when `type` is `S`; the day is 0 (Sunday) … 6 (Saturday) on a weekly cycle and 1..30 on a monthly one (31 is not allowed).';
 
-const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** `service`: the contract service the composition root built (src/services.ts). */
+const contractRoutes: FastifyPluginAsyncTypebox<{ service: ContractService }> = async (app, { service }) => {
   app.get(
     '/contract',
     {
@@ -65,7 +50,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const contract = await service.create(app.db, request.auth, request.body, inquiryShapes(request));
+      const contract = await service.create(app.db, request.auth, request.body, request.fileContext);
       return reply.code(201).send(contract);
     },
   );
@@ -101,7 +86,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: schemas.ContractDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.partialUpdate(app.db, request.auth, request.params.contract_id, request.body, inquiryShapes(request)),
+    async (request) => service.partialUpdate(app.db, request.auth, request.params.contract_id, request.body, request.fileContext),
   );
 
   app.delete(
@@ -119,7 +104,7 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.destroy(app.db, request.auth, request.params.contract_id, inquiryShapes(request));
+      await service.destroy(app.db, request.auth, request.params.contract_id, request.fileContext);
       return reply.code(204).send(null);
     },
   );

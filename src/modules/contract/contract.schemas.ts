@@ -4,6 +4,7 @@
  * retrieve and update carry the full shape. {@link ContractSummary} is the contract as settlements, projects
  * and inquiries nest it.
  */
+import { NestedClientSchema } from '../client/client.schemas.ts';
 import Type, { type Static } from 'typebox';
 import { FieldSetInput, FieldValue } from '../field/field.schemas.ts';
 import { PageQueryProperties } from '../../shared/pagination.ts';
@@ -111,17 +112,8 @@ export type ContractUpdateBody = Static<typeof ContractUpdateBody>;
 
 const nullableText = Nullable(Type.String());
 
-/** The client summary nested in a contract (docs/api.md#contracts); null when none or deleted. */
-export const ContractClient = Named('ContractClient', Type.Object({
-  id: Type.Integer(),
-  status: Nullable(IdTitle),
-  companyName: Type.String(),
-  inCharge: nullableText,
-  position: nullableText,
-  contact: nullableText,
-  email: nullableText,
-}));
-export type ContractClient = Static<typeof ContractClient>;
+/** The client summary nested in a contract (docs/api.md#contracts; the client module's shape); null when none or deleted. */
+export const ContractClient = NestedClientSchema('ContractClient');
 
 /** The inquiry summary nested in a contract (docs/api.md#contracts); null when none or deleted. */
 export const ContractInquiry = Named('ContractInquiry', Type.Object({

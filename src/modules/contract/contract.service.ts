@@ -30,26 +30,28 @@ import { findContractCategoryIds } from '../catalog/catalog.service.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
 import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
 import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
+import type { FileContext } from '../file/file.service.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
 import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './contract.repository.ts';
 import {
+  bindInquiryLink,
   checkInquiryLink,
+  type InquiryLink,
   type InquiryShapes,
   linkingInquiry,
   lockForPatch,
   lockInquiries,
   lockMovedInquiry,
   recordInquiryChanges,
-  requireShapes,
 } from './contract-inquiry-link.ts';
 import type { Contract, ContractCreateBody, ContractInquiry, ContractListItem, ContractListQuery, ContractSummary, ContractUpdateBody } from './contract.schemas.ts';
 import { ContractCreateBody as ContractCreateBodySchema } from './contract.schemas.ts';
 import type { ContractRowUpdate, NestedContractColumns, NewContractRow, PresentContractColumns } from '../../db/tables/contract.table.ts';
 
-export { checkInquiryContract, type InquiryShapes, releaseInquiryContract, setInquiryContract } from './contract-inquiry-link.ts';
+export { checkInquiryContract, type InquiryLink, releaseInquiryContract, setInquiryContract } from './contract-inquiry-link.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 type IdTitle = { id: number; title: string };
@@ -213,7 +215,7 @@ async function checkReferences(
   businessId: number,
   body: ContractUpdateBody,
   errors: ErrorCollector,
-  inquiries: InquiryShapes | undefined,
+  inquiries: InquiryShapes,
   contractId?: number,
 ): Promise<Omit<CheckedBody, 'clearRecurring'>> {
   if (body.client) {
@@ -239,7 +241,7 @@ async function checkReferences(
  * Checks a create body against the rules above and the business's records, collecting every problem.
  * @throws ValidationError listing all of them
  */
-async function checkBody(db: Db, businessId: number, body: ContractUpdateBody, inquiries: InquiryShapes | undefined): Promise<CheckedBody> {
+async function checkBody(db: Db, businessId: number, body: ContractUpdateBody, inquiries: InquiryShapes): Promise<CheckedBody> {
   const errors = new ErrorCollector();
   const clearRecurring = checkRules(body, undefined, errors);
   const references = await checkReferences(db, businessId, body, errors, inquiries);
@@ -268,15 +270,17 @@ function columnsFrom(body: ContractUpdateBody): ContractRowUpdate {
 }
 
 /**
- * Everything a contract write changes in other modules' records (docs/api.md#cascades), handed in by the
- * routes: the inquiry it links or releases (or whose nested `contract` changes), and the projects and
- * settlements that nest its summary.
+ * Everything a contract write changes in other modules' records (docs/api.md#cascades), given to
+ * {@link createContractService} by the composition root (src/services.ts): the inquiry it links or releases
+ * (or whose nested `contract` changes), and the projects and settlements that nest its summary.
  */
-export interface ContractNesting extends InquiryShapes {
+export interface ContractNesting {
+  /** The linked inquiry's side of the 1:1 link (inquiry.service `contractLink`). */
+  inquiries: InquiryLink<FileContext>;
   /** `updated`: writes `project.updated` for the projects of the contract; `released`: unlinks them (a delete) and writes it. */
-  projects: { updated: Cascade; released: Cascade };
+  projects: { updated: Cascade<FileContext>; released: Cascade<FileContext> };
   /** `updated`: writes `settlement.updated` for the settlements of the contract; `deleted`: deletes them with their notes (the contract's delete). */
-  settlements: { updated: Cascade; deleted: DeleteCascade };
+  settlements: { updated: Cascade<FileContext>; deleted: DeleteCascade };
 }
 
 /** The properties of the contract summary other records nest (docs/api.md#contracts). */
@@ -324,11 +328,10 @@ export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor:
 /**
  * `POST /v1/contract`: answers the list shape (taken from the full shape the event carries). Writes
  * `contract.created`, then, when `inquiry` links one, `inquiry.updated` for that inquiry (its `contract`
- * changes; docs/api.md#events). `inquiries` locks and finishes the inquiry; it is needed only when the body
- * links an inquiry.
+ * changes; docs/api.md#events). `inquiries` locks and finishes the inquiry.
  * @throws ValidationError for any rule above
  */
-export async function create(db: Db, auth: Auth, body: ContractCreateBody, inquiries?: InquiryShapes): Promise<ContractListItem> {
+async function create(db: Db, auth: Auth, body: ContractCreateBody, inquiries: InquiryShapes): Promise<ContractListItem> {
   const checked = await checkBody(db, auth.businessId, body, inquiries);
   const inquiryId = body.inquiry?.id;
   const shape = await linkingInquiry(db, async (trx) => {
@@ -427,8 +430,8 @@ function storedColumns(row: repo.ContractShapeRow): Record<string, unknown> {
  * inquiry it releases and the one it links, if `inquiry` changes the link, or for the linked inquiry when
  * the summary it nests changes; then, when the summary changes, `project.updated` and `settlement.updated`
  * for the projects and settlements that nest it (docs/api.md#cascades). A PATCH that changes nothing
- * writes none (docs/api.md#events). `nesting` reaches those records; it is needed only when the body sends
- * `inquiry` or a summary property.
+ * writes none (docs/api.md#events). `nesting` reaches those records, `files` signs the download URLs of the
+ * inquiries' shapes in their events.
  *
  * The lean write path (docs/api.md#events): references are checked before the transaction; in it, the
  * inquiries whose link changes are locked first (the order of an inquiry PATCH that changes its contract),
@@ -438,15 +441,15 @@ function storedColumns(row: repo.ContractShapeRow): Record<string, unknown> {
  * only the sets that change are written, and the shape is read once more for the event.
  * @throws NotFound for a missing contract; ValidationError for any rule above
  */
-export async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdateBody, nesting?: ContractNesting): Promise<Contract> {
+async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdateBody, nesting: ContractNesting, files: FileContext | undefined): Promise<Contract> {
   const { businessId } = auth;
+  const inquiries = bindInquiryLink(nesting.inquiries, auth, files);
   const references = new HeldErrors();
-  const checked = await checkReferences(db, businessId, body, references, nesting, id);
+  const checked = await checkReferences(db, businessId, body, references, inquiries, id);
   const newInquiryId = body.inquiry === undefined ? undefined : (body.inquiry?.id ?? null);
   // A body that sends a property of the summary may change what the linked inquiry nests: that inquiry is
   // locked first too (the order of every write that touches both).
   const sendsSummary = SUMMARY_PROPERTIES.some((p) => body[p] !== undefined);
-  const inquiries: InquiryShapes | undefined = nesting;
   return linkingInquiry(db, async (trx) => {
     const touched = references.held.length === 0 ? await lockForPatch(trx, businessId, id, newInquiryId, sendsSummary, inquiries) : [];
     // The locking read proves the contract still exists and makes `before` the state this change applies to.
@@ -481,17 +484,11 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Contra
     // The inquiries locked above whose `contract` changed: by the link, or by the summary they nest.
     if (summaryChanged || (before.inquiry?.id ?? null) !== (after.inquiry?.id ?? null)) await recordInquiryChanges(trx, touched, inquiries);
     if (summaryChanged) {
-      await requireNesting(nesting).projects.updated(trx, id);
-      await requireNesting(nesting).settlements.updated(trx, id);
+      await nesting.projects.updated(trx, auth, id, files);
+      await nesting.settlements.updated(trx, auth, id, files);
     }
     return answer;
   });
-}
-
-function requireNesting(nesting: ContractNesting | undefined): ContractNesting {
-  // A programming error: the routes always pass it.
-  if (!nesting) throw new Error('a contract write that changes its summary needs the records that nest it');
-  return nesting;
 }
 
 /**
@@ -500,26 +497,26 @@ function requireNesting(nesting: ContractNesting | undefined): ContractNesting {
  * `settlement.history.deleted` for each settlement note, `settlement.deleted` for each settlement,
  * `contract.history.deleted` for each note — then `project.updated` for each project it leaves without a
  * contract, then `contract.deleted`, then `inquiry.updated` for the inquiry it was linked to (its `contract`
- * becomes null; docs/api.md#cascades). `nesting` reaches the inquiry and the projects.
+ * becomes null; docs/api.md#cascades). `nesting` reaches the inquiry, the settlements and the projects.
  * @throws NotFound for a missing contract
  */
-export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number, nesting?: ContractNesting): Promise<void> {
+async function destroy(db: Db, auth: Auth, id: number, nesting: ContractNesting, files: FileContext | undefined): Promise<void> {
+  const inquiries = bindInquiryLink(nesting.inquiries, auth, files);
   await inTransaction(db, async (trx) => {
     const previous = await repo.findInquiryIdById(trx, auth.businessId, id);
     if (previous === undefined) throw new NotFound();
-    const inquiries: InquiryShapes | undefined = nesting;
     const touched = await lockInquiries(trx, [previous], undefined, inquiries);
     // The lock holds off new settlements (their create locks the contract) until the delete commits.
     if (!(await repo.lockById(trx, auth.businessId, id))) throw new NotFound();
     // Its settlements and their notes, then its notes: every DELETE before the events (the lock order of before).
-    const recordSettlementsDeleted = await requireNesting(nesting).settlements.deleted(trx, id);
+    const recordSettlementsDeleted = await nesting.settlements.deleted(trx, auth, id);
     const noteIds = await repo.deleteNotes(trx, auth.businessId, id);
     await recordSettlementsDeleted();
     for (const noteId of noteIds) {
       await recordDeleted(trx, auth.businessId, 'contract.history', noteId, { parent: { type: 'contract', id } });
     }
     // Its projects are released before the delete (the foreign key would null them without an event).
-    await requireNesting(nesting).projects.released(trx, id);
+    await nesting.projects.released(trx, auth, id, files);
     if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, 'contract', id);
     await recordInquiryChanges(trx, touched, inquiries);
@@ -551,14 +548,12 @@ export async function touchByInquiry(trx: Db, businessId: number, inquiryId: num
 }
 
 /**
- * The contracts that nest a client (docs/api.md#cascades), for the client module: stamps `updated` on the
- * contracts of the client and writes `contract.updated` with `["client"]` for each.
+ * The contracts that nest a client (docs/api.md#cascades), for the client service (wired by src/services.ts):
+ * stamps `updated` on the contracts of the client and writes `contract.updated` with `["client"]` for each.
  */
-export function clientCascade(auth: Pick<Auth, 'businessId'>): Cascade {
-  return async (trx, clientId) => {
-    await recordNested(trx, auth.businessId, await repo.stampWhere(trx, auth.businessId, { clientId }, nowTimestamp()), ['client']);
-  };
-}
+export const clientCascade: Cascade = async (trx, { businessId }, clientId) => {
+  await recordNested(trx, businessId, await repo.stampWhere(trx, businessId, { clientId }, nowTimestamp()), ['client']);
+};
 
 /** Reads the full shapes of the stamped contracts `ids` in one statement and writes their events in one. */
 async function recordNested(trx: Db, businessId: number, ids: readonly number[], changedFields: readonly string[]): Promise<void> {
@@ -604,11 +599,11 @@ async function checkRestored(
   db: Db,
   businessId: number,
   body: ContractCreateBody,
-  inquiries: Pick<InquiryShapes, 'exists'> | undefined,
+  inquiries: Pick<InquiryShapes, 'exists'>,
 ): Promise<{ categoryIds: number[]; fieldValues: CheckedFieldValue[] }> {
   const errors = new ErrorCollector();
   if (body.client && !(await clientExists(db, { businessId }, body.client.id))) errors.add(['client', 'id'], messages.invalidPk(body.client.id));
-  if (body.inquiry && !(await requireShapes(inquiries).exists(db, body.inquiry.id))) {
+  if (body.inquiry && !(await inquiries.exists(db, body.inquiry.id))) {
     errors.add(['inquiry', 'id'], messages.invalidPk(body.inquiry.id));
   }
   const categoryIds = [...new Set((body.categorySet ?? []).map((c) => c.id))];
@@ -626,12 +621,12 @@ async function checkRestored(
  * `contract` follows; another contract that holds the inquiry here lets go of it, as the link is 1:1 and the
  * source's is the one kept). Settlements and notes are restored on their own ({@link restoreHistory}).
  * Writes no event, also none for the inquiries whose link it changes. `inquiries` checks that the inquiry
- * it links is live (inquiry.service `contractLinkShapes`); it is needed only when the shape links one.
+ * it links is live (inquiry.service `contractLink`).
  * @returns the contract's id here and `created`, `updated` or `unchanged`
  * @throws ValidationError naming `client.id`, `inquiry.id`, `categorySet` or `fieldSet` when the shape refers
  *   to something this business does not have
  */
-export async function restore(db: Db, auth: Auth, shape: Contract, options: RestoreOptions, inquiries?: Pick<InquiryShapes, 'exists'>): Promise<RestoreResult> {
+async function restore(db: Db, auth: Auth, shape: Contract, options: RestoreOptions, inquiries: Pick<InquiryShapes, 'exists'>): Promise<RestoreResult> {
   const { businessId } = auth;
   const body = bodyOf(shape);
   const only = checkRestore(ContractCreateBodySchema, body, shape, options);
@@ -679,3 +674,28 @@ export async function restore(db: Db, auth: Auth, shape: Contract, options: Rest
 export async function restoreHistory(db: Db, auth: Auth, contractId: number, shape: NoteFull, options: RestoreOptions): Promise<RestoreResult> {
   return restoreNote(db, auth, 'contract', contractId, shape, options);
 }
+
+/**
+ * The contract service (docs/api.md#contracts), built once by the composition root (src/services.ts) with the
+ * records a contract write changes elsewhere (`nesting`). The writes take the caller's file context (`files`,
+ * the request's): the linked inquiry's event carries its download URLs (docs/api.md#cascades); a restore
+ * needs none.
+ */
+export function createContractService(nesting: ContractNesting) {
+  return {
+    list,
+    exists,
+    retrieve,
+    restoreHistory,
+    create: (db: Db, auth: Auth, body: ContractCreateBody, files?: FileContext): Promise<ContractListItem> =>
+      create(db, auth, body, bindInquiryLink(nesting.inquiries, auth, files)),
+    partialUpdate: (db: Db, auth: Auth, id: number, body: ContractUpdateBody, files?: FileContext): Promise<Contract> =>
+      partialUpdate(db, auth, id, body, nesting, files),
+    destroy: (db: Db, auth: Auth, id: number, files?: FileContext): Promise<void> => destroy(db, auth, id, nesting, files),
+    restore: (db: Db, auth: Auth, shape: Contract, options: RestoreOptions): Promise<RestoreResult> =>
+      restore(db, auth, shape, options, bindInquiryLink(nesting.inquiries, auth, undefined)),
+  };
+}
+
+/** What {@link createContractService} builds. */
+export type ContractService = ReturnType<typeof createContractService>;

@@ -8,10 +8,20 @@ import Type from 'typebox';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './file.schemas.ts';
 import * as service from './file.service.ts';
-import { destroyFile as destroyInquiryFile } from '../inquiry/inquiry.service.ts';
+import type { FileContext } from './file.service.ts';
+import type { AuthContext } from '../../shared/auth-context.ts';
+import type { Db } from '../../db/database.ts';
 import { ALLOWED_EXTENSIONS } from './file-types.ts';
 
-const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * What the file routes are registered with (app.ts, from src/services.ts): the inquiry service's detach of one
+ * file (inquiry.service `destroyFile`: the inquiry's `fileSet` and its event are the inquiry module's).
+ */
+export interface FileRoutesOptions {
+  destroyInquiryFile: (db: Db, auth: Pick<AuthContext, 'businessId' | 'timezone'>, inquiryId: number, fileId: number, files: FileContext) => Promise<void>;
+}
+
+const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, { destroyInquiryFile }) => {
   const opts = { files: app.fileLimits };
   app.post(
     '/presigned',

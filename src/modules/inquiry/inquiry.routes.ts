@@ -9,12 +9,12 @@ import { readCursor, toPageBody } from '../../shared/pagination.ts';
 import { notFoundBeforeValidation } from '../../shared/route-hooks.ts';
 import { commonErrorResponses } from '../../shared/schemas.ts';
 import * as schemas from './inquiry.schemas.ts';
-import * as service from './inquiry.service.ts';
-import { inquiryCascades as todoCascades } from '../todo/todo.service.ts';
+import type { InquiryService } from './inquiry.service.ts';
 
 const tags = ['inquiry'];
 
-const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** `service`: the inquiry service the composition root built (src/services.ts). */
+const inquiryRoutes: FastifyPluginAsyncTypebox<{ service: InquiryService }> = async (app, { service }) => {
   app.get(
     '/inquiry',
     {
@@ -105,9 +105,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body, request.fileContext, {
-        todos: todoCascades(request.auth),
-      }),
+      service.partialUpdate(app.db, request.auth, request.params.inquiry_id, request.body, request.fileContext),
   );
 
   app.delete(
@@ -125,7 +123,7 @@ const inquiryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.destroy(app.db, request.auth, request.params.inquiry_id, { todos: todoCascades(request.auth) });
+      await service.destroy(app.db, request.auth, request.params.inquiry_id);
       return reply.code(204).send(null);
     },
   );

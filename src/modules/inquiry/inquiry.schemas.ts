@@ -3,6 +3,7 @@
  * docs/api.md#extensions). Three response shapes: the create shape (201) and the list item, both the
  * shared summary plus `inChargeSet`, and the full shape (retrieve, update).
  */
+import { NestedClientSchema } from '../client/client.schemas.ts';
 import Type, { type Static } from 'typebox';
 import { FieldSetInput, FieldValue } from '../field/field.schemas.ts';
 import { PageQueryProperties } from '../../shared/pagination.ts';
@@ -11,7 +12,6 @@ import {
   EXAMPLES,
   IdParam,
   IdRef,
-  IdTitle,
   Member,
   Nullable,
   Page,
@@ -124,17 +124,8 @@ export type InquiryUpdateBody = Static<typeof InquiryUpdateBody>;
 
 const nullableText = Nullable(Type.String());
 
-/** The client summary nested in an inquiry (docs/api.md#inquiries); null when none or deleted. */
-export const NestedClient = Named('InquiryClient', Type.Object({
-  id: Type.Integer(),
-  status: Nullable(IdTitle),
-  companyName: Type.String(),
-  inCharge: nullableText,
-  position: nullableText,
-  contact: nullableText,
-  email: nullableText,
-}));
-export type NestedClient = Static<typeof NestedClient>;
+/** The client summary nested in an inquiry (docs/api.md#inquiries; the client module's shape); null when none or deleted. */
+export const NestedClient = NestedClientSchema('InquiryClient');
 
 /** The contract summary nested in an inquiry (docs/api.md#contracts), read through the contract's link. */
 export const NestedContract = Named('InquiryContract', Type.Object({

@@ -32,7 +32,7 @@ import {
 import { recordCreated, recordDeleted, recordDeletedMany, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
 import {
   checkInquiryContract,
-  type InquiryShapes,
+  type InquiryLink,
   recordInquiryNested,
   releaseInquiryContract,
   setInquiryContract,
@@ -460,7 +460,7 @@ function linkKey(l: { text: string; link: string }): string {
  * before calling this.)
  * @throws NotFound for a missing inquiry; ValidationError for bad references or values, or past 30 files
  */
-export async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext, nesting?: InquiryNesting): Promise<Inquiry> {
+async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext, nesting: InquiryNesting): Promise<Inquiry> {
   const { businessId } = auth;
   const checked = await checkBody(db, businessId, body, files, id);
   // A body that may change what contracts and todos nest locks the row against new references too: one created
@@ -536,7 +536,7 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Inquir
     // linked one when what it nests changed; the todos when the name changed.
     if (linked.length > 0) await recordInquiryNested(trx, businessId, linked);
     else if (contractSummaryKey(before) !== contractSummaryKey(answer) && answer.contract) await touchByInquiry(trx, businessId, id);
-    if (before.name !== answer.name) await requireNesting(nesting).todos.updated(trx, id);
+    if (before.name !== answer.name) await nesting.todos.updated(trx, auth, id, files);
     return { answer };
   });
   return 'answer' in result ? result.answer : signed(files, result.unchanged);
@@ -565,16 +565,15 @@ export async function destroyFile(db: Db, auth: Auth, inquiryId: number, fileId:
 
 /**
  * What a contract write that links or releases an inquiry needs of this module (contract.service
- * `InquiryShapes`): {@link exists}, {@link lockForContractLink} and {@link finishContractLink} for the caller's business,
- * signing download URLs with `files` (none needed when the inquiry has no files).
+ * `InquiryLink`, wired by src/services.ts): {@link exists}, {@link lockForContractLink} and
+ * {@link finishContractLink}, signing download URLs with the caller's `files` (none needed when the inquiry
+ * has no files).
  */
-export function contractLinkShapes(auth: Auth, files: FileContext | undefined): InquiryShapes {
-  return {
-    exists: (db, id) => exists(db, auth, id),
-    lock: (trx, id) => lockForContractLink(trx, auth, id),
-    finish: (trx, locked) => finishContractLink(trx, auth, locked as LinkedInquiry, files),
-  };
-}
+export const contractLink: InquiryLink<FileContext> = {
+  exists: (db, auth, id) => exists(db, auth, id),
+  lock: (trx, auth, id) => lockForContractLink(trx, auth, id),
+  finish: (trx, auth, locked, files) => finishContractLink(trx, auth, locked as LinkedInquiry, files),
+};
 
 /** An inquiry a contract write links or releases, read under its lock by {@link lockForContractLink}. */
 export interface LinkedInquiry {
@@ -612,31 +611,26 @@ export async function finishContractLink(trx: Db, auth: Auth, linked: LinkedInqu
  * `nesting` reaches the todos.
  * @throws NotFound for a missing inquiry
  */
-export async function destroy(db: Db, auth: Auth, id: number, nesting?: InquiryNesting): Promise<void> {
+async function destroy(db: Db, auth: Auth, id: number, nesting: InquiryNesting): Promise<void> {
   await inTransaction(db, async (trx) => {
     if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
     const released = await releaseInquiryContract(trx, auth.businessId, id);
     await recordDeletedMany(trx, auth.businessId, 'inquiry.text_history', await findTextHistoryIds(trx, auth.businessId, id), {
       parent: { type: 'inquiry', id },
     });
-    await requireNesting(nesting).todos.deleted(trx, id);
+    await nesting.todos.deleted(trx, auth, id, undefined);
     await recordDeleted(trx, auth.businessId, 'inquiry', id);
     await recordInquiryNested(trx, auth.businessId, released);
   });
 }
 
 /**
- * What an inquiry write changes in other modules' records (docs/api.md#cascades), handed in by the routes:
- * its todos, which nest `{id, uniqueId, name}` of it and disappear with it.
+ * What an inquiry write changes in other modules' records (docs/api.md#cascades), given to
+ * {@link createInquiryService} by the composition root (src/services.ts): its todos, which nest
+ * `{id, uniqueId, name}` of it and disappear with it.
  */
 export interface InquiryNesting {
-  todos: { updated: Cascade; deleted: Cascade };
-}
-
-function requireNesting(nesting: InquiryNesting | undefined): InquiryNesting {
-  // A programming error: the routes always pass it.
-  if (!nesting) throw new Error('an inquiry write that changes its todos needs them');
-  return nesting;
+  todos: { updated: Cascade<FileContext>; deleted: Cascade<FileContext> };
 }
 
 /** The properties of an inquiry that contracts nest ({@link contractSummaryKey}); todos nest its `name`. */
@@ -648,18 +642,16 @@ function contractSummaryKey(inquiry: Pick<Inquiry, (typeof NESTED_PROPERTIES)[nu
 }
 
 /**
- * The inquiries that nest a client (docs/api.md#cascades), for the client module: stamps `updated` on the
- * client's live inquiries and writes `inquiry.updated` with `["client"]` for each, download URLs signed with
- * `files`.
+ * The inquiries that nest a client (docs/api.md#cascades), for the client service (wired by src/services.ts):
+ * stamps `updated` on the client's live inquiries and writes `inquiry.updated` with `["client"]` for each,
+ * download URLs signed with the caller's `files`.
  */
-export function clientCascade(auth: Auth, files: FileContext | undefined): Cascade {
-  return async (trx, clientId) => {
-    const ids = await repo.stampByClientId(trx, auth.businessId, clientId, nowTimestamp());
-    if (ids.length === 0) return;
-    const shapes = await Promise.all((await repo.findShapesByIds(trx, auth.businessId, ids)).map((row) => signed(files, toState(row))));
-    await recordUpdatedMany(trx, auth.businessId, 'inquiry', ['client'], shapes);
-  };
-}
+export const clientCascade: Cascade<FileContext> = async (trx, auth, clientId, files) => {
+  const ids = await repo.stampByClientId(trx, auth.businessId, clientId, nowTimestamp());
+  if (ids.length === 0) return;
+  const shapes = await Promise.all((await repo.findShapesByIds(trx, auth.businessId, ids)).map((row) => signed(files, toState(row))));
+  await recordUpdatedMany(trx, auth.businessId, 'inquiry', ['client'], shapes);
+};
 
 /** `GET /v1/inquiry/work`: the tasks of live inquiries, newest first (docs/api.md#inquiries). */
 export async function listWork(
@@ -768,3 +760,25 @@ export async function findLabel(db: Db, businessId: number, id: number): Promise
   const row = await repo.findLabel(db, businessId, id);
   return row && { name: row.name, uniqueId: row.unique_id };
 }
+
+/**
+ * The inquiry service (docs/api.md#inquiries), built once by the composition root (src/services.ts) with the
+ * records an inquiry write changes elsewhere (`nesting`).
+ */
+export function createInquiryService(nesting: InquiryNesting) {
+  return {
+    list,
+    listWork,
+    create,
+    exists,
+    retrieve,
+    destroyFile,
+    restore,
+    findLabel,
+    partialUpdate: (db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext): Promise<Inquiry> => partialUpdate(db, auth, id, body, files, nesting),
+    destroy: (db: Db, auth: Auth, id: number): Promise<void> => destroy(db, auth, id, nesting),
+  };
+}
+
+/** What {@link createInquiryService} builds. */
+export type InquiryService = ReturnType<typeof createInquiryService>;

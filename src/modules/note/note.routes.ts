@@ -13,8 +13,7 @@ import { commonErrorResponses, IdParam } from '../../shared/schemas.ts';
 import * as schemas from './note.schemas.ts';
 import * as service from './note.service.ts';
 import { CONTRACT_NOTES, SETTLEMENT_NOTES } from './note.repository.ts';
-import * as contracts from '../contract/contract.service.ts';
-import * as settlements from '../settlement/settlement.service.ts';
+import type { Db } from '../../db/database.ts';
 
 /** Where a parent's notes live and how the operations are named. */
 export interface NoteRoutesOptions {
@@ -26,12 +25,21 @@ export interface NoteRoutesOptions {
   resource: string;
   /** OpenAPI tag. */
   tag: string;
-  parent: service.NoteParent;
+  /** Where its notes are stored and what their events are named. */
+  parent: Omit<service.NoteParent, 'exists'>;
+}
+
+/**
+ * What the note plugin of a parent resource is registered with (app.ts, from src/services.ts): whether parent
+ * record `id` of the business exists (the parent's service `exists`).
+ */
+export interface NoteParentOptions {
+  parentExists: (db: Db, auth: { businessId: number }, id: number) => Promise<boolean>;
 }
 
 /** Builds the plugin with the five note operations of one parent resource. */
-export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebox {
-  const { parentPath, param, resource, tag, parent } = options;
+export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebox<NoteParentOptions> {
+  const { parentPath, param, resource, tag } = options;
   const tags = [tag];
   const lower = resource.toLowerCase();
   const ParentParams = Type.Object({ [param]: IdParam });
@@ -40,7 +48,8 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
   const noteIdOf = (request: FastifyRequest) => (request.params as Record<string, number>).history_id!;
 
 
-  return async (app) => {
+  return async (app, { parentExists }) => {
+    const parent: service.NoteParent = { ...options.parent, exists: (db, businessId, id) => parentExists(db, { businessId }, id) };
     // 404 before 400 (docs/api.md#estimate-items): the parent missing (create), or the parent or its note (update).
     const parentFirst = notFoundBeforeValidation(param, (auth, parentId) => parent.exists(app.db, auth.businessId, parentId!));
     const noteFirst = notFoundBeforeValidation([param, 'history_id'], (auth, parentId, noteId) => service.exists(app.db, auth, parent, parentId!, noteId!));
@@ -144,7 +153,7 @@ export const contractNoteRoutes = noteRoutes({
   param: 'contract_id',
   resource: 'Contract',
   tag: 'contract',
-  parent: { target: CONTRACT_NOTES, resource: 'contract.history', exists: (db, businessId, id) => contracts.exists(db, { businessId }, id) },
+  parent: { target: CONTRACT_NOTES, resource: 'contract.history' },
 });
 
 /** The notes of settlements: `/v1/settlement/{settlement_id}/history[/{history_id}]` (docs/api.md#settlements). */
@@ -153,5 +162,5 @@ export const settlementNoteRoutes = noteRoutes({
   param: 'settlement_id',
   resource: 'Settlement',
   tag: 'settlement',
-  parent: { target: SETTLEMENT_NOTES, resource: 'settlement.history', exists: (db, businessId, id) => settlements.exists(db, { businessId }, id) },
+  parent: { target: SETTLEMENT_NOTES, resource: 'settlement.history' },
 });

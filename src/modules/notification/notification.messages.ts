@@ -5,7 +5,6 @@
  */
 import type { Db } from '../../db/database.ts';
 import { findInquiryStatusTitle } from '../catalog/catalog.service.ts';
-import { findLabel } from '../inquiry/inquiry.service.ts';
 import type { NotificationEventType, OutboxPayload } from './notification.service.ts';
 import type { OutboxRow } from '../../db/tables/notification.table.ts';
 
@@ -34,17 +33,18 @@ export function parsePayload(text: string): OutboxPayload {
 }
 
 /**
- * Describes the inquiry of a row: its name and unique id, or `undefined` when the business has no such
- * inquiry (then the messages name it by id).
+ * What the messages read of the inquiry module (inquiry.service `findLabel`, given by the dispatcher from
+ * src/services.ts): the name and unique id of inquiry `id` of the business, or `undefined` when the business
+ * has no such inquiry (then the messages name it by id).
  */
-async function describeInquiry(db: Db, businessId: number, inquiryId: number): Promise<InquiryDescription | undefined> {
-  return findLabel(db, businessId, inquiryId);
+export interface InquiryLabels {
+  findLabel: (db: Db, businessId: number, id: number) => Promise<InquiryDescription | undefined>;
 }
 
-/** Renders the title and content of one outbox row for its recipient. */
-export async function renderMessage(db: Db, row: OutboxRow): Promise<RenderedMessage> {
+/** Renders the title and content of one outbox row for its recipient; `inquiries` describes its inquiry. */
+export async function renderMessage(db: Db, row: OutboxRow, inquiries: InquiryLabels): Promise<RenderedMessage> {
   const payload = parsePayload(row.payload);
-  const inquiry = await describeInquiry(db, row.business_id, row.inquiry_id);
+  const inquiry = await inquiries.findLabel(db, row.business_id, row.inquiry_id);
   const label = inquiry ? `"${inquiry.name}"` : `#${row.inquiry_id}`;
   const full = inquiry?.uniqueId ? `#${inquiry.uniqueId} ${label}` : label;
   const shortName = inquiry ? inquiry.name : `#${row.inquiry_id}`;

@@ -54,22 +54,22 @@ export function toProject(row: repo.ProjectRow): Project {
 }
 
 /**
- * The projects that nest a contract's summary (docs/api.md#cascades), for the contract module: `updated`
- * stamps `updated` on the live projects of the contract and writes `project.updated` with `["contract"]` for
- * each (its summary changed); `released` does the same for a contract being deleted, unlinking them first
- * (their `contract` becomes null).
+ * The projects that nest a contract's summary (docs/api.md#cascades), for the contract service (wired by
+ * src/services.ts): `updated` stamps `updated` on the live projects of the contract and writes
+ * `project.updated` with `["contract"]` for each (its summary changed); `released` does the same for a
+ * contract being deleted, unlinking them first (their `contract` becomes null).
  */
-export function contractCascades(auth: Pick<Auth, 'businessId'>): { updated: Cascade; released: Cascade } {
+export const contractCascades: { updated: Cascade; released: Cascade } = (() => {
   const cascade =
     (release: boolean): Cascade =>
-    async (trx, contractId) => {
+    async (trx, auth, contractId) => {
       const ids = await repo.stampByContractId(trx, auth.businessId, contractId, nowTimestamp(), release);
       if (ids.length === 0) return;
       const shapes = (await repo.findByIds(trx, auth.businessId, ids)).map(toProject);
       await recordUpdatedMany(trx, auth.businessId, 'project', ['contract'], shapes);
     };
   return { updated: cascade(false), released: cascade(true) };
-}
+})();
 
 /** The list item of a full shape: the full shape without `updated`. */
 function listItemOf(project: Project): ProjectListItem {

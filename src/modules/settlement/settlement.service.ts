@@ -154,32 +154,29 @@ function fullOf(row: repo.SettlementFullRow): Settlement {
 }
 
 /**
- * The settlements of a contract (docs/api.md#cascades), for the contract module. `updated`: the contract's
- * summary changed: stamps `updated` on its settlements and writes `settlement.updated` with `["contract"]` for
- * each. `deleted`: the contract is deleted: deletes its settlements with their notes (two statements) and
- * answers the writer of `settlement.history.deleted` for each note, then `settlement.deleted` for each
- * settlement.
+ * The settlements of a contract (docs/api.md#cascades), for the contract service (wired by src/services.ts).
+ * `updated`: the contract's summary changed: stamps `updated` on its settlements and writes
+ * `settlement.updated` with `["contract"]` for each. `deleted`: the contract is deleted: deletes its
+ * settlements with their notes (two statements) and answers the writer of `settlement.history.deleted` for
+ * each note, then `settlement.deleted` for each settlement.
  */
-export function contractCascades(auth: Pick<Auth, 'businessId'>): { updated: Cascade; deleted: DeleteCascade } {
-  const { businessId } = auth;
-  return {
-    updated: async (trx, contractId) => {
-      const ids = await repo.stampByContractId(trx, businessId, contractId, nowTimestamp());
-      if (ids.length === 0) return;
-      const shapes = (await repo.findFullByIds(trx, businessId, ids)).map(fullOf);
-      await recordUpdatedMany(trx, businessId, 'settlement', ['contract'], shapes);
-    },
-    deleted: async (trx, contractId) => {
-      const deleted = await repo.deleteByContractId(trx, businessId, contractId);
-      return async () => {
-        for (const note of deleted.notes) {
-          await recordDeleted(trx, businessId, 'settlement.history', note.id, { parent: { type: 'settlement', id: note.settlementId } });
-        }
-        for (const id of deleted.ids) await recordDeleted(trx, businessId, 'settlement', id);
-      };
-    },
-  };
-}
+export const contractCascades: { updated: Cascade; deleted: DeleteCascade } = {
+  updated: async (trx, { businessId }, contractId) => {
+    const ids = await repo.stampByContractId(trx, businessId, contractId, nowTimestamp());
+    if (ids.length === 0) return;
+    const shapes = (await repo.findFullByIds(trx, businessId, ids)).map(fullOf);
+    await recordUpdatedMany(trx, businessId, 'settlement', ['contract'], shapes);
+  },
+  deleted: async (trx, { businessId }, contractId) => {
+    const deleted = await repo.deleteByContractId(trx, businessId, contractId);
+    return async () => {
+      for (const note of deleted.notes) {
+        await recordDeleted(trx, businessId, 'settlement.history', note.id, { parent: { type: 'settlement', id: note.settlementId } });
+      }
+      for (const id of deleted.ids) await recordDeleted(trx, businessId, 'settlement', id);
+    };
+  },
+};
 
 /** Whether two member id lists name the same set. */
 function sameIds(a: readonly number[], b: readonly number[]): boolean {

@@ -31,24 +31,23 @@ type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 type Members = ReadonlyMap<number, Member>;
 
 /**
- * The todos that nest an inquiry (docs/api.md#cascades), for the inquiry module: `updated` stamps `updated`
- * on the inquiry's todos and writes `todo.updated` with `["inquiry"]` for each (its name changed); `deleted`
- * writes `todo.deleted` for each (the inquiry's soft delete hides them, docs/api.md#todos).
+ * The todos that nest an inquiry (docs/api.md#cascades), for the inquiry service (wired by src/services.ts):
+ * `updated` stamps `updated` on the inquiry's todos and writes `todo.updated` with `["inquiry"]` for each (its
+ * name changed); `deleted` writes `todo.deleted` for each (the inquiry's soft delete hides them,
+ * docs/api.md#todos).
  */
-export function inquiryCascades(auth: Auth): { updated: Cascade; deleted: Cascade } {
-  return {
-    updated: async (trx, inquiryId) => {
-      const ids = await repo.stampByInquiryId(trx, auth.businessId, inquiryId, nowTimestamp());
-      if (ids.length === 0) return;
-      const now = new Date();
-      const shapes = (await repo.findFullByIds(trx, auth.businessId, ids)).map((row) => fullOf(row, auth.timezone, now));
-      await recordUpdatedMany(trx, auth.businessId, 'todo', ['inquiry'], shapes);
-    },
-    deleted: async (trx, inquiryId) => {
-      await recordDeletedMany(trx, auth.businessId, 'todo', await repo.findIdsByInquiryId(trx, auth.businessId, inquiryId));
-    },
-  };
-}
+export const inquiryCascades: { updated: Cascade; deleted: Cascade } = {
+  updated: async (trx, auth, inquiryId) => {
+    const ids = await repo.stampByInquiryId(trx, auth.businessId, inquiryId, nowTimestamp());
+    if (ids.length === 0) return;
+    const now = new Date();
+    const shapes = (await repo.findFullByIds(trx, auth.businessId, ids)).map((row) => fullOf(row, auth.timezone, now));
+    await recordUpdatedMany(trx, auth.businessId, 'todo', ['inquiry'], shapes);
+  },
+  deleted: async (trx, auth, inquiryId) => {
+    await recordDeletedMany(trx, auth.businessId, 'todo', await repo.findIdsByInquiryId(trx, auth.businessId, inquiryId));
+  },
+};
 
 /** `HH:MM`, `HH:MM:SS` or `HH:MM:SS.ffffff` → `HH:MM:SS` (the stored and answered form). */
 export function normalizeTime(value: string): string {

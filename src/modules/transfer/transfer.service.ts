@@ -22,18 +22,18 @@ import type { Plan } from '../../shared/auth-context.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { createApiKey, createBusiness, listBusinesses, retrieveBusiness } from '../auth/auth.service.ts';
-import * as clients from '../client/client.service.ts';
-import * as catalog from '../catalog/catalog.service.ts';
-import * as contracts from '../contract/contract.service.ts';
-import * as estimates from '../estimate/estimate.service.ts';
-import * as projects from '../project/project.service.ts';
-import * as settlements from '../settlement/settlement.service.ts';
-import * as todos from '../todo/todo.service.ts';
-import * as workers from '../worker/worker.service.ts';
+import type { ClientService, RestoredClient } from '../client/client.service.ts';
+import type * as catalogService from '../catalog/catalog.service.ts';
+import type { ContractService } from '../contract/contract.service.ts';
+import type * as estimateService from '../estimate/estimate.service.ts';
+import type * as projectService from '../project/project.service.ts';
+import type * as settlementService from '../settlement/settlement.service.ts';
+import type * as todoService from '../todo/todo.service.ts';
+import type * as workerService from '../worker/worker.service.ts';
 import type { FileContext } from '../file/file.service.ts';
-import * as files from '../file/file.service.ts';
-import * as inquiries from '../inquiry/inquiry.service.ts';
-import * as histories from '../inquiry/inquiry-history.service.ts';
+import type * as fileService from '../file/file.service.ts';
+import type { InquiryService, RestoredInquiry } from '../inquiry/inquiry.service.ts';
+import type * as inquiryHistoryService from '../inquiry/inquiry-history.service.ts';
 import * as repo from './transfer.repository.ts';
 import { readItem, recordName } from './tolerant-read.ts';
 import { RefusedFileError, type TransferFileRef, type TransferItem, type TransferSource, type TransferType } from './transfer.types.ts';
@@ -71,6 +71,8 @@ export interface ImportOptions {
   masterKey: () => Promise<Buffer>;
   /** Storage and limits for the attachments. */
   files: FileContext;
+  /** The services the records are restored through: the ones the composition root built (src/services.ts). */
+  services: TransferServices;
   /** Called after every item (progress bars). */
   onProgress?: (type: string, counts: ResourceCounts) => void;
   /** Called when the source knows how many records of a resource it will yield (progress totals, ETA). */
@@ -88,8 +90,37 @@ export interface RestoreAuth {
   timezone: string;
 }
 
+/**
+ * The services the writer restores through (src/shared/restore.ts), as the composition root built them
+ * (src/services.ts, whose `services` has this shape).
+ */
+export interface TransferServices {
+  catalog: typeof catalogService;
+  client: Pick<ClientService, 'restore'>;
+  inquiry: Pick<InquiryService, 'restore'>;
+  inquiryHistory: typeof inquiryHistoryService;
+  contract: Pick<ContractService, 'restore' | 'restoreHistory'>;
+  settlement: typeof settlementService;
+  project: typeof projectService;
+  worker: typeof workerService;
+  todo: typeof todoService;
+  estimate: typeof estimateService;
+  file: typeof fileService;
+}
+
 /** The restore entry point of each resource of the stream, in its module's service. */
-const RESTORERS: Partial<Record<TransferType, Restorer>> = {
+const restorersOf = ({
+  catalog,
+  client: clients,
+  inquiry: inquiries,
+  inquiryHistory: histories,
+  contract: contracts,
+  settlement: settlements,
+  project: projects,
+  worker: workers,
+  todo: todos,
+  estimate: estimates,
+}: TransferServices): Partial<Record<TransferType, Restorer>> => ({
   member: (db, auth, shape, options) => catalog.restoreMember(db, auth.businessId, shape as never, options),
   folder: (db, auth, shape, options) => catalog.restoreFolder(db, auth.businessId, shape as never, options),
   inquiry_status: (db, auth, shape, options) => catalog.restoreInquiryStatus(db, auth.businessId, shape as never, options),
@@ -99,15 +130,15 @@ const RESTORERS: Partial<Record<TransferType, Restorer>> = {
   settlement_type: (db, auth, shape, options) => catalog.restoreSettlementType(db, auth.businessId, shape as never, options),
   estimate_item_classification: (db, auth, shape, options) => catalog.restoreEstimateItemClassification(db, auth.businessId, shape as never, options),
   worker_position: (db, auth, shape, options) => catalog.restoreWorkerPosition(db, auth.businessId, shape as never, options),
-  client: (db, auth, shape, options) => clients.restore(db, auth, shape as unknown as clients.RestoredClient, options),
-  inquiry: (db, auth, shape, options) => inquiries.restore(db, auth, shape as unknown as inquiries.RestoredInquiry, options),
+  client: (db, auth, shape, options) => clients.restore(db, auth, shape as unknown as RestoredClient, options),
+  inquiry: (db, auth, shape, options) => inquiries.restore(db, auth, shape as unknown as RestoredInquiry, options),
   'inquiry.text_history': (db, auth, shape, options, parent) => histories.restoreTextHistory(db, auth, parent!, shape as never, options),
   'inquiry.email_history': (db, auth, shape, options, parent) => histories.restoreEmailHistory(db, auth, parent!, shape as never, options),
   'inquiry.email_reply_history': (db, auth, shape, options, parent) => histories.restoreEmailReplyHistory(db, auth, parent!, shape as never, options),
   'inquiry.status_history': (db, auth, shape, options, parent) => histories.restoreStatusHistory(db, auth, parent!, shape as never, options),
   'inquiry.folder_history': (db, auth, shape, options, parent) => histories.restoreFolderHistory(db, auth, parent!, shape as never, options),
   'inquiry.submit_history': (db, auth, shape, options, parent) => histories.restoreSubmitHistory(db, auth, parent!, shape as never, options),
-  contract: (db, auth, shape, options) => contracts.restore(db, auth, shape as never, options, inquiries.contractLinkShapes(auth, undefined)),
+  contract: (db, auth, shape, options) => contracts.restore(db, auth, shape as never, options),
   'contract.history': (db, auth, shape, options, parent) => contracts.restoreHistory(db, auth, parent!, shape as never, options),
   settlement: (db, auth, shape, options) => settlements.restore(db, auth, shape as never, options),
   'settlement.history': (db, auth, shape, options, parent) => settlements.restoreHistory(db, auth, parent!, shape as never, options),
@@ -115,7 +146,7 @@ const RESTORERS: Partial<Record<TransferType, Restorer>> = {
   worker: (db, auth, shape, options) => workers.restore(db, auth, shape as never, options),
   todo: (db, auth, shape, options) => todos.restore(db, auth, shape as never, options),
   'estimate.item': (db, auth, shape, options) => estimates.restore(db, auth, shape as never, options),
-};
+});
 
 /** Resources whose restore validates every value before it touches the database (`checkOnly`, for `--dry-run`). */
 const CHECKED_TYPES = new Set<TransferType>(['client', 'inquiry', 'contract', 'contract.history', 'settlement', 'settlement.history', 'project', 'worker', 'todo', 'estimate.item', 'inquiry.text_history']);
@@ -167,12 +198,16 @@ class Writer {
   private readonly pendingMembers = new Map<number, Record<string, unknown>>();
   /** Grades restored in this run (source ids). */
   private readonly gradesDone = new Set<number>();
+  /** The restore entry point of each resource ({@link restorersOf}). */
+  private readonly restorers: Partial<Record<TransferType, Restorer>>;
 
   constructor(
     private readonly db: Db,
     private readonly source: TransferSource,
     private readonly options: ImportOptions,
-  ) {}
+  ) {
+    this.restorers = restorersOf(options.services);
+  }
 
   warn(message: string): void {
     this.warnings.push(message);
@@ -217,7 +252,7 @@ class Writer {
     const target = this.targetOf(type, obj.id as number);
     if (target !== undefined) return { ...out, id: target };
     if (type === 'member') {
-      if (RESTORERS.member) this.pendingMembers.set(obj.id as number, obj);
+      if (this.restorers.member) this.pendingMembers.set(obj.id as number, obj);
       return out;
     }
     if (RECORD_TYPES.has(type as TransferType)) return null;
@@ -246,7 +281,7 @@ class Writer {
     const counts = this.count('grade');
     counts.read++;
     const result = await inTransaction(this.db, async (trx) => {
-      const r = await catalog.restoreGrade(trx, auth.businessId, { id: sourceId, title: String(g.title) }, { targetId: this.targetOf('grade', sourceId) });
+      const r = await this.options.services.catalog.restoreGrade(trx, auth.businessId, { id: sourceId, title: String(g.title) }, { targetId: this.targetOf('grade', sourceId) });
       await repo.upsertIdMap(trx, auth.businessId, 'grade', sourceId, r.id);
       return r;
     });
@@ -258,7 +293,7 @@ class Writer {
   async write(item: TransferItem, nested = false): Promise<void> {
     const counts = this.count(item.type);
     if (!nested) counts.read++;
-    const restorer = RESTORERS[item.type];
+    const restorer = this.restorers[item.type];
     const sourceId = item.data.id;
     if (typeof sourceId !== 'number') {
       this.warn(`${item.type}: an item without a numeric id was skipped.`);
@@ -354,7 +389,7 @@ class Writer {
   /** Downloads and attaches the attachments of an inquiry that are not here yet. */
   private async writeFiles(item: TransferItem, inquiryId: number): Promise<void> {
     const auth = this.auth!;
-    const have = new Set(await files.inquiryFileIds(this.db, auth.businessId, inquiryId));
+    const have = new Set(await this.options.services.file.inquiryFileIds(this.db, auth.businessId, inquiryId));
     for (const entry of fileSetOf(item)) {
       const known = this.targetOf('inquiry.file', entry.id);
       if (known !== undefined && have.has(known)) continue;
@@ -362,9 +397,9 @@ class Writer {
       if (bytes === undefined) continue;
       this.filesDone.downloaded++;
       this.filesDone.bytes += bytes.length;
-      const stored = await files.storeRestoredObject(this.options.files, auth.businessId, entry.name, bytes);
+      const stored = await this.options.services.file.storeRestoredObject(this.options.files, auth.businessId, entry.name, bytes);
       const id = await inTransaction(this.db, async (trx) => {
-        const fileId = await files.restoreInquiryFile(trx, auth.businessId, inquiryId, { id: entry.id, name: entry.name, created: entry.created }, stored);
+        const fileId = await this.options.services.file.restoreInquiryFile(trx, auth.businessId, inquiryId, { id: entry.id, name: entry.name, created: entry.created }, stored);
         await repo.upsertIdMap(trx, auth.businessId, 'inquiry.file', entry.id, fileId);
         return fileId;
       });

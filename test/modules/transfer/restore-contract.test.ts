@@ -6,8 +6,7 @@
  * reference B lacks is a ValidationError naming the property, and no event is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as contracts from '../../../src/modules/contract/contract.service.ts';
-import { contractLinkShapes } from '../../../src/modules/inquiry/inquiry.service.ts';
+import { services } from '../../../src/services.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
@@ -28,8 +27,9 @@ let rich: { id: number; noteIds: number[] };
 let bare: number;
 
 const auth = authOf;
-/** contract.service `restore` as the transfer module calls it: the live-inquiry check handed in by inquiry.service. */
-const restore: typeof contracts.restore = (db, a, shape, options) => contracts.restore(db, a, shape, options, contractLinkShapes(a, undefined));
+/** contract.service `restore` as the transfer module calls it: the service the composition root built (src/services.ts). */
+const contracts = services.contract;
+const restore = contracts.restore;
 const { created, read } = httpHelpers(api);
 
 beforeAll(async () => {

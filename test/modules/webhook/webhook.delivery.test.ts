@@ -35,6 +35,8 @@ import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { DIALECT } from '../../setup/test-db.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { until } from '../../setup/helpers.ts';
+import { countStatements } from '../../setup/statement-count.ts';
+import { isCitus } from '../../../src/db/citus.ts';
 
 let t: TestApp;
 const { get, post, patch, delete: del } = apiClient(() => t.app);
@@ -637,6 +639,53 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     // a single event beyond the bound is still fanned out (a round never stalls)
     await newClient(noisy, 'Noisy 5');
     expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 1 })).toEqual({ events: 1, deliveries: 4, deferred: 0 });
+  });
+
+  it('a fan-out round and a claim run a bounded number of statements however many businesses they serve (one per business on Citus only)', async () => {
+    const businesses: TestBusiness[] = [];
+    for (let i = 0; i < 12; i++) businesses.push(await newBusiness(t));
+    const hooks = new Map<number, number[]>();
+    for (const b of businesses) for (let i = 0; i < 5; i++) hooks.set(b.businessId, [...(hooks.get(b.businessId) ?? []), (await newEndpoint(b)).id]);
+    // each business's first endpoint parked before its events (owed them): the round locks its cursor again
+    const firsts = [...hooks.values()].map((h) => h[0]!);
+    await t.testDb.db.updateTable('webhook_endpoint').set({ parked_after_event_id: 0, sick_streak: 5 }).where('id', 'in', firsts).execute();
+    for (const b of businesses) for (const name of ['A', 'B']) await newClient(b, name);
+    const ids = businesses.map((b) => b.businessId);
+    // (the other four: more than a write writes deliveries for) a queue cap of 1: each gets its first event and
+    // is parked before the second
+    const fanOut = await countStatements(() => publish(t.testDb.db, { limit: 100, businessIds: ids, now: new Date().toISOString(), queueCap: 1 }));
+    expect(fanOut.result).toEqual({ events: 24, deliveries: 48, deferred: 0 });
+    for (const h of hooks.values()) {
+      expect(await deliveriesOf(h[0]!)).toHaveLength(0);
+      for (const id of h.slice(1)) {
+        const rows = await deliveriesOf(id);
+        expect(rows).toHaveLength(1);
+        expect(Number((await endpointRow(id)).parked_after_event_id)).toBe(rows[0]!.event_id);
+      }
+    }
+    const now = Date.now() + 60_000;
+    const claim = await countStatements(() =>
+      repo.claimDue(t.testDb.db, {
+        owner: 'bounded',
+        now: new Date(now).toISOString(),
+        leaseUntil: new Date(now + 30_000).toISOString(),
+        limit: 100,
+        businessIds: ids,
+        lane: 'normal',
+        sickAfter: 3,
+        perEndpoint: 4,
+        perBusiness: 20,
+      }),
+    );
+    expect(claim.result).toHaveLength(48);
+    if (await isCitus(t.testDb.db)) return;
+    // round: its read, BEGIN (and the relaxed commit's SET on PostgreSQL), the events ranked and locked, the
+    // endpoints, the parked ones' cursors, the queues counted, the parking (an UPDATE and its read), the
+    // deliveries, published_at, COMMIT (and the one read of pg_extension per process); claim: what is due,
+    // BEGIN (SET), the claims' lock, the fair choice, the claim, COMMIT — whatever the number of businesses
+    const listing = (n: string[]) => n.map((q) => q.replace(/\s+/g, ' ').slice(0, 100)).join('\n');
+    expect(fanOut.statements.length, listing(fanOut.statements)).toBeLessThanOrEqual(13);
+    expect(claim.statements.length, listing(claim.statements)).toBeLessThanOrEqual(9);
   });
 
   it("a parked endpoint's further unanswered attempts leave it parked where it was, its streak growing", async () => {
