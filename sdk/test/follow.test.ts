@@ -17,6 +17,7 @@ import { buildTestApp, type TestApp } from '../../test/setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../test/setup/factories.ts';
 import { type BizapiProcess, startServer } from '../../test/setup/server-process.ts';
 import { createBizapi, type FeedEvent } from '../src/index.ts';
+import { until } from '../../test/setup/helpers.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
@@ -49,14 +50,6 @@ function sdk(b: TestBusiness) {
 
 async function writeClients(b: TestBusiness, prefix: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) expect((await post(b, '/v1/client', { companyName: `${prefix}-${i}` })).status).toBe(201);
-}
-
-async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** Every event of `b` after 0, oldest first, read page by page (through the test app). */

@@ -20,6 +20,7 @@ import { importCatalog } from '../../src/modules/catalog/catalog-import.ts';
 import * as repo from '../../src/modules/notification/notification.repository.ts';
 import { enqueueEvent } from '../../src/modules/notification/notification.service.ts';
 import { testCatalog } from '../setup/factories.ts';
+import { until } from '../setup/helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -70,10 +71,6 @@ function start(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; s
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, stdout: () => out, stderr: () => err, exited };
-}
-
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 50));
 }
 
 /** A business whose member kim is notified of one event; returns the business id and the outbox id. */

@@ -4,7 +4,6 @@
  * through Redis, and the fixed window of the shared counter.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hit } from '../../src/modules/rate-limit/rate-limit.repository.ts';
@@ -12,6 +11,7 @@ import { buildSiblingApp, buildTestApp, type TestApp } from '../setup/build-test
 import { newBusiness, newKey, type TestBusiness } from '../setup/factories.ts';
 import { send, sendJson, type SignedRequest } from '../setup/signed-request.ts';
 import { apiClient } from '../setup/api-client.ts';
+import { freePort } from '../setup/helpers.ts';
 
 let t: TestApp;
 const { call } = apiClient(() => t.app);
@@ -218,18 +218,6 @@ describe('counters shared through the database (BIZAPI_RATE_LIMIT_STORE=database
     expect(await hit(t.testDb.db, key, start + 60_000, 60_000)).toEqual({ hits: 1, resetAt: start + 120_000 });
   });
 });
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('a shared store that fails', () => {
   it('lets requests through (fail open) when Redis is unreachable', async () => {

@@ -6,7 +6,6 @@
  * default mode accepting both versions, and the purge of remembered signatures.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRetention } from '../../src/jobs/retention.ts';
@@ -14,6 +13,7 @@ import { signV2 } from '../../src/modules/auth/hmac.ts';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { send, sendJson } from '../setup/signed-request.ts';
+import { freePort } from '../setup/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -183,15 +183,6 @@ describe('BIZAPI_SIGNATURE_MODE=v2', () => {
 });
 
 const redisServer = spawnSync('redis-server', ['--version']).status === 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(!redisServer)('the replay cache in Redis (REDIS_URL)', () => {
   let redis: ChildProcess;

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './helpers.ts';
 
 /** Where Debian's package installs PgBouncer. */
 export const PGBOUNCER_BIN = '/usr/sbin/pgbouncer';
@@ -47,18 +48,6 @@ export interface Pgbouncer {
   log(): string;
   /** Stops it (SIGINT: PgBouncer closes its connections) and removes its temporary directory. */
   stop(): Promise<void>;
-}
-
-/** A TCP port free at the moment of asking. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The ini of {@link startPgbouncer}: transaction mode, clients not authenticated (`auth_type = any`), loopback only. */

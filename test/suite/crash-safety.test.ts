@@ -12,7 +12,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -23,6 +22,7 @@ import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
 import { BIN } from '../setup/server-process.ts';
+import { freePort } from '../setup/helpers.ts';
 
 let testDb: TestDb;
 let dataDir: string;
@@ -34,15 +34,6 @@ afterAll(async () => {
   await testDb.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts `bizapi serve` on the test database and waits until it answers. By default without the

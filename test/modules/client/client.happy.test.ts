@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
+import { relative } from '../../setup/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,11 +45,6 @@ async function createMany(b: TestBusiness, n: number, prefix = 'Co'): Promise<nu
   const ids: number[] = [];
   for (let i = 0; i < n; i++) ids.push((await create(b, { companyName: `${prefix} ${i}` })).id as number);
   return ids;
-}
-/** `/v1/client?…` from an absolute `next` / `previous` link. */
-function relative(link: string): string {
-  const u = new URL(link);
-  return `${u.pathname}${u.search}`;
 }
 function prevDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

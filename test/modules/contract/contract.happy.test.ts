@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
+import { relative } from '../../setup/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,10 +47,6 @@ async function newClient(b: TestBusiness, body: Record<string, unknown> = {}): P
   const res = await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Acme Corp.', ...body } });
   expect(res.status).toBe(201);
   return res.body;
-}
-function relative(link: string): string {
-  const u = new URL(link);
-  return `${u.pathname}${u.search}`;
 }
 function prevDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
+import { relative } from '../../setup/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,10 +31,6 @@ async function create(b: TestBusiness, body: Record<string, unknown>): Promise<R
   const res = await call(b, { method: 'POST', url: '/v1/estimate/item', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
-}
-function relative(link: string): string {
-  const u = new URL(link);
-  return `${u.pathname}${u.search}`;
 }
 function design(b: TestBusiness) {
   return { id: b.ids.estimateItemClassifications.design!, title: 'Design' };

@@ -18,6 +18,7 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { DIALECT } from '../../setup/test-db.ts';
 import { CITUS } from '../../setup/test-workers.ts';
+import { until } from '../../setup/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,15 +36,6 @@ async function created(b: TestBusiness, url: string, body: Record<string, unknow
   const res = await post(b, url, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
-}
-
-/** Polls until `probe` is true (every 20 ms, at most 10 s). */
-async function until(probe: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /**
@@ -85,10 +77,10 @@ async function race(change: () => Promise<{ status: number; body: any }>, create
     await until(async () => {
       changerPid = (await blockedBy(holderPid))[0] ?? 0;
       return changerPid !== 0;
-    }, 'the PATCH to wait at its event write');
+    }, 10_000, 'the PATCH to wait at its event write');
     createdNow = create();
     // the POST waits either for the PATCH's row lock (its reference) or, like the PATCH, at its event write
-    await until(async () => (await blockedBy(changerPid)).length > 0 || (await blockedBy(holderPid)).length > 1, 'the POST to wait');
+    await until(async () => (await blockedBy(changerPid)).length > 0 || (await blockedBy(holderPid)).length > 1, 10_000, 'the POST to wait');
   } finally {
     release();
     await holder;

@@ -7,6 +7,7 @@ import type { CatalogFile } from '../../../src/modules/catalog/catalog-import.ts
 import type { TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../../setup/factories.ts';
 import { sendJson } from '../../setup/signed-request.ts';
+export { relative } from '../../setup/helpers.ts';
 
 /** {@link testCatalog} plus inquiry fields (category I) of every data type. */
 export function inquiryCatalog(): CatalogFile {
@@ -42,12 +43,6 @@ export async function createClient(t: TestApp, b: TestBusiness, body: Record<str
   const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
-}
-
-/** `/v1/…?…` from an absolute `next` / `previous` link. */
-export function relative(link: string): string {
-  const u = new URL(link);
-  return `${u.pathname}${u.search}`;
 }
 
 /** The day before `date` (`YYYY-MM-DD`). */

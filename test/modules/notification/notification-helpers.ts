@@ -14,6 +14,7 @@ import { createOutboxDispatcher, type DispatcherOptions, type OutboxDispatcher }
 import { enqueueEvent, type NotificationEventType } from '../../../src/modules/notification/notification.service.ts';
 import { TEST_MASTER_KEY_HEX, type TestApp } from '../../setup/build-test-app.ts';
 import { poolEnvOf } from '../../setup/test-workers.ts';
+export { until } from '../../setup/helpers.ts';
 
 /** One message the SMTP server accepted. */
 export interface ReceivedMail {
@@ -181,11 +182,6 @@ export async function drain(d: OutboxDispatcher): Promise<number> {
     total += r.claimed;
     if (r.claimed === 0) return total;
   }
-}
-
-/** Waits until `check()` is true, polling every 20 ms (no timing is asserted: the test timeout bounds it). */
-export async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 20));
 }
 
 /**

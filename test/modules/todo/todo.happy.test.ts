@@ -10,6 +10,7 @@ import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send } from '../../setup/signed-request.ts';
 import { buildClockedApp, type ClockedApp, FULL_KEYS, memberOf, newInquiry, newTodo, SHORT_KEYS } from './todo-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
+import { relative } from '../../setup/helpers.ts';
 
 let t: ClockedApp;
 beforeAll(async () => {
@@ -29,10 +30,6 @@ function get(b: TestBusiness, url: string) {
 }
 function patch(b: TestBusiness, id: number, body: Record<string, unknown>) {
   return call(b, { method: 'PATCH', url: `/v1/todo/${id}`, body });
-}
-function relative(link: string): string {
-  const u = new URL(link);
-  return `${u.pathname}${u.search}`;
 }
 
 describe('POST /v1/todo', () => {

@@ -8,7 +8,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -20,6 +19,7 @@ import { caller } from '../../setup/transfer-source.ts';
 import { LARGE_ID, type ReferenceDouble, type ReferenceDoubleOptions, startReferenceDouble } from '../../setup/reference-double.ts';
 import { DIALECT } from '../../setup/test-db.ts';
 import { urlWithSchema } from '../../setup/test-workers.ts';
+import { freePort } from '../../setup/helpers.ts';
 
 interface Target {
   url: string;
@@ -81,17 +81,6 @@ async function setUp(options: ReferenceDoubleOptions = {}): Promise<{ t: Target;
 
 /** PostgreSQL's server binaries (initdb, pg_ctl), or undefined where they are not installed. */
 const PG_BIN = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'].find((d) => fs.existsSync(path.join(d, 'pg_ctl')));
-
-/** A free TCP port of 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A throwaway PostgreSQL cluster of this test alone (never the shared server): initdb into a directory under

@@ -34,6 +34,7 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { DIALECT } from '../../setup/test-db.ts';
 import { apiClient } from '../../setup/api-client.ts';
+import { until } from '../../setup/helpers.ts';
 import { countStatements } from '../../setup/statement-count.ts';
 import { isCitus } from '../../../src/db/citus.ts';
 
@@ -215,14 +216,6 @@ async function newClient(b: TestBusiness, companyName = 'Acme'): Promise<number>
   const res = await post(b, '/v1/client', { companyName });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe(`webhook delivery on ${DIALECT}`, () => {

@@ -27,6 +27,7 @@ import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { DIALECT } from '../../setup/test-db.ts';
 import { type PostgresConfig, sessionUrlOf } from '../../../src/config.ts';
+import { until } from '../../setup/helpers.ts';
 
 let t: TestApp;
 const { get, post } = apiClient(() => t.app);
@@ -99,14 +100,6 @@ async function newClient(b: TestBusiness, companyName: string): Promise<number> 
 /** The ids of the events the receiver got at `path`. */
 function eventIdsAt(path: string): number[] {
   return receipts.filter((r) => r.path === path).map((r) => r.body.id);
-}
-
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 /** The business's events, oldest first. */

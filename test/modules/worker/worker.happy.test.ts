@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
+import { relative } from '../../setup/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,10 +50,6 @@ async function create(b: TestBusiness, body: Record<string, unknown>): Promise<R
   const res = await call(b, { method: 'POST', url: '/v1/worker', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
-}
-function relative(link: string): string {
-  const u = new URL(link);
-  return `${u.pathname}${u.search}`;
 }
 
 describe('POST /v1/worker', () => {

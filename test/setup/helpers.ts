@@ -1,0 +1,37 @@
+/**
+ * The small helpers many test files need, in one place: {@link relative} (a page link as a path for the test
+ * client), {@link until} (wait for a condition by polling) and {@link freePort} (a TCP port to start a real
+ * server on).
+ */
+import net from 'node:net';
+
+/** `/v1/…?…`: the path and query of an absolute link (a page's `next` / `previous`), for the test client. */
+export function relative(link: string): string {
+  const u = new URL(link);
+  return `${u.pathname}${u.search}`;
+}
+
+/**
+ * Polls `check` every 20 ms until it is true. No timing is asserted: after `timeoutMs` (default 60 s, past
+ * Vitest's 30 s test timeout, so by default the test's own timeout bounds the wait) it throws
+ * `timed out waiting for <what>`.
+ */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 60_000, what = 'the condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A TCP port of 127.0.0.1 free at the moment of asking (the kernel picks it; the socket is closed again). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
