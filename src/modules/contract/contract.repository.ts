@@ -12,17 +12,12 @@ import { fieldValuesJson } from '../field/field.service.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
 import { NESTED_CONTRACT_COLUMNS, type NewContractRow } from '../../db/tables/contract.table.ts';
 import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
+import { selectColumns } from '../../shared/property-map.ts';
+import { CONTRACT_PROPERTIES } from './contract.properties.ts';
 
+/** The list shape's columns: the contract's own (contract.properties.ts), its client's and its inquiry's summaries. */
 const listColumns = [
-  'contract.id',
-  'contract.title',
-  'contract.amount',
-  'contract.type',
-  'contract.status',
-  'contract.created',
-  'contract.contract_number',
-  'contract.start_date',
-  'contract.end_date',
+  ...selectColumns(CONTRACT_PROPERTIES, 'contract', 'list'),
   ...NESTED_CLIENT_COLUMNS,
   'inquiry.id as inquiry_id',
   'inquiry.unique_id as inquiry_unique_id',
@@ -35,15 +30,8 @@ const listColumns = [
   'folder.name as inquiry_folder_name',
 ] as const;
 
-const detailColumns = [
-  ...listColumns,
-  'contract.vat_type',
-  'contract.settlement_frequency',
-  'contract.settlement_cycle',
-  'contract.settlement_day',
-  'contract.is_hidden',
-  'contract.updated',
-] as const;
+/** The full shape's columns: the list's and the contract's other columns. */
+const detailColumns = [...listColumns, ...selectColumns(CONTRACT_PROPERTIES, 'contract', 'detail')] as const;
 
 function selectContracts(db: Db, businessId: number) {
   return db
