@@ -1,13 +1,13 @@
 /** SQL for clients and their custom field values. Soft-deleted clients are never read. */
 import type { Db } from '../../db/database.ts';
+import { recordWrites } from '../../db/record-writes.ts';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import { escapeLike, forUpdateOf, isPostgres, rowAsSelect, trigramMatch, type RowLock } from '../../db/sql-helpers.ts';
 import { defaultClientStatusId } from '../catalog/catalog.service.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
-import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, newestFirst, noFilters, type Page, preparedPage, preparedPages } from '../../shared/pagination.ts';
-import type { ClientRowUpdate, NewClientRow } from '../../db/tables/client.table.ts';
+import type { NewClientRow } from '../../db/tables/client.table.ts';
 
 const summaryColumns = [
   'client.id',
@@ -427,35 +427,5 @@ export async function insert(db: Db, businessId: number, row: Omit<NewClientRow,
   return (created as { id: number }).id;
 }
 
-/**
- * Updates a live client: the columns of `patch` and `updated` set to `at`, in one statement (the lean write
- * path, docs/api.md#events; an empty `patch` stamps `updated` only). Returns the number of rows changed (0
- * when missing).
- */
-export async function updateById(db: Db, businessId: number, id: number, patch: ClientRowUpdate, at: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('client')
-    .set({ ...patch, updated: at })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Soft-deletes a live client; returns the number of rows changed (0 when missing). */
-export async function softDeleteById(db: Db, businessId: number, id: number, at: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('client')
-    .set({ deleted_at: at })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Brings a row of the business to `patch` whether live or soft-deleted, making it live (a restore). */
-export async function restoreById(db: Db, businessId: number, id: number, patch: ClientRowUpdate): Promise<void> {
-  await db.updateTable('client').set({ ...patch, deleted_at: null }).where('business_id', '=', businessId).where('id', '=', id).execute();
-}
+/** The by-id writes of the table (src/db/record-writes.ts): `updateById`, `softDeleteById`, `restoreById`. */
+export const { updateById, softDeleteById, restoreById } = recordWrites('client', { softDelete: true });

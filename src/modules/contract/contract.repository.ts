@@ -4,24 +4,20 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { recordWrites } from '../../db/record-writes.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { forUpdateOf, isPostgres, jsonArrayOf, searchAll, type RowLock } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
-import { type ContractRowUpdate, NESTED_CONTRACT_COLUMNS, type NewContractRow } from '../../db/tables/contract.table.ts';
+import { NESTED_CONTRACT_COLUMNS, type NewContractRow } from '../../db/tables/contract.table.ts';
 import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
+import { selectColumns } from '../../shared/property-map.ts';
+import { CONTRACT_PROPERTIES } from './contract.properties.ts';
 
+/** The list shape's columns: the contract's own (contract.properties.ts), its client's and its inquiry's summaries. */
 const listColumns = [
-  'contract.id',
-  'contract.title',
-  'contract.amount',
-  'contract.type',
-  'contract.status',
-  'contract.created',
-  'contract.contract_number',
-  'contract.start_date',
-  'contract.end_date',
+  ...selectColumns(CONTRACT_PROPERTIES, 'contract', 'list'),
   ...NESTED_CLIENT_COLUMNS,
   'inquiry.id as inquiry_id',
   'inquiry.unique_id as inquiry_unique_id',
@@ -34,15 +30,8 @@ const listColumns = [
   'folder.name as inquiry_folder_name',
 ] as const;
 
-const detailColumns = [
-  ...listColumns,
-  'contract.vat_type',
-  'contract.settlement_frequency',
-  'contract.settlement_cycle',
-  'contract.settlement_day',
-  'contract.is_hidden',
-  'contract.updated',
-] as const;
+/** The full shape's columns: the list's and the contract's other columns. */
+const detailColumns = [...listColumns, ...selectColumns(CONTRACT_PROPERTIES, 'contract', 'detail')] as const;
 
 function selectContracts(db: Db, businessId: number) {
   return db
@@ -269,26 +258,8 @@ export async function insert(db: Db, businessId: number, row: Omit<NewContractRo
   return id;
 }
 
-/**
- * Updates a contract: the columns of `patch` and `updated` set to `at`, in one statement (the lean write
- * path, docs/api.md#events; an empty `patch` stamps `updated` only). Returns the number of rows changed (0
- * when missing).
- */
-export async function updateById(db: Db, businessId: number, id: number, patch: ContractRowUpdate, at: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('contract')
-    .set({ ...patch, updated: at })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Updates a contract's columns as given (`updated` among them or not: a restore); returns the rows changed. */
-export async function restoreById(db: Db, businessId: number, id: number, patch: ContractRowUpdate): Promise<number> {
-  const result = await db.updateTable('contract').set(patch).where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+/** The by-id writes of the table (src/db/record-writes.ts): `updateById`, `restoreById`. */
+export const { updateById, restoreById } = recordWrites('contract');
 
 /** Deletes a contract for good (its settlements, notes, categories and field values cascade). */
 export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {

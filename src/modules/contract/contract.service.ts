@@ -19,7 +19,7 @@
  *   `setInquiryContract` and `releaseInquiryContract`, re-exported here.
  */
 import type { Db } from '../../db/database.ts';
-import { changedColumns, fromJsonColumn, inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { changedColumns, fromJsonColumn, inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
 import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
@@ -36,6 +36,8 @@ import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './contract.repository.ts';
+import { insertColumns, listShape, patchColumns, readShape, restoreBody, storedColumns } from '../../shared/property-map.ts';
+import { CONTRACT_PROPERTIES } from './contract.properties.ts';
 import {
   bindInquiryLink,
   checkInquiryLink,
@@ -99,37 +101,15 @@ function toContractInquiry(row: repo.ContractListRow): ContractInquiry | null {
   };
 }
 
-/** Maps a row and its categories to the list shape (create response, list item). */
+/** Maps a row and its categories to the list shape (create response, list item; contract.properties.ts). */
 export function toContractListItem(row: repo.ContractListRow, categorySet: IdTitle[]): ContractListItem {
-  return {
-    id: row.id,
-    title: row.title,
-    amount: row.amount,
-    type: row.type as ContractListItem['type'],
-    status: row.status as ContractListItem['status'],
-    created: row.created,
-    contractNumber: row.contract_number,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    inquiry: toContractInquiry(row),
-    client: toNestedClient(row),
-    categorySet,
-  };
+  return readShape(CONTRACT_PROPERTIES, row, { inquiry: toContractInquiry(row), client: toNestedClient(row), categorySet }, true);
 }
 
-/** Maps the one-statement read of a contract ({@link repo.findShapeById}) to the full shape (retrieve, update). */
+/** Maps the one-statement read of a contract ({@link repo.findShapeById}) to the full shape (retrieve, update; contract.properties.ts). */
 export function toContract(row: repo.ContractShapeRow): Contract {
-  const categorySet = fromJsonColumn<IdTitle[]>(row.category_set);
-  return {
-    ...toContractListItem(row, categorySet.map((c) => ({ id: c.id, title: c.title }))),
-    vatType: row.vat_type as Contract['vatType'],
-    settlementFrequency: row.settlement_frequency,
-    settlementCycle: row.settlement_cycle as Contract['settlementCycle'],
-    settlementDay: row.settlement_day,
-    fieldSet: toFieldSet(row.field_set),
-    isHidden: row.is_hidden === 1,
-    updated: row.updated,
-  };
+  const categorySet = fromJsonColumn<IdTitle[]>(row.category_set).map((c) => ({ id: c.id, title: c.title }));
+  return readShape(CONTRACT_PROPERTIES, row, { inquiry: toContractInquiry(row), client: toNestedClient(row), categorySet, fieldSet: toFieldSet(row.field_set) });
 }
 
 /** `{contract_id → categories}` for the given contracts. */
@@ -249,24 +229,9 @@ async function checkBody(db: Db, businessId: number, body: ContractUpdateBody, i
   return { ...references, clearRecurring };
 }
 
-/** The plain columns a body sets: only the properties it sends (PATCH is partial). */
+/** The plain columns a body sets: only the properties it sends (PATCH is partial; contract.properties.ts). */
 function columnsFrom(body: ContractUpdateBody): ContractRowUpdate {
-  const patch: ContractRowUpdate = {};
-  if (body.title !== undefined) patch.title = body.title;
-  if (body.amount !== undefined) patch.amount = body.amount;
-  if (body.type !== undefined) patch.type = body.type;
-  if (body.status !== undefined) patch.status = body.status;
-  if (body.contractNumber !== undefined) patch.contract_number = body.contractNumber;
-  if (body.startDate !== undefined) patch.start_date = body.startDate;
-  if (body.endDate !== undefined) patch.end_date = body.endDate;
-  if (body.vatType !== undefined) patch.vat_type = body.vatType;
-  if (body.settlementFrequency !== undefined) patch.settlement_frequency = body.settlementFrequency;
-  if (body.settlementCycle !== undefined) patch.settlement_cycle = body.settlementCycle;
-  if (body.settlementDay !== undefined) patch.settlement_day = body.settlementDay;
-  if (body.client !== undefined) patch.client_id = body.client?.id ?? null;
-  if (body.inquiry !== undefined) patch.inquiry_id = body.inquiry?.id ?? null;
-  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
-  return patch;
+  return patchColumns(CONTRACT_PROPERTIES, body);
 }
 
 /**
@@ -337,24 +302,7 @@ async function create(db: Db, auth: Auth, body: ContractCreateBody, inquiries: I
   const shape = await linkingInquiry(db, async (trx) => {
     const touched = await lockInquiries(trx, [inquiryId], inquiryId, inquiries);
     const now = nowTimestamp();
-    const newId = await repo.insert(trx, auth.businessId, {
-      title: body.title,
-      amount: body.amount,
-      type: body.type,
-      status: body.status ?? 'P',
-      contract_number: body.contractNumber ?? null,
-      start_date: body.startDate ?? null,
-      end_date: body.endDate ?? null,
-      vat_type: body.vatType ?? 'E',
-      settlement_frequency: body.settlementFrequency ?? null,
-      settlement_cycle: body.settlementCycle ?? null,
-      settlement_day: body.settlementDay ?? null,
-      client_id: body.client?.id ?? null,
-      inquiry_id: inquiryId ?? null,
-      is_hidden: toBool(body.isHidden ?? false),
-      created: now,
-      updated: now,
-    });
+    const newId = await repo.insert(trx, auth.businessId, { ...insertColumns(CONTRACT_PROPERTIES, body), created: now, updated: now });
     if (checked.categoryIds) await repo.insertCategories(trx, auth.businessId, newId, checked.categoryIds);
     await setFieldValues(trx, auth.businessId, 'CO', newId, checked.fieldValues);
     // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
@@ -363,8 +311,7 @@ async function create(db: Db, auth: Auth, body: ContractCreateBody, inquiries: I
     await recordInquiryChanges(trx, touched, inquiries);
     return created;
   });
-  const { id, title, amount, type, status, created, contractNumber, startDate, endDate, inquiry, client, categorySet } = shape;
-  return { id, title, amount, type, status, created, contractNumber, startDate, endDate, inquiry, client, categorySet };
+  return listShape(CONTRACT_PROPERTIES, shape);
 }
 
 /** Whether a contract with this id exists in the business. */
@@ -401,26 +348,6 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Contract
   const row = await repo.findShapeById(db, auth.businessId, id);
   if (!row) throw new NotFound();
   return toContract(row);
-}
-
-/** The stored columns of a read that {@link columnsFrom} may write, to compare a patch with (`changedColumns`). */
-function storedColumns(row: repo.ContractShapeRow): Record<string, unknown> {
-  return {
-    title: row.title,
-    amount: row.amount,
-    type: row.type,
-    status: row.status,
-    contract_number: row.contract_number,
-    start_date: row.start_date,
-    end_date: row.end_date,
-    vat_type: row.vat_type,
-    settlement_frequency: row.settlement_frequency,
-    settlement_cycle: row.settlement_cycle,
-    settlement_day: row.settlement_day,
-    client_id: row.stored_client_id,
-    inquiry_id: row.stored_inquiry_id,
-    is_hidden: row.is_hidden,
-  };
 }
 
 /**
@@ -469,7 +396,7 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdat
       patch.settlement_day = null;
     }
     const before = toContract(row);
-    const columns = changedColumns(storedColumns(row), patch);
+    const columns = changedColumns(storedColumns(CONTRACT_PROPERTIES, row), patch);
     const categoryIds = checked.categoryIds;
     const categoriesChange =
       categoryIds !== undefined && JSON.stringify([...categoryIds].sort((a, b) => a - b)) !== JSON.stringify(before.categorySet.map((c) => c.id));
@@ -566,26 +493,13 @@ async function recordNested(trx: Db, businessId: number, ids: readonly number[],
 
 /**
  * The request body that writes a restored shape: every writable property of the full shape, references
- * reduced to `{id}`; properties the source did not send keep the create defaults.
+ * reduced to `{id}`; properties the source did not send keep the create defaults (contract.properties.ts).
  */
 function bodyOf(shape: Contract): ContractCreateBody {
   return {
-    title: shape.title,
-    amount: shape.amount,
-    type: shape.type,
-    status: shape.status ?? 'P',
-    contractNumber: shape.contractNumber ?? null,
-    startDate: shape.startDate ?? null,
-    endDate: shape.endDate ?? null,
-    vatType: shape.vatType ?? 'E',
-    settlementFrequency: shape.settlementFrequency ?? null,
-    settlementCycle: shape.settlementCycle ?? null,
-    settlementDay: shape.settlementDay ?? null,
-    client: shape.client ? { id: shape.client.id } : null,
-    inquiry: shape.inquiry ? { id: shape.inquiry.id } : null,
+    ...(restoreBody(CONTRACT_PROPERTIES, shape) as ContractCreateBody),
     categorySet: (shape.categorySet ?? []).map((c) => ({ id: c.id })),
     fieldSet: (shape.fieldSet ?? []).map((v) => ({ field: { id: v.field.id }, value: v.value })),
-    isHidden: shape.isHidden ?? false,
   };
 }
 

@@ -1,9 +1,9 @@
 /** SQL for estimate items and their classifications. Every function filters by the business. */
 import type { Db } from '../../db/database.ts';
+import { recordWrites } from '../../db/record-writes.ts';
 import { forUpdateOf, searchAll } from '../../db/sql-helpers.ts';
-import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type OrderColumn, type Page } from '../../shared/pagination.ts';
-import type { EstimateItemRowUpdate, NewEstimateItemRow } from '../../db/tables/estimate.table.ts';
+import type { NewEstimateItemRow } from '../../db/tables/estimate.table.ts';
 
 const columns = [
   'estimate_item.id',
@@ -90,19 +90,8 @@ export async function insert(db: Db, businessId: number, row: Omit<NewEstimateIt
   return id;
 }
 
-/**
- * Writes the columns of `patch` and `updated` of an estimate item in one statement (the UPDATE stamps
- * `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
- */
-export async function updateById(db: Db, businessId: number, id: number, patch: EstimateItemRowUpdate, updated: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('estimate_item')
-    .set({ ...patch, updated })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+/** The by-id writes of the table (src/db/record-writes.ts): `updateById`. */
+export const { updateById } = recordWrites('estimate_item');
 
 /** Deletes an estimate item for good; returns the number of rows removed (0 when missing). */
 export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {

@@ -5,6 +5,7 @@
  */
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { recordWrites } from '../../db/record-writes.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { advanceIdSequence, forUpdateOf, jsonArrayOf, rowAsSelect, searchAll, type RowLock } from '../../db/sql-helpers.ts';
 import { canKeepId } from '../../db/ids.ts';
@@ -13,7 +14,7 @@ import { fieldValuesJson } from '../field/field.service.ts';
 import { inquiryFilesJson } from '../file/file.service.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
-import type { InquiryRowUpdate, NewInquiryRow } from '../../db/tables/inquiry.table.ts';
+import type { NewInquiryRow } from '../../db/tables/inquiry.table.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
 import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
@@ -267,33 +268,8 @@ export async function insert(db: Db, businessId: number, row: Omit<NewInquiryRow
     .executeTakeFirstOrThrow();
 }
 
-/**
- * Updates a live inquiry: the columns of `patch` and `updated` set to `at`, in one statement (the lean write
- * path, docs/api.md#events; an empty `patch` stamps `updated` only). Returns the number of rows changed (0
- * when missing).
- */
-export async function updateById(db: Db, businessId: number, id: number, patch: InquiryRowUpdate, at: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('inquiry')
-    .set({ ...patch, updated: at })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Soft-deletes a live inquiry; returns the number of rows changed (0 when missing). */
-export async function softDeleteById(db: Db, businessId: number, id: number, at: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('inquiry')
-    .set({ deleted_at: at })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+/** The by-id writes of the table (src/db/record-writes.ts): `updateById`, `softDeleteById`, `restoreById`. */
+export const { updateById, softDeleteById, restoreById } = recordWrites('inquiry', { softDelete: true });
 
 // ── Responsible members ──
 
@@ -447,11 +423,6 @@ export async function findLabel(db: Db, businessId: number, id: number): Promise
 }
 
 // ── Restore (src/shared/restore.ts) ──
-
-/** Brings a row of the business to `patch` whether live or soft-deleted, making it live. */
-export async function restoreById(db: Db, businessId: number, id: number, patch: InquiryRowUpdate): Promise<void> {
-  await db.updateTable('inquiry').set({ ...patch, deleted_at: null }).where('business_id', '=', businessId).where('id', '=', id).execute();
-}
 
 /** Raises the business's inquiry counter to at least `value`, so no later create hands out a restored number. */
 export async function raiseUniqueNumber(db: Db, businessId: number, value: number): Promise<void> {

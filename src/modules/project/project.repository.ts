@@ -1,9 +1,10 @@
 /** SQL for projects. Soft-deleted projects are never read. */
 import type { Db } from '../../db/database.ts';
+import { recordWrites } from '../../db/record-writes.ts';
 import { forUpdateOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
-import type { NewProjectRow, ProjectRowUpdate } from '../../db/tables/project.table.ts';
+import type { NewProjectRow } from '../../db/tables/project.table.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 
 const columns = [
@@ -94,20 +95,8 @@ export async function insert(db: Db, businessId: number, row: Omit<NewProjectRow
   return id;
 }
 
-/**
- * Writes the columns of `patch` and `updated` of a live project in one statement (the UPDATE stamps
- * `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
- */
-export async function updateById(db: Db, businessId: number, id: number, patch: ProjectRowUpdate, updated: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('project')
-    .set({ ...patch, updated })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+/** The by-id writes of the table (src/db/record-writes.ts): `updateById`, `softDeleteById`, `restoreById`. */
+export const { updateById, softDeleteById, restoreById } = recordWrites('project', { softDelete: true });
 
 /**
  * Stamps `updated` with `at` on the projects of contract `contractId` in one statement, and with `release`
@@ -128,24 +117,4 @@ export async function stampByContractId(db: Db, businessId: number, contractId: 
 export async function findByIds(db: Db, businessId: number, ids: readonly number[]): Promise<ProjectRow[]> {
   if (ids.length === 0) return [];
   return findQuery(db, businessId).where('project.id', 'in', [...ids]).orderBy('project.id').execute();
-}
-
-/** Soft-deletes a live project; returns the number of rows changed (0 when missing). */
-export async function softDeleteById(db: Db, businessId: number, id: number, at: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('project')
-    .set({ deleted_at: at })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/**
- * Writes the given columns of row `id` of the business whatever its state (a restore, src/shared/restore.ts:
- * a soft-deleted row is revived by `deleted_at: null`, which {@link updateById} cannot reach).
- */
-export async function restoreById(db: Db, businessId: number, id: number, row: ProjectRowUpdate): Promise<void> {
-  await db.updateTable('project').set(row).where('business_id', '=', businessId).where('id', '=', id).execute();
 }

@@ -3,10 +3,11 @@
  * settlement's contract and type (both of the same business).
  */
 import type { Db } from '../../db/database.ts';
+import { recordWrites } from '../../db/record-writes.ts';
 import { forUpdateOf, fromJsonColumn, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
-import type { NewSettlementRow, SettlementRowUpdate } from '../../db/tables/settlement.table.ts';
+import type { NewSettlementRow } from '../../db/tables/settlement.table.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 import { MEMBER_COLUMNS, type MemberColumns } from '../../db/tables/catalog.table.ts';
 
@@ -205,19 +206,8 @@ export async function insert(db: Db, businessId: number, row: Omit<NewSettlement
   return id;
 }
 
-/**
- * Writes the columns of `patch` and `updated` of a settlement in one statement (the lean write path: the
- * UPDATE stamps `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
- */
-export async function updateById(db: Db, businessId: number, id: number, patch: SettlementRowUpdate, updated: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('settlement')
-    .set({ ...patch, updated })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+/** The by-id writes of the table (src/db/record-writes.ts): `updateById`. */
+export const { updateById } = recordWrites('settlement');
 
 /**
  * Deletes a settlement's notes (what deleting the settlement would cascade to) and answers their ids, so that

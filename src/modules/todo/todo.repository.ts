@@ -4,10 +4,11 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { recordWrites } from '../../db/record-writes.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { forUpdateOf } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
-import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
+import type { NewTodoRow } from '../../db/tables/todo.table.ts';
 import { NESTED_INQUIRY_COLUMNS } from '../../db/tables/inquiry.table.ts';
 import { isLiveInquiry } from '../inquiry/inquiry.service.ts';
 
@@ -164,20 +165,8 @@ export async function insert(db: Db, businessId: number, row: Omit<NewTodoRow, '
   return id;
 }
 
-/**
- * Writes the columns of `patch` and `updated` of a live todo of the business in one statement (the UPDATE
- * stamps `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
- */
-export async function updateById(db: Db, businessId: number, id: number, patch: TodoRowUpdate, updated: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('todo')
-    .set({ ...patch, updated })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .where(inquiryIsLive(db, businessId))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+/** The by-id writes of the table (src/db/record-writes.ts): `updateById`, `restoreById`. */
+export const { updateById, restoreById } = recordWrites('todo', { where: inquiryIsLive });
 
 /** Deletes a live todo of the business for good; returns the number of rows deleted (0 when missing). */
 export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {
@@ -188,13 +177,4 @@ export async function deleteById(db: Db, businessId: number, id: number): Promis
     .where(inquiryIsLive(db, businessId))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/**
- * Writes the given columns of todo `id` of the business whatever the state of its inquiry (a restore,
- * src/shared/restore.ts: a todo hidden with its deleted inquiry moves to the shape's live one, which
- * {@link updateById} cannot reach).
- */
-export async function restoreById(db: Db, businessId: number, id: number, row: TodoRowUpdate): Promise<void> {
-  await db.updateTable('todo').set(row).where('business_id', '=', businessId).where('id', '=', id).execute();
 }

@@ -1,9 +1,9 @@
 /** SQL for workers and the worker positions they reference. Soft-deleted workers are never read. */
 import type { Db } from '../../db/database.ts';
+import { recordWrites } from '../../db/record-writes.ts';
 import { forUpdateOf, searchAll } from '../../db/sql-helpers.ts';
-import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
-import type { NewWorkerRow, WorkerRowUpdate } from '../../db/tables/worker.table.ts';
+import type { NewWorkerRow } from '../../db/tables/worker.table.ts';
 
 const columns = [
   'worker.id',
@@ -88,37 +88,5 @@ export async function insert(db: Db, businessId: number, row: Omit<NewWorkerRow,
   return id;
 }
 
-/**
- * Writes the columns of `patch` and `updated` of a live worker in one statement (the UPDATE stamps
- * `updated` itself, docs/api.md#events); returns the number of rows changed (0 when missing).
- */
-export async function updateById(db: Db, businessId: number, id: number, patch: WorkerRowUpdate, updated: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('worker')
-    .set({ ...patch, updated })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Soft-deletes a live worker; returns the number of rows changed (0 when missing). */
-export async function softDeleteById(db: Db, businessId: number, id: number, at: Timestamp): Promise<number> {
-  const result = await db
-    .updateTable('worker')
-    .set({ deleted_at: at })
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/**
- * Writes the given columns of row `id` of the business whatever its state (a restore, src/shared/restore.ts:
- * a soft-deleted row is revived by `deleted_at: null`, which {@link updateById} cannot reach).
- */
-export async function restoreById(db: Db, businessId: number, id: number, row: WorkerRowUpdate): Promise<void> {
-  await db.updateTable('worker').set(row).where('business_id', '=', businessId).where('id', '=', id).execute();
-}
+/** The by-id writes of the table (src/db/record-writes.ts): `updateById`, `softDeleteById`, `restoreById`. */
+export const { updateById, softDeleteById, restoreById } = recordWrites('worker', { softDelete: true });
