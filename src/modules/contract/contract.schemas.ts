@@ -114,6 +114,7 @@ const nullableText = Nullable(Type.String());
 
 /** The client summary nested in a contract (docs/api.md#contracts; the client module's shape); null when none or deleted. */
 export const ContractClient = NestedClientSchema('ContractClient');
+export type ContractClient = Static<typeof ContractClient>;
 
 /** The inquiry summary nested in a contract (docs/api.md#contracts); null when none or deleted. */
 export const ContractInquiry = Named('ContractInquiry', Type.Object({
