@@ -5,6 +5,7 @@
  * new route is covered the moment it is documented.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
+import $RefParser from '@apidevtools/json-schema-ref-parser';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 
@@ -13,27 +14,13 @@ export type JsonSchema = Record<string, any>;
 
 /**
  * A copy of `document` with every local `$ref` (`#/components/schemas/Client`, `#/components/responses/NotFound`, …)
- * replaced by what it points at; keys beside a `$ref` (a `description`) are kept over the target's.
- * @throws Error on a reference to nothing, or a cycle
+ * replaced by what it points at, by @apidevtools/json-schema-ref-parser; keys beside a `$ref` (a `description`)
+ * are kept over the target's. `document` is left as it is; a non-local `$ref` is not followed.
+ * @throws Error on a reference to nothing, or a cycle (a `ReferenceError`)
  */
-export function dereference<T>(document: T): T {
-  const root = document as JsonSchema;
-  const resolve = (node: unknown, stack: string[]): unknown => {
-    if (Array.isArray(node)) return node.map((n) => resolve(n, stack));
-    if (node === null || typeof node !== 'object') return node;
-    const { $ref, ...rest } = node as JsonSchema;
-    const out: JsonSchema = {};
-    if (typeof $ref === 'string' && $ref.startsWith('#/')) {
-      if (stack.includes($ref)) throw new Error(`$ref cycle: ${[...stack, $ref].join(' → ')}`);
-      let target: unknown = root;
-      for (const part of $ref.slice(2).split('/')) target = (target as JsonSchema | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-      if (target === undefined) throw new Error(`$ref to nothing: ${$ref}`);
-      Object.assign(out, resolve(target, [...stack, $ref]));
-    } else if ($ref !== undefined) out.$ref = $ref;
-    for (const [k, v] of Object.entries(rest)) out[k] = resolve(v, stack);
-    return out;
-  };
-  return resolve(document, []) as T;
+export async function dereference<T>(document: T): Promise<T> {
+  const options = { resolve: { external: false }, dereference: { circular: false } } as const;
+  return (await $RefParser.dereference(structuredClone(document) as JsonSchema, options)) as T;
 }
 
 /** One operation of the document. */
@@ -81,7 +68,7 @@ export async function loadDocument(app: FastifyInstance): Promise<Document> {
   const res = await app.inject({ method: 'GET', url: '/openapi.json' });
   if (res.statusCode !== 200) throw new Error(`/openapi.json answered ${res.statusCode}`);
   const raw = res.json() as JsonSchema;
-  const resolved = dereference(raw);
+  const resolved = await dereference(raw);
   const operations: DocOperation[] = [];
   for (const [path, item] of Object.entries(resolved.paths as Record<string, JsonSchema>)) {
     for (const m of METHODS) {

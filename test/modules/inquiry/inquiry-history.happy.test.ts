@@ -257,7 +257,7 @@ describe('deprecated /history aliases', () => {
     const current = doc.paths['/v1/inquiry/{inquiry_id}/text_history']!;
     expect(current.get.deprecated).toBeUndefined();
     expect(current.post.deprecated).toBeUndefined();
-    const detail = dereference(doc).paths['/v1/inquiry/{inquiry_id}']!.get.responses['200'].content['application/json'].schema;
+    const detail = (await dereference(doc)).paths['/v1/inquiry/{inquiry_id}']!.get.responses['200'].content['application/json'].schema;
     expect(detail.properties.isHidden['x-extension']).toBe(true);
   });
 

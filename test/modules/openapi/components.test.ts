@@ -101,8 +101,8 @@ describe('named component schemas', () => {
 });
 
 describe('error responses and headers', () => {
-  it('every /v1 operation documents 400, 401, 403, 404, 413, 415 and 429 with their bodies, and the rate-limit headers', () => {
-    const resolved = dereference(doc);
+  it('every /v1 operation documents 400, 401, 403, 404, 413, 415 and 429 with their bodies, and the rate-limit headers', async () => {
+    const resolved = await dereference(doc);
     for (const [where, path, op] of operations()) {
       if (!path.startsWith('/v1/')) continue;
       const responses = resolved.paths[path][where.split(' ')[0]!.toLowerCase()].responses as JsonSchema;

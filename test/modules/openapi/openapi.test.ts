@@ -86,7 +86,7 @@ describe('GET /openapi.json', () => {
   });
 
   it('marks extensions with x-extension: true', async () => {
-    const doc = dereference(await document());
+    const doc = await dereference(await document());
     const get = doc.paths['/v1/client/{client_id}']!.get!;
     const schema = (get.responses['200']!.content!['application/json'] as { schema: any }).schema;
     expect(schema.properties.isHidden['x-extension']).toBe(true);
