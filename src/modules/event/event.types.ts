@@ -2,24 +2,13 @@
  * The event vocabulary (docs/api.md#events): the resources that emit events, named as in their paths, and
  * the event types. Constants only, so that schemas and other modules can name types without the service.
  */
+import { RESOURCES, resourceNames } from '../../shared/resources.ts';
 
-/** Every resource the API can write, named as in its path (docs/api.md#events). */
-export const EVENT_RESOURCES = [
-  'inquiry',
-  'inquiry.text_history',
-  'client',
-  'contract',
-  'contract.history',
-  'settlement',
-  'settlement.history',
-  'project',
-  'worker',
-  'todo',
-  'estimate.item',
-] as const;
+/** A resource that emits events: a resource of src/shared/resources.ts with `events`. */
+export type EventResource = Extract<(typeof RESOURCES)[number], { events: true }>['name'];
 
-/** A resource that emits events. */
-export type EventResource = (typeof EVENT_RESOURCES)[number];
+/** Every resource the API can write, named as in its path (docs/api.md#events), in the published order. */
+export const EVENT_RESOURCES: readonly EventResource[] = resourceNames<EventResource>((r) => r.events === true);
 
 /** What happened to the record. */
 export type EventAction = 'created' | 'updated' | 'deleted';

@@ -25,6 +25,7 @@
  */
 import { BizapiError, BizapiNetworkError, createBizapi, type Bizapi, type SignatureVersion } from '@bizapi/client';
 import { get as httpGet } from '../../shared/http-client.ts';
+import { resourceNames } from '../../shared/resources.ts';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../shared/utf8.ts';
 import { RefusedFileError, type TransferFileRef, type TransferItem, type TransferOrigin, type TransferSource, type TransferType } from './transfer.types.ts';
 
@@ -357,14 +358,8 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
     const hiddenClients = await hiddenFlags('/v1/client');
     for (const id of await counted('client', '/v1/client')) yield one('client', withHidden((await get(`/v1/client/${id}`)) as Obj, hiddenClients));
 
-    const historyPaths: [TransferType, string][] = [
-      ['inquiry.text_history', 'text_history'],
-      ['inquiry.email_history', 'email_history'],
-      ['inquiry.email_reply_history', 'email_reply_history'],
-      ['inquiry.status_history', 'status_history'],
-      ['inquiry.folder_history', 'folder_history'],
-      ['inquiry.submit_history', 'submit_history'],
-    ];
+    // An inquiry's notes and histories (src/shared/resources.ts), each under /v1/inquiry/{id}/<its name's last part>.
+    const historyPaths = resourceNames((r) => r.parent === 'inquiry').map((type): [TransferType, string] => [type, type.slice('inquiry.'.length)]);
     // The tasks' ids and times, which the inquiry shape leaves out: from the task list, added to `workSet`.
     const works = new Map<number, Obj[]>();
     for await (const w of list('/v1/inquiry/work')) {

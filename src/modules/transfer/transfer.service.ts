@@ -21,6 +21,7 @@ import { inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
 import type { Plan } from '../../shared/auth-context.ts';
 import { ApiError } from '../../shared/errors.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
+import { resourceNames } from '../../shared/resources.ts';
 import { createApiKey, createBusiness, listBusinesses, retrieveBusiness } from '../auth/auth.service.ts';
 import type { ClientService, RestoredClient } from '../client/client.service.ts';
 import type * as catalogService from '../catalog/catalog.service.ts';
@@ -146,10 +147,13 @@ const restorersOf = ({
   worker: (db, auth, shape, options) => workers.restore(db, auth, shape as never, options),
   todo: (db, auth, shape, options) => todos.restore(db, auth, shape as never, options),
   'estimate.item': (db, auth, shape, options) => estimates.restore(db, auth, shape as never, options),
-});
+} satisfies Record<TransferType, Restorer>);
 
-/** Resources whose restore validates every value before it touches the database (`checkOnly`, for `--dry-run`). */
-const CHECKED_TYPES = new Set<TransferType>(['client', 'inquiry', 'contract', 'contract.history', 'settlement', 'settlement.history', 'project', 'worker', 'todo', 'estimate.item', 'inquiry.text_history']);
+/**
+ * Resources whose restore validates every value before it touches the database (`checkOnly`, for `--dry-run`):
+ * those the API writes with events (src/shared/resources.ts).
+ */
+const CHECKED_TYPES = new Set<TransferType>(resourceNames((r) => r.events === true));
 
 /** Resource names of nested object properties that reference a record or catalog entry by `{id}`. */
 const KEY_TYPES: Record<string, TransferType | 'grade'> = {
@@ -170,7 +174,7 @@ const KEY_TYPES: Record<string, TransferType | 'grade'> = {
 };
 
 /** Record resources: an unmapped reference to one of them is cut (the record was not imported). */
-const RECORD_TYPES = new Set<TransferType>(['client', 'inquiry', 'contract', 'settlement', 'project', 'worker']);
+const RECORD_TYPES = new Set<TransferType>(resourceNames((r) => r.kind === 'record'));
 
 /** Whether `value` is a member object as every response nests it (`{id, nickname, email, isActive, grade}`). */
 function isMember(value: Record<string, unknown>): boolean {

@@ -4,45 +4,20 @@
  * `bizapi export` writes as JSON Lines. Types (and one error class), so that every source, the writer and the
  * export share one vocabulary without importing each other.
  */
+import { dependencyOrder, type ResourceName } from '../../shared/resources.ts';
 
 /**
- * Every resource the stream carries, in dependency order: a record's references point only to resources
- * earlier in this list (an inquiry's nested `contract` is read through the contract's own `inquiry` link,
- * so contracts follow inquiries). Names are the API's (the event types for records, the list paths / operation ids for
- * catalogs): `member` (with its nested `grade`), `folder`, `inquiry_status` (nested `folder`),
- * `client_status`, `field` (options and member set), `contract_category`, `settlement_type`,
+ * Every resource the stream carries, in dependency order (src/shared/resources.ts, `dependencyOrder`): a record's
+ * references point only to resources earlier in this list (an inquiry's nested `contract` is read through the
+ * contract's own `inquiry` link, so contracts follow inquiries). Names are the API's (the event types for records,
+ * the list paths / operation ids for catalogs): `member` (with its nested `grade`), `folder`, `inquiry_status`
+ * (nested `folder`), `client_status`, `field` (options and member set), `contract_category`, `settlement_type`,
  * `estimate_item_classification`, `worker_position`; then the records and their notes and histories.
  */
-export const TRANSFER_TYPES = [
-  'member',
-  'folder',
-  'inquiry_status',
-  'client_status',
-  'field',
-  'contract_category',
-  'settlement_type',
-  'estimate_item_classification',
-  'worker_position',
-  'client',
-  'inquiry',
-  'inquiry.text_history',
-  'inquiry.email_history',
-  'inquiry.email_reply_history',
-  'inquiry.status_history',
-  'inquiry.folder_history',
-  'inquiry.submit_history',
-  'contract',
-  'contract.history',
-  'settlement',
-  'settlement.history',
-  'project',
-  'worker',
-  'todo',
-  'estimate.item',
-] as const;
+export const TRANSFER_TYPES: readonly TransferType[] = dependencyOrder();
 
 /** One resource of the stream. */
-export type TransferType = (typeof TRANSFER_TYPES)[number];
+export type TransferType = ResourceName;
 
 /** A reference to another item of the stream by its source id. */
 export interface TransferRef {
