@@ -1,7 +1,7 @@
 /**
  * The small helpers many test files need, in one place: {@link relative} (a page link as a path for the test
- * client), {@link until} (wait for a condition by polling) and {@link freePort} (a TCP port to start a real
- * server on).
+ * client), {@link until} (wait for a condition by polling), {@link freePort} (a TCP port to start a real
+ * server on) and {@link prevDay} (the day before a date). To wait a fixed time, `setTimeout` of node:timers/promises.
  */
 import net from 'node:net';
 
@@ -34,4 +34,10 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The day before `date` (`YYYY-MM-DD`), as `YYYY-MM-DD`: the calendar's, months and leap years included. */
+export function prevDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }

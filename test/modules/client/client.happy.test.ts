@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
-import { relative } from '../../setup/helpers.ts';
+import { prevDay, relative } from '../../setup/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,11 +46,6 @@ async function createMany(b: TestBusiness, n: number, prefix = 'Co'): Promise<nu
   for (let i = 0; i < n; i++) ids.push((await create(b, { companyName: `${prefix} ${i}` })).id as number);
   return ids;
 }
-function prevDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
-}
-
 describe('POST /v1/client', () => {
   it('answers 201 with exactly the short shape', async () => {
     const b = await newBusiness(t);

@@ -4,6 +4,7 @@
  * links or releases an inquiry; none for a no-op PATCH or a refused write; `contract.history.*` for notes;
  * `updated` in the full shapes and the `updated_start` / `updated_end` list filters.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
@@ -31,8 +32,6 @@ async function newInquiry(b: TestBusiness): Promise<number> {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('contract events', () => {
   it('writes contract.created with the full shape GET answers; updated equals created', async () => {

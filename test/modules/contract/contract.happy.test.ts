@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
-import { relative } from '../../setup/helpers.ts';
+import { prevDay, relative } from '../../setup/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,11 +48,6 @@ async function newClient(b: TestBusiness, body: Record<string, unknown> = {}): P
   expect(res.status).toBe(201);
   return res.body;
 }
-function prevDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
-}
-
 describe('POST /v1/contract', () => {
   it('answers 201 with exactly the list shape (no vatType, recurring fields or fieldSet)', async () => {
     const b = await newBusiness(t);

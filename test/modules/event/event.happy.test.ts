@@ -4,6 +4,7 @@
  * PATCH or a refused one; `GET /v1/event` with its filters, paging and tenant isolation; `updated` in the
  * full shape and the `updated_start` / `updated_end` list filters.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
@@ -25,8 +26,6 @@ async function newClient(b: TestBusiness, body: Record<string, unknown> = { comp
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('client events', () => {
   it('writes client.created with the full shape GET answers', async () => {

@@ -5,6 +5,7 @@
  * `updated_end` list filters. Each resource's events are read with a `type` filter, so that the events of the
  * records a test needs besides (inquiries, contracts) do not matter.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
@@ -18,8 +19,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const { get, post, patch, delete: del } = apiClient(() => t.app);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const { events: eventList } = eventHelpers({ get });
 

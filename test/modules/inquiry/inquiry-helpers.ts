@@ -7,7 +7,7 @@ import type { CatalogFile } from '../../../src/modules/catalog/catalog-import.ts
 import type { TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../../setup/factories.ts';
 import { sendJson } from '../../setup/signed-request.ts';
-export { relative } from '../../setup/helpers.ts';
+export { prevDay, relative } from '../../setup/helpers.ts';
 
 /** {@link testCatalog} plus inquiry fields (category I) of every data type. */
 export function inquiryCatalog(): CatalogFile {
@@ -43,12 +43,6 @@ export async function createClient(t: TestApp, b: TestBusiness, body: Record<str
   const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
-}
-
-/** The day before `date` (`YYYY-MM-DD`). */
-export function prevDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
 
 /** A member as every response shows it. */

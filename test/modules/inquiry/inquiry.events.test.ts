@@ -5,6 +5,7 @@
  * no-op PATCH or a refused one; the `updated_start` / `updated_end` list filters; and the 404-before-400
  * order of `PATCH /v1/inquiry/{inquiry_id}` with an invalid body.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
@@ -55,8 +56,6 @@ async function patched(b: TestBusiness, id: number, body: Record<string, unknown
 
 /** Without the signed download URLs, which are signed anew as time passes. */
 const withoutUrls = (shape: any) => ({ ...shape, fileSet: shape.fileSet.map(({ file: _url, ...rest }: any) => rest) });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('inquiry events', () => {
   it('writes inquiry.created with the full shape GET answers, at the inquiry’s updated', async () => {

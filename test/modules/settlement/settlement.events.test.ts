@@ -4,6 +4,7 @@
  * row), `settlement.deleted`; none for a no-op PATCH or a refused write; `settlement.history.*` for notes;
  * `updated` in the full shapes and the `updated_start` / `updated_end` list filters.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
@@ -20,8 +21,6 @@ afterAll(() => t.close());
 const { get, post, patch, delete: del } = apiClient(() => t.app);
 
 const { lastEventId, eventsAfter } = eventHelpers({ get });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A business, a contract ready for settlements, and the events mark after them. */
 async function setup(): Promise<{ b: TestBusiness; contractId: number }> {

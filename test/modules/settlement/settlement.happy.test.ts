@@ -12,7 +12,7 @@ import type { TestBusiness } from '../../setup/factories.ts';
 import { send, type SignedRequest } from '../../setup/signed-request.ts';
 import { contractFor, createSettlement, settlementBody, settlementBusiness } from './settlement-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
-import { relative } from '../../setup/helpers.ts';
+import { prevDay, relative } from '../../setup/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,10 +38,6 @@ const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const api = apiClient(() => t.app);
 const { call, get, listIds } = api;
 const patch = (b: TestBusiness, id: unknown, body: unknown) => api.patch(b, `/v1/settlement/${id}`, body);
-function prevDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
-}
 function memberOf(b: TestBusiness, key: 'kim' | 'lee' | 'park') {
   const members = {
     kim: { nickname: 'Kim', email: 'kim@example.com', isActive: true, grade: 'owner' },
