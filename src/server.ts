@@ -6,7 +6,8 @@
  * idle keep-alive connections close, requests in flight (and requests already arriving on open
  * connections) are answered, each with `Connection: close`; then the application's close hooks stop the
  * retention job and write the buffered API call log rows; then the notification and webhook dispatchers,
- * when they run in-process, drain (the deliveries under way finish, rows claimed while stopping are released); last the
+ * when they run in-process (in their thread, src/jobs/dispatcher-thread.ts), drain (the deliveries under way
+ * finish, rows claimed while stopping are released) and their thread ends; last the
  * database pool closes. If all this takes longer than `BIZAPI_SHUTDOWN_TIMEOUT` the process exits with
  * status 1.
  */
@@ -19,6 +20,7 @@ import { masterKeyForDatabase } from './modules/auth/auth.service.ts';
 import { createStorage } from './modules/file/create-storage.ts';
 import { createOutboxDispatcher } from './jobs/outbox-dispatcher.ts';
 import { createWebhookDispatcher } from './jobs/webhook-dispatcher.ts';
+import { createDispatcherThread } from './jobs/dispatcher-thread.ts';
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -142,15 +144,20 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   // `serve --workers` imports this module for prepareDatabase only, and stays small (bench/memory.ts).
   const { buildApp } = await import('./app.ts');
   const app = await buildApp(config, { db, masterKey });
-  // Notifications are delivered after commit by the outbox dispatcher, here or in a `bizapi worker`
-  // (BIZAPI_DISPATCHER=off); its stop() drains the deliveries under way.
-  const dispatcher =
-    config.dispatcher.mode === 'in-process' ? createOutboxDispatcher({ db, config, log: app.log.child({ component: 'outbox-dispatcher' }) }) : undefined;
-  // Webhooks (docs/webhooks.md#delivery) go out through the same processes as notifications.
-  const webhooks =
-    config.dispatcher.mode === 'in-process'
-      ? createWebhookDispatcher({ db, masterKey, config, log: app.log.child({ component: 'webhook-dispatcher' }) })
+  // Notifications are delivered after commit by the outbox dispatcher, webhooks (docs/webhooks.md#delivery) by
+  // the webhook dispatcher: here (BIZAPI_DISPATCHER=in-process) or in a `bizapi worker` (off). Here they run in a
+  // thread of their own with their own database handle (src/jobs/dispatcher-thread.ts), off the API's event
+  // loop; on SQLite `:memory:`, which a second connection cannot open, on this thread. stop() drains either.
+  const inProcess = config.dispatcher.mode === 'in-process';
+  const onMainThread = inProcess && config.database.dialect === 'sqlite' && config.database.path === ':memory:';
+  const thread =
+    inProcess && !onMainThread
+      ? createDispatcherThread({ config, masterKey, log: (component) => app.log.child({ component }) })
       : undefined;
+  const dispatcher = onMainThread ? createOutboxDispatcher({ db, config, log: app.log.child({ component: 'outbox-dispatcher' }) }) : undefined;
+  const webhooks = onMainThread
+    ? createWebhookDispatcher({ db, masterKey, config, log: app.log.child({ component: 'webhook-dispatcher' }) })
+    : undefined;
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -168,7 +175,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       process.exitCode = 1;
     }
     try {
-      await Promise.all([dispatcher?.stop(), webhooks?.stop()]);
+      await Promise.all([dispatcher?.stop(), webhooks?.stop(), thread?.stop()]);
     } catch (err) {
       app.log.error({ err }, 'error while draining the notification and webhook dispatchers');
       process.exitCode = 1;
@@ -189,6 +196,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   }
   dispatcher?.start();
   webhooks?.start();
+  thread?.start();
   // The port actually bound (PORT=0 picks a free one).
   const { port } = app.server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

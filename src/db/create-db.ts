@@ -345,6 +345,11 @@ export interface CreateDbOptions {
    * line on stderr.
    */
   onConnectionError?: (err: Error) => void;
+  /**
+   * Most PostgreSQL connections of the pool (default 10). The server's dispatcher thread opens its own small
+   * pool (src/jobs/dispatcher-thread.ts). SQLite ignores it (one connection).
+   */
+  poolMax?: number;
   /** Overrides {@link PG_CONNECTION_TIMEOUT_MS} (tests). */
   connectionTimeoutMillis?: number;
   /**
@@ -388,7 +393,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     const pool = new pg.Pool({
       connectionString: config.url,
       types: pgTypes,
-      max: 10,
+      max: options.poolMax ?? 10,
       connectionTimeoutMillis: options.connectionTimeoutMillis ?? PG_CONNECTION_TIMEOUT_MS,
       keepAlive: true,
     });
@@ -411,7 +416,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
       }
     }) as typeof pool.connect;
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options.onQuery), plugins: [new AuthChangePlugin()] });
-    poolStatsOf.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }));
+    poolStatsOf.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolMax ?? 10 }));
     return db;
   }
   if (config.path !== ':memory:') fs.mkdirSync(path.dirname(config.path), { recursive: true });

@@ -8,6 +8,8 @@
  * - SIGTERM during a stream of requests drops none of the requests already accepted: requests that were
  *   being received when the signal came are answered, every request the server processed got its
  *   response, nothing is half done, the buffered log rows are written, and the process exits with 0.
+ * - SIGTERM while the dispatcher thread (src/jobs/dispatcher-thread.ts) has a webhook attempt under way: the
+ *   attempt finishes and is recorded before the process exits with 0.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -223,5 +225,41 @@ describe('SIGTERM', () => {
       .execute();
     expect(logged).toHaveLength(created + 3);
     expect(logged.every((r) => r.status_code === '201')).toBe(true);
+  });
+});
+
+describe('SIGTERM with the dispatcher thread delivering', () => {
+  it('lets the webhook attempt under way finish and record, then exits 0', async () => {
+    const b = await newBusiness(t);
+    const received: number[] = [];
+    const receiver = http.createServer((req, res) => {
+      req.resume();
+      received.push(Date.now());
+      setTimeout(() => res.writeHead(204).end(), 2000);
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as net.AddressInfo).port;
+    const server = await startServer({
+      BIZAPI_DISPATCHER: 'in-process',
+      BIZAPI_DISPATCHER_BUSINESS_IDS: String(b.businessId),
+      BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
+    try {
+      const hook = await request(server.port, b, 'POST', '/v1/webhook', { url: `http://127.0.0.1:${port}/hook`, eventTypes: ['client.created'] });
+      expect(statusOf(hook)).toBe(201);
+      expect(statusOf(await request(server.port, b, 'POST', '/v1/client', { companyName: 'Drained' }))).toBe(201);
+      await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 30_000, interval: 20 });
+      const signalled = Date.now();
+      expect(await server.stop('SIGTERM'), server.stderr()).toBe(0);
+      // the process waited for the receiver's answer (2 s after the request came)
+      expect(Date.now()).toBeGreaterThanOrEqual(received[0]! + 1900);
+      expect(Date.now() - signalled).toBeLessThan(15_000);
+      const rows = await t.testDb.db.selectFrom('webhook_delivery').select(['status', 'last_status_code', 'lease_owner']).where('business_id', '=', b.businessId).execute();
+      expect(rows).toEqual([{ status: 'succeeded', last_status_code: 204, lease_owner: null }]);
+    } finally {
+      await server.stop().catch(() => undefined);
+      receiver.closeAllConnections();
+      await new Promise((r) => receiver.close(r));
+    }
   });
 });

@@ -92,6 +92,15 @@ function emit(outcome: AttemptOutcome, durationMs: number | undefined): void {
   }
 }
 
+/**
+ * Tells this thread's {@link onDeliveryAttempt} listeners about an attempt another thread made: the dispatcher
+ * thread of the server (src/jobs/dispatcher-thread.ts) posts its attempts to the main thread, whose metrics
+ * (`bizapi_webhook_deliveries_total`, `_duration_seconds`) count them. `durationSeconds` as the listener gets it.
+ */
+export function reportDeliveryAttempt(outcome: AttemptOutcome, durationSeconds: number | undefined): void {
+  emit(outcome, durationSeconds === undefined ? undefined : durationSeconds * 1000);
+}
+
 /** Told that events of a business were committed in this process ({@link signalEventsWritten}). */
 export type EventsWrittenListener = (businessId: number) => void;
 
