@@ -11,7 +11,7 @@ import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { workerPositionExists } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, updateRecord } from '../event/event.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './worker.repository.ts';
@@ -155,14 +155,14 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Worker
   await checkReferences(db, auth.businessId, body);
   return inTransaction(db, async (trx) => {
     // The lean write path: the read of the current shape is the lock and proves the worker still exists.
-    const row = await repo.findById(trx, auth.businessId, id, true);
-    if (!row) throw new NotFound();
-    const before = toWorker(row);
-    const columns = changedColumns(row, columnsFrom(body));
-    if (Object.keys(columns).length === 0) return before;
-    await repo.updateById(trx, auth.businessId, id, columns, nowTimestamp());
-    const after = await retrieve(trx, auth, id);
-    return recordUpdated(trx, auth.businessId, 'worker', before, after, (updated) => repo.updateById(trx, auth.businessId, id, {}, updated));
+    const { before, answer } = await updateRecord(trx, auth.businessId, 'worker', {
+      lock: () => repo.findById(trx, auth.businessId, id, true),
+      shape: toWorker,
+      diff: (row) => ({ columns: changedColumns(row, columnsFrom(body)) }),
+      update: (columns, at) => repo.updateById(trx, auth.businessId, id, columns, at),
+      read: () => retrieve(trx, auth, id),
+    });
+    return answer ?? before;
   });
 }
 
