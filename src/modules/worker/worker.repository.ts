@@ -3,18 +3,15 @@ import type { Db } from '../../db/database.ts';
 import { recordWrites } from '../../db/record-writes.ts';
 import { forUpdateOf, searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
+import { selectColumns } from '../../shared/property-map.ts';
+import { WORKER_PROPERTIES } from './worker.properties.ts';
 
+/** The worker's columns (its property map, ./worker.properties.ts), its position's id and the position's title and colour. */
 const columns = [
-  'worker.id',
-  'worker.name',
-  'worker.created',
+  ...selectColumns(WORKER_PROPERTIES, 'worker'),
   'worker.position_id',
   'worker_position.title as position_title',
   'worker_position.symbol_color as position_symbol_color',
-  'worker.sort_order',
-  'worker.is_hidden',
-  'worker.man_month_amount',
-  'worker.updated',
 ] as const;
 
 function selectLive(db: Db, businessId: number) {
