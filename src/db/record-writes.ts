@@ -1,11 +1,12 @@
 /**
- * The by-id writes every business-owned record table shares (issue 42, as DRF's `UpdateModelMixin` /
- * `DestroyModelMixin` are shared): `updateById` (the lean write path's one UPDATE, docs/api.md#events) and,
- * for tables with a `deleted_at`, `softDeleteById`; and `restoreById` (an import's write of a record as given). A repository binds them to its table once
+ * The by-id writes every business-owned record table shares (issue 42, as DRF's `CreateModelMixin` /
+ * `UpdateModelMixin` / `DestroyModelMixin` are shared): `insert` (a create's one INSERT), `updateById` (the
+ * lean write path's one UPDATE, docs/api.md#events) and, for tables with a `deleted_at`, `softDeleteById` and
+ * `existsById` (live records only); and `restoreById` (an import's write of a record as given). A repository binds them to its table once
  * (`export const { updateById, softDeleteById, restoreById } = recordWrites('client', { softDelete: true })`); each
  * is one statement, filtered by `business_id` and `id` (the table's key, docs/deployment.md#10-beyond-one-postgresql-server-citus-distributed-by-business_id), as the hand-written copies were.
  */
-import type { Expression, Kysely, SqlBool, Updateable } from 'kysely';
+import type { Expression, Insertable, Kysely, SqlBool, Updateable } from 'kysely';
 import type { Database, Db } from './database.ts';
 import type { Timestamp } from './columns.ts';
 
@@ -25,8 +26,13 @@ export type SoftDeletedTable = {
  */
 export type RowCondition = (db: Db, businessId: number) => Expression<SqlBool>;
 
+/** A row of table `T` to insert, without `business_id` (taken from the `businessId` argument). */
+export type NewRecord<T extends StampedTable> = Omit<Insertable<Database[T]>, 'business_id'>;
+
 /** What {@link recordWrites} binds to one table. */
 export interface RecordWrites<T extends StampedTable> {
+  /** Inserts `row` into the business in one statement; returns the new row's id. */
+  insert(db: Db, businessId: number, row: NewRecord<T>): Promise<number>;
   /**
    * Sets the columns of `patch` and `updated` to `at` on record `id` of the business, in one statement (an
    * empty `patch` stamps `updated` only: the event's stamp, docs/api.md#events). A soft-deleted record (when
@@ -45,6 +51,8 @@ export interface RecordWrites<T extends StampedTable> {
 export interface SoftDeleteWrites<T extends StampedTable> extends RecordWrites<T> {
   /** Sets `deleted_at` to `at` on live record `id` of the business; returns the rows changed (0: missing or already deleted). */
   softDeleteById(db: Db, businessId: number, id: number, at: Timestamp): Promise<number>;
+  /** Whether the business has a live (not soft-deleted) record `id`, in one statement. */
+  existsById(db: Db, businessId: number, id: number): Promise<boolean>;
 }
 
 /**
@@ -58,9 +66,10 @@ export function recordWrites<T extends StampedTable>(
   options: { softDelete?: boolean; where?: RowCondition } = {},
 ): RecordWrites<T> & Partial<SoftDeleteWrites<T>> {
   // The generic table name defeats Kysely's column inference inside; the signatures above keep callers typed.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  const untyped = (db: Db) => db as unknown as Kysely<any>;
   const byId = (db: Db, businessId: number, id: number, set: Record<string, unknown>, filtered = true): Promise<{ numUpdatedRows: bigint }> => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-    let q = (db as unknown as Kysely<any>)
+    let q = untyped(db)
       .updateTable(table as string)
       .set(set)
       .where('business_id', '=', businessId)
@@ -70,6 +79,14 @@ export function recordWrites<T extends StampedTable>(
     return q.executeTakeFirst();
   };
   const writes: RecordWrites<T> & Partial<SoftDeleteWrites<T>> = {
+    async insert(db, businessId, row) {
+      const { id } = await untyped(db)
+        .insertInto(table as string)
+        .values({ ...row, business_id: businessId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id as number;
+    },
     async updateById(db, businessId, id, patch, at) {
       return Number((await byId(db, businessId, id, { ...patch, updated: at })).numUpdatedRows);
     },
@@ -80,6 +97,16 @@ export function recordWrites<T extends StampedTable>(
   };
   if (options.softDelete) {
     writes.softDeleteById = async (db, businessId, id, at) => Number((await byId(db, businessId, id, { deleted_at: at })).numUpdatedRows);
+    writes.existsById = async (db, businessId, id) => {
+      const row = await untyped(db)
+        .selectFrom(table as string)
+        .select('id')
+        .where('business_id', '=', businessId)
+        .where('deleted_at', 'is', null)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    };
   }
   return writes;
 }

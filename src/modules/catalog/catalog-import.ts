@@ -343,12 +343,12 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
 
   const grades = new Map<string, number>();
   for (const g of file.grades ?? []) {
-    grades.set(g.key, await repo.insertGrade(trx, businessId, { title: g.title, created }));
+    grades.set(g.key, await repo.insertCatalog(trx, 'grade', businessId, { title: g.title, created }));
   }
 
   const members = new Map<string, number>();
   for (const m of file.members ?? []) {
-    const id = await repo.insertMember(trx, businessId, {
+    const id = await repo.insertCatalog(trx, 'member', businessId, {
       nickname: m.nickname ?? null,
       email: m.email,
       is_active: toBool(m.isActive ?? true),
@@ -363,7 +363,7 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
   const statuses = new Map<string, number>();
   let statusPosition = positions.inquiryStatus;
   for (const f of file.folders ?? []) {
-    const folderId = await repo.insertFolder(trx, businessId, {
+    const folderId = await repo.insertCatalog(trx, 'folder', businessId, {
       name: f.name,
       is_default: toBool(f.isDefault ?? false),
       created,
@@ -371,7 +371,7 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
     folders.set(f.key, folderId);
     for (const s of f.statuses ?? []) {
       statusPosition += 1;
-      const id = await repo.insertInquiryStatus(trx, businessId, {
+      const id = await repo.insertCatalog(trx, 'inquiry_status', businessId, {
         folder_id: folderId,
         title: s.title,
         is_default: toBool(s.isDefault ?? false),
@@ -386,7 +386,7 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
   let clientStatusPosition = positions.clientStatus;
   for (const s of file.clientStatuses ?? []) {
     clientStatusPosition += 1;
-    const id = await repo.insertClientStatus(trx, businessId, {
+    const id = await repo.insertCatalog(trx, 'client_status', businessId, {
       title: s.title,
       is_default: toBool(s.isDefault ?? false),
       position: clientStatusPosition,
@@ -397,7 +397,7 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
 
   const fields = new Map<string, number>();
   for (const f of file.fields ?? []) {
-    const fieldId = await repo.insertField(trx, businessId, {
+    const fieldId = await repo.insertCatalog(trx, 'field', businessId, {
       name: f.name,
       category: f.category,
       data_type: f.dataType,
@@ -418,14 +418,14 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
 
   const contractCategories = new Map<string, number>();
   for (const c of file.contractCategories ?? []) {
-    contractCategories.set(c.key, await repo.insertContractCategory(trx, businessId, { title: c.title, created }));
+    contractCategories.set(c.key, await repo.insertCatalog(trx, 'contract_category', businessId, { title: c.title, created }));
   }
 
   const settlementTypes = new Map<string, number>();
   let settlementTypePosition = positions.settlementType;
   for (const t of file.settlementTypes ?? []) {
     settlementTypePosition += 1;
-    const id = await repo.insertSettlementType(trx, businessId, {
+    const id = await repo.insertCatalog(trx, 'settlement_type', businessId, {
       base_type: t.baseType,
       category: t.category,
       title: t.title,
@@ -438,7 +438,7 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
 
   const workerPositions = new Map<string, number>();
   for (const p of file.positions ?? []) {
-    const id = await repo.insertWorkerPosition(trx, businessId, { title: p.title, symbol_color: p.symbolColor, created });
+    const id = await repo.insertCatalog(trx, 'worker_position', businessId, { title: p.title, symbol_color: p.symbolColor, created });
     workerPositions.set(p.key, id);
   }
 
@@ -446,7 +446,7 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
   let classificationPosition = positions.estimateItemClassification;
   for (const c of file.estimateItemClassifications ?? []) {
     classificationPosition += 1;
-    const id = await repo.insertEstimateItemClassification(trx, businessId, { title: c.title, position: classificationPosition, created });
+    const id = await repo.insertCatalog(trx, 'estimate_item_classification', businessId, { title: c.title, position: classificationPosition, created });
     classifications.set(c.key, id);
   }
 

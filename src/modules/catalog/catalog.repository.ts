@@ -5,24 +5,12 @@
  *
  * Every function takes `(db | trx, businessId, …)` and always writes or filters by that business.
  */
-import { type Insertable, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type OrderColumn, type Page } from '../../shared/pagination.ts';
-import type {
-  ClientStatusTable,
-  ContractCategoryTable,
-  FieldMemberTable,
-  FieldOptionTable,
-  FieldTable,
-  FolderTable,
-  GradeTable,
-  InquiryStatusTable,
-  MemberTable,
-  SettlementTypeTable,
-  WorkerPositionTable,
-} from '../../db/tables/catalog.table.ts';
+import type { FieldMemberTable, FieldOptionTable } from '../../db/tables/catalog.table.ts';
 import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 
 // ── Catalog import (writes) ──
@@ -34,98 +22,15 @@ import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 /** A row to insert, without `id` (generated) and `business_id` (taken from the `businessId` argument). */
 type NewRow<T> = Omit<Insertable<T>, 'id' | 'business_id'>;
 
-/** Inserts a grade; returns its id. */
-export async function insertGrade(db: Db, businessId: number, row: NewRow<GradeTable>): Promise<number> {
-  const { id } = await db
-    .insertInto('grade')
-    .values({ business_id: businessId, title: row.title, created: row.created })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** Inserts a member; `grade_id` must be a grade of the same business. Returns its id. */
-export async function insertMember(db: Db, businessId: number, row: NewRow<MemberTable>): Promise<number> {
-  const { id } = await db
-    .insertInto('member')
-    .values({
-      business_id: businessId,
-      nickname: row.nickname,
-      email: row.email,
-      is_active: row.is_active,
-      grade_id: row.grade_id,
-      notifications_enabled: row.notifications_enabled,
-      created: row.created,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
 /**
- * Inserts a folder; returns its id. At most one folder per business has `is_default = 1` (a unique partial
- * index enforces it; a second default fails with a constraint error).
+ * Inserts one row of catalog `table` into the business (`grade`, `member` with a `grade_id` of the same
+ * business, `folder` — at most one per business has `is_default = 1`, a unique partial index enforces it —,
+ * `inquiry_status` in a folder of the same business, `client_status`, `field` with `category` I | C | CO and
+ * `data_type` S | N | M | D | T | B | SL | ML, `contract_category`, `settlement_type`, `worker_position`,
+ * `estimate_item_classification` with its configured `position`, docs/api.md#estimate-items); returns its id.
  */
-export async function insertFolder(db: Db, businessId: number, row: NewRow<FolderTable>): Promise<number> {
-  const { id } = await db
-    .insertInto('folder')
-    .values({ business_id: businessId, name: row.name, is_default: row.is_default, created: row.created })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** Inserts an inquiry status into a folder of the same business; returns its id. */
-export async function insertInquiryStatus(
-  db: Db,
-  businessId: number,
-  row: NewRow<InquiryStatusTable>,
-): Promise<number> {
-  const { id } = await db
-    .insertInto('inquiry_status')
-    .values({
-      business_id: businessId,
-      folder_id: row.folder_id,
-      title: row.title,
-      is_default: row.is_default,
-      position: row.position,
-      created: row.created,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** Inserts a client status; returns its id. */
-export async function insertClientStatus(db: Db, businessId: number, row: NewRow<ClientStatusTable>): Promise<number> {
-  const { id } = await db
-    .insertInto('client_status')
-    .values({
-      business_id: businessId,
-      title: row.title,
-      is_default: row.is_default,
-      position: row.position,
-      created: row.created,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** Inserts a custom field (`category` I | C | CO, `data_type` S | N | M | D | T | B | SL | ML); returns its id. */
-export async function insertField(db: Db, businessId: number, row: NewRow<FieldTable>): Promise<number> {
-  const { id } = await db
-    .insertInto('field')
-    .values({
-      business_id: businessId,
-      name: row.name,
-      category: row.category,
-      data_type: row.data_type,
-      created: row.created,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export async function insertCatalog<T extends RestorableCatalogTable>(db: Db, table: T, businessId: number, row: NewRow<Database[T]>): Promise<number> {
+  return insertRow(db, table, { ...row, business_id: businessId });
 }
 
 /** Inserts the options of SL / ML fields (batch; no ids needed). Does nothing for an empty list. */
@@ -162,73 +67,6 @@ export async function insertFieldMembers(
       rows.map((r) => ({ business_id: businessId, field_id: r.field_id, member_id: r.member_id, position: r.position })),
     )
     .execute();
-}
-
-/** Inserts a contract category; returns its id. */
-export async function insertContractCategory(
-  db: Db,
-  businessId: number,
-  row: NewRow<ContractCategoryTable>,
-): Promise<number> {
-  const { id } = await db
-    .insertInto('contract_category')
-    .values({ business_id: businessId, title: row.title, created: row.created })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** Inserts a settlement type; returns its id. */
-export async function insertSettlementType(
-  db: Db,
-  businessId: number,
-  row: NewRow<SettlementTypeTable>,
-): Promise<number> {
-  const { id } = await db
-    .insertInto('settlement_type')
-    .values({
-      business_id: businessId,
-      base_type: row.base_type,
-      category: row.category,
-      title: row.title,
-      allows_multiple_rounds: row.allows_multiple_rounds,
-      position: row.position,
-      created: row.created,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** Inserts a worker position; returns its id. */
-export async function insertWorkerPosition(
-  db: Db,
-  businessId: number,
-  row: NewRow<WorkerPositionTable>,
-): Promise<number> {
-  const { id } = await db
-    .insertInto('worker_position')
-    .values({ business_id: businessId, title: row.title, symbol_color: row.symbol_color, created: row.created })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/**
- * Inserts an estimate item classification (docs/api.md#estimate-items); `position` is its configured order.
- * Returns its id.
- */
-export async function insertEstimateItemClassification(
-  db: Db,
-  businessId: number,
-  row: { title: string; position: number; created: string },
-): Promise<number> {
-  const { id } = await db
-    .insertInto('estimate_item_classification')
-    .values({ business_id: businessId, title: row.title, position: row.position, created: row.created })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
 }
 
 /** The id of the business's default folder, or `undefined` when it has none yet. */
@@ -646,11 +484,15 @@ export async function insertCatalogRow(
   id: number | undefined,
   values: CatalogColumns,
 ): Promise<number> {
-  const row = { ...values, business_id: businessId, ...(id !== undefined && { id }) };
-  const columns = Object.keys(row);
-  const { rows } = await sql<{ id: number }>`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    values (${sql.join(columns.map((c) => row[c as keyof typeof row]))}) returning id`.execute(db);
-  return rows[0]!.id;
+  return insertRow(db, table, { ...values, business_id: businessId, ...(id !== undefined && { id }) });
+}
+
+/** The one INSERT of a catalog row (its columns as given, `business_id` among them); returns the row's id. */
+async function insertRow(db: Db, table: RestorableCatalogTable, row: Record<string, unknown>): Promise<number> {
+  // The table chosen at run time defeats Kysely's column inference; the callers' signatures keep the rows typed.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  const { id } = await (db as unknown as Kysely<any>).insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
+  return id as number;
 }
 
 /** Sets `values` on row `id` of `table` in the business. */

@@ -11,7 +11,7 @@ import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { findClientStatus } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, updateRecord } from '../event/event.service.ts';
 import type { Cascade } from '../../shared/cascade.ts';
 import type { FileContext } from '../file/file.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
@@ -248,17 +248,18 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: ClientUpdateB
   return inTransaction(db, async (trx) => {
     // A body that may change what inquiries and contracts nest locks the row against new references too: one
     // created meanwhile then reads the new summary, after this commits (docs/api.md#cascades).
-    const row = await repo.lockShapeById(trx, businessId, id, NESTED_PROPERTIES.some((p) => body[p] !== undefined) ? 'update' : 'no key update');
-    if (!row) throw new NotFound();
-    const before = toClient(row);
-    const columns = changedColumns(storedColumns(row), patch);
-    const values = changedFieldValues(before.fieldSet, fieldValues);
-    if (Object.keys(columns).length === 0 && values.length === 0) return before;
-    await repo.updateById(trx, businessId, id, columns, nowTimestamp());
-    await setFieldValues(trx, businessId, 'C', id, values);
-    const after = toClient((await repo.findShapeById(trx, businessId, id))!);
-    const answer = await recordUpdated(trx, businessId, 'client', before, after, (at) => repo.updateById(trx, businessId, id, {}, at));
-    if (nestedKey(before) !== nestedKey(after)) await cascade(trx, auth, id, nesting, files);
+    const { before, answer } = await updateRecord(trx, businessId, 'client', {
+      lock: () => repo.lockShapeById(trx, businessId, id, NESTED_PROPERTIES.some((p) => body[p] !== undefined) ? 'update' : 'no key update'),
+      shape: toClient,
+      diff: (row, before) => {
+        const values = changedFieldValues(before.fieldSet, fieldValues);
+        return { columns: changedColumns(storedColumns(row), patch), others: values.length > 0, write: () => setFieldValues(trx, businessId, 'C', id, values) };
+      },
+      update: (columns, at) => repo.updateById(trx, businessId, id, columns, at),
+      read: async () => toClient((await repo.findShapeById(trx, businessId, id))!),
+    });
+    if (!answer) return before;
+    if (nestedKey(before) !== nestedKey(answer)) await cascade(trx, auth, id, nesting, files);
     return answer;
   });
 }

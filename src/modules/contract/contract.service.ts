@@ -28,7 +28,7 @@ import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { findContractCategoryIds } from '../catalog/catalog.service.ts';
 import { exists as clientExists, toNestedClient } from '../client/client.service.ts';
-import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdatedMany, updateRecord } from '../event/event.service.ts';
 import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
 import type { FileContext } from '../file/file.service.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
@@ -382,34 +382,41 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdat
     // The locking read proves the contract still exists and makes `before` the state this change applies to.
     // A body that may change the summary locks the row against new references too: a project or settlement
     // created meanwhile then reads the new summary, after this commits (docs/api.md#cascades).
-    const row = await repo.lockShapeById(trx, businessId, id, sendsSummary ? 'update' : 'no key update');
-    if (!row) throw new NotFound();
-    const errors = new ErrorCollector();
-    const clearRecurring = checkRules(body, row, errors);
-    references.replayInto(errors);
-    errors.throwIfAny();
-    await lockMovedInquiry(trx, row.stored_inquiry_id, newInquiryId, sendsSummary, touched, inquiries);
-    const patch = columnsFrom(body);
-    if (clearRecurring) {
-      patch.settlement_frequency = null;
-      patch.settlement_cycle = null;
-      patch.settlement_day = null;
-    }
-    const before = toContract(row);
-    const columns = changedColumns(storedColumns(CONTRACT_PROPERTIES, row), patch);
-    const categoryIds = checked.categoryIds;
-    const categoriesChange =
-      categoryIds !== undefined && JSON.stringify([...categoryIds].sort((a, b) => a - b)) !== JSON.stringify(before.categorySet.map((c) => c.id));
-    const values = changedFieldValues(before.fieldSet, checked.fieldValues);
-    if (Object.keys(columns).length === 0 && !categoriesChange && values.length === 0) return before;
-    await repo.updateById(trx, businessId, id, columns, nowTimestamp());
-    if (categoriesChange) await repo.replaceCategories(trx, businessId, id, categoryIds);
-    await setFieldValues(trx, businessId, 'CO', id, values);
-    const after = toContract((await repo.findShapeById(trx, businessId, id))!);
-    const answer = await recordUpdated(trx, businessId, 'contract', before, after, (at) => repo.updateById(trx, businessId, id, {}, at));
-    const summaryChanged = summaryKey(before) !== summaryKey(after);
+    const { before, answer } = await updateRecord(trx, businessId, 'contract', {
+      lock: () => repo.lockShapeById(trx, businessId, id, sendsSummary ? 'update' : 'no key update'),
+      shape: toContract,
+      diff: async (row, before) => {
+        const errors = new ErrorCollector();
+        const clearRecurring = checkRules(body, row, errors);
+        references.replayInto(errors);
+        errors.throwIfAny();
+        await lockMovedInquiry(trx, row.stored_inquiry_id, newInquiryId, sendsSummary, touched, inquiries);
+        const patch = columnsFrom(body);
+        if (clearRecurring) {
+          patch.settlement_frequency = null;
+          patch.settlement_cycle = null;
+          patch.settlement_day = null;
+        }
+        const categoryIds = checked.categoryIds;
+        const categoriesChange =
+          categoryIds !== undefined && JSON.stringify([...categoryIds].sort((a, b) => a - b)) !== JSON.stringify(before.categorySet.map((c) => c.id));
+        const values = changedFieldValues(before.fieldSet, checked.fieldValues);
+        return {
+          columns: changedColumns(storedColumns(CONTRACT_PROPERTIES, row), patch),
+          others: categoriesChange || values.length > 0,
+          write: async () => {
+            if (categoriesChange) await repo.replaceCategories(trx, businessId, id, categoryIds);
+            await setFieldValues(trx, businessId, 'CO', id, values);
+          },
+        };
+      },
+      update: (columns, at) => repo.updateById(trx, businessId, id, columns, at),
+      read: async () => toContract((await repo.findShapeById(trx, businessId, id))!),
+    });
+    if (!answer) return before;
+    const summaryChanged = summaryKey(before) !== summaryKey(answer);
     // The inquiries locked above whose `contract` changed: by the link, or by the summary they nest.
-    if (summaryChanged || (before.inquiry?.id ?? null) !== (after.inquiry?.id ?? null)) await recordInquiryChanges(trx, touched, inquiries);
+    if (summaryChanged || (before.inquiry?.id ?? null) !== (answer.inquiry?.id ?? null)) await recordInquiryChanges(trx, touched, inquiries);
     if (summaryChanged) {
       await nesting.projects.updated(trx, auth, id, files);
       await nesting.settlements.updated(trx, auth, id, files);

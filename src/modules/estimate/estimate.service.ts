@@ -8,7 +8,7 @@ import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, updateRecord } from '../event/event.service.ts';
 import { parseEstimate } from '../inquiry/inquiry.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
@@ -155,16 +155,16 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Estima
   const patch = await checkedColumns(db, auth.businessId, body);
   return inTransaction(db, async (trx) => {
     // The lean write path: the read of the current shape is the lock and proves the item still exists.
-    const row = await repo.findById(trx, auth.businessId, id, true);
-    if (!row) throw new NotFound();
-    const before = toEstimateItem(row);
-    // A `unitCost` written in another form of the same decimal passes here; the shapes' comparison below
-    // then finds no change, puts `updated` back and writes no event.
-    const columns = changedColumns(row, patch);
-    if (Object.keys(columns).length === 0) return before;
-    await repo.updateById(trx, auth.businessId, id, columns, nowTimestamp());
-    const after = await retrieve(trx, auth, id);
-    return recordUpdated(trx, auth.businessId, 'estimate.item', before, after, (updated) => repo.updateById(trx, auth.businessId, id, {}, updated));
+    const { before, answer } = await updateRecord(trx, auth.businessId, 'estimate.item', {
+      lock: () => repo.findById(trx, auth.businessId, id, true),
+      shape: toEstimateItem,
+      // A `unitCost` written in another form of the same decimal passes here; the shapes' comparison then
+      // finds no change, puts `updated` back and writes no event.
+      diff: (row) => ({ columns: changedColumns(row, patch) }),
+      update: (columns, at) => repo.updateById(trx, auth.businessId, id, columns, at),
+      read: () => retrieve(trx, auth, id),
+    });
+    return answer ?? before;
   });
 }
 

@@ -378,15 +378,15 @@ export interface RecordUpdateOptions extends RecordOptions {
  *    `unstamp(before.updated)`, writes no event and answers `after` with the old `updated`.
  * A note passes its parent in `options.parent`.
  */
-export async function recordUpdated<T extends { id: number; updated: Timestamp }>(
+export async function recordUpdated<B extends Stamped, A extends Stamped = B>(
   trx: Db,
   businessId: number,
   resource: EventResource,
-  before: T,
-  after: T,
+  before: B,
+  after: A,
   unstamp: (updated: Timestamp) => Promise<unknown>,
   options: RecordUpdateOptions = {},
-): Promise<T> {
+): Promise<A> {
   const changed = changedFields(before, after, options.comparable);
   if (changed.length === 0) {
     if (after.updated !== before.updated) await unstamp(before.updated);
@@ -394,6 +394,79 @@ export async function recordUpdated<T extends { id: number; updated: Timestamp }
   }
   await record(trx, businessId, { type: `${resource}.updated`, changedFields: changed, data: after, parent: options.parent }, after.updated);
   return after;
+}
+
+/** A record's full shape as the lean write path compares it: its id and its `updated` stamp. */
+export type Stamped = { id: number; updated: Timestamp };
+
+/** What a PATCH changes, as {@link UpdateSteps} `diff` decides it from the locked row. */
+export interface RecordChange {
+  /** The changed columns of the record's own row (`changedColumns` of db/sql-helpers.ts); `{}` for none. */
+  columns: Record<string, unknown>;
+  /**
+   * Whether something beyond `columns` changes (a nested set, field values, or writes `diff` already made);
+   * when neither it nor `columns` does, nothing is written. Default: whether `write` is given.
+   */
+  others?: boolean;
+  /** The writes beyond the record's own row, run right after its UPDATE with the same stamp `at` (nested sets, a status history row). */
+  write?: (at: Timestamp) => Promise<unknown>;
+}
+
+/**
+ * How one resource takes part in {@link updateRecord} (as a DRF view parameterizes `UpdateModelMixin`:
+ * `get_object`, the serializer, `perform_update`). `Row` is what the locking read returns, `B` the full shape
+ * before and `A` the full shape after (the same type but for an inquiry, whose download URLs are signed after).
+ */
+export interface UpdateSteps<Row, B extends Stamped, A extends Stamped> {
+  /** The one statement that reads the record and locks it (`forUpdateOf`; SQLite's `BEGIN IMMEDIATE`); `undefined`: missing. */
+  lock(): Promise<Row | undefined>;
+  /** The full shape of the locked row (before). */
+  shape(row: Row): B;
+  /**
+   * The rules that need the stored record (they may throw a ValidationError) and what the PATCH changes;
+   * `at` is the stamp the change will carry (writes `diff` makes itself use it).
+   */
+  diff(row: Row, before: B, at: Timestamp): RecordChange | Promise<RecordChange>;
+  /** The one UPDATE of the record's row: `columns` and `updated = at` (the repository's `updateById`); returns the rows changed. */
+  update(columns: Record<string, unknown>, at: Timestamp): Promise<number>;
+  /** Reads the full shape after the writes, in one statement. */
+  read(): Promise<A>;
+}
+
+/** The outcome of {@link updateRecord}: the shape before, and the answer when anything was written. */
+export interface Updated<B, A> {
+  before: B;
+  /** The full shape after (with `updated` put back when nothing changed after all); `undefined` when nothing was written (answer `before`). */
+  answer: A | undefined;
+}
+
+/**
+ * The lean update of one record (docs/api.md#events), in the caller's transaction `trx`, shared by every
+ * PATCH: lock and read the stored row (`steps.lock`; missing → NotFound), map it to the shape before, decide
+ * what changes (`steps.diff`); when nothing does, write nothing and answer `before` (no event, `updated`
+ * kept); else one UPDATE writes the changed columns with `updated` (no row changed → NotFound), then the
+ * other writes, then the shape after is read once and {@link recordUpdated} writes `<resource>.updated` (or
+ * puts `updated` back). Cascades to records that nest this one are the caller's, after it returns.
+ * @throws NotFound for a missing record; whatever `steps.diff` throws (ValidationError)
+ */
+export async function updateRecord<Row, B extends Stamped, A extends Stamped = B>(
+  trx: Db,
+  businessId: number,
+  resource: EventResource,
+  steps: UpdateSteps<Row, B, A>,
+  options: RecordUpdateOptions = {},
+): Promise<Updated<B, A>> {
+  const row = await steps.lock();
+  if (!row) throw new NotFound();
+  const before = steps.shape(row);
+  const at = nowTimestamp();
+  const change = await steps.diff(row, before, at);
+  if (Object.keys(change.columns).length === 0 && !(change.others ?? change.write !== undefined)) return { before, answer: undefined };
+  if ((await steps.update(change.columns, at)) === 0) throw new NotFound();
+  await change.write?.(at);
+  const after = await steps.read();
+  const answer = await recordUpdated(trx, businessId, resource, before, after, (updated) => steps.update({}, updated), options);
+  return { before, answer };
 }
 
 /** Maps a sequenced row to the API shape. */

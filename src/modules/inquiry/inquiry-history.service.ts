@@ -10,7 +10,7 @@ import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, updateRecord } from '../event/event.service.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimestamp, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
@@ -295,22 +295,20 @@ export async function partialUpdateTextHistory(
   if (body.created !== undefined) patch.created = toTimestamp(body.created);
   return inTransaction(db, async (trx) => {
     // The lean write path: the read of the current shape is the lock, and proves the note is this live inquiry's.
-    const row = await repo.findTextHistoryById(trx, auth.businessId, inquiryId, historyId, true);
-    if (!row) throw new NotFound();
-    const before = toTextHistory(row);
-    const columns = changedColumns({ ...row }, patch);
-    if (Object.keys(columns).length === 0) return before;
-    await repo.updateTextHistoryById(trx, auth.businessId, inquiryId, historyId, columns, nowTimestamp());
-    const after = toTextHistory((await repo.findTextHistoryById(trx, auth.businessId, inquiryId, historyId))!);
-    return recordUpdated(
+    const { before, answer } = await updateRecord(
       trx,
       auth.businessId,
       'inquiry.text_history',
-      before,
-      after,
-      (updated) => repo.updateTextHistoryById(trx, auth.businessId, inquiryId, historyId, {}, updated),
+      {
+        lock: () => repo.findTextHistoryById(trx, auth.businessId, inquiryId, historyId, true),
+        shape: toTextHistory,
+        diff: (row) => ({ columns: changedColumns({ ...row }, patch) }),
+        update: (columns, at) => repo.updateTextHistoryById(trx, auth.businessId, inquiryId, historyId, columns, at),
+        read: async () => toTextHistory((await repo.findTextHistoryById(trx, auth.businessId, inquiryId, historyId))!),
+      },
       { parent: { type: 'inquiry', id: inquiryId } },
     );
+    return answer ?? before;
   });
 }
 

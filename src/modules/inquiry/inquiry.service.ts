@@ -9,6 +9,7 @@
 import { type Expression, expressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { changedColumns, fromJsonColumn, inTransaction, jsonTimestamp, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import type { Timestamp } from '../../db/columns.ts';
 import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
@@ -29,7 +30,7 @@ import {
   type StoredFile,
   toStoredFiles,
 } from '../file/file.service.ts';
-import { recordCreated, recordDeleted, recordDeletedMany, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordDeletedMany, recordUpdated, recordUpdatedMany, updateRecord } from '../event/event.service.ts';
 import {
   checkInquiryContract,
   type InquiryLink,
@@ -421,7 +422,7 @@ function comparable(key: string, value: unknown): unknown {
  */
 async function finishUpdate(trx: Db, auth: Auth, id: number, before: InquiryState, files: FileContext | undefined): Promise<Inquiry> {
   const after = await signed(files, toState((await repo.findShapeById(trx, auth.businessId, id))!));
-  return recordUpdated(trx, auth.businessId, 'inquiry', before as unknown as Inquiry, after, (at) => repo.updateById(trx, auth.businessId, id, {}, at), {
+  return recordUpdated(trx, auth.businessId, 'inquiry', before, after, (at) => repo.updateById(trx, auth.businessId, id, {}, at), {
     comparable,
   });
 }
@@ -434,6 +435,83 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 /** A file link as compared by {@link sameList}. */
 function linkKey(l: { text: string; link: string }): string {
   return JSON.stringify([l.text, l.link]);
+}
+
+/**
+ * What a PATCH of inquiry `id` changes, decided under its lock from the stored `row` and its shape `before`
+ * ({@link partialUpdate}'s `diff` step): the changed columns; the sets, field values, contract link and
+ * status history that change are written here already, stamped `now` (so `others` says whether any was);
+ * `linked` is the contracts whose link changed.
+ */
+async function changeSets(
+  trx: Transaction<Database>,
+  businessId: number,
+  id: number,
+  body: InquiryUpdateBody,
+  checked: CheckedBody,
+  row: repo.InquiryShapeRow,
+  before: InquiryState,
+  now: Timestamp,
+): Promise<{ columns: InquiryRowUpdate; others: boolean; linked: number[] }> {
+  const columns = changedColumns(storedColumns(row), columnsFrom(body, checked));
+  let changed = false;
+  const inChargeBefore = before.inChargeSet.map((m) => m.id);
+  const inCharge = checked.inChargeIds ?? inChargeBefore;
+  if (!sameList(inCharge.map(String), inChargeBefore.map(String))) {
+    await repo.replaceInCharge(trx, businessId, id, inCharge);
+    const added = inCharge.filter((m) => !inChargeBefore.includes(m));
+    await emitInquiryEvent(trx, businessId, { type: 'inquiry.in_charge_added', inquiryId: id, memberIds: added });
+    changed = true;
+  }
+  // A set sent as it is stored is kept as it is (its entries keep their ids): no change, no event.
+  if (body.workSet && !sameList(body.workSet.map((w) => w.name), before.workSet.map((w) => w.name))) {
+    await repo.replaceWorks(trx, businessId, id, body.workSet.map((w) => w.name), now);
+    changed = true;
+  }
+  if (body.fileLinkSet && !sameList(body.fileLinkSet.map(linkKey), before.fileLinkSet.map(linkKey))) {
+    await repo.replaceFileLinks(trx, businessId, id, body.fileLinkSet, now);
+    changed = true;
+  }
+  if (checked.files && checked.files.length > 0) {
+    await attachFiles(trx, businessId, id, checked.files, before.fileSet.length);
+    changed = true;
+  }
+  const values = changedFieldValues(before.fieldSet, checked.fieldValues);
+  if (values.length > 0) {
+    await setFieldValues(trx, businessId, 'I', id, values);
+    changed = true;
+  }
+  let linked: number[] = [];
+  if (body.contract !== undefined && (body.contract?.id ?? null) !== (before.contract?.id ?? null)) {
+    linked = await setInquiryContract(trx, businessId, id, body.contract?.id ?? null);
+    changed = true;
+  }
+  if (checked.status && checked.status.id !== row.status_id) {
+    await repo.insertStatusHistory(trx, businessId, {
+      inquiry_id: id,
+      status_id: checked.status.id,
+      previous_status_id: row.status_id,
+      member_id: null,
+      created: now,
+    });
+    if (checked.status.folderId !== row.folder_id) {
+      await repo.insertFolderHistory(trx, businessId, {
+        inquiry_id: id,
+        folder_id: checked.status.folderId,
+        previous_folder_id: row.folder_id,
+        member_id: null,
+        created: now,
+      });
+    }
+    await emitInquiryEvent(trx, businessId, {
+      type: 'inquiry.status_changed',
+      inquiryId: id,
+      memberIds: inCharge,
+      statusId: checked.status.id,
+      ...(row.status_id !== null && { previousStatusId: row.status_id }),
+    });
+  }
+  return { columns, others: changed, linked };
 }
 
 /**
@@ -467,71 +545,25 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdate
   // meanwhile then reads the new summary, after this commits (docs/api.md#cascades).
   const lock = NESTED_PROPERTIES.some((p) => body[p] !== undefined) ? 'update' : 'no key update';
   const result = await inTransaction(db, async (trx): Promise<{ answer: Inquiry } | { unchanged: InquiryState }> => {
-    const row = await repo.lockShapeById(trx, businessId, id, lock);
-    if (!row) throw new NotFound();
-    const before = toState(row);
-    const now = nowTimestamp();
-    const columns = changedColumns(storedColumns(row), columnsFrom(body, checked));
-    let changed = Object.keys(columns).length > 0;
-    const inChargeBefore = before.inChargeSet.map((m) => m.id);
-    const inCharge = checked.inChargeIds ?? inChargeBefore;
-    if (!sameList(inCharge.map(String), inChargeBefore.map(String))) {
-      await repo.replaceInCharge(trx, businessId, id, inCharge);
-      const added = inCharge.filter((m) => !inChargeBefore.includes(m));
-      await emitInquiryEvent(trx, businessId, { type: 'inquiry.in_charge_added', inquiryId: id, memberIds: added });
-      changed = true;
-    }
-    // A set sent as it is stored is kept as it is (its entries keep their ids): no change, no event.
-    if (body.workSet && !sameList(body.workSet.map((w) => w.name), before.workSet.map((w) => w.name))) {
-      await repo.replaceWorks(trx, businessId, id, body.workSet.map((w) => w.name), now);
-      changed = true;
-    }
-    if (body.fileLinkSet && !sameList(body.fileLinkSet.map(linkKey), before.fileLinkSet.map(linkKey))) {
-      await repo.replaceFileLinks(trx, businessId, id, body.fileLinkSet, now);
-      changed = true;
-    }
-    if (checked.files && checked.files.length > 0) {
-      await attachFiles(trx, businessId, id, checked.files, before.fileSet.length);
-      changed = true;
-    }
-    const values = changedFieldValues(before.fieldSet, checked.fieldValues);
-    if (values.length > 0) {
-      await setFieldValues(trx, businessId, 'I', id, values);
-      changed = true;
-    }
     let linked: number[] = [];
-    if (body.contract !== undefined && (body.contract?.id ?? null) !== (before.contract?.id ?? null)) {
-      linked = await setInquiryContract(trx, businessId, id, body.contract?.id ?? null);
-      changed = true;
-    }
-    if (checked.status && checked.status.id !== row.status_id) {
-      await repo.insertStatusHistory(trx, businessId, {
-        inquiry_id: id,
-        status_id: checked.status.id,
-        previous_status_id: row.status_id,
-        member_id: null,
-        created: now,
-      });
-      if (checked.status.folderId !== row.folder_id) {
-        await repo.insertFolderHistory(trx, businessId, {
-          inquiry_id: id,
-          folder_id: checked.status.folderId,
-          previous_folder_id: row.folder_id,
-          member_id: null,
-          created: now,
-        });
-      }
-      await emitInquiryEvent(trx, businessId, {
-        type: 'inquiry.status_changed',
-        inquiryId: id,
-        memberIds: inCharge,
-        statusId: checked.status.id,
-        ...(row.status_id !== null && { previousStatusId: row.status_id }),
-      });
-    }
-    if (!changed) return { unchanged: before };
-    await repo.updateById(trx, businessId, id, columns, now);
-    const answer = await finishUpdate(trx, auth, id, before, files);
+    const { before, answer } = await updateRecord(
+      trx,
+      businessId,
+      'inquiry',
+      {
+        lock: () => repo.lockShapeById(trx, businessId, id, lock),
+        shape: toState,
+        diff: async (row, before, now) => {
+          const change = await changeSets(trx, businessId, id, body, checked, row, before, now);
+          linked = change.linked;
+          return change;
+        },
+        update: (columns, at) => repo.updateById(trx, businessId, id, columns, at),
+        read: async () => signed(files, toState((await repo.findShapeById(trx, businessId, id))!)),
+      },
+      { comparable },
+    );
+    if (!answer) return { unchanged: before };
     // The records that nest this inquiry (docs/api.md#cascades): the contracts whose link changed, else the
     // linked one when what it nests changed; the todos when the name changed.
     if (linked.length > 0) await recordInquiryNested(trx, businessId, linked);
@@ -550,13 +582,25 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdate
  */
 export async function destroyFile(db: Db, auth: Auth, inquiryId: number, fileId: number, files: FileContext): Promise<void> {
   const detached = await inTransaction(db, async (trx) => {
-    const row = await repo.lockShapeById(trx, auth.businessId, inquiryId);
-    if (!row) throw new NotFound();
-    const file = await detachInquiryFile(trx, auth.businessId, inquiryId, fileId);
-    if (!file) throw new NotFound();
-    await repo.updateById(trx, auth.businessId, inquiryId, {}, nowTimestamp());
-    await finishUpdate(trx, auth, inquiryId, toState(row), files);
-    return file;
+    let file: Awaited<ReturnType<typeof detachInquiryFile>>;
+    await updateRecord(
+      trx,
+      auth.businessId,
+      'inquiry',
+      {
+        lock: () => repo.lockShapeById(trx, auth.businessId, inquiryId),
+        shape: toState,
+        diff: async () => {
+          file = await detachInquiryFile(trx, auth.businessId, inquiryId, fileId);
+          if (!file) throw new NotFound();
+          return { columns: {}, others: true };
+        },
+        update: (columns, at) => repo.updateById(trx, auth.businessId, inquiryId, columns, at),
+        read: async () => signed(files, toState((await repo.findShapeById(trx, auth.businessId, inquiryId))!)),
+      },
+      { comparable },
+    );
+    return file!;
   });
   await removeDetachedObjects(files, detached);
 }

@@ -12,7 +12,7 @@ import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../share
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { isMember, toNestedMember } from '../catalog/catalog.service.ts';
-import { type EventParent, recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { type EventParent, recordCreated, recordDeleted, updateRecord } from '../event/event.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './note.repository.ts';
@@ -152,22 +152,20 @@ export async function partialUpdate(
   if (body.created !== undefined) patch.created = new Date(body.created).toISOString();
   return inTransaction(db, async (trx) => {
     // The lean write path: the read of the current shape is the lock and proves the note is the parent's.
-    const row = await repo.findById(trx, auth.businessId, parent.target, parentId, id, true);
-    if (!row) throw new NotFound();
-    const before = toNoteFull(row);
-    const columns = changedColumns(row, patch);
-    if (Object.keys(columns).length === 0) return before;
-    await repo.updateById(trx, auth.businessId, parent.target, parentId, id, columns, nowTimestamp());
-    const after = await findFull(trx, auth, parent, parentId, id);
-    return recordUpdated(
+    const { before, answer } = await updateRecord(
       trx,
       auth.businessId,
       parent.resource,
-      before,
-      after,
-      (updated) => repo.updateById(trx, auth.businessId, parent.target, parentId, id, {}, updated),
+      {
+        lock: () => repo.findById(trx, auth.businessId, parent.target, parentId, id, true),
+        shape: toNoteFull,
+        diff: (row) => ({ columns: changedColumns(row, patch) }),
+        update: (columns, at) => repo.updateById(trx, auth.businessId, parent.target, parentId, id, columns, at),
+        read: () => findFull(trx, auth, parent, parentId, id),
+      },
       { parent: eventParent(parent, parentId) },
     );
+    return answer ?? before;
   });
 }
 

@@ -4,7 +4,6 @@ import { recordWrites } from '../../db/record-writes.ts';
 import { forUpdateOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
-import type { NewProjectRow } from '../../db/tables/project.table.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 
 const columns = [
@@ -79,24 +78,11 @@ export async function findById(db: Db, businessId: number, id: number, lock = fa
   return (lock ? forUpdateOf(db, q, 'project') : q).executeTakeFirst();
 }
 
-/** Whether a live project with this id exists in the business. */
-export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
-  const row = await selectLive(db, businessId).select('project.id').where('project.id', '=', id).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Inserts a project; returns its id. */
-export async function insert(db: Db, businessId: number, row: Omit<NewProjectRow, 'business_id'>): Promise<number> {
-  const { id } = await db
-    .insertInto('project')
-    .values({ ...row, business_id: businessId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** The by-id writes of the table (src/db/record-writes.ts): `updateById`, `softDeleteById`, `restoreById`. */
-export const { updateById, softDeleteById, restoreById } = recordWrites('project', { softDelete: true });
+/**
+ * The writes and the existence check of the table (src/db/record-writes.ts, shared by every soft-deleted
+ * record table): `insert` (returns the id), `existsById` (live only), `updateById`, `softDeleteById`, `restoreById`.
+ */
+export const { insert, existsById, updateById, softDeleteById, restoreById } = recordWrites('project', { softDelete: true });
 
 /**
  * Stamps `updated` with `at` on the projects of contract `contractId` in one statement, and with `release`

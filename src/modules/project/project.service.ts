@@ -10,7 +10,7 @@ import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../share
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
-import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdatedMany, updateRecord } from '../event/event.service.ts';
 import type { Cascade } from '../../shared/cascade.ts';
 import { findSummary as findContractSummary, lockForProject as lockContractForProject, toNestedContract } from '../contract/contract.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
@@ -208,14 +208,14 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Projec
         throw new ValidationError({ contract: { id: [messages.invalidPk(body.contract.id)] } });
       }
       // The lean write path: the read of the current shape is the lock and proves the project still exists.
-      const row = await repo.findById(trx, auth.businessId, id, true);
-      if (!row) throw new NotFound();
-      const before = toProject(row);
-      const columns = changedColumns(row, columnsFrom(body));
-      if (Object.keys(columns).length === 0) return before;
-      await repo.updateById(trx, auth.businessId, id, columns, nowTimestamp());
-      const after = await retrieve(trx, auth, id);
-      return recordUpdated(trx, auth.businessId, 'project', before, after, (updated) => repo.updateById(trx, auth.businessId, id, {}, updated));
+      const { before, answer } = await updateRecord(trx, auth.businessId, 'project', {
+        lock: () => repo.findById(trx, auth.businessId, id, true),
+        shape: toProject,
+        diff: (row) => ({ columns: changedColumns(row, columnsFrom(body)) }),
+        update: (columns, at) => repo.updateById(trx, auth.businessId, id, columns, at),
+        read: () => retrieve(trx, auth, id),
+      });
+      return answer ?? before;
     }),
   );
 }

@@ -22,7 +22,7 @@ import type { AuthContext } from '../../shared/auth-context.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
 import { checkMemberSet, findSettlementType, toMember } from '../catalog/catalog.service.ts';
 import { findSummary as findContractSummary, lockForSettlement as lockContractForSettlement, toNestedContract } from '../contract/contract.service.ts';
-import { recordCreated, recordDeleted, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordUpdatedMany, updateRecord } from '../event/event.service.ts';
 import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
 import type { NoteFull } from '../note/note.schemas.ts';
@@ -326,21 +326,28 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Settle
   const patch = columnsFrom(body);
   if (body.status !== undefined) patch.status = body.status;
   return inTransaction(db, async (trx) => {
-    const row = await repo.findFullById(trx, auth.businessId, id, true);
-    if (!row) throw new NotFound();
-    const before = fullOf(row);
-    const columns = changedColumns(row, patch);
-    const membersChange = memberIds !== undefined && !sameIds(memberIds, before.inChargeSet.map((m) => m.id));
-    if (Object.keys(columns).length === 0 && !membersChange) return before;
-    const at = nowTimestamp();
-    await repo.updateById(trx, auth.businessId, id, columns, at);
-    if (columns.status !== undefined) {
-      // Under the row's lock `row.status` is the status this change replaces.
-      await repo.insertStatusChange(trx, auth.businessId, { settlement_id: id, status: columns.status, previous_status: row.status, member_id: null, created: at });
-    }
-    if (membersChange) await repo.replaceInCharge(trx, auth.businessId, id, memberIds);
-    const after = fullOf((await repo.findFullById(trx, auth.businessId, id))!);
-    return recordUpdated(trx, auth.businessId, 'settlement', before, after, (updated) => repo.updateById(trx, auth.businessId, id, {}, updated));
+    const { before, answer } = await updateRecord(trx, auth.businessId, 'settlement', {
+      lock: () => repo.findFullById(trx, auth.businessId, id, true),
+      shape: fullOf,
+      diff: (row, before) => {
+        const columns = changedColumns(row, patch);
+        const membersChange = memberIds !== undefined && !sameIds(memberIds, before.inChargeSet.map((m) => m.id));
+        return {
+          columns,
+          others: membersChange,
+          write: async (at) => {
+            if (columns.status !== undefined) {
+              // Under the row's lock `row.status` is the status this change replaces.
+              await repo.insertStatusChange(trx, auth.businessId, { settlement_id: id, status: columns.status, previous_status: row.status, member_id: null, created: at });
+            }
+            if (membersChange) await repo.replaceInCharge(trx, auth.businessId, id, memberIds);
+          },
+        };
+      },
+      update: (columns, at) => repo.updateById(trx, auth.businessId, id, columns, at),
+      read: async () => fullOf((await repo.findFullById(trx, auth.businessId, id))!),
+    });
+    return answer ?? before;
   });
 }
 

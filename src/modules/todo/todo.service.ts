@@ -15,7 +15,7 @@ import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { daysBetween, instantRangeUtc, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { findMembers, toNestedMember } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordDeletedMany, recordUpdated, recordUpdatedMany } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, recordDeletedMany, recordUpdatedMany, updateRecord } from '../event/event.service.ts';
 import type { Cascade } from '../../shared/cascade.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
@@ -283,22 +283,24 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: TodoUp
   return inTransaction(db, async (trx) => {
     // The lean write path: the read of the full shape is the lock, so concurrent completions apply one
     // after the other, each on the state the previous one left (`isComplete` and `completedAt` agree).
-    const current = await repo.findFullById(trx, auth.businessId, id, true);
-    if (!current) throw new NotFound();
-    const before = fullOf(current, auth.timezone, now);
-    const patch: TodoRowUpdate = completionColumns(current, body, now, errors);
-    errors.throwIfAny();
-    if (body.type !== undefined) patch.type = body.type;
-    if (body.dueDate !== undefined) patch.due_date = body.dueDate;
-    if (body.dueTime !== undefined) patch.due_time = body.dueTime === null ? null : normalizeTime(body.dueTime);
-    if (body.action !== undefined) patch.action = body.action;
-    if (body.actionHistory !== undefined) patch.action_history = body.actionHistory;
-    if (body.inCharge !== undefined) patch.in_charge_id = body.inCharge?.id ?? null;
-    const columns = changedColumns(current, patch);
-    if (Object.keys(columns).length === 0) return before;
-    if ((await repo.updateById(trx, auth.businessId, id, columns, nowTimestamp())) === 0) throw new NotFound();
-    const after = fullOf((await repo.findFullById(trx, auth.businessId, id))!, auth.timezone, now);
-    return recordUpdated(trx, auth.businessId, 'todo', before, after, (updated) => repo.updateById(trx, auth.businessId, id, {}, updated));
+    const { before, answer } = await updateRecord(trx, auth.businessId, 'todo', {
+      lock: () => repo.findFullById(trx, auth.businessId, id, true),
+      shape: (current) => fullOf(current, auth.timezone, now),
+      diff: (current) => {
+        const patch: TodoRowUpdate = completionColumns(current, body, now, errors);
+        errors.throwIfAny();
+        if (body.type !== undefined) patch.type = body.type;
+        if (body.dueDate !== undefined) patch.due_date = body.dueDate;
+        if (body.dueTime !== undefined) patch.due_time = body.dueTime === null ? null : normalizeTime(body.dueTime);
+        if (body.action !== undefined) patch.action = body.action;
+        if (body.actionHistory !== undefined) patch.action_history = body.actionHistory;
+        if (body.inCharge !== undefined) patch.in_charge_id = body.inCharge?.id ?? null;
+        return { columns: changedColumns(current, patch) };
+      },
+      update: (columns, at) => repo.updateById(trx, auth.businessId, id, columns, at),
+      read: async () => fullOf((await repo.findFullById(trx, auth.businessId, id))!, auth.timezone, now),
+    });
+    return answer ?? before;
   });
 }
 

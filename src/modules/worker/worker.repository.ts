@@ -3,19 +3,15 @@ import type { Db } from '../../db/database.ts';
 import { recordWrites } from '../../db/record-writes.ts';
 import { forUpdateOf, searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
-import type { NewWorkerRow } from '../../db/tables/worker.table.ts';
+import { selectColumns } from '../../shared/property-map.ts';
+import { WORKER_PROPERTIES } from './worker.properties.ts';
 
+/** The worker's columns (its property map, ./worker.properties.ts), its position's id and the position's title and colour. */
 const columns = [
-  'worker.id',
-  'worker.name',
-  'worker.created',
+  ...selectColumns(WORKER_PROPERTIES, 'worker'),
   'worker.position_id',
   'worker_position.title as position_title',
   'worker_position.symbol_color as position_symbol_color',
-  'worker.sort_order',
-  'worker.is_hidden',
-  'worker.man_month_amount',
-  'worker.updated',
 ] as const;
 
 function selectLive(db: Db, businessId: number) {
@@ -72,21 +68,8 @@ export async function findById(db: Db, businessId: number, id: number, lock = fa
   return (lock ? forUpdateOf(db, q, 'worker') : q).executeTakeFirst();
 }
 
-/** Whether a live worker with this id exists in the business. */
-export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
-  const row = await selectLive(db, businessId).select('worker.id').where('worker.id', '=', id).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Inserts a worker; returns its id. */
-export async function insert(db: Db, businessId: number, row: Omit<NewWorkerRow, 'business_id'>): Promise<number> {
-  const { id } = await db
-    .insertInto('worker')
-    .values({ ...row, business_id: businessId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** The by-id writes of the table (src/db/record-writes.ts): `updateById`, `softDeleteById`, `restoreById`. */
-export const { updateById, softDeleteById, restoreById } = recordWrites('worker', { softDelete: true });
+/**
+ * The writes and the existence check of the table (src/db/record-writes.ts, shared by every soft-deleted
+ * record table): `insert` (returns the id), `existsById` (live only), `updateById`, `softDeleteById`, `restoreById`.
+ */
+export const { insert, existsById, updateById, softDeleteById, restoreById } = recordWrites('worker', { softDelete: true });

@@ -4,17 +4,19 @@
  * `config.plans`, checked before any of these runs.
  */
 import type { Db } from '../../db/database.ts';
-import { changedColumns, inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { changedColumns, inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
 import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { workerPositionExists } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordUpdated } from '../event/event.service.ts';
+import { recordCreated, recordDeleted, updateRecord } from '../event/event.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './worker.repository.ts';
+import { WORKER_PROPERTIES } from './worker.properties.ts';
+import { insertColumns, listShape, patchColumns, readShape, restoreBody } from '../../shared/property-map.ts';
 import type { Worker, WorkerCreateBody, WorkerListItem, WorkerListQuery, WorkerUpdateBody } from './worker.schemas.ts';
 import { WorkerUpdateBody as WorkerUpdateBodySchema } from './worker.schemas.ts';
 import type { NewWorkerRow, WorkerRowUpdate } from '../../db/tables/worker.table.ts';
@@ -23,40 +25,28 @@ type Auth = Pick<AuthContext, 'businessId'>;
 
 /** Maps a row to the list item / create response shape. */
 export function toWorkerListItem(row: repo.WorkerRow): WorkerListItem {
-  return {
-    id: row.id,
-    name: row.name,
-    created: row.created,
-    position:
-      row.position_id === null || row.position_title === null || row.position_symbol_color === null
-        ? null
-        : { id: row.position_id, title: row.position_title, symbolColor: row.position_symbol_color },
-    order: row.sort_order,
-    isHidden: row.is_hidden === 1,
-    manMonthAmount: row.man_month_amount,
-  };
+  return readShape(WORKER_PROPERTIES, row, { position: positionOf(row) }, true);
+}
+
+/** The nested position of a read row (`null` when it has none). */
+function positionOf(row: repo.WorkerRow): Worker['position'] {
+  return row.position_id === null || row.position_title === null || row.position_symbol_color === null
+    ? null
+    : { id: row.position_id, title: row.position_title, symbolColor: row.position_symbol_color };
 }
 
 /** Maps a row to the full shape (retrieve, update, event `data`; docs/api.md#events). */
 export function toWorker(row: repo.WorkerRow): Worker {
-  return { ...toWorkerListItem(row), updated: row.updated };
+  return readShape(WORKER_PROPERTIES, row, { position: positionOf(row) });
 }
 
-/** The list item of a full shape: the full shape without `updated`. */
 function listItemOf(worker: Worker): WorkerListItem {
-  const { updated: _updated, ...item } = worker;
-  return item;
+  return listShape(WORKER_PROPERTIES, worker);
 }
 
 /** The columns a body sets: only the properties it sends (PATCH is partial). */
 function columnsFrom(body: WorkerUpdateBody): WorkerRowUpdate {
-  const patch: WorkerRowUpdate = {};
-  if (body.name !== undefined) patch.name = body.name;
-  if (body.position !== undefined) patch.position_id = body.position?.id ?? null;
-  if (body.order !== undefined) patch.sort_order = body.order;
-  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
-  if (body.manMonthAmount !== undefined) patch.man_month_amount = body.manMonthAmount;
-  return patch;
+  return patchColumns(WORKER_PROPERTIES, body);
 }
 
 /**
@@ -110,16 +100,7 @@ export async function create(db: Db, auth: Auth, body: WorkerCreateBody): Promis
   await checkReferences(db, auth.businessId, body);
   return inTransaction(db, async (trx) => {
     const at = nowTimestamp();
-    const id = await repo.insert(trx, auth.businessId, {
-      ...columnsFrom(body),
-      name: body.name,
-      position_id: body.position?.id ?? null,
-      sort_order: body.order ?? 0,
-      is_hidden: toBool(body.isHidden ?? false),
-      man_month_amount: body.manMonthAmount ?? 0,
-      created: at,
-      updated: at,
-    });
+    const id = await repo.insert(trx, auth.businessId, { ...insertColumns(WORKER_PROPERTIES, body), created: at, updated: at });
     // One read of the full shape serves the event and the answer (its list shape).
     const worker = await retrieve(trx, auth, id);
     await recordCreated(trx, auth.businessId, 'worker', worker);
@@ -155,14 +136,14 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Worker
   await checkReferences(db, auth.businessId, body);
   return inTransaction(db, async (trx) => {
     // The lean write path: the read of the current shape is the lock and proves the worker still exists.
-    const row = await repo.findById(trx, auth.businessId, id, true);
-    if (!row) throw new NotFound();
-    const before = toWorker(row);
-    const columns = changedColumns(row, columnsFrom(body));
-    if (Object.keys(columns).length === 0) return before;
-    await repo.updateById(trx, auth.businessId, id, columns, nowTimestamp());
-    const after = await retrieve(trx, auth, id);
-    return recordUpdated(trx, auth.businessId, 'worker', before, after, (updated) => repo.updateById(trx, auth.businessId, id, {}, updated));
+    const { before, answer } = await updateRecord(trx, auth.businessId, 'worker', {
+      lock: () => repo.findById(trx, auth.businessId, id, true),
+      shape: toWorker,
+      diff: (row) => ({ columns: changedColumns(row, columnsFrom(body)) }),
+      update: (columns, at) => repo.updateById(trx, auth.businessId, id, columns, at),
+      read: () => retrieve(trx, auth, id),
+    });
+    return answer ?? before;
   });
 }
 
@@ -186,13 +167,7 @@ export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
  * @throws ValidationError on `position.id` for a worker position this business does not have
  */
 export async function restore(db: Db, auth: Auth, shape: Worker, options: RestoreOptions): Promise<RestoreResult> {
-  const body: WorkerUpdateBody = {
-    name: shape.name,
-    position: shape.position ? { id: shape.position.id } : null,
-    order: shape.order ?? 0,
-    isHidden: shape.isHidden ?? false,
-    manMonthAmount: shape.manMonthAmount ?? 0,
-  };
+  const body: WorkerUpdateBody = restoreBody(WORKER_PROPERTIES, shape);
   const only = checkRestore(WorkerUpdateBodySchema, body, shape, options);
   if (only) return only;
   const columns = { ...columnsFrom(body), ...restoredTimes(shape), deleted_at: null };
