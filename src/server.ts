@@ -187,16 +187,19 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
+  // The dispatchers' thread loads its modules and opens its database handle while the main thread gets ready to
+  // listen; the server listens once it has started, so that a server that answers also delivers.
+  await thread?.start();
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
+    await thread?.stop().catch(() => undefined);
     await app.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     throw new ListenError(listenErrorMessage(err as NodeJS.ErrnoException, config.host, config.port));
   }
   dispatcher?.start();
   webhooks?.start();
-  thread?.start();
   // The port actually bound (PORT=0 picks a free one).
   const { port } = app.server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -64,6 +64,7 @@ type LogLevel = 'info' | 'warn' | 'error';
 type FromThread =
   | { type: 'log'; level: LogLevel; component: string; obj: object; msg: string | undefined }
   | { type: 'attempt'; outcome: AttemptOutcome; seconds: number | undefined }
+  | { type: 'started' }
   | { type: 'stopped' };
 
 /** Options of {@link createDispatcherThread}. */
@@ -78,8 +79,14 @@ export interface DispatcherThreadOptions {
 
 /** The dispatchers' thread, as the server process sees it. */
 export interface DispatcherThread {
-  /** Starts the thread (and forwards the in-process wake-ups to it). Idempotent. */
-  start(): void;
+  /**
+   * Starts the thread (and forwards the in-process wake-ups to it). Idempotent. Resolves when the first thread's
+   * dispatchers have started (its modules loaded, its database handle open), or when that thread ended before
+   * (then the restart follows): src/server.ts waits for it before listening, so that a server that answers also
+   * delivers — without it the first seconds' deliveries wait for the thread's start-up (bench/README.md#issue-40-write-load).
+   * Never rejects.
+   */
+  start(): Promise<void>;
   /**
    * Drains and ends the thread: the deliveries under way finish (each bounded by its timeout). Resolves when
    * the thread has ended; no restart follows. Idempotent.
@@ -148,6 +155,8 @@ export function createDispatcherThread(options: DispatcherThreadOptions): Dispat
   let restartTimer: NodeJS.Timeout | undefined;
   let stopping: Promise<void> | undefined;
   let unsubscribe: (() => void) | undefined;
+  let firstStarted: Promise<void> | undefined;
+  let markStarted: (() => void) | undefined;
 
   /** Businesses whose writes answered in this turn of the event loop, posted together at its end. */
   const written = new Set<number>();
@@ -174,11 +183,13 @@ export function createDispatcherThread(options: DispatcherThreadOptions): Dispat
     worker = w;
     w.on('message', (m: FromThread) => {
       if (m.type === 'log') loggerOf(m.component)[m.level](m.obj, m.msg);
+      else if (m.type === 'started') markStarted?.();
       else if (m.type === 'attempt') reportDeliveryAttempt(m.outcome, m.seconds);
     });
     w.on('error', (err) => supervisorLog.error({ error: errorText(err), threadId: w.threadId }, 'dispatcher thread crashed'));
     w.on('exit', (code) => {
       if (worker === w) worker = undefined;
+      markStarted?.();
       if (stopping !== undefined) return;
       deaths = Date.now() - startedAt >= HEALTHY_RUN_MS ? 1 : deaths + 1;
       const retryInMs = restartDelayMs(deaths);
@@ -195,7 +206,17 @@ export function createDispatcherThread(options: DispatcherThreadOptions): Dispat
       return starts;
     },
     start() {
-      if (starts > 0 || stopping !== undefined) return;
+      if (firstStarted !== undefined) return firstStarted;
+      firstStarted = new Promise<void>((resolve) => {
+        markStarted = () => {
+          markStarted = undefined;
+          resolve();
+        };
+      });
+      if (stopping !== undefined) {
+        markStarted?.();
+        return firstStarted;
+      }
       unsubscribe = onEventsWritten((businessId) => {
         written.add(businessId);
         if (posting) return;
@@ -203,6 +224,7 @@ export function createDispatcherThread(options: DispatcherThreadOptions): Dispat
         setImmediate(flushWritten);
       });
       spawn();
+      return firstStarted;
     },
     crash() {
       post({ type: 'crash' });
@@ -262,6 +284,7 @@ function runThread(data: ThreadData, port: NonNullable<typeof parentPort>): void
   });
   outbox.start();
   webhooks.start();
+  send({ type: 'started' });
 }
 
 if (!isMainThread && parentPort !== null && (workerData as Partial<ThreadData> | undefined)?.role === ROLE) {
