@@ -47,7 +47,8 @@ function sqliteQueries(path: string): Queries {
 
 function postgresQueries(url: string): Queries {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const one = async (name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows[0] as Record<string, unknown> | undefined;
+  const one = async (name: string, text: string, values: unknown[]) =>
+    (await pool.query({ name, text, values })).rows[0] as Record<string, unknown> | undefined;
   return {
     key: async (hash) => (await one('key', KEY_SQL, [hash]))?.business_id as number | undefined,
     client: (b, id) => one('client', CLIENT_SQL, [b, id]),
@@ -72,7 +73,8 @@ createServer((req, res) => {
   req.on('end', () => {
     void (async () => {
       const apiKey = req.headers['x-api-key'];
-      const businessId = typeof apiKey === 'string' ? await queries.key(createHash('sha256').update(apiKey).digest('hex')) : undefined;
+      const businessId =
+        typeof apiKey === 'string' ? await queries.key(createHash('sha256').update(apiKey).digest('hex')) : undefined;
       if (businessId === undefined) return send(res, 401, { detail: 'Invalid API key.' });
       const one = req.method === 'GET' ? ONE.exec(req.url ?? '') : null;
       if (one) {

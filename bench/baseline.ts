@@ -19,11 +19,22 @@ import { verifySignature } from '../src/modules/auth/hmac.ts';
 import { decryptSecret } from '../src/modules/auth/secret-box.ts';
 import { parseMasterKey } from '../src/config.ts';
 
-interface KeyRow { api_key_id: number; business_id: number; secret_ciphertext: string }
+interface KeyRow {
+  api_key_id: number;
+  business_id: number;
+  secret_ciphertext: string;
+}
 interface ClientRow {
   [column: string]: unknown;
-  id: number; company_name: string; created: string | Date; status_id: number | null; status_title: string | null;
-  in_charge: string | null; position: string | null; contact: string | null; email: string | null;
+  id: number;
+  company_name: string;
+  created: string | Date;
+  status_id: number | null;
+  status_title: string | null;
+  in_charge: string | null;
+  position: string | null;
+  contact: string | null;
+  email: string | null;
 }
 
 /** The few queries the baseline runs, as prepared statements on either driver. */
@@ -60,7 +71,9 @@ function sqliteQueries(path: string): Queries {
   const fields = q(FIELDS_SQL);
   const page = q(PAGE_SQL);
   const search = q(SEARCH_SQL);
-  const insert = q(`INSERT INTO client (business_id, company_name, is_hidden, created) VALUES ($1, $2, 0, $3) RETURNING id`);
+  const insert = q(
+    `INSERT INTO client (business_id, company_name, is_hidden, created) VALUES ($1, $2, 0, $3) RETURNING id`,
+  );
   const byId = q(`SELECT ${SUMMARY} ${FROM} WHERE c.id = $1`);
   return {
     key: async (hash) => key.get(hash) as KeyRow | undefined,
@@ -80,13 +93,21 @@ function sqliteQueries(path: string): Queries {
 
 function postgresQueries(url: string): Queries {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const one = async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows[0] as T | undefined;
+  const one = async <T>(name: string, text: string, values: unknown[]) =>
+    (await pool.query({ name, text, values })).rows[0] as T | undefined;
   return {
     key: (hash) => one<KeyRow>('key', KEY_SQL, [hash]),
     client: (b, id) => one<ClientRow>('client', CLIENT_SQL, [b, id]),
-    fields: async (b, id) => (await pool.query({ name: 'fields', text: FIELDS_SQL, values: [b, id] })).rows as { field_id: number; value: string }[],
-    page: async (b, limit) => (await pool.query({ name: 'page', text: PAGE_SQL, values: [b, limit] })).rows as ClientRow[],
-    search: async (b, term, limit) => (await pool.query({ name: 'search', text: SEARCH_SQL, values: [b, `%${term.toLowerCase()}%`, limit] })).rows as ClientRow[],
+    fields: async (b, id) =>
+      (await pool.query({ name: 'fields', text: FIELDS_SQL, values: [b, id] })).rows as {
+        field_id: number;
+        value: string;
+      }[],
+    page: async (b, limit) =>
+      (await pool.query({ name: 'page', text: PAGE_SQL, values: [b, limit] })).rows as ClientRow[],
+    search: async (b, term, limit) =>
+      (await pool.query({ name: 'search', text: SEARCH_SQL, values: [b, `%${term.toLowerCase()}%`, limit] }))
+        .rows as ClientRow[],
     insert: async (b, name, created) =>
       (await one<ClientRow>(
         'insert',
@@ -131,7 +152,10 @@ const secrets = new Map<number, string>();
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -143,7 +167,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, raw: Buffer): P
   let secret = secrets.get(key.api_key_id);
   if (secret === undefined) secrets.set(key.api_key_id, (secret = decryptSecret(masterKey!, key.secret_ciphertext)));
   const signature = req.headers['x-signature'];
-  if (typeof signature === 'string' && !verifySignature(secret, raw, signature)) return send(res, 403, { detail: 'Invalid signature.' });
+  if (typeof signature === 'string' && !verifySignature(secret, raw, signature))
+    return send(res, 403, { detail: 'Invalid signature.' });
   const u = new URL(req.url ?? '/', 'http://localhost');
   const one = /^\/v1\/client\/(\d+)\/?$/.exec(u.pathname);
   if (req.method === 'GET' && one) {
@@ -155,9 +180,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, raw: Buffer): P
     if (req.method === 'GET') {
       // `search` (one term; `%` and `_` are not escaped: the bench's terms have none).
       const term = u.searchParams.get('search');
-      const rows = term !== null ? await queries.search(key.business_id, term, 21) : await queries.page(key.business_id, 21);
+      const rows =
+        term !== null ? await queries.search(key.business_id, term, 21) : await queries.page(key.business_id, 21);
       const results = rows.slice(0, 20).map(toSummary);
-      const next = rows.length > 20 ? `http://${req.headers.host}/v1/client/?cursor=${Buffer.from(String(results.at(-1)!.id)).toString('base64url')}` : null;
+      const next =
+        rows.length > 20
+          ? `http://${req.headers.host}/v1/client/?cursor=${Buffer.from(String(results.at(-1)!.id)).toString('base64url')}`
+          : null;
       return send(res, 200, { next, previous: null, results });
     }
     if (req.method === 'POST') {
@@ -167,8 +196,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, raw: Buffer): P
       } catch {
         return send(res, 400, { detail: 'JSON parse error' });
       }
-      if (typeof body.companyName !== 'string' || body.companyName === '') return send(res, 400, { companyName: ['This field is required.'] });
-      return send(res, 201, toSummary(await queries.insert(key.business_id, body.companyName, new Date().toISOString())));
+      if (typeof body.companyName !== 'string' || body.companyName === '')
+        return send(res, 400, { companyName: ['This field is required.'] });
+      return send(
+        res,
+        201,
+        toSummary(await queries.insert(key.business_id, body.companyName, new Date().toISOString())),
+      );
     }
   }
   send(res, 404, { detail: 'Not found.' });

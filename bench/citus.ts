@@ -71,21 +71,38 @@ async function prepare(name: string, url: string, citus: boolean, work: string):
   try {
     await migrateToLatest(db);
     if (citus) await distribute(db);
-    seeded = await seed(db, Buffer.from(masterKeyHex, 'hex'), { clients: Number(opts.clients), inquiries: 0, contracts: 0, settlements: 0 });
+    seeded = await seed(db, Buffer.from(masterKeyHex, 'hex'), {
+      clients: Number(opts.clients),
+      inquiries: 0,
+      contracts: 0,
+      settlements: 0,
+    });
     await sql`ANALYZE`.execute(db);
   } finally {
     await db.destroy();
   }
   const port = await freePort();
-  const env = { DATABASE_URL: inSchema(url), BIZAPI_MASTER_KEY: masterKeyHex, BIZAPI_DATA_DIR: work, BIZAPI_RATE_LIMIT: '0', LOG_LEVEL: 'warn', PORT: String(port) };
+  const env = {
+    DATABASE_URL: inSchema(url),
+    BIZAPI_MASTER_KEY: masterKeyHex,
+    BIZAPI_DATA_DIR: work,
+    BIZAPI_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+  };
   const server = await startChild([path.join(ROOT, 'bin/bizapi'), 'serve'], env, port, '/openapi.json');
   return { name, server, keys: { apiKey: seeded.apiKey, secretKey: seeded.secretKey }, clientIds: seeded.clientIds };
 }
 
 /** A GET of a random seeded client, or a POST of a new one. */
 function request(t: Target, kind: 'get' | 'post', i: number): { method: string; path: string; body?: unknown } {
-  if (kind === 'get') return { method: 'GET', path: `/v1/client/${t.clientIds[Math.floor(Math.random() * t.clientIds.length)]}` };
-  return { method: 'POST', path: '/v1/client', body: { companyName: `Bench ${i} ${Math.random().toString(36).slice(2, 8)}` } };
+  if (kind === 'get')
+    return { method: 'GET', path: `/v1/client/${t.clientIds[Math.floor(Math.random() * t.clientIds.length)]}` };
+  return {
+    method: 'POST',
+    path: '/v1/client',
+    body: { companyName: `Bench ${i} ${Math.random().toString(36).slice(2, 8)}` },
+  };
 }
 
 /** `n` requests one after the other; latencies in ms, sorted. Throws on any answer that is not 2xx. */
@@ -95,7 +112,11 @@ async function sequential(t: Target, kind: 'get' | 'post', n: number): Promise<n
     const r = request(t, kind, i);
     const body = r.body === undefined ? '' : JSON.stringify(r.body);
     const start = performance.now();
-    const res = await fetch(t.server.baseUrl + r.path, { method: r.method, headers: signedHeaders(t.keys, body), ...(body === '' ? {} : { body }) });
+    const res = await fetch(t.server.baseUrl + r.path, {
+      method: r.method,
+      headers: signedHeaders(t.keys, body),
+      ...(body === '' ? {} : { body }),
+    });
     await res.arrayBuffer();
     out.push(performance.now() - start);
     if (!res.ok) throw new Error(`${t.name}: ${r.method} ${r.path} answered ${res.status}`);
@@ -103,33 +124,51 @@ async function sequential(t: Target, kind: 'get' | 'post', n: number): Promise<n
   return out.sort((a, b) => a - b);
 }
 
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 async function main(): Promise<void> {
   const pgUrl = process.env.PG_URL;
   const citusUrl = process.env.CITUS_URL;
-  if (!pgUrl || !citusUrl) throw new Error('PG_URL (plain PostgreSQL) and CITUS_URL (a Citus coordinator database with the citus extension and its workers) are both needed');
+  if (!pgUrl || !citusUrl)
+    throw new Error(
+      'PG_URL (plain PostgreSQL) and CITUS_URL (a Citus coordinator database with the citus extension and its workers) are both needed',
+    );
   const work = mkdtempSync(path.join(os.tmpdir(), 'bizapi-bench-citus-'));
   const targets = [await prepare('PostgreSQL', pgUrl, false, work), await prepare('Citus', citusUrl, true, work)];
   const rows: string[] = [];
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   try {
     for (const kind of ['get', 'post'] as const) {
       for (const t of targets) await sequential(t, kind, 20); // warm-up
       const measured: Record<string, { p50: number; p99: number; rps: number; non2xx: number }> = {};
       for (const t of targets) {
         const lat = await sequential(t, kind, Number(opts.requests));
-        const load = await drive(t.server.baseUrl, [dynamic(t.keys, () => request(t, kind, Math.floor(Math.random() * 1e9)))], {
-          connections: Number(opts.connections),
-          duration: Number(opts.duration),
-          warmup: 1,
-        });
-        measured[t.name] = { p50: pct(lat, 50), p99: pct(lat, 99), rps: load.requestsPerSecond, non2xx: load.non2xx + load.errors };
+        const load = await drive(
+          t.server.baseUrl,
+          [dynamic(t.keys, () => request(t, kind, Math.floor(Math.random() * 1e9)))],
+          {
+            connections: Number(opts.connections),
+            duration: Number(opts.duration),
+            warmup: 1,
+          },
+        );
+        measured[t.name] = {
+          p50: pct(lat, 50),
+          p99: pct(lat, 99),
+          rps: load.requestsPerSecond,
+          non2xx: load.non2xx + load.errors,
+        };
       }
       const label = kind === 'get' ? '`GET /v1/client/{id}`' : '`POST /v1/client`';
       for (const t of targets) {
         const m = measured[t.name]!;
-        rows.push(`| ${label} | ${t.name} | ${m.p50.toFixed(2)} | ${m.p99.toFixed(2)} | ${Math.round(m.rps)} | ${m.non2xx} |`);
+        rows.push(
+          `| ${label} | ${t.name} | ${m.p50.toFixed(2)} | ${m.p99.toFixed(2)} | ${Math.round(m.rps)} | ${m.non2xx} |`,
+        );
       }
     }
   } finally {
@@ -139,7 +178,9 @@ async function main(): Promise<void> {
     `Run ${new Date().toISOString()}, ${os.cpus().length} cores, load average at start ${loadAtStart}; ${opts.clients} clients seeded, ` +
       `${opts.requests} sequential requests, then ${opts.connections} connections for ${opts.duration} s.`,
     '',
-    '| request | database | p50 ms (one at a time) | p99 ms | req/s at ' + opts.connections + ' connections | errors / non-2xx |',
+    '| request | database | p50 ms (one at a time) | p99 ms | req/s at ' +
+      opts.connections +
+      ' connections | errors / non-2xx |',
     '|---|---|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');

@@ -47,10 +47,18 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 }
 
-const fmt = (xs: number[]) => `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (n=${xs.length})`;
+const fmt = (xs: number[]) =>
+  `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (n=${xs.length})`;
 
 /** One signed request; resolves with status and body text. */
-function send(port: number, b: TestBusiness, method: string, url: string, agent: http.Agent, body?: unknown): Promise<{ status: number; body: string }> {
+function send(
+  port: number,
+  b: TestBusiness,
+  method: string,
+  url: string,
+  agent: http.Agent,
+  body?: unknown,
+): Promise<{ status: number; body: string }> {
   const payload = body === undefined ? '' : JSON.stringify(body);
   const headers: Record<string, string> = { 'x-api-key': b.apiKey, 'x-signature': signBody(b.secretKey, payload) };
   if (payload) headers['content-type'] = 'application/json';
@@ -68,11 +76,17 @@ function send(port: number, b: TestBusiness, method: string, url: string, agent:
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bizapi-bench-follow-'));
-  const databaseUrl = process.env.DATABASE_URL ?? `sqlite:${path.join(dir, "bench.db")}`;
+  const databaseUrl = process.env.DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.db')}`;
   const dialect = databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite';
-  const config = loadConfig({ DATABASE_URL: databaseUrl, BIZAPI_MASTER_KEY: MASTER_KEY, BIZAPI_DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    BIZAPI_MASTER_KEY: MASTER_KEY,
+    BIZAPI_DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+  });
   const db = createDb(config.database);
-  if (dialect === 'PostgreSQL') await sql`drop schema public cascade; create schema public`.execute(db).catch(() => undefined);
+  if (dialect === 'PostgreSQL')
+    await sql`drop schema public cascade; create schema public`.execute(db).catch(() => undefined);
   await migrateToLatest(db);
   const ctx = { testDb: { db }, masterKey: config.masterKey! };
   const b = await newBusiness(ctx);
@@ -94,7 +108,12 @@ async function main(): Promise<void> {
   const a = await startChild(['bin/bizapi', 'serve'], { ...env, PORT: String(portA) }, portA, '/healthz');
   const w = await startChild(['bin/bizapi', 'serve'], { ...env, PORT: String(portB) }, portB, '/healthz');
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-  const lines: string[] = [`${dialect}, ${new Date().toISOString()}, load: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`];
+  const lines: string[] = [
+    `${dialect}, ${new Date().toISOString()}, load: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  ];
   try {
     // 1. latency
     const arrivals = { poll: new Map<number, number>(), stream: new Map<number, number>() };
@@ -114,13 +133,16 @@ async function main(): Promise<void> {
     await stream.response;
     let seen = 0;
     const streamTimer = setInterval(() => {
-      for (; seen < stream.messages.length; seen++) arrivals.stream.set(stream.messages[seen]!.data.data.id, performance.now());
+      for (; seen < stream.messages.length; seen++)
+        arrivals.stream.set(stream.messages[seen]!.data.data.id, performance.now());
     }, 1);
     await new Promise((r) => setTimeout(r, 500));
     const answered = new Map<number, { at: number; sameProcess: boolean }>();
     for (let i = 0; i < Number(opts.writes); i++) {
       const sameProcess = i % 2 === 0;
-      const res = await send(sameProcess ? portA : portB, b, 'POST', '/v1/client', agent, { companyName: `Follow ${i}` });
+      const res = await send(sameProcess ? portA : portB, b, 'POST', '/v1/client', agent, {
+        companyName: `Follow ${i}`,
+      });
       answered.set((JSON.parse(res.body) as { id: number }).id, { at: performance.now(), sameProcess });
       await new Promise((r) => setTimeout(r, Number(opts.gapMs)));
     }
@@ -128,9 +150,13 @@ async function main(): Promise<void> {
     clearInterval(streamTimer);
     for (const [kind, map] of Object.entries(arrivals)) {
       for (const same of [true, false]) {
-        const lat = [...answered].filter(([, v]) => v.sameProcess === same).map(([id, v]) => (map.get(id) ?? Infinity) - v.at);
+        const lat = [...answered]
+          .filter(([, v]) => v.sameProcess === same)
+          .map(([id, v]) => (map.get(id) ?? Infinity) - v.at);
         const missing = lat.filter((x) => x === Infinity).length;
-        lines.push(`${kind === 'poll' ? 'long-poll' : 'stream'}, writes ${same ? 'on the same process' : 'on another process'}: ${fmt(lat.filter((x) => x !== Infinity))}${missing ? `, ${missing} never arrived` : ''}`);
+        lines.push(
+          `${kind === 'poll' ? 'long-poll' : 'stream'}, writes ${same ? 'on the same process' : 'on another process'}: ${fmt(lat.filter((x) => x !== Infinity))}${missing ? `, ${missing} never arrived` : ''}`,
+        );
       }
     }
     polling = false;
@@ -167,13 +193,18 @@ async function main(): Promise<void> {
     const opened = performance.now() - t0;
     const rssAfter = rssOf(a.process.pid!);
     const beside = await getOne();
-    lines.push(`${waiters} idle long-polls over ${others.length} businesses opened in ${(opened / 1000).toFixed(1)} s: RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MiB, ${((rssAfter - rssBefore) / waiters / 1024).toFixed(1)} KiB per waiter`);
+    lines.push(
+      `${waiters} idle long-polls over ${others.length} businesses opened in ${(opened / 1000).toFixed(1)} s: RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MiB, ${((rssAfter - rssBefore) / waiters / 1024).toFixed(1)} KiB per waiter`,
+    );
     lines.push(`GET /v1/client/{id}, sequential: alone ${fmt(before)}; beside the waiters ${fmt(beside)}`);
     await a.stop();
     const ends = await Promise.all(held);
     const outcomes = new Map<string, number>();
     for (const e of ends) {
-      const k = e instanceof Error ? ((e as NodeJS.ErrnoException).code ?? e.message) : String((e as { status: number }).status);
+      const k =
+        e instanceof Error
+          ? ((e as NodeJS.ErrnoException).code ?? e.message)
+          : String((e as { status: number }).status);
       outcomes.set(k, (outcomes.get(k) ?? 0) + 1);
     }
     lines.push(`shutdown with the waiters held: ${[...outcomes].map(([k, n]) => `${n} × ${k}`).join(', ')}`);

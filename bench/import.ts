@@ -48,21 +48,34 @@ import { ROOT, freePort, startChild, type Child } from './lib/server.ts';
 
 const program = new Command()
   .name('bench:import')
-  .description('bizapi import --from URL: a filled source server, a fresh target, wall time, records/s, requests, peak RSS')
+  .description(
+    'bizapi import --from URL: a filled source server, a fresh target, wall time, records/s, requests, peak RSS',
+  )
   .option('--clients <n>', 'clients in the source', '10000')
   .option('--inquiries <n>', 'inquiries in the source', '5000')
   .option('--notes <n>', 'text notes per inquiry', '2')
   .option('--contracts <n>', 'contracts in the source', '2000')
   .option('--batch <n>', 'records per transaction while filling the source', '250')
-  .option('--rate <n>', 'the import\'s --rate (requests per minute; high: the source has no rate limit)', '1000000')
+  .option('--rate <n>', "the import's --rate (requests per minute; high: the source has no rate limit)", '1000000')
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the first import run into this directory')
   .option('--out <dir>', 'results directory', path.join(ROOT, 'bench/results'))
   .option('--no-repeat', 'skip the second (repeat) run')
-  .option('--targets <list>', 'comma-separated targets: sqlite, postgres (postgres needs DATABASE_URL; default: sqlite, and postgres when DATABASE_URL is set)')
+  .option(
+    '--targets <list>',
+    'comma-separated targets: sqlite, postgres (postgres needs DATABASE_URL; default: sqlite, and postgres when DATABASE_URL is set)',
+  )
   .parse();
 const opts = program.opts<{
-  clients: string; inquiries: string; notes: string; contracts: string; batch: string; rate: string;
-  cpuProf?: string; out: string; repeat: boolean; targets?: string;
+  clients: string;
+  inquiries: string;
+  notes: string;
+  contracts: string;
+  batch: string;
+  rate: string;
+  cpuProf?: string;
+  out: string;
+  repeat: boolean;
+  targets?: string;
 }>();
 const number = (name: string, value: string, min: number): number => {
   const n = Number(value);
@@ -78,11 +91,16 @@ const N = {
 const BATCH = number('batch', opts.batch, 1);
 const RATE = number('rate', opts.rate, 0);
 const ENTRY = 'dist/cli/main.js';
-if (!existsSync(path.join(ROOT, ENTRY))) throw new Error('dist/ is missing: run `npm run build` (npm run bench:import does)');
+if (!existsSync(path.join(ROOT, ENTRY)))
+  throw new Error('dist/ is missing: run `npm run build` (npm run bench:import does)');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (message: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 /** Runs `fn(i)` for i in [0, n) in transactions of {@link BATCH}; logs progress. */
 async function batched(db: Db, what: string, n: number, fn: (trx: Db, i: number) => Promise<void>): Promise<number> {
@@ -100,7 +118,11 @@ async function batched(db: Db, what: string, n: number, fn: (trx: Db, i: number)
  * Fills the source database through the services (see the file comment); answers the business's keys and
  * the fill time per resource (ms).
  */
-async function fillSource(databaseUrl: string, dataDir: string, masterKey: Buffer): Promise<{ keys: Seeded; fillMs: Record<string, number> }> {
+async function fillSource(
+  databaseUrl: string,
+  dataDir: string,
+  masterKey: Buffer,
+): Promise<{ keys: Seeded; fillMs: Record<string, number> }> {
   const db = createDb(loadConfig({ DATABASE_URL: databaseUrl, BIZAPI_DATA_DIR: dataDir }).database);
   try {
     await migrateToLatest(db);
@@ -178,7 +200,9 @@ async function fillSource(databaseUrl: string, dataDir: string, masterKey: Buffe
           startDate: '2026-12-01',
           endDate: '2027-03-31',
           vatType: 'E',
-          ...(type === 'S' ? { settlementFrequency: 1, settlementCycle: 'M' as const, settlementDay: 1 + (i % 28) } : {}),
+          ...(type === 'S'
+            ? { settlementFrequency: 1, settlementCycle: 'M' as const, settlementDay: 1 + (i % 28) }
+            : {}),
           ...(clientIds.length > 0 ? { client: { id: pick(clientIds) } } : {}),
           ...inquiry,
           categorySet: [{ id: pick(categories) }],
@@ -233,7 +257,12 @@ interface RunResult {
   peakRssMb: number;
   userSeconds: number;
   systemSeconds: number;
-  answer: { counts: Record<string, { read: number; created: number; updated: number; unchanged: number }>; warnings: string[]; idsChanged: Record<string, unknown>; [k: string]: unknown } | null;
+  answer: {
+    counts: Record<string, { read: number; created: number; updated: number; unchanged: number }>;
+    warnings: string[];
+    idsChanged: Record<string, unknown>;
+    [k: string]: unknown;
+  } | null;
   stderrTail: string;
   startedAt: string;
   endedAt: string;
@@ -244,12 +273,35 @@ interface RunResult {
 }
 
 /** Runs `bizapi import` once into the target `env` under `/usr/bin/time -v`. */
-async function runImport(source: Child, keys: Seeded, env: Record<string, string>, work: string, label: string, cpuProf: string | undefined): Promise<RunResult> {
+async function runImport(
+  source: Child,
+  keys: Seeded,
+  env: Record<string, string>,
+  work: string,
+  label: string,
+  cpuProf: string | undefined,
+): Promise<RunResult> {
   const timeFile = path.join(work, `time-${label}.txt`);
   // `--import tsx`: the compiled CLI cannot load `@bizapi/client`, whose package exports TypeScript sources
   // (`sdk/package.json`: "./src/index.ts"); tsx compiles those few files in memory, the rest runs from dist/.
-  const nodeArgs = ['--import', 'tsx', ...(cpuProf ? ['--cpu-prof', '--cpu-prof-dir', cpuProf, '--cpu-prof-name', `import-${label}.cpuprofile`] : []), ENTRY];
-  const args = [...nodeArgs, 'import', '--from', source.baseUrl, '--api-key', keys.apiKey, '--secret-key', keys.secretKey, '--rate', String(RATE)];
+  const nodeArgs = [
+    '--import',
+    'tsx',
+    ...(cpuProf ? ['--cpu-prof', '--cpu-prof-dir', cpuProf, '--cpu-prof-name', `import-${label}.cpuprofile`] : []),
+    ENTRY,
+  ];
+  const args = [
+    ...nodeArgs,
+    'import',
+    '--from',
+    source.baseUrl,
+    '--api-key',
+    keys.apiKey,
+    '--secret-key',
+    keys.secretKey,
+    '--rate',
+    String(RATE),
+  ];
   const useTime = existsSync('/usr/bin/time');
   const before = await requestCounts(source.baseUrl);
   const sourceCpu0 = cpuSeconds(source.process.pid!);
@@ -257,7 +309,11 @@ async function runImport(source: Child, keys: Seeded, env: Record<string, string
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
   const child = useTime
-    ? spawn('/usr/bin/time', ['-v', '-o', timeFile, process.execPath, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    ? spawn('/usr/bin/time', ['-v', '-o', timeFile, process.execPath, ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
     : spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -315,7 +371,12 @@ async function runImport(source: Child, keys: Seeded, env: Record<string, string
 /** The resource a logged source request reads (for the per-resource time). */
 function resourceOf(p: string): string {
   const pathOnly = p.split('?')[0]!;
-  if (/^\/v1\/(member|folder|field|inquiry\/status|client\/status|contract\/category|settlement\/type|estimate\/item\/classification)(\/|$)/.test(pathOnly)) return 'catalogs';
+  if (
+    /^\/v1\/(member|folder|field|inquiry\/status|client\/status|contract\/category|settlement\/type|estimate\/item\/classification)(\/|$)/.test(
+      pathOnly,
+    )
+  )
+    return 'catalogs';
   if (pathOnly === '/v1/client' && /page_size=1(&|$)/.test(p)) return 'key check';
   const m = /^\/v1\/([a-z]+)/.exec(pathOnly);
   if (!m) return 'other';
@@ -327,15 +388,22 @@ function resourceOf(p: string): string {
  * Seconds charged per resource in the window [from, to]: each call logged by the source, in order, is charged
  * the time until the next one (the last: until `to`), the time before the first one to `start-up`.
  */
-function secondsPerResource(rows: { path: string; created: string }[], from: string, to: string): Record<string, { seconds: number; requests: number }> {
-  const inWindow = rows.filter((r) => r.created >= from && r.created <= to).sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0));
+function secondsPerResource(
+  rows: { path: string; created: string }[],
+  from: string,
+  to: string,
+): Record<string, { seconds: number; requests: number }> {
+  const inWindow = rows
+    .filter((r) => r.created >= from && r.created <= to)
+    .sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0));
   const out: Record<string, { seconds: number; requests: number }> = {};
   const add = (k: string, ms: number, requests: number) => {
     const e = (out[k] ??= { seconds: 0, requests: 0 });
     e.seconds += ms / 1000;
     e.requests += requests;
   };
-  if (inWindow.length > 0) add('start-up (process, connect, migrations check)', Date.parse(inWindow[0]!.created) - Date.parse(from), 0);
+  if (inWindow.length > 0)
+    add('start-up (process, connect, migrations check)', Date.parse(inWindow[0]!.created) - Date.parse(from), 0);
   inWindow.forEach((r, i) => {
     const next = i + 1 < inWindow.length ? Date.parse(inWindow[i + 1]!.created) : Date.parse(to);
     add(resourceOf(r.path), next - Date.parse(r.created), 1);
@@ -372,7 +440,10 @@ function totalsOf(answer: RunResult['answer']) {
 /** Records read per resource group of {@link resourceOf}. */
 function recordsOf(answer: RunResult['answer'], group: string): number {
   const c = answer?.counts ?? {};
-  const read = (prefixes: string[]) => Object.entries(c).filter(([k]) => prefixes.some((p) => k === p || k.startsWith(`${p}.`))).reduce((a, [, v]) => a + v.read, 0);
+  const read = (prefixes: string[]) =>
+    Object.entries(c)
+      .filter(([k]) => prefixes.some((p) => k === p || k.startsWith(`${p}.`)))
+      .reduce((a, [, v]) => a + v.read, 0);
   switch (group) {
     case 'client':
       return read(['client']);
@@ -381,7 +452,18 @@ function recordsOf(answer: RunResult['answer'], group: string): number {
     case 'contract':
       return read(['contract']);
     case 'catalogs':
-      return read(['member', 'grade', 'folder', 'inquiry_status', 'client_status', 'field', 'contract_category', 'settlement_type', 'estimate_item_classification', 'worker_position']);
+      return read([
+        'member',
+        'grade',
+        'folder',
+        'inquiry_status',
+        'client_status',
+        'field',
+        'contract_category',
+        'settlement_type',
+        'estimate_item_classification',
+        'worker_position',
+      ]);
     default:
       return group.startsWith('other (') ? read(['settlement', 'project', 'worker', 'todo', 'estimate']) : 0;
   }
@@ -399,27 +481,71 @@ function markdown(results: TargetResult[], meta: Record<string, unknown>): strin
     const t = r.totals;
     lines.push(`### Target: ${r.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}`, '');
     lines.push('| | first run | repeat run |', '|---|---:|---:|');
-    const row = (name: string, a: unknown, b: unknown) => lines.push(`| ${name} | ${String(a)} | ${r.repeat ? String(b) : '—'} |`);
+    const row = (name: string, a: unknown, b: unknown) =>
+      lines.push(`| ${name} | ${String(a)} | ${r.repeat ? String(b) : '—'} |`);
     row('exit code', r.first.exitCode, r.repeat?.exitCode);
     row('wall time s', r.first.wallSeconds, r.repeat?.wallSeconds);
     row('records read', t.read, r.repeat ? totalsOf(r.repeat.answer).read : '');
-    row('created / updated / unchanged', `${t.created} / ${t.updated} / ${t.unchanged}`, r.repeat ? (() => { const u = totalsOf(r.repeat.answer); return `${u.created} / ${u.updated} / ${u.unchanged}`; })() : '');
-    row('records/s overall', perSecond(t.read, r.first.wallSeconds), r.repeat ? perSecond(totalsOf(r.repeat.answer).read, r.repeat.wallSeconds) : '');
+    row(
+      'created / updated / unchanged',
+      `${t.created} / ${t.updated} / ${t.unchanged}`,
+      r.repeat
+        ? (() => {
+            const u = totalsOf(r.repeat.answer);
+            return `${u.created} / ${u.updated} / ${u.unchanged}`;
+          })()
+        : '',
+    );
+    row(
+      'records/s overall',
+      perSecond(t.read, r.first.wallSeconds),
+      r.repeat ? perSecond(totalsOf(r.repeat.answer).read, r.repeat.wallSeconds) : '',
+    );
     row('requests to the source', r.first.sourceRequestsTotal, r.repeat?.sourceRequestsTotal);
-    row('requests/s', perSecond(r.first.sourceRequestsTotal, r.first.wallSeconds), r.repeat ? perSecond(r.repeat.sourceRequestsTotal, r.repeat.wallSeconds) : '');
-    row('non-2xx answers of the source', Object.entries(r.first.sourceRequests).filter(([k]) => !/ 2\d\d$/.test(k)).reduce((a, [, v]) => a + v, 0), r.repeat ? Object.entries(r.repeat.sourceRequests).filter(([k]) => !/ 2\d\d$/.test(k)).reduce((a, [, v]) => a + v, 0) : '');
+    row(
+      'requests/s',
+      perSecond(r.first.sourceRequestsTotal, r.first.wallSeconds),
+      r.repeat ? perSecond(r.repeat.sourceRequestsTotal, r.repeat.wallSeconds) : '',
+    );
+    row(
+      'non-2xx answers of the source',
+      Object.entries(r.first.sourceRequests)
+        .filter(([k]) => !/ 2\d\d$/.test(k))
+        .reduce((a, [, v]) => a + v, 0),
+      r.repeat
+        ? Object.entries(r.repeat.sourceRequests)
+            .filter(([k]) => !/ 2\d\d$/.test(k))
+            .reduce((a, [, v]) => a + v, 0)
+        : '',
+    );
     row('import peak RSS MB', r.first.peakRssMb, r.repeat?.peakRssMb);
-    row('import CPU s (user + sys)', Math.round((r.first.userSeconds + r.first.systemSeconds) * 10) / 10, r.repeat ? Math.round((r.repeat.userSeconds + r.repeat.systemSeconds) * 10) / 10 : '');
+    row(
+      'import CPU s (user + sys)',
+      Math.round((r.first.userSeconds + r.first.systemSeconds) * 10) / 10,
+      r.repeat ? Math.round((r.repeat.userSeconds + r.repeat.systemSeconds) * 10) / 10 : '',
+    );
     row('source server CPU s', r.first.sourceCpuSeconds, r.repeat?.sourceCpuSeconds);
     row('warnings', r.first.answer?.warnings.length ?? '?', r.repeat?.answer?.warnings.length ?? '?');
-    row('load average before → after', `${r.first.loadAverage.before} → ${r.first.loadAverage.after}`, r.repeat ? `${r.repeat.loadAverage.before} → ${r.repeat.loadAverage.after}` : '');
-    lines.push('', `Repeat run: every count \`unchanged\`: **${r.repeatAllUnchanged === null ? 'not run' : r.repeatAllUnchanged ? 'yes' : 'NO'}**.`, '');
-    lines.push('First run, per resource (time charged from the source\'s call log, see bench/README.md):', '');
+    row(
+      'load average before → after',
+      `${r.first.loadAverage.before} → ${r.first.loadAverage.after}`,
+      r.repeat ? `${r.repeat.loadAverage.before} → ${r.repeat.loadAverage.after}` : '',
+    );
+    lines.push(
+      '',
+      `Repeat run: every count \`unchanged\`: **${r.repeatAllUnchanged === null ? 'not run' : r.repeatAllUnchanged ? 'yes' : 'NO'}**.`,
+      '',
+    );
+    lines.push("First run, per resource (time charged from the source's call log, see bench/README.md):", '');
     lines.push('| resource | records read | requests | seconds | records/s |', '|---|---:|---:|---:|---:|');
-    for (const [k, v] of Object.entries(r.perResource)) lines.push(`| ${k} | ${v.records} | ${v.requests} | ${v.seconds} | ${Number.isNaN(v.recordsPerSecond) ? '' : v.recordsPerSecond} |`);
+    for (const [k, v] of Object.entries(r.perResource))
+      lines.push(
+        `| ${k} | ${v.records} | ${v.requests} | ${v.seconds} | ${Number.isNaN(v.recordsPerSecond) ? '' : v.recordsPerSecond} |`,
+      );
     lines.push('', 'Counts of the first run (read / created / updated / unchanged):', '');
     lines.push('| resource | read | created | updated | unchanged |', '|---|---:|---:|---:|---:|');
-    for (const [k, c] of Object.entries(r.first.answer?.counts ?? {})) lines.push(`| ${k} | ${c.read} | ${c.created} | ${c.updated} | ${c.unchanged} |`);
+    for (const [k, c] of Object.entries(r.first.answer?.counts ?? {}))
+      lines.push(`| ${k} | ${c.read} | ${c.created} | ${c.updated} | ${c.unchanged} |`);
     lines.push('');
   }
   return lines.join('\n');
@@ -433,7 +559,9 @@ async function main(): Promise<void> {
   mkdirSync(sourceDir);
   const sourceUrl = `sqlite:${path.join(sourceDir, 'source.db')}`;
   try {
-    log(`fill: ${N.clients} clients, ${N.inquiries} inquiries × ${N.notes} notes, ${N.contracts} contracts (load ${loadAverageAtStart}) …`);
+    log(
+      `fill: ${N.clients} clients, ${N.inquiries} inquiries × ${N.notes} notes, ${N.contracts} contracts (load ${loadAverageAtStart}) …`,
+    );
     const t0 = performance.now();
     const { keys, fillMs } = await fillSource(sourceUrl, sourceDir, Buffer.from(masterKeyHex, 'hex'));
     const fillSeconds = Math.round((performance.now() - t0) / 100) / 10;
@@ -456,15 +584,22 @@ async function main(): Promise<void> {
     try {
       const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
       const wanted = (opts.targets ?? (pgUrl ? 'sqlite,postgres' : 'sqlite')).split(',');
-      if (wanted.includes('postgres') && !pgUrl) throw new Error('--targets postgres needs DATABASE_URL=postgres://… (a throwaway database)');
+      if (wanted.includes('postgres') && !pgUrl)
+        throw new Error('--targets postgres needs DATABASE_URL=postgres://… (a throwaway database)');
       const targets: { dialect: TargetResult['dialect']; url: string }[] = [];
-      if (wanted.includes('sqlite')) targets.push({ dialect: 'sqlite', url: `sqlite:${path.join(work, 'target', 'target.db')}` });
+      if (wanted.includes('sqlite'))
+        targets.push({ dialect: 'sqlite', url: `sqlite:${path.join(work, 'target', 'target.db')}` });
       if (pgUrl && wanted.includes('postgres')) targets.push({ dialect: 'postgres', url: pgUrl });
       for (const target of targets) {
         const dataDir = path.join(work, `target-${target.dialect}`);
         mkdirSync(dataDir, { recursive: true });
         mkdirSync(path.join(work, 'target'), { recursive: true });
-        const env = { DATABASE_URL: target.url, BIZAPI_DATA_DIR: dataDir, BIZAPI_MASTER_KEY: masterKeyHex, LOG_LEVEL: 'warn' };
+        const env = {
+          DATABASE_URL: target.url,
+          BIZAPI_DATA_DIR: dataDir,
+          BIZAPI_MASTER_KEY: masterKeyHex,
+          LOG_LEVEL: 'warn',
+        };
         // A fresh target, migrated before the clock starts.
         const db = createDb(loadConfig(env).database);
         try {
@@ -478,7 +613,9 @@ async function main(): Promise<void> {
         }
         log(`import → ${target.dialect}: first run (load ${loadavg()}) …`);
         const first = await runImport(source, keys, env, work, `${target.dialect}-1`, opts.cpuProf);
-        log(`import → ${target.dialect}: exit ${first.exitCode} in ${first.wallSeconds} s, ${first.sourceRequestsTotal} requests, peak RSS ${first.peakRssMb} MB`);
+        log(
+          `import → ${target.dialect}: exit ${first.exitCode} in ${first.wallSeconds} s, ${first.sourceRequestsTotal} requests, peak RSS ${first.peakRssMb} MB`,
+        );
         if (first.exitCode !== 0) process.stderr.write(first.stderrTail + '\n');
         windows.push({ dialect: target.dialect, from: first.startedAt, to: first.endedAt, index: results.length });
         let repeat: RunResult | null = null;
@@ -495,7 +632,10 @@ async function main(): Promise<void> {
           repeat,
           perResource: {},
           totals: totalsOf(first.answer),
-          repeatAllUnchanged: repeatTotals === null ? null : repeatTotals.read > 0 && repeatTotals.unchanged === repeatTotals.read && repeat!.exitCode === 0,
+          repeatAllUnchanged:
+            repeatTotals === null
+              ? null
+              : repeatTotals.read > 0 && repeatTotals.unchanged === repeatTotals.read && repeat!.exitCode === 0,
         });
       }
     } finally {
@@ -505,7 +645,11 @@ async function main(): Promise<void> {
     // The call log is flushed at shutdown: read it now for the per-resource time of each first run.
     const sdb = createDb(loadConfig({ DATABASE_URL: sourceUrl, BIZAPI_DATA_DIR: sourceDir }).database);
     try {
-      const rows = await sdb.selectFrom('api_log').select(['path', 'created']).where('business_id', '=', keys.businessId).execute();
+      const rows = await sdb
+        .selectFrom('api_log')
+        .select(['path', 'created'])
+        .where('business_id', '=', keys.businessId)
+        .execute();
       for (const w of windows) {
         const r = results[w.index]!;
         for (const [k, v] of Object.entries(secondsPerResource(rows, w.from, w.to))) {
@@ -533,7 +677,25 @@ async function main(): Promise<void> {
     for (const r of results) {
       const md = markdown([r], meta);
       writeFileSync(path.join(opts.out, `import-${r.dialect}.md`), md);
-      writeFileSync(path.join(opts.out, `import-${r.dialect}.json`), JSON.stringify({ meta, options: opts, result: { ...r, first: { ...r.first, answer: { ...r.first.answer, apiKey: undefined, secretKey: undefined } }, repeat: r.repeat && { ...r.repeat, answer: { ...r.repeat.answer, apiKey: undefined, secretKey: undefined } } } }, null, 2) + '\n');
+      writeFileSync(
+        path.join(opts.out, `import-${r.dialect}.json`),
+        JSON.stringify(
+          {
+            meta,
+            options: opts,
+            result: {
+              ...r,
+              first: { ...r.first, answer: { ...r.first.answer, apiKey: undefined, secretKey: undefined } },
+              repeat: r.repeat && {
+                ...r.repeat,
+                answer: { ...r.repeat.answer, apiKey: undefined, secretKey: undefined },
+              },
+            },
+          },
+          null,
+          2,
+        ) + '\n',
+      );
       process.stdout.write(md + '\n');
     }
     if (results.some((r) => r.first.exitCode !== 0 || r.repeatAllUnchanged === false)) process.exitCode = 1;

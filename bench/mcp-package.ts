@@ -22,8 +22,16 @@ const BIN = fileURLToPath(new URL('../mcp/bin/bizapi-mcp.js', import.meta.url));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-bench-mcp-'));
 const serverVariables = serverEnv({ databaseUrl: `sqlite:${path.join(dir, 'demo.db')}`, dataDir: dir });
 const server = await startBizapi(['serve', '--demo'], serverVariables);
-const key = JSON.parse((await runUntilExit(['key', 'create', '--business', '1'], serverVariables)).stdout) as { apiKey: string; secretKey: string };
-const env = { PATH: process.env.PATH ?? '', BIZAPI_URL: `http://127.0.0.1:${server.port}`, BIZAPI_API_KEY: key.apiKey, BIZAPI_SECRET_KEY: key.secretKey };
+const key = JSON.parse((await runUntilExit(['key', 'create', '--business', '1'], serverVariables)).stdout) as {
+  apiKey: string;
+  secretKey: string;
+};
+const env = {
+  PATH: process.env.PATH ?? '',
+  BIZAPI_URL: `http://127.0.0.1:${server.port}`,
+  BIZAPI_API_KEY: key.apiKey,
+  BIZAPI_SECRET_KEY: key.secretKey,
+};
 
 /** ms from spawn to the `initialize` answer. */
 function startOnce(): Promise<number> {
@@ -36,13 +44,17 @@ function startOnce(): Promise<number> {
       child.stdin.end();
       child.once('exit', () => resolve(Math.round(ms)));
     });
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`,
+    );
   });
 }
 
 async function connect(args: string[]): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], env, stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], env, stderr: 'ignore' }),
+  );
   return client;
 }
 
@@ -67,12 +79,22 @@ try {
   let describe = { id: '', chars: 0 };
   const pages: { id: string; chars: number; results: number }[] = [];
   for (const op of operations) {
-    const d = (await client.callTool({ name: 'describe_operation', arguments: { operation_id: op.id } })) as CallToolResult;
+    const d = (await client.callTool({
+      name: 'describe_operation',
+      arguments: { operation_id: op.id },
+    })) as CallToolResult;
     if (size(d) > describe.chars) describe = { id: op.id, chars: size(d) };
     if (op.method !== 'GET' || !op.id.endsWith('_list')) continue;
-    const r = (await client.callTool({ name: 'call_operation', arguments: { operation_id: op.id, arguments: { page_size: 100 } } })) as CallToolResult;
+    const r = (await client.callTool({
+      name: 'call_operation',
+      arguments: { operation_id: op.id, arguments: { page_size: 100 } },
+    })) as CallToolResult;
     if (r.isError === true) continue; // a list under a parent (needs its id) or without page_size
-    pages.push({ id: op.id, chars: size(r), results: (r.structuredContent as { results?: unknown[] }).results?.length ?? 0 });
+    pages.push({
+      id: op.id,
+      chars: size(r),
+      results: (r.structuredContent as { results?: unknown[] }).results?.length ?? 0,
+    });
   }
   await client.close();
   pages.sort((a, b) => b.chars - a.chars);

@@ -43,7 +43,9 @@ function snapshot(primary: number): { primary: number; workers: number[] } {
 }
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bizapi-bench-memory-'));
-const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : `sqlite:${path.join(dir, 'bench.db')}`;
+const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres')
+  ? process.env.DATABASE_URL
+  : `sqlite:${path.join(dir, 'bench.db')}`;
 const dialect = databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite';
 const env: Record<string, string> = {
   NODE_ENV: 'production',
@@ -55,13 +57,25 @@ const env: Record<string, string> = {
   BIZAPI_MAX_EVENT_LOOP_DELAY: '0',
 };
 const cli = (...args: string[]) =>
-  JSON.parse(execFileSync(process.execPath, ['dist/cli/main.js', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Record<string, unknown>;
+  JSON.parse(
+    execFileSync(process.execPath, ['dist/cli/main.js', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  ) as Record<string, unknown>;
 
 try {
   const created = cli('business', 'create', '--name', 'Memory bench', '--plan', 'AGENCY');
   const keys = { apiKey: created.apiKey as string, secretKey: created.secretKey as string };
   const port = await freePort();
-  const server = await startChild(['dist/cli/main.js', 'serve', '--workers', opts.workers], { ...env, HOST: '127.0.0.1', PORT: String(port) }, port, '/readyz');
+  const server = await startChild(
+    ['dist/cli/main.js', 'serve', '--workers', opts.workers],
+    { ...env, HOST: '127.0.0.1', PORT: String(port) },
+    port,
+    '/readyz',
+  );
   const pid = server.process.pid!;
   try {
     const base = server.baseUrl;
@@ -100,7 +114,8 @@ try {
     };
     mkdirSync(opts.out, { recursive: true });
     writeFileSync(path.join(opts.out, `memory-${dialect}.json`), `${JSON.stringify(report, null, 2)}\n`);
-    const row = (name: string, s: { primary: number; workers: number[] }) => `| ${name} | ${s.primary} | ${s.workers.join(' / ')} |`;
+    const row = (name: string, s: { primary: number; workers: number[] }) =>
+      `| ${name} | ${s.primary} | ${s.workers.join(' / ')} |`;
     const md = [
       `# Memory (RSS, MiB) — ${dialect}, Node ${process.version}, serve --workers ${opts.workers}`,
       '',

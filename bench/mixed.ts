@@ -37,7 +37,15 @@ const opts = new Command()
   .option('--out <file>', 'result file (default bench/results/issue-38-mixed-<dialect>.md)')
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the server into <dir> when it stops (see bench/profile.ts)')
   .parse()
-  .opts<{ seconds: string; warmup: string; readers: string; writers: string; clients: string; out?: string; cpuProf?: string }>();
+  .opts<{
+    seconds: string;
+    warmup: string;
+    readers: string;
+    writers: string;
+    clients: string;
+    out?: string;
+    cpuProf?: string;
+  }>();
 
 /** One side's numbers: requests per second over the measured run, latencies in ms. */
 interface Side {
@@ -50,7 +58,14 @@ interface Side {
 }
 
 function side(r: Result, seconds: number): Side {
-  return { requests: r.requests.total, perSecond: Math.round(r.requests.total / seconds), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    requests: r.requests.total,
+    perSecond: Math.round(r.requests.total / seconds),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 async function main(): Promise<void> {
@@ -60,7 +75,9 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(ROOT, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build`');
   const work = mkdtempSync(path.join(os.tmpdir(), 'bizapi-mixed-'));
   const masterKeyHex = randomBytes(32).toString('hex');
-  const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : `sqlite:${path.join(work, 'bench.db')}`;
+  const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres')
+    ? process.env.DATABASE_URL
+    : `sqlite:${path.join(work, 'bench.db')}`;
   const dialect = databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite';
   const db = createDb(loadConfig({ DATABASE_URL: databaseUrl, BIZAPI_DATA_DIR: work }).database);
   let seeded;
@@ -70,7 +87,12 @@ async function main(): Promise<void> {
       await sql`CREATE SCHEMA public`.execute(db);
     }
     await migrateToLatest(db);
-    seeded = await seed(db, Buffer.from(masterKeyHex, 'hex'), { clients: Number(opts.clients), inquiries: 0, contracts: 0, settlements: 0 });
+    seeded = await seed(db, Buffer.from(masterKeyHex, 'hex'), {
+      clients: Number(opts.clients),
+      inquiries: 0,
+      contracts: 0,
+      settlements: 0,
+    });
     if (dialect === 'postgres') await sql`ANALYZE`.execute(db);
   } finally {
     await db.destroy();
@@ -83,20 +105,54 @@ async function main(): Promise<void> {
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     pgClient = c;
-    backends = async () => (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+    backends = async () =>
+      (
+        await c.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        )
+      ).rows.map((r) => r.pid);
   }
 
   const rnd = prng(38);
   let n = 0;
-  const reads = [dynamic(s, () => (rnd() < 0.5 ? { method: 'GET', path: `/v1/client/${s.clientIds[Math.floor(rnd() * s.clientIds.length)]}` } : { method: 'GET', path: '/v1/client' }))];
-  const writes = [dynamic(s, () => ({ method: 'POST', path: '/v1/client', body: { companyName: `Mixed Load Co. ${++n}`, inCharge: 'Kim', email: 'bench@example.com' } }))];
+  const reads = [
+    dynamic(s, () =>
+      rnd() < 0.5
+        ? { method: 'GET', path: `/v1/client/${s.clientIds[Math.floor(rnd() * s.clientIds.length)]}` }
+        : { method: 'GET', path: '/v1/client' },
+    ),
+  ];
+  const writes = [
+    dynamic(s, () => ({
+      method: 'POST',
+      path: '/v1/client',
+      body: { companyName: `Mixed Load Co. ${++n}`, inCharge: 'Kim', email: 'bench@example.com' },
+    })),
+  ];
 
   const port = await freePort();
-  const env = { DATABASE_URL: databaseUrl, BIZAPI_MASTER_KEY: masterKeyHex, BIZAPI_DATA_DIR: work, BIZAPI_RATE_LIMIT: '0', LOG_LEVEL: 'warn', PORT: String(port) };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    BIZAPI_MASTER_KEY: masterKeyHex,
+    BIZAPI_DATA_DIR: work,
+    BIZAPI_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+  };
   // With --cpu-prof, Node writes `mixed.cpuprofile` when the server exits after the run.
-  const profile = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`, '--cpu-prof-name=mixed.cpuprofile'] : [];
-  const server = await startChild([...profile, ...WORKER_V8_FLAGS, 'dist/cli/main.js', 'serve', '--workers', '1'], env, port, '/openapi.json');
-  const loadBefore = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  const profile = opts.cpuProf
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`, '--cpu-prof-name=mixed.cpuprofile']
+    : [];
+  const server = await startChild(
+    [...profile, ...WORKER_V8_FLAGS, 'dist/cli/main.js', 'serve', '--workers', '1'],
+    env,
+    port,
+    '/openapi.json',
+  );
+  const loadBefore = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   let result: { read: Side; write: Side; serverMs: number; dbMs: number };
   try {
     const both = (duration: number) =>
@@ -117,7 +173,10 @@ async function main(): Promise<void> {
     await server.stop();
     await pgClient?.end();
   }
-  const loadAfter = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  const loadAfter = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   const total = result.read.requests + result.write.requests;
   const cpuUs = total > 0 ? Math.round(((result.serverMs + result.dbMs) * 1000) / total) : 0;
   const fmt = (x: number) => x.toLocaleString('en-US');

@@ -46,20 +46,35 @@ export function placeOf(url: string, functionName: string): string {
 export function partOf(url: string, functionName: string, stack: readonly string[] = []): string {
   if (functionName === '(garbage collector)') return 'garbage collection';
   if (functionName === '(program)') return 'V8 (program)';
-  if (functionName === 'writev' || functionName === 'writevGeneric' || functionName === 'writeUtf8String' || functionName === 'writeBuffer') return 'socket and HTTP (Node)';
+  if (
+    functionName === 'writev' ||
+    functionName === 'writevGeneric' ||
+    functionName === 'writeUtf8String' ||
+    functionName === 'writeBuffer'
+  )
+    return 'socket and HTTP (Node)';
   if (functionName === 'runMicrotasks') return 'promises, ticks, timers';
   const rules: [RegExp, string][] = [
-    [/node_modules\/(better-sqlite3|kysely|pg|pg-protocol|pg-pool|pg-types|postgres-date|postgres-array)\/|\/(?:src|dist)\/db\//, 'database driver and Kysely'],
+    [
+      /node_modules\/(better-sqlite3|kysely|pg|pg-protocol|pg-pool|pg-types|postgres-date|postgres-array)\/|\/(?:src|dist)\/db\//,
+      'database driver and Kysely',
+    ],
     [/node_modules\/(fast-json-stringify)\//, 'serialisation'],
     [/node_modules\/(ajv|ajv-formats|fast-uri)\/|\/(?:src|dist)\/shared\/validation-errors/, 'validation'],
     [/node_modules\/(prom-client)\/|\/(?:src|dist)\/plugins\/metrics/, 'metrics'],
     [/\/(?:src|dist)\/plugins\/request-log|\/(?:src|dist)\/modules\/log\//, 'call log'],
-    [/node_modules\/(fastify|find-my-way|avvio|@fastify\/[^/]+|fastq|toad-cache|secure-json-parse|process-warning|light-my-request)\//, 'Fastify (routing, hooks, reply)'],
+    [
+      /node_modules\/(fastify|find-my-way|avvio|@fastify\/[^/]+|fastq|toad-cache|secure-json-parse|process-warning|light-my-request)\//,
+      'Fastify (routing, hooks, reply)',
+    ],
     [/^node:internal\/crypto|\/(?:src|dist)\/modules\/auth\/hmac/, 'HMAC and hashing'],
     [/\/(?:src|dist)\/plugins\/authenticate|\/(?:src|dist)\/modules\/auth\//, 'authentication (key cache, guards)'],
     [/\/(?:src|dist)\/plugins\//, 'other plugins (request guards, idempotency, timeout)'],
     [/\/(?:src|dist)\/modules\//, "the route's own code (row mapping, service)"],
-    [/^node:internal\/(modules|bootstrap|main|process\/pre_execution)|^node:internal\/deps\/cjs/, 'start-up (module loading)'],
+    [
+      /^node:internal\/(modules|bootstrap|main|process\/pre_execution)|^node:internal\/deps\/cjs/,
+      'start-up (module loading)',
+    ],
     [/^node:(_http_|net|stream|internal\/stream|internal\/streams|http)/, 'socket and HTTP (Node)'],
     [/^node:internal\/(process\/task_queues|timers|async_hooks)|^node:(timers|async_hooks)/, 'promises, ticks, timers'],
   ];
@@ -74,14 +89,18 @@ export function partOf(url: string, functionName: string, stack: readonly string
 }
 
 /** Self time per place and per function, in milliseconds, busy time only. */
-export function summarise(profile: CpuProfile, skipMs = 0): { busyMs: number; places: Map<string, number>; functions: Map<string, number>; parts: Map<string, number> } {
+export function summarise(
+  profile: CpuProfile,
+  skipMs = 0,
+): { busyMs: number; places: Map<string, number>; functions: Map<string, number>; parts: Map<string, number> } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const parentOf = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
   /** The urls of a node's callers, innermost first (up to 12). */
   const callers = (id: number): string[] => {
     const urls: string[] = [];
-    for (let p = parentOf.get(id); p !== undefined && urls.length < 12; p = parentOf.get(p)) urls.push(byId.get(p)!.url);
+    for (let p = parentOf.get(id); p !== undefined && urls.length < 12; p = parentOf.get(p))
+      urls.push(byId.get(p)!.url);
     return urls;
   };
   const places = new Map<string, number>();
@@ -110,7 +129,11 @@ export function summarise(profile: CpuProfile, skipMs = 0): { busyMs: number; pl
 
 function table(title: string, rows: Map<string, number>, busyMs: number, top: number): string {
   const sorted = [...rows].sort((a, b) => b[1] - a[1]).slice(0, top);
-  return [`| ${title} | ms | share |`, '|---|---:|---:|', ...sorted.map(([k, v]) => `| ${k} | ${v.toFixed(0)} | ${((100 * v) / busyMs).toFixed(1)}% |`)].join('\n');
+  return [
+    `| ${title} | ms | share |`,
+    '|---|---:|---:|',
+    ...sorted.map(([k, v]) => `| ${k} | ${v.toFixed(0)} | ${((100 * v) / busyMs).toFixed(1)}% |`),
+  ].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

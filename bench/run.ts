@@ -64,7 +64,14 @@ interface Scenario {
 }
 
 /** The scenarios of issue 27's table, in its order. */
-const TABLE = ['get-client', 'list-clients', 'search-clients-2char', 'search-clients-2char-rare', 'create-client', 'patch-inquiry-one'];
+const TABLE = [
+  'get-client',
+  'list-clients',
+  'search-clients-2char',
+  'search-clients-2char-rare',
+  'create-client',
+  'patch-inquiry-one',
+];
 
 const program = new Command()
   .name('bench')
@@ -78,20 +85,52 @@ const program = new Command()
   .option('--settlements <n>', 'settlements to seed', '50000')
   .option('--only <names>', 'comma-separated scenario names to run')
   .option('--no-baseline', 'skip the bare node:http baseline')
-  .option('--no-bare', 'skip the bare server of issue 38 (bench/bare.ts: key lookup and one statement; get-client, create-client, 1 process)')
+  .option(
+    '--no-bare',
+    'skip the bare server of issue 38 (bench/bare.ts: key lookup and one statement; get-client, create-client, 1 process)',
+  )
   .option('--out <dir>', 'results directory', path.join(ROOT, 'bench/results'))
-  .option('--driver <name>', 'load generator: wrk (Debian package; Lua script with pre-signed requests) or autocannon', 'autocannon')
+  .option(
+    '--driver <name>',
+    'load generator: wrk (Debian package; Lua script with pre-signed requests) or autocannon',
+    'autocannon',
+  )
   .option('--threads <n>', 'wrk threads', '2')
   .option('--workers <list>', 'comma-separated `serve --workers` counts to measure bizapi with (e.g. 1,2)', '1')
-  .option('--runtime <which>', 'dist: the compiled server (node dist/cli/main.js; run npm run build first) or src: bin/bizapi under tsx', 'dist')
-  .option('--cpu-prof <dir>', 'write a V8 CPU profile of the bizapi server per scenario into <dir> (see bench/profile.ts)')
+  .option(
+    '--runtime <which>',
+    'dist: the compiled server (node dist/cli/main.js; run npm run build first) or src: bin/bizapi under tsx',
+    'dist',
+  )
+  .option(
+    '--cpu-prof <dir>',
+    'write a V8 CPU profile of the bizapi server per scenario into <dir> (see bench/profile.ts)',
+  )
   .option('--table', `issue 27's table: --driver wrk --workers 1,2 --only ${TABLE.join(',')} (durations as given)`)
-  .option('--quick', '--table in 3 s per scenario after 1 s of warm-up, no contracts or settlements seeded: a short, noisy run')
+  .option(
+    '--quick',
+    '--table in 3 s per scenario after 1 s of warm-up, no contracts or settlements seeded: a short, noisy run',
+  )
   .parse();
 const opts = program.opts<{
-  duration: string; warmup: string; connections: string; clients: string; inquiries: string; contracts: string;
-  settlements: string; only?: string; baseline: boolean; bare: boolean; out: string; cpuProf?: string;
-  driver: string; threads: string; workers: string; runtime: string; table?: boolean; quick?: boolean;
+  duration: string;
+  warmup: string;
+  connections: string;
+  clients: string;
+  inquiries: string;
+  contracts: string;
+  settlements: string;
+  only?: string;
+  baseline: boolean;
+  bare: boolean;
+  out: string;
+  cpuProf?: string;
+  driver: string;
+  threads: string;
+  workers: string;
+  runtime: string;
+  table?: boolean;
+  quick?: boolean;
 }>();
 // --table / --quick set what the user did not set on the command line.
 if (opts.table || opts.quick) {
@@ -109,8 +148,10 @@ if (opts.table || opts.quick) {
 if (!['wrk', 'autocannon'].includes(opts.driver)) throw new Error('--driver: wrk or autocannon');
 if (!['dist', 'src'].includes(opts.runtime)) throw new Error('--runtime: dist or src');
 const workerCounts = opts.workers.split(',').map(Number);
-if (workerCounts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--workers: comma-separated whole numbers ≥ 1');
-if (opts.runtime === 'dist' && !existsSync(path.join(ROOT, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build` (or pass --runtime src)');
+if (workerCounts.some((n) => !Number.isInteger(n) || n < 1))
+  throw new Error('--workers: comma-separated whole numbers ≥ 1');
+if (opts.runtime === 'dist' && !existsSync(path.join(ROOT, 'dist/cli/main.js')))
+  throw new Error('dist/ is missing: run `npm run build` (or pass --runtime src)');
 const drv = { connections: Number(opts.connections), duration: Number(opts.duration), warmup: Number(opts.warmup) };
 
 const rnd = prng(7);
@@ -142,7 +183,11 @@ function createClientRequest(s: Seeded, opts: { key?: 'fresh' | 'fixed'; v2?: bo
   return {
     setupRequest: (req) => {
       const n = ++createCount;
-      const body = JSON.stringify({ companyName: opts.key === 'fixed' ? 'Benchmark Trading Co.' : `Benchmark Trading Co. ${n}`, inCharge: 'Kim', email: 'bench@example.com' });
+      const body = JSON.stringify({
+        companyName: opts.key === 'fixed' ? 'Benchmark Trading Co.' : `Benchmark Trading Co. ${n}`,
+        inCharge: 'Kim',
+        email: 'bench@example.com',
+      });
       const headers: Record<string, string> = signedHeaders(s, body);
       if (opts.v2) {
         const ts = String(Math.floor(Date.now() / 1000));
@@ -174,7 +219,9 @@ const SCENARIOS: Scenario[] = [
     name: 'list-clients-page-500',
     description: 'GET /v1/client, the 500th page, reached by following `next`',
     baseline: false,
-    requests: async (s, baseUrl) => [{ method: 'GET', path: await pathOfPage(s, baseUrl, 500), headers: signedHeaders(s, '') }],
+    requests: async (s, baseUrl) => [
+      { method: 'GET', path: await pathOfPage(s, baseUrl, 500), headers: signedHeaders(s, '') },
+    ],
   },
   {
     name: 'search-clients',
@@ -184,15 +231,20 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'search-clients-2char',
-    description: 'GET /v1/client?search=한빛 (a two-character Korean term in 1 of 40 clients; the baseline scans with LIKE)',
+    description:
+      'GET /v1/client?search=한빛 (a two-character Korean term in 1 of 40 clients; the baseline scans with LIKE)',
     baseline: true,
-    requests: (s) => [{ method: 'GET', path: `/v1/client?search=${encodeURIComponent('한빛')}`, headers: signedHeaders(s, '') }],
+    requests: (s) => [
+      { method: 'GET', path: `/v1/client?search=${encodeURIComponent('한빛')}`, headers: signedHeaders(s, '') },
+    ],
   },
   {
     name: 'search-clients-2char-rare',
     description: `GET /v1/client?search=${WORDS.rare} (a rare two-character term, 1 in 2,000 clients; the baseline scans with LIKE)`,
     baseline: true,
-    requests: (s) => [{ method: 'GET', path: `/v1/client?search=${encodeURIComponent(WORDS.rare)}`, headers: signedHeaders(s, '') }],
+    requests: (s) => [
+      { method: 'GET', path: `/v1/client?search=${encodeURIComponent(WORDS.rare)}`, headers: signedHeaders(s, '') },
+    ],
   },
   {
     name: 'create-client',
@@ -200,7 +252,11 @@ const SCENARIOS: Scenario[] = [
     baseline: true,
     bare: true,
     requests: (s) => {
-      const body = JSON.stringify({ companyName: 'Benchmark Trading Co.', inCharge: 'Kim', email: 'bench@example.com' });
+      const body = JSON.stringify({
+        companyName: 'Benchmark Trading Co.',
+        inCharge: 'Kim',
+        email: 'bench@example.com',
+      });
       return [{ method: 'POST', path: '/v1/client', headers: signedHeaders(s, body), body }];
     },
   },
@@ -239,14 +295,24 @@ const SCENARIOS: Scenario[] = [
     description: 'PATCH /v1/inquiry/{id} with a new status (status history + outbox)',
     baseline: false,
     requests: (s) => [
-      dynamic(s, () => ({ method: 'PATCH', path: `/v1/inquiry/${any(s.inquiryIds)}`, body: { status: { id: any(s.inquiryStatusIds) } } })),
+      dynamic(s, () => ({
+        method: 'PATCH',
+        path: `/v1/inquiry/${any(s.inquiryIds)}`,
+        body: { status: { id: any(s.inquiryStatusIds) } },
+      })),
     ],
   },
   {
     name: 'patch-inquiry-one',
     description: 'PATCH /v1/inquiry/{id} with one property (`name`)',
     baseline: false,
-    requests: (s) => [dynamic(s, () => ({ method: 'PATCH', path: `/v1/inquiry/${any(s.inquiryIds)}`, body: { name: `Renamed ${Math.floor(rnd() * 1e9)}` } }))],
+    requests: (s) => [
+      dynamic(s, () => ({
+        method: 'PATCH',
+        path: `/v1/inquiry/${any(s.inquiryIds)}`,
+        body: { name: `Renamed ${Math.floor(rnd() * 1e9)}` },
+      })),
+    ],
   },
   {
     name: 'get-inquiry',
@@ -265,8 +331,13 @@ const SCENARIOS: Scenario[] = [
         if (r < 0.4) return { method: 'GET', path: `/v1/client/${any(s.clientIds)}` };
         if (r < 0.7 && hasInquiries) return { method: 'GET', path: `/v1/inquiry/${any(s.inquiryIds)}` };
         if (r < 0.9) return { method: 'GET', path: '/v1/client' };
-        if (r < 0.95 || !hasInquiries) return { method: 'POST', path: '/v1/client', body: { companyName: 'Mixed Load Co.' } };
-        return { method: 'PATCH', path: `/v1/inquiry/${any(s.inquiryIds)}`, body: { status: { id: any(s.inquiryStatusIds) } } };
+        if (r < 0.95 || !hasInquiries)
+          return { method: 'POST', path: '/v1/client', body: { companyName: 'Mixed Load Co.' } };
+        return {
+          method: 'PATCH',
+          path: `/v1/inquiry/${any(s.inquiryIds)}`,
+          body: { status: { id: any(s.inquiryStatusIds) } },
+        };
       }),
     ],
   },
@@ -279,7 +350,13 @@ let dbBackends: () => Promise<number[]> = async () => [];
  * Runs one scenario against one child process: samples its RSS, reads the CPU time of its serving processes
  * (and of PostgreSQL's backends) around the measured run, and the RSS of each serving process after it.
  */
-async function measure(child: Child, target: ScenarioResult['target'], workers: number, scenario: Scenario, seeded: Seeded): Promise<ScenarioResult> {
+async function measure(
+  child: Child,
+  target: ScenarioResult['target'],
+  workers: number,
+  scenario: Scenario,
+  seeded: Seeded,
+): Promise<ScenarioResult> {
   const requests = await scenario.requests(seeded, child.baseUrl);
   // With workers, the processes that serve are the primary's children (read once they all listen).
   const primary = child.process.pid!;
@@ -300,7 +377,10 @@ async function measure(child: Child, target: ScenarioResult['target'], workers: 
     },
   };
   const d = { ...drv, around };
-  const result = opts.driver === 'wrk' ? await driveWrk(child.baseUrl, requests, { ...d, threads: Number(opts.threads) }) : await drive(child.baseUrl, requests, d);
+  const result =
+    opts.driver === 'wrk'
+      ? await driveWrk(child.baseUrl, requests, { ...d, threads: Number(opts.threads) })
+      : await drive(child.baseUrl, requests, d);
   const rssAfterMb = pids.map((pid) => Math.round(rssOf(pid) / 1048576));
   const peak = Math.max(...samplers.map((r) => r.stop()));
   const cpuMs = serverMs + dbMs;
@@ -337,7 +417,9 @@ function markdown(results: ScenarioResult[], meta: Record<string, string>): stri
     `Run ${meta.date} on ${meta.machine}; ${meta.database}; ${meta.node}; load by ${meta.driver}; bizapi ${meta.runtime}; ${drv.connections} connections, ${drv.duration} s per scenario after ${drv.warmup} s of warm-up; load average ${meta.loadAverage} at the start.`,
     '',
     'CPU µs/req: user + system time of the serving processes' +
-      ((meta.database ?? '').startsWith('PostgreSQL') ? ' plus the bench database\'s PostgreSQL backends (their share in parentheses)' : '') +
+      ((meta.database ?? '').startsWith('PostgreSQL')
+        ? " plus the bench database's PostgreSQL backends (their share in parentheses)"
+        : '') +
       ' over the measured run, per request. "of limit": req/s of bizapi ÷ the bare `node:http` limit (bench/baseline.ts) with the same number of processes; "CPU vs limit": CPU per request of bizapi ÷ the limit\'s. "of bare", "CPU vs bare": the same against the bare server of issue 38 (bench/bare.ts: the key looked up per request and one statement, no signature check; one process).',
     '',
     '| scenario | target | workers | req/s | p50 ms | p99 ms | errors | non-2xx | CPU µs/req | peak RSS MB | RSS after, MB per process | of limit | CPU vs limit | of bare | CPU vs bare |',
@@ -346,7 +428,10 @@ function markdown(results: ScenarioResult[], meta: Record<string, string>): stri
   for (const r of results) {
     const b = r.target === 'bizapi' ? base.get(`${r.name}/${r.workers}`) : undefined;
     const f = r.target !== 'bare' ? bare.get(r.name) : undefined;
-    const cpu = r.dbCpuMs > 0 ? `${fmt(r.cpuUsPerRequest)} (${Math.round((100 * r.dbCpuMs) / Math.max(1, r.cpuMs))}% db)` : fmt(r.cpuUsPerRequest);
+    const cpu =
+      r.dbCpuMs > 0
+        ? `${fmt(r.cpuUsPerRequest)} (${Math.round((100 * r.dbCpuMs) / Math.max(1, r.cpuMs))}% db)`
+        : fmt(r.cpuUsPerRequest);
     lines.push(
       `| ${r.name} | ${r.target === 'baseline' ? 'limit' : r.target} | ${r.workers} | ${fmt(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${cpu} | ${r.peakRssMb} | ${r.rssAfterMb.join(' / ')} | ${b ? ratio(r.requestsPerSecond, b.requestsPerSecond) : ''} | ${b && b.cpuUsPerRequest > 0 ? `${ratio(r.cpuUsPerRequest, b.cpuUsPerRequest, 1)}×` : ''} | ${f ? ratio(r.requestsPerSecond, f.requestsPerSecond) : ''} | ${f && f.cpuUsPerRequest > 0 ? `${ratio(r.cpuUsPerRequest, f.cpuUsPerRequest, 1)}×` : ''} |`,
     );
@@ -357,7 +442,10 @@ function markdown(results: ScenarioResult[], meta: Record<string, string>): stri
     for (const target of ['bizapi', 'baseline'] as const) {
       const one = results.find((r) => r.name === name && r.target === target && r.workers === 1);
       const two = results.find((r) => r.name === name && r.target === target && r.workers === 2);
-      if (one && two && one.requestsPerSecond > 0) gains.push(`| ${name} | ${target === 'baseline' ? 'limit' : 'bizapi'} | ${ratio(two.requestsPerSecond, one.requestsPerSecond)}× |`);
+      if (one && two && one.requestsPerSecond > 0)
+        gains.push(
+          `| ${name} | ${target === 'baseline' ? 'limit' : 'bizapi'} | ${ratio(two.requestsPerSecond, one.requestsPerSecond)}× |`,
+        );
     }
   }
   if (gains.length > 0) lines.push('', '| 2 workers vs 1 | target | gain |', '|---|---|---:|', ...gains);
@@ -367,7 +455,9 @@ function markdown(results: ScenarioResult[], meta: Record<string, string>): stri
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'bizapi-bench-'));
   const masterKeyHex = randomBytes(32).toString('hex');
-  const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : `sqlite:${path.join(work, 'bench.db')}`;
+  const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres')
+    ? process.env.DATABASE_URL
+    : `sqlite:${path.join(work, 'bench.db')}`;
   const dialect = databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite';
   const config = loadConfig({ DATABASE_URL: databaseUrl, BIZAPI_DATA_DIR: work });
   const db = createDb(config.database);
@@ -409,12 +499,25 @@ async function main(): Promise<void> {
     await pgClient.connect();
     const c = pgClient;
     dbBackends = async () =>
-      (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+      (
+        await c.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        )
+      ).rows.map((r) => r.pid);
   }
 
-  const env = { DATABASE_URL: databaseUrl, BIZAPI_MASTER_KEY: masterKeyHex, BIZAPI_DATA_DIR: work, BIZAPI_RATE_LIMIT: '0', LOG_LEVEL: 'warn' };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    BIZAPI_MASTER_KEY: masterKeyHex,
+    BIZAPI_DATA_DIR: work,
+    BIZAPI_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+  };
   const results: ScenarioResult[] = [];
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   for (const scenario of scenarios) {
     for (const workers of workerCounts) {
       const port = await freePort();
@@ -424,7 +527,12 @@ async function main(): Promise<void> {
         : [];
       const entry = opts.runtime === 'dist' ? 'dist/cli/main.js' : 'bin/bizapi';
       // The memory flags the Docker image's CMD gives a single process (workers get them from src/cluster.ts).
-      const server = await startChild([...profile, ...WORKER_V8_FLAGS, entry, 'serve', '--workers', String(workers)], { ...env, PORT: String(port) }, port, '/openapi.json');
+      const server = await startChild(
+        [...profile, ...WORKER_V8_FLAGS, entry, 'serve', '--workers', String(workers)],
+        { ...env, PORT: String(port) },
+        port,
+        '/openapi.json',
+      );
       try {
         if (workers > 1) await new Promise((r) => setTimeout(r, 3000)); // every worker listening (the probe reached one)
         process.stderr.write(`bizapi   ${scenario.name} (${workers} worker${workers > 1 ? 's' : ''}) …\n`);
@@ -436,7 +544,12 @@ async function main(): Promise<void> {
     // The limit with the same process counts, so "of limit" and the 2-vs-1 gain compare like with like.
     for (const workers of opts.baseline && scenario.baseline ? workerCounts : []) {
       const bport = await freePort();
-      const baseline = await startChild(['--import', 'tsx/esm', 'bench/baseline.ts'], { ...env, PORT: String(bport), BASELINE_WORKERS: String(workers) }, bport, '/');
+      const baseline = await startChild(
+        ['--import', 'tsx/esm', 'bench/baseline.ts'],
+        { ...env, PORT: String(bport), BASELINE_WORKERS: String(workers) },
+        bport,
+        '/',
+      );
       try {
         if (workers > 1) await new Promise((r) => setTimeout(r, 3000)); // every worker listening
         process.stderr.write(`limit    ${scenario.name} (${workers} process${workers > 1 ? 'es' : ''}) …\n`);
@@ -448,7 +561,12 @@ async function main(): Promise<void> {
     // The bare server of issue 38, one process, right after the others in the same run.
     if (opts.bare && scenario.bare) {
       const fport = await freePort();
-      const floor = await startChild(['--import', 'tsx/esm', 'bench/bare.ts'], { ...env, PORT: String(fport) }, fport, '/');
+      const floor = await startChild(
+        ['--import', 'tsx/esm', 'bench/bare.ts'],
+        { ...env, PORT: String(fport) },
+        fport,
+        '/',
+      );
       try {
         process.stderr.write(`bare     ${scenario.name} (1 process) …\n`);
         results.push(await measure(floor, 'bare', 1, scenario, seeded));
@@ -473,7 +591,10 @@ async function main(): Promise<void> {
   mkdirSync(opts.out, { recursive: true });
   const table = markdown(results, meta);
   writeFileSync(path.join(opts.out, `perf-${dialect}.md`), table);
-  writeFileSync(path.join(opts.out, `perf-${dialect}.json`), JSON.stringify({ meta, options: drv, counts: opts, results }, null, 2) + '\n');
+  writeFileSync(
+    path.join(opts.out, `perf-${dialect}.json`),
+    JSON.stringify({ meta, options: drv, counts: opts, results }, null, 2) + '\n',
+  );
   process.stdout.write(table);
   rmSync(work, { recursive: true, force: true });
 }

@@ -36,7 +36,9 @@ import { ROOT } from './lib/server.ts';
 
 const program = new Command()
   .name('bench:search')
-  .description('client search: the indexed plan vs the plain scan, and the cost of client inserts with and without the index')
+  .description(
+    'client search: the indexed plan vs the plain scan, and the cost of client inserts with and without the index',
+  )
   .option('--clients <n>', 'seeded clients', '100000')
   .option('--inserts <n>', 'client inserts per schema', '1000')
   .option('--runs <n>', 'timed runs per search case', '300')
@@ -63,9 +65,16 @@ const PREVIOUS = (() => {
 const SUMMARY = `c.id, c.company_name, c.created, c.status_id, s.title as status_title, c.in_charge, c.position, c.contact, c.email`;
 
 /** The baseline's unindexed scan (bench/baseline.ts): the first `limit` clients one of whose columns contains `term`. */
-async function plainScan(db: Kysely<Database>, businessId: number, term: string, limit: number): Promise<{ id: number }[]> {
+async function plainScan(
+  db: Kysely<Database>,
+  businessId: number,
+  term: string,
+  limit: number,
+): Promise<{ id: number }[]> {
   const like = `%${term.toLowerCase()}%`;
-  const { rows } = await sql<{ id: number }>`select ${sql.raw(SUMMARY)} from client c left join client_status s on s.id = c.status_id
+  const { rows } = await sql<{
+    id: number;
+  }>`select ${sql.raw(SUMMARY)} from client c left join client_status s on s.id = c.status_id
     where c.business_id = ${businessId} and c.deleted_at is null
       and (lower(c.company_name) like ${like} or lower(c.in_charge) like ${like} or lower(c.contact) like ${like} or lower(c.email) like ${like})
     order by c.created desc, c.id desc limit ${limit}`.execute(db);
@@ -100,7 +109,10 @@ async function timePair(a: () => Promise<unknown>, b: () => Promise<unknown>): P
   const mb: number[] = [];
   const start = performance.now();
   while ((ma.length < RUNS || mb.length < RUNS) && performance.now() - start < 2 * MAX_MS) {
-    for (const [fn, ms] of [[a, ma], [b, mb]] as const) {
+    for (const [fn, ms] of [
+      [a, ma],
+      [b, mb],
+    ] as const) {
       for (let i = 0; i < 5 && ms.length < RUNS; i++) {
         const t = performance.now();
         await fn();
@@ -141,13 +153,19 @@ async function insertCost(db: Kysely<Database>, businessId: number, schema: stri
   }
   const wallMs = performance.now() - start;
   const used = process.cpuUsage(cpu);
-  for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('client').where('id', 'in', ids.slice(i, i + 500)).execute();
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .deleteFrom('client')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
   return { schema, wallMs, cpuMs: (used.user + used.system) / 1000 };
 }
 
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'bizapi-bench-search-'));
-  const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : `sqlite:${path.join(work, 'bench.db')}`;
+  const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres')
+    ? process.env.DATABASE_URL
+    : `sqlite:${path.join(work, 'bench.db')}`;
   const dialect = databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite';
   const db = createDb(loadConfig({ DATABASE_URL: databaseUrl, BIZAPI_DATA_DIR: work }).database);
   try {
@@ -157,7 +175,12 @@ async function main(): Promise<void> {
     }
     await migrateTo(db, PREVIOUS);
     let t = performance.now();
-    const seeded = await seed(db, Buffer.alloc(32, 7), { clients: CLIENTS, inquiries: 0, contracts: 0, settlements: 0 });
+    const seeded = await seed(db, Buffer.alloc(32, 7), {
+      clients: CLIENTS,
+      inquiries: 0,
+      contracts: 0,
+      settlements: 0,
+    });
     const rare = seeded.clientIds.filter((_, i) => i % 2000 === 7);
     for (let i = 0; i < rare.length; i += 500) {
       await db
@@ -187,15 +210,19 @@ async function main(): Promise<void> {
       { label: 'dense', term: 'ar' },
       { label: 'no match', term: '없는' },
     ];
-    const searches: { label: string; term: string; matches: number; plan: string; indexed: Timing; scan: Timing }[] = [];
+    const searches: { label: string; term: string; matches: number; plan: string; indexed: Timing; scan: Timing }[] =
+      [];
     for (const { label, term } of terms) {
       const { rows } = await sql<{ n: number }>`select count(*) as n from client where business_id = ${b}
-        and (lower(company_name) like ${`%${term}%`} or lower(in_charge) like ${`%${term}%`} or lower(contact) like ${`%${term}%`} or lower(email) like ${`%${term}%`})`.execute(db);
+        and (lower(company_name) like ${`%${term}%`} or lower(in_charge) like ${`%${term}%`} or lower(contact) like ${`%${term}%`} or lower(email) like ${`%${term}%`})`.execute(
+        db,
+      );
       const matches = Number(rows[0]!.n);
       const filter = { search: [term] };
       const planned = await findPagePlanned(db, b, filter, PAGE, undefined);
       const scanned = await plainScan(db, b, term, PAGE + 1);
-      const same = JSON.stringify(planned.page.rows.map((r) => r.id)) === JSON.stringify(scanned.slice(0, PAGE).map((r) => r.id));
+      const same =
+        JSON.stringify(planned.page.rows.map((r) => r.id)) === JSON.stringify(scanned.slice(0, PAGE).map((r) => r.id));
       if (!same) throw new Error(`search ${term}: the indexed plan and the scan answer differently`);
       const [indexed, scan] = await timePair(
         () => findPagePlanned(db, b, filter, PAGE, undefined),
@@ -203,14 +230,17 @@ async function main(): Promise<void> {
       );
       const plan = planned.plan ?? 'planner';
       searches.push({ label, term, matches, plan, indexed, scan });
-      console.log(`${term} (${matches} matches, ${plan}): indexed p50 ${indexed.p50.toFixed(3)} p99 ${indexed.p99.toFixed(3)} ms; scan p50 ${scan.p50.toFixed(3)} p99 ${scan.p99.toFixed(3)} ms`);
+      console.log(
+        `${term} (${matches} matches, ${plan}): indexed p50 ${indexed.p50.toFixed(3)} p99 ${indexed.p99.toFixed(3)} ms; scan p50 ${scan.p50.toFixed(3)} p99 ${scan.p99.toFixed(3)} ms`,
+      );
     }
 
     inserts.push(await insertCost(db, b, 'new: trigram + one bigram row per client (0044)'));
     if (dialect === 'postgres') {
       await sql`alter table client drop column search_bigrams`.execute(db);
     } else {
-      for (const tr of ['insert', 'delete', 'update']) await sql.raw(`drop trigger client_search_bigram_${tr}`).execute(db);
+      for (const tr of ['insert', 'delete', 'update'])
+        await sql.raw(`drop trigger client_search_bigram_${tr}`).execute(db);
     }
     inserts.push(await insertCost(db, b, 'trigram index only (no bigram index)'));
     if (dialect === 'postgres') {
@@ -219,15 +249,19 @@ async function main(): Promise<void> {
       for (const tr of ['insert', 'delete', 'update']) await sql.raw(`drop trigger client_search_${tr}`).execute(db);
     }
     inserts.push(await insertCost(db, b, 'no search index'));
-    for (const i of inserts) console.log(`${INSERTS} inserts, ${i.schema}: ${Math.round(i.wallMs)} ms wall, ${Math.round(i.cpuMs)} ms CPU`);
+    for (const i of inserts)
+      console.log(`${INSERTS} inserts, ${i.schema}: ${Math.round(i.wallMs)} ms wall, ${Math.round(i.cpuMs)} ms CPU`);
 
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     const md = [
       `# Client search index (migration 0044), ${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL, synchronous=FULL)'}`,
       '',
       `\`npm run bench:search\`${dialect === 'postgres' ? ' with `DATABASE_URL=postgres://…`' : ''}, ${new Date().toISOString().slice(0, 16)} UTC, ` +
         `${CLIENTS.toLocaleString('en')} clients in one business, Node ${process.versions.node}, ${os.cpus().length} CPUs (shared; load average ${load}). ` +
-        'In-process, one query at a time: the first page (20 rows) as the repository answers it (`findPagePlanned`: plan choice, compiled page query) vs the baseline\'s plain LIKE scan, timed in alternating blocks of 5 runs.',
+        "In-process, one query at a time: the first page (20 rows) as the repository answers it (`findPagePlanned`: plan choice, compiled page query) vs the baseline's plain LIKE scan, timed in alternating blocks of 5 runs.",
       '',
       '| term | clients matching | plan | indexed p50 | indexed p99 | scan p50 | scan p99 | scan / indexed (p50) |',
       '|---|---:|---|---:|---:|---:|---:|---:|',
@@ -238,12 +272,13 @@ async function main(): Promise<void> {
       ),
       '',
       `${INSERTS.toLocaleString('en')} client inserts through \`client.repository.insert\`, one autocommit statement each, into the seeded table` +
-        `${dialect === 'postgres' ? ' (CPU: this process only, not the server\'s)' : ''}:`,
+        `${dialect === 'postgres' ? " (CPU: this process only, not the server's)" : ''}:`,
       '',
       '| schema | wall | per insert | CPU (this process) | CPU per insert |',
       '|---|---:|---:|---:|---:|',
       ...inserts.map(
-        (i) => `| ${i.schema} | ${Math.round(i.wallMs)} ms | ${(i.wallMs / INSERTS).toFixed(3)} ms | ${Math.round(i.cpuMs)} ms | ${(i.cpuMs / INSERTS).toFixed(3)} ms |`,
+        (i) =>
+          `| ${i.schema} | ${Math.round(i.wallMs)} ms | ${(i.wallMs / INSERTS).toFixed(3)} ms | ${Math.round(i.cpuMs)} ms | ${(i.cpuMs / INSERTS).toFixed(3)} ms |`,
       ),
       '',
       `Migration 0044 on the ${CLIENTS.toLocaleString('en')} seeded clients: ${Math.round(migrateMs)} ms. Seeding: ${Math.round(seedMs)} ms.`,

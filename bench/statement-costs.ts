@@ -33,7 +33,10 @@ const opts = new Command()
 /** Time per statement text, summed over the measured requests. */
 const stats = new Map<string, { n: number; wallMs: number; cpuMs: number }>();
 let measuring = false;
-const statementPrototype = Object.getPrototypeOf(new Database(':memory:').prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
+const statementPrototype = Object.getPrototypeOf(new Database(':memory:').prepare('select 1')) as Record<
+  string,
+  (...a: unknown[]) => unknown
+>;
 for (const method of ['run', 'all', 'get']) {
   const original = statementPrototype[method]!;
   statementPrototype[method] = function (this: { source: string }, ...args: unknown[]) {
@@ -56,22 +59,49 @@ for (const method of ['run', 'all', 'get']) {
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bizapi-statements-'));
 const masterKeyHex = '11'.repeat(32);
-const config = loadConfig({ ...process.env, DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite')}`, BIZAPI_MASTER_KEY: masterKeyHex, BIZAPI_DATA_DIR: dir, BIZAPI_RATE_LIMIT: '0', LOG_LEVEL: 'warn' });
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite')}`,
+  BIZAPI_MASTER_KEY: masterKeyHex,
+  BIZAPI_DATA_DIR: dir,
+  BIZAPI_RATE_LIMIT: '0',
+  LOG_LEVEL: 'warn',
+});
 const db = createDb(config.database);
 await migrateToLatest(db);
 const masterKey = Buffer.from(masterKeyHex, 'hex');
-const seeded = await seed(db, masterKey, { clients: Number(opts.clients), inquiries: 100, contracts: 0, settlements: 0 });
+const seeded = await seed(db, masterKey, {
+  clients: Number(opts.clients),
+  inquiries: 100,
+  contracts: 0,
+  settlements: 0,
+});
 const app = await buildApp(config, { db, masterKey });
 let n = 0;
 const requestOf = (): { method: 'GET' | 'POST'; url: string; body: string } => {
   n++;
   if (opts.scenario === 'list-clients') return { method: 'GET', url: '/v1/client', body: '' };
-  if (opts.scenario === 'get-client') return { method: 'GET', url: `/v1/client/${seeded.clientIds[n % seeded.clientIds.length]}`, body: '' };
-  return { method: 'POST', url: '/v1/client', body: JSON.stringify({ companyName: `Statement ${n} 한빛상사`, inCharge: 'Kim', contact: '010-1234-5678', email: `s${n}@example.com` }) };
+  if (opts.scenario === 'get-client')
+    return { method: 'GET', url: `/v1/client/${seeded.clientIds[n % seeded.clientIds.length]}`, body: '' };
+  return {
+    method: 'POST',
+    url: '/v1/client',
+    body: JSON.stringify({
+      companyName: `Statement ${n} 한빛상사`,
+      inCharge: 'Kim',
+      contact: '010-1234-5678',
+      email: `s${n}@example.com`,
+    }),
+  };
 };
 const send = async () => {
   const r = requestOf();
-  const res = await app.inject({ method: r.method, url: r.url, ...(r.body ? { payload: r.body } : {}), headers: signedHeaders(seeded, r.body) });
+  const res = await app.inject({
+    method: r.method,
+    url: r.url,
+    ...(r.body ? { payload: r.body } : {}),
+    headers: signedHeaders(seeded, r.body),
+  });
   if (res.statusCode >= 300) throw new Error(`${r.method} ${r.url} answered ${res.statusCode}: ${res.body}`);
 };
 for (let i = 0; i < 200; i++) await send();
@@ -87,12 +117,17 @@ const wall = performance.now() - t0;
 measuring = false;
 const perRequest = (ms: number) => ((ms * 1000) / requests).toFixed(0);
 const lines = [
-  `${opts.scenario}, ${requests} requests in-process, ${opts.clients} clients, SQLite (WAL, synchronous=FULL), ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`,
+  `${opts.scenario}, ${requests} requests in-process, ${opts.clients} clients, SQLite (WAL, synchronous=FULL), ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`,
   `whole request: wall ${perRequest(wall)} µs, CPU ${perRequest((cpu.user + cpu.system) / 1000)} µs`,
   '',
   '| runs | wall µs/request | CPU µs/request | statement |',
   '|---:|---:|---:|---|',
-  ...[...stats].sort((a, b) => b[1].cpuMs - a[1].cpuMs).map(([sql, s]) => `| ${s.n} | ${perRequest(s.wallMs)} | ${perRequest(s.cpuMs)} | \`${sql}\` |`),
+  ...[...stats]
+    .sort((a, b) => b[1].cpuMs - a[1].cpuMs)
+    .map(([sql, s]) => `| ${s.n} | ${perRequest(s.wallMs)} | ${perRequest(s.cpuMs)} | \`${sql}\` |`),
 ];
 process.stdout.write(lines.join('\n') + '\n');
 await app.close();

@@ -73,21 +73,48 @@ const program = new Command()
   .option('--poll-ms <ms>', 'BIZAPI_DISPATCHER_POLL_MS of the server and the worker (unset: the server default)')
   .option('--idle-writes <n>', 'idle: writes, one at a time with a random pause of 300-900 ms', '30')
   .option('--only <phases>', 'comma-separated phases to run: backlog, live, idle, noisy, replay', 'backlog,live,idle')
-  .option('--noisy-businesses <list>', 'noisy: comma-separated counts of businesses whose 20 receivers hang, one run each', '1,50')
-  .option('--noisy-duration <seconds>', 'noisy: seconds the measured business writes (2 clients/s) while the others hang', '25')
+  .option(
+    '--noisy-businesses <list>',
+    'noisy: comma-separated counts of businesses whose 20 receivers hang, one run each',
+    '1,50',
+  )
+  .option(
+    '--noisy-duration <seconds>',
+    'noisy: seconds the measured business writes (2 clients/s) while the others hang',
+    '25',
+  )
   .option('--receiver-delay-ms <ms>', 'the receiver answers after this many milliseconds (a slow receiver)', '0')
   .option('--out <dir>', 'results directory', path.join(ROOT, 'bench/results'))
-  .option('--runtime <which>', 'dist: the compiled server (node dist/cli/main.js; npm run build first) or src: bin/bizapi under tsx', 'dist')
-  .option('--cpu-prof <dir>', 'write a V8 CPU profile of each `bizapi worker` into <dir> when it stops (see bench/profile.ts)')
+  .option(
+    '--runtime <which>',
+    'dist: the compiled server (node dist/cli/main.js; npm run build first) or src: bin/bizapi under tsx',
+    'dist',
+  )
+  .option(
+    '--cpu-prof <dir>',
+    'write a V8 CPU profile of each `bizapi worker` into <dir> when it stops (see bench/profile.ts)',
+  )
   .parse();
 const opts = program.opts<{
-  events: string; concurrency: string; rate: string; duration: string; drainTimeout: string; pollMs?: string;
-  only: string; receiverDelayMs: string; out: string; runtime: string; noisyBusinesses: string; noisyDuration: string; idleWrites: string;
+  events: string;
+  concurrency: string;
+  rate: string;
+  duration: string;
+  drainTimeout: string;
+  pollMs?: string;
+  only: string;
+  receiverDelayMs: string;
+  out: string;
+  runtime: string;
+  noisyBusinesses: string;
+  noisyDuration: string;
+  idleWrites: string;
   cpuProf?: string;
 }>();
 if (!['dist', 'src'].includes(opts.runtime)) throw new Error('--runtime: dist or src');
 const ENTRY = opts.runtime === 'dist' ? 'dist/cli/main.js' : 'bin/bizapi';
-if (opts.runtime === 'dist' && !existsSync(path.join(ROOT, ENTRY))) throw new Error('dist/ is missing: run `npm run build` (or pass --runtime src)');
+if (opts.runtime === 'dist' && !existsSync(path.join(ROOT, ENTRY)))
+  throw new Error('dist/ is missing: run `npm run build` (or pass --runtime src)');
 const phases = opts.only.split(',');
 const number = (name: string, value: string, min: number): number => {
   const n = Number(value);
@@ -134,7 +161,13 @@ class Receiver {
       }
       const id = String(req.headers['webhook-id']);
       if (this.receipts.has(id)) this.repeats++;
-      else this.receipts.set(id, { type: event.type, companyName: event.data?.companyName, created: Date.parse(event.created), receivedAt });
+      else
+        this.receipts.set(id, {
+          type: event.type,
+          companyName: event.data?.companyName,
+          created: Date.parse(event.created),
+          receivedAt,
+        });
       if (RECEIVER_DELAY_MS > 0) setTimeout(() => res.writeHead(204).end(), RECEIVER_DELAY_MS);
       else res.writeHead(204).end();
     });
@@ -173,17 +206,31 @@ function quantile(sorted: number[], q: number): number {
 }
 
 /** A signed JSON request to the server; answers status, body and the time it took (ms). */
-async function call(base: string, keys: Keys, method: string, pathname: string, body?: unknown): Promise<{ status: number; body: unknown; ms: number }> {
+async function call(
+  base: string,
+  keys: Keys,
+  method: string,
+  pathname: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown; ms: number }> {
   const raw = body === undefined ? '' : JSON.stringify(body);
   const t0 = performance.now();
-  const res = await fetch(base + pathname, { method, headers: signedHeaders(keys, raw), ...(raw === '' ? {} : { body: raw }) });
+  const res = await fetch(base + pathname, {
+    method,
+    headers: signedHeaders(keys, raw),
+    ...(raw === '' ? {} : { body: raw }),
+  });
   const text = await res.text();
   return { status: res.status, body: text === '' ? null : (JSON.parse(text) as unknown), ms: performance.now() - t0 };
 }
 
 /** Writes one client named `name`. @throws when the server does not answer 201 */
 async function writeClient(base: string, keys: Keys, name: string): Promise<number> {
-  const r = await call(base, keys, 'POST', '/v1/client', { companyName: name, inCharge: 'Kim', email: 'bench@example.com' });
+  const r = await call(base, keys, 'POST', '/v1/client', {
+    companyName: name,
+    inCharge: 'Kim',
+    email: 'bench@example.com',
+  });
   if (r.status !== 201) throw new Error(`POST /v1/client answered ${r.status}: ${JSON.stringify(r.body)}`);
   return r.ms;
 }
@@ -194,7 +241,11 @@ async function writeClient(base: string, keys: Keys, name: string): Promise<numb
  */
 function startWorker(env: Record<string, string>): { process: ChildProcess; stop(): Promise<void> } {
   const profile = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`] : [];
-  const child = spawn(process.execPath, [...profile, ENTRY, 'worker'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, ENTRY, 'worker'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   child.once('exit', (code) => {
@@ -226,7 +277,12 @@ interface PhaseResult {
 async function backlog(env: Record<string, string>, keys: Seeded, receiver: Receiver): Promise<PhaseResult> {
   const prefix = `bench-backlog-${Date.now()}-`;
   const port = await freePort();
-  const server = await startChild([ENTRY, 'serve'], { ...env, BIZAPI_DISPATCHER: 'off', PORT: String(port) }, port, '/healthz');
+  const server = await startChild(
+    [ENTRY, 'serve'],
+    { ...env, BIZAPI_DISPATCHER: 'off', PORT: String(port) },
+    port,
+    '/healthz',
+  );
   let lastCommit = 0;
   try {
     process.stderr.write(`backlog: writing ${N} clients (dispatcher off) …\n`);
@@ -316,7 +372,8 @@ async function live(env: Record<string, string>, keys: Seeded, receiver: Receive
     badSignatures: receiver.badSignatures - badBefore,
     'write rate /s': RATE,
     // Keeping up: events/s between the first and the last receipt (equals the write rate when delivery keeps up).
-    'events/s received (first → last receipt)': received > 1 ? Math.round(((received - 1) / (last - first)) * 1000 * 10) / 10 : NaN,
+    'events/s received (first → last receipt)':
+      received > 1 ? Math.round(((received - 1) / (last - first)) * 1000 * 10) / 10 : NaN,
     'last write → last receipt ms': last - (started + ((total - 1) * 1000) / RATE),
     'latency p50 ms': quantile(latency, 0.5),
     'latency p99 ms': quantile(latency, 0.99),
@@ -452,12 +509,15 @@ async function noisy(
 `);
     let next = 0;
     const jobs = noisyKeys.flatMap((k) => [0, 1, 2].map((j) => () => writeClient(server.baseUrl, k, `noisy-${j}`)));
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < jobs.length) await jobs[next++]!();
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < jobs.length) await jobs[next++]!();
+      }),
+    );
     const waitUntil = Date.now() + 15_000;
     while (hanging.sockets.size < count * 20 * 0.95 && Date.now() < waitUntil) await sleep(50);
-    process.stderr.write(`noisy: ${hanging.sockets.size} connections held; the measured business writes 2/s for ${NOISY_DURATION} s …
+    process.stderr
+      .write(`noisy: ${hanging.sockets.size} connections held; the measured business writes 2/s for ${NOISY_DURATION} s …
 `);
     const started = Date.now();
     const total = Math.round(NOISY_DURATION * 2);
@@ -473,7 +533,10 @@ async function noisy(
     await hanging.close();
     await server.stop();
   }
-  const latency = receiver.of(prefix).map((r) => r.receivedAt - r.created).sort((a, b) => a - b);
+  const latency = receiver
+    .of(prefix)
+    .map((r) => r.receivedAt - r.created)
+    .sort((a, b) => a - b);
   return {
     phase: `noisy: ${count} business${count > 1 ? 'es' : ''} × 20 hanging endpoints`,
     written,
@@ -493,10 +556,20 @@ async function noisy(
  * replayed to it by a server with the dispatcher in-process; deliveries/s from the replay request to the last
  * receipt.
  */
-async function replay(env: Record<string, string>, keys: Seeded, receiver: Receiver, webhookId: number): Promise<PhaseResult> {
+async function replay(
+  env: Record<string, string>,
+  keys: Seeded,
+  receiver: Receiver,
+  webhookId: number,
+): Promise<PhaseResult> {
   const prefix = `bench-replay-${Date.now()}-`;
   const port = await freePort();
-  let server = await startChild([ENTRY, 'serve'], { ...env, BIZAPI_DISPATCHER: 'off', PORT: String(port) }, port, '/healthz');
+  let server = await startChild(
+    [ENTRY, 'serve'],
+    { ...env, BIZAPI_DISPATCHER: 'off', PORT: String(port) },
+    port,
+    '/healthz',
+  );
   let afterSequence: number;
   try {
     const off = await call(server.baseUrl, keys, 'PATCH', `/v1/webhook/${webhookId}`, { isActive: false });
@@ -525,7 +598,7 @@ async function replay(env: Record<string, string>, keys: Seeded, receiver: Recei
   try {
     process.stderr.write(`replay: POST /v1/webhook/${webhookId}/replay after_sequence=${afterSequence} …\n`);
     started = Date.now();
-    for (let after: number | null = afterSequence; after !== null; ) {
+    for (let after: number | null = afterSequence; after !== null;) {
       const r = await call(server.baseUrl, keys, 'POST', `/v1/webhook/${webhookId}/replay`, { after_sequence: after });
       if (r.status !== 202) throw new Error(`POST …/replay answered ${r.status}: ${JSON.stringify(r.body)}`);
       const body = r.body as { count: number; next_after_sequence: number | null };
@@ -570,7 +643,9 @@ function markdown(results: PhaseResult[], meta: Record<string, string>): string 
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'bizapi-bench-webhooks-'));
   const masterKeyHex = randomBytes(32).toString('hex');
-  const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : `sqlite:${path.join(work, 'bench.db')}`;
+  const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres')
+    ? process.env.DATABASE_URL
+    : `sqlite:${path.join(work, 'bench.db')}`;
   const dialect = databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite';
   const db = createDb(loadConfig({ DATABASE_URL: databaseUrl, BIZAPI_DATA_DIR: work }).database);
   let keys: Seeded;
@@ -596,7 +671,15 @@ async function main(): Promise<void> {
 }
 
 /** Creates the endpoint, runs the phases and writes the report. */
-async function run(work: string, dialect: string, databaseUrl: string, masterKeyHex: string, keys: Seeded, receiver: Receiver, url: string): Promise<void> {
+async function run(
+  work: string,
+  dialect: string,
+  databaseUrl: string,
+  masterKeyHex: string,
+  keys: Seeded,
+  receiver: Receiver,
+  url: string,
+): Promise<void> {
   const env: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     BIZAPI_MASTER_KEY: masterKeyHex,
@@ -611,10 +694,20 @@ async function run(work: string, dialect: string, databaseUrl: string, masterKey
   // The endpoint, created through the API as an integrator does (docs/webhooks.md#endpoints).
   const port = await freePort();
   let webhookId = 0;
-  const setup: Child = await startChild([ENTRY, 'serve'], { ...env, BIZAPI_DISPATCHER: 'off', PORT: String(port) }, port, '/healthz');
+  const setup: Child = await startChild(
+    [ENTRY, 'serve'],
+    { ...env, BIZAPI_DISPATCHER: 'off', PORT: String(port) },
+    port,
+    '/healthz',
+  );
   try {
-    const created = await call(setup.baseUrl, keys, 'POST', '/v1/webhook', { url, eventTypes: ['*'], description: 'bench:webhooks' });
-    if (created.status !== 201) throw new Error(`POST /v1/webhook answered ${created.status}: ${JSON.stringify(created.body)}`);
+    const created = await call(setup.baseUrl, keys, 'POST', '/v1/webhook', {
+      url,
+      eventTypes: ['*'],
+      description: 'bench:webhooks',
+    });
+    if (created.status !== 201)
+      throw new Error(`POST /v1/webhook answered ${created.status}: ${JSON.stringify(created.body)}`);
     receiver.secret = (created.body as { secret: string }).secret;
     webhookId = (created.body as { id: number }).id;
   } finally {
@@ -627,7 +720,9 @@ async function run(work: string, dialect: string, databaseUrl: string, masterKey
   if (phases.includes('idle')) results.push(await idle(env, keys, receiver));
   if (phases.includes('replay')) results.push(await replay(env, keys, receiver, webhookId));
   const noisyResults: PhaseResult[] = [];
-  if (phases.includes('noisy')) for (const count of NOISY_COUNTS) noisyResults.push(await noisy(count, env, databaseUrl, masterKeyHex, keys, receiver));
+  if (phases.includes('noisy'))
+    for (const count of NOISY_COUNTS)
+      noisyResults.push(await noisy(count, env, databaseUrl, masterKeyHex, keys, receiver));
 
   const cpu = os.cpus();
   const meta = {
@@ -642,14 +737,20 @@ async function run(work: string, dialect: string, databaseUrl: string, masterKey
   if (results.length > 0) {
     const table = markdown(results, meta);
     writeFileSync(path.join(opts.out, `webhooks-${dialect}.md`), table);
-    writeFileSync(path.join(opts.out, `webhooks-${dialect}.json`), JSON.stringify({ meta, options: opts, results }, null, 2) + '\n');
+    writeFileSync(
+      path.join(opts.out, `webhooks-${dialect}.json`),
+      JSON.stringify({ meta, options: opts, results }, null, 2) + '\n',
+    );
     process.stdout.write(table);
   }
   if (noisyResults.length > 0) {
     // the noisy-neighbour scenario has its own files (it runs with the server's default dispatcher settings)
     const table = markdown(noisyResults, meta);
     writeFileSync(path.join(opts.out, `webhooks-noisy-${dialect}.md`), table);
-    writeFileSync(path.join(opts.out, `webhooks-noisy-${dialect}.json`), JSON.stringify({ meta, options: opts, results: noisyResults }, null, 2) + '\n');
+    writeFileSync(
+      path.join(opts.out, `webhooks-noisy-${dialect}.json`),
+      JSON.stringify({ meta, options: opts, results: noisyResults }, null, 2) + '\n',
+    );
     process.stdout.write(table);
   }
   const broken = [...results, ...noisyResults].filter((r) => r.missing > 0 || r.badSignatures > 0);

@@ -10,7 +10,11 @@ export async function main(env: Env): Promise<{ inquiryId: number; file: string;
   const bytes = new TextEncoder().encode('%PDF-1.4\n% a tiny demo file\n');
   // 1. An upload URL (valid 60 s); the URL itself is the credential for the PUT.
   const presigned = await bizapi.call('presigned_create', { body: { name: 'proposal.pdf' } });
-  const put = await fetch(presigned.url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: bytes });
+  const put = await fetch(presigned.url, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/pdf' },
+    body: bytes,
+  });
   if (!put.ok) throw new Error(`upload failed: ${put.status}`);
   // 2. The inquiry, with the file (POST retries safely: the SDK sends one Idempotency-Key per call).
   const inquiry = await bizapi.call('inquiry_create', {

@@ -5,13 +5,17 @@
 import { BizapiError } from '../sdk/src/index.ts';
 import { clientFromEnv, type Env, runIfMain } from './env.ts';
 
-export async function main(env: Env, term = process.argv[2] ?? 'a'): Promise<{ firstPage: string[]; matching: string[]; total: number }> {
+export async function main(
+  env: Env,
+  term = process.argv[2] ?? 'a',
+): Promise<{ firstPage: string[]; matching: string[]; total: number }> {
   const bizapi = clientFromEnv(env);
   // One page, typed: `page.results[0].companyName` is a string.
   const page = await bizapi.call('client_list', { params: { query: { page_size: 5 } } });
   // Every client whose name, contact, … contains the term, across all pages.
   const matching: string[] = [];
-  for await (const client of bizapi.paginate('client_list', { params: { query: { search: [term] } } })) matching.push(client.companyName);
+  for await (const client of bizapi.paginate('client_list', { params: { query: { search: [term] } } }))
+    matching.push(client.companyName);
   let total = 0;
   for await (const _client of bizapi.paginate('client_list', { params: { query: { page_size: 100 } } })) total++;
   try {

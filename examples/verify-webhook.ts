@@ -27,7 +27,9 @@ export function receiver(secret: string, onEvent: (event: unknown) => void): htt
 }
 
 export async function main(env: Env, selfTest = process.argv.includes('--self-test')): Promise<unknown> {
-  const secret = env.WEBHOOK_SECRET ?? (selfTest ? `whsec_${Buffer.from('bizapi example webhook secret!!').toString('base64')}` : undefined);
+  const secret =
+    env.WEBHOOK_SECRET ??
+    (selfTest ? `whsec_${Buffer.from('bizapi example webhook secret!!').toString('base64')}` : undefined);
   if (!secret) throw new Error('Set WEBHOOK_SECRET (whsec_…).');
   const events: unknown[] = [];
   const server = receiver(secret, (e) => events.push(e));
@@ -39,7 +41,11 @@ export async function main(env: Env, selfTest = process.argv.includes('--self-te
   }
   const body = JSON.stringify({ type: 'inquiry.created', data: { id: 1 } });
   const good = await fetch(url, { method: 'POST', headers: await signWebhook(secret, body), body });
-  const tampered = await fetch(url, { method: 'POST', headers: await signWebhook(secret, body), body: body.replace('1', '2') });
+  const tampered = await fetch(url, {
+    method: 'POST',
+    headers: await signWebhook(secret, body),
+    body: body.replace('1', '2'),
+  });
   server.close();
   return { signed: good.status, tampered: tampered.status, events };
 }

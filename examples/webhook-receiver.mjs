@@ -37,9 +37,11 @@ export function checkSignature(secret, headers, body) {
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];
   const signatures = headers['webhook-signature'];
-  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string') return 'missing webhook headers';
+  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string')
+    return 'missing webhook headers';
   if (!/^\d{1,12}$/.test(timestamp)) return 'webhook-timestamp is not Unix seconds';
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return 'webhook-timestamp is too old or too new';
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS)
+    return 'webhook-timestamp is too old or too new';
   const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
   const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest();
   for (const versioned of signatures.split(' ')) {
@@ -105,7 +107,9 @@ if (isMain) {
     process.exit(2);
   }
   const host = process.env.HOST ?? '127.0.0.1';
-  const server = createReceiver(secret, (event, webhookId) => process.stdout.write(`${JSON.stringify({ webhookId, event })}\n`));
+  const server = createReceiver(secret, (event, webhookId) =>
+    process.stdout.write(`${JSON.stringify({ webhookId, event })}\n`),
+  );
   server.listen(Number(process.env.PORT ?? 3000), host, () => {
     process.stdout.write(`listening on http://${host}:${server.address().port}/\n`);
   });

@@ -25,8 +25,7 @@ import ts from 'typescript';
  * Paths (folders end with `/`) still to be swept: neither check looks at them. Empty it folder by folder as the
  * citations there are replaced; new files land outside it and are checked from the start.
  */
-const PENDING = [
-];
+const PENDING = [];
 
 /** Never checked: landed migrations are frozen. */
 const EXCLUDED = ['src/db/migrations/'];
@@ -88,13 +87,17 @@ function commentsAndStrings(file, text) {
     }
   };
   const isModuleSpecifier = (node) =>
-    (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent)) && node.parent.moduleSpecifier === node;
+    (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent)) &&
+    node.parent.moduleSpecifier === node;
   const visit = (node) => {
     addComments(ts.getLeadingCommentRanges(text, node.pos));
     addComments(ts.getTrailingCommentRanges(text, node.end));
     if (
-      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) ||
-        ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) &&
+      (ts.isStringLiteral(node) ||
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateHead(node) ||
+        ts.isTemplateMiddle(node) ||
+        ts.isTemplateTail(node)) &&
       !isModuleSpecifier(node)
     ) {
       pieces.push({ pos: node.getStart(source), text: node.getText(source) });
@@ -156,12 +159,17 @@ function checkAnchor(where, shown, target, anchor) {
   listed.push(`${where}: ${shown}`);
   const anchors = anchorsOf(target);
   if (anchors === undefined) broken.push(`${where}: ${shown} (no file ${target})`);
-  else if (!anchors.has(decodeURIComponent(anchor))) broken.push(`${where}: ${shown} (${target} has no heading #${anchor})`);
+  else if (!anchors.has(decodeURIComponent(anchor)))
+    broken.push(`${where}: ${shown} (${target} has no heading #${anchor})`);
 }
 
 // Source: outside citations in comments and strings, and docs citations anywhere in the text.
 const CITATION = /(?<![\w/.-])((?:docs\/[\w.-]+|README)\.md)#([\w%-]+)/g;
-for (const full of [...walk(path.join(ROOT, 'src'), '.ts'), ...walk(path.join(ROOT, 'sdk', 'src'), '.ts'), ...walk(path.join(ROOT, 'mcp', 'src'), '.ts')]) {
+for (const full of [
+  ...walk(path.join(ROOT, 'src'), '.ts'),
+  ...walk(path.join(ROOT, 'sdk', 'src'), '.ts'),
+  ...walk(path.join(ROOT, 'mcp', 'src'), '.ts'),
+]) {
   const file = rel(full);
   if (skipped(file)) continue;
   const text = fs.readFileSync(full, 'utf8');
@@ -182,7 +190,8 @@ for (const full of [...walk(path.join(ROOT, 'src'), '.ts'), ...walk(path.join(RO
 }
 
 // Markdown: citations of outside documents, and links with an anchor, resolved against the linking file's folder.
-const OUTSIDE_MD = /decisions\s*§\s*\d*|decisions\.md|(reference|business)-api\.md|architecture\.md|\/work\/shared\S*|\.\.\/shared\/\S*/gi;
+const OUTSIDE_MD =
+  /decisions\s*§\s*\d*|decisions\.md|(reference|business)-api\.md|architecture\.md|\/work\/shared\S*|\.\.\/shared\/\S*/gi;
 const LINK = /\]\(\s*([^)\s#]*)#([^)\s]+)\s*\)/g;
 for (const full of [...walk(path.join(ROOT, 'docs'), '.md'), path.join(ROOT, 'README.md')]) {
   const file = rel(full);
@@ -208,7 +217,9 @@ if (process.argv.includes('--list')) {
 let failed = false;
 if (outside.length > 0) {
   failed = true;
-  console.error(`citations of documents outside the repository (${outside.length}); cite docs/*.md or README.md instead:`);
+  console.error(
+    `citations of documents outside the repository (${outside.length}); cite docs/*.md or README.md instead:`,
+  );
   for (const line of outside) console.error(`  ${line}`);
 }
 if (broken.length > 0) {

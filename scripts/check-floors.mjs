@@ -20,11 +20,15 @@ import path from 'node:path';
 import { URL } from 'node:url';
 
 const graph = JSON.parse(
-  execFileSync('npx', ['madge', '--json', '--no-spinner', '--ts-config', 'tsconfig.json', '--extensions', 'ts', 'src'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-    maxBuffer: 64 * 1024 * 1024,
-  }),
+  execFileSync(
+    'npx',
+    ['madge', '--json', '--no-spinner', '--ts-config', 'tsconfig.json', '--extensions', 'ts', 'src'],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  ),
 );
 
 const LAYERS = [
@@ -39,13 +43,21 @@ const layerOf = (file) => LAYERS.find(([re]) => re.test(file))?.[1];
 const moduleOf = (file) => /^modules\/([^/]+)\//.exec(file)?.[1];
 const kindOf = (file) => /\.(repository|routes|service|schemas)\.ts$/.exec(file)?.[1] ?? 'other';
 
-const problems = { 'mcp/src imports something outside the @bizapi/mcp package (it is a client of the HTTP API)': [], 'lower layer imports a higher one': [], "module imports another module's repository": [], "module imports another module's routes": [], 'route file imports a route file': [] };
+const problems = {
+  'mcp/src imports something outside the @bizapi/mcp package (it is a client of the HTTP API)': [],
+  'lower layer imports a higher one': [],
+  "module imports another module's repository": [],
+  "module imports another module's routes": [],
+  'route file imports a route file': [],
+};
 const shared = { service: 0, schemas: 0, other: 0 };
 for (const [from, imports] of Object.entries(graph)) {
   for (const to of imports) {
     const [a, b] = [layerOf(from), layerOf(to)];
-    if (a !== undefined && b !== undefined && a > b) problems['lower layer imports a higher one'].push(`${from} → ${to}`);
-    if (/\.routes\.ts$/.test(from) && /\.routes\.ts$/.test(to)) problems['route file imports a route file'].push(`${from} → ${to}`);
+    if (a !== undefined && b !== undefined && a > b)
+      problems['lower layer imports a higher one'].push(`${from} → ${to}`);
+    if (/\.routes\.ts$/.test(from) && /\.routes\.ts$/.test(to))
+      problems['route file imports a route file'].push(`${from} → ${to}`);
     const [m, n] = [moduleOf(from), moduleOf(to)];
     if (m === undefined || n === undefined || m === n) continue;
     const kind = kindOf(to);
@@ -93,7 +105,12 @@ const ALLOWED = {};
 
 const tableOwners = (() => {
   const database = readFileSync(new URL('../src/db/database.ts', import.meta.url), 'utf8');
-  const names = new Map([.../export interface Database \{([\s\S]*?)\n\}/.exec(database)[1].matchAll(/^\s+([a-z_]+): (\w+);/gm)].map((m) => [m[2], m[1]]));
+  const names = new Map(
+    [.../export interface Database \{([\s\S]*?)\n\}/.exec(database)[1].matchAll(/^\s+([a-z_]+): (\w+);/gm)].map((m) => [
+      m[2],
+      m[1],
+    ]),
+  );
   const owners = new Map();
   const dir = new URL('../src/db/tables/', import.meta.url);
   for (const file of readdirSync(dir)) {
@@ -114,14 +131,21 @@ const withoutComments = (text) =>
 function tablesNamed(text) {
   const found = [];
   const at = (index) => text.slice(0, index).split('\n').length;
-  for (const m of text.matchAll(/\.(selectFrom|updateTable|deleteFrom|insertInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|innerJoinLateral|leftJoinLateral)\(\s*['"]([a-z_]+)(?:\s+as\s+\w+)?['"]/g)) {
+  for (const m of text.matchAll(
+    /\.(selectFrom|updateTable|deleteFrom|insertInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|innerJoinLateral|leftJoinLateral)\(\s*['"]([a-z_]+)(?:\s+as\s+\w+)?['"]/g,
+  )) {
     found.push([/Join/.test(m[1]) ? 'join' : m[1], m[2], at(m.index)]);
   }
-  for (const m of text.matchAll(/\b(forUpdateOf|lockRow|setUpdated)\([^;]*?,\s*['"]([a-z_]+)['"]/g)) found.push([m[1], m[2], at(m.index)]);
+  for (const m of text.matchAll(/\b(forUpdateOf|lockRow|setUpdated)\([^;]*?,\s*['"]([a-z_]+)['"]/g))
+    found.push([m[1], m[2], at(m.index)]);
   for (const m of text.matchAll(/sql\.table\(\s*['"]([a-z_]+)['"]/g)) found.push(['sql.table', m[1], at(m.index)]);
   for (const m of text.matchAll(/\bsql\s*(?:<[^>`]*>)?`([^`]*)`/g)) {
     for (const k of m[1].matchAll(/\b(from|join|update|into)\s+([a-z_]+)\b/gi)) {
-      found.push([k[1].toLowerCase() === 'join' ? 'join' : `sql ${k[1].toLowerCase()}`, k[2], at(m.index + 4 + k.index)]);
+      found.push([
+        k[1].toLowerCase() === 'join' ? 'join' : `sql ${k[1].toLowerCase()}`,
+        k[2],
+        at(m.index + 4 + k.index),
+      ]);
     }
   }
   return found;
@@ -135,7 +159,9 @@ for (const module of readdirSync(modulesDir)) {
   for (const file of readdirSync(new URL(`${module}/`, modulesDir))) {
     if (!file.endsWith('.ts')) continue;
     const path = `modules/${module}/${file}`;
-    for (const [how, table, line] of tablesNamed(withoutComments(readFileSync(new URL(`${module}/${file}`, modulesDir), 'utf8')))) {
+    for (const [how, table, line] of tablesNamed(
+      withoutComments(readFileSync(new URL(`${module}/${file}`, modulesDir), 'utf8')),
+    )) {
       const owners = tableOwners.get(table);
       if (owners === undefined || owners.has(module)) continue;
       if (how === 'join') {
@@ -155,11 +181,17 @@ problems["module names another module's table in SQL"] = tableProblems;
   const key = 'file reads process.env outside src/config.ts';
   problems[key] = [];
   const READ = /\bprocess\s*(\.\s*env\b|\[\s*['"`]env['"`]\s*\])|\{[^}]*\benv\b[^}]*\}\s*=\s*process\b/;
-  for (const file of fs.readdirSync('src', { recursive: true }).map(String).filter((f) => f.endsWith('.ts'))) {
+  for (const file of fs
+    .readdirSync('src', { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.ts'))) {
     if (file.split(path.sep).join('/') === 'config.ts') continue;
-    const text = fs.readFileSync(path.join('src', file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
+    const text = fs
+      .readFileSync(path.join('src', file), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
     text.split('\n').forEach((line, i) => {
-      if (READ.test(line.replace(/(^|[^:'"`\\])\/\/.*$/, '$1'))) problems[key].push(`src/${file.split(path.sep).join('/')}:${i + 1}: ${line.trim()}`);
+      if (READ.test(line.replace(/(^|[^:'"`\\])\/\/.*$/, '$1')))
+        problems[key].push(`src/${file.split(path.sep).join('/')}:${i + 1}: ${line.trim()}`);
     });
   }
 }
@@ -170,7 +202,9 @@ problems["module names another module's table in SQL"] = tableProblems;
   const ALLOWED_SPECIFIER = /^(\.\/[^/]+|node:.+|@bizapi\/client|@modelcontextprotocol\/sdk\/.+)$/;
   for (const file of fs.readdirSync('mcp/src').filter((f) => f.endsWith('.ts'))) {
     const text = fs.readFileSync(path.join('mcp/src', file), 'utf8');
-    for (const m of text.matchAll(/(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm)) {
+    for (const m of text.matchAll(
+      /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm,
+    )) {
       const specifier = m[1] ?? m[2] ?? m[3];
       if (!ALLOWED_SPECIFIER.test(specifier)) problems[key].push(`mcp/src/${file} → ${specifier}`);
     }
@@ -179,9 +213,13 @@ problems["module names another module's table in SQL"] = tableProblems;
 
 if (process.argv.includes('--counts')) {
   for (const [what, list] of Object.entries(problems)) console.log(`${what}: ${list.length}`);
-  console.log(`cross-module imports of services: ${shared.service}, of schemas: ${shared.schemas}, of other files: ${shared.other}`);
+  console.log(
+    `cross-module imports of services: ${shared.service}, of schemas: ${shared.schemas}, of other files: ${shared.other}`,
+  );
   const sum = (m) => [...m.values()].reduce((a, b) => a + b, 0);
-  console.log(`other modules' tables named in SQL, allow-listed: ${sum(allowedUsed)} in ${allowedUsed.size} files (${[...allowedUsed].map(([f, n]) => `${f} ${n}`).join(', ')})`);
+  console.log(
+    `other modules' tables named in SQL, allow-listed: ${sum(allowedUsed)} in ${allowedUsed.size} files (${[...allowedUsed].map(([f, n]) => `${f} ${n}`).join(', ')})`,
+  );
   console.log(`joins onto other modules' tables (nested summaries, allowed): ${sum(joins)} in ${joins.size} files`);
   process.exit(0);
 }

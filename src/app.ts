@@ -34,7 +34,12 @@ import loadShedding from './plugins/load-shedding.ts';
 import metrics from './plugins/metrics.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestLog from './plugins/request-log.ts';
-import { createEventNotifier, EVENT_CHANNEL, onEventsWritten, signalEventsWritten } from './modules/webhook/webhook-delivery.service.ts';
+import {
+  createEventNotifier,
+  EVENT_CHANNEL,
+  onEventsWritten,
+  signalEventsWritten,
+} from './modules/webhook/webhook-delivery.service.ts';
 import { createFeedFollowers } from './modules/event/event.followers.ts';
 import { type EventWriteTrace, traceEventWrites } from './modules/event/event.service.ts';
 import idempotency from './plugins/idempotency.ts';
@@ -134,7 +139,12 @@ const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
     if (error) return super.requestCompleted(error, request, reply, metadata);
     const fields = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
     if (PROBE_PATHS.has(request.url.split('?', 1)[0]!)) reply.log.debug(fields, 'request completed');
@@ -230,7 +240,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     let text: string;
     try {
       text = decodeUtf8Body(body as Buffer, 'JSON parse error');
-      if (jsonDeeperThan(text)) throw new ParseError(`JSON parse error - The body nests lists and objects deeper than ${MAX_JSON_DEPTH} levels.`);
+      if (jsonDeeperThan(text))
+        throw new ParseError(
+          `JSON parse error - The body nests lists and objects deeper than ${MAX_JSON_DEPTH} levels.`,
+        );
     } catch (err) {
       done(err as Error, undefined);
       return;
@@ -269,7 +282,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   await app.register(openapi);
-  await app.register(metrics, { db: deps.db, logWriter, token: config.metricsToken, outboxBacklog: () => outboxBacklog(deps.db) });
+  await app.register(metrics, {
+    db: deps.db,
+    logWriter,
+    token: config.metricsToken,
+    outboxBacklog: () => outboxBacklog(deps.db),
+  });
   await app.register(health, { db: deps.db, masterKey: deps.masterKey, isDraining: () => draining });
   // Remote MCP (docs/mcp.md#remote-mcp): /mcp, authenticated by MCP tokens; its tool calls are in-process /v1 calls.
   await app.register(remoteMcp, { db: deps.db, publicUrl: config.publicUrl, version: packageVersion() });
@@ -296,7 +314,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         redisUrl: config.redisUrl,
       });
       if (deps.recordCalls !== false) await v1.register(requestLog, { writer: logWriter });
-      await v1.register(idempotency, { db: deps.db, masterKey: deps.masterKey, lockTimeoutMs: config.idempotencyLockTimeout });
+      await v1.register(idempotency, {
+        db: deps.db,
+        masterKey: deps.masterKey,
+        lockTimeoutMs: config.idempotencyLockTimeout,
+      });
       // docs/webhooks.md#live-delivery: a write that has answered (so committed) wakes this process's webhook
       // dispatchers at once, and on PostgreSQL every other process's by NOTIFY, instead of at their next poll
       // — unless it wrote events, all of them written published, no delivery, and no live follower listens
@@ -334,7 +356,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await v1.register(fileRoutes, { destroyInquiryFile: services.inquiry.destroyFile });
       await v1.register(estimateRoutes);
       await v1.register(eventRoutes, { followers });
-      await v1.register(webhookRoutes, { masterKey: deps.masterKey, allowPrivate: config.webhookAllowPrivate, maxEndpoints: config.webhooks.maxEndpoints });
+      await v1.register(webhookRoutes, {
+        masterKey: deps.masterKey,
+        allowPrivate: config.webhookAllowPrivate,
+        maxEndpoints: config.webhooks.maxEndpoints,
+      });
       // Unknown paths and methods under /v1 pass through the hooks above: with a valid key the call is
       // counted, carries the rate-limit headers and is logged; the answer stays 404 / 405.
       v1.setNotFoundHandler(v1.answerNotFound);

@@ -87,7 +87,9 @@ export async function serveCluster(config: Config, options: ClusterOptions): Pro
   const storeSet = config.rateLimitStoreSet;
   if (options.workers > 1 && !storeSet && config.rateLimitStore === 'memory') env.BIZAPI_RATE_LIMIT_STORE = 'database';
   if (options.workers > 1 && storeSet && config.rateLimitStore === 'memory') {
-    process.stderr.write(`bizapi: BIZAPI_RATE_LIMIT_STORE=memory with ${options.workers} workers: each worker counts alone (up to ${options.workers}× the limit)\n`);
+    process.stderr.write(
+      `bizapi: BIZAPI_RATE_LIMIT_STORE=memory with ${options.workers} workers: each worker counts alone (up to ${options.workers}× the limit)\n`,
+    );
   }
 
   let stopping = false;
@@ -112,7 +114,9 @@ export async function serveCluster(config: Config, options: ClusterOptions): Pro
       if (!announced && listening.size === options.workers) {
         announced = true;
         const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-        process.stderr.write(`bizapi listening on http://${host}:${address.port} (${options.workers} workers, docs: /docs)\n`);
+        process.stderr.write(
+          `bizapi listening on http://${host}:${address.port} (${options.workers} workers, docs: /docs)\n`,
+        );
       }
     });
     worker.on('exit', (code, signal) => {
@@ -121,7 +125,9 @@ export async function serveCluster(config: Config, options: ClusterOptions): Pro
         // A worker still starting when the signal came has nothing to drain: SIGTERM ends it at once.
         if (code !== 0 && !(signal === 'SIGTERM' && !serving)) {
           failed = true;
-          process.stderr.write(`bizapi: worker ${index + 1} (pid ${worker.process.pid}) stopped with ${signal ?? `code ${code}`}\n`);
+          process.stderr.write(
+            `bizapi: worker ${index + 1} (pid ${worker.process.pid}) stopped with ${signal ?? `code ${code}`}\n`,
+          );
         }
         if (live.size === 0) {
           process.stderr.write('bizapi stopped\n');
@@ -129,7 +135,9 @@ export async function serveCluster(config: Config, options: ClusterOptions): Pro
         }
         return;
       }
-      process.stderr.write(`bizapi: worker ${index + 1} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); restarting it\n`);
+      process.stderr.write(
+        `bizapi: worker ${index + 1} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); restarting it\n`,
+      );
       setTimeout(() => {
         if (!stopping) fork(index);
       }, 1000).unref();

@@ -104,7 +104,10 @@ export class ConfigError extends Error {
  */
 const FORMATS: Record<string, { test(v: string): boolean; problem(v: string): string }> = {
   'database-url': {
-    test: (v) => (v.startsWith('sqlite:') ? v !== 'sqlite:' : /^postgres(ql)?:\/\//.test(v) && isUrl(v, ['postgres:', 'postgresql:'])),
+    test: (v) =>
+      v.startsWith('sqlite:')
+        ? v !== 'sqlite:'
+        : /^postgres(ql)?:\/\//.test(v) && isUrl(v, ['postgres:', 'postgresql:']),
     problem: (v) =>
       v.startsWith('sqlite:')
         ? '"sqlite:" needs a path, e.g. sqlite:./data/bizapi.db'
@@ -116,7 +119,10 @@ const FORMATS: Record<string, { test(v: string): boolean; problem(v: string): st
     test: (v) => /^postgres(ql)?:\/\//.test(v) && isUrl(v, ['postgres:', 'postgresql:']),
     problem: (v) => `"${redact(v)}" is not a postgres: or postgresql: URL`,
   },
-  'master-key': { test: (v) => parseMasterKey(v) !== undefined, problem: () => 'must be 32 bytes as 64 hex characters or base64' },
+  'master-key': {
+    test: (v) => parseMasterKey(v) !== undefined,
+    problem: () => 'must be 32 bytes as 64 hex characters or base64',
+  },
   'trust-proxy': {
     test: (v) => /^(true|false|[0-9a-fA-F:./,\s]+)$/.test(v),
     problem: (v) => `"${v}" is not true, false, a hop count or a list of addresses`,
@@ -127,9 +133,18 @@ const FORMATS: Record<string, { test(v: string): boolean; problem(v: string): st
   'http-origin': {
     test: (v) => {
       const u = parseUrl(v);
-      return u !== undefined && ['http:', 'https:'].includes(u.protocol) && !u.username && !u.password && (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash;
+      return (
+        u !== undefined &&
+        ['http:', 'https:'].includes(u.protocol) &&
+        !u.username &&
+        !u.password &&
+        (u.pathname === '/' || u.pathname === '') &&
+        !u.search &&
+        !u.hash
+      );
     },
-    problem: (v) => `"${redact(v)}" is not an http or https origin such as https://api.example.com (no path, query or credentials)`,
+    problem: (v) =>
+      `"${redact(v)}" is not an http or https origin such as https://api.example.com (no path, query or credentials)`,
   },
   'id-list': {
     test: (v) => /^[1-9]\d{0,14}(\s*,\s*[1-9]\d{0,14})*$/.test(v),
@@ -154,7 +169,6 @@ function urlFormat(protocols: string[]): (typeof FORMATS)[string] {
   return { test: (v) => isUrl(v, protocols), problem: (v) => `"${redact(v)}" is not a ${protocols.join(' or ')} URL` };
 }
 
-
 // The schema is plain JSON Schema, typed with TypeBox's types: TypeBox's runtime, Ajv and env-schema take
 // seconds to load under tsx on a busy machine, and every `bizapi` command loads this module, most of them
 // (`sign`, `request`, `mcp`) without parsing the configuration. Ajv and env-schema are loaded by the first
@@ -167,17 +181,25 @@ const variable = <T extends TSchema>(env: string, json: object): T => ({ env, ..
  * (so `1e3`, `0x10`, `+5`, `8.0`, which Ajv's coercion would read as numbers, are refused), then Ajv coerces it to
  * the integer the bounds check (the subschemas run in order on the same value).
  */
-const digits = (minimum: number, maximum: number) => ({ allOf: [{ type: 'string', pattern: '^[0-9]+$' }, { type: 'integer', minimum, maximum }] });
-const OptionalInt = (env: string, minimum: number, maximum: number) => variable<TOptional<TInteger>>(env, digits(minimum, maximum));
+const digits = (minimum: number, maximum: number) => ({
+  allOf: [
+    { type: 'string', pattern: '^[0-9]+$' },
+    { type: 'integer', minimum, maximum },
+  ],
+});
+const OptionalInt = (env: string, minimum: number, maximum: number) =>
+  variable<TOptional<TInteger>>(env, digits(minimum, maximum));
 const Int = (env: string, fallback: number, minimum: number, maximum: number) =>
   variable<TInteger>(env, { ...digits(minimum, maximum), default: fallback });
 /** A string with a default. */
 const Str = (env: string, fallback: string, format?: keyof typeof FORMATS) =>
   variable<TString>(env, { type: 'string', default: fallback, ...(format && { format }) });
 /** A string of one of the {@link FORMATS}, optional. */
-const Text = (env: string, format?: keyof typeof FORMATS) => variable<TOptional<TString>>(env, { type: 'string', ...(format && { format }) });
+const Text = (env: string, format?: keyof typeof FORMATS) =>
+  variable<TOptional<TString>>(env, { type: 'string', ...(format && { format }) });
 /** One of `values`, `fallback` when unset. */
-const OneOf = <const T extends string[]>(env: string, values: T, fallback: T[number]) => variable<TEnum<T>>(env, { enum: values, default: fallback });
+const OneOf = <const T extends string[]>(env: string, values: T, fallback: T[number]) =>
+  variable<TEnum<T>>(env, { enum: values, default: fallback });
 /** `true` or `false` (Ajv coerces these two strings and no others to booleans), `false` when unset. */
 const OptionalFlag = (env: string) => variable<TOptional<TBoolean>>(env, { type: 'boolean' });
 const Flag = (env: string) => variable<TBoolean>(env, { type: 'boolean', default: false });
@@ -231,7 +253,9 @@ const CONFIG_SCHEMA = Group({
   }),
   /** `REDIS_URL` (`redis://` or `rediss://`), required by `rateLimitStore: 'redis'`. */
   redisUrl: Text('REDIS_URL', 'redis-url'),
-  rateLimitStore: variable<TOptional<TEnum<['memory', 'database', 'redis']>>>('BIZAPI_RATE_LIMIT_STORE', { enum: ['memory', 'database', 'redis'] }),
+  rateLimitStore: variable<TOptional<TEnum<['memory', 'database', 'redis']>>>('BIZAPI_RATE_LIMIT_STORE', {
+    enum: ['memory', 'database', 'redis'],
+  }),
   /** Absolute path of `BIZAPI_DATA_DIR`: master key, local file storage, e-mail outbox. */
   dataDir: Str('BIZAPI_DATA_DIR', './data'),
   host: Str('HOST', '127.0.0.1'),
@@ -358,8 +382,16 @@ const CONFIG_SCHEMA = Group({
 });
 
 /** A node of {@link CONFIG_SCHEMA}: a group of fields, or a variable (its name in `env`). */
-type SchemaNode = { env?: string; properties?: Record<string, SchemaNode>; type?: string; enum?: string[]; format?: string };
-type VariableSchema = Omit<SchemaNode, 'env' | 'properties'> & { allOf?: [unknown, { minimum: number; maximum: number }] };
+type SchemaNode = {
+  env?: string;
+  properties?: Record<string, SchemaNode>;
+  type?: string;
+  enum?: string[];
+  format?: string;
+};
+type VariableSchema = Omit<SchemaNode, 'env' | 'properties'> & {
+  allOf?: [unknown, { minimum: number; maximum: number }];
+};
 /** Each variable's JSON Schema by its name, in the order of {@link CONFIG_SCHEMA}. */
 const VARIABLES: Record<string, VariableSchema> = {};
 (function collect({ env, properties, ...json }: SchemaNode) {
@@ -389,7 +421,8 @@ let ajv: Ajv | undefined;
 function validate(data: Record<string, string>): Env {
   envSchema ??= createRequire(import.meta.url)('env-schema') as typeof EnvSchemaFn;
   const withFormats = (instance: Ajv) => {
-    for (const [name, format] of Object.entries(FORMATS)) instance.addFormat(name, { type: 'string', validate: format.test });
+    for (const [name, format] of Object.entries(FORMATS))
+      instance.addFormat(name, { type: 'string', validate: format.test });
     return (ajv = instance);
   };
   const values = envSchema({ schema: ENV_SCHEMA, data, env: false, ajv: ajv ?? { customOptions: withFormats } });
@@ -399,7 +432,8 @@ function validate(data: Record<string, string>): Env {
 /** The problem a bad value of the variable `name` reports, from its schema. */
 function problemOf(name: string, text: string): string {
   const { type, enum: values, format, allOf } = VARIABLES[name]!;
-  if (values !== undefined || type === 'boolean') return `${name}: "${text}" is not one of ${(values ?? ['true', 'false']).join(', ')}`;
+  if (values !== undefined || type === 'boolean')
+    return `${name}: "${text}" is not one of ${(values ?? ['true', 'false']).join(', ')}`;
   if (format !== undefined) return `${name}: ${FORMATS[format]!.problem(text)}`;
   return `${name}: "${text}" is not an integer between ${allOf![1].minimum} and ${allOf![1].maximum}`;
 }
@@ -429,10 +463,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
   } catch (err) {
     const errors = (err as { errors?: ErrorObject[] }).errors;
     if (errors === undefined) throw err;
-    for (const name of new Set(errors.map((e) => e.instancePath.slice(1)))) problems.push([name, problemOf(name, text[name]!)]);
+    for (const name of new Set(errors.map((e) => e.instancePath.slice(1))))
+      problems.push([name, problemOf(name, text[name]!)]);
   }
   // The rules that join several variables.
-  if (text.BIZAPI_STORAGE === 's3' && text.S3_BUCKET === undefined) problems.push(['S3_BUCKET', 'S3_BUCKET: required when BIZAPI_STORAGE=s3']);
+  if (text.BIZAPI_STORAGE === 's3' && text.S3_BUCKET === undefined)
+    problems.push(['S3_BUCKET', 'S3_BUCKET: required when BIZAPI_STORAGE=s3']);
   if (text.BIZAPI_RATE_LIMIT_STORE === 'redis' && text.REDIS_URL === undefined) {
     problems.push(['BIZAPI_RATE_LIMIT_STORE', 'BIZAPI_RATE_LIMIT_STORE: "redis" needs REDIS_URL']);
   }

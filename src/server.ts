@@ -58,12 +58,20 @@ export async function prepareDatabase(config: Config, options: { demo: boolean }
  * @returns the master key
  * @throws Error naming `BIZAPI_MASTER_KEY` and the key file when the key does not fit the database
  */
-async function prepare(db: ReturnType<typeof createDb>, config: Config, options: { migrate: boolean; demo: boolean }): Promise<Buffer> {
+async function prepare(
+  db: ReturnType<typeof createDb>,
+  config: Config,
+  options: { migrate: boolean; demo: boolean },
+): Promise<Buffer> {
   if (options.migrate) await migrateToLatest(db);
   const masterKey = await masterKeyForDatabase(db, config);
   if (options.migrate && options.demo && !(await existsAnyBusiness(db))) {
     const { createDemo } = await import('./demo/demo.ts');
-    const demo = await createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
+    const demo = await createDemo(db, masterKey, {
+      storage: await createStorage(config, masterKey),
+      deliver: config,
+      warn: (m) => process.stderr.write(`${m}\n`),
+    });
     // The credentials are the command's output (stdout); diagnostics stay on stderr.
     process.stdout.write(
       [
@@ -116,9 +124,12 @@ async function firstBusinessId(db: ReturnType<typeof createDb>): Promise<number 
  * anything else keeps its own message.
  */
 export function listenErrorMessage(err: NodeJS.ErrnoException, host: string, port: number): string {
-  if (err.code === 'EADDRINUSE') return `port ${port} is in use; pass --port or set PORT (host ${host}; is another bizapi running?).`;
-  if (err.code === 'EACCES') return `cannot listen on ${host}:${port} (permission denied); pass --port with a port above 1023 or set PORT.`;
-  if (err.code === 'EADDRNOTAVAIL') return `cannot listen on ${host}: no such address on this machine; pass --host or set HOST.`;
+  if (err.code === 'EADDRINUSE')
+    return `port ${port} is in use; pass --port or set PORT (host ${host}; is another bizapi running?).`;
+  if (err.code === 'EACCES')
+    return `cannot listen on ${host}:${port} (permission denied); pass --port with a port above 1023 or set PORT.`;
+  if (err.code === 'EADDRNOTAVAIL')
+    return `cannot listen on ${host}: no such address on this machine; pass --host or set HOST.`;
   return err.message;
 }
 
@@ -154,7 +165,9 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     inProcess && !onMainThread
       ? createDispatcherThread({ config, masterKey, log: (component) => app.log.child({ component }) })
       : undefined;
-  const dispatcher = onMainThread ? createOutboxDispatcher({ db, config, log: app.log.child({ component: 'outbox-dispatcher' }) }) : undefined;
+  const dispatcher = onMainThread
+    ? createOutboxDispatcher({ db, config, log: app.log.child({ component: 'outbox-dispatcher' }) })
+    : undefined;
   const webhooks = onMainThread
     ? createWebhookDispatcher({ db, masterKey, config, log: app.log.child({ component: 'webhook-dispatcher' }) })
     : undefined;

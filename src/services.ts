@@ -21,7 +21,11 @@ import { createClientService } from './modules/client/client.service.ts';
 import { clientCascade as contractsOfClient, createContractService } from './modules/contract/contract.service.ts';
 import * as estimate from './modules/estimate/estimate.service.ts';
 import * as file from './modules/file/file.service.ts';
-import { clientCascade as inquiriesOfClient, contractLink, createInquiryService } from './modules/inquiry/inquiry.service.ts';
+import {
+  clientCascade as inquiriesOfClient,
+  contractLink,
+  createInquiryService,
+} from './modules/inquiry/inquiry.service.ts';
 import * as inquiryHistory from './modules/inquiry/inquiry-history.service.ts';
 import * as note from './modules/note/note.service.ts';
 import * as project from './modules/project/project.service.ts';
@@ -38,9 +42,21 @@ function createServices() {
     settlements: settlement.contractCascades,
   });
   const client = createClientService({ inquiries: inquiriesOfClient, contracts: contractsOfClient });
-  return { catalog, client, contract, estimate, file, inquiry, inquiryHistory, note, project, settlement, todo, worker };
+  return {
+    catalog,
+    client,
+    contract,
+    estimate,
+    file,
+    inquiry,
+    inquiryHistory,
+    note,
+    project,
+    settlement,
+    todo,
+    worker,
+  };
 }
 
 /** The services, built once for the process. */
 export const services = createServices();
-

@@ -47,7 +47,13 @@ export function dynamic(keys: Keys, make: () => { method: string; path: string; 
     setupRequest: (req) => {
       const r = make();
       const body = r.body === undefined ? '' : JSON.stringify(r.body);
-      return { ...req, method: r.method, path: r.path, headers: signedHeaders(keys, body), ...(body === '' ? { body: undefined } : { body }) };
+      return {
+        ...req,
+        method: r.method,
+        path: r.path,
+        headers: signedHeaders(keys, body),
+        ...(body === '' ? { body: undefined } : { body }),
+      };
     },
   };
 }
@@ -57,7 +63,8 @@ export function dynamic(keys: Keys, make: () => { method: string; path: string; 
  * @returns the measured run's numbers; errors are connection errors and time-outs, non2xx every other answer
  */
 export async function drive(baseUrl: string, requests: RequestTemplate[], opts: DriveOptions): Promise<LoadResult> {
-  if (opts.warmup > 0) await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.warmup, requests });
+  if (opts.warmup > 0)
+    await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.warmup, requests });
   await opts.around?.before();
   const r = await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.duration, requests });
   await opts.around?.after();

@@ -47,8 +47,34 @@ export function prng(seed: number): () => number {
 
 /** Words the seeded names are made of; the search scenario looks for two of them. */
 export const WORDS = {
-  adjective: ['Blue', 'Bright', 'Golden', 'Silver', 'Green', 'Rapid', 'Quiet', 'Grand', 'Smart', 'Prime', 'Solid', 'Urban'],
-  noun: ['River', 'Mountain', 'Harbor', 'Bridge', 'Forest', 'Valley', 'Summit', 'Garden', 'Tower', 'Field', 'Stone', 'Lake'],
+  adjective: [
+    'Blue',
+    'Bright',
+    'Golden',
+    'Silver',
+    'Green',
+    'Rapid',
+    'Quiet',
+    'Grand',
+    'Smart',
+    'Prime',
+    'Solid',
+    'Urban',
+  ],
+  noun: [
+    'River',
+    'Mountain',
+    'Harbor',
+    'Bridge',
+    'Forest',
+    'Valley',
+    'Summit',
+    'Garden',
+    'Tower',
+    'Field',
+    'Stone',
+    'Lake',
+  ],
   city: ['Seoul', 'Busan', 'Incheon', 'Daegu', 'Daejeon', 'Gwangju', 'Ulsan', 'Suwon', 'Jeju', 'Sejong'],
   kind: ['Trading', 'Logistics', 'Design', 'Foods', 'Systems', 'Studio', 'Labs', 'Partners'],
   person: ['Kim', 'Lee', 'Park', 'Choi', 'Jung', 'Kang', 'Cho', 'Yoon', 'Jang', 'Lim'],
@@ -70,12 +96,21 @@ const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rn
 const UPDATED_TABLES = new Set<keyof Database>(['client', 'inquiry', 'contract', 'settlement']);
 
 /** Inserts `rows` in chunks of `chunk` rows per statement. */
-async function insertChunks(db: Kysely<Database>, table: keyof Database, rows: Record<string, unknown>[], chunk = 500): Promise<void> {
+async function insertChunks(
+  db: Kysely<Database>,
+  table: keyof Database,
+  rows: Record<string, unknown>[],
+  chunk = 500,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += chunk) {
     // Tables with `updated` (docs/api.md#events) take their `created`, as a create through the API does.
     const slice = rows.slice(i, i + chunk).map((r) => (UPDATED_TABLES.has(table) ? { ...r, updated: r.created } : r));
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await db.insertInto(table as any).values(slice as any).execute();
+    /* eslint-disable @typescript-eslint/no-explicit-any -- one loop for every table: Kysely cannot type a table chosen at run time */
+    await db
+      .insertInto(table as any)
+      .values(slice as any)
+      .execute();
+    /* eslint-enable @typescript-eslint/no-explicit-any */
   }
 }
 
@@ -108,7 +143,9 @@ export async function seed(db: Kysely<Database>, masterKey: Buffer, counts: Seed
   const clients: Record<string, unknown>[] = [];
   for (let i = 0; i < counts.clients; i++) {
     // One name in 4 carries a Korean word (so 한빛 is in 1 of 40), one in 2,000 the rare term 섬진.
-    const korean = (i % 4 === 1 ? ` ${WORDS.korean[Math.floor(i / 4) % WORDS.korean.length]}` : '') + (i % RARE_EVERY === 777 ? ` ${WORDS.rare}` : '');
+    const korean =
+      (i % 4 === 1 ? ` ${WORDS.korean[Math.floor(i / 4) % WORDS.korean.length]}` : '') +
+      (i % RARE_EVERY === 777 ? ` ${WORDS.rare}` : '');
     const company = `${pick(rnd, WORDS.adjective)} ${pick(rnd, WORDS.noun)} ${pick(rnd, WORDS.kind)} ${pick(rnd, WORDS.city)}${korean} ${i}`;
     const person = pick(rnd, WORDS.person);
     clients.push({
@@ -150,7 +187,11 @@ export async function seed(db: Kysely<Database>, masterKey: Buffer, counts: Seed
       });
     }
     await insertChunks(trx, 'inquiry', rows);
-    if (counts.inquiries > 0) await trx.insertInto('inquiry_counter').values({ business_id: businessId, last_value: counts.inquiries }).execute();
+    if (counts.inquiries > 0)
+      await trx
+        .insertInto('inquiry_counter')
+        .values({ business_id: businessId, last_value: counts.inquiries })
+        .execute();
   });
   const inquiries = await db
     .selectFrom('inquiry')
@@ -163,8 +204,20 @@ export async function seed(db: Kysely<Database>, masterKey: Buffer, counts: Seed
     const inCharge: Record<string, unknown>[] = [];
     const history: Record<string, unknown>[] = [];
     for (const r of inquiries) {
-      inCharge.push({ business_id: businessId, inquiry_id: r.id, member_id: memberIds[r.id % memberIds.length], position: 0 });
-      history.push({ business_id: businessId, inquiry_id: r.id, status_id: r.status_id, previous_status_id: null, member_id: null, created: r.created });
+      inCharge.push({
+        business_id: businessId,
+        inquiry_id: r.id,
+        member_id: memberIds[r.id % memberIds.length],
+        position: 0,
+      });
+      history.push({
+        business_id: businessId,
+        inquiry_id: r.id,
+        status_id: r.status_id,
+        previous_status_id: null,
+        member_id: null,
+        created: r.created,
+      });
     }
     await insertChunks(trx, 'inquiry_in_charge', inCharge);
     await insertChunks(trx, 'inquiry_status_history', history);
@@ -203,7 +256,9 @@ export async function seed(db: Kysely<Database>, masterKey: Buffer, counts: Seed
       await insertChunks(trx, 'contract', rows);
     });
     contractIds.push(
-      ...(await db.selectFrom('contract').select('id').where('business_id', '=', businessId).orderBy('id').execute()).map((r) => r.id),
+      ...(
+        await db.selectFrom('contract').select('id').where('business_id', '=', businessId).orderBy('id').execute()
+      ).map((r) => r.id),
     );
   }
   timings.contracts = Date.now() - t;

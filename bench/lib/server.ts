@@ -35,8 +35,17 @@ export interface Child {
  * answers (any status), at most 60 s.
  * @throws when the process exits early or never answers
  */
-export async function startChild(args: string[], env: Record<string, string>, port: number, probe: string): Promise<Child> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+export async function startChild(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  probe: string,
+): Promise<Child> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
@@ -114,7 +123,10 @@ export function cpuMsOf(pid: number): number | undefined {
  * process gone before `stop()` is not counted (pool connections and server processes live through a run).
  * Resolution 10 ms per process.
  */
-export function cpuMeter(pids: () => Promise<number[]> | number[]): { start(): Promise<void>; stop(): Promise<number> } {
+export function cpuMeter(pids: () => Promise<number[]> | number[]): {
+  start(): Promise<void>;
+  stop(): Promise<number>;
+} {
   const first = new Map<number, number>();
   return {
     async start() {

@@ -17,7 +17,11 @@ let env: Record<string, string>;
 beforeAll(async () => {
   t = await buildTestApp({ BIZAPI_SIGNATURE_MODE: 'required' });
   const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const demo = await createDemo(t.testDb.db, t.masterKey, { storage: await createStorage(t.config, t.masterKey), deliver: t.config, warn: () => undefined });
+  const demo = await createDemo(t.testDb.db, t.masterKey, {
+    storage: await createStorage(t.config, t.masterKey),
+    deliver: t.config,
+    warn: () => undefined,
+  });
   env = { BIZAPI_URL: base, BIZAPI_API_KEY: demo.apiKey, BIZAPI_SECRET_KEY: demo.secretKey };
 }, 60_000);
 afterAll(async () => {
@@ -47,6 +51,10 @@ describe('examples/', () => {
   });
 
   it('verify-webhook --self-test: a signed delivery 204, a tampered one 400', async () => {
-    expect(await verifyWebhook({}, true)).toEqual({ signed: 204, tampered: 400, events: [{ type: 'inquiry.created', data: { id: 1 } }] });
+    expect(await verifyWebhook({}, true)).toEqual({
+      signed: 204,
+      tampered: 400,
+      events: [{ type: 'inquiry.created', data: { id: 1 } }],
+    });
   });
 });

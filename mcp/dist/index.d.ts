@@ -4,6 +4,6 @@
  * the same tools with {@link buildOperationTools} and {@link createMcpServer}.
  */
 export { main, packageVersion } from './cli.js';
-export { createMcpServer, errorResult, fieldMessages, MAX_RESULT_CHARS, McpConfigError, type McpServerOptions, selectOperations, type ToolPage } from './server.js';
+export { createMcpServer, errorResult, fieldMessages, MAX_RESULT_CHARS, McpConfigError, type McpServerOptions, selectOperations, type ToolPage, } from './server.js';
 export { bundledDocument, DEFAULT_URL, serveStdio, type StdioOptions } from './stdio.js';
-export { buildOperationTools, firstSentence, type JsonSchema, type OperationTool, type ToolAnnotations, type ToolParameter } from './tools.js';
+export { buildOperationTools, firstSentence, type JsonSchema, type OperationTool, type ToolAnnotations, type ToolParameter, } from './tools.js';

@@ -493,7 +493,9 @@ function fieldMessages(body, prefix = "") {
     return body.flatMap((item, i) => fieldMessages(item, prefix === "" ? String(i) : `${prefix}.${i}`));
   }
   if (body !== null && typeof body === "object") {
-    return Object.entries(body).flatMap(([key, value]) => fieldMessages(value, prefix === "" ? key : `${prefix}.${key}`));
+    return Object.entries(body).flatMap(
+      ([key, value]) => fieldMessages(value, prefix === "" ? key : `${prefix}.${key}`)
+    );
   }
   return [];
 }
@@ -667,7 +669,10 @@ function toHex(bytes) {
 }
 var webCryptoHmac = async (key, message) => {
   const subtle = globalThis.crypto?.subtle;
-  if (subtle === void 0) throw new Error("Web Crypto (crypto.subtle) is not available here (browsers offer it only on https:// and localhost).");
+  if (subtle === void 0)
+    throw new Error(
+      "Web Crypto (crypto.subtle) is not available here (browsers offer it only on https:// and localhost)."
+    );
   const k = await subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return toHex(new Uint8Array(await subtle.sign("HMAC", k, message)));
 };
@@ -697,10 +702,14 @@ var IDEMPOTENT_UNSAFE = /* @__PURE__ */ new Set(["POST", "PATCH", "DELETE"]);
 var sleep = (ms, signal) => new Promise((resolve, reject) => {
   if (signal?.aborted) return reject(signal.reason);
   const timer = setTimeout(resolve, ms);
-  signal?.addEventListener("abort", () => {
-    clearTimeout(timer);
-    reject(signal.reason);
-  }, { once: true });
+  signal?.addEventListener(
+    "abort",
+    () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    },
+    { once: true }
+  );
 });
 function retryAfterMs(value, now = Date.now()) {
   if (value === null || value.trim() === "") return void 0;
@@ -749,17 +758,26 @@ function createBizapi(options) {
       if (idempotencyKey !== void 0) headers.set("Idempotency-Key", idempotencyKey);
       let response;
       try {
-        response = await baseFetch(url, { method, headers, body: body.length > 0 ? body : null, signal: request.signal });
+        response = await baseFetch(url, {
+          method,
+          headers,
+          body: body.length > 0 ? body : null,
+          signal: request.signal
+        });
       } catch (err) {
         if (request.signal.aborted) throw err;
-        if (attempt >= maxRetries) throw new BizapiNetworkError(`${method} ${url.href}: ${err.message}`, err);
+        if (attempt >= maxRetries)
+          throw new BizapiNetworkError(`${method} ${url.href}: ${err.message}`, err);
         await sleep(backoff(attempt), request.signal);
         continue;
       }
       const resignV2 = response.status === 403 && version === "v2" && resigned < MAX_RESIGN;
       const upgrade = response.status === 403 && version === "v1" && auto;
       if (resignV2 || upgrade) {
-        const code = await response.clone().json().then((b) => b?.code, () => void 0);
+        const code = await response.clone().json().then(
+          (b) => b?.code,
+          () => void 0
+        );
         if (resignV2 && code === "signature_replayed" || upgrade && code === "signature_required") {
           await response.body?.cancel();
           if (upgrade) version = "v2";
@@ -776,14 +794,22 @@ function createBizapi(options) {
       await sleep(wait ?? backoff(attempt), request.signal);
     }
   }
-  const api = createClient({ baseUrl: options.baseUrl.replace(/\/+$/, ""), fetch: (request) => signedFetch(request) });
+  const api = createClient({
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    fetch: (request) => signedFetch(request)
+  });
   async function call(operationId, init) {
     const op = operations[operationId];
     if (op === void 0) throw new TypeError(`unknown operationId "${String(operationId)}"`);
     const request = api.request;
     const { data, error, response } = await request(op.method, op.path, init);
     if (!response.ok) {
-      throw new BizapiError(response.status, error, { method: op.method.toUpperCase(), url: response.url }, response.headers.get("x-request-id"));
+      throw new BizapiError(
+        response.status,
+        error,
+        { method: op.method.toUpperCase(), url: response.url },
+        response.headers.get("x-request-id")
+      );
     }
     return data;
   }
@@ -792,7 +818,10 @@ function createBizapi(options) {
     for (; ; ) {
       yield* page.results;
       if (typeof page.next !== "string" || page.next === "") return;
-      const response = await signedFetch(page.next, { headers: { Accept: "application/json" }, signal: init?.signal ?? null });
+      const response = await signedFetch(page.next, {
+        headers: { Accept: "application/json" },
+        signal: init?.signal ?? null
+      });
       if (!response.ok) throw await BizapiError.fromResponse(response, "GET");
       page = await response.json();
     }
@@ -803,7 +832,10 @@ function createBizapi(options) {
     const wait = o.wait ?? 30;
     const types = (o.types ?? []).map((t) => `&type=${encodeURIComponent(t)}`).join("");
     let failures = 0;
-    const pause = (ms) => sleep(ms, signal).then(() => true, () => false);
+    const pause = (ms) => sleep(ms, signal).then(
+      () => true,
+      () => false
+    );
     const root = options.baseUrl.replace(/\/+$/, "");
     while (!signal?.aborted) {
       const url = `${root}/v1/event?after_sequence=${after}&wait=${wait}${types}`;
@@ -841,11 +873,24 @@ var encoder2 = new TextEncoder();
 
 // src/server.ts
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError
+} from "@modelcontextprotocol/sdk/types.js";
 
 // src/tools.ts
 var METHODS = ["get", "post", "patch", "put", "delete"];
-var NON_SCHEMA_KEYWORDS = /* @__PURE__ */ new Set(["example", "discriminator", "xml", "externalDocs", "nullable", "readOnly", "writeOnly"]);
+var NON_SCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
+  "example",
+  "discriminator",
+  "xml",
+  "externalDocs",
+  "nullable",
+  "readOnly",
+  "writeOnly"
+]);
 function firstSentence(text) {
   const paragraph = text.trim().split(/\n\s*\n/)[0] ?? "";
   const match = /^([\s\S]*?[.!?])(\s|$)/.exec(paragraph);
@@ -912,7 +957,8 @@ function isPaged(document, operation) {
   const responses = operation.responses ?? {};
   const ok = Object.entries(responses).find(([status]) => /^2\d\d$/.test(status))?.[1];
   let schema = ok?.content?.["application/json"]?.schema;
-  for (let i = 0; schema !== void 0 && typeof schema.$ref === "string" && i < 10; i++) schema = resolvePointer(document, schema.$ref);
+  for (let i = 0; schema !== void 0 && typeof schema.$ref === "string" && i < 10; i++)
+    schema = resolvePointer(document, schema.$ref);
   const properties = schema?.properties;
   return properties !== void 0 && "results" in properties && "next" in properties;
 }
@@ -934,18 +980,23 @@ function buildOperationTools(document) {
       if (operation === void 0) continue;
       if (isStream(operation)) continue;
       const name = operation.operationId;
-      if (typeof name !== "string" || name === "") throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      if (typeof name !== "string" || name === "")
+        throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       if (seen.has(name)) throw new Error(`operationId "${name}" is used twice`);
       seen.add(name);
       const inliner = new SchemaInliner(document);
       const properties = {};
       const required = [];
       const parameters = [];
-      const rawParameters = [...item.parameters ?? [], ...operation.parameters ?? []];
+      const rawParameters = [
+        ...item.parameters ?? [],
+        ...operation.parameters ?? []
+      ];
       for (const raw of rawParameters) {
         const p = typeof raw.$ref === "string" ? resolvePointer(document, raw.$ref) : raw;
         if (p.in !== "path" && p.in !== "query") continue;
-        if (p.name === "body" || p.name in properties) throw new Error(`${name}: parameter "${p.name}" clashes with another argument`);
+        if (p.name === "body" || p.name in properties)
+          throw new Error(`${name}: parameter "${p.name}" clashes with another argument`);
         const schema = { ...inliner.inline(p.schema ?? {}) };
         if (p.name === "cursor") schema.description = CURSOR_DESCRIPTION;
         else if (p.description !== void 0 && schema.description === void 0) schema.description = p.description;
@@ -967,7 +1018,11 @@ function buildOperationTools(document) {
       const fullDescription = typeof operation.description === "string" ? operation.description : "";
       const paged = isPaged(document, operation) && "cursor" in properties;
       const first = firstSentence(fullDescription);
-      const description = [summary && !/[.!?]$/.test(summary) ? `${summary}.` : summary, first && first !== summary ? first : "", paged ? PAGING_NOTE : ""].filter((s) => s !== "").join(" ");
+      const description = [
+        summary && !/[.!?]$/.test(summary) ? `${summary}.` : summary,
+        first && first !== summary ? first : "",
+        paged ? PAGING_NOTE : ""
+      ].filter((s) => s !== "").join(" ");
       const upper = method.toUpperCase();
       const annotations = {
         ...summary !== "" && { title: summary },
@@ -976,7 +1031,19 @@ function buildOperationTools(document) {
         idempotentHint: upper === "GET" || upper === "PATCH" || upper === "PUT" || upper === "DELETE",
         openWorldHint: false
       };
-      tools.push({ name, method: upper, path, summary, description, fullDescription, inputSchema, parameters, body: rb === void 0 ? "none" : rb.required ? "required" : "optional", paged, annotations });
+      tools.push({
+        name,
+        method: upper,
+        path,
+        summary,
+        description,
+        fullDescription,
+        inputSchema,
+        parameters,
+        body: rb === void 0 ? "none" : rb.required ? "required" : "optional",
+        paged,
+        annotations
+      });
     }
   }
   return tools.sort((a, b) => a.name.localeCompare(b.name));
@@ -1008,16 +1075,22 @@ function selectOperations(all, options) {
   const extensionNames = /* @__PURE__ */ new Set();
   if (options.extensions === false) {
     const paths = options.document?.paths ?? {};
-    for (const item of Object.values(paths)) for (const op of Object.values(item)) if (op?.["x-extension"] === true && typeof op.operationId === "string") extensionNames.add(op.operationId);
+    for (const item of Object.values(paths))
+      for (const op of Object.values(item))
+        if (op?.["x-extension"] === true && typeof op.operationId === "string") extensionNames.add(op.operationId);
   }
   let selected = all.filter((t) => !extensionNames.has(t.name));
   if (options.tools !== void 0) {
     const byName = new Map(all.map((t) => [t.name, t]));
     const unknown = options.tools.filter((n) => !byName.has(n));
-    if (unknown.length > 0) throw new McpConfigError(`--tools: unknown operation${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `"${n}"`).join(", ")} (the operation ids are listed in docs/mcp.md#tools and by \`bizapi openapi\`)`);
+    if (unknown.length > 0)
+      throw new McpConfigError(
+        `--tools: unknown operation${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `"${n}"`).join(", ")} (the operation ids are listed in docs/mcp.md#tools and by \`bizapi openapi\`)`
+      );
     if (options.readOnly === true) {
       const writes = options.tools.filter((n) => byName.get(n).method !== "GET");
-      if (writes.length > 0) throw new McpConfigError(`--tools names write operations under --read-only: ${writes.join(", ")}`);
+      if (writes.length > 0)
+        throw new McpConfigError(`--tools names write operations under --read-only: ${writes.join(", ")}`);
     }
     const wanted = new Set(options.tools);
     selected = selected.filter((t) => wanted.has(t.name));
@@ -1028,26 +1101,36 @@ function selectOperations(all, options) {
 function fieldMessages2(body, prefix = "") {
   if (typeof body === "string") return [prefix === "" ? body : `${prefix}: ${body}`];
   if (Array.isArray(body)) {
-    if (body.every((m) => typeof m === "string")) return body.length === 0 ? [] : [prefix === "" ? body.join(" ") : `${prefix}: ${body.join(" ")}`];
+    if (body.every((m) => typeof m === "string"))
+      return body.length === 0 ? [] : [prefix === "" ? body.join(" ") : `${prefix}: ${body.join(" ")}`];
     return body.flatMap((item, i) => fieldMessages2(item, prefix === "" ? String(i) : `${prefix}.${i}`));
   }
   if (body !== null && typeof body === "object") {
-    return Object.entries(body).flatMap(([key, value]) => fieldMessages2(value, prefix === "" ? key : `${prefix}.${key}`));
+    return Object.entries(body).flatMap(
+      ([key, value]) => fieldMessages2(value, prefix === "" ? key : `${prefix}.${key}`)
+    );
   }
   return [];
 }
 function toolError(text, structured) {
-  return { isError: true, content: [{ type: "text", text }], ...structured !== void 0 && { structuredContent: structured } };
+  return {
+    isError: true,
+    content: [{ type: "text", text }],
+    ...structured !== void 0 && { structuredContent: structured }
+  };
 }
 function toolResult(structured) {
   return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
 }
 function hintFor(status, code, detail) {
   if (status === 401) return "The API key was refused: check BIZAPI_API_KEY in the MCP server configuration.";
-  if (code === "signature_invalid") return "The request signature was refused: check that BIZAPI_SECRET_KEY is the secret issued with BIZAPI_API_KEY.";
-  if (code === "signature_required") return "The server requires another signature version: start `bizapi mcp` with --signature v2 (or v1 for the reference service).";
+  if (code === "signature_invalid")
+    return "The request signature was refused: check that BIZAPI_SECRET_KEY is the secret issued with BIZAPI_API_KEY.";
+  if (code === "signature_required")
+    return "The server requires another signature version: start `bizapi mcp` with --signature v2 (or v1 for the reference service).";
   if (code === "PLAN_PERMISSION_DENIED") return "The business plan does not allow this operation.";
-  if (status === 404 && detail === "Invalid cursor") return "The cursor is not valid: start again from the first page (omit `cursor`).";
+  if (status === 404 && detail === "Invalid cursor")
+    return "The cursor is not valid: start again from the first page (omit `cursor`).";
   if (status === 429) return "Rate limited: wait before calling again.";
   return void 0;
 }
@@ -1085,7 +1168,9 @@ function cursorOf(next) {
 function queryValue(name, value) {
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  throw new ArgumentError(`argument "${name}" must be a string, a number or a boolean (or a list of them), not ${JSON.stringify(value)}`);
+  throw new ArgumentError(
+    `argument "${name}" must be a string, a number or a boolean (or a list of them), not ${JSON.stringify(value)}`
+  );
 }
 function pathSegment(p, value) {
   const refuse = (what) => new ArgumentError(`argument "${p.name}" must be ${what}, not ${JSON.stringify(value)}`);
@@ -1096,14 +1181,17 @@ function pathSegment(p, value) {
     const min = typeof p.schema.minimum === "number" ? p.schema.minimum : void 0;
     const max = typeof p.schema.maximum === "number" ? p.schema.maximum : void 0;
     const range = min !== void 0 && max !== void 0 ? ` from ${min} to ${max}` : min !== void 0 ? ` of at least ${min}` : "";
-    if (!Number.isSafeInteger(n) || min !== void 0 && n < min || max !== void 0 && n > max) throw refuse(`an integer id${range}`);
+    if (!Number.isSafeInteger(n) || min !== void 0 && n < min || max !== void 0 && n > max)
+      throw refuse(`an integer id${range}`);
     text = String(n);
   } else {
     if (typeof value !== "string" && typeof value !== "number") throw refuse("a string");
     text = String(value);
-    if (typeof p.schema.pattern === "string" && !new RegExp(p.schema.pattern, "u").test(text)) throw refuse(`a string matching ${p.schema.pattern}`);
+    if (typeof p.schema.pattern === "string" && !new RegExp(p.schema.pattern, "u").test(text))
+      throw refuse(`a string matching ${p.schema.pattern}`);
   }
-  if (text === "" || text === "." || text === ".." || /[/\\%]/.test(text)) throw refuse('one path segment (no "/", "\\", "%", "." or "..")');
+  if (text === "" || text === "." || text === ".." || /[/\\%]/.test(text))
+    throw refuse('one path segment (no "/", "\\", "%", "." or "..")');
   return text;
 }
 var ArgumentError = class extends Error {
@@ -1155,7 +1243,9 @@ var OperationCaller = class {
     const unknown = Object.keys(args).filter((k) => !accepted.has(k));
     if (unknown.length > 0) {
       const list = [...accepted].join(", ") || "none";
-      throw new ArgumentError(`unknown argument${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => `"${k}"`).join(", ")}; ${tool.name} takes: ${list}${tool.body !== "none" ? " (the request fields go inside `body`)" : ""}`);
+      throw new ArgumentError(
+        `unknown argument${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => `"${k}"`).join(", ")}; ${tool.name} takes: ${list}${tool.body !== "none" ? " (the request fields go inside `body`)" : ""}`
+      );
     }
     let path = tool.path;
     for (const p of tool.parameters) {
@@ -1166,10 +1256,12 @@ var OperationCaller = class {
       }
       if (p.in === "path") path = path.replace(`{${p.name}}`, encodeURIComponent(pathSegment(p, value)));
     }
-    if (tool.body === "required" && args.body === void 0) throw new ArgumentError('missing required argument "body" (the request fields go inside `body`)');
+    if (tool.body === "required" && args.body === void 0)
+      throw new ArgumentError('missing required argument "body" (the request fields go inside `body`)');
     const base = this.options.baseUrl.replace(/\/+$/, "");
     const url = new URL(`${base}${path}`);
-    if (url.pathname !== new URL(`${base}/`).pathname.replace(/\/$/, "") + path) throw new ArgumentError(`the path arguments do not make a path of ${tool.name} (${path})`);
+    if (url.pathname !== new URL(`${base}/`).pathname.replace(/\/$/, "") + path)
+      throw new ArgumentError(`the path arguments do not make a path of ${tool.name} (${path})`);
     let cursor = args.cursor;
     if (tool.paged && typeof cursor === "string" && /^https?:\/\//i.test(cursor)) {
       const parsed = cursorOf(cursor);
@@ -1181,7 +1273,10 @@ var OperationCaller = class {
     let carried;
     if (typeof cursor === "string" && cursor.startsWith(STATELESS_CURSOR)) {
       const decoded = decodeCursor(cursor);
-      if (decoded === void 0) throw new ArgumentError('argument "cursor" is not a nextCursor this server handed out: start again from the first page (omit `cursor`)');
+      if (decoded === void 0)
+        throw new ArgumentError(
+          'argument "cursor" is not a nextCursor this server handed out: start again from the first page (omit `cursor`)'
+        );
       cursor = decoded.cursor;
       carried = decoded.query;
     }
@@ -1195,7 +1290,8 @@ var OperationCaller = class {
       for (const v of Array.isArray(value) ? value : [value]) query.append(p.name, queryValue(p.name, v));
     }
     if (typeof cursor === "string" && cursor !== "") query.set("cursor", cursor);
-    else if (cursor !== void 0 && cursor !== null && cursor !== "") throw new ArgumentError('argument "cursor" must be the nextCursor string of the previous page');
+    else if (cursor !== void 0 && cursor !== null && cursor !== "")
+      throw new ArgumentError('argument "cursor" must be the nextCursor string of the previous page');
     url.search = query.toString();
     return url;
   }
@@ -1216,7 +1312,10 @@ var OperationCaller = class {
     let fields;
     if (rawFields !== void 0 && rawFields !== null) {
       const list = typeof rawFields === "string" ? rawFields.split(",").map((f) => f.trim()).filter((f) => f !== "") : rawFields;
-      if (!Array.isArray(list) || list.length === 0 || !list.every((f) => typeof f === "string")) return toolError(`invalid arguments for ${tool.name}: argument "fields" must be a list of field names, e.g. ["id", "companyName"]`);
+      if (!Array.isArray(list) || list.length === 0 || !list.every((f) => typeof f === "string"))
+        return toolError(
+          `invalid arguments for ${tool.name}: argument "fields" must be a list of field names, e.g. ["id", "companyName"]`
+        );
       fields = list;
     }
     let result = await this.callOnce(tool, args, fields, signal);
@@ -1231,7 +1330,9 @@ var OperationCaller = class {
     }
     const size = result.content[0]?.text?.length ?? 0;
     if (result.isError !== true && size > MAX_RESULT_CHARS) {
-      return toolError(`the answer of ${tool.name} is ${size} characters (about ${Math.ceil(size / 4)} tokens), more than the ${MAX_RESULT_CHARS / 4} tokens a result may hold: name the fields you need with \`fields\`${tool.paged ? " or pass a smaller `page_size`" : ""}.`);
+      return toolError(
+        `the answer of ${tool.name} is ${size} characters (about ${Math.ceil(size / 4)} tokens), more than the ${MAX_RESULT_CHARS / 4} tokens a result may hold: name the fields you need with \`fields\`${tool.paged ? " or pass a smaller `page_size`" : ""}.`
+      );
     }
     return result;
   }
@@ -1255,13 +1356,23 @@ var OperationCaller = class {
     let response;
     let text;
     try {
-      response = await this.client.fetch(url, { method: tool.method, headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      response = await this.client.fetch(url, {
+        method: tool.method,
+        headers,
+        body,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout
+      });
       text = await response.text();
     } catch (err) {
-      if (timeout.aborted) return toolError(`${tool.method} ${url.pathname}: no answer from the API at ${this.options.baseUrl} within ${timeoutMs / 1e3} s.`);
+      if (timeout.aborted)
+        return toolError(
+          `${tool.method} ${url.pathname}: no answer from the API at ${this.options.baseUrl} within ${timeoutMs / 1e3} s.`
+        );
       if (signal?.aborted) return toolError(`${tool.method} ${url.pathname}: cancelled.`);
       const message = err instanceof BizapiNetworkError ? err.message : err.message;
-      return toolError(`could not reach the API at ${this.options.baseUrl} (${message}). Check BIZAPI_URL and that the server is running.`);
+      return toolError(
+        `could not reach the API at ${this.options.baseUrl} (${message}). Check BIZAPI_URL and that the server is running.`
+      );
     }
     let json = void 0;
     if (text !== "") {
@@ -1273,7 +1384,8 @@ var OperationCaller = class {
     }
     if (!response.ok) return errorResult(response.status, json);
     if (json === void 0) return toolResult({ status: response.status });
-    if (Array.isArray(json)) return toolResult({ results: json.map((r) => pick(r, fields)), nextCursor: null });
+    if (Array.isArray(json))
+      return toolResult({ results: json.map((r) => pick(r, fields)), nextCursor: null });
     if (json === null || typeof json !== "object") return toolResult({ value: json });
     const answer = json;
     if (tool.paged && Array.isArray(answer.results) && "next" in answer) {
@@ -1293,7 +1405,13 @@ var OperationCaller = class {
 };
 function toTool(op) {
   const inputSchema = op.method === "GET" ? { ...op.inputSchema, properties: { ...op.inputSchema.properties, fields: FIELDS_SCHEMA } } : op.inputSchema;
-  return { name: op.name, title: op.summary || op.name, description: op.description, inputSchema, annotations: op.annotations };
+  return {
+    name: op.name,
+    title: op.summary || op.name,
+    description: op.description,
+    inputSchema,
+    annotations: op.annotations
+  };
 }
 function metaTools(operations2, readOnly) {
   const ids = operations2.map((op) => op.name).join(" ");
@@ -1302,15 +1420,29 @@ function metaTools(operations2, readOnly) {
       name: "list_operations",
       title: "List API operations",
       description: "Lists the API operations call_operation accepts: id, method, path, summary. `search` narrows them (every word must appear in the id, path, summary or description).",
-      inputSchema: { type: "object", properties: { search: { type: "string", description: 'Words to look for, e.g. "client list".' } }, additionalProperties: false },
+      inputSchema: {
+        type: "object",
+        properties: { search: { type: "string", description: 'Words to look for, e.g. "client list".' } },
+        additionalProperties: false
+      },
       annotations: { title: "List API operations", readOnlyHint: true, idempotentHint: true, openWorldHint: false }
     },
     {
       name: "describe_operation",
       title: "Describe an API operation",
       description: "Describes one API operation: its description, whether it reads or writes, and the JSON Schema of its arguments for call_operation. Call it before a create or an update to learn the body fields.",
-      inputSchema: { type: "object", properties: { operation_id: { type: "string", description: 'An operation id, e.g. "client_create".' } }, required: ["operation_id"], additionalProperties: false },
-      annotations: { title: "Describe an API operation", readOnlyHint: true, idempotentHint: true, openWorldHint: false }
+      inputSchema: {
+        type: "object",
+        properties: { operation_id: { type: "string", description: 'An operation id, e.g. "client_create".' } },
+        required: ["operation_id"],
+        additionalProperties: false
+      },
+      annotations: {
+        title: "Describe an API operation",
+        readOnlyHint: true,
+        idempotentHint: true,
+        openWorldHint: false
+      }
     },
     {
       name: "call_operation",
@@ -1326,7 +1458,13 @@ function metaTools(operations2, readOnly) {
         required: ["operation_id"],
         additionalProperties: false
       },
-      annotations: { title: "Call an API operation", readOnlyHint: readOnly, ...!readOnly && { destructiveHint: true }, idempotentHint: false, openWorldHint: false }
+      annotations: {
+        title: "Call an API operation",
+        readOnlyHint: readOnly,
+        ...!readOnly && { destructiveHint: true },
+        idempotentHint: false,
+        openWorldHint: false
+      }
     }
   ];
 }
@@ -1339,8 +1477,14 @@ function createMcpServer(options) {
   const byName = new Map(operations2.map((op) => [op.name, op]));
   const caller = new OperationCaller(options);
   const dynamic = options.full !== true && options.tools === void 0;
-  const tools = dynamic ? metaTools(operations2, operations2.every((op) => op.method === "GET")) : operations2.map(toTool);
-  const server = new Server({ name: "bizapi", title: "bizapi Business Management API", version: options.version ?? "0.0.0" }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const tools = dynamic ? metaTools(
+    operations2,
+    operations2.every((op) => op.method === "GET")
+  ) : operations2.map(toTool);
+  const server = new Server(
+    { name: "bizapi", title: "bizapi Business Management API", version: options.version ?? "0.0.0" },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS }
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
@@ -1355,16 +1499,33 @@ function createMcpServer(options) {
       const found = operations2.filter((op2) => matches(op2, search)).map((op2) => ({ id: op2.name, method: op2.method, path: op2.path, summary: op2.summary }));
       return toolResult({ operations: found });
     }
-    if (name !== "describe_operation" && name !== "call_operation") throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (name !== "describe_operation" && name !== "call_operation")
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const id = args.operation_id;
     const op = typeof id === "string" ? byName.get(id) : void 0;
-    if (op === void 0) return toolError(`unknown operation_id ${JSON.stringify(id ?? null)}: call list_operations for the operation ids.`);
+    if (op === void 0)
+      return toolError(
+        `unknown operation_id ${JSON.stringify(id ?? null)}: call list_operations for the operation ids.`
+      );
     if (name === "describe_operation") {
-      return toolResult({ operationId: op.name, method: op.method, path: op.path, summary: op.summary, description: op.fullDescription, annotations: op.annotations, inputSchema: op.inputSchema });
+      return toolResult({
+        operationId: op.name,
+        method: op.method,
+        path: op.path,
+        summary: op.summary,
+        description: op.fullDescription,
+        annotations: op.annotations,
+        inputSchema: op.inputSchema
+      });
     }
     const callArgs = objectArgument(args.arguments ?? {});
-    if (callArgs === null || typeof callArgs !== "object" || Array.isArray(callArgs)) return toolError("invalid arguments for call_operation: `arguments` must be an object.");
-    return caller.call(op, { ...callArgs, ...args.fields !== void 0 && { fields: args.fields } }, extra.signal);
+    if (callArgs === null || typeof callArgs !== "object" || Array.isArray(callArgs))
+      return toolError("invalid arguments for call_operation: `arguments` must be an object.");
+    return caller.call(
+      op,
+      { ...callArgs, ...args.fields !== void 0 && { fields: args.fields } },
+      extra.signal
+    );
   });
   return { server, operations: operations2, tools };
 }
@@ -1383,7 +1544,8 @@ function checkedUrl(url, command) {
   } catch {
     throw new McpConfigError(`BIZAPI_URL: "${url}" is not a URL (e.g. ${DEFAULT_URL}).`);
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new McpConfigError(`BIZAPI_URL: "${url}" is not an http:// or https:// URL.`);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new McpConfigError(`BIZAPI_URL: "${url}" is not an http:// or https:// URL.`);
   if (!/\/v1\/?$/.test(parsed.pathname)) return url;
   const base = url.replace(/\/v1\/?$/, "");
   process.stderr.write(`${command}: BIZAPI_URL ends with /v1; using ${base} (the tools add /v1 themselves)
@@ -1407,11 +1569,14 @@ async function serveStdio(options) {
   const baseUrl = checkedUrl(options.url, options.command);
   const { apiKey, secretKey } = options;
   if (!apiKey) throw new McpConfigError("BIZAPI_API_KEY is required: the API key the MCP server calls the API with.");
-  if (!secretKey) throw new McpConfigError("BIZAPI_SECRET_KEY is required: the secret of BIZAPI_API_KEY, to sign every request.");
+  if (!secretKey)
+    throw new McpConfigError("BIZAPI_SECRET_KEY is required: the secret of BIZAPI_API_KEY, to sign every request.");
   const signature = options.signature ?? "v1";
-  if (signature !== "v1" && signature !== "v2") throw new McpConfigError(`--signature: "${signature}" is not v1 or v2.`);
+  if (signature !== "v1" && signature !== "v2")
+    throw new McpConfigError(`--signature: "${signature}" is not v1 or v2.`);
   const tools = options.tools?.split(",").map((s) => s.trim()).filter((s) => s !== "");
-  if (tools !== void 0 && tools.length === 0) throw new McpConfigError("--tools: name at least one operation id (comma-separated).");
+  if (tools !== void 0 && tools.length === 0)
+    throw new McpConfigError("--tools: name at least one operation id (comma-separated).");
   const document = options.openapi !== void 0 ? documentFile(options.openapi) : bundledDocument();
   let created;
   try {
@@ -1432,8 +1597,11 @@ async function serveStdio(options) {
     throw new McpConfigError(`the OpenAPI document cannot be turned into tools: ${err.message}`);
   }
   const { server, operations: operations2 } = created;
-  process.on("unhandledRejection", (reason) => process.stderr.write(`${options.command}: unhandled rejection: ${String(reason?.stack ?? reason)}
-`));
+  process.on(
+    "unhandledRejection",
+    (reason) => process.stderr.write(`${options.command}: unhandled rejection: ${String(reason?.stack ?? reason)}
+`)
+  );
   server.onerror = (err) => process.stderr.write(`${options.command}: ${err.message}
 `);
   await server.connect(new StdioServerTransport());
@@ -1443,8 +1611,10 @@ async function serveStdio(options) {
   process.once("SIGTERM", close);
   process.once("SIGINT", close);
   const mode = created.tools.length === operations2.length ? `${operations2.length} tools, one per operation` : `${created.tools.length} tools over ${operations2.length} operations`;
-  process.stderr.write(`${options.command}: ${mode}${options.readOnly === true ? ", read-only" : ""}, calling ${baseUrl} (signature ${signature}); JSON-RPC on stdio
-`);
+  process.stderr.write(
+    `${options.command}: ${mode}${options.readOnly === true ? ", read-only" : ""}, calling ${baseUrl} (signature ${signature}); JSON-RPC on stdio
+`
+  );
 }
 
 // src/cli.ts

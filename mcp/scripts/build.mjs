@@ -33,11 +33,16 @@ export async function build(outDir) {
     conditions: ['bizapi-source'],
     external: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
     legalComments: 'eof',
-    banner: { js: '// @bizapi/mcp, built by scripts/build.mjs from src/ and @bizapi/client (bundled by esbuild). Do not edit.' },
+    banner: {
+      js: '// @bizapi/mcp, built by scripts/build.mjs from src/ and @bizapi/client (bundled by esbuild). Do not edit.',
+    },
     logLevel: 'warning',
   });
   const tsc = require.resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir], { cwd: MCP, stdio: 'inherit' });
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir], {
+    cwd: MCP,
+    stdio: 'inherit',
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -20,7 +20,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const current = fs.existsSync(DOCUMENT_FILE) ? fs.readFileSync(DOCUMENT_FILE, 'utf8') : '';
   if (process.argv.includes('--check')) {
     if (current !== text) {
-      process.stderr.write('mcp/openapi.json is out of date with bin/bizapi openapi; run `npm run generate` in mcp/.\n');
+      process.stderr.write(
+        'mcp/openapi.json is out of date with bin/bizapi openapi; run `npm run generate` in mcp/.\n',
+      );
       process.exitCode = 1;
     }
   } else if (current !== text) fs.writeFileSync(DOCUMENT_FILE, text);

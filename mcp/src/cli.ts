@@ -10,7 +10,8 @@ import { DEFAULT_URL, serveStdio } from './stdio.js';
 
 /** The package's version (its package.json, beside `src/` and `dist/`), reported to MCP clients and by `--version`. */
 export function packageVersion(): string {
-  return (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
 }
 
 const USAGE = `Usage: bizapi-mcp [options]
@@ -35,7 +36,10 @@ Options:
  * prints the usage or version. Resolves to the exit code of a start that failed (1, the reason on stderr: a
  * bad flag or setting) or of `--help` / `--version` (0); `undefined` while the server runs.
  */
-export async function main(argv: readonly string[], env: Record<string, string | undefined>): Promise<number | undefined> {
+export async function main(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<number | undefined> {
   let values;
   try {
     ({ values } = parseArgs({

@@ -7,7 +7,14 @@
  */
 import { BizapiNetworkError, type Bizapi, createBizapi } from '@bizapi/client';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { type CallToolResult, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { buildOperationTools, type JsonSchema, type OperationTool, type ToolParameter } from './tools.js';
 
 /** A mistake in how `bizapi mcp` was started (unknown `--tools` name, missing key): reported before serving. */
@@ -96,20 +103,29 @@ const STATELESS_CURSOR = 'mc1.';
  * The operations `options` select, in name order.
  * @throws McpConfigError for a `--tools` name that is no operation, or a write operation named under `--read-only`
  */
-export function selectOperations(all: readonly OperationTool[], options: Pick<McpServerOptions, 'readOnly' | 'tools' | 'extensions' | 'document'>): OperationTool[] {
+export function selectOperations(
+  all: readonly OperationTool[],
+  options: Pick<McpServerOptions, 'readOnly' | 'tools' | 'extensions' | 'document'>,
+): OperationTool[] {
   const extensionNames = new Set<string>();
   if (options.extensions === false) {
     const paths = ((options.document as JsonSchema)?.paths ?? {}) as Record<string, Record<string, JsonSchema>>;
-    for (const item of Object.values(paths)) for (const op of Object.values(item)) if (op?.['x-extension'] === true && typeof op.operationId === 'string') extensionNames.add(op.operationId);
+    for (const item of Object.values(paths))
+      for (const op of Object.values(item))
+        if (op?.['x-extension'] === true && typeof op.operationId === 'string') extensionNames.add(op.operationId);
   }
   let selected = all.filter((t) => !extensionNames.has(t.name));
   if (options.tools !== undefined) {
     const byName = new Map(all.map((t) => [t.name, t]));
     const unknown = options.tools.filter((n) => !byName.has(n));
-    if (unknown.length > 0) throw new McpConfigError(`--tools: unknown operation${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')} (the operation ids are listed in docs/mcp.md#tools and by \`bizapi openapi\`)`);
+    if (unknown.length > 0)
+      throw new McpConfigError(
+        `--tools: unknown operation${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')} (the operation ids are listed in docs/mcp.md#tools and by \`bizapi openapi\`)`,
+      );
     if (options.readOnly === true) {
       const writes = options.tools.filter((n) => byName.get(n)!.method !== 'GET');
-      if (writes.length > 0) throw new McpConfigError(`--tools names write operations under --read-only: ${writes.join(', ')}`);
+      if (writes.length > 0)
+        throw new McpConfigError(`--tools names write operations under --read-only: ${writes.join(', ')}`);
     }
     const wanted = new Set(options.tools);
     selected = selected.filter((t) => wanted.has(t.name));
@@ -122,18 +138,25 @@ export function selectOperations(all: readonly OperationTool[], options: Pick<Mc
 export function fieldMessages(body: unknown, prefix = ''): string[] {
   if (typeof body === 'string') return [prefix === '' ? body : `${prefix}: ${body}`];
   if (Array.isArray(body)) {
-    if (body.every((m) => typeof m === 'string')) return body.length === 0 ? [] : [prefix === '' ? body.join(' ') : `${prefix}: ${body.join(' ')}`];
+    if (body.every((m) => typeof m === 'string'))
+      return body.length === 0 ? [] : [prefix === '' ? body.join(' ') : `${prefix}: ${body.join(' ')}`];
     return body.flatMap((item, i) => fieldMessages(item, prefix === '' ? String(i) : `${prefix}.${i}`));
   }
   if (body !== null && typeof body === 'object') {
-    return Object.entries(body).flatMap(([key, value]) => fieldMessages(value, prefix === '' ? key : `${prefix}.${key}`));
+    return Object.entries(body).flatMap(([key, value]) =>
+      fieldMessages(value, prefix === '' ? key : `${prefix}.${key}`),
+    );
   }
   return [];
 }
 
 /** A tool error: one text item (and, when given, the error body as `structuredContent`). */
 function toolError(text: string, structured?: Record<string, unknown>): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text }], ...(structured !== undefined && { structuredContent: structured }) };
+  return {
+    isError: true,
+    content: [{ type: 'text', text }],
+    ...(structured !== undefined && { structuredContent: structured }),
+  };
 }
 
 /** A successful result: the JSON as `structuredContent` and as one text item. */
@@ -144,10 +167,13 @@ function toolResult(structured: Record<string, unknown>): CallToolResult {
 /** What the assistant can do about an error code. */
 function hintFor(status: number, code: string | undefined, detail: string | undefined): string | undefined {
   if (status === 401) return 'The API key was refused: check BIZAPI_API_KEY in the MCP server configuration.';
-  if (code === 'signature_invalid') return 'The request signature was refused: check that BIZAPI_SECRET_KEY is the secret issued with BIZAPI_API_KEY.';
-  if (code === 'signature_required') return 'The server requires another signature version: start `bizapi mcp` with --signature v2 (or v1 for the reference service).';
+  if (code === 'signature_invalid')
+    return 'The request signature was refused: check that BIZAPI_SECRET_KEY is the secret issued with BIZAPI_API_KEY.';
+  if (code === 'signature_required')
+    return 'The server requires another signature version: start `bizapi mcp` with --signature v2 (or v1 for the reference service).';
   if (code === 'PLAN_PERMISSION_DENIED') return 'The business plan does not allow this operation.';
-  if (status === 404 && detail === 'Invalid cursor') return 'The cursor is not valid: start again from the first page (omit `cursor`).';
+  if (status === 404 && detail === 'Invalid cursor')
+    return 'The cursor is not valid: start again from the first page (omit `cursor`).';
   if (status === 429) return 'Rate limited: wait before calling again.';
   return undefined;
 }
@@ -158,7 +184,8 @@ function hintFor(status: number, code: string | undefined, detail: string | unde
  * errors, and the body as JSON; `structuredContent` is the error body.
  */
 export function errorResult(status: number, body: unknown): CallToolResult {
-  const b = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const b =
+    body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
   const code = typeof b?.code === 'string' ? b.code : undefined;
   const detail = typeof b?.detail === 'string' ? b.detail : undefined;
   let messages: string[];
@@ -195,7 +222,9 @@ function cursorOf(next: unknown): { cursor: string; query: URLSearchParams } | n
 function queryValue(name: string, value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new ArgumentError(`argument "${name}" must be a string, a number or a boolean (or a list of them), not ${JSON.stringify(value)}`);
+  throw new ArgumentError(
+    `argument "${name}" must be a string, a number or a boolean (or a list of them), not ${JSON.stringify(value)}`,
+  );
 }
 
 /**
@@ -206,22 +235,32 @@ function queryValue(name: string, value: unknown): string {
  * @throws ArgumentError naming the argument, what it must be and what was sent
  */
 function pathSegment(p: ToolParameter, value: unknown): string {
-  const refuse = (what: string) => new ArgumentError(`argument "${p.name}" must be ${what}, not ${JSON.stringify(value)}`);
+  const refuse = (what: string) =>
+    new ArgumentError(`argument "${p.name}" must be ${what}, not ${JSON.stringify(value)}`);
   const type = p.schema.type;
   let text: string;
   if (type === 'integer' || type === 'number') {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?[0-9]+$/.test(value) ? Number(value) : NaN;
+    const n =
+      typeof value === 'number' ? value : typeof value === 'string' && /^-?[0-9]+$/.test(value) ? Number(value) : NaN;
     const min = typeof p.schema.minimum === 'number' ? p.schema.minimum : undefined;
     const max = typeof p.schema.maximum === 'number' ? p.schema.maximum : undefined;
-    const range = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : min !== undefined ? ` of at least ${min}` : '';
-    if (!Number.isSafeInteger(n) || (min !== undefined && n < min) || (max !== undefined && n > max)) throw refuse(`an integer id${range}`);
+    const range =
+      min !== undefined && max !== undefined
+        ? ` from ${min} to ${max}`
+        : min !== undefined
+          ? ` of at least ${min}`
+          : '';
+    if (!Number.isSafeInteger(n) || (min !== undefined && n < min) || (max !== undefined && n > max))
+      throw refuse(`an integer id${range}`);
     text = String(n);
   } else {
     if (typeof value !== 'string' && typeof value !== 'number') throw refuse('a string');
     text = String(value);
-    if (typeof p.schema.pattern === 'string' && !new RegExp(p.schema.pattern, 'u').test(text)) throw refuse(`a string matching ${p.schema.pattern}`);
+    if (typeof p.schema.pattern === 'string' && !new RegExp(p.schema.pattern, 'u').test(text))
+      throw refuse(`a string matching ${p.schema.pattern}`);
   }
-  if (text === '' || text === '.' || text === '..' || /[/\\%]/.test(text)) throw refuse('one path segment (no "/", "\\", "%", "." or "..")');
+  if (text === '' || text === '.' || text === '..' || /[/\\%]/.test(text))
+    throw refuse('one path segment (no "/", "\\", "%", "." or "..")');
   return text;
 }
 
@@ -256,7 +295,10 @@ function encodeCursor(cursor: string, query: URLSearchParams): string {
 /** The API cursor and query of a stateless cursor, or `undefined` when it is not one. */
 function decodeCursor(token: string): { cursor: string; query: URLSearchParams } | undefined {
   try {
-    const { c, q } = JSON.parse(Buffer.from(token.slice(STATELESS_CURSOR.length), 'base64url').toString('utf8')) as { c?: unknown; q?: unknown };
+    const { c, q } = JSON.parse(Buffer.from(token.slice(STATELESS_CURSOR.length), 'base64url').toString('utf8')) as {
+      c?: unknown;
+      q?: unknown;
+    };
     if (typeof c !== 'string' || c === '' || typeof q !== 'string') return undefined;
     return { cursor: c, query: new URLSearchParams(q) };
   } catch {
@@ -287,7 +329,9 @@ class OperationCaller {
     const unknown = Object.keys(args).filter((k) => !accepted.has(k));
     if (unknown.length > 0) {
       const list = [...accepted].join(', ') || 'none';
-      throw new ArgumentError(`unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; ${tool.name} takes: ${list}${tool.body !== 'none' ? ' (the request fields go inside `body`)' : ''}`);
+      throw new ArgumentError(
+        `unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; ${tool.name} takes: ${list}${tool.body !== 'none' ? ' (the request fields go inside `body`)' : ''}`,
+      );
     }
     let path = tool.path;
     for (const p of tool.parameters) {
@@ -298,11 +342,13 @@ class OperationCaller {
       }
       if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(pathSegment(p, value)));
     }
-    if (tool.body === 'required' && args.body === undefined) throw new ArgumentError('missing required argument "body" (the request fields go inside `body`)');
+    if (tool.body === 'required' && args.body === undefined)
+      throw new ArgumentError('missing required argument "body" (the request fields go inside `body`)');
     const base = this.options.baseUrl.replace(/\/+$/, '');
     const url = new URL(`${base}${path}`);
     // Belt and braces: the URL parser resolves no segment of ours away (pathSegment refuses them already).
-    if (url.pathname !== new URL(`${base}/`).pathname.replace(/\/$/, '') + path) throw new ArgumentError(`the path arguments do not make a path of ${tool.name} (${path})`);
+    if (url.pathname !== new URL(`${base}/`).pathname.replace(/\/$/, '') + path)
+      throw new ArgumentError(`the path arguments do not make a path of ${tool.name} (${path})`);
 
     let cursor = args.cursor;
     if (tool.paged && typeof cursor === 'string' && /^https?:\/\//i.test(cursor)) {
@@ -316,7 +362,10 @@ class OperationCaller {
     let carried: URLSearchParams | undefined;
     if (typeof cursor === 'string' && cursor.startsWith(STATELESS_CURSOR)) {
       const decoded = decodeCursor(cursor);
-      if (decoded === undefined) throw new ArgumentError('argument "cursor" is not a nextCursor this server handed out: start again from the first page (omit `cursor`)');
+      if (decoded === undefined)
+        throw new ArgumentError(
+          'argument "cursor" is not a nextCursor this server handed out: start again from the first page (omit `cursor`)',
+        );
       cursor = decoded.cursor;
       carried = decoded.query;
     }
@@ -330,7 +379,8 @@ class OperationCaller {
       for (const v of Array.isArray(value) ? value : [value]) query.append(p.name, queryValue(p.name, v));
     }
     if (typeof cursor === 'string' && cursor !== '') query.set('cursor', cursor);
-    else if (cursor !== undefined && cursor !== null && cursor !== '') throw new ArgumentError('argument "cursor" must be the nextCursor string of the previous page');
+    else if (cursor !== undefined && cursor !== null && cursor !== '')
+      throw new ArgumentError('argument "cursor" must be the nextCursor string of the previous page');
     url.search = query.toString();
     return url;
   }
@@ -352,8 +402,17 @@ class OperationCaller {
     const { fields: rawFields, ...args } = rawArgs;
     let fields: string[] | undefined;
     if (rawFields !== undefined && rawFields !== null) {
-      const list = typeof rawFields === 'string' ? rawFields.split(',').map((f) => f.trim()).filter((f) => f !== '') : rawFields;
-      if (!Array.isArray(list) || list.length === 0 || !list.every((f) => typeof f === 'string')) return toolError(`invalid arguments for ${tool.name}: argument "fields" must be a list of field names, e.g. ["id", "companyName"]`);
+      const list =
+        typeof rawFields === 'string'
+          ? rawFields
+              .split(',')
+              .map((f) => f.trim())
+              .filter((f) => f !== '')
+          : rawFields;
+      if (!Array.isArray(list) || list.length === 0 || !list.every((f) => typeof f === 'string'))
+        return toolError(
+          `invalid arguments for ${tool.name}: argument "fields" must be a list of field names, e.g. ["id", "companyName"]`,
+        );
       fields = list as string[];
     }
     let result = await this.callOnce(tool, args, fields, signal);
@@ -368,13 +427,20 @@ class OperationCaller {
     }
     const size = (result.content[0] as { text?: string } | undefined)?.text?.length ?? 0;
     if (result.isError !== true && size > MAX_RESULT_CHARS) {
-      return toolError(`the answer of ${tool.name} is ${size} characters (about ${Math.ceil(size / 4)} tokens), more than the ${MAX_RESULT_CHARS / 4} tokens a result may hold: name the fields you need with \`fields\`${tool.paged ? ' or pass a smaller `page_size`' : ''}.`);
+      return toolError(
+        `the answer of ${tool.name} is ${size} characters (about ${Math.ceil(size / 4)} tokens), more than the ${MAX_RESULT_CHARS / 4} tokens a result may hold: name the fields you need with \`fields\`${tool.paged ? ' or pass a smaller `page_size`' : ''}.`,
+      );
     }
     return result;
   }
 
   /** One request for `tool`; see {@link call}. */
-  private async callOnce(tool: OperationTool, args: Record<string, unknown>, fields: string[] | undefined, signal?: AbortSignal): Promise<CallToolResult> {
+  private async callOnce(
+    tool: OperationTool,
+    args: Record<string, unknown>,
+    fields: string[] | undefined,
+    signal?: AbortSignal,
+  ): Promise<CallToolResult> {
     let url: URL;
     try {
       url = this.url(tool, args);
@@ -393,13 +459,23 @@ class OperationCaller {
     let response: Response;
     let text: string;
     try {
-      response = await this.client.fetch(url, { method: tool.method, headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      response = await this.client.fetch(url, {
+        method: tool.method,
+        headers,
+        body,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
       text = await response.text();
     } catch (err) {
-      if (timeout.aborted) return toolError(`${tool.method} ${url.pathname}: no answer from the API at ${this.options.baseUrl} within ${timeoutMs / 1000} s.`);
+      if (timeout.aborted)
+        return toolError(
+          `${tool.method} ${url.pathname}: no answer from the API at ${this.options.baseUrl} within ${timeoutMs / 1000} s.`,
+        );
       if (signal?.aborted) return toolError(`${tool.method} ${url.pathname}: cancelled.`);
       const message = err instanceof BizapiNetworkError ? err.message : (err as Error).message;
-      return toolError(`could not reach the API at ${this.options.baseUrl} (${message}). Check BIZAPI_URL and that the server is running.`);
+      return toolError(
+        `could not reach the API at ${this.options.baseUrl} (${message}). Check BIZAPI_URL and that the server is running.`,
+      );
     }
     let json: unknown = undefined;
     if (text !== '') {
@@ -411,7 +487,8 @@ class OperationCaller {
     }
     if (!response.ok) return errorResult(response.status, json);
     if (json === undefined) return toolResult({ status: response.status });
-    if (Array.isArray(json)) return toolResult({ results: json.map((r) => pick(r, fields)), nextCursor: null } satisfies ToolPage);
+    if (Array.isArray(json))
+      return toolResult({ results: json.map((r) => pick(r, fields)), nextCursor: null } satisfies ToolPage);
     if (json === null || typeof json !== 'object') return toolResult({ value: json });
     const answer = json as Record<string, unknown>;
     if (tool.paged && Array.isArray(answer.results) && 'next' in answer) {
@@ -432,8 +509,17 @@ class OperationCaller {
 
 /** The MCP tool of an operation. */
 function toTool(op: OperationTool): Tool {
-  const inputSchema = op.method === 'GET' ? { ...op.inputSchema, properties: { ...(op.inputSchema.properties as JsonSchema), fields: FIELDS_SCHEMA } } : op.inputSchema;
-  return { name: op.name, title: op.summary || op.name, description: op.description, inputSchema: inputSchema as Tool['inputSchema'], annotations: op.annotations };
+  const inputSchema =
+    op.method === 'GET'
+      ? { ...op.inputSchema, properties: { ...(op.inputSchema.properties as JsonSchema), fields: FIELDS_SCHEMA } }
+      : op.inputSchema;
+  return {
+    name: op.name,
+    title: op.summary || op.name,
+    description: op.description,
+    inputSchema: inputSchema as Tool['inputSchema'],
+    annotations: op.annotations,
+  };
 }
 
 /**
@@ -447,16 +533,32 @@ function metaTools(operations: readonly OperationTool[], readOnly: boolean): Too
     {
       name: 'list_operations',
       title: 'List API operations',
-      description: 'Lists the API operations call_operation accepts: id, method, path, summary. `search` narrows them (every word must appear in the id, path, summary or description).',
-      inputSchema: { type: 'object', properties: { search: { type: 'string', description: 'Words to look for, e.g. "client list".' } }, additionalProperties: false },
+      description:
+        'Lists the API operations call_operation accepts: id, method, path, summary. `search` narrows them (every word must appear in the id, path, summary or description).',
+      inputSchema: {
+        type: 'object',
+        properties: { search: { type: 'string', description: 'Words to look for, e.g. "client list".' } },
+        additionalProperties: false,
+      },
       annotations: { title: 'List API operations', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     {
       name: 'describe_operation',
       title: 'Describe an API operation',
-      description: 'Describes one API operation: its description, whether it reads or writes, and the JSON Schema of its arguments for call_operation. Call it before a create or an update to learn the body fields.',
-      inputSchema: { type: 'object', properties: { operation_id: { type: 'string', description: 'An operation id, e.g. "client_create".' } }, required: ['operation_id'], additionalProperties: false },
-      annotations: { title: 'Describe an API operation', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+      description:
+        'Describes one API operation: its description, whether it reads or writes, and the JSON Schema of its arguments for call_operation. Call it before a create or an update to learn the body fields.',
+      inputSchema: {
+        type: 'object',
+        properties: { operation_id: { type: 'string', description: 'An operation id, e.g. "client_create".' } },
+        required: ['operation_id'],
+        additionalProperties: false,
+      },
+      annotations: {
+        title: 'Describe an API operation',
+        readOnlyHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     {
       name: 'call_operation',
@@ -466,21 +568,32 @@ function metaTools(operations: readonly OperationTool[], readOnly: boolean): Too
         type: 'object',
         properties: {
           operation_id: { type: 'string', description: 'One of the operation ids above.' },
-          arguments: { type: 'object', description: 'The operation\'s arguments.' },
+          arguments: { type: 'object', description: "The operation's arguments." },
           fields: FIELDS_SCHEMA,
         },
         required: ['operation_id'],
         additionalProperties: false,
       },
-      annotations: { title: 'Call an API operation', readOnlyHint: readOnly, ...(!readOnly && { destructiveHint: true }), idempotentHint: false, openWorldHint: false },
+      annotations: {
+        title: 'Call an API operation',
+        readOnlyHint: readOnly,
+        ...(!readOnly && { destructiveHint: true }),
+        idempotentHint: false,
+        openWorldHint: false,
+      },
     },
   ];
 }
 
 /** Whether every word of `search` appears in the operation's id, path, summary or description. */
 function matches(op: OperationTool, search: string): boolean {
-  const haystack = `${op.name} ${op.name.replace(/_/g, ' ')} ${op.method} ${op.path} ${op.summary} ${op.fullDescription}`.toLowerCase();
-  return search.toLowerCase().split(/\s+/).filter((w) => w !== '').every((w) => haystack.includes(w));
+  const haystack =
+    `${op.name} ${op.name.replace(/_/g, ' ')} ${op.method} ${op.path} ${op.summary} ${op.fullDescription}`.toLowerCase();
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '')
+    .every((w) => haystack.includes(w));
 }
 
 /**
@@ -488,14 +601,26 @@ function matches(op: OperationTool, search: string): boolean {
  * and selected by the options, each call sent to the API.
  * @throws McpConfigError for a bad selection (see {@link selectOperations}); Error when the document cannot be turned into tools
  */
-export function createMcpServer(options: McpServerOptions): { server: Server; operations: readonly OperationTool[]; tools: Tool[] } {
+export function createMcpServer(options: McpServerOptions): {
+  server: Server;
+  operations: readonly OperationTool[];
+  tools: Tool[];
+} {
   const operations = options.operations ?? selectOperations(buildOperationTools(options.document), options);
   const byName = new Map(operations.map((op) => [op.name, op]));
   const caller = new OperationCaller(options);
   const dynamic = options.full !== true && options.tools === undefined;
-  const tools = dynamic ? metaTools(operations, operations.every((op) => op.method === 'GET')) : operations.map(toTool);
+  const tools = dynamic
+    ? metaTools(
+        operations,
+        operations.every((op) => op.method === 'GET'),
+      )
+    : operations.map(toTool);
 
-  const server = new Server({ name: 'bizapi', title: 'bizapi Business Management API', version: options.version ?? '0.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: 'bizapi', title: 'bizapi Business Management API', version: options.version ?? '0.0.0' },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name } = request.params;
@@ -507,19 +632,38 @@ export function createMcpServer(options: McpServerOptions): { server: Server; op
     }
     if (name === 'list_operations') {
       const search = typeof args.search === 'string' ? args.search : '';
-      const found = operations.filter((op) => matches(op, search)).map((op) => ({ id: op.name, method: op.method, path: op.path, summary: op.summary }));
+      const found = operations
+        .filter((op) => matches(op, search))
+        .map((op) => ({ id: op.name, method: op.method, path: op.path, summary: op.summary }));
       return toolResult({ operations: found });
     }
-    if (name !== 'describe_operation' && name !== 'call_operation') throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (name !== 'describe_operation' && name !== 'call_operation')
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const id = args.operation_id;
     const op = typeof id === 'string' ? byName.get(id) : undefined;
-    if (op === undefined) return toolError(`unknown operation_id ${JSON.stringify(id ?? null)}: call list_operations for the operation ids.`);
+    if (op === undefined)
+      return toolError(
+        `unknown operation_id ${JSON.stringify(id ?? null)}: call list_operations for the operation ids.`,
+      );
     if (name === 'describe_operation') {
-      return toolResult({ operationId: op.name, method: op.method, path: op.path, summary: op.summary, description: op.fullDescription, annotations: op.annotations, inputSchema: op.inputSchema });
+      return toolResult({
+        operationId: op.name,
+        method: op.method,
+        path: op.path,
+        summary: op.summary,
+        description: op.fullDescription,
+        annotations: op.annotations,
+        inputSchema: op.inputSchema,
+      });
     }
     const callArgs = objectArgument(args.arguments ?? {});
-    if (callArgs === null || typeof callArgs !== 'object' || Array.isArray(callArgs)) return toolError('invalid arguments for call_operation: `arguments` must be an object.');
-    return caller.call(op, { ...(callArgs as Record<string, unknown>), ...(args.fields !== undefined && { fields: args.fields }) }, extra.signal);
+    if (callArgs === null || typeof callArgs !== 'object' || Array.isArray(callArgs))
+      return toolError('invalid arguments for call_operation: `arguments` must be an object.');
+    return caller.call(
+      op,
+      { ...(callArgs as Record<string, unknown>), ...(args.fields !== undefined && { fields: args.fields }) },
+      extra.signal,
+    );
   });
   return { server, operations, tools };
 }

@@ -56,7 +56,8 @@ function checkedUrl(url: string, command: string): string {
   } catch {
     throw new McpConfigError(`BIZAPI_URL: "${url}" is not a URL (e.g. ${DEFAULT_URL}).`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new McpConfigError(`BIZAPI_URL: "${url}" is not an http:// or https:// URL.`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new McpConfigError(`BIZAPI_URL: "${url}" is not an http:// or https:// URL.`);
   if (!/\/v1\/?$/.test(parsed.pathname)) return url;
   const base = url.replace(/\/v1\/?$/, '');
   process.stderr.write(`${command}: BIZAPI_URL ends with /v1; using ${base} (the tools add /v1 themselves)\n`);
@@ -89,11 +90,17 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
   const baseUrl = checkedUrl(options.url, options.command);
   const { apiKey, secretKey } = options;
   if (!apiKey) throw new McpConfigError('BIZAPI_API_KEY is required: the API key the MCP server calls the API with.');
-  if (!secretKey) throw new McpConfigError('BIZAPI_SECRET_KEY is required: the secret of BIZAPI_API_KEY, to sign every request.');
+  if (!secretKey)
+    throw new McpConfigError('BIZAPI_SECRET_KEY is required: the secret of BIZAPI_API_KEY, to sign every request.');
   const signature = options.signature ?? 'v1';
-  if (signature !== 'v1' && signature !== 'v2') throw new McpConfigError(`--signature: "${signature}" is not v1 or v2.`);
-  const tools = options.tools?.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (tools !== undefined && tools.length === 0) throw new McpConfigError('--tools: name at least one operation id (comma-separated).');
+  if (signature !== 'v1' && signature !== 'v2')
+    throw new McpConfigError(`--signature: "${signature}" is not v1 or v2.`);
+  const tools = options.tools
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (tools !== undefined && tools.length === 0)
+    throw new McpConfigError('--tools: name at least one operation id (comma-separated).');
   const document = options.openapi !== undefined ? documentFile(options.openapi) : bundledDocument();
 
   let created: ReturnType<typeof createMcpServer>;
@@ -116,7 +123,9 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
   }
   const { server, operations } = created;
   // A failure inside one call must not end the server the assistant is talking to: report it on stderr.
-  process.on('unhandledRejection', (reason) => process.stderr.write(`${options.command}: unhandled rejection: ${String((reason as Error)?.stack ?? reason)}\n`));
+  process.on('unhandledRejection', (reason) =>
+    process.stderr.write(`${options.command}: unhandled rejection: ${String((reason as Error)?.stack ?? reason)}\n`),
+  );
   server.onerror = (err) => process.stderr.write(`${options.command}: ${err.message}\n`);
   await server.connect(new StdioServerTransport());
   const close = () => void server.close().finally(() => process.exit(0));
@@ -124,6 +133,11 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
   process.stdin.once('close', close);
   process.once('SIGTERM', close);
   process.once('SIGINT', close);
-  const mode = created.tools.length === operations.length ? `${operations.length} tools, one per operation` : `${created.tools.length} tools over ${operations.length} operations`;
-  process.stderr.write(`${options.command}: ${mode}${options.readOnly === true ? ', read-only' : ''}, calling ${baseUrl} (signature ${signature}); JSON-RPC on stdio\n`);
+  const mode =
+    created.tools.length === operations.length
+      ? `${operations.length} tools, one per operation`
+      : `${created.tools.length} tools over ${operations.length} operations`;
+  process.stderr.write(
+    `${options.command}: ${mode}${options.readOnly === true ? ', read-only' : ''}, calling ${baseUrl} (signature ${signature}); JSON-RPC on stdio\n`,
+  );
 }

@@ -59,7 +59,15 @@ export interface OperationTool {
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
 
 /** Keywords of OpenAPI (not JSON Schema) and vendor extensions: dropped from tool schemas, so that strict validators accept them. */
-const NON_SCHEMA_KEYWORDS = new Set(['example', 'discriminator', 'xml', 'externalDocs', 'nullable', 'readOnly', 'writeOnly']);
+const NON_SCHEMA_KEYWORDS = new Set([
+  'example',
+  'discriminator',
+  'xml',
+  'externalDocs',
+  'nullable',
+  'readOnly',
+  'writeOnly',
+]);
 
 /** The first sentence of `text` (up to the first `.`, `!` or `?` followed by white space, or the first blank line). */
 export function firstSentence(text: string): string {
@@ -100,7 +108,10 @@ class SchemaInliner {
     let out: JsonSchema = {};
     if (typeof $ref === 'string') {
       if (!$ref.startsWith('#/')) throw new Error(`unsupported $ref "${$ref}" (only local references are inlined)`);
-      const name = $ref.split('/').pop()!.replace(/[^A-Za-z0-9_.-]/g, '_');
+      const name = $ref
+        .split('/')
+        .pop()!
+        .replace(/[^A-Za-z0-9_.-]/g, '_');
       if (stack.includes($ref)) {
         // A recursive shape: refer to it under $defs (inlined once, below, with itself on the stack).
         if (!(name in this.defs)) {
@@ -118,11 +129,12 @@ class SchemaInliner {
       if (key.startsWith('x-') || NON_SCHEMA_KEYWORDS.has(key)) continue;
       if (key === 'examples' && !Array.isArray(value)) continue;
       // Keys beside a $ref (a description) win over the target's.
-      out[key] = key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'dependentSchemas'
-        ? Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, this.inline(v, stack)]))
-        : key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'required'
-          ? value
-          : this.inline(value, stack);
+      out[key] =
+        key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'dependentSchemas'
+          ? Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, this.inline(v, stack)]))
+          : key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'required'
+            ? value
+            : this.inline(value, stack);
     }
     return out;
   }
@@ -138,7 +150,10 @@ interface ParameterObject {
 }
 
 /** The `application/json` schema of an operation's request body (or of its only content type), if any. */
-function requestBodyOf(document: unknown, operation: JsonSchema): { schema: JsonSchema; required: boolean } | undefined {
+function requestBodyOf(
+  document: unknown,
+  operation: JsonSchema,
+): { schema: JsonSchema; required: boolean } | undefined {
   let rb = operation.requestBody as JsonSchema | undefined;
   if (rb !== undefined && typeof rb.$ref === 'string') rb = resolvePointer(document, rb.$ref) as JsonSchema | undefined;
   const content = rb?.content as Record<string, { schema?: JsonSchema }> | undefined;
@@ -153,12 +168,14 @@ function isPaged(document: unknown, operation: JsonSchema): boolean {
   const responses = (operation.responses ?? {}) as Record<string, JsonSchema>;
   const ok = Object.entries(responses).find(([status]) => /^2\d\d$/.test(status))?.[1];
   let schema = (ok?.content as Record<string, { schema?: JsonSchema }> | undefined)?.['application/json']?.schema;
-  for (let i = 0; schema !== undefined && typeof schema.$ref === 'string' && i < 10; i++) schema = resolvePointer(document, schema.$ref) as JsonSchema | undefined;
+  for (let i = 0; schema !== undefined && typeof schema.$ref === 'string' && i < 10; i++)
+    schema = resolvePointer(document, schema.$ref) as JsonSchema | undefined;
   const properties = schema?.properties as Record<string, unknown> | undefined;
   return properties !== undefined && 'results' in properties && 'next' in properties;
 }
 
-const PAGING_NOTE = 'Paged: the answer is {results, nextCursor}; pass nextCursor back as `cursor` (with the same other arguments) for the next page, until it is null.';
+const PAGING_NOTE =
+  'Paged: the answer is {results, nextCursor}; pass nextCursor back as `cursor` (with the same other arguments) for the next page, until it is null.';
 const CURSOR_DESCRIPTION = 'The `nextCursor` of the previous page (a token, not a URL). Omit for the first page.';
 
 /** Whether an operation's success answers only a Server-Sent Events stream (docs/api.md#stream). */
@@ -187,7 +204,8 @@ export function buildOperationTools(document: unknown): OperationTool[] {
       // a stream (`text/event-stream`, GET /v1/event/stream) never ends: no tool call could answer it
       if (isStream(operation)) continue;
       const name = operation.operationId;
-      if (typeof name !== 'string' || name === '') throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      if (typeof name !== 'string' || name === '')
+        throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       if (seen.has(name)) throw new Error(`operationId "${name}" is used twice`);
       seen.add(name);
 
@@ -195,11 +213,19 @@ export function buildOperationTools(document: unknown): OperationTool[] {
       const properties: Record<string, JsonSchema> = {};
       const required: string[] = [];
       const parameters: ToolParameter[] = [];
-      const rawParameters = [...((item.parameters as unknown[] | undefined) ?? []), ...((operation.parameters as unknown[] | undefined) ?? [])];
+      const rawParameters = [
+        ...((item.parameters as unknown[] | undefined) ?? []),
+        ...((operation.parameters as unknown[] | undefined) ?? []),
+      ];
       for (const raw of rawParameters) {
-        const p = (typeof (raw as JsonSchema).$ref === 'string' ? resolvePointer(document, (raw as JsonSchema).$ref as string) : raw) as ParameterObject;
+        const p = (
+          typeof (raw as JsonSchema).$ref === 'string'
+            ? resolvePointer(document, (raw as JsonSchema).$ref as string)
+            : raw
+        ) as ParameterObject;
         if (p.in !== 'path' && p.in !== 'query') continue;
-        if (p.name === 'body' || p.name in properties) throw new Error(`${name}: parameter "${p.name}" clashes with another argument`);
+        if (p.name === 'body' || p.name in properties)
+          throw new Error(`${name}: parameter "${p.name}" clashes with another argument`);
         const schema = { ...(inliner.inline(p.schema ?? {}) as JsonSchema) };
         if (p.name === 'cursor') schema.description = CURSOR_DESCRIPTION;
         else if (p.description !== undefined && schema.description === undefined) schema.description = p.description;
@@ -222,7 +248,11 @@ export function buildOperationTools(document: unknown): OperationTool[] {
       const fullDescription = typeof operation.description === 'string' ? operation.description : '';
       const paged = isPaged(document, operation) && 'cursor' in properties;
       const first = firstSentence(fullDescription);
-      const description = [summary && !/[.!?]$/.test(summary) ? `${summary}.` : summary, first && first !== summary ? first : '', paged ? PAGING_NOTE : '']
+      const description = [
+        summary && !/[.!?]$/.test(summary) ? `${summary}.` : summary,
+        first && first !== summary ? first : '',
+        paged ? PAGING_NOTE : '',
+      ]
         .filter((s) => s !== '')
         .join(' ');
       const upper = method.toUpperCase() as OperationTool['method'];
@@ -233,7 +263,19 @@ export function buildOperationTools(document: unknown): OperationTool[] {
         idempotentHint: upper === 'GET' || upper === 'PATCH' || upper === 'PUT' || upper === 'DELETE',
         openWorldHint: false,
       };
-      tools.push({ name, method: upper, path, summary, description, fullDescription, inputSchema, parameters, body: rb === undefined ? 'none' : rb.required ? 'required' : 'optional', paged, annotations });
+      tools.push({
+        name,
+        method: upper,
+        path,
+        summary,
+        description,
+        fullDescription,
+        inputSchema,
+        parameters,
+        body: rb === undefined ? 'none' : rb.required ? 'required' : 'optional',
+        paged,
+        annotations,
+      });
     }
   }
   return tools.sort((a, b) => a.name.localeCompare(b.name));

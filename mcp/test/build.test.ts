@@ -35,7 +35,10 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 describe('the committed @bizapi/mcp build', () => {
   it('openapi.json is the document bin/bizapi openapi prints (run `npm run generate` in mcp/ when this fails)', async () => {
-    expect(fs.readFileSync(DOCUMENT_FILE, 'utf8') === documentText(await serverDocument()), 'mcp/openapi.json is stale: run `npm run generate` in mcp/').toBe(true);
+    expect(
+      fs.readFileSync(DOCUMENT_FILE, 'utf8') === documentText(await serverDocument()),
+      'mcp/openapi.json is stale: run `npm run generate` in mcp/',
+    ).toBe(true);
   }, 60_000);
 
   it('dist/ is what `npm run build` in mcp/ makes now (run it and commit mcp/dist when this fails)', async () => {
@@ -43,15 +46,28 @@ describe('the committed @bizapi/mcp build', () => {
     const fresh = filesOf(scratch);
     expect(fresh).toEqual(expect.arrayContaining(['index.js', 'index.d.ts']));
     expect(filesOf(path.join(MCP, 'dist'))).toEqual(fresh);
-    for (const f of fresh) expect(fs.readFileSync(path.join(MCP, 'dist', f), 'utf8') === fs.readFileSync(path.join(scratch, f), 'utf8'), `mcp/dist/${f} is stale`).toBe(true);
-    for (const f of fresh.filter((f) => f.endsWith('.d.ts'))) expect(fs.readFileSync(path.join(scratch, f), 'utf8'), f).not.toContain('@bizapi/client');
+    for (const f of fresh)
+      expect(
+        fs.readFileSync(path.join(MCP, 'dist', f), 'utf8') === fs.readFileSync(path.join(scratch, f), 'utf8'),
+        `mcp/dist/${f} is stale`,
+      ).toBe(true);
+    for (const f of fresh.filter((f) => f.endsWith('.d.ts')))
+      expect(fs.readFileSync(path.join(scratch, f), 'utf8'), f).not.toContain('@bizapi/client');
     expect(fs.readFileSync(path.join(scratch, 'index.js'), 'utf8')).not.toMatch(/from ["']@bizapi\/client["']/);
   }, 120_000);
 
   it('both are tracked by git, when this is a git checkout', async () => {
-    const inGit = await run('git', ['rev-parse', '--is-inside-work-tree'], { cwd: MCP }).then(() => true, () => false);
+    const inGit = await run('git', ['rev-parse', '--is-inside-work-tree'], { cwd: MCP }).then(
+      () => true,
+      () => false,
+    );
     if (!inGit) return;
     const { stdout } = await run('git', ['ls-files', '--', 'dist', 'openapi.json'], { cwd: MCP });
-    expect(stdout.split('\n').filter((l) => l !== '').sort()).toEqual([...filesOf(path.join(MCP, 'dist')).map((f) => `dist/${f}`), 'openapi.json'].sort());
+    expect(
+      stdout
+        .split('\n')
+        .filter((l) => l !== '')
+        .sort(),
+    ).toEqual([...filesOf(path.join(MCP, 'dist')).map((f) => `dist/${f}`), 'openapi.json'].sort());
   });
 });

@@ -50,10 +50,17 @@ beforeAll(async () => {
   t = await buildTestApp();
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-mcp-packed-'));
   fs.mkdirSync(path.join(scratch, 'data'));
-  server = await startServer({ databaseUrl: t.testDb.url, dataDir: path.join(scratch, 'data'), env: { BIZAPI_SIGNATURE_MODE: 'required' } });
+  server = await startServer({
+    databaseUrl: t.testDb.url,
+    dataDir: path.join(scratch, 'data'),
+    env: { BIZAPI_SIGNATURE_MODE: 'required' },
+  });
   b = await newBusiness(t);
 
-  const PATH = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => !dir.includes(`${path.sep}node_modules${path.sep}`)).join(path.delimiter);
+  const PATH = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((dir) => !dir.includes(`${path.sep}node_modules${path.sep}`))
+    .join(path.delimiter);
   env = {
     ...(cleanEnv() as Record<string, string>),
     PATH,
@@ -70,8 +77,15 @@ beforeAll(async () => {
 
   // A clean copy of mcp/: what a fresh clone holds there.
   const copy = path.join(scratch, 'mcp-copy');
-  fs.cpSync(MCP, copy, { recursive: true, filter: (src) => !/(^|[\\/])(node_modules|[^\\/]+\.tgz)$/.test(path.relative(MCP, src)) });
-  const pack = await run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: copy, env, timeout: 120_000 });
+  fs.cpSync(MCP, copy, {
+    recursive: true,
+    filter: (src) => !/(^|[\\/])(node_modules|[^\\/]+\.tgz)$/.test(path.relative(MCP, src)),
+  });
+  const pack = await run('npm', ['pack', '--json', '--pack-destination', scratch], {
+    cwd: copy,
+    env,
+    timeout: 120_000,
+  });
   packStderr = pack.stderr;
   packed = (JSON.parse(pack.stdout) as (typeof packed)[])[0]!;
   tarball = path.join(scratch, packed.filename);
@@ -90,7 +104,8 @@ afterAll(async () => {
     const npxDir = path.join(cache, '_npx');
     for (const entry of fs.existsSync(npxDir) ? fs.readdirSync(npxDir) : []) {
       const manifest = path.join(npxDir, entry, 'package.json');
-      if (fs.existsSync(manifest) && fs.readFileSync(manifest, 'utf8').includes(tarball)) fs.rmSync(path.join(npxDir, entry), { recursive: true, force: true });
+      if (fs.existsSync(manifest) && fs.readFileSync(manifest, 'utf8').includes(tarball))
+        fs.rmSync(path.join(npxDir, entry), { recursive: true, force: true });
     }
   }
   if (scratch !== undefined) fs.rmSync(scratch, { recursive: true, force: true });
@@ -98,7 +113,13 @@ afterAll(async () => {
 
 /** The official MCP client, connected to `npx -y --package=<tarball> bizapi-mcp <args>` over stdio. */
 async function connect(args: string[] = []): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: 'npx', args: [...npxArgs(), ...args], env, cwd: path.join(scratch, 'app'), stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: 'npx',
+    args: [...npxArgs(), ...args],
+    env,
+    cwd: path.join(scratch, 'app'),
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'bizapi-packed-test', version: '1.0.0' });
@@ -126,7 +147,11 @@ function v1OperationIds(): string[] {
   const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, { operationId?: string }>> };
   return Object.entries(doc.paths)
     .filter(([p]) => p.startsWith('/v1') && p !== STREAM_PATH)
-    .flatMap(([, item]) => Object.entries(item).filter(([m]) => ['get', 'post', 'patch', 'put', 'delete'].includes(m)).map(([, op]) => op.operationId!))
+    .flatMap(([, item]) =>
+      Object.entries(item)
+        .filter(([m]) => ['get', 'post', 'patch', 'put', 'delete'].includes(m))
+        .map(([, op]) => op.operationId!),
+    )
     .sort();
 }
 
@@ -134,9 +159,21 @@ describe('the packed @bizapi/mcp, run with npx outside the repository', () => {
   it('packs from a clean copy of mcp/: the command, the bundle, its declarations and the document; no sources, no install script', () => {
     expect(packStderr).toBe('');
     const files = packed.files.map((f) => f.path).sort();
-    expect(files).toEqual(expect.arrayContaining(['README.md', 'bin/bizapi-mcp.js', 'dist/index.d.ts', 'dist/index.js', 'openapi.json', 'package.json']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'bin/bizapi-mcp.js',
+        'dist/index.d.ts',
+        'dist/index.js',
+        'openapi.json',
+        'package.json',
+      ]),
+    );
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
-    const manifest = JSON.parse(fs.readFileSync(path.join(MCP, 'package.json'), 'utf8')) as { scripts?: Record<string, string>; dependencies: Record<string, string> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(MCP, 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
     expect(Object.keys(manifest.scripts ?? {}).filter((s) => /^(pre|post)?(install|prepare)$/.test(s))).toEqual([]);
     // @bizapi/client is not on the registry: it is bundled, not a dependency.
     expect(Object.keys(manifest.dependencies)).toEqual(['@modelcontextprotocol/sdk']);
@@ -155,14 +192,35 @@ describe('the packed @bizapi/mcp, run with npx outside the repository', () => {
       expect(JSON.stringify({ tools }).length / 4).toBeLessThan(2000);
       const listed = ok((await client.callTool({ name: 'list_operations' })) as CallToolResult);
       expect(listed.operations.map((o: { id: string }) => o.id).sort()).toEqual(v1OperationIds());
-      const created = ok((await client.callTool({ name: 'call_operation', arguments: { operation_id: 'client_create', arguments: { body: { companyName: 'Packed MCP Ltd.' } } } })) as CallToolResult);
+      const created = ok(
+        (await client.callTool({
+          name: 'call_operation',
+          arguments: { operation_id: 'client_create', arguments: { body: { companyName: 'Packed MCP Ltd.' } } },
+        })) as CallToolResult,
+      );
       expect(created).toMatchObject({ id: expect.any(Number), companyName: 'Packed MCP Ltd.' });
-      const read = ok((await client.callTool({ name: 'call_operation', arguments: { operation_id: 'client_list', arguments: { search: ['Packed MCP'] }, fields: ['id', 'companyName'] } })) as CallToolResult);
+      const read = ok(
+        (await client.callTool({
+          name: 'call_operation',
+          arguments: {
+            operation_id: 'client_list',
+            arguments: { search: ['Packed MCP'] },
+            fields: ['id', 'companyName'],
+          },
+        })) as CallToolResult,
+      );
       expect(read).toEqual({ results: [{ id: created.id, companyName: 'Packed MCP Ltd.' }], nextCursor: null });
-      const invalid = (await client.callTool({ name: 'call_operation', arguments: { operation_id: 'client_create', arguments: { body: {} } } })) as CallToolResult;
+      const invalid = (await client.callTool({
+        name: 'call_operation',
+        arguments: { operation_id: 'client_create', arguments: { body: {} } },
+      })) as CallToolResult;
       expect(invalid.isError).toBe(true);
-      expect((invalid.content[0] as { text: string }).text).toContain('status 400: companyName: This field is required.');
-      expect(stderr()).toMatch(/bizapi-mcp: 3 tools over \d+ operations, calling http:\/\/127\.0\.0\.1:\d+ \(signature v1\)/);
+      expect((invalid.content[0] as { text: string }).text).toContain(
+        'status 400: companyName: This field is required.',
+      );
+      expect(stderr()).toMatch(
+        /bizapi-mcp: 3 tools over \d+ operations, calling http:\/\/127\.0\.0\.1:\d+ \(signature v1\)/,
+      );
     } finally {
       await client.close();
     }
@@ -173,9 +231,17 @@ describe('the packed @bizapi/mcp, run with npx outside the repository', () => {
     try {
       const { tools } = await client.listTools();
       const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, { operationId?: string }>> };
-      const reads = Object.entries(doc.paths).filter(([p]) => p.startsWith('/v1') && p !== STREAM_PATH).flatMap(([, item]) => (item.get?.operationId !== undefined ? [item.get.operationId] : [])).sort();
+      const reads = Object.entries(doc.paths)
+        .filter(([p]) => p.startsWith('/v1') && p !== STREAM_PATH)
+        .flatMap(([, item]) => (item.get?.operationId !== undefined ? [item.get.operationId] : []))
+        .sort();
       expect(tools.map((x) => x.name).sort()).toEqual(reads);
-      const page = ok((await client.callTool({ name: 'client_list', arguments: { search: ['Packed MCP'], fields: ['companyName'] } })) as CallToolResult);
+      const page = ok(
+        (await client.callTool({
+          name: 'client_list',
+          arguments: { search: ['Packed MCP'], fields: ['companyName'] },
+        })) as CallToolResult,
+      );
       expect(page).toEqual({ results: [{ companyName: 'Packed MCP Ltd.' }], nextCursor: null });
     } finally {
       await client.close();

@@ -76,7 +76,8 @@ export function createBizapi(options) {
         const request = new Request(input, init);
         const method = request.method.toUpperCase();
         const body = request.body === null ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer());
-        const idempotencyKey = request.headers.get('idempotency-key') ?? (IDEMPOTENT_UNSAFE.has(method) ? globalThis.crypto.randomUUID() : undefined);
+        const idempotencyKey = request.headers.get('idempotency-key') ??
+            (IDEMPOTENT_UNSAFE.has(method) ? globalThis.crypto.randomUUID() : undefined);
         let resigned = 0;
         for (let attempt = 0;; attempt++) {
             const url = new URL(request.url);
@@ -91,7 +92,12 @@ export function createBizapi(options) {
                 headers.set('Idempotency-Key', idempotencyKey);
             let response;
             try {
-                response = await baseFetch(url, { method, headers, body: body.length > 0 ? body : null, signal: request.signal });
+                response = await baseFetch(url, {
+                    method,
+                    headers,
+                    body: body.length > 0 ? body : null,
+                    signal: request.signal,
+                });
             }
             catch (err) {
                 if (request.signal.aborted)
@@ -122,7 +128,9 @@ export function createBizapi(options) {
                     continue;
                 }
             }
-            const retryable = response.status === 429 || response.status === 503 || (response.status === 409 && response.headers.has('retry-after'));
+            const retryable = response.status === 429 ||
+                response.status === 503 ||
+                (response.status === 409 && response.headers.has('retry-after'));
             if (!retryable || attempt >= maxRetries)
                 return response;
             const wait = retryAfterMs(response.headers.get('retry-after'));
@@ -132,7 +140,10 @@ export function createBizapi(options) {
             await sleep(wait ?? backoff(attempt), request.signal);
         }
     }
-    const api = createClient({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: (request) => signedFetch(request) });
+    const api = createClient({
+        baseUrl: options.baseUrl.replace(/\/+$/, ''),
+        fetch: (request) => signedFetch(request),
+    });
     async function call(operationId, init) {
         const op = operations[operationId];
         if (op === undefined)
@@ -150,7 +161,10 @@ export function createBizapi(options) {
             yield* page.results;
             if (typeof page.next !== 'string' || page.next === '')
                 return;
-            const response = await signedFetch(page.next, { headers: { Accept: 'application/json' }, signal: init?.signal ?? null });
+            const response = await signedFetch(page.next, {
+                headers: { Accept: 'application/json' },
+                signal: init?.signal ?? null,
+            });
             if (!response.ok)
                 throw await BizapiError.fromResponse(response, 'GET');
             page = (await response.json());

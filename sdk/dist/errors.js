@@ -49,7 +49,11 @@ export class BizapiError extends Error {
     request;
     constructor(status, body, request, requestIdHeader) {
         const b = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : undefined;
-        const detail = typeof b?.detail === 'string' ? b.detail : b !== undefined && status === 400 ? 'Invalid input.' : `HTTP ${status}`;
+        const detail = typeof b?.detail === 'string'
+            ? b.detail
+            : b !== undefined && status === 400
+                ? 'Invalid input.'
+                : `HTTP ${status}`;
         const fieldLines = b !== undefined && typeof b.detail !== 'string' && status === 400 ? fieldMessages(omitRequestId(b)) : [];
         super(`${request.method} ${request.url}: ${status} ${fieldLines.length > 0 ? fieldLines.join('; ') : detail}`);
         this.name = 'BizapiError';

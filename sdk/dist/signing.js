@@ -38,7 +38,11 @@ export function defaultHmac() {
 export async function signRequest(input, options) {
     const hmac = options.hmac ?? defaultHmac();
     const key = encoder.encode(options.secretKey);
-    const body = input.body === undefined ? new Uint8Array(0) : typeof input.body === 'string' ? encoder.encode(input.body) : input.body;
+    const body = input.body === undefined
+        ? new Uint8Array(0)
+        : typeof input.body === 'string'
+            ? encoder.encode(input.body)
+            : input.body;
     if ((options.version ?? 'v1') === 'v1')
         return { 'X-Signature': await hmac(key, body) };
     const ts = String(options.timestamp ?? Math.floor(Date.now() / 1000));

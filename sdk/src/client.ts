@@ -56,14 +56,18 @@ export type ResultOf<I extends OperationId> = SuccessResponseJSON<OperationOf<I>
 export type CallInit<I extends OperationId> = (OperationOf<I> extends { parameters: infer P }
   ? { params?: { [K in keyof P as K extends 'path' | 'query' ? K : never]?: P[K] } }
   : { params?: never }) &
-  (OperationOf<I> extends { requestBody?: { content: { 'application/json': infer B } } } ? { body?: B } : { body?: never }) & {
+  (OperationOf<I> extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? { body?: B }
+    : { body?: never }) & {
     headers?: Record<string, string>;
     signal?: AbortSignal;
   };
 /** The item type of a paged list operation (`results[number]`). */
 export type ItemOf<I extends OperationId> = ResultOf<I> extends { results: (infer T)[] } ? T : never;
 /** The operationIds whose answer is a page (`{next, previous, results}`). */
-export type ListOperationId = { [I in OperationId]: ResultOf<I> extends { results: unknown[] } ? I : never }[OperationId];
+export type ListOperationId = {
+  [I in OperationId]: ResultOf<I> extends { results: unknown[] } ? I : never;
+}[OperationId];
 
 const IDEMPOTENT_UNSAFE = new Set(['POST', 'PATCH', 'DELETE']);
 
@@ -71,10 +75,14 @@ const sleep = (ms: number, signal?: AbortSignal | null) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 /** `Retry-After` in milliseconds (seconds or an HTTP date), `undefined` when absent or unreadable. */
@@ -183,11 +191,17 @@ export function createBizapi(options: BizapiOptions): Bizapi {
    * Signs and sends `request`, retrying (at most `maxRetries`, default the client's `retry.retries`); one
    * Idempotency-Key for all attempts of an unsafe method.
    */
-  async function signedFetch(input: string | URL | Request, init?: RequestInit, maxRetries = retries): Promise<Response> {
+  async function signedFetch(
+    input: string | URL | Request,
+    init?: RequestInit,
+    maxRetries = retries,
+  ): Promise<Response> {
     const request = new Request(input, init);
     const method = request.method.toUpperCase();
     const body = request.body === null ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer());
-    const idempotencyKey = request.headers.get('idempotency-key') ?? (IDEMPOTENT_UNSAFE.has(method) ? globalThis.crypto.randomUUID() : undefined);
+    const idempotencyKey =
+      request.headers.get('idempotency-key') ??
+      (IDEMPOTENT_UNSAFE.has(method) ? globalThis.crypto.randomUUID() : undefined);
     let resigned = 0;
     for (let attempt = 0; ; attempt++) {
       const url = new URL(request.url);
@@ -199,10 +213,16 @@ export function createBizapi(options: BizapiOptions): Bizapi {
       if (idempotencyKey !== undefined) headers.set('Idempotency-Key', idempotencyKey);
       let response: Response;
       try {
-        response = await baseFetch(url, { method, headers, body: body.length > 0 ? body : null, signal: request.signal });
+        response = await baseFetch(url, {
+          method,
+          headers,
+          body: body.length > 0 ? body : null,
+          signal: request.signal,
+        });
       } catch (err) {
         if (request.signal.aborted) throw err;
-        if (attempt >= maxRetries) throw new BizapiNetworkError(`${method} ${url.href}: ${(err as Error).message}`, err);
+        if (attempt >= maxRetries)
+          throw new BizapiNetworkError(`${method} ${url.href}: ${(err as Error).message}`, err);
         await sleep(backoff(attempt), request.signal);
         continue;
       }
@@ -216,7 +236,10 @@ export function createBizapi(options: BizapiOptions): Bizapi {
         const code = await response
           .clone()
           .json()
-          .then((b: { code?: unknown }) => b?.code, () => undefined);
+          .then(
+            (b: { code?: unknown }) => b?.code,
+            () => undefined,
+          );
         if ((resignV2 && code === 'signature_replayed') || (upgrade && code === 'signature_required')) {
           await response.body?.cancel();
           if (upgrade) version = 'v2';
@@ -225,7 +248,10 @@ export function createBizapi(options: BizapiOptions): Bizapi {
           continue;
         }
       }
-      const retryable = response.status === 429 || response.status === 503 || (response.status === 409 && response.headers.has('retry-after'));
+      const retryable =
+        response.status === 429 ||
+        response.status === 503 ||
+        (response.status === 409 && response.headers.has('retry-after'));
       if (!retryable || attempt >= maxRetries) return response;
       const wait = retryAfterMs(response.headers.get('retry-after'));
       if (wait !== undefined && wait > maxRetryAfter) return response;
@@ -234,25 +260,43 @@ export function createBizapi(options: BizapiOptions): Bizapi {
     }
   }
 
-  const api = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: (request: Request) => signedFetch(request) });
+  const api = createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    fetch: (request: Request) => signedFetch(request),
+  });
 
   async function call<I extends OperationId>(operationId: I, init?: CallInit<I>): Promise<ResultOf<I>> {
     const op = operations[operationId];
     if (op === undefined) throw new TypeError(`unknown operationId "${String(operationId)}"`);
-    const request = api.request as unknown as (m: HttpMethod, p: string, i?: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    const request = api.request as unknown as (
+      m: HttpMethod,
+      p: string,
+      i?: unknown,
+    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
     const { data, error, response } = await request(op.method, op.path, init);
     if (!response.ok) {
-      throw new BizapiError(response.status, error, { method: op.method.toUpperCase(), url: response.url }, response.headers.get('x-request-id'));
+      throw new BizapiError(
+        response.status,
+        error,
+        { method: op.method.toUpperCase(), url: response.url },
+        response.headers.get('x-request-id'),
+      );
     }
     return data as ResultOf<I>;
   }
 
-  async function* paginate<I extends ListOperationId>(operationId: I, init?: CallInit<I>): AsyncGenerator<ItemOf<I>, void, undefined> {
+  async function* paginate<I extends ListOperationId>(
+    operationId: I,
+    init?: CallInit<I>,
+  ): AsyncGenerator<ItemOf<I>, void, undefined> {
     let page = (await call(operationId, init)) as { next?: string | null; results: ItemOf<I>[] };
     for (;;) {
       yield* page.results;
       if (typeof page.next !== 'string' || page.next === '') return;
-      const response = await signedFetch(page.next, { headers: { Accept: 'application/json' }, signal: init?.signal ?? null });
+      const response = await signedFetch(page.next, {
+        headers: { Accept: 'application/json' },
+        signal: init?.signal ?? null,
+      });
       if (!response.ok) throw await BizapiError.fromResponse(response, 'GET');
       page = (await response.json()) as typeof page;
     }
@@ -265,7 +309,11 @@ export function createBizapi(options: BizapiOptions): Bizapi {
     const types = (o.types ?? []).map((t) => `&type=${encodeURIComponent(t)}`).join('');
     let failures = 0;
     /** Waits before the next request; false when `signal` aborted meanwhile. */
-    const pause = (ms: number) => sleep(ms, signal).then(() => true, () => false);
+    const pause = (ms: number) =>
+      sleep(ms, signal).then(
+        () => true,
+        () => false,
+      );
     const root = options.baseUrl.replace(/\/+$/, '');
     while (!signal?.aborted) {
       const url = `${root}/v1/event?after_sequence=${after}&wait=${wait}${types}`;

@@ -26,7 +26,9 @@ function fieldMessages(body: unknown, prefix = ''): string[] {
     return body.flatMap((item, i) => fieldMessages(item, prefix === '' ? String(i) : `${prefix}.${i}`));
   }
   if (body !== null && typeof body === 'object') {
-    return Object.entries(body).flatMap(([key, value]) => fieldMessages(value, prefix === '' ? key : `${prefix}.${key}`));
+    return Object.entries(body).flatMap(([key, value]) =>
+      fieldMessages(value, prefix === '' ? key : `${prefix}.${key}`),
+    );
   }
   return [];
 }
@@ -54,10 +56,22 @@ export class BizapiError extends Error {
   /** The method and URL of the request. */
   readonly request: { method: string; url: string };
 
-  constructor(status: number, body: unknown, request: { method: string; url: string }, requestIdHeader?: string | null) {
-    const b = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-    const detail = typeof b?.detail === 'string' ? b.detail : b !== undefined && status === 400 ? 'Invalid input.' : `HTTP ${status}`;
-    const fieldLines = b !== undefined && typeof b.detail !== 'string' && status === 400 ? fieldMessages(omitRequestId(b)) : [];
+  constructor(
+    status: number,
+    body: unknown,
+    request: { method: string; url: string },
+    requestIdHeader?: string | null,
+  ) {
+    const b =
+      body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    const detail =
+      typeof b?.detail === 'string'
+        ? b.detail
+        : b !== undefined && status === 400
+          ? 'Invalid input.'
+          : `HTTP ${status}`;
+    const fieldLines =
+      b !== undefined && typeof b.detail !== 'string' && status === 400 ? fieldMessages(omitRequestId(b)) : [];
     super(`${request.method} ${request.url}: ${status} ${fieldLines.length > 0 ? fieldLines.join('; ') : detail}`);
     this.name = 'BizapiError';
     this.status = status;

@@ -24,7 +24,10 @@ function toHex(bytes: Uint8Array): string {
 /** HMAC-SHA256 with Web Crypto (`globalThis.crypto.subtle`). @throws Error when the runtime has no Web Crypto */
 export const webCryptoHmac: HmacSha256 = async (key, message) => {
   const subtle = globalThis.crypto?.subtle;
-  if (subtle === undefined) throw new Error('Web Crypto (crypto.subtle) is not available here (browsers offer it only on https:// and localhost).');
+  if (subtle === undefined)
+    throw new Error(
+      'Web Crypto (crypto.subtle) is not available here (browsers offer it only on https:// and localhost).',
+    );
   const k = await subtle.importKey('raw', key as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return toHex(new Uint8Array(await subtle.sign('HMAC', k, message as BufferSource)));
 };
@@ -65,7 +68,12 @@ export interface SignOptions {
 export async function signRequest(input: SignInput, options: SignOptions): Promise<Record<string, string>> {
   const hmac = options.hmac ?? defaultHmac();
   const key = encoder.encode(options.secretKey);
-  const body = input.body === undefined ? new Uint8Array(0) : typeof input.body === 'string' ? encoder.encode(input.body) : input.body;
+  const body =
+    input.body === undefined
+      ? new Uint8Array(0)
+      : typeof input.body === 'string'
+        ? encoder.encode(input.body)
+        : input.body;
   if ((options.version ?? 'v1') === 'v1') return { 'X-Signature': await hmac(key, body) };
   const ts = String(options.timestamp ?? Math.floor(Date.now() / 1000));
   const prefix = encoder.encode(`${ts}.${input.method.toUpperCase()}.${input.pathAndQuery}.`);

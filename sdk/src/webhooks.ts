@@ -61,7 +61,10 @@ const encoder = new TextEncoder();
 
 function subtle(): SubtleCrypto {
   const s = globalThis.crypto?.subtle;
-  if (s === undefined) throw new Error('Web Crypto (crypto.subtle) is not available here (browsers offer it only on https:// and localhost).');
+  if (s === undefined)
+    throw new Error(
+      'Web Crypto (crypto.subtle) is not available here (browsers offer it only on https:// and localhost).',
+    );
   return s;
 }
 
@@ -125,14 +128,21 @@ function signedContent(id: string, timestamp: string, body: Uint8Array): Uint8Ar
  * @returns the parsed body: a {@link WebhookEvent} (`format: standard`) or a {@link PluuugWebhookEnvelope}
  * @throws WebhookVerificationError when the delivery does not verify; Error for a malformed secret
  */
-export async function verifyWebhook<T = WebhookEvent>(secret: string, headers: HeaderSource, body: WebhookBody, options: VerifyWebhookOptions = {}): Promise<T> {
+export async function verifyWebhook<T = WebhookEvent>(
+  secret: string,
+  headers: HeaderSource,
+  body: WebhookBody,
+  options: VerifyWebhookOptions = {},
+): Promise<T> {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
-  if (!id || !timestamp || !signatures) throw new WebhookVerificationError('Missing webhook-id, webhook-timestamp or webhook-signature.');
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError('Missing webhook-id, webhook-timestamp or webhook-signature.');
   if (!/^\d{1,12}$/.test(timestamp)) throw new WebhookVerificationError('webhook-timestamp must be Unix seconds.');
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  if (Math.abs(now - Number(timestamp)) > (options.toleranceSeconds ?? 300)) throw new WebhookVerificationError('webhook-timestamp is too far from now.');
+  if (Math.abs(now - Number(timestamp)) > (options.toleranceSeconds ?? 300))
+    throw new WebhookVerificationError('webhook-timestamp is too far from now.');
   const bytes = bodyBytes(body);
   const key = await hmacKey(secret, 'verify');
   const content = signedContent(id, timestamp, bytes);
@@ -154,7 +164,11 @@ export async function verifyWebhook<T = WebhookEvent>(secret: string, headers: H
  * @param secrets one `whsec_…` secret, or several
  * @throws Error for a malformed secret
  */
-export async function signWebhook(secrets: string | string[], body: WebhookBody, options: { id?: string; timestamp?: Date } = {}): Promise<Record<string, string>> {
+export async function signWebhook(
+  secrets: string | string[],
+  body: WebhookBody,
+  options: { id?: string; timestamp?: Date } = {},
+): Promise<Record<string, string>> {
   const id = options.id ?? `msg_${Math.random().toString(36).slice(2)}`;
   const timestamp = String(Math.floor((options.timestamp ?? new Date()).getTime() / 1000));
   const content = signedContent(id, timestamp, bodyBytes(body));

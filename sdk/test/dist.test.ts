@@ -29,18 +29,31 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 describe('sdk/dist (committed)', () => {
   it('is what `npm run build` in sdk/ makes of sdk/src (run it and commit sdk/dist when this fails)', async () => {
-    await run(process.execPath, [TSC, '-p', 'tsconfig.build.json', '--outDir', scratch], { cwd: SDK, timeout: 120_000 });
+    await run(process.execPath, [TSC, '-p', 'tsconfig.build.json', '--outDir', scratch], {
+      cwd: SDK,
+      timeout: 120_000,
+    });
     const fresh = filesOf(scratch);
     expect(fresh).toContain('index.js');
     expect(filesOf(path.join(SDK, 'dist'))).toEqual(fresh);
-    for (const f of fresh) expect(fs.readFileSync(path.join(SDK, 'dist', f), 'utf8'), `sdk/dist/${f}`).toBe(fs.readFileSync(path.join(scratch, f), 'utf8'));
+    for (const f of fresh)
+      expect(fs.readFileSync(path.join(SDK, 'dist', f), 'utf8'), `sdk/dist/${f}`).toBe(
+        fs.readFileSync(path.join(scratch, f), 'utf8'),
+      );
   }, 120_000);
 
   it('is tracked by git (a fresh clone has it), when this is a git checkout', async () => {
-    const inGit = await run('git', ['rev-parse', '--is-inside-work-tree'], { cwd: SDK }).then(() => true, () => false);
+    const inGit = await run('git', ['rev-parse', '--is-inside-work-tree'], { cwd: SDK }).then(
+      () => true,
+      () => false,
+    );
     if (!inGit) return;
     const { stdout } = await run('git', ['ls-files', '--', 'dist'], { cwd: SDK });
-    const tracked = stdout.split('\n').filter((l) => l !== '').map((l) => path.relative('dist', l)).sort();
+    const tracked = stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => path.relative('dist', l))
+      .sort();
     expect(tracked).toEqual(filesOf(path.join(SDK, 'dist')));
   });
 });

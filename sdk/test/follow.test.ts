@@ -39,13 +39,22 @@ afterAll(async () => {
 
 /** Starts `bizapi serve` on the test database, on `port` when given (the same address after a restart). */
 async function start(env: Record<string, string> = {}, on?: number): Promise<BizapiProcess> {
-  const p = await startServer({ databaseUrl: t.testDb.url, dataDir, env: { ...env, ...(on === undefined ? {} : { PORT: String(on) }) } });
+  const p = await startServer({
+    databaseUrl: t.testDb.url,
+    dataDir,
+    env: { ...env, ...(on === undefined ? {} : { PORT: String(on) }) },
+  });
   port = p.port;
   return p;
 }
 
 function sdk(b: TestBusiness) {
-  return createBizapi({ baseUrl: `http://127.0.0.1:${port}`, apiKey: b.apiKey, secretKey: b.secretKey, retry: { baseDelayMs: 50, maxDelayMs: 400 } });
+  return createBizapi({
+    baseUrl: `http://127.0.0.1:${port}`,
+    apiKey: b.apiKey,
+    secretKey: b.secretKey,
+    retry: { baseDelayMs: 50, maxDelayMs: 400 },
+  });
 }
 
 async function writeClients(b: TestBusiness, prefix: string, n: number): Promise<void> {
@@ -73,7 +82,8 @@ describe('events.follow against a real server', () => {
     const got: FeedEvent[] = [];
     const abort = new AbortController();
     const following = (async () => {
-      for await (const event of sdk(b).events.follow({ afterSequence: 0, wait: 5, signal: abort.signal })) got.push(event);
+      for await (const event of sdk(b).events.follow({ afterSequence: 0, wait: 5, signal: abort.signal }))
+        got.push(event);
     })();
     await until(() => got.length === 5);
 
@@ -110,7 +120,9 @@ describe('events.follow against a real server', () => {
     // exactly once each, in the feed's order (sequence strictly increasing), the same events
     expect(got.map((e) => e.id)).toEqual(events.map((e) => e.id));
     expect(got.map((e) => e.sequence)).toEqual(events.map((e) => e.sequence));
-    expect(got.map((e) => (e.data as { companyName?: string }).companyName)).toEqual(events.map((e) => (e.data as { companyName?: string }).companyName));
+    expect(got.map((e) => (e.data as { companyName?: string }).companyName)).toEqual(
+      events.map((e) => (e.data as { companyName?: string }).companyName),
+    );
   });
 
   it('filters by type and starts after `afterSequence`', async () => {
@@ -122,7 +134,12 @@ describe('events.follow against a real server', () => {
     const abort = new AbortController();
     const got: FeedEvent[] = [];
     const following = (async () => {
-      for await (const e of sdk(b).events.follow({ afterSequence: start, types: ['client.*'], wait: 2, signal: abort.signal })) {
+      for await (const e of sdk(b).events.follow({
+        afterSequence: start,
+        types: ['client.*'],
+        wait: 2,
+        signal: abort.signal,
+      })) {
         got.push(e);
         if (got.length === 2) abort.abort();
       }
@@ -150,7 +167,8 @@ describe('events.follow beyond the followers limit', () => {
     const first = new AbortController();
     const firstGot: FeedEvent[] = [];
     const one = (async () => {
-      for await (const e of sdk(b).events.follow({ afterSequence: 0, wait: 30, signal: first.signal })) firstGot.push(e);
+      for await (const e of sdk(b).events.follow({ afterSequence: 0, wait: 30, signal: first.signal }))
+        firstGot.push(e);
     })();
     await new Promise((r) => setTimeout(r, 500));
     const second = new AbortController();
@@ -167,7 +185,8 @@ describe('events.follow beyond the followers limit', () => {
       },
     });
     const two = (async () => {
-      for await (const e of counting.events.follow({ afterSequence: 0, wait: 30, signal: second.signal })) secondGot.push(e);
+      for await (const e of counting.events.follow({ afterSequence: 0, wait: 30, signal: second.signal }))
+        secondGot.push(e);
     })();
     await until(() => requests.includes(429));
     first.abort();

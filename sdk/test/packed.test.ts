@@ -29,7 +29,11 @@ import { newBusiness, type TestBusiness } from '../../test/setup/factories.ts';
 const run = promisify(execFile);
 const SDK = fileURLToPath(new URL('..', import.meta.url));
 const TSC = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
-const TYPES_NODE = (JSON.parse(fs.readFileSync(new URL('../../node_modules/@types/node/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const TYPES_NODE = (
+  JSON.parse(fs.readFileSync(new URL('../../node_modules/@types/node/package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 let t: TestApp;
 let base: string;
@@ -41,11 +45,21 @@ let packStderr: string;
 let installStderr: string;
 
 /** The environment of the apps: the server and credentials, nothing of this repository. */
-const appEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), BIZAPI_URL: base, BIZAPI_API_KEY: b.apiKey, BIZAPI_SECRET_KEY: b.secretKey });
+const appEnv = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? os.tmpdir(),
+  BIZAPI_URL: base,
+  BIZAPI_API_KEY: b.apiKey,
+  BIZAPI_SECRET_KEY: b.secretKey,
+});
 
 /** Runs one app (`node <file>`) in the scratch directory; its stdout is one JSON line. */
 async function runApp(file: string): Promise<Record<string, unknown>> {
-  const { stdout } = await run(process.execPath, ['--no-warnings', file], { cwd: scratch, env: appEnv(), timeout: 30_000 });
+  const { stdout } = await run(process.execPath, ['--no-warnings', file], {
+    cwd: scratch,
+    env: appEnv(),
+    timeout: 30_000,
+  });
   return JSON.parse(stdout.trim()) as Record<string, unknown>;
 }
 
@@ -113,18 +127,45 @@ beforeAll(async () => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-sdk-packed-'));
   // A clean copy of sdk/: what a fresh clone holds there (not node_modules, not an earlier tarball).
   const copy = path.join(scratch, 'sdk-copy');
-  fs.cpSync(SDK, copy, { recursive: true, filter: (src) => !/(^|[\\/])(node_modules|[^\\/]+\.tgz)$/.test(path.relative(SDK, src)) });
+  fs.cpSync(SDK, copy, {
+    recursive: true,
+    filter: (src) => !/(^|[\\/])(node_modules|[^\\/]+\.tgz)$/.test(path.relative(SDK, src)),
+  });
   // PATH without this repository's node_modules/.bin (npx and vitest put it there): no `tsc` in reach.
-  const PATH = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => !dir.includes(`${path.sep}node_modules${path.sep}`)).join(path.delimiter);
-  const npmEnv = { ...process.env, PATH, npm_config_loglevel: 'warn', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
-  const pack = await run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: copy, env: npmEnv, timeout: 120_000 });
+  const PATH = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((dir) => !dir.includes(`${path.sep}node_modules${path.sep}`))
+    .join(path.delimiter);
+  const npmEnv = {
+    ...process.env,
+    PATH,
+    npm_config_loglevel: 'warn',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+    npm_config_update_notifier: 'false',
+  };
+  const pack = await run('npm', ['pack', '--json', '--pack-destination', scratch], {
+    cwd: copy,
+    env: npmEnv,
+    timeout: 120_000,
+  });
   packStderr = pack.stderr;
   packed = (JSON.parse(pack.stdout) as (typeof packed)[])[0]!;
   fs.writeFileSync(
     path.join(scratch, 'package.json'),
-    JSON.stringify({ name: 'scratch-app', private: true, type: 'module', dependencies: { '@bizapi/client': `file:./${packed.filename}` }, devDependencies: { '@types/node': TYPES_NODE } }),
+    JSON.stringify({
+      name: 'scratch-app',
+      private: true,
+      type: 'module',
+      dependencies: { '@bizapi/client': `file:./${packed.filename}` },
+      devDependencies: { '@types/node': TYPES_NODE },
+    }),
   );
-  const install = await run('npm', ['install', '--prefer-offline', '--no-package-lock'], { cwd: scratch, env: npmEnv, timeout: 120_000 });
+  const install = await run('npm', ['install', '--prefer-offline', '--no-package-lock'], {
+    cwd: scratch,
+    env: npmEnv,
+    timeout: 120_000,
+  });
   installStderr = install.stderr;
   fs.writeFileSync(path.join(scratch, 'plain.mjs'), PLAIN_MJS);
   fs.writeFileSync(path.join(scratch, 'plain.cjs'), PLAIN_CJS);
@@ -142,7 +183,9 @@ describe('the packed SDK, installed outside the repository', () => {
     expect(packStderr).toBe('');
     expect(installStderr).not.toMatch(/install-scripts|allowScripts|prepare/i);
     expect(installStderr).toBe('');
-    const manifest = JSON.parse(fs.readFileSync(path.join(scratch, 'node_modules', '@bizapi', 'client', 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(scratch, 'node_modules', '@bizapi', 'client', 'package.json'), 'utf8'),
+    ) as { scripts?: Record<string, string> };
     const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare'];
     expect(Object.keys(manifest.scripts ?? {}).filter((name) => lifecycle.includes(name))).toEqual([]);
   });
@@ -162,7 +205,11 @@ describe('the packed SDK, installed outside the repository', () => {
   });
 
   it('a plain Node ES-module app: create, list, a typed 400', async () => {
-    expect(await runApp('plain.mjs')).toEqual({ created: 'Packed ESM Ltd.', listed: true, error: { status: 400, fields: { companyName: [expect.any(String)] } } });
+    expect(await runApp('plain.mjs')).toEqual({
+      created: 'Packed ESM Ltd.',
+      listed: true,
+      error: { status: 400, fields: { companyName: [expect.any(String)] } },
+    });
   });
 
   it('a CommonJS app (require of the ES module) with v1 signatures: list, a typed 404', async () => {
@@ -175,6 +222,10 @@ describe('the packed SDK, installed outside the repository', () => {
       (err: { stdout?: string }) => err.stdout ?? String(err),
     );
     expect(tsc).toBe('');
-    expect(await runApp('out/app.js')).toEqual({ created: 'Packed TS GmbH', listed: true, error: { status: 400, fields: { companyName: [expect.any(String)] } } });
+    expect(await runApp('out/app.js')).toEqual({
+      created: 'Packed TS GmbH',
+      listed: true,
+      error: { status: 400, fields: { companyName: [expect.any(String)] } },
+    });
   }, 120_000);
 });

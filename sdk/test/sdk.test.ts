@@ -44,14 +44,21 @@ describe('signing', () => {
     const body = '{"companyName":"Ünïcode"}';
     const expected = createHmac('sha256', 'sekret').update(body).digest('hex');
     for (const hmac of [nodeCryptoHmac, webCryptoHmac]) {
-      expect(await signRequest({ method: 'POST', pathAndQuery: '/v1/client', body }, { secretKey: 'sekret', hmac })).toEqual({ 'X-Signature': expected });
+      expect(
+        await signRequest({ method: 'POST', pathAndQuery: '/v1/client', body }, { secretKey: 'sekret', hmac }),
+      ).toEqual({ 'X-Signature': expected });
     }
-    expect((await signRequest({ method: 'GET', pathAndQuery: '/v1/client' }, { secretKey: 's' }))['X-Signature']).toBe(createHmac('sha256', 's').update('').digest('hex'));
+    expect((await signRequest({ method: 'GET', pathAndQuery: '/v1/client' }, { secretKey: 's' }))['X-Signature']).toBe(
+      createHmac('sha256', 's').update('').digest('hex'),
+    );
   });
 
   it('v2: timestamp header and v2=HMAC of "{ts}.{METHOD}.{path?query}.{body}"', async () => {
     for (const hmac of [nodeCryptoHmac, webCryptoHmac]) {
-      const headers = await signRequest({ method: 'patch', pathAndQuery: '/v1/client/5?x=1', body: '{"a":1}' }, { secretKey: 'k', version: 'v2', timestamp: 1700000000, hmac });
+      const headers = await signRequest(
+        { method: 'patch', pathAndQuery: '/v1/client/5?x=1', body: '{"a":1}' },
+        { secretKey: 'k', version: 'v2', timestamp: 1700000000, hmac },
+      );
       expect(headers).toEqual({
         'X-Signature-Timestamp': '1700000000',
         'X-Signature': `v2=${createHmac('sha256', 'k').update('1700000000.PATCH./v1/client/5?x=1.{"a":1}').digest('hex')}`,
@@ -73,12 +80,21 @@ describe('signing', () => {
         const valid = req.headers['x-api-key'] === b.apiKey && signature === expected && timestamp === undefined;
         res.writeHead(valid ? (req.method === 'POST' ? 201 : 200) : 403, { 'content-type': 'application/json' });
         if (!valid) return res.end(JSON.stringify({ detail: 'Invalid signature.' }));
-        res.end(req.method === 'POST' ? JSON.stringify({ id: 1, companyName: 'V1 Only' }) : JSON.stringify({ next: null, previous: null, results: [] }));
+        res.end(
+          req.method === 'POST'
+            ? JSON.stringify({ id: 1, companyName: 'V1 Only' })
+            : JSON.stringify({ next: null, previous: null, results: [] }),
+        );
       });
     });
     await new Promise<void>((resolve) => v1only.listen(0, '127.0.0.1', resolve));
     try {
-      const bizapi = createBizapi({ baseUrl: `http://127.0.0.1:${(v1only.address() as AddressInfo).port}`, apiKey: b.apiKey, secretKey: b.secretKey, retry: { retries: 0 } });
+      const bizapi = createBizapi({
+        baseUrl: `http://127.0.0.1:${(v1only.address() as AddressInfo).port}`,
+        apiKey: b.apiKey,
+        secretKey: b.secretKey,
+        retry: { retries: 0 },
+      });
       expect((await bizapi.call('client_list')).results).toEqual([]);
       expect((await bizapi.call('client_create', { body: { companyName: 'V1 Only' } })).companyName).toBe('V1 Only');
       expect(seen).toHaveLength(2);
@@ -105,14 +121,31 @@ describe('signing', () => {
           return fetch(input, init);
         },
       });
-      for (let i = 0; i < 4; i++) expect(Array.isArray((await bizapi.call('client_list', { params: { query: { page_size: 1 } } })).results)).toBe(true);
+      for (let i = 0; i < 4; i++)
+        expect(Array.isArray((await bizapi.call('client_list', { params: { query: { page_size: 1 } } })).results)).toBe(
+          true,
+        );
       // The first request signed v1 and was refused (signature_required); it and every later one signed v2.
       expect(seen).toHaveLength(5);
       expect(seen[0]!.get('x-signature')).toMatch(/^[0-9a-f]{64}$/);
-      expect(seen.slice(1).every((h) => /^v2=[0-9a-f]{64}$/.test(h.get('x-signature') ?? '') && /^\d+$/.test(h.get('x-signature-timestamp') ?? ''))).toBe(true);
+      expect(
+        seen
+          .slice(1)
+          .every(
+            (h) =>
+              /^v2=[0-9a-f]{64}$/.test(h.get('x-signature') ?? '') &&
+              /^\d+$/.test(h.get('x-signature-timestamp') ?? ''),
+          ),
+      ).toBe(true);
       const created = await bizapi.call('client_create', { body: { companyName: 'Upgraded Ltd' } });
       expect(created.companyName).toBe('Upgraded Ltd');
-      const v1 = createBizapi({ baseUrl: url, apiKey: b.apiKey, secretKey: b.secretKey, signatureVersion: 'v1', retry: { retries: 0 } });
+      const v1 = createBizapi({
+        baseUrl: url,
+        apiKey: b.apiKey,
+        secretKey: b.secretKey,
+        signatureVersion: 'v1',
+        retry: { retries: 0 },
+      });
       await expect(v1.call('client_list')).rejects.toMatchObject({ status: 403, code: 'signature_required' });
     } finally {
       await v2only.close();
@@ -124,7 +157,12 @@ describe('signing', () => {
     // know which signatures the first copy sent.
     vi.resetModules();
     const other = (await import('../src/client.ts')) as typeof import('../src/client.ts');
-    const elsewhere = other.createBizapi({ baseUrl: base, apiKey: b.apiKey, secretKey: b.secretKey, signatureVersion: 'v2' });
+    const elsewhere = other.createBizapi({
+      baseUrl: base,
+      apiKey: b.apiKey,
+      secretKey: b.secretKey,
+      signatureVersion: 'v2',
+    });
     const query = { params: { query: { page_size: 3, search: ['replayed elsewhere'] } } };
     for (let i = 0; i < 5; i++) await elsewhere.call('client_list', query);
     const statuses: number[] = [];
@@ -166,7 +204,10 @@ describe('calls, pagination, errors', () => {
     expect(response.status).toBe(200);
     expect(Array.isArray(data?.results)).toBe(true);
     // two clients sending the same v2-signed request in the same second: the second signs again, no 403
-    const [x, y] = await Promise.all([client().api.GET('/v1/client', { params: { query: { page_size: 2 } } }), client().api.GET('/v1/client', { params: { query: { page_size: 2 } } })]);
+    const [x, y] = await Promise.all([
+      client().api.GET('/v1/client', { params: { query: { page_size: 2 } } }),
+      client().api.GET('/v1/client', { params: { query: { page_size: 2 } } }),
+    ]);
     expect([x.response.status, y.response.status]).toEqual([200, 200]);
   });
 
@@ -176,10 +217,12 @@ describe('calls, pagination, errors', () => {
     const names = Array.from({ length: 7 }, (_, i) => `Page Co ${i}`);
     for (const companyName of names) await bizapi.call('client_create', { body: { companyName } });
     const seen: string[] = [];
-    for await (const item of bizapi.paginate('client_list', { params: { query: { page_size: 3 } } })) seen.push(item.companyName);
+    for await (const item of bizapi.paginate('client_list', { params: { query: { page_size: 3 } } }))
+      seen.push(item.companyName);
     expect(seen.sort()).toEqual(names.sort());
     const searched: string[] = [];
-    for await (const item of bizapi.paginate('client_list', { params: { query: { search: ['Co 4'] } } })) searched.push(item.companyName);
+    for await (const item of bizapi.paginate('client_list', { params: { query: { search: ['Co 4'] } } }))
+      searched.push(item.companyName);
     expect(searched).toEqual(['Page Co 4']);
   });
 
@@ -190,19 +233,31 @@ describe('calls, pagination, errors', () => {
     expect(bad.status).toBe(400);
     expect(bad.code).toBe('invalid');
     expect(bad.fields).toEqual({ companyName: ['This field is required.'] });
-    expect(bad.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/v1\/client: 400 companyName: This field is required\.$/);
-    const nested = (await bizapi.call('client_create', { body: { companyName: 'Nested', status: { id: 987654321 } } as never }).catch((e: unknown) => e)) as BizapiError;
+    expect(bad.message).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:\d+\/v1\/client: 400 companyName: This field is required\.$/,
+    );
+    const nested = (await bizapi
+      .call('client_create', { body: { companyName: 'Nested', status: { id: 987654321 } } as never })
+      .catch((e: unknown) => e)) as BizapiError;
     expect(nested.status).toBe(400);
     expect(nested.message).toMatch(/: 400 status\.id: .+/);
     expect(bad.requestId).toMatch(/.+/);
-    const missing = (await bizapi.call('client_retrieve', { params: { path: { client_id: 999999999 } } }).catch((e: unknown) => e)) as BizapiError;
+    const missing = (await bizapi
+      .call('client_retrieve', { params: { path: { client_id: 999999999 } } })
+      .catch((e: unknown) => e)) as BizapiError;
     expect(missing).toMatchObject({ status: 404, code: 'not_found', detail: 'Not found.', fields: undefined });
     expect(missing.requestId).toMatch(/.+/);
   });
 
   it('the operation map covers every operation of the document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { operationId?: string }>> };
-    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId).filter(Boolean));
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const ids = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item)
+        .map((op) => op.operationId)
+        .filter(Boolean),
+    );
     expect(Object.keys(operations).sort()).toEqual([...new Set(ids)].sort());
   });
 });
@@ -221,21 +276,37 @@ describe('retries', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise((r) => server.close(r)) };
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      seen,
+      close: () => new Promise((r) => server.close(r)),
+    };
   }
-  const json = (status: number, body: unknown, headers: Record<string, string> = {}) => (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
+  const json =
+    (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(body));
+    };
 
   it('429 and 503 are retried after Retry-After with one Idempotency-Key; the signature is recomputed per attempt', async () => {
     const fake = await fakeServer([
-      json(429, { detail: 'Request was throttled. Expected available in 0 seconds.', code: 'throttled' }, { 'retry-after': '0' }),
+      json(
+        429,
+        { detail: 'Request was throttled. Expected available in 0 seconds.', code: 'throttled' },
+        { 'retry-after': '0' },
+      ),
       json(503, { detail: 'busy', code: 'service_unavailable' }, { 'retry-after': '0' }),
       json(201, { id: 1, companyName: 'X' }),
     ]);
     try {
-      const bizapi = createBizapi({ baseUrl: fake.url, apiKey: 'k', secretKey: 's', signatureVersion: 'v2', retry: { baseDelayMs: 1 } });
+      const bizapi = createBizapi({
+        baseUrl: fake.url,
+        apiKey: 'k',
+        secretKey: 's',
+        signatureVersion: 'v2',
+        retry: { baseDelayMs: 1 },
+      });
       const created = await bizapi.call('client_create', { body: { companyName: 'X' } });
       expect(created).toEqual({ id: 1, companyName: 'X' });
       expect(fake.seen).toHaveLength(3);
@@ -244,7 +315,9 @@ describe('retries', () => {
       expect(new Set(keys).size).toBe(1);
       for (const r of fake.seen) {
         const ts = r.headers['x-signature-timestamp'] as string;
-        expect(r.headers['x-signature']).toBe(`v2=${createHmac('sha256', 's').update(`${ts}.POST./v1/client.${r.body}`).digest('hex')}`);
+        expect(r.headers['x-signature']).toBe(
+          `v2=${createHmac('sha256', 's').update(`${ts}.POST./v1/client.${r.body}`).digest('hex')}`,
+        );
       }
       // a second logical request gets a new key
       await bizapi.call('client_create', { body: { companyName: 'Y' } });
@@ -258,7 +331,10 @@ describe('retries', () => {
   });
 
   it('network errors are retried; after the last retry a BizapiNetworkError; a 503 past the retries is a typed error', async () => {
-    const fake = await fakeServer([(req) => req.socket.destroy(), json(200, { next: null, previous: null, results: [] })]);
+    const fake = await fakeServer([
+      (req) => req.socket.destroy(),
+      json(200, { next: null, previous: null, results: [] }),
+    ]);
     try {
       const bizapi = createBizapi({ baseUrl: fake.url, apiKey: 'k', secretKey: 's', retry: { baseDelayMs: 1 } });
       expect(await bizapi.call('client_list')).toEqual({ next: null, previous: null, results: [] });
@@ -266,7 +342,12 @@ describe('retries', () => {
     } finally {
       await fake.close();
     }
-    const dead = createBizapi({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', secretKey: 's', retry: { retries: 1, baseDelayMs: 1 } });
+    const dead = createBizapi({
+      baseUrl: 'http://127.0.0.1:1',
+      apiKey: 'k',
+      secretKey: 's',
+      retry: { retries: 1, baseDelayMs: 1 },
+    });
     await expect(dead.call('client_list')).rejects.toBeInstanceOf(BizapiNetworkError);
     const busy = await fakeServer([json(503, { detail: 'busy', code: 'service_unavailable' }, { 'retry-after': '0' })]);
     try {
@@ -288,7 +369,13 @@ describe('retries', () => {
 
 describe('webhooks (Standard Webhooks, Web Crypto)', () => {
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  const body = JSON.stringify({ id: 7, type: 'client.created', created: '2026-11-26T04:00:00.000Z', changedFields: [], data: { id: 7, companyName: 'Ünïcode' } });
+  const body = JSON.stringify({
+    id: 7,
+    type: 'client.created',
+    created: '2026-11-26T04:00:00.000Z',
+    changedFields: [],
+    data: { id: 7, companyName: 'Ünïcode' },
+  });
   /** Headers as the reference implementation (the `standardwebhooks` package) signs them. */
   const reference = (key: string, payload: string, at = new Date(), id = 'msg_7') => ({
     'webhook-id': id,
@@ -300,8 +387,20 @@ describe('webhooks (Standard Webhooks, Web Crypto)', () => {
     const headers = reference(secret, body);
     expect(await verifyWebhook(secret, headers, body)).toEqual(JSON.parse(body));
     const bytes = new TextEncoder().encode(body);
-    expect(await verifyWebhook(secret, new Headers(headers), bytes)).toMatchObject({ data: { companyName: 'Ünïcode' } });
-    expect(await verifyWebhook(secret, { 'Webhook-Id': headers['webhook-id'], 'WEBHOOK-TIMESTAMP': headers['webhook-timestamp'], 'webhook-signature': [headers['webhook-signature']] }, bytes.buffer.slice(0))).toMatchObject({ id: 7 });
+    expect(await verifyWebhook(secret, new Headers(headers), bytes)).toMatchObject({
+      data: { companyName: 'Ünïcode' },
+    });
+    expect(
+      await verifyWebhook(
+        secret,
+        {
+          'Webhook-Id': headers['webhook-id'],
+          'WEBHOOK-TIMESTAMP': headers['webhook-timestamp'],
+          'webhook-signature': [headers['webhook-signature']],
+        },
+        bytes.buffer.slice(0),
+      ),
+    ).toMatchObject({ id: 7 });
     expect(await verifyWebhook(secret, headers, Buffer.from(body))).toMatchObject({ id: 7 });
   });
 
@@ -319,7 +418,9 @@ describe('webhooks (Standard Webhooks, Web Crypto)', () => {
     expect(String(headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(await verifyWebhook(next, headers, body)).toMatchObject({ id: 7 });
     expect(await verifyWebhook(secret, headers, body)).toMatchObject({ id: 7 });
-    await expect(verifyWebhook(`whsec_${randomBytes(24).toString('base64')}`, headers, body)).rejects.toThrow(WebhookVerificationError);
+    await expect(verifyWebhook(`whsec_${randomBytes(24).toString('base64')}`, headers, body)).rejects.toThrow(
+      WebhookVerificationError,
+    );
   });
 
   it('refuses a tampered body, another id or timestamp, a stale or future timestamp, missing headers, other versions', async () => {
@@ -341,7 +442,9 @@ describe('webhooks (Standard Webhooks, Web Crypto)', () => {
     }
     // The tolerance and the clock are options: the stale delivery verifies with a wider window.
     const old = new Date(Date.now() - 10 * 60_000);
-    expect(await verifyWebhook(secret, reference(secret, body, old), body, { toleranceSeconds: 900 })).toMatchObject({ id: 7 });
+    expect(await verifyWebhook(secret, reference(secret, body, old), body, { toleranceSeconds: 900 })).toMatchObject({
+      id: 7,
+    });
     expect(await verifyWebhook(secret, reference(secret, body, old), body, { now: old })).toMatchObject({ id: 7 });
     await expect(verifyWebhook('whsec_', headers, body)).rejects.toThrow(/whsec_/);
   });

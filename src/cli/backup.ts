@@ -76,12 +76,16 @@ export async function backupDatabase(config: Config, out: string, force = false)
   const source = config.database.path;
   if (!fs.existsSync(source)) throw new CliError(`No database at ${source} (DATABASE_URL): nothing to back up.`);
   const target = path.resolve(out);
-  if (!fs.existsSync(path.dirname(target))) throw new CliError(`--out: the directory ${path.dirname(target)} does not exist.`);
+  if (!fs.existsSync(path.dirname(target)))
+    throw new CliError(`--out: the directory ${path.dirname(target)} does not exist.`);
   const live = liveFileNamed(source, target);
   if (live !== undefined) {
-    throw new CliError(`--out names ${live}, a file of the live database (${source} with its -wal, -shm and -journal files); replacing it would corrupt or lose the database. Give a path outside them.`);
+    throw new CliError(
+      `--out names ${live}, a file of the live database (${source} with its -wal, -shm and -journal files); replacing it would corrupt or lose the database. Give a path outside them.`,
+    );
   }
-  if (fs.existsSync(target) && !force) throw new CliError(`--out: ${target} already exists (add --force to replace it).`);
+  if (fs.existsSync(target) && !force)
+    throw new CliError(`--out: ${target} already exists (add --force to replace it).`);
 
   const Sqlite = loadSqliteDriver();
   const temp = `${target}.partial-${process.pid}`;
@@ -124,7 +128,10 @@ export async function backupDatabase(config: Config, out: string, force = false)
 export async function backup(ctx: CliContext, opts: BackupOptions): Promise<void> {
   const config = ctx.config();
   const result = await backupDatabase(config, opts.out, opts.force === true);
-  const key = config.masterKey !== undefined ? 'BIZAPI_MASTER_KEY (set in this environment)' : path.join(config.dataDir, 'master.key');
+  const key =
+    config.masterKey !== undefined
+      ? 'BIZAPI_MASTER_KEY (set in this environment)'
+      : path.join(config.dataDir, 'master.key');
   const files = config.storage === 'local' ? ` and the uploaded files under ${path.join(config.dataDir, 'files')}` : '';
   process.stderr.write(
     `Keep the master key ${key}${files} with this backup, stored apart from it: without the key the API secrets ` +

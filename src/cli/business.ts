@@ -30,7 +30,8 @@ export async function businessCreate(ctx: CliContext, opts: BusinessCreateOption
     throw new CliError(`--plan: "${opts.plan}" is not one of ${PLANS.join(', ')}.`);
   }
   const plan = opts.plan as Plan;
-  if (!isValidTimezone(opts.timezone)) throw new CliError(`--timezone: "${opts.timezone}" is not a known IANA time zone.`);
+  if (!isValidTimezone(opts.timezone))
+    throw new CliError(`--timezone: "${opts.timezone}" is not a known IANA time zone.`);
 
   // Read and check the file before touching the database; the import checks it again in the transaction.
   const file = opts.catalog;

@@ -43,7 +43,8 @@ const INSTALL_ENV_FILE = fileURLToPath(new URL('../../.env', import.meta.url));
 /** Builds the context from `process.env` and the optional `.env` file of the working directory. */
 export function createContext(): CliContext {
   const { env, file, fromFile } = readEnvironment();
-  const databaseSource = env.DATABASE_URL === undefined ? 'default' : fromFile.has('DATABASE_URL') ? file : 'environment';
+  const databaseSource =
+    env.DATABASE_URL === undefined ? 'default' : fromFile.has('DATABASE_URL') ? file : 'environment';
   let config: Config | undefined;
   return {
     env,
@@ -62,7 +63,12 @@ export function createContext(): CliContext {
  */
 export function databaseNotice(config: Config, source: string, installEnvFile = INSTALL_ENV_FILE): string[] {
   const shown = config.database.dialect === 'sqlite' ? `sqlite:${config.database.path}` : redactUrl(config.databaseUrl);
-  const from = source === 'default' ? 'the default: DATABASE_URL is not set' : source === 'environment' ? 'DATABASE_URL from the environment' : `DATABASE_URL from ${source}`;
+  const from =
+    source === 'default'
+      ? 'the default: DATABASE_URL is not set'
+      : source === 'environment'
+        ? 'DATABASE_URL from the environment'
+        : `DATABASE_URL from ${source}`;
   const lines = [`bizapi: database ${shown} (${from})`];
   if (source === 'default' && path.resolve('.env') !== installEnvFile && fs.existsSync(installEnvFile)) {
     let other: string | undefined;
@@ -174,7 +180,8 @@ export interface ApiUrlFlags {
  * @returns the address, as given (no trailing-slash or `/v1` handling: the caller's)
  */
 export function apiUrl(ctx: CliContext, flags: ApiUrlFlags, derivePort?: () => string): string {
-  const deprecated = (old: string, instead: string) => process.stderr.write(`bizapi: ${old} is deprecated; use ${instead}\n`);
+  const deprecated = (old: string, instead: string) =>
+    process.stderr.write(`bizapi: ${old} is deprecated; use ${instead}\n`);
   if (flags.url !== undefined && flags.url !== '') return flags.url;
   if (flags.baseUrl !== undefined && flags.baseUrl !== '') {
     deprecated('--base-url', '--url');

@@ -12,7 +12,11 @@ export async function demo(ctx: CliContext): Promise<void> {
   printJson(
     await withDb(config, async (db) => {
       const masterKey = await cliMasterKey(db, config);
-      return createDemo(db, masterKey, { storage: await createStorage(config, masterKey), deliver: config, warn: (m) => process.stderr.write(`${m}\n`) });
+      return createDemo(db, masterKey, {
+        storage: await createStorage(config, masterKey),
+        deliver: config,
+        warn: (m) => process.stderr.write(`${m}\n`),
+      });
     }),
   );
 }

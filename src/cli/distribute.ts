@@ -9,7 +9,9 @@ import { type CliContext, CliError, printJson, withDb } from './context.ts';
 export async function distributeCommand(ctx: CliContext, opts: { shardCount?: number }): Promise<void> {
   const config = ctx.config();
   if (config.database.dialect !== 'postgres') {
-    throw new CliError('bizapi distribute needs a Citus coordinator (PostgreSQL with the citus extension); DATABASE_URL names an SQLite database.');
+    throw new CliError(
+      'bizapi distribute needs a Citus coordinator (PostgreSQL with the citus extension); DATABASE_URL names an SQLite database.',
+    );
   }
   const { distribute, DistributeError } = await import('../db/distribute.ts');
   const result = await withDb(config, async (db) => {

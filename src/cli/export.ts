@@ -35,7 +35,13 @@ const IN_PROCESS = 'http://bizapi.export';
  * injects each request, and closes the app and deletes the key whatever happens.
  * @throws CliError for an unknown business; what the reader throws (a request the server refused, named)
  */
-export async function exportBusiness(db: Kysely<Database>, config: Config, masterKey: Buffer, businessId: number, out: string) {
+export async function exportBusiness(
+  db: Kysely<Database>,
+  config: Config,
+  masterKey: Buffer,
+  businessId: number,
+  out: string,
+) {
   const [{ buildApp }, auth, { createHttpSource }, { writeExport }] = await Promise.all([
     import('../app.ts'),
     import('../modules/auth/auth.service.ts'),
@@ -45,7 +51,10 @@ export async function exportBusiness(db: Kysely<Database>, config: Config, maste
   const business = await auth.retrieveBusiness(db, businessId);
   if (!business) throw new CliError(`--business ${businessId}: there is no business with this id.`);
 
-  const app = await buildApp({ ...config, rateLimit: 0, logLevel: 'silent', publicUrl: undefined, maxEventLoopDelay: 0 }, { db, masterKey, recordCalls: false });
+  const app = await buildApp(
+    { ...config, rateLimit: 0, logLevel: 'silent', publicUrl: undefined, maxEventLoopDelay: 0 },
+    { db, masterKey, recordCalls: false },
+  );
   const key = await auth.createApiKey(db, masterKey, businessId);
   try {
     await app.ready();
@@ -56,16 +65,32 @@ export async function exportBusiness(db: Kysely<Database>, config: Config, maste
       if (url.origin !== IN_PROCESS) return globalThis.fetch(request);
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => (headers[name] = value));
-      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
-      const res = await app.inject({ method: request.method as 'GET', url: `${url.pathname}${url.search}`, headers: { ...headers, host: url.host }, ...(body && { payload: body }) });
+      const body =
+        request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
+      const res = await app.inject({
+        method: request.method as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { ...headers, host: url.host },
+        ...(body && { payload: body }),
+      });
       const responseHeaders = new Headers();
       for (const [name, value] of Object.entries(res.headers)) {
         if (value === undefined) continue;
         for (const v of Array.isArray(value) ? value : [String(value)]) responseHeaders.append(name, v);
       }
-      return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: responseHeaders });
+      return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: responseHeaders,
+      });
     };
-    const source = createHttpSource({ url: IN_PROCESS, apiKey: key.apiKey, secretKey: key.secretKey, rate: 0, tries: 1, fetch: injectFetch });
+    const source = createHttpSource({
+      url: IN_PROCESS,
+      apiKey: key.apiKey,
+      secretKey: key.secretKey,
+      rate: 0,
+      tries: 1,
+      fetch: injectFetch,
+    });
     return await writeExport(source, out, { name: business.name, plan: business.plan, timezone: business.timezone });
   } finally {
     await app.close();
@@ -80,9 +105,13 @@ export async function exportBusiness(db: Kysely<Database>, config: Config, maste
  */
 export async function exportCommand(ctx: CliContext, opts: ExportOptions): Promise<void> {
   const out = path.resolve(opts.out);
-  if (!fs.existsSync(path.dirname(out))) throw new CliError(`--out: the directory ${path.dirname(out)} does not exist.`);
-  if (fs.existsSync(out) && opts.force !== true) throw new CliError(`--out: ${out} already exists (add --force to replace it).`);
+  if (!fs.existsSync(path.dirname(out)))
+    throw new CliError(`--out: the directory ${path.dirname(out)} does not exist.`);
+  if (fs.existsSync(out) && opts.force !== true)
+    throw new CliError(`--out: ${out} already exists (add --force to replace it).`);
   const config = ctx.config();
-  const summary = await withDb(config, async (db) => exportBusiness(db, config, await cliMasterKey(db, config), opts.business, out));
+  const summary = await withDb(config, async (db) =>
+    exportBusiness(db, config, await cliMasterKey(db, config), opts.business, out),
+  );
   printJson({ path: out, bytes: fs.statSync(out).size, ...summary });
 }

@@ -26,7 +26,6 @@ export interface ImportCliOptions {
   dryRun?: boolean;
 }
 
-
 /** Counts of one resource as the progress shows them. */
 interface Progress {
   read: number;
@@ -70,7 +69,9 @@ async function progressReporter(): Promise<{
   };
   const summary = (counts: Record<string, Progress>) => {
     for (const [type, c] of Object.entries(counts)) {
-      process.stderr.write(`${type}: ${c.read} read, ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged\n`);
+      process.stderr.write(
+        `${type}: ${c.read} read, ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged\n`,
+      );
     }
   };
   if (!process.stderr.isTTY) {
@@ -86,7 +87,9 @@ async function progressReporter(): Promise<{
         if (Date.now() - lastLine < PROGRESS_LINE_INTERVAL_MS) return;
         lastLine = Date.now();
         const total = totals.get(type);
-        process.stderr.write(`${type}: ${c.read}${total === undefined ? '' : `/${total}`} read, ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged${eta(type, c.read)}\n`);
+        process.stderr.write(
+          `${type}: ${c.read}${total === undefined ? '' : `/${total}`} read, ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged${eta(type, c.read)}\n`,
+        );
       },
       stop: () => undefined,
       summary,
@@ -94,13 +97,23 @@ async function progressReporter(): Promise<{
   }
   const { MultiBar, Presets } = await import('cli-progress');
   const multi = new MultiBar(
-    { stream: process.stderr, format: ' {resource} | {bar} {value}/{total} | {created} created, {updated} updated, {unchanged} unchanged{eta_text}', hideCursor: true, clearOnComplete: false },
+    {
+      stream: process.stderr,
+      format:
+        ' {resource} | {bar} {value}/{total} | {created} created, {updated} updated, {unchanged} unchanged{eta_text}',
+      hideCursor: true,
+      clearOnComplete: false,
+    },
     Presets.shades_classic,
   );
   const bars = new Map<string, ReturnType<typeof multi.create>>();
   const bar = (type: string) => {
     let b = bars.get(type);
-    if (!b) bars.set(type, (b = multi.create(0, 0, { resource: type.padEnd(28), created: 0, updated: 0, unchanged: 0, eta_text: '' })));
+    if (!b)
+      bars.set(
+        type,
+        (b = multi.create(0, 0, { resource: type.padEnd(28), created: 0, updated: 0, unchanged: 0, eta_text: '' })),
+      );
     return b;
   };
   return {
@@ -126,20 +139,25 @@ async function progressReporter(): Promise<{
  * @throws CliError for bad options, a source that refuses the key or a request (named), an unknown business
  */
 export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Promise<void> {
-  const [{ createHttpSource, SourceError }, { importBusiness }, { createStorage }, exportFile, { services }] = await Promise.all([
-    import('../modules/transfer/http-source.ts'),
-    import('../modules/transfer/transfer.service.ts'),
-    import('../modules/file/create-storage.ts'),
-    import('../modules/transfer/export-file.ts'),
-    import('../services.ts'),
-  ]);
+  const [{ createHttpSource, SourceError }, { importBusiness }, { createStorage }, exportFile, { services }] =
+    await Promise.all([
+      import('../modules/transfer/http-source.ts'),
+      import('../modules/transfer/transfer.service.ts'),
+      import('../modules/file/create-storage.ts'),
+      import('../modules/transfer/export-file.ts'),
+      import('../services.ts'),
+    ]);
   let source: TransferSource;
   let defaults: { name?: string; plan: string; timezone: string } = { plan: 'AGENCY', timezone: 'Asia/Seoul' };
   if (opts.file !== undefined) {
     // An export file (docs/deployment.md#export-to-a-file-import-from-a-file): its header names the business a new one is made like.
-    if (opts.from !== undefined) throw new CliError('--file and --from exclude each other: import from a file or from a server.');
+    if (opts.from !== undefined)
+      throw new CliError('--file and --from exclude each other: import from a file or from a server.');
     if (!fs.existsSync(opts.file)) throw new CliError(`--file: ${opts.file} does not exist.`);
-    const maxLineBytes = exportFile.maxLineBytesFor(ctx.config().importSource.maxAnswerBytes, ctx.config().files.maxUploadBytes);
+    const maxLineBytes = exportFile.maxLineBytesFor(
+      ctx.config().importSource.maxAnswerBytes,
+      ctx.config().files.maxUploadBytes,
+    );
     try {
       defaults = (await exportFile.readExportHeader(opts.file, maxLineBytes)).business;
     } catch (err) {
@@ -147,7 +165,8 @@ export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Pr
     }
     source = exportFile.createFileSource(opts.file, maxLineBytes);
   } else {
-    if (opts.from === undefined) throw new CliError('--from URL (the source server, without /v1) or --file FILE (an export) is required.');
+    if (opts.from === undefined)
+      throw new CliError('--from URL (the source server, without /v1) or --file FILE (an export) is required.');
     if (!/^https?:\/\/[^/]/.test(opts.from)) throw new CliError(`--from: "${opts.from}" is not an http or https URL.`);
     if (!opts.apiKey) throw new CliError('--api-key is required.');
     if (!opts.secretKey) throw new CliError('--secret-key is required.');
@@ -166,7 +185,8 @@ export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Pr
   }
   const plan = opts.plan ?? defaults.plan;
   const timezone = opts.timezone ?? defaults.timezone;
-  if (!(PLANS as readonly string[]).includes(plan)) throw new CliError(`--plan: "${plan}" is not one of ${PLANS.join(', ')}.`);
+  if (!(PLANS as readonly string[]).includes(plan))
+    throw new CliError(`--plan: "${plan}" is not one of ${PLANS.join(', ')}.`);
   const { isValidTimezone } = await import('../modules/auth/auth.service.ts');
   if (!isValidTimezone(timezone)) throw new CliError(`--timezone: "${timezone}" is not a known IANA time zone.`);
   if (opts.name !== undefined && opts.name.trim() === '') throw new CliError('--name must not be empty.');
@@ -195,7 +215,10 @@ export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Pr
   try {
     // --dry-run writes nothing: no database is opened (or migrated) unless --business names one, and no
     // master key or storage is made.
-    const answer = dryRun && opts.business === undefined ? await run(undefined, undefined) : await withDb(config, async (db) => (dryRun ? run(db, undefined) : run(db, await cliMasterKey(db, config))));
+    const answer =
+      dryRun && opts.business === undefined
+        ? await run(undefined, undefined)
+        : await withDb(config, async (db) => (dryRun ? run(db, undefined) : run(db, await cliMasterKey(db, config))));
     bars.stop();
     bars.summary(answer.counts);
     process.stderr.write(`${answer.warnings.length} warning(s)${dryRun ? ' (dry run: nothing written)' : ''}\n`);
@@ -203,11 +226,16 @@ export async function importCommand(ctx: CliContext, opts: ImportCliOptions): Pr
   } catch (err) {
     bars.stop();
     if (err instanceof SourceError || err instanceof exportFile.ExportFileError) {
-      throw new CliError(`Import stopped: ${err.message}. What was written is kept; run the same command again to continue.`);
+      throw new CliError(
+        `Import stopped: ${err.message}. What was written is kept; run the same command again to continue.`,
+      );
     }
     if (err instanceof Error && err.message.startsWith('--business')) throw new CliError(err.message);
     // A fault of this server (its database or storage): the import stops and is not marked complete.
-    if (err instanceof Error) throw new CliError(`Import stopped by a fault of this server: ${err.message}. What was written is kept; run the same command again to continue.`);
+    if (err instanceof Error)
+      throw new CliError(
+        `Import stopped by a fault of this server: ${err.message}. What was written is kept; run the same command again to continue.`,
+      );
     throw err;
   }
 }

@@ -1,6 +1,14 @@
 /** `bizapi key create | list | revoke` (docs/authentication.md#keys): API keys of a business. */
 import type { Db } from '../db/database.ts';
-import { createApiKey, createMcpToken, listApiKeys, listMcpTokens, retrieveBusiness, revokeApiKeyByRef, revokeMcpTokenByRef } from '../modules/auth/auth.service.ts';
+import {
+  createApiKey,
+  createMcpToken,
+  listApiKeys,
+  listMcpTokens,
+  retrieveBusiness,
+  revokeApiKeyByRef,
+  revokeMcpTokenByRef,
+} from '../modules/auth/auth.service.ts';
 import { type CliContext, CliError, cliMasterKey, printJson, withDb } from './context.ts';
 
 /**
@@ -9,17 +17,30 @@ import { type CliContext, CliError, cliMasterKey, printJson, withDb } from './co
  * token is shown only here), bounded by `--read-only` and `--tools a,b`.
  * @throws CliError "Business 9 does not exist."; `--read-only` or `--tools` without `--mcp`; an empty `--tools`
  */
-export async function keyCreate(ctx: CliContext, opts: { business: number; mcp?: boolean; readOnly?: boolean; tools?: string; name?: string }): Promise<void> {
+export async function keyCreate(
+  ctx: CliContext,
+  opts: { business: number; mcp?: boolean; readOnly?: boolean; tools?: string; name?: string },
+): Promise<void> {
   const config = ctx.config();
   if (opts.mcp !== true) {
-    if (opts.readOnly === true || opts.tools !== undefined || opts.name !== undefined) throw new CliError('--read-only, --tools and --name bound an MCP token: add --mcp.');
+    if (opts.readOnly === true || opts.tools !== undefined || opts.name !== undefined)
+      throw new CliError('--read-only, --tools and --name bound an MCP token: add --mcp.');
   } else {
-    const tools = opts.tools?.split(',').map((t) => t.trim()).filter((t) => t !== '');
-    if (tools !== undefined && tools.length === 0) throw new CliError('--tools: name at least one operation id (comma-separated).');
-    if (tools !== undefined && tools.some((t) => !/^[a-z][a-z0-9_]{0,99}$/.test(t))) throw new CliError('--tools: operation ids are lower-case words joined by "_" (client_list,client_retrieve).');
+    const tools = opts.tools
+      ?.split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== '');
+    if (tools !== undefined && tools.length === 0)
+      throw new CliError('--tools: name at least one operation id (comma-separated).');
+    if (tools !== undefined && tools.some((t) => !/^[a-z][a-z0-9_]{0,99}$/.test(t)))
+      throw new CliError('--tools: operation ids are lower-case words joined by "_" (client_list,client_retrieve).');
     const issued = await withDb(config, async (db) => {
       await requireBusiness(db, opts.business);
-      return createMcpToken(db, opts.business, { readOnly: opts.readOnly === true, ...(tools !== undefined && { tools }), ...(opts.name !== undefined && { name: opts.name }) });
+      return createMcpToken(db, opts.business, {
+        readOnly: opts.readOnly === true,
+        ...(tools !== undefined && { tools }),
+        ...(opts.name !== undefined && { name: opts.name }),
+      });
     });
     printJson({ mcpToken: issued.token, id: issued.id, readOnly: opts.readOnly === true, tools: tools ?? null });
     return;
@@ -53,14 +74,24 @@ export async function keyList(ctx: CliContext, opts: { business: number }): Prom
 export async function keyRevoke(ctx: CliContext, ref: string): Promise<void> {
   if (/^bzm_/.test(ref.trim())) {
     const revoked = await withDb(ctx.config(), (db) => revokeMcpTokenByRef(db, ref));
-    if (revoked === 'none') throw new CliError('No active MCP token has that prefix or value (`bizapi key list --business ID` shows the prefixes).');
-    if (revoked === 'ambiguous') throw new CliError('Several active MCP tokens start with that prefix: revoke by the full token.');
+    if (revoked === 'none')
+      throw new CliError(
+        'No active MCP token has that prefix or value (`bizapi key list --business ID` shows the prefixes).',
+      );
+    if (revoked === 'ambiguous')
+      throw new CliError('Several active MCP tokens start with that prefix: revoke by the full token.');
     printJson({ revoked: true, mcpTokenId: revoked.revoked });
     return;
   }
   const result = await withDb(ctx.config(), (db) => revokeApiKeyByRef(db, ref));
-  if (result === 'none') throw new CliError('No active API key has that id, prefix or value (`bizapi key list --business ID` shows ids and prefixes).');
-  if (result === 'ambiguous') throw new CliError('Several active API keys start with that prefix: revoke by id (`bizapi key list --business ID` shows the ids).');
+  if (result === 'none')
+    throw new CliError(
+      'No active API key has that id, prefix or value (`bizapi key list --business ID` shows ids and prefixes).',
+    );
+  if (result === 'ambiguous')
+    throw new CliError(
+      'Several active API keys start with that prefix: revoke by id (`bizapi key list --business ID` shows the ids).',
+    );
   printJson(result.revoked === true ? { revoked: true } : { revoked: true, id: result.revoked });
 }
 

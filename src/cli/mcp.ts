@@ -34,7 +34,9 @@ export interface McpCommandOptions {
 export async function mcp(ctx: CliContext, opts: McpCommandOptions): Promise<void> {
   const url = apiUrl(ctx, { ...(opts.url !== undefined && { url: opts.url }) });
   const { McpConfigError, serveStdio } = await import('@bizapi/mcp');
-  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   try {
     await serveStdio({
       url,

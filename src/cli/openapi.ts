@@ -10,7 +10,11 @@ import { printJson } from './context.ts';
  */
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const [{ buildApp }, { createDb }] = await Promise.all([import('../app.ts'), import('../db/create-db.ts')]);
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: randomBytes(32).toString('hex') });
+  const config = loadConfig({
+    DATABASE_URL: 'sqlite::memory:',
+    LOG_LEVEL: 'silent',
+    BIZAPI_MASTER_KEY: randomBytes(32).toString('hex'),
+  });
   const db = createDb(config.database);
   const app = await buildApp(config, { db, masterKey: config.masterKey! });
   try {

@@ -59,9 +59,13 @@ export async function request(ctx: CliContext, method: string, path: string, opt
   if (apiKey === undefined || apiKey === '') throw new CliError('--key (or BIZAPI_API_KEY) is required.');
   if (secret === undefined || secret === '') throw new CliError('--secret (or BIZAPI_SECRET_KEY) is required.');
   if (!/^[A-Za-z]+$/.test(method)) throw new CliError(`"${method}" is not an HTTP method.`);
-  if (!HTTP_METHODS.includes(method.toUpperCase())) throw new CliError(`"${method}" is not an HTTP method bizapi answers: use one of ${HTTP_METHODS.join(', ')}.`);
+  if (!HTTP_METHODS.includes(method.toUpperCase()))
+    throw new CliError(`"${method}" is not an HTTP method bizapi answers: use one of ${HTTP_METHODS.join(', ')}.`);
 
-  const url = joinUrl(apiUrl(ctx, opts, () => defaultBaseUrl(ctx.config())), path);
+  const url = joinUrl(
+    apiUrl(ctx, opts, () => defaultBaseUrl(ctx.config())),
+    path,
+  );
   if (opts.all === true) {
     if (method.toUpperCase() !== 'GET') throw new CliError('--all follows the pages of a list: use it with GET.');
     if (opts.data !== undefined) throw new CliError('--all takes no --data.');
@@ -114,7 +118,8 @@ async function send(
       // re-sign takes the next second, within the server's 300-second window.
       const timestamp = String(now + resigned);
       headers['X-Signature-Timestamp'] = timestamp;
-      headers['X-Signature'] = `v2=${signV2(secret, timestamp, method, `${target.pathname}${target.search}`, body ?? '')}`;
+      headers['X-Signature'] =
+        `v2=${signV2(secret, timestamp, method, `${target.pathname}${target.search}`, body ?? '')}`;
     }
     let response: Response;
     try {
@@ -124,7 +129,13 @@ async function send(
       throw new CliError(`Request to ${url} failed: ${cause?.message ?? (err as Error).message}`);
     }
     const text = await response.text();
-    if (target !== undefined && response.status === 403 && resigned < MAX_RESIGN && errorCode(text) === 'signature_replayed') continue;
+    if (
+      target !== undefined &&
+      response.status === 403 &&
+      resigned < MAX_RESIGN &&
+      errorCode(text) === 'signature_replayed'
+    )
+      continue;
     return { response, text };
   }
 }
@@ -147,11 +158,18 @@ function errorCode(text: string): unknown {
  * the status on stderr, and exits 1 without printing the partial array.
  * @throws CliError when a page is not a paged list (`{next, results}`) or the server cannot be reached
  */
-async function requestAll(firstUrl: string, apiKey: string, secret: string, opts: Pick<RequestOptions, 'v2'>): Promise<void> {
+async function requestAll(
+  firstUrl: string,
+  apiKey: string,
+  secret: string,
+  opts: Pick<RequestOptions, 'v2'>,
+): Promise<void> {
   const all: unknown[] = [];
   let url: string | null = firstUrl;
   while (url !== null) {
-    const { response, text }: { response: Response; text: string } = await send(url, 'GET', apiKey, secret, undefined, { v2: opts.v2 });
+    const { response, text }: { response: Response; text: string } = await send(url, 'GET', apiKey, secret, undefined, {
+      v2: opts.v2,
+    });
     let page: { next?: unknown; results?: unknown };
     try {
       page = JSON.parse(text) as typeof page;
@@ -159,12 +177,17 @@ async function requestAll(firstUrl: string, apiKey: string, secret: string, opts
       page = {};
     }
     if (response.status < 200 || response.status > 299) {
-      printJson(typeof page === 'object' && page !== null && Object.keys(page).length > 0 ? page : { status: response.status, body: text });
+      printJson(
+        typeof page === 'object' && page !== null && Object.keys(page).length > 0
+          ? page
+          : { status: response.status, body: text },
+      );
       process.stderr.write(`HTTP ${response.status} ${response.statusText}\n`);
       process.exitCode = 1;
       return;
     }
-    if (page === null || typeof page !== 'object' || !Array.isArray(page.results)) throw new CliError(`${url} is not a paged list (no "results"); drop --all.`);
+    if (page === null || typeof page !== 'object' || !Array.isArray(page.results))
+      throw new CliError(`${url} is not a paged list (no "results"); drop --all.`);
     all.push(...page.results);
     url = typeof page.next === 'string' && page.next !== '' ? page.next : null;
   }

@@ -43,8 +43,10 @@ export function sign(ctx: CliContext, opts: SignOptions): void {
     }
   }
   if (opts.v2) {
-    if (!opts.method || !/^[A-Za-z]+$/.test(opts.method)) throw new CliError('--v2 needs --method (GET, POST, PATCH, DELETE, …).');
-    if (!opts.path || !opts.path.startsWith('/')) throw new CliError('--v2 needs --path: the path and query exactly as sent, e.g. /v1/client?page_size=5.');
+    if (!opts.method || !/^[A-Za-z]+$/.test(opts.method))
+      throw new CliError('--v2 needs --method (GET, POST, PATCH, DELETE, …).');
+    if (!opts.path || !opts.path.startsWith('/'))
+      throw new CliError('--v2 needs --path: the path and query exactly as sent, e.g. /v1/client?page_size=5.');
     const timestamp = opts.timestamp ?? String(Math.floor(Date.now() / 1000));
     if (!/^\d{1,12}$/.test(timestamp)) throw new CliError('--timestamp must be Unix seconds (digits only).');
     const signature = `v2=${signV2(secret, timestamp, opts.method, opts.path, body)}`;

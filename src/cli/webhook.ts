@@ -22,7 +22,8 @@ export interface WebhookCreateOptions {
  * @throws CliError for an unknown business, event type or format, or a refused URL
  */
 export async function webhookCreate(ctx: CliContext, opts: WebhookCreateOptions): Promise<void> {
-  const { SUBSCRIBABLE_EVENT_TYPES, ALL_EVENT_TYPES, WEBHOOK_FORMATS } = await import('../modules/webhook/webhook.schemas.ts');
+  const { SUBSCRIBABLE_EVENT_TYPES, ALL_EVENT_TYPES, WEBHOOK_FORMATS } =
+    await import('../modules/webhook/webhook.schemas.ts');
   const eventTypes = opts.events
     .split(',')
     .map((e) => e.trim())
@@ -31,20 +32,27 @@ export async function webhookCreate(ctx: CliContext, opts: WebhookCreateOptions)
   const known = new Set<string>([...SUBSCRIBABLE_EVENT_TYPES, ALL_EVENT_TYPES]);
   const unknown = eventTypes.filter((e) => !known.has(e));
   if (unknown.length > 0) {
-    throw new CliError(`--events: unknown event type ${unknown.map((e) => `"${e}"`).join(', ')}; use ${SUBSCRIBABLE_EVENT_TYPES.slice(0, 3).join(', ')}, … or "*".`);
+    throw new CliError(
+      `--events: unknown event type ${unknown.map((e) => `"${e}"`).join(', ')}; use ${SUBSCRIBABLE_EVENT_TYPES.slice(0, 3).join(', ')}, … or "*".`,
+    );
   }
   const format = opts.format ?? 'standard';
   if (!(WEBHOOK_FORMATS as readonly string[]).includes(format)) {
     throw new CliError(`--format: "${format}" is not one of ${WEBHOOK_FORMATS.join(', ')}.`);
   }
   if (opts.url.length > 2000) throw new CliError('--url: at most 2000 characters.');
-  if (opts.description !== undefined && opts.description.length > 500) throw new CliError('--description: at most 500 characters.');
+  if (opts.description !== undefined && opts.description.length > 500)
+    throw new CliError('--description: at most 500 characters.');
 
   const config = ctx.config();
   const created = await withDb(config, async (db) => {
     await requireBusiness(db, opts.business);
     const service = await import('../modules/webhook/webhook.service.ts');
-    const settings = { masterKey: await cliMasterKey(db, config), allowPrivate: config.webhookAllowPrivate, maxEndpoints: config.webhooks.maxEndpoints };
+    const settings = {
+      masterKey: await cliMasterKey(db, config),
+      allowPrivate: config.webhookAllowPrivate,
+      maxEndpoints: config.webhooks.maxEndpoints,
+    };
     const body = {
       url: opts.url,
       eventTypes: eventTypes as (typeof SUBSCRIBABLE_EVENT_TYPES)[number][],
@@ -94,7 +102,10 @@ export async function webhookDelete(ctx: CliContext, opts: { business: number; i
 /** `url: message; eventTypes: message` from a validation error's field map. */
 function describeErrors(err: ValidationError): string {
   return Object.entries(err.fields)
-    .map(([field, value]) => `${field === 'eventTypes' ? '--events' : `--${field}`}: ${Array.isArray(value) ? value.join(' ') : JSON.stringify(value)}`)
+    .map(
+      ([field, value]) =>
+        `${field === 'eventTypes' ? '--events' : `--${field}`}: ${Array.isArray(value) ? value.join(' ') : JSON.stringify(value)}`,
+    )
     .join('\n');
 }
 

@@ -5,7 +5,15 @@
  * own listener some time after the commit; the count lets the very next request of this process see the
  * change at once. Other processes (and changes by hand in `psql`) are announced by the notification alone.
  */
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 
 let changes = 0;
 

@@ -9,7 +9,17 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { type DatabaseConnection, type DialectAdapter, type Driver, Kysely, type KyselyConfig, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
+import {
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  Kysely,
+  type KyselyConfig,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import { type DatabaseConfig, usesNamedStatements } from '../config.ts';
 import type { Database } from './database.ts';
@@ -34,7 +44,8 @@ export function pgTimestampToIso(text: string): string {
  */
 function parseInt8(text: string): number {
   const n = Number(text);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`a bigint value ${text} is beyond 2^53 - 1 and cannot be read exactly`);
+  if (!Number.isSafeInteger(n))
+    throw new RangeError(`a bigint value ${text} is beyond 2^53 - 1 and cannot be read exactly`);
   return n;
 }
 
@@ -79,7 +90,8 @@ export function loadSqliteDriver(): typeof BetterSqlite3 {
       return Driver;
     } catch (err) {
       // Not installed (npm drops an optional package whose build failed), or installed without its binary.
-      if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND' && !NO_BINARY.test((err as Error).message)) throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND' && !NO_BINARY.test((err as Error).message))
+        throw err;
     }
   }
   throw new Error(
@@ -92,7 +104,8 @@ export function loadSqliteDriver(): typeof BetterSqlite3 {
 }
 
 /** How a driver installed without its native binary (a failed or skipped build) fails to load. */
-const NO_BINARY = /Could not locate the bindings file|NODE_MODULE_VERSION|was compiled against a different Node\.js version|invalid ELF header/;
+const NO_BINARY =
+  /Could not locate the bindings file|NODE_MODULE_VERSION|was compiled against a different Node\.js version|invalid ELF header/;
 
 /** Connection counts of a database handle's pool (for `/metrics`). */
 export interface PoolStats {
@@ -156,7 +169,11 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #sqlite: BetterSqlite3.Database;
   readonly #onQuery: ((sql: string) => void) | undefined;
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], sqlite: BetterSqlite3.Database, onQuery?: (sql: string) => void) {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    sqlite: BetterSqlite3.Database,
+    onQuery?: (sql: string) => void,
+  ) {
     super(config);
     this.#sqlite = sqlite;
     this.#onQuery = onQuery;
@@ -241,7 +258,11 @@ class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
   readonly #sqlite: BetterSqlite3.Database;
   readonly #onQuery: ((sql: string) => void) | undefined;
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], sqlite: BetterSqlite3.Database, onQuery?: (sql: string) => void) {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    sqlite: BetterSqlite3.Database,
+    onQuery?: (sql: string) => void,
+  ) {
     super(config);
     this.#config = config;
     this.#sqlite = sqlite;
@@ -277,7 +298,10 @@ export const STATEMENT_CACHE_SIZE = 500;
  * statement is safe here: better-sqlite3 runs `all()` / `run()` synchronously to the end, and the driver
  * serialises queries on its one connection; nothing in bizapi streams (`iterate`) a query.
  */
-export function withStatementCache(sqlite: BetterSqlite3.Database): { prepare(sql: string): BetterSqlite3.Statement; close(): void } {
+export function withStatementCache(sqlite: BetterSqlite3.Database): {
+  prepare(sql: string): BetterSqlite3.Statement;
+  close(): void;
+} {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     prepare(sql) {
@@ -317,7 +341,8 @@ function runPreparedAsNamed(client: pg.PoolClient, named: boolean): void {
       ? result.catch((err: unknown) => {
           if (isSocketError(err)) throw new DatabaseUnavailableError(err);
           if (name !== undefined && isLostStatement(err)) {
-            (err as Error).message += ` (named prepared statement ${name}: DATABASE_URL seems to go through a transaction-mode pooler; set DATABASE_POOL_MODE=transaction or BIZAPI_PG_PREPARED=false, docs/deployment.md#transaction-mode-poolers-pgbouncer)`;
+            (err as Error).message +=
+              ` (named prepared statement ${name}: DATABASE_URL seems to go through a transaction-mode pooler; set DATABASE_POOL_MODE=transaction or BIZAPI_PG_PREPARED=false, docs/deployment.md#transaction-mode-poolers-pgbouncer)`;
           }
           throw err;
         })
@@ -415,8 +440,17 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
         throw new DatabaseUnavailableError(err);
       }
     }) as typeof pool.connect;
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options.onQuery), plugins: [new AuthChangePlugin()] });
-    poolStatsOf.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolMax ?? 10 }));
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: queryLog(options.onQuery),
+      plugins: [new AuthChangePlugin()],
+    });
+    poolStatsOf.set(db, () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.poolMax ?? 10,
+    }));
     return db;
   }
   if (config.path !== ':memory:') fs.mkdirSync(path.dirname(config.path), { recursive: true });
@@ -432,6 +466,8 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   });
   poolStatsOf.set(db, () => ({ total: sqlite.open ? 1 : 0, idle: sqlite.open ? 1 : 0, waiting: 0, max: 1 }));
   let authChange: BetterSqlite3.Statement | undefined;
-  authChangeOf.set(db, () => Number((authChange ??= sqlite.prepare('select n from auth_change where id = 1').pluck()).get()));
+  authChangeOf.set(db, () =>
+    Number((authChange ??= sqlite.prepare('select n from auth_change where id = 1').pluck()).get()),
+  );
   return db;
 }

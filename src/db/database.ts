@@ -22,7 +22,11 @@ import type { ApiLogTable } from './tables/log.table.ts';
 import type { RateLimitCounterTable } from './tables/rate-limit.table.ts';
 import type { ContractCategoryLinkTable, ContractFieldValueTable, ContractTable } from './tables/contract.table.ts';
 import type { ContractNoteTable, SettlementNoteTable } from './tables/note.table.ts';
-import type { SettlementInChargeTable, SettlementStatusHistoryTable, SettlementTable } from './tables/settlement.table.ts';
+import type {
+  SettlementInChargeTable,
+  SettlementStatusHistoryTable,
+  SettlementTable,
+} from './tables/settlement.table.ts';
 import type { ProjectTable } from './tables/project.table.ts';
 import type { TodoTable } from './tables/todo.table.ts';
 import type { WorkerTable } from './tables/worker.table.ts';

@@ -87,9 +87,13 @@ export async function distribute(db: Db, options: DistributeOptions = {}): Promi
 /** {@link distribute} on one session `db`. */
 async function distributeOn(db: Db, options: DistributeOptions): Promise<DistributeResult> {
   if (!isPostgres(db)) {
-    throw new DistributeError('bizapi distribute needs a Citus coordinator (PostgreSQL with the citus extension); DATABASE_URL names an SQLite database.');
+    throw new DistributeError(
+      'bizapi distribute needs a Citus coordinator (PostgreSQL with the citus extension); DATABASE_URL names an SQLite database.',
+    );
   }
-  const { rows: ext } = await sql<{ db: string }>`select current_database() as db where exists (select 1 from pg_extension where extname = 'citus')`.execute(db);
+  const { rows: ext } = await sql<{
+    db: string;
+  }>`select current_database() as db where exists (select 1 from pg_extension where extname = 'citus')`.execute(db);
   if (ext.length === 0) {
     const { rows } = await sql<{ db: string }>`select current_database() as db`.execute(db);
     throw new DistributeError(
@@ -121,17 +125,24 @@ async function distributeOn(db: Db, options: DistributeOptions): Promise<Distrib
   for (const t of tables) {
     const declared = (TABLES as Record<string, { kind: string } | undefined>)[t.name];
     if (declared === undefined) {
-      throw new DistributeError(`Table "${t.name}" is not declared in src/db/table-kinds.ts: bizapi distribute does not know where it lives.`);
+      throw new DistributeError(
+        `Table "${t.name}" is not declared in src/db/table-kinds.ts: bizapi distribute does not know where it lives.`,
+      );
     }
     if (declared.kind === 'local') {
-      if (t.kind !== null && t.kind !== 'local') throw new DistributeError(`Table "${t.name}" should stay on the coordinator but is a Citus table (partmethod ${t.kind}).`);
+      if (t.kind !== null && t.kind !== 'local')
+        throw new DistributeError(
+          `Table "${t.name}" should stay on the coordinator but is a Citus table (partmethod ${t.kind}).`,
+        );
       result.local.push(t.name);
     } else if (declared.kind === 'reference') {
       if (t.kind === 'n') {
         result.unchanged.push(t.name);
         done.add(t.name);
       } else if (t.kind !== null && t.kind !== 'local') {
-        throw new DistributeError(`Table "${t.name}" should be a reference table but is a Citus table of kind ${t.kind}.`);
+        throw new DistributeError(
+          `Table "${t.name}" should be a reference table but is a Citus table of kind ${t.kind}.`,
+        );
       }
     } else if (t.business) {
       // kind 'business'
@@ -139,12 +150,16 @@ async function distributeOn(db: Db, options: DistributeOptions): Promise<Distrib
         result.unchanged.push(t.name);
         done.add(t.name);
       } else if (t.kind !== null && t.kind !== 'local') {
-        throw new DistributeError(`Table "${t.name}" should be distributed on business_id but is a Citus table of kind ${t.kind} on ${t.column ?? 'no column'}.`);
+        throw new DistributeError(
+          `Table "${t.name}" should be distributed on business_id but is a Citus table of kind ${t.kind} on ${t.column ?? 'no column'}.`,
+        );
       } else {
         toDistribute.push(t.name);
       }
     } else {
-      throw new DistributeError(`Table "${t.name}" is declared business-owned (src/db/table-kinds.ts) but has no business_id column.`);
+      throw new DistributeError(
+        `Table "${t.name}" is declared business-owned (src/db/table-kinds.ts) but has no business_id column.`,
+      );
     }
   }
 
@@ -173,8 +188,13 @@ async function distributeOn(db: Db, options: DistributeOptions): Promise<Distrib
   for (const name of REFERENCE_TABLES) {
     if (done.has(name) || !tables.some((t) => t.name === name)) continue;
     // Citus refuses a table with triggers (and a shard's trigger would notify on its worker)
-    for (const trigger of AUTH_TRIGGERS[name] ?? []) await sql`drop trigger if exists ${sql.id(trigger)} on ${sql.id(name)}`.execute(db);
-    await citusCall(name, 'a reference table', sql`select create_reference_table(${qualified(name)}::regclass)`.execute(db));
+    for (const trigger of AUTH_TRIGGERS[name] ?? [])
+      await sql`drop trigger if exists ${sql.id(trigger)} on ${sql.id(name)}`.execute(db);
+    await citusCall(
+      name,
+      'a reference table',
+      sql`select create_reference_table(${qualified(name)}::regclass)`.execute(db),
+    );
     result.reference.push(name);
     done.add(name);
   }
@@ -186,13 +206,27 @@ async function distributeOn(db: Db, options: DistributeOptions): Promise<Distrib
     const ready = [...pendingTables].filter((name) => fks.every((fk) => fk.from !== name || done.has(fk.to)));
     const next = ready[0];
     if (next === undefined) {
-      throw new DistributeError(`Foreign keys between ${[...pendingTables].join(', ')} form a cycle or reference a table that is neither distributed nor a reference table.`);
+      throw new DistributeError(
+        `Foreign keys between ${[...pendingTables].join(', ')} form a cycle or reference a table that is neither distributed nor a reference table.`,
+      );
     }
     const colocate = anchor === undefined ? 'none' : qualified(anchor);
     if (options.shardCount !== undefined && anchor === undefined) {
-      await citusCall(next, 'distributed', sql`select create_distributed_table(${qualified(next)}::regclass, 'business_id', colocate_with => ${colocate}, shard_count => ${options.shardCount}::int)`.execute(db));
+      await citusCall(
+        next,
+        'distributed',
+        sql`select create_distributed_table(${qualified(next)}::regclass, 'business_id', colocate_with => ${colocate}, shard_count => ${options.shardCount}::int)`.execute(
+          db,
+        ),
+      );
     } else {
-      await citusCall(next, 'distributed', sql`select create_distributed_table(${qualified(next)}::regclass, 'business_id', colocate_with => ${colocate})`.execute(db));
+      await citusCall(
+        next,
+        'distributed',
+        sql`select create_distributed_table(${qualified(next)}::regclass, 'business_id', colocate_with => ${colocate})`.execute(
+          db,
+        ),
+      );
     }
     anchor ??= next;
     result.distributed.push(next);

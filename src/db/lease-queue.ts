@@ -78,8 +78,16 @@ export function due(queue: LeaseTable, now: Timestamp, alias?: string): RawBuild
  * idle poll takes no write lock at all (on SQLite a write lock, even for an `UPDATE` that changes nothing,
  * makes the writers of other processes wait).
  */
-export async function anyDue(db: Db, queue: LeaseTable, now: Timestamp, businessIds?: readonly number[]): Promise<boolean> {
-  const { rows } = await sql`select id from ${sql.table(queue.table)} where ${due(queue, now)} ${ofBusinesses(businessIds)} limit 1`.execute(db);
+export async function anyDue(
+  db: Db,
+  queue: LeaseTable,
+  now: Timestamp,
+  businessIds?: readonly number[],
+): Promise<boolean> {
+  const { rows } =
+    await sql`select id from ${sql.table(queue.table)} where ${due(queue, now)} ${ofBusinesses(businessIds)} limit 1`.execute(
+      db,
+    );
   return rows.length > 0;
 }
 
@@ -126,7 +134,8 @@ export async function claim<Row extends { id: number; next_attempt_at: Timestamp
   candidates: readonly Candidate[],
 ): Promise<Row[]> {
   if (candidates.length === 0) return [];
-  if (!(await isCitus(db))) return claimRows<Row>(db, queue, lease, sql`id in (${sql.join(candidates.map((c) => Number(c.id)))})`);
+  if (!(await isCitus(db)))
+    return claimRows<Row>(db, queue, lease, sql`id in (${sql.join(candidates.map((c) => Number(c.id)))})`);
   const claimed: Row[] = [];
   for (const [businessId, ids] of idsByBusiness(candidates)) {
     claimed.push(...(await claimOfBusiness<Row>(db, queue, lease, businessId, ids)));
@@ -171,12 +180,17 @@ export async function claimOfBusiness<Row extends { id: number; next_attempt_at:
   candidates: readonly number[] | RawBuilder<{ id: number }>,
 ): Promise<Row[]> {
   if (Array.isArray(candidates) && candidates.length === 0) return [];
-  const ids = Array.isArray(candidates) ? sql.join(candidates as readonly number[]) : sql`select id from (${candidates as RawBuilder<{ id: number }>}) c`;
+  const ids = Array.isArray(candidates)
+    ? sql.join(candidates as readonly number[])
+    : sql`select id from (${candidates as RawBuilder<{ id: number }>}) c`;
   return claimRows<Row>(db, queue, lease, sql<SqlBool>`business_id = ${businessId} and id in (${ids})`);
 }
 
 /** Oldest first: by `next_attempt_at`, then `id`. */
-function oldestFirst(a: { id: number; next_attempt_at: Timestamp | null }, b: { id: number; next_attempt_at: Timestamp | null }): number {
+function oldestFirst(
+  a: { id: number; next_attempt_at: Timestamp | null },
+  b: { id: number; next_attempt_at: Timestamp | null },
+): number {
   return a.next_attempt_at! < b.next_attempt_at! ? -1 : a.next_attempt_at! > b.next_attempt_at! ? 1 : a.id - b.id;
 }
 
@@ -193,6 +207,8 @@ export async function release(db: Db, queue: LeaseTable, owner: string, ids: rea
 
 /** Pending rows of `queue` across all businesses (due, waiting for a retry, or in flight): a backlog gauge. */
 export async function countPending(db: Db, queue: LeaseTable): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(queue.table)} where ${pending(queue)}`.execute(db);
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from ${sql.table(queue.table)} where ${pending(queue)}`.execute(db);
   return Number(rows[0]!.n);
 }

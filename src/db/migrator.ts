@@ -36,8 +36,13 @@ async function migratorOf(db: Kysely<any>): Promise<Migrator> {
     const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema ?? undefined;
   }
-  const handle = migrationTableSchema === undefined ? db : withTransactionLock(withSchemaIntrospection(db, migrationTableSchema));
-  return new Migrator({ db: handle, provider: new FolderMigrationProvider(), ...(migrationTableSchema !== undefined && { migrationTableSchema }) });
+  const handle =
+    migrationTableSchema === undefined ? db : withTransactionLock(withSchemaIntrospection(db, migrationTableSchema));
+  return new Migrator({
+    db: handle,
+    provider: new FolderMigrationProvider(),
+    ...(migrationTableSchema !== undefined && { migrationTableSchema }),
+  });
 }
 
 /**
@@ -52,7 +57,9 @@ export function withSchemaIntrospection(db: Kysely<any>, schema: string): Kysely
     getSchemas: () => db.introspection.getSchemas(),
     getMetadata: () => db.introspection.getMetadata(),
     getTables: async () => {
-      const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
+      const { rows } = await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
       return rows.map((r) => ({ name: r.name, schema, isView: false, columns: [] }));
     },
   };
@@ -112,7 +119,8 @@ export function withTransactionLock(db: Kysely<any>): Kysely<any> {
     get(target, key) {
       if (key === 'connection') {
         return () => ({
-          execute: <T>(cb: (conn: Kysely<any>) => Promise<T>) => target.connection().execute((conn) => cb(lockingTransactions(conn))),
+          execute: <T>(cb: (conn: Kysely<any>) => Promise<T>) =>
+            target.connection().execute((conn) => cb(lockingTransactions(conn))),
         });
       }
       if (key === 'getExecutor') {

@@ -59,9 +59,11 @@ export function preparedQuery<A extends unknown[], R>(
       if (p instanceof Slot) slots.push([position, p.index]);
     });
     for (let i = 0; i < arity; i++) {
-      if (!slots.some(([, index]) => index === i)) throw new Error(`preparedQuery: argument ${i} is not a parameter of: ${query.sql}`);
+      if (!slots.some(([, index]) => index === i))
+        throw new Error(`preparedQuery: argument ${i} is not a parameter of: ${query.sql}`);
     }
-    if (options.named !== false && !statementNames.has(query.sql)) statementNames.set(query.sql, `bizapi_${statementNames.size + 1}`);
+    if (options.named !== false && !statementNames.has(query.sql))
+      statementNames.set(query.sql, `bizapi_${statementNames.size + 1}`);
     return { query, slots };
   }
   return async (db, ...args) => {
@@ -73,7 +75,11 @@ export function preparedQuery<A extends unknown[], R>(
     }
     const parameters = compiled.query.parameters.slice();
     for (const [position, index] of compiled.slots) parameters[position] = args[index];
-    const result: QueryResult<R> = await db.executeQuery<R>({ ...compiled.query, queryId: createQueryId(), parameters });
+    const result: QueryResult<R> = await db.executeQuery<R>({
+      ...compiled.query,
+      queryId: createQueryId(),
+      parameters,
+    });
     return result.rows;
   };
 }

@@ -59,8 +59,14 @@ export interface SoftDeleteWrites<T extends StampedTable> extends RecordWrites<T
  * The by-id writes of `table`. `softDelete: true` (only for tables with `deleted_at`) leaves deleted rows
  * alone and adds `softDeleteById`; `where` adds a condition of the table's own (see {@link RowCondition}).
  */
-export function recordWrites<T extends SoftDeletedTable>(table: T, options: { softDelete: true; where?: RowCondition }): SoftDeleteWrites<T>;
-export function recordWrites<T extends StampedTable>(table: T, options?: { softDelete?: false; where?: RowCondition }): RecordWrites<T>;
+export function recordWrites<T extends SoftDeletedTable>(
+  table: T,
+  options: { softDelete: true; where?: RowCondition },
+): SoftDeleteWrites<T>;
+export function recordWrites<T extends StampedTable>(
+  table: T,
+  options?: { softDelete?: false; where?: RowCondition },
+): RecordWrites<T>;
 export function recordWrites<T extends StampedTable>(
   table: T,
   options: { softDelete?: boolean; where?: RowCondition } = {},
@@ -68,7 +74,13 @@ export function recordWrites<T extends StampedTable>(
   // The generic table name defeats Kysely's column inference inside; the signatures above keep callers typed.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   const untyped = (db: Db) => db as unknown as Kysely<any>;
-  const byId = (db: Db, businessId: number, id: number, set: Record<string, unknown>, filtered = true): Promise<{ numUpdatedRows: bigint }> => {
+  const byId = (
+    db: Db,
+    businessId: number,
+    id: number,
+    set: Record<string, unknown>,
+    filtered = true,
+  ): Promise<{ numUpdatedRows: bigint }> => {
     let q = untyped(db)
       .updateTable(table as string)
       .set(set)
@@ -96,7 +108,8 @@ export function recordWrites<T extends StampedTable>(
     },
   };
   if (options.softDelete) {
-    writes.softDeleteById = async (db, businessId, id, at) => Number((await byId(db, businessId, id, { deleted_at: at })).numUpdatedRows);
+    writes.softDeleteById = async (db, businessId, id, at) =>
+      Number((await byId(db, businessId, id, { deleted_at: at })).numUpdatedRows);
     writes.existsById = async (db, businessId, id) => {
       const row = await untyped(db)
         .selectFrom(table as string)

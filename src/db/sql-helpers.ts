@@ -5,7 +5,18 @@
  * date-times are ISO 8601 strings in UTC with milliseconds, dates `YYYY-MM-DD` strings, booleans 0 / 1,
  * integers numbers.
  */
-import { type Expression, type ExpressionBuilder, isExpression, type RawBuilder, type SelectQueryBuilder, type Simplify, SqliteAdapter, type SqlBool, sql, type Transaction } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  isExpression,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type Simplify,
+  SqliteAdapter,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { Database, Db } from './database.ts';
@@ -73,7 +84,12 @@ export type RowLock = 'no key update' | 'update';
  * docs/api.md#cascades), so that a record created meanwhile with a reference to it reads its new summary
  * after the change commits, instead of committing the old one unseen by the cascade.
  */
-export function forUpdateOf<Q extends AnySelect<unknown>>(db: Db, query: Q, table: string, lock: RowLock = 'no key update'): Q {
+export function forUpdateOf<Q extends AnySelect<unknown>>(
+  db: Db,
+  query: Q,
+  table: string,
+  lock: RowLock = 'no key update',
+): Q {
   if (!isPostgres(db)) return query;
   return (lock === 'update' ? query.forUpdate(table as never) : query.forNoKeyUpdate(table as never)) as Q;
 }
@@ -83,11 +99,15 @@ export function forUpdateOf<Q extends AnySelect<unknown>>(db: Db, query: Q, tabl
  * must write. Values compare as JSON (`1` and `1`, `null` and `null` are the same; a key `current` lacks
  * always differs). An empty answer means the patch changes no column.
  */
-export function changedColumns<T extends Record<string, unknown>>(current: Record<string, unknown>, patch: T): Partial<T> {
+export function changedColumns<T extends Record<string, unknown>>(
+  current: Record<string, unknown>,
+  patch: T,
+): Partial<T> {
   const out: Partial<T> = {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    if (!(key in current) || JSON.stringify(current[key]) !== JSON.stringify(value)) (out as Record<string, unknown>)[key] = value;
+    if (!(key in current) || JSON.stringify(current[key]) !== JSON.stringify(value))
+      (out as Record<string, unknown>)[key] = value;
   }
   return out;
 }
@@ -133,7 +153,9 @@ export function trigramMatch(db: Db, terms: readonly string[]): string | undefin
  * Groups rows by business: business id → the ids of its rows, in the order given (the background work that
  * reads across businesses and then writes one business per statement: docs/deployment.md#background-work-on-citus).
  */
-export function idsByBusiness(rows: readonly { business_id: number | string; id: number | string }[]): Map<number, number[]> {
+export function idsByBusiness(
+  rows: readonly { business_id: number | string; id: number | string }[],
+): Map<number, number[]> {
   const out = new Map<number, number[]>();
   for (const r of rows) {
     const ids = out.get(Number(r.business_id));
@@ -150,11 +172,26 @@ export function idsByBusiness(rows: readonly { business_id: number | string; id:
  * locks rows of several businesses (docs/deployment.md#background-work-on-citus). A batch of
  * {@link deleteInBatches}.
  */
-export async function deleteCreatedBeforeByBusiness(db: Db, table: 'event' | 'webhook_delivery', before: string, limit: number): Promise<number> {
-  const rows = await db.selectFrom(table).select(['business_id', 'id']).where('created', '<', before).orderBy('created').limit(limit).execute();
+export async function deleteCreatedBeforeByBusiness(
+  db: Db,
+  table: 'event' | 'webhook_delivery',
+  before: string,
+  limit: number,
+): Promise<number> {
+  const rows = await db
+    .selectFrom(table)
+    .select(['business_id', 'id'])
+    .where('created', '<', before)
+    .orderBy('created')
+    .limit(limit)
+    .execute();
   let deleted = 0;
   for (const [businessId, ids] of idsByBusiness(rows)) {
-    const result = await db.deleteFrom(table).where('business_id', '=', businessId).where('id', 'in', ids).executeTakeFirst();
+    const result = await db
+      .deleteFrom(table)
+      .where('business_id', '=', businessId)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }
   return deleted;
@@ -170,7 +207,10 @@ export const DELETE_BATCH = 5000;
  * several processes at once.
  * @returns the number of rows deleted in all
  */
-export async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>, limit: number = DELETE_BATCH): Promise<number> {
+export async function deleteInBatches(
+  deleteBatch: (limit: number) => Promise<number>,
+  limit: number = DELETE_BATCH,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const deleted = await deleteBatch(limit);
@@ -198,8 +238,16 @@ export function isUniqueViolation(error: unknown, name: string, columns: readonl
   if (!e || typeof e !== 'object') return false;
   if (e.code === '23505') {
     // Citus reports the shard's constraint, `<name>_<shard id>`, and in the message only (no constraint field)
-    const constraint = typeof e.constraint === 'string' ? e.constraint : typeof e.message === 'string' ? /constraint "([^"]+)"/.exec(e.message)?.[1] : undefined;
-    return constraint === name || (constraint !== undefined && constraint.startsWith(`${name}_`) && /^\d+$/.test(constraint.slice(name.length + 1)));
+    const constraint =
+      typeof e.constraint === 'string'
+        ? e.constraint
+        : typeof e.message === 'string'
+          ? /constraint "([^"]+)"/.exec(e.message)?.[1]
+          : undefined;
+    return (
+      constraint === name ||
+      (constraint !== undefined && constraint.startsWith(`${name}_`) && /^\d+$/.test(constraint.slice(name.length + 1)))
+    );
   }
   if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof e.message === 'string') {
     return e.message === `UNIQUE constraint failed: ${columns.join(', ')}`;
@@ -236,7 +284,9 @@ export async function idTaken(db: Db, table: string, id: number): Promise<boolea
 export async function advanceIdSequence(db: Db, table: string): Promise<void> {
   if (!isPostgres(db)) return;
   const seq = sql`pg_get_serial_sequence(${table}, 'id')::regclass`;
-  await sql`select setval(${seq}, greatest((select coalesce(max(id), 0) from ${sql.table(table)}), coalesce(pg_sequence_last_value(${seq}), 0), 1), true)`.execute(db);
+  await sql`select setval(${seq}, greatest((select coalesce(max(id), 0) from ${sql.table(table)}), coalesce(pg_sequence_last_value(${seq}), 0), 1), true)`.execute(
+    db,
+  );
 }
 
 /**
@@ -248,8 +298,13 @@ export async function advanceIdSequence(db: Db, table: string): Promise<void> {
  * column takes its default).
  * @returns the column names (in order) and the select
  */
-export function rowAsSelect(db: Db, row: Readonly<Record<string, unknown>>): { columns: string[]; select: AnySelect<Record<string, unknown>> } {
+export function rowAsSelect(
+  db: Db,
+  row: Readonly<Record<string, unknown>>,
+): { columns: string[]; select: AnySelect<Record<string, unknown>> } {
   const entries = Object.entries(row).filter(([, v]) => v !== undefined);
-  const select = db.selectNoFrom((eb) => entries.map(([k, v]) => (isExpression(v) ? sql<unknown>`(${v})`.as(k) : eb.val(v).as(k))));
+  const select = db.selectNoFrom((eb) =>
+    entries.map(([k, v]) => (isExpression(v) ? sql<unknown>`(${v})`.as(k) : eb.val(v).as(k))),
+  );
   return { columns: entries.map(([k]) => k), select: select as AnySelect<Record<string, unknown>> };
 }

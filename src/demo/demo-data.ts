@@ -154,7 +154,9 @@ export const DEMO_TODOS = todosJson as readonly DemoTodo[];
  * `classification` names a key of the {@link DEMO_CATALOG} section `estimateItemClassifications`. Created in
  * this order, so the list (newest first) shows them reversed.
  */
-export const DEMO_ESTIMATE_ITEMS: readonly (Omit<EstimateItemCreateBody, 'classification'> & { classification?: string })[] = estimateItemsJson;
+export const DEMO_ESTIMATE_ITEMS: readonly (Omit<EstimateItemCreateBody, 'classification'> & {
+  classification?: string;
+})[] = estimateItemsJson;
 
 /** A demo attachment: a generated file (no binary blobs in the repository) on the demo inquiry named `inquiry`. */
 export interface DemoAttachment {
@@ -176,9 +178,10 @@ interface DemoAttachmentFile {
 }
 
 /** The demo attachments (`data/attachments.json`), in the order they are attached. */
-export const DEMO_ATTACHMENTS: readonly DemoAttachment[] = (attachmentsJson as DemoAttachmentFile[]).map(({ inquiry, name, pdf, png }) => ({
-  inquiry,
-  name,
-  bytes: () => (pdf ? demoPdf(pdf) : demoPng(png?.width, png?.height, png?.rgb)),
-}));
-
+export const DEMO_ATTACHMENTS: readonly DemoAttachment[] = (attachmentsJson as DemoAttachmentFile[]).map(
+  ({ inquiry, name, pdf, png }) => ({
+    inquiry,
+    name,
+    bytes: () => (pdf ? demoPdf(pdf) : demoPng(png?.width, png?.height, png?.rgb)),
+  }),
+);

@@ -15,7 +15,18 @@ import { todayIn } from '../shared/time.ts';
 import { type CatalogIds, importCatalog } from '../modules/catalog/catalog-import.ts';
 import type { Config } from '../config.ts';
 import { createOutboxDispatcher } from '../jobs/outbox-dispatcher.ts';
-import { DEMO_CATALOG, DEMO_CLIENTS, DEMO_PROJECTS, DEMO_WORKERS, DEMO_INQUIRIES, DEMO_CONTRACTS, DEMO_TODOS, DEMO_ESTIMATE_ITEMS, DEMO_ATTACHMENTS, DEMO_BUSINESS } from './demo-data.ts';
+import {
+  DEMO_CATALOG,
+  DEMO_CLIENTS,
+  DEMO_PROJECTS,
+  DEMO_WORKERS,
+  DEMO_INQUIRIES,
+  DEMO_CONTRACTS,
+  DEMO_TODOS,
+  DEMO_ESTIMATE_ITEMS,
+  DEMO_ATTACHMENTS,
+  DEMO_BUSINESS,
+} from './demo-data.ts';
 import type { DemoClient, DemoWorker } from './demo-data.ts';
 import type { FileContext } from '../modules/file/file.service.ts';
 import type { Storage } from '../modules/file/storage.ts';
@@ -52,11 +63,15 @@ export async function createDemo(db: Db, masterKey: Buffer, options: DemoOptions
     const catalog = await importCatalog(trx, business.id, DEMO_CATALOG);
     const auth = { businessId: business.id, timezone: business.timezone };
     const clientIds: number[] = [];
-    for (const client of DEMO_CLIENTS) clientIds.push((await services.client.create(trx, auth, demoClientBody(client, catalog))).id);
+    for (const client of DEMO_CLIENTS)
+      clientIds.push((await services.client.create(trx, auth, demoClientBody(client, catalog))).id);
     const contractIds = await createDemoContracts(trx, auth, catalog, clientIds);
     for (const { contract, ...project } of DEMO_PROJECTS) {
       const contractId = contractIds[contract ?? -1];
-      await services.project.create(trx, auth, { ...project, ...(contractId !== undefined && { contract: { id: contractId } }) });
+      await services.project.create(trx, auth, {
+        ...project,
+        ...(contractId !== undefined && { contract: { id: contractId } }),
+      });
     }
     for (const worker of DEMO_WORKERS) await services.worker.create(trx, auth, demoWorkerBody(worker, catalog));
     const files = demoFileContext(options.storage);
@@ -71,7 +86,9 @@ export async function createDemo(db: Db, masterKey: Buffer, options: DemoOptions
     try {
       await deliverDemoNotifications(db, demo.business.id, options.deliver);
     } catch (err) {
-      options.warn?.(`demo notifications not delivered now (the dispatcher will): ${err instanceof Error ? err.message : String(err)}`);
+      options.warn?.(
+        `demo notifications not delivered now (the dispatcher will): ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
   return demo;
@@ -107,7 +124,9 @@ export function demoClientBody(client: DemoClient, ids: CatalogIds): ClientCreat
   return {
     ...rest,
     status: { id: idOf(ids.clientStatuses, status.key) },
-    ...(fieldSet && { fieldSet: fieldSet.map((f) => ({ field: { id: idOf(ids.fields, f.field.key) }, value: f.value })) }),
+    ...(fieldSet && {
+      fieldSet: fieldSet.map((f) => ({ field: { id: idOf(ids.fields, f.field.key) }, value: f.value })),
+    }),
   } as ClientCreateBody;
 }
 
@@ -222,12 +241,15 @@ export async function createDemoInquiries(
       ...(d.inCharge && { inChargeSet: d.inCharge.map((k) => ({ id: idOf(ids.members, k) })) }),
       ...(d.workSet && { workSet: d.workSet.map((name) => ({ name })) }),
       ...(d.funnel && { funnel: d.funnel }),
-      ...(d.fieldSet && { fieldSet: d.fieldSet.map((f) => ({ field: { id: idOf(ids.fields, f.field) }, value: f.value })) }),
+      ...(d.fieldSet && {
+        fieldSet: d.fieldSet.map((f) => ({ field: { id: idOf(ids.fields, f.field) }, value: f.value })),
+      }),
       ...(d.fileLinkSet && { fileLinkSet: d.fileLinkSet }),
       ...(d.isHidden !== undefined && { isHidden: d.isHidden }),
     });
     inquiryIds.set(d.name, created.id);
-    for (const key of d.moves ?? []) await services.inquiry.partialUpdate(trx, auth, created.id, { status: { id: idOf(ids.statuses, key) } }, files);
+    for (const key of d.moves ?? [])
+      await services.inquiry.partialUpdate(trx, auth, created.id, { status: { id: idOf(ids.statuses, key) } }, files);
     for (const n of d.notes ?? []) {
       await services.inquiryHistory.createTextHistory(trx, auth, created.id, {
         content: n.content,
@@ -237,16 +259,46 @@ export async function createDemoInquiries(
     }
     for (const e of d.emails ?? []) {
       const when = at();
-      const shape = { id: NEW_ID, title: e.title, fromEmail: e.from, toSet: e.to.map((toEmail) => ({ toEmail })), ccSet: (e.cc ?? []).map((ccEmail) => ({ ccEmail })) };
-      await services.inquiryHistory.restoreEmailHistory(trx, auth, created.id, { ...shape, status: e.status, sentAt: e.sent ? when : null, created: when }, {});
+      const shape = {
+        id: NEW_ID,
+        title: e.title,
+        fromEmail: e.from,
+        toSet: e.to.map((toEmail) => ({ toEmail })),
+        ccSet: (e.cc ?? []).map((ccEmail) => ({ ccEmail })),
+      };
+      await services.inquiryHistory.restoreEmailHistory(
+        trx,
+        auth,
+        created.id,
+        { ...shape, status: e.status, sentAt: e.sent ? when : null, created: when },
+        {},
+      );
     }
     for (const r of d.replies ?? []) {
       const when = at();
-      const shape = { id: NEW_ID, title: r.title, fromEmail: r.from, toSet: r.to.map((toEmail) => ({ toEmail })), ccSet: (r.cc ?? []).map((ccEmail) => ({ ccEmail })) };
-      await services.inquiryHistory.restoreEmailReplyHistory(trx, auth, created.id, { ...shape, isUnread: r.isUnread, receivedAt: when, created: when }, {});
+      const shape = {
+        id: NEW_ID,
+        title: r.title,
+        fromEmail: r.from,
+        toSet: r.to.map((toEmail) => ({ toEmail })),
+        ccSet: (r.cc ?? []).map((ccEmail) => ({ ccEmail })),
+      };
+      await services.inquiryHistory.restoreEmailReplyHistory(
+        trx,
+        auth,
+        created.id,
+        { ...shape, isUnread: r.isUnread, receivedAt: when, created: when },
+        {},
+      );
     }
     for (const f of d.submits ?? []) {
-      await services.inquiryHistory.restoreSubmitHistory(trx, auth, created.id, { id: NEW_ID, form: { id: f.formId, title: f.formTitle }, answers: f.answers, created: at() }, {});
+      await services.inquiryHistory.restoreSubmitHistory(
+        trx,
+        auth,
+        created.id,
+        { id: NEW_ID, form: { id: f.formId, title: f.formTitle }, answers: f.answers, created: at() },
+        {},
+      );
     }
   }
   return inquiryIds;
@@ -305,7 +357,11 @@ export async function createDemoAttachments(
  * whatever the configuration says, since the demo members' addresses are made up. Rows that fail stay in
  * the outbox for the regular dispatcher.
  */
-export async function deliverDemoNotifications(db: Db, businessId: number, config: Pick<Config, 'dispatcher' | 'mailFrom' | 'dataDir'>): Promise<void> {
+export async function deliverDemoNotifications(
+  db: Db,
+  businessId: number,
+  config: Pick<Config, 'dispatcher' | 'mailFrom' | 'dataDir'>,
+): Promise<void> {
   const dispatcher = createOutboxDispatcher({
     db,
     config: { ...config, smtpUrl: undefined, pushWebhookUrl: undefined },
@@ -358,7 +414,8 @@ async function createDemoTodos(db: Db, auth: { businessId: number; timezone: str
       },
       now,
     );
-    if (todo.completed) await services.todo.partialUpdate(db, auth, created.id, { isComplete: true, completedInCharge: inCharge }, now);
+    if (todo.completed)
+      await services.todo.partialUpdate(db, auth, created.id, { isComplete: true, completedInCharge: inCharge }, now);
   }
 }
 

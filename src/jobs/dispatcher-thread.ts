@@ -123,7 +123,9 @@ function threadConfig(c: DispatcherThreadConfig): DispatcherThreadConfig {
 function tsxApiUrl(): string | undefined {
   if (!import.meta.url.endsWith('.ts')) return undefined;
   const meta = import.meta as ImportMeta & { resolve?: (s: string) => string };
-  return typeof meta.resolve === 'function' ? meta.resolve('tsx/esm/api') : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  return typeof meta.resolve === 'function'
+    ? meta.resolve('tsx/esm/api')
+    : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
 }
 
 /**
@@ -186,7 +188,9 @@ export function createDispatcherThread(options: DispatcherThreadOptions): Dispat
       else if (m.type === 'started') markStarted?.();
       else if (m.type === 'attempt') reportDeliveryAttempt(m.outcome, m.seconds);
     });
-    w.on('error', (err) => supervisorLog.error({ error: errorText(err), threadId: w.threadId }, 'dispatcher thread crashed'));
+    w.on('error', (err) =>
+      supervisorLog.error({ error: errorText(err), threadId: w.threadId }, 'dispatcher thread crashed'),
+    );
     w.on('exit', (code) => {
       if (worker === w) worker = undefined;
       markStarted?.();
@@ -262,14 +266,22 @@ function runThread(data: ThreadData, port: NonNullable<typeof parentPort>): void
   const { config } = data;
   const db = createDb(config.database, { poolMax: THREAD_POOL_MAX });
   const outbox = createOutboxDispatcher({ db, config, log: log('outbox-dispatcher') });
-  const webhooks = createWebhookDispatcher({ db, masterKey: Buffer.from(data.masterKey), config, log: log('webhook-dispatcher') });
+  const webhooks = createWebhookDispatcher({
+    db,
+    masterKey: Buffer.from(data.masterKey),
+    config,
+    log: log('webhook-dispatcher'),
+  });
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
       try {
         await Promise.all([outbox.stop(), webhooks.stop()]);
       } catch (err) {
-        log('dispatcher-thread').error({ error: errorText(err) }, 'error while draining the notification and webhook dispatchers');
+        log('dispatcher-thread').error(
+          { error: errorText(err) },
+          'error while draining the notification and webhook dispatchers',
+        );
       }
       await db.destroy().catch(() => undefined);
       send({ type: 'stopped' });

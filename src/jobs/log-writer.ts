@@ -84,7 +84,10 @@ export class LogWriter {
    */
   private dropOldest(): void {
     let n = 0;
-    while (n < this.buffer.length - 1 && (this.buffer.length - n > this.maxBuffered || this.bufferedChars > this.maxBufferedChars)) {
+    while (
+      n < this.buffer.length - 1 &&
+      (this.buffer.length - n > this.maxBuffered || this.bufferedChars > this.maxBufferedChars)
+    ) {
       this.bufferedChars -= charsOf(this.buffer[n]!);
       n += 1;
     }
@@ -129,7 +132,8 @@ export class LogWriter {
     try {
       await insertMany(this.db, batch);
       this.written += batch.length;
-      if (this.unavailableFlushes > 0) this.options.logger?.warn({ rows: batch.length }, 'the API call log is written again');
+      if (this.unavailableFlushes > 0)
+        this.options.logger?.warn({ rows: batch.length }, 'the API call log is written again');
       this.unavailableFlushes = 0;
       return;
     } catch (err) {
@@ -139,7 +143,10 @@ export class LogWriter {
         this.unavailableFlushes += 1;
         const retryInMs = Math.min(this.flushIntervalMs * 2 ** (this.unavailableFlushes - 1), 30_000);
         this.retryAt = Date.now() + retryInMs;
-        this.options.logger?.error({ err, rows: batch.length, retryInMs }, 'writing the API call log failed: the database is unavailable; will retry');
+        this.options.logger?.error(
+          { err, rows: batch.length, retryInMs },
+          'writing the API call log failed: the database is unavailable; will retry',
+        );
         this.buffer.unshift(...batch);
         for (const row of batch) this.bufferedChars += charsOf(row);
         this.dropOldest();
@@ -184,5 +191,7 @@ const retriedRows = new WeakSet<NewApiLogRow>();
 
 /** The characters of text a row keeps in memory, plus a fixed allowance for its other fields. */
 function charsOf(row: NewApiLogRow): number {
-  return 128 + row.path.length + (row.request_body?.length ?? 0) + (row.response_body?.length ?? 0) + row.referrer.length;
+  return (
+    128 + row.path.length + (row.request_body?.length ?? 0) + (row.response_body?.length ?? 0) + row.referrer.length
+  );
 }

@@ -31,7 +31,12 @@ import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { type Channel, createMailChannel, createPushChannel, type OutgoingMessage } from '../modules/notification/notification.channels.ts';
+import {
+  type Channel,
+  createMailChannel,
+  createPushChannel,
+  type OutgoingMessage,
+} from '../modules/notification/notification.channels.ts';
 import { renderMessage } from '../modules/notification/notification.messages.ts';
 import * as notifications from '../modules/notification/notification.service.ts';
 import { services } from '../services.ts';
@@ -128,7 +133,12 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
 
   const email =
     options.channels?.email ??
-    createMailChannel({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, timeoutMs: settings.timeoutMs });
+    createMailChannel({
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      dataDir: config.dataDir,
+      timeoutMs: settings.timeoutMs,
+    });
   const push =
     options.channels?.push !== undefined
       ? options.channels.push
@@ -168,7 +178,12 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
       created: row.created,
     };
     const errors: string[] = [];
-    const steps: { column: notifications.ChannelColumn; done: boolean; run: (() => Promise<void>) | null; name: string }[] = [
+    const steps: {
+      column: notifications.ChannelColumn;
+      done: boolean;
+      run: (() => Promise<void>) | null;
+      name: string;
+    }[] = [
       {
         column: 'in_app_at',
         done: row.in_app_at !== null,
@@ -201,15 +216,23 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
       }
     }
     const now = clock();
-    if (errors.length === 0) return (await notifications.markDelivered(db, row.id, owner, iso(now))) ? 'delivered' : 'lost';
+    if (errors.length === 0)
+      return (await notifications.markDelivered(db, row.id, owner, iso(now))) ? 'delivered' : 'lost';
     const error = errors.join('; ');
     if (row.attempts >= settings.maxAttempts) {
       log.error({ outboxId: row.id, attempts: row.attempts, error }, 'notification delivery failed; giving up');
-      return (await notifications.markAttemptFailed(db, row.id, owner, error, { failedAt: iso(now) })) ? 'failed' : 'lost';
+      return (await notifications.markAttemptFailed(db, row.id, owner, error, { failedAt: iso(now) }))
+        ? 'failed'
+        : 'lost';
     }
     const delay = retryDelayMs(row.attempts, settings.retryBaseMs, settings.retryMaxMs);
-    log.warn({ outboxId: row.id, attempts: row.attempts, retryInMs: delay, error }, 'notification delivery failed; will retry');
-    return (await notifications.markAttemptFailed(db, row.id, owner, error, { nextAttemptAt: iso(now + delay) })) ? 'retried' : 'lost';
+    log.warn(
+      { outboxId: row.id, attempts: row.attempts, retryInMs: delay, error },
+      'notification delivery failed; will retry',
+    );
+    return (await notifications.markAttemptFailed(db, row.id, owner, error, { nextAttemptAt: iso(now + delay) }))
+      ? 'retried'
+      : 'lost';
   }
 
   /** Delivers `row` in a slot, counted in `result` when it ends; never rejects. */
@@ -242,7 +265,12 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
     });
     if (loop.stopping) {
       // stopped while claiming: the claims go back untouched (another dispatcher takes them)
-      if (rows.length > 0) await notifications.releaseClaims(db, owner, rows.map((r) => r.id));
+      if (rows.length > 0)
+        await notifications.releaseClaims(
+          db,
+          owner,
+          rows.map((r) => r.id),
+        );
       return result;
     }
     result.claimed = rows.length;

@@ -42,7 +42,11 @@ export const EVENT_RETENTION_DAYS = 30;
  * Runs the retention deletes once; events older than `eventRetentionDays` days go too, and webhook
  * deliveries older than 30 days.
  */
-export async function runRetention(db: Db, now: Date = new Date(), eventRetentionDays = EVENT_RETENTION_DAYS): Promise<RetentionResult> {
+export async function runRetention(
+  db: Db,
+  now: Date = new Date(),
+  eventRetentionDays = EVENT_RETENTION_DAYS,
+): Promise<RetentionResult> {
   const logRows = await purge(db, now);
   const rateLimitCounters = await deleteExpired(db, now.getTime());
   const idempotencyKeys = await purgeIdempotencyKeys(db, now.getTime());

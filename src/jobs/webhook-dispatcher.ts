@@ -184,7 +184,13 @@ const RECORD_BATCH_MAX = 100;
 const RECORD_DEADLOCK_TRIES = 3;
 
 /** The dispatcher limits when neither the options nor `config.webhooks` give them (docs/webhooks.md#fairness-and-limits). */
-export const WEBHOOK_DISPATCH_DEFAULTS = { concurrency: 2000, perEndpoint: 4, perBusiness: 20, sickConcurrency: 1000, sickAfter: 3 } as const;
+export const WEBHOOK_DISPATCH_DEFAULTS = {
+  concurrency: 2000,
+  perEndpoint: 4,
+  perBusiness: 20,
+  sickConcurrency: 1000,
+  sickAfter: 3,
+} as const;
 
 /** Creates a webhook dispatcher over `options.db`; it does nothing until `start()` or `runOnce()`. */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
@@ -201,7 +207,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const businessIds = options.businessIds ?? config.dispatcher.businessIds;
   const pollIntervalMs = config.dispatcher.pollIntervalMs;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const ctx = { db, masterKey: options.masterKey, owner, allowPrivate: config.webhookAllowPrivate, now: clock, timeoutMs };
+  const ctx = {
+    db,
+    masterKey: options.masterKey,
+    owner,
+    allowPrivate: config.webhookAllowPrivate,
+    now: clock,
+    timeoutMs,
+  };
 
   /**
    * The background loop: a full chunk claimed or a full batch published means more is waiting (poll at once);
@@ -210,7 +223,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
    */
   const loop = createPollLoop<WebhookDispatchResult>({
     poll: () => poll(false),
-    next: (r): NextPoll => (r.claimed >= CLAIM_CHUNK || publishWaiting ? 'now' : r.claimed > 0 || r.resumed > 0 ? 'soon' : 'idle'),
+    next: (r): NextPoll =>
+      r.claimed >= CLAIM_CHUNK || publishWaiting ? 'now' : r.claimed > 0 || r.resumed > 0 ? 'soon' : 'idle',
     pollIntervalMs,
     foldMs: FREED_SLOT_POLL_MS,
     log,
@@ -287,7 +301,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         loop.running && !loop.stopping && limit > 0
           ? { owner, now: iso(now), leaseUntil: iso(now + webhookLeaseMs(timeoutMs)), sickAfter, perBusiness, limit }
           : undefined;
-      recorded = await recordWithRetry(() => recordAttempts(db, owner, batch.map((b) => b.item), refill, sickAfter));
+      recorded = await recordWithRetry(() =>
+        recordAttempts(
+          db,
+          owner,
+          batch.map((b) => b.item),
+          refill,
+          sickAfter,
+        ),
+      );
     } catch (err) {
       for (const b of batch) b.reject(err);
       return;
@@ -298,20 +320,39 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     });
     if (recorded.claimed.length === 0) return;
     if (loop.stopping) {
-      await releaseClaims(db, owner, recorded.claimed.map((r) => r.id)).catch(() => undefined);
+      await releaseClaims(
+        db,
+        owner,
+        recorded.claimed.map((r) => r.id),
+      ).catch(() => undefined);
       return;
     }
-    const refillResult: WebhookDispatchResult = { published: 0, resumed: 0, claimed: recorded.claimed.length, succeeded: 0, retried: 0, failed: 0 };
+    const refillResult: WebhookDispatchResult = {
+      published: 0,
+      resumed: 0,
+      claimed: recorded.claimed.length,
+      succeeded: 0,
+      retried: 0,
+      failed: 0,
+    };
     try {
       const preloaded = await preloadAttempts(db, recorded.claimed);
       if (loop.stopping) {
-        await releaseClaims(db, owner, recorded.claimed.map((r) => r.id));
+        await releaseClaims(
+          db,
+          owner,
+          recorded.claimed.map((r) => r.id),
+        );
         return;
       }
       startAttempts('normal', recorded.claimed, preloaded, refillResult);
     } catch (err) {
       // the claims go back (or their leases expire): a later poll takes them
-      await releaseClaims(db, owner, recorded.claimed.map((r) => r.id)).catch(() => undefined);
+      await releaseClaims(
+        db,
+        owner,
+        recorded.claimed.map((r) => r.id),
+      ).catch(() => undefined);
       log.error({ error: errorText(err) }, 'webhook refill failed; a poll takes its deliveries');
       loop.schedule(0);
     }
@@ -343,21 +384,25 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     // on SQLite the in-process dispatcher's claim and its reads go first for the one connection (connection-priority.ts)
     const rows = await withConnectionPriority(() =>
       claimDue(db, {
-      owner,
-      now: iso(now),
-      leaseUntil: iso(now + webhookLeaseMs(timeoutMs)),
-      // in chunks: a poll's synchronous work stays short, and the next poll (at once) publishes new events
-      limit: Math.min(CLAIM_CHUNK, pool.free),
-      businessIds,
-      lane,
-      sickAfter,
-      perEndpoint,
-      perBusiness,
-    }),
+        owner,
+        now: iso(now),
+        leaseUntil: iso(now + webhookLeaseMs(timeoutMs)),
+        // in chunks: a poll's synchronous work stays short, and the next poll (at once) publishes new events
+        limit: Math.min(CLAIM_CHUNK, pool.free),
+        businessIds,
+        lane,
+        sickAfter,
+        perEndpoint,
+        perBusiness,
+      }),
     );
     if (loop.stopping) {
       // stopped while claiming: the claims go back untouched (a later dispatcher takes them)
-      await releaseClaims(db, owner, rows.map((r) => r.id));
+      await releaseClaims(
+        db,
+        owner,
+        rows.map((r) => r.id),
+      );
       return [];
     }
     result.claimed += rows.length;
@@ -365,19 +410,29 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     try {
       preloaded = await withConnectionPriority(() => preloadAttempts(db, rows));
     } catch (err) {
-      await releaseClaims(db, owner, rows.map((r) => r.id)).catch(() => undefined);
+      await releaseClaims(
+        db,
+        owner,
+        rows.map((r) => r.id),
+      ).catch(() => undefined);
       throw err;
     }
     return startAttempts(lane, rows, preloaded, result);
   }
 
   /** Starts the attempts of claimed rows in `lane`, counted in `result`; returns them. */
-  function startAttempts(lane: 'normal' | 'sick', rows: readonly WebhookDeliveryRow[], preloaded: Preloaded, result: WebhookDispatchResult): Promise<void>[] {
+  function startAttempts(
+    lane: 'normal' | 'sick',
+    rows: readonly WebhookDeliveryRow[],
+    preloaded: Preloaded,
+    result: WebhookDispatchResult,
+  ): Promise<void>[] {
     return rows.map((row) =>
       active[lane].start(
         attempt(row, preloaded, lane).then((end) => {
           if (end !== 'lost') result[end] += 1;
-          if (end === 'failed') log.warn({ deliveryId: row.id, attempts: row.attempts }, 'webhook delivery failed; giving up');
+          if (end === 'failed')
+            log.warn({ deliveryId: row.id, attempts: row.attempts }, 'webhook delivery failed; giving up');
         }),
         // a slot handed straight to another delivery of its endpoint needs no poll; a free one polls again
         // at once (unless polling is failing, or stopped); a burst of attempts ending together (one group
@@ -405,7 +460,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     publishWaiting = published.events + published.deferred >= batchSize || published.deferred > 0;
     await yieldToRequests();
     // parked endpoints that answer again get their owed events, a chunk as their queue drains (docs/webhooks.md#parking)
-    result.resumed = await resumeParked(db, { now: iso(clock()), sickAfter, chunk: RESUME_CHUNK, endpoints: RESUME_ENDPOINTS, businessIds });
+    result.resumed = await resumeParked(db, {
+      now: iso(clock()),
+      sickAfter,
+      chunk: RESUME_CHUNK,
+      endpoints: RESUME_ENDPOINTS,
+      businessIds,
+    });
     await yieldToRequests();
     // (again when this poll fanned out or resumed some: those are due too)
     if (result.published > 0 || result.resumed > 0) {
@@ -444,12 +505,20 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           notify: (payload) => wake(/^\d+$/.test(payload) ? Number(payload) : undefined),
           // listening (again): notifications sent while the connection was down are lost, so look now
           listening: () => wake(),
-          error: (err, retryInMs) => log.warn({ error: errorText(err), retryInMs }, 'webhook LISTEN connection failed; reconnecting (the poll goes on meanwhile)'),
+          error: (err, retryInMs) =>
+            log.warn(
+              { error: errorText(err), retryInMs },
+              'webhook LISTEN connection failed; reconnecting (the poll goes on meanwhile)',
+            ),
         });
       } else if (database?.dialect === 'sqlite') {
         // other processes' commits (the API processes beside a `bizapi worker`, the CLI): src/db/commit-watch.ts
         listener = watchCommits(db, () => wake(), {
-          onError: (err) => log.warn({ error: errorText(err) }, 'webhook commit watch failed; asking again (the poll goes on meanwhile)'),
+          onError: (err) =>
+            log.warn(
+              { error: errorText(err) },
+              'webhook commit watch failed; asking again (the poll goes on meanwhile)',
+            ),
         });
       }
     },

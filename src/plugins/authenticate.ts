@@ -39,7 +39,14 @@ import type { AuthContext, Plan } from '../shared/auth-context.ts';
 import { SIGNATURE_WINDOW_SECONDS, verifySignature, verifyV2 } from '../modules/auth/hmac.ts';
 import { databaseReplayCache, type ReplayCache, redisReplayCache } from '../modules/auth/signature-replay.ts';
 import type { SignatureMode } from '../config.ts';
-import { AuthenticationFailed, bodyCutOff, isBodyCutOff, NotAuthenticated, PayloadTooLarge, PermissionDenied } from '../shared/errors.ts';
+import {
+  AuthenticationFailed,
+  bodyCutOff,
+  isBodyCutOff,
+  NotAuthenticated,
+  PayloadTooLarge,
+  PermissionDenied,
+} from '../shared/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -138,14 +145,22 @@ function isV2(request: FastifyRequest): boolean {
 const TIMESTAMP = /^\d{1,12}$/;
 
 /** Verifies `X-Signature` (either version) over `body`; see the module comment for the 403 codes. */
-async function checkSignature(request: FastifyRequest, body: Buffer, replays: ReplayCache, now: () => number): Promise<void> {
+async function checkSignature(
+  request: FastifyRequest,
+  body: Buffer,
+  replays: ReplayCache,
+  now: () => number,
+): Promise<void> {
   const raw = header(request, 'x-signature');
   if (raw !== undefined) {
     const signature = raw.trim();
     if (V2_PREFIX.test(signature)) {
       const timestamp = header(request, 'x-signature-timestamp')?.trim();
       if (timestamp === undefined || !TIMESTAMP.test(timestamp)) {
-        throw new PermissionDenied('X-Signature-Timestamp must be the Unix time in seconds (digits only).', 'signature_timestamp_invalid');
+        throw new PermissionDenied(
+          'X-Signature-Timestamp must be the Unix time in seconds (digits only).',
+          'signature_timestamp_invalid',
+        );
       }
       const nowMs = now();
       const ts = Number(timestamp);
@@ -157,14 +172,20 @@ async function checkSignature(request: FastifyRequest, body: Buffer, replays: Re
       }
       const hex = signature.slice(3);
       if (!verifyV2(request.auth.secret, timestamp, request.method, request.url, body, hex)) {
-        throw new PermissionDenied('The X-Signature header does not match the request: sign it with the secret key of the X-API-Key sent (on /docs: the secret key goes in the X-Signature box).', 'signature_invalid');
+        throw new PermissionDenied(
+          'The X-Signature header does not match the request: sign it with the secret key of the X-API-Key sent (on /docs: the secret key goes in the X-Signature box).',
+          'signature_invalid',
+        );
       }
       const expiresAt = (ts + SIGNATURE_WINDOW_SECONDS) * 1000 + 1000;
       if (!(await replays.firstUse(hex.toLowerCase(), expiresAt, nowMs))) {
         throw new PermissionDenied('This signature was already used; sign every request anew.', 'signature_replayed');
       }
     } else if (!verifySignature(request.auth.secret, body, signature)) {
-      throw new PermissionDenied('The X-Signature header does not match the request body: sign it with the secret key of the X-API-Key sent (on /docs: the secret key goes in the X-Signature box).', 'signature_invalid');
+      throw new PermissionDenied(
+        'The X-Signature header does not match the request body: sign it with the secret key of the X-API-Key sent (on /docs: the secret key goes in the X-Signature box).',
+        'signature_invalid',
+      );
     }
   }
   verified.add(request);
@@ -211,17 +232,30 @@ export default fp<AuthenticateOptions>(
     if (opts.redisUrl) {
       // ioredis is loaded only when REDIS_URL is set (it costs every process memory otherwise).
       const { Redis } = await import('ioredis');
-      const redis = new Redis(opts.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+      const redis = new Redis(opts.redisUrl, {
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+      });
       redis.on('error', (err) => app.log.warn({ err }, 'Redis (signature replay cache) connection error'));
-      await redis.connect().catch((err: unknown) => app.log.error({ err }, 'Redis (signature replay cache) is unreachable at start'));
+      await redis
+        .connect()
+        .catch((err: unknown) => app.log.error({ err }, 'Redis (signature replay cache) is unreachable at start'));
       app.addHook('onClose', async () => {
         await redis.quit().catch(() => redis.disconnect());
       });
-      replays = redisReplayCache(redis, replays, (err) => app.log.error({ err }, 'Redis replay cache failed; using the database'));
+      replays = redisReplayCache(redis, replays, (err) =>
+        app.log.error({ err }, 'Redis replay cache failed; using the database'),
+      );
     }
     const keys = new ApiKeyCache(opts.db, {
       listenUrl: opts.keyChangesUrl,
-      onListenError: (err, retryInMs) => app.log.warn({ err, retryInMs }, 'API-key cache: LISTEN connection failed; reconnecting (keys are read on every request meanwhile)'),
+      onListenError: (err, retryInMs) =>
+        app.log.warn(
+          { err, retryInMs },
+          'API-key cache: LISTEN connection failed; reconnecting (keys are read on every request meanwhile)',
+        ),
     });
     app.addHook('onClose', async () => {
       await keys.close();
@@ -258,7 +292,10 @@ export default fp<AuthenticateOptions>(
         throw new PermissionDenied('The X-Signature header is required.', 'signature_required');
       }
       if (!internal && opts.signatureMode === 'v2' && !isV2(request)) {
-        throw new PermissionDenied('A version-2 signature (X-Signature: v2=…, with X-Signature-Timestamp) is required.', 'signature_required');
+        throw new PermissionDenied(
+          'A version-2 signature (X-Signature: v2=…, with X-Signature-Timestamp) is required.',
+          'signature_required',
+        );
       }
       const declared = Number(header(request, 'content-length') ?? 0);
       if (declared > opts.bodyLimit) throw new PayloadTooLarge(opts.bodyLimit);

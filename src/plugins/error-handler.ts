@@ -36,7 +36,9 @@ export function toApiError(error: unknown, bodyLimit: number, contentType = ''):
   }
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new ParseError(`JSON parse error - ${e.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, 'Invalid JSON.')}`);
+      return new ParseError(
+        `JSON parse error - ${e.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, 'Invalid JSON.')}`,
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ParseError('JSON parse error - Expecting value: the body is empty.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -61,7 +63,10 @@ export function toApiError(error: unknown, bodyLimit: number, contentType = ''):
   if (isDatabaseUnavailable(error)) return new ServiceUnavailable(undefined, DATABASE_RETRY_AFTER_SECONDS);
   // The static files of the docs UI (@fastify/send): a path leaving the static directory (`../`, `%2e%2e`)
   // is its 403, a malformed one (`%00`) its 400; both are paths that name no file, so 404 as any unknown path.
-  if ((e.statusCode === 403 || e.statusCode === 404 || e.statusCode === 400) && /^(?:Forbidden|Not ?Found|Bad ?Request)Error$/.test(e.name)) {
+  if (
+    (e.statusCode === 403 || e.statusCode === 404 || e.statusCode === 400) &&
+    /^(?:Forbidden|Not ?Found|Bad ?Request)Error$/.test(e.name)
+  ) {
     return new NotFound();
   }
   return undefined;
@@ -102,7 +107,10 @@ export function sendApiError(request: FastifyRequest, reply: FastifyReply, error
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   const body = error.toBody();
   if (typeof body.detail === 'string' && body.code === undefined) body.code = errorCode(error);
-  return reply.code(error.statusCode).type('application/json; charset=utf-8').send({ ...body, requestId: request.id });
+  return reply
+    .code(error.statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ ...body, requestId: request.id });
 }
 
 declare module 'fastify' {
@@ -126,8 +134,11 @@ export default fp(
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       // An integer path parameter only matches digits, so `/v1/client/status` is not `/v1/client/{id}`.
-      const params = (route.schema?.params as { properties?: Record<string, { type?: string }> } | undefined)?.properties ?? {};
-      const pattern = route.url.replace(/:(\w+)/g, (m, name: string) => (params[name]?.type === 'integer' ? `${m}(^\\d+$)` : m));
+      const params =
+        (route.schema?.params as { properties?: Record<string, { type?: string }> } | undefined)?.properties ?? {};
+      const pattern = route.url.replace(/:(\w+)/g, (m, name: string) =>
+        params[name]?.type === 'integer' ? `${m}(^\\d+$)` : m,
+      );
       for (const method of methods) {
         if (method === 'HEAD') continue;
         try {
@@ -145,7 +156,10 @@ export default fp(
         return sendApiError(request, reply, apiError);
       }
       request.log.error({ err: error }, 'unexpected error');
-      return reply.code(500).type('application/json; charset=utf-8').send({ detail: 'A server error occurred.', code: 'error', requestId: request.id });
+      return reply
+        .code(500)
+        .type('application/json; charset=utf-8')
+        .send({ detail: 'A server error occurred.', code: 'error', requestId: request.id });
     });
 
     const answerNotFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {

@@ -27,7 +27,9 @@ export interface HandlerTimeoutOptions {
 /** Sends Fastify's own timeout error, which the error handler renders as the 503 above. */
 function expire(reply: FastifyReply, timeoutMs: number): void {
   if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
-  void reply.send(new errorCodes.FST_ERR_HANDLER_TIMEOUT(timeoutMs, reply.request.routeOptions.url ?? reply.request.url));
+  void reply.send(
+    new errorCodes.FST_ERR_HANDLER_TIMEOUT(timeoutMs, reply.request.routeOptions.url ?? reply.request.url),
+  );
 }
 
 export default fp<HandlerTimeoutOptions>(

@@ -27,24 +27,38 @@ export interface HealthOptions {
   checkTimeoutMs?: number;
 }
 
-const Liveness = Named('Liveness', Type.Object({ status: Type.Literal('ok') }, { description: 'The process serves HTTP.', examples: [{ status: 'ok' }] }));
+const Liveness = Named(
+  'Liveness',
+  Type.Object(
+    { status: Type.Literal('ok') },
+    { description: 'The process serves HTTP.', examples: [{ status: 'ok' }] },
+  ),
+);
 
-const Readiness = Named('Readiness', Type.Object(
-  {
-    status: StringEnum(['ready', 'unavailable'] as const),
-    checks: Type.Object({
-      database: StringEnum(['ok', 'unreachable'] as const, { description: 'Whether the database answers a query.' }),
-      migrations: StringEnum(['ok', 'pending', 'unknown'] as const, {
-        description: '`pending`: the database lacks migrations this build needs; `unknown`: the database did not answer.',
+const Readiness = Named(
+  'Readiness',
+  Type.Object(
+    {
+      status: StringEnum(['ready', 'unavailable'] as const),
+      checks: Type.Object({
+        database: StringEnum(['ok', 'unreachable'] as const, { description: 'Whether the database answers a query.' }),
+        migrations: StringEnum(['ok', 'pending', 'unknown'] as const, {
+          description:
+            '`pending`: the database lacks migrations this build needs; `unknown`: the database did not answer.',
+        }),
+        process: StringEnum(['ok', 'draining'] as const, { description: '`draining`: a graceful shutdown has begun.' }),
+        masterKey: StringEnum(['ok', 'mismatch', 'unknown'] as const, {
+          description:
+            '`mismatch`: the configured master key cannot decrypt the stored API-key secrets; `unknown`: not checked (the database did not answer, or migrations are pending).',
+        }),
       }),
-      process: StringEnum(['ok', 'draining'] as const, { description: '`draining`: a graceful shutdown has begun.' }),
-      masterKey: StringEnum(['ok', 'mismatch', 'unknown'] as const, {
-        description: '`mismatch`: the configured master key cannot decrypt the stored API-key secrets; `unknown`: not checked (the database did not answer, or migrations are pending).',
-      }),
-    }),
-  },
-  { description: 'Ready to serve.', examples: [{ status: 'ready', checks: { database: 'ok', migrations: 'ok', process: 'ok', masterKey: 'ok' } }] },
-));
+    },
+    {
+      description: 'Ready to serve.',
+      examples: [{ status: 'ready', checks: { database: 'ok', migrations: 'ok', process: 'ok', masterKey: 'ok' } }],
+    },
+  ),
+);
 
 /** Rejects after `ms` milliseconds unless `promise` settles first. */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -103,7 +117,9 @@ const health: FastifyPluginAsyncTypebox<HealthOptions> = async (app, opts) => {
           if (!migrationsCurrent) migrations = 'pending';
         }
         // The secrets table exists only once the migrations ran.
-        if (migrationsCurrent) masterKey = (await withTimeout(checkMasterKey(opts.db, opts.masterKey), timeoutMs)) === 'mismatch' ? 'mismatch' : 'ok';
+        if (migrationsCurrent)
+          masterKey =
+            (await withTimeout(checkMasterKey(opts.db, opts.masterKey), timeoutMs)) === 'mismatch' ? 'mismatch' : 'ok';
       } catch (err) {
         request.log.warn({ err }, 'readiness check: the database did not answer');
         database = 'unreachable';

@@ -53,7 +53,10 @@ const VALID_KEY = /^[\x20-\x7E]{1,255}$/;
 export class IdempotencyKeyReused extends ApiError {
   override readonly statusCode = 422;
   constructor() {
-    super('This Idempotency-Key was already used with another request (method, path or body); use a new key.', 'idempotency_key_reused');
+    super(
+      'This Idempotency-Key was already used with another request (method, path or body); use a new key.',
+      'idempotency_key_reused',
+    );
   }
 }
 
@@ -61,7 +64,10 @@ export class IdempotencyKeyReused extends ApiError {
 export class IdempotencyKeyInProgress extends ApiError {
   override readonly statusCode = 409;
   constructor() {
-    super('A request with this Idempotency-Key is still being processed; retry shortly.', 'idempotency_key_in_progress');
+    super(
+      'A request with this Idempotency-Key is still being processed; retry shortly.',
+      'idempotency_key_in_progress',
+    );
     this.headers['Retry-After'] = '1';
   }
 }
@@ -123,7 +129,15 @@ export default fp<IdempotencyOptions>(
       const key = keyOf(request);
       if (key === undefined) return;
       const print = idempotency.fingerprint(request.method, request.url, request.rawBody ?? Buffer.alloc(0));
-      const result = await idempotency.claim(opts.db, request.auth.businessId, key, print, now(), opts.lockTimeoutMs, opts.masterKey);
+      const result = await idempotency.claim(
+        opts.db,
+        request.auth.businessId,
+        key,
+        print,
+        now(),
+        opts.lockTimeoutMs,
+        opts.masterKey,
+      );
       switch (result.kind) {
         case 'claimed':
           claims.set(request, result.claim);
@@ -152,7 +166,9 @@ export default fp<IdempotencyOptions>(
       const held = claims.get(request);
       if (!held) return;
       claims.delete(request);
-      await idempotency.release(opts.db, held).catch((err: unknown) => request.log.error({ err }, 'could not release an Idempotency-Key'));
+      await idempotency
+        .release(opts.db, held)
+        .catch((err: unknown) => request.log.error({ err }, 'could not release an Idempotency-Key'));
     });
   },
   { name: 'idempotency', dependencies: ['authenticate'] },

@@ -19,7 +19,11 @@ export interface LogDestination {
 
 /** Header names whose values never reach the log, in every place pino may find them. */
 const CREDENTIAL_HEADERS = ['x-api-key', 'x-signature', 'authorization', 'cookie', 'x-metrics-token'];
-const REDACT_PATHS = CREDENTIAL_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `headers["${h}"]`, `request.headers["${h}"]`]);
+const REDACT_PATHS = CREDENTIAL_HEADERS.flatMap((h) => [
+  `req.headers["${h}"]`,
+  `headers["${h}"]`,
+  `request.headers["${h}"]`,
+]);
 
 /** Fastify's request serializer, with the URL's credentials redacted. */
 function serializeRequest(req: FastifyRequest) {

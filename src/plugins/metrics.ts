@@ -67,7 +67,12 @@ export default fp<MetricsOptions>(
     collectDefaultMetrics({ register });
 
     const labelNames = ['method', 'route', 'status_code'] as const;
-    const requests = new Counter({ name: 'bizapi_http_requests_total', help: 'HTTP responses by route and status.', labelNames, registers: [register] });
+    const requests = new Counter({
+      name: 'bizapi_http_requests_total',
+      help: 'HTTP responses by route and status.',
+      labelNames,
+      registers: [register],
+    });
     const duration = new Histogram({
       name: 'bizapi_http_request_duration_seconds',
       help: 'Time from receiving a request to sending its response, in seconds.',
@@ -77,7 +82,11 @@ export default fp<MetricsOptions>(
     });
     // Callback-style (no promise per request).
     app.addHook('onResponse', (request, reply, done) => {
-      const labels = { method: request.method, route: request.routeOptions.url ?? '(unmatched)', status_code: String(reply.statusCode) };
+      const labels = {
+        method: request.method,
+        route: request.routeOptions.url ?? '(unmatched)',
+        status_code: String(reply.statusCode),
+      };
       requests.inc(labels);
       duration.observe(labels, reply.elapsedTime / 1000);
       done();
@@ -195,7 +204,9 @@ export default fp<MetricsOptions>(
       },
       async (request, reply) => {
         if (opts.token !== undefined && !bearerMatches(request.headers.authorization, opts.token)) {
-          throw new NotAuthenticated('The metrics token is missing or wrong: send Authorization: Bearer <BIZAPI_METRICS_TOKEN>.');
+          throw new NotAuthenticated(
+            'The metrics token is missing or wrong: send Authorization: Bearer <BIZAPI_METRICS_TOKEN>.',
+          );
         }
         const text = await register.metrics();
         return reply.type(register.contentType).send(text);

@@ -63,7 +63,8 @@ function hoist(schema: unknown, components: Json): unknown {
       out[key] = Object.fromEntries(Object.entries(out[key] as Json).map(([k, v]) => [k, hoist(v, components)]));
     }
   }
-  for (const key of SCHEMA_LIST_KEYS) if (Array.isArray(out[key])) out[key] = out[key].map((s: unknown) => hoist(s, components));
+  for (const key of SCHEMA_LIST_KEYS)
+    if (Array.isArray(out[key])) out[key] = out[key].map((s: unknown) => hoist(s, components));
   const name = out.title;
   if (typeof name !== 'string' || !descriptions.has(name)) return out;
 
@@ -73,7 +74,9 @@ function hoist(schema: unknown, components: Json): unknown {
   const own = { ...core, ...(descriptions.get(name) !== undefined && { description: descriptions.get(name) }) };
   let nullable = false;
   if (!existing) {
-    components[name] = nonNull ? { ...nonNull, ...(own.description !== undefined && { description: own.description }) } : own;
+    components[name] = nonNull
+      ? { ...nonNull, ...(own.description !== undefined && { description: own.description }) }
+      : own;
     nullable = nonNull !== undefined;
   } else {
     const existingCore = canonical(withoutAnnotations(existing));
@@ -82,7 +85,8 @@ function hoist(schema: unknown, components: Json): unknown {
     else throw new Error(`OpenAPI: two different schemas are named "${name}"`);
   }
   const ref: Json = { $ref: `#/components/schemas/${name}` };
-  const description = out.description !== undefined && out.description !== descriptions.get(name) ? out.description : undefined;
+  const description =
+    out.description !== undefined && out.description !== descriptions.get(name) ? out.description : undefined;
   const result: Json = nullable ? { anyOf: [ref, { type: 'null' }] } : ref;
   if (description !== undefined) result.description = description;
   if (out.examples !== undefined && nullable) result.examples = out.examples;
@@ -90,7 +94,10 @@ function hoist(schema: unknown, components: Json): unknown {
 }
 
 /** The error responses of every `/v1` operation, by status (decisions in docs/api.md#errors). */
-const ERROR_RESPONSES: Record<string, { name: string; description: string; schema: string; example: Json; headers?: string[] }> = {
+const ERROR_RESPONSES: Record<
+  string,
+  { name: string; description: string; schema: string; example: Json; headers?: string[] }
+> = {
   400: {
     name: 'ValidationError',
     description: 'Validation failed (property → messages), or the body is malformed JSON or form (`detail`).',
@@ -108,11 +115,16 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string; schem
     description:
       'Wrong `X-Signature`, or none while the server requires signatures (`signature_invalid`, `signature_required`); or the plan does not allow the operation (`PLAN_PERMISSION_DENIED`).',
     schema: 'ErrorDetail',
-    example: { detail: 'The X-Signature header does not match the request body: sign it with the secret key of the X-API-Key sent (on /docs: the secret key goes in the X-Signature box).', code: 'signature_invalid' },
+    example: {
+      detail:
+        'The X-Signature header does not match the request body: sign it with the secret key of the X-API-Key sent (on /docs: the secret key goes in the X-Signature box).',
+      code: 'signature_invalid',
+    },
   },
   404: {
     name: 'NotFound',
-    description: 'Unknown id, an id of another business, a deleted record (`Not found.`), or a malformed cursor (`Invalid cursor`).',
+    description:
+      'Unknown id, an id of another business, a deleted record (`Not found.`), or a malformed cursor (`Invalid cursor`).',
     schema: 'ErrorDetail',
     example: { detail: 'Not found.' },
   },
@@ -130,7 +142,8 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string; schem
   },
   429: {
     name: 'Throttled',
-    description: 'The API key made more requests this minute than the rate limit allows; `Retry-After` says when to retry.',
+    description:
+      'The API key made more requests this minute than the rate limit allows; `Retry-After` says when to retry.',
     schema: 'ErrorDetail',
     example: { detail: 'Request was throttled. Expected available in 42 seconds.' },
     headers: ['Retry-After'],
@@ -139,12 +152,19 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string; schem
 
 /** Headers of every `/v1` response (docs/api.md#rate-limits). */
 const HEADERS: Json = {
-  'X-Request-Id': { description: 'The request id (a sane incoming `X-Request-Id` is echoed).', schema: { type: 'string' } },
-  RateLimit: {
-    description: 'Requests left in the current window and seconds until it resets (`limit=1000, remaining=999, reset=42`; IETF draft).',
+  'X-Request-Id': {
+    description: 'The request id (a sane incoming `X-Request-Id` is echoed).',
     schema: { type: 'string' },
   },
-  'RateLimit-Policy': { description: 'The rate-limit policy of the key (`1000;w=60`; IETF draft).', schema: { type: 'string' } },
+  RateLimit: {
+    description:
+      'Requests left in the current window and seconds until it resets (`limit=1000, remaining=999, reset=42`; IETF draft).',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description: 'The rate-limit policy of the key (`1000;w=60`; IETF draft).',
+    schema: { type: 'string' },
+  },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
 };
 const SUCCESS_HEADERS = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy'];
@@ -168,11 +188,16 @@ export function componentize(document: Json): Json {
         if (parameter.schema?.pattern === BOOLEAN_PATTERN) parameter.schema = { type: 'boolean' };
         parameter.schema = hoist(parameter.schema, schemas);
       }
-      for (const media of Object.values((op.requestBody?.content ?? {}) as Json)) media.schema = hoist(media.schema, schemas);
+      for (const media of Object.values((op.requestBody?.content ?? {}) as Json))
+        media.schema = hoist(media.schema, schemas);
       for (const [status, response] of Object.entries((op.responses ?? {}) as Json)) {
-        for (const media of Object.values((response.content ?? {}) as Json)) media.schema = hoist(media.schema, schemas);
+        for (const media of Object.values((response.content ?? {}) as Json))
+          media.schema = hoist(media.schema, schemas);
         if (path.startsWith('/v1/') && /^2\d\d$/.test(status)) {
-          response.headers = { ...Object.fromEntries(SUCCESS_HEADERS.map((h) => [h, { $ref: `#/components/headers/${h}` }])), ...response.headers };
+          response.headers = {
+            ...Object.fromEntries(SUCCESS_HEADERS.map((h) => [h, { $ref: `#/components/headers/${h}` }])),
+            ...response.headers,
+          };
         }
       }
       if (path.startsWith('/v1/')) {
@@ -187,14 +212,22 @@ export function componentize(document: Json): Json {
   for (const error of Object.values(ERROR_RESPONSES)) {
     responses[error.name] = {
       description: error.description,
-      headers: Object.fromEntries(['X-Request-Id', ...(error.headers ?? [])].map((h) => [h, { $ref: `#/components/headers/${h}` }])),
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${error.schema}` }, example: error.example } },
+      headers: Object.fromEntries(
+        ['X-Request-Id', ...(error.headers ?? [])].map((h) => [h, { $ref: `#/components/headers/${h}` }]),
+      ),
+      content: {
+        'application/json': { schema: { $ref: `#/components/schemas/${error.schema}` }, example: error.example },
+      },
     };
   }
   for (const name of errorSchemas) {
     if (!schemas[name]) throw new Error(`OpenAPI: the error schema "${name}" is not used by any route`);
   }
-  const sorted = Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(schemas)
+      .sort()
+      .map((k) => [k, schemas[k]]),
+  );
   document.components = { ...document.components, schemas: sorted, responses, headers: HEADERS };
   return document;
 }

@@ -34,7 +34,10 @@ export function presetStyleHashes(): string[] {
   const dir = path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json'));
   const preset = fs.readFileSync(path.join(dir, 'static', 'swagger-ui-standalone-preset.js'), 'utf8');
   const hashes = [...preset.matchAll(/createElement\("style",null,"((?:[^"\\]|\\.)*)"\)/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(JSON.parse(`"${m[1]}"`) as string).digest('base64')}'`,
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(JSON.parse(`"${m[1]}"`) as string)
+        .digest('base64')}'`,
   );
   return [...new Set(hashes)];
 }
@@ -45,13 +48,21 @@ export const TAGS = [
   { name: 'contract', description: 'Contracts, with their categories, custom fields and notes.' },
   { name: 'settlement', description: 'Settlements (payments due under contracts), their status history and notes.' },
   { name: 'inquiry', description: 'Inquiries (sales leads): the pipeline, with tasks, links and histories.' },
-  { name: 'catalog', description: 'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.' },
+  {
+    name: 'catalog',
+    description:
+      'Read-only catalogs: members, custom fields, inquiry statuses, folders, client statuses, contract categories, settlement types.',
+  },
   { name: 'log', description: 'The log of the calls made with the business’s keys (last 14 days).' },
   { name: 'operations', description: 'Probes and metrics for operators (extensions; no API key).' },
   { name: 'project', description: 'Projects (plans FREE and AGENCY only).' },
   { name: 'worker', description: 'Workers (plans FREE and AGENCY only).' },
   { name: 'notification', description: 'In-app notifications of members (extension).' },
-  { name: 'file', description: 'Attachments: pre-signed upload URLs, and the signed upload and download URLs the server serves itself.' },
+  {
+    name: 'file',
+    description:
+      'Attachments: pre-signed upload URLs, and the signed upload and download URLs the server serves itself.',
+  },
   { name: 'todo', description: 'Todos attached to inquiries.' },
   { name: 'estimate', description: 'Estimate item templates (the lines of a quote) and their classifications.' },
 ];
@@ -102,8 +113,15 @@ const IDEMPOTENCY_KEY_SCHEMA = {
 
 /** The answers only a request with `Idempotency-Key` can get. */
 const IDEMPOTENCY_RESPONSES = {
-  409: { ...ErrorDetail, description: 'A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`.' },
-  422: { ...ErrorDetail, description: 'The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`).' },
+  409: {
+    ...ErrorDetail,
+    description:
+      'A request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`); `Retry-After: 1`.',
+  },
+  422: {
+    ...ErrorDetail,
+    description: 'The `Idempotency-Key` was used with another method, path or body (`idempotency_key_reused`).',
+  },
 };
 
 type RouteSchema = Record<string, unknown>;
@@ -129,7 +147,8 @@ export function examplesAsText<T>(document: T): T {
       for (const param of op.parameters) {
         const schema = (param.schema ?? {}) as Record<string, unknown>;
         const values: unknown[] = [];
-        if (param.examples && typeof param.examples === 'object') for (const e of Object.values(param.examples)) values.push((e as { value?: unknown }).value);
+        if (param.examples && typeof param.examples === 'object')
+          for (const e of Object.values(param.examples)) values.push((e as { value?: unknown }).value);
         if ('example' in param) values.push(param.example);
         if (Array.isArray(schema.examples)) values.push(...(schema.examples as unknown[]));
         if ('example' in schema) values.push(schema.example);
@@ -137,10 +156,15 @@ export function examplesAsText<T>(document: T): T {
         delete param.example;
         delete schema.examples;
         delete schema.example;
-        const shown = [...new Set(values.filter((v) => v !== undefined).map((v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``))];
+        const shown = [
+          ...new Set(
+            values.filter((v) => v !== undefined).map((v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``),
+          ),
+        ];
         if (shown.length === 0) continue;
         const text = `${shown.length > 1 ? 'Examples' : 'Example'}: ${shown.join(', ')}.`;
-        param.description = typeof param.description === 'string' && param.description !== '' ? `${param.description} ${text}` : text;
+        param.description =
+          typeof param.description === 'string' && param.description !== '' ? `${param.description} ${text}` : text;
       }
     }
   }
@@ -154,7 +178,10 @@ export function examplesAsText<T>(document: T): T {
  */
 export function describeResponses<T>(document: T): T {
   type Response = { description?: string; content?: Record<string, { schema?: { $ref?: string } }> };
-  const doc = document as { paths?: Record<string, Record<string, { responses?: Record<string, Response> }>>; components?: { responses?: Record<string, Response> } };
+  const doc = document as {
+    paths?: Record<string, Record<string, { responses?: Record<string, Response> }>>;
+    components?: { responses?: Record<string, Response> };
+  };
   const name = (code: string, res: Response) => {
     const ref = Object.values(res.content ?? {})[0]?.schema?.$ref;
     const reason = STATUS_CODES[Number(code)] ?? `Status ${code}`;
@@ -163,7 +190,8 @@ export function describeResponses<T>(document: T): T {
   for (const item of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(item)) {
       if (op === null || typeof op !== 'object' || op.responses === undefined) continue;
-      for (const [code, res] of Object.entries(op.responses)) if (res.description === 'Default Response') res.description = name(code, res);
+      for (const [code, res] of Object.entries(op.responses))
+        if (res.description === 'Default Response') res.description = name(code, res);
     }
   }
   return document;
@@ -174,12 +202,20 @@ export function describeResponses<T>(document: T): T {
  * `PATCH` and `DELETE` operation under `/v1`, in the document only (the plugin `idempotency.ts` checks the
  * header itself), so no route file has to declare them.
  */
-export function addIdempotencyKey(schema: RouteSchema | undefined, url: string, methods: readonly string[]): RouteSchema | undefined {
-  if (!schema || schema.hide || !url.startsWith('/v1') || !methods.some((m) => IDEMPOTENT_METHODS.has(m))) return schema;
+export function addIdempotencyKey(
+  schema: RouteSchema | undefined,
+  url: string,
+  methods: readonly string[],
+): RouteSchema | undefined {
+  if (!schema || schema.hide || !url.startsWith('/v1') || !methods.some((m) => IDEMPOTENT_METHODS.has(m)))
+    return schema;
   const headers = (schema.headers ?? { type: 'object', properties: {} }) as RouteSchema;
   return {
     ...schema,
-    headers: { ...headers, properties: { ...(headers.properties as RouteSchema), [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_SCHEMA } },
+    headers: {
+      ...headers,
+      properties: { ...(headers.properties as RouteSchema), [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_SCHEMA },
+    },
     response: { ...IDEMPOTENCY_RESPONSES, ...(schema.response as RouteSchema) },
   };
 }
@@ -258,20 +294,22 @@ export default fp(
               type: 'apiKey',
               in: 'header',
               name: 'X-API-Key',
-              description: 'The **API key** of the business (`bz_…`, printed by `bizapi key create` or `bizapi business create`).',
+              description:
+                'The **API key** of the business (`bz_…`, printed by `bizapi key create` or `bizapi business create`).',
             },
             [SIGNATURE_SCHEME]: {
               type: 'apiKey',
               in: 'header',
               name: 'X-Signature',
               description:
-                'On the docs page (/docs), enter the key\'s **secret key** here (not a signature): the page signs each request with it in the browser (version 2) and sends only the signature. ' +
+                "On the docs page (/docs), enter the key's **secret key** here (not a signature): the page signs each request with it in the browser (version 2) and sends only the signature. " +
                 'Version 1: lowercase hex HMAC-SHA256 of the raw request body (empty string when there is none), keyed with the secret key. Version 2 (extension, replay-proof): `v2=` + lowercase hex HMAC-SHA256 of `"{X-Signature-Timestamp}.{METHOD}.{path and query as sent}.{raw body}"`, sent with `X-Signature-Timestamp`; valid within 300 seconds of the server clock, once. `BIZAPI_SIGNATURE_MODE=v2` accepts only version 2.',
             },
             [METRICS_SCHEME]: {
               type: 'http',
               scheme: 'bearer',
-              description: 'Operators only, for `GET /metrics`: the server\'s `BIZAPI_METRICS_TOKEN` (`Authorization: Bearer …`), needed only when the server sets one. Leave it empty for the `/v1` API.',
+              description:
+                "Operators only, for `GET /metrics`: the server's `BIZAPI_METRICS_TOKEN` (`Authorization: Bearer …`), needed only when the server sets one. Leave it empty for the `/v1` API.",
             },
           },
         },
@@ -279,7 +317,12 @@ export default fp(
       },
       // Named component schemas with $ref, error responses and headers (plugins/openapi-components.ts).
       // Parameter examples into their descriptions (examplesAsText), so the docs page never pre-fills them.
-      transformObject: (documents) => describeResponses(examplesAsText(componentize((documents as { openapiObject: Parameters<typeof componentize>[0] }).openapiObject))),
+      transformObject: (documents) =>
+        describeResponses(
+          examplesAsText(
+            componentize((documents as { openapiObject: Parameters<typeof componentize>[0] }).openapiObject),
+          ),
+        ),
     });
     // The docs page signs each Try-it-out request in the browser (docs/authentication.md#docs-page): a local
     // script (no inline code, so the CSP holds) defines the request interceptor; the secret entered in
@@ -298,7 +341,15 @@ export default fp(
       logo: { type: 'image/svg+xml', content: Buffer.from(LOGO_SVG), href: '/docs', target: '_self' },
       theme: {
         title: DOCS_TITLE,
-        favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: Buffer.from(FAVICON_SVG) }],
+        favicon: [
+          {
+            filename: 'favicon.svg',
+            rel: 'icon',
+            sizes: 'any',
+            type: 'image/svg+xml',
+            content: Buffer.from(FAVICON_SVG),
+          },
+        ],
         css: [{ filename: 'bizapi-docs.css', content: DOCS_CSS }],
         js: [{ filename: 'bizapi-sign.js', content: SIGN_REQUESTS_JS }],
       },
@@ -307,7 +358,10 @@ export default fp(
         deepLinking: true,
         persistAuthorization: false,
         // Serialized into Swagger UI's own initializer script; calls the function of bizapi-sign.js.
-        requestInterceptor: ((request: unknown) => (globalThis as unknown as { bizapiSignRequest: (r: unknown) => unknown }).bizapiSignRequest(request)) as never,
+        requestInterceptor: ((request: unknown) =>
+          (globalThis as unknown as { bizapiSignRequest: (r: unknown) => unknown }).bizapiSignRequest(
+            request,
+          )) as never,
       },
     });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -319,7 +373,8 @@ export default fp(
           tags: ['operations'],
           operationId: 'root_retrieve',
           summary: 'Identify the server',
-          description: 'The server’s name and version and where its docs and this document are (extension; no API key, not logged). OpenAPI tools probe it as a health check.',
+          description:
+            'The server’s name and version and where its docs and this document are (extension; no API key, not logged). OpenAPI tools probe it as a health check.',
           security: [],
           'x-extension': true,
           response: { 200: ApiRoot },

@@ -93,11 +93,18 @@ export default fp<RateLimitOptions>(
     if (opts.store === 'redis') {
       // Fail fast while Redis is unreachable (no offline queue, one try per command): requests pass meanwhile.
       const { Redis } = await import('ioredis'); // only with REDIS_URL
-      redis = new Redis(opts.redisUrl!, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+      redis = new Redis(opts.redisUrl!, {
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+      });
       redis.on('error', (err) => app.log.warn({ err }, 'Redis (rate limit) connection error'));
       // Start with the connection up when Redis is reachable; when it is not, start anyway (ioredis keeps
       // reconnecting, and requests pass uncounted meanwhile).
-      await redis.connect().catch((err: unknown) => app.log.error({ err }, 'Redis (rate limit) is unreachable at start'));
+      await redis
+        .connect()
+        .catch((err: unknown) => app.log.error({ err }, 'Redis (rate limit) is unreachable at start'));
       app.addHook('onClose', async () => {
         await redis!.quit().catch(() => redis!.disconnect());
       });
@@ -111,7 +118,8 @@ export default fp<RateLimitOptions>(
             const k = `${COUNTER_NAMESPACE}${key}`;
             // The window starts with the first hit (SET NX with its expiry); INCR keeps the expiry.
             const replies = await redis.multi().set(k, '0', 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
-            if (!replies || replies.some(([err]) => err)) throw replies?.find(([err]) => err)?.[0] ?? new Error('Redis transaction aborted');
+            if (!replies || replies.some(([err]) => err))
+              throw replies?.find(([err]) => err)?.[0] ?? new Error('Redis transaction aborted');
             const ttl = Number(replies[2]![1]);
             return { hits: Number(replies[1]![1]), resetAt: now + (ttl > 0 ? ttl : windowMs) };
           }
@@ -131,7 +139,8 @@ export default fp<RateLimitOptions>(
       timeWindow: opts.windowMs,
       skipOnError: true,
       // One budget per credential: an API key, or an MCP token (docs/mcp.md#remote-mcp).
-      keyGenerator: (request) => (request.auth.mcpTokenId !== undefined ? `mcp:${request.auth.mcpTokenId}` : `key:${request.auth.apiKeyId}`),
+      keyGenerator: (request) =>
+        request.auth.mcpTokenId !== undefined ? `mcp:${request.auth.mcpTokenId}` : `key:${request.auth.apiKeyId}`,
       ...(opts.store === 'database' ? { store: databaseStore(opts.db, onStoreError) } : {}),
       ...(redis ? { redis, nameSpace: 'bizapi-rate-limit:' } : {}),
     });

@@ -45,26 +45,37 @@ function header(request: FastifyRequest, name: string): string | undefined {
 function listHeader(request: FastifyRequest, name: string): string[] | undefined {
   const value = header(request, name);
   if (value === undefined) return undefined;
-  return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /**
  * The operations a request may use: the token's bounds, narrowed by the request's headers.
  * @throws ValidationError for a malformed header; PermissionDenied for a header that would widen the token
  */
-export function grantedOperations(all: readonly OperationTool[], grant: Pick<McpGrant, 'readOnly' | 'tools'>, headers: { readOnly?: string; tools?: string[] }): OperationTool[] {
+export function grantedOperations(
+  all: readonly OperationTool[],
+  grant: Pick<McpGrant, 'readOnly' | 'tools'>,
+  headers: { readOnly?: string; tools?: string[] },
+): OperationTool[] {
   let ops = all.filter((op) => grant.tools === undefined || grant.tools.includes(op.name));
   if (grant.readOnly) ops = ops.filter((op) => op.method === 'GET');
   if (headers.readOnly !== undefined) {
     const v = headers.readOnly.trim().toLowerCase();
-    if (v !== 'true' && v !== 'false' && v !== '1' && v !== '0') throw new ValidationError({ 'X-MCP-Read-Only': ['Must be true or false.'] });
+    if (v !== 'true' && v !== 'false' && v !== '1' && v !== '0')
+      throw new ValidationError({ 'X-MCP-Read-Only': ['Must be true or false.'] });
     if (v === 'true' || v === '1') ops = ops.filter((op) => op.method === 'GET');
   }
   if (headers.tools !== undefined) {
     if (headers.tools.length === 0) throw new ValidationError({ 'X-MCP-Tools': ['Name at least one operation id.'] });
     const allowed = new Set(ops.map((op) => op.name));
     const refused = headers.tools.filter((t) => !allowed.has(t));
-    if (refused.length > 0) throw new PermissionDenied(`X-MCP-Tools names operations this token does not allow here: ${refused.join(', ')}. Headers narrow a token, never widen it.`);
+    if (refused.length > 0)
+      throw new PermissionDenied(
+        `X-MCP-Tools names operations this token does not allow here: ${refused.join(', ')}. Headers narrow a token, never widen it.`,
+      );
     const wanted = new Set(headers.tools);
     ops = ops.filter((op) => wanted.has(op.name));
   }
@@ -80,14 +91,31 @@ function injectFetch(app: FastifyInstance, grant: McpGrant, remoteAddress: strin
     req.headers.forEach((value, name) => {
       if (name !== 'x-api-key' && name !== 'x-signature' && name !== 'x-signature-timestamp') headers[name] = value;
     });
-    const call = internalCall({ businessId: grant.businessId, apiKeyId: 0, mcpTokenId: grant.tokenId, plan: grant.plan, timezone: grant.timezone, secret: '' });
+    const call = internalCall({
+      businessId: grant.businessId,
+      apiKeyId: 0,
+      mcpTokenId: grant.tokenId,
+      plan: grant.plan,
+      timezone: grant.timezone,
+      secret: '',
+    });
     headers[INTERNAL_CALL_HEADER] = call.nonce;
     try {
       const body = req.body === null ? undefined : Buffer.from(await req.arrayBuffer());
-      const res = await app.inject({ method: req.method as 'GET', url: url.pathname + url.search, headers, remoteAddress, ...(body !== undefined && { payload: body }) });
+      const res = await app.inject({
+        method: req.method as 'GET',
+        url: url.pathname + url.search,
+        headers,
+        remoteAddress,
+        ...(body !== undefined && { payload: body }),
+      });
       const out = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-      return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
+      for (const [name, value] of Object.entries(res.headers))
+        if (value !== undefined) out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: out,
+      });
     } finally {
       call.release();
     }
@@ -111,23 +139,32 @@ export default fp<RemoteMcpOptions>(
     });
 
     const unauthorized = (request: FastifyRequest, reply: FastifyReply) =>
-      reply.header('WWW-Authenticate', `Bearer resource_metadata="${origin(request, opts.publicUrl)}/.well-known/oauth-protected-resource"`);
+      reply.header(
+        'WWW-Authenticate',
+        `Bearer resource_metadata="${origin(request, opts.publicUrl)}/.well-known/oauth-protected-resource"`,
+      );
 
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const auth = header(request, 'authorization');
       const token = auth !== undefined && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, '').trim() : undefined;
       if (token === undefined || token === '') {
         unauthorized(request, reply);
-        throw new NotAuthenticated('Authentication credentials were not provided: send Authorization: Bearer <MCP token> (bizapi key create --business ID --mcp).');
+        throw new NotAuthenticated(
+          'Authentication credentials were not provided: send Authorization: Bearer <MCP token> (bizapi key create --business ID --mcp).',
+        );
       }
       const grant = await authenticateMcpToken(opts.db, token);
       if (grant === undefined) {
         unauthorized(request, reply);
         throw new AuthenticationFailed('Invalid or revoked MCP token.');
       }
-      const ops = grantedOperations(operations(), grant, { readOnly: header(request, 'x-mcp-read-only'), tools: listHeader(request, 'x-mcp-tools') });
+      const ops = grantedOperations(operations(), grant, {
+        readOnly: header(request, 'x-mcp-read-only'),
+        tools: listHeader(request, 'x-mcp-tools'),
+      });
       const toolList = header(request, 'x-mcp-tool-list')?.trim().toLowerCase();
-      if (toolList !== undefined && toolList !== 'full' && toolList !== 'default') throw new ValidationError({ 'X-MCP-Tool-List': ['Must be default or full.'] });
+      if (toolList !== undefined && toolList !== 'full' && toolList !== 'default')
+        throw new ValidationError({ 'X-MCP-Tool-List': ['Must be default or full.'] });
       if (request.method !== 'POST') {
         // Stateless: no stream to resume (GET) and no session to end (DELETE).
         reply.header('Allow', 'POST');

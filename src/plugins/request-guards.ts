@@ -134,7 +134,8 @@ export default fp(
       const schema = route.schema?.params as { properties?: Record<string, { type?: string }> } | undefined;
       if (schema?.properties === undefined) return done();
       let segments = integerSegmentsOf.get(route.config);
-      if (segments === undefined) integerSegmentsOf.set(route.config, (segments = integerSegments(route.url ?? '', schema)));
+      if (segments === undefined)
+        integerSegmentsOf.set(route.config, (segments = integerSegments(route.url ?? '', schema)));
       if (segments.length === 0) return done();
       const raw = (request.raw.url ?? '').split('?', 1)[0]!.split('/');
       for (const at of segments) {

@@ -35,7 +35,8 @@ export interface RequestLogOptions {
   writer: LogWriter;
 }
 
-const CREDENTIAL_PARAM = /([?&](?:x-amz-signature|x-amz-credential|x-amz-security-token|signature|sig|token)=)[^&"\s\\]+/gi;
+const CREDENTIAL_PARAM =
+  /([?&](?:x-amz-signature|x-amz-credential|x-amz-security-token|signature|sig|token)=)[^&"\s\\]+/gi;
 
 /** Replaces the values of signature and token query parameters inside a text by `[REDACTED]`. */
 export function redactUrlCredentials(text: string): string {
@@ -64,7 +65,10 @@ export function fitBody(text: string | null): string | null {
   const bytes = Buffer.from(redacted, 'utf8');
   if (bytes.length <= MAX_LOGGED_BODY_BYTES) return redacted;
   // Cut on a character boundary: drop a trailing partial character decoded as U+FFFD.
-  const head = bytes.subarray(0, MAX_LOGGED_BODY_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+  const head = bytes
+    .subarray(0, MAX_LOGGED_BODY_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
   return JSON.stringify({ truncated: true, size: bytes.length, head });
 }
 
@@ -102,7 +106,8 @@ export function requestBodyText(request: FastifyRequest): string | null {
   // A JSON body the parser accepted is valid JSON text within the depth limit; one it never parsed (a bad
   // signature stops the request first) is checked here, the depth first (a linear scan): a body nested
   // deeper than the API accepts is kept as text, so that no stored row is too deep to show.
-  if (isJson(request.headers['content-type']) && (body !== undefined || (!jsonDeeperThan(text) && isJsonText(text)))) return text;
+  if (isJson(request.headers['content-type']) && (body !== undefined || (!jsonDeeperThan(text) && isJsonText(text))))
+    return text;
   return JSON.stringify(text);
 }
 

@@ -19,7 +19,12 @@ export type CascadeAuth = Pick<AuthContext, 'businessId' | 'timezone'>;
  * which signs the download URLs of the shapes where they have any (inquiries); `undefined` where the caller has
  * none.
  */
-export type Cascade<Files = unknown> = (trx: Db, auth: CascadeAuth, id: number, files: Files | undefined) => Promise<void>;
+export type Cascade<Files = unknown> = (
+  trx: Db,
+  auth: CascadeAuth,
+  id: number,
+  files: Files | undefined,
+) => Promise<void>;
 
 /**
  * The delete of record `id` that takes records of another resource with it (docs/api.md#cascades): deletes

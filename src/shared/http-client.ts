@@ -50,7 +50,11 @@ class NotPublicError extends Error {
   readonly code = 'ENOTPUBLIC';
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * A `dns.lookup` that refuses names resolving to an address `admitted` refuses: the check runs on the very
@@ -58,14 +62,19 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.
  */
 function checkedLookup(admitted: (address: string) => boolean, what: string): net.LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, options, (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => {
-      const done = callback as LookupCallback;
-      if (err) return done(err, address, family);
-      const list = Array.isArray(address) ? address.map((a) => a.address) : [address];
-      const refused = list.find((a) => !admitted(a));
-      if (refused !== undefined) return done(new NotPublicError(`${hostname} resolves to ${refused}, which is ${what}`), address, family);
-      return done(null, address, family);
-    });
+    dns.lookup(
+      hostname,
+      options,
+      (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => {
+        const done = callback as LookupCallback;
+        if (err) return done(err, address, family);
+        const list = Array.isArray(address) ? address.map((a) => a.address) : [address];
+        const refused = list.find((a) => !admitted(a));
+        if (refused !== undefined)
+          return done(new NotPublicError(`${hostname} resolves to ${refused}, which is ${what}`), address, family);
+        return done(null, address, family);
+      },
+    );
   };
 }
 
@@ -83,9 +92,15 @@ type Reach = 'public' | 'no-metadata' | 'any';
 function agentFor(reach: Reach): Agent {
   if (reach === 'any') return (agents.any ??= new Agent({ pipelining: 0 }));
   if (reach === 'no-metadata') {
-    return (agents.noMetadata ??= new Agent({ pipelining: 0, connect: { lookup: checkedLookup((a) => !isMetadataAddress(a), 'a cloud metadata address') } }));
+    return (agents.noMetadata ??= new Agent({
+      pipelining: 0,
+      connect: { lookup: checkedLookup((a) => !isMetadataAddress(a), 'a cloud metadata address') },
+    }));
   }
-  return (agents.publicOnly ??= new Agent({ pipelining: 0, connect: { lookup: checkedLookup(isPublicAddress, 'not a public address') } }));
+  return (agents.publicOnly ??= new Agent({
+    pipelining: 0,
+    connect: { lookup: checkedLookup(isPublicAddress, 'not a public address') },
+  }));
 }
 
 /** Why an address literal may not be connected to under `reach`, or `undefined` when it may (names are judged by the agent's lookup). */
@@ -102,7 +117,12 @@ function refusedLiteral(host: string, reach: Reach): string | undefined {
  * `timeoutMs` (an answer whose headers came in time but whose body did not is kept as far as it came), at most
  * `maxResponseBytes` of the answer read. Never throws: a failure is in the result (`error`); a 2xx is success.
  */
-export async function post(url: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
+export async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const maxBytes = options.maxResponseBytes ?? 4096;
@@ -159,7 +179,8 @@ export async function post(url: string, body: string, headers: Record<string, st
   if (error === null && statusCode !== null && (statusCode < 200 || statusCode > 299)) {
     error = statusCode >= 300 && statusCode < 400 ? `HTTP ${statusCode}: redirect not followed` : `HTTP ${statusCode}`;
   }
-  const response = statusCode === null ? null : Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8').replaceAll('\u0000', '');
+  const response =
+    statusCode === null ? null : Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8').replaceAll('\u0000', '');
   return { statusCode, error, response, durationMs: elapsed() };
 }
 
@@ -223,7 +244,14 @@ export async function get(url: string, options: GetOptions): Promise<GetResult> 
     timedOut = true;
     abort.abort();
   }, options.timeoutMs);
-  const result = (current: string, statusCode: number | null, error: string | null, refused: boolean, body: Buffer | null = null, retryAfter?: string): GetResult => ({
+  const result = (
+    current: string,
+    statusCode: number | null,
+    error: string | null,
+    refused: boolean,
+    body: Buffer | null = null,
+    retryAfter?: string,
+  ): GetResult => ({
     statusCode,
     error,
     refused,
@@ -242,15 +270,26 @@ export async function get(url: string, options: GetOptions): Promise<GetResult> 
       } catch {
         return result(current, null, `${hopNote}invalid URL`, true);
       }
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') return result(current, null, `${hopNote}unsupported scheme ${target.protocol}`, true);
+      if (target.protocol !== 'http:' && target.protocol !== 'https:')
+        return result(current, null, `${hopNote}unsupported scheme ${target.protocol}`, true);
       const literal = refusedLiteral(target.hostname.replace(/^\[(.*)\]$/, '$1'), reach);
       if (literal !== undefined) return result(current, null, `${hopNote}${literal}`, true);
       let res: Awaited<ReturnType<typeof request>>;
       try {
-        res = await request(target, { method: 'GET', headers: options.headers ?? {}, dispatcher: agentFor(reach), signal: abort.signal });
+        res = await request(target, {
+          method: 'GET',
+          headers: options.headers ?? {},
+          dispatcher: agentFor(reach),
+          signal: abort.signal,
+        });
       } catch (err) {
         if (timedOut) return result(current, null, `${hopNote}timeout after ${options.timeoutMs} ms`, false);
-        return result(current, null, `${hopNote}${errorText(err)}`, err instanceof NotPublicError || (err as { cause?: unknown }).cause instanceof NotPublicError);
+        return result(
+          current,
+          null,
+          `${hopNote}${errorText(err)}`,
+          err instanceof NotPublicError || (err as { cause?: unknown }).cause instanceof NotPublicError,
+        );
       }
       // the body may be destroyed unread (a redirect, an error status, too large): its abort is no failure
       res.body.on('error', () => undefined);
@@ -270,7 +309,8 @@ export async function get(url: string, options: GetOptions): Promise<GetResult> 
         res.body.destroy();
         return result(current, res.statusCode, `${hopNote}HTTP ${res.statusCode}`, false, null, header('retry-after'));
       }
-      const tooLarge = () => result(current, res.statusCode, `${hopNote}answer larger than ${options.maxBytes} bytes`, true);
+      const tooLarge = () =>
+        result(current, res.statusCode, `${hopNote}answer larger than ${options.maxBytes} bytes`, true);
       if (Number(header('content-length') ?? 0) > options.maxBytes) {
         res.body.destroy();
         return tooLarge();
@@ -284,7 +324,12 @@ export async function get(url: string, options: GetOptions): Promise<GetResult> 
           chunks.push(chunk);
         }
       } catch (err) {
-        return result(current, res.statusCode, `${hopNote}${timedOut ? `timeout after ${options.timeoutMs} ms` : errorText(err)}`, false);
+        return result(
+          current,
+          res.statusCode,
+          `${hopNote}${timedOut ? `timeout after ${options.timeoutMs} ms` : errorText(err)}`,
+          false,
+        );
       } finally {
         res.body.destroy();
       }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
  * Reads the disk at each call.
  */
 export function packageVersion(): string {
-  for (let dir = new URL('.', import.meta.url); ; ) {
+  for (let dir = new URL('.', import.meta.url); ;) {
     const file = new URL('package.json', dir);
     if (fs.existsSync(file)) {
       const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };

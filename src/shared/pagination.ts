@@ -38,7 +38,10 @@ export class InvalidCursor extends ApiError {
 export const PageQueryProperties = {
   cursor: Type.Optional(Type.String({ description: 'Position from the `next` or `previous` link of a page.' })),
   page_size: Type.Optional(
-    Type.Integer({ minimum: 1, description: `Items per page: default ${DEFAULT_PAGE_SIZE}, larger values are clamped to ${MAX_PAGE_SIZE}.` }),
+    Type.Integer({
+      minimum: 1,
+      description: `Items per page: default ${DEFAULT_PAGE_SIZE}, larger values are clamped to ${MAX_PAGE_SIZE}.`,
+    }),
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Alias of `page_size` (the name the spec uses).' })),
 };
@@ -152,7 +155,11 @@ function afterPosition(
 }
 
 /** `query` in the page order of `order`, reversed when walking back. */
-function ordered<Q extends SelectQueryBuilder<any, any, any>>(query: Q, order: readonly OrderColumn<any>[], reverse: boolean): Q {
+function ordered<Q extends SelectQueryBuilder<any, any, any>>(
+  query: Q,
+  order: readonly OrderColumn<any>[],
+  reverse: boolean,
+): Q {
   let q = query;
   for (const col of order) {
     const dir = reverse ? (col.direction === 'asc' ? 'desc' : 'asc') : col.direction;
@@ -178,7 +185,9 @@ export async function fetchPage<Row extends Record<string, unknown>>(
   const reverse = cursor?.reverse ?? false;
   let q = query;
   if (cursor) q = q.where((eb) => afterPosition(eb, order, cursor.values, reverse));
-  const fetched = await ordered(q, order, reverse).limit(size + 1).execute();
+  const fetched = await ordered(q, order, reverse)
+    .limit(size + 1)
+    .execute();
   return toPage(fetched, order, size, cursor);
 }
 
@@ -197,9 +206,15 @@ export function preparedPage<Row extends Record<string, unknown>>(
   type Args = [businessId: number, limit: number, ...values: (string | number)[]];
   const after = (reverse: boolean) =>
     preparedQuery<Args, Row>(2 + order.length, (db, businessId, limit, ...values) =>
-      ordered(base(db, businessId).where((eb) => afterPosition(eb, order, values, reverse)), order, reverse).limit(limit),
+      ordered(
+        base(db, businessId).where((eb) => afterPosition(eb, order, values, reverse)),
+        order,
+        reverse,
+      ).limit(limit),
     );
-  const first = preparedQuery(2, (db: Db, businessId: number, limit: number) => ordered(base(db, businessId), order, false).limit(limit));
+  const first = preparedQuery(2, (db: Db, businessId: number, limit: number) =>
+    ordered(base(db, businessId), order, false).limit(limit),
+  );
   const forward = after(false);
   const backward = after(true);
   return async (db, businessId, size, cursor) => {
@@ -223,23 +238,35 @@ export function preparedPages<Row extends Record<string, unknown>, S>(
   capacity: number,
   base: (db: Db, shape: S, args: readonly unknown[]) => SelectQueryBuilder<any, any, Row>,
   order: readonly OrderColumn<Row>[],
-): (db: Db, key: string, shape: S, args: unknown[], size: number, cursor: CursorPosition | undefined) => Promise<Page<Row>> {
+): (
+  db: Db,
+  key: string,
+  shape: S,
+  args: unknown[],
+  size: number,
+  cursor: CursorPosition | undefined,
+) => Promise<Page<Row>> {
   type Shape = { shape: S; n: number; reverse: boolean | undefined };
   const run = preparedShapes<Shape, Row>(capacity, (db, { shape, n, reverse }, all) => {
     const q = base(db, shape, all.slice(0, n));
     const limit = all[n];
     if (reverse === undefined) return ordered(q, order, false).limit(limit as number);
     const values = all.slice(n + 1) as (string | number)[];
-    return ordered(q.where((eb) => afterPosition(eb, order, values, reverse)), order, reverse).limit(limit as number);
+    return ordered(
+      q.where((eb) => afterPosition(eb, order, values, reverse)),
+      order,
+      reverse,
+    ).limit(limit as number);
   });
   return async (db, key, shape, args, size, cursor) => {
     if (cursor !== undefined && cursor.values.length !== order.length) throw new InvalidCursor();
     const reverse = cursor?.reverse;
-    const fetched = await run(db, `${reverse === undefined ? 'first' : reverse ? 'back' : 'forward'} ${key}`, { shape, n: args.length, reverse }, [
-      ...args,
-      size + 1,
-      ...(cursor?.values ?? []),
-    ]);
+    const fetched = await run(
+      db,
+      `${reverse === undefined ? 'first' : reverse ? 'back' : 'forward'} ${key}`,
+      { shape, n: args.length, reverse },
+      [...args, size + 1, ...(cursor?.values ?? [])],
+    );
     return toPage(fetched, order, size, cursor);
   };
 }
@@ -321,7 +348,8 @@ export interface PageBody<T> {
 export function toPageBody<T>(request: FastifyRequest, page: Page<T>): PageBody<T> {
   const origin = request.publicOrigin;
   const scope = scopeOf(request);
-  const link = (p: CursorPosition | null) => pageLink(origin, request.url, p && request.server.cursors.encode(p, scope));
+  const link = (p: CursorPosition | null) =>
+    pageLink(origin, request.url, p && request.server.cursors.encode(p, scope));
   return { next: link(page.next), previous: link(page.previous), results: page.rows };
 }
 

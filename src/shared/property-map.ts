@@ -68,7 +68,9 @@ type WritableKeys<M extends PropertyMap> = { [P in keyof M]: M[P]['writable'] ex
 type ListKeys<M extends PropertyMap> = { [P in keyof M]: M[P]['list'] extends true ? P : never }[keyof M];
 
 /** The columns a read row must hold for the properties `K` of `M` read from a column, with their types. */
-export type RowOf<M extends PropertyMap, K extends keyof M = keyof M> = { [P in ReadKeys<M> & K as ColumnOf<M[P]> & string]: ValueOf<M[P]> };
+export type RowOf<M extends PropertyMap, K extends keyof M = keyof M> = {
+  [P in ReadKeys<M> & K as ColumnOf<M[P]> & string]: ValueOf<M[P]>;
+};
 /** The full shape `M` describes. */
 export type ShapeOf<M extends PropertyMap> = { -readonly [P in keyof M]: ApiOf<M[P]> };
 /** The list shape `M` describes. */
@@ -81,9 +83,17 @@ export type BodyShapeOf<M extends PropertyMap> = { [P in WritableKeys<M>]?: Body
 export type ColumnsOf<M extends PropertyMap> = { [P in WritableKeys<M> as ColumnOf<M[P]> & string]: ValueOf<M[P]> };
 /** Which of a map's columns a select list takes: all, the list shape's, or the rest (the full shape adds them to the list's). */
 export type ColumnSet = 'all' | 'list' | 'detail';
-type KeysOf<M extends PropertyMap, S extends ColumnSet> = S extends 'list' ? ListKeys<M> : S extends 'detail' ? Exclude<keyof M, ListKeys<M>> : keyof M;
+type KeysOf<M extends PropertyMap, S extends ColumnSet> = S extends 'list'
+  ? ListKeys<M>
+  : S extends 'detail'
+    ? Exclude<keyof M, ListKeys<M>>
+    : keyof M;
 /** The table columns `M` reads for the properties of set `S`, as `table.column`. */
-export type SelectedColumn<M extends PropertyMap, T extends string, S extends ColumnSet = 'all'> = `${T}.${ColumnOf<M[ReadKeys<M> & KeysOf<M, S>]> & string}`;
+export type SelectedColumn<
+  M extends PropertyMap,
+  T extends string,
+  S extends ColumnSet = 'all',
+> = `${T}.${ColumnOf<M[ReadKeys<M> & KeysOf<M, S>]> & string}`;
 
 const same = <T>(value: T): T => value;
 
@@ -121,9 +131,27 @@ export function propertiesOf<Row>() {
       column: C,
       values: V,
       options: { default?: V[number] | (null extends Row[C] ? null : never) } = {},
-    ): PropertyEntry<V[number] | (null extends Row[C] ? null : never), V[number] | (null extends Row[C] ? null : never), C, Row[C], false, true, true> {
+    ): PropertyEntry<
+      V[number] | (null extends Row[C] ? null : never),
+      V[number] | (null extends Row[C] ? null : never),
+      C,
+      Row[C],
+      false,
+      true,
+      true
+    > {
       void values;
-      return { column, stored: column, list: false, writable: true, read: true, default: options.default, toColumn: same as (value: unknown) => Row[C], fromColumn: same as (value: Row[C]) => never, toBody: same };
+      return {
+        column,
+        stored: column,
+        list: false,
+        writable: true,
+        read: true,
+        default: options.default,
+        toColumn: same as (value: unknown) => Row[C],
+        fromColumn: same as (value: Row[C]) => never,
+        toBody: same,
+      };
     },
     /** A property stored in `column` through a coercion each way (a boolean stored as 0/1). */
     coerced<C extends keyof Row & string, Api>(
@@ -131,7 +159,16 @@ export function propertiesOf<Row>() {
       coerce: { toColumn: (value: Api) => Row[C]; fromColumn: (value: Row[C]) => Api },
       options: { default?: Api } = {},
     ): PropertyEntry<Api, Api, C, Row[C], false, true, true> {
-      return { column, stored: column, list: false, writable: true, read: true, default: options.default, ...coerce, toBody: same };
+      return {
+        column,
+        stored: column,
+        list: false,
+        writable: true,
+        read: true,
+        default: options.default,
+        ...coerce,
+        toBody: same,
+      };
     },
     /**
      * A reference `{id}` (body; `null` unlinks) stored in `column` and answered as the nested summary `Api`,
@@ -156,7 +193,17 @@ export function propertiesOf<Row>() {
     },
     /** A property not stored in a column of the row (a set, a summary of another record): its value comes from the caller. */
     derived<Api>(): PropertyEntry<Api, undefined, undefined, undefined, false, false, false> {
-      return { column: undefined, stored: undefined, list: false, writable: false, read: false, default: undefined, toColumn: unused, fromColumn: unused, toBody: unused };
+      return {
+        column: undefined,
+        stored: undefined,
+        list: false,
+        writable: false,
+        read: false,
+        default: undefined,
+        toColumn: unused,
+        fromColumn: unused,
+        toBody: unused,
+      };
     },
   };
 }
@@ -172,8 +219,18 @@ export function inList<A, B, C extends string | undefined, V, W extends boolean,
  * The shape of a read `row`: each property of `map` in the map's order (the order of the JSON an event
  * stores), read from its column or taken from `derived`. `list` keeps only the list shape's properties.
  */
-export function readShape<M extends PropertyMap>(map: M, row: RowOf<M>, derived: DerivedOf<M>, list?: false): ShapeOf<M>;
-export function readShape<M extends PropertyMap>(map: M, row: RowOf<M, ListKeys<M>>, derived: DerivedOf<M, ListKeys<M>>, list: true): ListShapeOf<M>;
+export function readShape<M extends PropertyMap>(
+  map: M,
+  row: RowOf<M>,
+  derived: DerivedOf<M>,
+  list?: false,
+): ShapeOf<M>;
+export function readShape<M extends PropertyMap>(
+  map: M,
+  row: RowOf<M, ListKeys<M>>,
+  derived: DerivedOf<M, ListKeys<M>>,
+  list: true,
+): ListShapeOf<M>;
 export function readShape<M extends PropertyMap>(map: M, row: object, derived: object, list = false): object {
   const out: Record<string, unknown> = {};
   const values = row as Record<string, unknown>;
@@ -187,7 +244,11 @@ export function readShape<M extends PropertyMap>(map: M, row: object, derived: o
 }
 
 /** The columns `map` reads, as `table.column`, for a repository's select list: of every property, of the list shape's, or of the others. */
-export function selectColumns<M extends PropertyMap, T extends string, S extends ColumnSet = 'all'>(map: M, table: T, set?: S): SelectedColumn<M, T, S>[] {
+export function selectColumns<M extends PropertyMap, T extends string, S extends ColumnSet = 'all'>(
+  map: M,
+  table: T,
+  set?: S,
+): SelectedColumn<M, T, S>[] {
   const out: string[] = [];
   for (const property in map) {
     const entry = map[property]!;

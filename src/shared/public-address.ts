@@ -19,7 +19,8 @@ export function isMetadataAddress(ip: string): boolean {
   const text = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
   if (!ipaddr.isValid(text)) return false;
   let addr: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(text);
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress())
+    addr = (addr as ipaddr.IPv6).toIPv4Address();
   return METADATA_ADDRESSES.has(addr.toString());
 }
 
@@ -52,7 +53,8 @@ function embeddedIpv4Verdict(addr: ipaddr.IPv6): boolean | undefined {
   if (p[0] === 0 && p[1] === 0 && p[2] === 0 && p[3] === 0 && p[4] === 0 && p[5] === 0) return false;
   switch (addr.range()) {
     case 'rfc6052':
-      if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 0 && p[3] === 0 && p[4] === 0 && p[5] === 0) return isPublicIpv4(ipv4Of(p[6]!, p[7]!));
+      if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 0 && p[3] === 0 && p[4] === 0 && p[5] === 0)
+        return isPublicIpv4(ipv4Of(p[6]!, p[7]!));
       return false;
     case '6to4':
       return isPublicIpv4(ipv4Of(p[1]!, p[2]!));
@@ -80,8 +82,10 @@ export function isPublicAddress(ip: string): boolean {
   if (family === 0 || !ipaddr.isValid(text)) return false;
   // IPv6 is parsed from its canonical hexadecimal form (the WHATWG URL parser's): ipaddr.js reads any dotted
   // tail as IPv4-mapped, `::8.8.8.8` (IPv4-compatible, `::808:808`) as `::ffff:8.8.8.8`.
-  let addr: ipaddr.IPv4 | ipaddr.IPv6 = family === 4 ? ipaddr.IPv4.parse(text) : ipaddr.IPv6.parse(new URL(`http://[${text}]/`).hostname.slice(1, -1));
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  let addr: ipaddr.IPv4 | ipaddr.IPv6 =
+    family === 4 ? ipaddr.IPv4.parse(text) : ipaddr.IPv6.parse(new URL(`http://[${text}]/`).hostname.slice(1, -1));
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress())
+    addr = (addr as ipaddr.IPv6).toIPv4Address();
   if (METADATA_ADDRESSES.has(addr.toString())) return false;
   if (addr.kind() === 'ipv6') {
     const verdict = embeddedIpv4Verdict(addr as ipaddr.IPv6);

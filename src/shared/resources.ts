@@ -59,7 +59,9 @@ export const RESOURCES = [
 export type ResourceName = (typeof RESOURCES)[number]['name'];
 
 /** The names of the resources of {@link RESOURCES} that pass `test`, in its order. */
-export function resourceNames<N extends ResourceName = ResourceName>(test: (resource: Resource) => boolean = () => true): N[] {
+export function resourceNames<N extends ResourceName = ResourceName>(
+  test: (resource: Resource) => boolean = () => true,
+): N[] {
   return RESOURCES.filter((resource: Resource) => test(resource)).map((resource) => resource.name as N);
 }
 
@@ -72,7 +74,9 @@ export function dependencyOrder(): ResourceName[] {
   const placed: ResourceName[] = [];
   const waiting: Resource[] = [...RESOURCES];
   while (waiting.length > 0) {
-    const next = waiting.findIndex((r) => [r.parent ?? [], r.refers ?? []].flat().every((name) => placed.includes(name as ResourceName)));
+    const next = waiting.findIndex((r) =>
+      [r.parent ?? [], r.refers ?? []].flat().every((name) => placed.includes(name as ResourceName)),
+    );
     if (next < 0) throw new Error(`resources that reference each other: ${waiting.map((r) => r.name).join(', ')}`);
     placed.push(waiting.splice(next, 1)[0]!.name as ResourceName);
   }

@@ -29,7 +29,10 @@ export function restoredTimestamp(value: string | null | undefined, fallback?: T
  * when the source does not send it, `created` defaulting to the current instant (an estimate item of the
  * reference service has none: docs/deployment.md#tolerant-reading).
  */
-export function restoredTimes(shape: { created?: string | undefined; updated?: string | undefined }): { created: Timestamp; updated: Timestamp } {
+export function restoredTimes(shape: { created?: string | undefined; updated?: string | undefined }): {
+  created: Timestamp;
+  updated: Timestamp;
+} {
   const created = restoredTimestamp(shape.created);
   return { created, updated: shape.updated === undefined ? created : restoredTimestamp(shape.updated, created) };
 }
@@ -63,7 +66,12 @@ const DOWNLOAD_URL_KEYS = new Set(['url', 'downloadUrl', 'fileUrl']);
 function canonical(value: unknown, isSet = false): unknown {
   if (Array.isArray(value)) {
     const items = value.map((v) => canonical(v));
-    return isSet ? items.map((v) => [JSON.stringify(v), v] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v) : items;
+    return isSet
+      ? items
+          .map((v) => [JSON.stringify(v), v] as const)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([, v]) => v)
+      : items;
   }
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
@@ -83,13 +91,20 @@ function canonical(value: unknown, isSet = false): unknown {
  * this server does not answer (another server's extension, which a restore cannot store); `updated` absent
  * from `given` stands for its `created`.
  */
-export function sameShape(current: Record<string, unknown>, given: Record<string, unknown>, ignore: readonly string[] = []): boolean {
+export function sameShape(
+  current: Record<string, unknown>,
+  given: Record<string, unknown>,
+  ignore: readonly string[] = [],
+): boolean {
   const wanted: Record<string, unknown> = { ...given };
   if (wanted.updated === undefined && typeof wanted.created === 'string') wanted.updated = wanted.created;
   for (const [key, value] of Object.entries(wanted)) {
     if (key === 'id' || ignore.includes(key) || value === undefined || !(key in current)) continue;
     const isSet = key.endsWith('Set');
-    const a = key === 'created' || key === 'updated' ? normalTime(current[key]) : canonical(onlySent(current[key], value), isSet);
+    const a =
+      key === 'created' || key === 'updated'
+        ? normalTime(current[key])
+        : canonical(onlySent(current[key], value), isSet);
     const b = key === 'created' || key === 'updated' ? normalTime(value) : canonical(value, isSet);
     if (!isDeepStrictEqual(a, b)) return false;
   }
@@ -113,7 +128,15 @@ function onlySent(current: unknown, given: unknown): unknown {
     if (template === undefined) return current;
     return current.map((c) => onlySent(c, template));
   }
-  if (current === null || given === null || typeof current !== 'object' || typeof given !== 'object' || Array.isArray(current) || Array.isArray(given)) return current;
+  if (
+    current === null ||
+    given === null ||
+    typeof current !== 'object' ||
+    typeof given !== 'object' ||
+    Array.isArray(current) ||
+    Array.isArray(given)
+  )
+    return current;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(current as Record<string, unknown>)) {
     if (k in (given as Record<string, unknown>)) out[k] = onlySent(v, (given as Record<string, unknown>)[k]);
@@ -129,7 +152,9 @@ function normalTime(value: unknown): unknown {
 
 /** Whether row `id` of `table` belongs to the business (soft-deleted or otherwise unreadable rows included). */
 async function ownsRow(db: Db, table: string, businessId: number, id: number): Promise<boolean> {
-  const { rows } = await sql<{ id: number }>`select id from ${sql.table(table)} where id = ${id} and business_id = ${businessId}`.execute(db);
+  const { rows } = await sql<{
+    id: number;
+  }>`select id from ${sql.table(table)} where id = ${id} and business_id = ${businessId}`.execute(db);
   return rows.length > 0;
 }
 
@@ -199,7 +224,12 @@ export async function restoreRecord<S extends Record<string, unknown>>(
  * at once, without touching the database; else `undefined` (go on and write).
  * @throws ValidationError as {@link checkRestoredBody}
  */
-export function checkRestore(schema: object, body: unknown, shape: { id?: unknown }, options: RestoreOptions): RestoreResult | undefined {
+export function checkRestore(
+  schema: object,
+  body: unknown,
+  shape: { id?: unknown },
+  options: RestoreOptions,
+): RestoreResult | undefined {
   checkRestoredBody(schema, body);
   return options.checkOnly ? { id: typeof shape.id === 'number' ? shape.id : 0, outcome: 'created' } : undefined;
 }

@@ -19,7 +19,8 @@ export const BOOLEAN_PATTERN = '^(true|false|1|0)$';
  * `description` is the component's. See plugins/openapi-components.ts.
  */
 export function Named<T extends TSchema>(name: string, schema: T): T {
-  if (!COMPONENT_DESCRIPTIONS.has(name)) COMPONENT_DESCRIPTIONS.set(name, (schema as { description?: string }).description);
+  if (!COMPONENT_DESCRIPTIONS.has(name))
+    COMPONENT_DESCRIPTIONS.set(name, (schema as { description?: string }).description);
   return { ...schema, title: name };
 }
 
@@ -31,7 +32,11 @@ export function Named<T extends TSchema>(name: string, schema: T): T {
 export function Nullable<T extends TSchema>(schema: T) {
   const s = schema as unknown as { type?: unknown; enum?: unknown[] };
   if (typeof s.type !== 'string') throw new Error('Nullable() needs a schema with a single "type"');
-  return Type.Unsafe<Static<T> | null>({ ...schema, type: [s.type, 'null'], ...(s.enum ? { enum: [...s.enum, null] } : {}) });
+  return Type.Unsafe<Static<T> | null>({
+    ...schema,
+    type: [s.type, 'null'],
+    ...(s.enum ? { enum: [...s.enum, null] } : {}),
+  });
 }
 
 /** A string enum (`{"type": "string", "enum": […]}`), typed as the union of its values. */
@@ -87,7 +92,9 @@ export function Page<T extends TSchema>(item: T, options: Record<string, unknown
   const page = Type.Object(
     {
       next: Nullable(Type.String({ format: 'uri', description: 'Link to the next page, or null on the last page.' })),
-      previous: Nullable(Type.String({ format: 'uri', description: 'Link to the previous page, or null on the first page.' })),
+      previous: Nullable(
+        Type.String({ format: 'uri', description: 'Link to the previous page, or null on the first page.' }),
+      ),
       results: Type.Array(item),
     },
     options,
@@ -148,24 +155,33 @@ export const QuerySearch = Type.Array(Type.String({ maxLength: 200 }), {
 });
 
 /** `{detail}` error body (401, 403, 404, 405, 413, 415, 429, 500). */
-export const ErrorDetail = Named('ErrorDetail', Type.Object(
-  {
-    detail: Type.String(),
-    code: Type.Optional(Type.String()),
-    requestId: Type.Optional(Type.String()),
-  },
-  { description: 'Error: a message and a machine code (`not_found`, `parse_error`, `throttled`, `signature_invalid`, …; docs/api.md#errors).' },
-));
+export const ErrorDetail = Named(
+  'ErrorDetail',
+  Type.Object(
+    {
+      detail: Type.String(),
+      code: Type.Optional(Type.String()),
+      requestId: Type.Optional(Type.String()),
+    },
+    {
+      description:
+        'Error: a message and a machine code (`not_found`, `parse_error`, `throttled`, `signature_invalid`, …; docs/api.md#errors).',
+    },
+  ),
+);
 
 /** 400 body: a map of property → messages (nested for references), plus `nonField`. */
-export const ValidationErrorBody = Named('ValidationError', Type.Object(
-  { nonField: Type.Optional(Type.Array(Type.String())), requestId: Type.Optional(Type.String()) },
-  {
-    additionalProperties: true,
-    description: 'Property → list of messages; references nest (`{"client": {"id": ["…"]}}`).',
-    examples: [{ companyName: ['This field is required.'], requestId: '8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00' }],
-  },
-));
+export const ValidationErrorBody = Named(
+  'ValidationError',
+  Type.Object(
+    { nonField: Type.Optional(Type.Array(Type.String())), requestId: Type.Optional(Type.String()) },
+    {
+      additionalProperties: true,
+      description: 'Property → list of messages; references nest (`{"client": {"id": ["…"]}}`).',
+      examples: [{ companyName: ['This field is required.'], requestId: '8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00' }],
+    },
+  ),
+);
 
 /** The error responses every authenticated operation can give, for `response` schemas. */
 export const commonErrorResponses = {
@@ -184,6 +200,7 @@ export function withExample<T extends TSchema>(schema: T, example: unknown): T {
 export const EXAMPLES = {
   member: { id: 1, nickname: 'Kim', email: 'kim@example.com', isActive: true, grade: { id: 1, title: 'Owner' } },
   created: '2026-11-22T05:31:56.123Z',
-  pageLink: 'https://api.example.com/v1/client?page_size=20&cursor=WzAsIjIwMjYtMTEtMjJUMDU6MzE6NTYuMTIzWiIsNDJd.c2lnbmF0dXJl',
+  pageLink:
+    'https://api.example.com/v1/client?page_size=20&cursor=WzAsIjIwMjYtMTEtMjJUMDU6MzE6NTYuMTIzWiIsNDJd.c2lnbmF0dXJl',
   error404: { detail: 'Not found.', requestId: '8f14e45f-ceea-467f-a0e6-1b3c5d2e9f00' },
 } as const;

@@ -28,13 +28,27 @@ export function localParts(utcMs: number, tz: string): LocalParts {
     second: '2-digit',
   }).formatToParts(new Date(utcMs));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /** Offset of `tz` from UTC at the instant `utcMs`, in minutes (Asia/Seoul → 540). */
 function offsetMinutes(utcMs: number, tz: string): number {
   const p = localParts(utcMs, tz);
-  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const asUtc = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60000);
 }
 
@@ -61,14 +75,20 @@ export function nextDay(date: string): string {
 
 /** Today's date (`YYYY-MM-DD`) in `tz`, at the instant `now` (default: now). */
 export function todayIn(tz: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
 }
 
 /**
  * The half-open UTC range `[from, to)` of date-times whose calendar date in `tz` lies within the inclusive
  * range `start..end` (either end optional).
  */
-export function dayRangeUtc(tz: string, start: string | undefined, end: string | undefined): { from?: string; to?: string } {
+export function dayRangeUtc(
+  tz: string,
+  start: string | undefined,
+  end: string | undefined,
+): { from?: string; to?: string } {
   return {
     from: start === undefined ? undefined : startOfDayUtc(start, tz),
     to: end === undefined ? undefined : startOfDayUtc(nextDay(end), tz),

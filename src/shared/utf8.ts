@@ -48,7 +48,9 @@ export function decodeUtf8Body(bytes: Buffer, prefix: string): string {
   if (isUtf8(bytes)) return bytes.toString('utf8');
   const at = firstInvalidUtf8Byte(bytes);
   const byte = bytes[at] ?? 0;
-  throw new ParseError(`${prefix} - 'utf-8' codec can't decode byte 0x${byte.toString(16).padStart(2, '0')} in position ${at}: invalid UTF-8.`);
+  throw new ParseError(
+    `${prefix} - 'utf-8' codec can't decode byte 0x${byte.toString(16).padStart(2, '0')} in position ${at}: invalid UTF-8.`,
+  );
 }
 
 /** Deepest nesting of arrays and objects a JSON body may have (docs/api.md#limits). */
@@ -64,7 +66,8 @@ export function jsonDeeperThan(text: string, limit: number = MAX_JSON_DEPTH): bo
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i += 1; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

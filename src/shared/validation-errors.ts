@@ -20,7 +20,8 @@ const ANNOTATIONS = ['x-extension', 'x-pattern-message', 'example'];
 function createAjv(coerceTypes: boolean | 'array'): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes, strict: false, useDefaults: false });
   addFormats.default(ajv, ['date', 'time', 'date-time', 'email', 'uri']);
-  for (const keyword of ANNOTATIONS) ajv.addKeyword({ keyword, schemaType: ['boolean', 'string', 'number', 'object', 'array'] });
+  for (const keyword of ANNOTATIONS)
+    ajv.addKeyword({ keyword, schemaType: ['boolean', 'string', 'number', 'object', 'array'] });
   return ajv;
 }
 
@@ -77,12 +78,25 @@ export function shapeErrors(data: unknown): ShapeCheck {
         errors.push({ keyword: 'nullCharacter', instancePath, schemaPath: '#', params: {}, data: value });
       } else {
         const found = LONE_SURROGATE.exec(value)?.[0];
-        if (found !== undefined) errors.push({ keyword: 'surrogate', instancePath, schemaPath: '#', params: { codePoint: found.charCodeAt(0) }, data: value });
+        if (found !== undefined)
+          errors.push({
+            keyword: 'surrogate',
+            instancePath,
+            schemaPath: '#',
+            params: { codePoint: found.charCodeAt(0) },
+            data: value,
+          });
       }
     } else if (Array.isArray(value)) {
       if (value.length > MAX_LIST_ITEMS) {
         tooLarge = true;
-        errors.push({ keyword: 'maxItems', instancePath, schemaPath: '#', params: { limit: MAX_LIST_ITEMS }, data: value });
+        errors.push({
+          keyword: 'maxItems',
+          instancePath,
+          schemaPath: '#',
+          params: { limit: MAX_LIST_ITEMS },
+          data: value,
+        });
         continue;
       }
       for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${instancePath}/${i}`]);
@@ -90,7 +104,13 @@ export function shapeErrors(data: unknown): ShapeCheck {
       const keys = Object.keys(value);
       if (keys.length > MAX_OBJECT_PROPERTIES) {
         tooLarge = true;
-        errors.push({ keyword: 'maxProperties', instancePath, schemaPath: '#', params: { limit: MAX_OBJECT_PROPERTIES }, data: value });
+        errors.push({
+          keyword: 'maxProperties',
+          instancePath,
+          schemaPath: '#',
+          params: { limit: MAX_OBJECT_PROPERTIES },
+          data: value,
+        });
         continue;
       }
       for (let i = keys.length - 1; i >= 0; i--) {
@@ -114,7 +134,10 @@ function check(validate: { errors: ErrorObject[] | null }, fn: ValidateFunction,
   }
   const ok = fn(data) as boolean;
   const ajvErrors = fn.errors ?? [];
-  validate.errors = [...(ajvErrors.length > MAX_REPORTED_ERRORS ? ajvErrors.slice(0, MAX_REPORTED_ERRORS) : ajvErrors), ...shape.errors];
+  validate.errors = [
+    ...(ajvErrors.length > MAX_REPORTED_ERRORS ? ajvErrors.slice(0, MAX_REPORTED_ERRORS) : ajvErrors),
+    ...shape.errors,
+  ];
   if (validate.errors.length === 0) validate.errors = null;
   return ok && shape.errors.length === 0;
 }
@@ -158,7 +181,13 @@ export function compileValidator(schema: object, httpPart: HttpPart | undefined)
       for (const name of integers) {
         const v = record[name];
         if (typeof v === 'string' && !DECIMAL_INTEGER.test(v)) {
-          notDecimal.push({ keyword: 'type', instancePath: `/${pointer(name)}`, schemaPath: '#', params: { type: 'integer' }, data: v });
+          notDecimal.push({
+            keyword: 'type',
+            instancePath: `/${pointer(name)}`,
+            schemaPath: '#',
+            params: { type: 'integer' },
+            data: v,
+          });
           delete record[name];
         }
       }
@@ -191,7 +220,8 @@ function pyType(value: unknown): string {
 const FORMAT_MESSAGES: Record<string, string> = {
   date: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
   time: messages.invalidTime,
-  'date-time': 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+  'date-time':
+    'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
   email: 'Enter a valid email address.',
   uri: 'Enter a valid URL.',
 };
@@ -204,7 +234,9 @@ export function messageFor(error: ErrorObject): string {
       return messages.required;
     case 'type': {
       if (error.data === null) return messages.null;
-      const types = String(p.type).split(',').filter((t) => t !== 'null');
+      const types = String(p.type)
+        .split(',')
+        .filter((t) => t !== 'null');
       const t = types[0];
       if (t === 'integer') return 'A valid integer is required.';
       if (t === 'number') return messages.invalidNumber;
@@ -223,7 +255,9 @@ export function messageFor(error: ErrorObject): string {
     case 'maximum':
       return `Ensure this value is less than or equal to ${String(p.limit)}.`;
     case 'minItems':
-      return p.limit === 1 ? 'This list may not be empty.' : `Ensure this field has at least ${String(p.limit)} elements.`;
+      return p.limit === 1
+        ? 'This list may not be empty.'
+        : `Ensure this field has at least ${String(p.limit)} elements.`;
     case 'maxItems':
       return `Ensure this field has no more than ${String(p.limit)} elements.`;
     case 'maxProperties':
@@ -252,8 +286,12 @@ export function messageFor(error: ErrorObject): string {
  * property, as DRF and the catalog's lines report it under its own name.
  */
 export function errorPath(error: ErrorObject): string[] {
-  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (error.keyword === 'required') segments.push(String((error.params as { missingProperty: string }).missingProperty));
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required')
+    segments.push(String((error.params as { missingProperty: string }).missingProperty));
   return segments;
 }
 
@@ -274,13 +312,22 @@ export function ajvErrorsToFields(errors: readonly ErrorObject[]): FieldErrors {
   const reportedItems = new Set<string>();
   let reported = 0;
   // A value of the wrong type for an enum gets DRF's single "not a valid choice" message, not two.
-  const enumPaths = new Set(errors.filter((e) => e.keyword === 'enum' || e.keyword === 'const').map((e) => e.instancePath));
+  const enumPaths = new Set(
+    errors.filter((e) => e.keyword === 'enum' || e.keyword === 'const').map((e) => e.instancePath),
+  );
   // A null for a non-nullable enum is "This field may not be null." alone, as DRF says it.
-  const nullTypePaths = new Set(errors.filter((e) => e.keyword === 'type' && e.data === null).map((e) => e.instancePath));
+  const nullTypePaths = new Set(
+    errors.filter((e) => e.keyword === 'type' && e.data === null).map((e) => e.instancePath),
+  );
   for (const error of errors) {
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
     if (error.keyword === 'type' && error.data !== null && enumPaths.has(error.instancePath)) continue;
-    if ((error.keyword === 'enum' || error.keyword === 'const') && error.data === null && nullTypePaths.has(error.instancePath)) continue;
+    if (
+      (error.keyword === 'enum' || error.keyword === 'const') &&
+      error.data === null &&
+      nullTypePaths.has(error.instancePath)
+    )
+      continue;
     const segments = errorPath(error);
     let message = messageFor(error);
     const listAt = segments.findIndex((s) => /^\d+$/.test(s));
@@ -339,7 +386,9 @@ export function ajvErrorsToLines(errors: readonly ErrorObject[], root: string): 
         return `${at}: must be a valid ${String(params.format)} (got ${JSON.stringify(e.data)})`;
       case 'pattern': {
         const custom = (e.parentSchema as Record<string, unknown> | undefined)?.['x-pattern-message'];
-        return typeof custom === 'string' ? `${at}: ${custom} (got ${JSON.stringify(e.data)})` : `${at}: must match ${String(params.pattern)}`;
+        return typeof custom === 'string'
+          ? `${at}: ${custom} (got ${JSON.stringify(e.data)})`
+          : `${at}: must match ${String(params.pattern)}`;
       }
       default:
         return `${at}: ${e.message ?? 'is invalid'}`;

@@ -38,12 +38,20 @@ afterAll(async () => {
 });
 
 /** Runs `bin/bizapi ARGS` in a directory of its own with the key, the secret and `env`. */
-function run(args: string[], env: Record<string, string> = {}, dotEnv?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+  dotEnv?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const cwd = fs.mkdtempSync(path.join(dir, 'run-'));
   if (dotEnv !== undefined) fs.writeFileSync(path.join(cwd, '.env'), dotEnv);
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, env: { ...cleanEnv(), BIZAPI_API_KEY: 'bz_k', BIZAPI_SECRET_KEY: 's', ...env }, timeout: 30_000 }, (err, stdout, stderr) =>
-      resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : 1, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd, env: { ...cleanEnv(), BIZAPI_API_KEY: 'bz_k', BIZAPI_SECRET_KEY: 's', ...env }, timeout: 30_000 },
+      (err, stdout, stderr) =>
+        resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : 1, stdout, stderr }),
     );
   });
 }
@@ -56,7 +64,9 @@ describe('the address of the server', () => {
     expect(viaEnv.code, viaEnv.stderr).toBe(0);
     expect(JSON.parse(viaEnv.stdout)).toEqual({ reached: '/v1/client?via=env' });
     expect(deprecations(viaEnv.stderr)).toEqual([]);
-    const viaFlag = await run(['request', 'GET', '/v1/client?via=flag', '--url', url], { BIZAPI_URL: 'http://127.0.0.1:1' });
+    const viaFlag = await run(['request', 'GET', '/v1/client?via=flag', '--url', url], {
+      BIZAPI_URL: 'http://127.0.0.1:1',
+    });
     expect(viaFlag.code, viaFlag.stderr).toBe(0);
     expect(JSON.parse(viaFlag.stdout)).toEqual({ reached: '/v1/client?via=flag' });
     expect(deprecations(viaFlag.stderr)).toEqual([]);
@@ -65,11 +75,21 @@ describe('the address of the server', () => {
   it.each([
     ['--base-url', ['--base-url', '{url}'], {}, undefined, /--base-url is deprecated; use --url/],
     ['BIZAPI_BASE_URL', [], { BIZAPI_BASE_URL: '{url}' }, undefined, /BIZAPI_BASE_URL is deprecated; use BIZAPI_URL/],
-    ['PORT in .env', [], {}, 'PORT={port}\n', /deriving the server's address from PORT \/ HOST \(http:\/\/127\.0\.0\.1:\d+\) is deprecated; use BIZAPI_URL=/],
+    [
+      'PORT in .env',
+      [],
+      {},
+      'PORT={port}\n',
+      /deriving the server's address from PORT \/ HOST \(http:\/\/127\.0\.0\.1:\d+\) is deprecated; use BIZAPI_URL=/,
+    ],
   ])('the old name %s still works, with one deprecation line', async (_name, flags, env, dotEnv, line) => {
     const port = new URL(url).port;
     const fill = (v: string) => v.replace('{url}', url).replace('{port}', port);
-    const r = await run(['request', 'GET', '/v1/client?old=1', ...flags.map(fill)], Object.fromEntries(Object.entries(env).map(([k, v]) => [k, fill(v)])), dotEnv === undefined ? undefined : fill(dotEnv));
+    const r = await run(
+      ['request', 'GET', '/v1/client?old=1', ...flags.map(fill)],
+      Object.fromEntries(Object.entries(env).map(([k, v]) => [k, fill(v)])),
+      dotEnv === undefined ? undefined : fill(dotEnv),
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ reached: '/v1/client?old=1' });
     expect(deprecations(r.stderr)).toHaveLength(1);
@@ -87,7 +107,9 @@ describe('the address of the server', () => {
     const r = await run(['request', 'FETCH', '/v1/client'], { BIZAPI_URL: url });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('"FETCH" is not an HTTP method bizapi answers: use one of GET, POST, PUT, PATCH, DELETE');
+    expect(r.stderr).toContain(
+      '"FETCH" is not an HTTP method bizapi answers: use one of GET, POST, PUT, PATCH, DELETE',
+    );
     expect(received.length).toBe(before);
   });
 });

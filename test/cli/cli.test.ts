@@ -93,7 +93,14 @@ const SECTIONS = [
 const GOOD_CATALOG = {
   grades: [{ key: 'owner', title: 'Owner' }],
   members: [
-    { key: 'kim', nickname: 'Kim', email: 'kim@example.com', isActive: true, grade: 'owner', notificationsEnabled: true },
+    {
+      key: 'kim',
+      nickname: 'Kim',
+      email: 'kim@example.com',
+      isActive: true,
+      grade: 'owner',
+      notificationsEnabled: true,
+    },
   ],
   folders: [
     {
@@ -225,173 +232,243 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
     db = createDb(target.database(dir));
   });
 
-  it.sequential('business create --catalog prints one JSON document with the business, the key and the catalog ids', async () => {
-    const name = unique('Acme');
-    const file = writeJson('good.json', GOOD_CATALOG);
-    const r = await bizapi('business', 'create', '--name', name, '--plan', 'AGENCY', '--catalog', file);
-    expect(r.code, r.stderr).toBe(0);
-    const out = json(r);
-    expect(Object.keys(out)).toEqual(['business', 'apiKey', 'secretKey', 'catalog']);
-    expect(out.business).toEqual({ id: expect.any(Number), name, plan: 'AGENCY', timezone: 'Asia/Seoul' });
-    expect(out.apiKey).toMatch(/^bz_[A-Za-z0-9_-]{43}$/);
-    expect(out.secretKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Object.keys(out.catalog)).toEqual(SECTIONS);
-    expect(Object.keys(out.catalog.statuses)).toEqual(['new', 'won']);
-    expect(Object.keys(out.catalog.fields)).toEqual(['channel', 'owner']);
-    for (const section of SECTIONS) {
-      for (const id of Object.values(out.catalog[section])) expect(id).toEqual(expect.any(Number));
-    }
-
-    // On a fresh database the master key file was generated, private to its owner (on the shared
-    // PostgreSQL database the key comes from BIZAPI_MASTER_KEY, and no file is written).
-    if (target.fresh) expect(fs.statSync(path.join(dir, 'master.key')).mode & 0o777).toBe(0o600);
-    else expect(fs.existsSync(path.join(dir, 'master.key'))).toBe(false);
-
-    // The key authenticates to this business and decrypts to the printed secret.
-    const auth = await authenticateApiKey(db, resolveMasterKey({ masterKey: env.BIZAPI_MASTER_KEY ? Buffer.from(env.BIZAPI_MASTER_KEY, 'hex') : undefined, dataDir: dir }), out.apiKey);
-    expect(auth).toMatchObject({ businessId: out.business.id, plan: 'AGENCY', timezone: 'Asia/Seoul', secret: out.secretKey });
-
-    // Rows as the file says: statuses ordered in file order, defaults, options, members.
-    const statuses = await db
-      .selectFrom('inquiry_status')
-      .select(['id', 'folder_id', 'is_default', 'position'])
-      .where('business_id', '=', out.business.id)
-      .orderBy('position')
-      .execute();
-    expect(statuses).toEqual([
-      { id: out.catalog.statuses.new, folder_id: out.catalog.folders.sales, is_default: 1, position: 1 },
-      { id: out.catalog.statuses.won, folder_id: out.catalog.folders.sales, is_default: 0, position: 2 },
-    ]);
-    const member = await db
-      .selectFrom('member')
-      .select(['grade_id', 'is_active', 'notifications_enabled', 'nickname'])
-      .where('id', '=', out.catalog.members.kim)
-      .executeTakeFirstOrThrow();
-    expect(member).toEqual({ grade_id: out.catalog.grades.owner, is_active: 1, notifications_enabled: 1, nickname: 'Kim' });
-    const options = await db
-      .selectFrom('field_option')
-      .select(['option_id', 'title'])
-      .where('field_id', '=', out.catalog.fields.channel)
-      .execute();
-    expect(options).toEqual([{ option_id: 'web', title: 'Web' }]);
-    const fieldMembers = await db
-      .selectFrom('field_member')
-      .select('member_id')
-      .where('field_id', '=', out.catalog.fields.owner)
-      .execute();
-    expect(fieldMembers).toEqual([{ member_id: out.catalog.members.kim }]);
-    const classifications = await db
-      .selectFrom('estimate_item_classification')
-      .select(['id', 'title', 'position'])
-      .where('business_id', '=', out.business.id)
-      .orderBy('position')
-      .execute();
-    expect(classifications).toEqual([
-      { id: out.catalog.estimateItemClassifications.design, title: '디자인', position: 1 },
-      { id: out.catalog.estimateItemClassifications.dev, title: 'Development', position: 2 },
-    ]);
-  });
-
-  itOnce('business create rejects a bad plan, time zone or name with nothing on stdout and nothing created', async () => {
-    const name = unique('Nope');
-    expectFailure(await bizapi('business', 'create', '--name', name, '--plan', 'GOLD'), '--plan: "GOLD" is not one of FREE, BASIC, TEAM, AGENCY.');
-    expectFailure(await bizapi('business', 'create', '--name', name, '--plan', 'AGENCY', '--timezone', 'Mars/Olympus'), 'Mars/Olympus');
-    expectFailure(await bizapi('business', 'create', '--name', '  ', '--plan', 'AGENCY'), '--name');
-    expect(await businessesNamed(name)).toBe(0);
-  });
-
-  itOnce('business create with an invalid catalog file creates nothing and names every problem', async () => {
-    const cases: [string, unknown, string[]][] = [
-      [
-        'two default folders',
-        {
-          ...GOOD_CATALOG,
-          folders: [
-            ...GOOD_CATALOG.folders,
-            { key: 'ops', name: 'Ops', isDefault: true, statuses: [{ key: 'todo', title: 'To do', isDefault: true }] },
-          ],
-        },
-        ['folders: exactly one folder must be default'],
-      ],
-      [
-        'unknown grade key and no default status',
-        {
-          ...GOOD_CATALOG,
-          members: [{ key: 'kim', email: 'kim@example.com', grade: 'boss' }],
-          folders: [{ key: 'sales', name: 'Sales', isDefault: true, statuses: [{ key: 'new', title: 'New' }] }],
-        },
-        ['members[0].grade: unknown grade "boss"', 'folders[0].statuses: exactly one status must be default'],
-      ],
-      [
-        'bad dataType',
-        { ...GOOD_CATALOG, fields: [{ key: 'x', name: 'X', category: 'I', dataType: 'ZZ' }] },
-        ['fields[0].dataType: must be one of S, N, M, D, T, B, SL, ML'],
-      ],
-
-      ['not JSON', '{"grades": [', ['is not valid JSON']],
-    ];
-    for (const [label, content, messages] of cases) {
-      const name = unique('Broken');
-      const file = writeJson('bad.json', content);
+  it.sequential(
+    'business create --catalog prints one JSON document with the business, the key and the catalog ids',
+    async () => {
+      const name = unique('Acme');
+      const file = writeJson('good.json', GOOD_CATALOG);
       const r = await bizapi('business', 'create', '--name', name, '--plan', 'AGENCY', '--catalog', file);
-      expect(r.code, label).toBe(1);
-      expect(r.stdout, label).toBe('');
-      for (const m of messages) expect(r.stderr, label).toContain(m);
-      expect(await businessesNamed(name), label).toBe(0);
-    }
-  }, 90_000); // four processes in a row: under a loaded CI machine each takes several seconds to start
+      expect(r.code, r.stderr).toBe(0);
+      const out = json(r);
+      expect(Object.keys(out)).toEqual(['business', 'apiKey', 'secretKey', 'catalog']);
+      expect(out.business).toEqual({ id: expect.any(Number), name, plan: 'AGENCY', timezone: 'Asia/Seoul' });
+      expect(out.apiKey).toMatch(/^bz_[A-Za-z0-9_-]{43}$/);
+      expect(out.secretKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Object.keys(out.catalog)).toEqual(SECTIONS);
+      expect(Object.keys(out.catalog.statuses)).toEqual(['new', 'won']);
+      expect(Object.keys(out.catalog.fields)).toEqual(['channel', 'owner']);
+      for (const section of SECTIONS) {
+        for (const id of Object.values(out.catalog[section])) expect(id).toEqual(expect.any(Number));
+      }
 
-  it.sequential('catalog import adds a file to a business and prints its ids; an invalid or clashing file writes nothing', async () => {
-    const created = json(
-      await bizapi('business', 'create', '--name', unique('Acme'), '--plan', 'TEAM', '--catalog', writeJson('good.json', GOOD_CATALOG)),
-    );
-    const id = String(created.business.id);
+      // On a fresh database the master key file was generated, private to its owner (on the shared
+      // PostgreSQL database the key comes from BIZAPI_MASTER_KEY, and no file is written).
+      if (target.fresh) expect(fs.statSync(path.join(dir, 'master.key')).mode & 0o777).toBe(0o600);
+      else expect(fs.existsSync(path.join(dir, 'master.key'))).toBe(false);
 
-    const r = await bizapi('catalog', 'import', '--business', id, writeJson('more.json', MORE_CATALOG));
-    expect(r.code, r.stderr).toBe(0);
-    const ids = json(r);
-    expect(Object.keys(ids)).toEqual(SECTIONS);
-    expect(Object.keys(ids.statuses)).toEqual(['lost']);
-    expect(ids.fields).toEqual({});
-    // One `catalog.updated` per section that received entries, none for the business's first catalog
-    // (docs/api.md#cascades).
-    const events = await db.selectFrom('event').select(['type', 'data']).where('business_id', '=', created.business.id).orderBy('id').execute();
-    const sections = Object.entries(ids as Record<string, Record<string, number>>).filter(([, keys]) => Object.keys(keys).length > 0);
-    expect(sections.length).toBeGreaterThan(1);
-    expect(events.map((e) => [e.type, JSON.parse(e.data)])).toEqual(
-      sections.map(([section, keys]) => ['catalog.updated', { section, ids: Object.values(keys).sort((a, b) => a - b) }]),
-    );
-    // Positions continue after the first file's; defaults as documented.
-    const lost = await db
-      .selectFrom('inquiry_status')
-      .select(['position', 'is_default'])
-      .where('id', '=', ids.statuses.lost)
-      .executeTakeFirstOrThrow();
-    expect(lost).toEqual({ position: 3, is_default: 0 });
-    const ops = await db
-      .selectFrom('estimate_item_classification')
-      .select(['position', 'title'])
-      .where('id', '=', ids.estimateItemClassifications.ops)
-      .executeTakeFirstOrThrow();
-    expect(ops).toEqual({ position: 3, title: 'Operations' });
-    const member = await db.selectFrom('member').select(['nickname', 'is_active']).where('id', '=', ids.members.lee).executeTakeFirstOrThrow();
-    expect(member).toEqual({ nickname: null, is_active: 1 });
+      // The key authenticates to this business and decrypts to the printed secret.
+      const auth = await authenticateApiKey(
+        db,
+        resolveMasterKey({
+          masterKey: env.BIZAPI_MASTER_KEY ? Buffer.from(env.BIZAPI_MASTER_KEY, 'hex') : undefined,
+          dataDir: dir,
+        }),
+        out.apiKey,
+      );
+      expect(auth).toMatchObject({
+        businessId: out.business.id,
+        plan: 'AGENCY',
+        timezone: 'Asia/Seoul',
+        secret: out.secretKey,
+      });
 
-    const before = await catalogCounts(created.business.id);
-    // Valid on its own, but the business already has a default folder and a default client status.
-    const clash = await bizapi('catalog', 'import', '--business', id, writeJson('clash.json', GOOD_CATALOG));
-    expectFailure(clash, 'folders[0].isDefault: the business already has a default folder');
-    expect(clash.stderr).toContain('clientStatuses[0].isDefault: the business already has a default client status');
-    // Valid up to one bad reference at the end.
-    const badRef = { ...MORE_CATALOG, fields: [{ key: 'who', name: 'Who', category: 'C', dataType: 'M', members: ['ghost'] }] };
-    expectFailure(
-      await bizapi('catalog', 'import', '--business', id, writeJson('badref.json', badRef)),
-      'fields[0].members[0]: unknown member "ghost"',
-    );
-    expect(await catalogCounts(created.business.id)).toEqual(before);
-    // The refused imports wrote no event either.
-    expect(await db.selectFrom('event').select('id').where('business_id', '=', created.business.id).execute()).toHaveLength(events.length);
-  }, 90_000); // four CLI processes in a row
+      // Rows as the file says: statuses ordered in file order, defaults, options, members.
+      const statuses = await db
+        .selectFrom('inquiry_status')
+        .select(['id', 'folder_id', 'is_default', 'position'])
+        .where('business_id', '=', out.business.id)
+        .orderBy('position')
+        .execute();
+      expect(statuses).toEqual([
+        { id: out.catalog.statuses.new, folder_id: out.catalog.folders.sales, is_default: 1, position: 1 },
+        { id: out.catalog.statuses.won, folder_id: out.catalog.folders.sales, is_default: 0, position: 2 },
+      ]);
+      const member = await db
+        .selectFrom('member')
+        .select(['grade_id', 'is_active', 'notifications_enabled', 'nickname'])
+        .where('id', '=', out.catalog.members.kim)
+        .executeTakeFirstOrThrow();
+      expect(member).toEqual({
+        grade_id: out.catalog.grades.owner,
+        is_active: 1,
+        notifications_enabled: 1,
+        nickname: 'Kim',
+      });
+      const options = await db
+        .selectFrom('field_option')
+        .select(['option_id', 'title'])
+        .where('field_id', '=', out.catalog.fields.channel)
+        .execute();
+      expect(options).toEqual([{ option_id: 'web', title: 'Web' }]);
+      const fieldMembers = await db
+        .selectFrom('field_member')
+        .select('member_id')
+        .where('field_id', '=', out.catalog.fields.owner)
+        .execute();
+      expect(fieldMembers).toEqual([{ member_id: out.catalog.members.kim }]);
+      const classifications = await db
+        .selectFrom('estimate_item_classification')
+        .select(['id', 'title', 'position'])
+        .where('business_id', '=', out.business.id)
+        .orderBy('position')
+        .execute();
+      expect(classifications).toEqual([
+        { id: out.catalog.estimateItemClassifications.design, title: '디자인', position: 1 },
+        { id: out.catalog.estimateItemClassifications.dev, title: 'Development', position: 2 },
+      ]);
+    },
+  );
+
+  itOnce(
+    'business create rejects a bad plan, time zone or name with nothing on stdout and nothing created',
+    async () => {
+      const name = unique('Nope');
+      expectFailure(
+        await bizapi('business', 'create', '--name', name, '--plan', 'GOLD'),
+        '--plan: "GOLD" is not one of FREE, BASIC, TEAM, AGENCY.',
+      );
+      expectFailure(
+        await bizapi('business', 'create', '--name', name, '--plan', 'AGENCY', '--timezone', 'Mars/Olympus'),
+        'Mars/Olympus',
+      );
+      expectFailure(await bizapi('business', 'create', '--name', '  ', '--plan', 'AGENCY'), '--name');
+      expect(await businessesNamed(name)).toBe(0);
+    },
+  );
+
+  itOnce(
+    'business create with an invalid catalog file creates nothing and names every problem',
+    async () => {
+      const cases: [string, unknown, string[]][] = [
+        [
+          'two default folders',
+          {
+            ...GOOD_CATALOG,
+            folders: [
+              ...GOOD_CATALOG.folders,
+              {
+                key: 'ops',
+                name: 'Ops',
+                isDefault: true,
+                statuses: [{ key: 'todo', title: 'To do', isDefault: true }],
+              },
+            ],
+          },
+          ['folders: exactly one folder must be default'],
+        ],
+        [
+          'unknown grade key and no default status',
+          {
+            ...GOOD_CATALOG,
+            members: [{ key: 'kim', email: 'kim@example.com', grade: 'boss' }],
+            folders: [{ key: 'sales', name: 'Sales', isDefault: true, statuses: [{ key: 'new', title: 'New' }] }],
+          },
+          ['members[0].grade: unknown grade "boss"', 'folders[0].statuses: exactly one status must be default'],
+        ],
+        [
+          'bad dataType',
+          { ...GOOD_CATALOG, fields: [{ key: 'x', name: 'X', category: 'I', dataType: 'ZZ' }] },
+          ['fields[0].dataType: must be one of S, N, M, D, T, B, SL, ML'],
+        ],
+
+        ['not JSON', '{"grades": [', ['is not valid JSON']],
+      ];
+      for (const [label, content, messages] of cases) {
+        const name = unique('Broken');
+        const file = writeJson('bad.json', content);
+        const r = await bizapi('business', 'create', '--name', name, '--plan', 'AGENCY', '--catalog', file);
+        expect(r.code, label).toBe(1);
+        expect(r.stdout, label).toBe('');
+        for (const m of messages) expect(r.stderr, label).toContain(m);
+        expect(await businessesNamed(name), label).toBe(0);
+      }
+    },
+    90_000,
+  ); // four processes in a row: under a loaded CI machine each takes several seconds to start
+
+  it.sequential(
+    'catalog import adds a file to a business and prints its ids; an invalid or clashing file writes nothing',
+    async () => {
+      const created = json(
+        await bizapi(
+          'business',
+          'create',
+          '--name',
+          unique('Acme'),
+          '--plan',
+          'TEAM',
+          '--catalog',
+          writeJson('good.json', GOOD_CATALOG),
+        ),
+      );
+      const id = String(created.business.id);
+
+      const r = await bizapi('catalog', 'import', '--business', id, writeJson('more.json', MORE_CATALOG));
+      expect(r.code, r.stderr).toBe(0);
+      const ids = json(r);
+      expect(Object.keys(ids)).toEqual(SECTIONS);
+      expect(Object.keys(ids.statuses)).toEqual(['lost']);
+      expect(ids.fields).toEqual({});
+      // One `catalog.updated` per section that received entries, none for the business's first catalog
+      // (docs/api.md#cascades).
+      const events = await db
+        .selectFrom('event')
+        .select(['type', 'data'])
+        .where('business_id', '=', created.business.id)
+        .orderBy('id')
+        .execute();
+      const sections = Object.entries(ids as Record<string, Record<string, number>>).filter(
+        ([, keys]) => Object.keys(keys).length > 0,
+      );
+      expect(sections.length).toBeGreaterThan(1);
+      expect(events.map((e) => [e.type, JSON.parse(e.data)])).toEqual(
+        sections.map(([section, keys]) => [
+          'catalog.updated',
+          { section, ids: Object.values(keys).sort((a, b) => a - b) },
+        ]),
+      );
+      // Positions continue after the first file's; defaults as documented.
+      const lost = await db
+        .selectFrom('inquiry_status')
+        .select(['position', 'is_default'])
+        .where('id', '=', ids.statuses.lost)
+        .executeTakeFirstOrThrow();
+      expect(lost).toEqual({ position: 3, is_default: 0 });
+      const ops = await db
+        .selectFrom('estimate_item_classification')
+        .select(['position', 'title'])
+        .where('id', '=', ids.estimateItemClassifications.ops)
+        .executeTakeFirstOrThrow();
+      expect(ops).toEqual({ position: 3, title: 'Operations' });
+      const member = await db
+        .selectFrom('member')
+        .select(['nickname', 'is_active'])
+        .where('id', '=', ids.members.lee)
+        .executeTakeFirstOrThrow();
+      expect(member).toEqual({ nickname: null, is_active: 1 });
+
+      const before = await catalogCounts(created.business.id);
+      // Valid on its own, but the business already has a default folder and a default client status.
+      const clash = await bizapi('catalog', 'import', '--business', id, writeJson('clash.json', GOOD_CATALOG));
+      expectFailure(clash, 'folders[0].isDefault: the business already has a default folder');
+      expect(clash.stderr).toContain('clientStatuses[0].isDefault: the business already has a default client status');
+      // Valid up to one bad reference at the end.
+      const badRef = {
+        ...MORE_CATALOG,
+        fields: [{ key: 'who', name: 'Who', category: 'C', dataType: 'M', members: ['ghost'] }],
+      };
+      expectFailure(
+        await bizapi('catalog', 'import', '--business', id, writeJson('badref.json', badRef)),
+        'fields[0].members[0]: unknown member "ghost"',
+      );
+      expect(await catalogCounts(created.business.id)).toEqual(before);
+      // The refused imports wrote no event either.
+      expect(
+        await db.selectFrom('event').select('id').where('business_id', '=', created.business.id).execute(),
+      ).toHaveLength(events.length);
+    },
+    90_000,
+  ); // four CLI processes in a row
 
   itOnce('catalog import into an unknown business fails', async () => {
     expectFailure(
@@ -400,43 +477,50 @@ describe.concurrent.each(targets)('bizapi on $name', (target) => {
     );
   });
 
-  it.sequential('key create, list and revoke; a revoked key no longer authenticates', async () => {
-    // Also: a business without a catalog, with another time zone.
-    const first = json(
-      await bizapi('business', 'create', '--name', unique('Keys'), '--plan', 'FREE', '--timezone', 'Europe/Berlin'),
-    );
-    expect(first.business).toMatchObject({ plan: 'FREE', timezone: 'Europe/Berlin' });
-    expect(first.catalog).toBeNull();
-    const id = String(first.business.id);
+  it.sequential(
+    'key create, list and revoke; a revoked key no longer authenticates',
+    async () => {
+      // Also: a business without a catalog, with another time zone.
+      const first = json(
+        await bizapi('business', 'create', '--name', unique('Keys'), '--plan', 'FREE', '--timezone', 'Europe/Berlin'),
+      );
+      expect(first.business).toMatchObject({ plan: 'FREE', timezone: 'Europe/Berlin' });
+      expect(first.catalog).toBeNull();
+      const id = String(first.business.id);
 
-    const created = json(await bizapi('key', 'create', '--business', id));
-    expect(Object.keys(created)).toEqual(['apiKey', 'secretKey']);
-    expect(created.apiKey).not.toBe(first.apiKey);
+      const created = json(await bizapi('key', 'create', '--business', id));
+      expect(Object.keys(created)).toEqual(['apiKey', 'secretKey']);
+      expect(created.apiKey).not.toBe(first.apiKey);
 
-    const listed = await bizapi('key', 'list', '--business', id);
-    const { keys } = json(listed);
-    expect(keys).toHaveLength(2);
-    for (const k of keys) {
-      expect(Object.keys(k)).toEqual(['id', 'prefix', 'created', 'revokedAt']);
-      expect(k.revokedAt).toBeNull();
-    }
-    for (const secret of [first.apiKey, first.secretKey, created.apiKey, created.secretKey]) {
-      expect(listed.stdout).not.toContain(secret);
-    }
+      const listed = await bizapi('key', 'list', '--business', id);
+      const { keys } = json(listed);
+      expect(keys).toHaveLength(2);
+      for (const k of keys) {
+        expect(Object.keys(k)).toEqual(['id', 'prefix', 'created', 'revokedAt']);
+        expect(k.revokedAt).toBeNull();
+      }
+      for (const secret of [first.apiKey, first.secretKey, created.apiKey, created.secretKey]) {
+        expect(listed.stdout).not.toContain(secret);
+      }
 
-    expect(json(await bizapi('key', 'revoke', first.apiKey))).toEqual({ revoked: true });
-    const masterKey = resolveMasterKey({ masterKey: env.BIZAPI_MASTER_KEY ? Buffer.from(env.BIZAPI_MASTER_KEY, 'hex') : undefined, dataDir: dir });
-    expect(await authenticateApiKey(db, masterKey, first.apiKey)).toBeUndefined();
-    expect(await authenticateApiKey(db, masterKey, created.apiKey)).toMatchObject({ businessId: first.business.id });
-    const after = json(await bizapi('key', 'list', '--business', id)).keys;
-    expect(after[0].revokedAt).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/));
-    expect(after[1].revokedAt).toBeNull();
+      expect(json(await bizapi('key', 'revoke', first.apiKey))).toEqual({ revoked: true });
+      const masterKey = resolveMasterKey({
+        masterKey: env.BIZAPI_MASTER_KEY ? Buffer.from(env.BIZAPI_MASTER_KEY, 'hex') : undefined,
+        dataDir: dir,
+      });
+      expect(await authenticateApiKey(db, masterKey, first.apiKey)).toBeUndefined();
+      expect(await authenticateApiKey(db, masterKey, created.apiKey)).toMatchObject({ businessId: first.business.id });
+      const after = json(await bizapi('key', 'list', '--business', id)).keys;
+      expect(after[0].revokedAt).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/));
+      expect(after[1].revokedAt).toBeNull();
 
-    if (!onceOnly) {
-      expectFailure(await bizapi('key', 'revoke', first.apiKey), 'No active API key');
-      expectFailure(await bizapi('key', 'list', '--business', '987654321'), 'Business 987654321 does not exist.');
-    }
-  }, 90_000); // five CLI processes in a row
+      if (!onceOnly) {
+        expectFailure(await bizapi('key', 'revoke', first.apiKey), 'No active API key');
+        expectFailure(await bizapi('key', 'list', '--business', '987654321'), 'Business 987654321 does not exist.');
+      }
+    },
+    90_000,
+  ); // five CLI processes in a row
 
   it.sequential('demo creates "Demo Company" with its catalog and five clients', async () => {
     const r = await bizapi('demo');
@@ -504,20 +588,39 @@ describe.concurrent('bizapi without a database', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.sequential('sign prints the HMAC of --data, of a --file, or of the empty string; --hex prints the bare hex', async () => {
-    const body = '{"companyName": "Acme"}';
-    expect(json(await bizapi('sign', '--secret', 's3cret', '--data', body))).toEqual({ signature: signBody('s3cret', body) });
-    const hex = await bizapi('sign', '--secret', 's3cret', '--hex');
-    expect(hex.stdout).toBe(`${signBody('s3cret', '')}\n`);
-    const file = path.join(dir, 'body.json');
-    fs.writeFileSync(file, body);
-    expect((await bizapi('sign', '--secret', 's3cret', '--file', file, '--hex')).stdout).toBe(`${signBody('s3cret', body)}\n`);
-    expectFailure(await bizapi('sign', '--data', body), 'BIZAPI_SECRET_KEY');
-  });
+  it.sequential(
+    'sign prints the HMAC of --data, of a --file, or of the empty string; --hex prints the bare hex',
+    async () => {
+      const body = '{"companyName": "Acme"}';
+      expect(json(await bizapi('sign', '--secret', 's3cret', '--data', body))).toEqual({
+        signature: signBody('s3cret', body),
+      });
+      const hex = await bizapi('sign', '--secret', 's3cret', '--hex');
+      expect(hex.stdout).toBe(`${signBody('s3cret', '')}\n`);
+      const file = path.join(dir, 'body.json');
+      fs.writeFileSync(file, body);
+      expect((await bizapi('sign', '--secret', 's3cret', '--file', file, '--hex')).stdout).toBe(
+        `${signBody('s3cret', body)}\n`,
+      );
+      expectFailure(await bizapi('sign', '--data', body), 'BIZAPI_SECRET_KEY');
+    },
+  );
 
   it.sequential('request sends a signed request and prints the response; exit 1 for a non-2xx status', async () => {
     const body = '{"companyName":"Acme"}';
-    const ok = await bizapi('request', 'post', '/v1/client?x=1', '--data', body, '--url', baseUrl, '--key', 'bz_k', '--secret', 's');
+    const ok = await bizapi(
+      'request',
+      'post',
+      '/v1/client?x=1',
+      '--data',
+      body,
+      '--url',
+      baseUrl,
+      '--key',
+      'bz_k',
+      '--secret',
+      's',
+    );
     expect(ok.code, ok.stderr).toBe(0);
     expect(json(ok)).toEqual({
       method: 'POST',
@@ -530,7 +633,12 @@ describe.concurrent('bizapi without a database', () => {
 
     const failed = await bizapi('request', 'GET', '/fail', '--url', baseUrl, '--key', 'bz_k', '--secret', 's');
     expect(failed.code).toBe(1);
-    expect(JSON.parse(failed.stdout)).toMatchObject({ method: 'GET', signature: signBody('s', ''), contentType: null, body: '' });
+    expect(JSON.parse(failed.stdout)).toMatchObject({
+      method: 'GET',
+      signature: signBody('s', ''),
+      contentType: null,
+      body: '',
+    });
 
     const text = await bizapi('request', 'GET', '/text', '--url', baseUrl, '--key', 'bz_k', '--secret', 's');
     expect(json(text)).toEqual({ status: 200, body: 'hello' });
@@ -553,18 +661,24 @@ describe.concurrent('bizapi without a database', () => {
     expect(r.code).toBe(1);
   });
 
-  it.sequential('serve refuses numbers Ajv would coerce (1e3, 0x50) and flags other than true/false, one line each, exit 1', async () => {
-    const cwd = fs.mkdtempSync(path.join(dir, 'badnumbers-'));
-    const r = await run(['serve'], { env: { ...env, PORT: '1e3', BIZAPI_RATE_LIMIT: '0x50', BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'yes' }, cwd });
-    expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).toBe(
-      [
-        'Invalid configuration:',
-        '  - PORT: "1e3" is not an integer between 0 and 65535',
-        '  - BIZAPI_WEBHOOK_ALLOW_PRIVATE: "yes" is not one of true, false',
-        '  - BIZAPI_RATE_LIMIT: "0x50" is not an integer between 0 and 1000000000',
-        '',
-      ].join('\n'),
-    );
-  });
+  it.sequential(
+    'serve refuses numbers Ajv would coerce (1e3, 0x50) and flags other than true/false, one line each, exit 1',
+    async () => {
+      const cwd = fs.mkdtempSync(path.join(dir, 'badnumbers-'));
+      const r = await run(['serve'], {
+        env: { ...env, PORT: '1e3', BIZAPI_RATE_LIMIT: '0x50', BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'yes' },
+        cwd,
+      });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toBe(
+        [
+          'Invalid configuration:',
+          '  - PORT: "1e3" is not an integer between 0 and 65535',
+          '  - BIZAPI_WEBHOOK_ALLOW_PRIVATE: "yes" is not one of true, false',
+          '  - BIZAPI_RATE_LIMIT: "0x50" is not an integer between 0 and 1000000000',
+          '',
+        ].join('\n'),
+      );
+    },
+  );
 });

@@ -34,11 +34,22 @@ describe('bizapi export', () => {
       return JSON.parse(r.stdout) as unknown;
     };
     const logRows = async () =>
-      Number((await t.testDb.db.selectFrom('api_log').select((eb) => eb.fn.countAll().as('n')).where('business_id', '=', b.businessId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.testDb.db
+            .selectFrom('api_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('business_id', '=', b.businessId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const keysBefore = await keys();
     const logBefore = await logRows();
     for (const run of [1, 2]) {
-      const r = await runUntilExit(['export', '--business', String(b.businessId), '--out', path.join(dir, `run-${run}.jsonl.gz`)], env);
+      const r = await runUntilExit(
+        ['export', '--business', String(b.businessId), '--out', path.join(dir, `run-${run}.jsonl.gz`)],
+        env,
+      );
       expect(r.code, r.stderr).toBe(0);
       expect(Object.keys(JSON.parse(r.stdout).counts as object).length).toBeGreaterThan(0);
     }

@@ -52,7 +52,11 @@ function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.Proces
 }
 
 /** Runs `node BIN ARGS` to its end in `cwd`. */
-function run(args: string[], env: NodeJS.ProcessEnv, { bin = BIN, cwd = dir } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  { bin = BIN, cwd = dir } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [bin, ...args], { env, cwd, timeout: 60_000 }, (err, stdout, stderr) => {
       resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : 1, stdout, stderr });
@@ -96,7 +100,7 @@ describe.sequential('the first hour with the CLI', () => {
     expect(sign.stderr).not.toContain('bizapi: database');
   });
 
-  it('the default SQLite file while the installation\'s .env names another database: a warning naming both', async () => {
+  it("the default SQLite file while the installation's .env names another database: a warning naming both", async () => {
     // An installation of its own (a copy of bin/ and src/ with the repository's node_modules), whose .env
     // names a database, and a command run from another directory without DATABASE_URL.
     const inst = path.join(dir, 'inst');
@@ -108,18 +112,28 @@ describe.sequential('the first hour with the CLI', () => {
     fs.writeFileSync(path.join(inst, '.env'), 'DATABASE_URL=postgres://app:s3cret-pw@db.example:5432/bizapi\n');
     const elsewhere = path.join(dir, 'elsewhere');
     fs.mkdirSync(elsewhere);
-    const r = await run(['migrate'], childEnv({ DATABASE_URL: undefined, BIZAPI_DATA_DIR: undefined }), { bin: path.join(inst, 'bin', 'bizapi'), cwd: elsewhere });
+    const r = await run(['migrate'], childEnv({ DATABASE_URL: undefined, BIZAPI_DATA_DIR: undefined }), {
+      bin: path.join(inst, 'bin', 'bizapi'),
+      cwd: elsewhere,
+    });
     ok(r);
-    expect(r.stderr).toContain(`bizapi: database sqlite:${path.join(fs.realpathSync(elsewhere), 'data', 'bizapi.db')} (the default: DATABASE_URL is not set)`);
-    expect(r.stderr).toMatch(/bizapi: warning: .*inst\/\.env sets DATABASE_URL=postgres:\/\/app:\*\*\*@db\.example:5432\/bizapi/);
+    expect(r.stderr).toContain(
+      `bizapi: database sqlite:${path.join(fs.realpathSync(elsewhere), 'data', 'bizapi.db')} (the default: DATABASE_URL is not set)`,
+    );
+    expect(r.stderr).toMatch(
+      /bizapi: warning: .*inst\/\.env sets DATABASE_URL=postgres:\/\/app:\*\*\*@db\.example:5432\/bizapi/,
+    );
     expect(r.stderr).toContain('run it from that directory, or set DATABASE_URL');
     expect(r.stderr).not.toContain('s3cret-pw');
   });
 
-  it('the README\'s provisioning commands name catalog files that exist; they import as written', async () => {
+  it("the README's provisioning commands name catalog files that exist; they import as written", async () => {
     const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Provisioning'));
-    const commands = section.slice(0, section.indexOf('```\n', section.indexOf('```bash') + 7)).split('\n').filter((l) => /^bin\/bizapi (business create|catalog import)/.test(l));
+    const commands = section
+      .slice(0, section.indexOf('```\n', section.indexOf('```bash') + 7))
+      .split('\n')
+      .filter((l) => /^bin\/bizapi (business create|catalog import)/.test(l));
     expect(commands).toHaveLength(2);
     const files = commands.flatMap((c) => c.split(/\s+/).filter((w) => w.endsWith('.json')));
     expect(files).toEqual(['examples/catalog.json', 'examples/more-catalog.json']);
@@ -131,7 +145,13 @@ describe.sequential('the first hour with the CLI', () => {
     const argv = (c: string) => c.replace(/#.*/, '').trim().split(/\s+/).slice(1);
     const created = ok(await run(argv(commands[0]!), childEnv(), { cwd: REPO }));
     expect(Object.keys(created.catalog.members)).toEqual(['kim']);
-    const more = ok(await run(argv(commands[1]!).map((w) => (w === '2' ? String(created.business.id) : w)), childEnv(), { cwd: REPO }));
+    const more = ok(
+      await run(
+        argv(commands[1]!).map((w) => (w === '2' ? String(created.business.id) : w)),
+        childEnv(),
+        { cwd: REPO },
+      ),
+    );
     expect(Object.keys(more.members)).toEqual(['lee']);
   });
 
@@ -146,7 +166,10 @@ describe.sequential('the first hour with the CLI', () => {
       if (name === 'better-sqlite3' || name === 'better-sqlite3-napi') continue;
       fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(inst, 'node_modules', name));
     }
-    const r = await run(['migrate'], childEnv({ DATABASE_URL: `sqlite:${path.join(dir, 'no-driver.db')}` }), { bin: path.join(inst, 'bin', 'bizapi'), cwd: inst });
+    const r = await run(['migrate'], childEnv({ DATABASE_URL: `sqlite:${path.join(dir, 'no-driver.db')}` }), {
+      bin: path.join(inst, 'bin', 'bizapi'),
+      cwd: inst,
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('no SQLite driver could be loaded');
@@ -160,13 +183,25 @@ describe.sequential('the first hour with the CLI', () => {
     const env = childEnv();
     const second = ok(await run(['key', 'create', '--business', String(business.id)], env));
     const third = ok(await run(['key', 'create', '--business', String(business.id)], env));
-    const { keys } = ok(await run(['key', 'list', '--business', String(business.id)], env)) as { keys: { id: number; prefix: string; revokedAt: string | null }[] };
+    const { keys } = ok(await run(['key', 'list', '--business', String(business.id)], env)) as {
+      keys: { id: number; prefix: string; revokedAt: string | null }[];
+    };
     expect(keys).toHaveLength(3);
-    const [k2, k3] = [keys.find((k) => second.apiKey.startsWith(k.prefix))!, keys.find((k) => third.apiKey.startsWith(k.prefix))!];
+    const [k2, k3] = [
+      keys.find((k) => second.apiKey.startsWith(k.prefix))!,
+      keys.find((k) => third.apiKey.startsWith(k.prefix))!,
+    ];
     expect(ok(await run(['key', 'revoke', k2.prefix], env))).toEqual({ revoked: true, id: k2.id });
     expect(ok(await run(['key', 'revoke', String(k3.id)], env))).toEqual({ revoked: true, id: k3.id });
-    const after = ok(await run(['key', 'list', '--business', String(business.id)], env)) as { keys: { id: number; revokedAt: string | null }[] };
-    expect(after.keys.filter((k) => k.revokedAt !== null).map((k) => k.id).sort()).toEqual([k2.id, k3.id].sort());
+    const after = ok(await run(['key', 'list', '--business', String(business.id)], env)) as {
+      keys: { id: number; revokedAt: string | null }[];
+    };
+    expect(
+      after.keys
+        .filter((k) => k.revokedAt !== null)
+        .map((k) => k.id)
+        .sort(),
+    ).toEqual([k2.id, k3.id].sort());
     const again = await run(['key', 'revoke', k2.prefix], env);
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
@@ -193,17 +228,30 @@ describe.sequential('the first hour with the CLI', () => {
       for (let i = 0; i < 5; i++) expect((await fetch(`${base}/healthz`)).status).toBe(200);
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       const auth = ['--base-url', base, '--key', first.apiKey, '--secret', first.secretKey];
-      const created = ok(await run(['request', 'POST', '/v1/client', '--data', '{"companyName":"To delete"}', ...auth], env));
+      const created = ok(
+        await run(['request', 'POST', '/v1/client', '--data', '{"companyName":"To delete"}', ...auth], env),
+      );
       const deleted = await run(['request', 'DELETE', `/v1/client/${created.id}`, ...auth], env);
       expect(ok(deleted)).toEqual({ status: 204 });
       const list = await run(['request', 'GET', '/v1/client?page_size=1', ...auth], env);
       expect(list.code, list.stderr).toBe(0);
 
-      await expect.poll(() => stdout.split('\n').filter((l) => l.includes('"request completed"')).length, { timeout: 10_000 }).toBe(3);
+      await expect
+        .poll(() => stdout.split('\n').filter((l) => l.includes('"request completed"')).length, { timeout: 10_000 })
+        .toBe(3);
       const lines = stdout
         .split('\n')
         .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as { level: string; msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+        .map(
+          (l) =>
+            JSON.parse(l) as {
+              level: string;
+              msg: string;
+              req?: { method: string; url: string };
+              res?: { statusCode: number };
+              responseTime?: number;
+            },
+        );
       const requests = lines.filter((l) => l.msg === 'request completed');
       expect(requests.map((l) => [l.level, l.req?.method, l.req?.url.split('?')[0], l.res?.statusCode])).toEqual([
         ['info', 'POST', '/v1/client', 201],
@@ -237,7 +285,15 @@ describe.sequential('the first hour with the CLI', () => {
     try {
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       await expect
-        .poll(() => stdout.split('\n').filter((l) => l.includes('"request completed"') && l.includes('/healthz') && l.includes('"level":"debug"')).length, { timeout: 10_000 })
+        .poll(
+          () =>
+            stdout
+              .split('\n')
+              .filter(
+                (l) => l.includes('"request completed"') && l.includes('/healthz') && l.includes('"level":"debug"'),
+              ).length,
+          { timeout: 10_000 },
+        )
         .toBe(1);
     } finally {
       child.kill('SIGTERM');

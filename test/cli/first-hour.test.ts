@@ -119,14 +119,21 @@ describe.sequential('the first hour', () => {
 
   it('request --all follows next across pages and prints one JSON array; only with GET', async () => {
     const baseUrl = `http://127.0.0.1:${server.port}`;
-    const headers = (body: string) => ({ 'X-API-Key': creds.apiKey, 'X-Signature': signBody(creds.secretKey, body), 'Content-Type': 'application/json' });
+    const headers = (body: string) => ({
+      'X-API-Key': creds.apiKey,
+      'X-Signature': signBody(creds.secretKey, body),
+      'Content-Type': 'application/json',
+    });
     for (let i = 0; i < 3; i++) {
       const body = JSON.stringify({ companyName: `Paging ${i}` });
       expect((await fetch(`${baseUrl}/v1/client`, { method: 'POST', headers: headers(body), body })).status).toBe(201);
     }
     const ids: number[] = [];
-    for (let url: string | null = `${baseUrl}/v1/client?page_size=2`; url !== null; ) {
-      const page = (await (await fetch(url, { headers: headers('') })).json()) as { next: string | null; results: { id: number }[] };
+    for (let url: string | null = `${baseUrl}/v1/client?page_size=2`; url !== null;) {
+      const page = (await (await fetch(url, { headers: headers('') })).json()) as {
+        next: string | null;
+        results: { id: number }[];
+      };
       ids.push(...page.results.map((c) => c.id));
       url = page.next;
     }
@@ -145,7 +152,11 @@ describe.sequential('the first hour', () => {
   });
 
   it('the server and the worker write one log format: level by name, ISO time, pid, hostname, msg', async () => {
-    const worker = spawn(process.execPath, [BIN, 'worker'], { env: env(), cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const worker = spawn(process.execPath, [BIN, 'worker'], {
+      env: env(),
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.add(worker);
     let werr = '';
     await new Promise<void>((resolve) => {

@@ -40,7 +40,10 @@ describe('a SQLite database that does not exist', () => {
     ['worker', ['worker']],
   ])('%s: refused, naming the path; nothing is created', async (_name, args) => {
     const missing = path.join(dir, 'typo', 'nested', 'bizapi.db');
-    const r = await runUntilExit(args, serverEnv({ databaseUrl: `sqlite:${missing}`, dataDir: path.join(dir, 'data') }));
+    const r = await runUntilExit(
+      args,
+      serverEnv({ databaseUrl: `sqlite:${missing}`, dataDir: path.join(dir, 'data') }),
+    );
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`bizapi: database sqlite:${missing}`);
@@ -59,7 +62,10 @@ describe('a SQLite database that does not exist', () => {
     expect(listed.code, listed.stderr).toBe(0);
     expect((JSON.parse(listed.stdout) as { name: string }[]).map((b) => b.name)).toEqual(['Fresh']);
     const other = path.join(dir, 'other', 'two.db');
-    const migrated = await runUntilExit(['migrate'], serverEnv({ databaseUrl: `sqlite:${other}`, dataDir: path.join(dir, 'data-other') }));
+    const migrated = await runUntilExit(
+      ['migrate'],
+      serverEnv({ databaseUrl: `sqlite:${other}`, dataDir: path.join(dir, 'data-other') }),
+    );
     expect(migrated.code, migrated.stderr).toBe(0);
     expect(fs.existsSync(other)).toBe(true);
   });
@@ -72,7 +78,10 @@ describe('import, export and backup name the database they opened', () => {
     ['backup', () => ['backup', '--out', path.join(dir, `named-${Date.now()}.db`)]],
   ])('%s', async (_name, args) => {
     const b = await newBusiness(t);
-    const r = await runUntilExit(args(b.businessId), serverEnv({ databaseUrl: t.testDb.url, dataDir: path.join(dir, 'data-named') }));
+    const r = await runUntilExit(
+      args(b.businessId),
+      serverEnv({ databaseUrl: t.testDb.url, dataDir: path.join(dir, 'data-named') }),
+    );
     const line = r.stderr.split('\n').find((l) => l.startsWith('bizapi: database '));
     expect(line, r.stderr).toBeDefined();
     expect(line).toContain('(DATABASE_URL from the environment)');

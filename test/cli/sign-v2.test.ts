@@ -45,11 +45,27 @@ function bizapi(...args: string[]): Promise<{ code: number; stdout: string; stde
 describe('bizapi sign --v2', () => {
   it('prints the v2 signature and timestamp the server accepts, once', async () => {
     const body = '{"companyName":"Signed by the CLI"}';
-    const r = await bizapi('sign', '--v2', '--secret', b.secretKey, '--method', 'post', '--path', '/v1/client?x=1', '--data', body);
+    const r = await bizapi(
+      'sign',
+      '--v2',
+      '--secret',
+      b.secretKey,
+      '--method',
+      'post',
+      '--path',
+      '/v1/client?x=1',
+      '--data',
+      body,
+    );
     expect(r.code, r.stderr).toBe(0);
     const { signature, timestamp } = JSON.parse(r.stdout) as { signature: string; timestamp: string };
     expect(signature).toBe(`v2=${signV2(b.secretKey, timestamp, 'POST', '/v1/client?x=1', body)}`);
-    const headers = { 'x-api-key': b.apiKey, 'x-signature': signature, 'x-signature-timestamp': timestamp, 'content-type': 'application/json' };
+    const headers = {
+      'x-api-key': b.apiKey,
+      'x-signature': signature,
+      'x-signature-timestamp': timestamp,
+      'content-type': 'application/json',
+    };
     const first = await fetch(`${baseUrl}/v1/client?x=1`, { method: 'POST', headers, body });
     expect(first.status).toBe(201);
     const again = await fetch(`${baseUrl}/v1/client?x=1`, { method: 'POST', headers, body });
@@ -58,7 +74,19 @@ describe('bizapi sign --v2', () => {
   });
 
   it('--timestamp fixes the time; --hex prints only the header value; missing --path fails', async () => {
-    const r = await bizapi('sign', '--v2', '--secret', 's', '--method', 'GET', '--path', '/v1/folder', '--timestamp', '1700000000', '--hex');
+    const r = await bizapi(
+      'sign',
+      '--v2',
+      '--secret',
+      's',
+      '--method',
+      'GET',
+      '--path',
+      '/v1/folder',
+      '--timestamp',
+      '1700000000',
+      '--hex',
+    );
     expect(r.stdout).toBe(`v2=${signV2('s', '1700000000', 'GET', '/v1/folder', '')}\n`);
     const bad = await bizapi('sign', '--v2', '--secret', 's', '--method', 'GET');
     expect(bad.code).not.toBe(0);
@@ -67,21 +95,48 @@ describe('bizapi sign --v2', () => {
 });
 
 describe('bizapi request --v2', () => {
-  it('the same request already sent with the next seconds\' timestamps is signed again until one is new', async () => {
+  it("the same request already sent with the next seconds' timestamps is signed again until one is new", async () => {
     const path = `/v1/client?search=${Date.now()}`;
     const now = Math.floor(Date.now() / 1000);
     for (let ts = now; ts < now + 8; ts++) {
-      const sent = await fetch(`${baseUrl}${path}`, { headers: { 'x-api-key': b.apiKey, 'x-signature-timestamp': String(ts), 'x-signature': `v2=${signV2(b.secretKey, ts, 'GET', path, '')}` } });
+      const sent = await fetch(`${baseUrl}${path}`, {
+        headers: {
+          'x-api-key': b.apiKey,
+          'x-signature-timestamp': String(ts),
+          'x-signature': `v2=${signV2(b.secretKey, ts, 'GET', path, '')}`,
+        },
+      });
       expect(sent.status).toBe(200);
     }
-    const r = await bizapi('request', 'GET', path, '--v2', '--base-url', baseUrl, '--key', b.apiKey, '--secret', b.secretKey);
+    const r = await bizapi(
+      'request',
+      'GET',
+      path,
+      '--v2',
+      '--base-url',
+      baseUrl,
+      '--key',
+      b.apiKey,
+      '--secret',
+      b.secretKey,
+    );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).results).toEqual([]);
   });
 
-
   it('passes a server that accepts only version 2, and --idempotency-key makes the retry a replay', async () => {
-    const args = ['request', 'POST', '/v1/client', '--v2', '--base-url', baseUrl, '--key', b.apiKey, '--secret', b.secretKey];
+    const args = [
+      'request',
+      'POST',
+      '/v1/client',
+      '--v2',
+      '--base-url',
+      baseUrl,
+      '--key',
+      b.apiKey,
+      '--secret',
+      b.secretKey,
+    ];
     const key = `cli-${Date.now()}`;
     const first = await bizapi(...args, '--data', '{"companyName":"CLI retry"}', '--idempotency-key', key);
     expect(first.code, first.stderr).toBe(0);
@@ -89,9 +144,30 @@ describe('bizapi request --v2', () => {
     const again = await bizapi(...args, '--data', '{"companyName":"CLI retry"}', '--idempotency-key', key);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe(first.stdout);
-    const list = await bizapi('request', 'GET', '/v1/client?search=CLI%20retry', '--v2', '--base-url', baseUrl, '--key', b.apiKey, '--secret', b.secretKey);
+    const list = await bizapi(
+      'request',
+      'GET',
+      '/v1/client?search=CLI%20retry',
+      '--v2',
+      '--base-url',
+      baseUrl,
+      '--key',
+      b.apiKey,
+      '--secret',
+      b.secretKey,
+    );
     expect(JSON.parse(list.stdout).results).toHaveLength(1);
-    const v1 = await bizapi('request', 'GET', '/v1/folder', '--base-url', baseUrl, '--key', b.apiKey, '--secret', b.secretKey);
+    const v1 = await bizapi(
+      'request',
+      'GET',
+      '/v1/folder',
+      '--base-url',
+      baseUrl,
+      '--key',
+      b.apiKey,
+      '--secret',
+      b.secretKey,
+    );
     expect(v1.code).toBe(1);
     expect(JSON.parse(v1.stdout).code).toBe('signature_required');
   });

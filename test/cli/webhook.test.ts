@@ -39,9 +39,14 @@ function baseEnv(): NodeJS.ProcessEnv {
 /** Runs `bin/bizapi ARGS`; never rejects. */
 function run(args: string[], options: { env: NodeJS.ProcessEnv; cwd: string }): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: options.env, cwd: options.cwd, timeout: 90_000 }, (err, stdout, stderr) => {
-      resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : 1, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: options.env, cwd: options.cwd, timeout: 90_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : 1, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -94,61 +99,125 @@ describe.each(targets)('bizapi webhook on $name', (target) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.sequential('create prints the endpoint and its secret once; list shows it without the secret; delete removes it', async () => {
-    const business = json(await bizapi('business', 'create', '--name', `Hooks ${randomUUID()}`, '--plan', 'AGENCY')).business;
-    const id = String(business.id);
-    db = createDb(target.database(dir));
+  it.sequential(
+    'create prints the endpoint and its secret once; list shows it without the secret; delete removes it',
+    async () => {
+      const business = json(
+        await bizapi('business', 'create', '--name', `Hooks ${randomUUID()}`, '--plan', 'AGENCY'),
+      ).business;
+      const id = String(business.id);
+      db = createDb(target.database(dir));
 
-    const created = json(
-      await bizapi('webhook', 'create', '--business', id, '--url', 'https://8.8.8.8/hook', '--events', 'client.created, inquiry.updated', '--format', 'pluuug', '--description', 'CRM'),
-    );
-    expect(created).toEqual({
-      id: expect.any(Number),
-      url: 'https://8.8.8.8/hook',
-      eventTypes: ['client.created', 'inquiry.updated'],
-      description: 'CRM',
-      isActive: true,
-      isParked: false,
-      format: 'pluuug',
-      created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
-      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
-    });
-    const row = await db.selectFrom('webhook_endpoint').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
-    expect(row.business_id).toBe(business.id);
-    const masterKey = resolveMasterKey({ masterKey: env.BIZAPI_MASTER_KEY ? Buffer.from(env.BIZAPI_MASTER_KEY, 'hex') : undefined, dataDir: dir });
-    expect(decryptSecret(masterKey, row.secret)).toBe(created.secret);
+      const created = json(
+        await bizapi(
+          'webhook',
+          'create',
+          '--business',
+          id,
+          '--url',
+          'https://8.8.8.8/hook',
+          '--events',
+          'client.created, inquiry.updated',
+          '--format',
+          'pluuug',
+          '--description',
+          'CRM',
+        ),
+      );
+      expect(created).toEqual({
+        id: expect.any(Number),
+        url: 'https://8.8.8.8/hook',
+        eventTypes: ['client.created', 'inquiry.updated'],
+        description: 'CRM',
+        isActive: true,
+        isParked: false,
+        format: 'pluuug',
+        created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
+      });
+      const row = await db
+        .selectFrom('webhook_endpoint')
+        .selectAll()
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
+      expect(row.business_id).toBe(business.id);
+      const masterKey = resolveMasterKey({
+        masterKey: env.BIZAPI_MASTER_KEY ? Buffer.from(env.BIZAPI_MASTER_KEY, 'hex') : undefined,
+        dataDir: dir,
+      });
+      expect(decryptSecret(masterKey, row.secret)).toBe(created.secret);
 
-    const all = json(await bizapi('webhook', 'create', '--business', id, '--url', 'http://[2606:4700:4700::1111]/x', '--events', '*'));
-    expect(all).toMatchObject({ eventTypes: ['*'], format: 'standard', description: null });
+      const all = json(
+        await bizapi(
+          'webhook',
+          'create',
+          '--business',
+          id,
+          '--url',
+          'http://[2606:4700:4700::1111]/x',
+          '--events',
+          '*',
+        ),
+      );
+      expect(all).toMatchObject({ eventTypes: ['*'], format: 'standard', description: null });
 
-    const listed = await bizapi('webhook', 'list', '--business', id);
-    const { secret, ...endpoint } = created;
-    const { secret: allSecret, ...allEndpoint } = all;
-    expect(json(listed)).toEqual({ webhooks: [allEndpoint, endpoint] });
-    expect(listed.stdout).not.toContain(allSecret);
-    expect(listed.stdout).not.toContain(secret);
+      const listed = await bizapi('webhook', 'list', '--business', id);
+      const { secret, ...endpoint } = created;
+      const { secret: allSecret, ...allEndpoint } = all;
+      expect(json(listed)).toEqual({ webhooks: [allEndpoint, endpoint] });
+      expect(listed.stdout).not.toContain(allSecret);
+      expect(listed.stdout).not.toContain(secret);
 
-    expect(json(await bizapi('webhook', 'delete', '--business', id, '--id', String(created.id)))).toEqual({ deleted: true });
-    expect(json(await bizapi('webhook', 'list', '--business', id)).webhooks.map((w: any) => w.id)).toEqual([all.id]);
-    expectFailure(await bizapi('webhook', 'delete', '--business', id, '--id', String(created.id)), `has no webhook endpoint ${created.id}`);
-  });
+      expect(json(await bizapi('webhook', 'delete', '--business', id, '--id', String(created.id)))).toEqual({
+        deleted: true,
+      });
+      expect(json(await bizapi('webhook', 'list', '--business', id)).webhooks.map((w: any) => w.id)).toEqual([all.id]);
+      expectFailure(
+        await bizapi('webhook', 'delete', '--business', id, '--id', String(created.id)),
+        `has no webhook endpoint ${created.id}`,
+      );
+    },
+  );
 
-  it.sequential('refuses what the API refuses: unknown event types and formats, unsafe URLs, unknown businesses', async () => {
-    const business = json(await bizapi('business', 'create', '--name', `Hooks ${randomUUID()}`, '--plan', 'FREE')).business;
-    const id = String(business.id);
-    const create = (...args: string[]) => bizapi('webhook', 'create', '--business', id, ...args);
-    expectFailure(await create('--url', 'https://8.8.8.8/', '--events', 'client.exploded'), '--events: unknown event type "client.exploded"');
-    expectFailure(await create('--url', 'https://8.8.8.8/', '--events', '*,client.created'), '--events: "*" stands for every event type and must be alone.');
-    expectFailure(await create('--url', 'https://8.8.8.8/', '--events', '*', '--format', 'xml'), '--format: "xml" is not one of standard, pluuug.');
-    expectFailure(await create('--url', 'ftp://8.8.8.8/', '--events', '*'), '--url: The URL must use the http or https scheme.');
-    expectFailure(await create('--url', 'http://127.0.0.1:8080/', '--events', '*'), '--url: The host 127.0.0.1 is not a public address. To deliver to a receiver on this machine or a private network, set BIZAPI_WEBHOOK_ALLOW_PRIVATE=true on the server.');
-    expectFailure(await bizapi('webhook', 'list', '--business', '987654321'), 'Business 987654321 does not exist.');
-    // With BIZAPI_WEBHOOK_ALLOW_PRIVATE=true a local URL is accepted.
-    const local = await run(['webhook', 'create', '--business', id, '--url', 'http://127.0.0.1:8080/', '--events', '*'], {
-      env: { ...env, BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' },
-      cwd: dir,
-    });
-    expect(json(local).url).toBe('http://127.0.0.1:8080/');
-    expect(json(await bizapi('webhook', 'list', '--business', id)).webhooks).toHaveLength(1);
-  });
+  it.sequential(
+    'refuses what the API refuses: unknown event types and formats, unsafe URLs, unknown businesses',
+    async () => {
+      const business = json(
+        await bizapi('business', 'create', '--name', `Hooks ${randomUUID()}`, '--plan', 'FREE'),
+      ).business;
+      const id = String(business.id);
+      const create = (...args: string[]) => bizapi('webhook', 'create', '--business', id, ...args);
+      expectFailure(
+        await create('--url', 'https://8.8.8.8/', '--events', 'client.exploded'),
+        '--events: unknown event type "client.exploded"',
+      );
+      expectFailure(
+        await create('--url', 'https://8.8.8.8/', '--events', '*,client.created'),
+        '--events: "*" stands for every event type and must be alone.',
+      );
+      expectFailure(
+        await create('--url', 'https://8.8.8.8/', '--events', '*', '--format', 'xml'),
+        '--format: "xml" is not one of standard, pluuug.',
+      );
+      expectFailure(
+        await create('--url', 'ftp://8.8.8.8/', '--events', '*'),
+        '--url: The URL must use the http or https scheme.',
+      );
+      expectFailure(
+        await create('--url', 'http://127.0.0.1:8080/', '--events', '*'),
+        '--url: The host 127.0.0.1 is not a public address. To deliver to a receiver on this machine or a private network, set BIZAPI_WEBHOOK_ALLOW_PRIVATE=true on the server.',
+      );
+      expectFailure(await bizapi('webhook', 'list', '--business', '987654321'), 'Business 987654321 does not exist.');
+      // With BIZAPI_WEBHOOK_ALLOW_PRIVATE=true a local URL is accepted.
+      const local = await run(
+        ['webhook', 'create', '--business', id, '--url', 'http://127.0.0.1:8080/', '--events', '*'],
+        {
+          env: { ...env, BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' },
+          cwd: dir,
+        },
+      );
+      expect(json(local).url).toBe('http://127.0.0.1:8080/');
+      expect(json(await bizapi('webhook', 'list', '--business', id)).webhooks).toHaveLength(1);
+    },
+  );
 });

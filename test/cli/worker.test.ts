@@ -62,7 +62,10 @@ function childEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.P
 }
 
 /** Runs `bin/bizapi ARGS` in the background. */
-function start(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
+function start(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, [BIN, ...args], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let out = '';
@@ -79,7 +82,9 @@ async function pendingEvent(): Promise<{ businessId: number; outboxId: number }>
   const ids = await importCatalog(db, business.id, testCatalog());
   const [outboxId] = await db
     .transaction()
-    .execute((trx) => enqueueEvent(trx, business.id, { type: 'inquiry.created', inquiryId: 1, memberIds: [ids.members.kim!] }));
+    .execute((trx) =>
+      enqueueEvent(trx, business.id, { type: 'inquiry.created', inquiryId: 1, memberIds: [ids.members.kim!] }),
+    );
   return { businessId: business.id, outboxId: outboxId! };
 }
 
@@ -100,7 +105,11 @@ describe('notification delivery processes', () => {
     expect(w.stdout()).toBe('');
     const eml = fs.readFileSync(path.join(dataDir, 'mail', emlFiles(dataDir)[0]!), 'utf8');
     expect(eml).toMatch(/^To: Kim <kim@example\.com>$/m);
-    const inApp = await db.selectFrom('notification').select('outbox_id').where('business_id', '=', businessId).execute();
+    const inApp = await db
+      .selectFrom('notification')
+      .select('outbox_id')
+      .where('business_id', '=', businessId)
+      .execute();
     expect(inApp).toEqual([{ outbox_id: outboxId }]);
   });
 
@@ -118,48 +127,54 @@ describe('notification delivery processes', () => {
   it.each([
     ['worker', 'bizapi worker: stopping'],
     ['serve', 'shutting down'],
-  ])('bizapi %s drains the dispatcher on SIGTERM: a delivery under way is finished and recorded before the process exits', async (command, stopping) => {
-    // A push webhook that holds every POST until released: the delivery is under way when the signal comes.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const pushes: string[] = [];
-    const webhook = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        pushes.push(body);
-        void released.then(() => res.writeHead(204).end());
+  ])(
+    'bizapi %s drains the dispatcher on SIGTERM: a delivery under way is finished and recorded before the process exits',
+    async (command, stopping) => {
+      // A push webhook that holds every POST until released: the delivery is under way when the signal comes.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const pushes: string[] = [];
+      const webhook = http.createServer((req, res) => {
+        let body = '';
+        req.on('data', (c: Buffer) => (body += c.toString()));
+        req.on('end', () => {
+          pushes.push(body);
+          void released.then(() => res.writeHead(204).end());
+        });
       });
-    });
-    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
-    try {
-      const dataDir = path.join(dir, `drain-${command}-data`);
-      const { businessId, outboxId } = await pendingEvent();
-      const p = start([command], childEnv(dataDir, {
-        PORT: '0',
-        LOG_LEVEL: 'info',
-        PUSH_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/push`,
-        BIZAPI_DISPATCHER_TIMEOUT_MS: '60000',
-      }));
-      await until(() => pushes.length === 1);
-      p.child.kill('SIGTERM');
-      await until(() => (p.stdout() + p.stderr()).includes(stopping));
-      // The process waits for the delivery rather than exiting under it…
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(p.child.exitCode, p.stdout() + p.stderr()).toBeNull();
-      const before = await repo.findOutboxById(db, businessId, outboxId);
-      expect(before?.delivered_at ?? null).toBeNull();
-      // …and once the webhook answers, records it and exits cleanly.
-      release();
-      expect(await p.exited, p.stderr()).toBe(0);
-      const after = await repo.findOutboxById(db, businessId, outboxId);
-      expect(after?.push_at).not.toBeNull();
-      expect(after?.delivered_at).not.toBeNull();
-      expect(after?.lease_owner ?? null).toBeNull();
-      expect(JSON.parse(pushes[0]!)).toMatchObject({ id: outboxId, business: { id: businessId } });
-    } finally {
-      release();
-      await new Promise<void>((resolve) => webhook.close(() => resolve()));
-    }
-  });
+      await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+      try {
+        const dataDir = path.join(dir, `drain-${command}-data`);
+        const { businessId, outboxId } = await pendingEvent();
+        const p = start(
+          [command],
+          childEnv(dataDir, {
+            PORT: '0',
+            LOG_LEVEL: 'info',
+            PUSH_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/push`,
+            BIZAPI_DISPATCHER_TIMEOUT_MS: '60000',
+          }),
+        );
+        await until(() => pushes.length === 1);
+        p.child.kill('SIGTERM');
+        await until(() => (p.stdout() + p.stderr()).includes(stopping));
+        // The process waits for the delivery rather than exiting under it…
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(p.child.exitCode, p.stdout() + p.stderr()).toBeNull();
+        const before = await repo.findOutboxById(db, businessId, outboxId);
+        expect(before?.delivered_at ?? null).toBeNull();
+        // …and once the webhook answers, records it and exits cleanly.
+        release();
+        expect(await p.exited, p.stderr()).toBe(0);
+        const after = await repo.findOutboxById(db, businessId, outboxId);
+        expect(after?.push_at).not.toBeNull();
+        expect(after?.delivered_at).not.toBeNull();
+        expect(after?.lease_owner ?? null).toBeNull();
+        expect(JSON.parse(pushes[0]!)).toMatchObject({ id: outboxId, business: { id: businessId } });
+      } finally {
+        release();
+        await new Promise<void>((resolve) => webhook.close(() => resolve()));
+      }
+    },
+  );
 });

@@ -35,7 +35,11 @@ import { migrateTo } from '../../src/db/migrator.ts';
 import { TABLES, tablesOfKind } from '../../src/db/table-kinds.ts';
 import { createDemo } from '../../src/demo/demo.ts';
 import { apiClient } from '../setup/api-client.ts';
-import { dispatchUntilIdle, IDS_MIGRATION as MIGRATION, PREVIOUS_RELEASE as PREVIOUS } from '../setup/previous-release.ts';
+import {
+  dispatchUntilIdle,
+  IDS_MIGRATION as MIGRATION,
+  PREVIOUS_RELEASE as PREVIOUS,
+} from '../setup/previous-release.ts';
 import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { type BizapiProcess, fetchJson, runUntilExit, serverEnv, startBizapi } from '../setup/server-process.ts';
@@ -48,7 +52,6 @@ const run = promisify(execFile);
 
 /** PostgreSQL 15's client binaries (`pg_dump`, `pg_restore`, `psql`). */
 const PG_BIN = process.env.BIZAPI_TEST_PG_BIN ?? '/usr/lib/postgresql/15/bin';
-
 
 /** `url` naming database `name` (and, given, another host:port). */
 function urlOf(url: string, name: string, hostPort?: string): string {
@@ -70,7 +73,8 @@ async function pg(bin: string, args: string[]): Promise<string> {
 }
 
 /** `psql -X -v ON_ERROR_STOP=1 -At -d url -c command`: the output. */
-const psql = (url: string, command: string) => pg('psql', ['-X', '-v', 'ON_ERROR_STOP=1', '-At', '-d', url, '-c', command]);
+const psql = (url: string, command: string) =>
+  pg('psql', ['-X', '-v', 'ON_ERROR_STOP=1', '-At', '-d', url, '-c', command]);
 
 /** Row counts of every declared table but the migrator's. */
 /** Tables created by migrations after the previous release (none of its data to move): 2026_11_28_0120's live followers. */
@@ -80,7 +84,9 @@ async function counts(db: Kysely<Database>): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of Object.keys(TABLES)) {
     if (table.startsWith('kysely_') || NEWER_TABLES.has(table)) continue;
-    out[table] = Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
+    out[table] = Number(
+      (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n,
+    );
   }
   return out;
 }
@@ -92,7 +98,19 @@ async function maxId(db: Kysely<Database>, table: string): Promise<number> {
 
 type Get = (b: Credentials, url: string) => Promise<{ status: number; body: any }>;
 
-const LISTS = ['client', 'inquiry', 'contract', 'settlement', 'project', 'worker', 'todo', 'estimate/item', 'event', 'webhook', 'member'];
+const LISTS = [
+  'client',
+  'inquiry',
+  'contract',
+  'settlement',
+  'project',
+  'worker',
+  'todo',
+  'estimate/item',
+  'event',
+  'webhook',
+  'member',
+];
 
 /**
  * What the API answers a business: each list (up to 100 rows) and each record of it by id (but events and members, which have none), and the
@@ -133,7 +151,8 @@ describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Cit
   /** Drops the move's databases on every node (leftovers of an earlier run too). */
   async function dropDatabases(): Promise<void> {
     await psql(admin, `drop database if exists ${srcName} with (force)`);
-    for (const node of nodes) await psql(urlOf(coordinator, 'postgres', node), `drop database if exists ${dstName} with (force)`);
+    for (const node of nodes)
+      await psql(urlOf(coordinator, 'postgres', node), `drop database if exists ${dstName} with (force)`);
   }
 
   afterAll(async () => {
@@ -145,7 +164,12 @@ describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Cit
 
   it(`moves a database at ${PREVIOUS} with its data and ids, and it answers and writes the same`, async () => {
     const coordinatorNode = new URL(coordinator).host;
-    const workers = (await psql(urlOf(coordinator, base), "select nodename || ':' || nodeport from pg_dist_node where groupid <> 0 and noderole = 'primary' order by nodeid"))
+    const workers = (
+      await psql(
+        urlOf(coordinator, base),
+        "select nodename || ':' || nodeport from pg_dist_node where groupid <> 0 and noderole = 'primary' order by nodeid",
+      )
+    )
       .split('\n')
       .filter(Boolean);
     expect(workers.length).toBeGreaterThan(0);
@@ -177,7 +201,15 @@ describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Cit
     let lastSequence: number;
     try {
       await migrateTo(src, PREVIOUS);
-      expect((await sql<{ t: string }>`select data_type as t from information_schema.columns where table_name = 'client' and column_name = 'id'`.execute(src)).rows[0]!.t).toBe('integer');
+      expect(
+        (
+          await sql<{
+            t: string;
+          }>`select data_type as t from information_schema.columns where table_name = 'client' and column_name = 'id'`.execute(
+            src,
+          )
+        ).rows[0]!.t,
+      ).toBe('integer');
       // This code's event INSERT asks whether a live follower listens, in `event_follower` (migration
       // 2026_11_28_0120), which that schema lacks: an empty stand-in while filling, dropped before the move.
       await sql`create table event_follower (business_id bigint, owner text, expires_at timestamptz)`.execute(src);
@@ -189,13 +221,19 @@ describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Cit
       const hook = await call(hooked, {
         method: 'POST',
         url: '/v1/webhook',
-        body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`, eventTypes: ['client.created', 'client.updated'] },
+        body: {
+          url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`,
+          eventTypes: ['client.created', 'client.updated'],
+        },
       });
       expect(hook.status, JSON.stringify(hook.body)).toBe(201);
       for (let i = 0; i < 5; i++) {
         const c = await call(hooked, { method: 'POST', url: '/v1/client', body: { companyName: `Before ${i}` } });
         expect(c.status, JSON.stringify(c.body)).toBe(201);
-        expect((await call(hooked, { method: 'PATCH', url: `/v1/client/${c.body.id}`, body: { contact: `010-${i}` } })).status).toBe(200);
+        expect(
+          (await call(hooked, { method: 'PATCH', url: `/v1/client/${c.body.id}`, body: { contact: `010-${i}` } }))
+            .status,
+        ).toBe(200);
       }
       await dispatchUntilIdle(src, config, hooked.businessId);
       businesses = [demo, hooked];
@@ -205,7 +243,20 @@ describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Cit
       app = undefined;
       await sql`drop table event_follower`.execute(src);
       rowsBefore = await counts(src);
-      for (const table of ['client', 'inquiry', 'contract', 'settlement', 'project', 'worker', 'todo', 'estimate_item', 'event', 'webhook_delivery', 'api_log', 'notification_outbox']) {
+      for (const table of [
+        'client',
+        'inquiry',
+        'contract',
+        'settlement',
+        'project',
+        'worker',
+        'todo',
+        'estimate_item',
+        'event',
+        'webhook_delivery',
+        'api_log',
+        'notification_outbox',
+      ]) {
         expect(rowsBefore[table], table).toBeGreaterThan(0);
         maxBefore[table] = await maxId(src, table);
       }
@@ -247,7 +298,10 @@ describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Cit
 
     // §10 step 4: every business-owned table distributed on business_id, one colocation group.
     const parts = (
-      await psql(dstUrl, "select logicalrelid::text || ' ' || column_to_column_name(logicalrelid, partkey) || ' ' || colocationid from pg_dist_partition where partmethod = 'h'")
+      await psql(
+        dstUrl,
+        "select logicalrelid::text || ' ' || column_to_column_name(logicalrelid, partkey) || ' ' || colocationid from pg_dist_partition where partmethod = 'h'",
+      )
     )
       .split('\n')
       .filter(Boolean)
@@ -277,13 +331,20 @@ describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Cit
     const created = await fetchJson(origin, hooked!, 'POST', '/v1/client', { companyName: 'After the move' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.id).toBeGreaterThan(maxBefore.client!);
-    const patched = await fetchJson(origin, hooked!, 'PATCH', `/v1/client/${created.body.id}`, { contact: '010-after' });
+    const patched = await fetchJson(origin, hooked!, 'PATCH', `/v1/client/${created.body.id}`, {
+      contact: '010-after',
+    });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     const again = await fetchJson(origin, hooked!, 'GET', `/v1/client/${created.body.id}`);
     expect(again.body).toMatchObject({ companyName: 'After the move', contact: '010-after' });
     // a record referencing a moved one, in the demo business
     const inquiryId = (before![0]!.inquiry as { id: number }[])[0]!.id;
-    const todo = await fetchJson(origin, businesses![0]!, 'POST', '/v1/todo', { type: 'CA', dueDate: '2026-12-01', action: 'Call', inquiry: { id: inquiryId } });
+    const todo = await fetchJson(origin, businesses![0]!, 'POST', '/v1/todo', {
+      type: 'CA',
+      dueDate: '2026-12-01',
+      action: 'Call',
+      inquiry: { id: inquiryId },
+    });
     expect(todo.status, JSON.stringify(todo.body)).toBe(201);
     expect(todo.body.id).toBeGreaterThan(maxBefore.todo!);
     const newEvents = async (b: Credentials) => {
@@ -293,7 +354,10 @@ describe.skipIf(!CITUS)('from a single PostgreSQL of the previous release to Cit
       for (const e of events) expect(e.sequence).toBeGreaterThan(lastSequence!);
       return events.map((e) => `${e.type} ${e.data.id}`);
     };
-    expect(await newEvents(hooked!)).toEqual([`client.created ${created.body.id}`, `client.updated ${created.body.id}`]);
+    expect(await newEvents(hooked!)).toEqual([
+      `client.created ${created.body.id}`,
+      `client.updated ${created.body.id}`,
+    ]);
     expect(await newEvents(businesses![0]!)).toEqual([`todo.created ${todo.body.id}`]);
   });
 });

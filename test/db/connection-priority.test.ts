@@ -21,7 +21,9 @@ afterAll(async () => {
  * Holds one connection in a transaction (on PostgreSQL one of the pool's) until `release()`; resolves once the
  * transaction has begun. `done` settles when it has ended; `onEnd` runs inside it, just before.
  */
-async function holdConnection(onEnd: () => void = () => undefined): Promise<{ release: () => void; done: Promise<void> }> {
+async function holdConnection(
+  onEnd: () => void = () => undefined,
+): Promise<{ release: () => void; done: Promise<void> }> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let begun!: () => void;
@@ -59,7 +61,9 @@ describe(`connection priority on ${DIALECT}`, () => {
     const { release, done: writer } = await holdConnection();
     const query = (name: string) => sql`select 1 as one`.execute(t.db).then(() => order.push(name));
     const normal = query('normal');
-    const failing = withConnectionPriority(() => sql`select * from no_such_table`.execute(t.db)).catch(() => order.push('failed'));
+    const failing = withConnectionPriority(() => sql`select * from no_such_table`.execute(t.db)).catch(() =>
+      order.push('failed'),
+    );
     const p1 = withConnectionPriority(() => query('p1'));
     const p2 = withConnectionPriority(() => query('p2'));
     await new Promise((r) => setTimeout(r, 50));

@@ -30,7 +30,15 @@ describe(`database on ${DIALECT}`, () => {
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto('member')
-      .values({ business_id: business.id, nickname: null, email: 'x@example.com', is_active: 1, grade_id: grade.id, notifications_enabled: 0, created: '2026-01-02T03:04:05.678Z' })
+      .values({
+        business_id: business.id,
+        nickname: null,
+        email: 'x@example.com',
+        is_active: 1,
+        grade_id: grade.id,
+        notifications_enabled: 0,
+        created: '2026-01-02T03:04:05.678Z',
+      })
       .execute();
     const member = await t.db
       .selectFrom('member')
@@ -80,11 +88,15 @@ describe(`database on ${DIALECT}`, () => {
     expect(fk.rows[0]?.foreign_keys).toBe(1);
   });
 
-  it('commits the queue\'s relaxed transactions without waiting for the disk, and every other one as configured, also after a failure (docs/deployment.md#durability)', async () => {
+  it("commits the queue's relaxed transactions without waiting for the disk, and every other one as configured, also after a failure (docs/deployment.md#durability)", async () => {
     const durability = (db: Db) =>
       DIALECT === 'sqlite'
-        ? sql<{ v: unknown }>`select synchronous as v from pragma_synchronous`.execute(db).then((r) => String(r.rows[0]?.v))
-        : sql<{ v: unknown }>`show synchronous_commit`.execute(db).then((r) => String(Object.values(r.rows[0] ?? {})[0]));
+        ? sql<{ v: unknown }>`select synchronous as v from pragma_synchronous`
+            .execute(db)
+            .then((r) => String(r.rows[0]?.v))
+        : sql<{ v: unknown }>`show synchronous_commit`
+            .execute(db)
+            .then((r) => String(Object.values(r.rows[0] ?? {})[0]));
     const [relaxed, full] = DIALECT === 'sqlite' ? ['1', '2'] : ['off', 'on'];
     expect(await inRelaxedTransaction(t.db, (trx) => durability(trx))).toBe(relaxed);
     expect(await durability(t.db)).toBe(full);
@@ -99,14 +111,46 @@ describe(`database on ${DIALECT}`, () => {
     expect(await durability(t.db)).toBe(full);
     expect(await t.db.transaction().execute((trx) => durability(trx))).toBe(full);
     // inside a caller's transaction: the caller's durability
-    expect(await t.db.transaction().execute((trx) => inRelaxedTransaction(trx, (inner) => durability(inner)))).toBe(full);
+    expect(await t.db.transaction().execute((trx) => inRelaxedTransaction(trx, (inner) => durability(inner)))).toBe(
+      full,
+    );
   });
 
   it('leads every index of a business-owned table with business_id', async () => {
-    const known = ['api_key', 'grade', 'member', 'folder', 'inquiry_status', 'client_status', 'field', 'field_option', 'field_member', 'contract_category', 'settlement_type', 'worker_position', 'client', 'client_field_value', 'inquiry_counter', 'inquiry', 'inquiry_in_charge', 'inquiry_work', 'inquiry_field_value', 'inquiry_file_link', 'inquiry_status_history', 'inquiry_folder_history', 'inquiry_text_history', 'inquiry_email_history', 'inquiry_email_reply_history', 'inquiry_submit_history'];
+    const known = [
+      'api_key',
+      'grade',
+      'member',
+      'folder',
+      'inquiry_status',
+      'client_status',
+      'field',
+      'field_option',
+      'field_member',
+      'contract_category',
+      'settlement_type',
+      'worker_position',
+      'client',
+      'client_field_value',
+      'inquiry_counter',
+      'inquiry',
+      'inquiry_in_charge',
+      'inquiry_work',
+      'inquiry_field_value',
+      'inquiry_file_link',
+      'inquiry_status_history',
+      'inquiry_folder_history',
+      'inquiry_text_history',
+      'inquiry_email_history',
+      'inquiry_email_reply_history',
+      'inquiry_submit_history',
+    ];
     // Every table with a business_id column is business-owned, including those of later migrations.
     // PostgreSQL: the introspection lists every schema's tables (the other test workers' too); ours only.
-    const schema = DIALECT === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0]?.s : undefined;
+    const schema =
+      DIALECT === 'postgres'
+        ? (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0]?.s
+        : undefined;
     const owned = (await t.db.introspection.getTables())
       .filter((table) => schema === undefined || table.schema === schema)
       .filter((table) => table.columns.some((c) => c.name === 'business_id'))
@@ -114,12 +158,27 @@ describe(`database on ${DIALECT}`, () => {
     expect(owned).toEqual(expect.arrayContaining(known));
     const tables = owned;
     const firstColumns: { table: string; index: string; first: string }[] = [];
-    tables.push('contract', 'contract_category_link', 'contract_field_value', 'contract_note', 'settlement', 'settlement_in_charge', 'settlement_status_history', 'settlement_note');
+    tables.push(
+      'contract',
+      'contract_category_link',
+      'contract_field_value',
+      'contract_note',
+      'settlement',
+      'settlement_in_charge',
+      'settlement_status_history',
+      'settlement_note',
+    );
     if (DIALECT === 'sqlite') {
       for (const table of tables) {
-        const list = await sql<{ name: string; origin: string }>`select name, origin from pragma_index_list(${table})`.execute(t.db);
+        const list = await sql<{
+          name: string;
+          origin: string;
+        }>`select name, origin from pragma_index_list(${table})`.execute(t.db);
         for (const idx of list.rows.filter((r) => r.origin === 'c')) {
-          const info = await sql<{ name: string; seqno: number }>`select name, seqno from pragma_index_info(${idx.name}) order by seqno`.execute(t.db);
+          const info = await sql<{
+            name: string;
+            seqno: number;
+          }>`select name, seqno from pragma_index_info(${idx.name}) order by seqno`.execute(t.db);
           firstColumns.push({ table, index: idx.name, first: info.rows[0]?.name ?? '' });
         }
       }

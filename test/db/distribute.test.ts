@@ -47,7 +47,11 @@ describe.runIf(DIALECT === 'sqlite')('on SQLite', () => {
     expect(r.stderr).toContain('`bizapi distribute` opens an existing one only');
     expect(fs.existsSync(file)).toBe(false);
     // an existing SQLite database: distribute needs a Citus coordinator
-    const migrated = await runUntilExit(['migrate'], { ...cleanEnv(), DATABASE_URL: `sqlite:${file}`, BIZAPI_DATA_DIR: dir });
+    const migrated = await runUntilExit(['migrate'], {
+      ...cleanEnv(),
+      DATABASE_URL: `sqlite:${file}`,
+      BIZAPI_DATA_DIR: dir,
+    });
     expect(migrated.code, migrated.stderr).toBe(0);
     const again = await distribute(`sqlite:${file}`);
     expect(again.code).toBe(1);
@@ -74,15 +78,29 @@ describe.runIf(CITUS)(CITUS_TITLE, () => {
     const r = await distribute(t.url);
     expect(r.stderr).not.toMatch(/error/i);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { reference: string[]; distributed: string[]; unchanged: string[]; local: string[] };
+    const out = JSON.parse(r.stdout) as {
+      reference: string[];
+      distributed: string[];
+      unchanged: string[];
+      local: string[];
+    };
     expect(out.reference).toEqual([]);
     expect(out.distributed).toEqual([]);
-    expect(out.unchanged).toEqual(expect.arrayContaining(['business', 'api_key', 'client', 'event', 'webhook_delivery']));
+    expect(out.unchanged).toEqual(
+      expect.arrayContaining(['business', 'api_key', 'client', 'event', 'webhook_delivery']),
+    );
     expect(out.local).toEqual(expect.arrayContaining(['event_sequence', 'rate_limit_counter']));
   });
 
   it('distributes every table with a business on business_id in one colocation group; business and api_key are reference tables', async () => {
-    const { rows } = await sql<{ name: string; business: boolean; method: string | null; repmodel: string | null; column: string | null; colocation: number | null }>`
+    const { rows } = await sql<{
+      name: string;
+      business: boolean;
+      method: string | null;
+      repmodel: string | null;
+      column: string | null;
+      colocation: number | null;
+    }>`
       select c.relname as name,
         exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'business_id') as business,
         p.partmethod::text as method, p.repmodel::text as repmodel, p.colocationid as colocation,
@@ -92,20 +110,33 @@ describe.runIf(CITUS)(CITUS_TITLE, () => {
       where c.relkind = 'r'`.execute(t.db);
     const distributed = rows.filter((r) => r.business && !REFERENCE_TABLES.includes(r.name));
     expect(distributed.length).toBeGreaterThan(40);
-    for (const r of distributed) expect({ name: r.name, method: r.method, column: r.column }).toEqual({ name: r.name, method: 'h', column: 'business_id' });
+    for (const r of distributed)
+      expect({ name: r.name, method: r.method, column: r.column }).toEqual({
+        name: r.name,
+        method: 'h',
+        column: 'business_id',
+      });
     expect(new Set(distributed.map((r) => r.colocation)).size).toBe(1);
-    for (const name of REFERENCE_TABLES) expect(rows.find((r) => r.name === name)).toMatchObject({ method: 'n', repmodel: 't' });
-    for (const r of rows.filter((x) => COORDINATOR_TABLES.includes(x.name))) expect(r.method === null || r.repmodel === 's').toBe(true);
+    for (const name of REFERENCE_TABLES)
+      expect(rows.find((r) => r.name === name)).toMatchObject({ method: 'n', repmodel: 't' });
+    for (const r of rows.filter((x) => COORDINATOR_TABLES.includes(x.name)))
+      expect(r.method === null || r.repmodel === 's').toBe(true);
   });
 
   it('refuses a table that src/db/table-kinds.ts does not declare, naming it, before changing anything', async () => {
-    await sql`create table undeclared_thing (business_id bigint not null, id bigint not null, primary key (business_id, id))`.execute(t.db);
+    await sql`create table undeclared_thing (business_id bigint not null, id bigint not null, primary key (business_id, id))`.execute(
+      t.db,
+    );
     try {
       const r = await distribute(t.url);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain('Table "undeclared_thing" is not declared in src/db/table-kinds.ts');
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_dist_partition where logicalrelid = 'undeclared_thing'::regclass`.execute(t.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_dist_partition where logicalrelid = 'undeclared_thing'::regclass`.execute(
+        t.db,
+      );
       expect(rows[0]!.n).toBe(0);
     } finally {
       await sql`drop table undeclared_thing`.execute(t.db);

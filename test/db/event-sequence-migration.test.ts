@@ -55,24 +55,64 @@ it('numbers existing events in id order, and the assigner continues after them',
     { type: 'client.updated', data: '{"id":7}' },
   ];
   for (const e of old) {
-    await k.insertInto('event').values({ business_id: businessId, type: e.type, created: now, changed_fields: '[]', data: e.data, published_at: now }).execute();
+    await k
+      .insertInto('event')
+      .values({
+        business_id: businessId,
+        type: e.type,
+        created: now,
+        changed_fields: '[]',
+        data: e.data,
+        published_at: now,
+      })
+      .execute();
   }
 
   await migrateToLatest(db);
-  const rows = await db.selectFrom('event').select(['id', 'type', 'sequence', 'parent_type', 'parent_id']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('event')
+    .select(['id', 'type', 'sequence', 'parent_type', 'parent_id'])
+    .orderBy('id')
+    .execute();
   expect(rows.map((r) => [r.type, Number(r.sequence), r.parent_type, r.parent_id])).toEqual([
     ['client.created', 1, null, null],
     ['contract.history.deleted', 2, null, null],
     ['client.updated', 3, null, null],
   ]);
-  expect(Number((await db.selectFrom('event_sequence').select('last_value').executeTakeFirstOrThrow()).last_value)).toBe(3);
+  expect(
+    Number((await db.selectFrom('event_sequence').select('last_value').executeTakeFirstOrThrow()).last_value),
+  ).toBe(3);
 
   // a new event, written without a sequence, gets the next one; the oldest purged, sequences never go back
-  await db.insertInto('event').values({ business_id: businessId, type: 'client.deleted', created: now, changed_fields: '[]', data: '{"id":7}', published_at: null, parent_type: null, parent_id: null }).execute();
+  await db
+    .insertInto('event')
+    .values({
+      business_id: businessId,
+      type: 'client.deleted',
+      created: now,
+      changed_fields: '[]',
+      data: '{"id":7}',
+      published_at: null,
+      parent_type: null,
+      parent_id: null,
+    })
+    .execute();
   expect(await assignSequences(db)).toBe(1);
   expect(await assignSequences(db)).toBe(0);
   await db.deleteFrom('event').execute();
-  await db.insertInto('event').values({ business_id: businessId, type: 'client.created', created: now, changed_fields: '[]', data: '{"id":8}', published_at: null, parent_type: null, parent_id: null }).execute();
+  await db
+    .insertInto('event')
+    .values({
+      business_id: businessId,
+      type: 'client.created',
+      created: now,
+      changed_fields: '[]',
+      data: '{"id":8}',
+      published_at: null,
+      parent_type: null,
+      parent_id: null,
+    })
+    .execute();
   expect(await assignSequences(db)).toBe(1);
   expect((await db.selectFrom('event').select('sequence').execute()).map((r) => Number(r.sequence))).toEqual([5]);
   // never inside a transaction: the caller's own events are not committed yet

@@ -25,12 +25,15 @@ import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 import { newBusiness } from '../setup/factories.ts';
 import type { Credentials } from '../setup/signed-request.ts';
 import { apiClient } from '../setup/api-client.ts';
-import { dispatchUntilIdle, IDS_MIGRATION as MIGRATION, PREVIOUS_RELEASE as PREVIOUS } from '../setup/previous-release.ts';
+import {
+  dispatchUntilIdle,
+  IDS_MIGRATION as MIGRATION,
+  PREVIOUS_RELEASE as PREVIOUS,
+} from '../setup/previous-release.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
 import { pgConfig, urlWithSchema } from '../setup/test-workers.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
-
 
 let admin: TestDb;
 beforeAll(async () => {
@@ -42,7 +45,9 @@ let app: FastifyInstance;
 const { call } = apiClient(() => app);
 
 /** A database of its own at {@link PREVIOUS}: a SQLite file, or a schema of the PostgreSQL test database. */
-async function previousReleaseDb(dir: string): Promise<{ db: Kysely<Database>; url: string; reopen(): Promise<void>; close(): Promise<void> }> {
+async function previousReleaseDb(
+  dir: string,
+): Promise<{ db: Kysely<Database>; url: string; reopen(): Promise<void>; close(): Promise<void> }> {
   if (DIALECT === 'sqlite') {
     const file = path.join(dir, 'old.db');
     const db = createDb({ dialect: 'sqlite', path: file });
@@ -95,7 +100,20 @@ async function snapshot(db: Kysely<Database>): Promise<Record<string, string[]>>
   return out;
 }
 
-const LISTS = ['client', 'inquiry', 'contract', 'settlement', 'project', 'worker', 'todo', 'estimate/item', 'event', 'webhook', 'member', 'log'];
+const LISTS = [
+  'client',
+  'inquiry',
+  'contract',
+  'settlement',
+  'project',
+  'worker',
+  'todo',
+  'estimate/item',
+  'event',
+  'webhook',
+  'member',
+  'log',
+];
 
 /** What the API answers a business for each list (up to 100 rows), and for each record listed first. */
 async function reads(b: Credentials): Promise<Record<string, unknown>> {
@@ -105,7 +123,8 @@ async function reads(b: Credentials): Promise<Record<string, unknown>> {
     out[list] = res.status === 200 ? res.body.results : res.status; // an error's requestId differs per call
     const first = (res.body.results as { id?: number }[] | undefined)?.[0];
     if (first?.id !== undefined && list !== 'log') {
-      const { requestId: _, ...one } = (await call(b, { method: 'GET', url: `/v1/${list}/${first.id}` })).body as Record<string, unknown>;
+      const { requestId: _, ...one } = (await call(b, { method: 'GET', url: `/v1/${list}/${first.id}` }))
+        .body as Record<string, unknown>;
       out[`${list}/${first.id}`] = one;
     }
   }
@@ -130,7 +149,8 @@ it(`converts a database filled by the previous release (${PREVIOUS}) with its da
     // The previous release's data: two demo businesses and one written through HTTP. This code's event INSERT
     // (PostgreSQL) asks whether a live follower listens, in `event_follower` (migration 2026_11_28_0120), which
     // that schema lacks: an empty stand-in while filling, dropped before migrating.
-    if (DIALECT === 'postgres') await sql`create table event_follower (business_id bigint, owner text, expires_at timestamptz)`.execute(old.db);
+    if (DIALECT === 'postgres')
+      await sql`create table event_follower (business_id bigint, owner text, expires_at timestamptz)`.execute(old.db);
     app = await buildApp(config, { db: old.db, masterKey });
     const demos = [await createDemo(old.db, masterKey), await createDemo(old.db, masterKey)];
     const b = await newBusiness({ testDb: { db: old.db }, masterKey });
@@ -139,7 +159,11 @@ it(`converts a database filled by the previous release (${PREVIOUS}) with its da
     receiver = http.createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
     await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`;
-    const hook = await call(b, { method: 'POST', url: '/v1/webhook', body: { url: receiverUrl, eventTypes: ['client.created', 'client.updated'] } });
+    const hook = await call(b, {
+      method: 'POST',
+      url: '/v1/webhook',
+      body: { url: receiverUrl, eventTypes: ['client.created', 'client.updated'] },
+    });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     for (let i = 0; i < 5; i++) {
       const c = await call(b, { method: 'POST', url: '/v1/client', body: { companyName: `Before ${i}` } });
@@ -151,12 +175,28 @@ it(`converts a database filled by the previous release (${PREVIOUS}) with its da
     for (const x of businesses) await reads(x); // API call log rows, flushed on close
     await app.close();
     if (DIALECT === 'postgres') await sql`drop table event_follower`.execute(old.db);
-    const count = async (table: string) => Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(old.db)).rows[0]!.n);
-    for (const table of ['client', 'inquiry', 'contract', 'settlement', 'project', 'worker', 'todo', 'estimate_item', 'event', 'webhook_delivery', 'api_log', 'notification_outbox', 'inquiry_status_history']) {
+    const count = async (table: string) =>
+      Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(old.db)).rows[0]!.n);
+    for (const table of [
+      'client',
+      'inquiry',
+      'contract',
+      'settlement',
+      'project',
+      'worker',
+      'todo',
+      'estimate_item',
+      'event',
+      'webhook_delivery',
+      'api_log',
+      'notification_outbox',
+      'inquiry_status_history',
+    ]) {
       expect(await count(table), table).toBeGreaterThan(0);
     }
     const before = await snapshot(old.db);
-    const maxBefore = async (table: string) => Number((await sql<{ m: number }>`select max(id) as m from ${sql.table(table)}`.execute(old.db)).rows[0]!.m);
+    const maxBefore = async (table: string) =>
+      Number((await sql<{ m: number }>`select max(id) as m from ${sql.table(table)}`.execute(old.db)).rows[0]!.m);
     const clientMax = await maxBefore('client');
     const eventMax = await maxBefore('event');
 
@@ -166,9 +206,15 @@ it(`converts a database filled by the previous release (${PREVIOUS}) with its da
     if (DIALECT === 'postgres') {
       const narrow = await sql<{ c: string }>`
         select table_name || '.' || column_name as c from information_schema.columns
-        where table_schema = current_schema() and data_type in ('integer', 'smallint') and (column_name = 'id' or column_name like '%\\_id')`.execute(old.db);
+        where table_schema = current_schema() and data_type in ('integer', 'smallint') and (column_name = 'id' or column_name like '%\\_id')`.execute(
+        old.db,
+      );
       expect(narrow.rows).toEqual([]);
-      const pk = await sql<{ def: string }>`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'contract_pkey' and connamespace = current_schema()::regnamespace`.execute(old.db);
+      const pk = await sql<{
+        def: string;
+      }>`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'contract_pkey' and connamespace = current_schema()::regnamespace`.execute(
+        old.db,
+      );
       expect(pk.rows[0]!.def).toBe('PRIMARY KEY (business_id, id)');
     }
 
@@ -188,7 +234,11 @@ it(`converts a database filled by the previous release (${PREVIOUS}) with its da
     const newest = Number((await sql<{ m: number }>`select max(id) as m from event`.execute(old.db)).rows[0]!.m);
     expect(newest).toBeGreaterThan(eventMax);
     await dispatchUntilIdle(old.db, config, b.businessId);
-    expect((await sql<{ n: number }>`select count(*) as n from webhook_delivery where event_id = ${newest}`.execute(old.db)).rows.map((r) => Number(r.n))).toEqual([1]);
+    expect(
+      (
+        await sql<{ n: number }>`select count(*) as n from webhook_delivery where event_id = ${newest}`.execute(old.db)
+      ).rows.map((r) => Number(r.n)),
+    ).toEqual([1]);
   } finally {
     await app?.close();
     receiver?.closeAllConnections();

@@ -52,13 +52,18 @@ function introspected(): Kysely<any> {
 async function tables(): Promise<string[]> {
   const all = await introspected().introspection.getTables();
   const current = DIALECT === 'postgres' ? schema : undefined;
-  return all.filter((t) => (current === undefined || t.schema === current) && !t.name.startsWith('kysely_')).map((t) => t.name).sort();
+  return all
+    .filter((t) => (current === undefined || t.schema === current) && !t.name.startsWith('kysely_'))
+    .map((t) => t.name)
+    .sort();
 }
 
 it('a failing migration rolls back every migration of its run; the next run applies them from the start', async () => {
   let fail = true;
   const migrations = {
-    '0001_first': { up: async (k: Kysely<any>) => void (await k.schema.createTable('atomic_a').addColumn('id', 'integer').execute()) },
+    '0001_first': {
+      up: async (k: Kysely<any>) => void (await k.schema.createTable('atomic_a').addColumn('id', 'integer').execute()),
+    },
     '0002_second': {
       up: async (k: Kysely<any>) => {
         await k.schema.createTable('atomic_b').addColumn('id', 'integer').execute();
@@ -66,7 +71,11 @@ it('a failing migration rolls back every migration of its run; the next run appl
       },
     },
   };
-  const migrator = new Migrator({ db: introspected(), provider: { getMigrations: async () => migrations }, ...(DIALECT === 'postgres' && { migrationTableSchema: schema }) });
+  const migrator = new Migrator({
+    db: introspected(),
+    provider: { getMigrations: async () => migrations },
+    ...(DIALECT === 'postgres' && { migrationTableSchema: schema }),
+  });
   const first = await migrator.migrateToLatest();
   expect(String(first.error)).toContain('killed half-way');
   expect(await tables()).toEqual([]);
@@ -80,24 +89,27 @@ it('a failing migration rolls back every migration of its run; the next run appl
   expect(await tables()).toEqual(['atomic_a', 'atomic_b']);
 });
 
-it.runIf(DIALECT === 'postgres')('reads the migration state while other sessions drop schemas (no "schema … does not exist")', async () => {
-  const other = createDb(pgConfig(process.env.DATABASE_URL!));
-  const mine = createDb(pgConfig(process.env.DATABASE_URL!));
-  let stop = false;
-  const churn = (async () => {
-    for (let i = 0; !stop; i++) {
-      const name = sql.id(`churn_${process.pid}_${i}`);
-      await sql`create schema ${name}`.execute(other);
-      await sql`create table ${name}.t (id serial primary key, a int, b text, c int, d text)`.execute(other);
-      await sql`drop schema ${name} cascade`.execute(other);
+it.runIf(DIALECT === 'postgres')(
+  'reads the migration state while other sessions drop schemas (no "schema … does not exist")',
+  async () => {
+    const other = createDb(pgConfig(process.env.DATABASE_URL!));
+    const mine = createDb(pgConfig(process.env.DATABASE_URL!));
+    let stop = false;
+    const churn = (async () => {
+      for (let i = 0; !stop; i++) {
+        const name = sql.id(`churn_${process.pid}_${i}`);
+        await sql`create schema ${name}`.execute(other);
+        await sql`create table ${name}.t (id serial primary key, a int, b text, c int, d text)`.execute(other);
+        await sql`drop schema ${name} cascade`.execute(other);
+      }
+    })();
+    try {
+      for (let i = 0; i < 150; i++) expect(await pendingMigrations(mine)).toEqual([]);
+    } finally {
+      stop = true;
+      await churn;
+      await other.destroy();
+      await mine.destroy();
     }
-  })();
-  try {
-    for (let i = 0; i < 150; i++) expect(await pendingMigrations(mine)).toEqual([]);
-  } finally {
-    stop = true;
-    await churn;
-    await other.destroy();
-    await mine.destroy();
-  }
-});
+  },
+);

@@ -22,7 +22,12 @@ afterAll(async () => {
 });
 
 const gradesOf = preparedQuery(2, (db: Db, businessId: number, title: string) =>
-  db.selectFrom('grade').select(['title']).where('business_id', '=', businessId).where('title', '!=', title).orderBy('title'),
+  db
+    .selectFrom('grade')
+    .select(['title'])
+    .where('business_id', '=', businessId)
+    .where('title', '!=', title)
+    .orderBy('title'),
 );
 
 describe(`preparedQuery on ${DIALECT}`, () => {
@@ -52,27 +57,37 @@ describe(`preparedQuery on ${DIALECT}`, () => {
     });
   });
 
-  it.runIf(DIALECT === 'postgres')('runs as a named prepared statement on PostgreSQL, parsed once per connection (none behind a transaction-mode pooler)', async () => {
-    // behind a transaction-mode pooler (the pooled run, test/setup/test-workers.ts) named statements are off
-    const named = t.config.dialect === 'postgres' && usesNamedStatements(t.config);
-    await t.db.transaction().execute(async (trx) => {
-      await gradesOf(trx, 1, 'x');
-      await gradesOf(trx, 2, 'y');
-      const { rows } = await sql<{ statement: string; parameter_types: string }>`
+  it.runIf(DIALECT === 'postgres')(
+    'runs as a named prepared statement on PostgreSQL, parsed once per connection (none behind a transaction-mode pooler)',
+    async () => {
+      // behind a transaction-mode pooler (the pooled run, test/setup/test-workers.ts) named statements are off
+      const named = t.config.dialect === 'postgres' && usesNamedStatements(t.config);
+      await t.db.transaction().execute(async (trx) => {
+        await gradesOf(trx, 1, 'x');
+        await gradesOf(trx, 2, 'y');
+        const { rows } = await sql<{ statement: string; parameter_types: string }>`
         select statement, parameter_types::text from pg_prepared_statements where name like 'bizapi\_%' and statement like '%"grade"%'
       `.execute(trx);
-      expect(rows).toHaveLength(named ? 1 : 0);
-      if (named) expect(rows[0]!.statement).toContain('"title" != $2');
-    });
-  });
+        expect(rows).toHaveLength(named ? 1 : 0);
+        if (named) expect(rows[0]!.statement).toContain('"title" != $2');
+      });
+    },
+  );
 
   it('preparedPage answers the pages fetchPage gives, first, forward and backward: rows, next and previous', async () => {
     const biz = await createBusiness(t.db, { name: 'Prepared page', plan: 'FREE', timezone: 'UTC' });
     await t.db
       .insertInto('grade')
-      .values(['A', 'B', 'C', 'D', 'E'].map((title, i) => ({ business_id: biz.id, title, created: `2026-01-0${i + 1}T00:00:00.000Z` })))
+      .values(
+        ['A', 'B', 'C', 'D', 'E'].map((title, i) => ({
+          business_id: biz.id,
+          title,
+          created: `2026-01-0${i + 1}T00:00:00.000Z`,
+        })),
+      )
       .execute();
-    const base = (db: Db, businessId: number) => db.selectFrom('grade').select(['id', 'title', 'created']).where('business_id', '=', businessId);
+    const base = (db: Db, businessId: number) =>
+      db.selectFrom('grade').select(['id', 'title', 'created']).where('business_id', '=', businessId);
     const order = newestFirst<{ id: number; title: string; created: string }>('grade');
     const page = preparedPage(base, order);
     for (const size of [1, 2, 3, 6]) {
@@ -96,7 +111,9 @@ describe(`preparedQuery on ${DIALECT}`, () => {
   });
 
   it('refuses a build that does not pass an argument to Kysely as a value', async () => {
-    const broken = preparedQuery(2, (db: Db, businessId: number, _unused: string) => db.selectFrom('grade').select('id').where('business_id', '=', businessId));
+    const broken = preparedQuery(2, (db: Db, businessId: number, _unused: string) =>
+      db.selectFrom('grade').select('id').where('business_id', '=', businessId),
+    );
     await expect(broken(t.db, 1, 'x')).rejects.toThrow(/argument 1 is not a parameter/);
   });
 });

@@ -46,8 +46,10 @@ async function postgresViolations(db: Kysely<Database>): Promise<string[]> {
   for (const c of columns) {
     if (!isIdName(c.column_name)) continue;
     const ofDeclared = declared.has(c.table_name) && idColumnsOf(c.table_name as TableName).includes(c.column_name);
-    if (['integer', 'smallint'].includes(c.data_type)) out.push(`${c.table_name}.${c.column_name} is a 32-bit id (${c.data_type})`);
-    else if (!ofDeclared && c.data_type === 'bigint') out.push(`${c.table_name}.${c.column_name} looks like an id but src/db/table-kinds.ts does not declare it`);
+    if (['integer', 'smallint'].includes(c.data_type))
+      out.push(`${c.table_name}.${c.column_name} is a 32-bit id (${c.data_type})`);
+    else if (!ofDeclared && c.data_type === 'bigint')
+      out.push(`${c.table_name}.${c.column_name} looks like an id but src/db/table-kinds.ts does not declare it`);
   }
   for (const table of tables) {
     if (!declared.has(table)) continue;
@@ -58,13 +60,24 @@ async function postgresViolations(db: Kysely<Database>): Promise<string[]> {
   }
   const sequences = (
     await sql<{ name: string; data_type: string }>`
-      select sequencename as name, data_type::text as data_type from pg_sequences where schemaname = current_schema()`.execute(db)
+      select sequencename as name, data_type::text as data_type from pg_sequences where schemaname = current_schema()`.execute(
+      db,
+    )
   ).rows;
   for (const s of sequences) if (s.data_type !== 'bigint') out.push(`sequence ${s.name} is ${s.data_type}`);
 
   // Keys: constraints (p, u, f) and unique indexes that back no constraint.
   const keys = (
-    await sql<{ table: string; name: string; type: string; columns: string[]; foreign_table: string | null; foreign_columns: string[] | null; on_delete: string; on_update: string }>`
+    await sql<{
+      table: string;
+      name: string;
+      type: string;
+      columns: string[];
+      foreign_table: string | null;
+      foreign_columns: string[] | null;
+      on_delete: string;
+      on_update: string;
+    }>`
       select c.relname as "table", con.conname as name, con.contype as type,
         array(select a.attname::text from unnest(con.conkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.o) as columns,
         f.relname as foreign_table,
@@ -84,7 +97,12 @@ async function postgresViolations(db: Kysely<Database>): Promise<string[]> {
       where c.relnamespace = current_schema()::regnamespace and x.indisunique
         and not exists (select 1 from pg_constraint con where con.conindid = x.indexrelid)`.execute(db)
   ).rows;
-  const kinds: Record<string, string> = { p: 'primary key', u: 'unique constraint', i: 'unique index', f: 'foreign key' };
+  const kinds: Record<string, string> = {
+    p: 'primary key',
+    u: 'unique constraint',
+    i: 'unique index',
+    f: 'foreign key',
+  };
   for (const k of keys) {
     if (!isBusiness(k.table)) continue;
     const what = `${k.table}: ${kinds[k.type]} ${k.name} (${k.columns.join(', ')})`;
@@ -99,7 +117,9 @@ async function postgresViolations(db: Kysely<Database>): Promise<string[]> {
       out.push(`${what} → ${target} lacks business_id`);
     }
     if (k.columns.includes('business_id') && (k.on_delete === 'n' || k.on_delete === 'd')) {
-      out.push(`${what} → ${target}: ON DELETE SET ${k.on_delete === 'n' ? 'NULL' : 'DEFAULT'}, which Citus refuses on a key with the distribution column (NO ACTION, and the application clears the column first)`);
+      out.push(
+        `${what} → ${target}: ON DELETE SET ${k.on_delete === 'n' ? 'NULL' : 'DEFAULT'}, which Citus refuses on a key with the distribution column (NO ACTION, and the application clears the column first)`,
+      );
     }
     if (k.columns.includes('business_id') && !['a', 'r'].includes(k.on_update)) {
       out.push(`${what} → ${target}: an ON UPDATE action Citus refuses on a key with the distribution column`);
@@ -125,7 +145,8 @@ async function sqliteViolations(db: Kysely<Database>): Promise<string[]> {
     if (!declared.has(table)) continue;
     for (const column of idColumnsOf(table as TableName)) {
       const type = typeOf.get(`${table}.${column}`);
-      if (type !== undefined && type !== 'INTEGER' && type !== 'BIGINT') out.push(`${table}.${column} is not an integer id (${type})`);
+      if (type !== undefined && type !== 'INTEGER' && type !== 'BIGINT')
+        out.push(`${table}.${column} is not an integer id (${type})`);
     }
   }
   return out;
@@ -138,9 +159,11 @@ function declarationViolations(tables: Set<string>, typeOf: Map<string, string>)
   for (const table of tables) {
     if (!declared.has(table)) continue;
     for (const column of idColumnsOf(table as TableName)) {
-      if (!typeOf.has(`${table}.${column}`)) out.push(`${table}.${column} is declared but the table has no such column`);
+      if (!typeOf.has(`${table}.${column}`))
+        out.push(`${table}.${column} is declared but the table has no such column`);
     }
-    if (TABLES[table as TableName].kind === 'business' && !typeOf.has(`${table}.business_id`)) out.push(`${table} is business-owned but has no business_id`);
+    if (TABLES[table as TableName].kind === 'business' && !typeOf.has(`${table}.business_id`))
+      out.push(`${table} is business-owned but has no business_id`);
   }
   return out;
 }

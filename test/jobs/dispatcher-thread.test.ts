@@ -8,7 +8,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcherThread, type DispatcherThread, RESTART_DELAY_MS, restartDelayMs } from '../../src/jobs/dispatcher-thread.ts';
+import {
+  createDispatcherThread,
+  type DispatcherThread,
+  RESTART_DELAY_MS,
+  restartDelayMs,
+} from '../../src/jobs/dispatcher-thread.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { apiClient } from '../setup/api-client.ts';
@@ -92,7 +97,11 @@ describe(`dispatcher thread (${DIALECT})`, () => {
       await until(() => received.filter((p) => p === path).length === 2, 20_000, 'the second request');
       await thread.stop();
       expect(await succeededOnMetrics()).toBe(before + 2);
-      const rows = await t.testDb.db.selectFrom('webhook_delivery').select(['status', 'lease_owner']).where('business_id', '=', b.businessId).execute();
+      const rows = await t.testDb.db
+        .selectFrom('webhook_delivery')
+        .select(['status', 'lease_owner'])
+        .where('business_id', '=', b.businessId)
+        .execute();
       expect(rows).toEqual([
         { status: 'succeeded', lease_owner: null },
         { status: 'succeeded', lease_owner: null },
@@ -115,13 +124,19 @@ describe(`dispatcher thread (${DIALECT})`, () => {
       lines.length = 0;
       const crashedAt = Date.now();
       thread.crash();
-      await until(() => lines.some((l) => l.msg === 'dispatcher thread ended unexpectedly; restarting it'), 10_000, 'the crash logged');
+      await until(
+        () => lines.some((l) => l.msg === 'dispatcher thread ended unexpectedly; restarting it'),
+        10_000,
+        'the crash logged',
+      );
       expect(lines.find((l) => l.msg === 'dispatcher thread crashed')).toMatchObject({
         component: 'dispatcher-thread',
         level: 'error',
         obj: { error: expect.stringContaining('dispatcher thread crash drill') },
       });
-      expect(lines.find((l) => l.msg === 'dispatcher thread ended unexpectedly; restarting it')).toMatchObject({ obj: { exitCode: 1, retryInMs: RESTART_DELAY_MS } });
+      expect(lines.find((l) => l.msg === 'dispatcher thread ended unexpectedly; restarting it')).toMatchObject({
+        obj: { exitCode: 1, retryInMs: RESTART_DELAY_MS },
+      });
       await until(() => thread.starts === 2, 10_000, 'the restart');
       expect(Date.now() - crashedAt).toBeGreaterThanOrEqual(RESTART_DELAY_MS - 50);
       await newClient(b);

@@ -37,7 +37,12 @@ function row(businessId: number, path: string): NewApiLogRow {
 }
 
 async function paths(businessId: number): Promise<string[]> {
-  const rows = await t.db.selectFrom('api_log').select('path').where('business_id', '=', businessId).orderBy('id').execute();
+  const rows = await t.db
+    .selectFrom('api_log')
+    .select('path')
+    .where('business_id', '=', businessId)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.path);
 }
 
@@ -133,15 +138,44 @@ describe('LogWriter', () => {
     const writer = new LogWriter(t.db);
     const odd = 'quote " backslash \\ newline \n tab \t 한글 😀 NUL-escape \\u0000 % _ \'';
     const rows: NewApiLogRow[] = [
-      { ...row(id, `/v1/client?search=${encodeURIComponent('한빛')}&q=%27`), referrer: odd, request_body: JSON.stringify({ companyName: odd }), response_body: null, idempotent_replayed: 1 },
-      { ...row(id, '/v1/client/1'), ip_address: '::ffff:10.0.0.1', method: 'PATCH', status_code: '400', request_body: JSON.stringify(odd), response_body: JSON.stringify({ detail: odd }) },
-      { ...row(id, '/v1/log/'), request_body: 'x'.repeat(70_000), response_body: '[]', created: '2026-11-26T01:02:03.456Z' },
+      {
+        ...row(id, `/v1/client?search=${encodeURIComponent('한빛')}&q=%27`),
+        referrer: odd,
+        request_body: JSON.stringify({ companyName: odd }),
+        response_body: null,
+        idempotent_replayed: 1,
+      },
+      {
+        ...row(id, '/v1/client/1'),
+        ip_address: '::ffff:10.0.0.1',
+        method: 'PATCH',
+        status_code: '400',
+        request_body: JSON.stringify(odd),
+        response_body: JSON.stringify({ detail: odd }),
+      },
+      {
+        ...row(id, '/v1/log/'),
+        request_body: 'x'.repeat(70_000),
+        response_body: '[]',
+        created: '2026-11-26T01:02:03.456Z',
+      },
     ];
     for (const r of rows) writer.enqueue(r);
     await writer.flush();
     const stored = await t.db
       .selectFrom('api_log')
-      .select(['business_id', 'ip_address', 'method', 'path', 'referrer', 'status_code', 'request_body', 'response_body', 'created', 'idempotent_replayed'])
+      .select([
+        'business_id',
+        'ip_address',
+        'method',
+        'path',
+        'referrer',
+        'status_code',
+        'request_body',
+        'response_body',
+        'created',
+        'idempotent_replayed',
+      ])
       .where('business_id', '=', id)
       .orderBy('id')
       .execute();

@@ -60,9 +60,23 @@ interface Session {
 }
 
 /** Spawns `bin/bizapi mcp <args>` for `creds` against the server on `port` (or at the URL `port`) and connects the SDK's client to it. */
-async function connect(args: string[], creds: { apiKey: string; secretKey: string }, port: number | string): Promise<Session> {
-  const env = { ...cleanEnv(), BIZAPI_URL: typeof port === 'string' ? port : `http://127.0.0.1:${port}`, BIZAPI_API_KEY: creds.apiKey, BIZAPI_SECRET_KEY: creds.secretKey } as Record<string, string>;
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], env, stderr: 'pipe' });
+async function connect(
+  args: string[],
+  creds: { apiKey: string; secretKey: string },
+  port: number | string,
+): Promise<Session> {
+  const env = {
+    ...cleanEnv(),
+    BIZAPI_URL: typeof port === 'string' ? port : `http://127.0.0.1:${port}`,
+    BIZAPI_API_KEY: creds.apiKey,
+    BIZAPI_SECRET_KEY: creds.secretKey,
+  } as Record<string, string>;
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', ...args],
+    env,
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const messages: JSONRPCMessage[] = [];
@@ -108,7 +122,8 @@ function v1Operations(): Map<string, string> {
   for (const [p, item] of Object.entries(doc.paths)) {
     // the event stream never ends, so it is no tool (mcp/src/tools.ts)
     if (!p.startsWith('/v1') || p === '/v1/event/stream') continue;
-    for (const [method, op] of Object.entries(item)) if (['get', 'post', 'patch', 'put', 'delete'].includes(method)) ops.set(op.operationId!, method);
+    for (const [method, op] of Object.entries(item))
+      if (['get', 'post', 'patch', 'put', 'delete'].includes(method)) ops.set(op.operationId!, method);
   }
   return ops;
 }
@@ -138,7 +153,8 @@ describe('one tool per operation (--full), against a server that requires signat
       expect(tool.inputSchema.type).toBe('object');
       expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
       // Self-contained: a $ref only into the schema's own $defs (recursive shapes).
-      for (const ref of JSON.stringify(tool.inputSchema).match(/"\$ref":"[^"]*"/g) ?? []) expect(ref, tool.name).toMatch(/"\$ref":"#\/\$defs\//);
+      for (const ref of JSON.stringify(tool.inputSchema).match(/"\$ref":"[^"]*"/g) ?? [])
+        expect(ref, tool.name).toMatch(/"\$ref":"#\/\$defs\//);
       const method = ops.get(tool.name);
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(method === 'get');
       if (method === 'delete') expect(tool.annotations?.destructiveHint, tool.name).toBe(true);
@@ -152,15 +168,24 @@ describe('one tool per operation (--full), against a server that requires signat
     const retrieve = tools.find((x) => x.name === 'inquiry_text_history_retrieve')!;
     expect(retrieve.inputSchema.required).toEqual(['inquiry_id', 'history_id']);
     const list = tools.find((x) => x.name === 'client_list')!;
-    expect(Object.keys(list.inputSchema.properties!)).toEqual(expect.arrayContaining(['cursor', 'page_size', 'search', 'is_hidden']));
+    expect(Object.keys(list.inputSchema.properties!)).toEqual(
+      expect.arrayContaining(['cursor', 'page_size', 'search', 'is_hidden']),
+    );
     expect(list.inputSchema.required).toBeUndefined();
   });
 
   it('creates, reads, updates and deletes a client (signed: the server requires it)', async () => {
-    const created = ok(await s.call('client_create', { body: { companyName: 'MCP Corp.', email: 'mcp@corp.example' } }));
+    const created = ok(
+      await s.call('client_create', { body: { companyName: 'MCP Corp.', email: 'mcp@corp.example' } }),
+    );
     expect(created).toMatchObject({ id: expect.any(Number), companyName: 'MCP Corp.', email: 'mcp@corp.example' });
-    expect(ok(await s.call('client_retrieve', { client_id: created.id }))).toMatchObject({ id: created.id, companyName: 'MCP Corp.' });
-    expect(ok(await s.call('client_partial_update', { client_id: created.id, body: { inCharge: 'Ada' } }))).toMatchObject({ id: created.id, inCharge: 'Ada' });
+    expect(ok(await s.call('client_retrieve', { client_id: created.id }))).toMatchObject({
+      id: created.id,
+      companyName: 'MCP Corp.',
+    });
+    expect(
+      ok(await s.call('client_partial_update', { client_id: created.id, body: { inCharge: 'Ada' } })),
+    ).toMatchObject({ id: created.id, inCharge: 'Ada' });
     ok(await s.call('client_destroy', { client_id: created.id }));
     const gone = await s.call('client_retrieve', { client_id: created.id });
     expect(gone.isError).toBe(true);
@@ -176,11 +201,24 @@ describe('one tool per operation (--full), against a server that requires signat
       expect(tool!.annotations?.readOnlyHint).toBe(false);
     }
     // a public address literal: no name to resolve, and no event after the endpoint's creation is ever sent to it
-    const webhook = ok(await s.call('webhook_create', { body: { url: 'http://93.184.215.14/mcp-hook', eventTypes: ['*'], isActive: true } }));
+    const webhook = ok(
+      await s.call('webhook_create', {
+        body: { url: 'http://93.184.215.14/mcp-hook', eventTypes: ['*'], isActive: true },
+      }),
+    );
     const since = new Date(Date.now() - 60_000).toISOString();
-    expect(ok(await s.call('webhook_recover_create', { webhook_id: webhook.id, body: { since } }))).toEqual({ count: 0, since });
-    expect(ok(await s.call('webhook_replay_create', { webhook_id: webhook.id, body: { after_sequence: 0 } }))).toEqual({ count: 0, next_after_sequence: null });
-    const bad = await s.call('webhook_replay_create', { webhook_id: webhook.id, body: { after_sequence: 0, types: ['*', 'client.created'] } });
+    expect(ok(await s.call('webhook_recover_create', { webhook_id: webhook.id, body: { since } }))).toEqual({
+      count: 0,
+      since,
+    });
+    expect(ok(await s.call('webhook_replay_create', { webhook_id: webhook.id, body: { after_sequence: 0 } }))).toEqual({
+      count: 0,
+      next_after_sequence: null,
+    });
+    const bad = await s.call('webhook_replay_create', {
+      webhook_id: webhook.id,
+      body: { after_sequence: 0, types: ['*', 'client.created'] },
+    });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toMatch(/^status 400/);
     ok(await s.call('webhook_destroy', { webhook_id: webhook.id }));
@@ -189,30 +227,99 @@ describe('one tool per operation (--full), against a server that requires signat
   it('lists, reads, creates, updates and deletes every writable resource', async () => {
     const { ids } = b;
     /** Creates through `<tool>_create`, reads it back, finds it in `<tool>_list`, and updates it; returns its id. */
-    const crud = async (tool: string, idArg: string, body: Record<string, unknown>, patch: Record<string, unknown>, scope: Record<string, unknown> = {}) => {
+    const crud = async (
+      tool: string,
+      idArg: string,
+      body: Record<string, unknown>,
+      patch: Record<string, unknown>,
+      scope: Record<string, unknown> = {},
+    ) => {
       const created = ok(await s.call(`${tool}_create`, { ...scope, body }));
       expect(created.id, tool).toEqual(expect.any(Number));
       const key = { ...scope, [idArg]: created.id };
       expect(ok(await s.call(`${tool}_retrieve`, key)).id, tool).toBe(created.id);
-      expect(ok(await s.call(`${tool}_list`, { ...scope, page_size: 100 })).results.map((r: { id: number }) => r.id), tool).toContain(created.id);
+      expect(
+        ok(await s.call(`${tool}_list`, { ...scope, page_size: 100 })).results.map((r: { id: number }) => r.id),
+        tool,
+      ).toContain(created.id);
       expect(ok(await s.call(`${tool}_partial_update`, { ...key, body: patch })), tool).toMatchObject(patch);
       return { id: created.id as number, key };
     };
     const client = await crud('client', 'client_id', { companyName: 'Tour client' }, { inCharge: 'Ada' });
-    const inquiry = await crud('inquiry', 'inquiry_id', { name: 'Tour inquiry', client: { id: client.id } }, { name: 'Tour inquiry, renamed' });
-    const note = await crud('inquiry_text_history', 'history_id', { content: 'Called them.' }, { content: 'Called them twice.' }, { inquiry_id: inquiry.id });
-    const contract = await crud('contract', 'contract_id', { title: 'Tour contract', amount: 1000, type: 'I', client: { id: client.id }, startDate: '2026-12-01', endDate: '2027-03-31' }, { title: 'Tour contract v2' });
+    const inquiry = await crud(
+      'inquiry',
+      'inquiry_id',
+      { name: 'Tour inquiry', client: { id: client.id } },
+      { name: 'Tour inquiry, renamed' },
+    );
+    const note = await crud(
+      'inquiry_text_history',
+      'history_id',
+      { content: 'Called them.' },
+      { content: 'Called them twice.' },
+      { inquiry_id: inquiry.id },
+    );
+    const contract = await crud(
+      'contract',
+      'contract_id',
+      {
+        title: 'Tour contract',
+        amount: 1000,
+        type: 'I',
+        client: { id: client.id },
+        startDate: '2026-12-01',
+        endDate: '2027-03-31',
+      },
+      { title: 'Tour contract v2' },
+    );
     const settlement = await crud(
       'settlement',
       'settlement_id',
-      { title: 'Down payment', amount: 100, additionalAmount: 0, vat: 10, contract: { id: contract.id }, type: { id: ids.settlementTypes.ini } },
+      {
+        title: 'Down payment',
+        amount: 100,
+        additionalAmount: 0,
+        vat: 10,
+        contract: { id: contract.id },
+        type: { id: ids.settlementTypes.ini },
+      },
       { title: 'Down payment (late)' },
     );
-    const project = await crud('project', 'project_id', { title: 'Tour project', contract: { id: contract.id } }, { title: 'Tour project v2' });
-    const worker = await crud('worker', 'worker_id', { name: 'Choi', position: { id: ids.positions.dev } }, { name: 'Choi Minho' });
-    const todo = await crud('todo', 'todo_id', { inquiry: { id: inquiry.id }, type: 'CA', dueDate: '2026-12-01', action: 'Call back' }, { action: 'Call back today' });
-    const item = await crud('estimate_item', 'item_id', { title: 'UI design', unitCost: '4500000', unit: 'M/M' }, { title: 'UX design' });
-    for (const [tool, { key }] of [['todo', todo], ['estimate_item', item], ['worker', worker], ['project', project], ['settlement', settlement], ['contract', contract], ['inquiry_text_history', note], ['inquiry', inquiry], ['client', client]] as const) {
+    const project = await crud(
+      'project',
+      'project_id',
+      { title: 'Tour project', contract: { id: contract.id } },
+      { title: 'Tour project v2' },
+    );
+    const worker = await crud(
+      'worker',
+      'worker_id',
+      { name: 'Choi', position: { id: ids.positions.dev } },
+      { name: 'Choi Minho' },
+    );
+    const todo = await crud(
+      'todo',
+      'todo_id',
+      { inquiry: { id: inquiry.id }, type: 'CA', dueDate: '2026-12-01', action: 'Call back' },
+      { action: 'Call back today' },
+    );
+    const item = await crud(
+      'estimate_item',
+      'item_id',
+      { title: 'UI design', unitCost: '4500000', unit: 'M/M' },
+      { title: 'UX design' },
+    );
+    for (const [tool, { key }] of [
+      ['todo', todo],
+      ['estimate_item', item],
+      ['worker', worker],
+      ['project', project],
+      ['settlement', settlement],
+      ['contract', contract],
+      ['inquiry_text_history', note],
+      ['inquiry', inquiry],
+      ['client', client],
+    ] as const) {
       expect(ok(await s.call(`${tool}_destroy`, key)), tool).toEqual({ status: 204 });
       const gone = await s.call(`${tool}_retrieve`, key);
       expect(gone.isError, tool).toBe(true);
@@ -224,7 +331,8 @@ describe('one tool per operation (--full), against a server that requires signat
     const tag = `walk${Math.random().toString(36).slice(2, 8)}`;
     for (let i = 0; i < 3; i++) ok(await s.call('client_create', { body: { companyName: `Other ${i}` } }));
     const ids: number[] = [];
-    for (let i = 0; i < 7; i++) ids.unshift(ok(await s.call('client_create', { body: { companyName: `${tag} ${i}` } })).id);
+    for (let i = 0; i < 7; i++)
+      ids.unshift(ok(await s.call('client_create', { body: { companyName: `${tag} ${i}` } })).id);
 
     // The assistant passes only the cursor back: the search and page size of the first page still apply.
     const seen: number[] = [];
@@ -302,7 +410,12 @@ describe('--read-only and --tools', () => {
   });
 
   it('an unknown --tools name, or a missing secret, is a clear startup error', async () => {
-    const env = { ...cleanEnv(), BIZAPI_URL: `http://127.0.0.1:${required.port}`, BIZAPI_API_KEY: b.apiKey, BIZAPI_SECRET_KEY: b.secretKey };
+    const env = {
+      ...cleanEnv(),
+      BIZAPI_URL: `http://127.0.0.1:${required.port}`,
+      BIZAPI_API_KEY: b.apiKey,
+      BIZAPI_SECRET_KEY: b.secretKey,
+    };
     const run = await runUntilExit(['mcp', ...docArgs, '--tools', 'client_list,client_lisst'], env);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
@@ -326,14 +439,33 @@ describe('the default tools', () => {
       expect((await dynamic.client.listTools()).tools).toEqual(tools);
       await dynamic.close();
       const found = ok(await s.call('list_operations', { search: 'client create' }));
-      expect(found.operations).toContainEqual({ id: 'client_create', method: 'POST', path: '/v1/client', summary: expect.any(String) });
+      expect(found.operations).toContainEqual({
+        id: 'client_create',
+        method: 'POST',
+        path: '/v1/client',
+        summary: expect.any(String),
+      });
       expect(ok(await s.call('list_operations')).operations).toHaveLength(v1Operations().size);
       const described = ok(await s.call('describe_operation', { operation_id: 'client_create' }));
       expect(described).toMatchObject({ operationId: 'client_create', method: 'POST', path: '/v1/client' });
       expect(described.inputSchema.properties.body.required).toContain('companyName');
-      const created = ok(await s.call('call_operation', { operation_id: 'client_create', arguments: { body: { companyName: 'Dynamic Ltd.' } } }));
-      expect(ok(await s.call('call_operation', { operation_id: 'client_retrieve', arguments: { client_id: created.id } }))).toMatchObject({ companyName: 'Dynamic Ltd.' });
-      expect(ok(await s.call('call_operation', { operation_id: 'client_retrieve', arguments: JSON.stringify({ client_id: created.id }) })).id).toBe(created.id);
+      const created = ok(
+        await s.call('call_operation', {
+          operation_id: 'client_create',
+          arguments: { body: { companyName: 'Dynamic Ltd.' } },
+        }),
+      );
+      expect(
+        ok(await s.call('call_operation', { operation_id: 'client_retrieve', arguments: { client_id: created.id } })),
+      ).toMatchObject({ companyName: 'Dynamic Ltd.' });
+      expect(
+        ok(
+          await s.call('call_operation', {
+            operation_id: 'client_retrieve',
+            arguments: JSON.stringify({ client_id: created.id }),
+          }),
+        ).id,
+      ).toBe(created.id);
       const invalid = await s.call('call_operation', { operation_id: 'client_create', arguments: { body: {} } });
       expect(invalid.isError).toBe(true);
       expect(textOf(invalid)).toContain('companyName: This field is required.');
@@ -384,7 +516,11 @@ describe('failures are tool errors, not crashes', () => {
 describe('--signature v2', () => {
   it('works against a server that accepts only version-2 signatures (where v1 is refused)', async () => {
     // BIZAPI_URL given with /v1 (a common slip): the tools still call /v1/client, not /v1/v1/client.
-    const s = await connect(['--signature', 'v2', '--tools', 'client_create,client_list', ...docArgs], b, `http://127.0.0.1:${v2only.port}/v1/`);
+    const s = await connect(
+      ['--signature', 'v2', '--tools', 'client_create,client_list', ...docArgs],
+      b,
+      `http://127.0.0.1:${v2only.port}/v1/`,
+    );
     try {
       expect((await s.client.listTools()).tools.map((x) => x.name).sort()).toEqual(['client_create', 'client_list']);
       const created = ok(await s.call('client_create', { body: { companyName: 'Signed v2' } }));
@@ -406,7 +542,28 @@ describe('--signature v2', () => {
 
 describe('path arguments (issue 44): validated against their schema, no dot segment reaches the URL', () => {
   /** Values a hostile or confused caller sends for an integer id; before the check, `..` and `5/..` resolved to the parent path. */
-  const HOSTILE = ['..', '.', '%2e%2e', '%2E%2E', '.%2e', '5/..', '../5', '5/../..', '..\\', '1.5', ' 5', '0x5', '1e3', 0, -1, 1.5, 2 ** 53, true, [5], { id: 5 }];
+  const HOSTILE = [
+    '..',
+    '.',
+    '%2e%2e',
+    '%2E%2E',
+    '.%2e',
+    '5/..',
+    '../5',
+    '5/../..',
+    '..\\',
+    '1.5',
+    ' 5',
+    '0x5',
+    '1e3',
+    0,
+    -1,
+    1.5,
+    2 ** 53,
+    true,
+    [5],
+    { id: 5 },
+  ];
 
   it('refuses each before any request: the inquiry and its note are untouched (also under --read-only)', async () => {
     const s = await connect(['--full', ...docArgs], b, required.port);
@@ -414,25 +571,45 @@ describe('path arguments (issue 44): validated against their schema, no dot segm
     try {
       const client = ok(await s.call('client_create', { body: { companyName: 'Traversal target' } }));
       const inquiry = ok(await s.call('inquiry_create', { body: { name: 'Keep me', client: { id: client.id } } }));
-      const note = ok(await s.call('inquiry_text_history_create', { inquiry_id: inquiry.id, body: { content: 'Keep me too.' } }));
+      const note = ok(
+        await s.call('inquiry_text_history_create', { inquiry_id: inquiry.id, body: { content: 'Keep me too.' } }),
+      );
       for (const value of HOSTILE) {
         const label = JSON.stringify(value);
         for (const [session, tool, args] of [
           [s, 'inquiry_file_destroy', { inquiry_id: inquiry.id, file_id: value }],
-          [s, 'inquiry_text_history_partial_update', { inquiry_id: inquiry.id, history_id: value, body: { name: 'Renamed through a note', content: 'x' } }],
+          [
+            s,
+            'inquiry_text_history_partial_update',
+            { inquiry_id: inquiry.id, history_id: value, body: { name: 'Renamed through a note', content: 'x' } },
+          ],
           [s, 'inquiry_text_history_destroy', { inquiry_id: inquiry.id, history_id: value }],
           [ro, 'inquiry_text_history_retrieve', { inquiry_id: inquiry.id, history_id: value }],
           [ro, 'client_retrieve', { client_id: value }],
         ] as const) {
           const r = await session.call(tool, args);
           expect(r.isError, `${tool} ${label}: ${textOf(r)}`).toBe(true);
-          expect(textOf(r), `${tool} ${label}`).toMatch(new RegExp(`^invalid arguments for ${tool}: argument "(file_id|history_id|client_id)" must be`));
+          expect(textOf(r), `${tool} ${label}`).toMatch(
+            new RegExp(`^invalid arguments for ${tool}: argument "(file_id|history_id|client_id)" must be`),
+          );
         }
       }
       // An id as its digits is still accepted.
-      expect(ok(await ro.call('inquiry_text_history_retrieve', { inquiry_id: String(inquiry.id), history_id: String(note.id) })).id).toBe(note.id);
-      expect(ok(await s.call('inquiry_retrieve', { inquiry_id: inquiry.id }))).toMatchObject({ id: inquiry.id, name: 'Keep me' });
-      expect(ok(await s.call('inquiry_text_history_retrieve', { inquiry_id: inquiry.id, history_id: note.id }))).toMatchObject({ content: 'Keep me too.' });
+      expect(
+        ok(
+          await ro.call('inquiry_text_history_retrieve', {
+            inquiry_id: String(inquiry.id),
+            history_id: String(note.id),
+          }),
+        ).id,
+      ).toBe(note.id);
+      expect(ok(await s.call('inquiry_retrieve', { inquiry_id: inquiry.id }))).toMatchObject({
+        id: inquiry.id,
+        name: 'Keep me',
+      });
+      expect(
+        ok(await s.call('inquiry_text_history_retrieve', { inquiry_id: inquiry.id, history_id: note.id })),
+      ).toMatchObject({ content: 'Keep me too.' });
     } finally {
       await Promise.all([s.close(), ro.close()]);
     }

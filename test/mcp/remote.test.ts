@@ -56,12 +56,18 @@ async function issue(businessId: number, ...flags: string[]): Promise<{ mcpToken
 /** A connected official MCP client over Streamable HTTP to `/mcp` of `server`, sending `headers` on every request. */
 async function connect(server: BizapiProcess, headers: Record<string, string>) {
   const client = new Client({ name: 'bizapi-remote-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`), { requestInit: { headers } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`), { requestInit: { headers } }),
+  );
   return {
     client,
-    call: async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    call: async (name: string, args: Record<string, unknown> = {}) =>
+      (await client.callTool({ name, arguments: args })) as CallToolResult,
     op: async (operation_id: string, args: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
-      (await client.callTool({ name: 'call_operation', arguments: { operation_id, arguments: args, ...extra } })) as CallToolResult,
+      (await client.callTool({
+        name: 'call_operation',
+        arguments: { operation_id, arguments: args, ...extra },
+      })) as CallToolResult,
     close: () => client.close(),
   };
 }
@@ -91,7 +97,8 @@ function v1OperationIds(): string[] {
   for (const [p, item] of Object.entries(doc.paths)) {
     // the event stream never ends, so it is no tool (mcp/src/tools.ts)
     if (!p.startsWith('/v1') || p === '/v1/event/stream') continue;
-    for (const [method, op] of Object.entries(item)) if (['get', 'post', 'patch', 'put', 'delete'].includes(method)) ids.push(op.operationId!);
+    for (const [method, op] of Object.entries(item))
+      if (['get', 'post', 'patch', 'put', 'delete'].includes(method)) ids.push(op.operationId!);
   }
   return ids.sort();
 }
@@ -108,34 +115,56 @@ describe('the token lifecycle', () => {
     expect(created).toMatchObject({ id: expect.any(Number), companyName: 'Remote Corp.' });
     // Stateless: another process answers the same token, and reads what the first one wrote.
     const onB = await connect(b, auth);
-    expect(ok(await onB.op('client_retrieve', { client_id: created.id }))).toMatchObject({ companyName: 'Remote Corp.' });
+    expect(ok(await onB.op('client_retrieve', { client_id: created.id }))).toMatchObject({
+      companyName: 'Remote Corp.',
+    });
 
     const listed = await cli('list', '--business', String(biz.businessId));
     const row = listed.mcpTokens.find((x: { id: number }) => x.id === id);
-    expect(row).toMatchObject({ prefix: mcpToken.slice(0, `bzm_${biz.businessId}_`.length + 8), name: 'Claude', readOnly: false, tools: null, revokedAt: null });
+    expect(row).toMatchObject({
+      prefix: mcpToken.slice(0, `bzm_${biz.businessId}_`.length + 8),
+      name: 'Claude',
+      readOnly: false,
+      tools: null,
+      revokedAt: null,
+    });
     expect(JSON.stringify(listed)).not.toContain(mcpToken);
     // Stored hashed: the database holds no token.
-    const stored = await t.testDb.db.selectFrom('mcp_token').selectAll().where('business_id', '=', biz.businessId).execute();
+    const stored = await t.testDb.db
+      .selectFrom('mcp_token')
+      .selectAll()
+      .where('business_id', '=', biz.businessId)
+      .execute();
     expect(JSON.stringify(stored)).not.toContain(mcpToken.slice(-43));
     // Never an API key.
-    expect((await fetch(`http://127.0.0.1:${a.port}/v1/client`, { headers: { 'X-API-Key': mcpToken } })).status).toBe(401);
+    expect((await fetch(`http://127.0.0.1:${a.port}/v1/client`, { headers: { 'X-API-Key': mcpToken } })).status).toBe(
+      401,
+    );
 
     expect(await cli('revoke', row.prefix)).toEqual({ revoked: true, mcpTokenId: id });
-    for (const [name, session] of [['a', onA], ['b', onB]] as const) {
+    for (const [name, session] of [
+      ['a', onA],
+      ['b', onB],
+    ] as const) {
       await expect(session.op('client_list'), name).rejects.toThrow(/Invalid or revoked MCP token/);
       await session.close();
     }
     for (const server of [a, b]) {
       const refused = await rawPost(server, auth);
       expect(refused.status).toBe(401);
-      expect(JSON.parse(refused.body)).toMatchObject({ detail: 'Invalid or revoked MCP token.', code: 'authentication_failed' });
+      expect(JSON.parse(refused.body)).toMatchObject({
+        detail: 'Invalid or revoked MCP token.',
+        code: 'authentication_failed',
+      });
     }
   });
 
   it('answers 401 with the resource metadata to a request without a token, and describes the resource (RFC 9728)', async () => {
     const none = await rawPost(a, {});
     expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="http://127.0.0.1:${a.port}/.well-known/oauth-protected-resource"`);
+    expect(none.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="http://127.0.0.1:${a.port}/.well-known/oauth-protected-resource"`,
+    );
     expect(JSON.parse(none.body)).toMatchObject({ detail: expect.stringContaining('Authorization: Bearer') });
     const meta = await (await fetch(`http://127.0.0.1:${a.port}/.well-known/oauth-protected-resource`)).json();
     expect(meta).toMatchObject({ resource: `http://127.0.0.1:${a.port}/mcp`, bearer_methods_supported: ['header'] });
@@ -211,13 +240,14 @@ describe('the tool lists', () => {
     try {
       const listed = ok(await s.call('list_operations')).operations as { id: string; method: string; path: string }[];
       expect(listed.map((o) => o.id).sort()).toEqual(v1OperationIds());
-      const description = ((await s.client.listTools()).tools.find((x) => x.name === 'call_operation')!).description!;
+      const description = (await s.client.listTools()).tools.find((x) => x.name === 'call_operation')!.description!;
       const answered = new Map<string, number>();
       for (const op of listed) {
         expect(description, op.id).toContain(op.id);
         const described = ok(await s.call('describe_operation', { operation_id: op.id }));
         const args: Record<string, unknown> = {};
-        for (const name of Object.keys(described.inputSchema.properties ?? {})) if (/_id$/.test(name) && op.path.includes(`{${name}}`)) args[name] = 999_999_999;
+        for (const name of Object.keys(described.inputSchema.properties ?? {}))
+          if (/_id$/.test(name) && op.path.includes(`{${name}}`)) args[name] = 999_999_999;
         if ((described.inputSchema.required ?? []).includes('body')) args.body = {};
         const r = await s.op(op.id, args);
         // Reached: the API answered (a success, or its own status); never a refusal of the MCP layer.
@@ -246,7 +276,12 @@ describe('results', () => {
     try {
       // The event list carries each record whole: 8 inquiries with 20,000 characters of content each.
       const client = ok(await s.op('client_create', { body: { companyName: 'Big' } }));
-      for (let i = 0; i < 8; i++) ok(await s.op('inquiry_create', { body: { name: `Big ${i}`, client: { id: client.id }, content: `${i}`.repeat(20_000) } }));
+      for (let i = 0; i < 8; i++)
+        ok(
+          await s.op('inquiry_create', {
+            body: { name: `Big ${i}`, client: { id: client.id }, content: `${i}`.repeat(20_000) },
+          }),
+        );
       const seen: number[] = [];
       const sizes: number[] = [];
       let r = await s.op('event_list', { page_size: 100 });
@@ -266,7 +301,9 @@ describe('results', () => {
       const direct: number[] = [];
       let cursor: string | null = null;
       do {
-        const page = ok(await s.op('event_list', { page_size: 3, ...(cursor !== null && { cursor }) }, { fields: ['id'] }));
+        const page = ok(
+          await s.op('event_list', { page_size: 3, ...(cursor !== null && { cursor }) }, { fields: ['id'] }),
+        );
         expect(page.results.every((x: object) => Object.keys(x).join() === 'id')).toBe(true); // `fields`
         direct.push(...page.results.map((x: { id: number }) => x.id));
         cursor = page.nextCursor;
@@ -296,9 +333,21 @@ describe('results', () => {
       await s.close();
     }
     // The log (read through the API with the business's key, on a process without a limit).
-    await vi.waitFor(async () => {
-      const rows = await t.testDb.db.selectFrom('api_log').select(['method', 'path', 'status_code']).where('business_id', '=', other.businessId).execute();
-      expect(rows).toEqual(expect.arrayContaining([{ method: 'POST', path: '/v1/client', status_code: '201' }, { method: 'GET', path: '/v1/client?page_size=1', status_code: '429' }]));
-    }, { timeout: 20_000, interval: 250 });
+    await vi.waitFor(
+      async () => {
+        const rows = await t.testDb.db
+          .selectFrom('api_log')
+          .select(['method', 'path', 'status_code'])
+          .where('business_id', '=', other.businessId)
+          .execute();
+        expect(rows).toEqual(
+          expect.arrayContaining([
+            { method: 'POST', path: '/v1/client', status_code: '201' },
+            { method: 'GET', path: '/v1/client?page_size=1', status_code: '429' },
+          ]),
+        );
+      },
+      { timeout: 20_000, interval: 250 },
+    );
   });
 });

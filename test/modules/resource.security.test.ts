@@ -40,8 +40,16 @@ const ROWS: ResourceSecurityRow[] = [
     freePlan: 'GET',
     hijack: { title: 'Hijacked' },
     references: [
-      { method: 'POST', property: ['contract', 'id'], body: async (foreign) => ({ title: 'X', contract: { id: await contractOf(foreign) } }) },
-      { method: 'PATCH', property: ['contract', 'id'], body: async (foreign) => ({ contract: { id: await contractOf(foreign) } }) },
+      {
+        method: 'POST',
+        property: ['contract', 'id'],
+        body: async (foreign) => ({ title: 'X', contract: { id: await contractOf(foreign) } }),
+      },
+      {
+        method: 'PATCH',
+        property: ['contract', 'id'],
+        body: async (foreign) => ({ contract: { id: await contractOf(foreign) } }),
+      },
     ],
     listIsolation: {
       title: "never lists another business's projects, nor filters by its contract",
@@ -74,8 +82,16 @@ const ROWS: ResourceSecurityRow[] = [
     freePlan: 'POST',
     hijack: { name: 'Hijacked' },
     references: [
-      { method: 'POST', property: ['position', 'id'], body: (foreign) => ({ name: 'X', position: { id: foreign.ids.positions.dev } }) },
-      { method: 'PATCH', property: ['position', 'id'], body: (foreign) => ({ position: { id: foreign.ids.positions.dev } }) },
+      {
+        method: 'POST',
+        property: ['position', 'id'],
+        body: (foreign) => ({ name: 'X', position: { id: foreign.ids.positions.dev } }),
+      },
+      {
+        method: 'PATCH',
+        property: ['position', 'id'],
+        body: (foreign) => ({ position: { id: foreign.ids.positions.dev } }),
+      },
     ],
     listIsolation: {
       title: "never lists another business's workers, nor filters by its position",
@@ -103,8 +119,16 @@ const ROWS: ResourceSecurityRow[] = [
     patch: { contact: '010' },
     hijack: { companyName: 'Hijacked' },
     references: [
-      { method: 'POST', property: ['status', 'id'], body: (foreign) => ({ companyName: 'X', status: { id: foreign.ids.clientStatuses.lead } }) },
-      { method: 'PATCH', property: ['status', 'id'], body: (foreign) => ({ status: { id: foreign.ids.clientStatuses.customer } }) },
+      {
+        method: 'POST',
+        property: ['status', 'id'],
+        body: (foreign) => ({ companyName: 'X', status: { id: foreign.ids.clientStatuses.lead } }),
+      },
+      {
+        method: 'PATCH',
+        property: ['status', 'id'],
+        body: (foreign) => ({ status: { id: foreign.ids.clientStatuses.customer } }),
+      },
       {
         method: 'POST',
         label: 'fieldSet',

@@ -52,14 +52,22 @@ describe('a request body cut off by the client', () => {
   it('is a 400 parse_error in the API call log, not a 500; nothing written', async () => {
     const payload = JSON.stringify({ companyName: 'Cut off', memo: 'x'.repeat(2000) });
     await sendCutOff(
-      ['POST /v1/client?cut=json HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', `X-API-Key: ${b.apiKey}`, `X-Signature: ${signBody(b.secretKey, payload)}`],
+      [
+        'POST /v1/client?cut=json HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Content-Type: application/json',
+        `X-API-Key: ${b.apiKey}`,
+        `X-Signature: ${signBody(b.secretKey, payload)}`,
+      ],
       Buffer.byteLength(payload),
       payload.slice(0, 100),
     );
     const entry = await vi.waitFor(
       async () => {
         const logs = await fetchJson(`http://127.0.0.1:${server.port}`, b, 'GET', '/v1/log?page_size=100');
-        const found = (logs.body.results as { method: string; path: string; statusCode: string; responseBody: unknown }[]).find((l) => l.path === '/v1/client?cut=json');
+        const found = (
+          logs.body.results as { method: string; path: string; statusCode: string; responseBody: unknown }[]
+        ).find((l) => l.path === '/v1/client?cut=json');
         if (!found) throw new Error('not logged yet');
         return found;
       },

@@ -102,7 +102,9 @@ describe.runIf(DIALECT === 'postgres')('PostgreSQL backends terminated (real pro
         await vi.waitFor(
           async () => {
             const r = await sql<{ n: number | string }>`SELECT count(*) AS n FROM pg_stat_activity
-              WHERE datname = current_database() AND application_name = ${appName} AND wait_event_type = 'Lock'`.execute(own);
+              WHERE datname = current_database() AND application_name = ${appName} AND wait_event_type = 'Lock'`.execute(
+              own,
+            );
             expect(Number(r.rows[0]!.n)).toBe(1);
           },
           { timeout: 15_000, interval: 50 },
@@ -119,7 +121,11 @@ describe.runIf(DIALECT === 'postgres')('PostgreSQL backends terminated (real pro
       expect(server.process.exitCode).toBeNull();
       const again = await call(port, b, 'POST', '/v1/client', { companyName: 'Cut off' });
       expect(again.status).toBe(201);
-      const names = await own.selectFrom('client').select('company_name').where('business_id', '=', b.businessId).execute();
+      const names = await own
+        .selectFrom('client')
+        .select('company_name')
+        .where('business_id', '=', b.businessId)
+        .execute();
       expect(names.map((r) => r.company_name).sort()).toEqual(['After the blip', 'Cut off']);
     } finally {
       await own.destroy();
@@ -163,7 +169,12 @@ describe(`database unreachable (${DIALECT})`, () => {
     });
     const url = new URL(t.testDb.url);
     url.port = String(closed);
-    const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, BIZAPI_DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
+      BIZAPI_DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+    });
     const db = createDb(config.database);
     const app = await buildApp(config, { db, masterKey: t.masterKey });
     try {
@@ -182,44 +193,59 @@ describe(`database unreachable (${DIALECT})`, () => {
     }
   });
 
-  it.runIf(DIALECT === 'postgres')('a database that accepts but never answers: the pool times out → 503, no hang', async () => {
-    const b = await newBusiness(t);
-    const sockets: net.Socket[] = [];
-    const silent = net.createServer((s) => sockets.push(s));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const url = new URL(t.testDb.url);
-    url.port = String((silent.address() as net.AddressInfo).port);
-    const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, BIZAPI_DATA_DIR: dataDir, DATABASE_URL: url.toString() });
-    const db = createDb(config.database, { connectionTimeoutMillis: 500 });
-    const app = await buildApp(config, { db, masterKey: t.masterKey });
-    try {
-      const res = await sendJson(app, b, { method: 'GET', url: '/v1/client' });
-      expect(res.status, JSON.stringify(res.body)).toBe(503);
-      expect(res.headers['retry-after']).toMatch(/^\d+$/);
-    } finally {
-      await app.close();
-      await db.destroy();
-      for (const s of sockets) s.destroy();
-      silent.close();
-    }
-  });
+  it.runIf(DIALECT === 'postgres')(
+    'a database that accepts but never answers: the pool times out → 503, no hang',
+    async () => {
+      const b = await newBusiness(t);
+      const sockets: net.Socket[] = [];
+      const silent = net.createServer((s) => sockets.push(s));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const url = new URL(t.testDb.url);
+      url.port = String((silent.address() as net.AddressInfo).port);
+      const config = loadConfig({
+        LOG_LEVEL: 'silent',
+        BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
+        BIZAPI_DATA_DIR: dataDir,
+        DATABASE_URL: url.toString(),
+      });
+      const db = createDb(config.database, { connectionTimeoutMillis: 500 });
+      const app = await buildApp(config, { db, masterKey: t.masterKey });
+      try {
+        const res = await sendJson(app, b, { method: 'GET', url: '/v1/client' });
+        expect(res.status, JSON.stringify(res.body)).toBe(503);
+        expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      } finally {
+        await app.close();
+        await db.destroy();
+        for (const s of sockets) s.destroy();
+        silent.close();
+      }
+    },
+  );
 
-  it.runIf(DIALECT === 'sqlite')('the write lock held beyond the busy timeout (SQLITE_BUSY): 503 with Retry-After, then 201', async () => {
-    const b = await newBusiness(t);
-    const Sqlite = loadSqliteDriver();
-    const other = new Sqlite((t.testDb.config as { path: string }).path);
-    other.pragma('busy_timeout = 0');
-    other.exec('BEGIN IMMEDIATE');
-    try {
+  it.runIf(DIALECT === 'sqlite')(
+    'the write lock held beyond the busy timeout (SQLITE_BUSY): 503 with Retry-After, then 201',
+    async () => {
+      const b = await newBusiness(t);
+      const Sqlite = loadSqliteDriver();
+      const other = new Sqlite((t.testDb.config as { path: string }).path);
+      other.pragma('busy_timeout = 0');
+      other.exec('BEGIN IMMEDIATE');
+      try {
+        const res = await sendJson(t.app, b, {
+          method: 'POST',
+          url: '/v1/client',
+          body: { companyName: 'Locked out' },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(503);
+        expect(res.headers['retry-after']).toMatch(/^\d+$/);
+        expect(res.body.detail).toBe('Service temporarily unavailable, try again later.');
+      } finally {
+        other.exec('ROLLBACK');
+        other.close();
+      }
       const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Locked out' } });
-      expect(res.status, JSON.stringify(res.body)).toBe(503);
-      expect(res.headers['retry-after']).toMatch(/^\d+$/);
-      expect(res.body.detail).toBe('Service temporarily unavailable, try again later.');
-    } finally {
-      other.exec('ROLLBACK');
-      other.close();
-    }
-    const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Locked out' } });
-    expect(res.status).toBe(201);
-  });
+      expect(res.status).toBe(201);
+    },
+  );
 });

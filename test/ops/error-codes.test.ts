@@ -32,9 +32,17 @@ describe('error codes through HTTP', () => {
   });
 
   it('400 malformed JSON → parse_error', async () => {
-    const res = await send(t.app, b, { method: 'POST', url: '/v1/client', raw: { payload: '{"companyName": ', contentType: 'application/json' } });
+    const res = await send(t.app, b, {
+      method: 'POST',
+      url: '/v1/client',
+      raw: { payload: '{"companyName": ', contentType: 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: expect.stringMatching(/^JSON parse error - /), code: 'parse_error', requestId: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({
+      detail: expect.stringMatching(/^JSON parse error - /),
+      code: 'parse_error',
+      requestId: res.headers['x-request-id'],
+    });
   });
 
   it('400 malformed form → parse_error', async () => {
@@ -51,23 +59,43 @@ describe('error codes through HTTP', () => {
     for (const url of ['/v1/client/999999999', '/v1/no-such-thing']) {
       const res = await send(t.app, b, { method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
+      expect(res.json(), url).toEqual({
+        detail: 'Not found.',
+        code: 'not_found',
+        requestId: res.headers['x-request-id'],
+      });
     }
   });
 
   it('405 → method_not_allowed', async () => {
     const res = await send(t.app, b, { method: 'PUT', url: '/v1/client', body: {} });
     expect(res.statusCode).toBe(405);
-    expect(res.json()).toEqual({ detail: 'Method "PUT" not allowed.', code: 'method_not_allowed', requestId: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({
+      detail: 'Method "PUT" not allowed.',
+      code: 'method_not_allowed',
+      requestId: res.headers['x-request-id'],
+    });
   });
 
   it('413 → payload_too_large, 415 → unsupported_media_type', async () => {
-    const big = await send(t.app, b, { method: 'POST', url: '/v1/client', raw: { payload: JSON.stringify({ companyName: 'x'.repeat(1024 * 1024 + 10) }), contentType: 'application/json' } });
+    const big = await send(t.app, b, {
+      method: 'POST',
+      url: '/v1/client',
+      raw: { payload: JSON.stringify({ companyName: 'x'.repeat(1024 * 1024 + 10) }), contentType: 'application/json' },
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ code: 'payload_too_large' });
-    const xml = await send(t.app, b, { method: 'POST', url: '/v1/client', raw: { payload: '<a/>', contentType: 'application/xml' } });
+    const xml = await send(t.app, b, {
+      method: 'POST',
+      url: '/v1/client',
+      raw: { payload: '<a/>', contentType: 'application/xml' },
+    });
     expect(xml.statusCode).toBe(415);
-    expect(xml.json()).toEqual({ detail: expect.any(String), code: 'unsupported_media_type', requestId: xml.headers['x-request-id'] });
+    expect(xml.json()).toEqual({
+      detail: expect.any(String),
+      code: 'unsupported_media_type',
+      requestId: xml.headers['x-request-id'],
+    });
   });
 
   it('401 and 403 keep their own codes', async () => {

@@ -52,7 +52,14 @@ describe('long-poll across processes', () => {
     let after = await lastSequence(a, b);
     for (let round = 0; round < 3; round++) {
       let answeredAt = 0;
-      const waiting = request(a, b, 'GET', `/v1/event?after_sequence=${after}&wait=30&type=client.*`, undefined, agent).then((o) => {
+      const waiting = request(
+        a,
+        b,
+        'GET',
+        `/v1/event?after_sequence=${after}&wait=30&type=client.*`,
+        undefined,
+        agent,
+      ).then((o) => {
         answeredAt = Date.now();
         return json(o);
       });
@@ -90,7 +97,9 @@ describe('long-poll across processes', () => {
   it('SIGTERM answers every waiter at once with the empty page and ends every stream, then the process exits', async () => {
     const [a] = servers;
     const b = await newBusiness(t);
-    const waiters = [0, 1, 2].map(() => request(a!.port, b, 'GET', '/v1/event?after_sequence=0&wait=60', undefined, new http.Agent({ keepAlive: true })));
+    const waiters = [0, 1, 2].map(() =>
+      request(a!.port, b, 'GET', '/v1/event?after_sequence=0&wait=60', undefined, new http.Agent({ keepAlive: true })),
+    );
     const stream = openEventStream(a!.port, b, '/v1/event/stream');
     expect((await stream.response).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 500));

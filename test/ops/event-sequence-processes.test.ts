@@ -33,7 +33,14 @@ afterAll(async () => {
 const postgres = () => t.testDb.db.getExecutor().adapter.constructor.name.startsWith('Postgres');
 
 /** A JSON answer, or throws with what came back. */
-async function json(port: number, b: TestBusiness, method: string, url: string, agent: http.Agent, body?: unknown): Promise<{ status: number; body: any }> {
+async function json(
+  port: number,
+  b: TestBusiness,
+  method: string,
+  url: string,
+  agent: http.Agent,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const o = await request(port, b, method, url, body, agent);
   if (!('status' in o)) throw new Error(`${method} ${url}: ${o.error}`);
   return { status: o.status, body: o.body ? JSON.parse(o.body) : null };
@@ -44,7 +51,9 @@ describe('after_sequence under concurrent writers in several processes', () => {
     const pg = postgres();
     const settings = pg ? { writers: 20, seconds: 10 } : { writers: 6, seconds: 3 };
     const env = { BIZAPI_RATE_LIMIT: '1000000000' };
-    const servers: BizapiProcess[] = await Promise.all([0, 1].map(() => startServer({ databaseUrl: t.testDb.url, dataDir, env })));
+    const servers: BizapiProcess[] = await Promise.all(
+      [0, 1].map(() => startServer({ databaseUrl: t.testDb.url, dataDir, env })),
+    );
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     try {
       const ports = servers.map((s) => s.port);
@@ -59,7 +68,9 @@ describe('after_sequence under concurrent writers in several processes', () => {
         expect(created.status, JSON.stringify(created.body)).toBe(201);
         writesOk++;
         for (let i = 0; Date.now() < deadline; i++) {
-          const res = await json(ports[(w + i) % ports.length]!, b, 'PATCH', `/v1/client/${created.body.id}`, agent, { email: `w${w}-${i}@example.com` });
+          const res = await json(ports[(w + i) % ports.length]!, b, 'PATCH', `/v1/client/${created.body.id}`, agent, {
+            email: `w${w}-${i}@example.com`,
+          });
           if (res.status === 200) writesOk++;
           else writesFailed++;
         }
@@ -72,7 +83,13 @@ describe('after_sequence under concurrent writers in several processes', () => {
       let reads = 0;
       /** One page after `last`; returns how many events it had. */
       const readPage = async () => {
-        const res = await json(ports[reads++ % ports.length]!, b, 'GET', `/v1/event?after_sequence=${last}&page_size=100`, agent);
+        const res = await json(
+          ports[reads++ % ports.length]!,
+          b,
+          'GET',
+          `/v1/event?after_sequence=${last}&page_size=100`,
+          agent,
+        );
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         for (const e of res.body.results as { id: number; sequence: number }[]) {
           if (e.sequence <= last) regressions++;
@@ -98,7 +115,12 @@ describe('after_sequence under concurrent writers in several processes', () => {
       expect(duplicates).toBe(0);
       expect(writesOk).toBeGreaterThan(settings.writers * 5);
       // every committed event of the business, read from the database: each seen once, with its sequence
-      const rows = await t.testDb.db.selectFrom('event').select(['id', 'sequence']).where('business_id', '=', b.businessId).orderBy('id').execute();
+      const rows = await t.testDb.db
+        .selectFrom('event')
+        .select(['id', 'sequence'])
+        .where('business_id', '=', b.businessId)
+        .orderBy('id')
+        .execute();
       expect(rows.length).toBe(writesOk);
       expect(rows.every((r) => r.sequence !== null)).toBe(true);
       expect([...seen.entries()].sort((x, y) => x[0] - y[0])).toEqual(rows.map((r) => [r.id, Number(r.sequence)]));

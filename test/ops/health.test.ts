@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 /** One GET on its own keep-alive connection: status, headers and body. */
-function httpGet(port: number, urlPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function httpGet(
+  port: number,
+  urlPath: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const agent = new http.Agent({ keepAlive: true });
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: urlPath, agent }, (res) => {
@@ -45,7 +48,13 @@ async function appOver(
   env: Record<string, string> = {},
   beforeReady: (app: FastifyInstance) => void = () => undefined,
 ) {
-  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: databaseUrl, ...poolEnvOf(databaseUrl) });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
+    ...env,
+    DATABASE_URL: databaseUrl,
+    ...poolEnvOf(databaseUrl),
+  });
   const db = createDb(config.database);
   const app = await buildApp(config, { db, masterKey: config.masterKey! });
   beforeReady(app);
@@ -61,12 +70,20 @@ async function appOver(
 async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   if (DIALECT === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-readyz-'));
-    return { url: `sqlite:${path.join(dir, 'empty.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${path.join(dir, 'empty.db')}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const schema = `readyz_${Math.random().toString(36).slice(2, 10)}`;
   await sql`create schema ${sql.id(schema)}`.execute(t.testDb.db);
-  await sql`create table ${sql.id(schema, 'kysely_migration')} (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(t.testDb.db);
-  return { url: urlWithSchema(t.testDb.url, schema), drop: async () => void (await sql`drop schema ${sql.id(schema)} cascade`.execute(t.testDb.db)) };
+  await sql`create table ${sql.id(schema, 'kysely_migration')} (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(
+    t.testDb.db,
+  );
+  return {
+    url: urlWithSchema(t.testDb.url, schema),
+    drop: async () => void (await sql`drop schema ${sql.id(schema)} cascade`.execute(t.testDb.db)),
+  };
 }
 
 describe('GET /healthz', () => {
@@ -81,7 +98,10 @@ describe('GET /readyz', () => {
   it('answers 200 when the database answers and its schema is current', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', process: 'ok', masterKey: 'ok' } });
+    expect(res.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'ok', process: 'ok', masterKey: 'ok' },
+    });
   });
 
   it('answers 503 migrations: pending on a database without the migrations', async () => {
@@ -90,7 +110,10 @@ describe('GET /readyz', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'pending', process: 'ok', masterKey: 'unknown' } });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', migrations: 'pending', process: 'ok', masterKey: 'unknown' },
+      });
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await app.close();
@@ -101,7 +124,9 @@ describe('GET /readyz', () => {
 
   it('answers 503 database: unreachable when the database does not answer', async () => {
     // SQLite: the connection is closed under the application; PostgreSQL: nothing listens on port 1.
-    const { app, db } = await appOver(DIALECT === 'sqlite' ? t.testDb.url : 'postgres://nobody:nothing@127.0.0.1:1/none');
+    const { app, db } = await appOver(
+      DIALECT === 'sqlite' ? t.testDb.url : 'postgres://nobody:nothing@127.0.0.1:1/none',
+    );
     try {
       if (DIALECT === 'sqlite') {
         await sql`select 1`.execute(db);
@@ -109,7 +134,10 @@ describe('GET /readyz', () => {
       }
       const res = await app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'unreachable', migrations: 'unknown', process: 'ok', masterKey: 'unknown' } });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'unreachable', migrations: 'unknown', process: 'ok', masterKey: 'unknown' },
+      });
     } finally {
       await app.close();
       await db.destroy();
@@ -132,7 +160,10 @@ describe('GET /readyz', () => {
     try {
       const ready = await httpGet(port, '/readyz');
       expect(ready.status).toBe(503);
-      expect(JSON.parse(ready.body)).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'ok', process: 'draining', masterKey: 'ok' } });
+      expect(JSON.parse(ready.body)).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', migrations: 'ok', process: 'draining', masterKey: 'ok' },
+      });
       expect(ready.headers.connection).toBe('close');
       const live = await httpGet(port, '/healthz');
       expect(live.status).toBe(200);

@@ -39,7 +39,11 @@ describe('two server processes on one database', () => {
       const key = `cross-process-${Date.now()}`;
       const body = { companyName: 'Across processes' };
       const outcomes = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => request(i % 2 === 0 ? one.port : two.port, b, 'POST', '/v1/client', body, undefined, { 'idempotency-key': key })),
+        Array.from({ length: 50 }, (_, i) =>
+          request(i % 2 === 0 ? one.port : two.port, b, 'POST', '/v1/client', body, undefined, {
+            'idempotency-key': key,
+          }),
+        ),
       );
       const ok = outcomes.filter((o): o is Extract<Outcome, { status: number }> => 'status' in o);
       expect(ok).toHaveLength(50);
@@ -61,7 +65,10 @@ describe('two server processes on one database', () => {
       expect(Number(count.n)).toBe(1);
 
       const ts = String(Math.floor(Date.now() / 1000));
-      const v2 = { 'x-signature-timestamp': ts, 'x-signature': `v2=${signV2(b.secretKey, ts, 'GET', '/v1/folder', '')}` };
+      const v2 = {
+        'x-signature-timestamp': ts,
+        'x-signature': `v2=${signV2(b.secretKey, ts, 'GET', '/v1/folder', '')}`,
+      };
       const first = await request(one.port, b, 'GET', '/v1/folder', undefined, undefined, v2);
       const replay = await request(two.port, b, 'GET', '/v1/folder', undefined, undefined, v2);
       expect('status' in first && first.status).toBe(200);

@@ -24,7 +24,14 @@ import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { apiClient } from '../setup/api-client.ts';
 import { newBusiness, newKey, revokeKey } from '../setup/factories.ts';
 import { countStatements } from '../setup/statement-count.ts';
-import { type BizapiProcess, request, runUntilExit, serverEnv, startServer, statusOf } from '../setup/server-process.ts';
+import {
+  type BizapiProcess,
+  request,
+  runUntilExit,
+  serverEnv,
+  startServer,
+  statusOf,
+} from '../setup/server-process.ts';
 import { deleteApiKey } from '../../src/modules/auth/auth.service.ts';
 import { sessionUrlOf } from '../../src/config.ts';
 import type { Plan } from '../../src/shared/auth-context.ts';
@@ -97,7 +104,12 @@ describe('a plan changed by hand in SQL, in one process', () => {
       expect(cached.result.status).toBe(200);
       if (cacheAvailable()) expect(readsKeys(cached.statements)).toBe(false);
     });
-    for (const [plan, status] of [['BASIC', 403], ['AGENCY', 200], ['TEAM', 403], ['FREE', 200]] as const) {
+    for (const [plan, status] of [
+      ['BASIC', 403],
+      ['AGENCY', 200],
+      ['TEAM', 403],
+      ['FREE', 200],
+    ] as const) {
       await setPlanBySql(b, plan);
       const res = await get(b, '/v1/project');
       expect(res.status, plan).toBe(status);
@@ -150,13 +162,20 @@ describe('two server processes on one database', () => {
     expect(JSON.parse(revoked.stdout)).toEqual({ revoked: true });
     const answers = [await request(one.port, b, 'GET', '/v1/client'), await request(two.port, b, 'GET', '/v1/client')];
     expect(answers.map(statusOf)).toEqual([401, 401]);
-    for (const a of answers) expect('body' in a && JSON.parse(a.body)).toMatchObject({ detail: 'Invalid or revoked API key.', code: 'authentication_failed' });
+    for (const a of answers)
+      expect('body' in a && JSON.parse(a.body)).toMatchObject({
+        detail: 'Invalid or revoked API key.',
+        code: 'authentication_failed',
+      });
     expect(await statuses(other)).toEqual([200, 200]);
   });
 
   it('a plan changed by hand in SQL: the next request sees it on both servers', async () => {
     const b = await newBusiness(t, { plan: 'AGENCY', catalog: null });
-    const project = async () => [statusOf(await request(one.port, b, 'GET', '/v1/project')), statusOf(await request(two.port, b, 'GET', '/v1/project'))];
+    const project = async () => [
+      statusOf(await request(one.port, b, 'GET', '/v1/project')),
+      statusOf(await request(two.port, b, 'GET', '/v1/project')),
+    ];
     for (let i = 0; i < 3; i++) expect(await project()).toEqual([200, 200]);
     await setPlanBySql(b, 'BASIC');
     await next(async () => expect(await project()).toEqual([403, 403]));
@@ -168,7 +187,11 @@ describe('two server processes on one database', () => {
     const b = await newBusiness(t, { catalog: null });
     const other = await newKey(t, b.businessId);
     await servedEverywhere(b, other);
-    await t.testDb.db.updateTable('api_key').set({ revoked_at: new Date().toISOString() as never }).where('key_hash', '=', createHash('sha256').update(b.apiKey).digest('hex')).execute();
+    await t.testDb.db
+      .updateTable('api_key')
+      .set({ revoked_at: new Date().toISOString() as never })
+      .where('key_hash', '=', createHash('sha256').update(b.apiKey).digest('hex'))
+      .execute();
     await next(async () => expect(await statuses(b)).toEqual([401, 401]));
     expect(await statuses(other)).toEqual([200, 200]);
   });

@@ -23,8 +23,17 @@ afterAll(async () => {
 });
 
 /** An application on the test database with `env`, and `extra` routes added before it is ready. */
-async function appWith(env: Record<string, string>, extra: (app: FastifyInstance) => void = () => undefined): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: t.testDb.url, ...poolEnvOf(t.testDb.url) });
+async function appWith(
+  env: Record<string, string>,
+  extra: (app: FastifyInstance) => void = () => undefined,
+): Promise<FastifyInstance> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
+    ...env,
+    DATABASE_URL: t.testDb.url,
+    ...poolEnvOf(t.testDb.url),
+  });
   const app = await buildApp(config, { db: t.testDb.db, masterKey: t.masterKey });
   extra(app);
   await app.ready();
@@ -65,10 +74,17 @@ describe('load shedding (BIZAPI_MAX_EVENT_LOOP_DELAY)', () => {
         return res.statusCode === 503 ? res : undefined;
       }, 3000);
       expect(shed, 'no request was shed').toBeDefined();
-      expect(shed!.json()).toEqual({ detail: 'The server is overloaded, try again later.', code: 'service_unavailable', requestId: expect.any(String) });
+      expect(shed!.json()).toEqual({
+        detail: 'The server is overloaded, try again later.',
+        code: 'service_unavailable',
+        requestId: expect.any(String),
+      });
       expect(shed!.headers['retry-after']).toBe('10');
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-      const recovered = await until(async () => ((await send(app, b, folders)).statusCode === 200 ? true : undefined), 10_000);
+      const recovered = await until(
+        async () => ((await send(app, b, folders)).statusCode === 200 ? true : undefined),
+        10_000,
+      );
       expect(recovered).toBe(true);
     } finally {
       await app.close();
@@ -100,7 +116,11 @@ describe('request timeout (BIZAPI_REQUEST_TIMEOUT)', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/test/slow' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ detail: 'The server took too long to answer this request.', code: 'service_unavailable', requestId: expect.any(String) });
+      expect(res.json()).toEqual({
+        detail: 'The server took too long to answer this request.',
+        code: 'service_unavailable',
+        requestId: expect.any(String),
+      });
     } finally {
       await app.close();
     }
@@ -134,7 +154,15 @@ describe('request timeout of an authenticated /v1 call', () => {
       let received = '';
       socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
       socket.write(
-        ['POST /v1/client?case=stalled HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 100', `X-API-Key: ${b.apiKey}`, '', '{"companyName": "St'].join('\r\n'),
+        [
+          'POST /v1/client?case=stalled HTTP/1.1',
+          'Host: 127.0.0.1',
+          'Content-Type: application/json',
+          'Content-Length: 100',
+          `X-API-Key: ${b.apiKey}`,
+          '',
+          '{"companyName": "St',
+        ].join('\r\n'),
       );
       await until(async () => (/\r\n\r\n\{.*\}$/s.test(received) ? true : undefined), 20_000);
       socket.destroy();
@@ -143,7 +171,11 @@ describe('request timeout of an authenticated /v1 call', () => {
       expect(received.toLowerCase()).toContain('ratelimit-policy: "per-key";q=50;w=60');
       expect(received.toLowerCase()).toMatch(/\r\nratelimit: "per-key";r=49;t=\d+\r\n/);
       await app.logWriter.flush();
-      const rows = await t.testDb.db.selectFrom('api_log').select(['path', 'status_code']).where('business_id', '=', b.businessId).execute();
+      const rows = await t.testDb.db
+        .selectFrom('api_log')
+        .select(['path', 'status_code'])
+        .where('business_id', '=', b.businessId)
+        .execute();
       expect(rows).toEqual([{ path: '/v1/client?case=stalled', status_code: '503' }]);
     } finally {
       await app.close();
@@ -158,12 +190,24 @@ describe('connection timeouts (BIZAPI_REQUEST_TIMEOUT + BIZAPI_KEEP_ALIVE_TIMEOU
       const b = await newBusiness(t);
       const received = await sendAndWaitForClose(
         app,
-        ['POST /v1/client HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 100', `X-API-Key: ${b.apiKey}`, '', '{"companyName": "Stalled'].join('\r\n'),
+        [
+          'POST /v1/client HTTP/1.1',
+          'Host: 127.0.0.1',
+          'Content-Type: application/json',
+          'Content-Length: 100',
+          `X-API-Key: ${b.apiKey}`,
+          '',
+          '{"companyName": "Stalled',
+        ].join('\r\n'),
       );
       // Whichever timeout fires first answers: the request timeout (503 in the DRF shape, or Node's 408), or
       // the idle socket is simply closed; never a 2xx.
       expect(received, received).toMatch(/^(?:$|HTTP\/1\.1 (?:408|503) )/);
-      const clients = await t.testDb.db.selectFrom('client').select('id').where('business_id', '=', b.businessId).execute();
+      const clients = await t.testDb.db
+        .selectFrom('client')
+        .select('id')
+        .where('business_id', '=', b.businessId)
+        .execute();
       expect(clients).toEqual([]);
     } finally {
       await app.close();
@@ -173,7 +217,10 @@ describe('connection timeouts (BIZAPI_REQUEST_TIMEOUT + BIZAPI_KEEP_ALIVE_TIMEOU
   it('closes an idle keep-alive connection after its response', async () => {
     const app = await appWith({ BIZAPI_KEEP_ALIVE_TIMEOUT: '200' });
     try {
-      const received = await sendAndWaitForClose(app, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+      const received = await sendAndWaitForClose(
+        app,
+        'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n',
+      );
       expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
       expect(received.toLowerCase()).toContain('keep-alive');
     } finally {

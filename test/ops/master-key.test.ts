@@ -36,7 +36,10 @@ function serveRefused(env: Record<string, string>): Promise<{ code: number | nul
 }
 
 /** Runs a `bizapi` CLI command with `env` until it exits; resolves with its code, stdout and stderr. */
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return runUntilExit(args, { ...cleanEnv(), DATABASE_URL: t.testDb.url, BIZAPI_DATA_DIR: dataDir, ...env });
 }
 
@@ -58,7 +61,6 @@ describe(`master key (${DIALECT})`, { timeout: 60_000 }, () => {
       }
     }
   });
-
 
   it('bizapi serve with a BIZAPI_MASTER_KEY that cannot decrypt the stored secrets exits non-zero, naming BIZAPI_MASTER_KEY', async () => {
     const r = await serveRefused({ BIZAPI_MASTER_KEY: 'ab'.repeat(32) });

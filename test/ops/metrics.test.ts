@@ -16,7 +16,10 @@ afterAll(async () => {
 });
 
 /** Scrapes `/metrics` and returns the value of the sample `name{labels}` (exact text match). */
-async function scrape(app = t.app, headers: Record<string, string> = {}): Promise<{ status: number; text: string; contentType: string }> {
+async function scrape(
+  app = t.app,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; contentType: string }> {
   const res = await app.inject({ method: 'GET', url: '/metrics', headers });
   return { status: res.statusCode, text: res.body, contentType: String(res.headers['content-type']) };
 }
@@ -44,7 +47,10 @@ describe('GET /metrics', () => {
     const before = await scrape();
     const ok = '{method="GET",route="/v1/client/:client_id",status_code="200"}';
     const missing = '{method="GET",route="/v1/client/:client_id",status_code="404"}';
-    const base = { ok: sample(before.text, `bizapi_http_requests_total${ok}`) ?? 0, missing: sample(before.text, `bizapi_http_requests_total${missing}`) ?? 0 };
+    const base = {
+      ok: sample(before.text, `bizapi_http_requests_total${ok}`) ?? 0,
+      missing: sample(before.text, `bizapi_http_requests_total${missing}`) ?? 0,
+    };
     await send(t.app, b, { method: 'GET', url: `/v1/client/${id}` });
     await send(t.app, b, { method: 'GET', url: `/v1/client/${id}` });
     await send(t.app, b, { method: 'GET', url: '/v1/client/999999999' });
@@ -53,9 +59,16 @@ describe('GET /metrics', () => {
     const after = await scrape();
     expect(sample(after.text, `bizapi_http_requests_total${ok}`)).toBe(base.ok + 2);
     expect(sample(after.text, `bizapi_http_requests_total${missing}`)).toBe(base.missing + 1);
-    expect(sample(after.text, 'bizapi_http_requests_total{method="GET",route="(unmatched)",status_code="404"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(after.text, 'bizapi_http_requests_total{method="GET",route="(unmatched)",status_code="404"}'),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(after.text, `bizapi_http_request_duration_seconds_count${ok}`)).toBe(base.ok + 2);
-    expect(sample(after.text, `bizapi_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/v1/client/:client_id",status_code="200"}`)).toBe(base.ok + 2);
+    expect(
+      sample(
+        after.text,
+        `bizapi_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/v1/client/:client_id",status_code="200"}`,
+      ),
+    ).toBe(base.ok + 2);
     expect(after.text).not.toMatch(/route="[^"]*999999999/);
     expect(after.text).not.toMatch(/route="[^"]*4711/);
   });
@@ -94,10 +107,18 @@ describe('GET /metrics', () => {
   it('requires Authorization: Bearer <BIZAPI_METRICS_TOKEN> when the token is set', async () => {
     const guarded = await buildSiblingApp(t, { BIZAPI_METRICS_TOKEN: 's3cret-token' });
     try {
-      for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 's3cret-token' }, { authorization: 'Bearer s3cret-token-and-more' }]) {
+      for (const headers of [
+        {},
+        { authorization: 'Bearer wrong' },
+        { authorization: 's3cret-token' },
+        { authorization: 'Bearer s3cret-token-and-more' },
+      ]) {
         const res = await guarded.inject({ method: 'GET', url: '/metrics', headers });
         expect(res.statusCode, JSON.stringify(headers)).toBe(401);
-        expect(res.json()).toMatchObject({ code: 'not_authenticated', detail: expect.stringContaining('metrics token') });
+        expect(res.json()).toMatchObject({
+          code: 'not_authenticated',
+          detail: expect.stringContaining('metrics token'),
+        });
       }
       const ok = await scrape(guarded, { authorization: 'Bearer s3cret-token' });
       expect(ok.status).toBe(200);

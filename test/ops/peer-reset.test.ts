@@ -61,12 +61,21 @@ function sendRaw(raw: string): Promise<net.Socket> {
  * can take seconds): the check is repeated, flushing the buffered rows each time, until it holds on two reads
  * 200 ms apart that find the same clients (and `expected` of them, when given), or 20 s pass.
  */
-async function expectEveryCommittedClientLogged(b: TestBusiness, names: string[], addresses: string[], expected?: number): Promise<number> {
+async function expectEveryCommittedClientLogged(
+  b: TestBusiness,
+  names: string[],
+  addresses: string[],
+  expected?: number,
+): Promise<number> {
   let previous = -1;
   return vi.waitFor(
     async () => {
       await t.app.logWriter.flush();
-      const clients = await t.testDb.db.selectFrom('client').select(['id', 'company_name as name']).where('business_id', '=', b.businessId).execute();
+      const clients = await t.testDb.db
+        .selectFrom('client')
+        .select(['id', 'company_name as name'])
+        .where('business_id', '=', b.businessId)
+        .execute();
       const logs = await t.testDb.db
         .selectFrom('api_log')
         .select(['ip_address', 'method', 'path', 'request_body', 'status_code'])
@@ -74,7 +83,11 @@ async function expectEveryCommittedClientLogged(b: TestBusiness, names: string[]
         .execute();
       expect(t.app.logWriter.dropped).toBe(0);
       for (const client of clients) {
-        const row = logs.find((l) => l.request_body !== null && (JSON.parse(l.request_body) as { companyName: string }).companyName === client.name);
+        const row = logs.find(
+          (l) =>
+            l.request_body !== null &&
+            (JSON.parse(l.request_body) as { companyName: string }).companyName === client.name,
+        );
         expect(row, `log row of committed client "${client.name}"`).toBeDefined();
         expect(row).toMatchObject({ method: 'POST', path: '/v1/client', status_code: '201' });
         expect(addresses).toContain(row!.ip_address);
@@ -82,7 +95,8 @@ async function expectEveryCommittedClientLogged(b: TestBusiness, names: string[]
       // Every logged call is one of this test's requests (a call reset before its body was read has none).
       for (const l of logs) {
         expect(l).toMatchObject({ method: 'POST', path: '/v1/client' });
-        if (l.request_body !== null) expect(names).toContain((JSON.parse(l.request_body) as { companyName: string }).companyName);
+        if (l.request_body !== null)
+          expect(names).toContain((JSON.parse(l.request_body) as { companyName: string }).companyName);
       }
       if (expected !== undefined) expect(clients.length).toBe(expected);
       const settled = clients.length === previous;
@@ -126,39 +140,49 @@ describe(`API call log with client resets (${DIALECT})`, () => {
     if (DIALECT === 'sqlite') expect(committed).toBeGreaterThan(0);
   });
 
-  it.runIf(DIALECT === 'postgres')(`${HELD} POST /v1/client reset while their handlers wait for a lock: all committed and logged with the peer address`, async () => {
-    const b = await newBusiness(t);
-    const names = Array.from({ length: HELD }, (_, n) => `Held client ${n} ${Math.random().toString(36).slice(2, 8)}`);
-    // The lock and the watching happen on a connection of their own, outside the app's pool.
-    const own = createDb(t.testDb.config);
-    // Hold the client table against writes, so that every request waits inside its handler.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = own.transaction().execute(async (trx) => {
-      await sql`LOCK TABLE client IN EXCLUSIVE MODE`.execute(trx);
-      locked();
-      await released;
-    });
-    await isLocked;
-    const sockets = await Promise.all(names.map((name) => sendRaw(rawCreate(b, name))));
-    try {
-      // Wait until every insert waits for the lock, then reset every connection.
-      await vi.waitFor(
-        async () => {
-          const r = await sql<{ n: string | number }>`SELECT count(*) AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'insert into "client"%'`.execute(own);
-          expect(Number(r.rows[0]!.n)).toBeGreaterThanOrEqual(HELD);
-        },
-        { timeout: 15_000, interval: 50 },
+  it.runIf(DIALECT === 'postgres')(
+    `${HELD} POST /v1/client reset while their handlers wait for a lock: all committed and logged with the peer address`,
+    async () => {
+      const b = await newBusiness(t);
+      const names = Array.from(
+        { length: HELD },
+        (_, n) => `Held client ${n} ${Math.random().toString(36).slice(2, 8)}`,
       );
-      await Promise.all(sockets.map((s) => new Promise<void>((resolve) => (s.once('close', () => resolve()), s.resetAndDestroy()))));
-    } finally {
-      release();
-      await holder;
-      await own.destroy();
-    }
-    expect(await expectEveryCommittedClientLogged(b, names, ['127.0.0.1'], HELD)).toBe(HELD);
-  });
+      // The lock and the watching happen on a connection of their own, outside the app's pool.
+      const own = createDb(t.testDb.config);
+      // Hold the client table against writes, so that every request waits inside its handler.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = own.transaction().execute(async (trx) => {
+        await sql`LOCK TABLE client IN EXCLUSIVE MODE`.execute(trx);
+        locked();
+        await released;
+      });
+      await isLocked;
+      const sockets = await Promise.all(names.map((name) => sendRaw(rawCreate(b, name))));
+      try {
+        // Wait until every insert waits for the lock, then reset every connection.
+        await vi.waitFor(
+          async () => {
+            const r = await sql<{ n: string | number }>`SELECT count(*) AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'insert into "client"%'`.execute(
+              own,
+            );
+            expect(Number(r.rows[0]!.n)).toBeGreaterThanOrEqual(HELD);
+          },
+          { timeout: 15_000, interval: 50 },
+        );
+        await Promise.all(
+          sockets.map((s) => new Promise<void>((resolve) => (s.once('close', () => resolve()), s.resetAndDestroy()))),
+        );
+      } finally {
+        release();
+        await holder;
+        await own.destroy();
+      }
+      expect(await expectEveryCommittedClientLogged(b, names, ['127.0.0.1'], HELD)).toBe(HELD);
+    },
+  );
 });

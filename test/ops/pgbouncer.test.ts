@@ -25,7 +25,14 @@ import { pendingMigrations } from '../../src/db/migrator.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { hasPgbouncer, type Pgbouncer, startPgbouncer } from '../setup/pgbouncer.ts';
-import { type BizapiProcess, request, runUntilExit, serverEnv, startBizapi, startServer } from '../setup/server-process.ts';
+import {
+  type BizapiProcess,
+  request,
+  runUntilExit,
+  serverEnv,
+  startBizapi,
+  startServer,
+} from '../setup/server-process.ts';
 import { DIALECT } from '../setup/test-db.ts';
 import { directDatabaseUrl, workerSchema } from '../setup/test-workers.ts';
 
@@ -71,22 +78,38 @@ afterAll(async () => {
 
 /** A server (or `bizapi worker`) child through the pooler's `alias`, with `env`; stopped after the file. */
 async function start(args: 'serve' | 'worker', env: Record<string, string>, alias = 'api'): Promise<BizapiProcess> {
-  const options = { databaseUrl: bouncer.url(alias), dataDir, env: { DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: '', ...env } };
+  const options = {
+    databaseUrl: bouncer.url(alias),
+    dataDir,
+    env: { DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: '', ...env },
+  };
   // a worker says it is delivering at level info (serverEnv's default is warn: the line would never come)
   const child =
     args === 'serve'
       ? await startServer(options)
-      : await startBizapi(['worker'], serverEnv({ ...options, env: { LOG_LEVEL: 'info', ...options.env } }), /bizapi worker: delivering/);
+      : await startBizapi(
+          ['worker'],
+          serverEnv({ ...options, env: { LOG_LEVEL: 'info', ...options.env } }),
+          /bizapi worker: delivering/,
+        );
   children.push(child);
   return child;
 }
 
 /** `rounds` rounds of `width` signed requests at once (a record by id, the list), through `port`; their statuses. */
-async function burst(port: number, b: TestBusiness, clientId: number, rounds = 3, width = 16): Promise<(number | string)[]> {
+async function burst(
+  port: number,
+  b: TestBusiness,
+  clientId: number,
+  rounds = 3,
+  width = 16,
+): Promise<(number | string)[]> {
   const statuses: (number | string)[] = [];
   for (let round = 0; round < rounds; round++) {
     const outcomes = await Promise.all(
-      Array.from({ length: width }, (_, i) => request(port, b, 'GET', i % 2 === 0 ? `/v1/client/${clientId}` : '/v1/client')),
+      Array.from({ length: width }, (_, i) =>
+        request(port, b, 'GET', i % 2 === 0 ? `/v1/client/${clientId}` : '/v1/client'),
+      ),
     );
     statuses.push(...outcomes.map((o) => ('status' in o ? o.status : o.error)));
   }
@@ -96,7 +119,13 @@ async function burst(port: number, b: TestBusiness, clientId: number, rounds = 3
 describe.skipIf(!RUNS)(`through PgBouncer in transaction mode${RUNS ? '' : ` (skipped: ${WHY})`}`, () => {
   it('named prepared statements fail behind it (BIZAPI_PG_PREPARED=true); DATABASE_POOL_MODE=transaction turns them off', async () => {
     const b = await newBusiness(t);
-    const created = await request((await start('serve', { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' })).port, b, 'POST', '/v1/client', { companyName: 'Pooled' });
+    const created = await request(
+      (await start('serve', { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' })).port,
+      b,
+      'POST',
+      '/v1/client',
+      { companyName: 'Pooled' },
+    );
     expect('status' in created && created.status).toBe(201);
     const clientId = (JSON.parse((created as { body: string }).body) as { id: number }).id;
 
@@ -111,14 +140,20 @@ describe.skipIf(!RUNS)(`through PgBouncer in transaction mode${RUNS ? '' : ` (sk
     // unnamed (the default in transaction mode): every request answers, reads and writes
     const pooled = children[0]!;
     expect(await burst(pooled.port, b, clientId)).toEqual(Array.from({ length: 48 }, () => 200));
-    const renamed = await request(pooled.port, b, 'PATCH', `/v1/client/${clientId}`, { companyName: 'Pooled, renamed' });
+    const renamed = await request(pooled.port, b, 'PATCH', `/v1/client/${clientId}`, {
+      companyName: 'Pooled, renamed',
+    });
     expect('status' in renamed && renamed.status).toBe(200);
     const read = await request(pooled.port, b, 'GET', `/v1/client/${clientId}`);
     expect('body' in read && (JSON.parse(read.body) as { companyName: string }).companyName).toBe('Pooled, renamed');
   });
 
   it('bizapi migrate through it, twice at once, applies every migration once', async () => {
-    const env = serverEnv({ databaseUrl: bouncer.url('fresh'), dataDir, env: { DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: '' } });
+    const env = serverEnv({
+      databaseUrl: bouncer.url('fresh'),
+      dataDir,
+      env: { DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: '' },
+    });
     const runs = await Promise.all([runUntilExit(['migrate'], env), runUntilExit(['migrate'], env)]);
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
     const db = createDb({ dialect: 'postgres', url: bouncer.url('fresh'), poolMode: 'transaction' });
@@ -131,7 +166,9 @@ describe.skipIf(!RUNS)(`through PgBouncer in transaction mode${RUNS ? '' : ` (sk
     const admin = new pg.Client({ connectionString: direct });
     await admin.connect();
     try {
-      const { rows } = await admin.query<{ n: string; distinct: string }>(`select count(*) as n, count(distinct name) as distinct from ${fresh}.kysely_migration`);
+      const { rows } = await admin.query<{ n: string; distinct: string }>(
+        `select count(*) as n, count(distinct name) as distinct from ${fresh}.kysely_migration`,
+      );
       expect(Number(rows[0]!.n)).toBeGreaterThan(0);
       expect(rows[0]!.n).toBe(rows[0]!.distinct);
     } finally {
@@ -164,12 +201,18 @@ describe.skipIf(!RUNS)(`through PgBouncer in transaction mode${RUNS ? '' : ` (sk
     });
 
     /** A business with a webhook for every event, and a worker delivering only its events with `env`. */
-    async function setUp(env: Record<string, string>): Promise<{ b: TestBusiness; api: BizapiProcess; worker: BizapiProcess }> {
+    async function setUp(
+      env: Record<string, string>,
+    ): Promise<{ b: TestBusiness; api: BizapiProcess; worker: BizapiProcess }> {
       const b = await newBusiness(t, { catalog: null });
       const api = children[0] ?? (await start('serve', { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' }));
       const hook = await request(api.port, b, 'POST', '/v1/webhook', { url: hookUrl, eventTypes: ['*'] });
       expect('status' in hook && hook.status, JSON.stringify(hook)).toBe(201);
-      const worker = await start('worker', { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true', BIZAPI_DISPATCHER_BUSINESS_IDS: String(b.businessId), ...env });
+      const worker = await start('worker', {
+        BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true',
+        BIZAPI_DISPATCHER_BUSINESS_IDS: String(b.businessId),
+        ...env,
+      });
       return { b, api, worker };
     }
 
@@ -177,7 +220,14 @@ describe.skipIf(!RUNS)(`through PgBouncer in transaction mode${RUNS ? '' : ` (sk
     async function deliveredAfterWrite(api: BizapiProcess, b: TestBusiness, name: string): Promise<void> {
       const res = await request(api.port, b, 'POST', '/v1/client', { companyName: name });
       expect('status' in res && res.status).toBe(201);
-      await vi.waitFor(() => expect(received.some((body) => body.includes(name)), `${received.length} received: ${received.join('\n').slice(0, 500)}`).toBe(true), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(
+        () =>
+          expect(
+            received.some((body) => body.includes(name)),
+            `${received.length} received: ${received.join('\n').slice(0, 500)}`,
+          ).toBe(true),
+        { timeout: 30_000, interval: 50 },
+      );
     }
 
     it('wakes the worker through LISTEN on DATABASE_DIRECT_URL (its poll is an hour away)', async () => {

@@ -19,7 +19,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
-import { type BizapiProcess, type Outcome, request, startServer as startProcess, statusOf } from '../setup/server-process.ts';
+import {
+  type BizapiProcess,
+  type Outcome,
+  request,
+  startServer as startProcess,
+  statusOf,
+} from '../setup/server-process.ts';
 import { signBody } from '../../src/modules/auth/hmac.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -45,7 +51,12 @@ function startServer(env: Record<string, string>): Promise<BizapiProcess> {
  * server has answered `100 Continue` it has accepted the request and waits for the body. `finish()` sends
  * the body and resolves with the raw response text (read until the server closes the connection).
  */
-async function heldRequest(port: number, creds: TestBusiness, urlPath: string, body: unknown): Promise<{ finish(): Promise<string> }> {
+async function heldRequest(
+  port: number,
+  creds: TestBusiness,
+  urlPath: string,
+  body: unknown,
+): Promise<{ finish(): Promise<string> }> {
   const payload = JSON.stringify(body);
   const socket = net.connect(port, '127.0.0.1');
   let received = '';
@@ -95,7 +106,14 @@ describe('two server processes on one database', () => {
     let codes: (number | null)[] = [];
     try {
       const seen: (number | string)[] = [];
-      for (const [server, via] of [[one, 'one-1'], [two, 'two-1'], [one, 'one-2'], [two, 'two-2'], [one, 'one-3'], [two, 'two-3']] as const) {
+      for (const [server, via] of [
+        [one, 'one-1'],
+        [two, 'two-1'],
+        [one, 'one-2'],
+        [two, 'two-2'],
+        [one, 'one-3'],
+        [two, 'two-3'],
+      ] as const) {
         seen.push(statusOf(await request(server.port, b, 'GET', `/v1/folder?via=${via}`)));
       }
       expect(seen).toEqual([200, 200, 200, 200, 429, 429]);
@@ -129,7 +147,12 @@ describe('two server processes writing to one database at once', () => {
     const b = await newBusiness(t);
     const kim = b.ids.members.kim!;
     // both dispatchers on too: they write the outbox and the in-app notifications of the same business
-    const env = { BIZAPI_RATE_LIMIT: '0', BIZAPI_DISPATCHER: 'in-process', BIZAPI_DISPATCHER_BUSINESS_IDS: String(b.businessId), BIZAPI_DISPATCHER_POLL_MS: '20' };
+    const env = {
+      BIZAPI_RATE_LIMIT: '0',
+      BIZAPI_DISPATCHER: 'in-process',
+      BIZAPI_DISPATCHER_BUSINESS_IDS: String(b.businessId),
+      BIZAPI_DISPATCHER_POLL_MS: '20',
+    };
     const servers = await Promise.all([startServer(env), startServer(env)]);
     const outcomes: (number | string)[] = [];
     try {
@@ -138,7 +161,10 @@ describe('two server processes writing to one database at once', () => {
         servers.flatMap((server) =>
           Array.from({ length: 4 }, async (_, c) => {
             for (let n = 0; n < 15; n++) {
-              const o = await request(server.port, b, 'POST', '/v1/inquiry', { name: `p${server.port}-${c}-${n}`, inChargeSet: [{ id: kim }] });
+              const o = await request(server.port, b, 'POST', '/v1/inquiry', {
+                name: `p${server.port}-${c}-${n}`,
+                inChargeSet: [{ id: kim }],
+              });
               outcomes.push(statusOf(o));
             }
           }),
@@ -148,7 +174,11 @@ describe('two server processes writing to one database at once', () => {
       await Promise.all(servers.map((s) => s.stop()));
     }
     expect(outcomes.filter((o) => o !== 201)).toEqual([]);
-    const stored = await t.testDb.db.selectFrom('inquiry').select(['unique_id']).where('business_id', '=', b.businessId).execute();
+    const stored = await t.testDb.db
+      .selectFrom('inquiry')
+      .select(['unique_id'])
+      .where('business_id', '=', b.businessId)
+      .execute();
     expect(stored).toHaveLength(120);
     expect(new Set(stored.map((r) => r.unique_id)).size).toBe(120);
   });
@@ -161,7 +191,9 @@ describe('SIGTERM', () => {
     const run = `sig-${Math.random().toString(36).slice(2, 8)}`;
 
     // Requests the server has accepted and is still receiving when the signal comes.
-    const held = await Promise.all([1, 2, 3].map((n) => heldRequest(server.port, b, `/v1/client?held=${n}`, { companyName: `${run} held ${n}` })));
+    const held = await Promise.all(
+      [1, 2, 3].map((n) => heldRequest(server.port, b, `/v1/client?held=${n}`, { companyName: `${run} held ${n}` })),
+    );
 
     // A stream of requests from a client with keep-alive connections, still running when the signal comes.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -169,10 +201,12 @@ describe('SIGTERM', () => {
     let answered = 0;
     const stream = Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        request(server.port, b, 'POST', `/v1/client?stream=${i}`, { companyName: `${run} stream ${i}` }, agent).then((o) => {
-          outcomes[i] = o;
-          if ('status' in o) answered += 1;
-        }),
+        request(server.port, b, 'POST', `/v1/client?stream=${i}`, { companyName: `${run} stream ${i}` }, agent).then(
+          (o) => {
+            outcomes[i] = o;
+            if ('status' in o) answered += 1;
+          },
+        ),
       ),
     );
     await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(10), { timeout: 30_000, interval: 10 });
@@ -245,7 +279,10 @@ describe('SIGTERM with the dispatcher thread delivering', () => {
       BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     try {
-      const hook = await request(server.port, b, 'POST', '/v1/webhook', { url: `http://127.0.0.1:${port}/hook`, eventTypes: ['client.created'] });
+      const hook = await request(server.port, b, 'POST', '/v1/webhook', {
+        url: `http://127.0.0.1:${port}/hook`,
+        eventTypes: ['client.created'],
+      });
       expect(statusOf(hook)).toBe(201);
       expect(statusOf(await request(server.port, b, 'POST', '/v1/client', { companyName: 'Drained' }))).toBe(201);
       await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 30_000, interval: 20 });
@@ -254,7 +291,11 @@ describe('SIGTERM with the dispatcher thread delivering', () => {
       // the process waited for the receiver's answer (2 s after the request came)
       expect(Date.now()).toBeGreaterThanOrEqual(received[0]! + 1900);
       expect(Date.now() - signalled).toBeLessThan(15_000);
-      const rows = await t.testDb.db.selectFrom('webhook_delivery').select(['status', 'last_status_code', 'lease_owner']).where('business_id', '=', b.businessId).execute();
+      const rows = await t.testDb.db
+        .selectFrom('webhook_delivery')
+        .select(['status', 'last_status_code', 'lease_owner'])
+        .where('business_id', '=', b.businessId)
+        .execute();
       expect(rows).toEqual([{ status: 'succeeded', last_status_code: 204, lease_owner: null }]);
     } finally {
       await server.stop().catch(() => undefined);

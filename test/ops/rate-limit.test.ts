@@ -113,7 +113,11 @@ describe('rate limit per API key', () => {
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(res.body).toEqual({ detail: `Request was throttled. Expected available in ${retryAfter} seconds.`, code: 'throttled', requestId: expect.any(String) });
+    expect(res.body).toEqual({
+      detail: `Request was throttled. Expected available in ${retryAfter} seconds.`,
+      code: 'throttled',
+      requestId: expect.any(String),
+    });
     expect(res.headers['ratelimit-policy']).toBe('"per-key";q=5;w=60');
     expect(parseRateLimit(res.headers.ratelimit).r).toBe(0);
   });
@@ -139,7 +143,12 @@ describe('rate limit per API key', () => {
     const b = await newBusiness(t);
     await burst(t.app, b, 6);
     await t.app.logWriter.flush();
-    const rows = await t.testDb.db.selectFrom('api_log').select('status_code').where('business_id', '=', b.businessId).orderBy('id').execute();
+    const rows = await t.testDb.db
+      .selectFrom('api_log')
+      .select('status_code')
+      .where('business_id', '=', b.businessId)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.status_code)).toEqual(['200', '200', '200', '200', '200', '429']);
   });
 
@@ -234,37 +243,44 @@ describe('a shared store that fails', () => {
 
 const redisServer = spawnSync('redis-server', ['--version']).status === 0;
 
-describe.skipIf(!redisServer)('counters shared through Redis (REDIS_URL) — needs the redis-server binary (Debian package redis-server)', () => {
-  let redis: ChildProcess;
-  let url: string;
-  let one: FastifyInstance;
-  let two: FastifyInstance;
-  beforeAll(async () => {
-    const port = await freePort();
-    url = `redis://127.0.0.1:${port}`;
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'pipe' });
-    await new Promise<void>((resolve, reject) => {
-      redis.once('error', reject);
-      redis.stdout!.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('Ready to accept connections')) resolve();
+describe.skipIf(!redisServer)(
+  'counters shared through Redis (REDIS_URL) — needs the redis-server binary (Debian package redis-server)',
+  () => {
+    let redis: ChildProcess;
+    let url: string;
+    let one: FastifyInstance;
+    let two: FastifyInstance;
+    beforeAll(async () => {
+      const port = await freePort();
+      url = `redis://127.0.0.1:${port}`;
+      redis = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: 'pipe' },
+      );
+      await new Promise<void>((resolve, reject) => {
+        redis.once('error', reject);
+        redis.stdout!.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('Ready to accept connections')) resolve();
+        });
       });
+      one = await buildSiblingApp(t, { BIZAPI_RATE_LIMIT: '5', REDIS_URL: url });
+      two = await buildSiblingApp(t, { BIZAPI_RATE_LIMIT: '5', REDIS_URL: url });
     });
-    one = await buildSiblingApp(t, { BIZAPI_RATE_LIMIT: '5', REDIS_URL: url });
-    two = await buildSiblingApp(t, { BIZAPI_RATE_LIMIT: '5', REDIS_URL: url });
-  });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    redis?.kill();
-  });
+    afterAll(async () => {
+      await one?.close();
+      await two?.close();
+      redis?.kill();
+    });
 
-  it('shares one quota between the processes', async () => {
-    const b: TestBusiness = await newBusiness(t);
-    const statuses: number[] = [];
-    for (const app of [one, two, one, two, one, two, one]) statuses.push((await send(app, b, folders)).statusCode);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
-    const res = await send(two, b, folders);
-    expect(res.headers['ratelimit-policy']).toBe('"per-key";q=5;w=60');
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  });
-});
+    it('shares one quota between the processes', async () => {
+      const b: TestBusiness = await newBusiness(t);
+      const statuses: number[] = [];
+      for (const app of [one, two, one, two, one, two, one]) statuses.push((await send(app, b, folders)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const res = await send(two, b, folders);
+      expect(res.headers['ratelimit-policy']).toBe('"per-key";q=5;w=60');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  },
+);

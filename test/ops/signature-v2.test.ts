@@ -34,7 +34,14 @@ interface V2Options {
 }
 
 /** Sends a request signed with version 2. */
-function sendV2(app: FastifyInstance, b: TestBusiness, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, o: V2Options = {}) {
+function sendV2(
+  app: FastifyInstance,
+  b: TestBusiness,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  o: V2Options = {},
+) {
   const payload = body === undefined ? '' : JSON.stringify(body);
   const ts = String(o.ts ?? Math.floor(Date.now() / 1000));
   const hex = o.hex ?? signV2(b.secretKey, ts, o.signMethod ?? method, o.signUrl ?? url, o.signBody ?? payload);
@@ -85,7 +92,10 @@ describe('what the signature binds', () => {
     const a = await newBusiness(t);
     const b = await newBusiness(t);
     const ts = String(Math.floor(Date.now() / 1000));
-    const res = await sendV2(t.app, a, 'GET', '/v1/folder', undefined, { ts, hex: signV2(b.secretKey, ts, 'GET', '/v1/folder', '') });
+    const res = await sendV2(t.app, a, 'GET', '/v1/folder', undefined, {
+      ts,
+      hex: signV2(b.secretKey, ts, 'GET', '/v1/folder', ''),
+    });
     expect(res.body).toMatchObject({ code: 'signature_invalid' });
   });
 });
@@ -138,7 +148,9 @@ describe('the replay cache', () => {
   it('of 20 concurrent copies of one signed request exactly one passes', async () => {
     const b = await newBusiness(t);
     const ts = Math.floor(Date.now() / 1000);
-    const results = await Promise.all(Array.from({ length: 20 }, () => sendV2(t.app, b, 'GET', '/v1/folder', undefined, { ts })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => sendV2(t.app, b, 'GET', '/v1/folder', undefined, { ts })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.body?.code === 'signature_replayed')).toHaveLength(19);
   });
@@ -148,14 +160,19 @@ describe('the replay cache', () => {
     const ts = Math.floor(Date.now() / 1000);
     const hex = signV2(b.secretKey, ts, 'GET', '/v1/folder', '');
     // The right hex on a request it does not match: refused, and not recorded.
-    expect((await sendV2(t.app, b, 'GET', '/v1/folder?x=1', undefined, { ts, hex })).body).toMatchObject({ code: 'signature_invalid' });
+    expect((await sendV2(t.app, b, 'GET', '/v1/folder?x=1', undefined, { ts, hex })).body).toMatchObject({
+      code: 'signature_invalid',
+    });
     expect((await sendV2(t.app, b, 'GET', '/v1/folder', undefined, { ts, hex })).status).toBe(200);
   });
 
   it('the retention job deletes signatures whose window has ended', async () => {
     const b = await newBusiness(t);
     await sendV2(t.app, b, 'GET', '/v1/folder');
-    await t.testDb.db.insertInto('signature_replay').values({ signature: `old-${Date.now()}`, expires_at: Date.now() - 1000 }).execute();
+    await t.testDb.db
+      .insertInto('signature_replay')
+      .values({ signature: `old-${Date.now()}`, expires_at: Date.now() - 1000 })
+      .execute();
     const result = await runRetention(t.testDb.db);
     expect(result.signatures).toBeGreaterThanOrEqual(1);
     const left = await t.testDb.db.selectFrom('signature_replay').select('expires_at').execute();
@@ -176,7 +193,12 @@ describe('BIZAPI_SIGNATURE_MODE=v2', () => {
     const v1 = await sendJson(strict, b, { method: 'GET', url: '/v1/folder' });
     expect(v1.status).toBe(403);
     expect(v1.body).toMatchObject({ code: 'signature_required' });
-    const none = await sendJson(strict, b, { method: 'POST', url: '/v1/client', body: { companyName: 'x' }, signature: false });
+    const none = await sendJson(strict, b, {
+      method: 'POST',
+      url: '/v1/client',
+      body: { companyName: 'x' },
+      signature: false,
+    });
     expect(none.body).toMatchObject({ code: 'signature_required' });
     expect((await sendV2(strict, b, 'GET', '/v1/folder')).status).toBe(200);
   });
@@ -190,7 +212,9 @@ describe.skipIf(!redisServer)('the replay cache in Redis (REDIS_URL)', () => {
   let two: FastifyInstance;
   beforeAll(async () => {
     const port = await freePort();
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'pipe' });
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'pipe',
+    });
     await new Promise<void>((resolve, reject) => {
       redis.once('error', reject);
       redis.stdout!.on('data', (chunk: Buffer) => {
@@ -212,8 +236,14 @@ describe.skipIf(!redisServer)('the replay cache in Redis (REDIS_URL)', () => {
     const ts = Math.floor(Date.now() / 1000);
     const hex = signV2(b.secretKey, ts, 'GET', '/v1/folder', '');
     expect((await sendV2(one, b, 'GET', '/v1/folder', undefined, { ts })).status).toBe(200);
-    expect((await sendV2(two, b, 'GET', '/v1/folder', undefined, { ts })).body).toMatchObject({ code: 'signature_replayed' });
-    const row = await t.testDb.db.selectFrom('signature_replay').select('signature').where('signature', '=', hex).executeTakeFirst();
+    expect((await sendV2(two, b, 'GET', '/v1/folder', undefined, { ts })).body).toMatchObject({
+      code: 'signature_replayed',
+    });
+    const row = await t.testDb.db
+      .selectFrom('signature_replay')
+      .select('signature')
+      .where('signature', '=', hex)
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 });

@@ -48,7 +48,10 @@ import { QUEUE_CAP } from '../../src/modules/webhook/webhook-delivery.service.ts
 const SCENARIO = process.env.BIZAPI_WRITE_LOAD_SCENARIO === '1';
 
 /** The quiet client's agent: one kept-alive connection (`BIZAPI_WRITE_LOAD_QUIET_KEEPALIVE=1`), else a new connection per write. */
-const QUIET_AGENT = process.env.BIZAPI_WRITE_LOAD_QUIET_KEEPALIVE === '1' ? new http.Agent({ keepAlive: true, maxSockets: 1 }) : undefined;
+const QUIET_AGENT =
+  process.env.BIZAPI_WRITE_LOAD_QUIET_KEEPALIVE === '1'
+    ? new http.Agent({ keepAlive: true, maxSockets: 1 })
+    : undefined;
 
 const LOAD_SECONDS = Number(process.env.BIZAPI_FAIRNESS_LOAD_SECONDS ?? 40);
 vi.setConfig({ testTimeout: (LOAD_SECONDS + 90) * 1000, hookTimeout: 60_000 });
@@ -94,7 +97,8 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const at = Date.now();
-      const name = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { companyName?: string } }).data?.companyName;
+      const name = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { companyName?: string } }).data
+        ?.companyName;
       if (name && !arrivals.has(name)) arrivals.set(name, at);
       res.writeHead(204).end();
     });
@@ -119,7 +123,6 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
-
 /** The resident set size of a process, in MiB (Linux), or NaN. */
 function rssMiB(pid: number | undefined): number {
   try {
@@ -132,7 +135,10 @@ function rssMiB(pid: number | undefined): number {
 
 /** Runs the load generator as a child process; resolves with what it printed. */
 function writeLoad(input: WriteLoadInput): Promise<WriteLoadResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', LOAD], { env: { ...process.env, WRITE_LOAD: JSON.stringify(input) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', LOAD], {
+    env: { ...process.env, WRITE_LOAD: JSON.stringify(input) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -145,137 +151,171 @@ function writeLoad(input: WriteLoadInput): Promise<WriteLoadResult> {
   );
 }
 
-describe.skipIf(!SCENARIO).each(['server', 'worker'] as const)(`webhook fairness under write load (${DIALECT}, dispatcher in the %s)`, (placement) => {
-  const noisy: TestBusiness[] = [];
-  let quiet: TestBusiness;
-  const processes: BizapiProcess[] = [];
-  let api: BizapiProcess;
+describe.skipIf(!SCENARIO).each(['server', 'worker'] as const)(
+  `webhook fairness under write load (${DIALECT}, dispatcher in the %s)`,
+  (placement) => {
+    const noisy: TestBusiness[] = [];
+    let quiet: TestBusiness;
+    const processes: BizapiProcess[] = [];
+    let api: BizapiProcess;
 
-  beforeAll(async () => {
-    for (let i = 0; i < NOISY; i += 10) noisy.push(...(await Promise.all(Array.from({ length: 10 }, () => newBusiness(t, { catalog: null })))));
-    quiet = await newBusiness(t, { catalog: null });
-    // half of each noisy business's endpoints hang, half are refused
-    const rows = noisy.flatMap((b) => Array.from({ length: ENDPOINTS_EACH }, (_, i) => webhookEndpointRow(t.masterKey, b.businessId, `${i % 2 === 0 ? hangingBase : refusedBase}/${b.businessId}/${i}`)));
-    await t.testDb.db.insertInto('webhook_endpoint').values(rows).execute();
-    await t.testDb.db.insertInto('webhook_endpoint').values(webhookEndpointRow(t.masterKey, quiet.businessId, healthyUrl)).execute();
-    const ours = [...noisy, quiet].map((b) => b.businessId).join(',');
-    const common = { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true', BIZAPI_DISPATCHER_BUSINESS_IDS: ours, LOG_LEVEL: 'info' };
-    // node options of the server processes, on demand (BIZAPI_FAIRNESS_NODE_OPTIONS, e.g. `--import` of a
-    // script that starts node:inspector's Profiler and writes the profile on exit: `--cpu-prof` is refused there)
-    const prof: Record<string, string> = process.env.BIZAPI_FAIRNESS_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BIZAPI_FAIRNESS_NODE_OPTIONS } : {};
-    const env = (dispatcher: 'in-process' | 'off') =>
-      serverEnv({ databaseUrl: t.testDb.url, dataDir, env: { ...common, ...prof, BIZAPI_DISPATCHER: dispatcher } });
-    const logDir = process.env.BIZAPI_WRITE_LOAD_LOG;
-    const logOf = (command: string) => (logDir ? path.join(logDir, `${DIALECT}-${placement}-${command}.log`) : undefined);
-    if (placement === 'server') {
-      api = await startBizapi(['serve'], env('in-process'), undefined, undefined, logOf('serve'));
-      processes.push(api);
-    } else {
-      const started = await Promise.all([
-        startBizapi(['serve'], env('off'), undefined, undefined, logOf('serve')),
-        startBizapi(['worker'], env('off'), /bizapi worker: delivering/, undefined, logOf('worker')),
-      ]);
-      api = started[0];
-      processes.push(...started);
-    }
-  });
-
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    // no leftovers for other test files' dispatchers on a shared PostgreSQL database
-    const ids = [...noisy, quiet].filter(Boolean).map((b) => b.businessId);
-    if (ids.length > 0) await t.testDb.db.deleteFrom('webhook_endpoint').where('business_id', 'in', ids).execute();
-  });
-
-  it("50 businesses at the default rate limit, each write to 20 hanging or refusing endpoints: a quiet business's deliveries arrive within 2 s (p99), none missing; the queue stays bounded", async () => {
-    const load = writeLoad({ port: api.port, businesses: noisy, perMinute: 1000, durationMs: LOAD_SECONDS * 1000 });
-    const sent = new Map<string, number>();
-    const writes: Promise<void>[] = [];
-    const answered: number[] = [];
-    const end = Date.now() + LOAD_SECONDS * 1000;
-    let seq = 0;
-    let rssPeak = 0;
-    while (Date.now() < end) {
-      const name = `quiet-${placement}-${++seq}`;
-      sent.set(name, Date.now());
-      const at = Date.now();
-      writes.push(
-        request(api.port, quiet, 'POST', '/v1/client', { companyName: name }, QUIET_AGENT).then((res) => {
-          answered.push(Date.now() - at);
-          if (!('status' in res) || res.status !== 201) throw new Error(`quiet write failed: ${JSON.stringify(res).slice(0, 300)}`);
-        }),
+    beforeAll(async () => {
+      for (let i = 0; i < NOISY; i += 10)
+        noisy.push(...(await Promise.all(Array.from({ length: 10 }, () => newBusiness(t, { catalog: null })))));
+      quiet = await newBusiness(t, { catalog: null });
+      // half of each noisy business's endpoints hang, half are refused
+      const rows = noisy.flatMap((b) =>
+        Array.from({ length: ENDPOINTS_EACH }, (_, i) =>
+          webhookEndpointRow(
+            t.masterKey,
+            b.businessId,
+            `${i % 2 === 0 ? hangingBase : refusedBase}/${b.businessId}/${i}`,
+          ),
+        ),
       );
-      if (seq % 10 === 0) rssPeak = Math.max(rssPeak, ...processes.map((p) => rssMiB(p.process.pid)));
-      await new Promise((r) => setTimeout(r, QUIET_EVERY_MS));
-    }
-    await Promise.all(writes);
-    const noisyResult = await load;
-    const deadline = Date.now() + 10_000;
-    while ([...sent.keys()].some((n) => !arrivals.has(n)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const delays = [...sent].map(([name, at]) => (arrivals.has(name) ? arrivals.get(name)! - at : Infinity));
-    const noisyIds = noisy.map((b) => b.businessId);
-    const { rows } = await sql<{ n: number | string; pending: number | string; unattempted: number | string }>`
+      await t.testDb.db.insertInto('webhook_endpoint').values(rows).execute();
+      await t.testDb.db
+        .insertInto('webhook_endpoint')
+        .values(webhookEndpointRow(t.masterKey, quiet.businessId, healthyUrl))
+        .execute();
+      const ours = [...noisy, quiet].map((b) => b.businessId).join(',');
+      const common = { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true', BIZAPI_DISPATCHER_BUSINESS_IDS: ours, LOG_LEVEL: 'info' };
+      // node options of the server processes, on demand (BIZAPI_FAIRNESS_NODE_OPTIONS, e.g. `--import` of a
+      // script that starts node:inspector's Profiler and writes the profile on exit: `--cpu-prof` is refused there)
+      const prof: Record<string, string> = process.env.BIZAPI_FAIRNESS_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BIZAPI_FAIRNESS_NODE_OPTIONS }
+        : {};
+      const env = (dispatcher: 'in-process' | 'off') =>
+        serverEnv({ databaseUrl: t.testDb.url, dataDir, env: { ...common, ...prof, BIZAPI_DISPATCHER: dispatcher } });
+      const logDir = process.env.BIZAPI_WRITE_LOAD_LOG;
+      const logOf = (command: string) =>
+        logDir ? path.join(logDir, `${DIALECT}-${placement}-${command}.log`) : undefined;
+      if (placement === 'server') {
+        api = await startBizapi(['serve'], env('in-process'), undefined, undefined, logOf('serve'));
+        processes.push(api);
+      } else {
+        const started = await Promise.all([
+          startBizapi(['serve'], env('off'), undefined, undefined, logOf('serve')),
+          startBizapi(['worker'], env('off'), /bizapi worker: delivering/, undefined, logOf('worker')),
+        ]);
+        api = started[0];
+        processes.push(...started);
+      }
+    });
+
+    afterAll(async () => {
+      await Promise.all(processes.map((p) => p.stop()));
+      // no leftovers for other test files' dispatchers on a shared PostgreSQL database
+      const ids = [...noisy, quiet].filter(Boolean).map((b) => b.businessId);
+      if (ids.length > 0) await t.testDb.db.deleteFrom('webhook_endpoint').where('business_id', 'in', ids).execute();
+    });
+
+    it("50 businesses at the default rate limit, each write to 20 hanging or refusing endpoints: a quiet business's deliveries arrive within 2 s (p99), none missing; the queue stays bounded", async () => {
+      const load = writeLoad({ port: api.port, businesses: noisy, perMinute: 1000, durationMs: LOAD_SECONDS * 1000 });
+      const sent = new Map<string, number>();
+      const writes: Promise<void>[] = [];
+      const answered: number[] = [];
+      const end = Date.now() + LOAD_SECONDS * 1000;
+      let seq = 0;
+      let rssPeak = 0;
+      while (Date.now() < end) {
+        const name = `quiet-${placement}-${++seq}`;
+        sent.set(name, Date.now());
+        const at = Date.now();
+        writes.push(
+          request(api.port, quiet, 'POST', '/v1/client', { companyName: name }, QUIET_AGENT).then((res) => {
+            answered.push(Date.now() - at);
+            if (!('status' in res) || res.status !== 201)
+              throw new Error(`quiet write failed: ${JSON.stringify(res).slice(0, 300)}`);
+          }),
+        );
+        if (seq % 10 === 0) rssPeak = Math.max(rssPeak, ...processes.map((p) => rssMiB(p.process.pid)));
+        await new Promise((r) => setTimeout(r, QUIET_EVERY_MS));
+      }
+      await Promise.all(writes);
+      const noisyResult = await load;
+      const deadline = Date.now() + 10_000;
+      while ([...sent.keys()].some((n) => !arrivals.has(n)) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      const delays = [...sent].map(([name, at]) => (arrivals.has(name) ? arrivals.get(name)! - at : Infinity));
+      const noisyIds = noisy.map((b) => b.businessId);
+      const { rows } = await sql<{ n: number | string; pending: number | string; unattempted: number | string }>`
       select count(*) as n, sum(case when status = 'pending' then 1 else 0 end) as pending,
         sum(case when status = 'pending' and attempts = 0 then 1 else 0 end) as unattempted
       from webhook_delivery where business_id in (${sql.join(noisyIds)})`.execute(t.testDb.db);
-    const queued = Number(rows[0]!.n);
-    const unattempted = Number(rows[0]!.unattempted ?? 0);
-    // the other queue: the noisy events not fanned out yet (unpublished), which the fan-out's pace bounds
-    const unpublished = await t.testDb.db
-      .selectFrom('event')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('business_id', 'in', noisyIds)
-      .where('published_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (process.env.BIZAPI_FAIRNESS_DEBUG) processes.forEach((p, i) => fs.writeFileSync(path.join(process.env.BIZAPI_FAIRNESS_DEBUG!, `${DIALECT}-${placement}-${i}.log`), p.stderr()));
-    const parked = await t.testDb.db
-      .selectFrom('webhook_endpoint')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('business_id', 'in', noisyIds)
-      .where('parked_after_event_id', 'is not', null)
-      .executeTakeFirstOrThrow();
-    // where the quiet business's time went (from the rows' own times): the write sent → its answer, → its
-    // event published (fanned out, or written published with its deliveries by the write), → its delivery
-    // row written, → the attempt's request sent (claim and preload), → the receiver's arrival
-    const quietRows = await t.testDb.db
-      .selectFrom('webhook_delivery as d')
-      .innerJoin('event as e', (j) => j.onRef('e.business_id', '=', 'd.business_id').onRef('e.id', '=', 'd.event_id'))
-      .select(['e.data', 'e.published_at', 'd.created', 'd.last_attempt_at', 'd.last_duration_ms'])
-      .where('d.business_id', '=', quiet.businessId)
-      .execute();
-    const stages = { published: [] as number[], written: [] as number[], claimed: [] as number[], received: [] as number[] };
-    for (const r of quietRows) {
-      const name = (JSON.parse(r.data) as { companyName?: string }).companyName;
-      const at = name === undefined ? undefined : sent.get(name);
-      if (at === undefined || r.last_attempt_at === null) continue;
-      const requestAt = Date.parse(r.last_attempt_at) - Number(r.last_duration_ms ?? 0);
-      if (r.published_at !== null) stages.published.push(Date.parse(r.published_at) - at);
-      stages.written.push(Date.parse(r.created) - at);
-      stages.claimed.push(requestAt - Date.parse(r.created));
-      if (arrivals.has(name!)) stages.received.push(arrivals.get(name!)! - requestAt);
-    }
-    const stage = (v: number[]) => (v.length === 0 ? '—' : `${quantile(v, 0.5)}/${quantile(v, 0.99)}`);
-    console.log(
-      `quiet stages p50/p99 ms (${DIALECT}, ${placement}): write answered ${stage(answered)}, write sent → event published ${stage(stages.published)}, ` +
-        `write sent → delivery row ${stage(stages.written)}, ` +
-        `row → request sent ${stage(stages.claimed)}, request → received ${stage(stages.received)}`,
-    );
-    const p50 = quantile(delays, 0.5);
-    const p99 = quantile(delays, 0.99);
-    console.log(
-      `write load (${DIALECT}, dispatcher in the ${placement}, ${LOAD_SECONDS} s): noisy ${JSON.stringify(noisyResult)}, ` +
-        `${Math.round(noisyResult.created / LOAD_SECONDS)} writes/s taken; quiet ${delays.length} deliveries p50 ${p50} ms, p99 ${p99} ms, ` +
-        `max ${Math.max(...delays)} ms (its writes answered p50 ${quantile(answered, 0.5)} ms, p99 ${quantile(answered, 0.99)} ms), over 2 s ${delays.filter((d) => d > 2000).length}, missing ${delays.filter((d) => d === Infinity).length}; ` +
-        `noisy deliveries ${queued} (pending ${Number(rows[0]!.pending)}, not attempted ${unattempted}), noisy events not fanned out ${Number(unpublished.n)}, ` +
-        `parked endpoints ${Number(parked.n)} of ${NOISY * ENDPOINTS_EACH}; peak RSS ${rssPeak} MiB`,
-    );
-    expect(noisyResult.created, JSON.stringify(noisyResult)).toBeGreaterThan(0);
-    expect(delays.filter((d) => d === Infinity), JSON.stringify(delays)).toEqual([]);
-    expect(p99, JSON.stringify(delays)).toBeLessThanOrEqual(2000);
-    // bounded: every noisy event would otherwise be 20 deliveries (hundreds of thousands in this run). The
-    // fan-out's cap is QUEUE_CAP not attempted per endpoint, so exactly 20,000 (1,000 endpoints at their cap,
-    // none over it: not parked yet) is within it — the bound of the rows not attempted; the rows attempted wait
-    // for their retries (a few per endpoint: the attempts before it was parked)
-    expect(unattempted).toBeLessThanOrEqual(NOISY * ENDPOINTS_EACH * QUEUE_CAP);
-  });
-});
+      const queued = Number(rows[0]!.n);
+      const unattempted = Number(rows[0]!.unattempted ?? 0);
+      // the other queue: the noisy events not fanned out yet (unpublished), which the fan-out's pace bounds
+      const unpublished = await t.testDb.db
+        .selectFrom('event')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('business_id', 'in', noisyIds)
+        .where('published_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      if (process.env.BIZAPI_FAIRNESS_DEBUG)
+        processes.forEach((p, i) =>
+          fs.writeFileSync(
+            path.join(process.env.BIZAPI_FAIRNESS_DEBUG!, `${DIALECT}-${placement}-${i}.log`),
+            p.stderr(),
+          ),
+        );
+      const parked = await t.testDb.db
+        .selectFrom('webhook_endpoint')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('business_id', 'in', noisyIds)
+        .where('parked_after_event_id', 'is not', null)
+        .executeTakeFirstOrThrow();
+      // where the quiet business's time went (from the rows' own times): the write sent → its answer, → its
+      // event published (fanned out, or written published with its deliveries by the write), → its delivery
+      // row written, → the attempt's request sent (claim and preload), → the receiver's arrival
+      const quietRows = await t.testDb.db
+        .selectFrom('webhook_delivery as d')
+        .innerJoin('event as e', (j) => j.onRef('e.business_id', '=', 'd.business_id').onRef('e.id', '=', 'd.event_id'))
+        .select(['e.data', 'e.published_at', 'd.created', 'd.last_attempt_at', 'd.last_duration_ms'])
+        .where('d.business_id', '=', quiet.businessId)
+        .execute();
+      const stages = {
+        published: [] as number[],
+        written: [] as number[],
+        claimed: [] as number[],
+        received: [] as number[],
+      };
+      for (const r of quietRows) {
+        const name = (JSON.parse(r.data) as { companyName?: string }).companyName;
+        const at = name === undefined ? undefined : sent.get(name);
+        if (at === undefined || r.last_attempt_at === null) continue;
+        const requestAt = Date.parse(r.last_attempt_at) - Number(r.last_duration_ms ?? 0);
+        if (r.published_at !== null) stages.published.push(Date.parse(r.published_at) - at);
+        stages.written.push(Date.parse(r.created) - at);
+        stages.claimed.push(requestAt - Date.parse(r.created));
+        if (arrivals.has(name!)) stages.received.push(arrivals.get(name!)! - requestAt);
+      }
+      const stage = (v: number[]) => (v.length === 0 ? '—' : `${quantile(v, 0.5)}/${quantile(v, 0.99)}`);
+      console.log(
+        `quiet stages p50/p99 ms (${DIALECT}, ${placement}): write answered ${stage(answered)}, write sent → event published ${stage(stages.published)}, ` +
+          `write sent → delivery row ${stage(stages.written)}, ` +
+          `row → request sent ${stage(stages.claimed)}, request → received ${stage(stages.received)}`,
+      );
+      const p50 = quantile(delays, 0.5);
+      const p99 = quantile(delays, 0.99);
+      console.log(
+        `write load (${DIALECT}, dispatcher in the ${placement}, ${LOAD_SECONDS} s): noisy ${JSON.stringify(noisyResult)}, ` +
+          `${Math.round(noisyResult.created / LOAD_SECONDS)} writes/s taken; quiet ${delays.length} deliveries p50 ${p50} ms, p99 ${p99} ms, ` +
+          `max ${Math.max(...delays)} ms (its writes answered p50 ${quantile(answered, 0.5)} ms, p99 ${quantile(answered, 0.99)} ms), over 2 s ${delays.filter((d) => d > 2000).length}, missing ${delays.filter((d) => d === Infinity).length}; ` +
+          `noisy deliveries ${queued} (pending ${Number(rows[0]!.pending)}, not attempted ${unattempted}), noisy events not fanned out ${Number(unpublished.n)}, ` +
+          `parked endpoints ${Number(parked.n)} of ${NOISY * ENDPOINTS_EACH}; peak RSS ${rssPeak} MiB`,
+      );
+      expect(noisyResult.created, JSON.stringify(noisyResult)).toBeGreaterThan(0);
+      expect(
+        delays.filter((d) => d === Infinity),
+        JSON.stringify(delays),
+      ).toEqual([]);
+      expect(p99, JSON.stringify(delays)).toBeLessThanOrEqual(2000);
+      // bounded: every noisy event would otherwise be 20 deliveries (hundreds of thousands in this run). The
+      // fan-out's cap is QUEUE_CAP not attempted per endpoint, so exactly 20,000 (1,000 endpoints at their cap,
+      // none over it: not parked yet) is within it — the bound of the rows not attempted; the rows attempted wait
+      // for their retries (a few per endpoint: the attempts before it was parked)
+      expect(unattempted).toBeLessThanOrEqual(NOISY * ENDPOINTS_EACH * QUEUE_CAP);
+    });
+  },
+);

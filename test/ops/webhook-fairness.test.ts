@@ -98,7 +98,8 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const at = Date.now();
-      const name = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { companyName?: string } }).data?.companyName;
+      const name = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { companyName?: string } }).data
+        ?.companyName;
       if (name && !arrivals.has(name)) arrivals.set(name, at);
       res.writeHead(204).end();
     });
@@ -107,7 +108,9 @@ beforeAll(async () => {
   healthyUrl = `http://127.0.0.1:${(healthy.address() as AddressInfo).port}/victim`;
 
   for (let i = 0; i < NOISY; i += 10) {
-    noisy.push(...(await Promise.all(Array.from({ length: Math.min(10, NOISY - i) }, () => newBusiness(t, { catalog: null })))));
+    noisy.push(
+      ...(await Promise.all(Array.from({ length: Math.min(10, NOISY - i) }, () => newBusiness(t, { catalog: null })))),
+    );
   }
   victim = await newBusiness(t, { catalog: null });
   const endpoint = (businessId: number, url: string) => webhookEndpointRow(t.masterKey, businessId, url);
@@ -116,8 +119,14 @@ beforeAll(async () => {
   // each URL names its business and endpoint: `<hanging>/<business>/<endpoint>`
   await t.testDb.db
     .updateTable('webhook_endpoint')
-    .set({ url: sql<string>`cast(${hangingBase} as text) || '/' || cast(business_id as text) || '/' || cast(id as text)` })
-    .where('business_id', 'in', noisy.map((b) => b.businessId))
+    .set({
+      url: sql<string>`cast(${hangingBase} as text) || '/' || cast(business_id as text) || '/' || cast(id as text)`,
+    })
+    .where(
+      'business_id',
+      'in',
+      noisy.map((b) => b.businessId),
+    )
     .execute();
   await t.testDb.db.insertInto('webhook_endpoint').values(endpoint(victim.businessId, healthyUrl)).execute();
 
@@ -171,7 +180,8 @@ async function victimDelays(forMs: number, everyMs: number): Promise<number[]> {
   }
   await Promise.all(writes);
   const deadline = Date.now() + 10_000;
-  while ([...sent.keys()].some((n) => !arrivals.has(n)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while ([...sent.keys()].some((n) => !arrivals.has(n)) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
   return [...sent].map(([name, at]) => (arrivals.has(name) ? arrivals.get(name)! - at : Infinity));
 }
 
@@ -227,7 +237,9 @@ describe(`webhook fairness (${DIALECT}, ${WORKERS} worker process${WORKERS > 1 ?
     expect(delays.length).toBeGreaterThanOrEqual(40);
     const p50 = quantile(delays, 0.5);
     const p99 = quantile(delays, 0.99);
-    console.log(`victim delivery delay with ${NOISY} noisy businesses (${DIALECT}): p50 ${p50} ms, p99 ${p99} ms, max ${Math.max(...delays)} ms, peak held ${peakTotal}`);
+    console.log(
+      `victim delivery delay with ${NOISY} noisy businesses (${DIALECT}): p50 ${p50} ms, p99 ${p99} ms, max ${Math.max(...delays)} ms, peak held ${peakTotal}`,
+    );
     expect(p99, JSON.stringify(delays)).toBeLessThanOrEqual(2000);
     // the caps, across both dispatchers: 20 per business, 4 per endpoint
     const businessPeaks = [...peak].filter(([k]) => k.startsWith('b')).map(([, n]) => n);

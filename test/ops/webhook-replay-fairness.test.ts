@@ -62,7 +62,8 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const at = Date.now();
-      const name = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { companyName?: string } }).data?.companyName;
+      const name = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { companyName?: string } }).data
+        ?.companyName;
       if (name && !arrivals.has(name)) arrivals.set(name, at);
       res.writeHead(204).end();
     });
@@ -72,13 +73,27 @@ beforeAll(async () => {
 
   // the replaying business's events, written while its endpoints are off (none is delivered now), then the
   // endpoints on: created before the events (after_event_id 0), so a replay from 0 sends all of them
-  const rows = Array.from({ length: ENDPOINTS }, (_, i) => ({ ...webhookEndpointRow(t.masterKey, noisy.businessId, `${slowBase}/${i}`), is_active: 0 as const }));
-  endpointIds.push(...(await t.testDb.db.insertInto('webhook_endpoint').values(rows).returning('id').execute()).map((r) => r.id));
+  const rows = Array.from({ length: ENDPOINTS }, (_, i) => ({
+    ...webhookEndpointRow(t.masterKey, noisy.businessId, `${slowBase}/${i}`),
+    is_active: 0 as const,
+  }));
+  endpointIds.push(
+    ...(await t.testDb.db.insertInto('webhook_endpoint').values(rows).returning('id').execute()).map((r) => r.id),
+  );
   for (let i = 0; i < EVENTS; i += 10) {
-    await Promise.all(Array.from({ length: 10 }, (_, j) => post(noisy, '/v1/client', { companyName: `noisy-${i + j}` })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, j) => post(noisy, '/v1/client', { companyName: `noisy-${i + j}` })),
+    );
   }
-  await t.testDb.db.updateTable('webhook_endpoint').set({ is_active: 1 }).where('business_id', '=', noisy.businessId).execute();
-  await t.testDb.db.insertInto('webhook_endpoint').values(webhookEndpointRow(t.masterKey, victim.businessId, `${healthyBase}/victim`)).execute();
+  await t.testDb.db
+    .updateTable('webhook_endpoint')
+    .set({ is_active: 1 })
+    .where('business_id', '=', noisy.businessId)
+    .execute();
+  await t.testDb.db
+    .insertInto('webhook_endpoint')
+    .values(webhookEndpointRow(t.masterKey, victim.businessId, `${healthyBase}/victim`))
+    .execute();
 
   api = await startServer({
     databaseUrl: t.testDb.url,
@@ -135,12 +150,15 @@ describe(`a webhook replay beside another business's deliveries (${DIALECT}, one
     }
     await Promise.all(writes);
     const deadline = Date.now() + 10_000;
-    while ([...sent.keys()].some((n) => !arrivals.has(n)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ([...sent.keys()].some((n) => !arrivals.has(n)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const delays = [...sent].map(([name, at]) => (arrivals.has(name) ? arrivals.get(name)! - at : Infinity));
     const replayedMeanwhile = replayed.size;
     expect(quantile(delays, 0.99), JSON.stringify(delays)).toBeLessThanOrEqual(2000);
     // the replay was still running while the other business's deliveries went through
-    expect(replayedMeanwhile, 'the replay ended before the other business wrote: no contention measured').toBeLessThan(ENDPOINTS * EVENTS);
+    expect(replayedMeanwhile, 'the replay ended before the other business wrote: no contention measured').toBeLessThan(
+      ENDPOINTS * EVENTS,
+    );
 
     // and every replayed event reaches each endpoint, once
     const end = Date.now() + 60_000;

@@ -64,7 +64,10 @@ describe('bizapi serve --workers 2', () => {
       const workers = childrenOf(child.pid!);
       expect(workers).toHaveLength(2);
       // Each worker runs with the memory flags of src/cluster.ts (docs/deployment.md#memory).
-      for (const pid of workers) expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining([...WORKER_V8_FLAGS]));
+      for (const pid of workers)
+        expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(
+          expect.arrayContaining([...WORKER_V8_FLAGS]),
+        );
 
       // The rate limit, shared: 12 requests on fresh connections, round-robin over the two workers.
       const statuses: number[] = [];
@@ -84,9 +87,15 @@ describe('bizapi serve --workers 2', () => {
         { timeout: 30_000, interval: 200 },
       );
       expect(server.stderr()).toMatch(/worker 1 \(pid \d+\) exited \(SIGKILL\); restarting it/);
-      await vi.waitFor(() => expect(server.stderr()).toMatch(/worker 1 \(pid \d+\) listening again/), { timeout: 60_000, interval: 200 });
+      await vi.waitFor(() => expect(server.stderr()).toMatch(/worker 1 \(pid \d+\) listening again/), {
+        timeout: 60_000,
+        interval: 200,
+      });
       const other = await newBusiness(t);
-      await vi.waitFor(async () => expect(await get(port, other, '/v1/client')).toBe(200), { timeout: 30_000, interval: 200 });
+      await vi.waitFor(async () => expect(await get(port, other, '/v1/client')).toBe(200), {
+        timeout: 30_000,
+        interval: 200,
+      });
       // Both (old and new) workers answer: every fresh connection gets a 200.
       for (let i = 0; i < 4; i++) expect(await get(port, other, '/v1/client')).toBe(200);
     } finally {
@@ -104,7 +113,12 @@ describe('bizapi serve with BIZAPI_WORKERS and BIZAPI_RATE_LIMIT_STORE in .env',
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-workers-dotenv-'));
     fs.writeFileSync(path.join(cwd, '.env'), 'BIZAPI_WORKERS=2\nBIZAPI_RATE_LIMIT_STORE=memory\n');
     // serverEnv sets neither variable (it drops every BIZAPI_* of this process): both come from .env alone.
-    const server = await startBizapi(['serve'], serverEnv({ databaseUrl: t.testDb.url, dataDir, env: { BIZAPI_RATE_LIMIT: '6' } }), LISTENING, cwd);
+    const server = await startBizapi(
+      ['serve'],
+      serverEnv({ databaseUrl: t.testDb.url, dataDir, env: { BIZAPI_RATE_LIMIT: '6' } }),
+      LISTENING,
+      cwd,
+    );
     try {
       expect(server.stderr()).toMatch(/bizapi listening on http:\/\/127\.0\.0\.1:\d+ \(2 workers/);
       expect(server.stderr()).toContain('BIZAPI_RATE_LIMIT_STORE=memory with 2 workers: each worker counts alone');

@@ -36,7 +36,11 @@ beforeAll(async () => {
   d = createWebhookDispatcher({
     db: t.testDb.db,
     masterKey: t.masterKey,
-    config: { dispatcher: { ...t.config.dispatcher, pollIntervalMs: 60_000 }, webhookAllowPrivate: true, database: t.config.database },
+    config: {
+      dispatcher: { ...t.config.dispatcher, pollIntervalMs: 60_000 },
+      webhookAllowPrivate: true,
+      database: t.config.database,
+    },
     businessIds: [b.businessId],
   });
   d.start();
@@ -51,14 +55,20 @@ afterAll(async () => {
 const { get, post } = apiClient(() => t.app);
 
 /** The fan-out's statements: the claim of unpublished events, their `published_at`, the deliveries. */
-const FAN_OUT = [/row_number\(\) over \(partition by business_id/i, /^\s*update "event" set "published_at"/i, /^\s*insert into "webhook_delivery"/i];
+const FAN_OUT = [
+  /row_number\(\) over \(partition by business_id/i,
+  /^\s*update "event" set "published_at"/i,
+  /^\s*insert into "webhook_delivery"/i,
+];
 
 describe(`background statements of a write (${DIALECT})`, () => {
   it(`${WRITES} writes of a business without webhook endpoints, ${AT_ONCE} at a time: no fan-out, at most one background statement per write; the feed numbers them all`, async () => {
     const { statements } = await countBackgroundStatements(async () => {
       for (let i = 0; i < WRITES; i += AT_ONCE) {
         const answers = await Promise.all(
-          Array.from({ length: AT_ONCE }, (_, j) => countStatements(() => post(b, '/v1/client', { companyName: `quiet ${i + j}` }))),
+          Array.from({ length: AT_ONCE }, (_, j) =>
+            countStatements(() => post(b, '/v1/client', { companyName: `quiet ${i + j}` })),
+          ),
         );
         for (const a of answers) expect(a.result.status, JSON.stringify(a.result.body)).toBe(201);
       }
@@ -66,9 +76,15 @@ describe(`background statements of a write (${DIALECT})`, () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     });
     const listing = `${statements.length} background statements for ${WRITES} writes:\n${statements.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`;
-    expect(statements.filter((s) => FAN_OUT.some((re) => re.test(s))), listing).toEqual([]);
+    expect(
+      statements.filter((s) => FAN_OUT.some((re) => re.test(s))),
+      listing,
+    ).toEqual([]);
     // nor a wake-up of other processes' dispatchers (PostgreSQL's NOTIFY bizapi_event): nothing waits for them
-    expect(statements.filter((s) => /pg_notify/i.test(s)), listing).toEqual([]);
+    expect(
+      statements.filter((s) => /pg_notify/i.test(s)),
+      listing,
+    ).toEqual([]);
     expect(statements.length, listing).toBeLessThanOrEqual(WRITES);
 
     // decisions §17: every event is in the feed, numbered in order, although no poll numbered them

@@ -65,12 +65,16 @@ describe('inquiry writes', () => {
     const id = created.body.id as number;
     const before = (await withinStatements(BUDGET.inquiry.get, () => get(b, `/v1/inquiry/${id}`))).body;
 
-    const changed = await withinStatements(BUDGET.inquiry.patch, () => patch(b, `/v1/inquiry/${id}`, { name: 'Web shop 2' }));
+    const changed = await withinStatements(BUDGET.inquiry.patch, () =>
+      patch(b, `/v1/inquiry/${id}`, { name: 'Web shop 2' }),
+    );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body).toEqual({ ...before, name: 'Web shop 2', updated: changed.body.updated });
     expect(changed.body.updated > before.updated).toBe(true);
 
-    const same = await withinStatements(BUDGET.inquiry.noop, () => patch(b, `/v1/inquiry/${id}`, { name: 'Web shop 2' }));
+    const same = await withinStatements(BUDGET.inquiry.noop, () =>
+      patch(b, `/v1/inquiry/${id}`, { name: 'Web shop 2' }),
+    );
     expect(same.status).toBe(200);
     expect(same.body).toEqual(changed.body);
 
@@ -78,7 +82,9 @@ describe('inquiry writes', () => {
       patch(b, `/v1/inquiry/${id}`, { fieldSet: [{ field: { id: b.ids.fields.budget }, value: '5' }] }),
     );
     expect(field.status, JSON.stringify(field.body)).toBe(200);
-    expect(field.body.fieldSet).toMatchObject([{ field: { id: b.ids.fields.budget, name: 'Budget', dataType: 'N' }, value: '5' }]);
+    expect(field.body.fieldSet).toMatchObject([
+      { field: { id: b.ids.fields.budget, name: 'Budget', dataType: 'N' }, value: '5' },
+    ]);
 
     const gone = await withinStatements(BUDGET.inquiry.delete, () => del(b, `/v1/inquiry/${id}`));
     expect(gone.status).toBe(204);
@@ -104,11 +110,15 @@ describe('client writes', () => {
     const id = created.body.id as number;
     const before = (await withinStatements(BUDGET.client.get, () => get(b, `/v1/client/${id}`))).body;
 
-    const changed = await withinStatements(BUDGET.client.patch, () => patch(b, `/v1/client/${id}`, { companyName: 'Acme 2' }));
+    const changed = await withinStatements(BUDGET.client.patch, () =>
+      patch(b, `/v1/client/${id}`, { companyName: 'Acme 2' }),
+    );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body).toEqual({ ...before, companyName: 'Acme 2', updated: changed.body.updated });
 
-    const same = await withinStatements(BUDGET.client.noop, () => patch(b, `/v1/client/${id}`, { companyName: 'Acme 2' }));
+    const same = await withinStatements(BUDGET.client.noop, () =>
+      patch(b, `/v1/client/${id}`, { companyName: 'Acme 2' }),
+    );
     expect(same.status).toBe(200);
     expect(same.body).toEqual(changed.body);
 
@@ -116,7 +126,9 @@ describe('client writes', () => {
       patch(b, `/v1/client/${id}`, { fieldSet: [{ field: { id: b.ids.fields.channel }, value: 'web' }] }),
     );
     expect(field.status, JSON.stringify(field.body)).toBe(200);
-    expect(field.body.fieldSet).toMatchObject([{ field: { id: b.ids.fields.channel, optionSet: [{ id: 'web' }, { id: 'phone' }] }, value: 'web' }]);
+    expect(field.body.fieldSet).toMatchObject([
+      { field: { id: b.ids.fields.channel, optionSet: [{ id: 'web' }, { id: 'phone' }] }, value: 'web' },
+    ]);
 
     const gone = await withinStatements(BUDGET.client.delete, () => del(b, `/v1/client/${id}`));
     expect(gone.status).toBe(204);
@@ -135,20 +147,28 @@ describe('contract writes', () => {
   it('create, PATCH, no-op PATCH, a link to an inquiry and DELETE within their budgets', async () => {
     const inquiry = (await post(b, '/v1/inquiry', { name: 'For a contract' })).body.id as number;
     const after = await lastEventId(b);
-    const created = await withinStatements(BUDGET.contract.create, () => post(b, '/v1/contract', { title: 'Build', amount: 1000, type: 'I' }));
+    const created = await withinStatements(BUDGET.contract.create, () =>
+      post(b, '/v1/contract', { title: 'Build', amount: 1000, type: 'I' }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as number;
     const before = (await withinStatements(BUDGET.contract.get, () => get(b, `/v1/contract/${id}`))).body;
 
-    const changed = await withinStatements(BUDGET.contract.patch, () => patch(b, `/v1/contract/${id}`, { title: 'Build 2' }));
+    const changed = await withinStatements(BUDGET.contract.patch, () =>
+      patch(b, `/v1/contract/${id}`, { title: 'Build 2' }),
+    );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body).toEqual({ ...before, title: 'Build 2', updated: changed.body.updated });
 
-    const same = await withinStatements(BUDGET.contract.noop, () => patch(b, `/v1/contract/${id}`, { title: 'Build 2' }));
+    const same = await withinStatements(BUDGET.contract.noop, () =>
+      patch(b, `/v1/contract/${id}`, { title: 'Build 2' }),
+    );
     expect(same.status).toBe(200);
     expect(same.body).toEqual(changed.body);
 
-    const linked = await withinStatements(BUDGET.contract.patchInquiry, () => patch(b, `/v1/contract/${id}`, { inquiry: { id: inquiry } }));
+    const linked = await withinStatements(BUDGET.contract.patchInquiry, () =>
+      patch(b, `/v1/contract/${id}`, { inquiry: { id: inquiry } }),
+    );
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
     expect(linked.body.inquiry).toMatchObject({ id: inquiry });
 

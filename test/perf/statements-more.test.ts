@@ -48,7 +48,10 @@ async function step(name: string, budget: number, fn: () => Promise<JsonResponse
   if (!REPORT) return withinStatements(budget, fn);
   const { result, statements } = await countStatements(fn);
   seen.set(name, statements.length);
-  if (REPORT === '2') console.log(`${name}:\n${statements.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 200)}`).join('\n')}`);
+  if (REPORT === '2')
+    console.log(
+      `${name}:\n${statements.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 200)}`).join('\n')}`,
+    );
   return result;
 }
 
@@ -73,7 +76,13 @@ const RETRIEVE = 2;
  * (no change), then DELETEs it, each within its budget, and checks every answer: the PATCH answers the
  * change and a new `updated`, the no-op PATCH the same body (`updated` kept), the DELETE 204 and a 404 after.
  */
-async function lifecycle(name: string, url: string, body: Record<string, unknown>, change: Record<string, unknown>, budgets: Budgets): Promise<void> {
+async function lifecycle(
+  name: string,
+  url: string,
+  body: Record<string, unknown>,
+  change: Record<string, unknown>,
+  budgets: Budgets,
+): Promise<void> {
   const created = await step(`${name} create`, budgets.create, () => post(b, url, body));
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.id as number;
@@ -107,38 +116,66 @@ describe('statement budgets of a create, a one-property PATCH, a no-op PATCH and
   it('settlement', async () => {
     const c = await contractFor(t, b);
     const body = settlementBody(c.id, b.ids.settlementTypes.ins, { inChargeSet: members() });
-    await lifecycle('settlement', '/v1/settlement', body, { title: 'Renamed' }, { create: 11 + PG_LOCK, patch: 8, noop: 5, delete: 6 });
+    await lifecycle(
+      'settlement',
+      '/v1/settlement',
+      body,
+      { title: 'Renamed' },
+      { create: 11 + PG_LOCK, patch: 8, noop: 5, delete: 6 },
+    );
   });
 
   it('settlement: a nested set is written only when it changes, a status change adds its history row', async () => {
     const c = await contractFor(t, b);
-    const s = await post(b, '/v1/settlement', settlementBody(c.id, b.ids.settlementTypes.ins, { inChargeSet: members() }));
+    const s = await post(
+      b,
+      '/v1/settlement',
+      settlementBody(c.id, b.ids.settlementTypes.ins, { inChargeSet: members() }),
+    );
     const one = `/v1/settlement/${s.body.id}`;
     // The same set in another order: the member check, then the read under the lock, nothing written.
-    const same = await step('settlement same inChargeSet', 6, () => patch(b, one, { inChargeSet: members().reverse() }));
+    const same = await step('settlement same inChargeSet', 6, () =>
+      patch(b, one, { inChargeSet: members().reverse() }),
+    );
     expect(same.status).toBe(200);
     expect(same.body.updated).toBe(s.body.created);
     // A new set: the UPDATE of `updated`, the set's DELETE and INSERT, the read after, the event.
-    const changed = await step('settlement new inChargeSet', 11, () => patch(b, one, { inChargeSet: [{ id: b.ids.members.park }] }));
+    const changed = await step('settlement new inChargeSet', 11, () =>
+      patch(b, one, { inChargeSet: [{ id: b.ids.members.park }] }),
+    );
     expect(changed.body.inChargeSet.map((m: { id: number }) => m.id)).toEqual([b.ids.members.park]);
     // A status change: one UPDATE of both columns, one status-history row.
     const status = await step('settlement status', 9, () => patch(b, one, { status: 'S' }));
     expect(status.body.status).toBe('S');
     const history = (await get(b, `${one}/status_history`)).body.results;
-    expect(history.map((h: { status: string; previousStatus: string }) => [h.status, h.previousStatus])).toEqual([['S', 'C']]);
+    expect(history.map((h: { status: string; previousStatus: string }) => [h.status, h.previousStatus])).toEqual([
+      ['S', 'C'],
+    ]);
   });
 
   it('settlement note', async () => {
     const c = await contractFor(t, b);
     const s = await post(b, '/v1/settlement', settlementBody(c.id, b.ids.settlementTypes.ins));
     const url = `/v1/settlement/${s.body.id}/history`;
-    await lifecycle('settlement note', url, { content: 'Called', member: { id: b.ids.members.kim } }, { content: 'Called back' }, { create: 8, patch: 8, noop: 5, delete: 5 });
+    await lifecycle(
+      'settlement note',
+      url,
+      { content: 'Called', member: { id: b.ids.members.kim } },
+      { content: 'Called back' },
+      { create: 8, patch: 8, noop: 5, delete: 5 },
+    );
   });
 
   it('contract note', async () => {
     const c = await contractFor(t, b);
     const url = `/v1/contract/${c.id}/history`;
-    await lifecycle('contract note', url, { content: 'Signed', member: { id: b.ids.members.lee } }, { content: 'Signed twice' }, { create: 8, patch: 8, noop: 5, delete: 5 });
+    await lifecycle(
+      'contract note',
+      url,
+      { content: 'Signed', member: { id: b.ids.members.lee } },
+      { content: 'Signed twice' },
+      { create: 8, patch: 8, noop: 5, delete: 5 },
+    );
   });
 
   it('project', async () => {
@@ -154,25 +191,54 @@ describe('statement budgets of a create, a one-property PATCH, a no-op PATCH and
 
   it('todo', async () => {
     const inquiryId = await newInquiry();
-    const body = { inquiry: { id: inquiryId }, type: 'E', dueDate: '2026-11-25', action: 'Call', inCharge: { id: b.ids.members.kim } };
+    const body = {
+      inquiry: { id: inquiryId },
+      type: 'E',
+      dueDate: '2026-11-25',
+      action: 'Call',
+      inCharge: { id: b.ids.members.kim },
+    };
     await lifecycle('todo', '/v1/todo', body, { action: 'Call again' }, { create: 8, patch: 8, noop: 5, delete: 5 });
   });
 
   it('estimate item', async () => {
-    const body = { title: 'Design', unit: 'EA', unitCost: '1200.50', classification: { id: b.ids.estimateItemClassifications.design } };
-    await lifecycle('estimate item', '/v1/estimate/item', body, { title: 'Redesign' }, { create: 7, patch: 8, noop: 5, delete: 5 });
+    const body = {
+      title: 'Design',
+      unit: 'EA',
+      unitCost: '1200.50',
+      classification: { id: b.ids.estimateItemClassifications.design },
+    };
+    await lifecycle(
+      'estimate item',
+      '/v1/estimate/item',
+      body,
+      { title: 'Redesign' },
+      { create: 7, patch: 8, noop: 5, delete: 5 },
+    );
   });
 
   it('inquiry text history', async () => {
     const inquiryId = await newInquiry();
     const url = `/v1/inquiry/${inquiryId}/text_history`;
-    await lifecycle('inquiry text history', url, { content: 'Asked for a quote', member: { id: b.ids.members.kim } }, { content: 'Asked again' }, { create: 9, patch: 8, noop: 5, delete: 5 });
+    await lifecycle(
+      'inquiry text history',
+      url,
+      { content: 'Asked for a quote', member: { id: b.ids.members.kim } },
+      { content: 'Asked again' },
+      { create: 9, patch: 8, noop: 5, delete: 5 },
+    );
   });
 
   it('webhook endpoint', async () => {
     // create: the highest event id so far, its after_event_id (docs/webhooks.md#which-events-an-endpoint-receives;
     // PostgreSQL takes the event table's SHARE lock first, its wait bounded by a SET LOCAL lock_timeout)
     const body = { url: 'http://127.0.0.1:9/hook', eventTypes: ['client.created'] };
-    await lifecycle('webhook', '/v1/webhook', body, { eventTypes: ['client.created', 'client.updated'] }, { create: 6 + 3 * PG_LOCK, patch: 6, noop: 5, delete: 2 });
+    await lifecycle(
+      'webhook',
+      '/v1/webhook',
+      body,
+      { eventTypes: ['client.created', 'client.updated'] },
+      { create: 6 + 3 * PG_LOCK, patch: 6, noop: 5, delete: 2 },
+    );
   });
 });

@@ -65,7 +65,10 @@ export function apiClient(app: () => FastifyInstance): ApiClient {
  * Asserts a validation failure (`docs/api.md#errors`): status 400 and a body that is exactly `fields`
  * (DRF-shaped, `{ property: [message] }`) plus the answer's `requestId` (its `X-Request-Id` header).
  */
-export function expect400(res: { status: number; body: unknown; headers: Record<string, unknown> }, fields: Record<string, unknown>): void {
+export function expect400(
+  res: { status: number; body: unknown; headers: Record<string, unknown> },
+  fields: Record<string, unknown>,
+): void {
   expect(res.status, JSON.stringify(res.body)).toBe(400);
   expect(res.body).toEqual({ ...fields, requestId: res.headers['x-request-id'] });
 }

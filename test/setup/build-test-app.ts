@@ -38,9 +38,13 @@ export interface TestApp {
  * no test writes into the working tree. `deps.clock` sets
  * the app's "now" (todo `dDay` tests move it across midnight instead of waiting).
  */
-export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'clock'> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'clock'> = {},
+): Promise<TestApp> {
   const testDb = await openTestDb();
-  const ownDataDir = env.BIZAPI_DATA_DIR === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-data-')) : undefined;
+  const ownDataDir =
+    env.BIZAPI_DATA_DIR === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-data-')) : undefined;
   const config = loadConfig({
     ...TEST_DEFAULTS,
     BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,

@@ -55,7 +55,11 @@ export function runCommonRouteTests(ctx: () => TestApp, route: RouteUnderTest): 
     });
 
     it('answers 401 authentication_failed for an unknown key', async () => {
-      const res = await sendJson(ctx().app, { apiKey: 'bz_unknown', secretKey: b.secretKey }, await route.request(ctx(), b));
+      const res = await sendJson(
+        ctx().app,
+        { apiKey: 'bz_unknown', secretKey: b.secretKey },
+        await route.request(ctx(), b),
+      );
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ code: 'authentication_failed' });
     });
@@ -67,7 +71,11 @@ export function runCommonRouteTests(ctx: () => TestApp, route: RouteUnderTest): 
     });
 
     it('answers 403 signature_invalid for a signature made with another secret', async () => {
-      const res = await sendJson(ctx().app, { apiKey: b.apiKey, secretKey: 'not-the-secret' }, await route.request(ctx(), b));
+      const res = await sendJson(
+        ctx().app,
+        { apiKey: b.apiKey, secretKey: 'not-the-secret' },
+        await route.request(ctx(), b),
+      );
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: 'signature_invalid' });
     });

@@ -33,7 +33,12 @@ export interface EventStream {
 /**
  * Opens `GET path` on 127.0.0.1:`port` as `creds` (no key when undefined), `headers` added.
  */
-export function openEventStream(port: number, creds: Credentials | undefined, path: string, headers: Record<string, string> = {}): EventStream {
+export function openEventStream(
+  port: number,
+  creds: Credentials | undefined,
+  path: string,
+  headers: Record<string, string> = {},
+): EventStream {
   const messages: StreamMessage[] = [];
   const comments: string[] = [];
   let raw = '';
@@ -63,7 +68,8 @@ export function openEventStream(port: number, creds: Credentials | undefined, pa
               fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, '');
             }
           }
-          if (fields.data !== undefined) messages.push({ id: fields.id ?? '', event: fields.event ?? '', data: JSON.parse(fields.data) });
+          if (fields.data !== undefined)
+            messages.push({ id: fields.id ?? '', event: fields.event ?? '', data: JSON.parse(fields.data) });
         }
         for (const w of waiters.splice(0)) w();
       });
@@ -86,7 +92,8 @@ export function openEventStream(port: number, creds: Credentials | undefined, pa
     async waitFor(n, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < n) {
-        if (Date.now() > deadline) throw new Error(`the stream sent ${messages.length} of ${n} messages in ${timeoutMs} ms:\n${raw}`);
+        if (Date.now() > deadline)
+          throw new Error(`the stream sent ${messages.length} of ${n} messages in ${timeoutMs} ms:\n${raw}`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 50);

@@ -26,9 +26,30 @@ export function testCatalog(): CatalogFile {
       { key: 'staff', title: 'Staff' },
     ],
     members: [
-      { key: 'kim', nickname: 'Kim', email: 'kim@example.com', isActive: true, grade: 'owner', notificationsEnabled: true },
-      { key: 'lee', nickname: 'Lee', email: 'lee@example.com', isActive: true, grade: 'staff', notificationsEnabled: false },
-      { key: 'park', nickname: null, email: 'park@sample.org', isActive: false, grade: 'staff', notificationsEnabled: true },
+      {
+        key: 'kim',
+        nickname: 'Kim',
+        email: 'kim@example.com',
+        isActive: true,
+        grade: 'owner',
+        notificationsEnabled: true,
+      },
+      {
+        key: 'lee',
+        nickname: 'Lee',
+        email: 'lee@example.com',
+        isActive: true,
+        grade: 'staff',
+        notificationsEnabled: false,
+      },
+      {
+        key: 'park',
+        nickname: null,
+        email: 'park@sample.org',
+        isActive: false,
+        grade: 'staff',
+        notificationsEnabled: true,
+      },
     ],
     folders: [
       {
@@ -47,8 +68,26 @@ export function testCatalog(): CatalogFile {
       { key: 'customer', title: 'Customer' },
     ],
     fields: [
-      { key: 'channel', name: 'Channel', category: 'C', dataType: 'SL', options: [{ id: 'web', title: 'Web' }, { id: 'phone', title: 'Phone' }] },
-      { key: 'tags', name: 'Tags', category: 'C', dataType: 'ML', options: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] },
+      {
+        key: 'channel',
+        name: 'Channel',
+        category: 'C',
+        dataType: 'SL',
+        options: [
+          { id: 'web', title: 'Web' },
+          { id: 'phone', title: 'Phone' },
+        ],
+      },
+      {
+        key: 'tags',
+        name: 'Tags',
+        category: 'C',
+        dataType: 'ML',
+        options: [
+          { id: 'a', title: 'A' },
+          { id: 'b', title: 'B' },
+        ],
+      },
       { key: 'owner', name: 'Owner', category: 'C', dataType: 'M', members: ['kim', 'lee'] },
       { key: 'employees', name: 'Employees', category: 'C', dataType: 'N' },
       { key: 'since', name: 'Customer since', category: 'C', dataType: 'D' },
@@ -88,7 +127,18 @@ export async function newBusiness(
   const catalog = options.catalog === undefined ? testCatalog() : options.catalog;
   const ids: CatalogIds = catalog
     ? await importCatalog(db, business.id, catalog)
-    : { grades: {}, members: {}, folders: {}, statuses: {}, clientStatuses: {}, fields: {}, contractCategories: {}, settlementTypes: {}, positions: {}, estimateItemClassifications: {} };
+    : {
+        grades: {},
+        members: {},
+        folders: {},
+        statuses: {},
+        clientStatuses: {},
+        fields: {},
+        contractCategories: {},
+        settlementTypes: {},
+        positions: {},
+        estimateItemClassifications: {},
+      };
   return { businessId: business.id, apiKey: key.apiKey, secretKey: key.secretKey, ids, timezone: business.timezone };
 }
 

@@ -27,7 +27,12 @@ export interface FuzzReport {
   problems: string[];
 }
 
-function urlOf(op: DocOperation, records: Record<string, number>, query = '', override: Record<string, string> = {}): string {
+function urlOf(
+  op: DocOperation,
+  records: Record<string, number>,
+  query = '',
+  override: Record<string, string> = {},
+): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_m, p: string) => {
     const collection = op.path.slice(0, op.path.indexOf(`/{${p}}`));
     return override[p] ?? String(records[collection] ?? 2_147_483_000);
@@ -45,7 +50,10 @@ const RAW_BODIES: readonly { payload: string | Buffer; contentType: string }[] =
   { payload: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}', contentType: 'application/json' },
   { payload: Buffer.from([0xff, 0xfe, 0x41]), contentType: 'application/x-www-form-urlencoded' },
   { payload: 'a[b][c][d][e][f][g][h][i][j][k]=1&%E0%A4%A=1', contentType: 'application/x-www-form-urlencoded' },
-  { payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1', contentType: 'multipart/form-data; boundary=x' },
+  {
+    payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1',
+    contentType: 'multipart/form-data; boundary=x',
+  },
   { payload: '<xml/>', contentType: 'application/xml' },
 ];
 
@@ -53,15 +61,29 @@ const RAW_BODIES: readonly { payload: string | Buffer; contentType: string }[] =
  * Fuzzes one operation through `app.inject` with signed requests of `creds`.
  * @returns the number of cases sent and the distinct problems found (5xx, undocumented status, non-conforming body)
  */
-export async function fuzzOperation(app: FastifyInstance, creds: Credentials, doc: Document, op: DocOperation, opts: FuzzOptions): Promise<FuzzReport> {
+export async function fuzzOperation(
+  app: FastifyInstance,
+  creds: Credentials,
+  doc: Document,
+  op: DocOperation,
+  opts: FuzzOptions,
+): Promise<FuzzReport> {
   const problems = new Set<string>();
   let cases = 0;
-  const exchange = async (url: string, body: { json?: unknown; raw?: { payload: string | Buffer; contentType: string } }, label: string) => {
+  const exchange = async (
+    url: string,
+    body: { json?: unknown; raw?: { payload: string | Buffer; contentType: string } },
+    label: string,
+  ) => {
     cases += 1;
     const res = await send(app, creds, {
       method: op.method,
       url,
-      ...(body.raw ? { raw: body.raw } : body.json !== undefined ? { raw: { payload: JSON.stringify(body.json) ?? 'null', contentType: 'application/json' } } : {}),
+      ...(body.raw
+        ? { raw: body.raw }
+        : body.json !== undefined
+          ? { raw: { payload: JSON.stringify(body.json) ?? 'null', contentType: 'application/json' } }
+          : {}),
     });
     for (const p of checkResponse(doc, op.method, url, res.statusCode, res.body)) {
       problems.add(`${p}\n    ${label}: ${truncate(body.raw ? String(body.raw.payload) : JSON.stringify(body.json))}`);
@@ -73,7 +95,13 @@ export async function fuzzOperation(app: FastifyInstance, creds: Credentials, do
 
   await exchange(url, op.requestSchema ? { json: {} } : {}, 'plain request');
   if (op.requestSchema) {
-    await fc.assert(fc.asyncProperty(valid(op.requestSchema), async (body) => void (await exchange(url, { json: body }, 'valid body'))), params);
+    await fc.assert(
+      fc.asyncProperty(
+        valid(op.requestSchema),
+        async (body) => void (await exchange(url, { json: body }, 'valid body')),
+      ),
+      params,
+    );
     await fc.assert(
       fc.asyncProperty(invalid(op.requestSchema), async (body) => {
         const status = await exchange(url, { json: body }, 'hostile body');
@@ -85,9 +113,18 @@ export async function fuzzOperation(app: FastifyInstance, creds: Credentials, do
   }
   if (op.query.length > 0) {
     const queryArb = fc
-      .array(fc.tuple(fc.constantFrom(...op.query.map((q) => q.name)), fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string())), { maxLength: 4 })
+      .array(
+        fc.tuple(
+          fc.constantFrom(...op.query.map((q) => q.name)),
+          fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string()),
+        ),
+        { maxLength: 4 },
+      )
       .map((pairs) => new URLSearchParams(pairs).toString());
-    await fc.assert(fc.asyncProperty(queryArb, async (q) => void (await exchange(urlOf(op, opts.records, q), {}, 'query'))), params);
+    await fc.assert(
+      fc.asyncProperty(queryArb, async (q) => void (await exchange(urlOf(op, opts.records, q), {}, 'query'))),
+      params,
+    );
   }
   for (const p of op.pathParams) {
     for (const bad of ['0', '-1', 'abc', '1.5', '99999999999999999999', '%00', '..%2F..%2F']) {

@@ -25,7 +25,15 @@ import { createDb } from '../../src/db/create-db.ts';
 import { distribute } from '../../src/db/distribute.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { hasPgbouncer, type Pgbouncer, startPgbouncer } from './pgbouncer.ts';
-import { CITUS, PGBOUNCER_RUN, poolEnv, pooledAliases, TEST_WORKERS, urlWithSchema, workerSchema } from './test-workers.ts';
+import {
+  CITUS,
+  PGBOUNCER_RUN,
+  poolEnv,
+  pooledAliases,
+  TEST_WORKERS,
+  urlWithSchema,
+  workerSchema,
+} from './test-workers.ts';
 
 /** Shards per distributed table of a test worker's schema on Citus: two per worker node of a three-node cluster. */
 export const CITUS_TEST_SHARDS = 4;
@@ -37,9 +45,13 @@ export const CITUS_TEST_SHARDS = 4;
  * @throws Error when PgBouncer is not installed (`apt-get install pgbouncer`) or does not start
  */
 async function startPooledRun(direct: string): Promise<{ bouncer: Pgbouncer; url: string }> {
-  if (!hasPgbouncer()) throw new Error('BIZAPI_TEST_PGBOUNCER=1: pgbouncer is not installed (apt-get install pgbouncer)');
+  if (!hasPgbouncer())
+    throw new Error('BIZAPI_TEST_PGBOUNCER=1: pgbouncer is not installed (apt-get install pgbouncer)');
   const u = new URL(direct);
-  if (u.search !== '') throw new Error(`BIZAPI_TEST_PGBOUNCER=1: DATABASE_URL must have no query (${u.search}): PgBouncer's aliases set the schema`);
+  if (u.search !== '')
+    throw new Error(
+      `BIZAPI_TEST_PGBOUNCER=1: DATABASE_URL must have no query (${u.search}): PgBouncer's aliases set the schema`,
+    );
   const database = decodeURIComponent(u.pathname.slice(1));
   const bouncer = await startPgbouncer({ direct, aliases: pooledAliases(database, TEST_WORKERS) });
   const url = bouncer.url(database);
@@ -67,7 +79,9 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
 async function prepare(url: string): Promise<void> {
   const db = createDb(loadConfig({ DATABASE_URL: url, ...poolEnv() }).database);
   try {
-    const { rows } = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname ~ '^w[0-9]+$'`.execute(db);
+    const { rows } = await sql<{
+      nspname: string;
+    }>`select nspname from pg_namespace where nspname ~ '^w[0-9]+$'`.execute(db);
     for (const { nspname } of rows) await sql`DROP SCHEMA ${sql.id(nspname)} CASCADE`.execute(db);
     if (!CITUS) {
       await sql`DROP SCHEMA IF EXISTS public CASCADE`.execute(db);
@@ -75,13 +89,16 @@ async function prepare(url: string): Promise<void> {
     }
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
     await sql`CREATE EXTENSION IF NOT EXISTS btree_gin SCHEMA public`.execute(db);
-    for (let worker = 1; worker <= TEST_WORKERS; worker++) await sql`CREATE SCHEMA ${sql.id(workerSchema(worker))}`.execute(db);
+    for (let worker = 1; worker <= TEST_WORKERS; worker++)
+      await sql`CREATE SCHEMA ${sql.id(workerSchema(worker))}`.execute(db);
   } finally {
     await db.destroy();
   }
   await Promise.all(
     Array.from({ length: TEST_WORKERS }, async (_, i) => {
-      const wdb = createDb(loadConfig({ DATABASE_URL: urlWithSchema(url, workerSchema(i + 1)), ...poolEnv() }).database);
+      const wdb = createDb(
+        loadConfig({ DATABASE_URL: urlWithSchema(url, workerSchema(i + 1)), ...poolEnv() }).database,
+      );
       try {
         await migrateToLatest(wdb);
         if (CITUS) await distribute(wdb, { shardCount: CITUS_TEST_SHARDS });

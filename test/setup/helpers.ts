@@ -16,7 +16,11 @@ export function relative(link: string): string {
  * Vitest's 30 s test timeout, so by default the test's own timeout bounds the wait) it throws
  * `timed out waiting for <what>`.
  */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 60_000, what = 'the condition'): Promise<void> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 60_000,
+  what = 'the condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -120,9 +120,13 @@ export function closeObjects(schema: unknown): unknown {
   if (schema === null || typeof schema !== 'object') return schema;
   const out: JsonSchema = {};
   for (const [k, v] of Object.entries(schema)) {
-    out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as JsonSchema).map(([p, s]) => [p, closeObjects(s)])) : closeObjects(v);
+    out[k] =
+      k === 'properties'
+        ? Object.fromEntries(Object.entries(v as JsonSchema).map(([p, s]) => [p, closeObjects(s)]))
+        : closeObjects(v);
   }
-  if (out.properties && out.additionalProperties === undefined && out.patternProperties === undefined) out.additionalProperties = false;
+  if (out.properties && out.additionalProperties === undefined && out.patternProperties === undefined)
+    out.additionalProperties = false;
   return out;
 }
 
@@ -159,5 +163,8 @@ export function checkResponse(doc: Document, method: string, url: string, status
     validators.set(key, validate);
   }
   if (validate(parsed)) return [];
-  return (validate.errors ?? []).map((e) => `${where}: ${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+  return (validate.errors ?? []).map(
+    (e) =>
+      `${where}: ${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+  );
 }

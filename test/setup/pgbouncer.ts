@@ -51,7 +51,9 @@ export interface Pgbouncer {
 }
 
 /** The ini of {@link startPgbouncer}: transaction mode, clients not authenticated (`auth_type = any`), loopback only. */
-export function pgbouncerIni(options: Required<Pick<PgbouncerOptions, 'direct' | 'aliases' | 'poolSize' | 'port'>> & { logfile: string }): string {
+export function pgbouncerIni(
+  options: Required<Pick<PgbouncerOptions, 'direct' | 'aliases' | 'poolSize' | 'port'>> & { logfile: string },
+): string {
   const d = new URL(options.direct);
   const server = [
     `host=${d.hostname}`,
@@ -62,7 +64,8 @@ export function pgbouncerIni(options: Required<Pick<PgbouncerOptions, 'direct' |
     ...(d.password === '' ? [] : [`password=${decodeURIComponent(d.password)}`]),
   ].join(' ');
   const aliases = Object.entries(options.aliases).map(([alias, schema]) => {
-    if (!/^[A-Za-z0-9_]+$/.test(alias) || (schema !== null && !/^[A-Za-z0-9_]+$/.test(schema))) throw new Error(`not a plain alias or schema name: ${alias} ${schema}`);
+    if (!/^[A-Za-z0-9_]+$/.test(alias) || (schema !== null && !/^[A-Za-z0-9_]+$/.test(schema)))
+      throw new Error(`not a plain alias or schema name: ${alias} ${schema}`);
     return `${alias} = ${server}${schema === null ? '' : ` connect_query='SET search_path TO ${schema}, public'`}`;
   });
   return [
@@ -101,7 +104,10 @@ export async function startPgbouncer(options: PgbouncerOptions): Promise<Pgbounc
   const port = options.port ?? (await freePort());
   const logfile = '';
   const ini = path.join(dir, 'pgbouncer.ini');
-  fs.writeFileSync(ini, pgbouncerIni({ direct: options.direct, aliases: options.aliases, poolSize: options.poolSize ?? 20, port, logfile }));
+  fs.writeFileSync(
+    ini,
+    pgbouncerIni({ direct: options.direct, aliases: options.aliases, poolSize: options.poolSize ?? 20, port, logfile }),
+  );
   // PgBouncer refuses to run as root (CI containers run as root): it then drops to `nobody`, so the
   // directory must be readable by it and its log goes to stderr (collected here) rather than a file
   const asRoot = process.getuid?.() === 0;
@@ -109,7 +115,9 @@ export async function startPgbouncer(options: PgbouncerOptions): Promise<Pgbounc
     fs.chmodSync(dir, 0o755);
     fs.chmodSync(ini, 0o644);
   }
-  const child: ChildProcess = spawn(PGBOUNCER_BIN, [...(asRoot ? ['-u', 'nobody'] : []), ini], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(PGBOUNCER_BIN, [...(asRoot ? ['-u', 'nobody'] : []), ini], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -26,8 +26,17 @@ export const PREVIOUS_RELEASE = (() => {
  * Fans out the events of `businessId` on `db` and attempts their deliveries (private addresses allowed)
  * until a round finds nothing to publish or claim, at most 20 rounds.
  */
-export async function dispatchUntilIdle(db: Kysely<Database>, config: ReturnType<typeof loadConfig>, businessId: number): Promise<void> {
-  const d = createWebhookDispatcher({ db, masterKey: config.masterKey!, config: { dispatcher: config.dispatcher, webhookAllowPrivate: true, database: config.database }, businessIds: [businessId] });
+export async function dispatchUntilIdle(
+  db: Kysely<Database>,
+  config: ReturnType<typeof loadConfig>,
+  businessId: number,
+): Promise<void> {
+  const d = createWebhookDispatcher({
+    db,
+    masterKey: config.masterKey!,
+    config: { dispatcher: config.dispatcher, webhookAllowPrivate: true, database: config.database },
+    businessIds: [businessId],
+  });
   for (let i = 0; i < 20; i++) {
     const r = await d.runOnce();
     if (r.published === 0 && r.claimed === 0) return;

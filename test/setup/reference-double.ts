@@ -114,7 +114,17 @@ export function referenceData(variant: ReferenceVariant = {}): ReferenceData {
   ];
   const fields = [
     { id: 61, name: '유입 경로', dataType: 'S', optionSet: [], memberSet: [], category: 'I' },
-    { id: 66, name: '등급', dataType: 'SL', optionSet: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }], memberSet: [], category: 'C' },
+    {
+      id: 66,
+      name: '등급',
+      dataType: 'SL',
+      optionSet: [
+        { id: 'a', title: 'A' },
+        { id: 'b', title: 'B' },
+      ],
+      memberSet: [],
+      category: 'C',
+    },
   ];
   const contractCategories = [{ id: 81, title: '웹 개발' }];
   const settlementTypes = [
@@ -127,7 +137,15 @@ export function referenceData(variant: ReferenceVariant = {}): ReferenceData {
   ];
   const positions = [{ id: 121, title: '디자이너', symbolColor: '#ff8800' }];
   const workers = [
-    { id: 131, name: '박작업', created: at(1), position: positions[0], order: 1, isHidden: false, manMonthAmount: 6500000 },
+    {
+      id: 131,
+      name: '박작업',
+      created: at(1),
+      position: positions[0],
+      order: 1,
+      isHidden: false,
+      manMonthAmount: 6500000,
+    },
     { id: 137, name: '최숨김', created: at(2), position: positions[0], order: 2, isHidden: true, manMonthAmount: 0 },
   ];
   const clientIds = [201, 205, 230, 231, LARGE_ID];
@@ -149,10 +167,26 @@ export function referenceData(variant: ReferenceVariant = {}): ReferenceData {
     businessClass: null,
     branchNumber: null,
     taxInvoiceEmail: null,
-    fieldSet: i === 0 ? [{ field: { id: 66, name: '등급', dataType: 'SL', optionSet: fields[1]!.optionSet, memberSet: [] }, value: 'a' }] : [],
+    fieldSet:
+      i === 0
+        ? [
+            {
+              field: { id: 66, name: '등급', dataType: 'SL', optionSet: fields[1]!.optionSet, memberSet: [] },
+              value: 'a',
+            },
+          ]
+        : [],
     hidden: i === 2 || i === 3,
   }));
-  const clientSummary = (c: Obj) => ({ id: c.id, status: c.status, companyName: c.companyName, inCharge: c.inCharge, position: c.position, contact: c.contact, email: c.email });
+  const clientSummary = (c: Obj) => ({
+    id: c.id,
+    status: c.status,
+    companyName: c.companyName,
+    inCharge: c.inCharge,
+    position: c.position,
+    contact: c.contact,
+    email: c.email,
+  });
   const inquiryIds = [301, 302, 310];
   let fileId = 701;
   const files: Record<number, Buffer> = {};
@@ -178,7 +212,15 @@ export function referenceData(variant: ReferenceVariant = {}): ReferenceData {
       content: `문의 내용 ${i}`,
       estimate: `${1500000 + i}.00`,
       inquiryDate: `2026-10-1${i}`,
-      funnel: { utmCampaign: null, utmSource: 'naver', utmMedium: null, utmContent: null, utmTerm: null, guestUid: null, gclid: null },
+      funnel: {
+        utmCampaign: null,
+        utmSource: 'naver',
+        utmMedium: null,
+        utmContent: null,
+        utmTerm: null,
+        guestUid: null,
+        gclid: null,
+      },
       workSet,
       inChargeSet: [members[0]],
       fieldSet: [{ field: { id: 61, name: '유입 경로', dataType: 'S', optionSet: [], memberSet: [] }, value: '검색' }],
@@ -197,27 +239,65 @@ export function referenceData(variant: ReferenceVariant = {}): ReferenceData {
     h.email_history = [
       other
         ? { id: historyId++, subject: `견적 ${i}`, to: ['a@example.kr'], cc: [], sendStatus: 'S', created: at(i, 7) }
-        : { id: historyId++, title: `견적 ${i}`, fromEmail: 'kim@example.kr', toSet: [{ toEmail: 'a@example.kr' }], ccSet: [], status: 'S', sentAt: at(i, 7), created: at(i, 7) },
+        : {
+            id: historyId++,
+            title: `견적 ${i}`,
+            fromEmail: 'kim@example.kr',
+            toSet: [{ toEmail: 'a@example.kr' }],
+            ccSet: [],
+            status: 'S',
+            sentAt: at(i, 7),
+            created: at(i, 7),
+          },
     ];
     h.email_reply_history = [
-      { id: historyId++, title: `회신 ${i}`, fromEmail: 'a@example.kr', toSet: [{ toEmail: 'kim@example.kr' }], ccSet: [{ ccEmail: 'lee@example.kr' }], isUnread: i === 0, receivedAt: at(i, 8), created: at(i, 8) },
+      {
+        id: historyId++,
+        title: `회신 ${i}`,
+        fromEmail: 'a@example.kr',
+        toSet: [{ toEmail: 'kim@example.kr' }],
+        ccSet: [{ ccEmail: 'lee@example.kr' }],
+        isUnread: i === 0,
+        receivedAt: at(i, 8),
+        created: at(i, 8),
+      },
     ];
     h.status_history = [
       other
-        ? { id: historyId++, statusName: inq.status!.title, symbolColor: '#00aa00', member: members[0], created: at(i, 8) }
+        ? {
+            id: historyId++,
+            statusName: inq.status!.title,
+            symbolColor: '#00aa00',
+            member: members[0],
+            created: at(i, 8),
+          }
         : { id: historyId++, status: inq.status!, previousStatus: inquiryStatuses[0], member: null, created: at(i, 8) },
     ];
     h.folder_history = [
       other
         ? { id: historyId++, previousFolderName: '영업', folderName: '완료', member: members[0], created: at(i, 8) }
-        : { id: historyId++, folder: folderRef(19), previousFolder: folderRef(11), member: members[0], created: at(i, 8) },
+        : {
+            id: historyId++,
+            folder: folderRef(19),
+            previousFolder: folderRef(11),
+            member: members[0],
+            created: at(i, 8),
+          },
     ];
     h.submit_history = [
-      other ? { id: historyId++, formId: 5, formTitle: '상담 신청', created: at(i, 2) } : { id: historyId++, form: { id: 5, title: '상담 신청' }, answers: { 이름: '홍길동' }, created: at(i, 2) },
+      other
+        ? { id: historyId++, formId: 5, formTitle: '상담 신청', created: at(i, 2) }
+        : { id: historyId++, form: { id: 5, title: '상담 신청' }, answers: { 이름: '홍길동' }, created: at(i, 2) },
     ];
     histories[inq.id] = h;
   }
-  const inquirySummary = (q: Obj) => ({ id: q.id, status: q.status, name: q.name, estimate: q.estimate, inquiryDate: q.inquiryDate });
+  const inquirySummary = (q: Obj) => ({
+    id: q.id,
+    status: q.status,
+    name: q.name,
+    estimate: q.estimate,
+    inquiryDate: q.inquiryDate,
+  });
   const contracts = [401, 420].map((id, i) => ({
     id,
     contractNumber: `C-${i}`,
@@ -238,9 +318,20 @@ export function referenceData(variant: ReferenceVariant = {}): ReferenceData {
     fieldSet: [],
     hidden: i === 1,
   }));
-  const contractSummary = (c: Obj) => ({ id: c.id, title: c.title, amount: c.amount, type: c.type, status: c.status, startDate: c.startDate, endDate: c.endDate });
+  const contractSummary = (c: Obj) => ({
+    id: c.id,
+    title: c.title,
+    amount: c.amount,
+    type: c.type,
+    status: c.status,
+    startDate: c.startDate,
+    endDate: c.endDate,
+  });
   for (const [i, c] of contracts.entries()) inquiries[i]!.contract = contractSummary(c);
-  const contractNotes: Record<number, Obj[]> = { 401: [{ id: 1101, content: '계약 메모', created: at(3), member: members[0] }], 420: [] };
+  const contractNotes: Record<number, Obj[]> = {
+    401: [{ id: 1101, content: '계약 메모', created: at(3), member: members[0] }],
+    420: [],
+  };
   const settlements = [451, 458].map((id, i) => ({
     id,
     title: `정산 ${i}`,
@@ -262,19 +353,84 @@ export function referenceData(variant: ReferenceVariant = {}): ReferenceData {
     inChargeSet: [members[0]],
     hidden: i === 0,
   }));
-  const settlementNotes: Record<number, Obj[]> = { 451: [{ id: 1201, content: '정산 메모', created: at(4), member: null }], 458: [] };
-  const projects = [{ id: 601, title: '프로젝트', created: at(5), contract: contractSummary(contracts[0]!), status: 'U', symbolColor: '#2f80ed', startDate: '2026-12-01', endDate: '2027-02-28', actualEndDate: null, isHidden: true }];
+  const settlementNotes: Record<number, Obj[]> = {
+    451: [{ id: 1201, content: '정산 메모', created: at(4), member: null }],
+    458: [],
+  };
+  const projects = [
+    {
+      id: 601,
+      title: '프로젝트',
+      created: at(5),
+      contract: contractSummary(contracts[0]!),
+      status: 'U',
+      symbolColor: '#2f80ed',
+      startDate: '2026-12-01',
+      endDate: '2027-02-28',
+      actualEndDate: null,
+      isHidden: true,
+    },
+  ];
   const todos = [
-    { id: 651, inquiry: { id: 301, name: '문의 0' }, inCharge: members[0], completedInCharge: null, type: 'CA', dueDate: '2026-11-25', dueTime: '10:00:00', action: '전화하기', actionHistory: null, isComplete: false, completedAt: null, dDay: 0, created: at(6) },
+    {
+      id: 651,
+      inquiry: { id: 301, name: '문의 0' },
+      inCharge: members[0],
+      completedInCharge: null,
+      type: 'CA',
+      dueDate: '2026-11-25',
+      dueTime: '10:00:00',
+      action: '전화하기',
+      actionHistory: null,
+      isComplete: false,
+      completedAt: null,
+      dDay: 0,
+      created: at(6),
+    },
   ];
   // The documented estimate item shape has no `created` (reference-api.md, estimate item templates).
   const estimateItems = [
-    { id: 91071, title: '디자인', unitCost: '450000.00', unit: 'M/M', image: '', description: '화면 설계', classification: classifications[0] },
-    { id: 91090, title: '개발', unitCost: '600000.00', unit: 'M/M', image: '', description: null, classification: classifications[1] },
+    {
+      id: 91071,
+      title: '디자인',
+      unitCost: '450000.00',
+      unit: 'M/M',
+      image: '',
+      description: '화면 설계',
+      classification: classifications[0],
+    },
+    {
+      id: 91090,
+      title: '개발',
+      unitCost: '600000.00',
+      unit: 'M/M',
+      image: '',
+      description: null,
+      classification: classifications[1],
+    },
   ];
   return {
-    members, folders, inquiryStatuses, clientStatuses, fields, contractCategories, settlementTypes, classifications, workers,
-    clients, inquiries, contracts, settlements, projects, todos, estimateItems, histories, contractNotes, settlementNotes, files, works,
+    members,
+    folders,
+    inquiryStatuses,
+    clientStatuses,
+    fields,
+    contractCategories,
+    settlementTypes,
+    classifications,
+    workers,
+    clients,
+    inquiries,
+    contracts,
+    settlements,
+    projects,
+    todos,
+    estimateItems,
+    histories,
+    contractNotes,
+    settlementNotes,
+    files,
+    works,
   };
 }
 
@@ -287,7 +443,10 @@ const withoutHidden = (r: Obj): Obj => {
 export async function startReferenceDouble(options: ReferenceDoubleOptions = {}): Promise<ReferenceDouble> {
   const data = referenceData(options.variant);
   options.mutate?.(data);
-  const keys = { apiKey: `ref_${crypto.randomBytes(8).toString('hex')}`, secretKey: crypto.randomBytes(24).toString('hex') };
+  const keys = {
+    apiKey: `ref_${crypto.randomBytes(8).toString('hex')}`,
+    secretKey: crypto.randomBytes(24).toString('hex'),
+  };
   const requests: string[] = [];
   const maxPage = options.maxPageSize ?? 100;
   let count = 0;
@@ -328,8 +487,12 @@ export async function startReferenceDouble(options: ReferenceDoubleOptions = {})
   const route = (url: URL): ((res: http.ServerResponse) => void) | undefined => {
     const p = url.pathname;
     const byId = (items: Obj[], id: string) => items.find((r) => String(r.id) === id);
-    const one = (item: Obj | undefined) => (res: http.ServerResponse) => (item ? json(res, 200, withoutHidden(item)) : json(res, 404, { detail: 'Not found.' }));
-    const list = (items: Obj[], filter = false) => (res: http.ServerResponse) => page(res, url, newestFirst(filter ? hiddenFilter(url, items) : items).map(withoutHidden));
+    const one = (item: Obj | undefined) => (res: http.ServerResponse) =>
+      item ? json(res, 200, withoutHidden(item)) : json(res, 404, { detail: 'Not found.' });
+    const list =
+      (items: Obj[], filter = false) =>
+      (res: http.ServerResponse) =>
+        page(res, url, newestFirst(filter ? hiddenFilter(url, items) : items).map(withoutHidden));
     let m: RegExpMatchArray | null;
     if (p === '/v1/member') return list(data.members);
     if (p === '/v1/folder') return (res) => json(res, 200, data.folders);
@@ -337,7 +500,14 @@ export async function startReferenceDouble(options: ReferenceDoubleOptions = {})
     if (p === '/v1/client/status') return (res) => page(res, url, data.clientStatuses);
     if (p === '/v1/field') {
       const category = url.searchParams.get('category');
-      return (res) => page(res, url, newestFirst(data.fields.filter((f) => category === null || f.category === category)).map(({ category: _c, ...f }) => f));
+      return (res) =>
+        page(
+          res,
+          url,
+          newestFirst(data.fields.filter((f) => category === null || f.category === category)).map(
+            ({ category: _c, ...f }) => f,
+          ),
+        );
     }
     if (p === '/v1/contract/category') return (res) => page(res, url, data.contractCategories);
     if (p === '/v1/settlement/type') return (res) => json(res, 200, data.settlementTypes);
@@ -351,9 +521,19 @@ export async function startReferenceDouble(options: ReferenceDoubleOptions = {})
     if ((m = /^\/v1\/inquiry\/(\d+)$/.exec(p))) {
       const inquiry = byId(data.inquiries, m[1]!);
       // `fileSet[].file`: a pre-signed download URL, absolute.
-      return one(inquiry && { ...inquiry, fileSet: inquiry.fileSet.map((f: Obj) => ({ ...f, file: `${baseUrl}${f.file}?X-Amz-Signature=${f.id}` })) });
+      return one(
+        inquiry && {
+          ...inquiry,
+          fileSet: inquiry.fileSet.map((f: Obj) => ({ ...f, file: `${baseUrl}${f.file}?X-Amz-Signature=${f.id}` })),
+        },
+      );
     }
-    if ((m = /^\/v1\/inquiry\/(\d+)\/(text_history|email_history|email_reply_history|status_history|folder_history|submit_history)$/.exec(p))) {
+    if (
+      (m =
+        /^\/v1\/inquiry\/(\d+)\/(text_history|email_history|email_reply_history|status_history|folder_history|submit_history)$/.exec(
+          p,
+        ))
+    ) {
       const h = data.histories[Number(m[1])];
       return h ? list(h[m[2]!]!) : one(undefined);
     }
@@ -399,11 +579,17 @@ export async function startReferenceDouble(options: ReferenceDoubleOptions = {})
       return res.end(JSON.stringify({ detail: 'Request was throttled. Expected available in 1 second.' }));
     }
     const handler = req.method === 'GET' ? route(url) : undefined;
-    if (!handler) return html(res, 404, '<!doctype html><html><head><title>Not Found</title></head><body><h1>Not Found</h1><p>The requested resource was not found on this server.</p></body></html>');
+    if (!handler)
+      return html(
+        res,
+        404,
+        '<!doctype html><html><head><title>Not Found</title></head><body><h1>Not Found</h1><p>The requested resource was not found on this server.</p></body></html>',
+      );
     if (req.headers['x-api-key'] !== keys.apiKey) return json(res, 401, { detail: 'Invalid API key.' });
     const expected = crypto.createHmac('sha256', keys.secretKey).update(body).digest('hex');
     const given = String(req.headers['x-signature'] ?? '');
-    if (given.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return html(res, 403, '<p></p>');
+    if (given.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected)))
+      return html(res, 403, '<p></p>');
     handler(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -35,7 +35,12 @@ export interface ResourceSecurityRow {
    * The reference properties of the create and update bodies: `caller` sending `foreign`'s record at
    * `property` gets 400 there and writes nothing. `label` names the test beside the route (`fieldSet`).
    */
-  references: { method: 'POST' | 'PATCH'; label?: string; property: string[]; body: (foreign: TestBusiness) => Promise<Body> | Body }[];
+  references: {
+    method: 'POST' | 'PATCH';
+    label?: string;
+    property: string[];
+    body: (foreign: TestBusiness) => Promise<Body> | Body;
+  }[];
   /**
    * The list's isolation: `title` names the test; `foreignFilter(b)` answers a list URL filtering by one of
    * `b`'s records (creating what it needs), which another business's list must answer empty.
@@ -75,11 +80,19 @@ export function runResourceSecurityTests(ctx: () => TestApp, row: ResourceSecuri
   const at = async (b: TestBusiness) => `${list}/${await recordOf(b)}`;
 
   describe(`${resource} routes`, () => {
-    const routes: { name: string; okStatus: number; request: (t: TestApp, b: TestBusiness) => Promise<SignedRequest> | SignedRequest }[] = [
+    const routes: {
+      name: string;
+      okStatus: number;
+      request: (t: TestApp, b: TestBusiness) => Promise<SignedRequest> | SignedRequest;
+    }[] = [
       { name: `GET ${list}`, okStatus: 200, request: () => ({ method: 'GET', url: list }) },
       { name: `POST ${list}`, okStatus: 201, request: (_t, b) => ({ method: 'POST', url: list, body: row.post(b) }) },
       { name: `GET ${item}`, okStatus: 200, request: async (_t, b) => ({ method: 'GET', url: await at(b) }) },
-      { name: `PATCH ${item}`, okStatus: 200, request: async (_t, b) => ({ method: 'PATCH', url: await at(b), body: row.patch }) },
+      {
+        name: `PATCH ${item}`,
+        okStatus: 200,
+        request: async (_t, b) => ({ method: 'PATCH', url: await at(b), body: row.patch }),
+      },
       { name: `DELETE ${item}`, okStatus: 204, request: async (_t, b) => ({ method: 'DELETE', url: await at(b) }) },
     ];
     for (const route of routes) runCommonRouteTests(ctx, route);
@@ -89,7 +102,11 @@ export function runResourceSecurityTests(ctx: () => TestApp, row: ResourceSecuri
     }
 
     runOtherBusinessIdTest(ctx, `GET ${item}`, async (_t, owner) => ({ method: 'GET', url: await at(owner) }));
-    runOtherBusinessIdTest(ctx, `PATCH ${item}`, async (_t, owner) => ({ method: 'PATCH', url: await at(owner), body: row.hijack }));
+    runOtherBusinessIdTest(ctx, `PATCH ${item}`, async (_t, owner) => ({
+      method: 'PATCH',
+      url: await at(owner),
+      body: row.hijack,
+    }));
     runOtherBusinessIdTest(ctx, `DELETE ${item}`, async (_t, owner) => ({ method: 'DELETE', url: await at(owner) }));
 
     for (const ref of row.references) {
@@ -122,7 +139,12 @@ export function runResourceSecurityTests(ctx: () => TestApp, row: ResourceSecuri
   describe(`${resource} plan gates`, () => {
     /** Every row of the resource's table for a business, deleted or not, as stored. */
     const snapshot = (t: TestApp, b: TestBusiness) =>
-      t.testDb.db.selectFrom(resource as 'project').selectAll().where('business_id', '=', b.businessId).orderBy('id').execute();
+      t.testDb.db
+        .selectFrom(resource as 'project')
+        .selectAll()
+        .where('business_id', '=', b.businessId)
+        .orderBy('id')
+        .execute();
     const { allowed } = gates;
 
     runPlanGateTests(ctx, {
@@ -172,7 +194,10 @@ export function runResourceSecurityTests(ctx: () => TestApp, row: ResourceSecuri
     it(`every ${resource} operation lists its plans (x-plans) and describes the 403 PLAN_PERMISSION_DENIED`, async () => {
       // The served document as published (unsigned), not the dereferenced copy the conformance check reads.
       const doc = (await ctx().app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
-        paths: Record<string, Record<string, { description?: string; 'x-plans'?: string[]; responses: Record<string, unknown> }>>;
+        paths: Record<
+          string,
+          Record<string, { description?: string; 'x-plans'?: string[]; responses: Record<string, unknown> }>
+        >;
       };
       const operations = [
         [list, 'get'],

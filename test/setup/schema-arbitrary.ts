@@ -54,20 +54,30 @@ function stringFor(s: JsonSchema): fc.Arbitrary<string> {
   const max = Math.min((s.maxLength as number | undefined) ?? 40, Math.max(min, 40));
   switch (s.format) {
     case 'date':
-      return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'date-time':
-      return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     case 'email':
       return fc.emailAddress().filter((e) => e.length <= ((s.maxLength as number | undefined) ?? 254));
     case 'uri':
       return fc.webUrl().filter((u) => u.length <= ((s.maxLength as number | undefined) ?? 2048));
     case 'time':
-      return fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00`);
+      return fc
+        .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+        .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00`);
   }
   if (typeof s.pattern === 'string') {
-    return fc.stringMatching(new RegExp(s.pattern)).filter((x) => x.length >= min && x.length <= ((s.maxLength as number | undefined) ?? Infinity));
+    return fc
+      .stringMatching(new RegExp(s.pattern))
+      .filter((x) => x.length >= min && x.length <= ((s.maxLength as number | undefined) ?? Infinity));
   }
-  return fc.string({ unit: 'grapheme', minLength: min, maxLength: max }).filter((x) => x.length <= ((s.maxLength as number | undefined) ?? Infinity));
+  return fc
+    .string({ unit: 'grapheme', minLength: min, maxLength: max })
+    .filter((x) => x.length <= ((s.maxLength as number | undefined) ?? Infinity));
 }
 
 /** An arbitrary of values valid for `schema` (within the keywords the document uses). */
@@ -84,16 +94,27 @@ export function valid(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
     case 'boolean':
       return fc.boolean();
     case 'integer':
-      return fc.integer({ min: (schema.minimum as number | undefined) ?? -1000, max: Math.min((schema.maximum as number | undefined) ?? 1_000_000, 2_147_483_647) });
+      return fc.integer({
+        min: (schema.minimum as number | undefined) ?? -1000,
+        max: Math.min((schema.maximum as number | undefined) ?? 1_000_000, 2_147_483_647),
+      });
     case 'number':
-      return fc.double({ min: (schema.minimum as number | undefined) ?? -1e6, max: (schema.maximum as number | undefined) ?? 1e6, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: (schema.minimum as number | undefined) ?? -1e6,
+        max: (schema.maximum as number | undefined) ?? 1e6,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'string':
       return stringFor(schema);
     case 'array': {
       const min = (schema.minItems as number | undefined) ?? 0;
       const max = Math.min((schema.maxItems as number | undefined) ?? 3, Math.max(min, 3));
       if (depth > 4) return fc.constant([]);
-      return fc.array(valid((schema.items as JsonSchema | undefined) ?? {}, depth + 1), { minLength: min, maxLength: max });
+      return fc.array(valid((schema.items as JsonSchema | undefined) ?? {}, depth + 1), {
+        minLength: min,
+        maxLength: max,
+      });
     }
     case 'object': {
       const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
@@ -113,7 +134,8 @@ function wrongType(schema: JsonSchema): fc.Arbitrary<unknown> {
   const types = new Set(typesOf(schema));
   const options: fc.Arbitrary<unknown>[] = [];
   if (!types.has('string')) options.push(fc.constantFrom(...HOSTILE_STRINGS));
-  if (!types.has('integer') && !types.has('number')) options.push(fc.constantFrom(0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308));
+  if (!types.has('integer') && !types.has('number'))
+    options.push(fc.constantFrom(0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308));
   if (!types.has('boolean')) options.push(fc.boolean());
   if (!types.has('null')) options.push(fc.constant(null));
   if (!types.has('array')) options.push(fc.constant([1, 'a', null]));
@@ -125,7 +147,8 @@ function wrongType(schema: JsonSchema): fc.Arbitrary<unknown> {
 function locations(schema: JsonSchema, path: (string | number)[] = [], depth = 0): [(string | number)[], JsonSchema][] {
   const out: [(string | number)[], JsonSchema][] = [[path, schema]];
   if (depth > 4) return out;
-  for (const [k, s] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) out.push(...locations(s, [...path, k], depth + 1));
+  for (const [k, s] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>))
+    out.push(...locations(s, [...path, k], depth + 1));
   if (schema.items) out.push(...locations(schema.items as JsonSchema, [...path, 0], depth + 1));
   return out;
 }
@@ -138,7 +161,10 @@ function setAt(value: unknown, path: (string | number)[], replacement: unknown):
     arr[0] = setAt(arr[0], rest, replacement);
     return arr;
   }
-  const obj = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+  const obj =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? { ...(value as Record<string, unknown>) }
+      : {};
   obj[head!] = setAt(obj[head!], rest, replacement);
   return obj;
 }
@@ -151,8 +177,12 @@ function deleteAt(value: unknown, path: (string | number)[], key: string): unkno
   }
   const [head, ...rest] = path;
   if (value === null || typeof value !== 'object') return value;
-  if (typeof head === 'number') return Array.isArray(value) ? [deleteAt(value[0], rest, key), ...value.slice(1)] : value;
-  return { ...(value as Record<string, unknown>), [head!]: deleteAt((value as Record<string, unknown>)[head!], rest, key) };
+  if (typeof head === 'number')
+    return Array.isArray(value) ? [deleteAt(value[0], rest, key), ...value.slice(1)] : value;
+  return {
+    ...(value as Record<string, unknown>),
+    [head!]: deleteAt((value as Record<string, unknown>)[head!], rest, key),
+  };
 }
 
 /** Nested objects `depth` levels deep. */
@@ -181,9 +211,21 @@ export function invalid(schema: JsonSchema): fc.Arbitrary<unknown> {
       mutations.push(fc.constant(setAt(value, path, 'x'.repeat(max + 1))));
       mutations.push(fc.constant(setAt(value, path, 'y'.repeat(200_000))));
       mutations.push(fc.constantFrom(...HOSTILE_STRINGS).map((h) => setAt(value, path, h)));
-      if (s.format === 'date') mutations.push(fc.constantFrom('2026-02-30', '2026-13-01', '20261122', '2026-1-1').map((d) => setAt(value, path, d)));
+      if (s.format === 'date')
+        mutations.push(
+          fc.constantFrom('2026-02-30', '2026-13-01', '20261122', '2026-1-1').map((d) => setAt(value, path, d)),
+        );
     }
-    if (types.includes('array')) mutations.push(fc.constant(setAt(value, path, Array.from({ length: 5000 }, () => ({ id: 1 })))));
+    if (types.includes('array'))
+      mutations.push(
+        fc.constant(
+          setAt(
+            value,
+            path,
+            Array.from({ length: 5000 }, () => ({ id: 1 })),
+          ),
+        ),
+      );
     mutations.push(fc.constant(setAt(value, path, deepNesting(500))));
     return fc.oneof(...mutations);
   });

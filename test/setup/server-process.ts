@@ -85,9 +85,19 @@ export interface BizapiProcess {
  * With `logFile`, everything the child writes to stdout (its request log, `LOG_LEVEL`) and stderr is also
  * appended to that file as it comes (a diagnostic of the load scenarios); without it, stdout is dropped.
  */
-export function startBizapi(args: string[], env: NodeJS.ProcessEnv, ready: RegExp = LISTENING, cwd?: string, logFile?: string): Promise<BizapiProcess> {
+export function startBizapi(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp = LISTENING,
+  cwd?: string,
+  logFile?: string,
+): Promise<BizapiProcess> {
   const log = logFile === undefined ? undefined : fs.createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [BIN, ...args], { env, cwd, stdio: ['ignore', log ? 'pipe' : 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env,
+    cwd,
+    stdio: ['ignore', log ? 'pipe' : 'ignore', 'pipe'],
+  });
   if (log) {
     child.stdout!.pipe(log, { end: false });
     // 'close': after the child's stdout and stderr have ended
@@ -127,7 +137,10 @@ export function startServer(options: ServerEnvOptions): Promise<BizapiProcess> {
  * Runs `bin/bizapi <args>` with `env` until it exits; a server that starts listening after all is stopped
  * (SIGTERM), so a test of a refused start cannot hang. Resolves with the exit code, stdout and stderr.
  */
-export function runUntilExit(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runUntilExit(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -156,16 +169,23 @@ export function request(
   headers: Record<string, string> = {},
 ): Promise<Outcome> {
   const payload = body === undefined ? '' : JSON.stringify(body);
-  const all: Record<string, string> = { 'x-api-key': creds.apiKey, 'x-signature': signBody(creds.secretKey, payload), ...headers };
+  const all: Record<string, string> = {
+    'x-api-key': creds.apiKey,
+    'x-signature': signBody(creds.secretKey, payload),
+    ...headers,
+  };
   if (payload) all['content-type'] = 'application/json';
   return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, headers: all, agent: agent ?? false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      res.on('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: urlPath, headers: all, agent: agent ?? false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        res.on('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
+      },
+    );
     req.on('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
     req.end(payload);
   });

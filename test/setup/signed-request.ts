@@ -43,7 +43,11 @@ export function multipart(fields: Record<string, string | number | boolean>): { 
 }
 
 /** Sends one request signed with `creds` (or unsigned / wrongly signed, as `req.signature` says). */
-export async function send(app: FastifyInstance, creds: Credentials | undefined, req: SignedRequest): Promise<LightMyRequestResponse> {
+export async function send(
+  app: FastifyInstance,
+  creds: Credentials | undefined,
+  req: SignedRequest,
+): Promise<LightMyRequestResponse> {
   let payload: string | Buffer | undefined;
   let contentType: string | undefined;
   if (req.raw) {
@@ -67,15 +71,15 @@ export async function send(app: FastifyInstance, creds: Credentials | undefined,
     if (req.signature === undefined) {
       const signature = signBody(creds.secretKey, payload ?? '');
       headers['x-signature'] = req.upperCaseSignature ? signature.toUpperCase() : signature;
-    }
-    else if (req.signature !== false) headers['x-signature'] = req.signature;
+    } else if (req.signature !== false) headers['x-signature'] = req.signature;
   }
   const res = await app.inject({ method: req.method, url: req.url, payload, headers });
   if (process.env.BIZAPI_CONFORMANCE !== 'off') {
     // Response conformance (issue 8): every answer a test receives must match the document's schema for
     // its operation and status. BIZAPI_CONFORMANCE=off disables the check (to see a test's own failure first).
     const problems = checkResponse(await loadDocument(app), req.method, req.url, res.statusCode, res.body);
-    if (problems.length > 0) throw new Error(`response does not conform to the OpenAPI document:\n${problems.join('\n')}`);
+    if (problems.length > 0)
+      throw new Error(`response does not conform to the OpenAPI document:\n${problems.join('\n')}`);
   }
   return res;
 }

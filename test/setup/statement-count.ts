@@ -66,7 +66,11 @@ export function atWriteAllowance(statements: readonly string[]): number {
   // the dialect as test-db.ts reads it (that module imports this one)
   if (process.env.DATABASE_URL?.startsWith('postgres')) return 0;
   const inserts = statements.filter((s) => /^\s*insert into "event"/i.test(s)).length;
-  const atWrite = statements.filter((s) => /^\s*update "event_sequence"/i.test(s) || /^\s*select .* from "webhook_endpoint" where "business_id" in \(\?\) and "is_active" = \?/i.test(s)).length;
+  const atWrite = statements.filter(
+    (s) =>
+      /^\s*update "event_sequence"/i.test(s) ||
+      /^\s*select .* from "webhook_endpoint" where "business_id" in \(\?\) and "is_active" = \?/i.test(s),
+  ).length;
   return Math.min(2 * inserts, atWrite);
 }
 
@@ -79,7 +83,9 @@ export async function withinStatements<T>(budget: number, fn: () => Promise<T>):
   const { result, statements } = await countStatements(fn);
   const allowed = budget + atWriteAllowance(statements);
   if (statements.length > allowed) {
-    throw new Error(`ran ${statements.length} statements, budget ${allowed}:\n${statements.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`);
+    throw new Error(
+      `ran ${statements.length} statements, budget ${allowed}:\n${statements.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`,
+    );
   }
   return result;
 }

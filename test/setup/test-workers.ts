@@ -34,7 +34,8 @@ export function workerSchema(poolId: number): string {
  * Whether this run goes through PgBouncer (see above): `BIZAPI_TEST_PGBOUNCER=1` on PostgreSQL. Read by
  * global-setup.ts before it starts PgBouncer; {@link isPooled} says whether it has.
  */
-export const PGBOUNCER_RUN = process.env.BIZAPI_TEST_PGBOUNCER === '1' && (process.env.DATABASE_URL ?? '').startsWith('postgres');
+export const PGBOUNCER_RUN =
+  process.env.BIZAPI_TEST_PGBOUNCER === '1' && (process.env.DATABASE_URL ?? '').startsWith('postgres');
 
 /**
  * Whether the pooled run is under way (see above): `DATABASE_POOL_MODE=transaction` with `DATABASE_DIRECT_URL`,
@@ -55,7 +56,8 @@ function directBase(): string {
  */
 export function pooledAliases(database: string, workers: number): Record<string, string | null> {
   const aliases: Record<string, string | null> = { [database]: null };
-  for (let worker = 1; worker <= workers; worker++) aliases[`${database}_${workerSchema(worker)}`] = workerSchema(worker);
+  for (let worker = 1; worker <= workers; worker++)
+    aliases[`${database}_${workerSchema(worker)}`] = workerSchema(worker);
   return aliases;
 }
 
@@ -99,7 +101,12 @@ export function poolEnvOf(url: string): Record<string, string> {
  * The PostgreSQL configuration of `url` for a handle a test opens itself: with the pooled run's settings when
  * `url` goes through the pooler (no named prepared statements there), else a plain one.
  */
-export function pgConfig(url: string): { dialect: 'postgres'; url: string; poolMode?: 'transaction'; directUrl?: string } {
+export function pgConfig(url: string): {
+  dialect: 'postgres';
+  url: string;
+  poolMode?: 'transaction';
+  directUrl?: string;
+} {
   if (!isPooled() || url.startsWith(directBase().replace(/\?.*$/, ''))) return { dialect: 'postgres', url };
   return { dialect: 'postgres', url, poolMode: 'transaction', directUrl: process.env.DATABASE_DIRECT_URL! };
 }

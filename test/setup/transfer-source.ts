@@ -76,13 +76,40 @@ function extraCatalog() {
     { key: `${category}_n`, name: `${word} 숫자`, category, dataType: 'N' },
     { key: `${category}_d`, name: `${word} 날짜`, category, dataType: 'D' },
     { key: `${category}_b`, name: `${word} 여부`, category, dataType: 'B' },
-    { key: `${category}_sl`, name: `${word} 채널`, category, dataType: 'SL', options: [{ id: 'web', title: '웹' }, { id: 'tel', title: '전화' }] },
-    { key: `${category}_ml`, name: `${word} 태그`, category, dataType: 'ML', options: [{ id: 'a', title: '가' }, { id: 'b', title: '나' }] },
+    {
+      key: `${category}_sl`,
+      name: `${word} 채널`,
+      category,
+      dataType: 'SL',
+      options: [
+        { id: 'web', title: '웹' },
+        { id: 'tel', title: '전화' },
+      ],
+    },
+    {
+      key: `${category}_ml`,
+      name: `${word} 태그`,
+      category,
+      dataType: 'ML',
+      options: [
+        { id: 'a', title: '가' },
+        { id: 'b', title: '나' },
+      ],
+    },
     { key: `${category}_m`, name: `${word} 담당`, category, dataType: 'M', members: ['ext'] },
   ]);
   return {
     grades: [{ key: 'ext', title: '외부' }],
-    members: [{ key: 'ext', nickname: '외부 담당자', email: 'ext@example.kr', isActive: true, grade: 'ext', notificationsEnabled: false }],
+    members: [
+      {
+        key: 'ext',
+        nickname: '외부 담당자',
+        email: 'ext@example.kr',
+        isActive: true,
+        grade: 'ext',
+        notificationsEnabled: false,
+      },
+    ],
     fields,
     contractCategories: [{ key: 'kr', title: '국내 사업' }],
   };
@@ -94,13 +121,20 @@ function extraCatalog() {
  */
 export async function startSource(env: Record<string, string> = {}): Promise<SourceServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-source-'));
-  const base = serverEnv({ databaseUrl: `sqlite:${path.join(dir, 'source.db')}`, dataDir: dir, env: { BIZAPI_RATE_LIMIT: '0', ...env } });
+  const base = serverEnv({
+    databaseUrl: `sqlite:${path.join(dir, 'source.db')}`,
+    dataDir: dir,
+    env: { BIZAPI_RATE_LIMIT: '0', ...env },
+  });
   const demo = await runUntilExit(['demo'], base);
   if (demo.code !== 0) throw new Error(`bizapi demo failed: ${demo.stderr}`);
   const created = JSON.parse(demo.stdout) as { business: { id: number } } & Keys;
   const catalogFile = path.join(dir, 'catalog.json');
   fs.writeFileSync(catalogFile, JSON.stringify(extraCatalog()));
-  const imported = await runUntilExit(['catalog', 'import', '--business', String(created.business.id), catalogFile], base);
+  const imported = await runUntilExit(
+    ['catalog', 'import', '--business', String(created.business.id), catalogFile],
+    base,
+  );
   if (imported.code !== 0) throw new Error(`bizapi catalog import failed: ${imported.stderr}`);
   const server = await startBizapi(['serve'], base);
   const baseUrl = `http://127.0.0.1:${server.port}`;
@@ -164,7 +198,10 @@ export async function generateData(api: Caller, n = 4): Promise<void> {
     }
   };
   const fieldSet = (category: string, i: number) =>
-    fields.get(category)!.map((f) => ({ field: { id: f.id }, value: value(f, i) })).filter((v) => v.value !== '');
+    fields
+      .get(category)!
+      .map((f) => ({ field: { id: f.id }, value: value(f, i) }))
+      .filter((v) => v.value !== '');
 
   for (let i = 0; i < n; i++) {
     const client = await api.call('POST', '/v1/client', {
@@ -180,7 +217,8 @@ export async function generateData(api: Caller, n = 4): Promise<void> {
       fieldSet: fieldSet('C', i),
       isHidden: i === 1,
     });
-    const files = i % 2 === 0 ? [{ name: `견적서 ${i}.pdf`, file: await upload(api, `견적서 ${i}.pdf`, fileBytes(i)) }] : [];
+    const files =
+      i % 2 === 0 ? [{ name: `견적서 ${i}.pdf`, file: await upload(api, `견적서 ${i}.pdf`, fileBytes(i)) }] : [];
     const inquiry = await api.call('POST', '/v1/inquiry', {
       name: `홈페이지 제작 문의 ${i}`,
       client: { id: client.id },
@@ -197,9 +235,16 @@ export async function generateData(api: Caller, n = 4): Promise<void> {
       isHidden: i === 2,
     });
     // Status changes: status history, and a folder history when the folder changes.
-    for (const s of [statuses[1], statuses[statuses.length - 1]]) await api.call('PATCH', `/v1/inquiry/${inquiry.id}`, { status: { id: s.id } });
-    await api.call('POST', `/v1/inquiry/${inquiry.id}/text_history`, { content: `통화함 ${i}`, member: { id: members[0].id } });
-    await api.call('POST', `/v1/inquiry/${inquiry.id}/text_history`, { content: `메모 ${i}`, created: '2026-09-01T09:00:00+09:00' });
+    for (const s of [statuses[1], statuses[statuses.length - 1]])
+      await api.call('PATCH', `/v1/inquiry/${inquiry.id}`, { status: { id: s.id } });
+    await api.call('POST', `/v1/inquiry/${inquiry.id}/text_history`, {
+      content: `통화함 ${i}`,
+      member: { id: members[0].id },
+    });
+    await api.call('POST', `/v1/inquiry/${inquiry.id}/text_history`, {
+      content: `메모 ${i}`,
+      created: '2026-09-01T09:00:00+09:00',
+    });
     const contract = await api.call('POST', '/v1/contract', {
       title: `계약 ${i}`,
       amount: 10_000_000 + i,
@@ -211,7 +256,10 @@ export async function generateData(api: Caller, n = 4): Promise<void> {
       categorySet: [{ id: categories[i % categories.length].id }],
       fieldSet: fieldSet('CO', i),
     });
-    await api.call('POST', `/v1/contract/${contract.id}/history`, { content: `계약 메모 ${i}`, member: { id: members[1].id } });
+    await api.call('POST', `/v1/contract/${contract.id}/history`, {
+      content: `계약 메모 ${i}`,
+      member: { id: members[1].id },
+    });
     const type = types.find((t) => t.allowsMultipleRounds) ?? types[0];
     const settlement = await api.call('POST', '/v1/settlement', {
       title: `중도금 ${i}`,
@@ -223,10 +271,36 @@ export async function generateData(api: Caller, n = 4): Promise<void> {
       dueDate: '2026-12-10',
     });
     await api.call('POST', `/v1/settlement/${settlement.id}/history`, { content: `정산 메모 ${i}` });
-    await api.call('POST', '/v1/project', { contract: { id: contract.id }, title: `프로젝트 ${i}`, status: 'U', symbolColor: '#2f80ed', startDate: '2026-12-01', endDate: '2027-02-28' });
-    if (positions.length > 0) await api.call('POST', '/v1/worker', { name: `작업자 ${i}`, position: { id: positions[i % positions.length].id }, order: i + 1, manMonthAmount: 6_500_000 });
-    await api.call('POST', '/v1/todo', { inquiry: { id: inquiry.id }, type: 'CA', dueDate: '2026-11-25', dueTime: '10:00', action: `전화하기 ${i}`, inCharge: { id: members[0].id } });
-    await api.call('POST', '/v1/estimate/item', { title: `디자인 ${i}`, unitCost: `${450000 + i}`, unit: 'M/M', description: '화면 설계', classification: classifications[0] ? { id: classifications[0].id } : null });
+    await api.call('POST', '/v1/project', {
+      contract: { id: contract.id },
+      title: `프로젝트 ${i}`,
+      status: 'U',
+      symbolColor: '#2f80ed',
+      startDate: '2026-12-01',
+      endDate: '2027-02-28',
+    });
+    if (positions.length > 0)
+      await api.call('POST', '/v1/worker', {
+        name: `작업자 ${i}`,
+        position: { id: positions[i % positions.length].id },
+        order: i + 1,
+        manMonthAmount: 6_500_000,
+      });
+    await api.call('POST', '/v1/todo', {
+      inquiry: { id: inquiry.id },
+      type: 'CA',
+      dueDate: '2026-11-25',
+      dueTime: '10:00',
+      action: `전화하기 ${i}`,
+      inCharge: { id: members[0].id },
+    });
+    await api.call('POST', '/v1/estimate/item', {
+      title: `디자인 ${i}`,
+      unitCost: `${450000 + i}`,
+      unit: 'M/M',
+      description: '화면 설계',
+      classification: classifications[0] ? { id: classifications[0].id } : null,
+    });
   }
   // Soft-deleted records: not visible, not imported.
   const gone = await api.call('POST', '/v1/client', { companyName: '삭제된 고객' });
@@ -287,11 +361,29 @@ export async function snapshot(api: Caller): Promise<Record<string, unknown>> {
     }
   };
   await detail('/v1/client', (id) => `/v1/client/${id}`);
-  await detail('/v1/inquiry', (id) => `/v1/inquiry/${id}`, (id) =>
-    ['text_history', 'email_history', 'email_reply_history', 'status_history', 'folder_history', 'submit_history'].map((h) => `/v1/inquiry/${id}/${h}`),
+  await detail(
+    '/v1/inquiry',
+    (id) => `/v1/inquiry/${id}`,
+    (id) =>
+      [
+        'text_history',
+        'email_history',
+        'email_reply_history',
+        'status_history',
+        'folder_history',
+        'submit_history',
+      ].map((h) => `/v1/inquiry/${id}/${h}`),
   );
-  await detail('/v1/contract', (id) => `/v1/contract/${id}`, (id) => [`/v1/contract/${id}/history`]);
-  await detail('/v1/settlement', (id) => `/v1/settlement/${id}`, (id) => [`/v1/settlement/${id}/history`]);
+  await detail(
+    '/v1/contract',
+    (id) => `/v1/contract/${id}`,
+    (id) => [`/v1/contract/${id}/history`],
+  );
+  await detail(
+    '/v1/settlement',
+    (id) => `/v1/settlement/${id}`,
+    (id) => [`/v1/settlement/${id}/history`],
+  );
   await detail('/v1/project', (id) => `/v1/project/${id}`);
   await detail('/v1/worker', (id) => `/v1/worker/${id}`);
   await detail('/v1/todo', (id) => `/v1/todo/${id}`);

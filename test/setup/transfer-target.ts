@@ -25,7 +25,11 @@ let targets = 0;
 export async function freshTarget(): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-target-'));
   if (DIALECT === 'sqlite') {
-    const t: Target = { url: `sqlite:${path.join(dir, 'target.db')}`, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    const t: Target = {
+      url: `sqlite:${path.join(dir, 'target.db')}`,
+      dir,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
     // `bizapi import` opens an existing SQLite database only: a fresh server's is made by `bizapi migrate`.
     const migrated = await runUntilExit(['migrate'], targetEnv(t));
     if (migrated.code !== 0) throw new Error(`bizapi migrate failed: ${migrated.stderr}`);
@@ -58,12 +62,25 @@ export async function freshTarget(): Promise<Target> {
  * docs/deployment.md#source-limits); then `env`.
  */
 export function targetEnv(t: Target, env: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return serverEnv({ databaseUrl: t.url, dataDir: t.dir, env: { BIZAPI_RATE_LIMIT: '0', BIZAPI_IMPORT_ALLOW_PRIVATE: 'true', ...env } });
+  return serverEnv({
+    databaseUrl: t.url,
+    dataDir: t.dir,
+    env: { BIZAPI_RATE_LIMIT: '0', BIZAPI_IMPORT_ALLOW_PRIVATE: 'true', ...env },
+  });
 }
 
 /** Runs `bizapi import --from` into the target (`--rate 0`); answers the exit code, the parsed answer (exit 0) and both outputs. */
-export async function runImport(t: Target, from: string, keys: Keys, extra: string[] = [], env: Record<string, string> = {}) {
-  const r = await runUntilExit(['import', '--from', from, '--api-key', keys.apiKey, '--secret-key', keys.secretKey, '--rate', '0', ...extra], targetEnv(t, env));
+export async function runImport(
+  t: Target,
+  from: string,
+  keys: Keys,
+  extra: string[] = [],
+  env: Record<string, string> = {},
+) {
+  const r = await runUntilExit(
+    ['import', '--from', from, '--api-key', keys.apiKey, '--secret-key', keys.secretKey, '--rate', '0', ...extra],
+    targetEnv(t, env),
+  );
   return { code: r.code, answer: r.code === 0 ? JSON.parse(r.stdout) : undefined, stdout: r.stdout, stderr: r.stderr };
 }
 

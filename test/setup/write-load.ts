@@ -42,7 +42,15 @@ const headers = input.businesses.map((b) => ({
   'content-type': 'application/json',
   'content-length': String(Buffer.byteLength(body)),
 }));
-const result: WriteLoadResult = { sent: 0, created: 0, throttled: 0, otherStatus: 0, errors: 0, skipped: 0, elapsedMs: 0 };
+const result: WriteLoadResult = {
+  sent: 0,
+  created: 0,
+  throttled: 0,
+  otherStatus: 0,
+  errors: 0,
+  skipped: 0,
+  elapsedMs: 0,
+};
 const perBusiness = input.inFlightPerBusiness ?? 1;
 const waiting = input.businesses.map(() => 0);
 let inFlight = 0;
@@ -55,16 +63,19 @@ function send(i: number): void {
   waiting[i]! += 1;
   inFlight += 1;
   result.sent += 1;
-  const req = http.request({ host: '127.0.0.1', port: input.port, method: 'POST', path: '/v1/client', headers: headers[i], agent }, (res) => {
-    res.resume();
-    res.on('end', () => {
-      waiting[i]! -= 1;
-      inFlight -= 1;
-      if (res.statusCode === 201) result.created += 1;
-      else if (res.statusCode === 429) result.throttled += 1;
-      else result.otherStatus += 1;
-    });
-  });
+  const req = http.request(
+    { host: '127.0.0.1', port: input.port, method: 'POST', path: '/v1/client', headers: headers[i], agent },
+    (res) => {
+      res.resume();
+      res.on('end', () => {
+        waiting[i]! -= 1;
+        inFlight -= 1;
+        if (res.statusCode === 201) result.created += 1;
+        else if (res.statusCode === 429) result.throttled += 1;
+        else result.otherStatus += 1;
+      });
+    },
+  );
   req.on('error', () => {
     waiting[i]! -= 1;
     inFlight -= 1;

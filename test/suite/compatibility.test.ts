@@ -24,16 +24,27 @@ afterAll(async () => {
  * exact bytes given, the signature is the HMAC of those bytes (of the empty string without a body).
  */
 async function cli(b: TestBusiness, method: string, url: string, body = '', sign = true) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-api-key': b.apiKey, accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-api-key': b.apiKey,
+    accept: 'application/json',
+  };
   if (sign) headers['x-signature'] = signBody(b.secretKey, body);
-  const res = await t.app.inject({ method: method as 'GET', url, headers, ...(body !== '' && { payload: Buffer.from(body, 'utf8') }) });
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    ...(body !== '' && { payload: Buffer.from(body, 'utf8') }),
+  });
   return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as any) : undefined, headers: res.headers };
 }
 
 /** Python's `json.dumps(obj, separators=(",", ":"), ensure_ascii=…)`: compact, non-ASCII raw or `\uXXXX`. */
 function compact(value: unknown, ensureAscii: boolean): string {
   const text = JSON.stringify(value);
-  return ensureAscii ? text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+  return ensureAscii
+    ? text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : text;
 }
 
 describe('the vendor CLI: a JSON content type on every request', () => {
@@ -73,7 +84,11 @@ describe('the vendor CLI: a JSON content type on every request', () => {
       method: 'POST',
       url: '/v1/inquiry',
       payload: body,
-      headers: { 'content-type': 'application/json', 'x-api-key': b.apiKey, 'x-signature': signBody(b.secretKey, JSON.stringify({ name }, null, 1)) },
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': b.apiKey,
+        'x-signature': signBody(b.secretKey, JSON.stringify({ name }, null, 1)),
+      },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toMatch(/X-Signature/);
@@ -88,7 +103,11 @@ describe('edge functions: unsigned calls in the default (optional) signature mod
     expect(created.status).toBe(201);
     expect((await cli(b, 'GET', '/v1/client', '', false)).body.results[0].companyName).toBe('한빛 주식회사');
     expect((await cli(b, 'DELETE', `/v1/client/${created.body.id}`, '', false)).status).toBe(204);
-    const wrong = await t.app.inject({ method: 'GET', url: '/v1/client', headers: { 'x-api-key': b.apiKey, 'x-signature': 'deadbeef' } });
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/v1/client',
+      headers: { 'x-api-key': b.apiKey, 'x-signature': 'deadbeef' },
+    });
     expect(wrong.statusCode).toBe(403);
     expect(typeof wrong.json().detail).toBe('string');
   });
@@ -125,7 +144,10 @@ describe('scripts that page: page_size as a string, next followed verbatim', () 
     expect(bad.body.page_size).toEqual(['A valid integer is required.']);
     for (const companyName of ['A', 'B']) await cli(b, 'POST', '/v1/client', compact({ companyName }, false));
     const first = await cli(b, 'GET', '/v1/client?page_size=1');
-    const tampered = (first.body.next as string).replace(/cursor=(.)/, (_m, c: string) => `cursor=${c === 'A' ? 'B' : 'A'}`);
+    const tampered = (first.body.next as string).replace(
+      /cursor=(.)/,
+      (_m, c: string) => `cursor=${c === 'A' ? 'B' : 'A'}`,
+    );
     const res = await cli(b, 'GET', tampered);
     expect(res.status).toBe(404);
     expect(res.body.detail).toBe('Invalid cursor');
@@ -142,20 +164,51 @@ describe('a daily briefing: parallel date-filtered lists', () => {
     });
     const today = todayIn(b.timezone);
     const month = today.slice(0, 7);
-    const lastDay = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+    const lastDay = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0))
+      .toISOString()
+      .slice(0, 10);
     const inquiry = (await cli(b, 'POST', '/v1/inquiry', compact({ name: '오늘의 문의 ☀️' }, false))).body;
     await cli(b, 'POST', '/v1/inquiry', compact({ name: '지난 문의', inquiryDate: '2020-01-01' }, false));
-    await cli(b, 'POST', '/v1/todo', compact({ inquiry: { id: inquiry.id }, type: 'CA', dueDate: today, action: '고객에게 전화 📞' }, false));
-    await cli(b, 'POST', '/v1/todo', compact({ inquiry: { id: inquiry.id }, type: 'M', dueDate: '2099-01-01', action: 'Later' }, false));
+    await cli(
+      b,
+      'POST',
+      '/v1/todo',
+      compact({ inquiry: { id: inquiry.id }, type: 'CA', dueDate: today, action: '고객에게 전화 📞' }, false),
+    );
+    await cli(
+      b,
+      'POST',
+      '/v1/todo',
+      compact({ inquiry: { id: inquiry.id }, type: 'M', dueDate: '2099-01-01', action: 'Later' }, false),
+    );
     const contract = (
-      await cli(b, 'POST', '/v1/contract', compact({ title: '웹사이트 구축 계약', amount: 33_000_000, type: 'I', startDate: `${month}-01`, endDate: lastDay }, false))
+      await cli(
+        b,
+        'POST',
+        '/v1/contract',
+        compact(
+          { title: '웹사이트 구축 계약', amount: 33_000_000, type: 'I', startDate: `${month}-01`, endDate: lastDay },
+          false,
+        ),
+      )
     ).body;
     expect(contract.id).toEqual(expect.any(Number));
     const settlement = await cli(
       b,
       'POST',
       '/v1/settlement',
-      compact({ title: '1차 중도금', amount: 10_000_000, additionalAmount: 0, vat: 1_000_000, contract: { id: contract.id }, type: { id: b.ids.settlementTypes.ins }, dueDate: today }, false),
+      compact(
+        {
+          title: '1차 중도금',
+          amount: 10_000_000,
+          additionalAmount: 0,
+          vat: 1_000_000,
+          contract: { id: contract.id },
+          type: { id: b.ids.settlementTypes.ins },
+          dueDate: today,
+        },
+        false,
+      ),
     );
     expect(settlement.status, JSON.stringify(settlement.body)).toBe(201);
     await cli(b, 'POST', '/v1/project', compact({ title: '진행 중 프로젝트', status: 'I' }, false));
@@ -168,9 +221,12 @@ describe('a daily briefing: parallel date-filtered lists', () => {
       cli(b, 'GET', `/v1/settlement?due_date_start=${month}-01&due_date_end=${lastDay}&page_size=100`),
       cli(b, 'GET', '/v1/project?status=I&page_size=100'),
     ]);
-    for (const res of [inquiries, todos, contracts, settlements, projects]) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    for (const res of [inquiries, todos, contracts, settlements, projects])
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
     // What the briefing prints.
-    expect(inquiries.body.results.map((i: any) => `${i.name} [${i.status.title} / ${i.status.folder.name}]`)).toEqual(['오늘의 문의 ☀️ [New / Sales]']);
+    expect(inquiries.body.results.map((i: any) => `${i.name} [${i.status.title} / ${i.status.folder.name}]`)).toEqual([
+      '오늘의 문의 ☀️ [New / Sales]',
+    ]);
     expect(todos.body.results.map((x: any) => x.action)).toEqual(['고객에게 전화 📞']);
     expect(contracts.body.results.map((c: any) => c.title)).toEqual(['웹사이트 구축 계약']);
     expect(settlements.body.results.map((s: any) => `${s.title} ${s.amount + s.vat}`)).toEqual(['1차 중도금 11000000']);
@@ -181,7 +237,11 @@ describe('a daily briefing: parallel date-filtered lists', () => {
     const b = await newBusiness(t);
     const missing = await cli(b, 'GET', '/v1/inquiry/2147483000');
     expect(missing.body.detail).toBe('Not found.');
-    const unauth = await t.app.inject({ method: 'GET', url: '/v1/inquiry', headers: { 'content-type': 'application/json' } });
+    const unauth = await t.app.inject({
+      method: 'GET',
+      url: '/v1/inquiry',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unauth.statusCode).toBe(401);
     expect(typeof unauth.json().detail).toBe('string');
     const invalid = await cli(b, 'POST', '/v1/todo', compact({ type: 'CA' }, false));

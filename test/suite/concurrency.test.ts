@@ -51,7 +51,9 @@ describe(`${RACERS} concurrent requests over HTTP (${DIALECT})`, () => {
     const b = await newBusiness(t);
     const inquiry = await http(b, 'POST', '/v1/inquiry', { name: 'Contested lead' });
     expect(inquiry.status).toBe(201);
-    const answers = await race((n) => http(b, 'POST', '/v1/contract', { title: `Racer ${n}`, amount: n, type: 'G', inquiry: { id: inquiry.body.id } }));
+    const answers = await race((n) =>
+      http(b, 'POST', '/v1/contract', { title: `Racer ${n}`, amount: n, type: 'G', inquiry: { id: inquiry.body.id } }),
+    );
 
     const won = answers.filter((a) => a.status === 201);
     expect(won).toHaveLength(1);
@@ -64,15 +66,21 @@ describe(`${RACERS} concurrent requests over HTTP (${DIALECT})`, () => {
     // Nothing else was written, and both sides agree.
     const contracts = await http(b, 'GET', '/v1/contract?page_size=100');
     expect(contracts.body.results.map((c: { id: number }) => c.id)).toEqual([won[0]!.body.id]);
-    expect((await http(b, 'GET', `/v1/inquiry/${inquiry.body.id}`)).body.contract).toMatchObject({ id: won[0]!.body.id });
-    expect((await http(b, 'GET', `/v1/contract/${won[0]!.body.id}`)).body.inquiry).toMatchObject({ id: inquiry.body.id });
+    expect((await http(b, 'GET', `/v1/inquiry/${inquiry.body.id}`)).body.contract).toMatchObject({
+      id: won[0]!.body.id,
+    });
+    expect((await http(b, 'GET', `/v1/contract/${won[0]!.body.id}`)).body.inquiry).toMatchObject({
+      id: inquiry.body.id,
+    });
   }, 60_000);
 
   it(`${RACERS} POST /v1/settlement of a single-round type on one contract: exactly one 201, the rest 400 on type.id`, async () => {
     const b = await settlementBusiness(t);
     const contract = await contractFor(t, b);
     const single = b.ids.settlementTypes.ini!;
-    const answers = await race((n) => http(b, 'POST', '/v1/settlement', settlementBody(contract.id, single, { title: `Racer ${n}` })));
+    const answers = await race((n) =>
+      http(b, 'POST', '/v1/settlement', settlementBody(contract.id, single, { title: `Racer ${n}` })),
+    );
 
     const won = answers.filter((a) => a.status === 201);
     expect(won).toHaveLength(1);
@@ -93,11 +101,13 @@ describe(`${RACERS} concurrent requests over HTTP (${DIALECT})`, () => {
     const inquiry = await http(b, 'POST', '/v1/inquiry', { name: 'Busy lead' });
     expect(inquiry.status).toBe(201);
     const targets = [won!, lost!, initial!];
-    const answers = await race((n) => http(b, 'PATCH', `/v1/inquiry/${inquiry.body.id}`, { status: { id: targets[n % 3] } }));
+    const answers = await race((n) =>
+      http(b, 'PATCH', `/v1/inquiry/${inquiry.body.id}`, { status: { id: targets[n % 3] } }),
+    );
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
 
     const rows: { status: { id: number }; previousStatus: { id: number } | null }[] = [];
-    for (let url: string | null = `/v1/inquiry/${inquiry.body.id}/status_history?page_size=100`; url !== null; ) {
+    for (let url: string | null = `/v1/inquiry/${inquiry.body.id}/status_history?page_size=100`; url !== null;) {
       const page = await http(b, 'GET', url);
       expect(page.status).toBe(200);
       rows.push(...page.body.results);
@@ -107,7 +117,9 @@ describe(`${RACERS} concurrent requests over HTTP (${DIALECT})`, () => {
     // The create's row, then each applied change, each replacing exactly the status before it.
     expect(chain[0]).toMatchObject({ status: { id: initial }, previousStatus: null });
     for (let i = 1; i < chain.length; i++) {
-      expect(chain[i]!.previousStatus?.id, `row ${i} replaces the status row ${i - 1} set`).toBe(chain[i - 1]!.status.id);
+      expect(chain[i]!.previousStatus?.id, `row ${i} replaces the status row ${i - 1} set`).toBe(
+        chain[i - 1]!.status.id,
+      );
       expect(chain[i]!.status.id).not.toBe(chain[i]!.previousStatus?.id);
     }
     // At most one row per PATCH; at least one change applied; the chain ends at the inquiry's status.

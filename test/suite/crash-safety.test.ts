@@ -78,17 +78,28 @@ function exited(child: ChildProcess): Promise<void> {
  * POSTs clients (or, with `inquiryFor`, inquiries with that member in charge) from `workers` concurrent loops
  * until the server stops answering; returns the acknowledged ones (`companyName` holds the inquiry's name).
  */
-async function streamWrites(port: number, b: TestBusiness, workers: number, inquiryFor?: number): Promise<{ id: number; companyName: string }[]> {
+async function streamWrites(
+  port: number,
+  b: TestBusiness,
+  workers: number,
+  inquiryFor?: number,
+): Promise<{ id: number; companyName: string }[]> {
   const acknowledged: { id: number; companyName: string }[] = [];
   let n = 0;
   const loop = async () => {
     for (;;) {
       const companyName = `Crash test ${n++}`;
-      const body = JSON.stringify(inquiryFor === undefined ? { companyName } : { name: companyName, inChargeSet: [{ id: inquiryFor }] });
+      const body = JSON.stringify(
+        inquiryFor === undefined ? { companyName } : { name: companyName, inChargeSet: [{ id: inquiryFor }] },
+      );
       try {
         const res = await fetch(`http://127.0.0.1:${port}/v1/${inquiryFor === undefined ? 'client' : 'inquiry'}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-api-key': b.apiKey, 'x-signature': signBody(b.secretKey, body) },
+          headers: {
+            'content-type': 'application/json',
+            'x-api-key': b.apiKey,
+            'x-signature': signBody(b.secretKey, body),
+          },
           body,
         });
         if (res.status === 201) acknowledged.push({ id: ((await res.json()) as { id: number }).id, companyName });
@@ -109,7 +120,11 @@ async function waitForWrites(table: 'client' | 'inquiry', businessId: number): P
   const started = Date.now();
   let firstAt: number | undefined;
   while (Date.now() - started < 60_000 && (firstAt === undefined || Date.now() - firstAt < 5000)) {
-    const rows = await testDb.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('business_id', '=', businessId).executeTakeFirstOrThrow();
+    const rows = await testDb.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('business_id', '=', businessId)
+      .executeTakeFirstOrThrow();
     if (Number(rows.n) >= 40) break;
     if (Number(rows.n) > 0) firstAt ??= Date.now();
     await new Promise((r) => setTimeout(r, 20));
@@ -130,12 +145,18 @@ describe(`SIGKILL during a stream of writes (${DIALECT})`, () => {
 
     const restarted = await startServer(port);
     try {
-      const stored = await testDb.db.selectFrom('client').select(['id', 'company_name']).where('business_id', '=', b.businessId).execute();
+      const stored = await testDb.db
+        .selectFrom('client')
+        .select(['id', 'company_name'])
+        .where('business_id', '=', b.businessId)
+        .execute();
       const byId = new Map(stored.map((r) => [r.id, r.company_name]));
       for (const w of acknowledged) expect(byId.get(w.id), `acknowledged client ${w.id}`).toBe(w.companyName);
       // And through the API after the restart.
       const last = acknowledged.at(-1)!;
-      const res = await fetch(`http://127.0.0.1:${port}/v1/client/${last.id}`, { headers: { 'x-api-key': b.apiKey, 'x-signature': signBody(b.secretKey, '') } });
+      const res = await fetch(`http://127.0.0.1:${port}/v1/client/${last.id}`, {
+        headers: { 'x-api-key': b.apiKey, 'x-signature': signBody(b.secretKey, '') },
+      });
       expect(res.status).toBe(200);
     } finally {
       restarted.kill('SIGTERM');
@@ -154,7 +175,9 @@ describe(`SIGKILL during a stream of writes (${DIALECT})`, () => {
         left join client_status s on s.business_id = c.business_id and s.id = c.status_id
         where bu.id is null or (c.status_id is not null and s.id is null)`.execute(testDb.db);
       expect(orphans.rows[0]?.n).toBe(0);
-      const duplicates = await sql<{ n: number }>`select count(*)::int as n from (select id from client group by id having count(*) > 1) d`.execute(testDb.db);
+      const duplicates = await sql<{
+        n: number;
+      }>`select count(*)::int as n from (select id from client group by id having count(*) > 1) d`.execute(testDb.db);
       expect(duplicates.rows[0]?.n).toBe(0);
     }
   }, 120_000);
@@ -188,7 +211,24 @@ describe(`SIGKILL with notifications being written and delivered (${DIALECT})`, 
       PUSH_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as { port: number }).port}/push`,
     };
     const outbox = () =>
-      testDb.db.selectFrom('notification_outbox').select(['id', 'inquiry_id', 'member_id', 'event_type', 'delivered_at', 'failed_at', 'last_error', 'attempts', 'lease_until', 'in_app_at', 'email_at', 'push_at']).where('business_id', '=', b.businessId).execute();
+      testDb.db
+        .selectFrom('notification_outbox')
+        .select([
+          'id',
+          'inquiry_id',
+          'member_id',
+          'event_type',
+          'delivered_at',
+          'failed_at',
+          'last_error',
+          'attempts',
+          'lease_until',
+          'in_app_at',
+          'email_at',
+          'push_at',
+        ])
+        .where('business_id', '=', b.businessId)
+        .execute();
     try {
       const port = await freePort();
       const server = await startServer(port, env);
@@ -216,7 +256,11 @@ describe(`SIGKILL with notifications being written and delivered (${DIALECT})`, 
       const ackIds = new Set(acknowledged.map((w) => w.id));
       const createdFor = rows.filter((r) => r.event_type === 'inquiry.created').map((r) => r.inquiry_id);
       for (const id of ackIds) expect(createdFor, `outbox row of acknowledged inquiry ${id}`).toContain(id);
-      const stored = await testDb.db.selectFrom('inquiry').select('id').where('business_id', '=', b.businessId).execute();
+      const stored = await testDb.db
+        .selectFrom('inquiry')
+        .select('id')
+        .where('business_id', '=', b.businessId)
+        .execute();
       const storedIds = new Set(stored.map((r) => r.id));
       for (const r of rows) expect(storedIds.has(r.inquiry_id), `outbox row ${r.id} has its inquiry`).toBe(true);
       expect(new Set(rows.map((r) => r.member_id))).toEqual(new Set([kim]));
@@ -226,7 +270,11 @@ describe(`SIGKILL with notifications being written and delivered (${DIALECT})`, 
       const outboxIds = rows.map((r) => r.id).sort((x, y) => x - y);
 
       // Once per outbox id: one in-app notification, one .eml file.
-      const inApp = await testDb.db.selectFrom('notification').select('outbox_id').where('business_id', '=', b.businessId).execute();
+      const inApp = await testDb.db
+        .selectFrom('notification')
+        .select('outbox_id')
+        .where('business_id', '=', b.businessId)
+        .execute();
       expect(inApp.map((r) => r.outbox_id).sort((x, y) => x - y)).toEqual(outboxIds);
       const emlIds = readdirSync(path.join(mailDir, 'mail'))
         .filter((f) => f.endsWith('.eml'))
@@ -287,7 +335,11 @@ describe(`SIGKILL with webhook deliveries under way (${DIALECT})`, () => {
       BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true',
     };
     const deliveries = () =>
-      testDb.db.selectFrom('webhook_delivery').select(['event_id', 'status', 'attempts', 'last_status_code']).where('webhook_id', '=', webhookId).execute();
+      testDb.db
+        .selectFrom('webhook_delivery')
+        .select(['event_id', 'status', 'attempts', 'last_status_code'])
+        .where('webhook_id', '=', webhookId)
+        .execute();
     try {
       const port = await freePort();
       const server = await startServer(port, env);
@@ -313,7 +365,11 @@ describe(`SIGKILL with webhook deliveries under way (${DIALECT})`, () => {
         const until = Date.now() + 90_000;
         do {
           await new Promise((r) => setTimeout(r, 100));
-          events = await testDb.db.selectFrom('event').select(['id', 'type', 'data']).where('business_id', '=', b.businessId).execute();
+          events = await testDb.db
+            .selectFrom('event')
+            .select(['id', 'type', 'data'])
+            .where('business_id', '=', b.businessId)
+            .execute();
           rows = await deliveries();
         } while ((rows.length < events.length || rows.some((r) => r.status !== 'succeeded')) && Date.now() < until);
       } finally {
@@ -322,7 +378,9 @@ describe(`SIGKILL with webhook deliveries under way (${DIALECT})`, () => {
       }
 
       // every acknowledged write committed its event, and every event was delivered, once per event as a row
-      const createdFor = new Set(events.filter((e) => e.type === 'client.created').map((e) => (JSON.parse(e.data) as { id: number }).id));
+      const createdFor = new Set(
+        events.filter((e) => e.type === 'client.created').map((e) => (JSON.parse(e.data) as { id: number }).id),
+      );
       for (const w of acknowledged) expect(createdFor.has(w.id), `event of acknowledged client ${w.id}`).toBe(true);
       expect(rows.map((r) => r.event_id).sort((x, y) => x - y)).toEqual(events.map((e) => e.id).sort((x, y) => x - y));
       expect(rows.filter((r) => r.status !== 'succeeded')).toEqual([]);

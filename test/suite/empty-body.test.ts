@@ -32,7 +32,13 @@ const EMPTY_BODIES = [
 ] as const;
 
 /** Sends `method url` with the given content type and zero bytes, signed over the empty string. */
-function sendEmpty(b: TestBusiness, method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, contentType: string, signature?: string) {
+function sendEmpty(
+  b: TestBusiness,
+  method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
+  url: string,
+  contentType: string,
+  signature?: string,
+) {
   return call(b, { method, url, raw: { payload: '', contentType }, ...(signature !== undefined && { signature }) });
 }
 
@@ -81,7 +87,12 @@ describe('POST /v1/inquiry with no body', () => {
     const b = await newBusiness(t);
     const res = await call(b, { method: 'POST', url: '/v1/inquiry' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ name: '의뢰 제목', estimate: '0.00', client: null, status: { id: b.ids.statuses.new } });
+    expect(res.body).toMatchObject({
+      name: '의뢰 제목',
+      estimate: '0.00',
+      client: null,
+      status: { id: b.ids.statuses.new },
+    });
   });
 
   for (const { name, contentType } of EMPTY_BODIES) {
@@ -89,7 +100,12 @@ describe('POST /v1/inquiry with no body', () => {
       const b = await newBusiness(t);
       const res = await sendEmpty(b, 'POST', '/v1/inquiry', contentType);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(res.body).toMatchObject({ name: '의뢰 제목', estimate: '0.00', inChargeSet: [], status: { folder: { id: b.ids.folders.sales } } });
+      expect(res.body).toMatchObject({
+        name: '의뢰 제목',
+        estimate: '0.00',
+        inChargeSet: [],
+        status: { folder: { id: b.ids.folders.sales } },
+      });
       const read = await call(b, { method: 'GET', url: `/v1/inquiry/${res.body.id}` });
       expect(read.status).toBe(200);
     });
@@ -132,7 +148,11 @@ describe('GET with a content type and zero bytes', () => {
 
   it('still refuses a non-empty malformed JSON body with a parse error', async () => {
     const b = await newBusiness(t);
-    const res = await call(b, { method: 'POST', url: '/v1/client', raw: { payload: ' ', contentType: 'application/json' } });
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/client',
+      raw: { payload: ' ', contentType: 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/^JSON parse error - /);
   });

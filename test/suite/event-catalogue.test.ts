@@ -46,7 +46,9 @@ describe('event catalogue', () => {
   it('every write operation documents its events and has a recipe', async () => {
     const ops = await writeOperations();
     expect(ops.length).toBeGreaterThan(30);
-    const missing = ops.filter((op) => !Array.isArray(op.events)).map((op) => `${op.method} ${op.path} (${op.operationId})`);
+    const missing = ops
+      .filter((op) => !Array.isArray(op.events))
+      .map((op) => `${op.method} ${op.path} (${op.operationId})`);
     expect(missing, 'operations without x-events').toEqual([]);
     const noRecipe = ops.filter((op) => RECIPES[op.operationId] === undefined).map((op) => op.operationId);
     expect(noRecipe, 'operations without a recipe in test/suite/event-catalogue/').toEqual([]);
@@ -67,7 +69,10 @@ describe('event catalogue', () => {
         continue;
       }
       const after = (await api.get(b, '/v1/event?page_size=100')).body.results as { id: number; type: string }[];
-      const written = after.filter((e) => e.id > last).map((e) => e.type).reverse();
+      const written = after
+        .filter((e) => e.id > last)
+        .map((e) => e.type)
+        .reverse();
       if (JSON.stringify(written) !== JSON.stringify(op.events)) {
         failures.push(`${op.operationId}: documents ${JSON.stringify(op.events)}, wrote ${JSON.stringify(written)}`);
       }

@@ -33,7 +33,8 @@ const deadline = Date.now() + Number(opts.minutes) * 60_000;
 // On PostgreSQL the database is emptied and migrated first, as `npm test` does (the URL must name a throwaway one).
 await setupTestDatabase();
 // The setup migrates one schema per test worker (test/setup/global-setup.ts); the campaign is worker 1.
-if (process.env.DATABASE_URL?.startsWith('postgres')) process.env.DATABASE_URL = urlWithSchema(process.env.DATABASE_URL, workerSchema(1));
+if (process.env.DATABASE_URL?.startsWith('postgres'))
+  process.env.DATABASE_URL = urlWithSchema(process.env.DATABASE_URL, workerSchema(1));
 // Server errors go to stderr (LOG_LEVEL=error), so a 5xx comes with its stack.
 const t = await buildTestApp({ BIZAPI_RATE_LIMIT: '0', LOG_LEVEL: 'error' });
 const doc = await loadDocument(t.app);
@@ -61,11 +62,19 @@ try {
     const ids = await seedRecords(t.app, b, doc);
     for (const op of operations) {
       if (Date.now() >= deadline) break;
-      const report = await fuzzOperation(t.app, b, doc, op, { runs: Number(opts.runs), records: ids, seed: round * 7919 });
+      const report = await fuzzOperation(t.app, b, doc, op, {
+        runs: Number(opts.runs),
+        records: ids,
+        seed: round * 7919,
+      });
       cases += report.cases;
       for (const p of report.problems) if (!problems.has(p)) problems.set(p, op.operationId);
       if (Date.now() >= deadline) break;
-      const hostile = await fuzzHostile(t.app, b, doc, op, { runs: Math.max(1, Math.floor(Number(opts.runs) / 5)), records: ids, seed: round * 104729 });
+      const hostile = await fuzzHostile(t.app, b, doc, op, {
+        runs: Math.max(1, Math.floor(Number(opts.runs) / 5)),
+        records: ids,
+        seed: round * 104729,
+      });
       cases += hostile.cases;
       for (const p of hostile.problems) if (!problems.has(p)) problems.set(p, op.operationId);
     }
@@ -74,7 +83,12 @@ try {
       try {
         await checkMirrorProperty(
           { t, api: apiClient(() => t.app) },
-          { seed, numRuns: Number(opts.mirrorRuns), maxOps: Number(opts.mirrorOps), timeLimitMs: Math.max(1000, deadline - Date.now()) },
+          {
+            seed,
+            numRuns: Number(opts.mirrorRuns),
+            maxOps: Number(opts.mirrorOps),
+            timeLimitMs: Math.max(1000, deadline - Date.now()),
+          },
         );
       } catch (err) {
         // fast-check's report (seed, shrunk counterexample), then the property's own message: the problems.
@@ -84,7 +98,9 @@ try {
       }
       cases += Number(opts.mirrorRuns);
     }
-    process.stderr.write(`round ${round}: ${cases} cases, ${requests} requests ${JSON.stringify(byClass)}, ${problems.size} problems\n`);
+    process.stderr.write(
+      `round ${round}: ${cases} cases, ${requests} requests ${JSON.stringify(byClass)}, ${problems.size} problems\n`,
+    );
   }
 } finally {
   await t.close();

@@ -25,8 +25,12 @@ function propertiesOf(schema: JsonSchema | undefined): { lists: string[]; string
   const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
   const typeOf = (s: JsonSchema) => (Array.isArray(s.type) ? (s.type as string[]) : [s.type as string]);
   return {
-    lists: Object.entries(properties).filter(([, s]) => typeOf(s).includes('array')).map(([k]) => k),
-    strings: Object.entries(properties).filter(([, s]) => typeOf(s).includes('string')).map(([k]) => k),
+    lists: Object.entries(properties)
+      .filter(([, s]) => typeOf(s).includes('array'))
+      .map(([k]) => k),
+    strings: Object.entries(properties)
+      .filter(([, s]) => typeOf(s).includes('string'))
+      .map(([k]) => k),
   };
 }
 
@@ -48,7 +52,11 @@ function hostileBody(shape: string, key: string, size: number): string | Buffer 
     case 'longString':
       return JSON.stringify({ [key]: 'x'.repeat(size * 20) });
     case 'badUtf8':
-      return Buffer.concat([Buffer.from(`{"${key}": "`), Buffer.from([0xff, 0xc0, 0xaf, 0xed, 0xa0, 0x80]), Buffer.from('"}')]);
+      return Buffer.concat([
+        Buffer.from(`{"${key}": "`),
+        Buffer.from([0xff, 0xc0, 0xaf, 0xed, 0xa0, 0x80]),
+        Buffer.from('"}'),
+      ]);
     case 'loneSurrogate':
       return `{"${key}": "a\\ud800b\\udfff"}`;
     case 'nul':
@@ -58,10 +66,29 @@ function hostileBody(shape: string, key: string, size: number): string | Buffer 
   }
 }
 
-const SHAPES = ['zeros', 'objects', 'lists', 'wide', 'deepArray', 'deepObject', 'longString', 'badUtf8', 'loneSurrogate', 'nul'] as const;
+const SHAPES = [
+  'zeros',
+  'objects',
+  'lists',
+  'wide',
+  'deepArray',
+  'deepObject',
+  'longString',
+  'badUtf8',
+  'loneSurrogate',
+  'nul',
+] as const;
 const HOSTS = ['a b', '[::1', 'x.example:99999', 'evil.example', 'x@y', 'x.example/path', '[::1]:8000', 'EXAMPLE.COM.'];
 const ENCODINGS = ['gzip', 'br', 'deflate', 'compress', 'identity, gzip', 'x-unknown'];
-const PATH_IDS = (id: number) => [`0${id}`, `${id}.0`, `${id}e0`, `0x${id.toString(16)}`, `+${id}`, `%3${String(id)[0]}${String(id).slice(1)}`, ` ${id}`];
+const PATH_IDS = (id: number) => [
+  `0${id}`,
+  `${id}.0`,
+  `${id}e0`,
+  `0x${id.toString(16)}`,
+  `+${id}`,
+  `%3${String(id)[0]}${String(id).slice(1)}`,
+  ` ${id}`,
+];
 
 /**
  * Sends the hostile shapes to one operation (`runs` random cases per property, seeded).
@@ -77,7 +104,10 @@ export async function fuzzHostile(
   const report: HostileReport = { cases: 0, byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 }, problems: [] };
   const problems = new Set<string>();
   const url = fillPath(op.path, opts.records);
-  const exchange = async (label: string, req: { url?: string; payload?: string | Buffer; headers?: Record<string, string> }) => {
+  const exchange = async (
+    label: string,
+    req: { url?: string; payload?: string | Buffer; headers?: Record<string, string> },
+  ) => {
     const payload = req.payload;
     const headers: Record<string, string> = {
       'x-api-key': creds.apiKey,
@@ -92,7 +122,8 @@ export async function fuzzHostile(
     const where = `${op.method} ${op.path} [${label}]`;
     if (res.statusCode >= 500) problems.add(`${where}: answered ${res.statusCode} ${res.body.slice(0, 200)}`);
     if (res.body.includes('http:///')) problems.add(`${where}: a link without a host`);
-    for (const p of checkResponse(doc, op.method, target.split('?')[0]!, res.statusCode, res.body)) problems.add(`${where}: ${p}`);
+    for (const p of checkResponse(doc, op.method, target.split('?')[0]!, res.statusCode, res.body))
+      problems.add(`${where}: ${p}`);
     return res;
   };
   const params = { numRuns: opts.runs, seed: opts.seed, endOnFailure: false };
@@ -101,28 +132,48 @@ export async function fuzzHostile(
   if (op.requestSchema) {
     const keys = [...lists, ...strings, 'unknownProperty'];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...SHAPES), fc.constantFrom(...keys), fc.integer({ min: 1_001, max: 60_000 }), async (shape, key, size) => {
-        // Deep shapes go from just past the limit (33) to 100,000 levels; the others stay within 1 MiB.
-        const n = shape.startsWith('deep') ? Math.min(size * 2, 100_000) : shape === 'objects' ? Math.min(size, 30_000) : size;
-        const res = await exchange(`${shape} ${key} ×${n}`, { payload: hostileBody(shape, key, n) });
-        if (res.statusCode < 400 && shape !== 'longString') problems.add(`${op.method} ${op.path} [${shape} ${key}]: accepted (${res.statusCode})`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...SHAPES),
+        fc.constantFrom(...keys),
+        fc.integer({ min: 1_001, max: 60_000 }),
+        async (shape, key, size) => {
+          // Deep shapes go from just past the limit (33) to 100,000 levels; the others stay within 1 MiB.
+          const n = shape.startsWith('deep')
+            ? Math.min(size * 2, 100_000)
+            : shape === 'objects'
+              ? Math.min(size, 30_000)
+              : size;
+          const res = await exchange(`${shape} ${key} ×${n}`, { payload: hostileBody(shape, key, n) });
+          if (res.statusCode < 400 && shape !== 'longString')
+            problems.add(`${op.method} ${op.path} [${shape} ${key}]: accepted (${res.statusCode})`);
+        },
+      ),
       params,
     );
     for (const coding of ENCODINGS) {
-      const res = await exchange(`Content-Encoding ${coding}`, { payload: '{}', headers: { 'content-encoding': coding } });
-      if (res.statusCode !== 415 && res.statusCode !== 401 && res.statusCode !== 403) problems.add(`${op.method} ${op.path} [Content-Encoding ${coding}]: ${res.statusCode}, not 415`);
+      const res = await exchange(`Content-Encoding ${coding}`, {
+        payload: '{}',
+        headers: { 'content-encoding': coding },
+      });
+      if (res.statusCode !== 415 && res.statusCode !== 401 && res.statusCode !== 403)
+        problems.add(`${op.method} ${op.path} [Content-Encoding ${coding}]: ${res.statusCode}, not 415`);
     }
   }
-  for (const host of HOSTS) await exchange(`Host ${host}`, { payload: op.requestSchema ? '{}' : undefined, headers: { host } });
+  for (const host of HOSTS)
+    await exchange(`Host ${host}`, { payload: op.requestSchema ? '{}' : undefined, headers: { host } });
   for (const p of op.pathParams) {
     const collection = op.path.slice(0, op.path.indexOf(`/{${p}}`));
     const id = opts.records[collection];
     if (id === undefined) continue;
     for (const bad of PATH_IDS(id)) {
-      const target = op.path.replace(/\{(\w+)\}/g, (_m, q: string) => (q === p ? bad.replace(' ', '%20') : String(opts.records[op.path.slice(0, op.path.indexOf(`/{${q}}`))] ?? 2_147_483_000)));
+      const target = op.path.replace(/\{(\w+)\}/g, (_m, q: string) =>
+        q === p
+          ? bad.replace(' ', '%20')
+          : String(opts.records[op.path.slice(0, op.path.indexOf(`/{${q}}`))] ?? 2_147_483_000),
+      );
       const res = await exchange(`path ${p}=${bad}`, { url: target, payload: op.requestSchema ? '{}' : undefined });
-      if (res.statusCode !== 404) problems.add(`${op.method} ${op.path} [path ${p}=${bad}]: ${res.statusCode}, not 404`);
+      if (res.statusCode !== 404)
+        problems.add(`${op.method} ${op.path} [path ${p}=${bad}]: ${res.statusCode}, not 404`);
     }
   }
   report.problems = [...problems];

@@ -48,7 +48,13 @@ async function catalogIds(app: FastifyInstance, creds: Credentials, url: string)
  * settlement's `type` → `GET /v1/settlement/type`), one body per item. References it cannot resolve are
  * left as they are.
  */
-async function withOwnReferences(app: FastifyInstance, creds: Credentials, op: DocOperation, url: string, records: Records): Promise<unknown[]> {
+async function withOwnReferences(
+  app: FastifyInstance,
+  creds: Credentials,
+  op: DocOperation,
+  url: string,
+  records: Records,
+): Promise<unknown[]> {
   const example = op.requestExample;
   if (!example || typeof example !== 'object' || Array.isArray(example)) return [];
   let bodies: Record<string, unknown>[] = [{ ...(example as Record<string, unknown>) }];
@@ -68,7 +74,8 @@ async function withOwnReferences(app: FastifyInstance, creds: Credentials, op: D
  */
 function withSeededReferences(example: unknown, records: Records): unknown {
   if (!example || typeof example !== 'object' || Array.isArray(example)) return undefined;
-  const isRef = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { id?: unknown }).id === 'number';
+  const isRef = (v: unknown) =>
+    !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { id?: unknown }).id === 'number';
   const entries = Object.entries(example as Record<string, unknown>);
   if (!entries.some(([, v]) => isRef(v))) return undefined;
   const body: Record<string, unknown> = {};
@@ -97,7 +104,10 @@ function candidateBodies(op: DocOperation, records: Records): unknown[] {
  *   to the inquiry with `PATCH … {fileSet}`; the id is its `fileSet` item's.
  * - `/v1/webhook/{webhook_id}/delivery`: the delivery a test ping (`POST /v1/webhook/{id}/test`) queues.
  */
-const SEEDERS: Record<string, (app: FastifyInstance, creds: Credentials, records: Records) => Promise<number | undefined>> = {
+const SEEDERS: Record<
+  string,
+  (app: FastifyInstance, creds: Credentials, records: Records) => Promise<number | undefined>
+> = {
   '/v1/inquiry/{inquiry_id}/file': async (app, creds, records) => {
     const inquiryId = records['/v1/inquiry'];
     if (inquiryId === undefined) return undefined;
@@ -129,20 +139,30 @@ const SEEDERS: Record<string, (app: FastifyInstance, creds: Credentials, records
  * first, in the business of `creds`; then one per collection of {@link SEEDERS} that the document has.
  * @returns the ids by collection template; collections nothing could be created in are absent
  */
-export async function seedRecords(app: FastifyInstance, creds: Credentials, doc: Document, into: Records = {}): Promise<Records> {
+export async function seedRecords(
+  app: FastifyInstance,
+  creds: Credentials,
+  doc: Document,
+  into: Records = {},
+): Promise<Records> {
   const records: Records = { ...into };
   const posts = doc.operations
     .filter((o) => o.method === 'POST' && o.path.startsWith('/v1/') && o.secured)
     .sort((a, b) => a.pathParams.length - b.pathParams.length);
   // Passes until nothing new is made: a collection whose example references a later one (a todo's inquiry)
   // gets its record in the pass after that one's.
-  for (let progress = true; progress; ) {
+  for (let progress = true; progress;) {
     progress = false;
     for (const op of posts) {
-      const hasItems = doc.operations.some((o) => o.path.startsWith(`${op.path}/{`) && o.pathParams.length === op.pathParams.length + 1);
+      const hasItems = doc.operations.some(
+        (o) => o.path.startsWith(`${op.path}/{`) && o.pathParams.length === op.pathParams.length + 1,
+      );
       if (!hasItems || records[op.path] !== undefined) continue;
       const url = fillPath(op.path, records);
-      for (const body of [...(await withOwnReferences(app, creds, op, url, records)), ...candidateBodies(op, records)]) {
+      for (const body of [
+        ...(await withOwnReferences(app, creds, op, url, records)),
+        ...candidateBodies(op, records),
+      ]) {
         const res = await sendJson(app, creds, { method: 'POST', url, body });
         if (res.status === 201 && typeof res.body?.id === 'number') {
           records[op.path] = res.body.id;
@@ -153,7 +173,8 @@ export async function seedRecords(app: FastifyInstance, creds: Credentials, doc:
     }
   }
   for (const [collection, seed] of Object.entries(SEEDERS)) {
-    if (records[collection] !== undefined || !doc.operations.some((o) => o.path.startsWith(`${collection}/{`))) continue;
+    if (records[collection] !== undefined || !doc.operations.some((o) => o.path.startsWith(`${collection}/{`)))
+      continue;
     const id = await seed(app, creds, records);
     if (id !== undefined) records[collection] = id;
   }

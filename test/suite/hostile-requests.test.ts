@@ -44,12 +44,22 @@ function messages(fields: unknown): string[] {
 }
 
 /** Sends a raw JSON text as business `who`, signed. */
-function rawJson(app: FastifyInstance, who: TestBusiness, method: 'POST' | 'PATCH', url: string, payload: string | Buffer, headers: Record<string, string> = {}) {
+function rawJson(
+  app: FastifyInstance,
+  who: TestBusiness,
+  method: 'POST' | 'PATCH',
+  url: string,
+  payload: string | Buffer,
+  headers: Record<string, string> = {},
+) {
   return send(app, who, { method, url, raw: { payload, contentType: 'application/json' }, headers });
 }
 
 /** `app` on the test database with `env` (and an optional log stream). */
-async function appWith(env: Record<string, string>, logStream?: { write(line: string): unknown }): Promise<FastifyInstance> {
+async function appWith(
+  env: Record<string, string>,
+  logStream?: { write(line: string): unknown },
+): Promise<FastifyInstance> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     BIZAPI_MAX_EVENT_LOOP_DELAY: '0',
@@ -124,7 +134,10 @@ describe('item 2: validation is bounded and linear', () => {
     const r1 = await rawJson(t.app, a, 'POST', '/v1/client', objects);
     expect(r1.statusCode).toBe(400);
     expect(r1.json().fieldSet).toEqual(['Ensure this field has no more than 1000 elements.']);
-    const lists = JSON.stringify({ companyName: 'X', fieldSet: Array.from({ length: 1000 }, () => Array(200).fill(null)) });
+    const lists = JSON.stringify({
+      companyName: 'X',
+      fieldSet: Array.from({ length: 1000 }, () => Array(200).fill(null)),
+    });
     const r2 = await rawJson(t.app, a, 'POST', '/v1/client', lists);
     expect(r2.statusCode).toBe(400);
     expect(messages(r2.json()).length).toBeLessThanOrEqual(MAX_REPORTED_ERRORS);
@@ -134,7 +147,13 @@ describe('item 2: validation is bounded and linear', () => {
 describe('item 3: deep nesting', () => {
   for (const depth of [3_000, 100_000]) {
     it(`answers JSON nested ${depth} levels deep 400 with a clear detail`, async () => {
-      const r = await rawJson(t.app, a, 'POST', '/v1/client', `{"companyName": ${'['.repeat(depth)}${']'.repeat(depth)}}`);
+      const r = await rawJson(
+        t.app,
+        a,
+        'POST',
+        '/v1/client',
+        `{"companyName": ${'['.repeat(depth)}${']'.repeat(depth)}}`,
+      );
       expect(r.statusCode).toBe(400);
       expect(r.json().detail).toBe('JSON parse error - The body nests lists and objects deeper than 32 levels.');
       const objects = await rawJson(t.app, a, 'PATCH', '/v1/client/1', `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
@@ -150,7 +169,13 @@ describe('item 3: deep nesting', () => {
 
 describe('item 8: BIZAPI_PUBLIC_URL and the Host header', () => {
   it('refuses an invalid BIZAPI_PUBLIC_URL at start', () => {
-    for (const bad of ['api.example.com', 'ftp://x.example', 'https://x.example/base', 'https://u:p@x.example', 'https://x.example/?a=1']) {
+    for (const bad of [
+      'api.example.com',
+      'ftp://x.example',
+      'https://x.example/base',
+      'https://u:p@x.example',
+      'https://x.example/?a=1',
+    ]) {
       expect(() => loadConfig({ BIZAPI_PUBLIC_URL: bad }), bad).toThrow(ConfigError);
     }
     expect(loadConfig({ BIZAPI_PUBLIC_URL: 'https://api.example.com/' }).publicUrl).toBe('https://api.example.com');
@@ -165,7 +190,12 @@ describe('item 8: BIZAPI_PUBLIC_URL and the Host header', () => {
         const page = await send(app, a, { method: 'GET', url: '/v1/client?page_size=1', headers: { host } });
         expect(page.statusCode, host).toBe(200);
         expect(page.json().next).toMatch(/^https:\/\/api\.example\.com\/v1\/client\?page_size=1&cursor=/);
-        const presigned = await send(app, a, { method: 'POST', url: '/v1/presigned', body: { name: 'a.pdf' }, headers: { host } });
+        const presigned = await send(app, a, {
+          method: 'POST',
+          url: '/v1/presigned',
+          body: { name: 'a.pdf' },
+          headers: { host },
+        });
         expect(presigned.statusCode, host).toBe(201);
         expect(presigned.json().url).toMatch(/^https:\/\/api\.example\.com\/files\//);
       }
@@ -182,7 +212,12 @@ describe('item 8: BIZAPI_PUBLIC_URL and the Host header', () => {
       const page = await send(t.app, a, { method: 'GET', url: '/v1/client?page_size=1', headers: { host } });
       expect(page.statusCode, host).toBe(400);
       expect(page.json().detail).toBe('Invalid or missing Host header.');
-      const presigned = await send(t.app, a, { method: 'POST', url: '/v1/presigned', body: { name: 'a.pdf' }, headers: { host } });
+      const presigned = await send(t.app, a, {
+        method: 'POST',
+        url: '/v1/presigned',
+        body: { name: 'a.pdf' },
+        headers: { host },
+      });
       expect(presigned.statusCode, host).toBe(400);
     }
     const ok = await send(t.app, a, { method: 'GET', url: '/v1/client?page_size=1', headers: { host: '[::1]:8000' } });
@@ -199,14 +234,20 @@ describe('item 8: BIZAPI_PUBLIC_URL and the Host header', () => {
       const exchange = (head: string) =>
         new Promise<string>((resolve, reject) => {
           const socket = net.connect(port, '127.0.0.1', () => {
-            socket.write(`${head}X-API-Key: ${a.apiKey}\r\nX-Signature: ${signBody(a.secretKey, '')}\r\nConnection: close\r\n\r\n`);
+            socket.write(
+              `${head}X-API-Key: ${a.apiKey}\r\nX-Signature: ${signBody(a.secretKey, '')}\r\nConnection: close\r\n\r\n`,
+            );
           });
           let text = '';
           socket.on('data', (chunk) => (text += chunk.toString()));
           socket.on('end', () => resolve(text));
           socket.on('error', reject);
         });
-      for (const head of ['GET /v1/client?page_size=1 HTTP/1.0\r\n', 'GET /v1/client?page_size=1 HTTP/1.1\r\nHost: \r\n', 'POST /v1/presigned HTTP/1.0\r\n']) {
+      for (const head of [
+        'GET /v1/client?page_size=1 HTTP/1.0\r\n',
+        'GET /v1/client?page_size=1 HTTP/1.1\r\nHost: \r\n',
+        'POST /v1/presigned HTTP/1.0\r\n',
+      ]) {
         const answer = await exchange(head);
         expect(answer, head).toMatch(/^HTTP\/1\.[01] 400 /);
         expect(answer, head).not.toContain('http:///');
@@ -233,20 +274,49 @@ describe('item 9: the server log holds no credentials', () => {
       expect(presigned.statusCode).toBe(201);
       const upload = new URL(presigned.json().url as string);
       const bytes = Buffer.from('%PDF-1.4 hostile log test');
-      const put = await app.inject({ method: 'PUT', url: upload.pathname + upload.search, payload: bytes, headers: { 'content-type': 'application/pdf' } });
+      const put = await app.inject({
+        method: 'PUT',
+        url: upload.pathname + upload.search,
+        payload: bytes,
+        headers: { 'content-type': 'application/pdf' },
+      });
       expect(put.statusCode).toBeLessThan(300);
-      const tampered = await app.inject({ method: 'GET', url: `${upload.pathname}?expires=1&signature=forgedforgedforged` });
+      const tampered = await app.inject({
+        method: 'GET',
+        url: `${upload.pathname}?expires=1&signature=forgedforgedforged`,
+      });
       expect(tampered.statusCode).toBeGreaterThanOrEqual(400);
       const body = JSON.stringify({ companyName: 'Logged Co' });
       const signature = signBody(a.secretKey, body);
-      const created = await send(app, a, { method: 'POST', url: '/v1/client', raw: { payload: body, contentType: 'application/json' } });
+      const created = await send(app, a, {
+        method: 'POST',
+        url: '/v1/client',
+        raw: { payload: body, contentType: 'application/json' },
+      });
       expect(created.statusCode).toBe(201);
-      const wrong = await send(app, a, { method: 'GET', url: '/v1/client?signature=querysecretvalue', signature: 'f'.repeat(64) });
+      const wrong = await send(app, a, {
+        method: 'GET',
+        url: '/v1/client?signature=querysecretvalue',
+        signature: 'f'.repeat(64),
+      });
       expect([200, 403]).toContain(wrong.statusCode);
-      await app.inject({ method: 'GET', url: '/v1/client', headers: { 'x-api-key': a.apiKey, 'x-signature': signature, authorization: 'Bearer tokentokentoken' } });
+      await app.inject({
+        method: 'GET',
+        url: '/v1/client',
+        headers: { 'x-api-key': a.apiKey, 'x-signature': signature, authorization: 'Bearer tokentokentoken' },
+      });
       expect(log).toContain('/files/');
       const signatureParam = upload.searchParams.get('signature')!;
-      for (const secret of [signatureParam, 'forgedforgedforged', 'querysecretvalue', a.secretKey, a.apiKey, signature, 'f'.repeat(64), 'tokentokentoken']) {
+      for (const secret of [
+        signatureParam,
+        'forgedforgedforged',
+        'querysecretvalue',
+        a.secretKey,
+        a.apiKey,
+        signature,
+        'f'.repeat(64),
+        'tokentokentoken',
+      ]) {
         expect(log.includes(secret), `log contains ${secret}`).toBe(false);
       }
       expect(log).toContain('signature=[REDACTED]');
@@ -261,7 +331,16 @@ describe('item 10: the smaller ones', () => {
     const id = await newClient(a);
     expect((await send(t.app, a, { method: 'GET', url: `/v1/client/${id}` })).statusCode).toBe(200);
     const percent = `%3${String(id)[0]}${String(id).slice(1)}`;
-    for (const bad of [`0${id}`, `${id}.0`, `${id}e0`, `0x${id.toString(16)}`, `+${id}`, percent, `${id}%20`, '99999999999']) {
+    for (const bad of [
+      `0${id}`,
+      `${id}.0`,
+      `${id}e0`,
+      `0x${id.toString(16)}`,
+      `+${id}`,
+      percent,
+      `${id}%20`,
+      '99999999999',
+    ]) {
       const r = await send(t.app, a, { method: 'GET', url: `/v1/client/${bad}` });
       expect(r.statusCode, bad).toBe(404);
       expect(r.json().detail).toBe('Not found.');
@@ -282,9 +361,17 @@ describe('item 10: the smaller ones', () => {
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const { port } = app.server.address() as net.AddressInfo;
-      for (const target of ['/docs/static/../../x', '/docs/static/../../package.json', '/docs/static/..%2f..%2fpackage.json', '/docs/static/%2e%2e/%2e%2e/package.json', '/docs/static/%00']) {
+      for (const target of [
+        '/docs/static/../../x',
+        '/docs/static/../../package.json',
+        '/docs/static/..%2f..%2fpackage.json',
+        '/docs/static/%2e%2e/%2e%2e/package.json',
+        '/docs/static/%00',
+      ]) {
         const answer = await new Promise<string>((resolve, reject) => {
-          const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+          const socket = net.connect(port, '127.0.0.1', () =>
+            socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+          );
           let text = '';
           socket.on('data', (chunk) => (text += chunk.toString()));
           socket.on('end', () => resolve(text));
@@ -305,18 +392,26 @@ describe('item 10: the smaller ones', () => {
       expect(r.statusCode, coding).toBe(415);
       expect(r.json().detail).toMatch(/^Unsupported Content-Encoding ".+" in request/);
     }
-    expect((await rawJson(t.app, a, 'POST', '/v1/client', body, { 'content-encoding': 'identity' })).statusCode).toBe(201);
+    expect((await rawJson(t.app, a, 'POST', '/v1/client', body, { 'content-encoding': 'identity' })).statusCode).toBe(
+      201,
+    );
   });
 
   it('answers invalid UTF-8 400 and lone surrogates 400 like DRF', async () => {
     const bad = Buffer.concat([Buffer.from('{"companyName": "'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
     const r = await rawJson(t.app, a, 'POST', '/v1/client', bad);
     expect(r.statusCode).toBe(400);
-    expect(r.json().detail).toBe("JSON parse error - 'utf-8' codec can't decode byte 0xff in position 17: invalid UTF-8.");
+    expect(r.json().detail).toBe(
+      "JSON parse error - 'utf-8' codec can't decode byte 0xff in position 17: invalid UTF-8.",
+    );
     const overlong = Buffer.concat([Buffer.from('{"companyName": "'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]);
     expect((await rawJson(t.app, a, 'POST', '/v1/client', overlong)).statusCode).toBe(400);
     const form = Buffer.concat([Buffer.from('companyName='), Buffer.from([0xe9]), Buffer.from('t%C3%A9')]);
-    const f = await send(t.app, a, { method: 'POST', url: '/v1/client', raw: { payload: form, contentType: 'application/x-www-form-urlencoded' } });
+    const f = await send(t.app, a, {
+      method: 'POST',
+      url: '/v1/client',
+      raw: { payload: form, contentType: 'application/x-www-form-urlencoded' },
+    });
     expect(f.statusCode).toBe(400);
     expect(f.json().detail).toMatch(/^Form parse error - 'utf-8' codec can't decode byte 0xe9/);
     const lone = await rawJson(t.app, a, 'POST', '/v1/client', '{"companyName": "a\\ud800b"}');
@@ -340,7 +435,10 @@ describe('item 10: files on disk and demo credentials', () => {
       BIZAPI_DISPATCHER: 'off',
     };
     delete env.BIZAPI_MASTER_KEY;
-    const child = spawn(process.execPath, [path.resolve('bin/bizapi'), 'serve', '--demo'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.resolve('bin/bizapi'), 'serve', '--demo'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -358,7 +456,8 @@ describe('item 10: files on disk and demo credentials', () => {
       const mode = (p: string) => fs.statSync(p).mode & 0o777;
       expect(mode(path.join(dir, 'db'))).toBe(0o700);
       expect(mode(path.join(dir, 'db', 'bizapi.db'))).toBe(0o600);
-      const walk = (p: string): string[] => (fs.statSync(p).isDirectory() ? [p, ...fs.readdirSync(p).flatMap((e) => walk(path.join(p, e)))] : [p]);
+      const walk = (p: string): string[] =>
+        fs.statSync(p).isDirectory() ? [p, ...fs.readdirSync(p).flatMap((e) => walk(path.join(p, e)))] : [p];
       const data = walk(path.join(dir, 'data'));
       expect(data).toContain(path.join(dir, 'data', 'master.key'));
       expect(data.some((p) => p.includes(`${path.sep}files${path.sep}`) || p.endsWith('.pdf'))).toBe(true);

@@ -40,7 +40,11 @@ describe('an invalid cursor on every paged list', () => {
       for (const cursor of bad) {
         const res = await call(b, { method: 'GET', url: `${url}?cursor=${encodeURIComponent(cursor)}` });
         expect(res.status, `${op.operationId} cursor=${cursor}`).toBe(404);
-        expect(res.body).toEqual({ detail: 'Invalid cursor', code: 'not_found', requestId: res.headers['x-request-id'] });
+        expect(res.body).toEqual({
+          detail: 'Invalid cursor',
+          code: 'not_found',
+          requestId: res.headers['x-request-id'],
+        });
       }
     }
   });

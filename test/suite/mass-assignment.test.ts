@@ -49,7 +49,9 @@ afterAll(async () => {
 const collected = await (async () => {
   const probe = await buildTestApp();
   try {
-    return securedOperations(await loadDocument(probe.app)).filter((o) => (o.method === 'POST' || o.method === 'PATCH') && o.requestSchema);
+    return securedOperations(await loadDocument(probe.app)).filter(
+      (o) => (o.method === 'POST' || o.method === 'PATCH') && o.requestSchema,
+    );
   } finally {
     await probe.close();
   }
@@ -65,7 +67,8 @@ describe('read-only and internal properties in a body change nothing', () => {
       const url = fillPath(op.path, records);
       const itemUrl = method === 'PATCH' ? url : undefined;
       const before = itemUrl ? await call(a, { method: 'GET', url: itemUrl }) : undefined;
-      const base = method === 'POST' && op.requestExample && typeof op.requestExample === 'object' ? op.requestExample : {};
+      const base =
+        method === 'POST' && op.requestExample && typeof op.requestExample === 'object' ? op.requestExample : {};
       const res = await call(a, { method, url, body: { ...base, ...FORGED } });
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
       if (res.status >= 300) {
@@ -83,7 +86,8 @@ describe('read-only and internal properties in a body change nothing', () => {
       }
       if (before) {
         const after = await call(a, { method: 'GET', url: itemUrl! });
-        for (const key of readOnly) if (key in before.body && key !== 'dDay') expect(after.body[key], key).toEqual(before.body[key]);
+        for (const key of readOnly)
+          if (key in before.body && key !== 'dDay') expect(after.body[key], key).toEqual(before.body[key]);
       }
       // The record is the caller's: another business cannot see it.
       const created = method === 'POST' && typeof res.body.id === 'number' ? `${url}/${res.body.id}` : itemUrl;

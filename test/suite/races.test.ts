@@ -26,7 +26,12 @@ afterAll(async () => {
 });
 
 /** One signed request over HTTP (a new connection per request, like separate clients). */
-async function http(b: TestBusiness, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function http(
+  b: TestBusiness,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const { status, body: answer } = await fetchJson(base, b, method, url, body, { connection: 'close' });
   return { status, body: answer };
 }
@@ -38,14 +43,21 @@ describe(`races (${DIALECT})`, () => {
     expect(inquiry.status).toBe(201);
     const todos: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const todo = await http(b, 'POST', '/v1/todo', { inquiry: { id: inquiry.body.id }, type: 'CA', dueDate: '2026-12-01', action: 'Call back' });
+      const todo = await http(b, 'POST', '/v1/todo', {
+        inquiry: { id: inquiry.body.id },
+        type: 'CA',
+        dueDate: '2026-12-01',
+        action: 'Call back',
+      });
       expect(todo.status, JSON.stringify(todo.body)).toBe(201);
       expect((await http(b, 'PATCH', `/v1/todo/${todo.body.id}`, { isComplete: true })).status).toBe(200);
       todos.push(todo.body.id);
     }
     for (let round = 0; round < 2; round++) {
       const answers = await Promise.all(
-        todos.flatMap((id) => Array.from({ length: RACERS }, (_, n) => http(b, 'PATCH', `/v1/todo/${id}`, { isComplete: n % 2 === 0 }))),
+        todos.flatMap((id) =>
+          Array.from({ length: RACERS }, (_, n) => http(b, 'PATCH', `/v1/todo/${id}`, { isComplete: n % 2 === 0 })),
+        ),
       );
       for (const a of answers) {
         expect(a.status, JSON.stringify(a.body)).toBe(200);
@@ -65,11 +77,15 @@ describe(`races (${DIALECT})`, () => {
     const contract = await contractFor(t, b);
     const multi = b.ids.settlementTypes.ins!;
     const answers = await Promise.all(
-      Array.from({ length: RACERS }, (_, n) => http(b, 'POST', '/v1/settlement', settlementBody(contract.id, multi, { title: `Racer ${n}` }))),
+      Array.from({ length: RACERS }, (_, n) =>
+        http(b, 'POST', '/v1/settlement', settlementBody(contract.id, multi, { title: `Racer ${n}` })),
+      ),
     );
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(201);
     // The create answer is the list shape: the round shows in `typeAlias` ("Interim payment 7").
-    const aliases = answers.map((a) => a.body.typeAlias as string).sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
+    const aliases = answers
+      .map((a) => a.body.typeAlias as string)
+      .sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
     expect(aliases).toEqual(Array.from({ length: RACERS }, (_, n) => `Interim payment ${n + 1}`));
     const detail = await http(b, 'GET', `/v1/settlement/${answers[0]!.body.id}`);
     expect(detail.body.settlementRound).toBe(Number(/(\d+)$/.exec(answers[0]!.body.typeAlias as string)![1]));

@@ -108,7 +108,11 @@ function bodyWith(ref: Reference, id: number, extra: Record<string, unknown> = {
   const built = build(0) as Record<string, unknown>;
   // `fieldSet[].field` needs its sibling `value`.
   const top = Object.keys(built)[0]!;
-  if (Array.isArray(built[top]) && parts.length > 1) (built[top] as Record<string, unknown>[])[0] = { value: '1', ...((built[top] as Record<string, unknown>[])[0] ?? {}) };
+  if (Array.isArray(built[top]) && parts.length > 1)
+    (built[top] as Record<string, unknown>[])[0] = {
+      value: '1',
+      ...((built[top] as Record<string, unknown>[])[0] ?? {}),
+    };
   return { ...extra, ...built };
 }
 
@@ -152,7 +156,12 @@ describe.skipIf(children.length === 0)('a child under another parent of the same
     it(`${op.method} ${op.path}`, async () => {
       const parent = collectionOf(op.path, op.pathParams[0]!);
       // A second parent record of business A, without the child.
-      const second = await seedRecords(t.app, a, doc, Object.fromEntries(Object.entries(recordsA).filter(([k]) => k !== parent && !k.startsWith(`${parent}/`))));
+      const second = await seedRecords(
+        t.app,
+        a,
+        doc,
+        Object.fromEntries(Object.entries(recordsA).filter(([k]) => k !== parent && !k.startsWith(`${parent}/`))),
+      );
       expect(second[parent], `no second record in ${parent}`).toBeDefined();
       const url = fillPath(op.path, recordsA, { [parent]: second[parent]! });
       const res = await call(a, { method: op.method, url, ...(op.requestSchema ? { body: {} } : {}) });
@@ -172,15 +181,29 @@ describe("another business's record in a reference property → 400 on it, nothi
     it(`${op.method} ${op.path} ${ref.path}`, async () => {
       const key = `${resourceOf(op)}:${ref.path}`;
       const source = REFERENCE_SOURCES[key];
-      expect(source, `unknown reference ${key}: add where business A's record comes from to REFERENCE_SOURCES`).toBeDefined();
+      expect(
+        source,
+        `unknown reference ${key}: add where business A's record comes from to REFERENCE_SOURCES`,
+      ).toBeDefined();
       const foreignId = source!(a, recordsA);
       expect(foreignId, `business A has no record for ${key}`).toBeDefined();
       const url = fillPath(op.path, recordsB);
       const listUrl = fillPath(resourceOf(op), recordsB);
       const listBefore = await call(b, { method: 'GET', url: listUrl });
       const itemBefore = op.method === 'PATCH' ? await call(b, { method: 'GET', url }) : undefined;
-      const base = op.method === 'POST' && op.requestExample && typeof op.requestExample === 'object' ? (op.requestExample as Record<string, unknown>) : {};
-      const res = await call(b, { method: op.method, url, body: bodyWith(ref, foreignId!, Object.fromEntries(Object.entries(base).filter(([k]) => k !== ref.path.split(/[.[]/)[0]))) });
+      const base =
+        op.method === 'POST' && op.requestExample && typeof op.requestExample === 'object'
+          ? (op.requestExample as Record<string, unknown>)
+          : {};
+      const res = await call(b, {
+        method: op.method,
+        url,
+        body: bodyWith(
+          ref,
+          foreignId!,
+          Object.fromEntries(Object.entries(base).filter(([k]) => k !== ref.path.split(/[.[]/)[0])),
+        ),
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       const top = ref.path.split(/[.[]/)[0]!;
       expect(JSON.stringify(res.body[top]), JSON.stringify(res.body)).toMatch(/does not exist/);

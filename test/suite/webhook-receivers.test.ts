@@ -38,15 +38,21 @@ async function startReceiver(command: string, args: string[], secret: string): P
   let url: string | undefined;
   while (url === undefined) {
     url = /^listening on (http:\/\/\S+)$/m.exec(stdout)?.[1];
-    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode}:\n${stderr}`);
+    if (child.exitCode !== null)
+      throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode}:\n${stderr}`);
     if (Date.now() > deadline) throw new Error(`${command} ${args.join(' ')} did not listen within 20 s:\n${stderr}`);
     if (url === undefined) await new Promise((r) => setTimeout(r, 50));
   }
   return {
     url,
     printed: async (n) => {
-      const lines = () => stdout.split('\n').slice(1).filter((line) => line.trim() !== '');
-      for (const until = Date.now() + 10_000; lines().length < n && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+      const lines = () =>
+        stdout
+          .split('\n')
+          .slice(1)
+          .filter((line) => line.trim() !== '');
+      for (const until = Date.now() + 10_000; lines().length < n && Date.now() < until;)
+        await new Promise((r) => setTimeout(r, 20));
       return lines().map((line) => JSON.parse(line) as { webhookId: string; event: unknown });
     },
     stop: () =>
@@ -72,8 +78,18 @@ function signed(secrets: string[], id: string, body: string, at = new Date()): R
 }
 
 const receivers = [
-  { name: 'Node (examples/webhook-receiver.mjs)', command: process.execPath, args: ['examples/webhook-receiver.mjs'], skip: false },
-  { name: 'Python (examples/webhook_receiver.py)', command: 'python3', args: ['examples/webhook_receiver.py'], skip: !hasPython },
+  {
+    name: 'Node (examples/webhook-receiver.mjs)',
+    command: process.execPath,
+    args: ['examples/webhook-receiver.mjs'],
+    skip: false,
+  },
+  {
+    name: 'Python (examples/webhook_receiver.py)',
+    command: 'python3',
+    args: ['examples/webhook_receiver.py'],
+    skip: !hasPython,
+  },
 ];
 
 describe.each(receivers)('$name', ({ command, args, skip }) => {
@@ -86,7 +102,8 @@ describe.each(receivers)('$name', ({ command, args, skip }) => {
     await r?.stop();
   });
 
-  const post = async (headers: Record<string, string>, body: string) => (await fetch(r.url, { method: 'POST', headers, body })).status;
+  const post = async (headers: Record<string, string>, body: string) =>
+    (await fetch(r.url, { method: 'POST', headers, body })).status;
   const event = (id: number) => ({
     id,
     type: 'client.updated',
@@ -95,19 +112,22 @@ describe.each(receivers)('$name', ({ command, args, skip }) => {
     data: { id: 42, companyName: `Ünïcode 한빛 ${id}` },
   });
 
-  it.skipIf(skip)('accepts a correctly signed delivery once, prints it, and drops a repeat of its webhook-id', async () => {
-    const body = JSON.stringify(event(9001));
-    const headers = signed([secret], '9001', body);
-    expect(await post(headers, body)).toBe(204);
-    expect(await r.printed(1)).toEqual([{ webhookId: '9001', event: JSON.parse(body) }]);
-    // The same delivery again (a retry after a lost answer), and later re-signed: 204, nothing printed —
-    // the next new delivery is the next line.
-    expect(await post(headers, body)).toBe(204);
-    expect(await post(signed([secret], '9001', body, new Date(Date.now() - 60_000)), body)).toBe(204);
-    const next = JSON.stringify(event(9002));
-    expect(await post(signed([secret], '9002', next), next)).toBe(204);
-    expect((await r.printed(2)).map((p) => p.webhookId)).toEqual(['9001', '9002']);
-  });
+  it.skipIf(skip)(
+    'accepts a correctly signed delivery once, prints it, and drops a repeat of its webhook-id',
+    async () => {
+      const body = JSON.stringify(event(9001));
+      const headers = signed([secret], '9001', body);
+      expect(await post(headers, body)).toBe(204);
+      expect(await r.printed(1)).toEqual([{ webhookId: '9001', event: JSON.parse(body) }]);
+      // The same delivery again (a retry after a lost answer), and later re-signed: 204, nothing printed —
+      // the next new delivery is the next line.
+      expect(await post(headers, body)).toBe(204);
+      expect(await post(signed([secret], '9001', body, new Date(Date.now() - 60_000)), body)).toBe(204);
+      const next = JSON.stringify(event(9002));
+      expect(await post(signed([secret], '9002', next), next)).toBe(204);
+      expect((await r.printed(2)).map((p) => p.webhookId)).toEqual(['9001', '9002']);
+    },
+  );
 
   it.skipIf(skip)('accepts a rotation (two signatures: the new secret first or second)', async () => {
     const other = newSecret();

@@ -33,7 +33,9 @@ describe('operation settings', () => {
   it('shares the counters through Redis when REDIS_URL is set, unless BIZAPI_RATE_LIMIT_STORE says otherwise', () => {
     expect(loadConfig({ REDIS_URL: 'redis://cache:6379/0' }).rateLimitStore).toBe('redis');
     expect(loadConfig({ REDIS_URL: 'rediss://cache:6380' }).redisUrl).toBe('rediss://cache:6380');
-    expect(loadConfig({ REDIS_URL: 'redis://cache:6379', BIZAPI_RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379', BIZAPI_RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe(
+      'database',
+    );
     expect(loadConfig({ BIZAPI_RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
   });
 
@@ -46,7 +48,14 @@ describe('operation settings', () => {
       BIZAPI_SHUTDOWN_DELAY: '10000',
       BIZAPI_SHUTDOWN_TIMEOUT: '45000',
     });
-    expect(c).toMatchObject({ metricsToken: 'tok', requestTimeout: 5000, keepAliveTimeout: 65_000, maxEventLoopDelay: 0, shutdownDelay: 10_000, shutdownTimeout: 45_000 });
+    expect(c).toMatchObject({
+      metricsToken: 'tok',
+      requestTimeout: 5000,
+      keepAliveTimeout: 65_000,
+      maxEventLoopDelay: 0,
+      shutdownDelay: 10_000,
+      shutdownTimeout: 45_000,
+    });
   });
 
   it('names every bad variable, and never prints the Redis password', () => {
@@ -59,13 +68,26 @@ describe('operation settings', () => {
       BIZAPI_SHUTDOWN_DELAY: '1.5',
       BIZAPI_SHUTDOWN_TIMEOUT: 'forever',
     });
-    for (const name of ['BIZAPI_RATE_LIMIT_STORE', 'REDIS_URL', 'BIZAPI_REQUEST_TIMEOUT', 'BIZAPI_KEEP_ALIVE_TIMEOUT', 'BIZAPI_MAX_EVENT_LOOP_DELAY', 'BIZAPI_SHUTDOWN_DELAY', 'BIZAPI_SHUTDOWN_TIMEOUT']) {
-      expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
+    for (const name of [
+      'BIZAPI_RATE_LIMIT_STORE',
+      'REDIS_URL',
+      'BIZAPI_REQUEST_TIMEOUT',
+      'BIZAPI_KEEP_ALIVE_TIMEOUT',
+      'BIZAPI_MAX_EVENT_LOOP_DELAY',
+      'BIZAPI_SHUTDOWN_DELAY',
+      'BIZAPI_SHUTDOWN_TIMEOUT',
+    ]) {
+      expect(
+        problems.some((p) => p.startsWith(`${name}:`)),
+        name,
+      ).toBe(true);
     }
     expect(problems.join('\n')).not.toContain('hunter2');
   });
 
   it('refuses BIZAPI_RATE_LIMIT_STORE=redis without REDIS_URL', () => {
-    expect(problemsOf({ BIZAPI_RATE_LIMIT_STORE: 'redis' })).toEqual(['BIZAPI_RATE_LIMIT_STORE: "redis" needs REDIS_URL']);
+    expect(problemsOf({ BIZAPI_RATE_LIMIT_STORE: 'redis' })).toEqual([
+      'BIZAPI_RATE_LIMIT_STORE: "redis" needs REDIS_URL',
+    ]);
   });
 });

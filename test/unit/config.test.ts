@@ -92,7 +92,10 @@ describe('loadConfig values', () => {
   });
 
   it('accepts sqlite::memory:', () => {
-    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }, CWD).database).toEqual({ dialect: 'sqlite', path: ':memory:' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }, CWD).database).toEqual({
+      dialect: 'sqlite',
+      path: ':memory:',
+    });
   });
 
   it('accepts postgres:// and postgresql:// URLs', () => {
@@ -110,7 +113,10 @@ describe('loadConfig values', () => {
   it('reads the transaction-mode pooler settings (docs/deployment.md#transaction-mode-poolers-pgbouncer)', () => {
     const url = 'postgres://bizapi:s3cret@pgbouncer:6432/bizapi';
     const direct = 'postgres://bizapi:s3cret@db:5432/bizapi';
-    const pooled = loadConfig({ DATABASE_URL: url, DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: direct }, CWD).database;
+    const pooled = loadConfig(
+      { DATABASE_URL: url, DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: direct },
+      CWD,
+    ).database;
     expect(pooled).toEqual({ dialect: 'postgres', url, poolMode: 'transaction', directUrl: direct });
     if (pooled.dialect !== 'postgres') throw new Error('postgres expected');
     // no named statements behind the pooler unless asked for; LISTEN on the direct URL, or nowhere
@@ -122,14 +128,22 @@ describe('loadConfig values', () => {
     if (plain.dialect !== 'postgres') throw new Error('postgres expected');
     expect(usesNamedStatements(plain)).toBe(false);
     expect(sessionUrlOf(plain)).toBe(url);
-    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MODE: 'statement' }, CWD)).toThrow(/DATABASE_POOL_MODE: "statement" is not one of session, transaction/);
-    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_DIRECT_URL: 'mysql://db/x' }, CWD)).toThrow(/DATABASE_DIRECT_URL: "mysql:\/\/db\/x" is not a postgres: or postgresql: URL/);
-    expect(() => loadConfig({ DATABASE_URL: url, BIZAPI_PG_PREPARED: 'no' }, CWD)).toThrow(/BIZAPI_PG_PREPARED: "no" is not one of true, false/);
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MODE: 'statement' }, CWD)).toThrow(
+      /DATABASE_POOL_MODE: "statement" is not one of session, transaction/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_DIRECT_URL: 'mysql://db/x' }, CWD)).toThrow(
+      /DATABASE_DIRECT_URL: "mysql:\/\/db\/x" is not a postgres: or postgresql: URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, BIZAPI_PG_PREPARED: 'no' }, CWD)).toThrow(
+      /BIZAPI_PG_PREPARED: "no" is not one of true, false/,
+    );
   });
 
   it('accepts a master key as 64 hex characters', () => {
     expect(loadConfig({ BIZAPI_MASTER_KEY: HEX_KEY }, CWD).masterKey).toEqual(Buffer.from(HEX_KEY, 'hex'));
-    expect(loadConfig({ BIZAPI_MASTER_KEY: HEX_KEY.toUpperCase() }, CWD).masterKey).toEqual(Buffer.from(HEX_KEY, 'hex'));
+    expect(loadConfig({ BIZAPI_MASTER_KEY: HEX_KEY.toUpperCase() }, CWD).masterKey).toEqual(
+      Buffer.from(HEX_KEY, 'hex'),
+    );
   });
 
   it('accepts a master key as base64 (padded or not, standard or URL alphabet)', () => {
@@ -144,7 +158,9 @@ describe('loadConfig values', () => {
     expect(loadConfig({ BIZAPI_TRUST_PROXY: 'false' }, CWD).trustProxy).toBe(false);
     expect(loadConfig({ BIZAPI_TRUST_PROXY: '2' }, CWD).trustProxy).toBe(2);
     expect(loadConfig({ BIZAPI_TRUST_PROXY: '10.0.0.0/8' }, CWD).trustProxy).toBe('10.0.0.0/8');
-    expect(loadConfig({ BIZAPI_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1' }, CWD).trustProxy).toBe('127.0.0.1, 10.0.0.0/8, ::1');
+    expect(loadConfig({ BIZAPI_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1' }, CWD).trustProxy).toBe(
+      '127.0.0.1, 10.0.0.0/8, ::1',
+    );
   });
 
   it('configures S3 storage', () => {
@@ -159,12 +175,23 @@ describe('loadConfig values', () => {
       CWD,
     );
     expect(c.storage).toBe('s3');
-    expect(c.s3).toEqual({ endpoint: 'https://s3.example.com', bucket: 'files', region: 'us-east-1', accessKeyId: 'AK', secretAccessKey: 'SK', forcePathStyle: false });
+    expect(c.s3).toEqual({
+      endpoint: 'https://s3.example.com',
+      bucket: 'files',
+      region: 'us-east-1',
+      accessKeyId: 'AK',
+      secretAccessKey: 'SK',
+      forcePathStyle: false,
+    });
   });
 
   it('reads SMTP, mail sender and push webhook', () => {
     const c = loadConfig(
-      { SMTP_URL: 'smtps://user:pw@mail.example.com:465', BIZAPI_MAIL_FROM: 'Biz <biz@example.com>', PUSH_WEBHOOK_URL: 'https://hooks.example.com/x' },
+      {
+        SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+        BIZAPI_MAIL_FROM: 'Biz <biz@example.com>',
+        PUSH_WEBHOOK_URL: 'https://hooks.example.com/x',
+      },
       CWD,
     );
     expect(c.smtpUrl).toBe('smtps://user:pw@mail.example.com:465');
@@ -184,9 +211,20 @@ describe('loadConfig errors', () => {
       LOG_LEVEL: 'verbose',
       BIZAPI_STORAGE: 's3',
     });
-    const names = ['PORT', 'BIZAPI_SIGNATURE_MODE', 'DATABASE_URL', 'BIZAPI_MASTER_KEY', 'SMTP_URL', 'LOG_LEVEL', 'S3_BUCKET'];
+    const names = [
+      'PORT',
+      'BIZAPI_SIGNATURE_MODE',
+      'DATABASE_URL',
+      'BIZAPI_MASTER_KEY',
+      'SMTP_URL',
+      'LOG_LEVEL',
+      'S3_BUCKET',
+    ];
     for (const name of names) {
-      expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
+      expect(
+        problems.some((p) => p.startsWith(`${name}:`)),
+        name,
+      ).toBe(true);
     }
     expect(problems).toHaveLength(names.length);
   });
@@ -219,11 +257,19 @@ describe('loadConfig errors', () => {
 
   it('rejects an empty sqlite path and a malformed postgres URL', () => {
     expect(problemsOf({ DATABASE_URL: 'sqlite:' })).toEqual([expect.stringMatching(/^DATABASE_URL:/)]);
-    expect(problemsOf({ DATABASE_URL: 'postgres://host:notaport/db' })).toEqual([expect.stringMatching(/^DATABASE_URL:/)]);
+    expect(problemsOf({ DATABASE_URL: 'postgres://host:notaport/db' })).toEqual([
+      expect.stringMatching(/^DATABASE_URL:/),
+    ]);
   });
 
   it('rejects master keys of the wrong length or alphabet', () => {
-    for (const key of [HEX_KEY.slice(2), `${HEX_KEY}00`, Buffer.alloc(16).toString('base64'), Buffer.alloc(33).toString('base64'), 'not a key!']) {
+    for (const key of [
+      HEX_KEY.slice(2),
+      `${HEX_KEY}00`,
+      Buffer.alloc(16).toString('base64'),
+      Buffer.alloc(33).toString('base64'),
+      'not a key!',
+    ]) {
       expect(problemsOf({ BIZAPI_MASTER_KEY: key }), key).toEqual([expect.stringMatching(/^BIZAPI_MASTER_KEY:/)]);
     }
   });
@@ -231,7 +277,9 @@ describe('loadConfig errors', () => {
   it('rejects a bad BIZAPI_TRUST_PROXY, BIZAPI_STORAGE, S3_ENDPOINT or PUSH_WEBHOOK_URL', () => {
     expect(problemsOf({ BIZAPI_TRUST_PROXY: 'yes please' })).toEqual([expect.stringMatching(/^BIZAPI_TRUST_PROXY:/)]);
     expect(problemsOf({ BIZAPI_STORAGE: 'gcs' })).toEqual([expect.stringMatching(/^BIZAPI_STORAGE:/)]);
-    expect(problemsOf({ BIZAPI_STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' })).toEqual([expect.stringMatching(/^S3_ENDPOINT:/)]);
+    expect(problemsOf({ BIZAPI_STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' })).toEqual([
+      expect.stringMatching(/^S3_ENDPOINT:/),
+    ]);
     expect(problemsOf({ PUSH_WEBHOOK_URL: 'not a url' })).toEqual([expect.stringMatching(/^PUSH_WEBHOOK_URL:/)]);
   });
 
@@ -245,7 +293,9 @@ describe('loadConfig errors', () => {
     expect(text).not.toContain('smtp-secret-pw');
     expect(text).toContain('DATABASE_URL');
     expect(text).toContain('db.example.com');
-    const malformedPg = problemsOf({ DATABASE_URL: 'postgres://admin:pg-secret-pw@db.example.com:port/bizapi' }).join('\n');
+    const malformedPg = problemsOf({ DATABASE_URL: 'postgres://admin:pg-secret-pw@db.example.com:port/bizapi' }).join(
+      '\n',
+    );
     expect(malformedPg).not.toContain('pg-secret-pw');
   });
 
@@ -275,12 +325,23 @@ describe('parseMasterKey', () => {
 
 describe('loadConfig attachments (decisions §7 "Files")', () => {
   it('defaults to 60 s upload URLs, 1 h download URLs and 50 MiB files', () => {
-    expect(loadConfig({}, CWD).files).toEqual({ uploadUrlTtlSeconds: 60, downloadUrlTtlSeconds: 3600, maxUploadBytes: 52428800 });
+    expect(loadConfig({}, CWD).files).toEqual({
+      uploadUrlTtlSeconds: 60,
+      downloadUrlTtlSeconds: 3600,
+      maxUploadBytes: 52428800,
+    });
   });
 
   it('reads BIZAPI_UPLOAD_URL_TTL, BIZAPI_DOWNLOAD_URL_TTL, BIZAPI_UPLOAD_MAX_BYTES and S3_FORCE_PATH_STYLE', () => {
     const c = loadConfig(
-      { BIZAPI_UPLOAD_URL_TTL: '300', BIZAPI_DOWNLOAD_URL_TTL: '600', BIZAPI_UPLOAD_MAX_BYTES: '1048576', BIZAPI_STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'true' },
+      {
+        BIZAPI_UPLOAD_URL_TTL: '300',
+        BIZAPI_DOWNLOAD_URL_TTL: '600',
+        BIZAPI_UPLOAD_MAX_BYTES: '1048576',
+        BIZAPI_STORAGE: 's3',
+        S3_BUCKET: 'b',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
       CWD,
     );
     expect(c.files).toEqual({ uploadUrlTtlSeconds: 300, downloadUrlTtlSeconds: 600, maxUploadBytes: 1048576 });
@@ -296,8 +357,16 @@ describe('loadConfig attachments (decisions §7 "Files")', () => {
       S3_BUCKET: 'b',
       S3_FORCE_PATH_STYLE: 'yes',
     });
-    for (const name of ['BIZAPI_UPLOAD_URL_TTL', 'BIZAPI_DOWNLOAD_URL_TTL', 'BIZAPI_UPLOAD_MAX_BYTES', 'S3_FORCE_PATH_STYLE']) {
-      expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
+    for (const name of [
+      'BIZAPI_UPLOAD_URL_TTL',
+      'BIZAPI_DOWNLOAD_URL_TTL',
+      'BIZAPI_UPLOAD_MAX_BYTES',
+      'S3_FORCE_PATH_STYLE',
+    ]) {
+      expect(
+        problems.some((p) => p.startsWith(`${name}:`)),
+        name,
+      ).toBe(true);
     }
     expect(problems).toHaveLength(4);
   });

@@ -44,7 +44,11 @@ function expectInvalid(fn: () => unknown): void {
 function forge(key: Buffer, json: string): string {
   const derived = createHmac('sha256', key).update('bizapi cursor v1').digest();
   const payload = Buffer.from(json).toString('base64url');
-  const tag = createHmac('sha256', derived).update(`${SCOPE}\n${payload}`).digest().subarray(0, 12).toString('base64url');
+  const tag = createHmac('sha256', derived)
+    .update(`${SCOPE}\n${payload}`)
+    .digest()
+    .subarray(0, 12)
+    .toString('base64url');
   return `${payload}.${tag}`;
 }
 
@@ -83,11 +87,16 @@ describe('CursorCodec', () => {
   });
 
   it('white-box helper signs like the codec', () => {
-    expect(forge(masterKey, JSON.stringify([0, 'x', 1]))).toBe(codec.encode({ values: ['x', 1], reverse: false }, SCOPE));
+    expect(forge(masterKey, JSON.stringify([0, 'x', 1]))).toBe(
+      codec.encode({ values: ['x', 1], reverse: false }, SCOPE),
+    );
   });
 
   it('rejects a cursor issued under another master key', () => {
-    const foreign = new CursorCodec(otherKey).encode({ values: ['2026-01-01T00:00:00.000Z', 5], reverse: false }, SCOPE);
+    const foreign = new CursorCodec(otherKey).encode(
+      { values: ['2026-01-01T00:00:00.000Z', 5], reverse: false },
+      SCOPE,
+    );
     expectInvalid(() => codec.decode(foreign, SCOPE));
   });
 
@@ -148,7 +157,20 @@ describe('CursorCodec', () => {
   });
 
   it('rejects correctly tagged payloads of the wrong shape', () => {
-    const shapes = ['not json', '{}', '[]', '[0]', '[2, 1]', '["0", 1]', '[true, 1]', '[0, null]', '[0, {"a": 1}]', '[0, [1]]', '"s"', '1'];
+    const shapes = [
+      'not json',
+      '{}',
+      '[]',
+      '[0]',
+      '[2, 1]',
+      '["0", 1]',
+      '[true, 1]',
+      '[0, null]',
+      '[0, {"a": 1}]',
+      '[0, [1]]',
+      '"s"',
+      '1',
+    ];
     for (const json of shapes) expectInvalid(() => codec.decode(forge(masterKey, json), SCOPE));
   });
 });
@@ -158,7 +180,9 @@ describe('fetchPage', () => {
     const order = newestFirst<{ created: string; id: number }>('t');
     const noQuery = {} as never;
     await expect(fetchPage(noQuery, order, 20, { values: [1], reverse: false })).rejects.toBeInstanceOf(InvalidCursor);
-    await expect(fetchPage(noQuery, order, 20, { values: ['a', 1, 2], reverse: true })).rejects.toBeInstanceOf(InvalidCursor);
+    await expect(fetchPage(noQuery, order, 20, { values: ['a', 1, 2], reverse: true })).rejects.toBeInstanceOf(
+      InvalidCursor,
+    );
   });
 });
 
@@ -196,7 +220,9 @@ describe('pageLink', () => {
 
   it('builds an absolute URL with the cursor added', () => {
     expect(pageLink(origin, '/v1/client', 'abc.def')).toBe('http://localhost:8000/v1/client?cursor=abc.def');
-    expect(pageLink('https://api.example.com', '/v1/log/', 'x_y-z.t')).toBe('https://api.example.com/v1/log/?cursor=x_y-z.t');
+    expect(pageLink('https://api.example.com', '/v1/log/', 'x_y-z.t')).toBe(
+      'https://api.example.com/v1/log/?cursor=x_y-z.t',
+    );
   });
 
   it('keeps every other query parameter, repeated ones included', () => {

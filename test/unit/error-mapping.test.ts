@@ -44,13 +44,22 @@ function validationError(context: string, validation: ErrorObject[]) {
 
 describe('toApiError', () => {
   it('passes an ApiError through unchanged', () => {
-    for (const err of [new NotFound(), new ParseError('x'), new Throttled(3), new InvalidCursor(), ValidationError.at(['a'], 'm')]) {
+    for (const err of [
+      new NotFound(),
+      new ParseError('x'),
+      new Throttled(3),
+      new InvalidCursor(),
+      ValidationError.at(['a'], 'm'),
+    ]) {
       expect(toApiError(err, BODY_LIMIT)).toBe(err);
     }
   });
 
   it('maps a params validation error to 404 Not found.', () => {
-    const err = toApiError(validationError('params', [ajvError('/id', 'type', { type: 'integer' }, 'abc')]), BODY_LIMIT);
+    const err = toApiError(
+      validationError('params', [ajvError('/id', 'type', { type: 'integer' }, 'abc')]),
+      BODY_LIMIT,
+    );
     expect(err).toBeInstanceOf(NotFound);
     expect(err!.statusCode).toBe(404);
     expect(err!.toBody()).toEqual({ detail: 'Not found.' });
@@ -73,7 +82,10 @@ describe('toApiError', () => {
   });
 
   it('maps a querystring validation error to a 400 keyed by the parameter name', () => {
-    const err = toApiError(validationError('querystring', [ajvError('/page_size', 'minimum', { limit: 1 }, 0)]), BODY_LIMIT);
+    const err = toApiError(
+      validationError('querystring', [ajvError('/page_size', 'minimum', { limit: 1 }, 0)]),
+      BODY_LIMIT,
+    );
     expect(err).toBeInstanceOf(ValidationError);
     expect(err!.toBody()).toEqual({ page_size: ['Ensure this value is greater than or equal to 1.'] });
   });
@@ -134,10 +146,26 @@ describe('ApiError classes', () => {
   it('have the status, detail and code of DRF', () => {
     const cases: [ApiError, number, Record<string, unknown>][] = [
       [new ParseError(), 400, { detail: 'Malformed request.' }],
-      [new NotAuthenticated(), 401, { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' }],
-      [new AuthenticationFailed(), 401, { detail: 'Incorrect authentication credentials.', code: 'authentication_failed' }],
-      [new PermissionDenied(), 403, { detail: 'You do not have permission to perform this action.', code: 'permission_denied' }],
-      [new PermissionDenied('Plan.', 'PLAN_PERMISSION_DENIED'), 403, { detail: 'Plan.', code: 'PLAN_PERMISSION_DENIED' }],
+      [
+        new NotAuthenticated(),
+        401,
+        { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' },
+      ],
+      [
+        new AuthenticationFailed(),
+        401,
+        { detail: 'Incorrect authentication credentials.', code: 'authentication_failed' },
+      ],
+      [
+        new PermissionDenied(),
+        403,
+        { detail: 'You do not have permission to perform this action.', code: 'permission_denied' },
+      ],
+      [
+        new PermissionDenied('Plan.', 'PLAN_PERMISSION_DENIED'),
+        403,
+        { detail: 'Plan.', code: 'PLAN_PERMISSION_DENIED' },
+      ],
       [new NotFound(), 404, { detail: 'Not found.' }],
       [new MethodNotAllowed('PUT', ['GET', 'PATCH']), 405, { detail: 'Method "PUT" not allowed.' }],
       [new PayloadTooLarge(10), 413, { detail: 'Request body is larger than 10 bytes.' }],
@@ -165,9 +193,15 @@ describe('ApiError classes', () => {
   });
 
   it('ValidationError renders its field map as the body', () => {
-    const err = new ValidationError({ name: ['This field is required.'], client: { id: ['Invalid pk "9" - object does not exist.'] } });
+    const err = new ValidationError({
+      name: ['This field is required.'],
+      client: { id: ['Invalid pk "9" - object does not exist.'] },
+    });
     expect(err.statusCode).toBe(400);
-    expect(err.toBody()).toEqual({ name: ['This field is required.'], client: { id: ['Invalid pk "9" - object does not exist.'] } });
+    expect(err.toBody()).toEqual({
+      name: ['This field is required.'],
+      client: { id: ['Invalid pk "9" - object does not exist.'] },
+    });
   });
 
   it('ValidationError.at puts one message at a path', () => {

@@ -50,16 +50,26 @@ describe('parseUrlEncoded', () => {
   });
 
   it('reads list entries written with either notation, mixed', () => {
-    expect(parseUrlEncoded('inChargeSet[0].id=3&inChargeSet[1][id]=4')).toEqual({ inChargeSet: [{ id: '3' }, { id: '4' }] });
-    expect(parseUrlEncoded('fileSet[0][name]=a.pdf&fileSet[0].file=up/a.pdf')).toEqual({ fileSet: [{ name: 'a.pdf', file: 'up/a.pdf' }] });
+    expect(parseUrlEncoded('inChargeSet[0].id=3&inChargeSet[1][id]=4')).toEqual({
+      inChargeSet: [{ id: '3' }, { id: '4' }],
+    });
+    expect(parseUrlEncoded('fileSet[0][name]=a.pdf&fileSet[0].file=up/a.pdf')).toEqual({
+      fileSet: [{ name: 'a.pdf', file: 'up/a.pdf' }],
+    });
   });
 
   it('keeps values as strings (the validator coerces them)', () => {
-    expect(parseUrlEncoded('amount=5&flag=true&estimate=1500000.00')).toEqual({ amount: '5', flag: 'true', estimate: '1500000.00' });
+    expect(parseUrlEncoded('amount=5&flag=true&estimate=1500000.00')).toEqual({
+      amount: '5',
+      flag: 'true',
+      estimate: '1500000.00',
+    });
   });
 
   it('addresses a list up to index 29 (fileSet holds at most 30)', () => {
-    const text = Array.from({ length: 30 }, (_, i) => `fileSet[${i}].name=f${i}.pdf&fileSet[${i}][file]=p/${i}`).join('&');
+    const text = Array.from({ length: 30 }, (_, i) => `fileSet[${i}].name=f${i}.pdf&fileSet[${i}][file]=p/${i}`).join(
+      '&',
+    );
     const parsed = parseUrlEncoded(text) as { fileSet: { name: string; file: string }[] };
     expect(Array.isArray(parsed.fileSet)).toBe(true);
     expect(parsed.fileSet).toHaveLength(30);
@@ -138,7 +148,15 @@ describe('parseMultipart', () => {
   });
 
   it('keeps the last value of a repeated field', async () => {
-    expect(await parseMultipart(multipart([['name', 'a'], ['name', 'b']]), CONTENT_TYPE)).toEqual({ name: 'b' });
+    expect(
+      await parseMultipart(
+        multipart([
+          ['name', 'a'],
+          ['name', 'b'],
+        ]),
+        CONTENT_TYPE,
+      ),
+    ).toEqual({ name: 'b' });
   });
 
   it('rejects a file part with a ParseError', async () => {
@@ -156,11 +174,19 @@ describe('parseMultipart', () => {
   });
 
   it('rejects too deep nesting in a field name with a ParseError', async () => {
-    await expect(parseMultipart(multipart([['a[b][c][d][e][f][g]', '1']]), CONTENT_TYPE)).rejects.toBeInstanceOf(ParseError);
+    await expect(parseMultipart(multipart([['a[b][c][d][e][f][g]', '1']]), CONTENT_TYPE)).rejects.toBeInstanceOf(
+      ParseError,
+    );
   });
 
   it('does not pollute Object.prototype', async () => {
-    const parsed = await parseMultipart(multipart([['__proto__[polluted]', 'yes'], ['constructor[prototype][polluted]', 'yes']]), CONTENT_TYPE);
+    const parsed = await parseMultipart(
+      multipart([
+        ['__proto__[polluted]', 'yes'],
+        ['constructor[prototype][polluted]', 'yes'],
+      ]),
+      CONTENT_TYPE,
+    );
     expect(parsed).toEqual({});
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

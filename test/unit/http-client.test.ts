@@ -93,7 +93,12 @@ describe('http-client post', () => {
     // judged by the requests the receiver got, not by its connections (see the server)
     hits.length = 0;
     const port = new URL(base).port;
-    const byName = await post(`http://localhost:${port}/hc/by-name`, '{}', {}, { allowPrivate: false, timeoutMs: 2000 });
+    const byName = await post(
+      `http://localhost:${port}/hc/by-name`,
+      '{}',
+      {},
+      { allowPrivate: false, timeoutMs: 2000 },
+    );
     expect(byName.statusCode).toBeNull();
     expect(byName.error).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), which is not a public address$/);
     const literal = await post(`${base}/literal`, '{}', {}, { allowPrivate: false, timeoutMs: 2000 });
@@ -111,8 +116,12 @@ describe('http-client post', () => {
     const refused = await post(`http://127.0.0.1:${port}/`, '{}', {}, { allowPrivate: true, timeoutMs: 2000 });
     expect(refused.statusCode).toBeNull();
     expect(refused.error).toMatch(/ECONNREFUSED/);
-    expect(await post('ftp://example.com/', '', {}, { allowPrivate: true, timeoutMs: 100 })).toMatchObject({ error: 'unsupported scheme ftp:' });
-    expect(await post('not a url', '', {}, { allowPrivate: true, timeoutMs: 100 })).toMatchObject({ error: 'invalid URL' });
+    expect(await post('ftp://example.com/', '', {}, { allowPrivate: true, timeoutMs: 100 })).toMatchObject({
+      error: 'unsupported scheme ftp:',
+    });
+    expect(await post('not a url', '', {}, { allowPrivate: true, timeoutMs: 100 })).toMatchObject({
+      error: 'invalid URL',
+    });
   });
 });
 
@@ -132,8 +141,10 @@ describe('http-client get', () => {
         const n = Number(url.slice(5));
         return void res.writeHead(302, { location: n > 0 ? `${base}/hop/${n - 1}` : `${base}/file` }).end();
       }
-      if (url === '/to-metadata') return void res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
-      if (url === '/to-name') return void res.writeHead(302, { location: `http://localhost:${new URL(base).port}/hg/file` }).end();
+      if (url === '/to-metadata')
+        return void res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      if (url === '/to-name')
+        return void res.writeHead(302, { location: `http://localhost:${new URL(base).port}/hg/file` }).end();
       if (url === '/declared-big') return void res.writeHead(200, { 'content-length': '1000' }).end('x'.repeat(1000));
       if (url === '/endless') {
         res.writeHead(200);
@@ -177,7 +188,11 @@ describe('http-client get', () => {
 
   it('checks every hop: public only refuses the loopback URL and a redirect to a name resolving to loopback; the allowance still refuses the metadata address', async () => {
     hits.length = 0;
-    expect(await get(`${base}/file`, { ...allowed, allowPrivate: false })).toMatchObject({ statusCode: null, error: '127.0.0.1 is not a public address', refused: true });
+    expect(await get(`${base}/file`, { ...allowed, allowPrivate: false })).toMatchObject({
+      statusCode: null,
+      error: '127.0.0.1 is not a public address',
+      refused: true,
+    });
     expect(hits).toEqual([]);
     const toName = await get(`${base}/to-name`, allowed);
     expect(toName.statusCode).toBe(200);
@@ -195,8 +210,18 @@ describe('http-client get', () => {
   });
 
   it('refuses an answer larger than maxBytes, declared or sent, and bounds a trickling one by the timeout', async () => {
-    expect(await get(`${base}/declared-big`, allowed)).toMatchObject({ statusCode: 200, error: 'answer larger than 100 bytes', refused: true, body: null });
-    expect(await get(`${base}/endless`, allowed)).toMatchObject({ statusCode: 200, error: 'answer larger than 100 bytes', refused: true, body: null });
+    expect(await get(`${base}/declared-big`, allowed)).toMatchObject({
+      statusCode: 200,
+      error: 'answer larger than 100 bytes',
+      refused: true,
+      body: null,
+    });
+    expect(await get(`${base}/endless`, allowed)).toMatchObject({
+      statusCode: 200,
+      error: 'answer larger than 100 bytes',
+      refused: true,
+      body: null,
+    });
     const slow = await get(`${base}/trickle`, { ...allowed, timeoutMs: 300 });
     expect(slow).toMatchObject({ statusCode: 200, error: 'timeout after 300 ms', refused: false, body: null });
     const unavailable = await get(`${base}/other`, allowed);

@@ -18,9 +18,19 @@ const doc = {
         type: 'object',
         'x-extension': true,
         example: { name: 'a' },
-        properties: { name: { type: 'string', example: 'a' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+        properties: {
+          name: { type: 'string', example: 'a' },
+          children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+        },
       },
-      Page: { type: 'object', properties: { next: { type: ['string', 'null'] }, previous: { type: ['string', 'null'] }, results: { type: 'array' } } },
+      Page: {
+        type: 'object',
+        properties: {
+          next: { type: ['string', 'null'] },
+          previous: { type: ['string', 'null'] },
+          results: { type: 'array' },
+        },
+      },
     },
   },
   paths: {
@@ -30,15 +40,30 @@ const doc = {
         operationId: 'node_list',
         summary: 'List nodes',
         description: 'Nodes, newest first. Every node of the business.\n\nMore text.',
-        parameters: [{ name: 'cursor', in: 'query', schema: { type: 'string' } }, { name: 'search', in: 'query', schema: { type: 'array', items: { type: 'string' } } }],
+        parameters: [
+          { name: 'cursor', in: 'query', schema: { type: 'string' } },
+          { name: 'search', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+        ],
         responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } } } },
       },
-      post: { operationId: 'node_create', summary: 'Create a node', requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } },
+      post: {
+        operationId: 'node_create',
+        summary: 'Create a node',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } },
+        },
+      },
     },
     '/v1/node/{node_id}': {
       parameters: [{ $ref: '#/components/parameters/Id' }],
       delete: { operationId: 'node_destroy', summary: 'Delete a node' },
-      put: { operationId: 'node_upload', summary: 'Upload', 'x-extension': true, requestBody: { content: { 'application/octet-stream': { schema: { type: 'string' } } } } },
+      put: {
+        operationId: 'node_upload',
+        summary: 'Upload',
+        'x-extension': true,
+        requestBody: { content: { 'application/octet-stream': { schema: { type: 'string' } } } },
+      },
     },
   },
 };
@@ -67,7 +92,10 @@ describe('buildOperationTools', () => {
   });
 
   it('takes path parameters declared on the path item (through a $ref), and offers no non-JSON body', () => {
-    expect(byName.node_destroy!.inputSchema).toMatchObject({ required: ['node_id'], properties: { node_id: { type: 'integer' } } });
+    expect(byName.node_destroy!.inputSchema).toMatchObject({
+      required: ['node_id'],
+      properties: { node_id: { type: 'integer' } },
+    });
     expect(byName.node_upload!.body).toBe('none');
     expect(Object.keys(byName.node_upload!.inputSchema.properties as object)).toEqual(['node_id']);
   });
@@ -82,8 +110,16 @@ describe('buildOperationTools', () => {
 
   it('annotates reads, deletes and creates', () => {
     expect(byName.node_list!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
-    expect(byName.node_destroy!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    expect(byName.node_create!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(byName.node_destroy!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
+    expect(byName.node_create!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
   });
 
   it('refuses a document with a duplicate operationId', () => {
@@ -96,15 +132,24 @@ describe('selectOperations', () => {
   const all = buildOperationTools(doc);
   it('--read-only keeps the reads; --tools keeps the named ones', () => {
     expect(selectOperations(all, { readOnly: true, document: doc }).map((t) => t.name)).toEqual(['node_list']);
-    expect(selectOperations(all, { tools: ['node_list', 'node_destroy'], document: doc }).map((t) => t.name)).toEqual(['node_destroy', 'node_list']);
+    expect(selectOperations(all, { tools: ['node_list', 'node_destroy'], document: doc }).map((t) => t.name)).toEqual([
+      'node_destroy',
+      'node_list',
+    ]);
   });
   it('--no-extensions leaves out the operations marked x-extension', () => {
-    expect(selectOperations(all, { extensions: false, document: doc }).map((t) => t.name)).toEqual(['node_create', 'node_destroy', 'node_list']);
+    expect(selectOperations(all, { extensions: false, document: doc }).map((t) => t.name)).toEqual([
+      'node_create',
+      'node_destroy',
+      'node_list',
+    ]);
   });
   it('names an unknown operation, and a write under --read-only', () => {
     expect(() => selectOperations(all, { tools: ['node_lst'], document: doc })).toThrow(McpConfigError);
     expect(() => selectOperations(all, { tools: ['node_lst'], document: doc })).toThrow(/unknown operation "node_lst"/);
-    expect(() => selectOperations(all, { tools: ['node_destroy'], readOnly: true, document: doc })).toThrow(/write operations under --read-only: node_destroy/);
+    expect(() => selectOperations(all, { tools: ['node_destroy'], readOnly: true, document: doc })).toThrow(
+      /write operations under --read-only: node_destroy/,
+    );
   });
 });
 
@@ -117,11 +162,14 @@ describe('firstSentence and errorResult', () => {
   });
 
   it('names the status, code, detail and every nested field message', () => {
-    const text = (body: unknown, status = 400) => (errorResult(status, body).content[0] as { text: string }).text.split('\n')[0];
-    expect(text({ companyName: ['This field is required.'], requestId: 'r' })).toBe('status 400: companyName: This field is required.');
-    expect(text({ client: { id: ['Invalid pk "9" - object does not exist.'] }, inChargeSet: [{}, { id: ['Bad.'] }] })).toBe(
-      'status 400: client.id: Invalid pk "9" - object does not exist.; inChargeSet.1.id: Bad.',
+    const text = (body: unknown, status = 400) =>
+      (errorResult(status, body).content[0] as { text: string }).text.split('\n')[0];
+    expect(text({ companyName: ['This field is required.'], requestId: 'r' })).toBe(
+      'status 400: companyName: This field is required.',
     );
+    expect(
+      text({ client: { id: ['Invalid pk "9" - object does not exist.'] }, inChargeSet: [{}, { id: ['Bad.'] }] }),
+    ).toBe('status 400: client.id: Invalid pk "9" - object does not exist.; inChargeSet.1.id: Bad.');
     expect(text({ detail: 'Not found.', code: 'not_found' }, 404)).toBe('status 404 not_found: Not found.');
     expect(text('<html>Bad gateway</html>', 502)).toBe('status 502: <html>Bad gateway</html>');
     expect(errorResult(502, 'x').structuredContent).toEqual({ detail: 'x' });

@@ -23,7 +23,15 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('notification configuration', () => {
   it('defaults: dispatcher in the server, 1 s polls, 5 s doubling to 15 min, 10 attempts, 10 s timeouts; no SMTP, no push', () => {
     const c = loadConfig({}, CWD);
-    expect(c.dispatcher).toEqual({ mode: 'in-process', pollIntervalMs: 1000, retryBaseMs: 5000, retryMaxMs: 900_000, maxAttempts: 10, timeoutMs: 10_000, businessIds: undefined });
+    expect(c.dispatcher).toEqual({
+      mode: 'in-process',
+      pollIntervalMs: 1000,
+      retryBaseMs: 5000,
+      retryMaxMs: 900_000,
+      maxAttempts: 10,
+      timeoutMs: 10_000,
+      businessIds: undefined,
+    });
     expect(c.smtpUrl).toBeUndefined();
     expect(c.pushWebhookUrl).toBeUndefined();
     expect(c.mailFrom).toBe('bizapi <no-reply@localhost>');
@@ -45,7 +53,15 @@ describe('notification configuration', () => {
       },
       CWD,
     );
-    expect(c.dispatcher).toEqual({ mode: 'off', pollIntervalMs: 250, retryBaseMs: 1000, retryMaxMs: 60_000, maxAttempts: 3, timeoutMs: 2500, businessIds: [7, 12, 3] });
+    expect(c.dispatcher).toEqual({
+      mode: 'off',
+      pollIntervalMs: 250,
+      retryBaseMs: 1000,
+      retryMaxMs: 60_000,
+      maxAttempts: 3,
+      timeoutMs: 2500,
+      businessIds: [7, 12, 3],
+    });
     expect(c.smtpUrl).toBe('smtps://user:pass@mail.example.com:465');
     expect(c.mailFrom).toBe('CRM <crm@example.com>');
     expect(c.pushWebhookUrl).toBe('https://push.example.com/hook');
@@ -78,7 +94,9 @@ describe('notification configuration', () => {
 
 describe('retry and lease arithmetic', () => {
   it('doubles the delay from the base up to the maximum', () => {
-    expect([1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n, 5000, 30_000))).toEqual([5000, 10_000, 20_000, 30_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n, 5000, 30_000))).toEqual([
+      5000, 10_000, 20_000, 30_000, 30_000, 30_000,
+    ]);
   });
 
   it('leases a row for longer than three channel timeouts', () => {

@@ -88,7 +88,9 @@ describe('pgTimestampToIso', () => {
 describe('isForeignKeyViolation', () => {
   it('recognises the PostgreSQL and SQLite foreign-key errors, and nothing else', () => {
     expect(isForeignKeyViolation({ code: '23503', constraint: 'settlement_contract_id_fkey' })).toBe(true);
-    expect(isForeignKeyViolation({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY', message: 'FOREIGN KEY constraint failed' })).toBe(true);
+    expect(
+      isForeignKeyViolation({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY', message: 'FOREIGN KEY constraint failed' }),
+    ).toBe(true);
     expect(isForeignKeyViolation({ code: '23505' })).toBe(false);
     expect(isForeignKeyViolation({ code: 'SQLITE_CONSTRAINT_UNIQUE' })).toBe(false);
     expect(isForeignKeyViolation(new Error('boom'))).toBe(false);

@@ -11,7 +11,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { CopyObjectCommand, DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { contentDisposition } from '../../src/modules/file/content-disposition.ts';
@@ -84,7 +90,9 @@ describe('contentDisposition', () => {
     expect(contentDisposition('견적서 "v2".pdf')).toBe(
       `attachment; filename="___ _v2_.pdf"; filename*=UTF-8''%EA%B2%AC%EC%A0%81%EC%84%9C%20%22v2%22.pdf`,
     );
-    expect(contentDisposition("it's (1).pdf")).toBe(`attachment; filename="it's (1).pdf"; filename*=UTF-8''it%27s%20%281%29.pdf`);
+    expect(contentDisposition("it's (1).pdf")).toBe(
+      `attachment; filename="it's (1).pdf"; filename*=UTF-8''it%27s%20%281%29.pdf`,
+    );
   });
 });
 
@@ -117,7 +125,9 @@ describe('LocalStorage', () => {
 
   it('refuses more than maxBytes and leaves nothing behind, not even a temporary file', async () => {
     const p = newObjectPath(3, 'zip');
-    await expect(storage.put(p, Readable.from([Buffer.alloc(3), Buffer.alloc(3)]), { maxBytes: 5 })).rejects.toBeInstanceOf(PayloadTooLarge);
+    await expect(
+      storage.put(p, Readable.from([Buffer.alloc(3), Buffer.alloc(3)]), { maxBytes: 5 }),
+    ).rejects.toBeInstanceOf(PayloadTooLarge);
     expect(await storage.exists(p)).toBeUndefined();
     expect(fs.readdirSync(path.join(root, 'files', '.tmp'))).toEqual([]);
   });
@@ -136,7 +146,9 @@ describe('LocalStorage', () => {
       await expect(storage.put(bad, Buffer.from('x'), { maxBytes: 10 })).rejects.toThrow(/Invalid object path/);
       await expect(storage.exists(bad)).rejects.toThrow(/Invalid object path/);
       await expect(storage.delete(bad)).rejects.toThrow(/Invalid object path/);
-      await expect(storage.presignUpload(bad, { expiresInSeconds: 60, origin: 'http://x' })).rejects.toThrow(/Invalid object path/);
+      await expect(storage.presignUpload(bad, { expiresInSeconds: 60, origin: 'http://x' })).rejects.toThrow(
+        /Invalid object path/,
+      );
     }
   });
 
@@ -153,7 +165,9 @@ describe('LocalStorage', () => {
     expect(storage.checkUrl('PUT', newObjectPath(3, 'pdf'), q)).toBe('invalid');
     expect(storage.checkUrl('PUT', p, { ...q, expires: String(Number(q.expires) + 3600) })).toBe('invalid');
     const sig = q.signature!;
-    expect(storage.checkUrl('PUT', p, { ...q, signature: `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}` })).toBe('invalid');
+    expect(storage.checkUrl('PUT', p, { ...q, signature: `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}` })).toBe(
+      'invalid',
+    );
     expect(storage.checkUrl('PUT', p, { ...q, signature: `${sig}x` })).toBe('invalid');
     expect(storage.checkUrl('PUT', p, { expires: q.expires })).toBe('invalid');
     expect(storage.checkUrl('PUT', p, { ...q, signature: ['a', 'b'] })).toBe('invalid');
@@ -163,7 +177,14 @@ describe('LocalStorage', () => {
     vi.setSystemTime(new Date('2026-11-22T00:01:01Z'));
     expect(storage.checkUrl('PUT', p, q)).toBe('expired');
 
-    const down = new URL(await storage.presignDownload(p, { expiresInSeconds: 3600, origin: 'https://api.example.com', name: '견적서 1.pdf', contentType: 'application/pdf' }));
+    const down = new URL(
+      await storage.presignDownload(p, {
+        expiresInSeconds: 3600,
+        origin: 'https://api.example.com',
+        name: '견적서 1.pdf',
+        contentType: 'application/pdf',
+      }),
+    );
     const dq = Object.fromEntries(down.searchParams);
     expect(dq.name).toBe('견적서 1.pdf');
     expect(storage.checkUrl('GET', p, dq)).toBe('valid');
@@ -213,7 +234,12 @@ describe('S3Storage', () => {
     const storage = new S3Storage({ ...config.s3!, endpoint: undefined, forcePathStyle: false });
     const p = newObjectPath(9, 'hwp');
     const url = new URL(
-      await storage.presignDownload(p, { expiresInSeconds: 3600, origin: 'ignored', name: '계약서.hwp', contentType: 'application/x-hwp' }),
+      await storage.presignDownload(p, {
+        expiresInSeconds: 3600,
+        origin: 'ignored',
+        name: '계약서.hwp',
+        contentType: 'application/x-hwp',
+      }),
     );
     expect(url.host).toBe('bizapi-files.s3.ap-northeast-2.amazonaws.com');
     expect(url.pathname).toBe(`/${p}`);
@@ -238,9 +264,17 @@ describe('S3Storage', () => {
     expect(await storage.exists(p)).toEqual({ size: 1234 });
     expect(await storage.exists(newObjectPath(10, 'pdf'))).toBeUndefined();
     await storage.delete(p);
-    expect(await storage.put(p, Readable.from([Buffer.from('abc')]), { maxBytes: 3 })).toEqual({ size: 3, md5: '900150983cd24fb0d6963f7d28e17f72' });
+    expect(await storage.put(p, Readable.from([Buffer.from('abc')]), { maxBytes: 3 })).toEqual({
+      size: 3,
+      md5: '900150983cd24fb0d6963f7d28e17f72',
+    });
     await expect(storage.put(p, Buffer.from('abcd'), { maxBytes: 3 })).rejects.toBeInstanceOf(PayloadTooLarge);
-    expect(sent.map((c) => (c as object).constructor)).toEqual([HeadObjectCommand, HeadObjectCommand, DeleteObjectCommand, PutObjectCommand]);
+    expect(sent.map((c) => (c as object).constructor)).toEqual([
+      HeadObjectCommand,
+      HeadObjectCommand,
+      DeleteObjectCommand,
+      PutObjectCommand,
+    ]);
     expect((sent[0] as HeadObjectCommand).input).toEqual({ Bucket: 'bizapi-files', Key: p });
     expect((sent[3] as PutObjectCommand).input).toMatchObject({ Bucket: 'bizapi-files', Key: p });
     send.mockRestore();
@@ -253,7 +287,8 @@ describe('S3Storage', () => {
     let copyAnswers: (Error | undefined)[] = [];
     vi.spyOn(client, 'send').mockImplementation(async (command: unknown) => {
       sent.push(command as object);
-      if (command instanceof HeadObjectCommand) return { ContentLength: command.input.Key!.endsWith('.zip') ? 5000 : 10, ETag: etag };
+      if (command instanceof HeadObjectCommand)
+        return { ContentLength: command.input.Key!.endsWith('.zip') ? 5000 : 10, ETag: etag };
       if (command instanceof CopyObjectCommand) {
         const answer = copyAnswers.shift();
         if (answer) throw answer;
@@ -263,7 +298,11 @@ describe('S3Storage', () => {
     const storage = new S3Storage(config.s3!, client);
     const p = newObjectPath(9, 'pdf');
     const sealed = await storage.seal(p, { maxBytes: 10 });
-    expect(sealed).toEqual({ status: 'sealed', size: 10, path: expect.stringMatching(/^attached\/9\/[0-9a-f]{32}\.pdf$/) });
+    expect(sealed).toEqual({
+      status: 'sealed',
+      size: 10,
+      path: expect.stringMatching(/^attached\/9\/[0-9a-f]{32}\.pdf$/),
+    });
     expect(sent.map((c) => c.constructor)).toEqual([HeadObjectCommand, CopyObjectCommand]);
     expect((sent[1] as CopyObjectCommand).input).toEqual({
       Bucket: 'bizapi-files',
@@ -274,28 +313,49 @@ describe('S3Storage', () => {
 
     // Over the limit: measured, not copied.
     sent.length = 0;
-    expect(await storage.seal(newObjectPath(9, 'zip'), { maxBytes: 4999 })).toEqual({ status: 'too_large', size: 5000 });
+    expect(await storage.seal(newObjectPath(9, 'zip'), { maxBytes: 4999 })).toEqual({
+      status: 'too_large',
+      size: 5000,
+    });
     expect(sent.map((c) => c.constructor)).toEqual([HeadObjectCommand]);
 
     // Replaced between measuring and copying (412): measured again with the new ETag, copied once it holds.
     sent.length = 0;
-    copyAnswers = [Object.assign(new Error('PreconditionFailed'), { name: 'PreconditionFailed', $metadata: { httpStatusCode: 412 } })];
+    copyAnswers = [
+      Object.assign(new Error('PreconditionFailed'), {
+        name: 'PreconditionFailed',
+        $metadata: { httpStatusCode: 412 },
+      }),
+    ];
     etag = '"e2"';
     expect(await storage.seal(p, { maxBytes: 10 })).toMatchObject({ status: 'sealed', size: 10 });
-    expect(sent.map((c) => c.constructor)).toEqual([HeadObjectCommand, CopyObjectCommand, HeadObjectCommand, CopyObjectCommand]);
+    expect(sent.map((c) => c.constructor)).toEqual([
+      HeadObjectCommand,
+      CopyObjectCommand,
+      HeadObjectCommand,
+      CopyObjectCommand,
+    ]);
     expect((sent[3] as CopyObjectCommand).input.CopySourceIfMatch).toBe('"e2"');
 
     // Replaced on every attempt: 3 tries, then `changed`. Other errors go through.
-    const preconditionFailed = () => Object.assign(new Error('PreconditionFailed'), { name: 'PreconditionFailed', $metadata: { httpStatusCode: 412 } });
+    const preconditionFailed = () =>
+      Object.assign(new Error('PreconditionFailed'), {
+        name: 'PreconditionFailed',
+        $metadata: { httpStatusCode: 412 },
+      });
     copyAnswers = [preconditionFailed(), preconditionFailed(), preconditionFailed()];
     expect(await storage.seal(p, { maxBytes: 10 })).toEqual({ status: 'changed' });
-    copyAnswers = [Object.assign(new Error('AccessDenied'), { name: 'AccessDenied', $metadata: { httpStatusCode: 403 } })];
+    copyAnswers = [
+      Object.assign(new Error('AccessDenied'), { name: 'AccessDenied', $metadata: { httpStatusCode: 403 } }),
+    ];
     await expect(storage.seal(p, { maxBytes: 10 })).rejects.toThrow('AccessDenied');
   });
 
   it('lets other S3 errors through', async () => {
     const client = new S3Client(s3ClientConfig(config.s3!));
-    vi.spyOn(client, 'send').mockRejectedValue(Object.assign(new Error('AccessDenied'), { name: 'AccessDenied', $metadata: { httpStatusCode: 403 } }));
+    vi.spyOn(client, 'send').mockRejectedValue(
+      Object.assign(new Error('AccessDenied'), { name: 'AccessDenied', $metadata: { httpStatusCode: 403 } }),
+    );
     await expect(new S3Storage(config.s3!, client).exists(newObjectPath(9, 'pdf'))).rejects.toThrow('AccessDenied');
   });
 });
@@ -306,8 +366,14 @@ describe('downloadUrlWindow', () => {
     const at = (iso: string) => Date.parse(iso);
     const start = at('2026-11-22T09:00:00Z') / 1000;
     expect(downloadUrlWindow(3600, at('2026-11-22T09:00:00Z'))).toEqual({ signedAt: start, expiresInSeconds: 3660 });
-    expect(downloadUrlWindow(3600, at('2026-11-22T09:00:59.999Z'))).toEqual({ signedAt: start, expiresInSeconds: 3660 });
-    expect(downloadUrlWindow(3600, at('2026-11-22T09:01:00Z'))).toEqual({ signedAt: start + 60, expiresInSeconds: 3660 });
+    expect(downloadUrlWindow(3600, at('2026-11-22T09:00:59.999Z'))).toEqual({
+      signedAt: start,
+      expiresInSeconds: 3660,
+    });
+    expect(downloadUrlWindow(3600, at('2026-11-22T09:01:00Z'))).toEqual({
+      signedAt: start + 60,
+      expiresInSeconds: 3660,
+    });
     expect(downloadUrlWindow(10, at('2026-11-22T09:00:17Z'))).toEqual({ signedAt: start + 10, expiresInSeconds: 20 });
     expect(downloadUrlWindow(604800, at('2026-11-22T09:00:17Z')).expiresInSeconds).toBe(604800);
   });

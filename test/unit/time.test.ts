@@ -36,7 +36,8 @@ describe('startOfDayUtc', () => {
 
   it('the switch days are 23 and 25 hours long in America/New_York', () => {
     const hours = (d: string) =>
-      (Date.parse(startOfDayUtc(nextDay(d), 'America/New_York')) - Date.parse(startOfDayUtc(d, 'America/New_York'))) / 3_600_000;
+      (Date.parse(startOfDayUtc(nextDay(d), 'America/New_York')) - Date.parse(startOfDayUtc(d, 'America/New_York'))) /
+      3_600_000;
     expect(hours('2026-03-08')).toBe(23);
     expect(hours('2026-11-01')).toBe(25);
     expect(hours('2026-06-15')).toBe(24);

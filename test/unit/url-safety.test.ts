@@ -63,7 +63,10 @@ describe('checkWebhookUrl (create time)', () => {
   it('refuses each non-public form as a literal host, and as the address a name resolves to', async () => {
     for (const [ip, expected] of FORMS) {
       const literal = checkWebhookUrl(`http://[${ip}]/hook`, { allowPrivate: false });
-      const named = checkWebhookUrl('https://hooks.example/hook', { allowPrivate: false, lookup: async () => [{ address: ip, family: 6 }] });
+      const named = checkWebhookUrl('https://hooks.example/hook', {
+        allowPrivate: false,
+        lookup: async () => [{ address: ip, family: 6 }],
+      });
       if (expected) {
         // the URL parser writes the host in hexadecimal (`::ffff:808:808`)
         expect((await literal).addresses, ip).toHaveLength(1);

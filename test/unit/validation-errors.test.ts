@@ -37,7 +37,9 @@ function fieldsOf(data: unknown) {
 
 describe('compileValidator (JSON body) + ajvErrorsToFields', () => {
   it('accepts a valid body', () => {
-    expect(fieldsOf({ name: 'abc', amount: 0, flag: false, client: { id: 1 }, inChargeSet: [{ id: 2 }], email: null })).toBeUndefined();
+    expect(
+      fieldsOf({ name: 'abc', amount: 0, flag: false, client: { id: 1 }, inChargeSet: [{ id: 2 }], email: null }),
+    ).toBeUndefined();
   });
 
   it('ignores unknown properties', () => {
@@ -67,8 +69,12 @@ describe('compileValidator (JSON body) + ajvErrorsToFields', () => {
   });
 
   it('minimum and maximum', () => {
-    expect(fieldsOf({ name: 'a', amount: -1 })).toEqual({ amount: ['Ensure this value is greater than or equal to 0.'] });
-    expect(fieldsOf({ name: 'a', amount: 1001 })).toEqual({ amount: ['Ensure this value is less than or equal to 1000.'] });
+    expect(fieldsOf({ name: 'a', amount: -1 })).toEqual({
+      amount: ['Ensure this value is greater than or equal to 0.'],
+    });
+    expect(fieldsOf({ name: 'a', amount: 1001 })).toEqual({
+      amount: ['Ensure this value is less than or equal to 1000.'],
+    });
   });
 
   it('enum', () => {
@@ -112,11 +118,15 @@ describe('compileValidator (JSON body) + ajvErrorsToFields', () => {
   it('nests errors of a reference', () => {
     expect(fieldsOf({ name: 'a', client: { id: 'x' } })).toEqual({ client: { id: ['A valid integer is required.'] } });
     expect(fieldsOf({ name: 'a', client: {} })).toEqual({ client: { id: ['This field is required.'] } });
-    expect(fieldsOf({ name: 'a', client: { id: 0 } })).toEqual({ client: { id: ['Ensure this value is greater than or equal to 1.'] } });
+    expect(fieldsOf({ name: 'a', client: { id: 0 } })).toEqual({
+      client: { id: ['Ensure this value is greater than or equal to 1.'] },
+    });
   });
 
   it('a reference that is not an object', () => {
-    expect(fieldsOf({ name: 'a', client: 5 })).toEqual({ client: ['Invalid data. Expected a dictionary, but got int.'] });
+    expect(fieldsOf({ name: 'a', client: 5 })).toEqual({
+      client: ['Invalid data. Expected a dictionary, but got int.'],
+    });
   });
 
   it('collapses list item errors into the list property as an array of strings', () => {
@@ -132,7 +142,9 @@ describe('compileValidator (JSON body) + ajvErrorsToFields', () => {
   });
 
   it('list-level errors: not a list, too many items', () => {
-    expect(fieldsOf({ name: 'a', inChargeSet: 5 })).toEqual({ inChargeSet: ['Expected a list of items but got type "int".'] });
+    expect(fieldsOf({ name: 'a', inChargeSet: 5 })).toEqual({
+      inChargeSet: ['Expected a list of items but got type "int".'],
+    });
     expect(fieldsOf({ name: 'a', inChargeSet: { id: 1 } })).toEqual({
       inChargeSet: ['Expected a list of items but got type "dict".'],
     });
@@ -185,7 +197,14 @@ describe('compileValidator (form body)', () => {
   it('coerces the strings of a parsed form body to the schema types', () => {
     const form = parseUrlEncoded('name=abc&amount=5&flag=true&rate=1.5&client.id=3&inChargeSet[0][id]=4');
     expect(validateBody(form)).toBe(true);
-    expect(form).toEqual({ name: 'abc', amount: 5, flag: true, rate: 1.5, client: { id: 3 }, inChargeSet: [{ id: 4 }] });
+    expect(form).toEqual({
+      name: 'abc',
+      amount: 5,
+      flag: true,
+      rate: 1.5,
+      client: { id: 3 },
+      inChargeSet: [{ id: 4 }],
+    });
   });
 
   it('the same values as strings in a plain (JSON) object fail', () => {
@@ -284,8 +303,12 @@ describe('compileValidator (querystring / params)', () => {
 });
 
 describe('messageFor', () => {
-  const err = (keyword: string, params: Record<string, unknown>, data: unknown = undefined, parentSchema?: object): ErrorObject =>
-    ({ keyword, params, data, parentSchema, instancePath: '', schemaPath: '' }) as ErrorObject;
+  const err = (
+    keyword: string,
+    params: Record<string, unknown>,
+    data: unknown = undefined,
+    parentSchema?: object,
+  ): ErrorObject => ({ keyword, params, data, parentSchema, instancePath: '', schemaPath: '' }) as ErrorObject;
 
   it('covers the remaining keywords in DRF wording', () => {
     expect(messageFor(err('minLength', { limit: 3 }, 'a'))).toBe('Ensure this field has at least 3 characters.');
@@ -302,7 +325,9 @@ describe('messageFor', () => {
     expect(messageFor(err('pattern', { pattern: 'x' }, 'y', { 'x-pattern-message': 'Custom.' }))).toBe('Custom.');
     expect(messageFor(err('pattern', { pattern: 'x' }, 'y', {}))).toBe('Enter a valid value.');
     expect(messageFor(err('type', { type: 'array' }, 'x'))).toBe('Expected a list of items but got type "str".');
-    expect(messageFor(err('type', { type: 'object' }, 1.5))).toBe('Invalid data. Expected a dictionary, but got float.');
+    expect(messageFor(err('type', { type: 'object' }, 1.5))).toBe(
+      'Invalid data. Expected a dictionary, but got float.',
+    );
     expect(messageFor(err('type', { type: 'integer,null' }, 'x'))).toBe('A valid integer is required.');
     expect(messageFor(err('type', { type: 'integer' }, null))).toBe('This field may not be null.');
     expect(messageFor(err('uniqueItems', {}, []))).toBe('Invalid value.');

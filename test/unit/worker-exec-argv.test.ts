@@ -8,8 +8,13 @@ describe('workerExecArgv', () => {
   });
 
   it('keeps a flag the operator gave, on the command line or in NODE_OPTIONS, in either spelling', () => {
-    expect(workerExecArgv(['--max-semi-space-size=16'])).toEqual(['--max-semi-space-size=16', '--heap-growing-percent=30']);
+    expect(workerExecArgv(['--max-semi-space-size=16'])).toEqual([
+      '--max-semi-space-size=16',
+      '--heap-growing-percent=30',
+    ]);
     expect(workerExecArgv([], '--max_semi_space_size=8 --inspect')).toEqual(['--heap-growing-percent=30']);
-    expect(workerExecArgv(['--heap-growing-percent=50'], '--max-semi-space-size=2')).toEqual(['--heap-growing-percent=50']);
+    expect(workerExecArgv(['--heap-growing-percent=50'], '--max-semi-space-size=2')).toEqual([
+      '--heap-growing-percent=50',
+    ]);
   });
 });

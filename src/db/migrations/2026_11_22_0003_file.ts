@@ -48,7 +48,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('uploaded_at', h.ts)
     .addUniqueConstraint('file_business_path_uq', ['business_id', 'path'])
     .execute();
-  await db.schema.createIndex('file_business_created_idx').on('file').columns(['business_id', 'created', 'id']).execute();
+  await db.schema
+    .createIndex('file_business_created_idx')
+    .on('file')
+    .columns(['business_id', 'created', 'id'])
+    .execute();
 
   await h
     .businessId(h.id(db.schema.createTable('inquiry_file')))

@@ -80,7 +80,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('contract')
     .columns(['business_id', 'created desc', 'id desc'])
     .execute();
-  await db.schema.createIndex('contract_business_client_idx').on('contract').columns(['business_id', 'client_id']).execute();
+  await db.schema
+    .createIndex('contract_business_client_idx')
+    .on('contract')
+    .columns(['business_id', 'client_id'])
+    .execute();
 
   await h
     .businessId(db.schema.createTable('contract_category_link'))

@@ -34,23 +34,31 @@ export async function up(db: Kysely<any>): Promise<void> {
   const cols = COLUMNS.join(', ');
   const values = (prefix: 'new' | 'old') => COLUMNS.map((c) => `${prefix}.${c}`).join(', ');
   await sql
-    .raw(`create virtual table client_search using fts5(${cols}, content='client', content_rowid='id', tokenize='trigram')`)
+    .raw(
+      `create virtual table client_search using fts5(${cols}, content='client', content_rowid='id', tokenize='trigram')`,
+    )
     .execute(db);
   await sql
-    .raw(`create trigger client_search_insert after insert on client begin
+    .raw(
+      `create trigger client_search_insert after insert on client begin
       insert into client_search(rowid, ${cols}) values (new.id, ${values('new')});
-    end`)
+    end`,
+    )
     .execute(db);
   await sql
-    .raw(`create trigger client_search_delete after delete on client begin
+    .raw(
+      `create trigger client_search_delete after delete on client begin
       insert into client_search(client_search, rowid, ${cols}) values ('delete', old.id, ${values('old')});
-    end`)
+    end`,
+    )
     .execute(db);
   await sql
-    .raw(`create trigger client_search_update after update of ${cols} on client begin
+    .raw(
+      `create trigger client_search_update after update of ${cols} on client begin
       insert into client_search(client_search, rowid, ${cols}) values ('delete', old.id, ${values('old')});
       insert into client_search(rowid, ${cols}) values (new.id, ${values('new')});
-    end`)
+    end`,
+    )
     .execute(db);
   await sql.raw(`insert into client_search(client_search) values ('rebuild')`).execute(db);
 }
@@ -61,6 +69,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop index if exists client_business_search_idx`.execute(db);
     return;
   }
-  for (const t of ['client_search_insert', 'client_search_delete', 'client_search_update']) await sql.raw(`drop trigger if exists ${t}`).execute(db);
+  for (const t of ['client_search_insert', 'client_search_delete', 'client_search_update'])
+    await sql.raw(`drop trigger if exists ${t}`).execute(db);
   await sql`drop table if exists client_search`.execute(db);
 }

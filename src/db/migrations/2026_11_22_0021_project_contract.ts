@@ -13,7 +13,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('project')
     .addColumn('contract_id', 'integer', (c) => c.references('contract.id').onDelete('set null'))
     .execute();
-  await db.schema.createIndex('project_business_contract_idx').on('project').columns(['business_id', 'contract_id']).execute();
+  await db.schema
+    .createIndex('project_business_contract_idx')
+    .on('project')
+    .columns(['business_id', 'contract_id'])
+    .execute();
 }
 
 /** Drops the index and the column. */

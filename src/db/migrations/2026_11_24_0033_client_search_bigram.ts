@@ -43,37 +43,57 @@ export async function up(db: Kysely<any>): Promise<void> {
       )
       .execute(db);
     await sql
-      .raw(`create index client_business_bigram_idx on client using gin (business_id, bizapi_client_bigrams(${COLUMNS.join(', ')}))`)
+      .raw(
+        `create index client_business_bigram_idx on client using gin (business_id, bizapi_client_bigrams(${COLUMNS.join(', ')}))`,
+      )
       .execute(db);
     return;
   }
   await sql.raw(`create table bigram_position (i integer primary key)`).execute(db);
   await sql
-    .raw(`insert into bigram_position (i) with recursive n(i) as (select 1 union all select i + 1 from n where i < ${MAX_POSITION}) select i from n`)
+    .raw(
+      `insert into bigram_position (i) with recursive n(i) as (select 1 union all select i + 1 from n where i < ${MAX_POSITION}) select i from n`,
+    )
     .execute(db);
   await sql
-    .raw(`create table client_bigram (
+    .raw(
+      `create table client_bigram (
       business_id integer not null,
       bigram text not null,
       client_id integer not null,
       primary key (business_id, bigram, client_id)
-    ) without rowid`)
+    ) without rowid`,
+    )
     .execute(db);
   await sql.raw(`create index client_bigram_client_idx on client_bigram (client_id)`).execute(db);
-  await sql.raw(`create trigger client_bigram_insert after insert on client begin
+  await sql
+    .raw(
+      `create trigger client_bigram_insert after insert on client begin
       insert or ignore into client_bigram (business_id, bigram, client_id) ${bigramSelect('new')};
-    end`).execute(db);
-  await sql.raw(`create trigger client_bigram_delete after delete on client begin
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger client_bigram_delete after delete on client begin
       delete from client_bigram where client_id = old.id;
-    end`).execute(db);
-  await sql.raw(`create trigger client_bigram_update after update of ${COLUMNS.join(', ')} on client begin
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger client_bigram_update after update of ${COLUMNS.join(', ')} on client begin
       delete from client_bigram where client_id = old.id;
       insert or ignore into client_bigram (business_id, bigram, client_id) ${bigramSelect('new')};
-    end`).execute(db);
+    end`,
+    )
+    .execute(db);
   const existing = COLUMNS.map((c) => `select business_id, id, lower(${c}) as v from client`).join(' union all ');
   await sql
-    .raw(`insert or ignore into client_bigram (business_id, bigram, client_id)
-      select s.business_id, substr(s.v, p.i, 2), s.id from (${existing}) as s join bigram_position as p on p.i < length(s.v)`)
+    .raw(
+      `insert or ignore into client_bigram (business_id, bigram, client_id)
+      select s.business_id, substr(s.v, p.i, 2), s.id from (${existing}) as s join bigram_position as p on p.i < length(s.v)`,
+    )
     .execute(db);
 }
 
@@ -84,7 +104,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop function if exists bizapi_client_bigrams(text, text, text, text)`.execute(db);
     return;
   }
-  for (const t of ['client_bigram_insert', 'client_bigram_delete', 'client_bigram_update']) await sql.raw(`drop trigger if exists ${t}`).execute(db);
+  for (const t of ['client_bigram_insert', 'client_bigram_delete', 'client_bigram_update'])
+    await sql.raw(`drop trigger if exists ${t}`).execute(db);
   await sql`drop table if exists client_bigram`.execute(db);
   await sql`drop table if exists bigram_position`.execute(db);
 }

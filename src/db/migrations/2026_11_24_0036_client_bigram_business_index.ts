@@ -23,13 +23,21 @@ async function rebuild(db: Kysely<any>, indexColumns: string, clear: string): Pr
   await sql.raw(`create index client_bigram_client_idx on client_bigram (${indexColumns})`).execute(db);
   await sql`drop trigger if exists client_bigram_delete`.execute(db);
   await sql`drop trigger if exists client_bigram_update`.execute(db);
-  await sql.raw(`create trigger client_bigram_delete after delete on client begin
+  await sql
+    .raw(
+      `create trigger client_bigram_delete after delete on client begin
       delete from client_bigram where ${clear};
-    end`).execute(db);
-  await sql.raw(`create trigger client_bigram_update after update of ${COLUMNS.join(', ')} on client begin
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger client_bigram_update after update of ${COLUMNS.join(', ')} on client begin
       delete from client_bigram where ${clear};
       insert or ignore into client_bigram (business_id, bigram, client_id) ${bigramSelect('new')};
-    end`).execute(db);
+    end`,
+    )
+    .execute(db);
 }
 
 /** The index of a client's bigrams leads with business_id (SQLite). */

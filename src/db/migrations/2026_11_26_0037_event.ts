@@ -37,7 +37,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('published_at', ts)
     .execute();
-  await db.schema.createIndex('event_business_created_idx').on('event').columns(['business_id', 'created desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('event_business_created_idx')
+    .on('event')
+    .columns(['business_id', 'created desc', 'id desc'])
+    .execute();
   await db.schema.createIndex('event_created_idx').on('event').columns(['created']).execute();
   await sql`create index event_unpublished_idx on event (id) where published_at is null`.execute(db);
 }

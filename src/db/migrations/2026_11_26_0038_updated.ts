@@ -30,7 +30,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [table, indexed] of TABLES) {
     await db.schema.alterTable(table).addColumn('updated', ts).execute();
     await sql`update ${sql.table(table)} set updated = created`.execute(db);
-    if (indexed) await db.schema.createIndex(`${table}_business_updated_idx`).on(table).columns(['business_id', 'updated']).execute();
+    if (indexed)
+      await db.schema
+        .createIndex(`${table}_business_updated_idx`)
+        .on(table)
+        .columns(['business_id', 'updated'])
+        .execute();
   }
 }
 

@@ -86,7 +86,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('webhook_delivery_webhook_idx').on('webhook_delivery').columns(['webhook_id']).execute();
   await db.schema.createIndex('webhook_delivery_created_idx').on('webhook_delivery').columns(['created']).execute();
-  await sql`create index webhook_delivery_due_idx on webhook_delivery (next_attempt_at, id) where status = 'pending'`.execute(db);
+  await sql`create index webhook_delivery_due_idx on webhook_delivery (next_attempt_at, id) where status = 'pending'`.execute(
+    db,
+  );
 }
 
 /** Drops both tables. */

@@ -27,7 +27,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_run', ts, (c) => c.notNull())
     .addColumn('complete', bool, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('transfer_origin_source_idx').on('transfer_origin').columns(['url', 'api_key_prefix']).execute();
+  await db.schema
+    .createIndex('transfer_origin_source_idx')
+    .on('transfer_origin')
+    .columns(['url', 'api_key_prefix'])
+    .execute();
   await db.schema
     .createTable('transfer_id_map')
     .addColumn('business_id', 'integer', (c) => c.notNull().references('business.id').onDelete('cascade'))

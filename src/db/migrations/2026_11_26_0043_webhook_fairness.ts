@@ -17,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('webhook_endpoint')
     .addColumn('sick_streak', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await sql`create index webhook_delivery_leased_idx on webhook_delivery (lease_until, webhook_id) where lease_until is not null`.execute(db);
+  await sql`create index webhook_delivery_leased_idx on webhook_delivery (lease_until, webhook_id) where lease_until is not null`.execute(
+    db,
+  );
 }
 
 /** Drops them. */

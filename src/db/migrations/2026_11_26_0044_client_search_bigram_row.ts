@@ -45,30 +45,51 @@ function oldBigramSelect(alias: string): string {
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql
-      .raw(`alter table client add column search_bigrams text[] generated always as (bizapi_client_bigrams(${COLUMNS.join(', ')})) stored`)
+      .raw(
+        `alter table client add column search_bigrams text[] generated always as (bizapi_client_bigrams(${COLUMNS.join(', ')})) stored`,
+      )
       .execute(db);
-    await sql.raw(`create index client_business_search_bigram_idx on client using gin (business_id, search_bigrams)`).execute(db);
+    await sql
+      .raw(`create index client_business_search_bigram_idx on client using gin (business_id, search_bigrams)`)
+      .execute(db);
     await sql`drop index if exists client_business_bigram_idx`.execute(db);
     await sql`analyze client`.execute(db);
     return;
   }
-  for (const t of ['client_bigram_insert', 'client_bigram_delete', 'client_bigram_update']) await sql.raw(`drop trigger if exists ${t}`).execute(db);
+  for (const t of ['client_bigram_insert', 'client_bigram_delete', 'client_bigram_update'])
+    await sql.raw(`drop trigger if exists ${t}`).execute(db);
   await sql`drop table if exists client_bigram`.execute(db);
   // The FTS5 text is comma-separated tokens: the ascii tokenizer splits on every ASCII non-alphanumeric.
   await sql
-    .raw(`create virtual table client_search_bigram using fts5(bigrams, content='', contentless_delete=1, detail='none', tokenize='ascii')`)
+    .raw(
+      `create virtual table client_search_bigram using fts5(bigrams, content='', contentless_delete=1, detail='none', tokenize='ascii')`,
+    )
     .execute(db);
-  await sql.raw(`create trigger client_search_bigram_insert after insert on client begin
+  await sql
+    .raw(
+      `create trigger client_search_bigram_insert after insert on client begin
       insert into client_search_bigram (rowid, bigrams) values (new.id, ${bigramTokens('new')});
-    end`).execute(db);
-  await sql.raw(`create trigger client_search_bigram_delete after delete on client begin
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger client_search_bigram_delete after delete on client begin
       delete from client_search_bigram where rowid = old.id;
-    end`).execute(db);
-  await sql.raw(`create trigger client_search_bigram_update after update of ${COLUMNS.join(', ')} on client begin
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger client_search_bigram_update after update of ${COLUMNS.join(', ')} on client begin
       delete from client_search_bigram where rowid = old.id;
       insert into client_search_bigram (rowid, bigrams) values (new.id, ${bigramTokens('new')});
-    end`).execute(db);
-  await sql.raw(`insert into client_search_bigram (rowid, bigrams) select c.id, ${bigramTokens('c')} from client as c`).execute(db);
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(`insert into client_search_bigram (rowid, bigrams) select c.id, ${bigramTokens('c')} from client as c`)
+    .execute(db);
   // A bulk fill leaves FTS5 segments half-merged, and each later one-row write then pays for merging them
   // (measured: 0.8 ms of CPU per client insert instead of 0.35 ms). Merge both search indexes into one
   // segment each now (1–2 s per 100,000 clients).
@@ -80,7 +101,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql
-      .raw(`create index client_business_bigram_idx on client using gin (business_id, bizapi_client_bigrams(${COLUMNS.join(', ')}))`)
+      .raw(
+        `create index client_business_bigram_idx on client using gin (business_id, bizapi_client_bigrams(${COLUMNS.join(', ')}))`,
+      )
       .execute(db);
     await sql`drop index if exists client_business_search_bigram_idx`.execute(db);
     await sql`alter table client drop column if exists search_bigrams`.execute(db);
@@ -91,27 +114,43 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await sql`drop table if exists client_search_bigram`.execute(db);
   await sql
-    .raw(`create table client_bigram (
+    .raw(
+      `create table client_bigram (
       business_id integer not null,
       bigram text not null,
       client_id integer not null,
       primary key (business_id, bigram, client_id)
-    ) without rowid`)
+    ) without rowid`,
+    )
     .execute(db);
   await sql.raw(`create index client_bigram_client_idx on client_bigram (business_id, client_id)`).execute(db);
-  await sql.raw(`create trigger client_bigram_insert after insert on client begin
+  await sql
+    .raw(
+      `create trigger client_bigram_insert after insert on client begin
       insert or ignore into client_bigram (business_id, bigram, client_id) ${oldBigramSelect('new')};
-    end`).execute(db);
-  await sql.raw(`create trigger client_bigram_delete after delete on client begin
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger client_bigram_delete after delete on client begin
       delete from client_bigram where business_id = old.business_id and client_id = old.id;
-    end`).execute(db);
-  await sql.raw(`create trigger client_bigram_update after update of ${COLUMNS.join(', ')} on client begin
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger client_bigram_update after update of ${COLUMNS.join(', ')} on client begin
       delete from client_bigram where business_id = old.business_id and client_id = old.id;
       insert or ignore into client_bigram (business_id, bigram, client_id) ${oldBigramSelect('new')};
-    end`).execute(db);
+    end`,
+    )
+    .execute(db);
   const existing = COLUMNS.map((c) => `select business_id, id, lower(${c}) as v from client`).join(' union all ');
   await sql
-    .raw(`insert or ignore into client_bigram (business_id, bigram, client_id)
-      select s.business_id, substr(s.v, p.i, 2), s.id from (${existing}) as s join bigram_position as p on p.i < length(s.v)`)
+    .raw(
+      `insert or ignore into client_bigram (business_id, bigram, client_id)
+      select s.business_id, substr(s.v, p.i, 2), s.id from (${existing}) as s join bigram_position as p on p.i < length(s.v)`,
+    )
     .execute(db);
 }

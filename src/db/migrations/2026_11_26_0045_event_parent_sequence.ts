@@ -31,10 +31,7 @@ const NOTES = [
 /** Adds the columns, the counter and the indexes; fills sequences and parents of existing events. */
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
-  await db.schema
-    .alterTable('event')
-    .addColumn('parent_type', 'text')
-    .execute();
+  await db.schema.alterTable('event').addColumn('parent_type', 'text').execute();
   await db.schema.alterTable('event').addColumn('parent_id', 'integer').execute();
   await db.schema.alterTable('event').addColumn('sequence', 'bigint').execute();
   await db.schema

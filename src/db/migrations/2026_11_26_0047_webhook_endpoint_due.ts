@@ -12,7 +12,9 @@ import { type Kysely, sql } from 'kysely';
 
 /** Creates the index. */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index webhook_delivery_endpoint_due_idx on webhook_delivery (webhook_id, next_attempt_at, id) where status = 'pending'`.execute(db);
+  await sql`create index webhook_delivery_endpoint_due_idx on webhook_delivery (webhook_id, next_attempt_at, id) where status = 'pending'`.execute(
+    db,
+  );
 }
 
 /** Drops it. */

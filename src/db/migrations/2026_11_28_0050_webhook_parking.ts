@@ -22,7 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('webhook_endpoint')
     .addColumn('parked_after_event_id', postgres ? 'bigint' : 'integer')
     .execute();
-  await sql`create index webhook_endpoint_parked_idx on webhook_endpoint (id) where parked_after_event_id is not null`.execute(db);
+  await sql`create index webhook_endpoint_parked_idx on webhook_endpoint (id) where parked_after_event_id is not null`.execute(
+    db,
+  );
 }
 
 /** Drops them. */

@@ -50,7 +50,13 @@ interface UniqueIndex {
   columns: string[];
 }
 
-const ACTIONS: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
+const ACTIONS: Record<string, string> = {
+  a: 'no action',
+  r: 'restrict',
+  c: 'cascade',
+  n: 'set null',
+  d: 'set default',
+};
 const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const list = (names: readonly string[]): string => names.map(q).join(', ');
 
@@ -70,7 +76,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       order by c.relname, a.attnum`.execute(db)
   ).rows.filter((c) => !MIGRATOR_TABLES.has(c.table));
   const tables = [...new Set(columns.map((c) => c.table))];
-  const business = new Set(tables.filter((t) => !NOT_BUSINESS_OWNED.has(t) && columns.some((c) => c.table === t && c.column === 'business_id')));
+  const business = new Set(
+    tables.filter(
+      (t) => !NOT_BUSINESS_OWNED.has(t) && columns.some((c) => c.table === t && c.column === 'business_id'),
+    ),
+  );
 
   const keys = (
     await sql<Key>`
@@ -93,7 +103,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   ).rows;
   for (const u of uniqueIndexes) {
     if (business.has(u.table) && !u.columns.includes('business_id')) {
-      throw new Error(`unique index ${u.name} of the business-owned table ${u.table} lacks business_id; this migration does not rewrite unique indexes`);
+      throw new Error(
+        `unique index ${u.name} of the business-owned table ${u.table} lacks business_id; this migration does not rewrite unique indexes`,
+      );
     }
   }
 
@@ -105,7 +117,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of tables) {
     const steps: string[] = [];
     for (const c of columns) {
-      if (c.table === table && (c.column === 'id' || c.column.endsWith('_id')) && (c.type === 'integer' || c.type === 'smallint')) {
+      if (
+        c.table === table &&
+        (c.column === 'id' || c.column.endsWith('_id')) &&
+        (c.type === 'integer' || c.type === 'smallint')
+      ) {
         steps.push(`alter column ${q(c.column)} set data type bigint`);
       }
     }
@@ -114,7 +130,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       for (const k of keys) {
         if (k.table !== table || k.type === 'f' || k.columns.includes('business_id')) continue;
         steps.push(`drop constraint ${q(k.name)}`);
-        steps.push(`add constraint ${q(k.name)} ${k.type === 'p' ? 'primary key' : 'unique'} (${list(['business_id', ...k.columns])})`);
+        steps.push(
+          `add constraint ${q(k.name)} ${k.type === 'p' ? 'primary key' : 'unique'} (${list(['business_id', ...k.columns])})`,
+        );
         if (k.type === 'p' && k.columns.join() === 'id') idKeyReplaced = true;
       }
     }
@@ -123,7 +141,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   const sequences = (
     await sql<{ name: string }>`
-      select sequencename as name from pg_sequences where schemaname = current_schema() and data_type <> 'bigint'::regtype`.execute(db)
+      select sequencename as name from pg_sequences where schemaname = current_schema() and data_type <> 'bigint'::regtype`.execute(
+      db,
+    )
   ).rows;
   for (const s of sequences) await sql.raw(`alter sequence ${q(s.name)} as bigint`).execute(db);
 
@@ -163,14 +183,17 @@ export async function down(db: Kysely<any>): Promise<void> {
       where c.relnamespace = current_schema()::regnamespace and con.contype in ('p', 'u', 'f')
       order by c.relname, con.conname`.execute(db)
   ).rows;
-  const widened = (k: Key): boolean => k.columns.length > 1 && k.columns[0] === 'business_id' && !KEYS_WITH_BUSINESS_BEFORE.has(k.name);
+  const widened = (k: Key): boolean =>
+    k.columns.length > 1 && k.columns[0] === 'business_id' && !KEYS_WITH_BUSINESS_BEFORE.has(k.name);
   const foreignKeys = keys.filter((k) => k.type === 'f' && widened(k) && k.foreign_columns[0] === 'business_id');
   for (const k of foreignKeys) await sql.raw(`alter table ${q(k.table)} drop constraint ${q(k.name)}`).execute(db);
   for (const k of keys) {
     if (k.type === 'f' || !widened(k)) continue;
     await sql.raw(`drop index if exists ${q(`${k.table}_id_idx`)}`).execute(db);
     await sql
-      .raw(`alter table ${q(k.table)} drop constraint ${q(k.name)}, add constraint ${q(k.name)} ${k.type === 'p' ? 'primary key' : 'unique'} (${list(k.columns.slice(1))})`)
+      .raw(
+        `alter table ${q(k.table)} drop constraint ${q(k.name)}, add constraint ${q(k.name)} ${k.type === 'p' ? 'primary key' : 'unique'} (${list(k.columns.slice(1))})`,
+      )
       .execute(db);
   }
   for (const k of foreignKeys) {

@@ -34,7 +34,13 @@ interface ForeignKey {
   on_update: string;
 }
 
-const ACTIONS: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
+const ACTIONS: Record<string, string> = {
+  a: 'no action',
+  r: 'restrict',
+  c: 'cascade',
+  n: 'set null',
+  d: 'set default',
+};
 const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const list = (names: readonly string[]): string => names.map(q).join(', ');
 
@@ -51,7 +57,10 @@ async function compositeForeignKeys(db: Kysely<any>): Promise<ForeignKey[]> {
       where c.relnamespace = current_schema()::regnamespace and con.contype = 'f'
       order by c.relname, con.conname`.execute(db)
   ).rows;
-  return rows.filter((k) => k.columns.length > 1 && k.columns.some((c, i) => c === 'business_id' && k.foreign_columns[i] === 'business_id'));
+  return rows.filter(
+    (k) =>
+      k.columns.length > 1 && k.columns.some((c, i) => c === 'business_id' && k.foreign_columns[i] === 'business_id'),
+  );
 }
 
 /** Re-creates foreign key `k` under its name with the given actions. */
@@ -75,7 +84,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     const badDelete = k.on_delete === 'n' || k.on_delete === 'd';
     const badUpdate = k.on_update === 'n' || k.on_update === 'd' || k.on_update === 'c';
     if (!badDelete && !badUpdate) continue;
-    await recreate(db, k, badDelete ? 'no action' : ACTIONS[k.on_delete]!, badUpdate ? 'no action' : ACTIONS[k.on_update]!);
+    await recreate(
+      db,
+      k,
+      badDelete ? 'no action' : ACTIONS[k.on_delete]!,
+      badUpdate ? 'no action' : ACTIONS[k.on_update]!,
+    );
   }
 }
 

@@ -66,7 +66,12 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop function if exists bizapi_auth_changed()`.execute(db);
     return;
   }
-  for (const trigger of ['api_key_auth_updated', 'api_key_auth_deleted', 'business_auth_updated', 'business_auth_deleted']) {
+  for (const trigger of [
+    'api_key_auth_updated',
+    'api_key_auth_deleted',
+    'business_auth_updated',
+    'business_auth_deleted',
+  ]) {
     await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
   }
   await sql`drop table if exists auth_change`.execute(db);

@@ -75,4 +75,8 @@ export interface NestedContractColumns {
 }
 
 /** {@link NestedContractColumns} of an inner join: the contract is always there. */
-export type PresentContractColumns = { [K in keyof NestedContractColumns]: K extends 'contract_start_date' | 'contract_end_date' ? DateString | null : NonNullable<NestedContractColumns[K]> };
+export type PresentContractColumns = {
+  [K in keyof NestedContractColumns]: K extends 'contract_start_date' | 'contract_end_date'
+    ? DateString | null
+    : NonNullable<NestedContractColumns[K]>;
+};

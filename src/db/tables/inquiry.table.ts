@@ -160,7 +160,11 @@ export interface InquirySubmitHistoryTable {
  * through an inner join on the live `inquiry`, each prefixed `inquiry_`. The one column set of that shape;
  * `inquiry.service` `toNestedInquiry` maps it.
  */
-export const NESTED_INQUIRY_COLUMNS = ['inquiry.id as inquiry_id', 'inquiry.unique_id as inquiry_unique_id', 'inquiry.name as inquiry_name'] as const;
+export const NESTED_INQUIRY_COLUMNS = [
+  'inquiry.id as inquiry_id',
+  'inquiry.unique_id as inquiry_unique_id',
+  'inquiry.name as inquiry_name',
+] as const;
 
 /** What {@link NESTED_INQUIRY_COLUMNS} select. */
 export interface NestedInquiryColumns {

@@ -5,4 +5,3 @@ export interface SignatureReplayTable {
   /** Milliseconds since the epoch after which the signature's timestamp is outside the window anyway. */
   expires_at: number;
 }
-

@@ -4,7 +4,14 @@ import type { Db } from '../../db/database.ts';
 import { AUTH_CHANNEL } from './key-cache.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Timestamp } from '../../db/columns.ts';
-import type { ApiKeyRow, BusinessRow, McpTokenRow, NewApiKeyRow, NewBusinessRow, NewMcpTokenRow } from '../../db/tables/auth.table.ts';
+import type {
+  ApiKeyRow,
+  BusinessRow,
+  McpTokenRow,
+  NewApiKeyRow,
+  NewBusinessRow,
+  NewMcpTokenRow,
+} from '../../db/tables/auth.table.ts';
 
 const businessColumns = ['id', 'name', 'plan', 'timezone', 'created'] as const;
 
@@ -37,7 +44,11 @@ export async function lockBusinessById(trx: Db, businessId: number): Promise<voi
 }
 
 /** Inserts an API key row for `businessId`. */
-export async function insertApiKey(db: Db, businessId: number, row: Omit<NewApiKeyRow, 'business_id'>): Promise<ApiKeyRow> {
+export async function insertApiKey(
+  db: Db,
+  businessId: number,
+  row: Omit<NewApiKeyRow, 'business_id'>,
+): Promise<ApiKeyRow> {
   return db
     .insertInto('api_key')
     .values({ ...row, business_id: businessId })
@@ -101,19 +112,35 @@ export async function deleteByHash(db: Db, keyHash: string): Promise<number> {
 
 /** The ids of the keys that are not revoked and whose display prefix is `prefix` (`bz_` + 8 characters). */
 export async function findActiveKeyIdsByPrefix(db: Db, prefix: string): Promise<number[]> {
-  const rows = await db.selectFrom('api_key').select('id').where('key_prefix', '=', prefix).where('revoked_at', 'is', null).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('api_key')
+    .select('id')
+    .where('key_prefix', '=', prefix)
+    .where('revoked_at', 'is', null)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => Number(r.id));
 }
 
 /** Marks the key `id` revoked; returns the number of rows changed (0 when unknown or already revoked). */
 export async function revokeById(db: Db, id: number, at: Timestamp): Promise<number> {
-  const result = await db.updateTable('api_key').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('api_key')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 /** The encrypted secret of the newest API key (revoked ones included), or `undefined` when there is none. */
 export async function findNewestSecret(db: Db): Promise<string | undefined> {
-  const row = await db.selectFrom('api_key').select('secret_ciphertext').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('api_key')
+    .select('secret_ciphertext')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row?.secret_ciphertext;
 }
 
@@ -127,7 +154,14 @@ export async function findActiveMcpTokenByHash(db: Db, businessId: number, token
   return db
     .selectFrom('mcp_token')
     .innerJoin('business', 'business.id', 'mcp_token.business_id')
-    .select(['mcp_token.id', 'mcp_token.read_only', 'mcp_token.tools', 'business.id as businessId', 'business.plan', 'business.timezone'])
+    .select([
+      'mcp_token.id',
+      'mcp_token.read_only',
+      'mcp_token.tools',
+      'business.id as businessId',
+      'business.plan',
+      'business.timezone',
+    ])
     .where('mcp_token.business_id', '=', businessId)
     .where('mcp_token.token_hash', '=', tokenHash)
     .where('mcp_token.revoked_at', 'is', null)
@@ -157,7 +191,11 @@ export async function revokeMcpTokenById(db: Db, businessId: number, id: number,
 }
 
 /** The ids of `businessId`'s MCP tokens that are not revoked and whose display prefix is `prefix`, or whose hash is `tokenHash`. */
-export async function findActiveMcpTokenIds(db: Db, businessId: number, match: { prefix: string } | { tokenHash: string }): Promise<number[]> {
+export async function findActiveMcpTokenIds(
+  db: Db,
+  businessId: number,
+  match: { prefix: string } | { tokenHash: string },
+): Promise<number[]> {
   let q = db.selectFrom('mcp_token').select('id').where('business_id', '=', businessId).where('revoked_at', 'is', null);
   q = 'prefix' in match ? q.where('token_prefix', '=', match.prefix) : q.where('token_hash', '=', match.tokenHash);
   return (await q.orderBy('id').execute()).map((r) => Number(r.id));

@@ -82,7 +82,13 @@ export async function lockBusiness(trx: Db, businessId: number): Promise<void> {
 /** Every business with its creation time, by id (`bizapi business list`). */
 export async function listBusinesses(db: Db): Promise<(Business & { created: string })[]> {
   const rows = await repo.findAllBusinesses(db);
-  return rows.map((row) => ({ id: row.id, name: row.name, plan: row.plan as Plan, timezone: row.timezone, created: row.created }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    plan: row.plan as Plan,
+    timezone: row.timezone,
+    created: row.created,
+  }));
 }
 
 /**
@@ -131,7 +137,13 @@ export async function authenticateApiKey(
     secret = decryptSecret(masterKey, row.secret_ciphertext);
     secretCache?.set(row.apiKeyId, secret);
   }
-  const auth: AuthContext = { businessId: row.businessId, apiKeyId: row.apiKeyId, plan: row.plan as Plan, timezone: row.timezone, secret };
+  const auth: AuthContext = {
+    businessId: row.businessId,
+    apiKeyId: row.apiKeyId,
+    plan: row.plan as Plan,
+    timezone: row.timezone,
+    secret,
+  };
   keys?.set(apiKey, auth, generation);
   return auth;
 }
@@ -161,7 +173,13 @@ export async function listApiKeys(db: Db, businessId: number) {
 
 /** Revokes a key by its full value; `false` when no active key has that value. */
 export async function revokeApiKey(db: Db, apiKey: string): Promise<boolean> {
-  return (await changingKeys(db, (trx) => repo.revokeByHash(trx, hashApiKey(apiKey), nowTimestamp()), (n) => n > 0)) > 0;
+  return (
+    (await changingKeys(
+      db,
+      (trx) => repo.revokeByHash(trx, hashApiKey(apiKey), nowTimestamp()),
+      (n) => n > 0,
+    )) > 0
+  );
 }
 
 /**
@@ -169,7 +187,13 @@ export async function revokeApiKey(db: Db, apiKey: string): Promise<boolean> {
  * docs/deployment.md#export-to-a-file-import-from-a-file); `false` when no key has that value.
  */
 export async function deleteApiKey(db: Db, apiKey: string): Promise<boolean> {
-  return (await changingKeys(db, (trx) => repo.deleteByHash(trx, hashApiKey(apiKey)), (n) => n > 0)) > 0;
+  return (
+    (await changingKeys(
+      db,
+      (trx) => repo.deleteByHash(trx, hashApiKey(apiKey)),
+      (n) => n > 0,
+    )) > 0
+  );
 }
 
 /** The display prefix `key list` shows: `bz_` and the key's next 8 characters (README.md#provisioning-businesses-keys-and-catalogs). */
@@ -181,9 +205,17 @@ const KEY_PREFIX = /^bz_[A-Za-z0-9_-]{8}$/;
  * value. Answers `{revoked: id}` (or `{revoked: true}` for a full key), `'none'` when no active key matches,
  * `'ambiguous'` when several active keys share the prefix (then revoke by id).
  */
-export async function revokeApiKeyByRef(db: Db, ref: string): Promise<{ revoked: number | true } | 'none' | 'ambiguous'> {
+export async function revokeApiKeyByRef(
+  db: Db,
+  ref: string,
+): Promise<{ revoked: number | true } | 'none' | 'ambiguous'> {
   const value = ref.trim();
-  const revokeById = (id: number) => changingKeys(db, (trx) => repo.revokeById(trx, id, nowTimestamp()), (n) => n > 0);
+  const revokeById = (id: number) =>
+    changingKeys(
+      db,
+      (trx) => repo.revokeById(trx, id, nowTimestamp()),
+      (n) => n > 0,
+    );
   if (/^\d{1,15}$/.test(value)) return (await revokeById(Number(value))) > 0 ? { revoked: Number(value) } : 'none';
   if (KEY_PREFIX.test(value)) {
     const ids = await repo.findActiveKeyIdsByPrefix(db, value);
@@ -256,7 +288,11 @@ const MCP_TOKEN = /^bzm_([1-9][0-9]{0,15})_([A-Za-z0-9_-]{43})$/;
  * Issues an MCP token for `businessId` (docs/mcp.md#tokens): `bzm_<business id>_<32 random bytes, base64url>`,
  * stored as its SHA-256 and a display prefix; shown once. It authenticates `/mcp` only, never `X-API-Key`.
  */
-export async function createMcpToken(db: Db, businessId: number, input: { readOnly: boolean; tools?: readonly string[]; name?: string }): Promise<{ token: string; id: number }> {
+export async function createMcpToken(
+  db: Db,
+  businessId: number,
+  input: { readOnly: boolean; tools?: readonly string[]; name?: string },
+): Promise<{ token: string; id: number }> {
   const token = `bzm_${businessId}_${randomBytes(32).toString('base64url')}`;
   const row = await repo.insertMcpToken(db, {
     business_id: businessId,
@@ -294,7 +330,15 @@ export async function authenticateMcpToken(db: Db, token: string): Promise<McpGr
 /** The MCP tokens of a business, oldest first (`bizapi key list`). */
 export async function listMcpTokens(db: Db, businessId: number): Promise<McpTokenInfo[]> {
   const rows = await repo.findMcpTokensByBusiness(db, businessId);
-  return rows.map((r) => ({ id: Number(r.id), prefix: r.token_prefix, name: r.name, readOnly: Number(r.read_only) === 1, tools: r.tools === null ? null : r.tools.split(','), created: r.created, revokedAt: r.revoked_at }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    prefix: r.token_prefix,
+    name: r.name,
+    readOnly: Number(r.read_only) === 1,
+    tools: r.tools === null ? null : r.tools.split(','),
+    created: r.created,
+    revokedAt: r.revoked_at,
+  }));
 }
 
 /** Revokes the MCP token `id` of `businessId` at once; `false` when it is unknown or already revoked. */
@@ -316,7 +360,11 @@ export async function revokeMcpTokenByRef(db: Db, ref: string): Promise<{ revoke
   const prefix = full === null ? MCP_TOKEN_PREFIX.exec(value) : null;
   if (full === null && prefix === null) return 'none';
   const businessId = Number((full ?? prefix)![1]);
-  const ids = await repo.findActiveMcpTokenIds(db, businessId, full !== null ? { tokenHash: hashApiKey(value) } : { prefix: value });
+  const ids = await repo.findActiveMcpTokenIds(
+    db,
+    businessId,
+    full !== null ? { tokenHash: hashApiKey(value) } : { prefix: value },
+  );
   if (ids.length > 1) return 'ambiguous';
   if (ids.length === 0) return 'none';
   return (await revokeMcpToken(db, businessId, ids[0]!)) ? { revoked: ids[0]! } : 'none';

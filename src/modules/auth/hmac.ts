@@ -43,7 +43,13 @@ export function v2Message(timestamp: string, method: string, pathAndQuery: strin
  * The version-2 signature of a request, as 64 lowercase hex characters (without the `v2=` prefix).
  * @param timestamp Unix seconds, as sent in `X-Signature-Timestamp`
  */
-export function signV2(secret: string, timestamp: string | number, method: string, pathAndQuery: string, body: Uint8Array | string): string {
+export function signV2(
+  secret: string,
+  timestamp: string | number,
+  method: string,
+  pathAndQuery: string,
+  body: Uint8Array | string,
+): string {
   return signBody(secret, v2Message(String(timestamp), method, pathAndQuery, body));
 }
 
@@ -51,6 +57,13 @@ export function signV2(secret: string, timestamp: string | number, method: strin
  * Checks the hex of a version-2 signature (what follows `v2=`) in constant time; upper-case hex accepted,
  * anything that is not 64 hex characters is wrong (never an exception).
  */
-export function verifyV2(secret: string, timestamp: string, method: string, pathAndQuery: string, body: Uint8Array | string, hex: string): boolean {
+export function verifyV2(
+  secret: string,
+  timestamp: string,
+  method: string,
+  pathAndQuery: string,
+  body: Uint8Array | string,
+  hex: string,
+): boolean {
   return verifySignature(secret, v2Message(timestamp, method, pathAndQuery, body), hex);
 }

@@ -51,7 +51,10 @@ export function masterKeyMismatchMessage(config: Pick<Config, 'masterKey' | 'dat
  * `options.create` is false (the database already holds secrets), which throws instead.
  * @throws Error when the key file exists but does not hold a valid key
  */
-export function resolveMasterKey(config: Pick<Config, 'masterKey' | 'dataDir'>, options: { create?: boolean } = {}): Buffer {
+export function resolveMasterKey(
+  config: Pick<Config, 'masterKey' | 'dataDir'>,
+  options: { create?: boolean } = {},
+): Buffer {
   if (config.masterKey) return config.masterKey;
   const file = masterKeyFile(config);
   if (options.create === false && !fs.existsSync(file)) {

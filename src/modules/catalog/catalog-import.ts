@@ -19,7 +19,12 @@ import { inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
 import { ajvErrorsToLines } from '../../shared/validation-errors.ts';
 import * as repo from './catalog.repository.ts';
 import { recordCatalogUpdated } from '../event/event.service.ts';
-import { FIELD_CATEGORIES, FIELD_DATA_TYPES, SETTLEMENT_BASE_TYPES, SETTLEMENT_TYPE_CATEGORIES } from './catalog.schemas.ts';
+import {
+  FIELD_CATEGORIES,
+  FIELD_DATA_TYPES,
+  SETTLEMENT_BASE_TYPES,
+  SETTLEMENT_TYPE_CATEGORIES,
+} from './catalog.schemas.ts';
 
 // ── The file's schema ──
 
@@ -90,7 +95,11 @@ const SettlementTypeEntry = Type.Object(
 );
 
 const PositionEntry = Type.Object(
-  { key: Key, title: Title, symbolColor: Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', 'x-pattern-message': 'must be a colour like #2f80ed' }) },
+  {
+    key: Key,
+    title: Title,
+    symbolColor: Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', 'x-pattern-message': 'must be a colour like #2f80ed' }),
+  },
   { additionalProperties: false },
 );
 
@@ -180,7 +189,8 @@ export function checkCatalog(file: CatalogFile, state: CatalogState): string[] {
     const seen = new Map<string, number>();
     (entries ?? []).forEach((e, i) => {
       const first = seen.get(e.key);
-      if (first !== undefined) problems.push(`${section}[${i}].key: duplicate key "${e.key}" (also ${section}[${first}])`);
+      if (first !== undefined)
+        problems.push(`${section}[${i}].key: duplicate key "${e.key}" (also ${section}[${first}])`);
       else seen.set(e.key, i);
     });
     return new Set(seen.keys());
@@ -255,16 +265,19 @@ export function checkCatalog(file: CatalogFile, state: CatalogState): string[] {
       const seen = new Map<string, number>();
       options.forEach((o, j) => {
         const first = seen.get(o.id);
-        if (first !== undefined) problems.push(`${path}.options[${j}].id: duplicate option id "${o.id}" (also ${path}.options[${first}])`);
+        if (first !== undefined)
+          problems.push(`${path}.options[${j}].id: duplicate option id "${o.id}" (also ${path}.options[${first}])`);
         else seen.set(o.id, j);
-        if (o.id.includes(',')) problems.push(`${path}.options[${j}].id: must not contain a comma (ML values are comma-separated)`);
+        if (o.id.includes(','))
+          problems.push(`${path}.options[${j}].id: must not contain a comma (ML values are comma-separated)`);
       });
     } else if (options.length > 0) {
       problems.push(`${path}.options: only SL and ML fields have options (dataType is ${field.dataType})`);
     }
     const members = field.members ?? [];
     if (field.dataType !== 'M') {
-      if (members.length > 0) problems.push(`${path}.members: only M fields have members (dataType is ${field.dataType})`);
+      if (members.length > 0)
+        problems.push(`${path}.members: only M fields have members (dataType is ${field.dataType})`);
     } else {
       const seen = new Set<string>();
       members.forEach((key, j) => {
@@ -316,7 +329,12 @@ export function validateCatalog(input: unknown, state: CatalogState = EMPTY_CATA
  * @throws CatalogError when the file is invalid, or clashes with the business's existing default folder or
  *   default client status; nothing is written
  */
-export async function importCatalog(db: Db, businessId: number, file: unknown, options: ImportOptions = {}): Promise<CatalogIds> {
+export async function importCatalog(
+  db: Db,
+  businessId: number,
+  file: unknown,
+  options: ImportOptions = {},
+): Promise<CatalogIds> {
   // Check the shape before opening a transaction; the business-dependent rules run inside it.
   if (!validateSchema(file)) throw new CatalogError(ajvErrorsToLines(validateSchema.errors ?? [], 'catalog'));
   return inTransaction(db, (trx) => writeCatalog(trx, businessId, file, options));
@@ -412,13 +430,20 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
     await repo.insertFieldMembers(
       trx,
       businessId,
-      (f.members ?? []).map((key, i) => ({ field_id: fieldId, member_id: members.get(key) as number, position: i + 1 })),
+      (f.members ?? []).map((key, i) => ({
+        field_id: fieldId,
+        member_id: members.get(key) as number,
+        position: i + 1,
+      })),
     );
   }
 
   const contractCategories = new Map<string, number>();
   for (const c of file.contractCategories ?? []) {
-    contractCategories.set(c.key, await repo.insertCatalog(trx, 'contract_category', businessId, { title: c.title, created }));
+    contractCategories.set(
+      c.key,
+      await repo.insertCatalog(trx, 'contract_category', businessId, { title: c.title, created }),
+    );
   }
 
   const settlementTypes = new Map<string, number>();
@@ -438,7 +463,11 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
 
   const workerPositions = new Map<string, number>();
   for (const p of file.positions ?? []) {
-    const id = await repo.insertCatalog(trx, 'worker_position', businessId, { title: p.title, symbol_color: p.symbolColor, created });
+    const id = await repo.insertCatalog(trx, 'worker_position', businessId, {
+      title: p.title,
+      symbol_color: p.symbolColor,
+      created,
+    });
     workerPositions.set(p.key, id);
   }
 
@@ -446,7 +475,11 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
   let classificationPosition = positions.estimateItemClassification;
   for (const c of file.estimateItemClassifications ?? []) {
     classificationPosition += 1;
-    const id = await repo.insertCatalog(trx, 'estimate_item_classification', businessId, { title: c.title, position: classificationPosition, created });
+    const id = await repo.insertCatalog(trx, 'estimate_item_classification', businessId, {
+      title: c.title,
+      position: classificationPosition,
+      created,
+    });
     classifications.set(c.key, id);
   }
 
@@ -464,6 +497,12 @@ async function writeCatalog(trx: Db, businessId: number, input: unknown, options
     estimateItemClassifications: Object.fromEntries(classifications),
   };
   // One `catalog.updated` per section that received entries (docs/api.md#cascades).
-  if (options.events === true) await recordCatalogUpdated(trx, businessId, Object.fromEntries(Object.entries(ids).map(([section, keys]) => [section, Object.values(keys)])), created);
+  if (options.events === true)
+    await recordCatalogUpdated(
+      trx,
+      businessId,
+      Object.fromEntries(Object.entries(ids).map(([section, keys]) => [section, Object.values(keys)])),
+      created,
+    );
   return ids;
 }

@@ -53,7 +53,9 @@ export type FolderRestoreShape = Folder & MaybeCreated;
 /** An inquiry status as `GET /v1/inquiry/status` answers it (`folder.name` is ignored), `isDefault` optional. */
 export type InquiryStatusRestoreShape = InquiryStatus & MaybeCreated & { isDefault?: boolean | undefined };
 /** A client status as `GET /v1/client/status` answers it, `isDefault` optional. */
-export type ClientStatusRestoreShape = { id: number; title: string } & MaybeCreated & { isDefault?: boolean | undefined };
+export type ClientStatusRestoreShape = { id: number; title: string } & MaybeCreated & {
+    isDefault?: boolean | undefined;
+  };
 /**
  * A custom field as `GET /v1/field` answers it, plus its record kind `category` (I, C, CO), which the API
  * tells only through the list's `category` filter. `memberSet` entries are members of this business (only
@@ -117,7 +119,11 @@ async function restoreRow(
   }
   const wanted = options.targetId ?? shapeId;
   const id = (await canKeepId(trx, table, wanted)) ? wanted : undefined;
-  const newId = await repo.insertCatalogRow(trx, table, businessId, id, { ...values, ...plan.insertOnly, created: created ?? RESTORED_CREATED });
+  const newId = await repo.insertCatalogRow(trx, table, businessId, id, {
+    ...values,
+    ...plan.insertOnly,
+    created: created ?? RESTORED_CREATED,
+  });
   if (id !== undefined) await advanceIdSequence(trx, table);
   return { id: newId, outcome: 'created' };
 }
@@ -132,8 +138,15 @@ function sameValue(stored: unknown, wanted: string | number | null): boolean {
  * Restores a member grade `{id, title}` (nested in the API's members; the transfer module restores each
  * grade once, before the members that name it).
  */
-export async function restoreGrade(db: Db, businessId: number, shape: GradeRestoreShape, options: RestoreOptions = {}): Promise<RestoreResult> {
-  return inTransaction(db, (trx) => restoreRow(trx, 'grade', businessId, shape.id, options, { title: shape.title }, createdOf(shape)));
+export async function restoreGrade(
+  db: Db,
+  businessId: number,
+  shape: GradeRestoreShape,
+  options: RestoreOptions = {},
+): Promise<RestoreResult> {
+  return inTransaction(db, (trx) =>
+    restoreRow(trx, 'grade', businessId, shape.id, options, { title: shape.title }, createdOf(shape)),
+  );
 }
 
 /**
@@ -143,12 +156,23 @@ export async function restoreGrade(db: Db, businessId: number, shape: GradeResto
  * {@link restoreGrade} and whose id it rewrote); else the business's grade with that title (one restored
  * earlier under a new id); else a new grade, under `grade.id` when free.
  */
-export async function restoreMember(db: Db, businessId: number, shape: MemberRestoreShape, options: RestoreOptions = {}): Promise<RestoreResult> {
+export async function restoreMember(
+  db: Db,
+  businessId: number,
+  shape: MemberRestoreShape,
+  options: RestoreOptions = {},
+): Promise<RestoreResult> {
   return inTransaction(db, async (trx) => {
     const grade = shape.grade;
     let gradeId: number;
-    if (await repo.gradeExists(trx, businessId, grade.id)) gradeId = (await restoreRow(trx, 'grade', businessId, grade.id, { targetId: grade.id }, { title: grade.title }, undefined)).id;
-    else gradeId = (await repo.findGradeIdByTitle(trx, businessId, grade.title)) ?? (await restoreRow(trx, 'grade', businessId, grade.id, {}, { title: grade.title }, undefined)).id;
+    if (await repo.gradeExists(trx, businessId, grade.id))
+      gradeId = (
+        await restoreRow(trx, 'grade', businessId, grade.id, { targetId: grade.id }, { title: grade.title }, undefined)
+      ).id;
+    else
+      gradeId =
+        (await repo.findGradeIdByTitle(trx, businessId, grade.title)) ??
+        (await restoreRow(trx, 'grade', businessId, grade.id, {}, { title: grade.title }, undefined)).id;
     const values: CatalogColumns = {
       nickname: shape.nickname,
       email: shape.email,
@@ -165,11 +189,34 @@ export async function restoreMember(db: Db, businessId: number, shape: MemberRes
  * Restores a folder (`GET /v1/folder`'s shape). With `isDefault: true` it becomes the business's one
  * default folder (any other loses the flag, in the same transaction).
  */
-export async function restoreFolder(db: Db, businessId: number, shape: FolderRestoreShape, options: RestoreOptions = {}): Promise<RestoreResult> {
+export async function restoreFolder(
+  db: Db,
+  businessId: number,
+  shape: FolderRestoreShape,
+  options: RestoreOptions = {},
+): Promise<RestoreResult> {
   return inTransaction(db, async (trx) => {
-    if (!shape.isDefault) return restoreRow(trx, 'folder', businessId, shape.id, options, { name: shape.name, is_default: 0 }, createdOf(shape));
+    if (!shape.isDefault)
+      return restoreRow(
+        trx,
+        'folder',
+        businessId,
+        shape.id,
+        options,
+        { name: shape.name, is_default: 0 },
+        createdOf(shape),
+      );
     // One default folder per business (a unique partial index): write the folder as not default, then move the flag.
-    const result = await restoreRow(trx, 'folder', businessId, shape.id, options, { name: shape.name }, createdOf(shape), { insertOnly: { is_default: 0 } });
+    const result = await restoreRow(
+      trx,
+      'folder',
+      businessId,
+      shape.id,
+      options,
+      { name: shape.name },
+      createdOf(shape),
+      { insertOnly: { is_default: 0 } },
+    );
     const current = await repo.findCatalogColumns(trx, 'folder', businessId, result.id, ['is_default']);
     if (Number(current?.is_default) === 1) return result;
     await repo.clearDefaultFolder(trx, businessId, result.id);
@@ -191,16 +238,25 @@ export async function restoreInquiryStatus(
 ): Promise<RestoreResult> {
   return inTransaction(db, async (trx) => {
     const folderId = shape.folder.id;
-    if (!(await repo.folderExists(trx, businessId, folderId))) throw ValidationError.at(['folder', 'id'], messages.invalidPk(folderId));
+    if (!(await repo.folderExists(trx, businessId, folderId)))
+      throw ValidationError.at(['folder', 'id'], messages.invalidPk(folderId));
     const values: CatalogColumns = { title: shape.title, folder_id: folderId };
     let becomesDefault = shape.isDefault === true;
     if (shape.isDefault === false) values.is_default = 0;
-    const insertOnly: CatalogColumns = { position: (await repo.findMaxPosition(trx, 'inquiry_status', businessId)) + 1, is_default: 0 };
+    const insertOnly: CatalogColumns = {
+      position: (await repo.findMaxPosition(trx, 'inquiry_status', businessId)) + 1,
+      is_default: 0,
+    };
     if (shape.isDefault === undefined && !(await repo.folderHasDefaultStatus(trx, businessId, folderId))) {
-      const existing = options.targetId === undefined ? undefined : await repo.findCatalogColumns(trx, 'inquiry_status', businessId, options.targetId, ['id']);
+      const existing =
+        options.targetId === undefined
+          ? undefined
+          : await repo.findCatalogColumns(trx, 'inquiry_status', businessId, options.targetId, ['id']);
       becomesDefault = existing === undefined;
     }
-    const result = await restoreRow(trx, 'inquiry_status', businessId, shape.id, options, values, createdOf(shape), { insertOnly });
+    const result = await restoreRow(trx, 'inquiry_status', businessId, shape.id, options, values, createdOf(shape), {
+      insertOnly,
+    });
     if (!becomesDefault) return result;
     const current = await repo.findCatalogColumns(trx, 'inquiry_status', businessId, result.id, ['is_default']);
     if (Number(current?.is_default) === 1) return result;
@@ -225,11 +281,19 @@ export async function restoreClientStatus(
     if (shape.isDefault === false) values.is_default = 0;
     let becomesDefault = shape.isDefault === true;
     if (shape.isDefault === undefined && !(await repo.hasDefaultClientStatus(trx, businessId))) {
-      const existing = options.targetId === undefined ? undefined : await repo.findCatalogColumns(trx, 'client_status', businessId, options.targetId, ['id']);
+      const existing =
+        options.targetId === undefined
+          ? undefined
+          : await repo.findCatalogColumns(trx, 'client_status', businessId, options.targetId, ['id']);
       becomesDefault = existing === undefined;
     }
-    const insertOnly: CatalogColumns = { position: (await repo.findMaxPosition(trx, 'client_status', businessId)) + 1, is_default: 0 };
-    const result = await restoreRow(trx, 'client_status', businessId, shape.id, options, values, createdOf(shape), { insertOnly });
+    const insertOnly: CatalogColumns = {
+      position: (await repo.findMaxPosition(trx, 'client_status', businessId)) + 1,
+      is_default: 0,
+    };
+    const result = await restoreRow(trx, 'client_status', businessId, shape.id, options, values, createdOf(shape), {
+      insertOnly,
+    });
     if (!becomesDefault) return result;
     const current = await repo.findCatalogColumns(trx, 'client_status', businessId, result.id, ['is_default']);
     if (Number(current?.is_default) === 1) return result;
@@ -245,7 +309,12 @@ export async function restoreClientStatus(
  * @throws ValidationError `{category: […]}` for a record kind other than I, C, CO; `{memberSet: ["Invalid pk …"]}`
  *   for a member that is not the business's
  */
-export async function restoreField(db: Db, businessId: number, shape: FieldRestoreShape, options: RestoreOptions = {}): Promise<RestoreResult> {
+export async function restoreField(
+  db: Db,
+  businessId: number,
+  shape: FieldRestoreShape,
+  options: RestoreOptions = {},
+): Promise<RestoreResult> {
   if (!(FIELD_CATEGORIES as readonly string[]).includes(shape.category)) {
     throw ValidationError.at(['category'], `"${String(shape.category)}" is not one of ${FIELD_CATEGORIES.join(', ')}.`);
   }
@@ -278,7 +347,9 @@ export async function restoreContractCategory(
   shape: ContractCategoryRestoreShape,
   options: RestoreOptions = {},
 ): Promise<RestoreResult> {
-  return inTransaction(db, (trx) => restoreRow(trx, 'contract_category', businessId, shape.id, options, { title: shape.title }, createdOf(shape)));
+  return inTransaction(db, (trx) =>
+    restoreRow(trx, 'contract_category', businessId, shape.id, options, { title: shape.title }, createdOf(shape)),
+  );
 }
 
 /** Restores a settlement type (`GET /v1/settlement/type`'s shape), inserted after the business's last one. */
@@ -308,7 +379,15 @@ export async function restoreWorkerPosition(
   options: RestoreOptions = {},
 ): Promise<RestoreResult> {
   return inTransaction(db, (trx) =>
-    restoreRow(trx, 'worker_position', businessId, shape.id, options, { title: shape.title, symbol_color: shape.symbolColor }, createdOf(shape)),
+    restoreRow(
+      trx,
+      'worker_position',
+      businessId,
+      shape.id,
+      options,
+      { title: shape.title, symbol_color: shape.symbolColor },
+      createdOf(shape),
+    ),
   );
 }
 
@@ -321,6 +400,15 @@ export async function restoreEstimateItemClassification(
 ): Promise<RestoreResult> {
   return inTransaction(db, async (trx) => {
     const insertOnly = { position: (await repo.findMaxPosition(trx, 'estimate_item_classification', businessId)) + 1 };
-    return restoreRow(trx, 'estimate_item_classification', businessId, shape.id, options, { title: shape.title }, createdOf(shape), { insertOnly });
+    return restoreRow(
+      trx,
+      'estimate_item_classification',
+      businessId,
+      shape.id,
+      options,
+      { title: shape.title },
+      createdOf(shape),
+      { insertOnly },
+    );
   });
 }

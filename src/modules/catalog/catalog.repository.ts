@@ -29,7 +29,12 @@ type NewRow<T> = Omit<Insertable<T>, 'id' | 'business_id'>;
  * `data_type` S | N | M | D | T | B | SL | ML, `contract_category`, `settlement_type`, `worker_position`,
  * `estimate_item_classification` with its configured `position`, docs/api.md#estimate-items); returns its id.
  */
-export async function insertCatalog<T extends RestorableCatalogTable>(db: Db, table: T, businessId: number, row: NewRow<Database[T]>): Promise<number> {
+export async function insertCatalog<T extends RestorableCatalogTable>(
+  db: Db,
+  table: T,
+  businessId: number,
+  row: NewRow<Database[T]>,
+): Promise<number> {
   return insertRow(db, table, { ...row, business_id: businessId });
 }
 
@@ -64,7 +69,12 @@ export async function insertFieldMembers(
   await db
     .insertInto('field_member')
     .values(
-      rows.map((r) => ({ business_id: businessId, field_id: r.field_id, member_id: r.member_id, position: r.position })),
+      rows.map((r) => ({
+        business_id: businessId,
+        field_id: r.field_id,
+        member_id: r.member_id,
+        position: r.position,
+      })),
     )
     .execute();
 }
@@ -87,8 +97,15 @@ export async function findDefaultFolderId(db: Db, businessId: number): Promise<n
 export async function findMaxCatalogPositions(
   db: Db,
   businessId: number,
-): Promise<{ inquiryStatus: number; clientStatus: number; settlementType: number; estimateItemClassification: number }> {
-  const max = async (table: 'inquiry_status' | 'client_status' | 'settlement_type' | 'estimate_item_classification'): Promise<number> => {
+): Promise<{
+  inquiryStatus: number;
+  clientStatus: number;
+  settlementType: number;
+  estimateItemClassification: number;
+}> {
+  const max = async (
+    table: 'inquiry_status' | 'client_status' | 'settlement_type' | 'estimate_item_classification',
+  ): Promise<number> => {
     const row = await db
       .selectFrom(table)
       .select((eb) => eb.fn.max<number | null>('position').as('max'))
@@ -111,7 +128,9 @@ export async function findMaxCatalogPositions(
 function selectMembers(db: Db, businessId: number) {
   return db
     .selectFrom('member')
-    .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
+    .innerJoin('grade', (join) =>
+      join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'),
+    )
     .select(MEMBER_COLUMNS)
     .where('member.business_id', '=', businessId);
 }
@@ -130,12 +149,17 @@ export async function findMemberPage(
   let q = selectMembers(db, businessId);
   if (filter.isActive !== undefined) q = q.where('member.is_active', '=', filter.isActive ? 1 : 0);
   const search = filter.search;
-  if (search.length > 0) q = q.where((eb) => searchAll(eb, search, [eb.ref('member.nickname'), eb.ref('member.email')])!);
+  if (search.length > 0)
+    q = q.where((eb) => searchAll(eb, search, [eb.ref('member.nickname'), eb.ref('member.email')])!);
   return fetchPage(q, newestFirst<MemberWithGradeRow>('member'), size, cursor);
 }
 
 /** Members of the business among `ids` (unknown and foreign ids are simply absent). */
-export async function findMembersByIds(db: Db, businessId: number, ids: readonly number[]): Promise<MemberWithGradeRow[]> {
+export async function findMembersByIds(
+  db: Db,
+  businessId: number,
+  ids: readonly number[],
+): Promise<MemberWithGradeRow[]> {
   if (ids.length === 0) return [];
   return selectMembers(db, businessId).where('member.id', 'in', ids).execute();
 }
@@ -144,7 +168,11 @@ export async function findMembersByIds(db: Db, businessId: number, ids: readonly
  * The ids among `memberIds` of the business's members who are active and have notifications on
  * (README.md#notifications), ascending. Unknown ids and other businesses' members are left out.
  */
-export async function findNotifiableMemberIds(db: Db, businessId: number, memberIds: readonly number[]): Promise<number[]> {
+export async function findNotifiableMemberIds(
+  db: Db,
+  businessId: number,
+  memberIds: readonly number[],
+): Promise<number[]> {
   if (memberIds.length === 0) return [];
   const rows = await db
     .selectFrom('member')
@@ -168,7 +196,11 @@ export interface MemberContactRow {
 }
 
 /** A member of the business with its contact and notification settings, or `undefined`. */
-export async function findMemberContact(db: Db, businessId: number, memberId: number): Promise<MemberContactRow | undefined> {
+export async function findMemberContact(
+  db: Db,
+  businessId: number,
+  memberId: number,
+): Promise<MemberContactRow | undefined> {
   return db
     .selectFrom('member')
     .select(['id', 'nickname', 'email', 'is_active', 'notifications_enabled'])
@@ -206,7 +238,12 @@ export async function findFieldPage(
 /** Fields of the business among `ids`. */
 export async function findFieldsByIds(db: Db, businessId: number, ids: readonly number[]): Promise<FieldRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('field').select(fieldColumns).where('business_id', '=', businessId).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('field')
+    .select(fieldColumns)
+    .where('business_id', '=', businessId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Options of the given fields, in catalog order. */
@@ -227,8 +264,14 @@ export async function findFieldMembers(db: Db, businessId: number, fieldIds: rea
   if (fieldIds.length === 0) return [];
   return db
     .selectFrom('field_member')
-    .innerJoin('member', (join) => join.onRef('member.id', '=', 'field_member.member_id').onRef('member.business_id', '=', 'field_member.business_id'))
-    .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
+    .innerJoin('member', (join) =>
+      join
+        .onRef('member.id', '=', 'field_member.member_id')
+        .onRef('member.business_id', '=', 'field_member.business_id'),
+    )
+    .innerJoin('grade', (join) =>
+      join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'),
+    )
     .select(['field_member.field_id', ...MEMBER_COLUMNS])
     .where('field_member.business_id', '=', businessId)
     .where('field_member.field_id', 'in', fieldIds)
@@ -262,7 +305,11 @@ const statusOrder: OrderColumn<InquiryStatusRow>[] = [
 ];
 
 /** The title of an inquiry status of the business, or `undefined`. */
-export async function findInquiryStatusTitle(db: Db, businessId: number, statusId: number): Promise<string | undefined> {
+export async function findInquiryStatusTitle(
+  db: Db,
+  businessId: number,
+  statusId: number,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('inquiry_status')
     .select('title')
@@ -279,7 +326,11 @@ export async function findInquiryStatusTitle(db: Db, businessId: number, statusI
 export function defaultInquiryStatusIdQuery(db: Db, businessId: number) {
   return db
     .selectFrom('inquiry_status')
-    .innerJoin('folder', (join) => join.onRef('folder.id', '=', 'inquiry_status.folder_id').onRef('folder.business_id', '=', 'inquiry_status.business_id'))
+    .innerJoin('folder', (join) =>
+      join
+        .onRef('folder.id', '=', 'inquiry_status.folder_id')
+        .onRef('folder.business_id', '=', 'inquiry_status.business_id'),
+    )
     .select('inquiry_status.id')
     .where('inquiry_status.business_id', '=', businessId)
     .where('folder.is_default', '=', 1)
@@ -290,11 +341,19 @@ export function defaultInquiryStatusIdQuery(db: Db, businessId: number) {
 }
 
 /** An inquiry status of the business (`{id, folder_id}`) by id, or `undefined`; compiled once (every inquiry status change runs it). */
-export async function findInquiryStatusById(db: Db, businessId: number, id: number): Promise<{ id: number; folder_id: number } | undefined> {
+export async function findInquiryStatusById(
+  db: Db,
+  businessId: number,
+  id: number,
+): Promise<{ id: number; folder_id: number } | undefined> {
   return (await inquiryStatusById(db, businessId, id))[0];
 }
 const inquiryStatusById = preparedQuery(2, (db: Db, businessId: number, id: number) =>
-  db.selectFrom('inquiry_status').select(['id', 'folder_id']).where('business_id', '=', businessId).where('id', '=', id),
+  db
+    .selectFrom('inquiry_status')
+    .select(['id', 'folder_id'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id),
 );
 
 /** One page of inquiry statuses in their configured order, optionally of one folder. */
@@ -307,7 +366,11 @@ export async function findInquiryStatusPage(
 ): Promise<Page<InquiryStatusRow>> {
   let q = db
     .selectFrom('inquiry_status')
-    .innerJoin('folder', (join) => join.onRef('folder.id', '=', 'inquiry_status.folder_id').onRef('folder.business_id', '=', 'inquiry_status.business_id'))
+    .innerJoin('folder', (join) =>
+      join
+        .onRef('folder.id', '=', 'inquiry_status.folder_id')
+        .onRef('folder.business_id', '=', 'inquiry_status.business_id'),
+    )
     .select(statusColumns)
     .where('inquiry_status.business_id', '=', businessId);
   if (filter.folderId !== undefined) q = q.where('inquiry_status.folder_id', '=', filter.folderId);
@@ -316,10 +379,7 @@ export async function findInquiryStatusPage(
 
 /** Folders of the business: the default folder first, then newest first; filtered by `search` on the name. */
 export async function findFolders(db: Db, businessId: number, search: readonly string[]) {
-  let q = db
-    .selectFrom('folder')
-    .select(['id', 'name', 'is_default', 'created'])
-    .where('business_id', '=', businessId);
+  let q = db.selectFrom('folder').select(['id', 'name', 'is_default', 'created']).where('business_id', '=', businessId);
   if (search.length > 0) q = q.where((eb) => searchAll(eb, search, [eb.ref('name')])!);
   return q.orderBy('is_default', 'desc').orderBy('created', 'desc').orderBy('id', 'desc').execute();
 }
@@ -423,19 +483,34 @@ export async function findSettlementTypes(db: Db, businessId: number) {
 
 /** A settlement type of the business by id, or `undefined` (also for another business's). */
 export async function findSettlementTypeById(db: Db, businessId: number, id: number) {
-  return db.selectFrom('settlement_type').select(settlementTypeColumns).where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('settlement_type')
+    .select(settlementTypeColumns)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The ids among `ids` of the business's contract categories (no query for an empty list). */
 export async function findContractCategoryIds(db: Db, businessId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('contract_category').select('id').where('business_id', '=', businessId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('contract_category')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', 'in', ids)
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** Whether the business has a worker position with this id. */
 export async function workerPositionExists(db: Db, businessId: number, id: number): Promise<boolean> {
-  const row = await db.selectFrom('worker_position').select('id').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('worker_position')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -491,7 +566,11 @@ export async function insertCatalogRow(
 async function insertRow(db: Db, table: RestorableCatalogTable, row: Record<string, unknown>): Promise<number> {
   // The table chosen at run time defeats Kysely's column inference; the callers' signatures keep the rows typed.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-  const { id } = await (db as unknown as Kysely<any>).insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
+  const { id } = await (db as unknown as Kysely<any>)
+    .insertInto(table)
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id as number;
 }
 
@@ -505,7 +584,9 @@ export async function updateCatalogRow(
 ): Promise<void> {
   const set = Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
   if (set.length === 0) return;
-  await sql`update ${sql.table(table)} set ${sql.join(set)} where business_id = ${businessId} and id = ${id}`.execute(db);
+  await sql`update ${sql.table(table)} set ${sql.join(set)} where business_id = ${businessId} and id = ${id}`.execute(
+    db,
+  );
 }
 
 /** The highest `position` of an ordered catalog in the business (0 when it is empty). */
@@ -524,11 +605,22 @@ export async function findMaxPosition(
 
 /** Clears `is_default` on every folder of the business but `exceptId`. */
 export async function clearDefaultFolder(db: Db, businessId: number, exceptId: number): Promise<void> {
-  await db.updateTable('folder').set({ is_default: 0 }).where('business_id', '=', businessId).where('id', '!=', exceptId).where('is_default', '=', 1).execute();
+  await db
+    .updateTable('folder')
+    .set({ is_default: 0 })
+    .where('business_id', '=', businessId)
+    .where('id', '!=', exceptId)
+    .where('is_default', '=', 1)
+    .execute();
 }
 
 /** Clears `is_default` on every inquiry status of the folder but `exceptId`. */
-export async function clearDefaultInquiryStatus(db: Db, businessId: number, folderId: number, exceptId: number): Promise<void> {
+export async function clearDefaultInquiryStatus(
+  db: Db,
+  businessId: number,
+  folderId: number,
+  exceptId: number,
+): Promise<void> {
   await db
     .updateTable('inquiry_status')
     .set({ is_default: 0 })
@@ -553,24 +645,46 @@ export async function folderHasDefaultStatus(db: Db, businessId: number, folderI
 
 /** Clears `is_default` on every client status of the business but `exceptId`. */
 export async function clearDefaultClientStatus(db: Db, businessId: number, exceptId: number): Promise<void> {
-  await db.updateTable('client_status').set({ is_default: 0 }).where('business_id', '=', businessId).where('id', '!=', exceptId).where('is_default', '=', 1).execute();
+  await db
+    .updateTable('client_status')
+    .set({ is_default: 0 })
+    .where('business_id', '=', businessId)
+    .where('id', '!=', exceptId)
+    .where('is_default', '=', 1)
+    .execute();
 }
 
 /** Whether the business has a grade with this id. */
 export async function gradeExists(db: Db, businessId: number, id: number): Promise<boolean> {
-  const row = await db.selectFrom('grade').select('id').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('grade')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** The lowest id of the business's grades titled `title`, or `undefined`. */
 export async function findGradeIdByTitle(db: Db, businessId: number, title: string): Promise<number | undefined> {
-  const row = await db.selectFrom('grade').select('id').where('business_id', '=', businessId).where('title', '=', title).orderBy('id').executeTakeFirst();
+  const row = await db
+    .selectFrom('grade')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('title', '=', title)
+    .orderBy('id')
+    .executeTakeFirst();
   return row?.id;
 }
 
 /** Whether the business has a folder with this id. */
 export async function folderExists(db: Db, businessId: number, id: number): Promise<boolean> {
-  const row = await db.selectFrom('folder').select('id').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('folder')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -582,17 +696,34 @@ export async function replaceFieldOptions(
   options: readonly { id: string; title: string }[],
 ): Promise<void> {
   await db.deleteFrom('field_option').where('business_id', '=', businessId).where('field_id', '=', fieldId).execute();
-  await insertFieldOptions(db, businessId, options.map((o, i) => ({ field_id: fieldId, option_id: o.id, title: o.title, position: i + 1 })));
+  await insertFieldOptions(
+    db,
+    businessId,
+    options.map((o, i) => ({ field_id: fieldId, option_id: o.id, title: o.title, position: i + 1 })),
+  );
 }
 
 /** Replaces the `memberSet` of a field: deletes it, then inserts `memberIds` in order (`position` 1…). */
-export async function replaceFieldMembers(db: Db, businessId: number, fieldId: number, memberIds: readonly number[]): Promise<void> {
+export async function replaceFieldMembers(
+  db: Db,
+  businessId: number,
+  fieldId: number,
+  memberIds: readonly number[],
+): Promise<void> {
   await db.deleteFrom('field_member').where('business_id', '=', businessId).where('field_id', '=', fieldId).execute();
-  await insertFieldMembers(db, businessId, memberIds.map((memberId, i) => ({ field_id: fieldId, member_id: memberId, position: i + 1 })));
+  await insertFieldMembers(
+    db,
+    businessId,
+    memberIds.map((memberId, i) => ({ field_id: fieldId, member_id: memberId, position: i + 1 })),
+  );
 }
 
 /** The option `{id, title}`s and member ids of a field, in catalog order. */
-export async function findFieldSets(db: Db, businessId: number, fieldId: number): Promise<{ options: { id: string; title: string }[]; memberIds: number[] }> {
+export async function findFieldSets(
+  db: Db,
+  businessId: number,
+  fieldId: number,
+): Promise<{ options: { id: string; title: string }[]; memberIds: number[] }> {
   const options = await db
     .selectFrom('field_option')
     .select(['option_id', 'title'])
@@ -607,5 +738,8 @@ export async function findFieldSets(db: Db, businessId: number, fieldId: number)
     .where('field_id', '=', fieldId)
     .orderBy('position')
     .execute();
-  return { options: options.map((o) => ({ id: o.option_id, title: o.title })), memberIds: members.map((m) => m.member_id) };
+  return {
+    options: options.map((o) => ({ id: o.option_id, title: o.title })),
+    memberIds: members.map((m) => m.member_id),
+  };
 }

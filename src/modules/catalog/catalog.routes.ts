@@ -26,7 +26,12 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const page = await service.listMembers(app.db, request.auth, request.query, readCursor(request, request.query.cursor));
+      const page = await service.listMembers(
+        app.db,
+        request.auth,
+        request.query,
+        readCursor(request, request.query.cursor),
+      );
       return toPageBody(request, page);
     },
   );
@@ -38,13 +43,19 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'field_list',
         summary: 'List custom fields',
-        description: 'Custom fields, newest first; `category` narrows to one record kind (I inquiry, C client, CO contract).',
+        description:
+          'Custom fields, newest first; `category` narrows to one record kind (I inquiry, C client, CO contract).',
         querystring: schemas.FieldListQuery,
         response: { 200: schemas.FieldPage, ...commonErrorResponses },
       },
     },
     async (request) => {
-      const page = await service.listFields(app.db, request.auth, request.query, readCursor(request, request.query.cursor));
+      const page = await service.listFields(
+        app.db,
+        request.auth,
+        request.query,
+        readCursor(request, request.query.cursor),
+      );
       return toPageBody(request, page);
     },
   );
@@ -56,13 +67,19 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'inquiry_status_list',
         summary: 'List inquiry statuses',
-        description: 'Inquiry statuses with their folder, in their configured order; `folder_id` narrows to one folder.',
+        description:
+          'Inquiry statuses with their folder, in their configured order; `folder_id` narrows to one folder.',
         querystring: schemas.InquiryStatusListQuery,
         response: { 200: schemas.InquiryStatusPage, ...commonErrorResponses },
       },
     },
     async (request) => {
-      const page = await service.listInquiryStatuses(app.db, request.auth, request.query, readCursor(request, request.query.cursor));
+      const page = await service.listInquiryStatuses(
+        app.db,
+        request.auth,
+        request.query,
+        readCursor(request, request.query.cursor),
+      );
       return toPageBody(request, page);
     },
   );
@@ -74,7 +91,8 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'folder_list',
         summary: 'List folders',
-        description: 'A plain array (not paged): the default folder first, then newest first. `search` matches the name.',
+        description:
+          'A plain array (not paged): the default folder first, then newest first. `search` matches the name.',
         querystring: schemas.FolderListQuery,
         response: { 200: schemas.FolderList, ...commonErrorResponses },
       },
@@ -95,7 +113,12 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const page = await service.listClientStatuses(app.db, request.auth, request.query, readCursor(request, request.query.cursor));
+      const page = await service.listClientStatuses(
+        app.db,
+        request.auth,
+        request.query,
+        readCursor(request, request.query.cursor),
+      );
       return toPageBody(request, page);
     },
   );
@@ -113,7 +136,12 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const page = await service.listContractCategories(app.db, request.auth, request.query, readCursor(request, request.query.cursor));
+      const page = await service.listContractCategories(
+        app.db,
+        request.auth,
+        request.query,
+        readCursor(request, request.query.cursor),
+      );
       return toPageBody(request, page);
     },
   );

@@ -1,7 +1,18 @@
 /** Response and query shapes of the read-only catalogs (docs/api.md#catalogs). */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, IdTitle, Member, Page, QueryBoolean, QueryId, QuerySearch, StringEnum, withExample, Named } from '../../shared/schemas.ts';
+import {
+  EXAMPLES,
+  IdTitle,
+  Member,
+  Page,
+  QueryBoolean,
+  QueryId,
+  QuerySearch,
+  StringEnum,
+  withExample,
+  Named,
+} from '../../shared/schemas.ts';
 
 const page = (results: unknown[]) => ({ next: null, previous: null, results });
 
@@ -14,29 +25,44 @@ export const FIELD_CATEGORIES = ['I', 'C', 'CO'] as const;
 export const FieldOption = Named('FieldOption', Type.Object({ id: Type.String(), title: Type.String() }));
 
 /** A custom field (docs/api.md#catalogs, docs/api.md#custom-field-values). */
-export const Field = Named('Field', Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  dataType: StringEnum(FIELD_DATA_TYPES, {
-    description: 'S short text, T long text, N number, D date, B boolean, SL single select, ML multi select, M member.',
+export const Field = Named(
+  'Field',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    dataType: StringEnum(FIELD_DATA_TYPES, {
+      description:
+        'S short text, T long text, N number, D date, B boolean, SL single select, ML multi select, M member.',
+    }),
+    optionSet: Type.Array(FieldOption, { description: 'Options of SL / ML fields; a value carries the option `id`.' }),
+    memberSet: Type.Array(Member, { description: 'Members an M field may hold; a value carries the member id.' }),
   }),
-  optionSet: Type.Array(FieldOption, { description: 'Options of SL / ML fields; a value carries the option `id`.' }),
-  memberSet: Type.Array(Member, { description: 'Members an M field may hold; a value carries the member id.' }),
-}));
+);
 export type Field = Static<typeof Field>;
 
 /** `GET /v1/field` response. */
 export const FieldPage = withExample(
   Page(Field),
   page([
-    { id: 2, name: 'Channel', dataType: 'SL', optionSet: [{ id: 'web', title: 'Web' }, { id: 'phone', title: 'Phone' }], memberSet: [] },
+    {
+      id: 2,
+      name: 'Channel',
+      dataType: 'SL',
+      optionSet: [
+        { id: 'web', title: 'Web' },
+        { id: 'phone', title: 'Phone' },
+      ],
+      memberSet: [],
+    },
     { id: 1, name: 'Account owner', dataType: 'M', optionSet: [], memberSet: [EXAMPLES.member] },
   ]),
 );
 /** `GET /v1/field` query: `category`, `cursor`, `page_size` (docs/api.md#catalogs). */
 export const FieldListQuery = Type.Object({
   ...PageQueryProperties,
-  category: Type.Optional(StringEnum(FIELD_CATEGORIES, { description: 'Record kind: I inquiry, C client, CO contract.' })),
+  category: Type.Optional(
+    StringEnum(FIELD_CATEGORIES, { description: 'Record kind: I inquiry, C client, CO contract.' }),
+  ),
 });
 export type FieldListQuery = Static<typeof FieldListQuery>;
 
@@ -51,11 +77,14 @@ export const MemberListQuery = Type.Object({
 export type MemberListQuery = Static<typeof MemberListQuery>;
 
 /** An inquiry status with its folder. */
-export const InquiryStatus = Named('InquiryStatus', Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  folder: Type.Object({ id: Type.Integer(), name: Type.String() }),
-}));
+export const InquiryStatus = Named(
+  'InquiryStatus',
+  Type.Object({
+    id: Type.Integer(),
+    title: Type.String(),
+    folder: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  }),
+);
 export type InquiryStatus = Static<typeof InquiryStatus>;
 /** `GET /v1/inquiry/status` response. */
 export const InquiryStatusPage = withExample(
@@ -73,7 +102,10 @@ export const InquiryStatusListQuery = Type.Object({
 export type InquiryStatusListQuery = Static<typeof InquiryStatusListQuery>;
 
 /** A folder of inquiry statuses. */
-export const Folder = Named('Folder', Type.Object({ id: Type.Integer(), name: Type.String(), isDefault: Type.Boolean() }));
+export const Folder = Named(
+  'Folder',
+  Type.Object({ id: Type.Integer(), name: Type.String(), isDefault: Type.Boolean() }),
+);
 export type Folder = Static<typeof Folder>;
 /** `GET /v1/folder` response: a plain array, the default folder first. */
 export const FolderList = withExample(Type.Array(Folder), [
@@ -87,7 +119,13 @@ export type FolderListQuery = Static<typeof FolderListQuery>;
 /** A client status. */
 export const ClientStatus = IdTitle;
 /** `GET /v1/client/status` response. */
-export const ClientStatusPage = withExample(Page(ClientStatus), page([{ id: 1, title: 'Lead' }, { id: 2, title: 'Customer' }]));
+export const ClientStatusPage = withExample(
+  Page(ClientStatus),
+  page([
+    { id: 1, title: 'Lead' },
+    { id: 2, title: 'Customer' },
+  ]),
+);
 /** A query of only `cursor` and the page size. */
 export const PlainPageQuery = Type.Object({ ...PageQueryProperties });
 export type PlainPageQuery = Static<typeof PlainPageQuery>;
@@ -106,13 +144,16 @@ export const SETTLEMENT_BASE_TYPES = ['INI', 'INS', 'BAL', 'COM', 'SUB', 'SIN', 
 export const SETTLEMENT_TYPE_CATEGORIES = ['I', 'S', 'E'] as const;
 
 /** A settlement type (the settlement "form"). */
-export const SettlementType = Named('SettlementType', Type.Object({
-  id: Type.Integer(),
-  baseType: StringEnum(SETTLEMENT_BASE_TYPES),
-  category: StringEnum(SETTLEMENT_TYPE_CATEGORIES),
-  title: Type.String(),
-  allowsMultipleRounds: Type.Boolean(),
-}));
+export const SettlementType = Named(
+  'SettlementType',
+  Type.Object({
+    id: Type.Integer(),
+    baseType: StringEnum(SETTLEMENT_BASE_TYPES),
+    category: StringEnum(SETTLEMENT_TYPE_CATEGORIES),
+    title: Type.String(),
+    allowsMultipleRounds: Type.Boolean(),
+  }),
+);
 export type SettlementType = Static<typeof SettlementType>;
 /** `GET /v1/settlement/type` response: a plain array in catalog order. */
 export const SettlementTypeList = withExample(Type.Array(SettlementType), [

@@ -75,7 +75,11 @@ export async function checkMemberSet(
  * (README.md#notifications), ascending; unknown and other businesses' ids are left out. One query (none
  * for an empty list).
  */
-export async function findNotifiableMemberIds(db: Db, businessId: number, memberIds: readonly number[]): Promise<number[]> {
+export async function findNotifiableMemberIds(
+  db: Db,
+  businessId: number,
+  memberIds: readonly number[],
+): Promise<number[]> {
   return repo.findNotifiableMemberIds(db, businessId, memberIds);
 }
 
@@ -83,17 +87,29 @@ export async function findNotifiableMemberIds(db: Db, businessId: number, member
 export type MemberContact = repo.MemberContactRow;
 
 /** A member of the business with its contact and notification settings, or `undefined` (the notification dispatcher's recipient). */
-export async function findMemberContact(db: Db, businessId: number, memberId: number): Promise<MemberContact | undefined> {
+export async function findMemberContact(
+  db: Db,
+  businessId: number,
+  memberId: number,
+): Promise<MemberContact | undefined> {
   return repo.findMemberContact(db, businessId, memberId);
 }
 
 /** The title of an inquiry status of the business, or `undefined` (also for another business's). */
-export async function findInquiryStatusTitle(db: Db, businessId: number, statusId: number): Promise<string | undefined> {
+export async function findInquiryStatusTitle(
+  db: Db,
+  businessId: number,
+  statusId: number,
+): Promise<string | undefined> {
   return repo.findInquiryStatusTitle(db, businessId, statusId);
 }
 
 /** A client status of the business by id (`{id, title}`), or `undefined` (also for another business's). */
-export async function findClientStatus(db: Db, businessId: number, id: number): Promise<{ id: number; title: string } | undefined> {
+export async function findClientStatus(
+  db: Db,
+  businessId: number,
+  id: number,
+): Promise<{ id: number; title: string } | undefined> {
   return repo.findClientStatusById(db, businessId, id);
 }
 
@@ -121,7 +137,11 @@ export function defaultInquiryStatusId(db: Db, businessId: number): Expression<n
  * An inquiry status of the business by id with its folder (`{id, folderId}`), or `undefined` (also for
  * another business's): the check of an inquiry body's `status {id}` (docs/api.md#inquiries). One statement.
  */
-export async function findInquiryStatus(db: Db, businessId: number, id: number): Promise<{ id: number; folderId: number } | undefined> {
+export async function findInquiryStatus(
+  db: Db,
+  businessId: number,
+  id: number,
+): Promise<{ id: number; folderId: number } | undefined> {
   const row = await repo.findInquiryStatusById(db, businessId, id);
   return row && { id: row.id, folderId: row.folder_id };
 }
@@ -158,7 +178,8 @@ export async function workerPositionExists(db: Db, businessId: number, id: numbe
  * or `null` when the record names none.
  */
 export function toNestedMember(row: NestedMemberColumns): Member | null {
-  if (row.member_id === null || row.member_email === null || row.grade_id === null || row.grade_title === null) return null;
+  if (row.member_id === null || row.member_email === null || row.grade_id === null || row.grade_title === null)
+    return null;
   return {
     id: row.member_id,
     nickname: row.member_nickname,
@@ -196,13 +217,22 @@ export function toField({ category: _category, ...field }: FieldWithKind): Field
 /**
  * Loads fields with their options and members, keyed by id. Fields of other businesses are absent.
  */
-export async function loadFields(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, FieldWithKind>> {
+export async function loadFields(
+  db: Db,
+  businessId: number,
+  ids: readonly number[],
+): Promise<Map<number, FieldWithKind>> {
   const rows = await repo.findFieldsByIds(db, businessId, [...new Set(ids)]);
   return new Map((await completeFields(db, businessId, rows)).map((f) => [f.id, f]));
 }
 
 /** `GET /v1/member`: newest first; `search` on nickname and email; `is_active`. Plan-gated by the route. */
-export async function listMembers(db: Db, auth: Auth, query: MemberListQuery, cursor: CursorPosition | undefined): Promise<Page<Member>> {
+export async function listMembers(
+  db: Db,
+  auth: Auth,
+  query: MemberListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<Member>> {
   const page = await repo.findMemberPage(
     db,
     auth.businessId,
@@ -214,7 +244,12 @@ export async function listMembers(db: Db, auth: Auth, query: MemberListQuery, cu
 }
 
 /** `GET /v1/field`: newest first, optionally of one record kind. */
-export async function listFields(db: Db, auth: Auth, query: FieldListQuery, cursor: CursorPosition | undefined): Promise<Page<Field>> {
+export async function listFields(
+  db: Db,
+  auth: Auth,
+  query: FieldListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<Field>> {
   const page = await repo.findFieldPage(db, auth.businessId, { category: query.category }, pageSizeOf(query), cursor);
   const fields = await completeFields(db, auth.businessId, page.rows);
   return { rows: fields.map(toField), next: page.next, previous: page.previous };
@@ -227,7 +262,13 @@ export async function listInquiryStatuses(
   query: InquiryStatusListQuery,
   cursor: CursorPosition | undefined,
 ): Promise<Page<InquiryStatus>> {
-  const page = await repo.findInquiryStatusPage(db, auth.businessId, { folderId: query.folder_id }, pageSizeOf(query), cursor);
+  const page = await repo.findInquiryStatusPage(
+    db,
+    auth.businessId,
+    { folderId: query.folder_id },
+    pageSizeOf(query),
+    cursor,
+  );
   return mapPage(page, (r) => ({ id: r.id, title: r.title, folder: { id: r.folder_id, name: r.folder_name } }));
 }
 
@@ -238,13 +279,23 @@ export async function listFolders(db: Db, auth: Auth, query: FolderListQuery): P
 }
 
 /** `GET /v1/client/status`: in configured order. */
-export async function listClientStatuses(db: Db, auth: Auth, query: PlainPageQuery, cursor: CursorPosition | undefined) {
+export async function listClientStatuses(
+  db: Db,
+  auth: Auth,
+  query: PlainPageQuery,
+  cursor: CursorPosition | undefined,
+) {
   const page = await repo.findClientStatusPage(db, auth.businessId, pageSizeOf(query), cursor);
   return mapPage(page, (r) => ({ id: r.id, title: r.title }));
 }
 
 /** `GET /v1/contract/category`: newest first; `search` on the title. */
-export async function listContractCategories(db: Db, auth: Auth, query: SearchPageQuery, cursor: CursorPosition | undefined) {
+export async function listContractCategories(
+  db: Db,
+  auth: Auth,
+  query: SearchPageQuery,
+  cursor: CursorPosition | undefined,
+) {
   const page = await repo.findContractCategoryPage(db, auth.businessId, query.search ?? [], pageSizeOf(query), cursor);
   return mapPage(page, (r) => ({ id: r.id, title: r.title }));
 }
@@ -256,7 +307,13 @@ export async function listSettlementTypes(db: Db, auth: Auth): Promise<Settlemen
 }
 
 /** Maps a settlement type row to the API's settlement type. */
-function toSettlementType(r: { id: number; base_type: string; category: string; title: string; allows_multiple_rounds: number }): SettlementType {
+function toSettlementType(r: {
+  id: number;
+  base_type: string;
+  category: string;
+  title: string;
+  allows_multiple_rounds: number;
+}): SettlementType {
   return {
     id: r.id,
     baseType: r.base_type as SettlementType['baseType'],

@@ -6,7 +6,14 @@ import { preparedQuery, preparedShapes } from '../../db/prepared-query.ts';
 import { escapeLike, forUpdateOf, isPostgres, rowAsSelect, trigramMatch, type RowLock } from '../../db/sql-helpers.ts';
 import { defaultClientStatusId } from '../catalog/catalog.service.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
-import { type CursorPosition, newestFirst, noFilters, type Page, preparedPage, preparedPages } from '../../shared/pagination.ts';
+import {
+  type CursorPosition,
+  newestFirst,
+  noFilters,
+  type Page,
+  preparedPage,
+  preparedPages,
+} from '../../shared/pagination.ts';
 import type { NewClientRow } from '../../db/tables/client.table.ts';
 
 const summaryColumns = [
@@ -39,7 +46,11 @@ const detailColumns = [
 function selectLive(db: Db, businessId: number) {
   return db
     .selectFrom('client')
-    .leftJoin('client_status', (join) => join.onRef('client_status.id', '=', 'client.status_id').onRef('client_status.business_id', '=', 'client.business_id'))
+    .leftJoin('client_status', (join) =>
+      join
+        .onRef('client_status.id', '=', 'client.status_id')
+        .onRef('client_status.business_id', '=', 'client.business_id'),
+    )
     .where('client.business_id', '=', businessId)
     .where('client.deleted_at', 'is', null);
 }
@@ -107,11 +118,20 @@ export const SEARCH_PLAN_LIMITS = {
 };
 
 /** {@link findSummaryQuery} with the FTS5 table as the outer loop (`CROSS JOIN` fixes the join order in SQLite). */
-function ftsDrivenSummaryQuery(db: Db, businessId: unknown, table: 'client_search' | 'client_search_bigram', match: unknown) {
+function ftsDrivenSummaryQuery(
+  db: Db,
+  businessId: unknown,
+  table: 'client_search' | 'client_search_bigram',
+  match: unknown,
+) {
   return db
     .selectFrom(sql<{ rowid: number }>`${sql.table(table)}`.as(table))
     .crossJoin('client')
-    .leftJoin('client_status', (join) => join.onRef('client_status.id', '=', 'client.status_id').onRef('client_status.business_id', '=', 'client.business_id'))
+    .leftJoin('client_status', (join) =>
+      join
+        .onRef('client_status.id', '=', 'client.status_id')
+        .onRef('client_status.business_id', '=', 'client.business_id'),
+    )
     .where(sql<boolean>`client.id = ${sql.ref(`${table}.rowid`)} and ${sql.table(table)} match ${match}`)
     .where('client.business_id', '=', businessId as number)
     .where('client.deleted_at', 'is', null)
@@ -148,10 +168,15 @@ function assessQuery(table: 'client_search' | 'client_search_bigram') {
     compile: () =>
       sql<{ n: number; span: number | null; counted: number | null }>`select n, span,
           case when n >= ${probe} and n < ${density} * span then (select count(*) from (select rowid from ${t} where ${t} match ${match} limit ${cap})) end as counted
-        from (select count(*) as n, max(rowid) - min(rowid) + 1 as span from (select rowid from ${t} where ${t} match ${match} limit ${probe}))`.compile(db),
+        from (select count(*) as n, max(rowid) - min(rowid) + 1 as span from (select rowid from ${t} where ${t} match ${match} limit ${probe}))`.compile(
+        db,
+      ),
   }));
 }
-const assessIn = { client_search: assessQuery('client_search'), client_search_bigram: assessQuery('client_search_bigram') };
+const assessIn = {
+  client_search: assessQuery('client_search'),
+  client_search_bigram: assessQuery('client_search_bigram'),
+};
 
 /**
  * How rare a term is in its index (see {@link SEARCH_PLAN_LIMITS}), in one statement (or none: the answer
@@ -161,7 +186,12 @@ const assessIn = { client_search: assessQuery('client_search'), client_search_bi
  * entries in rowid order, oldest first: a term frequent among old clients only looks dense, and the scan it
  * is then given costs at most what the plain scan costs.
  */
-async function assess(db: Db, table: 'client_search' | 'client_search_bigram', match: string, cap: number): Promise<{ n: number; density: number }> {
+async function assess(
+  db: Db,
+  table: 'client_search' | 'client_search_bigram',
+  match: string,
+  cap: number,
+): Promise<{ n: number; density: number }> {
   const { probe, scanDensity } = SEARCH_PLAN_LIMITS;
   const key = `${table} ${probe} ${scanDensity} ${cap} ${match}`;
   const now = Date.now();
@@ -174,7 +204,11 @@ async function assess(db: Db, table: 'client_search' | 'client_search_bigram', m
   const row = (await assessIn[table](db, match, probe, scanDensity, cap))[0]!;
   const n = Number(row.n);
   const density = n < probe ? 0 : n / Number(row.span);
-  const found = { n: n < probe ? n : row.counted === null || Number(row.counted) >= cap ? Infinity : Number(row.counted), density, at: now };
+  const found = {
+    n: n < probe ? n : row.counted === null || Number(row.counted) >= cap ? Infinity : Number(row.counted),
+    density,
+    at: now,
+  };
   if (assessments.size >= ASSESSMENTS_KEPT) assessments.delete(assessments.keys().next().value!);
   assessments.set(key, found);
   return found;
@@ -212,7 +246,12 @@ interface ListShape {
 const FILTERS = [
   ['createdFrom', 'client.created', '>=', (f: ClientFilter) => f.createdFrom],
   ['createdTo', 'client.created', '<', (f: ClientFilter) => f.createdTo],
-  ['isHidden', 'client.is_hidden', '=', (f: ClientFilter) => (f.isHidden === undefined ? undefined : f.isHidden ? 1 : 0)],
+  [
+    'isHidden',
+    'client.is_hidden',
+    '=',
+    (f: ClientFilter) => (f.isHidden === undefined ? undefined : f.isHidden ? 1 : 0),
+  ],
   ['statusId', 'client.status_id', '=', (f: ClientFilter) => f.statusId],
   ['updatedFrom', 'client.updated', '>=', (f: ClientFilter) => f.updatedFrom],
   ['updatedTo', 'client.updated', '<', (f: ClientFilter) => f.updatedTo],
@@ -245,17 +284,26 @@ function listQuery(db: Db, shape: ListShape, args: readonly unknown[]) {
   const businessId = next();
   let q =
     shape.plan === 'trigram-driven' || shape.plan === 'bigram-driven'
-      ? ftsDrivenSummaryQuery(db, businessId, shape.plan === 'trigram-driven' ? 'client_search' : 'client_search_bigram', next())
+      ? ftsDrivenSummaryQuery(
+          db,
+          businessId,
+          shape.plan === 'trigram-driven' ? 'client_search' : 'client_search_bigram',
+          next(),
+        )
       : findSummaryQuery(db, businessId as number);
   if (shape.plan === 'bigram-narrowed') {
-    q = q.where(sql<SqlBool>`client.id in (select rowid from client_search_bigram where client_search_bigram match ${next()})`);
+    q = q.where(
+      sql<SqlBool>`client.id in (select rowid from client_search_bigram where client_search_bigram match ${next()})`,
+    );
   }
   for (const [name, column, op] of FILTERS) {
     if (shape.filters.includes(name)) q = q.where(sql.ref(column), op, next());
   }
-  for (let t = 0; t < shape.pgBigrams; t++) q = q.where(sql<SqlBool>`client.search_bigrams @> array[lower(${next()})]::text[]`);
+  for (let t = 0; t < shape.pgBigrams; t++)
+    q = q.where(sql<SqlBool>`client.search_bigrams @> array[lower(${next()})]::text[]`);
   const patterns = Array.from({ length: shape.terms }, next);
-  if (patterns.length > 0) q = q.where((eb) => eb.and(patterns.map((p) => eb.or(SEARCHED.map((c) => containsPattern(db, c, p))))));
+  if (patterns.length > 0)
+    q = q.where((eb) => eb.and(patterns.map((p) => eb.or(SEARCHED.map((c) => containsPattern(db, c, p))))));
   return q;
 }
 
@@ -312,17 +360,28 @@ export async function findPagePlanned(
   const indexed: { table: 'client_search' | 'client_search_bigram'; match: string }[] = [];
   const match = trigramMatch(db, search);
   if (match !== undefined) indexed.push({ table: 'client_search', match });
-  for (const term of new Set(search.filter(isBigramTerm))) indexed.push({ table: 'client_search_bigram', match: bigramMatch(businessId, term) });
+  for (const term of new Set(search.filter(isBigramTerm)))
+    indexed.push({ table: 'client_search_bigram', match: bigramMatch(businessId, term) });
   if (force !== undefined) {
     const table = force === 'trigram-driven' ? 'client_search' : 'client_search_bigram';
     const use = indexed.find((i) => i.table === table);
-    if (force !== 'scan' && use === undefined) throw new Error(`findPagePlanned: the search has no term for the plan ${force}`);
+    if (force !== 'scan' && use === undefined)
+      throw new Error(`findPagePlanned: the search has no term for the plan ${force}`);
     return { page: await run(force, force === 'scan' ? undefined : use!.match), plan: force };
   }
   const assessed = [];
   for (const i of indexed) {
     const bigram = i.table === 'client_search_bigram';
-    assessed.push({ ...i, bigram, ...(await assess(db, i.table, i.match, bigram ? SEARCH_PLAN_LIMITS.narrowedBelow : SEARCH_PLAN_LIMITS.drivenBelow)) });
+    assessed.push({
+      ...i,
+      bigram,
+      ...(await assess(
+        db,
+        i.table,
+        i.match,
+        bigram ? SEARCH_PLAN_LIMITS.narrowedBelow : SEARCH_PLAN_LIMITS.drivenBelow,
+      )),
+    });
   }
   // The rarest: the fewest candidates, and among dense terms (n: Infinity) the least dense.
   assessed.sort((a, b) => a.n - b.n || a.density - b.density);
@@ -332,7 +391,8 @@ export async function findPagePlanned(
     const plan = rarest.bigram ? 'bigram-driven' : 'trigram-driven';
     return { page: await run(plan, rarest.match), plan };
   }
-  if (rarest.bigram && rarest.n < SEARCH_PLAN_LIMITS.narrowedBelow) return { page: await run('bigram-narrowed', rarest.match), plan: 'bigram-narrowed' };
+  if (rarest.bigram && rarest.n < SEARCH_PLAN_LIMITS.narrowedBelow)
+    return { page: await run('bigram-narrowed', rarest.match), plan: 'bigram-narrowed' };
   return { page: await run('scan', undefined), plan: 'scan' };
 }
 
@@ -372,11 +432,20 @@ const shapeById = preparedQuery(2, (db: Db, businessId: number, id: number) => f
  * created meanwhile would nest (docs/api.md#cascades; sql-helpers `forUpdateOf`). SQLite: the transaction's
  * `BEGIN IMMEDIATE` holds the write lock already.
  */
-export async function lockShapeById(db: Db, businessId: number, id: number, lock: RowLock = 'no key update'): Promise<ClientShapeRow | undefined> {
+export async function lockShapeById(
+  db: Db,
+  businessId: number,
+  id: number,
+  lock: RowLock = 'no key update',
+): Promise<ClientShapeRow | undefined> {
   return (await (lock === 'update' ? shapeForCascade : shapeForUpdate)(db, businessId, id))[0];
 }
-const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'client'));
-const shapeForCascade = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'client', 'update'));
+const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  forUpdateOf(db, fullShapeQuery(db, businessId, id), 'client'),
+);
+const shapeForCascade = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  forUpdateOf(db, fullShapeQuery(db, businessId, id), 'client', 'update'),
+);
 
 /** Whether a live client with this id exists in the business. */
 export async function existsById(db: Db, businessId: number, id: number): Promise<boolean> {
@@ -423,7 +492,10 @@ export async function insert(db: Db, businessId: number, row: Omit<NewClientRow,
     values.push(value);
   }
   const defaultStatus = row.status_id === undefined;
-  const [created] = await insertOfShape(db, `${columns.join(',')}|${defaultStatus}`, { columns, defaultStatus }, [...values, businessId]);
+  const [created] = await insertOfShape(db, `${columns.join(',')}|${defaultStatus}`, { columns, defaultStatus }, [
+    ...values,
+    businessId,
+  ]);
   return (created as { id: number }).id;
 }
 

@@ -68,7 +68,9 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ service: ClientService }> = asyn
     '/client/:client_id',
     {
       // 404 before 400, looked up only for an invalid request: the service's locking read is the happy path's check.
-      ...notFoundBeforeValidation('client_id', (auth, id) => service.exists(app.db, auth, id), { onlyWhenInvalid: true }),
+      ...notFoundBeforeValidation('client_id', (auth, id) => service.exists(app.db, auth, id), {
+        onlyWhenInvalid: true,
+      }),
       schema: {
         tags,
         operationId: 'client_partial_update',
@@ -81,7 +83,8 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ service: ClientService }> = asyn
         response: { 200: schemas.ClientDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.partialUpdate(app.db, request.auth, request.params.client_id, request.body, request.fileContext),
+    async (request) =>
+      service.partialUpdate(app.db, request.auth, request.params.client_id, request.body, request.fileContext),
   );
 
   app.delete(

@@ -18,7 +18,9 @@ import {
   Timestamp,
   UpdatedProperty,
   UpdatedQueryProperties,
-  withExample, Named } from '../../shared/schemas.ts';
+  withExample,
+  Named,
+} from '../../shared/schemas.ts';
 
 /**
  * The client summary inquiries and contracts nest (docs/api.md#inquiries, docs/api.md#contracts; null when
@@ -27,15 +29,18 @@ import {
  */
 export function NestedClientSchema(name: 'InquiryClient' | 'ContractClient') {
   const nullableText = Nullable(Type.String());
-  return Named(name, Type.Object({
-    id: Type.Integer(),
-    status: Nullable(IdTitle),
-    companyName: Type.String(),
-    inCharge: nullableText,
-    position: nullableText,
-    contact: nullableText,
-    email: nullableText,
-  }));
+  return Named(
+    name,
+    Type.Object({
+      id: Type.Integer(),
+      status: Nullable(IdTitle),
+      companyName: Type.String(),
+      inCharge: nullableText,
+      position: nullableText,
+      contact: nullableText,
+      email: nullableText,
+    }),
+  );
 }
 /** The client summary inquiries and contracts nest ({@link NestedClientSchema}). */
 export type NestedClient = Static<ReturnType<typeof NestedClientSchema>>;
@@ -46,7 +51,12 @@ const text = (maxLength: number, description?: string) =>
 /** Writable properties shared by create and update (all optional here). */
 const writable = {
   status: Type.Optional(
-    Nullable(Type.Object({ id: IdParam }, { description: 'Client status `{id}`; omitted on create → the default client status.' })),
+    Nullable(
+      Type.Object(
+        { id: IdParam },
+        { description: 'Client status `{id}`; omitted on create → the default client status.' },
+      ),
+    ),
   ),
   inCharge: text(64, 'Contact person name.'),
   position: text(64),
@@ -68,17 +78,23 @@ const writable = {
 const companyName = Type.String({ minLength: 1, maxLength: 128 });
 
 /** `POST /v1/client` body: only `companyName` is required. */
-export const ClientCreateBody = Named('ClientRequest', Type.Object(
-  { companyName, ...writable },
-  { examples: [{ companyName: 'Acme Corp.', inCharge: 'Jane Doe', email: 'jane@acme.example', status: { id: 1 } }] },
-));
+export const ClientCreateBody = Named(
+  'ClientRequest',
+  Type.Object(
+    { companyName, ...writable },
+    { examples: [{ companyName: 'Acme Corp.', inCharge: 'Jane Doe', email: 'jane@acme.example', status: { id: 1 } }] },
+  ),
+);
 export type ClientCreateBody = Static<typeof ClientCreateBody>;
 
 /** `PATCH /v1/client/{client_id}` body: any create property. */
-export const ClientUpdateBody = Named('PatchedClientRequest', Type.Object(
-  { companyName: Type.Optional(companyName), ...writable },
-  { examples: [{ contact: '+82-2-555-0100', fieldSet: [{ field: { id: 3 }, value: 'web' }] }] },
-));
+export const ClientUpdateBody = Named(
+  'PatchedClientRequest',
+  Type.Object(
+    { companyName: Type.Optional(companyName), ...writable },
+    { examples: [{ contact: '+82-2-555-0100', fieldSet: [{ field: { id: 3 }, value: 'web' }] }] },
+  ),
+);
 export type ClientUpdateBody = Static<typeof ClientUpdateBody>;
 
 const nullableText = Nullable(Type.String());
@@ -111,25 +127,32 @@ export const ClientSummary = Named('ClientListItem', Type.Object(summaryProperti
 export type ClientSummary = Static<typeof ClientSummary>;
 
 /** The full shape: retrieve and update responses. */
-export const Client = Named('Client', Type.Object({
-  ...summaryProperties,
-  content: nullableText,
-  businessRegistrationNumber: nullableText,
-  ceoName: nullableText,
-  companyAddress: nullableText,
-  companyDetailAddress: nullableText,
-  businessType: nullableText,
-  businessClass: nullableText,
-  branchNumber: nullableText,
-  taxInvoiceEmail: nullableText,
-  fieldSet: Type.Array(FieldValue),
-  isHidden: Type.Boolean({ 'x-extension': true }),
-  updated: UpdatedProperty,
-}));
+export const Client = Named(
+  'Client',
+  Type.Object({
+    ...summaryProperties,
+    content: nullableText,
+    businessRegistrationNumber: nullableText,
+    ceoName: nullableText,
+    companyAddress: nullableText,
+    companyDetailAddress: nullableText,
+    businessType: nullableText,
+    businessClass: nullableText,
+    branchNumber: nullableText,
+    taxInvoiceEmail: nullableText,
+    fieldSet: Type.Array(FieldValue),
+    isHidden: Type.Boolean({ 'x-extension': true }),
+    updated: UpdatedProperty,
+  }),
+);
 export type Client = Static<typeof Client>;
 
 /** `GET /v1/client` response. */
-export const ClientPage = withExample(Page(ClientSummary), { next: EXAMPLES.pageLink, previous: null, results: [summaryExample] });
+export const ClientPage = withExample(Page(ClientSummary), {
+  next: EXAMPLES.pageLink,
+  previous: null,
+  results: [summaryExample],
+});
 
 /** The create response, with its example. */
 export const ClientCreated = withExample(ClientSummary, summaryExample);
@@ -147,7 +170,10 @@ export const ClientDetail = withExample(Client, {
   branchNumber: '0001',
   taxInvoiceEmail: 'billing@acme.example',
   fieldSet: [
-    { field: { id: 2, name: 'Channel', dataType: 'SL', optionSet: [{ id: 'web', title: 'Web' }], memberSet: [] }, value: 'web' },
+    {
+      field: { id: 2, name: 'Channel', dataType: 'SL', optionSet: [{ id: 'web', title: 'Web' }], memberSet: [] },
+      value: 'web',
+    },
   ],
   isHidden: false,
   updated: EXAMPLES.created,
@@ -167,4 +193,3 @@ export type ClientListQuery = Static<typeof ClientListQuery>;
 
 /** Path parameters of `/v1/client/{client_id}`. */
 export const ClientIdParams = Type.Object({ client_id: IdParam });
-

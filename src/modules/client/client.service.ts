@@ -4,7 +4,14 @@
  */
 import type { Db } from '../../db/database.ts';
 import { changedColumns, inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
-import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
+import {
+  changedFieldValues,
+  checkFieldSet,
+  type CheckedFieldValue,
+  replaceFieldValues,
+  setFieldValues,
+  toFieldSet,
+} from '../field/field.service.ts';
 import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
@@ -17,12 +24,22 @@ import type { FileContext } from '../file/file.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './client.repository.ts';
-import type { Client, ClientCreateBody, ClientListQuery, ClientSummary, ClientUpdateBody, NestedClient } from './client.schemas.ts';
+import type {
+  Client,
+  ClientCreateBody,
+  ClientListQuery,
+  ClientSummary,
+  ClientUpdateBody,
+  NestedClient,
+} from './client.schemas.ts';
 import { ClientUpdateBody as ClientUpdateBodySchema } from './client.schemas.ts';
-import type { ClientRowUpdate, NestedClientColumns, NewClientRow as NewClientInsert } from '../../db/tables/client.table.ts';
+import type {
+  ClientRowUpdate,
+  NestedClientColumns,
+  NewClientRow as NewClientInsert,
+} from '../../db/tables/client.table.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
-
 
 /**
  * Maps the joined {@link NESTED_CLIENT_COLUMNS} of an inquiry or contract row to the nested client summary,
@@ -144,7 +161,12 @@ async function checkReferences(
 }
 
 /** `GET /v1/client`: live clients, newest first, with the filters of docs/api.md#filters. */
-export async function list(db: Db, auth: Auth, query: ClientListQuery, cursor: CursorPosition | undefined): Promise<Page<ClientSummary>> {
+export async function list(
+  db: Db,
+  auth: Auth,
+  query: ClientListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<ClientSummary>> {
   const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
   const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   const page = await repo.findPage(
@@ -234,7 +256,14 @@ function storedColumns(row: repo.ClientShapeRow): Record<string, unknown> {
  * columns with `updated`, the changed field values are written, and the shape is read once more for the event.
  * @throws NotFound for a missing client; ValidationError for bad references
  */
-async function partialUpdate(db: Db, auth: Auth, id: number, body: ClientUpdateBody, nesting: ClientNesting, files: FileContext | undefined): Promise<Client> {
+async function partialUpdate(
+  db: Db,
+  auth: Auth,
+  id: number,
+  body: ClientUpdateBody,
+  nesting: ClientNesting,
+  files: FileContext | undefined,
+): Promise<Client> {
   const { businessId } = auth;
   let fieldValues: CheckedFieldValue[];
   try {
@@ -249,11 +278,21 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: ClientUpdateB
     // A body that may change what inquiries and contracts nest locks the row against new references too: one
     // created meanwhile then reads the new summary, after this commits (docs/api.md#cascades).
     const { before, answer } = await updateRecord(trx, businessId, 'client', {
-      lock: () => repo.lockShapeById(trx, businessId, id, NESTED_PROPERTIES.some((p) => body[p] !== undefined) ? 'update' : 'no key update'),
+      lock: () =>
+        repo.lockShapeById(
+          trx,
+          businessId,
+          id,
+          NESTED_PROPERTIES.some((p) => body[p] !== undefined) ? 'update' : 'no key update',
+        ),
       shape: toClient,
       diff: (row, before) => {
         const values = changedFieldValues(before.fieldSet, fieldValues);
-        return { columns: changedColumns(storedColumns(row), patch), others: values.length > 0, write: () => setFieldValues(trx, businessId, 'C', id, values) };
+        return {
+          columns: changedColumns(storedColumns(row), patch),
+          others: values.length > 0,
+          write: () => setFieldValues(trx, businessId, 'C', id, values),
+        };
       },
       update: (columns, at) => repo.updateById(trx, businessId, id, columns, at),
       read: async () => toClient((await repo.findShapeById(trx, businessId, id))!),
@@ -270,7 +309,13 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: ClientUpdateB
  * `["client"]` for its inquiries and contracts, which show `client: null` from then on (docs/api.md#cascades).
  * @throws NotFound for a missing client
  */
-async function destroy(db: Db, auth: Auth, id: number, nesting: ClientNesting, files: FileContext | undefined): Promise<void> {
+async function destroy(
+  db: Db,
+  auth: Auth,
+  id: number,
+  nesting: ClientNesting,
+  files: FileContext | undefined,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
     await recordDeleted(trx, auth.businessId, 'client', id);
@@ -279,7 +324,13 @@ async function destroy(db: Db, auth: Auth, id: number, nesting: ClientNesting, f
 }
 
 /** Writes the events of the inquiries, then the contracts, that nest client `id` (docs/api.md#cascades). */
-async function cascade(trx: Db, auth: Auth, id: number, nesting: ClientNesting, files: FileContext | undefined): Promise<void> {
+async function cascade(
+  trx: Db,
+  auth: Auth,
+  id: number,
+  nesting: ClientNesting,
+  files: FileContext | undefined,
+): Promise<void> {
   await nesting.inquiries(trx, auth, id, files);
   await nesting.contracts(trx, auth, id, files);
 }
@@ -296,10 +347,17 @@ export type RestoredClient = Omit<Client, 'updated'> & { updated?: string | unde
  * @throws ValidationError naming `status.id` or `fieldSet` when the shape refers to something this business
  *   does not have
  */
-export async function restore(db: Db, auth: Auth, shape: RestoredClient, options: RestoreOptions): Promise<RestoreResult> {
+export async function restore(
+  db: Db,
+  auth: Auth,
+  shape: RestoredClient,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
   const { businessId } = auth;
   const body: ClientUpdateBody = {
-    ...Object.fromEntries(Object.keys(TEXT_COLUMNS).map((k) => [k, (shape as unknown as Record<string, string | null>)[k] ?? null])),
+    ...Object.fromEntries(
+      Object.keys(TEXT_COLUMNS).map((k) => [k, (shape as unknown as Record<string, string | null>)[k] ?? null]),
+    ),
     companyName: shape.companyName,
     status: shape.status ? { id: shape.status.id } : null,
     fieldSet: (shape.fieldSet ?? []).map((v) => ({ field: { id: v.field.id }, value: v.value })),
@@ -307,7 +365,11 @@ export async function restore(db: Db, auth: Auth, shape: RestoredClient, options
   };
   const only = checkRestore(ClientUpdateBodySchema, body, shape, options);
   if (only) return only;
-  const columns = (): ClientRowUpdate => ({ ...columnsFrom(body), status_id: shape.status?.id ?? null, ...restoredTimes(shape) });
+  const columns = (): ClientRowUpdate => ({
+    ...columnsFrom(body),
+    status_id: shape.status?.id ?? null,
+    ...restoredTimes(shape),
+  });
   return restoreRecord(db, businessId, shape, options, {
     table: 'client',
     current: async (t, id) => {
@@ -316,7 +378,10 @@ export async function restore(db: Db, auth: Auth, shape: RestoredClient, options
     },
     insert: async (t, id) => {
       const { fieldValues } = await checkReferences(t, businessId, body);
-      const newId = await repo.insert(t, businessId, { ...(id !== undefined && { id }), ...(columns() as Omit<NewClientInsert, 'business_id'>) });
+      const newId = await repo.insert(t, businessId, {
+        ...(id !== undefined && { id }),
+        ...(columns() as Omit<NewClientInsert, 'business_id'>),
+      });
       await replaceFieldValues(t, businessId, 'C', newId, fieldValues);
       return newId;
     },
@@ -342,7 +407,8 @@ export function createClientService(nesting: ClientNesting) {
     restore,
     partialUpdate: (db: Db, auth: Auth, id: number, body: ClientUpdateBody, files?: FileContext): Promise<Client> =>
       partialUpdate(db, auth, id, body, nesting, files),
-    destroy: (db: Db, auth: Auth, id: number, files?: FileContext): Promise<void> => destroy(db, auth, id, nesting, files),
+    destroy: (db: Db, auth: Auth, id: number, files?: FileContext): Promise<void> =>
+      destroy(db, auth, id, nesting, files),
   };
 }
 

@@ -24,7 +24,10 @@ export const INQUIRY_TAKEN = 'This inquiry is already linked to another contract
 export const CONTRACT_TAKEN = 'This contract is already linked to another inquiry.';
 
 /** The unique index of the link, as each dialect reports it. */
-const INQUIRY_LINK_UQ = { name: 'contract_inquiry_uq', columns: ['contract.business_id', 'contract.inquiry_id'] } as const;
+const INQUIRY_LINK_UQ = {
+  name: 'contract_inquiry_uq',
+  columns: ['contract.business_id', 'contract.inquiry_id'],
+} as const;
 
 /**
  * The inquiry side of a contract write that links or releases an inquiry: the inquiry's `contract` changes,
@@ -53,7 +56,11 @@ export interface InquiryShapes {
 }
 
 /** `link` for one contract write of business `auth.businessId`, signing download URLs with `files`. */
-export function bindInquiryLink<Files>(link: InquiryLink<Files>, auth: CascadeAuth, files: Files | undefined): InquiryShapes {
+export function bindInquiryLink<Files>(
+  link: InquiryLink<Files>,
+  auth: CascadeAuth,
+  files: Files | undefined,
+): InquiryShapes {
   return {
     exists: (db, id) => link.exists(db, auth, id),
     lock: (trx, id) => link.lock(trx, auth, id),
@@ -110,7 +117,11 @@ export async function lockInquiries(
 }
 
 /** Writes `inquiry.updated` for each inquiry whose link the write changed (docs/api.md#events), after the contract's own event. */
-export async function recordInquiryChanges(trx: Db, touched: readonly { id: number }[], inquiries: InquiryShapes): Promise<void> {
+export async function recordInquiryChanges(
+  trx: Db,
+  touched: readonly { id: number }[],
+  inquiries: InquiryShapes,
+): Promise<void> {
   for (const locked of touched) await inquiries.finish(trx, locked);
 }
 
@@ -122,7 +133,8 @@ export async function linkingInquiry<T>(db: Db, fn: (trx: Db) => Promise<T>): Pr
   try {
     return await inTransaction(db, fn);
   } catch (err) {
-    if (isUniqueViolation(err, INQUIRY_LINK_UQ.name, INQUIRY_LINK_UQ.columns)) throw ValidationError.at(['inquiry', 'id'], INQUIRY_TAKEN);
+    if (isUniqueViolation(err, INQUIRY_LINK_UQ.name, INQUIRY_LINK_UQ.columns))
+      throw ValidationError.at(['inquiry', 'id'], INQUIRY_TAKEN);
     throw err;
   }
 }
@@ -196,14 +208,20 @@ export async function checkInquiryContract(
  * (docs/api.md#cascades).
  * @throws ValidationError on `contract.id` when the contract is gone or already has another inquiry
  */
-export async function setInquiryContract(trx: Db, businessId: number, inquiryId: number, contractId: number | null): Promise<number[]> {
+export async function setInquiryContract(
+  trx: Db,
+  businessId: number,
+  inquiryId: number,
+  contractId: number | null,
+): Promise<number[]> {
   const released = await repo.releaseInquiry(trx, businessId, inquiryId, contractId ?? undefined);
   if (contractId === null) return released;
   let linked: number;
   try {
     linked = await repo.linkInquiry(trx, businessId, contractId, inquiryId);
   } catch (err) {
-    if (isUniqueViolation(err, INQUIRY_LINK_UQ.name, INQUIRY_LINK_UQ.columns)) throw ValidationError.at(['contract', 'id'], CONTRACT_TAKEN);
+    if (isUniqueViolation(err, INQUIRY_LINK_UQ.name, INQUIRY_LINK_UQ.columns))
+      throw ValidationError.at(['contract', 'id'], CONTRACT_TAKEN);
     throw err;
   }
   if (linked === 0) {

@@ -8,7 +8,15 @@
 import type { Selectable } from 'kysely';
 import type { ContractTable } from '../../db/tables/contract.table.ts';
 import { inList, propertiesOf } from '../../shared/property-map.ts';
-import { type Contract, type ContractClient, type ContractInquiry, CONTRACT_STATUSES, CONTRACT_TYPES, SETTLEMENT_CYCLES, VAT_TYPES } from './contract.schemas.ts';
+import {
+  type Contract,
+  type ContractClient,
+  type ContractInquiry,
+  CONTRACT_STATUSES,
+  CONTRACT_TYPES,
+  SETTLEMENT_CYCLES,
+  VAT_TYPES,
+} from './contract.schemas.ts';
 
 const p = propertiesOf<Selectable<ContractTable>>();
 
@@ -31,6 +39,10 @@ export const CONTRACT_PROPERTIES = {
   settlementCycle: p.oneOf('settlement_cycle', SETTLEMENT_CYCLES, { default: null }),
   settlementDay: p.column('settlement_day', { default: null }),
   fieldSet: p.derived<Contract['fieldSet']>(),
-  isHidden: p.coerced('is_hidden', { toColumn: (value: boolean) => (value ? 1 : 0), fromColumn: (value) => value === 1 }, { default: false }),
+  isHidden: p.coerced(
+    'is_hidden',
+    { toColumn: (value: boolean) => (value ? 1 : 0), fromColumn: (value) => value === 1 },
+    { default: false },
+  ),
   updated: p.column('updated', { readOnly: true }),
 };

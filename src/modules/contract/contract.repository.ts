@@ -9,7 +9,14 @@ import { preparedQuery } from '../../db/prepared-query.ts';
 import { forUpdateOf, isPostgres, jsonArrayOf, searchAll, type RowLock } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
-import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
+import {
+  type CursorPosition,
+  fetchPage,
+  newestFirst,
+  noFilters,
+  type Page,
+  preparedPage,
+} from '../../shared/pagination.ts';
 import { NESTED_CONTRACT_COLUMNS, type NewContractRow } from '../../db/tables/contract.table.ts';
 import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
 import { selectColumns } from '../../shared/property-map.ts';
@@ -42,15 +49,27 @@ function selectContracts(db: Db, businessId: number) {
         .onRef('client.business_id', '=', 'contract.business_id')
         .on('client.deleted_at', 'is', null),
     )
-    .leftJoin('client_status', (join) => join.onRef('client_status.id', '=', 'client.status_id').onRef('client_status.business_id', '=', 'client.business_id'))
+    .leftJoin('client_status', (join) =>
+      join
+        .onRef('client_status.id', '=', 'client.status_id')
+        .onRef('client_status.business_id', '=', 'client.business_id'),
+    )
     .leftJoin('inquiry', (join) =>
       join
         .onRef('inquiry.id', '=', 'contract.inquiry_id')
         .onRef('inquiry.business_id', '=', 'contract.business_id')
         .on('inquiry.deleted_at', 'is', null),
     )
-    .leftJoin('inquiry_status', (join) => join.onRef('inquiry_status.id', '=', 'inquiry.status_id').onRef('inquiry_status.business_id', '=', 'inquiry.business_id'))
-    .leftJoin('folder', (join) => join.onRef('folder.id', '=', 'inquiry_status.folder_id').onRef('folder.business_id', '=', 'inquiry_status.business_id'))
+    .leftJoin('inquiry_status', (join) =>
+      join
+        .onRef('inquiry_status.id', '=', 'inquiry.status_id')
+        .onRef('inquiry_status.business_id', '=', 'inquiry.business_id'),
+    )
+    .leftJoin('folder', (join) =>
+      join
+        .onRef('folder.id', '=', 'inquiry_status.folder_id')
+        .onRef('folder.business_id', '=', 'inquiry_status.business_id'),
+    )
     .where('contract.business_id', '=', businessId);
 }
 
@@ -129,7 +148,11 @@ export async function findPage(
   const search = filter.search;
   if (search.length > 0) {
     q = q.where((eb) =>
-      searchAll(eb, search, [eb.ref('contract.title'), eb.ref('contract.contract_number'), eb.ref('client.company_name')])!,
+      searchAll(eb, search, [
+        eb.ref('contract.title'),
+        eb.ref('contract.contract_number'),
+        eb.ref('client.company_name'),
+      ])!,
     );
   }
   return fetchPage(q, newestFirst<ContractListRow>('contract'), size, cursor);
@@ -154,7 +177,11 @@ function shapesQuery(db: Db, businessId: number) {
         db,
         eb
           .selectFrom('contract_category_link')
-          .innerJoin('contract_category', (join) => join.onRef('contract_category.id', '=', 'contract_category_link.category_id').onRef('contract_category.business_id', '=', 'contract_category_link.business_id'))
+          .innerJoin('contract_category', (join) =>
+            join
+              .onRef('contract_category.id', '=', 'contract_category_link.category_id')
+              .onRef('contract_category.business_id', '=', 'contract_category_link.business_id'),
+          )
           .select(['contract_category.id', 'contract_category.title'])
           .where('contract_category_link.business_id', '=', businessId)
           .whereRef('contract_category_link.contract_id', '=', 'contract.id')
@@ -175,7 +202,10 @@ const shapeById = preparedQuery(2, (db: Db, businessId: number, id: number) => f
 /** The full shapes of the contracts `ids` in one statement ({@link fullShapeQuery}), by id. */
 export async function findShapesByIds(db: Db, businessId: number, ids: readonly number[]): Promise<ContractShapeRow[]> {
   if (ids.length === 0) return [];
-  return shapesQuery(db, businessId).where('contract.id', 'in', [...ids]).orderBy('contract.id').execute();
+  return shapesQuery(db, businessId)
+    .where('contract.id', 'in', [...ids])
+    .orderBy('contract.id')
+    .execute();
 }
 
 /**
@@ -185,11 +215,20 @@ export async function findShapesByIds(db: Db, businessId: number, ids: readonly 
  * created meanwhile would nest (docs/api.md#cascades; sql-helpers `forUpdateOf`). SQLite: the transaction's
  * `BEGIN IMMEDIATE` holds the write lock already.
  */
-export async function lockShapeById(db: Db, businessId: number, id: number, lock: RowLock = 'no key update'): Promise<ContractShapeRow | undefined> {
+export async function lockShapeById(
+  db: Db,
+  businessId: number,
+  id: number,
+  lock: RowLock = 'no key update',
+): Promise<ContractShapeRow | undefined> {
   return (await (lock === 'update' ? shapeForCascade : shapeForUpdate)(db, businessId, id))[0];
 }
-const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'contract'));
-const shapeForCascade = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'contract', 'update'));
+const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  forUpdateOf(db, fullShapeQuery(db, businessId, id), 'contract'),
+);
+const shapeForCascade = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  forUpdateOf(db, fullShapeQuery(db, businessId, id), 'contract', 'update'),
+);
 
 /**
  * Locks a contract until the end of the caller's transaction and tells whether it exists (PostgreSQL:
@@ -202,7 +241,16 @@ export async function lockById(db: Db, businessId: number, id: number): Promise<
   return (await contractForUpdate(db, businessId, id)).length > 0;
 }
 const contractForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) =>
-  forUpdateOf(db, db.selectFrom('contract').select('contract.id').where('contract.business_id', '=', businessId).where('contract.id', '=', id), 'contract', 'update'),
+  forUpdateOf(
+    db,
+    db
+      .selectFrom('contract')
+      .select('contract.id')
+      .where('contract.business_id', '=', businessId)
+      .where('contract.id', '=', id),
+    'contract',
+    'update',
+  ),
 );
 
 /**
@@ -211,7 +259,13 @@ const contractForUpdate = preparedQuery(2, (db: Db, businessId: number, id: numb
  */
 export async function lockForUpdate(db: Db, businessId: number, id: number): Promise<void> {
   if (!isPostgres(db)) return;
-  await db.selectFrom('contract').select('id').where('business_id', '=', businessId).where('id', '=', id).forUpdate().execute();
+  await db
+    .selectFrom('contract')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .forUpdate()
+    .execute();
 }
 
 /**
@@ -263,7 +317,11 @@ export const { updateById, restoreById } = recordWrites('contract');
 
 /** Deletes a contract for good (its settlements, notes, categories and field values cascade). */
 export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {
-  const result = await db.deleteFrom('contract').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('contract')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -272,7 +330,11 @@ export async function findCategories(db: Db, businessId: number, contractIds: re
   if (contractIds.length === 0) return [];
   return db
     .selectFrom('contract_category_link')
-    .innerJoin('contract_category', (join) => join.onRef('contract_category.id', '=', 'contract_category_link.category_id').onRef('contract_category.business_id', '=', 'contract_category_link.business_id'))
+    .innerJoin('contract_category', (join) =>
+      join
+        .onRef('contract_category.id', '=', 'contract_category_link.category_id')
+        .onRef('contract_category.business_id', '=', 'contract_category_link.business_id'),
+    )
     .select(['contract_category_link.contract_id', 'contract_category.id', 'contract_category.title'])
     .where('contract_category_link.business_id', '=', businessId)
     .where('contract_category_link.contract_id', 'in', contractIds)
@@ -281,7 +343,12 @@ export async function findCategories(db: Db, businessId: number, contractIds: re
 }
 
 /** Replaces the whole category set of a contract (docs/api.md#contracts: `categorySet` replaces the set). */
-export async function replaceCategories(db: Db, businessId: number, contractId: number, categoryIds: readonly number[]): Promise<void> {
+export async function replaceCategories(
+  db: Db,
+  businessId: number,
+  contractId: number,
+  categoryIds: readonly number[],
+): Promise<void> {
   await db
     .deleteFrom('contract_category_link')
     .where('business_id', '=', businessId)
@@ -291,11 +358,18 @@ export async function replaceCategories(db: Db, businessId: number, contractId: 
 }
 
 /** Adds categories to a contract that has none (a create). */
-export async function insertCategories(db: Db, businessId: number, contractId: number, categoryIds: readonly number[]): Promise<void> {
+export async function insertCategories(
+  db: Db,
+  businessId: number,
+  contractId: number,
+  categoryIds: readonly number[],
+): Promise<void> {
   if (categoryIds.length === 0) return;
   await db
     .insertInto('contract_category_link')
-    .values(categoryIds.map((categoryId) => ({ business_id: businessId, contract_id: contractId, category_id: categoryId })))
+    .values(
+      categoryIds.map((categoryId) => ({ business_id: businessId, contract_id: contractId, category_id: categoryId })),
+    )
     .execute();
 }
 
@@ -331,7 +405,13 @@ export async function findInquiryIdById(db: Db, businessId: number, id: number):
  * contract has another inquiry, or does not exist). Violates `contract_inquiry_uq` when another contract
  * still holds the inquiry.
  */
-export async function linkInquiry(db: Db, businessId: number, contractId: number, inquiryId: number, at?: Timestamp): Promise<number> {
+export async function linkInquiry(
+  db: Db,
+  businessId: number,
+  contractId: number,
+  inquiryId: number,
+  at?: Timestamp,
+): Promise<number> {
   const result = await db
     .updateTable('contract')
     .set({ inquiry_id: inquiryId, ...(at !== undefined && { updated: at }) })
@@ -346,7 +426,13 @@ export async function linkInquiry(db: Db, businessId: number, contractId: number
  * Unlinks an inquiry from every contract of the business, except `keepContractId` when given, stamping their
  * `updated` with `at` when given (a cascade, docs/api.md#cascades); answers the ids of the contracts released.
  */
-export async function releaseInquiry(db: Db, businessId: number, inquiryId: number, keepContractId?: number, at?: Timestamp): Promise<number[]> {
+export async function releaseInquiry(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  keepContractId?: number,
+  at?: Timestamp,
+): Promise<number[]> {
   let q = db
     .updateTable('contract')
     .set({ inquiry_id: null, ...(at !== undefined && { updated: at }) })

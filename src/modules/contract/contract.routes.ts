@@ -74,7 +74,9 @@ const contractRoutes: FastifyPluginAsyncTypebox<{ service: ContractService }> = 
     '/contract/:contract_id',
     {
       // 404 before 400, looked up only for an invalid request: the service's locking read is the happy path's check.
-      ...notFoundBeforeValidation('contract_id', (auth, id) => service.exists(app.db, auth, id), { onlyWhenInvalid: true }),
+      ...notFoundBeforeValidation('contract_id', (auth, id) => service.exists(app.db, auth, id), {
+        onlyWhenInvalid: true,
+      }),
       schema: {
         tags,
         operationId: 'contract_partial_update',
@@ -86,7 +88,8 @@ const contractRoutes: FastifyPluginAsyncTypebox<{ service: ContractService }> = 
         response: { 200: schemas.ContractDetail, ...commonErrorResponses },
       },
     },
-    async (request) => service.partialUpdate(app.db, request.auth, request.params.contract_id, request.body, request.fileContext),
+    async (request) =>
+      service.partialUpdate(app.db, request.auth, request.params.contract_id, request.body, request.fileContext),
   );
 
   app.delete(
@@ -95,7 +98,14 @@ const contractRoutes: FastifyPluginAsyncTypebox<{ service: ContractService }> = 
       schema: {
         tags,
         operationId: 'contract_destroy',
-        'x-events': ['settlement.history.deleted', 'settlement.deleted', 'contract.history.deleted', 'project.updated', 'contract.deleted', 'inquiry.updated'],
+        'x-events': [
+          'settlement.history.deleted',
+          'settlement.deleted',
+          'contract.history.deleted',
+          'project.updated',
+          'contract.deleted',
+          'inquiry.updated',
+        ],
         summary: 'Delete a contract',
         description:
           'Deletes the contract for good, together with its settlements and notes; a linked inquiry is released, and projects linked to it are left without a contract.',

@@ -23,7 +23,9 @@ import {
   Timestamp,
   UpdatedProperty,
   UpdatedQueryProperties,
-  withExample, Named } from '../../shared/schemas.ts';
+  withExample,
+  Named,
+} from '../../shared/schemas.ts';
 
 /** Contract types: I installment (round-based) settlement, S recurring payment, G single settlement. */
 export const CONTRACT_TYPES = ['I', 'S', 'G'] as const;
@@ -47,7 +49,8 @@ const writable = {
   status: Type.Optional(
     StringEnum(CONTRACT_STATUSES, {
       'x-extension': true,
-      description: 'P in preparation (default), I settlement in progress, C ended, T suspended. Writable here (extension).',
+      description:
+        'P in preparation (default), I settlement in progress, C ended, T suspended. Writable here (extension).',
     }),
   ),
   contractNumber: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
@@ -55,9 +58,17 @@ const writable = {
   endDate: Type.Optional(Nullable(DateString)),
   vatType: Type.Optional(StringEnum(VAT_TYPES, { description: 'E VAT excluded (default), I VAT included, N no VAT.' })),
   settlementFrequency: Type.Optional(
-    Nullable(Type.Integer({ minimum: 1, maximum: 1000, description: 'Every how many cycles a payment falls due; type S only.' })),
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000,
+        description: 'Every how many cycles a payment falls due; type S only.',
+      }),
+    ),
   ),
-  settlementCycle: Type.Optional(Nullable(StringEnum(SETTLEMENT_CYCLES, { description: 'W week, M month; type S only.' }))),
+  settlementCycle: Type.Optional(
+    Nullable(StringEnum(SETTLEMENT_CYCLES, { description: 'W week, M month; type S only.' })),
+  ),
   settlementDay: Type.Optional(
     Nullable(
       Type.Integer({
@@ -82,32 +93,44 @@ const writable = {
 };
 
 const title = Type.String({ minLength: 1, maxLength: 128 });
-const type = StringEnum(CONTRACT_TYPES, { description: 'I installment settlement, S recurring payment, G single settlement.' });
+const type = StringEnum(CONTRACT_TYPES, {
+  description: 'I installment settlement, S recurring payment, G single settlement.',
+});
 
 /** `POST /v1/contract` body: `title`, `amount` and `type` are required (docs/api.md#contracts). */
-export const ContractCreateBody = Named('ContractRequest', Type.Object(
-  { title, amount: Money, type, ...writable },
-  {
-    examples: [
-      {
-        title: 'Website renewal',
-        amount: 12000000,
-        type: 'I',
-        contractNumber: 'C-2026-001',
-        startDate: '2026-12-01',
-        endDate: '2027-03-31',
-        vatType: 'E',
-      },
-    ],
-  },
-));
+export const ContractCreateBody = Named(
+  'ContractRequest',
+  Type.Object(
+    { title, amount: Money, type, ...writable },
+    {
+      examples: [
+        {
+          title: 'Website renewal',
+          amount: 12000000,
+          type: 'I',
+          contractNumber: 'C-2026-001',
+          startDate: '2026-12-01',
+          endDate: '2027-03-31',
+          vatType: 'E',
+        },
+      ],
+    },
+  ),
+);
 export type ContractCreateBody = Static<typeof ContractCreateBody>;
 
 /** `PATCH /v1/contract/{contract_id}` body: any create property. */
-export const ContractUpdateBody = Named('PatchedContractRequest', Type.Object(
-  { title: Type.Optional(title), amount: Type.Optional(Money), type: Type.Optional(type), ...writable },
-  { examples: [{ status: 'I', categorySet: [{ id: 1 }, { id: 2 }], fieldSet: [{ field: { id: 9 }, value: 'PO-1234' }] }] },
-));
+export const ContractUpdateBody = Named(
+  'PatchedContractRequest',
+  Type.Object(
+    { title: Type.Optional(title), amount: Type.Optional(Money), type: Type.Optional(type), ...writable },
+    {
+      examples: [
+        { status: 'I', categorySet: [{ id: 1 }, { id: 2 }], fieldSet: [{ field: { id: 9 }, value: 'PO-1234' }] },
+      ],
+    },
+  ),
+);
 export type ContractUpdateBody = Static<typeof ContractUpdateBody>;
 
 const nullableText = Nullable(Type.String());
@@ -117,31 +140,41 @@ export const ContractClient = NestedClientSchema('ContractClient');
 export type ContractClient = Static<typeof ContractClient>;
 
 /** The inquiry summary nested in a contract (docs/api.md#contracts); null when none or deleted. */
-export const ContractInquiry = Named('ContractInquiry', Type.Object({
-  id: Type.Integer(),
-  uniqueId: Nullable(Type.String()),
-  status: Nullable(
-    Type.Object({ id: Type.Integer(), title: Type.String(), folder: Type.Object({ id: Type.Integer(), name: Type.String() }) }),
-  ),
-  name: Type.String(),
-  estimate: Type.String({ description: 'Decimal with exactly two decimals.' }),
-  inquiryDate: DateString,
-}));
+export const ContractInquiry = Named(
+  'ContractInquiry',
+  Type.Object({
+    id: Type.Integer(),
+    uniqueId: Nullable(Type.String()),
+    status: Nullable(
+      Type.Object({
+        id: Type.Integer(),
+        title: Type.String(),
+        folder: Type.Object({ id: Type.Integer(), name: Type.String() }),
+      }),
+    ),
+    name: Type.String(),
+    estimate: Type.String({ description: 'Decimal with exactly two decimals.' }),
+    inquiryDate: DateString,
+  }),
+);
 export type ContractInquiry = Static<typeof ContractInquiry>;
 
 /**
  * The contract as settlements, projects and inquiries nest it (docs/api.md#contracts):
  * `{id, title, amount, type, status, startDate, endDate}`.
  */
-export const ContractSummary = Named('ContractSummary', Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  amount: Type.Integer(),
-  type: StringEnum(CONTRACT_TYPES),
-  status: StringEnum(CONTRACT_STATUSES),
-  startDate: Nullable(DateString),
-  endDate: Nullable(DateString),
-}));
+export const ContractSummary = Named(
+  'ContractSummary',
+  Type.Object({
+    id: Type.Integer(),
+    title: Type.String(),
+    amount: Type.Integer(),
+    type: StringEnum(CONTRACT_TYPES),
+    status: StringEnum(CONTRACT_STATUSES),
+    startDate: Nullable(DateString),
+    endDate: Nullable(DateString),
+  }),
+);
 export type ContractSummary = Static<typeof ContractSummary>;
 
 /** Properties of the list shape (docs/api.md#contracts: create answers and list items carry only these). */
@@ -165,16 +198,19 @@ export const ContractListItem = Named('ContractListItem', Type.Object(listProper
 export type ContractListItem = Static<typeof ContractListItem>;
 
 /** The full shape: retrieve and update responses. */
-export const Contract = Named('Contract', Type.Object({
-  ...listProperties,
-  vatType: StringEnum(VAT_TYPES),
-  settlementFrequency: Nullable(Type.Integer()),
-  settlementCycle: Nullable(StringEnum(SETTLEMENT_CYCLES)),
-  settlementDay: Nullable(Type.Integer()),
-  fieldSet: Type.Array(FieldValue),
-  isHidden: Type.Boolean({ 'x-extension': true }),
-  updated: UpdatedProperty,
-}));
+export const Contract = Named(
+  'Contract',
+  Type.Object({
+    ...listProperties,
+    vatType: StringEnum(VAT_TYPES),
+    settlementFrequency: Nullable(Type.Integer()),
+    settlementCycle: Nullable(StringEnum(SETTLEMENT_CYCLES)),
+    settlementDay: Nullable(Type.Integer()),
+    fieldSet: Type.Array(FieldValue),
+    isHidden: Type.Boolean({ 'x-extension': true }),
+    updated: UpdatedProperty,
+  }),
+);
 export type Contract = Static<typeof Contract>;
 
 const listExample = {
@@ -208,7 +244,11 @@ const listExample = {
 };
 
 /** `GET /v1/contract` response. */
-export const ContractPage = withExample(Page(ContractListItem), { next: EXAMPLES.pageLink, previous: null, results: [listExample] });
+export const ContractPage = withExample(Page(ContractListItem), {
+  next: EXAMPLES.pageLink,
+  previous: null,
+  results: [listExample],
+});
 
 /** The create response, with its example. */
 export const ContractCreated = withExample(ContractListItem, listExample);
@@ -220,9 +260,7 @@ export const ContractDetail = withExample(Contract, {
   settlementFrequency: null,
   settlementCycle: null,
   settlementDay: null,
-  fieldSet: [
-    { field: { id: 9, name: 'Project code', dataType: 'S', optionSet: [], memberSet: [] }, value: 'PRJ-77' },
-  ],
+  fieldSet: [{ field: { id: 9, name: 'Project code', dataType: 'S', optionSet: [], memberSet: [] }, value: 'PRJ-77' }],
   isHidden: false,
   updated: EXAMPLES.created,
 });
@@ -243,8 +281,14 @@ export const ContractListQuery = Type.Object({
   end_date_from: Type.Optional(QueryDate),
   end_date_to: Type.Optional(QueryDate),
   is_hidden: Type.Optional(QueryBoolean),
-  status: Type.Optional(StringEnum(CONTRACT_STATUSES, { 'x-extension': true, description: 'Only contracts in this status (extension).' })),
-  category_id: Type.Optional({ ...QueryId, 'x-extension': true, description: 'Only contracts in this category (extension).' }),
+  status: Type.Optional(
+    StringEnum(CONTRACT_STATUSES, { 'x-extension': true, description: 'Only contracts in this status (extension).' }),
+  ),
+  category_id: Type.Optional({
+    ...QueryId,
+    'x-extension': true,
+    description: 'Only contracts in this category (extension).',
+  }),
   ...UpdatedQueryProperties,
 });
 export type ContractListQuery = Static<typeof ContractListQuery>;

@@ -20,7 +20,14 @@
  */
 import type { Db } from '../../db/database.ts';
 import { changedColumns, fromJsonColumn, inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
-import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
+import {
+  changedFieldValues,
+  checkFieldSet,
+  type CheckedFieldValue,
+  replaceFieldValues,
+  setFieldValues,
+  toFieldSet,
+} from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
@@ -36,7 +43,14 @@ import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './contract.repository.ts';
-import { insertColumns, listShape, patchColumns, readShape, restoreBody, storedColumns } from '../../shared/property-map.ts';
+import {
+  insertColumns,
+  listShape,
+  patchColumns,
+  readShape,
+  restoreBody,
+  storedColumns,
+} from '../../shared/property-map.ts';
 import { CONTRACT_PROPERTIES } from './contract.properties.ts';
 import {
   bindInquiryLink,
@@ -49,11 +63,29 @@ import {
   lockMovedInquiry,
   recordInquiryChanges,
 } from './contract-inquiry-link.ts';
-import type { Contract, ContractCreateBody, ContractInquiry, ContractListItem, ContractListQuery, ContractSummary, ContractUpdateBody } from './contract.schemas.ts';
+import type {
+  Contract,
+  ContractCreateBody,
+  ContractInquiry,
+  ContractListItem,
+  ContractListQuery,
+  ContractSummary,
+  ContractUpdateBody,
+} from './contract.schemas.ts';
 import { ContractCreateBody as ContractCreateBodySchema } from './contract.schemas.ts';
-import type { ContractRowUpdate, NestedContractColumns, NewContractRow, PresentContractColumns } from '../../db/tables/contract.table.ts';
+import type {
+  ContractRowUpdate,
+  NestedContractColumns,
+  NewContractRow,
+  PresentContractColumns,
+} from '../../db/tables/contract.table.ts';
 
-export { checkInquiryContract, type InquiryLink, releaseInquiryContract, setInquiryContract } from './contract-inquiry-link.ts';
+export {
+  checkInquiryContract,
+  type InquiryLink,
+  releaseInquiryContract,
+  setInquiryContract,
+} from './contract-inquiry-link.ts';
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 type IdTitle = { id: number; title: string };
@@ -65,7 +97,13 @@ type IdTitle = { id: number; title: string };
 export function toNestedContract(row: PresentContractColumns): ContractSummary;
 export function toNestedContract(row: NestedContractColumns): ContractSummary | null;
 export function toNestedContract(row: NestedContractColumns): ContractSummary | null {
-  if (row.contract_id === null || row.contract_title === null || row.contract_amount === null || row.contract_type === null || row.contract_status === null) {
+  if (
+    row.contract_id === null ||
+    row.contract_title === null ||
+    row.contract_amount === null ||
+    row.contract_type === null ||
+    row.contract_status === null
+  ) {
     return null;
   }
   return {
@@ -80,7 +118,13 @@ export function toNestedContract(row: NestedContractColumns): ContractSummary | 
 }
 
 function toContractInquiry(row: repo.ContractListRow): ContractInquiry | null {
-  if (row.inquiry_id === null || row.inquiry_name === null || row.inquiry_estimate === null || row.inquiry_inquiry_date === null) return null;
+  if (
+    row.inquiry_id === null ||
+    row.inquiry_name === null ||
+    row.inquiry_estimate === null ||
+    row.inquiry_inquiry_date === null
+  )
+    return null;
   return {
     id: row.inquiry_id,
     uniqueId: row.inquiry_unique_id,
@@ -103,19 +147,30 @@ function toContractInquiry(row: repo.ContractListRow): ContractInquiry | null {
 
 /** Maps a row and its categories to the list shape (create response, list item; contract.properties.ts). */
 export function toContractListItem(row: repo.ContractListRow, categorySet: IdTitle[]): ContractListItem {
-  return readShape(CONTRACT_PROPERTIES, row, { inquiry: toContractInquiry(row), client: toNestedClient(row), categorySet }, true);
+  return readShape(
+    CONTRACT_PROPERTIES,
+    row,
+    { inquiry: toContractInquiry(row), client: toNestedClient(row), categorySet },
+    true,
+  );
 }
 
 /** Maps the one-statement read of a contract ({@link repo.findShapeById}) to the full shape (retrieve, update; contract.properties.ts). */
 export function toContract(row: repo.ContractShapeRow): Contract {
   const categorySet = fromJsonColumn<IdTitle[]>(row.category_set).map((c) => ({ id: c.id, title: c.title }));
-  return readShape(CONTRACT_PROPERTIES, row, { inquiry: toContractInquiry(row), client: toNestedClient(row), categorySet, fieldSet: toFieldSet(row.field_set) });
+  return readShape(CONTRACT_PROPERTIES, row, {
+    inquiry: toContractInquiry(row),
+    client: toNestedClient(row),
+    categorySet,
+    fieldSet: toFieldSet(row.field_set),
+  });
 }
 
 /** `{contract_id → categories}` for the given contracts. */
 async function categoriesOf(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, IdTitle[]>> {
   const map = new Map<number, IdTitle[]>(ids.map((id) => [id, []]));
-  for (const r of await repo.findCategories(db, businessId, ids)) map.get(r.contract_id)?.push({ id: r.id, title: r.title });
+  for (const r of await repo.findCategories(db, businessId, ids))
+    map.get(r.contract_id)?.push({ id: r.id, title: r.title });
   return map;
 }
 
@@ -221,7 +276,12 @@ async function checkReferences(
  * Checks a create body against the rules above and the business's records, collecting every problem.
  * @throws ValidationError listing all of them
  */
-async function checkBody(db: Db, businessId: number, body: ContractUpdateBody, inquiries: InquiryShapes): Promise<CheckedBody> {
+async function checkBody(
+  db: Db,
+  businessId: number,
+  body: ContractUpdateBody,
+  inquiries: InquiryShapes,
+): Promise<CheckedBody> {
   const errors = new ErrorCollector();
   const clearRecurring = checkRules(body, undefined, errors);
   const references = await checkReferences(db, businessId, body, errors, inquiries);
@@ -261,7 +321,12 @@ function summaryKey(contract: Contract): string {
  * docs/api.md#extensions; `updated_start` / `updated_end`: docs/api.md#events).
  * @throws ValidationError for an `updated_start` / `updated_end` that names no day
  */
-export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor: CursorPosition | undefined): Promise<Page<ContractListItem>> {
+export async function list(
+  db: Db,
+  auth: Auth,
+  query: ContractListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<ContractListItem>> {
   const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
   const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   const page = await repo.findPage(
@@ -286,8 +351,16 @@ export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor:
     pageSizeOf(query),
     cursor,
   );
-  const categories = await categoriesOf(db, auth.businessId, page.rows.map((r) => r.id));
-  return { rows: page.rows.map((r) => toContractListItem(r, categories.get(r.id) ?? [])), next: page.next, previous: page.previous };
+  const categories = await categoriesOf(
+    db,
+    auth.businessId,
+    page.rows.map((r) => r.id),
+  );
+  return {
+    rows: page.rows.map((r) => toContractListItem(r, categories.get(r.id) ?? [])),
+    next: page.next,
+    previous: page.previous,
+  };
 }
 
 /**
@@ -296,13 +369,22 @@ export async function list(db: Db, auth: Auth, query: ContractListQuery, cursor:
  * changes; docs/api.md#events). `inquiries` locks and finishes the inquiry.
  * @throws ValidationError for any rule above
  */
-async function create(db: Db, auth: Auth, body: ContractCreateBody, inquiries: InquiryShapes): Promise<ContractListItem> {
+async function create(
+  db: Db,
+  auth: Auth,
+  body: ContractCreateBody,
+  inquiries: InquiryShapes,
+): Promise<ContractListItem> {
   const checked = await checkBody(db, auth.businessId, body, inquiries);
   const inquiryId = body.inquiry?.id;
   const shape = await linkingInquiry(db, async (trx) => {
     const touched = await lockInquiries(trx, [inquiryId], inquiryId, inquiries);
     const now = nowTimestamp();
-    const newId = await repo.insert(trx, auth.businessId, { ...insertColumns(CONTRACT_PROPERTIES, body), created: now, updated: now });
+    const newId = await repo.insert(trx, auth.businessId, {
+      ...insertColumns(CONTRACT_PROPERTIES, body),
+      created: now,
+      updated: now,
+    });
     if (checked.categoryIds) await repo.insertCategories(trx, auth.businessId, newId, checked.categoryIds);
     await setFieldValues(trx, auth.businessId, 'CO', newId, checked.fieldValues);
     // Read inside the transaction, so that a delete right after the commit cannot empty the answer.
@@ -368,7 +450,14 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Contract
  * only the sets that change are written, and the shape is read once more for the event.
  * @throws NotFound for a missing contract; ValidationError for any rule above
  */
-async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdateBody, nesting: ContractNesting, files: FileContext | undefined): Promise<Contract> {
+async function partialUpdate(
+  db: Db,
+  auth: Auth,
+  id: number,
+  body: ContractUpdateBody,
+  nesting: ContractNesting,
+  files: FileContext | undefined,
+): Promise<Contract> {
   const { businessId } = auth;
   const inquiries = bindInquiryLink(nesting.inquiries, auth, files);
   const references = new HeldErrors();
@@ -378,7 +467,10 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdat
   // locked first too (the order of every write that touches both).
   const sendsSummary = SUMMARY_PROPERTIES.some((p) => body[p] !== undefined);
   return linkingInquiry(db, async (trx) => {
-    const touched = references.held.length === 0 ? await lockForPatch(trx, businessId, id, newInquiryId, sendsSummary, inquiries) : [];
+    const touched =
+      references.held.length === 0
+        ? await lockForPatch(trx, businessId, id, newInquiryId, sendsSummary, inquiries)
+        : [];
     // The locking read proves the contract still exists and makes `before` the state this change applies to.
     // A body that may change the summary locks the row against new references too: a project or settlement
     // created meanwhile then reads the new summary, after this commits (docs/api.md#cascades).
@@ -399,7 +491,9 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdat
         }
         const categoryIds = checked.categoryIds;
         const categoriesChange =
-          categoryIds !== undefined && JSON.stringify([...categoryIds].sort((a, b) => a - b)) !== JSON.stringify(before.categorySet.map((c) => c.id));
+          categoryIds !== undefined &&
+          JSON.stringify([...categoryIds].sort((a, b) => a - b)) !==
+            JSON.stringify(before.categorySet.map((c) => c.id));
         const values = changedFieldValues(before.fieldSet, checked.fieldValues);
         return {
           columns: changedColumns(storedColumns(CONTRACT_PROPERTIES, row), patch),
@@ -416,7 +510,8 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdat
     if (!answer) return before;
     const summaryChanged = summaryKey(before) !== summaryKey(answer);
     // The inquiries locked above whose `contract` changed: by the link, or by the summary they nest.
-    if (summaryChanged || (before.inquiry?.id ?? null) !== (answer.inquiry?.id ?? null)) await recordInquiryChanges(trx, touched, inquiries);
+    if (summaryChanged || (before.inquiry?.id ?? null) !== (answer.inquiry?.id ?? null))
+      await recordInquiryChanges(trx, touched, inquiries);
     if (summaryChanged) {
       await nesting.projects.updated(trx, auth, id, files);
       await nesting.settlements.updated(trx, auth, id, files);
@@ -434,7 +529,13 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: ContractUpdat
  * becomes null; docs/api.md#cascades). `nesting` reaches the inquiry, the settlements and the projects.
  * @throws NotFound for a missing contract
  */
-async function destroy(db: Db, auth: Auth, id: number, nesting: ContractNesting, files: FileContext | undefined): Promise<void> {
+async function destroy(
+  db: Db,
+  auth: Auth,
+  id: number,
+  nesting: ContractNesting,
+  files: FileContext | undefined,
+): Promise<void> {
   const inquiries = bindInquiryLink(nesting.inquiries, auth, files);
   await inTransaction(db, async (trx) => {
     const previous = await repo.findInquiryIdById(trx, auth.businessId, id);
@@ -478,7 +579,9 @@ export async function recordInquiryNested(trx: Db, businessId: number, ids: read
  * `["inquiry"]`: the inquiry's name, status, estimate or date changed (docs/api.md#cascades).
  */
 export async function touchByInquiry(trx: Db, businessId: number, inquiryId: number): Promise<void> {
-  await recordNested(trx, businessId, await repo.stampWhere(trx, businessId, { inquiryId }, nowTimestamp()), ['inquiry']);
+  await recordNested(trx, businessId, await repo.stampWhere(trx, businessId, { inquiryId }, nowTimestamp()), [
+    'inquiry',
+  ]);
 }
 
 /**
@@ -490,7 +593,12 @@ export const clientCascade: Cascade = async (trx, { businessId }, clientId) => {
 };
 
 /** Reads the full shapes of the stamped contracts `ids` in one statement and writes their events in one. */
-async function recordNested(trx: Db, businessId: number, ids: readonly number[], changedFields: readonly string[]): Promise<void> {
+async function recordNested(
+  trx: Db,
+  businessId: number,
+  ids: readonly number[],
+  changedFields: readonly string[],
+): Promise<void> {
   if (ids.length === 0) return;
   const shapes = (await repo.findShapesByIds(trx, businessId, ids)).map(toContract);
   await recordUpdatedMany(trx, businessId, 'contract', changedFields, shapes);
@@ -523,7 +631,8 @@ async function checkRestored(
   inquiries: Pick<InquiryShapes, 'exists'>,
 ): Promise<{ categoryIds: number[]; fieldValues: CheckedFieldValue[] }> {
   const errors = new ErrorCollector();
-  if (body.client && !(await clientExists(db, { businessId }, body.client.id))) errors.add(['client', 'id'], messages.invalidPk(body.client.id));
+  if (body.client && !(await clientExists(db, { businessId }, body.client.id)))
+    errors.add(['client', 'id'], messages.invalidPk(body.client.id));
   if (body.inquiry && !(await inquiries.exists(db, body.inquiry.id))) {
     errors.add(['inquiry', 'id'], messages.invalidPk(body.inquiry.id));
   }
@@ -547,7 +656,13 @@ async function checkRestored(
  * @throws ValidationError naming `client.id`, `inquiry.id`, `categorySet` or `fieldSet` when the shape refers
  *   to something this business does not have
  */
-async function restore(db: Db, auth: Auth, shape: Contract, options: RestoreOptions, inquiries: Pick<InquiryShapes, 'exists'>): Promise<RestoreResult> {
+async function restore(
+  db: Db,
+  auth: Auth,
+  shape: Contract,
+  options: RestoreOptions,
+  inquiries: Pick<InquiryShapes, 'exists'>,
+): Promise<RestoreResult> {
   const { businessId } = auth;
   const body = bodyOf(shape);
   const only = checkRestore(ContractCreateBodySchema, body, shape, options);
@@ -561,7 +676,10 @@ async function restore(db: Db, auth: Auth, shape: Contract, options: RestoreOpti
     const columns = { ...columnsFrom(body), ...times };
     let contractId: number;
     if (insert) {
-      contractId = await repo.insert(trx, businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewContractRow, 'business_id'>) });
+      contractId = await repo.insert(trx, businessId, {
+        ...(id !== undefined && { id }),
+        ...(columns as Omit<NewContractRow, 'business_id'>),
+      });
     } else {
       contractId = id!;
       await repo.restoreById(trx, businessId, contractId, columns);
@@ -592,7 +710,13 @@ async function restore(db: Db, auth: Auth, shape: Contract, options: RestoreOpti
  * @throws ValidationError on `contract.id` when the contract is not the business's, on `member.id` for a
  *   member this business does not have
  */
-export async function restoreHistory(db: Db, auth: Auth, contractId: number, shape: NoteFull, options: RestoreOptions): Promise<RestoreResult> {
+export async function restoreHistory(
+  db: Db,
+  auth: Auth,
+  contractId: number,
+  shape: NoteFull,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
   return restoreNote(db, auth, 'contract', contractId, shape, options);
 }
 
@@ -612,7 +736,8 @@ export function createContractService(nesting: ContractNesting) {
       create(db, auth, body, bindInquiryLink(nesting.inquiries, auth, files)),
     partialUpdate: (db: Db, auth: Auth, id: number, body: ContractUpdateBody, files?: FileContext): Promise<Contract> =>
       partialUpdate(db, auth, id, body, nesting, files),
-    destroy: (db: Db, auth: Auth, id: number, files?: FileContext): Promise<void> => destroy(db, auth, id, nesting, files),
+    destroy: (db: Db, auth: Auth, id: number, files?: FileContext): Promise<void> =>
+      destroy(db, auth, id, nesting, files),
     restore: (db: Db, auth: Auth, shape: Contract, options: RestoreOptions): Promise<RestoreResult> =>
       restore(db, auth, shape, options, bindInquiryLink(nesting.inquiries, auth, undefined)),
   };

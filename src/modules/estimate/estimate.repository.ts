@@ -64,7 +64,12 @@ export async function findPage(
  * the read is also the row's lock until the end of the caller's transaction (`FOR UPDATE OF estimate_item`
  * on PostgreSQL; SQLite's `BEGIN IMMEDIATE` holds the write lock already): the lean write path's read.
  */
-export async function findById(db: Db, businessId: number, id: number, lock = false): Promise<EstimateItemRow | undefined> {
+export async function findById(
+  db: Db,
+  businessId: number,
+  id: number,
+  lock = false,
+): Promise<EstimateItemRow | undefined> {
   const q = findQuery(db, businessId).where('estimate_item.id', '=', id);
   return (lock ? forUpdateOf(db, q, 'estimate_item') : q).executeTakeFirst();
 }
@@ -81,7 +86,11 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
 }
 
 /** Inserts an estimate item; returns its id. */
-export async function insert(db: Db, businessId: number, row: Omit<NewEstimateItemRow, 'business_id'>): Promise<number> {
+export async function insert(
+  db: Db,
+  businessId: number,
+  row: Omit<NewEstimateItemRow, 'business_id'>,
+): Promise<number> {
   const { id } = await db
     .insertInto('estimate_item')
     .values({ ...row, business_id: businessId })
@@ -95,7 +104,11 @@ export const { updateById } = recordWrites('estimate_item');
 
 /** Deletes an estimate item for good; returns the number of rows removed (0 when missing). */
 export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {
-  const result = await db.deleteFrom('estimate_item').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('estimate_item')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -61,13 +61,18 @@ const estimateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'estimate_item_classification_list',
         summary: 'List estimate item classifications',
         description:
-          'Classifications `{id, title}` in their configured order (the catalog file\'s `estimateItemClassifications`). `search` (repeatable, all terms must match) is a case-insensitive substring of the title.',
+          "Classifications `{id, title}` in their configured order (the catalog file's `estimateItemClassifications`). `search` (repeatable, all terms must match) is a case-insensitive substring of the title.",
         querystring: schemas.EstimateItemClassificationListQuery,
         response: { 200: schemas.EstimateItemClassificationPage, ...commonErrorResponses },
       },
     },
     async (request) => {
-      const page = await service.listClassifications(app.db, request.auth, request.query, readCursor(request, request.query.cursor));
+      const page = await service.listClassifications(
+        app.db,
+        request.auth,
+        request.query,
+        readCursor(request, request.query.cursor),
+      );
       return toPageBody(request, page);
     },
   );
@@ -95,7 +100,8 @@ const estimateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'estimate_item_partial_update',
         'x-events': ['estimate.item.updated'],
         summary: 'Update an estimate item',
-        description: 'Partial update: only the properties sent change. `description: null` and `classification: null` clear them.',
+        description:
+          'Partial update: only the properties sent change. `description: null` and `classification: null` clear them.',
         params: schemas.EstimateItemIdParams,
         body: schemas.EstimateItemUpdateBody,
         response: { 200: schemas.EstimateItemDetail, ...commonErrorResponses },

@@ -35,35 +35,64 @@ export const UnitCostInput = Type.Unsafe<string | number>({
   examples: ['150000.00'],
 });
 
-const unit = Type.String({ minLength: 1, maxLength: UNIT_MAX_LENGTH, description: 'Unit, 1..8 characters (`식`, `EA`, `M/M`).' });
+const unit = Type.String({
+  minLength: 1,
+  maxLength: UNIT_MAX_LENGTH,
+  description: 'Unit, 1..8 characters (`식`, `EA`, `M/M`).',
+});
 
 /** Properties writable by create and update other than the three required ones (all optional here). */
 const writable = {
   description: Type.Optional(
-    Nullable(Type.String({ minLength: 1, maxLength: DESCRIPTION_MAX_LENGTH, description: 'Free text, 1..2048 characters, or null.' })),
+    Nullable(
+      Type.String({
+        minLength: 1,
+        maxLength: DESCRIPTION_MAX_LENGTH,
+        description: 'Free text, 1..2048 characters, or null.',
+      }),
+    ),
   ),
   classification: Type.Optional(
     Nullable(
       Type.Object(
         { id: IdParam },
-        { description: 'Classification `{id}` (from `GET /v1/estimate/item/classification`); `null` clears it. Other keys are ignored.' },
+        {
+          description:
+            'Classification `{id}` (from `GET /v1/estimate/item/classification`); `null` clears it. Other keys are ignored.',
+        },
       ),
     ),
   ),
 };
 
 /** `POST /v1/estimate/item` body: `title`, `unitCost` and `unit` are required. */
-export const EstimateItemCreateBody = Named('EstimateItemRequest', Type.Object(
-  { title, unitCost: UnitCostInput, unit, ...writable },
-  { examples: [{ title: 'UI design', unitCost: '4500000', unit: 'M/M', description: 'Screens, components and a style guide.', classification: { id: 1 } }] },
-));
+export const EstimateItemCreateBody = Named(
+  'EstimateItemRequest',
+  Type.Object(
+    { title, unitCost: UnitCostInput, unit, ...writable },
+    {
+      examples: [
+        {
+          title: 'UI design',
+          unitCost: '4500000',
+          unit: 'M/M',
+          description: 'Screens, components and a style guide.',
+          classification: { id: 1 },
+        },
+      ],
+    },
+  ),
+);
 export type EstimateItemCreateBody = Static<typeof EstimateItemCreateBody>;
 
 /** `PATCH /v1/estimate/item/{item_id}` body: any create property. */
-export const EstimateItemUpdateBody = Named('PatchedEstimateItemRequest', Type.Object(
-  { title: Type.Optional(title), unitCost: Type.Optional(UnitCostInput), unit: Type.Optional(unit), ...writable },
-  { examples: [{ unitCost: '5000000.00', classification: null }] },
-));
+export const EstimateItemUpdateBody = Named(
+  'PatchedEstimateItemRequest',
+  Type.Object(
+    { title: Type.Optional(title), unitCost: Type.Optional(UnitCostInput), unit: Type.Optional(unit), ...writable },
+    { examples: [{ unitCost: '5000000.00', classification: null }] },
+  ),
+);
 export type EstimateItemUpdateBody = Static<typeof EstimateItemUpdateBody>;
 
 /** A classification: `{id, title}`. */
@@ -84,7 +113,10 @@ const itemExample = {
 const listItemProperties = {
   id: Type.Integer(),
   title: Type.String(),
-  unitCost: Type.String({ description: 'Decimal with exactly two decimals; negative for a discount line.', examples: ['4500000.00'] }),
+  unitCost: Type.String({
+    description: 'Decimal with exactly two decimals; negative for a discount line.',
+    examples: ['4500000.00'],
+  }),
   unit: Type.String(),
   description: Nullable(Type.String()),
   image: Type.String({ description: 'URL of the item picture; `""` when it has none (the API cannot set one).' }),
@@ -129,14 +161,20 @@ export const EstimateItemClassificationPage = withExample(Page(EstimateItemClass
 });
 
 /** `GET /v1/estimate/item/classification` query: `cursor`, `page_size`, `search` (docs/api.md#estimate-items). */
-export const EstimateItemClassificationListQuery = Type.Object({ ...PageQueryProperties, search: Type.Optional(QuerySearch) });
+export const EstimateItemClassificationListQuery = Type.Object({
+  ...PageQueryProperties,
+  search: Type.Optional(QuerySearch),
+});
 export type EstimateItemClassificationListQuery = Static<typeof EstimateItemClassificationListQuery>;
 
 /**
  * `GET /v1/estimate/item` query: `cursor`, `page_size`, `search` (docs/api.md#estimate-items), plus
  * `updated_start` / `updated_end` (docs/api.md#updated).
  */
-export const EstimateItemListQuery = Type.Object({ ...EstimateItemClassificationListQuery.properties, ...UpdatedQueryProperties });
+export const EstimateItemListQuery = Type.Object({
+  ...EstimateItemClassificationListQuery.properties,
+  ...UpdatedQueryProperties,
+});
 export type EstimateItemListQuery = Static<typeof EstimateItemListQuery>;
 
 /** Path parameters of `/v1/estimate/item/{item_id}`. */

@@ -37,7 +37,9 @@ export function toEstimateItemListItem(row: repo.EstimateItemRow): EstimateItemL
     description: row.description,
     image: '',
     classification:
-      row.classification_id === null || row.classification_title === null ? null : { id: row.classification_id, title: row.classification_title },
+      row.classification_id === null || row.classification_title === null
+        ? null
+        : { id: row.classification_id, title: row.classification_title },
     created: row.created,
   };
 }
@@ -59,7 +61,11 @@ function listItemOf(item: EstimateItem): EstimateItemListItem {
  * @throws ValidationError `{"unitCost": ["A valid number is required."]}`,
  *   `{"classification": {"id": ["Invalid pk \"9\" - object does not exist."]}}` (also for another business's)
  */
-async function checkedColumns(db: Db, businessId: number, body: EstimateItemUpdateBody): Promise<EstimateItemRowUpdate> {
+async function checkedColumns(
+  db: Db,
+  businessId: number,
+  body: EstimateItemUpdateBody,
+): Promise<EstimateItemRowUpdate> {
   const errors = new ErrorCollector();
   const patch: EstimateItemRowUpdate = {};
   if (body.title !== undefined) patch.title = body.title;
@@ -72,7 +78,8 @@ async function checkedColumns(db: Db, businessId: number, body: EstimateItemUpda
   }
   if (body.classification !== undefined) {
     if (body.classification === null) patch.classification_id = null;
-    else if (await repo.findClassificationById(db, businessId, body.classification.id)) patch.classification_id = body.classification.id;
+    else if (await repo.findClassificationById(db, businessId, body.classification.id))
+      patch.classification_id = body.classification.id;
     else errors.add(['classification', 'id'], messages.invalidPk(body.classification.id));
   }
   errors.throwIfAny();
@@ -150,7 +157,12 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Estimate
  * @returns the full shape
  * @throws NotFound for a missing item; ValidationError as {@link create}
  */
-export async function partialUpdate(db: Db, auth: Auth, id: number, body: EstimateItemUpdateBody): Promise<EstimateItem> {
+export async function partialUpdate(
+  db: Db,
+  auth: Auth,
+  id: number,
+  body: EstimateItemUpdateBody,
+): Promise<EstimateItem> {
   // The route answered 404 for a missing item before validation.
   const patch = await checkedColumns(db, auth.businessId, body);
   return inTransaction(db, async (trx) => {
@@ -199,7 +211,12 @@ export async function listClassifications(
  * @throws ValidationError on `unitCost` for a value that is not a decimal, on `classification.id` for a
  *   classification this business does not have
  */
-export async function restore(db: Db, auth: Auth, shape: EstimateItem, options: RestoreOptions): Promise<RestoreResult> {
+export async function restore(
+  db: Db,
+  auth: Auth,
+  shape: EstimateItem,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
   const body: EstimateItemUpdateBody = {
     title: shape.title,
     unit: shape.unit,
@@ -220,10 +237,19 @@ export async function restore(db: Db, auth: Auth, shape: EstimateItem, options: 
     },
     insert: async (trx, id) => {
       const columns = { ...(await checkedColumns(trx, auth.businessId, body)), ...times };
-      return repo.insert(trx, auth.businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewEstimateItemRow, 'business_id'>) });
+      return repo.insert(trx, auth.businessId, {
+        ...(id !== undefined && { id }),
+        ...(columns as Omit<NewEstimateItemRow, 'business_id'>),
+      });
     },
     update: async (trx, id) => {
-      await repo.updateById(trx, auth.businessId, id, { ...(await checkedColumns(trx, auth.businessId, body)), ...times }, times.updated);
+      await repo.updateById(
+        trx,
+        auth.businessId,
+        id,
+        { ...(await checkedColumns(trx, auth.businessId, body)), ...times },
+        times.updated,
+      );
     },
   });
 }

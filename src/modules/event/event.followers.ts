@@ -149,7 +149,10 @@ export function createFeedFollowers(options: FeedFollowersOptions): FeedFollower
         for (const businessId of woken) await checkBusiness(businessId);
       }
     } catch (err) {
-      warn({ error: err instanceof Error ? err.message : String(err) }, 'event followers: a check failed; the next wake-up or sweep retries');
+      warn(
+        { error: err instanceof Error ? err.message : String(err) },
+        'event followers: a check failed; the next wake-up or sweep retries',
+      );
     } finally {
       checking = false;
     }
@@ -165,7 +168,8 @@ export function createFeedFollowers(options: FeedFollowersOptions): FeedFollower
     if (events.length === 0) return;
     const full = events.length === PROBE_LIMIT;
     for (const f of [...followers]) {
-      if (full || events.some((e) => e.sequence > f.after && (f.types === undefined || f.types.has(e.type)))) f.onNews();
+      if (full || events.some((e) => e.sequence > f.after && (f.types === undefined || f.types.has(e.type))))
+        f.onNews();
     }
   }
 
@@ -186,7 +190,10 @@ export function createFeedFollowers(options: FeedFollowersOptions): FeedFollower
           error: (err, retryInMs) => {
             // a follower does not wait for a listener that cannot connect: the sweep covers meanwhile
             resolve();
-            warn({ error: err.message, retryInMs }, 'event followers: LISTEN connection failed; reconnecting (the sweep goes on meanwhile)');
+            warn(
+              { error: err.message, retryInMs },
+              'event followers: LISTEN connection failed; reconnecting (the sweep goes on meanwhile)',
+            );
           },
         });
       });
@@ -214,7 +221,10 @@ export function createFeedFollowers(options: FeedFollowersOptions): FeedFollower
           await repo.deleteFollowers(db, owner, unfollowed);
         }
       } catch (err) {
-        warn({ error: err instanceof Error ? err.message : String(err) }, 'event followers: refreshing the follower rows failed; the next sweep retries');
+        warn(
+          { error: err instanceof Error ? err.message : String(err) },
+          'event followers: refreshing the follower rows failed; the next sweep retries',
+        );
       }
     }
     wake();

@@ -37,7 +37,12 @@ export async function insert(db: Db, businessId: number, row: Omit<NewEventRow, 
 /** Stamps `published_at` on the events `ids` (any business) that have none yet. */
 export async function markPublished(db: Db, ids: readonly number[], at: Timestamp): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('event').set({ published_at: at }).where('id', 'in', [...ids]).where('published_at', 'is', null).execute();
+  await db
+    .updateTable('event')
+    .set({ published_at: at })
+    .where('id', 'in', [...ids])
+    .where('published_at', 'is', null)
+    .execute();
 }
 
 /** An unpublished event as the webhook fan-out reads it (`changed_fields`, `data`: JSON text). */
@@ -49,7 +54,12 @@ export interface UnpublishedEventRow extends EventRow {
  * The business's events fanned out already (`published_at` set) with an id above `afterId`, in id order, at
  * most `limit`: what a parked webhook endpoint is owed (docs/webhooks.md#parking).
  */
-export async function findPublishedAfter(db: Db, businessId: number, afterId: number, limit: number): Promise<{ id: number; type: string; changed_fields: string }[]> {
+export async function findPublishedAfter(
+  db: Db,
+  businessId: number,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; type: string; changed_fields: string }[]> {
   return db
     .selectFrom('event')
     .select(['id', 'type', 'changed_fields'])
@@ -81,19 +91,39 @@ export async function findSequencedAfter(
     .where('type', '!=', 'webhook.test');
   if (o.types !== undefined) q = q.where('type', 'in', [...o.types]);
   const rows = await q.orderBy('sequence').limit(o.limit).execute();
-  return rows.map((r) => ({ id: Number(r.id), type: r.type, changed_fields: r.changed_fields, sequence: Number(r.sequence) }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    type: r.type,
+    changed_fields: r.changed_fields,
+    sequence: Number(r.sequence),
+  }));
 }
 
 /** The highest event id of a business (0 without events). */
 export async function findLatestIdOf(db: Db, businessId: number): Promise<number> {
-  const row = await db.selectFrom('event').select((eb) => eb.fn.max('id').as('id')).where('business_id', '=', businessId).executeTakeFirst();
+  const row = await db
+    .selectFrom('event')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 
 /** Of the business's events `ids`, those of type `type`. */
-export async function findIdsOfType(db: Db, businessId: number, ids: readonly number[], type: string): Promise<number[]> {
+export async function findIdsOfType(
+  db: Db,
+  businessId: number,
+  ids: readonly number[],
+  type: string,
+): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('event').select('id').where('business_id', '=', businessId).where('id', 'in', [...ids]).where('type', '=', type).execute();
+  const rows = await db
+    .selectFrom('event')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', 'in', [...ids])
+    .where('type', '=', type)
+    .execute();
   return rows.map((r) => Number(r.id));
 }
 
@@ -120,7 +150,10 @@ export async function claimUnpublished(
   limit: number,
   businessIds: readonly number[] | undefined,
 ): Promise<UnpublishedEventRow[]> {
-  const ofBusinesses = businessIds === undefined ? sql`` : sql`and business_id in (${sql.join(businessIds.length > 0 ? [...businessIds] : [-1])})`;
+  const ofBusinesses =
+    businessIds === undefined
+      ? sql``
+      : sql`and business_id in (${sql.join(businessIds.length > 0 ? [...businessIds] : [-1])})`;
   const inTurns = sql`select id, business_id from (
       select id, business_id, row_number() over (partition by business_id order by id) as turn
       from event where published_at is null ${ofBusinesses}
@@ -130,13 +163,16 @@ export async function claimUnpublished(
     const list = sql.join(columns.map((c) => sql.ref(`e.${c}`)));
     const { rows } = await sql<UnpublishedEventRow>`
       select ${list}, e.business_id from event e join (${inTurns}) c on c.business_id = e.business_id and c.id = e.id
-      where e.published_at is null order by e.id ${isPostgres(trx) ? sql`for update of e skip locked` : sql``}`.execute(trx);
+      where e.published_at is null order by e.id ${isPostgres(trx) ? sql`for update of e skip locked` : sql``}`.execute(
+      trx,
+    );
     return rows.map((r) => ({ ...r, id: Number(r.id), business_id: Number(r.business_id) }));
   }
   const { rows: chosen } = await sql<{ id: number; business_id: number }>`${inTurns}`.execute(trx);
   if (chosen.length === 0) return [];
   const byBusiness = new Map<number, number[]>();
-  for (const r of chosen) byBusiness.set(Number(r.business_id), [...(byBusiness.get(Number(r.business_id)) ?? []), Number(r.id)]);
+  for (const r of chosen)
+    byBusiness.set(Number(r.business_id), [...(byBusiness.get(Number(r.business_id)) ?? []), Number(r.id)]);
   const claimed: UnpublishedEventRow[] = [];
   for (const [businessId, ids] of byBusiness) {
     let q = trx
@@ -192,7 +228,9 @@ export async function findPage(
 }
 /** Whether any event (any business) waits for a sequence: one read of the partial index `event_unsequenced_idx`. */
 export async function hasUnsequenced(db: Db): Promise<boolean> {
-  return (await db.selectFrom('event').select('id').where('sequence', 'is', null).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('event').select('id').where('sequence', 'is', null).limit(1).executeTakeFirst()) !== undefined
+  );
 }
 
 /**
@@ -204,9 +242,19 @@ export async function hasUnsequenced(db: Db): Promise<boolean> {
  * assigners' lock (so no other assigner reads the same events meanwhile).
  */
 export async function assignNextSequences(trx: Db, limit: number): Promise<number> {
-  const counter = await trx.selectFrom('event_sequence').select('last_value').where('id', '=', 1).executeTakeFirstOrThrow();
+  const counter = await trx
+    .selectFrom('event_sequence')
+    .select('last_value')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
   const base = Number(counter.last_value);
-  const rows = await trx.selectFrom('event').select(['business_id', 'id']).where('sequence', 'is', null).orderBy('id').limit(limit).execute();
+  const rows = await trx
+    .selectFrom('event')
+    .select(['business_id', 'id'])
+    .where('sequence', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   if (rows.length === 0) return 0;
   const sequenceOf = new Map(rows.map((r, i) => [Number(r.id), base + i + 1]));
   let n = 0;
@@ -216,11 +264,21 @@ export async function assignNextSequences(trx: Db, limit: number): Promise<numbe
       ids.map((id) => sql`when id = ${id} then cast(${sequenceOf.get(id)!} as bigint)`),
       sql` `,
     )} end`;
-    const result = await trx.updateTable('event').set({ sequence: numbered }).where('business_id', '=', businessId).where('id', 'in', ids).where('sequence', 'is', null).executeTakeFirst();
+    const result = await trx
+      .updateTable('event')
+      .set({ sequence: numbered })
+      .where('business_id', '=', businessId)
+      .where('id', 'in', ids)
+      .where('sequence', 'is', null)
+      .executeTakeFirst();
     n += Number(result.numUpdatedRows);
   }
   // the counter moves past every number handed out (under the lock no other assigner numbers these events)
-  await trx.updateTable('event_sequence').set({ last_value: base + rows.length }).where('id', '=', 1).execute();
+  await trx
+    .updateTable('event_sequence')
+    .set({ last_value: base + rows.length })
+    .where('id', '=', 1)
+    .execute();
   return n;
 }
 
@@ -236,14 +294,22 @@ const ASSIGNER_LOCK_KEY = 0x65767371; // "evsq"
 
 /** An event of the business, or `undefined`. */
 export async function findById(db: Db, businessId: number, id: number): Promise<EventRow | undefined> {
-  return db.selectFrom('event').select(columns).where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('event')
+    .select(columns)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
  * The events with these ids, of any business, each with its `business_id` (the webhook dispatcher reads the
  * events of a claimed chunk of deliveries, across businesses, at once; its caller checks each event's business).
  */
-export async function findByIdsAcrossBusinesses(db: Db, ids: readonly number[]): Promise<(EventRow & { business_id: number })[]> {
+export async function findByIdsAcrossBusinesses(
+  db: Db,
+  ids: readonly number[],
+): Promise<(EventRow & { business_id: number })[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom('event')
@@ -262,7 +328,11 @@ export async function deleteCreatedBefore(db: Db, before: Timestamp, limit: numb
 }
 
 /** Inserts several events in one statement, in the order given (their ids follow it); returns their ids, ascending. */
-export async function insertMany(db: Db, businessId: number, rows: readonly Omit<NewEventRow, 'business_id'>[]): Promise<number[]> {
+export async function insertMany(
+  db: Db,
+  businessId: number,
+  rows: readonly Omit<NewEventRow, 'business_id'>[],
+): Promise<number[]> {
   if (rows.length === 0) return [];
   const inserted = await db
     .insertInto('event')
@@ -324,7 +394,12 @@ export async function insertPublishedUnlessListened(
   const published = deliveries
     ? sql`case when (select at_write from fan_plan) then cast(${at} as timestamptz) when ${heard} then null else cast(${at} as timestamptz) end`
     : sql`case when ${heard} then null else cast(${at} as timestamptz) end`;
-  const { rows: inserted } = await sql<{ id: number | string; published_at: Timestamp | null; deliveries: number | string; followed: number | boolean }>`
+  const { rows: inserted } = await sql<{
+    id: number | string;
+    published_at: Timestamp | null;
+    deliveries: number | string;
+    followed: number | boolean;
+  }>`
     with v(type, created, changed_fields, data, parent_type, parent_id) as (values ${values}),
     fol(followed) as (select ${followed}),
     ${deliveries ? sql`${deliveries.before},` : sql``}
@@ -371,7 +446,10 @@ export async function findMaxId(trx: Db, lockTimeoutMs: number): Promise<number>
     await sql`set local lock_timeout = ${sql.lit(`${lockTimeoutMs}ms`)}`.execute(trx);
     await sql`lock table event in share mode`.execute(trx);
   }
-  const row = await trx.selectFrom('event').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const row = await trx
+    .selectFrom('event')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 
@@ -388,12 +466,25 @@ export function followedSql(businessId: number): RawBuilder<SqlBool> {
  * PostgreSQL: marks the process `owner` as a live follower of each of `businessIds` until `ttlSeconds` from
  * the database's now (inserted, or its expiry moved), in one statement.
  */
-export async function upsertFollowers(db: Db, owner: string, businessIds: readonly number[], ttlSeconds: number): Promise<void> {
+export async function upsertFollowers(
+  db: Db,
+  owner: string,
+  businessIds: readonly number[],
+  ttlSeconds: number,
+): Promise<void> {
   if (businessIds.length === 0) return;
   await db
     .insertInto('event_follower')
-    .values(businessIds.map((businessId) => ({ business_id: businessId, owner, expires_at: sql<string>`now() + make_interval(secs => ${ttlSeconds})` })))
-    .onConflict((oc) => oc.columns(['business_id', 'owner']).doUpdateSet({ expires_at: (eb) => eb.ref('excluded.expires_at') }))
+    .values(
+      businessIds.map((businessId) => ({
+        business_id: businessId,
+        owner,
+        expires_at: sql<string>`now() + make_interval(secs => ${ttlSeconds})`,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['business_id', 'owner']).doUpdateSet({ expires_at: (eb) => eb.ref('excluded.expires_at') }),
+    )
     .execute();
 }
 
@@ -402,11 +493,19 @@ export async function deleteFollowers(db: Db, owner: string, businessIds: readon
   for (const businessId of businessIds) {
     await db.deleteFrom('event_follower').where('business_id', '=', businessId).where('owner', '=', owner).execute();
   }
-  await db.deleteFrom('event_follower').where('expires_at', '<', sql<string>`now() - interval '1 hour'`).execute();
+  await db
+    .deleteFrom('event_follower')
+    .where('expires_at', '<', sql<string>`now() - interval '1 hour'`)
+    .execute();
 }
 
 /** The business's sequenced events after `afterSequence`, oldest first, at most `limit`: their sequences and types only. */
-export async function findSequenceTypesAfter(db: Db, businessId: number, afterSequence: number, limit: number): Promise<{ sequence: number; type: string }[]> {
+export async function findSequenceTypesAfter(
+  db: Db,
+  businessId: number,
+  afterSequence: number,
+  limit: number,
+): Promise<{ sequence: number; type: string }[]> {
   const rows = await db
     .selectFrom('event')
     .select(['sequence', 'type'])

@@ -154,9 +154,21 @@ const eventRoutes: FastifyPluginAsyncTypebox<EventRoutesOptions> = async (app, o
     async (request, reply) => {
       const cursor = readCursor(request, request.query.cursor);
       const { wait, after_sequence: afterSequence } = request.query;
-      if (wait === undefined) return toPageBody(request, await service.list(app.db, request.auth, request.query, cursor));
-      if (afterSequence === undefined) throw ValidationError.at(['wait'], 'Only with after_sequence: the long-poll waits for the events after a sequence.');
-      const page = await longPoll(followers, request, reply, request.auth, { ...request.query, after_sequence: afterSequence, wait }, cursor);
+      if (wait === undefined)
+        return toPageBody(request, await service.list(app.db, request.auth, request.query, cursor));
+      if (afterSequence === undefined)
+        throw ValidationError.at(
+          ['wait'],
+          'Only with after_sequence: the long-poll waits for the events after a sequence.',
+        );
+      const page = await longPoll(
+        followers,
+        request,
+        reply,
+        request.auth,
+        { ...request.query, after_sequence: afterSequence, wait },
+        cursor,
+      );
       return toPageBody(request, page);
     },
   );
@@ -179,7 +191,9 @@ const eventRoutes: FastifyPluginAsyncTypebox<EventRoutesOptions> = async (app, o
         response: {
           200: {
             description: 'The event stream.',
-            content: { 'text/event-stream': { schema: Type.String(), example: 'id: 120\nevent: client.created\ndata: {…}\n\n' } },
+            content: {
+              'text/event-stream': { schema: Type.String(), example: 'id: 120\nevent: client.created\ndata: {…}\n\n' },
+            },
           },
           ...commonErrorResponses,
         },
@@ -229,7 +243,10 @@ const eventRoutes: FastifyPluginAsyncTypebox<EventRoutesOptions> = async (app, o
             }
           } while (again);
         } catch (err) {
-          request.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'event stream: a read failed; ending the stream (the client resumes with Last-Event-ID)');
+          request.log.warn(
+            { error: err instanceof Error ? err.message : String(err) },
+            'event stream: a read failed; ending the stream (the client resumes with Last-Event-ID)',
+          );
           end();
         } finally {
           pumping = false;

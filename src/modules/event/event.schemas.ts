@@ -1,7 +1,17 @@
 /** Event shapes (docs/api.md#events): the change feed of `GET /v1/event`, and the webhooks' `standard` body. */
 import Type, { type Static } from 'typebox';
 import { PageQueryProperties } from '../../shared/pagination.ts';
-import { EXAMPLES, IdParam, Named, Nullable, Page, QueryDateOrDateTime, StringEnum, Timestamp, withExample } from '../../shared/schemas.ts';
+import {
+  EXAMPLES,
+  IdParam,
+  Named,
+  Nullable,
+  Page,
+  QueryDateOrDateTime,
+  StringEnum,
+  Timestamp,
+  withExample,
+} from '../../shared/schemas.ts';
 import { EVENT_TYPES } from './event.types.ts';
 
 /** One event: what changed, when, and the record's full shape after the change. */
@@ -15,7 +25,10 @@ export const Event = Named(
         description:
           'Strictly increasing per business in the order events become visible, given once the change has committed; follow the feed with `after_sequence`.',
       }),
-      type: Type.String({ enum: [...EVENT_TYPES], description: '`<resource>.<created|updated|deleted>`, `catalog.updated`, or `webhook.test`.' }),
+      type: Type.String({
+        enum: [...EVENT_TYPES],
+        description: '`<resource>.<created|updated|deleted>`, `catalog.updated`, or `webhook.test`.',
+      }),
       created: Timestamp,
       changedFields: Type.Array(Type.String(), {
         description: 'The camelCase properties an update changed (`[]` for created and deleted).',

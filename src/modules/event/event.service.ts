@@ -77,14 +77,21 @@ export interface FanOutEvent {
  * they are written unpublished, for the dispatcher's fair fan-out; `write` — the write itself writes them
  * (`write(trx, events)` after the events, with their ids) and the events are written published.
  */
-export type WriteFanOutPlan = { kind: 'none' } | { kind: 'dispatcher' } | { kind: 'write'; write: (trx: Db, events: readonly FanOutEvent[]) => Promise<void> };
+export type WriteFanOutPlan =
+  | { kind: 'none' }
+  | { kind: 'dispatcher' }
+  | { kind: 'write'; write: (trx: Db, events: readonly FanOutEvent[]) => Promise<void> };
 
 /**
  * Decides, in the write's transaction `trx`, what becomes of the webhook deliveries of events of
  * `businessId` about to be written ({@link WriteFanOutPlan}; SQLite: see {@link writeEvents}). The webhook
  * module provides it ({@link fanOutAtWrite}); the event module knows nothing of endpoints.
  */
-export type WriteFanOut = (trx: Db, businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]) => Promise<WriteFanOutPlan>;
+export type WriteFanOut = (
+  trx: Db,
+  businessId: number,
+  events: readonly Omit<FanOutEvent, 'id'>[],
+) => Promise<WriteFanOutPlan>;
 
 let writeFanOut: WriteFanOut | undefined;
 
@@ -181,7 +188,15 @@ async function writeEventsPostgres(
   // then sends its NOTIFY, which wakes the follower's process (docs/api.md#following-the-feed-live), also when
   // it wrote its events published with their deliveries
   const at = nowTimestamp();
-  return repo.insertPublishedUnlessListened(trx, businessId, rows, at, fanOut(businessId, events), insertDeliveries?.(businessId, at), repo.followedSql(businessId));
+  return repo.insertPublishedUnlessListened(
+    trx,
+    businessId,
+    rows,
+    at,
+    fanOut(businessId, events),
+    insertDeliveries?.(businessId, at),
+    repo.followedSql(businessId),
+  );
 }
 
 /**
@@ -208,7 +223,11 @@ async function writeEventsPostgres(
  *   fan-out, fair per business and bounded per round. A write then needs no transaction after its commit
  *   (no second fsync, docs/api.md#events).
  */
-async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[]): Promise<{ ids: number[]; sequences: (number | null)[] }> {
+async function writeEvents(
+  trx: Db,
+  businessId: number,
+  rows: readonly Omit<NewEventRow, 'business_id' | 'sequence' | 'published_at'>[],
+): Promise<{ ids: number[]; sequences: (number | null)[] }> {
   if (rows.length === 0) return { ids: [], sequences: [] };
   const trace = traces.getStore();
   if (trace) trace.wrote = true;
@@ -223,11 +242,23 @@ async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewE
   const atWrite = trx.isTransaction && !isPostgres(trx);
   const base = atWrite ? await repo.takeSequences(trx, rows.length) : null;
   const matched = rows.map((row) => ({ type: row.type, changedFields: JSON.parse(row.changed_fields) as string[] }));
-  const plan: WriteFanOutPlan = !atWrite || writeFanOut === undefined ? { kind: 'dispatcher' } : await writeFanOut(trx, businessId, matched);
+  const plan: WriteFanOutPlan =
+    !atWrite || writeFanOut === undefined ? { kind: 'dispatcher' } : await writeFanOut(trx, businessId, matched);
   const publishedAt = plan.kind === 'dispatcher' ? null : nowTimestamp();
-  const values = rows.map((row, i) => ({ ...row, sequence: base === null ? null : base + i + 1, published_at: publishedAt }));
-  const ids = values.length === 1 ? [await repo.insert(trx, businessId, values[0]!)] : await repo.insertMany(trx, businessId, values);
-  if (plan.kind === 'write') await plan.write(trx, matched.map((m, i) => ({ ...m, id: ids[i]! })));
+  const values = rows.map((row, i) => ({
+    ...row,
+    sequence: base === null ? null : base + i + 1,
+    published_at: publishedAt,
+  }));
+  const ids =
+    values.length === 1
+      ? [await repo.insert(trx, businessId, values[0]!)]
+      : await repo.insertMany(trx, businessId, values);
+  if (plan.kind === 'write')
+    await plan.write(
+      trx,
+      matched.map((m, i) => ({ ...m, id: ids[i]! })),
+    );
   return { ids, sequences: values.map((v) => v.sequence) };
 }
 
@@ -239,7 +270,12 @@ async function writeEvents(trx: Db, businessId: number, rows: readonly Omit<NewE
  * @param at the event's time (default now); an update passes the `updated` it stamped
  * @returns the event as `GET /v1/event/{event_id}` will answer it (`sequence: null` until it has one)
  */
-export async function record(trx: Db, businessId: number, event: NewEvent, at: Timestamp = nowTimestamp()): Promise<RecordedEvent> {
+export async function record(
+  trx: Db,
+  businessId: number,
+  event: NewEvent,
+  at: Timestamp = nowTimestamp(),
+): Promise<RecordedEvent> {
   const changedFields = [...event.changedFields];
   const parent = event.parent ?? null;
   const written = await writeEvents(trx, businessId, [
@@ -252,7 +288,15 @@ export async function record(trx: Db, businessId: number, event: NewEvent, at: T
       parent_id: parent?.id ?? null,
     },
   ]);
-  return { id: written.ids[0]!, sequence: written.sequences[0]!, type: event.type, created: at, changedFields, parent, data: event.data };
+  return {
+    id: written.ids[0]!,
+    sequence: written.sequences[0]!,
+    type: event.type,
+    created: at,
+    changedFields,
+    parent,
+    data: event.data,
+  };
 }
 
 /** Events sequenced per statement by {@link assignSequences}. */
@@ -339,7 +383,12 @@ export async function recordDeleted(
   id: number,
   options: RecordOptions = {},
 ): Promise<RecordedEvent> {
-  return record(trx, businessId, { type: `${resource}.deleted`, changedFields: [], data: { id }, parent: options.parent });
+  return record(trx, businessId, {
+    type: `${resource}.deleted`,
+    changedFields: [],
+    data: { id },
+    parent: options.parent,
+  });
 }
 
 /**
@@ -392,7 +441,12 @@ export async function recordUpdated<B extends Stamped, A extends Stamped = B>(
     if (after.updated !== before.updated) await unstamp(before.updated);
     return { ...after, updated: before.updated };
   }
-  await record(trx, businessId, { type: `${resource}.updated`, changedFields: changed, data: after, parent: options.parent }, after.updated);
+  await record(
+    trx,
+    businessId,
+    { type: `${resource}.updated`, changedFields: changed, data: after, parent: options.parent },
+    after.updated,
+  );
   return after;
 }
 
@@ -461,11 +515,20 @@ export async function updateRecord<Row, B extends Stamped, A extends Stamped = B
   const before = steps.shape(row);
   const at = nowTimestamp();
   const change = await steps.diff(row, before, at);
-  if (Object.keys(change.columns).length === 0 && !(change.others ?? change.write !== undefined)) return { before, answer: undefined };
+  if (Object.keys(change.columns).length === 0 && !(change.others ?? change.write !== undefined))
+    return { before, answer: undefined };
   if ((await steps.update(change.columns, at)) === 0) throw new NotFound();
   await change.write?.(at);
   const after = await steps.read();
-  const answer = await recordUpdated(trx, businessId, resource, before, after, (updated) => steps.update({}, updated), options);
+  const answer = await recordUpdated(
+    trx,
+    businessId,
+    resource,
+    before,
+    after,
+    (updated) => steps.update({}, updated),
+    options,
+  );
   return { before, answer };
 }
 
@@ -477,7 +540,10 @@ function toEvent(row: repo.EventRow & { sequence: number }): Event {
     type: row.type as EventType,
     created: row.created,
     changedFields: JSON.parse(row.changed_fields) as string[],
-    parent: row.parent_type === null || row.parent_id === null ? null : { type: row.parent_type as EventParent['type'], id: row.parent_id },
+    parent:
+      row.parent_type === null || row.parent_id === null
+        ? null
+        : { type: row.parent_type as EventParent['type'], id: row.parent_id },
     data: JSON.parse(row.data) as EventData,
   };
 }
@@ -500,7 +566,10 @@ export async function list(
   query: EventListQuery,
   cursor: CursorPosition | undefined,
 ): Promise<Page<Event>> {
-  const range = instantRangeUtc(auth.timezone, query.created_start, query.created_end, ['created_start', 'created_end']);
+  const range = instantRangeUtc(auth.timezone, query.created_start, query.created_end, [
+    'created_start',
+    'created_end',
+  ]);
   const types = typeFilter(query.type);
   await assignSequences(db);
   const page = await repo.findPage(
@@ -529,7 +598,11 @@ export function typeFilter(patterns: readonly string[] | undefined): EventType[]
 }
 
 /** `rows` with their sequences: when one has none yet (committed after the last assignment), assigns and reads them again. */
-async function sequenced<R extends repo.EventRow>(db: Db, rows: R[], reread: () => Promise<R[]>): Promise<(R & { sequence: number })[]> {
+async function sequenced<R extends repo.EventRow>(
+  db: Db,
+  rows: R[],
+  reread: () => Promise<R[]>,
+): Promise<(R & { sequence: number })[]> {
   if (rows.every(isSequenced)) return rows as (R & { sequence: number })[];
   await assignSequences(db);
   return (await reread()).filter(isSequenced) as (R & { sequence: number })[];
@@ -556,7 +629,10 @@ export async function retrieve(db: Db, auth: Pick<AuthContext, 'businessId'>, id
  * deliveries at once).
  * @param db the database, not a transaction (see {@link assignSequences})
  */
-export async function retrieveMany(db: Db, refs: readonly { businessId: number; id: number }[]): Promise<Map<number, Event>> {
+export async function retrieveMany(
+  db: Db,
+  refs: readonly { businessId: number; id: number }[],
+): Promise<Map<number, Event>> {
   const wanted = new Map(refs.map((r) => [r.id, r.businessId]));
   const read = () => repo.findByIdsAcrossBusinesses(db, [...wanted.keys()]);
   const rows = await sequenced(db, await read(), read);
@@ -609,7 +685,12 @@ export async function listSequencedAfter(
 ): Promise<{ id: number; type: string; changedFields: string[]; sequence: number }[]> {
   await assignSequences(db);
   const rows = await repo.findSequencedAfter(db, businessId, o);
-  return rows.map((r) => ({ id: r.id, type: r.type, sequence: r.sequence, changedFields: JSON.parse(r.changed_fields) as string[] }));
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    sequence: r.sequence,
+    changedFields: JSON.parse(r.changed_fields) as string[],
+  }));
 }
 
 /** The highest event id of the business (0 without events): where a parked webhook endpoint's owed events begin (docs/webhooks.md#parking). */
@@ -634,9 +715,17 @@ export async function hasUnpublished(db: Db, businessIds?: readonly number[]): P
  * (`undefined`: all).
  * @returns the events as `GET /v1/event/{event_id}` answers them (`sequence` possibly null), with their business
  */
-export async function claimUnpublished(trx: Db, limit: number, businessIds?: readonly number[]): Promise<UnpublishedEvent[]> {
+export async function claimUnpublished(
+  trx: Db,
+  limit: number,
+  businessIds?: readonly number[],
+): Promise<UnpublishedEvent[]> {
   const rows = await repo.claimUnpublished(trx, limit, businessIds);
-  return rows.map((r) => ({ ...toEvent({ ...r, sequence: r.sequence ?? 0 }), sequence: r.sequence === null ? null : Number(r.sequence), businessId: r.business_id }));
+  return rows.map((r) => ({
+    ...toEvent({ ...r, sequence: r.sequence ?? 0 }),
+    sequence: r.sequence === null ? null : Number(r.sequence),
+    businessId: r.business_id,
+  }));
 }
 
 /**
@@ -656,7 +745,12 @@ export async function recordUpdatedMany(
   await writeEvents(
     trx,
     businessId,
-    records.map((data) => ({ type: `${resource}.updated`, created: data.updated, changed_fields: fields, data: JSON.stringify(data) })),
+    records.map((data) => ({
+      type: `${resource}.updated`,
+      created: data.updated,
+      changed_fields: fields,
+      data: JSON.stringify(data),
+    })),
   );
 }
 
@@ -693,7 +787,12 @@ export async function recordDeletedMany(
  * `members` or `statuses`) that received entries: `data: {section, ids}` with the new ids, ascending, in
  * one statement (docs/api.md#cascades). Sections without ids write nothing.
  */
-export async function recordCatalogUpdated(trx: Db, businessId: number, sections: Readonly<Record<string, readonly number[]>>, at: Timestamp = nowTimestamp()): Promise<void> {
+export async function recordCatalogUpdated(
+  trx: Db,
+  businessId: number,
+  sections: Readonly<Record<string, readonly number[]>>,
+  at: Timestamp = nowTimestamp(),
+): Promise<void> {
   await writeEvents(
     trx,
     businessId,

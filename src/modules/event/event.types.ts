@@ -43,8 +43,11 @@ export function typesOfPatterns(patterns: readonly string[]): EventType[] | unde
       all = true;
       continue;
     }
-    const named = pattern.endsWith('.*') ? EVENT_TYPES.filter((t) => t.startsWith(pattern.slice(0, -1))) : EVENT_TYPES.filter((t) => t === pattern);
-    if (named.length === 0 || !/^[a-z_]+(\.[a-z_]+)*(\.\*)?$/.test(pattern)) throw new RangeError(`"${pattern}" is not a valid choice.`);
+    const named = pattern.endsWith('.*')
+      ? EVENT_TYPES.filter((t) => t.startsWith(pattern.slice(0, -1)))
+      : EVENT_TYPES.filter((t) => t === pattern);
+    if (named.length === 0 || !/^[a-z_]+(\.[a-z_]+)*(\.\*)?$/.test(pattern))
+      throw new RangeError(`"${pattern}" is not a valid choice.`);
     for (const t of named) wanted.add(t);
   }
   return all ? undefined : EVENT_TYPES.filter((t) => wanted.has(t));

@@ -23,7 +23,11 @@ const FIELD_VALUE_TABLES = {
 type FieldValueTable = keyof typeof FIELD_VALUE_TABLES;
 
 /** The table holding the values of each record kind. */
-const TABLE_OF: Record<FieldKind, FieldValueTable> = { I: 'inquiry_field_value', C: 'client_field_value', CO: 'contract_field_value' };
+const TABLE_OF: Record<FieldKind, FieldValueTable> = {
+  I: 'inquiry_field_value',
+  C: 'client_field_value',
+  CO: 'contract_field_value',
+};
 
 /** The custom field values of one record of the business, `{field_id, value}` in field order. */
 export async function findValueRows(
@@ -47,7 +51,10 @@ const fieldValueRows = Object.fromEntries(
         .orderBy('field_id'),
     ),
   ]),
-) as Record<FieldValueTable, (db: Db, businessId: number, recordId: number) => Promise<{ field_id: number; value: string }[]>>;
+) as Record<
+  FieldValueTable,
+  (db: Db, businessId: number, recordId: number) => Promise<{ field_id: number; value: string }[]>
+>;
 
 /**
  * Sets custom field values of one record, in order: an empty value deletes the field's row, any other
@@ -63,7 +70,9 @@ export async function upsertValueRows(
   const table = TABLE_OF[kind];
   const recordColumn = FIELD_VALUE_TABLES[table];
   // By the primary key's name on PostgreSQL: the same before and after migration 0060 put business_id in it.
-  const conflictTarget = isPostgres(db) ? sql`on constraint ${sql.id(`${table}_pk`)}` : sql`(${sql.ref(recordColumn)}, field_id)`;
+  const conflictTarget = isPostgres(db)
+    ? sql`on constraint ${sql.id(`${table}_pk`)}`
+    : sql`(${sql.ref(recordColumn)}, field_id)`;
   for (const v of values) {
     if (v.value === '') {
       await db
@@ -90,7 +99,9 @@ export function valuesWithFieldsQuery(db: Db, kind: FieldKind, businessId: numbe
   const table = TABLE_OF[kind];
   return db
     .selectFrom(`${table} as fv` as 'inquiry_field_value as fv')
-    .innerJoin('field', (join) => join.onRef('field.id', '=', 'fv.field_id').onRef('field.business_id', '=', 'fv.business_id'))
+    .innerJoin('field', (join) =>
+      join.onRef('field.id', '=', 'fv.field_id').onRef('field.business_id', '=', 'fv.business_id'),
+    )
     .select((eb) => [
       'fv.field_id',
       'fv.value',
@@ -109,8 +120,14 @@ export function valuesWithFieldsQuery(db: Db, kind: FieldKind, businessId: numbe
         db,
         eb
           .selectFrom('field_member')
-          .innerJoin('member', (join) => join.onRef('member.id', '=', 'field_member.member_id').onRef('member.business_id', '=', 'field_member.business_id'))
-          .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
+          .innerJoin('member', (join) =>
+            join
+              .onRef('member.id', '=', 'field_member.member_id')
+              .onRef('member.business_id', '=', 'field_member.business_id'),
+          )
+          .innerJoin('grade', (join) =>
+            join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'),
+          )
           .select(MEMBER_COLUMNS)
           .whereRef('field_member.field_id', '=', 'field.id')
           .where('field_member.business_id', '=', businessId)

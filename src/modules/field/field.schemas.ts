@@ -7,10 +7,13 @@ import { Field } from '../catalog/catalog.schemas.ts';
 export type FieldKind = 'I' | 'C' | 'CO';
 
 /** A `fieldSet` entry in a request. Numbers and booleans are accepted and stored as their text. */
-export const FieldValueInput = Named('FieldValueRequest', Type.Object({
-  field: IdRef,
-  value: Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'], maxLength: 10000 }),
-}));
+export const FieldValueInput = Named(
+  'FieldValueRequest',
+  Type.Object({
+    field: IdRef,
+    value: Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'], maxLength: 10000 }),
+  }),
+);
 
 /** A request's `fieldSet`: at most 100 entries, or null (no change). */
 export const FieldSetInput = Type.Unsafe<{ field: { id: number }; value: string | number | boolean }[] | null>({
@@ -21,7 +24,10 @@ export const FieldSetInput = Type.Unsafe<{ field: { id: number }; value: string 
 });
 
 /** A `fieldSet` entry in a response. */
-export const FieldValue = Named('FieldValue', Type.Object({
-  field: Field,
-  value: Type.String(),
-}));
+export const FieldValue = Named(
+  'FieldValue',
+  Type.Object({
+    field: Field,
+    value: Type.String(),
+  }),
+);

@@ -41,11 +41,12 @@ function valueProblem(field: Field, value: string): string | undefined {
     case 'B':
       return value === 'true' || value === 'false' ? undefined : `${name} expects true or false.`;
     case 'SL':
-      return field.optionSet.some((o) => o.id === value)
-        ? undefined
-        : `${name}: "${value}" is not a valid choice.`;
+      return field.optionSet.some((o) => o.id === value) ? undefined : `${name}: "${value}" is not a valid choice.`;
     case 'ML': {
-      const bad = value.split(',').map((v) => v.trim()).filter((v) => !field.optionSet.some((o) => o.id === v));
+      const bad = value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => !field.optionSet.some((o) => o.id === v));
       return bad.length === 0 ? undefined : `${name}: "${bad.join(', ')}" is not a valid choice.`;
     }
     case 'M':
@@ -70,7 +71,11 @@ export async function checkFieldSet(
   errors: ErrorCollector,
   property = 'fieldSet',
 ): Promise<CheckedFieldValue[]> {
-  const fields = await loadFields(db, businessId, entries.map((e) => e.field.id));
+  const fields = await loadFields(
+    db,
+    businessId,
+    entries.map((e) => e.field.id),
+  );
   const seen = new Set<number>();
   const out: CheckedFieldValue[] = [];
   for (const entry of entries) {
@@ -96,7 +101,17 @@ export async function checkFieldSet(
     }
     const problem = valueProblem(field, value);
     if (problem) errors.add([property], problem);
-    else out.push({ fieldId: id, value: field.dataType === 'ML' ? value.split(',').map((v) => v.trim()).join(',') : value });
+    else
+      out.push({
+        fieldId: id,
+        value:
+          field.dataType === 'ML'
+            ? value
+                .split(',')
+                .map((v) => v.trim())
+                .join(',')
+            : value,
+      });
   }
   return out;
 }
@@ -130,7 +145,10 @@ export async function replaceFieldValues(
 ): Promise<void> {
   const kept = new Set(values.map((v) => v.fieldId));
   const stale = (await repo.findValueRows(db, kind, businessId, recordId)).filter((r) => !kept.has(r.field_id));
-  await repo.upsertValueRows(db, kind, businessId, recordId, [...stale.map((r) => ({ fieldId: r.field_id, value: '' })), ...values]);
+  await repo.upsertValueRows(db, kind, businessId, recordId, [
+    ...stale.map((r) => ({ fieldId: r.field_id, value: '' })),
+    ...values,
+  ]);
 }
 
 /**
@@ -145,10 +163,17 @@ export type FieldValuesJson = { readonly fieldValuesJson: unique symbol };
  * path, docs/api.md#events): `select …, fieldValuesJson(db, businessId, 'I', sql.ref('inquiry.id')).as('field_set')`.
  * Map the column with {@link toFieldSet}. Values of fields that no longer exist are left out.
  */
-export function fieldValuesJson(db: Db, businessId: number, kind: FieldKind, recordId: Expression<number>): RawBuilder<FieldValuesJson> {
-  return jsonArrayOf(db, repo.valuesWithFieldsQuery(db, kind, businessId, recordId)) as unknown as RawBuilder<FieldValuesJson>;
+export function fieldValuesJson(
+  db: Db,
+  businessId: number,
+  kind: FieldKind,
+  recordId: Expression<number>,
+): RawBuilder<FieldValuesJson> {
+  return jsonArrayOf(
+    db,
+    repo.valuesWithFieldsQuery(db, kind, businessId, recordId),
+  ) as unknown as RawBuilder<FieldValuesJson>;
 }
-
 
 /** One entry of the JSON array {@link fieldValuesJson} reads. */
 interface StoredValueJson {
@@ -171,8 +196,13 @@ export function toFieldSet(column: FieldValuesJson): { field: Field; value: stri
       id: v.field_id,
       name: v.name,
       dataType: v.data_type as Field['dataType'],
-      optionSet: fromJsonColumn<{ option_id: string; title: string }[]>(v.option_set).map((o) => ({ id: o.option_id, title: o.title })),
-      memberSet: fromJsonColumn<Parameters<typeof toMember>[0][]>(v.member_set).map((m) => toMember({ ...m, is_active: toBool(Boolean(m.is_active)) })),
+      optionSet: fromJsonColumn<{ option_id: string; title: string }[]>(v.option_set).map((o) => ({
+        id: o.option_id,
+        title: o.title,
+      })),
+      memberSet: fromJsonColumn<Parameters<typeof toMember>[0][]>(v.member_set).map((m) =>
+        toMember({ ...m, is_active: toBool(Boolean(m.is_active)) }),
+      ),
     },
     value: v.value,
   }));
@@ -183,7 +213,10 @@ export function toFieldSet(column: FieldValuesJson): { field: Field; value: stri
  * `current` (as {@link toFieldSet} maps it): a value that differs from the stored one, or a clear of a field
  * that has a value. What a PATCH writes (docs/api.md#events: a PATCH that changes nothing writes nothing).
  */
-export function changedFieldValues(current: readonly { field: { id: number }; value: string }[], values: readonly CheckedFieldValue[]): CheckedFieldValue[] {
+export function changedFieldValues(
+  current: readonly { field: { id: number }; value: string }[],
+  values: readonly CheckedFieldValue[],
+): CheckedFieldValue[] {
   const stored = new Map(current.map((v) => [v.field.id, v.value]));
   return values.filter((v) => (v.value === '' ? stored.has(v.fieldId) : stored.get(v.fieldId) !== v.value));
 }

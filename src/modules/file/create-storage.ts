@@ -10,7 +10,10 @@ import type { Storage } from './storage.ts';
  * then), else a {@link LocalStorage} rooted at `<BIZAPI_DATA_DIR>/files` whose URLs are signed with a key
  * derived from the master key (so every process sharing the master key and the directory accepts them).
  */
-export async function createStorage(config: Pick<Config, 'storage' | 's3' | 'dataDir'>, masterKey: Buffer): Promise<Storage> {
+export async function createStorage(
+  config: Pick<Config, 'storage' | 's3' | 'dataDir'>,
+  masterKey: Buffer,
+): Promise<Storage> {
   if (config.storage === 's3' && config.s3) {
     const { S3Storage } = await import('./s3-storage.ts');
     return new S3Storage(config.s3);

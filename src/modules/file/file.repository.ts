@@ -31,12 +31,22 @@ export async function insert(db: Db, businessId: number, row: Omit<NewFileRow, '
 /** The objects of the business at these paths (missing paths are simply absent from the result). */
 export async function findByPaths(db: Db, businessId: number, paths: readonly string[]): Promise<FileRow[]> {
   if (paths.length === 0) return [];
-  return db.selectFrom('file').select(fileColumns).where('business_id', '=', businessId).where('path', 'in', paths).execute();
+  return db
+    .selectFrom('file')
+    .select(fileColumns)
+    .where('business_id', '=', businessId)
+    .where('path', 'in', paths)
+    .execute();
 }
 
 /** The object of the business at `path`, or `undefined`. */
 export async function findByPath(db: Db, businessId: number, path: string): Promise<FileRow | undefined> {
-  return db.selectFrom('file').select(fileColumns).where('business_id', '=', businessId).where('path', '=', path).executeTakeFirst();
+  return db
+    .selectFrom('file')
+    .select(fileColumns)
+    .where('business_id', '=', businessId)
+    .where('path', '=', path)
+    .executeTakeFirst();
 }
 
 /**
@@ -68,7 +78,13 @@ export async function releaseUpload(db: Db, businessId: number, path: string): P
 }
 
 /** Records that the bytes of an object are stored. */
-export async function markUploaded(db: Db, businessId: number, path: string, size: number, at: Timestamp): Promise<void> {
+export async function markUploaded(
+  db: Db,
+  businessId: number,
+  path: string,
+  size: number,
+  at: Timestamp,
+): Promise<void> {
   await db
     .updateTable('file')
     .set({ size, uploaded_at: at })
@@ -102,12 +118,20 @@ export async function recordSeal(
 
 /** Deletes an object's record; returns the number of rows deleted. */
 export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {
-  const result = await db.deleteFrom('file').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('file')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** The ids among `fileIds` that are attached to an inquiry already. */
-export async function findAttachedFileIds(db: Db, businessId: number, fileIds: readonly number[]): Promise<Set<number>> {
+export async function findAttachedFileIds(
+  db: Db,
+  businessId: number,
+  fileIds: readonly number[],
+): Promise<Set<number>> {
   if (fileIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('inquiry_file')
@@ -140,7 +164,15 @@ export async function insertInquiryFiles(
   if (files.length === 0) return;
   await db
     .insertInto('inquiry_file')
-    .values(files.map((f) => ({ business_id: businessId, inquiry_id: inquiryId, file_id: f.fileId, name: f.name, created: at })))
+    .values(
+      files.map((f) => ({
+        business_id: businessId,
+        inquiry_id: inquiryId,
+        file_id: f.fileId,
+        name: f.name,
+        created: at,
+      })),
+    )
     .execute();
 }
 
@@ -152,8 +184,17 @@ export async function insertInquiryFiles(
 export function inquiryFilesQuery(db: Db, businessId: number, inquiryId: Expression<number>) {
   return db
     .selectFrom('inquiry_file')
-    .innerJoin('file', (join) => join.onRef('file.id', '=', 'inquiry_file.file_id').onRef('file.business_id', '=', 'inquiry_file.business_id'))
-    .select(['inquiry_file.id', 'inquiry_file.name', 'inquiry_file.created', 'file.path', 'file.stored_path', 'file.content_type'])
+    .innerJoin('file', (join) =>
+      join.onRef('file.id', '=', 'inquiry_file.file_id').onRef('file.business_id', '=', 'inquiry_file.business_id'),
+    )
+    .select([
+      'inquiry_file.id',
+      'inquiry_file.name',
+      'inquiry_file.created',
+      'file.path',
+      'file.stored_path',
+      'file.content_type',
+    ])
     .where('inquiry_file.business_id', '=', businessId)
     .where('inquiry_file.inquiry_id', '=', inquiryId)
     .orderBy('inquiry_file.created')
@@ -167,8 +208,14 @@ export function inquiryFilesQuery(db: Db, businessId: number, inquiryId: Express
 export async function findInquiryFileById(db: Db, businessId: number, inquiryId: number, id: number) {
   return db
     .selectFrom('inquiry_file')
-    .innerJoin('file', (join) => join.onRef('file.id', '=', 'inquiry_file.file_id').onRef('file.business_id', '=', 'inquiry_file.business_id'))
-    .innerJoin('inquiry', (join) => join.onRef('inquiry.id', '=', 'inquiry_file.inquiry_id').onRef('inquiry.business_id', '=', 'inquiry_file.business_id'))
+    .innerJoin('file', (join) =>
+      join.onRef('file.id', '=', 'inquiry_file.file_id').onRef('file.business_id', '=', 'inquiry_file.business_id'),
+    )
+    .innerJoin('inquiry', (join) =>
+      join
+        .onRef('inquiry.id', '=', 'inquiry_file.inquiry_id')
+        .onRef('inquiry.business_id', '=', 'inquiry_file.business_id'),
+    )
     .where('inquiry.deleted_at', 'is', null)
     .select(['inquiry_file.id', 'inquiry_file.file_id', 'file.path', 'file.stored_path'])
     .where('inquiry_file.business_id', '=', businessId)
@@ -178,7 +225,12 @@ export async function findInquiryFileById(db: Db, businessId: number, inquiryId:
 }
 
 /** Detaches one file of an inquiry; returns the number of rows deleted. */
-export async function deleteInquiryFileById(db: Db, businessId: number, inquiryId: number, id: number): Promise<number> {
+export async function deleteInquiryFileById(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  id: number,
+): Promise<number> {
   const result = await db
     .deleteFrom('inquiry_file')
     .where('business_id', '=', businessId)
@@ -190,7 +242,12 @@ export async function deleteInquiryFileById(db: Db, businessId: number, inquiryI
 
 /** Ids of the files attached to an inquiry (`inquiry_file.id`). */
 export async function findInquiryFileIds(db: Db, businessId: number, inquiryId: number): Promise<number[]> {
-  const rows = await db.selectFrom('inquiry_file').select('id').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+  const rows = await db
+    .selectFrom('inquiry_file')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -203,7 +260,14 @@ export async function insertInquiryFileWithId(
 ): Promise<number> {
   const { id } = await db
     .insertInto('inquiry_file')
-    .values({ ...(row.id !== undefined && { id: row.id }), business_id: businessId, inquiry_id: inquiryId, file_id: row.fileId, name: row.name, created: row.created })
+    .values({
+      ...(row.id !== undefined && { id: row.id }),
+      business_id: businessId,
+      inquiry_id: inquiryId,
+      file_id: row.fileId,
+      name: row.name,
+      created: row.created,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

@@ -18,7 +18,13 @@ import { ALLOWED_EXTENSIONS } from './file-types.ts';
  * file (inquiry.service `destroyFile`: the inquiry's `fileSet` and its event are the inquiry module's).
  */
 export interface FileRoutesOptions {
-  destroyInquiryFile: (db: Db, auth: Pick<AuthContext, 'businessId' | 'timezone'>, inquiryId: number, fileId: number, files: FileContext) => Promise<void>;
+  destroyInquiryFile: (
+    db: Db,
+    auth: Pick<AuthContext, 'businessId' | 'timezone'>,
+    inquiryId: number,
+    fileId: number,
+    files: FileContext,
+  ) => Promise<void>;
 }
 
 const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, { destroyInquiryFile }) => {
@@ -64,7 +70,13 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, { d
       },
     },
     async (request, reply) => {
-      await destroyInquiryFile(app.db, request.auth, request.params.inquiry_id, request.params.file_id, request.fileContext);
+      await destroyInquiryFile(
+        app.db,
+        request.auth,
+        request.params.inquiry_id,
+        request.params.file_id,
+        request.fileContext,
+      );
       return reply.code(204).send(null);
     },
   );

@@ -22,22 +22,33 @@ const FileName = Type.String({
 const examplePath = '42/9f86d081884c7d659a2feaa0c55ad015.pdf';
 
 /** `POST /v1/presigned` body. */
-export const PresignedBody = Named('PresignedRequest', Type.Object(
-  {
-    name: {
-      ...FileName,
-      description: `The file name with its extension, one of ${ALLOWED_EXTENSIONS.join(', ')} (any letter case).`,
+export const PresignedBody = Named(
+  'PresignedRequest',
+  Type.Object(
+    {
+      name: {
+        ...FileName,
+        description: `The file name with its extension, one of ${ALLOWED_EXTENSIONS.join(', ')} (any letter case).`,
+      },
     },
-  },
-  { examples: [{ name: 'proposal.pdf' }] },
-));
+    { examples: [{ name: 'proposal.pdf' }] },
+  ),
+);
 export type PresignedBody = Static<typeof PresignedBody>;
 
 /** `POST /v1/presigned` response: where to `PUT` the bytes, and the path to attach afterwards. */
-export const Presigned = Named('Presigned', Type.Object({
-  url: Type.String({ format: 'uri', description: 'Pre-signed URL that accepts one `PUT` of the file bytes until it expires.' }),
-  path: Type.String({ description: 'The object path; send it as `fileSet[].file` when creating or updating an inquiry.' }),
-}));
+export const Presigned = Named(
+  'Presigned',
+  Type.Object({
+    url: Type.String({
+      format: 'uri',
+      description: 'Pre-signed URL that accepts one `PUT` of the file bytes until it expires.',
+    }),
+    path: Type.String({
+      description: 'The object path; send it as `fileSet[].file` when creating or updating an inquiry.',
+    }),
+  }),
+);
 export type Presigned = Static<typeof Presigned>;
 
 /** The create response, with its example. */
@@ -47,10 +58,16 @@ export const PresignedCreated = withExample(Presigned, {
 });
 
 /** A `fileSet` entry in a request: the display name and the `path` of an uploaded object. */
-export const FileSetEntryInput = Named('FileSetEntryRequest', Type.Object({
-  name: FileName,
-  file: Type.String({ maxLength: 1024, description: 'The `path` returned by `POST /v1/presigned`, after the upload.' }),
-}));
+export const FileSetEntryInput = Named(
+  'FileSetEntryRequest',
+  Type.Object({
+    name: FileName,
+    file: Type.String({
+      maxLength: 1024,
+      description: 'The `path` returned by `POST /v1/presigned`, after the upload.',
+    }),
+  }),
+);
 export type FileSetEntryInput = Static<typeof FileSetEntryInput>;
 
 /** A request's `fileSet`: at most 30 entries (on update: existing plus added), or null (no change). */
@@ -64,12 +81,15 @@ export const FileSetInput = Type.Unsafe<FileSetEntryInput[] | null>({
 });
 
 /** A `fileSet` entry in a response: `file` is a pre-signed download URL that expires. */
-export const InquiryFile = Named('InquiryFile', Type.Object({
-  id: Type.Integer({ description: 'The id for `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`.' }),
-  name: Type.String(),
-  file: Type.String({ format: 'uri', description: 'Pre-signed download URL (expires, by default after one hour).' }),
-  created: Timestamp,
-}));
+export const InquiryFile = Named(
+  'InquiryFile',
+  Type.Object({
+    id: Type.Integer({ description: 'The id for `DELETE /v1/inquiry/{inquiry_id}/file/{file_id}`.' }),
+    name: Type.String(),
+    file: Type.String({ format: 'uri', description: 'Pre-signed download URL (expires, by default after one hour).' }),
+    created: Timestamp,
+  }),
+);
 export type InquiryFile = Static<typeof InquiryFile>;
 
 /** An example `fileSet` item, for the inquiry operations' examples. */

@@ -8,14 +8,27 @@ import type { Readable } from 'node:stream';
 import type { Expression, RawBuilder } from 'kysely';
 import type { FilesConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { advanceIdSequence, fromJsonColumn, isUniqueViolation, jsonArrayOf, jsonTimestamp, nowTimestamp } from '../../db/sql-helpers.ts';
+import {
+  advanceIdSequence,
+  fromJsonColumn,
+  isUniqueViolation,
+  jsonArrayOf,
+  jsonTimestamp,
+  nowTimestamp,
+} from '../../db/sql-helpers.ts';
 import { canKeepId } from '../../db/ids.ts';
 import { restoredTimestamp } from '../../shared/restore-record.ts';
 import { type ErrorCollector, NotFound, PermissionDenied, ValidationError, messages } from '../../shared/errors.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { ALLOWED_EXTENSIONS, extensionOf, mediaTypeOf, rawExtensionOf } from './file-types.ts';
 import * as repo from './file.repository.ts';
-import { type FileSetEntryInput, type InquiryFile, MAX_FILES_PER_INQUIRY, type Presigned, type PresignedBody } from './file.schemas.ts';
+import {
+  type FileSetEntryInput,
+  type InquiryFile,
+  MAX_FILES_PER_INQUIRY,
+  type Presigned,
+  type PresignedBody,
+} from './file.schemas.ts';
 import { newObjectPath, parseObjectPath } from './object-path.ts';
 import type { Storage } from './storage.ts';
 
@@ -130,8 +143,20 @@ export async function checkFileSet(
     const parsed = parseObjectPath(e.file);
     return parsed && parsed.businessId === businessId ? e.file : undefined;
   });
-  const rows = new Map((await repo.findByPaths(db, businessId, own.filter((p) => p !== undefined))).map((r) => [r.path, r]));
-  const attached = await repo.findAttachedFileIds(db, businessId, [...rows.values()].map((r) => r.id));
+  const rows = new Map(
+    (
+      await repo.findByPaths(
+        db,
+        businessId,
+        own.filter((p) => p !== undefined),
+      )
+    ).map((r) => [r.path, r]),
+  );
+  const attached = await repo.findAttachedFileIds(
+    db,
+    businessId,
+    [...rows.values()].map((r) => r.id),
+  );
   const seen = new Set<string>();
   const out: CheckedFile[] = [];
   for (const [i, entry] of entries.entries()) {
@@ -185,7 +210,8 @@ async function sealUpload(db: Db, ctx: FileContext, businessId: number, path: st
     return row?.uploaded_at != null ? undefined : `The file at "${path}" has not been uploaded yet.`;
   }
   if (sealed.status === 'too_large') return `The file is larger than ${ctx.files.maxUploadBytes} bytes.`;
-  if (sealed.status === 'changed') return `The file at "${path}" kept changing while it was being attached. Attach it again.`;
+  if (sealed.status === 'changed')
+    return `The file at "${path}" kept changing while it was being attached. Attach it again.`;
   const storedPath = sealed.path === path ? null : sealed.path;
   const won = await repo.recordSeal(db, businessId, path, { size: sealed.size, storedPath }, nowTimestamp());
   if (storedPath !== null) {
@@ -211,7 +237,13 @@ async function deleteQuietly(ctx: Pick<FileContext, 'storage' | 'log'>, path: st
  * @throws ValidationError on `fileSet` when the inquiry would hold more than 30 files (docs/api.md#attachments), or
  *   when another request attached one of the files since it was checked (each file is attached at most once)
  */
-export async function attachFiles(db: Db, businessId: number, inquiryId: number, files: readonly CheckedFile[], held?: number): Promise<void> {
+export async function attachFiles(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  files: readonly CheckedFile[],
+  held?: number,
+): Promise<void> {
   if (files.length === 0) return;
   const existing = held ?? (await repo.countInquiryFiles(db, businessId, inquiryId));
   if (existing + files.length > MAX_FILES_PER_INQUIRY) {
@@ -226,7 +258,10 @@ export async function attachFiles(db: Db, businessId: number, inquiryId: number,
     // Another request attached one of these files after this one checked them: the same answer as when the
     // check sees it (a file is attached at most once), not a 500.
     if (isUniqueViolation(err, 'inquiry_file_business_file_uq', ['inquiry_file.business_id', 'inquiry_file.file_id'])) {
-      throw ValidationError.at(['fileSet'], 'A file of this request is attached already (by another request at the same time).');
+      throw ValidationError.at(
+        ['fileSet'],
+        'A file of this request is attached already (by another request at the same time).',
+      );
     }
     throw err;
   }
@@ -241,7 +276,10 @@ export const DOWNLOAD_URL_WINDOW_SECONDS = 60;
  * identical and cacheable), and each URL is valid at least `ttlSeconds` after it was handed out and at most
  * one window longer (never beyond 7 days, the S3 maximum).
  */
-export function downloadUrlWindow(ttlSeconds: number, nowMs = Date.now()): { signedAt: number; expiresInSeconds: number } {
+export function downloadUrlWindow(
+  ttlSeconds: number,
+  nowMs = Date.now(),
+): { signedAt: number; expiresInSeconds: number } {
   const window = Math.min(DOWNLOAD_URL_WINDOW_SECONDS, ttlSeconds);
   const now = Math.floor(nowMs / 1000);
   return { signedAt: now - (now % window), expiresInSeconds: Math.min(ttlSeconds + window, 604800) };
@@ -253,7 +291,11 @@ export function downloadUrlWindow(ttlSeconds: number, nowMs = Date.now()): { sig
  * inquiry's full shape is one statement and no URL is signed inside a write transaction (the lean write
  * path, docs/api.md#events). Map the column with {@link toStoredFiles}, sign with {@link signFileSet}.
  */
-export function inquiryFilesJson(db: Db, businessId: number, inquiryId: Expression<number>): RawBuilder<StoredFilesJson> {
+export function inquiryFilesJson(
+  db: Db,
+  businessId: number,
+  inquiryId: Expression<number>,
+): RawBuilder<StoredFilesJson> {
   return jsonArrayOf(db, repo.inquiryFilesQuery(db, businessId, inquiryId)) as unknown as RawBuilder<StoredFilesJson>;
 }
 
@@ -272,8 +314,18 @@ export interface StoredFile {
 
 /** Maps the column of {@link inquiryFilesJson} (text on SQLite, parsed JSON on PostgreSQL) to its files, in the order attached. */
 export function toStoredFiles(column: StoredFilesJson): StoredFile[] {
-  const rows = fromJsonColumn<{ id: number; name: string; created: string; path: string; stored_path: string | null; content_type: string }[]>(column);
-  return rows.map((r) => ({ id: r.id, name: r.name, created: jsonTimestamp(r.created), path: r.path, storedPath: r.stored_path, contentType: r.content_type }));
+  const rows =
+    fromJsonColumn<
+      { id: number; name: string; created: string; path: string; stored_path: string | null; content_type: string }[]
+    >(column);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    created: jsonTimestamp(r.created),
+    path: r.path,
+    storedPath: r.stored_path,
+    contentType: r.content_type,
+  }));
 }
 
 /**
@@ -288,7 +340,12 @@ export async function signFileSet(ctx: FileContext, files: readonly StoredFile[]
     files.map(async (f) => ({
       id: f.id,
       name: f.name,
-      file: await ctx.storage.presignDownload(f.storedPath ?? f.path, { ...window, origin: ctx.origin, name: f.name, contentType: f.contentType }),
+      file: await ctx.storage.presignDownload(f.storedPath ?? f.path, {
+        ...window,
+        origin: ctx.origin,
+        name: f.name,
+        contentType: f.contentType,
+      }),
       created: f.created,
     })),
   );
@@ -308,7 +365,12 @@ export interface DetachedFile {
  * @returns the detached file, or `undefined` when the id is not one of this inquiry's files (another
  *   inquiry's, another business's, or already deleted)
  */
-export async function detachInquiryFile(trx: Db, businessId: number, inquiryId: number, fileId: number): Promise<DetachedFile | undefined> {
+export async function detachInquiryFile(
+  trx: Db,
+  businessId: number,
+  inquiryId: number,
+  fileId: number,
+): Promise<DetachedFile | undefined> {
   const row = await repo.findInquiryFileById(trx, businessId, inquiryId, fileId);
   if (!row) return undefined;
   if ((await repo.deleteInquiryFileById(trx, businessId, inquiryId, fileId)) === 0) return undefined;
@@ -321,9 +383,13 @@ export async function detachInquiryFile(trx: Db, businessId: number, inquiryId: 
  * orphan of a late `PUT` may sit. Call after the detach is committed; a storage failure is logged, not
  * thrown (the file is gone from the API either way).
  */
-export async function removeDetachedObjects(ctx: Pick<FileContext, 'storage' | 'log'>, file: DetachedFile): Promise<void> {
+export async function removeDetachedObjects(
+  ctx: Pick<FileContext, 'storage' | 'log'>,
+  file: DetachedFile,
+): Promise<void> {
   await deleteQuietly(ctx, file.storedPath ?? file.path, 'could not remove the object of a deleted attachment');
-  if (file.storedPath !== null) await deleteQuietly(ctx, file.path, 'could not remove the upload key of a deleted attachment');
+  if (file.storedPath !== null)
+    await deleteQuietly(ctx, file.path, 'could not remove the upload key of a deleted attachment');
 }
 
 /**
@@ -351,9 +417,19 @@ export interface RestoredObject {
  *
  * @public reached through the composition root (src/services.ts) by the transfer module.
  */
-export async function storeRestoredObject(ctx: FileContext, businessId: number, name: string, bytes: Uint8Array, fallbackName = ''): Promise<RestoredObject> {
+export async function storeRestoredObject(
+  ctx: FileContext,
+  businessId: number,
+  name: string,
+  bytes: Uint8Array,
+  fallbackName = '',
+): Promise<RestoredObject> {
   const extension = extensionOf(name) ?? extensionOf(fallbackName.split('?')[0] ?? '');
-  if (!extension) throw ValidationError.at(['fileSet'], `File "${name}": its extension is not one of ${ALLOWED_EXTENSIONS.join(', ')}.`);
+  if (!extension)
+    throw ValidationError.at(
+      ['fileSet'],
+      `File "${name}": its extension is not one of ${ALLOWED_EXTENSIONS.join(', ')}.`,
+    );
   const path = newObjectPath(businessId, extension);
   const stored = await ctx.storage.put(path, Buffer.from(bytes), { maxBytes: ctx.files.maxUploadBytes });
   return { path, size: stored.size, contentType: mediaTypeOf(extension) };
@@ -386,7 +462,12 @@ export async function restoreInquiryFile(
     uploaded_at: created,
   });
   const explicit = await canKeepId(trx, 'inquiry_file', entry.id);
-  const id = await repo.insertInquiryFileWithId(trx, businessId, inquiryId, { id: explicit ? entry.id : undefined, fileId, name: entry.name, created });
+  const id = await repo.insertInquiryFileWithId(trx, businessId, inquiryId, {
+    id: explicit ? entry.id : undefined,
+    fileId,
+    name: entry.name,
+    created,
+  });
   if (explicit) await advanceIdSequence(trx, 'inquiry_file');
   return id;
 }

@@ -103,7 +103,11 @@ export class LocalStorage implements Storage {
     return Math.floor(Date.now() / 1000) > expires ? 'expired' : 'valid';
   }
 
-  async put(objectPath: string, body: Readable | Buffer, options: { maxBytes: number }): Promise<{ size: number; md5: string }> {
+  async put(
+    objectPath: string,
+    body: Readable | Buffer,
+    options: { maxBytes: number },
+  ): Promise<{ size: number; md5: string }> {
     const target = this.fileOf(objectPath);
     const tmpDir = path.join(this.root, '.tmp');
     // Directories 0700, files 0600: only the server's user reads attachments (docs/deployment.md#files-on-disk).

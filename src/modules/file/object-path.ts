@@ -49,4 +49,3 @@ export function parseObjectPath(text: string): ObjectPath | undefined {
   if (!Number.isSafeInteger(businessId)) return undefined;
   return { businessId, extension: m[3] as Extension };
 }
-

@@ -47,7 +47,9 @@ export function s3ClientConfig(config: S3Config): S3ClientConfig {
     ...(config.endpoint && { endpoint: config.endpoint }),
     forcePathStyle: config.forcePathStyle,
     ...(config.accessKeyId &&
-      config.secretAccessKey && { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }),
+      config.secretAccessKey && {
+        credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      }),
     // Without these the SDK adds a CRC32 checksum of an empty body to pre-signed PUT URLs, and every real
     // upload to them would fail.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -70,7 +72,11 @@ export class S3Storage implements Storage {
     this.client = client ?? new S3Client(s3ClientConfig(config));
   }
 
-  async put(objectPath: string, body: Readable | Buffer, options: { maxBytes: number }): Promise<{ size: number; md5: string }> {
+  async put(
+    objectPath: string,
+    body: Readable | Buffer,
+    options: { maxBytes: number },
+  ): Promise<{ size: number; md5: string }> {
     let bytes: Buffer;
     if (Buffer.isBuffer(body)) bytes = body;
     else {

@@ -72,7 +72,8 @@ const storageRoutes: FastifyPluginAsyncTypebox<StorageRoutesOptions> = async (ap
     `${LOCAL_FILES_PREFIX}/:business_id/:object`,
     {
       // The body is a stream, not a document: nothing to validate (the schema only documents it).
-      validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? () => true : compileValidator(schema, httpPart as HttpPart)),
+      validatorCompiler: ({ schema, httpPart }) =>
+        httpPart === 'body' ? () => true : compileValidator(schema, httpPart as HttpPart),
       schema: {
         tags: ['file'],
         operationId: 'files_update',

@@ -26,7 +26,12 @@ export interface ClaimValues {
  * concurrent INSERT win, on both dialects and across processes.
  * @returns the new row's id, or `undefined` when the key was already there
  */
-export async function insertClaim(db: Db, businessId: number, key: string, v: ClaimValues): Promise<number | undefined> {
+export async function insertClaim(
+  db: Db,
+  businessId: number,
+  key: string,
+  v: ClaimValues,
+): Promise<number | undefined> {
   const row = await db
     .insertInto('idempotency_key')
     .values({
@@ -47,7 +52,16 @@ export async function insertClaim(db: Db, businessId: number, key: string, v: Cl
 export async function find(db: Db, businessId: number, key: string): Promise<IdempotencyRow | undefined> {
   const row = await db
     .selectFrom('idempotency_key')
-    .select(['id', 'fingerprint', 'claim_token', 'locked_until', 'expires_at', 'status_code', 'response_headers', 'response_body'])
+    .select([
+      'id',
+      'fingerprint',
+      'claim_token',
+      'locked_until',
+      'expires_at',
+      'status_code',
+      'response_headers',
+      'response_body',
+    ])
     .where('business_id', '=', businessId)
     .where('key', '=', key)
     .executeTakeFirst();
@@ -79,7 +93,14 @@ export async function takeOver(db: Db, id: number, previousToken: string, v: Cla
 }
 
 /** Stores the answer on the claim `id` / `token` (nothing when another process took the row over). */
-export async function storeAnswer(db: Db, id: number, token: string, status: number, headers: string, body: string): Promise<void> {
+export async function storeAnswer(
+  db: Db,
+  id: number,
+  token: string,
+  status: number,
+  headers: string,
+  body: string,
+): Promise<void> {
   await db
     .updateTable('idempotency_key')
     .set({ status_code: status, response_headers: headers, response_body: body })

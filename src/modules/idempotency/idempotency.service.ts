@@ -90,7 +90,8 @@ export async function claim(
     const expired = row.expires_at <= nowMs;
     const abandoned = row.status_code === null && row.locked_until <= nowMs;
     if (expired || (abandoned && row.fingerprint === print)) {
-      if (await repo.takeOver(db, row.id, row.claim_token, v)) return { kind: 'claimed', claim: { id: row.id, token: v.claimToken } };
+      if (await repo.takeOver(db, row.id, row.claim_token, v))
+        return { kind: 'claimed', claim: { id: row.id, token: v.claimToken } };
       continue;
     }
     if (row.fingerprint !== print) return { kind: 'reused' };
@@ -129,7 +130,14 @@ export function openBody(masterKey: Buffer, stored: string): Buffer {
  * body sealed with `masterKey` ({@link sealBody}).
  */
 export async function complete(db: Db, held: Claim, answer: StoredAnswer, masterKey: Buffer): Promise<void> {
-  await repo.storeAnswer(db, held.id, held.token, answer.status, JSON.stringify(answer.headers), sealBody(masterKey, answer.body));
+  await repo.storeAnswer(
+    db,
+    held.id,
+    held.token,
+    answer.status,
+    JSON.stringify(answer.headers),
+    sealBody(masterKey, answer.body),
+  );
 }
 
 /** Gives the key up (an answer that is not stored: 5xx, 409, 429), so it can be retried. */

@@ -46,12 +46,24 @@ export async function findStatusHistoryPage(
 ): Promise<Page<StatusHistoryRow>> {
   const q = db
     .selectFrom('inquiry_status_history as h')
-    .innerJoin('inquiry_status as s', (join) => join.onRef('s.id', '=', 'h.status_id').onRef('s.business_id', '=', 'h.business_id'))
-    .innerJoin('folder as f', (join) => join.onRef('f.id', '=', 's.folder_id').onRef('f.business_id', '=', 's.business_id'))
-    .leftJoin('inquiry_status as ps', (join) => join.onRef('ps.id', '=', 'h.previous_status_id').onRef('ps.business_id', '=', 'h.business_id'))
-    .leftJoin('folder as pf', (join) => join.onRef('pf.id', '=', 'ps.folder_id').onRef('pf.business_id', '=', 'ps.business_id'))
-    .leftJoin('member as m', (join) => join.onRef('m.id', '=', 'h.member_id').onRef('m.business_id', '=', 'h.business_id'))
-    .leftJoin('grade as g', (join) => join.onRef('g.id', '=', 'm.grade_id').onRef('g.business_id', '=', 'm.business_id'))
+    .innerJoin('inquiry_status as s', (join) =>
+      join.onRef('s.id', '=', 'h.status_id').onRef('s.business_id', '=', 'h.business_id'),
+    )
+    .innerJoin('folder as f', (join) =>
+      join.onRef('f.id', '=', 's.folder_id').onRef('f.business_id', '=', 's.business_id'),
+    )
+    .leftJoin('inquiry_status as ps', (join) =>
+      join.onRef('ps.id', '=', 'h.previous_status_id').onRef('ps.business_id', '=', 'h.business_id'),
+    )
+    .leftJoin('folder as pf', (join) =>
+      join.onRef('pf.id', '=', 'ps.folder_id').onRef('pf.business_id', '=', 'ps.business_id'),
+    )
+    .leftJoin('member as m', (join) =>
+      join.onRef('m.id', '=', 'h.member_id').onRef('m.business_id', '=', 'h.business_id'),
+    )
+    .leftJoin('grade as g', (join) =>
+      join.onRef('g.id', '=', 'm.grade_id').onRef('g.business_id', '=', 'm.business_id'),
+    )
     .select([
       'h.id',
       'h.created',
@@ -90,10 +102,18 @@ export async function findFolderHistoryPage(
 ): Promise<Page<FolderHistoryRow>> {
   const q = db
     .selectFrom('inquiry_folder_history as h')
-    .innerJoin('folder as f', (join) => join.onRef('f.id', '=', 'h.folder_id').onRef('f.business_id', '=', 'h.business_id'))
-    .leftJoin('folder as pf', (join) => join.onRef('pf.id', '=', 'h.previous_folder_id').onRef('pf.business_id', '=', 'h.business_id'))
-    .leftJoin('member as m', (join) => join.onRef('m.id', '=', 'h.member_id').onRef('m.business_id', '=', 'h.business_id'))
-    .leftJoin('grade as g', (join) => join.onRef('g.id', '=', 'm.grade_id').onRef('g.business_id', '=', 'm.business_id'))
+    .innerJoin('folder as f', (join) =>
+      join.onRef('f.id', '=', 'h.folder_id').onRef('f.business_id', '=', 'h.business_id'),
+    )
+    .leftJoin('folder as pf', (join) =>
+      join.onRef('pf.id', '=', 'h.previous_folder_id').onRef('pf.business_id', '=', 'h.business_id'),
+    )
+    .leftJoin('member as m', (join) =>
+      join.onRef('m.id', '=', 'h.member_id').onRef('m.business_id', '=', 'h.business_id'),
+    )
+    .leftJoin('grade as g', (join) =>
+      join.onRef('g.id', '=', 'm.grade_id').onRef('g.business_id', '=', 'm.business_id'),
+    )
     .select([
       'h.id',
       'h.created',
@@ -119,15 +139,13 @@ export interface TextHistoryRow extends HistoryMemberColumns {
 function selectText(db: Db, businessId: number, inquiryId: number) {
   return db
     .selectFrom('inquiry_text_history as h')
-    .leftJoin('member as m', (join) => join.onRef('m.id', '=', 'h.member_id').onRef('m.business_id', '=', 'h.business_id'))
-    .leftJoin('grade as g', (join) => join.onRef('g.id', '=', 'm.grade_id').onRef('g.business_id', '=', 'm.business_id'))
-    .select([
-      'h.id',
-      'h.content',
-      'h.created',
-      'h.updated',
-      ...memberColumns,
-    ])
+    .leftJoin('member as m', (join) =>
+      join.onRef('m.id', '=', 'h.member_id').onRef('m.business_id', '=', 'h.business_id'),
+    )
+    .leftJoin('grade as g', (join) =>
+      join.onRef('g.id', '=', 'm.grade_id').onRef('g.business_id', '=', 'm.business_id'),
+    )
+    .select(['h.id', 'h.content', 'h.created', 'h.updated', ...memberColumns])
     .where('h.business_id', '=', businessId)
     .where('h.inquiry_id', '=', inquiryId);
 }
@@ -159,9 +177,20 @@ export async function findTextHistoryPage(
  * the caller's transaction (`FOR UPDATE OF h` on PostgreSQL; SQLite's `BEGIN IMMEDIATE` holds the write
  * lock already): the lean write path's read of the current shape (docs/api.md#events).
  */
-export async function findTextHistoryById(db: Db, businessId: number, inquiryId: number, id: number, lock = false): Promise<TextHistoryRow | undefined> {
+export async function findTextHistoryById(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  id: number,
+  lock = false,
+): Promise<TextHistoryRow | undefined> {
   const q = selectText(db, businessId, inquiryId)
-    .innerJoin('inquiry as i', (join) => join.onRef('i.id', '=', 'h.inquiry_id').onRef('i.business_id', '=', 'h.business_id').on('i.deleted_at', 'is', null))
+    .innerJoin('inquiry as i', (join) =>
+      join
+        .onRef('i.id', '=', 'h.inquiry_id')
+        .onRef('i.business_id', '=', 'h.business_id')
+        .on('i.deleted_at', 'is', null),
+    )
     .where('h.id', '=', id);
   return (lock ? forUpdateOf(db, q, 'h') : q).executeTakeFirst();
 }
@@ -171,7 +200,11 @@ export async function findTextHistoryById(db: Db, businessId: number, inquiryId:
  * business, else `undefined`: the existence check of a note's create and the recipients of its
  * notification (README.md#notifications), in one statement.
  */
-export async function findLiveInquiryInCharge(db: Db, businessId: number, inquiryId: number): Promise<number[] | undefined> {
+export async function findLiveInquiryInCharge(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+): Promise<number[] | undefined> {
   const row = await db
     .selectFrom('inquiry')
     .select((eb) =>
@@ -237,14 +270,26 @@ export async function updateTextHistoryById(
  * Deletes a text note of the live inquiry; returns the number of rows deleted (0 when missing, also for a
  * note of another inquiry or of a soft-deleted one: the one statement is the existence check).
  */
-export async function deleteTextHistoryById(db: Db, businessId: number, inquiryId: number, id: number): Promise<number> {
+export async function deleteTextHistoryById(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  id: number,
+): Promise<number> {
   const result = await db
     .deleteFrom('inquiry_text_history')
     .where('business_id', '=', businessId)
     .where('inquiry_id', '=', inquiryId)
     .where('id', '=', id)
     .where((eb) =>
-      eb.exists(eb.selectFrom('inquiry').select('inquiry.id').where('inquiry.business_id', '=', businessId).where('inquiry.id', '=', inquiryId).where('inquiry.deleted_at', 'is', null)),
+      eb.exists(
+        eb
+          .selectFrom('inquiry')
+          .select('inquiry.id')
+          .where('inquiry.business_id', '=', businessId)
+          .where('inquiry.id', '=', inquiryId)
+          .where('inquiry.deleted_at', 'is', null),
+      ),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -343,7 +388,13 @@ export type HistoryTable =
   | 'inquiry_submit_history';
 
 /** The stored columns (without `id`, `business_id`, `inquiry_id`) of one history row of the inquiry, or `undefined`. */
-export async function findHistoryColumns(db: Db, table: HistoryTable, businessId: number, inquiryId: number, id: number): Promise<Record<string, unknown> | undefined> {
+export async function findHistoryColumns(
+  db: Db,
+  table: HistoryTable,
+  businessId: number,
+  inquiryId: number,
+  id: number,
+): Promise<Record<string, unknown> | undefined> {
   const row = await db
     .selectFrom(table as 'inquiry_text_history')
     .selectAll()
@@ -357,7 +408,14 @@ export async function findHistoryColumns(db: Db, table: HistoryTable, businessId
 }
 
 /** Inserts a history row of the inquiry under `id` (a new id when undefined); returns its id. */
-export async function insertHistoryRow(db: Db, table: HistoryTable, businessId: number, inquiryId: number, id: number | undefined, columns: Record<string, unknown>): Promise<number> {
+export async function insertHistoryRow(
+  db: Db,
+  table: HistoryTable,
+  businessId: number,
+  inquiryId: number,
+  id: number | undefined,
+  columns: Record<string, unknown>,
+): Promise<number> {
   const { id: newId } = await db
     .insertInto(table as 'inquiry_text_history')
     .values({ ...columns, ...(id !== undefined && { id }), business_id: businessId, inquiry_id: inquiryId } as never)
@@ -367,7 +425,14 @@ export async function insertHistoryRow(db: Db, table: HistoryTable, businessId: 
 }
 
 /** Sets the columns of a history row of the business (moving it to `inquiryId`). */
-export async function updateHistoryRow(db: Db, table: HistoryTable, businessId: number, inquiryId: number, id: number, columns: Record<string, unknown>): Promise<void> {
+export async function updateHistoryRow(
+  db: Db,
+  table: HistoryTable,
+  businessId: number,
+  inquiryId: number,
+  id: number,
+  columns: Record<string, unknown>,
+): Promise<void> {
   await db
     .updateTable(table as 'inquiry_text_history')
     .set({ ...columns, inquiry_id: inquiryId } as never)

@@ -60,7 +60,8 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       path: 'email_history',
       operationId: 'inquiry_email_history_list',
       summary: 'List the e-mails sent from an inquiry',
-      description: 'E-mails sent from the inquiry, newest first. `status`: S sent, D draft, C scheduled, F failed. Read-only: the rows come from the mail integration.',
+      description:
+        'E-mails sent from the inquiry, newest first. `status`: S sent, D draft, C scheduled, F failed. Read-only: the rows come from the mail integration.',
       response: schemas.EmailHistoryPage,
       list: service.listEmailHistory,
     },
@@ -68,7 +69,8 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       path: 'email_reply_history',
       operationId: 'inquiry_email_reply_history_list',
       summary: 'List the e-mail replies of an inquiry',
-      description: 'Replies received to the inquiry e-mails, newest first. Read-only: the rows come from the mail integration.',
+      description:
+        'Replies received to the inquiry e-mails, newest first. Read-only: the rows come from the mail integration.',
       response: schemas.EmailReplyHistoryPage,
       list: service.listEmailReplyHistory,
     },
@@ -76,7 +78,8 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       path: 'submit_history',
       operationId: 'inquiry_submit_history_list',
       summary: 'List the web-form submissions of an inquiry',
-      description: 'Web-form submissions attached to the inquiry, newest first; `answers` is the submitted JSON. Read-only.',
+      description:
+        'Web-form submissions attached to the inquiry, newest first; `answers` is the submitted JSON. Read-only.',
       response: schemas.SubmitHistoryPage,
       list: service.listSubmitHistory,
     },
@@ -98,7 +101,13 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const { inquiry_id } = request.params;
-        const page: Page<unknown> = await r.list(app.db, request.auth, inquiry_id, request.query, readCursor(request, request.query.cursor));
+        const page: Page<unknown> = await r.list(
+          app.db,
+          request.auth,
+          inquiry_id,
+          request.query,
+          readCursor(request, request.query.cursor),
+        );
         return toPageBody(request, page);
       },
     );
@@ -178,7 +187,8 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: schemas.TextHistoryDetail, ...commonErrorResponses },
         },
       },
-      async (request) => service.retrieveTextHistory(app.db, request.auth, request.params.inquiry_id, request.params.history_id),
+      async (request) =>
+        service.retrieveTextHistory(app.db, request.auth, request.params.inquiry_id, request.params.history_id),
     );
 
     app.patch(
@@ -201,7 +211,13 @@ const inquiryHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) =>
-        service.partialUpdateTextHistory(app.db, request.auth, request.params.inquiry_id, request.params.history_id, request.body),
+        service.partialUpdateTextHistory(
+          app.db,
+          request.auth,
+          request.params.inquiry_id,
+          request.params.history_id,
+          request.body,
+        ),
     );
 
     app.delete(

@@ -40,13 +40,16 @@ export const HistoryItemParams = Type.Object({ inquiry_id: IdParam, history_id: 
 const FolderRef = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 /** A `status_history` item (docs/api.md#inquiries). `member` is null for changes made through the API. */
-export const StatusHistory = Named('InquiryStatusHistory', Type.Object({
-  id: Type.Integer(),
-  status: InquiryStatus,
-  previousStatus: Nullable(InquiryStatus),
-  member: Nullable(Member),
-  created: Timestamp,
-}));
+export const StatusHistory = Named(
+  'InquiryStatusHistory',
+  Type.Object({
+    id: Type.Integer(),
+    status: InquiryStatus,
+    previousStatus: Nullable(InquiryStatus),
+    member: Nullable(Member),
+    created: Timestamp,
+  }),
+);
 export type StatusHistory = Static<typeof StatusHistory>;
 /** `GET /v1/inquiry/{inquiry_id}/status_history` response. */
 export const StatusHistoryPage = withExample(
@@ -63,18 +66,29 @@ export const StatusHistoryPage = withExample(
 );
 
 /** A `folder_history` item (docs/api.md#inquiries). */
-export const FolderHistory = Named('InquiryFolderHistory', Type.Object({
-  id: Type.Integer(),
-  folder: FolderRef,
-  previousFolder: Nullable(FolderRef),
-  member: Nullable(Member),
-  created: Timestamp,
-}));
+export const FolderHistory = Named(
+  'InquiryFolderHistory',
+  Type.Object({
+    id: Type.Integer(),
+    folder: FolderRef,
+    previousFolder: Nullable(FolderRef),
+    member: Nullable(Member),
+    created: Timestamp,
+  }),
+);
 export type FolderHistory = Static<typeof FolderHistory>;
 /** `GET /v1/inquiry/{inquiry_id}/folder_history` response. */
 export const FolderHistoryPage = withExample(
   Page(FolderHistory),
-  page([{ id: 4, folder: { id: 2, name: 'Closed' }, previousFolder: { id: 1, name: 'Sales' }, member: null, created: EXAMPLES.created }]),
+  page([
+    {
+      id: 4,
+      folder: { id: 2, name: 'Closed' },
+      previousFolder: { id: 1, name: 'Sales' },
+      member: null,
+      created: EXAMPLES.created,
+    },
+  ]),
 );
 
 const textHistoryProperties = {
@@ -90,7 +104,10 @@ const textHistoryProperties = {
 export const TextHistory = Named('InquiryTextHistory', Type.Object(textHistoryProperties));
 export type TextHistory = Static<typeof TextHistory>;
 /** The full shape of a text note (retrieve, update; the data of its events): the note with `updated` (docs/api.md#events). */
-export const TextHistoryFull = Named('InquiryTextHistoryDetail', Type.Object({ ...textHistoryProperties, updated: UpdatedProperty }));
+export const TextHistoryFull = Named(
+  'InquiryTextHistoryDetail',
+  Type.Object({ ...textHistoryProperties, updated: UpdatedProperty }),
+);
 export type TextHistoryFull = Static<typeof TextHistoryFull>;
 const textExample = {
   id: 31,
@@ -106,24 +123,35 @@ export const TextHistoryDetail = withExample(TextHistoryFull, { ...textExample, 
 export const TextHistoryPage = withExample(Page(TextHistory), page([textExample]));
 
 const content = Type.String({ minLength: 1, maxLength: TEXT_HISTORY_MAX_LENGTH });
-const createdInput = Type.String({ format: 'date-time', description: 'When the note was written (any offset); default now.' });
+const createdInput = Type.String({
+  format: 'date-time',
+  description: 'When the note was written (any offset); default now.',
+});
 
 /** `POST …/text_history` body: `content` required; `created` and `member {id}` optional. */
-export const TextHistoryCreateBody = Named('InquiryTextHistoryRequest', Type.Object(
-  {
-    content,
-    created: Type.Optional(createdInput),
-    member: Type.Optional(Nullable(Type.Object({ id: IdParam }, { description: 'The member who wrote the note `{id}`.' }))),
-  },
-  { examples: [{ content: 'Called the client; they want a quote by Friday.', member: { id: 1 } }] },
-));
+export const TextHistoryCreateBody = Named(
+  'InquiryTextHistoryRequest',
+  Type.Object(
+    {
+      content,
+      created: Type.Optional(createdInput),
+      member: Type.Optional(
+        Nullable(Type.Object({ id: IdParam }, { description: 'The member who wrote the note `{id}`.' })),
+      ),
+    },
+    { examples: [{ content: 'Called the client; they want a quote by Friday.', member: { id: 1 } }] },
+  ),
+);
 export type TextHistoryCreateBody = Static<typeof TextHistoryCreateBody>;
 
 /** `PATCH …/text_history/{history_id}` body: `content` and `created` (the member is not writable). */
-export const TextHistoryUpdateBody = Named('PatchedInquiryTextHistoryRequest', Type.Object(
-  { content: Type.Optional(content), created: Type.Optional(createdInput) },
-  { examples: [{ content: 'Called the client; quote due Monday instead.' }] },
-));
+export const TextHistoryUpdateBody = Named(
+  'PatchedInquiryTextHistoryRequest',
+  Type.Object(
+    { content: Type.Optional(content), created: Type.Optional(createdInput) },
+    { examples: [{ content: 'Called the client; quote due Monday instead.' }] },
+  ),
+);
 export type TextHistoryUpdateBody = Static<typeof TextHistoryUpdateBody>;
 
 /** E-mail send statuses (docs/api.md#inquiries): S sent, D draft, C scheduled, F failed. */
@@ -133,16 +161,19 @@ const ToSet = Type.Array(Type.Object({ toEmail: Type.String() }));
 const CcSet = Type.Array(Type.Object({ ccEmail: Type.String() }));
 
 /** An `email_history` item (docs/api.md#inquiries). */
-export const EmailHistory = Named('InquiryEmailHistory', Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  fromEmail: Type.String(),
-  toSet: ToSet,
-  ccSet: CcSet,
-  status: StringEnum(EMAIL_STATUSES, { description: 'S sent, D draft, C scheduled, F failed.' }),
-  sentAt: Nullable(Timestamp),
-  created: Timestamp,
-}));
+export const EmailHistory = Named(
+  'InquiryEmailHistory',
+  Type.Object({
+    id: Type.Integer(),
+    title: Type.String(),
+    fromEmail: Type.String(),
+    toSet: ToSet,
+    ccSet: CcSet,
+    status: StringEnum(EMAIL_STATUSES, { description: 'S sent, D draft, C scheduled, F failed.' }),
+    sentAt: Nullable(Timestamp),
+    created: Timestamp,
+  }),
+);
 export type EmailHistory = Static<typeof EmailHistory>;
 /** `GET /v1/inquiry/{inquiry_id}/email_history` response. */
 export const EmailHistoryPage = withExample(
@@ -162,16 +193,19 @@ export const EmailHistoryPage = withExample(
 );
 
 /** An `email_reply_history` item (docs/api.md#inquiries). */
-export const EmailReplyHistory = Named('InquiryEmailReplyHistory', Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  fromEmail: Type.String(),
-  toSet: ToSet,
-  ccSet: CcSet,
-  isUnread: Type.Boolean(),
-  receivedAt: Nullable(Timestamp),
-  created: Timestamp,
-}));
+export const EmailReplyHistory = Named(
+  'InquiryEmailReplyHistory',
+  Type.Object({
+    id: Type.Integer(),
+    title: Type.String(),
+    fromEmail: Type.String(),
+    toSet: ToSet,
+    ccSet: CcSet,
+    isUnread: Type.Boolean(),
+    receivedAt: Nullable(Timestamp),
+    created: Timestamp,
+  }),
+);
 export type EmailReplyHistory = Static<typeof EmailReplyHistory>;
 /** `GET /v1/inquiry/{inquiry_id}/email_reply_history` response. */
 export const EmailReplyHistoryPage = withExample(
@@ -191,12 +225,15 @@ export const EmailReplyHistoryPage = withExample(
 );
 
 /** A `submit_history` item (docs/api.md#inquiries): the web form and the submitted answers (any JSON). */
-export const SubmitHistory = Named('InquirySubmitHistory', Type.Object({
-  id: Type.Integer(),
-  form: Type.Object({ id: Type.Integer(), title: Type.String() }),
-  answers: Type.Unknown({ description: 'The answers as the form submitted them (any JSON value).' }),
-  created: Timestamp,
-}));
+export const SubmitHistory = Named(
+  'InquirySubmitHistory',
+  Type.Object({
+    id: Type.Integer(),
+    form: Type.Object({ id: Type.Integer(), title: Type.String() }),
+    answers: Type.Unknown({ description: 'The answers as the form submitted them (any JSON value).' }),
+    created: Timestamp,
+  }),
+);
 export type SubmitHistory = Static<typeof SubmitHistory>;
 /** `GET /v1/inquiry/{inquiry_id}/submit_history` response. */
 export const SubmitHistoryPage = withExample(

@@ -78,9 +78,16 @@ export async function listStatusHistory(
     id: r.id,
     status: { id: r.status_id, title: r.status_title, folder: { id: r.folder_id, name: r.folder_name } },
     previousStatus:
-      r.previous_status_id === null || r.previous_status_title === null || r.previous_folder_id === null || r.previous_folder_name === null
+      r.previous_status_id === null ||
+      r.previous_status_title === null ||
+      r.previous_folder_id === null ||
+      r.previous_folder_name === null
         ? null
-        : { id: r.previous_status_id, title: r.previous_status_title, folder: { id: r.previous_folder_id, name: r.previous_folder_name } },
+        : {
+            id: r.previous_status_id,
+            title: r.previous_status_title,
+            folder: { id: r.previous_folder_id, name: r.previous_folder_name },
+          },
     member: toNestedMember(r),
     created: r.created,
   }));
@@ -104,7 +111,9 @@ export async function listFolderHistory(
     id: r.id,
     folder: { id: r.folder_id, name: r.folder_name },
     previousFolder:
-      r.previous_folder_id === null || r.previous_folder_name === null ? null : { id: r.previous_folder_id, name: r.previous_folder_name },
+      r.previous_folder_id === null || r.previous_folder_name === null
+        ? null
+        : { id: r.previous_folder_id, name: r.previous_folder_name },
     member: toNestedMember(r),
     created: r.created,
   }));
@@ -236,7 +245,12 @@ export async function listTextHistory(
  * it in the past; the answer leaves `updated` out (docs/api.md#updated).
  * @throws NotFound for a missing inquiry; ValidationError for an unknown member
  */
-export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, body: TextHistoryCreateBody): Promise<TextHistory> {
+export async function createTextHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  body: TextHistoryCreateBody,
+): Promise<TextHistory> {
   // The route answered 404 for a missing inquiry before validation; the transaction checks it again.
   const memberId = body.member?.id ?? null;
   if (memberId !== null && !(await isMember(db, auth.businessId, memberId))) {
@@ -256,10 +270,17 @@ export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, b
       created: body.created === undefined ? now : toTimestamp(body.created),
       updated: now,
     });
-    await emitInquiryEvent(trx, auth.businessId, { type: 'inquiry.text_history_created', inquiryId, memberIds, textHistoryId: newId });
+    await emitInquiryEvent(trx, auth.businessId, {
+      type: 'inquiry.text_history_created',
+      inquiryId,
+      memberIds,
+      textHistoryId: newId,
+    });
     // Read inside the transaction: the answer and the event's data are the same shape.
     const note = toTextHistory((await repo.findTextHistoryById(trx, auth.businessId, inquiryId, newId))!);
-    await recordCreated(trx, auth.businessId, 'inquiry.text_history', note, { parent: { type: 'inquiry', id: inquiryId } });
+    await recordCreated(trx, auth.businessId, 'inquiry.text_history', note, {
+      parent: { type: 'inquiry', id: inquiryId },
+    });
     // the create answer keeps the keys the spec gives it: no `updated` (docs/api.md#updated)
     const { updated: _updated, ...created } = note;
     return created;
@@ -270,7 +291,12 @@ export async function createTextHistory(db: Db, auth: Auth, inquiryId: number, b
  * `GET /v1/inquiry/{inquiry_id}/text_history/{history_id}`.
  * @throws NotFound for a missing inquiry, a missing note, or a note of another inquiry
  */
-export async function retrieveTextHistory(db: Db, auth: Auth, inquiryId: number, historyId: number): Promise<TextHistoryFull> {
+export async function retrieveTextHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  historyId: number,
+): Promise<TextHistoryFull> {
   // One statement: the note of this live inquiry.
   const row = await repo.findTextHistoryById(db, auth.businessId, inquiryId, historyId);
   if (!row) throw new NotFound();
@@ -321,14 +347,17 @@ export async function destroyTextHistory(db: Db, auth: Auth, inquiryId: number, 
   // The DELETE (of a note of this live inquiry) is the existence check.
   await inTransaction(db, async (trx) => {
     if ((await repo.deleteTextHistoryById(trx, auth.businessId, inquiryId, historyId)) === 0) throw new NotFound();
-    await recordDeleted(trx, auth.businessId, 'inquiry.text_history', historyId, { parent: { type: 'inquiry', id: inquiryId } });
+    await recordDeleted(trx, auth.businessId, 'inquiry.text_history', historyId, {
+      parent: { type: 'inquiry', id: inquiryId },
+    });
   });
 }
 
 // ── Restore (src/shared/restore.ts, docs/deployment.md#11-moving-a-business-in-and-out) ──
 
 type MemberRef = { id: number } | null | undefined;
-const timeOrNull = (value: string | null | undefined) => (value === null || value === undefined ? null : restoredTimestamp(value));
+const timeOrNull = (value: string | null | undefined) =>
+  value === null || value === undefined ? null : restoredTimestamp(value);
 
 /**
  * Restores one history row of inquiry `inquiryId` (this server's id) from the stored `columns` a shape
@@ -353,7 +382,10 @@ async function restoreHistoryRow(
       errors.throwIfAny();
     }
   };
-  const withMember = table === 'inquiry_email_history' || table === 'inquiry_email_reply_history' || table === 'inquiry_submit_history' ? columns : { ...columns, member_id: member?.id ?? null };
+  const withMember =
+    table === 'inquiry_email_history' || table === 'inquiry_email_reply_history' || table === 'inquiry_submit_history'
+      ? columns
+      : { ...columns, member_id: member?.id ?? null };
   return restoreRecord(db, businessId, { ...withMember, id: shape.id }, options, {
     table,
     // Only text notes have an `updated` column.
@@ -383,15 +415,30 @@ export type RestoredTextHistory = TextHistory & { updated?: string | undefined }
  *
  * @public reached through the composition root (src/services.ts) by the transfer module.
  */
-export async function restoreTextHistory(db: Db, auth: Auth, inquiryId: number, shape: RestoredTextHistory, options: RestoreOptions): Promise<RestoreResult> {
+export async function restoreTextHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  shape: RestoredTextHistory,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
   const only = checkRestore(TextHistoryUpdateBodySchema, { content: shape.content }, shape, options);
   if (only) return only;
   const created = restoredTimestamp(shape.created);
-  return restoreHistoryRow(db, auth, 'inquiry_text_history', inquiryId, shape, shape.member, {
-    content: shape.content,
-    created,
-    updated: shape.updated === undefined ? created : restoredTimestamp(shape.updated),
-  }, options);
+  return restoreHistoryRow(
+    db,
+    auth,
+    'inquiry_text_history',
+    inquiryId,
+    shape,
+    shape.member,
+    {
+      content: shape.content,
+      created,
+      updated: shape.updated === undefined ? created : restoredTimestamp(shape.updated),
+    },
+    options,
+  );
 }
 
 /**
@@ -401,12 +448,27 @@ export async function restoreTextHistory(db: Db, auth: Auth, inquiryId: number, 
  *
  * @public reached through the composition root (src/services.ts) by the transfer module.
  */
-export async function restoreStatusHistory(db: Db, auth: Auth, inquiryId: number, shape: StatusHistory, options: RestoreOptions): Promise<RestoreResult> {
-  return restoreHistoryRow(db, auth, 'inquiry_status_history', inquiryId, shape, shape.member, {
-    status_id: shape.status.id,
-    previous_status_id: shape.previousStatus?.id ?? null,
-    created: restoredTimestamp(shape.created),
-  }, options);
+export async function restoreStatusHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  shape: StatusHistory,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  return restoreHistoryRow(
+    db,
+    auth,
+    'inquiry_status_history',
+    inquiryId,
+    shape,
+    shape.member,
+    {
+      status_id: shape.status.id,
+      previous_status_id: shape.previousStatus?.id ?? null,
+      created: restoredTimestamp(shape.created),
+    },
+    options,
+  );
 }
 
 /**
@@ -416,46 +478,106 @@ export async function restoreStatusHistory(db: Db, auth: Auth, inquiryId: number
  *
  * @public reached through the composition root (src/services.ts) by the transfer module.
  */
-export async function restoreFolderHistory(db: Db, auth: Auth, inquiryId: number, shape: FolderHistory, options: RestoreOptions): Promise<RestoreResult> {
-  return restoreHistoryRow(db, auth, 'inquiry_folder_history', inquiryId, shape, shape.member, {
-    folder_id: shape.folder.id,
-    previous_folder_id: shape.previousFolder?.id ?? null,
-    created: restoredTimestamp(shape.created),
-  }, options);
+export async function restoreFolderHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  shape: FolderHistory,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  return restoreHistoryRow(
+    db,
+    auth,
+    'inquiry_folder_history',
+    inquiryId,
+    shape,
+    shape.member,
+    {
+      folder_id: shape.folder.id,
+      previous_folder_id: shape.previousFolder?.id ?? null,
+      created: restoredTimestamp(shape.created),
+    },
+    options,
+  );
 }
 
 /** Restores one sent e-mail of inquiry `inquiryId` from its shape (every property as given). */
-export async function restoreEmailHistory(db: Db, auth: Auth, inquiryId: number, shape: EmailHistory, options: RestoreOptions): Promise<RestoreResult> {
-  return restoreHistoryRow(db, auth, 'inquiry_email_history', inquiryId, shape, null, {
-    title: shape.title,
-    from_email: shape.fromEmail,
-    to_emails: JSON.stringify(shape.toSet.map((t) => t.toEmail)),
-    cc_emails: JSON.stringify(shape.ccSet.map((c) => c.ccEmail)),
-    status: shape.status,
-    sent_at: timeOrNull(shape.sentAt),
-    created: restoredTimestamp(shape.created),
-  }, options);
+export async function restoreEmailHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  shape: EmailHistory,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  return restoreHistoryRow(
+    db,
+    auth,
+    'inquiry_email_history',
+    inquiryId,
+    shape,
+    null,
+    {
+      title: shape.title,
+      from_email: shape.fromEmail,
+      to_emails: JSON.stringify(shape.toSet.map((t) => t.toEmail)),
+      cc_emails: JSON.stringify(shape.ccSet.map((c) => c.ccEmail)),
+      status: shape.status,
+      sent_at: timeOrNull(shape.sentAt),
+      created: restoredTimestamp(shape.created),
+    },
+    options,
+  );
 }
 
 /** Restores one received reply of inquiry `inquiryId` from its shape (every property as given). */
-export async function restoreEmailReplyHistory(db: Db, auth: Auth, inquiryId: number, shape: EmailReplyHistory, options: RestoreOptions): Promise<RestoreResult> {
-  return restoreHistoryRow(db, auth, 'inquiry_email_reply_history', inquiryId, shape, null, {
-    title: shape.title,
-    from_email: shape.fromEmail,
-    to_emails: JSON.stringify(shape.toSet.map((t) => t.toEmail)),
-    cc_emails: JSON.stringify(shape.ccSet.map((c) => c.ccEmail)),
-    is_unread: shape.isUnread ? 1 : 0,
-    received_at: timeOrNull(shape.receivedAt),
-    created: restoredTimestamp(shape.created),
-  }, options);
+export async function restoreEmailReplyHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  shape: EmailReplyHistory,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  return restoreHistoryRow(
+    db,
+    auth,
+    'inquiry_email_reply_history',
+    inquiryId,
+    shape,
+    null,
+    {
+      title: shape.title,
+      from_email: shape.fromEmail,
+      to_emails: JSON.stringify(shape.toSet.map((t) => t.toEmail)),
+      cc_emails: JSON.stringify(shape.ccSet.map((c) => c.ccEmail)),
+      is_unread: shape.isUnread ? 1 : 0,
+      received_at: timeOrNull(shape.receivedAt),
+      created: restoredTimestamp(shape.created),
+    },
+    options,
+  );
 }
 
 /** Restores one web-form submission of inquiry `inquiryId` from its shape (every property as given). */
-export async function restoreSubmitHistory(db: Db, auth: Auth, inquiryId: number, shape: SubmitHistory, options: RestoreOptions): Promise<RestoreResult> {
-  return restoreHistoryRow(db, auth, 'inquiry_submit_history', inquiryId, shape, null, {
-    form_id: shape.form.id,
-    form_title: shape.form.title,
-    answers: JSON.stringify(shape.answers ?? null),
-    created: restoredTimestamp(shape.created),
-  }, options);
+export async function restoreSubmitHistory(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  shape: SubmitHistory,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  return restoreHistoryRow(
+    db,
+    auth,
+    'inquiry_submit_history',
+    inquiryId,
+    shape,
+    null,
+    {
+      form_id: shape.form.id,
+      form_title: shape.form.title,
+      answers: JSON.stringify(shape.answers ?? null),
+      created: restoredTimestamp(shape.created),
+    },
+    options,
+  );
 }

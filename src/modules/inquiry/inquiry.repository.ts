@@ -7,13 +7,27 @@ import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { recordWrites } from '../../db/record-writes.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { advanceIdSequence, forUpdateOf, jsonArrayOf, rowAsSelect, searchAll, type RowLock } from '../../db/sql-helpers.ts';
+import {
+  advanceIdSequence,
+  forUpdateOf,
+  jsonArrayOf,
+  rowAsSelect,
+  searchAll,
+  type RowLock,
+} from '../../db/sql-helpers.ts';
 import { canKeepId } from '../../db/ids.ts';
 import { defaultInquiryStatusId } from '../catalog/catalog.service.ts';
 import { fieldValuesJson } from '../field/field.service.ts';
 import { inquiryFilesJson } from '../file/file.service.ts';
 import type { Timestamp } from '../../db/columns.ts';
-import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
+import {
+  type CursorPosition,
+  fetchPage,
+  newestFirst,
+  noFilters,
+  type Page,
+  preparedPage,
+} from '../../shared/pagination.ts';
 import type { NewInquiryRow } from '../../db/tables/inquiry.table.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
@@ -53,11 +67,30 @@ const detailColumns = [
 function selectLive(db: Db, businessId: number) {
   return db
     .selectFrom('inquiry')
-    .leftJoin('inquiry_status', (join) => join.onRef('inquiry_status.id', '=', 'inquiry.status_id').onRef('inquiry_status.business_id', '=', 'inquiry.business_id'))
-    .leftJoin('folder', (join) => join.onRef('folder.id', '=', 'inquiry_status.folder_id').onRef('folder.business_id', '=', 'inquiry_status.business_id'))
-    .leftJoin('client', (join) => join.onRef('client.id', '=', 'inquiry.client_id').onRef('client.business_id', '=', 'inquiry.business_id').on('client.deleted_at', 'is', null))
-    .leftJoin('client_status', (join) => join.onRef('client_status.id', '=', 'client.status_id').onRef('client_status.business_id', '=', 'client.business_id'))
-    .leftJoin('contract', (join) => join.onRef('contract.inquiry_id', '=', 'inquiry.id').onRef('contract.business_id', '=', 'inquiry.business_id'))
+    .leftJoin('inquiry_status', (join) =>
+      join
+        .onRef('inquiry_status.id', '=', 'inquiry.status_id')
+        .onRef('inquiry_status.business_id', '=', 'inquiry.business_id'),
+    )
+    .leftJoin('folder', (join) =>
+      join
+        .onRef('folder.id', '=', 'inquiry_status.folder_id')
+        .onRef('folder.business_id', '=', 'inquiry_status.business_id'),
+    )
+    .leftJoin('client', (join) =>
+      join
+        .onRef('client.id', '=', 'inquiry.client_id')
+        .onRef('client.business_id', '=', 'inquiry.business_id')
+        .on('client.deleted_at', 'is', null),
+    )
+    .leftJoin('client_status', (join) =>
+      join
+        .onRef('client_status.id', '=', 'client.status_id')
+        .onRef('client_status.business_id', '=', 'client.business_id'),
+    )
+    .leftJoin('contract', (join) =>
+      join.onRef('contract.inquiry_id', '=', 'inquiry.id').onRef('contract.business_id', '=', 'inquiry.business_id'),
+    )
     .where('inquiry.business_id', '=', businessId)
     .where('inquiry.deleted_at', 'is', null);
 }
@@ -116,7 +149,9 @@ export async function findPage(
   if (filter.updatedTo !== undefined) q = q.where('inquiry.updated', '<', filter.updatedTo);
   const search = filter.search;
   if (search.length > 0) {
-    q = q.where((eb) => searchAll(eb, search, [eb.ref('inquiry.name'), eb.ref('inquiry.unique_id'), eb.ref('client.company_name')])!);
+    q = q.where((eb) =>
+      searchAll(eb, search, [eb.ref('inquiry.name'), eb.ref('inquiry.unique_id'), eb.ref('client.company_name')])!,
+    );
   }
   return fetchPage(q, newestFirst<InquirySummaryRow>('inquiry'), size, cursor);
 }
@@ -151,8 +186,14 @@ function shapesQuery(db: Db, businessId: number) {
         db,
         eb
           .selectFrom('inquiry_in_charge')
-          .innerJoin('member', (join) => join.onRef('member.id', '=', 'inquiry_in_charge.member_id').onRef('member.business_id', '=', 'inquiry_in_charge.business_id'))
-          .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
+          .innerJoin('member', (join) =>
+            join
+              .onRef('member.id', '=', 'inquiry_in_charge.member_id')
+              .onRef('member.business_id', '=', 'inquiry_in_charge.business_id'),
+          )
+          .innerJoin('grade', (join) =>
+            join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'),
+          )
           .select(MEMBER_COLUMNS)
           .where('inquiry_in_charge.business_id', '=', businessId)
           .whereRef('inquiry_in_charge.inquiry_id', '=', 'inquiry.id')
@@ -163,7 +204,12 @@ function shapesQuery(db: Db, businessId: number) {
         db,
         eb
           .selectFrom('inquiry_file_link')
-          .select(['inquiry_file_link.id', 'inquiry_file_link.text', 'inquiry_file_link.link', 'inquiry_file_link.created'])
+          .select([
+            'inquiry_file_link.id',
+            'inquiry_file_link.text',
+            'inquiry_file_link.link',
+            'inquiry_file_link.created',
+          ])
           .where('inquiry_file_link.business_id', '=', businessId)
           .whereRef('inquiry_file_link.inquiry_id', '=', 'inquiry.id')
           .orderBy('inquiry_file_link.position'),
@@ -187,16 +233,28 @@ const shapeById = preparedQuery(2, (db: Db, businessId: number, id: number) => f
  * created meanwhile would nest (docs/api.md#cascades; sql-helpers `forUpdateOf`). SQLite: the transaction's
  * `BEGIN IMMEDIATE` holds the write lock already.
  */
-export async function lockShapeById(db: Db, businessId: number, id: number, lock: RowLock = 'no key update'): Promise<InquiryShapeRow | undefined> {
+export async function lockShapeById(
+  db: Db,
+  businessId: number,
+  id: number,
+  lock: RowLock = 'no key update',
+): Promise<InquiryShapeRow | undefined> {
   return (await (lock === 'update' ? shapeForCascade : shapeForUpdate)(db, businessId, id))[0];
 }
-const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'inquiry'));
-const shapeForCascade = preparedQuery(2, (db: Db, businessId: number, id: number) => forUpdateOf(db, fullShapeQuery(db, businessId, id), 'inquiry', 'update'));
+const shapeForUpdate = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  forUpdateOf(db, fullShapeQuery(db, businessId, id), 'inquiry'),
+);
+const shapeForCascade = preparedQuery(2, (db: Db, businessId: number, id: number) =>
+  forUpdateOf(db, fullShapeQuery(db, businessId, id), 'inquiry', 'update'),
+);
 
 /** The full shapes of the live inquiries `ids` in one statement ({@link fullShapeQuery}), by id. */
 export async function findShapesByIds(db: Db, businessId: number, ids: readonly number[]): Promise<InquiryShapeRow[]> {
   if (ids.length === 0) return [];
-  return shapesQuery(db, businessId).where('inquiry.id', 'in', [...ids]).orderBy('inquiry.id').execute();
+  return shapesQuery(db, businessId)
+    .where('inquiry.id', 'in', [...ids])
+    .orderBy('inquiry.id')
+    .execute();
 }
 
 /**
@@ -257,9 +315,17 @@ export async function nextUniqueNumber(db: Db, businessId: number): Promise<numb
  * the business's default folder (none when it has no catalog; docs/api.md#inquiries), chosen in the insert
  * itself (catalog.service `defaultInquiryStatusId`).
  */
-export async function insert(db: Db, businessId: number, row: Omit<NewInquiryRow, 'business_id'>): Promise<{ id: number; status_id: number | null }> {
+export async function insert(
+  db: Db,
+  businessId: number,
+  row: Omit<NewInquiryRow, 'business_id'>,
+): Promise<{ id: number; status_id: number | null }> {
   // INSERT … SELECT: one statement that Citus takes (sql-helpers rowAsSelect)
-  const insert = rowAsSelect(db, { ...row, business_id: businessId, status_id: row.status_id === undefined ? defaultInquiryStatusId(db, businessId) : row.status_id });
+  const insert = rowAsSelect(db, {
+    ...row,
+    business_id: businessId,
+    status_id: row.status_id === undefined ? defaultInquiryStatusId(db, businessId) : row.status_id,
+  });
   return db
     .insertInto('inquiry')
     .columns(insert.columns as never)
@@ -286,8 +352,14 @@ const inChargeMembersOf = preparedQuery(2, (db: Db, businessId: number, inquiryI
 function inChargeMembersQuery(db: Db, businessId: number) {
   return db
     .selectFrom('inquiry_in_charge')
-    .innerJoin('member', (join) => join.onRef('member.id', '=', 'inquiry_in_charge.member_id').onRef('member.business_id', '=', 'inquiry_in_charge.business_id'))
-    .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
+    .innerJoin('member', (join) =>
+      join
+        .onRef('member.id', '=', 'inquiry_in_charge.member_id')
+        .onRef('member.business_id', '=', 'inquiry_in_charge.business_id'),
+    )
+    .innerJoin('grade', (join) =>
+      join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'),
+    )
     .select(['inquiry_in_charge.inquiry_id', ...MEMBER_COLUMNS])
     .where('inquiry_in_charge.business_id', '=', businessId)
     .orderBy('inquiry_in_charge.inquiry_id')
@@ -295,34 +367,73 @@ function inChargeMembersQuery(db: Db, businessId: number) {
 }
 
 /** Replaces the responsible members of an inquiry with `memberIds` (in that order). */
-export async function replaceInCharge(db: Db, businessId: number, inquiryId: number, memberIds: readonly number[]): Promise<void> {
-  await db.deleteFrom('inquiry_in_charge').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+export async function replaceInCharge(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  memberIds: readonly number[],
+): Promise<void> {
+  await db
+    .deleteFrom('inquiry_in_charge')
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .execute();
   await insertInCharge(db, businessId, inquiryId, memberIds);
 }
 
 /** Adds responsible members to an inquiry that has none (a create), in that order. */
-export async function insertInCharge(db: Db, businessId: number, inquiryId: number, memberIds: readonly number[]): Promise<void> {
+export async function insertInCharge(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  memberIds: readonly number[],
+): Promise<void> {
   if (memberIds.length === 0) return;
   await db
     .insertInto('inquiry_in_charge')
-    .values(memberIds.map((memberId, position) => ({ business_id: businessId, inquiry_id: inquiryId, member_id: memberId, position })))
+    .values(
+      memberIds.map((memberId, position) => ({
+        business_id: businessId,
+        inquiry_id: inquiryId,
+        member_id: memberId,
+        position,
+      })),
+    )
     .execute();
 }
 
 // ── Tasks ──
 
 /** Replaces the tasks of an inquiry with `names` (in that order), all created at `at`. */
-export async function replaceWorks(db: Db, businessId: number, inquiryId: number, names: readonly string[], at: Timestamp): Promise<void> {
-  await db.deleteFrom('inquiry_work').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+export async function replaceWorks(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  names: readonly string[],
+  at: Timestamp,
+): Promise<void> {
+  await db
+    .deleteFrom('inquiry_work')
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .execute();
   await insertWorks(db, businessId, inquiryId, names, at);
 }
 
 /** Adds tasks to an inquiry that has none (a create), in that order, all created at `at`. */
-export async function insertWorks(db: Db, businessId: number, inquiryId: number, names: readonly string[], at: Timestamp): Promise<void> {
+export async function insertWorks(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  names: readonly string[],
+  at: Timestamp,
+): Promise<void> {
   if (names.length === 0) return;
   await db
     .insertInto('inquiry_work')
-    .values(names.map((name, position) => ({ business_id: businessId, inquiry_id: inquiryId, name, position, created: at })))
+    .values(
+      names.map((name, position) => ({ business_id: businessId, inquiry_id: inquiryId, name, position, created: at })),
+    )
     .execute();
 }
 
@@ -334,24 +445,26 @@ export interface WorkRow extends NestedInquiryColumns {
 }
 
 /** One page of the tasks of live inquiries, newest first. */
-export async function findWorkPage(db: Db, businessId: number, size: number, cursor: CursorPosition | undefined): Promise<Page<WorkRow>> {
+export async function findWorkPage(
+  db: Db,
+  businessId: number,
+  size: number,
+  cursor: CursorPosition | undefined,
+): Promise<Page<WorkRow>> {
   const q = db
     .selectFrom('inquiry_work')
-    .innerJoin('inquiry', (join) => join.onRef('inquiry.id', '=', 'inquiry_work.inquiry_id').onRef('inquiry.business_id', '=', 'inquiry_work.business_id'))
-    .select([
-      'inquiry_work.id',
-      'inquiry_work.name',
-      'inquiry_work.created',
-      ...NESTED_INQUIRY_COLUMNS,
-    ])
+    .innerJoin('inquiry', (join) =>
+      join
+        .onRef('inquiry.id', '=', 'inquiry_work.inquiry_id')
+        .onRef('inquiry.business_id', '=', 'inquiry_work.business_id'),
+    )
+    .select(['inquiry_work.id', 'inquiry_work.name', 'inquiry_work.created', ...NESTED_INQUIRY_COLUMNS])
     .where('inquiry_work.business_id', '=', businessId)
     .where('inquiry.deleted_at', 'is', null);
   return fetchPage(q, newestFirst<WorkRow>('inquiry_work'), size, cursor);
 }
 
 // ── Custom field values ──
-
-
 
 // ── File links ──
 
@@ -363,7 +476,11 @@ export async function replaceFileLinks(
   links: readonly { text: string; link: string }[],
   at: Timestamp,
 ): Promise<void> {
-  await db.deleteFrom('inquiry_file_link').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+  await db
+    .deleteFrom('inquiry_file_link')
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .execute();
   await insertFileLinks(db, businessId, inquiryId, links, at);
 }
 
@@ -378,7 +495,16 @@ export async function insertFileLinks(
   if (links.length === 0) return;
   await db
     .insertInto('inquiry_file_link')
-    .values(links.map((l, position) => ({ business_id: businessId, inquiry_id: inquiryId, text: l.text, link: l.link, position, created: at })))
+    .values(
+      links.map((l, position) => ({
+        business_id: businessId,
+        inquiry_id: inquiryId,
+        text: l.text,
+        link: l.link,
+        position,
+        created: at,
+      })),
+    )
     .execute();
 }
 
@@ -388,13 +514,35 @@ export async function insertFileLinks(
 export async function insertStatusHistory(
   db: Db,
   businessId: number,
-  row: { inquiry_id: number; status_id: number; previous_status_id: number | null; member_id: number | null; created: Timestamp },
+  row: {
+    inquiry_id: number;
+    status_id: number;
+    previous_status_id: number | null;
+    member_id: number | null;
+    created: Timestamp;
+  },
 ): Promise<void> {
-  await statusHistoryInsert(db, businessId, row.inquiry_id, row.status_id, row.previous_status_id, row.member_id, row.created);
+  await statusHistoryInsert(
+    db,
+    businessId,
+    row.inquiry_id,
+    row.status_id,
+    row.previous_status_id,
+    row.member_id,
+    row.created,
+  );
 }
 const statusHistoryInsert = preparedQuery(
   6,
-  (db: Db, businessId: number, inquiryId: number, statusId: number, previousStatusId: number | null, memberId: number | null, created: Timestamp) =>
+  (
+    db: Db,
+    businessId: number,
+    inquiryId: number,
+    statusId: number,
+    previousStatusId: number | null,
+    memberId: number | null,
+    created: Timestamp,
+  ) =>
     db.insertInto('inquiry_status_history').values({
       business_id: businessId,
       inquiry_id: inquiryId,
@@ -409,17 +557,35 @@ const statusHistoryInsert = preparedQuery(
 export async function insertFolderHistory(
   db: Db,
   businessId: number,
-  row: { inquiry_id: number; folder_id: number; previous_folder_id: number | null; member_id: number | null; created: Timestamp },
+  row: {
+    inquiry_id: number;
+    folder_id: number;
+    previous_folder_id: number | null;
+    member_id: number | null;
+    created: Timestamp;
+  },
 ): Promise<void> {
-  await db.insertInto('inquiry_folder_history').values({ ...row, business_id: businessId }).execute();
+  await db
+    .insertInto('inquiry_folder_history')
+    .values({ ...row, business_id: businessId })
+    .execute();
 }
 
 /**
  * The name and number (`unique_id`) of an inquiry of the business, or `undefined` when the business has no
  * such inquiry. A soft-deleted inquiry is still found.
  */
-export async function findLabel(db: Db, businessId: number, id: number): Promise<{ name: string; unique_id: string } | undefined> {
-  return db.selectFrom('inquiry').select(['name', 'unique_id']).where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+export async function findLabel(
+  db: Db,
+  businessId: number,
+  id: number,
+): Promise<{ name: string; unique_id: string } | undefined> {
+  return db
+    .selectFrom('inquiry')
+    .select(['name', 'unique_id'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 // ── Restore (src/shared/restore.ts) ──
@@ -429,7 +595,11 @@ export async function raiseUniqueNumber(db: Db, businessId: number, value: numbe
   await db
     .insertInto('inquiry_counter')
     .values({ business_id: businessId, last_value: value })
-    .onConflict((oc) => oc.column('business_id').doUpdateSet({ last_value: sql`case when inquiry_counter.last_value < ${value} then ${value} else inquiry_counter.last_value end` }))
+    .onConflict((oc) =>
+      oc.column('business_id').doUpdateSet({
+        last_value: sql`case when inquiry_counter.last_value < ${value} then ${value} else inquiry_counter.last_value end`,
+      }),
+    )
     .execute();
 }
 
@@ -442,9 +612,15 @@ export async function replaceSetRows<T extends 'inquiry_work' | 'inquiry_file_li
   table: T,
   businessId: number,
   inquiryId: number,
-  rows: readonly ({ id?: number | undefined; created: Timestamp } & (T extends 'inquiry_work' ? { name: string } : { text: string; link: string }))[],
+  rows: readonly ({ id?: number | undefined; created: Timestamp } & (T extends 'inquiry_work'
+    ? { name: string }
+    : { text: string; link: string }))[],
 ): Promise<void> {
-  await db.deleteFrom(table as 'inquiry_work').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).execute();
+  await db
+    .deleteFrom(table as 'inquiry_work')
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .execute();
   let explicit = false;
   for (const [position, row] of rows.entries()) {
     const { id, ...rest } = row;
@@ -452,7 +628,13 @@ export async function replaceSetRows<T extends 'inquiry_work' | 'inquiry_file_li
     explicit ||= keep;
     await (db as Db)
       .insertInto(table as 'inquiry_work')
-      .values({ ...(keep && { id }), ...(rest as unknown as { name: string; created: Timestamp }), business_id: businessId, inquiry_id: inquiryId, position })
+      .values({
+        ...(keep && { id }),
+        ...(rest as unknown as { name: string; created: Timestamp }),
+        business_id: businessId,
+        inquiry_id: inquiryId,
+        position,
+      })
       .execute();
   }
   if (explicit) await advanceIdSequence(db, table);

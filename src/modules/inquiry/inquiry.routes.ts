@@ -61,13 +61,19 @@ const inquiryRoutes: FastifyPluginAsyncTypebox<{ service: InquiryService }> = as
         tags,
         operationId: 'inquiry_work_list',
         summary: 'List inquiry tasks',
-        description: 'The tasks (`workSet` entries) of every inquiry of the business, newest first, each with its inquiry.',
+        description:
+          'The tasks (`workSet` entries) of every inquiry of the business, newest first, each with its inquiry.',
         querystring: PlainPageQuery,
         response: { 200: schemas.InquiryWorkPage, ...commonErrorResponses },
       },
     },
     async (request) => {
-      const page = await service.listWork(app.db, request.auth, request.query, readCursor(request, request.query.cursor));
+      const page = await service.listWork(
+        app.db,
+        request.auth,
+        request.query,
+        readCursor(request, request.query.cursor),
+      );
       return toPageBody(request, page);
     },
   );
@@ -91,7 +97,9 @@ const inquiryRoutes: FastifyPluginAsyncTypebox<{ service: InquiryService }> = as
     '/inquiry/:inquiry_id',
     {
       // 404 before 400, looked up only for an invalid request: the service's row lock is the happy path's check.
-      ...notFoundBeforeValidation('inquiry_id', (auth, id) => service.exists(app.db, auth, id), { onlyWhenInvalid: true }),
+      ...notFoundBeforeValidation('inquiry_id', (auth, id) => service.exists(app.db, auth, id), {
+        onlyWhenInvalid: true,
+      }),
       schema: {
         tags,
         operationId: 'inquiry_partial_update',

@@ -8,9 +8,23 @@
  */
 import { type Expression, expressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
-import { changedColumns, fromJsonColumn, inTransaction, jsonTimestamp, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import {
+  changedColumns,
+  fromJsonColumn,
+  inTransaction,
+  jsonTimestamp,
+  nowTimestamp,
+  toBool,
+} from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
-import { changedFieldValues, checkFieldSet, type CheckedFieldValue, replaceFieldValues, setFieldValues, toFieldSet } from '../field/field.service.ts';
+import {
+  changedFieldValues,
+  checkFieldSet,
+  type CheckedFieldValue,
+  replaceFieldValues,
+  setFieldValues,
+  toFieldSet,
+} from '../field/field.service.ts';
 import { ErrorCollector, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
@@ -30,7 +44,14 @@ import {
   type StoredFile,
   toStoredFiles,
 } from '../file/file.service.ts';
-import { recordCreated, recordDeleted, recordDeletedMany, recordUpdated, recordUpdatedMany, updateRecord } from '../event/event.service.ts';
+import {
+  recordCreated,
+  recordDeleted,
+  recordDeletedMany,
+  recordUpdated,
+  recordUpdatedMany,
+  updateRecord,
+} from '../event/event.service.ts';
 import {
   checkInquiryContract,
   type InquiryLink,
@@ -45,7 +66,19 @@ import { findTextHistoryIds } from './inquiry-history.repository.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoredTimestamp, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './inquiry.repository.ts';
-import { FUNNEL_KEYS, type Funnel, type FunnelKey, type Inquiry, type InquiryCreateBody, type InquiryCreated, type InquiryListItem, type InquiryListQuery, type InquirySummary, InquiryUpdateBody, type InquiryWork } from './inquiry.schemas.ts';
+import {
+  FUNNEL_KEYS,
+  type Funnel,
+  type FunnelKey,
+  type Inquiry,
+  type InquiryCreateBody,
+  type InquiryCreated,
+  type InquiryListItem,
+  type InquiryListQuery,
+  type InquirySummary,
+  InquiryUpdateBody,
+  type InquiryWork,
+} from './inquiry.schemas.ts';
 import type { InquiryRowUpdate, InquiryTable } from '../../db/tables/inquiry.table.ts';
 import type { NestedInquiryColumns } from '../../db/tables/inquiry.table.ts';
 
@@ -66,7 +99,11 @@ export type InquiryEvent = NotificationEvent;
  * Writes an inquiry event into the notification outbox inside the change's transaction `trx`, so nothing
  * is sent for a change that rolls back (README.md#notifications). Events without recipients are skipped.
  */
-export async function emitInquiryEvent(trx: Transaction<Database>, businessId: number, event: InquiryEvent): Promise<void> {
+export async function emitInquiryEvent(
+  trx: Transaction<Database>,
+  businessId: number,
+  event: InquiryEvent,
+): Promise<void> {
   if (event.memberIds.length === 0) return;
   await enqueueEvent(trx, businessId, event);
 }
@@ -261,7 +298,11 @@ export async function list(
     pageSizeOf(query),
     cursor,
   );
-  const inCharge = await inChargeByInquiry(db, auth.businessId, page.rows.map((r) => r.id));
+  const inCharge = await inChargeByInquiry(
+    db,
+    auth.businessId,
+    page.rows.map((r) => r.id),
+  );
   return mapPage(page, (row) => ({ ...toInquiryCreated(row), inChargeSet: inCharge.get(row.id) ?? [] }));
 }
 
@@ -276,7 +317,12 @@ export async function list(
  * `fileSet` is not empty).
  * @throws ValidationError for bad references or values
  */
-export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?: FileContext): Promise<InquiryCreated> {
+export async function create(
+  db: Db,
+  auth: Auth,
+  body: InquiryCreateBody,
+  files?: FileContext,
+): Promise<InquiryCreated> {
   let linked: number[] = [];
   const checked = await checkBody(db, auth.businessId, body, files);
   const shape = await inTransaction(db, async (trx) => {
@@ -296,7 +342,13 @@ export async function create(db: Db, auth: Auth, body: InquiryCreateBody, files?
     });
     const inChargeIds = checked.inChargeIds ?? [];
     await repo.insertInCharge(trx, auth.businessId, newId, inChargeIds);
-    await repo.insertWorks(trx, auth.businessId, newId, (body.workSet ?? []).map((w) => w.name), now);
+    await repo.insertWorks(
+      trx,
+      auth.businessId,
+      newId,
+      (body.workSet ?? []).map((w) => w.name),
+      now,
+    );
     await setFieldValues(trx, auth.businessId, 'I', newId, checked.fieldValues);
     await repo.insertFileLinks(trx, auth.businessId, newId, body.fileLinkSet ?? [], now);
     await attachFiles(trx, auth.businessId, newId, checked.files ?? [], 0);
@@ -348,7 +400,6 @@ export function isLiveInquiry(db: Db, businessId: number, inquiryId: Expression<
  */
 type InquiryState = Omit<Inquiry, 'fileSet'> & { fileSet: StoredFile[] };
 
-
 /** Maps the one-statement read of an inquiry ({@link repo.findShapeById}) to its {@link InquiryState}. */
 function toState(row: repo.InquiryShapeRow): InquiryState {
   return {
@@ -356,14 +407,18 @@ function toState(row: repo.InquiryShapeRow): InquiryState {
     content: row.content,
     funnel: toFunnel(row),
     workSet: fromJsonColumn<{ name: string }[]>(row.work_set).map((w) => ({ name: w.name })),
-    inChargeSet: fromJsonColumn<Parameters<typeof toMember>[0][]>(row.in_charge_set).map((m) => toMember({ ...m, is_active: toBool(Boolean(m.is_active)) })),
+    inChargeSet: fromJsonColumn<Parameters<typeof toMember>[0][]>(row.in_charge_set).map((m) =>
+      toMember({ ...m, is_active: toBool(Boolean(m.is_active)) }),
+    ),
     fieldSet: toFieldSet(row.field_set),
-    fileLinkSet: fromJsonColumn<{ id: number; text: string; link: string; created: string }[]>(row.file_link_set).map((l) => ({
-      id: l.id,
-      text: l.text,
-      link: l.link,
-      created: jsonTimestamp(l.created),
-    })),
+    fileLinkSet: fromJsonColumn<{ id: number; text: string; link: string; created: string }[]>(row.file_link_set).map(
+      (l) => ({
+        id: l.id,
+        text: l.text,
+        link: l.link,
+        created: jsonTimestamp(l.created),
+      }),
+    ),
     fileSet: toStoredFiles(row.file_set),
     isHidden: row.is_hidden === 1,
     updated: row.updated,
@@ -411,7 +466,11 @@ export async function retrieve(db: Db, auth: Auth, id: number, files: FileContex
  */
 function comparable(key: string, value: unknown): unknown {
   if (key !== 'fileSet' || !Array.isArray(value)) return value;
-  return (value as { id: number; name: string; created: string }[]).map((f) => ({ id: f.id, name: f.name, created: f.created }));
+  return (value as { id: number; name: string; created: string }[]).map((f) => ({
+    id: f.id,
+    name: f.name,
+    created: f.created,
+  }));
 }
 
 /**
@@ -420,11 +479,25 @@ function comparable(key: string, value: unknown): unknown {
  * event carry them) and hands both shapes to `recordUpdated`, which writes one `inquiry.updated` event
  * naming the changed properties, or puts `updated` back when nothing changed. Answers the full shape.
  */
-async function finishUpdate(trx: Db, auth: Auth, id: number, before: InquiryState, files: FileContext | undefined): Promise<Inquiry> {
+async function finishUpdate(
+  trx: Db,
+  auth: Auth,
+  id: number,
+  before: InquiryState,
+  files: FileContext | undefined,
+): Promise<Inquiry> {
   const after = await signed(files, toState((await repo.findShapeById(trx, auth.businessId, id))!));
-  return recordUpdated(trx, auth.businessId, 'inquiry', before, after, (at) => repo.updateById(trx, auth.businessId, id, {}, at), {
-    comparable,
-  });
+  return recordUpdated(
+    trx,
+    auth.businessId,
+    'inquiry',
+    before,
+    after,
+    (at) => repo.updateById(trx, auth.businessId, id, {}, at),
+    {
+      comparable,
+    },
+  );
 }
 
 /** Whether two lists hold the same strings in the same order. */
@@ -464,8 +537,20 @@ async function changeSets(
     changed = true;
   }
   // A set sent as it is stored is kept as it is (its entries keep their ids): no change, no event.
-  if (body.workSet && !sameList(body.workSet.map((w) => w.name), before.workSet.map((w) => w.name))) {
-    await repo.replaceWorks(trx, businessId, id, body.workSet.map((w) => w.name), now);
+  if (
+    body.workSet &&
+    !sameList(
+      body.workSet.map((w) => w.name),
+      before.workSet.map((w) => w.name),
+    )
+  ) {
+    await repo.replaceWorks(
+      trx,
+      businessId,
+      id,
+      body.workSet.map((w) => w.name),
+      now,
+    );
     changed = true;
   }
   if (body.fileLinkSet && !sameList(body.fileLinkSet.map(linkKey), before.fileLinkSet.map(linkKey))) {
@@ -538,7 +623,14 @@ async function changeSets(
  * before calling this.)
  * @throws NotFound for a missing inquiry; ValidationError for bad references or values, or past 30 files
  */
-async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdateBody, files: FileContext, nesting: InquiryNesting): Promise<Inquiry> {
+async function partialUpdate(
+  db: Db,
+  auth: Auth,
+  id: number,
+  body: InquiryUpdateBody,
+  files: FileContext,
+  nesting: InquiryNesting,
+): Promise<Inquiry> {
   const { businessId } = auth;
   const checked = await checkBody(db, businessId, body, files, id);
   // A body that may change what contracts and todos nest locks the row against new references too: one created
@@ -567,7 +659,8 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdate
     // The records that nest this inquiry (docs/api.md#cascades): the contracts whose link changed, else the
     // linked one when what it nests changed; the todos when the name changed.
     if (linked.length > 0) await recordInquiryNested(trx, businessId, linked);
-    else if (contractSummaryKey(before) !== contractSummaryKey(answer) && answer.contract) await touchByInquiry(trx, businessId, id);
+    else if (contractSummaryKey(before) !== contractSummaryKey(answer) && answer.contract)
+      await touchByInquiry(trx, businessId, id);
     if (before.name !== answer.name) await nesting.todos.updated(trx, auth, id, files);
     return { answer };
   });
@@ -580,7 +673,13 @@ async function partialUpdate(db: Db, auth: Auth, id: number, body: InquiryUpdate
  * objects are removed after the commit (a storage failure then is logged, not answered).
  * @throws NotFound for a missing or soft-deleted inquiry, or a file id that is not one of its files
  */
-export async function destroyFile(db: Db, auth: Auth, inquiryId: number, fileId: number, files: FileContext): Promise<void> {
+export async function destroyFile(
+  db: Db,
+  auth: Auth,
+  inquiryId: number,
+  fileId: number,
+  files: FileContext,
+): Promise<void> {
   const detached = await inTransaction(db, async (trx) => {
     let file: Awaited<ReturnType<typeof detachInquiryFile>>;
     await updateRecord(
@@ -631,7 +730,11 @@ export interface LinkedInquiry {
  * docs/api.md#events), for a contract write that links or releases it; `undefined` when it is not live.
  * Finish with {@link finishContractLink} after the contract's writes.
  */
-export async function lockForContractLink(trx: Db, auth: Pick<Auth, 'businessId'>, id: number): Promise<LinkedInquiry | undefined> {
+export async function lockForContractLink(
+  trx: Db,
+  auth: Pick<Auth, 'businessId'>,
+  id: number,
+): Promise<LinkedInquiry | undefined> {
   const row = await repo.lockShapeById(trx, auth.businessId, id);
   return row && { id, before: toState(row) };
 }
@@ -641,7 +744,12 @@ export async function lockForContractLink(trx: Db, auth: Pick<Auth, 'businessId'
  * `updated`, reads its full shape after, signs the download URLs with `files` and writes `inquiry.updated`
  * naming the changed properties (none, and `updated` put back, if the link did not change after all).
  */
-export async function finishContractLink(trx: Db, auth: Auth, linked: LinkedInquiry, files: FileContext | undefined): Promise<void> {
+export async function finishContractLink(
+  trx: Db,
+  auth: Auth,
+  linked: LinkedInquiry,
+  files: FileContext | undefined,
+): Promise<void> {
   await repo.updateById(trx, auth.businessId, linked.id, {}, nowTimestamp());
   await finishUpdate(trx, auth, linked.id, linked.before, files);
 }
@@ -659,9 +767,15 @@ async function destroy(db: Db, auth: Auth, id: number, nesting: InquiryNesting):
   await inTransaction(db, async (trx) => {
     if ((await repo.softDeleteById(trx, auth.businessId, id, nowTimestamp())) === 0) throw new NotFound();
     const released = await releaseInquiryContract(trx, auth.businessId, id);
-    await recordDeletedMany(trx, auth.businessId, 'inquiry.text_history', await findTextHistoryIds(trx, auth.businessId, id), {
-      parent: { type: 'inquiry', id },
-    });
+    await recordDeletedMany(
+      trx,
+      auth.businessId,
+      'inquiry.text_history',
+      await findTextHistoryIds(trx, auth.businessId, id),
+      {
+        parent: { type: 'inquiry', id },
+      },
+    );
     await nesting.todos.deleted(trx, auth, id, undefined);
     await recordDeleted(trx, auth.businessId, 'inquiry', id);
     await recordInquiryNested(trx, auth.businessId, released);
@@ -693,7 +807,9 @@ function contractSummaryKey(inquiry: Pick<Inquiry, (typeof NESTED_PROPERTIES)[nu
 export const clientCascade: Cascade<FileContext> = async (trx, auth, clientId, files) => {
   const ids = await repo.stampByClientId(trx, auth.businessId, clientId, nowTimestamp());
   if (ids.length === 0) return;
-  const shapes = await Promise.all((await repo.findShapesByIds(trx, auth.businessId, ids)).map((row) => signed(files, toState(row))));
+  const shapes = await Promise.all(
+    (await repo.findShapesByIds(trx, auth.businessId, ids)).map((row) => signed(files, toState(row))),
+  );
   await recordUpdatedMany(trx, auth.businessId, 'inquiry', ['client'], shapes);
 };
 
@@ -735,7 +851,12 @@ export type RestoredInquiry = Omit<Inquiry, 'updated' | 'workSet'> & {
  * @throws ValidationError naming `status.id`, `client.id`, `estimate`, `inChargeSet` or `fieldSet` when the
  *   shape refers to something this business does not have
  */
-export async function restore(db: Db, auth: Auth, shape: RestoredInquiry, options: RestoreOptions): Promise<RestoreResult> {
+export async function restore(
+  db: Db,
+  auth: Auth,
+  shape: RestoredInquiry,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
   const { businessId } = auth;
   const body: InquiryUpdateBody = {
     name: shape.name,
@@ -762,9 +883,31 @@ export async function restore(db: Db, auth: Auth, shape: RestoredInquiry, option
     });
     await repo.replaceInCharge(trx, businessId, id, checked.inChargeIds ?? []);
     await replaceFieldValues(trx, businessId, 'I', id, checked.fieldValues);
-    await repo.replaceSetRows(trx, 'inquiry_work', businessId, id, (shape.workSet ?? []).map((w) => ({ id: w.id, name: w.name, created: w.created ? restoredTimestamp(w.created) : times.created })));
-    await repo.replaceSetRows(trx, 'inquiry_file_link', businessId, id, (shape.fileLinkSet ?? []).map((l) => ({ id: l.id, text: l.text, link: l.link, created: restoredTimestamp(l.created, times.created) })));
-    if (shape.uniqueId && /^\d{1,9}$/.test(shape.uniqueId)) await repo.raiseUniqueNumber(trx, businessId, Number(shape.uniqueId));
+    await repo.replaceSetRows(
+      trx,
+      'inquiry_work',
+      businessId,
+      id,
+      (shape.workSet ?? []).map((w) => ({
+        id: w.id,
+        name: w.name,
+        created: w.created ? restoredTimestamp(w.created) : times.created,
+      })),
+    );
+    await repo.replaceSetRows(
+      trx,
+      'inquiry_file_link',
+      businessId,
+      id,
+      (shape.fileLinkSet ?? []).map((l) => ({
+        id: l.id,
+        text: l.text,
+        link: l.link,
+        created: restoredTimestamp(l.created, times.created),
+      })),
+    );
+    if (shape.uniqueId && /^\d{1,9}$/.test(shape.uniqueId))
+      await repo.raiseUniqueNumber(trx, businessId, Number(shape.uniqueId));
   };
   // Compared as GET shows them: tasks by name only; files and the contract are not this function's.
   const compared = { ...shape, workSet: (shape.workSet ?? []).map((w) => ({ name: w.name })) };
@@ -800,7 +943,11 @@ export async function restore(db: Db, auth: Auth, shape: RestoredInquiry, option
  * (README.md#notifications), or `undefined` when the business has no such inquiry. A soft-deleted inquiry
  * is still described: its notifications were caused while it was live.
  */
-export async function findLabel(db: Db, businessId: number, id: number): Promise<{ name: string; uniqueId: string } | undefined> {
+export async function findLabel(
+  db: Db,
+  businessId: number,
+  id: number,
+): Promise<{ name: string; uniqueId: string } | undefined> {
   const row = await repo.findLabel(db, businessId, id);
   return row && { name: row.name, uniqueId: row.unique_id };
 }

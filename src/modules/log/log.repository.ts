@@ -41,7 +41,18 @@ export async function findPage(
 const INSERT_CHUNK = 500;
 
 /** The columns a log row is written with, in the order of the statements below. */
-const INSERT_COLUMNS = ['business_id', 'ip_address', 'method', 'path', 'referrer', 'status_code', 'request_body', 'response_body', 'created', 'idempotent_replayed'] as const;
+const INSERT_COLUMNS = [
+  'business_id',
+  'ip_address',
+  'method',
+  'path',
+  'referrer',
+  'status_code',
+  'request_body',
+  'response_body',
+  'created',
+  'idempotent_replayed',
+] as const;
 
 /**
  * One INSERT of any number of rows passed as one JSON array (`[[business_id, ip_address, …], …]` in
@@ -70,7 +81,9 @@ export async function insertMany(db: Db, rows: readonly NewApiLogRow[]): Promise
   await inTransaction(db, async (trx) => {
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const chunk = rows.slice(i, i + INSERT_CHUNK).map((r) => INSERT_COLUMNS.map((c) => r[c] ?? null));
-      await trx.executeQuery(CompiledQuery.raw(postgres ? INSERT_SQL.postgres : INSERT_SQL.sqlite, [JSON.stringify(chunk)]));
+      await trx.executeQuery(
+        CompiledQuery.raw(postgres ? INSERT_SQL.postgres : INSERT_SQL.sqlite, [JSON.stringify(chunk)]),
+      );
     }
   });
 }
@@ -79,7 +92,12 @@ export async function insertMany(db: Db, rows: readonly NewApiLogRow[]): Promise
  * Deletes up to `limit` rows of a business created before `cutoff` (through the `(business_id, created, id)`
  * index); returns how many it deleted. Callers repeat until it returns less than `limit`.
  */
-export async function deleteCreatedBefore(db: Db, businessId: number, cutoff: Timestamp, limit: number): Promise<number> {
+export async function deleteCreatedBefore(
+  db: Db,
+  businessId: number,
+  cutoff: Timestamp,
+  limit: number,
+): Promise<number> {
   const result = await db
     .deleteFrom('api_log')
     .where('business_id', '=', businessId)

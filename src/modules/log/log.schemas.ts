@@ -10,23 +10,29 @@ const JsonValue = Type.Unsafe<unknown>({
 });
 
 /** One logged call. */
-export const LogEntry = Named('Log', Type.Object({
-  id: Type.Integer(),
-  ipAddress: Type.String({ description: 'Address of the caller (the proxy-forwarded one only when a trusted proxy is configured).' }),
-  method: Type.String(),
-  path: Type.String({ description: 'Path with the query string.' }),
-  referrer: Type.String({ description: 'The `Referer` header, or an empty string.' }),
-  statusCode: Type.String({ description: 'HTTP status code, as a string.' }),
-  requestBody: JsonValue,
-  responseBody: JsonValue,
-  created: Timestamp,
-  idempotentReplayed: Type.Optional(
-    Type.Boolean({
-      description: 'Present (`true`) only when the call was answered from a stored `Idempotency-Key` answer: nothing ran (docs/api.md#idempotent-retries).',
-      'x-extension': true,
+export const LogEntry = Named(
+  'Log',
+  Type.Object({
+    id: Type.Integer(),
+    ipAddress: Type.String({
+      description: 'Address of the caller (the proxy-forwarded one only when a trusted proxy is configured).',
     }),
-  ),
-}));
+    method: Type.String(),
+    path: Type.String({ description: 'Path with the query string.' }),
+    referrer: Type.String({ description: 'The `Referer` header, or an empty string.' }),
+    statusCode: Type.String({ description: 'HTTP status code, as a string.' }),
+    requestBody: JsonValue,
+    responseBody: JsonValue,
+    created: Timestamp,
+    idempotentReplayed: Type.Optional(
+      Type.Boolean({
+        description:
+          'Present (`true`) only when the call was answered from a stored `Idempotency-Key` answer: nothing ran (docs/api.md#idempotent-retries).',
+        'x-extension': true,
+      }),
+    ),
+  }),
+);
 export type LogEntry = Static<typeof LogEntry>;
 
 /** `GET /v1/log/` query. */
@@ -46,7 +52,16 @@ export const LogPage = withExample(Page(LogEntry), {
       referrer: '',
       statusCode: '201',
       requestBody: { companyName: 'Acme Corp.' },
-      responseBody: { id: 42, companyName: 'Acme Corp.', created: EXAMPLES.created, status: null, inCharge: null, position: null, contact: null, email: null },
+      responseBody: {
+        id: 42,
+        companyName: 'Acme Corp.',
+        created: EXAMPLES.created,
+        status: null,
+        inCharge: null,
+        position: null,
+        contact: null,
+        email: null,
+      },
       created: EXAMPLES.created,
     },
   ],

@@ -10,7 +10,8 @@ import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../sh
 import { NESTED_MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 
 /** Which note table, and the column that points at the parent record. */
-export type NoteTarget = { table: 'contract_note'; parent: 'contract_id' } | { table: 'settlement_note'; parent: 'settlement_id' };
+export type NoteTarget =
+  { table: 'contract_note'; parent: 'contract_id' } | { table: 'settlement_note'; parent: 'settlement_id' };
 
 /** Contract notes. */
 export const CONTRACT_NOTES: NoteTarget = { table: 'contract_note', parent: 'contract_id' };
@@ -27,15 +28,13 @@ function selectNotes(db: Db, businessId: number, target: NoteTarget, parentId: n
   const { table, parent } = names(target);
   return db
     .selectFrom(`${table} as note` as 'contract_note as note')
-    .leftJoin('member', (join) => join.onRef('member.id', '=', 'note.member_id').onRef('member.business_id', '=', 'note.business_id'))
-    .leftJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
-    .select([
-      'note.id',
-      'note.content',
-      'note.created',
-      'note.updated',
-      ...NESTED_MEMBER_COLUMNS,
-    ])
+    .leftJoin('member', (join) =>
+      join.onRef('member.id', '=', 'note.member_id').onRef('member.business_id', '=', 'note.business_id'),
+    )
+    .leftJoin('grade', (join) =>
+      join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'),
+    )
+    .select(['note.id', 'note.content', 'note.created', 'note.updated', ...NESTED_MEMBER_COLUMNS])
     .where('note.business_id', '=', businessId)
     .where(`note.${parent}` as 'note.contract_id', '=', parentId);
 }
@@ -70,7 +69,14 @@ export async function findPage(
  * note's lock until the end of the caller's transaction (`FOR UPDATE OF note` on PostgreSQL; SQLite's
  * `BEGIN IMMEDIATE` holds the write lock already): the lean write path's read of the current shape.
  */
-export async function findById(db: Db, businessId: number, target: NoteTarget, parentId: number, id: number, lock = false): Promise<NoteRow | undefined> {
+export async function findById(
+  db: Db,
+  businessId: number,
+  target: NoteTarget,
+  parentId: number,
+  id: number,
+  lock = false,
+): Promise<NoteRow | undefined> {
   const q = selectNotes(db, businessId, target, parentId).where('note.id', '=', id);
   return (lock ? forUpdateOf(db, q, 'note') : q).executeTakeFirst();
 }
@@ -89,7 +95,15 @@ export async function insert(
   const { table, parent } = names(target);
   const { id } = await db
     .insertInto(table)
-    .values({ ...(row.id !== undefined && { id: row.id }), business_id: businessId, [parent]: parentId, content: row.content, member_id: row.member_id, created: row.created, updated: row.updated } as {
+    .values({
+      ...(row.id !== undefined && { id: row.id }),
+      business_id: businessId,
+      [parent]: parentId,
+      content: row.content,
+      member_id: row.member_id,
+      created: row.created,
+      updated: row.updated,
+    } as {
       id?: number;
       business_id: number;
       contract_id: number;
@@ -128,7 +142,13 @@ export async function updateById(
 }
 
 /** Deletes a note of a parent; returns the number of rows deleted (0 when missing). */
-export async function deleteById(db: Db, businessId: number, target: NoteTarget, parentId: number, id: number): Promise<number> {
+export async function deleteById(
+  db: Db,
+  businessId: number,
+  target: NoteTarget,
+  parentId: number,
+  id: number,
+): Promise<number> {
   const { table, parent } = names(target);
   const result = await db
     .deleteFrom(table)
@@ -163,6 +183,11 @@ export async function restoreById(
 /** Whether the parent record (a contract or a settlement) `parentId` is the business's. */
 export async function parentExists(db: Db, businessId: number, target: NoteTarget, parentId: number): Promise<boolean> {
   const table = target.table === 'contract_note' ? 'contract' : 'settlement';
-  const row = await db.selectFrom(table).select('id').where('business_id', '=', businessId).where('id', '=', parentId).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', parentId)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -47,12 +47,18 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
   const parentIdOf = (request: FastifyRequest) => (request.params as Record<string, number>)[param]!;
   const noteIdOf = (request: FastifyRequest) => (request.params as Record<string, number>).history_id!;
 
-
   return async (app, { parentExists }) => {
-    const parent: service.NoteParent = { ...options.parent, exists: (db, businessId, id) => parentExists(db, { businessId }, id) };
+    const parent: service.NoteParent = {
+      ...options.parent,
+      exists: (db, businessId, id) => parentExists(db, { businessId }, id),
+    };
     // 404 before 400 (docs/api.md#estimate-items): the parent missing (create), or the parent or its note (update).
-    const parentFirst = notFoundBeforeValidation(param, (auth, parentId) => parent.exists(app.db, auth.businessId, parentId!));
-    const noteFirst = notFoundBeforeValidation([param, 'history_id'], (auth, parentId, noteId) => service.exists(app.db, auth, parent, parentId!, noteId!));
+    const parentFirst = notFoundBeforeValidation(param, (auth, parentId) =>
+      parent.exists(app.db, auth.businessId, parentId!),
+    );
+    const noteFirst = notFoundBeforeValidation([param, 'history_id'], (auth, parentId, noteId) =>
+      service.exists(app.db, auth, parent, parentId!, noteId!),
+    );
     app.get(
       `${parentPath}/history`,
       {
@@ -67,7 +73,14 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
         },
       },
       async (request) => {
-        const page = await service.list(app.db, request.auth, parent, parentIdOf(request), request.query, readCursor(request, request.query.cursor));
+        const page = await service.list(
+          app.db,
+          request.auth,
+          parent,
+          parentIdOf(request),
+          request.query,
+          readCursor(request, request.query.cursor),
+        );
         return toPageBody(request, page);
       },
     );
@@ -123,7 +136,8 @@ export function noteRoutes(options: NoteRoutesOptions): FastifyPluginAsyncTypebo
           response: { 200: schemas.NoteDetail, ...commonErrorResponses },
         },
       },
-      async (request) => service.partialUpdate(app.db, request.auth, parent, parentIdOf(request), noteIdOf(request), request.body),
+      async (request) =>
+        service.partialUpdate(app.db, request.auth, parent, parentIdOf(request), noteIdOf(request), request.body),
     );
 
     app.delete(

@@ -59,7 +59,14 @@ async function requireParent(db: Db, auth: Auth, parent: NoteParent, parentId: n
  * The note's full shape, or NotFound, in one statement: a note found by business and parent proves the
  * parent is the business's too. With `lock`, the read is the note's lock (the lean write path).
  */
-async function findFull(db: Db, auth: Auth, parent: NoteParent, parentId: number, id: number, lock = false): Promise<NoteFull> {
+async function findFull(
+  db: Db,
+  auth: Auth,
+  parent: NoteParent,
+  parentId: number,
+  id: number,
+  lock = false,
+): Promise<NoteFull> {
   const row = await repo.findById(db, auth.businessId, parent.target, parentId, id, lock);
   if (!row) throw new NotFound();
   return toNoteFull(row);
@@ -91,7 +98,13 @@ export async function list(
  * member of the business. Writes `<parent>.history.created` with the full shape (docs/api.md#events).
  * @throws NotFound for a missing parent; ValidationError `{member: {id: […]}}` for an unknown member
  */
-export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: number, body: NoteCreateBody): Promise<Note> {
+export async function create(
+  db: Db,
+  auth: Auth,
+  parent: NoteParent,
+  parentId: number,
+  body: NoteCreateBody,
+): Promise<Note> {
   // The route checked the parent (404 before validation); a parent deleted since fails the insert's
   // foreign key, answered below with the same 404.
   const memberId = body.member?.id ?? null;
@@ -124,7 +137,13 @@ export async function create(db: Db, auth: Auth, parent: NoteParent, parentId: n
  * `GET …/history/{history_id}`: the full shape.
  * @throws NotFound for a missing parent, or a note that is not the parent's
  */
-export async function retrieve(db: Db, auth: Auth, parent: NoteParent, parentId: number, id: number): Promise<NoteFull> {
+export async function retrieve(
+  db: Db,
+  auth: Auth,
+  parent: NoteParent,
+  parentId: number,
+  id: number,
+): Promise<NoteFull> {
   return findFull(db, auth, parent, parentId, id);
 }
 
@@ -204,8 +223,10 @@ export async function restoreHistory(
   const memberId = shape.member?.id ?? null;
   const row = { content: shape.content, member_id: memberId, ...restoredTimes(shape) };
   const check = async (trx: Db): Promise<void> => {
-    if (!(await repo.parentExists(trx, auth.businessId, target, parentId))) throw ValidationError.at([kind, 'id'], messages.invalidPk(parentId));
-    if (memberId !== null && !(await isMember(trx, auth.businessId, memberId))) throw ValidationError.at(['member', 'id'], messages.invalidPk(memberId));
+    if (!(await repo.parentExists(trx, auth.businessId, target, parentId)))
+      throw ValidationError.at([kind, 'id'], messages.invalidPk(parentId));
+    if (memberId !== null && !(await isMember(trx, auth.businessId, memberId)))
+      throw ValidationError.at(['member', 'id'], messages.invalidPk(memberId));
   };
   return restoreRecord(db, auth.businessId, shape, options, {
     table: target.table,

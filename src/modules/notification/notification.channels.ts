@@ -80,7 +80,11 @@ export function createMailChannel(settings: MailSettings): Channel {
 
   // nodemailer (about 10 MiB resident) is loaded on the first e-mail, not by every API process at start.
   let transport: Promise<Transporter> | undefined;
-  const close = () => void transport?.then((t) => t.close(), () => undefined);
+  const close = () =>
+    void transport?.then(
+      (t) => t.close(),
+      () => undefined,
+    );
 
   if (settings.smtpUrl !== undefined) {
     const smtp = () =>
@@ -103,7 +107,10 @@ export function createMailChannel(settings: MailSettings): Channel {
   }
 
   const dir = path.join(settings.dataDir, 'mail');
-  const stream = () => (transport ??= import('nodemailer').then((m) => m.default.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })));
+  const stream = () =>
+    (transport ??= import('nodemailer').then((m) =>
+      m.default.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   return {
     name: 'email',
     async send(m) {
@@ -153,9 +160,17 @@ export function createPushChannel(settings: PushSettings): Channel {
   return {
     name: 'push',
     async send(m) {
-      const headers = { 'content-type': 'application/json', 'idempotency-key': `notification-${m.outboxId}`, 'user-agent': 'bizapi-notifications' };
-      const res = await post(settings.url, JSON.stringify(pushBody(m)), headers, { allowPrivate: true, timeoutMs: settings.timeoutMs });
-      if (res.statusCode !== null && res.error !== null) throw new Error(`push webhook answered HTTP ${res.statusCode}`);
+      const headers = {
+        'content-type': 'application/json',
+        'idempotency-key': `notification-${m.outboxId}`,
+        'user-agent': 'bizapi-notifications',
+      };
+      const res = await post(settings.url, JSON.stringify(pushBody(m)), headers, {
+        allowPrivate: true,
+        timeoutMs: settings.timeoutMs,
+      });
+      if (res.statusCode !== null && res.error !== null)
+        throw new Error(`push webhook answered HTTP ${res.statusCode}`);
       if (res.error !== null) throw new Error(res.error);
     },
     close: () => undefined,

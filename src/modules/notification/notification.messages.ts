@@ -50,16 +50,26 @@ export async function renderMessage(db: Db, row: OutboxRow, inquiries: InquiryLa
   const shortName = inquiry ? inquiry.name : `#${row.inquiry_id}`;
   switch (row.event_type as NotificationEventType) {
     case 'inquiry.created':
-      return { title: `New inquiry assigned to you: ${shortName}`, content: `You are responsible for the new inquiry ${full}.` };
+      return {
+        title: `New inquiry assigned to you: ${shortName}`,
+        content: `You are responsible for the new inquiry ${full}.`,
+      };
     case 'inquiry.status_changed': {
-      const status = payload.statusId === undefined ? undefined : await findInquiryStatusTitle(db, row.business_id, payload.statusId);
+      const status =
+        payload.statusId === undefined
+          ? undefined
+          : await findInquiryStatusTitle(db, row.business_id, payload.statusId);
       return {
         title: `Inquiry status changed: ${shortName}`,
-        content: status === undefined ? `The status of inquiry ${full} changed.` : `Inquiry ${full} is now "${status}".`,
+        content:
+          status === undefined ? `The status of inquiry ${full} changed.` : `Inquiry ${full} is now "${status}".`,
       };
     }
     case 'inquiry.in_charge_added':
-      return { title: `You were assigned to an inquiry: ${shortName}`, content: `You are now responsible for inquiry ${full}.` };
+      return {
+        title: `You were assigned to an inquiry: ${shortName}`,
+        content: `You are now responsible for inquiry ${full}.`,
+      };
     case 'inquiry.text_history_created':
       return { title: `New note on inquiry: ${shortName}`, content: `A note was added to inquiry ${full}.` };
     default:

@@ -12,7 +12,11 @@ import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../sh
 import type { NewOutboxRow, OutboxRow } from '../../db/tables/notification.table.ts';
 
 /** Inserts outbox rows (batch) for one business; returns their ids. Does nothing for an empty list. */
-export async function insertOutbox(db: Db, businessId: number, rows: readonly Omit<NewOutboxRow, 'business_id'>[]): Promise<number[]> {
+export async function insertOutbox(
+  db: Db,
+  businessId: number,
+  rows: readonly Omit<NewOutboxRow, 'business_id'>[],
+): Promise<number[]> {
   if (rows.length === 0) return [];
   const inserted = await db
     .insertInto('notification_outbox')
@@ -29,7 +33,12 @@ export async function findOutboxByBusiness(db: Db, businessId: number): Promise<
 
 /** The outbox row `id` of the business, or `undefined`. */
 export async function findOutboxById(db: Db, businessId: number, id: number): Promise<OutboxRow | undefined> {
-  return db.selectFrom('notification_outbox').selectAll().where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('notification_outbox')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 // ── The dispatcher's queue (across businesses) ──
@@ -62,7 +71,9 @@ export interface ClaimOptions extends leaseQueue.LeaseClaim {
  */
 export async function claimDue(db: Db, options: ClaimOptions): Promise<OutboxRow[]> {
   if (!(await leaseQueue.anyDue(db, OUTBOX_QUEUE, options.now, options.businessIds))) return [];
-  const { rows: candidates } = await leaseQueue.oldestDue(OUTBOX_QUEUE, options.now, options.limit, options).execute(db);
+  const { rows: candidates } = await leaseQueue
+    .oldestDue(OUTBOX_QUEUE, options.now, options.limit, options)
+    .execute(db);
   return leaseQueue.claim<OutboxRow>(db, OUTBOX_QUEUE, options, candidates);
 }
 
@@ -73,7 +84,13 @@ export type ChannelColumn = 'in_app_at' | 'email_at' | 'push_at';
  * Marks one channel of a claimed row done at `at`, as long as `owner` still holds the lease.
  * @returns whether the row was updated (false: the lease was lost to another dispatcher)
  */
-export async function markChannelDone(db: Db, id: number, owner: string, column: ChannelColumn, at: Timestamp): Promise<boolean> {
+export async function markChannelDone(
+  db: Db,
+  id: number,
+  owner: string,
+  column: ChannelColumn,
+  at: Timestamp,
+): Promise<boolean> {
   const r = await db
     .updateTable('notification_outbox')
     .set({ [column]: at })
@@ -178,8 +195,14 @@ const inAppColumns = [
 function selectInApp(db: Db, businessId: number) {
   return db
     .selectFrom('notification')
-    .innerJoin('member', (join) => join.onRef('member.id', '=', 'notification.member_id').onRef('member.business_id', '=', 'notification.business_id'))
-    .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
+    .innerJoin('member', (join) =>
+      join
+        .onRef('member.id', '=', 'notification.member_id')
+        .onRef('member.business_id', '=', 'notification.business_id'),
+    )
+    .innerJoin('grade', (join) =>
+      join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'),
+    )
     .leftJoin('inquiry as deleted_inquiry', (join) =>
       join
         .onRef('deleted_inquiry.id', '=', 'notification.inquiry_id')
@@ -205,4 +228,3 @@ export async function findInAppPage(
   if (filter.memberId !== undefined) q = q.where('notification.member_id', '=', filter.memberId);
   return fetchPage(q, newestFirst<InAppRow>('notification'), size, cursor);
 }
-

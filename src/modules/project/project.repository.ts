@@ -26,7 +26,9 @@ function selectLive(db: Db, businessId: number) {
 
 function findQuery(db: Db, businessId: number) {
   return selectLive(db, businessId)
-    .leftJoin('contract', (join) => join.onRef('contract.id', '=', 'project.contract_id').on('contract.business_id', '=', businessId))
+    .leftJoin('contract', (join) =>
+      join.onRef('contract.id', '=', 'project.contract_id').on('contract.business_id', '=', businessId),
+    )
     .select(columns);
 }
 
@@ -82,13 +84,21 @@ export async function findById(db: Db, businessId: number, id: number, lock = fa
  * The writes and the existence check of the table (src/db/record-writes.ts, shared by every soft-deleted
  * record table): `insert` (returns the id), `existsById` (live only), `updateById`, `softDeleteById`, `restoreById`.
  */
-export const { insert, existsById, updateById, softDeleteById, restoreById } = recordWrites('project', { softDelete: true });
+export const { insert, existsById, updateById, softDeleteById, restoreById } = recordWrites('project', {
+  softDelete: true,
+});
 
 /**
  * Stamps `updated` with `at` on the projects of contract `contractId` in one statement, and with `release`
  * unlinks them too (the contract's delete; docs/api.md#cascades); answers the ids of the live ones, ascending.
  */
-export async function stampByContractId(db: Db, businessId: number, contractId: number, at: Timestamp, release: boolean): Promise<number[]> {
+export async function stampByContractId(
+  db: Db,
+  businessId: number,
+  contractId: number,
+  at: Timestamp,
+  release: boolean,
+): Promise<number[]> {
   const rows = await db
     .updateTable('project')
     .set({ updated: at, ...(release && { contract_id: null }) })
@@ -96,11 +106,17 @@ export async function stampByContractId(db: Db, businessId: number, contractId: 
     .where('contract_id', '=', contractId)
     .returning(['id', 'deleted_at'])
     .execute();
-  return rows.filter((r) => r.deleted_at === null).map((r) => r.id).sort((a, b) => a - b);
+  return rows
+    .filter((r) => r.deleted_at === null)
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
 }
 
 /** The live projects `ids` with their contract's summary, in one statement, by id. */
 export async function findByIds(db: Db, businessId: number, ids: readonly number[]): Promise<ProjectRow[]> {
   if (ids.length === 0) return [];
-  return findQuery(db, businessId).where('project.id', 'in', [...ids]).orderBy('project.id').execute();
+  return findQuery(db, businessId)
+    .where('project.id', 'in', [...ids])
+    .orderBy('project.id')
+    .execute();
 }

@@ -20,7 +20,9 @@ import {
   Timestamp,
   UpdatedProperty,
   UpdatedQueryProperties,
-  withExample, Named } from '../../shared/schemas.ts';
+  withExample,
+  Named,
+} from '../../shared/schemas.ts';
 
 /** Project status codes: `U` scheduled, `I` in progress, `A` additional period, `E` ended. */
 export const PROJECT_STATUSES = ['U', 'I', 'A', 'E'] as const;
@@ -34,34 +36,64 @@ const nullableDate = (description: string) => Type.Optional(Nullable(Type.String
 /** Properties writable by create and update (all optional here). */
 const writable = {
   contract: Type.Optional(
-    Nullable(Type.Object({ id: IdParam }, { description: 'The contract `{id}` (a contract of the business); `null` unlinks.' })),
+    Nullable(
+      Type.Object(
+        { id: IdParam },
+        { description: 'The contract `{id}` (a contract of the business); `null` unlinks.' },
+      ),
+    ),
   ),
   status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: `${statusDescription} Default on create: U.` })),
-  symbolColor: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 32, description: 'Display colour, e.g. `#2f80ed`.' }))),
+  symbolColor: Type.Optional(
+    Nullable(Type.String({ minLength: 1, maxLength: 32, description: 'Display colour, e.g. `#2f80ed`.' })),
+  ),
   startDate: nullableDate('Planned start.'),
   endDate: nullableDate('Planned end.'),
   isHidden: Type.Optional(Type.Boolean({ description: 'Hidden flag; default false.' })),
 };
 
 /** `POST /v1/project` body: only `title` is required; `actualEndDate` is not accepted (ignored). */
-export const ProjectCreateBody = Named('ProjectRequest', Type.Object(
-  { title, ...writable },
-  {
-    examples: [{ contract: { id: 3 }, title: 'Website renewal', status: 'U', symbolColor: '#2f80ed', startDate: '2026-12-01', endDate: '2027-02-28' }],
-  },
-));
+export const ProjectCreateBody = Named(
+  'ProjectRequest',
+  Type.Object(
+    { title, ...writable },
+    {
+      examples: [
+        {
+          contract: { id: 3 },
+          title: 'Website renewal',
+          status: 'U',
+          symbolColor: '#2f80ed',
+          startDate: '2026-12-01',
+          endDate: '2027-02-28',
+        },
+      ],
+    },
+  ),
+);
 export type ProjectCreateBody = Static<typeof ProjectCreateBody>;
 
 /** `PATCH /v1/project/{project_id}` body: any create property, plus `actualEndDate`. */
-export const ProjectUpdateBody = Named('PatchedProjectRequest', Type.Object(
-  { title: Type.Optional(title), ...writable, actualEndDate: nullableDate('Actual end; settable only here.') },
-  { examples: [{ status: 'E', actualEndDate: '2027-03-04' }] },
-));
+export const ProjectUpdateBody = Named(
+  'PatchedProjectRequest',
+  Type.Object(
+    { title: Type.Optional(title), ...writable, actualEndDate: nullableDate('Actual end; settable only here.') },
+    { examples: [{ status: 'E', actualEndDate: '2027-03-04' }] },
+  ),
+);
 export type ProjectUpdateBody = Static<typeof ProjectUpdateBody>;
 
 const projectExample = {
   id: 7,
-  contract: { id: 3, title: 'Website renewal', amount: 24000000, type: 'I', status: 'I', startDate: '2026-12-01', endDate: '2027-02-28' },
+  contract: {
+    id: 3,
+    title: 'Website renewal',
+    amount: 24000000,
+    type: 'I',
+    status: 'I',
+    startDate: '2026-12-01',
+    endDate: '2027-02-28',
+  },
   title: 'Website renewal',
   status: 'I',
   symbolColor: '#2f80ed',
@@ -109,7 +141,9 @@ export const ProjectPage = withExample(Page(ProjectListItem), {
 /** `GET /v1/project` query (docs/api.md#projects-and-workers, docs/api.md#filters). */
 export const ProjectListQuery = Type.Object({
   ...PageQueryProperties,
-  status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: `Only projects in this status: ${statusDescription}` })),
+  status: Type.Optional(
+    StringEnum(PROJECT_STATUSES, { description: `Only projects in this status: ${statusDescription}` }),
+  ),
   is_hidden: Type.Optional(QueryBoolean),
   start_date_start: Type.Optional(QueryDate),
   start_date_end: Type.Optional(QueryDate),

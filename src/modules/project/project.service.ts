@@ -12,7 +12,11 @@ import { instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { recordCreated, recordDeleted, recordUpdatedMany, updateRecord } from '../event/event.service.ts';
 import type { Cascade } from '../../shared/cascade.ts';
-import { findSummary as findContractSummary, lockForProject as lockContractForProject, toNestedContract } from '../contract/contract.service.ts';
+import {
+  findSummary as findContractSummary,
+  lockForProject as lockContractForProject,
+  toNestedContract,
+} from '../contract/contract.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './project.repository.ts';
@@ -109,7 +113,12 @@ async function checkReferences(db: Db, businessId: number, body: ProjectUpdateBo
  * same 400 on `contract.id` instead of a 500.
  * @throws ValidationError for a contract deleted meanwhile
  */
-async function referencingContract<T>(db: Db, businessId: number, body: ProjectUpdateBody, write: () => Promise<T>): Promise<T> {
+async function referencingContract<T>(
+  db: Db,
+  businessId: number,
+  body: ProjectUpdateBody,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (err) {
@@ -124,7 +133,12 @@ async function referencingContract<T>(db: Db, businessId: number, body: ProjectU
  * `endDate`), and `updated_start..updated_end` (inclusive, a date or a date-time; docs/api.md#events).
  * @throws ValidationError for an `updated_start` / `updated_end` that names no day
  */
-export async function list(db: Db, auth: Auth, query: ProjectListQuery, cursor: CursorPosition | undefined): Promise<Page<ProjectListItem>> {
+export async function list(
+  db: Db,
+  auth: Auth,
+  query: ProjectListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<ProjectListItem>> {
   const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   const page = await repo.findPage(
     db,
@@ -261,7 +275,10 @@ export async function restore(db: Db, auth: Auth, shape: Project, options: Resto
     },
     insert: async (trx, id) => {
       await checkReferences(trx, auth.businessId, body);
-      return repo.insert(trx, auth.businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewProjectRow, 'business_id'>) });
+      return repo.insert(trx, auth.businessId, {
+        ...(id !== undefined && { id }),
+        ...(columns as Omit<NewProjectRow, 'business_id'>),
+      });
     },
     update: async (trx, id) => {
       await checkReferences(trx, auth.businessId, body);

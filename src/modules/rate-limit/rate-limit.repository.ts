@@ -11,7 +11,12 @@ import type { Db } from '../../db/database.ts';
  *
  * @returns the hits in the current window and its end (ms since the epoch)
  */
-export async function hit(db: Db, key: string, nowMs: number, windowMs: number): Promise<{ hits: number; resetAt: number }> {
+export async function hit(
+  db: Db,
+  key: string,
+  nowMs: number,
+  windowMs: number,
+): Promise<{ hits: number; resetAt: number }> {
   const resetAt = nowMs + windowMs;
   const row = await db
     .insertInto('rate_limit_counter')

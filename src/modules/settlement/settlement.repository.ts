@@ -6,7 +6,14 @@ import type { Db } from '../../db/database.ts';
 import { recordWrites } from '../../db/record-writes.ts';
 import { forUpdateOf, fromJsonColumn, jsonArrayOf, searchAll } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
-import { type CursorPosition, fetchPage, newestFirst, noFilters, type Page, preparedPage } from '../../shared/pagination.ts';
+import {
+  type CursorPosition,
+  fetchPage,
+  newestFirst,
+  noFilters,
+  type Page,
+  preparedPage,
+} from '../../shared/pagination.ts';
 import type { NewSettlementRow } from '../../db/tables/settlement.table.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 import { MEMBER_COLUMNS, type MemberColumns } from '../../db/tables/catalog.table.ts';
@@ -45,9 +52,15 @@ function selectSettlements(db: Db, businessId: number) {
   return db
     .selectFrom('settlement')
     .innerJoin('contract', (join) =>
-      join.onRef('contract.id', '=', 'settlement.contract_id').onRef('contract.business_id', '=', 'settlement.business_id'),
+      join
+        .onRef('contract.id', '=', 'settlement.contract_id')
+        .onRef('contract.business_id', '=', 'settlement.business_id'),
     )
-    .innerJoin('settlement_type', (join) => join.onRef('settlement_type.id', '=', 'settlement.type_id').onRef('settlement_type.business_id', '=', 'settlement.business_id'))
+    .innerJoin('settlement_type', (join) =>
+      join
+        .onRef('settlement_type.id', '=', 'settlement.type_id')
+        .onRef('settlement_type.business_id', '=', 'settlement.business_id'),
+    )
     .where('settlement.business_id', '=', businessId);
 }
 
@@ -69,8 +82,14 @@ function fullQuery(db: Db, businessId: number) {
       db,
       eb
         .selectFrom('settlement_in_charge')
-        .innerJoin('member', (join) => join.onRef('member.id', '=', 'settlement_in_charge.member_id').onRef('member.business_id', '=', 'settlement_in_charge.business_id'))
-        .innerJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
+        .innerJoin('member', (join) =>
+          join
+            .onRef('member.id', '=', 'settlement_in_charge.member_id')
+            .onRef('member.business_id', '=', 'settlement_in_charge.business_id'),
+        )
+        .innerJoin('grade', (join) =>
+          join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'),
+        )
         .select(MEMBER_COLUMNS)
         .whereRef('settlement_in_charge.settlement_id', '=', 'settlement.id')
         .where('settlement_in_charge.business_id', '=', businessId)
@@ -88,25 +107,44 @@ export type SettlementFullRow = SettlementDetailRow & { in_charge: MemberColumns
  * row's lock until the end of the caller's transaction (`FOR UPDATE OF settlement` on PostgreSQL; SQLite's
  * `BEGIN IMMEDIATE` holds the write lock already).
  */
-export async function findFullById(db: Db, businessId: number, id: number, lock = false): Promise<SettlementFullRow | undefined> {
+export async function findFullById(
+  db: Db,
+  businessId: number,
+  id: number,
+  lock = false,
+): Promise<SettlementFullRow | undefined> {
   const q = fullQuery(db, businessId).where('settlement.id', '=', id);
   const row = await (lock ? forUpdateOf(db, q, 'settlement') : q).executeTakeFirst();
   if (!row) return undefined;
-  return { ...row, in_charge: fromJsonColumn<MemberColumns[]>(row.in_charge).map((m) => ({ ...m, is_active: m.is_active ? 1 : 0 })) };
+  return {
+    ...row,
+    in_charge: fromJsonColumn<MemberColumns[]>(row.in_charge).map((m) => ({ ...m, is_active: m.is_active ? 1 : 0 })),
+  };
 }
 
 /** The full shapes of the settlements `ids` in one statement ({@link findFullById}), by id. */
 export async function findFullByIds(db: Db, businessId: number, ids: readonly number[]): Promise<SettlementFullRow[]> {
   if (ids.length === 0) return [];
-  const rows = await fullQuery(db, businessId).where('settlement.id', 'in', [...ids]).orderBy('settlement.id').execute();
-  return rows.map((row) => ({ ...row, in_charge: fromJsonColumn<MemberColumns[]>(row.in_charge).map((m) => ({ ...m, is_active: m.is_active ? 1 : 0 })) }));
+  const rows = await fullQuery(db, businessId)
+    .where('settlement.id', 'in', [...ids])
+    .orderBy('settlement.id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    in_charge: fromJsonColumn<MemberColumns[]>(row.in_charge).map((m) => ({ ...m, is_active: m.is_active ? 1 : 0 })),
+  }));
 }
 
 /**
  * Stamps `updated` with `at` on the settlements of contract `contractId` in one statement (a cascade,
  * docs/api.md#cascades); answers their ids, ascending.
  */
-export async function stampByContractId(db: Db, businessId: number, contractId: number, at: Timestamp): Promise<number[]> {
+export async function stampByContractId(
+  db: Db,
+  businessId: number,
+  contractId: number,
+  at: Timestamp,
+): Promise<number[]> {
   const rows = await db
     .updateTable('settlement')
     .set({ updated: at })
@@ -238,14 +276,23 @@ export interface ContractSettlements {
  * disappear without its event.
  */
 export async function deleteByContractId(db: Db, businessId: number, contractId: number): Promise<ContractSettlements> {
-  const settlements = db.selectFrom('settlement').select('id').where('business_id', '=', businessId).where('contract_id', '=', contractId);
+  const settlements = db
+    .selectFrom('settlement')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('contract_id', '=', contractId);
   const notes = await db
     .deleteFrom('settlement_note')
     .where('business_id', '=', businessId)
     .where('settlement_id', 'in', settlements)
     .returning(['id', 'settlement_id'])
     .execute();
-  const deleted = await db.deleteFrom('settlement').where('business_id', '=', businessId).where('contract_id', '=', contractId).returning('id').execute();
+  const deleted = await db
+    .deleteFrom('settlement')
+    .where('business_id', '=', businessId)
+    .where('contract_id', '=', contractId)
+    .returning('id')
+    .execute();
   return {
     notes: notes.map((r) => ({ id: r.id, settlementId: r.settlement_id })).sort((a, b) => a.id - b.id),
     ids: deleted.map((r) => r.id).sort((a, b) => a - b),
@@ -254,12 +301,21 @@ export async function deleteByContractId(db: Db, businessId: number, contractId:
 
 /** Deletes a settlement for good (its responsible members, status history and notes cascade). */
 export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {
-  const result = await db.deleteFrom('settlement').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('settlement')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** Replaces the responsible members of a settlement. */
-export async function replaceInCharge(db: Db, businessId: number, settlementId: number, memberIds: readonly number[]): Promise<void> {
+export async function replaceInCharge(
+  db: Db,
+  businessId: number,
+  settlementId: number,
+  memberIds: readonly number[],
+): Promise<void> {
   await db
     .deleteFrom('settlement_in_charge')
     .where('business_id', '=', businessId)
@@ -269,11 +325,18 @@ export async function replaceInCharge(db: Db, businessId: number, settlementId: 
 }
 
 /** Adds responsible members to a settlement that has none of them (a new settlement's). */
-export async function insertInCharge(db: Db, businessId: number, settlementId: number, memberIds: readonly number[]): Promise<void> {
+export async function insertInCharge(
+  db: Db,
+  businessId: number,
+  settlementId: number,
+  memberIds: readonly number[],
+): Promise<void> {
   if (memberIds.length === 0) return;
   await db
     .insertInto('settlement_in_charge')
-    .values(memberIds.map((memberId) => ({ business_id: businessId, settlement_id: settlementId, member_id: memberId })))
+    .values(
+      memberIds.map((memberId) => ({ business_id: businessId, settlement_id: settlementId, member_id: memberId })),
+    )
     .execute();
 }
 
@@ -281,7 +344,13 @@ export async function insertInCharge(db: Db, businessId: number, settlementId: n
 export async function insertStatusChange(
   db: Db,
   businessId: number,
-  row: { settlement_id: number; status: string; previous_status: string | null; member_id: number | null; created: Timestamp },
+  row: {
+    settlement_id: number;
+    status: string;
+    previous_status: string | null;
+    member_id: number | null;
+    created: Timestamp;
+  },
 ): Promise<void> {
   await db
     .insertInto('settlement_status_history')
@@ -292,8 +361,12 @@ export async function insertStatusChange(
 function statusQuery(db: Db, businessId: number, settlementId: number) {
   return db
     .selectFrom('settlement_status_history as change')
-    .leftJoin('member', (join) => join.onRef('member.id', '=', 'change.member_id').onRef('member.business_id', '=', 'change.business_id'))
-    .leftJoin('grade', (join) => join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'))
+    .leftJoin('member', (join) =>
+      join.onRef('member.id', '=', 'change.member_id').onRef('member.business_id', '=', 'change.business_id'),
+    )
+    .leftJoin('grade', (join) =>
+      join.onRef('grade.id', '=', 'member.grade_id').onRef('grade.business_id', '=', 'member.business_id'),
+    )
     .select([
       'change.id',
       'change.status',

@@ -60,7 +60,8 @@ const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'settlement_retrieve',
         summary: 'Retrieve a settlement',
-        description: 'The full shape, with the round, the tax invoice properties, the type, `inChargeSet` and `isHidden` (extension).',
+        description:
+          'The full shape, with the round, the tax invoice properties, the type, `inChargeSet` and `isHidden` (extension).',
         params: schemas.SettlementIdParams,
         response: { 200: schemas.SettlementDetail, ...commonErrorResponses },
       },

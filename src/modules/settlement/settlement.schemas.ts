@@ -19,7 +19,9 @@ import {
   Timestamp,
   UpdatedProperty,
   UpdatedQueryProperties,
-  withExample, Named } from '../../shared/schemas.ts';
+  withExample,
+  Named,
+} from '../../shared/schemas.ts';
 import { SettlementType } from '../catalog/catalog.schemas.ts';
 import { ContractSummary, Money } from '../contract/contract.schemas.ts';
 
@@ -54,56 +56,74 @@ const writable = {
  * `POST /v1/settlement` body: `title`, `amount`, `additionalAmount`, `vat`, `contract` and `type` are required
  * (docs/api.md#settlements).
  */
-export const SettlementCreateBody = Named('SettlementRequest', Type.Object(
-  {
-    title,
-    amount: Money,
-    additionalAmount: Money,
-    vat: Money,
-    contract: Type.Object({ id: IdParam }, { description: 'The contract `{id}`.' }),
-    type: Type.Object({ id: IdParam }, { description: 'The settlement type (form) `{id}`; OUTSTANDING_PAYMENT (`OUT`) cannot be used.' }),
-    settlementRound: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 10000, description: 'Round number; default: one more than the settlements of this type on the contract.' }),
-    ),
-    ...writable,
-  },
-  {
-    examples: [
-      {
-        title: 'Down payment',
-        amount: 3000000,
-        additionalAmount: 0,
-        vat: 300000,
-        contract: { id: 12 },
-        type: { id: 1 },
-        dueDate: '2026-12-10',
-        isTaxInvoiceNeeded: true,
-      },
-    ],
-  },
-));
+export const SettlementCreateBody = Named(
+  'SettlementRequest',
+  Type.Object(
+    {
+      title,
+      amount: Money,
+      additionalAmount: Money,
+      vat: Money,
+      contract: Type.Object({ id: IdParam }, { description: 'The contract `{id}`.' }),
+      type: Type.Object(
+        { id: IdParam },
+        { description: 'The settlement type (form) `{id}`; OUTSTANDING_PAYMENT (`OUT`) cannot be used.' },
+      ),
+      settlementRound: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: 10000,
+          description: 'Round number; default: one more than the settlements of this type on the contract.',
+        }),
+      ),
+      ...writable,
+    },
+    {
+      examples: [
+        {
+          title: 'Down payment',
+          amount: 3000000,
+          additionalAmount: 0,
+          vat: 300000,
+          contract: { id: 12 },
+          type: { id: 1 },
+          dueDate: '2026-12-10',
+          isTaxInvoiceNeeded: true,
+        },
+      ],
+    },
+  ),
+);
 export type SettlementCreateBody = Static<typeof SettlementCreateBody>;
 
 /**
  * `PATCH /v1/settlement/{settlement_id}` body (docs/api.md#settlements: no `contract`, `type`, `settlementRound`); `status`
  * is an extension.
  */
-export const SettlementUpdateBody = Named('PatchedSettlementRequest', Type.Object(
-  {
-    title: Type.Optional(title),
-    amount: Type.Optional(Money),
-    additionalAmount: Type.Optional(Money),
-    vat: Type.Optional(Money),
-    status: Type.Optional(
-      StringEnum(SETTLEMENT_STATUSES, {
-        'x-extension': true,
-        description: 'C scheduled, D delayed, S completed, P suspended. Writable here (extension); every change is recorded in the status history.',
-      }),
-    ),
-    ...writable,
-  },
-  { examples: [{ status: 'S', settledDate: '2026-12-09', isTaxInvoiceIssued: true, taxInvoiceIssuedDate: '2026-12-09' }] },
-));
+export const SettlementUpdateBody = Named(
+  'PatchedSettlementRequest',
+  Type.Object(
+    {
+      title: Type.Optional(title),
+      amount: Type.Optional(Money),
+      additionalAmount: Type.Optional(Money),
+      vat: Type.Optional(Money),
+      status: Type.Optional(
+        StringEnum(SETTLEMENT_STATUSES, {
+          'x-extension': true,
+          description:
+            'C scheduled, D delayed, S completed, P suspended. Writable here (extension); every change is recorded in the status history.',
+        }),
+      ),
+      ...writable,
+    },
+    {
+      examples: [
+        { status: 'S', settledDate: '2026-12-09', isTaxInvoiceIssued: true, taxInvoiceIssuedDate: '2026-12-09' },
+      ],
+    },
+  ),
+);
 export type SettlementUpdateBody = Static<typeof SettlementUpdateBody>;
 
 /** Properties of the list shape (docs/api.md#settlements: create answers and list items carry only these). */
@@ -126,31 +146,37 @@ export const SettlementListItem = Named('SettlementListItem', Type.Object(listPr
 export type SettlementListItem = Static<typeof SettlementListItem>;
 
 /** The full shape: retrieve and update responses. */
-export const Settlement = Named('Settlement', Type.Object({
-  ...listProperties,
-  settlementRound: Type.Integer(),
-  isTaxInvoiceIssued: Type.Boolean(),
-  isTaxInvoiceNeeded: Type.Boolean(),
-  type: SettlementType,
-  taxInvoiceIssuedDate: Nullable(DateString),
-  taxInvoiceIssueDueDate: Nullable(DateString),
-  inChargeSet: Type.Array(Member),
-  isHidden: Type.Boolean({ 'x-extension': true }),
-  updated: UpdatedProperty,
-}));
+export const Settlement = Named(
+  'Settlement',
+  Type.Object({
+    ...listProperties,
+    settlementRound: Type.Integer(),
+    isTaxInvoiceIssued: Type.Boolean(),
+    isTaxInvoiceNeeded: Type.Boolean(),
+    type: SettlementType,
+    taxInvoiceIssuedDate: Nullable(DateString),
+    taxInvoiceIssueDueDate: Nullable(DateString),
+    inChargeSet: Type.Array(Member),
+    isHidden: Type.Boolean({ 'x-extension': true }),
+    updated: UpdatedProperty,
+  }),
+);
 export type Settlement = Static<typeof Settlement>;
 
 /** A status-history entry (docs/api.md#extensions). `member` is null for changes made through the API. */
-export const SettlementStatusChange = Named('SettlementStatusHistory', Type.Object(
-  {
-    id: Type.Integer(),
-    status: StringEnum(SETTLEMENT_STATUSES),
-    previousStatus: Nullable(StringEnum(SETTLEMENT_STATUSES)),
-    member: Nullable(Member),
-    created: Timestamp,
-  },
-  { 'x-extension': true },
-));
+export const SettlementStatusChange = Named(
+  'SettlementStatusHistory',
+  Type.Object(
+    {
+      id: Type.Integer(),
+      status: StringEnum(SETTLEMENT_STATUSES),
+      previousStatus: Nullable(StringEnum(SETTLEMENT_STATUSES)),
+      member: Nullable(Member),
+      created: Timestamp,
+    },
+    { 'x-extension': true },
+  ),
+);
 export type SettlementStatusChange = Static<typeof SettlementStatusChange>;
 
 const listExample = {
@@ -162,13 +188,25 @@ const listExample = {
   vat: 300000,
   typeAlias: 'Down payment',
   created: EXAMPLES.created,
-  contract: { id: 12, title: 'Website renewal', amount: 12000000, type: 'I', status: 'I', startDate: '2026-12-01', endDate: '2027-03-31' },
+  contract: {
+    id: 12,
+    title: 'Website renewal',
+    amount: 12000000,
+    type: 'I',
+    status: 'I',
+    startDate: '2026-12-01',
+    endDate: '2027-03-31',
+  },
   dueDate: '2026-12-10',
   settledDate: null,
 };
 
 /** `GET /v1/settlement` response. */
-export const SettlementPage = withExample(Page(SettlementListItem), { next: null, previous: null, results: [listExample] });
+export const SettlementPage = withExample(Page(SettlementListItem), {
+  next: null,
+  previous: null,
+  results: [listExample],
+});
 
 /** The create response, with its example. */
 export const SettlementCreated = withExample(SettlementListItem, listExample);

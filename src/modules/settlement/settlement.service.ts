@@ -13,7 +13,14 @@
  * type's title, followed by the round for multi-round types.
  */
 import type { Db } from '../../db/database.ts';
-import { changedColumns, inTransaction, isForeignKeyViolation, isUniqueViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import {
+  changedColumns,
+  inTransaction,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  nowTimestamp,
+  toBool,
+} from '../../db/sql-helpers.ts';
 import { ErrorCollector, ValidationError, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
@@ -21,7 +28,11 @@ import { dayRangeUtc, instantRangeUtc } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import type { SettlementType } from '../catalog/catalog.schemas.ts';
 import { checkMemberSet, findSettlementType, toMember } from '../catalog/catalog.service.ts';
-import { findSummary as findContractSummary, lockForSettlement as lockContractForSettlement, toNestedContract } from '../contract/contract.service.ts';
+import {
+  findSummary as findContractSummary,
+  lockForSettlement as lockContractForSettlement,
+  toNestedContract,
+} from '../contract/contract.service.ts';
 import { recordCreated, recordDeleted, recordUpdatedMany, updateRecord } from '../event/event.service.ts';
 import type { Cascade, DeleteCascade } from '../../shared/cascade.ts';
 import { restoreHistory as restoreNote } from '../note/note.service.ts';
@@ -171,7 +182,9 @@ export const contractCascades: { updated: Cascade; deleted: DeleteCascade } = {
     const deleted = await repo.deleteByContractId(trx, businessId, contractId);
     return async () => {
       for (const note of deleted.notes) {
-        await recordDeleted(trx, businessId, 'settlement.history', note.id, { parent: { type: 'settlement', id: note.settlementId } });
+        await recordDeleted(trx, businessId, 'settlement.history', note.id, {
+          parent: { type: 'settlement', id: note.settlementId },
+        });
       }
       for (const id of deleted.ids) await recordDeleted(trx, businessId, 'settlement', id);
     };
@@ -189,7 +202,12 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
  * `updated_end`: docs/api.md#events).
  * @throws ValidationError for a date that names no day
  */
-export async function list(db: Db, auth: Auth, query: SettlementListQuery, cursor: CursorPosition | undefined): Promise<Page<SettlementListItem>> {
+export async function list(
+  db: Db,
+  auth: Auth,
+  query: SettlementListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<SettlementListItem>> {
   const range = dayRangeUtc(auth.timezone, query.created_start, query.created_end);
   const updated = instantRangeUtc(auth.timezone, query.updated_start, query.updated_end);
   const page = await repo.findPage(
@@ -239,7 +257,8 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
   }
   const singleRound = type !== undefined && !type.allowsMultipleRounds && !MULTI_ROUND_EXEMPT.has(type.baseType);
   if (contract && type && singleRound) {
-    if ((await repo.countOfType(db, auth.businessId, contract.id, type.id)) > 0) errors.add(['type', 'id'], alreadyUsed(type.title));
+    if ((await repo.countOfType(db, auth.businessId, contract.id, type.id)) > 0)
+      errors.add(['type', 'id'], alreadyUsed(type.title));
   }
   const memberIds = await checkInChargeSet(db, auth.businessId, body.inChargeSet, errors);
   errors.throwIfAny();
@@ -282,7 +301,8 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
       return full;
     });
   } catch (err) {
-    if (isUniqueViolation(err, SINGLE_ROUND_UQ.name, SINGLE_ROUND_UQ.columns)) throw ValidationError.at(['type', 'id'], alreadyUsed(t.title));
+    if (isUniqueViolation(err, SINGLE_ROUND_UQ.name, SINGLE_ROUND_UQ.columns))
+      throw ValidationError.at(['type', 'id'], alreadyUsed(t.title));
     // The contract was deleted by a concurrent request after the check above: the same 400 as the check.
     if (isForeignKeyViolation(err) && !(await findContractSummary(db, auth.businessId, body.contract.id))) {
       throw ValidationError.at(['contract', 'id'], messages.invalidPk(body.contract.id));
@@ -331,14 +351,25 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: Settle
       shape: fullOf,
       diff: (row, before) => {
         const columns = changedColumns(row, patch);
-        const membersChange = memberIds !== undefined && !sameIds(memberIds, before.inChargeSet.map((m) => m.id));
+        const membersChange =
+          memberIds !== undefined &&
+          !sameIds(
+            memberIds,
+            before.inChargeSet.map((m) => m.id),
+          );
         return {
           columns,
           others: membersChange,
           write: async (at) => {
             if (columns.status !== undefined) {
               // Under the row's lock `row.status` is the status this change replaces.
-              await repo.insertStatusChange(trx, auth.businessId, { settlement_id: id, status: columns.status, previous_status: row.status, member_id: null, created: at });
+              await repo.insertStatusChange(trx, auth.businessId, {
+                settlement_id: id,
+                status: columns.status,
+                previous_status: row.status,
+                member_id: null,
+                created: at,
+              });
             }
             if (membersChange) await repo.replaceInCharge(trx, auth.businessId, id, memberIds);
           },
@@ -361,7 +392,8 @@ export async function destroy(db: Db, auth: Pick<Auth, 'businessId'>, id: number
     // The DELETE's row count is the existence check (the notes' DELETE finds none of a missing settlement).
     const noteIds = await repo.deleteNotes(trx, auth.businessId, id);
     if ((await repo.deleteById(trx, auth.businessId, id)) === 0) throw new NotFound();
-    for (const noteId of noteIds) await recordDeleted(trx, auth.businessId, 'settlement.history', noteId, { parent: { type: 'settlement', id } });
+    for (const noteId of noteIds)
+      await recordDeleted(trx, auth.businessId, 'settlement.history', noteId, { parent: { type: 'settlement', id } });
     await recordDeleted(trx, auth.businessId, 'settlement', id);
   });
 }
@@ -420,7 +452,10 @@ export async function restore(db: Db, auth: Auth, shape: Settlement, options: Re
   const typeId = shape.type.id;
   const write = async (trx: Db, id: number | undefined, insert: boolean): Promise<number> => {
     const errors = new ErrorCollector();
-    const [contract, type] = await Promise.all([findContractSummary(trx, businessId, contractId), findSettlementType(trx, businessId, typeId)]);
+    const [contract, type] = await Promise.all([
+      findContractSummary(trx, businessId, contractId),
+      findSettlementType(trx, businessId, typeId),
+    ]);
     if (!contract) errors.add(['contract', 'id'], messages.invalidPk(contractId));
     if (!type) errors.add(['type', 'id'], messages.invalidPk(typeId));
     const memberIds = await checkMemberSet(trx, businessId, shape.inChargeSet ?? [], errors);
@@ -437,7 +472,11 @@ export async function restore(db: Db, auth: Auth, shape: Settlement, options: Re
       ...restoredTimes(shape),
     };
     let settlementId: number;
-    if (insert) settlementId = await repo.insert(trx, businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewSettlementRow, 'business_id'>) });
+    if (insert)
+      settlementId = await repo.insert(trx, businessId, {
+        ...(id !== undefined && { id }),
+        ...(columns as Omit<NewSettlementRow, 'business_id'>),
+      });
     else await repo.updateById(trx, businessId, (settlementId = id!), columns, columns.updated);
     await repo.replaceInCharge(trx, businessId, settlementId, memberIds);
     return settlementId;
@@ -455,7 +494,8 @@ export async function restore(db: Db, auth: Auth, shape: Settlement, options: Re
       },
     });
   } catch (err) {
-    if (isUniqueViolation(err, SINGLE_ROUND_UQ.name, SINGLE_ROUND_UQ.columns)) throw ValidationError.at(['type', 'id'], alreadyUsed(shape.type.title));
+    if (isUniqueViolation(err, SINGLE_ROUND_UQ.name, SINGLE_ROUND_UQ.columns))
+      throw ValidationError.at(['type', 'id'], alreadyUsed(shape.type.title));
     throw err;
   }
 }
@@ -467,6 +507,12 @@ export async function restore(db: Db, auth: Auth, shape: Settlement, options: Re
  * @throws ValidationError on `settlement.id` when the settlement is not the business's, on `member.id` for a
  *   member this business does not have
  */
-export async function restoreHistory(db: Db, auth: Auth, settlementId: number, shape: NoteFull, options: RestoreOptions): Promise<RestoreResult> {
+export async function restoreHistory(
+  db: Db,
+  auth: Auth,
+  settlementId: number,
+  shape: NoteFull,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
   return restoreNote(db, auth, 'settlement', settlementId, shape, options);
 }

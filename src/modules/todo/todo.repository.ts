@@ -88,10 +88,18 @@ export async function findPage(
  */
 function fullQuery(db: Db, businessId: number) {
   return selectLive(db, businessId)
-    .leftJoin('member as icm', (join) => join.onRef('icm.id', '=', 'todo.in_charge_id').on('icm.business_id', '=', businessId))
-    .leftJoin('grade as icg', (join) => join.onRef('icg.id', '=', 'icm.grade_id').onRef('icg.business_id', '=', 'icm.business_id'))
-    .leftJoin('member as ccm', (join) => join.onRef('ccm.id', '=', 'todo.completed_in_charge_id').on('ccm.business_id', '=', businessId))
-    .leftJoin('grade as ccg', (join) => join.onRef('ccg.id', '=', 'ccm.grade_id').onRef('ccg.business_id', '=', 'ccm.business_id'))
+    .leftJoin('member as icm', (join) =>
+      join.onRef('icm.id', '=', 'todo.in_charge_id').on('icm.business_id', '=', businessId),
+    )
+    .leftJoin('grade as icg', (join) =>
+      join.onRef('icg.id', '=', 'icm.grade_id').onRef('icg.business_id', '=', 'icm.business_id'),
+    )
+    .leftJoin('member as ccm', (join) =>
+      join.onRef('ccm.id', '=', 'todo.completed_in_charge_id').on('ccm.business_id', '=', businessId),
+    )
+    .leftJoin('grade as ccg', (join) =>
+      join.onRef('ccg.id', '=', 'ccm.grade_id').onRef('ccg.business_id', '=', 'ccm.business_id'),
+    )
     .select(columns)
     .select([
       'icm.id as ic_member_id',
@@ -117,7 +125,12 @@ export type TodoFullRow = Awaited<ReturnType<ReturnType<typeof fullQuery>['execu
  * until the end of the caller's transaction (`FOR UPDATE OF todo` on PostgreSQL; SQLite's `BEGIN IMMEDIATE`
  * holds the write lock already), so concurrent updates read and change it one after the other.
  */
-export async function findFullById(db: Db, businessId: number, id: number, lock = false): Promise<TodoFullRow | undefined> {
+export async function findFullById(
+  db: Db,
+  businessId: number,
+  id: number,
+  lock = false,
+): Promise<TodoFullRow | undefined> {
   const q = fullQuery(db, businessId).where('todo.id', '=', id);
   return (lock ? forUpdateOf(db, q, 'todo') : q).executeTakeFirst();
 }
@@ -125,14 +138,22 @@ export async function findFullById(db: Db, businessId: number, id: number, lock 
 /** The full shapes of the live todos `ids` in one statement ({@link findFullById}), by id. */
 export async function findFullByIds(db: Db, businessId: number, ids: readonly number[]): Promise<TodoFullRow[]> {
   if (ids.length === 0) return [];
-  return fullQuery(db, businessId).where('todo.id', 'in', [...ids]).orderBy('todo.id').execute();
+  return fullQuery(db, businessId)
+    .where('todo.id', 'in', [...ids])
+    .orderBy('todo.id')
+    .execute();
 }
 
 /**
  * Stamps `updated` with `at` on the todos of inquiry `inquiryId` in one statement (a cascade,
  * docs/api.md#cascades); answers their ids, ascending.
  */
-export async function stampByInquiryId(db: Db, businessId: number, inquiryId: number, at: Timestamp): Promise<number[]> {
+export async function stampByInquiryId(
+  db: Db,
+  businessId: number,
+  inquiryId: number,
+  at: Timestamp,
+): Promise<number[]> {
   const rows = await db
     .updateTable('todo')
     .set({ updated: at })
@@ -145,7 +166,13 @@ export async function stampByInquiryId(db: Db, businessId: number, inquiryId: nu
 
 /** The ids of the todos of inquiry `inquiryId` (live or not), ascending: what its soft delete hides. */
 export async function findIdsByInquiryId(db: Db, businessId: number, inquiryId: number): Promise<number[]> {
-  const rows = await db.selectFrom('todo').select('id').where('business_id', '=', businessId).where('inquiry_id', '=', inquiryId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('todo')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('inquiry_id', '=', inquiryId)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 

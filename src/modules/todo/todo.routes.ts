@@ -28,7 +28,13 @@ const todoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const page = await service.list(app.db, request.auth, request.query, readCursor(request, request.query.cursor), app.clock());
+      const page = await service.list(
+        app.db,
+        request.auth,
+        request.query,
+        readCursor(request, request.query.cursor),
+        app.clock(),
+      );
       return toPageBody(request, page);
     },
   );

@@ -20,7 +20,9 @@ import {
   Timestamp,
   UpdatedProperty,
   UpdatedQueryProperties,
-  withExample, Named } from '../../shared/schemas.ts';
+  withExample,
+  Named,
+} from '../../shared/schemas.ts';
 
 /** Todo types: `M` meeting, `CA` call, `MS` message, `E` other. */
 export const TODO_TYPES = ['M', 'CA', 'MS', 'E'] as const;
@@ -45,7 +47,11 @@ const TimeInput = Type.String({
   examples: ['14:30:00'],
 });
 
-const action = Type.String({ minLength: 1, maxLength: MAX_ACTION_LENGTH, description: 'What to do (1..2048 characters).' });
+const action = Type.String({
+  minLength: 1,
+  maxLength: MAX_ACTION_LENGTH,
+  description: 'What to do (1..2048 characters).',
+});
 
 /** Properties writable by both create and update (all optional here). */
 const writable = {
@@ -55,18 +61,33 @@ const writable = {
 };
 
 /** `POST /v1/todo` body: `inquiry`, `type`, `dueDate` and `action` are required (docs/api.md#todos). */
-export const TodoCreateBody = Named('TodoRequest', Type.Object(
-  {
-    inquiry: Type.Object({ id: IdParam }, { description: 'The inquiry `{id}` the todo belongs to: a live inquiry of the business.' }),
-    type: StringEnum(TODO_TYPES, { description: typeDescription }),
-    dueDate: Type.String({ format: 'date', description: 'Due date `YYYY-MM-DD`.' }),
-    action,
-    ...writable,
-  },
-  {
-    examples: [{ inquiry: { id: 42 }, type: 'CA', dueDate: '2026-11-25', dueTime: '10:00', action: 'Call back about the estimate', inCharge: { id: 1 } }],
-  },
-));
+export const TodoCreateBody = Named(
+  'TodoRequest',
+  Type.Object(
+    {
+      inquiry: Type.Object(
+        { id: IdParam },
+        { description: 'The inquiry `{id}` the todo belongs to: a live inquiry of the business.' },
+      ),
+      type: StringEnum(TODO_TYPES, { description: typeDescription }),
+      dueDate: Type.String({ format: 'date', description: 'Due date `YYYY-MM-DD`.' }),
+      action,
+      ...writable,
+    },
+    {
+      examples: [
+        {
+          inquiry: { id: 42 },
+          type: 'CA',
+          dueDate: '2026-11-25',
+          dueTime: '10:00',
+          action: 'Call back about the estimate',
+          inCharge: { id: 1 },
+        },
+      ],
+    },
+  ),
+);
 export type TodoCreateBody = Static<typeof TodoCreateBody>;
 
 /**
@@ -74,24 +95,36 @@ export type TodoCreateBody = Static<typeof TodoCreateBody>;
  * (ignored). Completion (docs/api.md#todos): `isComplete: true` sets `completedAt` to now unless given;
  * `isComplete: false` clears `completedAt` and `completedInCharge`.
  */
-export const TodoUpdateBody = Named('PatchedTodoRequest', Type.Object(
-  {
-    type: Type.Optional(StringEnum(TODO_TYPES, { description: typeDescription })),
-    dueDate: Type.Optional(Type.String({ format: 'date' })),
-    action: Type.Optional(action),
-    ...writable,
-    isComplete: Type.Optional(Type.Boolean({ description: 'Completion flag.' })),
-    completedAt: Type.Optional(
-      Nullable(Type.String({ format: 'date-time', description: 'When it was completed (any offset; answered in UTC).' })),
-    ),
-    completedInCharge: memberRef('The member who completed it `{id}`; only on a complete todo.'),
-  },
-  { examples: [{ isComplete: true, completedInCharge: { id: 1 }, actionHistory: 'Called; they accept the estimate.' }] },
-));
+export const TodoUpdateBody = Named(
+  'PatchedTodoRequest',
+  Type.Object(
+    {
+      type: Type.Optional(StringEnum(TODO_TYPES, { description: typeDescription })),
+      dueDate: Type.Optional(Type.String({ format: 'date' })),
+      action: Type.Optional(action),
+      ...writable,
+      isComplete: Type.Optional(Type.Boolean({ description: 'Completion flag.' })),
+      completedAt: Type.Optional(
+        Nullable(
+          Type.String({ format: 'date-time', description: 'When it was completed (any offset; answered in UTC).' }),
+        ),
+      ),
+      completedInCharge: memberRef('The member who completed it `{id}`; only on a complete todo.'),
+    },
+    {
+      examples: [
+        { isComplete: true, completedInCharge: { id: 1 }, actionHistory: 'Called; they accept the estimate.' },
+      ],
+    },
+  ),
+);
 export type TodoUpdateBody = Static<typeof TodoUpdateBody>;
 
 /** The inquiry a todo belongs to, as responses nest it. */
-export const TodoInquiry = Named('TodoInquiry', Type.Object({ id: Type.Integer(), uniqueId: Nullable(Type.String()), name: Type.String() }));
+export const TodoInquiry = Named(
+  'TodoInquiry',
+  Type.Object({ id: Type.Integer(), uniqueId: Nullable(Type.String()), name: Type.String() }),
+);
 
 const shortProperties = {
   id: Type.Integer(),
@@ -103,7 +136,9 @@ const shortProperties = {
   action: Type.String(),
   isComplete: Type.Boolean(),
   completedAt: Nullable(Timestamp),
-  dDay: Type.Integer({ description: '`dueDate` minus today in the business time zone, in days: 0 today, negative when overdue.' }),
+  dDay: Type.Integer({
+    description: '`dueDate` minus today in the business time zone, in days: 0 today, negative when overdue.',
+  }),
   created: Timestamp,
 };
 
@@ -112,22 +147,25 @@ export const TodoSummary = Named('TodoListItem', Type.Object(shortProperties));
 export type TodoSummary = Static<typeof TodoSummary>;
 
 /** The full shape: retrieve and update responses, and the `data` of todo events (docs/api.md#events). */
-export const Todo = Named('Todo', Type.Object({
-  id: shortProperties.id,
-  inquiry: shortProperties.inquiry,
-  inCharge: shortProperties.inCharge,
-  completedInCharge: Nullable(Member),
-  type: shortProperties.type,
-  dueDate: shortProperties.dueDate,
-  dueTime: shortProperties.dueTime,
-  action: shortProperties.action,
-  actionHistory: Nullable(Type.String()),
-  isComplete: shortProperties.isComplete,
-  completedAt: shortProperties.completedAt,
-  dDay: shortProperties.dDay,
-  created: shortProperties.created,
-  updated: UpdatedProperty,
-}));
+export const Todo = Named(
+  'Todo',
+  Type.Object({
+    id: shortProperties.id,
+    inquiry: shortProperties.inquiry,
+    inCharge: shortProperties.inCharge,
+    completedInCharge: Nullable(Member),
+    type: shortProperties.type,
+    dueDate: shortProperties.dueDate,
+    dueTime: shortProperties.dueTime,
+    action: shortProperties.action,
+    actionHistory: Nullable(Type.String()),
+    isComplete: shortProperties.isComplete,
+    completedAt: shortProperties.completedAt,
+    dDay: shortProperties.dDay,
+    created: shortProperties.created,
+    updated: UpdatedProperty,
+  }),
+);
 export type Todo = Static<typeof Todo>;
 
 const summaryExample = {

@@ -15,7 +15,13 @@ import { type Member, parseQueryBoolean } from '../../shared/schemas.ts';
 import { daysBetween, instantRangeUtc, todayIn } from '../../shared/time.ts';
 import type { AuthContext } from '../../shared/auth-context.ts';
 import { findMembers, toNestedMember } from '../catalog/catalog.service.ts';
-import { recordCreated, recordDeleted, recordDeletedMany, recordUpdatedMany, updateRecord } from '../event/event.service.ts';
+import {
+  recordCreated,
+  recordDeleted,
+  recordDeletedMany,
+  recordUpdatedMany,
+  updateRecord,
+} from '../event/event.service.ts';
 import type { Cascade } from '../../shared/cascade.ts';
 import * as repo from './todo.repository.ts';
 import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
@@ -45,7 +51,12 @@ export const inquiryCascades: { updated: Cascade; deleted: Cascade } = {
     await recordUpdatedMany(trx, auth.businessId, 'todo', ['inquiry'], shapes);
   },
   deleted: async (trx, auth, inquiryId) => {
-    await recordDeletedMany(trx, auth.businessId, 'todo', await repo.findIdsByInquiryId(trx, auth.businessId, inquiryId));
+    await recordDeletedMany(
+      trx,
+      auth.businessId,
+      'todo',
+      await repo.findIdsByInquiryId(trx, auth.businessId, inquiryId),
+    );
   },
 };
 
@@ -96,7 +107,8 @@ function fullOf(row: repo.TodoFullRow, timezone: string, now: Date): Todo {
   return toTodo(row, membersOfFull(row), timezone, now);
 }
 
-const memberOf = (members: Members, id: number | null): Member | null => (id === null ? null : (members.get(id) ?? null));
+const memberOf = (members: Members, id: number | null): Member | null =>
+  id === null ? null : (members.get(id) ?? null);
 
 /** Maps a row to the short shape (list items, create response). */
 export function toTodoSummary(row: repo.TodoRow, members: Members, timezone: string, now: Date): TodoSummary {
@@ -148,7 +160,11 @@ async function checkMembers(
 ): Promise<void> {
   const wanted = Object.entries(refs).filter((e): e is [string, { id: number }] => !!e[1]);
   if (wanted.length === 0) return;
-  const found = await findMembers(db, businessId, wanted.map(([, ref]) => ref.id));
+  const found = await findMembers(
+    db,
+    businessId,
+    wanted.map(([, ref]) => ref.id),
+  );
   for (const [property, ref] of wanted) {
     if (!found.has(ref.id)) errors.add([property, 'id'], messages.invalidPk(ref.id));
   }
@@ -256,10 +272,14 @@ function completionColumns(
   if (!complete) {
     if (body.completedAt != null) errors.add(['completedAt'], NOT_COMPLETE);
     if (body.completedInCharge != null) errors.add(['completedInCharge'], NOT_COMPLETE);
-    return wasComplete || body.isComplete !== undefined ? { is_complete: 0, completed_at: null, completed_in_charge_id: null } : {};
+    return wasComplete || body.isComplete !== undefined
+      ? { is_complete: 0, completed_at: null, completed_in_charge_id: null }
+      : {};
   }
   if (body.completedAt === null) errors.add(['completedAt'], 'This field may not be null while isComplete is true.');
-  const patch: Pick<TodoRowUpdate, 'is_complete' | 'completed_at' | 'completed_in_charge_id'> = { is_complete: toBool(true) };
+  const patch: Pick<TodoRowUpdate, 'is_complete' | 'completed_at' | 'completed_in_charge_id'> = {
+    is_complete: toBool(true),
+  };
   if (body.completedAt) patch.completed_at = toUtc(body.completedAt);
   else if (!wasComplete) patch.completed_at = now.toISOString();
   if (body.completedInCharge !== undefined) patch.completed_in_charge_id = body.completedInCharge?.id ?? null;
@@ -278,7 +298,12 @@ function completionColumns(
 export async function partialUpdate(db: Db, auth: Auth, id: number, body: TodoUpdateBody, now: Date): Promise<Todo> {
   // As DRF: the references first (field-level; they need no lock), then the completion rules (object-level).
   const errors = new ErrorCollector();
-  await checkMembers(db, auth.businessId, { inCharge: body.inCharge, completedInCharge: body.completedInCharge }, errors);
+  await checkMembers(
+    db,
+    auth.businessId,
+    { inCharge: body.inCharge, completedInCharge: body.completedInCharge },
+    errors,
+  );
   errors.throwIfAny();
   return inTransaction(db, async (trx) => {
     // The lean write path: the read of the full shape is the lock, so concurrent completions apply one
@@ -327,7 +352,12 @@ export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
  *   `inCharge.id` / `completedInCharge.id` for a member it does not have
  */
 export async function restore(db: Db, auth: Auth, shape: Todo, options: RestoreOptions): Promise<RestoreResult> {
-  const only = checkRestore(TodoUpdateBodySchema, { type: shape.type, dueDate: shape.dueDate, action: shape.action, actionHistory: shape.actionHistory ?? null }, shape, options);
+  const only = checkRestore(
+    TodoUpdateBodySchema,
+    { type: shape.type, dueDate: shape.dueDate, action: shape.action, actionHistory: shape.actionHistory ?? null },
+    shape,
+    options,
+  );
   if (only) return only;
   const now = new Date();
   const columns: Omit<NewTodoRow, 'business_id'> = {
@@ -345,8 +375,14 @@ export async function restore(db: Db, auth: Auth, shape: Todo, options: RestoreO
   };
   const check = async (trx: Db): Promise<void> => {
     const errors = new ErrorCollector();
-    if (!(await inquiryExists(trx, auth, columns.inquiry_id))) errors.add(['inquiry', 'id'], messages.invalidPk(columns.inquiry_id));
-    await checkMembers(trx, auth.businessId, { inCharge: shape.inCharge, completedInCharge: shape.completedInCharge }, errors);
+    if (!(await inquiryExists(trx, auth, columns.inquiry_id)))
+      errors.add(['inquiry', 'id'], messages.invalidPk(columns.inquiry_id));
+    await checkMembers(
+      trx,
+      auth.businessId,
+      { inCharge: shape.inCharge, completedInCharge: shape.completedInCharge },
+      errors,
+    );
     errors.throwIfAny();
   };
   return restoreRecord(db, auth.businessId, shape, options, {

@@ -24,7 +24,13 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../shared/utf8.ts';
-import { TRANSFER_TYPES, type TransferFileRef, type TransferItem, type TransferSource, type TransferType } from './transfer.types.ts';
+import {
+  TRANSFER_TYPES,
+  type TransferFileRef,
+  type TransferItem,
+  type TransferSource,
+  type TransferType,
+} from './transfer.types.ts';
 
 /** The `format` of the header line. */
 export const EXPORT_FORMAT = 'bizapi-export';
@@ -82,7 +88,12 @@ type Obj = Record<string, unknown>;
  * @returns lines per type and the attachments' total
  * @throws what the source throws (the temporary file is removed)
  */
-export async function writeExport(source: TransferSource, out: string, business: ExportBusiness, exported = new Date().toISOString()): Promise<ExportSummary> {
+export async function writeExport(
+  source: TransferSource,
+  out: string,
+  business: ExportBusiness,
+  exported = new Date().toISOString(),
+): Promise<ExportSummary> {
   const counts: Record<string, number> = {};
   const files = { count: 0, bytes: 0 };
   const warnings: string[] = [];
@@ -157,7 +168,11 @@ export function maxLineBytesFor(maxAnswerBytes: number, maxFileBytes: number): n
  * `tooLong(n)` once it passes the limit, so a line of hundreds of MiB is never held whole (readline would
  * build it into one string and fail with a RangeError past V8's longest string).
  */
-async function* boundedLines(input: AsyncIterable<Buffer>, maxBytes: number, tooLong: (n: number) => Error): AsyncGenerator<string> {
+async function* boundedLines(
+  input: AsyncIterable<Buffer>,
+  maxBytes: number,
+  tooLong: (n: number) => Error,
+): AsyncGenerator<string> {
   let parts: Buffer[] = [];
   let size = 0;
   let n = 0;
@@ -189,20 +204,27 @@ async function* boundedLines(input: AsyncIterable<Buffer>, maxBytes: number, too
  */
 async function* readLines(file: string, maxLineBytes: number): AsyncGenerator<{ n: number; value: Obj }> {
   const input = fs.createReadStream(file).pipe(zlib.createGunzip());
-  const tooLong = (n: number) => new ExportFileError(`${file}, line ${n}: longer than ${maxLineBytes} bytes, the limit of a line (BIZAPI_IMPORT_MAX_ANSWER_BYTES, BIZAPI_UPLOAD_MAX_BYTES).`);
+  const tooLong = (n: number) =>
+    new ExportFileError(
+      `${file}, line ${n}: longer than ${maxLineBytes} bytes, the limit of a line (BIZAPI_IMPORT_MAX_ANSWER_BYTES, BIZAPI_UPLOAD_MAX_BYTES).`,
+    );
   let n = 0;
   try {
     for await (const line of boundedLines(input, maxLineBytes, tooLong)) {
       n += 1;
       if (line.trim() === '') continue;
-      if (jsonDeeperThan(line, MAX_JSON_DEPTH + 1)) throw new ExportFileError(`${file}, line ${n}: JSON nested deeper than ${MAX_JSON_DEPTH} levels, the limit of a record.`);
+      if (jsonDeeperThan(line, MAX_JSON_DEPTH + 1))
+        throw new ExportFileError(
+          `${file}, line ${n}: JSON nested deeper than ${MAX_JSON_DEPTH} levels, the limit of a record.`,
+        );
       let value: unknown;
       try {
         value = JSON.parse(line);
       } catch (err) {
         throw new ExportFileError(`${file}, line ${n}: not JSON (${(err as Error).message}).`);
       }
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ExportFileError(`${file}, line ${n}: not a JSON object.`);
+      if (value === null || typeof value !== 'object' || Array.isArray(value))
+        throw new ExportFileError(`${file}, line ${n}: not a JSON object.`);
       yield { n, value: value as Obj };
     }
   } catch (err) {
@@ -222,9 +244,18 @@ async function* readLines(file: string, maxLineBytes: number): AsyncGenerator<{ 
 export async function readExportHeader(file: string, maxLineBytes = DEFAULT_MAX_LINE_BYTES): Promise<ExportHeader> {
   for await (const { value } of readLines(file, maxLineBytes)) {
     const business = value.business as Obj | undefined;
-    if (value.format !== EXPORT_FORMAT) throw new ExportFileError(`${file}: line 1 is not a bizapi export header (format "${EXPORT_FORMAT}").`);
-    if (value.version !== EXPORT_VERSION) throw new ExportFileError(`${file}: export version ${String(value.version)}; this server reads version ${EXPORT_VERSION}.`);
-    if (!business || typeof business.name !== 'string' || typeof business.plan !== 'string' || typeof business.timezone !== 'string') {
+    if (value.format !== EXPORT_FORMAT)
+      throw new ExportFileError(`${file}: line 1 is not a bizapi export header (format "${EXPORT_FORMAT}").`);
+    if (value.version !== EXPORT_VERSION)
+      throw new ExportFileError(
+        `${file}: export version ${String(value.version)}; this server reads version ${EXPORT_VERSION}.`,
+      );
+    if (
+      !business ||
+      typeof business.name !== 'string' ||
+      typeof business.plan !== 'string' ||
+      typeof business.timezone !== 'string'
+    ) {
       throw new ExportFileError(`${file}: the header's business needs name, plan and timezone.`);
     }
     return value as unknown as ExportHeader;
@@ -259,12 +290,19 @@ export function createFileSource(file: string, maxLineBytes = DEFAULT_MAX_LINE_B
       const where = `${absolute}, line ${n}`;
       if (value.type === 'file') {
         const { path: p, size, sha256, base64 } = value;
-        if (typeof p !== 'string' || typeof size !== 'number' || typeof sha256 !== 'string' || typeof base64 !== 'string') {
+        if (
+          typeof p !== 'string' ||
+          typeof size !== 'number' ||
+          typeof sha256 !== 'string' ||
+          typeof base64 !== 'string'
+        ) {
           throw new ExportFileError(`${where}: a file line needs path, size, sha256 and base64.`);
         }
         const bytes = Buffer.from(base64, 'base64');
-        if (bytes.length !== size) throw new ExportFileError(`${where}: file ${p} holds ${bytes.length} bytes, its line says ${size}.`);
-        if (createHash('sha256').update(bytes).digest('hex') !== sha256) throw new ExportFileError(`${where}: file ${p} does not match its sha256.`);
+        if (bytes.length !== size)
+          throw new ExportFileError(`${where}: file ${p} holds ${bytes.length} bytes, its line says ${size}.`);
+        if (createHash('sha256').update(bytes).digest('hex') !== sha256)
+          throw new ExportFileError(`${where}: file ${p} does not match its sha256.`);
         const target = path.join(dir, String(index++));
         fs.writeFileSync(target, bytes, { mode: 0o600 });
         stored.set(p, target);
@@ -300,7 +338,10 @@ export function createFileSource(file: string, maxLineBytes = DEFAULT_MAX_LINE_B
 
   async function fileBytes(ref: TransferFileRef): Promise<Uint8Array> {
     const at = stored.get(ref.file);
-    if (at === undefined) throw new ExportFileError(`${absolute}: no file line for ${ref.file} ("${ref.name}") of inquiry ${ref.inquiryId}.`);
+    if (at === undefined)
+      throw new ExportFileError(
+        `${absolute}: no file line for ${ref.file} ("${ref.name}") of inquiry ${ref.inquiryId}.`,
+      );
     return fs.readFileSync(at);
   }
 

@@ -27,7 +27,14 @@ import { BizapiError, BizapiNetworkError, createBizapi, type Bizapi, type Signat
 import { get as httpGet } from '../../shared/http-client.ts';
 import { resourceNames } from '../../shared/resources.ts';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../shared/utf8.ts';
-import { RefusedFileError, type TransferFileRef, type TransferItem, type TransferOrigin, type TransferSource, type TransferType } from './transfer.types.ts';
+import {
+  RefusedFileError,
+  type TransferFileRef,
+  type TransferItem,
+  type TransferOrigin,
+  type TransferSource,
+  type TransferType,
+} from './transfer.types.ts';
 
 /** Options of {@link createHttpSource}. */
 export interface HttpSourceOptions {
@@ -148,19 +155,34 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
       options.onRequest?.(request.method, url);
       // The deadline of this attempt, its whole answer read: past it, the import stops (no retry).
       const deadline = setTimeout(
-        () => current?.abort(new SourceError(`GET ${url} did not answer in full within ${timeoutMs} ms (BIZAPI_IMPORT_REQUEST_TIMEOUT)`)),
+        () =>
+          current?.abort(
+            new SourceError(`GET ${url} did not answer in full within ${timeoutMs} ms (BIZAPI_IMPORT_REQUEST_TIMEOUT)`),
+          ),
         timeoutMs,
       );
       try {
         // Redirects are followed here, only within the source's origin: the credentials never leave it.
-        const response = await send(new Request(url, { method: request.method, headers: request.headers, signal: request.signal, redirect: 'manual' }));
+        const response = await send(
+          new Request(url, {
+            method: request.method,
+            headers: request.headers,
+            signal: request.signal,
+            redirect: 'manual',
+          }),
+        );
         if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
           await response.body?.cancel().catch(() => undefined);
           const target = new URL(response.headers.get('location')!, url);
           if (target.origin !== origin) {
-            stop(new SourceError(`GET ${url} redirected to ${target.href}, another origin than the source's ${origin}; the import does not send the source's credentials there`));
+            stop(
+              new SourceError(
+                `GET ${url} redirected to ${target.href}, another origin than the source's ${origin}; the import does not send the source's credentials there`,
+              ),
+            );
           }
-          if (hop >= MAX_REDIRECTS) stop(new SourceError(`GET ${request.url} redirected more than ${MAX_REDIRECTS} times`));
+          if (hop >= MAX_REDIRECTS)
+            stop(new SourceError(`GET ${request.url} redirected more than ${MAX_REDIRECTS} times`));
           url = target.href;
           continue;
         }
@@ -169,7 +191,11 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
           throw new RetryableStatus(`answered ${response.status}`);
         }
         const body = await readBody(response, url);
-        return new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+        return new Response(response.status === 204 || response.status === 304 ? null : body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
       } catch (err) {
         // The deadline (or a limit) aborted this request: its reason is the message.
         if (current?.signal.aborted && current.signal.reason instanceof SourceError) throw current.signal.reason;
@@ -213,23 +239,37 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
     } catch (err) {
       if (err instanceof SourceError) throw err;
       if (controller.signal.reason instanceof SourceError) throw controller.signal.reason;
-      const cause = err instanceof BizapiNetworkError ? ((err.cause as Error | undefined)?.message ?? err.message) : (err as Error).message;
+      const cause =
+        err instanceof BizapiNetworkError
+          ? ((err.cause as Error | undefined)?.message ?? err.message)
+          : (err as Error).message;
       throw new SourceError(`GET ${href} failed after ${tries} tries: ${cause}`);
     } finally {
       current = undefined;
     }
     if (!response.ok) {
-      const error = await BizapiError.fromResponse(new Response(text, { status: response.status, headers: response.headers }), 'GET');
+      const error = await BizapiError.fromResponse(
+        new Response(text, { status: response.status, headers: response.headers }),
+        'GET',
+      );
       const body = error.body as { detail?: unknown; code?: unknown } | undefined;
       const detail = typeof body?.detail === 'string' ? `: ${body.detail}` : '';
       const code = typeof body?.code === 'string' ? ` ${body.code}` : '';
-      throw Object.assign(new SourceError(`GET ${href} answered ${response.status}${code}${detail}`), { status: response.status, code: body?.code });
+      throw Object.assign(new SourceError(`GET ${href} answered ${response.status}${code}${detail}`), {
+        status: response.status,
+        code: body?.code,
+      });
     }
-    if (jsonDeeperThan(text, MAX_JSON_DEPTH)) throw new SourceError(`GET ${href} answered JSON nested deeper than ${MAX_JSON_DEPTH} levels, the limit of an answer`);
+    if (jsonDeeperThan(text, MAX_JSON_DEPTH))
+      throw new SourceError(
+        `GET ${href} answered JSON nested deeper than ${MAX_JSON_DEPTH} levels, the limit of an answer`,
+      );
     try {
       return JSON.parse(text);
     } catch (err) {
-      throw new SourceError(`GET ${href} answered ${response.status} with a body that is not JSON (${(err as Error).message})`);
+      throw new SourceError(
+        `GET ${href} answered ${response.status} with a body that is not JSON (${(err as Error).message})`,
+      );
     }
   }
 
@@ -248,20 +288,31 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
         return;
       }
       const p = page as { next?: unknown; results?: unknown } | null;
-      if (p === null || typeof p !== 'object' || !Array.isArray(p.results)) throw new SourceError(`GET ${url} answered neither a list nor a page {next, results: [...]}`);
+      if (p === null || typeof p !== 'object' || !Array.isArray(p.results))
+        throw new SourceError(`GET ${url} answered neither a list nor a page {next, results: [...]}`);
       const next = p.next;
       if (typeof next === 'string' && next !== '') {
         let target: URL;
         try {
           target = new URL(next, url);
         } catch {
-          throw new SourceError(`GET ${url} answered a next link that is not a URL: ${JSON.stringify(next.slice(0, 200))}`);
+          throw new SourceError(
+            `GET ${url} answered a next link that is not a URL: ${JSON.stringify(next.slice(0, 200))}`,
+          );
         }
         if (target.origin !== origin) {
-          throw new SourceError(`GET ${url} links its next page to ${target.href}, another origin than the source's ${origin}; the import does not send the source's credentials there`);
+          throw new SourceError(
+            `GET ${url} links its next page to ${target.href}, another origin than the source's ${origin}; the import does not send the source's credentials there`,
+          );
         }
-        if (seen.has(target.href)) throw new SourceError(`GET ${url} links its next page to ${target.href}, a page of this list already read (a cursor loop)`);
-        if (pages >= maxPages) throw new SourceError(`GET ${path}: the list goes on past ${maxPages} pages, the limit of a list (BIZAPI_IMPORT_MAX_PAGES)`);
+        if (seen.has(target.href))
+          throw new SourceError(
+            `GET ${url} links its next page to ${target.href}, a page of this list already read (a cursor loop)`,
+          );
+        if (pages >= maxPages)
+          throw new SourceError(
+            `GET ${path}: the list goes on past ${maxPages} pages, the limit of a list (BIZAPI_IMPORT_MAX_PAGES)`,
+          );
         seen.add(target.href);
         const results = p.results as Obj[];
         yield* results;
@@ -290,11 +341,15 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
   async function hiddenFlags(path: string): Promise<Set<number>> {
     return new Set(await ids(path, { is_hidden: true }));
   }
-  const withHidden = (record: Obj, hidden: Set<number>): Obj => ('isHidden' in record ? record : { ...record, isHidden: hidden.has(record.id as number) });
+  const withHidden = (record: Obj, hidden: Set<number>): Obj =>
+    'isHidden' in record ? record : { ...record, isHidden: hidden.has(record.id as number) };
 
   const isPlanDenied = (err: unknown) => (err as { status?: number }).status === 403;
 
-  async function* items(warn: (message: string) => void, total: (type: TransferType, count: number) => void = () => undefined): AsyncGenerator<TransferItem> {
+  async function* items(
+    warn: (message: string) => void,
+    total: (type: TransferType, count: number) => void = () => undefined,
+  ): AsyncGenerator<TransferItem> {
     // The key check: a wrong key or secret stops here, before anything is written.
     try {
       await get('/v1/client', { page_size: 1 });
@@ -303,7 +358,8 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
       api = client('v2');
       await get('/v1/client', { page_size: 1 });
     }
-    const one = (type: TransferType, data: Obj, parent?: TransferItem['parent']): TransferItem => (parent ? { type, data, parent } : { type, data });
+    const one = (type: TransferType, data: Obj, parent?: TransferItem['parent']): TransferItem =>
+      parent ? { type, data, parent } : { type, data };
 
     // Lists that answer newest first are yielded oldest first, so that entries that need new ids here get
     // them in the order the source created them (and list in the same order).
@@ -319,12 +375,14 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
       warn(`${(err as Error).message}; members are taken from the member objects nested in the records.`);
     }
     const folders = await all('/v1/folder');
-    for (const f of [...folders.filter((f) => f.isDefault), ...folders.filter((f) => !f.isDefault).reverse()]) yield one('folder', f);
+    for (const f of [...folders.filter((f) => f.isDefault), ...folders.filter((f) => !f.isDefault).reverse()])
+      yield one('folder', f);
     for await (const s of list('/v1/inquiry/status')) yield one('inquiry_status', s);
     for await (const s of list('/v1/client/status')) yield one('client_status', s);
     // The field shape does not name its record kind; the query does, and the item carries it as `category`.
     const categoryOf = new Map<number, string>();
-    for (const category of ['I', 'C', 'CO']) for (const f of await all('/v1/field', { category })) categoryOf.set(f.id as number, category);
+    for (const category of ['I', 'C', 'CO'])
+      for (const f of await all('/v1/field', { category })) categoryOf.set(f.id as number, category);
     for (const f of (await all('/v1/field')).reverse()) {
       const category = categoryOf.get(f.id as number);
       if (category !== undefined) yield one('field', { ...f, category });
@@ -356,10 +414,14 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
       return found;
     };
     const hiddenClients = await hiddenFlags('/v1/client');
-    for (const id of await counted('client', '/v1/client')) yield one('client', withHidden((await get(`/v1/client/${id}`)) as Obj, hiddenClients));
+    for (const id of await counted('client', '/v1/client'))
+      yield one('client', withHidden((await get(`/v1/client/${id}`)) as Obj, hiddenClients));
 
     // An inquiry's notes and histories (src/shared/resources.ts), each under /v1/inquiry/{id}/<its name's last part>.
-    const historyPaths = resourceNames((r) => r.parent === 'inquiry').map((type): [TransferType, string] => [type, type.slice('inquiry.'.length)]);
+    const historyPaths = resourceNames((r) => r.parent === 'inquiry').map((type): [TransferType, string] => [
+      type,
+      type.slice('inquiry.'.length),
+    ]);
     // The tasks' ids and times, which the inquiry shape leaves out: from the task list, added to `workSet`.
     const works = new Map<number, Obj[]>();
     for await (const w of list('/v1/inquiry/work')) {
@@ -374,7 +436,9 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
       const inquiry = withHidden((await get(`/v1/inquiry/${id}`)) as Obj, hiddenInquiries);
       const known = (works.get(id) ?? []).sort((a, b) => (a.id as number) - (b.id as number));
       if (Array.isArray(inquiry.workSet) && known.length === inquiry.workSet.length) {
-        inquiry.workSet = (inquiry.workSet as Obj[]).map((w, i) => (known[i]!.name === w.name ? { ...w, id: known[i]!.id, created: known[i]!.created } : w));
+        inquiry.workSet = (inquiry.workSet as Obj[]).map((w, i) =>
+          known[i]!.name === w.name ? { ...w, id: known[i]!.id, created: known[i]!.created } : w,
+        );
       }
       yield one('inquiry', inquiry);
       for (const [type, path] of historyPaths) {
@@ -400,7 +464,8 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
       for (const n of notes.reverse()) yield one('settlement.history', n, { type: 'settlement', id });
     }
     try {
-      for (const id of await counted('project', '/v1/project')) yield one('project', (await get(`/v1/project/${id}`)) as Obj);
+      for (const id of await counted('project', '/v1/project'))
+        yield one('project', (await get(`/v1/project/${id}`)) as Obj);
     } catch (err) {
       if (!isPlanDenied(err)) throw err;
       warn(`${(err as Error).message}; projects are not imported.`);
@@ -408,7 +473,8 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
     total('worker', workerIds.length);
     for (const id of workerIds) yield one('worker', (await get(`/v1/worker/${id}`)) as Obj);
     for (const id of await counted('todo', '/v1/todo')) yield one('todo', (await get(`/v1/todo/${id}`)) as Obj);
-    for (const id of await counted('estimate.item', '/v1/estimate/item')) yield one('estimate.item', (await get(`/v1/estimate/item/${id}`)) as Obj);
+    for (const id of await counted('estimate.item', '/v1/estimate/item'))
+      yield one('estimate.item', (await get(`/v1/estimate/item/${id}`)) as Obj);
   }
 
   /**
@@ -440,11 +506,21 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
           continue;
         }
       } else {
-        const r = await httpGet(ref.file, { allowPrivate: options.allowPrivateFiles === true, timeoutMs, maxBytes: maxFileBytes });
+        const r = await httpGet(ref.file, {
+          allowPrivate: options.allowPrivateFiles === true,
+          timeoutMs,
+          maxBytes: maxFileBytes,
+        });
         if (r.body !== null) return new Uint8Array(r.body.buffer, r.body.byteOffset, r.body.byteLength);
         if (r.refused) {
-          const limit = /larger than/.test(r.error ?? '') ? ' (BIZAPI_UPLOAD_MAX_BYTES)' : /not a public address/.test(r.error ?? '') ? ' (BIZAPI_IMPORT_ALLOW_PRIVATE admits private addresses)' : '';
-          throw new RefusedFileError(`the download of ${what} from ${redactQuery(ref.file)} was refused: ${r.error}${limit}`);
+          const limit = /larger than/.test(r.error ?? '')
+            ? ' (BIZAPI_UPLOAD_MAX_BYTES)'
+            : /not a public address/.test(r.error ?? '')
+              ? ' (BIZAPI_IMPORT_ALLOW_PRIVATE admits private addresses)'
+              : '';
+          throw new RefusedFileError(
+            `the download of ${what} from ${redactQuery(ref.file)} was refused: ${r.error}${limit}`,
+          );
         }
         status = r.statusCode;
         retryAfter = r.retryAfter;
@@ -461,7 +537,11 @@ export function createHttpSource(options: HttpSourceOptions): TransferSource {
     throw new SourceError(`GET of ${what} failed: ${last}`);
   }
 
-  return { origin: { url: base, apiKeyPrefix: options.apiKey.slice(0, 10) } satisfies TransferOrigin, items, fileBytes };
+  return {
+    origin: { url: base, apiKeyPrefix: options.apiKey.slice(0, 10) } satisfies TransferOrigin,
+    items,
+    fileBytes,
+  };
 }
 
 /** A URL without its query string (a pre-signed URL's signature stays out of messages). */

@@ -29,7 +29,10 @@ interface Check {
 }
 
 const NOW: Check = { ok: isDateTime, fallback: { value: () => undefined, says: 'the time of the import' }, omit: true };
-const text = (says = 'an empty text'): Check => ({ ok: (v) => typeof v === 'string', fallback: { value: () => '', says } });
+const text = (says = 'an empty text'): Check => ({
+  ok: (v) => typeof v === 'string',
+  fallback: { value: () => '', says },
+});
 const nullableTime: Check = { ok: (v) => v === null || isDateTime(v), fallback: { value: () => null, says: 'null' } };
 const list = (key: string): Check => ({
   ok: (v) => Array.isArray(v) && v.every((e) => isObject(e) && typeof e[key] === 'string'),
@@ -60,7 +63,10 @@ const CHECKS: Partial<Record<TransferType, Record<string, Check>>> = {
     fromEmail: text(),
     toSet: list('toEmail'),
     ccSet: list('ccEmail'),
-    status: { ok: (v) => v === 'S' || v === 'D' || v === 'C' || v === 'F', fallback: { value: () => 'S', says: '"S" (sent)' } },
+    status: {
+      ok: (v) => v === 'S' || v === 'D' || v === 'C' || v === 'F',
+      fallback: { value: () => 'S', says: '"S" (sent)' },
+    },
     sentAt: nullableTime,
     created: NOW,
   },
@@ -76,15 +82,27 @@ const CHECKS: Partial<Record<TransferType, Record<string, Check>>> = {
   'inquiry.status_history': { status: ref, created: NOW },
   'inquiry.folder_history': { folder: ref, created: NOW },
   'inquiry.submit_history': {
-    form: { ok: (v) => isObject(v) && typeof v.id === 'number' && typeof v.title === 'string', fallback: { value: () => ({ id: 0, title: '' }), says: '{"id": 0, "title": ""}' } },
+    form: {
+      ok: (v) => isObject(v) && typeof v.id === 'number' && typeof v.title === 'string',
+      fallback: { value: () => ({ id: 0, title: '' }), says: '{"id": 0, "title": ""}' },
+    },
     answers: { ok: (v) => v !== undefined, fallback: { value: () => null, says: 'null' } },
     created: NOW,
   },
 };
 
 /** The checks of one entry of an inquiry's `fileSet` and `fileLinkSet`. */
-const FILE_ENTRY: Record<string, Check> = { id: required((v) => typeof v === 'number'), name: required((v) => typeof v === 'string'), file: required((v) => typeof v === 'string'), created: NOW };
-const FILE_LINK_ENTRY: Record<string, Check> = { text: text(), link: required((v) => typeof v === 'string'), created: NOW };
+const FILE_ENTRY: Record<string, Check> = {
+  id: required((v) => typeof v === 'number'),
+  name: required((v) => typeof v === 'string'),
+  file: required((v) => typeof v === 'string'),
+  created: NOW,
+};
+const FILE_LINK_ENTRY: Record<string, Check> = {
+  text: text(),
+  link: required((v) => typeof v === 'string'),
+  created: NOW,
+};
 
 /** `"client 5"`, `"inquiry.status_history 12 (of inquiry 3)"`: how a warning names a record. */
 export function recordName(item: TransferItem): string {
@@ -93,13 +111,19 @@ export function recordName(item: TransferItem): string {
 }
 
 /** Applies `checks` to `data` in place; answers the warnings and whether a property without a fallback failed. */
-function apply(data: Obj, checks: Record<string, Check>, name: string, path: string): { warnings: string[]; refused: boolean } {
+function apply(
+  data: Obj,
+  checks: Record<string, Check>,
+  name: string,
+  path: string,
+): { warnings: string[]; refused: boolean } {
   const warnings: string[] = [];
   let refused = false;
   for (const [key, check] of Object.entries(checks)) {
     const value = data[key];
     if (check.ok(value)) continue;
-    const what = value === undefined ? 'is missing' : `is not what this server can read (${JSON.stringify(value)?.slice(0, 60)})`;
+    const what =
+      value === undefined ? 'is missing' : `is not what this server can read (${JSON.stringify(value)?.slice(0, 60)})`;
     if (check.fallback === undefined) {
       warnings.push(`${name}: ${path}${key} ${what}; not imported.`);
       refused = true;
@@ -128,7 +152,10 @@ export function readItem(item: TransferItem): ReadItem {
   const { warnings, refused } = apply(data, checks, name, '');
   if (refused) return { data: undefined, warnings };
   if (item.type === 'inquiry') {
-    for (const [key, entryChecks] of [['fileSet', FILE_ENTRY], ['fileLinkSet', FILE_LINK_ENTRY]] as const) {
+    for (const [key, entryChecks] of [
+      ['fileSet', FILE_ENTRY],
+      ['fileLinkSet', FILE_LINK_ENTRY],
+    ] as const) {
       const entries = data[key];
       if (entries === undefined || entries === null) continue;
       if (!Array.isArray(entries)) {
@@ -144,7 +171,9 @@ export function readItem(item: TransferItem): ReadItem {
         }
         const copy = { ...entry };
         const r = apply(copy, entryChecks, name, `${key}[${i}].`);
-        warnings.push(...r.warnings.map((w) => (r.refused ? w.replace(/; not imported\.$/, '; this entry is left out.') : w)));
+        warnings.push(
+          ...r.warnings.map((w) => (r.refused ? w.replace(/; not imported\.$/, '; this entry is left out.') : w)),
+        );
         if (!r.refused) kept.push(copy);
       });
       data[key] = kept;

@@ -25,18 +25,33 @@ export async function upsertOrigin(db: Db, row: TransferOriginTable): Promise<vo
   await db
     .insertInto('transfer_origin')
     .values(row)
-    .onConflict((oc) => oc.column('business_id').doUpdateSet({ url: row.url, api_key_prefix: row.api_key_prefix, last_run: row.last_run, complete: row.complete }))
+    .onConflict((oc) =>
+      oc.column('business_id').doUpdateSet({
+        url: row.url,
+        api_key_prefix: row.api_key_prefix,
+        last_run: row.last_run,
+        complete: row.complete,
+      }),
+    )
     .execute();
 }
 
 /** Marks the origin's last run finished. */
 export async function markComplete(db: Db, businessId: number, at: Timestamp): Promise<void> {
-  await db.updateTable('transfer_origin').set({ complete: 1, last_run: at }).where('business_id', '=', businessId).execute();
+  await db
+    .updateTable('transfer_origin')
+    .set({ complete: 1, last_run: at })
+    .where('business_id', '=', businessId)
+    .execute();
 }
 
 /** The id map of a business: `resource` → source id → target id. */
 export async function findIdMap(db: Db, businessId: number): Promise<Map<string, Map<number, number>>> {
-  const rows = await db.selectFrom('transfer_id_map').select(['resource', 'source_id', 'target_id']).where('business_id', '=', businessId).execute();
+  const rows = await db
+    .selectFrom('transfer_id_map')
+    .select(['resource', 'source_id', 'target_id'])
+    .where('business_id', '=', businessId)
+    .execute();
   const out = new Map<string, Map<number, number>>();
   for (const r of rows) {
     let m = out.get(r.resource);
@@ -47,7 +62,13 @@ export async function findIdMap(db: Db, businessId: number): Promise<Map<string,
 }
 
 /** Records (or corrects) the target id of one source record. */
-export async function upsertIdMap(db: Db, businessId: number, resource: string, sourceId: number, targetId: number): Promise<void> {
+export async function upsertIdMap(
+  db: Db,
+  businessId: number,
+  resource: string,
+  sourceId: number,
+  targetId: number,
+): Promise<void> {
   await db
     .insertInto('transfer_id_map')
     .values({ business_id: businessId, resource, source_id: sourceId, target_id: targetId })

@@ -37,7 +37,13 @@ import type { InquiryService, RestoredInquiry } from '../inquiry/inquiry.service
 import type * as inquiryHistoryService from '../inquiry/inquiry-history.service.ts';
 import * as repo from './transfer.repository.ts';
 import { readItem, recordName } from './tolerant-read.ts';
-import { RefusedFileError, type TransferFileRef, type TransferItem, type TransferSource, type TransferType } from './transfer.types.ts';
+import {
+  RefusedFileError,
+  type TransferFileRef,
+  type TransferItem,
+  type TransferSource,
+  type TransferType,
+} from './transfer.types.ts';
 
 /** What a run did to one resource (docs/deployment.md#11-moving-a-business-in-and-out). */
 export interface ResourceCounts {
@@ -83,7 +89,13 @@ export interface ImportOptions {
 }
 
 /** A restore entry point, bound to one resource: `parentId` is the parent record's id here (notes, histories). */
-type Restorer = (db: Db, auth: RestoreAuth, shape: Record<string, unknown>, options: RestoreOptions, parentId: number | undefined) => Promise<RestoreResult>;
+type Restorer = (
+  db: Db,
+  auth: RestoreAuth,
+  shape: Record<string, unknown>,
+  options: RestoreOptions,
+  parentId: number | undefined,
+) => Promise<RestoreResult>;
 
 /** What the restore entry points need to know about the business. */
 export interface RestoreAuth {
@@ -121,33 +133,48 @@ const restorersOf = ({
   worker: workers,
   todo: todos,
   estimate: estimates,
-}: TransferServices): Partial<Record<TransferType, Restorer>> => ({
-  member: (db, auth, shape, options) => catalog.restoreMember(db, auth.businessId, shape as never, options),
-  folder: (db, auth, shape, options) => catalog.restoreFolder(db, auth.businessId, shape as never, options),
-  inquiry_status: (db, auth, shape, options) => catalog.restoreInquiryStatus(db, auth.businessId, shape as never, options),
-  client_status: (db, auth, shape, options) => catalog.restoreClientStatus(db, auth.businessId, shape as never, options),
-  field: (db, auth, shape, options) => catalog.restoreField(db, auth.businessId, shape as never, options),
-  contract_category: (db, auth, shape, options) => catalog.restoreContractCategory(db, auth.businessId, shape as never, options),
-  settlement_type: (db, auth, shape, options) => catalog.restoreSettlementType(db, auth.businessId, shape as never, options),
-  estimate_item_classification: (db, auth, shape, options) => catalog.restoreEstimateItemClassification(db, auth.businessId, shape as never, options),
-  worker_position: (db, auth, shape, options) => catalog.restoreWorkerPosition(db, auth.businessId, shape as never, options),
-  client: (db, auth, shape, options) => clients.restore(db, auth, shape as unknown as RestoredClient, options),
-  inquiry: (db, auth, shape, options) => inquiries.restore(db, auth, shape as unknown as RestoredInquiry, options),
-  'inquiry.text_history': (db, auth, shape, options, parent) => histories.restoreTextHistory(db, auth, parent!, shape as never, options),
-  'inquiry.email_history': (db, auth, shape, options, parent) => histories.restoreEmailHistory(db, auth, parent!, shape as never, options),
-  'inquiry.email_reply_history': (db, auth, shape, options, parent) => histories.restoreEmailReplyHistory(db, auth, parent!, shape as never, options),
-  'inquiry.status_history': (db, auth, shape, options, parent) => histories.restoreStatusHistory(db, auth, parent!, shape as never, options),
-  'inquiry.folder_history': (db, auth, shape, options, parent) => histories.restoreFolderHistory(db, auth, parent!, shape as never, options),
-  'inquiry.submit_history': (db, auth, shape, options, parent) => histories.restoreSubmitHistory(db, auth, parent!, shape as never, options),
-  contract: (db, auth, shape, options) => contracts.restore(db, auth, shape as never, options),
-  'contract.history': (db, auth, shape, options, parent) => contracts.restoreHistory(db, auth, parent!, shape as never, options),
-  settlement: (db, auth, shape, options) => settlements.restore(db, auth, shape as never, options),
-  'settlement.history': (db, auth, shape, options, parent) => settlements.restoreHistory(db, auth, parent!, shape as never, options),
-  project: (db, auth, shape, options) => projects.restore(db, auth, shape as never, options),
-  worker: (db, auth, shape, options) => workers.restore(db, auth, shape as never, options),
-  todo: (db, auth, shape, options) => todos.restore(db, auth, shape as never, options),
-  'estimate.item': (db, auth, shape, options) => estimates.restore(db, auth, shape as never, options),
-} satisfies Record<TransferType, Restorer>);
+}: TransferServices): Partial<Record<TransferType, Restorer>> =>
+  ({
+    member: (db, auth, shape, options) => catalog.restoreMember(db, auth.businessId, shape as never, options),
+    folder: (db, auth, shape, options) => catalog.restoreFolder(db, auth.businessId, shape as never, options),
+    inquiry_status: (db, auth, shape, options) =>
+      catalog.restoreInquiryStatus(db, auth.businessId, shape as never, options),
+    client_status: (db, auth, shape, options) =>
+      catalog.restoreClientStatus(db, auth.businessId, shape as never, options),
+    field: (db, auth, shape, options) => catalog.restoreField(db, auth.businessId, shape as never, options),
+    contract_category: (db, auth, shape, options) =>
+      catalog.restoreContractCategory(db, auth.businessId, shape as never, options),
+    settlement_type: (db, auth, shape, options) =>
+      catalog.restoreSettlementType(db, auth.businessId, shape as never, options),
+    estimate_item_classification: (db, auth, shape, options) =>
+      catalog.restoreEstimateItemClassification(db, auth.businessId, shape as never, options),
+    worker_position: (db, auth, shape, options) =>
+      catalog.restoreWorkerPosition(db, auth.businessId, shape as never, options),
+    client: (db, auth, shape, options) => clients.restore(db, auth, shape as unknown as RestoredClient, options),
+    inquiry: (db, auth, shape, options) => inquiries.restore(db, auth, shape as unknown as RestoredInquiry, options),
+    'inquiry.text_history': (db, auth, shape, options, parent) =>
+      histories.restoreTextHistory(db, auth, parent!, shape as never, options),
+    'inquiry.email_history': (db, auth, shape, options, parent) =>
+      histories.restoreEmailHistory(db, auth, parent!, shape as never, options),
+    'inquiry.email_reply_history': (db, auth, shape, options, parent) =>
+      histories.restoreEmailReplyHistory(db, auth, parent!, shape as never, options),
+    'inquiry.status_history': (db, auth, shape, options, parent) =>
+      histories.restoreStatusHistory(db, auth, parent!, shape as never, options),
+    'inquiry.folder_history': (db, auth, shape, options, parent) =>
+      histories.restoreFolderHistory(db, auth, parent!, shape as never, options),
+    'inquiry.submit_history': (db, auth, shape, options, parent) =>
+      histories.restoreSubmitHistory(db, auth, parent!, shape as never, options),
+    contract: (db, auth, shape, options) => contracts.restore(db, auth, shape as never, options),
+    'contract.history': (db, auth, shape, options, parent) =>
+      contracts.restoreHistory(db, auth, parent!, shape as never, options),
+    settlement: (db, auth, shape, options) => settlements.restore(db, auth, shape as never, options),
+    'settlement.history': (db, auth, shape, options, parent) =>
+      settlements.restoreHistory(db, auth, parent!, shape as never, options),
+    project: (db, auth, shape, options) => projects.restore(db, auth, shape as never, options),
+    worker: (db, auth, shape, options) => workers.restore(db, auth, shape as never, options),
+    todo: (db, auth, shape, options) => todos.restore(db, auth, shape as never, options),
+    'estimate.item': (db, auth, shape, options) => estimates.restore(db, auth, shape as never, options),
+  }) satisfies Record<TransferType, Restorer>;
 
 /**
  * Resources whose restore validates every value before it touches the database (`checkOnly`, for `--dry-run`):
@@ -285,7 +312,12 @@ class Writer {
     const counts = this.count('grade');
     counts.read++;
     const result = await inTransaction(this.db, async (trx) => {
-      const r = await this.options.services.catalog.restoreGrade(trx, auth.businessId, { id: sourceId, title: String(g.title) }, { targetId: this.targetOf('grade', sourceId) });
+      const r = await this.options.services.catalog.restoreGrade(
+        trx,
+        auth.businessId,
+        { id: sourceId, title: String(g.title) },
+        { targetId: this.targetOf('grade', sourceId) },
+      );
       await repo.upsertIdMap(trx, auth.businessId, 'grade', sourceId, r.id);
       return r;
     });
@@ -330,7 +362,8 @@ class Writer {
       return;
     }
     if (restorer === undefined) {
-      if (!nested && counts.read === 1) this.warn(`${item.type}: this server cannot restore this resource yet; skipped.`);
+      if (!nested && counts.read === 1)
+        this.warn(`${item.type}: this server cannot restore this resource yet; skipped.`);
       return;
     }
     let parentId: number | undefined;
@@ -383,7 +416,12 @@ class Writer {
   /** `--dry-run`: downloads an inquiry's attachments (reads everything) without storing them. */
   private async readFiles(item: TransferItem): Promise<void> {
     for (const entry of fileSetOf(item)) {
-      const bytes = await this.fileBytes({ inquiryId: item.data.id as number, fileId: entry.id, name: entry.name, file: entry.file });
+      const bytes = await this.fileBytes({
+        inquiryId: item.data.id as number,
+        fileId: entry.id,
+        name: entry.name,
+        file: entry.file,
+      });
       if (bytes === undefined) continue;
       this.filesDone.downloaded++;
       this.filesDone.bytes += bytes.length;
@@ -397,13 +435,29 @@ class Writer {
     for (const entry of fileSetOf(item)) {
       const known = this.targetOf('inquiry.file', entry.id);
       if (known !== undefined && have.has(known)) continue;
-      const bytes = await this.fileBytes({ inquiryId: item.data.id as number, fileId: entry.id, name: entry.name, file: entry.file });
+      const bytes = await this.fileBytes({
+        inquiryId: item.data.id as number,
+        fileId: entry.id,
+        name: entry.name,
+        file: entry.file,
+      });
       if (bytes === undefined) continue;
       this.filesDone.downloaded++;
       this.filesDone.bytes += bytes.length;
-      const stored = await this.options.services.file.storeRestoredObject(this.options.files, auth.businessId, entry.name, bytes);
+      const stored = await this.options.services.file.storeRestoredObject(
+        this.options.files,
+        auth.businessId,
+        entry.name,
+        bytes,
+      );
       const id = await inTransaction(this.db, async (trx) => {
-        const fileId = await this.options.services.file.restoreInquiryFile(trx, auth.businessId, inquiryId, { id: entry.id, name: entry.name, created: entry.created }, stored);
+        const fileId = await this.options.services.file.restoreInquiryFile(
+          trx,
+          auth.businessId,
+          inquiryId,
+          { id: entry.id, name: entry.name, created: entry.created },
+          stored,
+        );
         await repo.upsertIdMap(trx, auth.businessId, 'inquiry.file', entry.id, fileId);
         return fileId;
       });
@@ -458,8 +512,13 @@ function hostOf(url: string): string {
  * @throws Error from the source (a failed request, named) — what was written stays, and a re-run continues;
  *   Error when `businessId` names no business
  */
-export async function importBusiness(db: Db | undefined, source: TransferSource, options: ImportOptions): Promise<ImportAnswer> {
-  if (db === undefined && !(options.dryRun && options.businessId === undefined)) throw new Error('importBusiness: a database is needed except for a dry run into a new business.');
+export async function importBusiness(
+  db: Db | undefined,
+  source: TransferSource,
+  options: ImportOptions,
+): Promise<ImportAnswer> {
+  if (db === undefined && !(options.dryRun && options.businessId === undefined))
+    throw new Error('importBusiness: a database is needed except for a dry run into a new business.');
   const writer = new Writer(db as Db, source, options);
   let answer: ImportAnswer = {
     business: null,
@@ -484,23 +543,42 @@ export async function importBusiness(db: Db | undefined, source: TransferSource,
     if (businessId === undefined) {
       const masterKey = await options.masterKey();
       const created = await inTransaction(db, async (trx) => {
-        const business = await createBusiness(trx, { name: options.name ?? `Imported from ${hostOf(url)}`, plan: options.plan, timezone: options.timezone });
+        const business = await createBusiness(trx, {
+          name: options.name ?? `Imported from ${hostOf(url)}`,
+          plan: options.plan,
+          timezone: options.timezone,
+        });
         const key = await createApiKey(trx, masterKey, business.id);
-        await repo.upsertOrigin(trx, { business_id: business.id, url, api_key_prefix: apiKeyPrefix, last_run: started, complete: 0 });
+        await repo.upsertOrigin(trx, {
+          business_id: business.id,
+          url,
+          api_key_prefix: apiKeyPrefix,
+          last_run: started,
+          complete: 0,
+        });
         return { business, key };
       });
       answer = { ...answer, business: created.business, apiKey: created.key.apiKey, secretKey: created.key.secretKey };
       businessId = created.business.id;
     } else {
       answer.business ??= (await retrieveBusiness(db, businessId))!;
-      await repo.upsertOrigin(db, { business_id: businessId, url, api_key_prefix: apiKeyPrefix, last_run: started, complete: 0 });
+      await repo.upsertOrigin(db, {
+        business_id: businessId,
+        url,
+        api_key_prefix: apiKeyPrefix,
+        last_run: started,
+        complete: 0,
+      });
     }
     writer.auth = { businessId, timezone: answer.business!.timezone };
     writer.map = await repo.findIdMap(db, businessId);
   };
 
   let opened = false;
-  for await (const item of source.items((m) => writer.warn(m), (type, total) => options.onTotal?.(type, total))) {
+  for await (const item of source.items(
+    (m) => writer.warn(m),
+    (type, total) => options.onTotal?.(type, total),
+  )) {
     if (!opened) {
       await open();
       opened = true;
@@ -531,14 +609,20 @@ export interface ImportedFrom {
  * Every business of this server with where it was imported from (`bizapi business list`):
  * `{id, name, plan, timezone, created, importedFrom}` by id.
  */
-export async function listBusinessesWithOrigin(db: Db): Promise<{ id: number; name: string; plan: Plan; timezone: string; created: string; importedFrom: ImportedFrom | null }[]> {
+export async function listBusinessesWithOrigin(
+  db: Db,
+): Promise<
+  { id: number; name: string; plan: Plan; timezone: string; created: string; importedFrom: ImportedFrom | null }[]
+> {
   const origins = new Map((await repo.findAllOrigins(db)).map((o) => [o.business_id, o]));
   return (await listBusinesses(db)).map((b) => {
     const o = origins.get(b.id);
     return {
       ...b,
-      importedFrom: o === undefined ? null : { url: o.url, apiKeyPrefix: o.api_key_prefix, lastRun: o.last_run, complete: Boolean(o.complete) },
+      importedFrom:
+        o === undefined
+          ? null
+          : { url: o.url, apiKeyPrefix: o.api_key_prefix, lastRun: o.last_run, complete: Boolean(o.complete) },
     };
   });
 }
-

@@ -78,7 +78,10 @@ export interface TransferSource {
    * of a resource follow, where the source knows it before yielding them (progress and ETA).
    * @throws an Error naming the failed request or line; the writer stops and keeps what it wrote
    */
-  items(warn: (message: string) => void, total?: (type: TransferType, count: number) => void): AsyncIterable<TransferItem>;
+  items(
+    warn: (message: string) => void,
+    total?: (type: TransferType, count: number) => void,
+  ): AsyncIterable<TransferItem>;
   /**
    * The bytes of one attached file.
    * @throws RefusedFileError naming the file when the source's URL for it is refused (the import goes on

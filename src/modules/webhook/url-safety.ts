@@ -70,14 +70,17 @@ export function parseWebhookUrl(text: string): URL {
   } catch {
     throw new UnsafeWebhookUrl('Enter a valid URL.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UnsafeWebhookUrl('The URL must use the http or https scheme.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UnsafeWebhookUrl('The URL must use the http or https scheme.');
   if (url.hostname === '') throw new UnsafeWebhookUrl('Enter a valid URL.');
-  if (url.username !== '' || url.password !== '') throw new UnsafeWebhookUrl('The URL must not contain a user name or password.');
+  if (url.username !== '' || url.password !== '')
+    throw new UnsafeWebhookUrl('The URL must not contain a user name or password.');
   return url;
 }
 
 /** The setting that changes the refusal of a private address (docs/webhooks.md#url-safety). */
-const ALLOW_PRIVATE_HINT = 'To deliver to a receiver on this machine or a private network, set BIZAPI_WEBHOOK_ALLOW_PRIVATE=true on the server.';
+const ALLOW_PRIVATE_HINT =
+  'To deliver to a receiver on this machine or a private network, set BIZAPI_WEBHOOK_ALLOW_PRIVATE=true on the server.';
 
 /**
  * Checks a webhook URL (docs/webhooks.md#url-safety): {@link parseWebhookUrl}, then, unless
@@ -92,7 +95,8 @@ export async function checkWebhookUrl(text: string, options: WebhookUrlCheckOpti
   if (options.allowPrivate) return { url, addresses: [] };
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (net.isIP(host) !== 0) {
-    if (!isPublicAddress(host)) throw new UnsafeWebhookUrl(`The host ${host} is not a public address. ${ALLOW_PRIVATE_HINT}`);
+    if (!isPublicAddress(host))
+      throw new UnsafeWebhookUrl(`The host ${host} is not a public address. ${ALLOW_PRIVATE_HINT}`);
     return { url, addresses: [host] };
   }
   let found: { address: string }[];
@@ -104,6 +108,9 @@ export async function checkWebhookUrl(text: string, options: WebhookUrlCheckOpti
   if (found.length === 0) throw new UnsafeWebhookUrl(`The host name ${host} could not be resolved.`);
   const addresses = found.map((a) => a.address);
   const refused = addresses.find((a) => !isPublicAddress(a));
-  if (refused !== undefined) throw new UnsafeWebhookUrl(`The host name ${host} resolves to an address that is not public. ${ALLOW_PRIVATE_HINT}`);
+  if (refused !== undefined)
+    throw new UnsafeWebhookUrl(
+      `The host name ${host} resolves to an address that is not public. ${ALLOW_PRIVATE_HINT}`,
+    );
   return { url, addresses };
 }

@@ -20,7 +20,9 @@ export function snakeCase(key: string): string {
 export function snakeCaseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeCaseKeys);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [snakeCase(k), snakeCaseKeys(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [snakeCase(k), snakeCaseKeys(v)]),
+    );
   }
   return value;
 }
@@ -74,7 +76,12 @@ export const USER_AGENT = `bizapi-webhooks/${packageVersion()}`;
  * rotation — space separated), `content-type`, `user-agent`.
  * @param secrets `whsec_…` secrets, at least one
  */
-export function deliveryHeaders(eventId: number, body: string, secrets: readonly string[], at: Date): Record<string, string> {
+export function deliveryHeaders(
+  eventId: number,
+  body: string,
+  secrets: readonly string[],
+  at: Date,
+): Record<string, string> {
   const id = String(eventId);
   const timestamp = new Date(Math.floor(at.getTime() / 1000) * 1000);
   return {
@@ -91,7 +98,11 @@ export function deliveryHeaders(eventId: number, body: string, secrets: readonly
  * then the previous one while its rotation window lasts (`previous_secret_expires_at` after `now`).
  * @throws when a secret cannot be decrypted with `masterKey` (another server's key)
  */
-export function signingSecrets(masterKey: Buffer, row: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, now: Timestamp): string[] {
+export function signingSecrets(
+  masterKey: Buffer,
+  row: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
+  now: Timestamp,
+): string[] {
   const secrets = [decryptSecret(masterKey, row.secret)];
   if (row.previous_secret !== null && row.previous_secret_expires_at !== null && row.previous_secret_expires_at > now) {
     secrets.push(decryptSecret(masterKey, row.previous_secret));

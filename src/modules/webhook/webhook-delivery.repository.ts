@@ -14,7 +14,10 @@ import type { Timestamp } from '../../db/columns.ts';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/tables/webhook.table.ts';
 
 /** An endpoint as the fan-out needs it. */
-export type FanOutEndpointRow = Pick<WebhookEndpointRow, 'id' | 'business_id' | 'event_types' | 'format' | 'after_event_id' | 'parked_after_event_id'>;
+export type FanOutEndpointRow = Pick<
+  WebhookEndpointRow,
+  'id' | 'business_id' | 'event_types' | 'format' | 'after_event_id' | 'parked_after_event_id'
+>;
 
 /** The active endpoints of these businesses (for the fan-out), by id. */
 export async function findActiveEndpoints(db: Db, businessIds: readonly number[]): Promise<FanOutEndpointRow[]> {
@@ -36,7 +39,10 @@ export async function findActiveEndpoints(db: Db, businessIds: readonly number[]
  * it is owed). Evaluated once by the events' own INSERT (event.repository `insertPublishedUnlessListened`).
  * `wanted.types` empty: false.
  */
-export function activeEndpointWantsSql(businessId: number, wanted: { types: readonly string[]; pluuug: boolean }): RawBuilder<SqlBool> {
+export function activeEndpointWantsSql(
+  businessId: number,
+  wanted: { types: readonly string[]; pluuug: boolean },
+): RawBuilder<SqlBool> {
   if (wanted.types.length === 0) return sql<SqlBool>`false`;
   const types = sql.join(['*', ...wanted.types].map((t) => sql`cast(${t} as text)`));
   const format = wanted.pluuug ? sql`true` : sql`w.format <> 'pluuug'`;
@@ -108,13 +114,21 @@ export function deliveriesAtInsertSql(
  * @param parked the parked endpoints' ids per business
  * @returns `parked_after_event_id` per endpoint id (`null`: no longer parked; absent: deleted)
  */
-export async function lockParkedEndpoints(db: Db, parked: ReadonlyMap<number, readonly number[]>): Promise<Map<number, number | null>> {
+export async function lockParkedEndpoints(
+  db: Db,
+  parked: ReadonlyMap<number, readonly number[]>,
+): Promise<Map<number, number | null>> {
   const out = new Map<number, number | null>();
   if (parked.size === 0) return out;
   const read = async (businessIds: readonly number[], ids: readonly number[]) => {
-    let q = db.selectFrom('webhook_endpoint').select(['id', 'parked_after_event_id']).where('business_id', 'in', [...businessIds]).where('id', 'in', [...ids]);
+    let q = db
+      .selectFrom('webhook_endpoint')
+      .select(['id', 'parked_after_event_id'])
+      .where('business_id', 'in', [...businessIds])
+      .where('id', 'in', [...ids]);
     if (isPostgres(db)) q = q.forShare();
-    for (const r of await q.execute()) out.set(Number(r.id), r.parked_after_event_id === null ? null : Number(r.parked_after_event_id));
+    for (const r of await q.execute())
+      out.set(Number(r.id), r.parked_after_event_id === null ? null : Number(r.parked_after_event_id));
   };
   if (await isCitus(db)) for (const [businessId, ids] of parked) await read([businessId], ids);
   else await read([...parked.keys()], [...parked.values()].flat());
@@ -131,7 +145,12 @@ export async function insertDeliveries(db: Db, rows: readonly NewWebhookDelivery
     .insertInto('webhook_delivery')
     .values([...rows])
     // By the constraint's name on PostgreSQL: the same before and after migration 0060 added business_id to it.
-    .onConflict((oc) => (isPostgres(db) ? oc.constraint('webhook_delivery_event_webhook_uq') : oc.columns(['event_id', 'webhook_id'])).doNothing())
+    .onConflict((oc) =>
+      (isPostgres(db)
+        ? oc.constraint('webhook_delivery_event_webhook_uq')
+        : oc.columns(['event_id', 'webhook_id'])
+      ).doNothing(),
+    )
     .returning('id')
     .execute();
   return inserted.map((r) => r.id);
@@ -145,14 +164,21 @@ export async function findEndpointById(db: Db, id: number): Promise<WebhookEndpo
 /** The endpoints (any business) with these ids, by id; deleted ones are absent. */
 export async function findEndpointsByIds(db: Db, ids: readonly number[]): Promise<Map<number, WebhookEndpointRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('webhook_endpoint').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('webhook_endpoint')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 // ── The dispatcher's queue (across businesses) ──
 
 /** The deliveries as a lease queue (src/db/lease-queue.ts): a delivery is pending until it succeeds or fails. */
-const DELIVERY_QUEUE: leaseQueue.LeaseTable = { table: 'webhook_delivery', pending: (c) => sql<SqlBool>`${c('status')} = 'pending'` };
+const DELIVERY_QUEUE: leaseQueue.LeaseTable = {
+  table: 'webhook_delivery',
+  pending: (c) => sql<SqlBool>`${c('status')} = 'pending'`,
+};
 
 /** Options of {@link claimDue}. */
 export interface ClaimOptions extends leaseQueue.LeaseClaim {
@@ -191,10 +217,14 @@ const CLAIM_LOCK_KEY = 0x77686b31; // "whk1"
 function fairCandidates(db: Db, o: ClaimOptions) {
   const perEndpoint = o.lane === 'sick' ? 1 : o.perEndpoint;
   const inLaneOf = (alias: string) =>
-    o.lane === 'sick' ? sql`${sql.ref(`${alias}.sick_streak`)} >= ${o.sickAfter}` : sql`${sql.ref(`${alias}.sick_streak`)} < ${o.sickAfter}`;
+    o.lane === 'sick'
+      ? sql`${sql.ref(`${alias}.sick_streak`)} >= ${o.sickAfter}`
+      : sql`${sql.ref(`${alias}.sick_streak`)} < ${o.sickAfter}`;
   const inLane = inLaneOf('e');
   const businesses =
-    o.businessIds === undefined ? sql`` : sql`and e.business_id in (${sql.join(o.businessIds.length > 0 ? [...o.businessIds] : [-1])})`;
+    o.businessIds === undefined
+      ? sql``
+      : sql`and e.business_id in (${sql.join(o.businessIds.length > 0 ? [...o.businessIds] : [-1])})`;
   const leased = leaseQueue.inFlight(DELIVERY_QUEUE, o.now, 'd');
   // The businesses at their cap are left out first (a plain subquery over the leased rows), so a poll while
   // every noisy business is at its cap ranks only the others' rows.
@@ -260,7 +290,12 @@ function fairCandidates(db: Db, o: ClaimOptions) {
 export async function claimDue(db: Db, options: ClaimOptions): Promise<WebhookDeliveryRow[]> {
   if (options.limit <= 0) return [];
   if (options.lane === 'sick') {
-    const sick = await db.selectFrom('webhook_endpoint').select('id').where('sick_streak', '>=', options.sickAfter).limit(1).executeTakeFirst();
+    const sick = await db
+      .selectFrom('webhook_endpoint')
+      .select('id')
+      .where('sick_streak', '>=', options.sickAfter)
+      .limit(1)
+      .executeTakeFirst();
     if (sick === undefined) return [];
   }
   if (!(await leaseQueue.anyDue(db, DELIVERY_QUEUE, options.now, options.businessIds))) return [];
@@ -376,7 +411,8 @@ export interface AttemptEnd {
 export async function finishAttempts(db: Db, owner: string, ends: readonly AttemptEnd[]): Promise<Set<number>> {
   if (!isPostgres(db) || ends.length === 1) {
     const done = new Set<number>();
-    for (const e of ends) if (await finishAttempt(db, e.id, owner, e.status, e.attempt, e.nextAttemptAt)) done.add(e.id);
+    for (const e of ends)
+      if (await finishAttempt(db, e.id, owner, e.status, e.attempt, e.nextAttemptAt)) done.add(e.id);
     return done;
   }
   const column = <T>(f: (e: AttemptEnd) => T) => ends.map(f);
@@ -437,7 +473,10 @@ export async function markEndpoints(db: Db, marks: readonly EndpointMark[]): Pro
   type Returned = { id: number | string; sick_streak: number | string; parked_after_event_id: number | string | null };
   const note = (rows: readonly Returned[]) => {
     for (const r of rows) {
-      marked.set(Number(r.id), { sickStreak: Number(r.sick_streak), parkedAfterEventId: r.parked_after_event_id === null ? null : Number(r.parked_after_event_id) });
+      marked.set(Number(r.id), {
+        sickStreak: Number(r.sick_streak),
+        parkedAfterEventId: r.parked_after_event_id === null ? null : Number(r.parked_after_event_id),
+      });
     }
   };
   const returning = sql`returning webhook_endpoint.id, webhook_endpoint.sick_streak, webhook_endpoint.parked_after_event_id`;
@@ -476,7 +515,12 @@ export async function markEndpoints(db: Db, marks: readonly EndpointMark[]): Pro
  * (`is_active = 0`, `updated = at`; docs/webhooks.md#retries).
  * @returns whether this call disabled it
  */
-export async function disableFailingEndpoint(db: Db, webhookId: number, at: Timestamp, disableBefore: Timestamp): Promise<boolean> {
+export async function disableFailingEndpoint(
+  db: Db,
+  webhookId: number,
+  at: Timestamp,
+  disableBefore: Timestamp,
+): Promise<boolean> {
   const r = await db
     .updateTable('webhook_endpoint')
     .set({ is_active: 0, updated: at })
@@ -494,7 +538,12 @@ export async function disableFailingEndpoint(db: Db, webhookId: number, at: Time
  * at `sickAfter` or more (to be parked, or parked already: docs/webhooks.md#parking), with its cursor; else
  * `undefined`.
  */
-export async function findSick(db: Db, businessId: number, webhookId: number, sickAfter: number): Promise<{ parked: number | null } | undefined> {
+export async function findSick(
+  db: Db,
+  businessId: number,
+  webhookId: number,
+  sickAfter: number,
+): Promise<{ parked: number | null } | undefined> {
   const row = await db
     .selectFrom('webhook_endpoint')
     .select('parked_after_event_id')
@@ -507,7 +556,11 @@ export async function findSick(db: Db, businessId: number, webhookId: number, si
 }
 
 /** The endpoint's deliveries not attempted yet (pending, `attempts = 0`, no lease): ids and events. */
-export async function findUnattempted(db: Db, businessId: number, webhookId: number): Promise<{ id: number; event_id: number }[]> {
+export async function findUnattempted(
+  db: Db,
+  businessId: number,
+  webhookId: number,
+): Promise<{ id: number; event_id: number }[]> {
   return db
     .selectFrom('webhook_delivery')
     .select(['id', 'event_id'])
@@ -524,7 +577,11 @@ export async function findUnattempted(db: Db, businessId: number, webhookId: num
  * one statement), its deliveries not attempted yet (pending, `attempts = 0`), counted: the fan-out's queue
  * cap (docs/webhooks.md#parking). The cap keeps the rows counted few.
  */
-export async function countUnattempted(db: Db, businessIds: number | readonly number[], webhookIds: readonly number[]): Promise<Map<number, number>> {
+export async function countUnattempted(
+  db: Db,
+  businessIds: number | readonly number[],
+  webhookIds: readonly number[],
+): Promise<Map<number, number>> {
   if (webhookIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('webhook_delivery')
@@ -544,7 +601,12 @@ export async function countUnattempted(db: Db, businessIds: number | readonly nu
  * like a resumption's lock.
  * @returns the endpoint's cursor after the call (its own when it was parked already), or `undefined` when it is gone
  */
-export async function parkAt(db: Db, businessId: number, webhookId: number, cursor: number): Promise<number | undefined> {
+export async function parkAt(
+  db: Db,
+  businessId: number,
+  webhookId: number,
+  cursor: number,
+): Promise<number | undefined> {
   await db
     .updateTable('webhook_endpoint')
     .set({ parked_after_event_id: cursor })
@@ -552,7 +614,12 @@ export async function parkAt(db: Db, businessId: number, webhookId: number, curs
     .where('id', '=', webhookId)
     .where('parked_after_event_id', 'is', null)
     .execute();
-  const row = await db.selectFrom('webhook_endpoint').select('parked_after_event_id').where('business_id', '=', businessId).where('id', '=', webhookId).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_endpoint')
+    .select('parked_after_event_id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', webhookId)
+    .executeTakeFirst();
   return row?.parked_after_event_id == null ? undefined : Number(row.parked_after_event_id);
 }
 
@@ -585,9 +652,14 @@ export async function parkMany(db: Db, parks: readonly ParkAt[]): Promise<Map<nu
   if (isPostgres(db)) {
     await sql`update webhook_endpoint set parked_after_event_id = v.cursor
       from unnest(${parks.map((p) => p.businessId)}::int8[], ${parks.map((p) => p.webhookId)}::int8[], ${parks.map((p) => p.cursor)}::int8[]) as v(business_id, id, cursor)
-      where webhook_endpoint.business_id = v.business_id and webhook_endpoint.id = v.id and webhook_endpoint.parked_after_event_id is null`.execute(db);
+      where webhook_endpoint.business_id = v.business_id and webhook_endpoint.id = v.id and webhook_endpoint.parked_after_event_id is null`.execute(
+      db,
+    );
   } else {
-    const cursorOf = sql.join(parks.map((p) => sql`when ${p.webhookId} then ${p.cursor}`), sql` `);
+    const cursorOf = sql.join(
+      parks.map((p) => sql`when ${p.webhookId} then ${p.cursor}`),
+      sql` `,
+    );
     await sql`update webhook_endpoint set parked_after_event_id = case id ${cursorOf} end
       where id in (${sql.join(parks.map((p) => p.webhookId))}) and parked_after_event_id is null`.execute(db);
   }
@@ -595,7 +667,11 @@ export async function parkMany(db: Db, parks: readonly ParkAt[]): Promise<Map<nu
     .selectFrom('webhook_endpoint')
     .select(['id', 'parked_after_event_id'])
     .where('business_id', 'in', [...new Set(parks.map((p) => p.businessId))])
-    .where('id', 'in', parks.map((p) => p.webhookId))
+    .where(
+      'id',
+      'in',
+      parks.map((p) => p.webhookId),
+    )
     .execute();
   for (const r of rows) if (r.parked_after_event_id !== null) out.set(Number(r.id), Number(r.parked_after_event_id));
   return out;
@@ -604,7 +680,11 @@ export async function parkMany(db: Db, parks: readonly ParkAt[]): Promise<Map<nu
 /** Deletes the business's deliveries `ids`. */
 export async function deleteDeliveries(db: Db, businessId: number, ids: readonly number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += 500) {
-    await db.deleteFrom('webhook_delivery').where('business_id', '=', businessId).where('id', 'in', ids.slice(i, i + 500)).execute();
+    await db
+      .deleteFrom('webhook_delivery')
+      .where('business_id', '=', businessId)
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
   }
 }
 
@@ -621,7 +701,10 @@ export async function findResumable(
   db: Db,
   o: { sickAfter: number; maxPending: number; limit: number; businessIds?: readonly number[] },
 ): Promise<ResumableEndpointRow[]> {
-  const businesses = o.businessIds === undefined ? sql`` : sql`and e.business_id in (${sql.join(o.businessIds.length > 0 ? [...o.businessIds] : [-1])})`;
+  const businesses =
+    o.businessIds === undefined
+      ? sql``
+      : sql`and e.business_id in (${sql.join(o.businessIds.length > 0 ? [...o.businessIds] : [-1])})`;
   const { rows } = await sql<ResumableEndpointRow>`
     select e.id, e.business_id from webhook_endpoint e
     where e.parked_after_event_id is not null and e.is_active = ${1} and e.sick_streak < ${o.sickAfter} ${businesses}
@@ -632,14 +715,22 @@ export async function findResumable(
 }
 
 /** A parked endpoint, locked for {@link resumeChunk}'s transaction. */
-export type ParkedEndpointRow = Pick<WebhookEndpointRow, 'id' | 'business_id' | 'event_types' | 'format' | 'after_event_id' | 'parked_after_event_id'>;
+export type ParkedEndpointRow = Pick<
+  WebhookEndpointRow,
+  'id' | 'business_id' | 'event_types' | 'format' | 'after_event_id' | 'parked_after_event_id'
+>;
 
 /**
  * The endpoint `webhookId` of `businessId` when it is still parked, active and answering (sick streak below
  * `sickAfter`), locked `FOR UPDATE` on PostgreSQL until the caller's transaction ends (the fan-outs that
  * skip its events wait, and are waited for: {@link lockParkedEndpoints}); else `undefined`.
  */
-export async function lockResumable(db: Db, businessId: number, webhookId: number, sickAfter: number): Promise<ParkedEndpointRow | undefined> {
+export async function lockResumable(
+  db: Db,
+  businessId: number,
+  webhookId: number,
+  sickAfter: number,
+): Promise<ParkedEndpointRow | undefined> {
   let q = db
     .selectFrom('webhook_endpoint')
     .select(['id', 'business_id', 'event_types', 'format', 'after_event_id', 'parked_after_event_id'])
@@ -653,8 +744,18 @@ export async function lockResumable(db: Db, businessId: number, webhookId: numbe
 }
 
 /** Moves a parked endpoint's cursor to `cursor`, or unparks it (`null`). */
-export async function setParkedCursor(db: Db, businessId: number, webhookId: number, cursor: number | null): Promise<void> {
-  await db.updateTable('webhook_endpoint').set({ parked_after_event_id: cursor }).where('business_id', '=', businessId).where('id', '=', webhookId).execute();
+export async function setParkedCursor(
+  db: Db,
+  businessId: number,
+  webhookId: number,
+  cursor: number | null,
+): Promise<void> {
+  await db
+    .updateTable('webhook_endpoint')
+    .set({ parked_after_event_id: cursor })
+    .where('business_id', '=', businessId)
+    .where('id', '=', webhookId)
+    .execute();
 }
 
 /** Deletes up to `limit` deliveries (any business) created before `before`; returns how many. */
@@ -662,4 +763,3 @@ export async function deleteCreatedBefore(db: Db, before: Timestamp, limit: numb
   // read across businesses, deleted one business per statement (on Citus, each on its shard)
   return deleteCreatedBeforeByBusiness(db, 'webhook_delivery', before, limit);
 }
-

@@ -45,7 +45,9 @@ import * as repo from './webhook-delivery.repository.ts';
 import { deliveryBody, deliveryHeaders, signingSecrets } from './webhook-body.ts';
 
 /** Delays before attempts 2 to 8 (docs/webhooks.md#retries): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
-export const RETRY_DELAYS_MS: readonly number[] = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+export const RETRY_DELAYS_MS: readonly number[] = [
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+];
 
 /** Attempts of one delivery in all (the first, and one after each delay of {@link RETRY_DELAYS_MS}). */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
@@ -185,7 +187,10 @@ export type EndpointFilter = Pick<WebhookEndpointRow, 'event_types' | 'format'>;
  * `status`, `estimate`, `inquiryDate` or `client`. `webhook.test` events are never fanned out (the test
  * ping writes its one delivery itself).
  */
-export function endpointWants(endpoint: EndpointFilter, event: { type: string; changedFields: readonly string[] }): boolean {
+export function endpointWants(
+  endpoint: EndpointFilter,
+  event: { type: string; changedFields: readonly string[] },
+): boolean {
   if (event.type === 'webhook.test') return false;
   let types: unknown;
   try {
@@ -194,7 +199,8 @@ export function endpointWants(endpoint: EndpointFilter, event: { type: string; c
     return false;
   }
   if (!Array.isArray(types) || !(types.includes('*') || types.includes(event.type))) return false;
-  if (endpoint.format === 'pluuug') return event.type === 'inquiry.updated' && event.changedFields.some((f) => PLUUUG_FIELDS.has(f));
+  if (endpoint.format === 'pluuug')
+    return event.type === 'inquiry.updated' && event.changedFields.some((f) => PLUUUG_FIELDS.has(f));
   return true;
 }
 
@@ -228,7 +234,13 @@ export const FAN_OUT_MAX_DELIVERIES = 2000;
  */
 export async function publish(
   db: Db,
-  options: { limit: number; businessIds?: readonly number[]; now: Timestamp; queueCap?: number; maxDeliveries?: number },
+  options: {
+    limit: number;
+    businessIds?: readonly number[];
+    now: Timestamp;
+    queueCap?: number;
+    maxDeliveries?: number;
+  },
 ): Promise<PublishResult> {
   // A read first: an idle poll takes no write lock (on SQLite a transaction begins IMMEDIATE).
   if (!(await hasUnpublished(db, options.businessIds))) return { events: 0, deliveries: 0, deferred: 0 };
@@ -249,7 +261,8 @@ export async function publish(
     if (isPostgres(trx)) parked = await repo.lockParkedEndpoints(trx, parkedByBusiness);
     const byBusiness = new Map<number, repo.FanOutEndpointRow[]>();
     for (const e of endpoints) byBusiness.set(e.business_id, [...(byBusiness.get(e.business_id) ?? []), e]);
-    const deliveriesOf = (event: (typeof claimed)[number]) => matchEndpoints(byBusiness.get(event.businessId) ?? [], parked, event.businessId, event, options.now);
+    const deliveriesOf = (event: (typeof claimed)[number]) =>
+      matchEndpoints(byBusiness.get(event.businessId) ?? [], parked, event.businessId, event, options.now);
     // in the round's order (every business's oldest, then every business's second, …), until the deliveries
     // reach the bound: the later turns wait for the next fan-out (their row locks end with this transaction)
     const maxDeliveries = options.maxDeliveries ?? FAN_OUT_MAX_DELIVERIES;
@@ -316,9 +329,15 @@ export const WRITE_DELIVERIES_MAX_ENDPOINTS = 3;
  *   events, due at once (docs/webhooks.md#deliveries-written-by-the-write). Two indexed reads.
  * - otherwise (more endpoints, or a queue that would pass its cap and park its endpoint): `dispatcher`.
  */
-async function planWriteFanOut(trx: Db, businessId: number, events: readonly Omit<FanOutEvent, 'id'>[]): Promise<WriteFanOutPlan> {
+async function planWriteFanOut(
+  trx: Db,
+  businessId: number,
+  events: readonly Omit<FanOutEvent, 'id'>[],
+): Promise<WriteFanOutPlan> {
   const endpoints = await repo.findActiveEndpoints(trx, [businessId]);
-  const wanting = endpoints.filter((endpoint) => endpoint.parked_after_event_id === null && events.some((event) => endpointWants(endpoint, event)));
+  const wanting = endpoints.filter(
+    (endpoint) => endpoint.parked_after_event_id === null && events.some((event) => endpointWants(endpoint, event)),
+  );
   if (wanting.length === 0) return { kind: 'none' };
   if (wanting.length > WRITE_DELIVERIES_MAX_ENDPOINTS) return { kind: 'dispatcher' };
   const queued = await repo.countUnattempted(
@@ -326,7 +345,10 @@ async function planWriteFanOut(trx: Db, businessId: number, events: readonly Omi
     businessId,
     wanting.map((e) => e.id),
   );
-  const roomy = wanting.every((endpoint) => (queued.get(endpoint.id) ?? 0) + events.filter((event) => endpointWants(endpoint, event)).length <= QUEUE_CAP);
+  const roomy = wanting.every(
+    (endpoint) =>
+      (queued.get(endpoint.id) ?? 0) + events.filter((event) => endpointWants(endpoint, event)).length <= QUEUE_CAP,
+  );
   if (!roomy) return { kind: 'dispatcher' };
   return {
     kind: 'write',
@@ -334,7 +356,11 @@ async function planWriteFanOut(trx: Db, businessId: number, events: readonly Omi
       const now = new Date().toISOString();
       await repo.insertDeliveries(
         writeTrx,
-        written.flatMap((event) => wanting.filter((endpoint) => endpointWants(endpoint, event)).map((endpoint) => newDelivery(businessId, endpoint.id, event.id, now))),
+        written.flatMap((event) =>
+          wanting
+            .filter((endpoint) => endpointWants(endpoint, event))
+            .map((endpoint) => newDelivery(businessId, endpoint.id, event.id, now)),
+        ),
       );
     },
   };
@@ -360,7 +386,12 @@ fanOutAtInsert(fanOutCondition);
 // PostgreSQL: a write to a business with a few endpoints writes their deliveries in its events' INSERT
 // (docs/webhooks.md#deliveries-written-by-the-write), the same set as planWriteFanOut on SQLite
 deliveriesAtInsert((businessId, at) =>
-  repo.deliveriesAtInsertSql(businessId, { at, maxEndpoints: WRITE_DELIVERIES_MAX_ENDPOINTS, queueCap: QUEUE_CAP, pluuugFields: [...PLUUUG_FIELDS] }),
+  repo.deliveriesAtInsertSql(businessId, {
+    at,
+    maxEndpoints: WRITE_DELIVERIES_MAX_ENDPOINTS,
+    queueCap: QUEUE_CAP,
+    pluuugFields: [...PLUUUG_FIELDS],
+  }),
 );
 
 /** Events (oldest first within each business) in the order of a round: every business's first, then every business's second, …; ties by id. */
@@ -414,7 +445,14 @@ async function capQueues(trx: Db, rows: NewWebhookDeliveryRow[], cap: number): P
 }
 
 function newDelivery(businessId: number, webhookId: number, eventId: number, now: Timestamp): NewWebhookDeliveryRow {
-  return { business_id: businessId, webhook_id: webhookId, event_id: eventId, status: 'pending', next_attempt_at: now, created: now };
+  return {
+    business_id: businessId,
+    webhook_id: webhookId,
+    event_id: eventId,
+    status: 'pending',
+    next_attempt_at: now,
+    created: now,
+  };
 }
 
 /**
@@ -474,18 +512,33 @@ export interface ResumeOptions {
  * @returns the deliveries written
  */
 export async function resumeParked(db: Db, o: ResumeOptions): Promise<number> {
-  const candidates = await repo.findResumable(db, { sickAfter: o.sickAfter, maxPending: o.chunk, limit: o.endpoints, businessIds: o.businessIds });
+  const candidates = await repo.findResumable(db, {
+    sickAfter: o.sickAfter,
+    maxPending: o.chunk,
+    limit: o.endpoints,
+    businessIds: o.businessIds,
+  });
   let written = 0;
   for (const candidate of candidates) {
     written += await inRelaxedTransaction(db, async (trx) => {
       const endpoint = await repo.lockResumable(trx, candidate.business_id, candidate.id, o.sickAfter);
       if (endpoint?.parked_after_event_id == null) return 0;
-      const events = await listPublishedAfter(trx, endpoint.business_id, Number(endpoint.parked_after_event_id), o.chunk);
+      const events = await listPublishedAfter(
+        trx,
+        endpoint.business_id,
+        Number(endpoint.parked_after_event_id),
+        o.chunk,
+      );
       const rows = events
         .filter((event) => event.id > Number(endpoint.after_event_id) && endpointWants(endpoint, event))
         .map((event) => newDelivery(endpoint.business_id, endpoint.id, event.id, o.now));
       const ids = await repo.insertDeliveries(trx, rows);
-      await repo.setParkedCursor(trx, endpoint.business_id, endpoint.id, events.length < o.chunk ? null : events.at(-1)!.id);
+      await repo.setParkedCursor(
+        trx,
+        endpoint.business_id,
+        endpoint.id,
+        events.length < o.chunk ? null : events.at(-1)!.id,
+      );
       return ids.length;
     });
   }
@@ -534,7 +587,10 @@ export interface AttemptToRecord {
    * The endpoint's mark: `success`, `failure` (with whether no answer came: the sick streak), or `none` (no
    * request was sent: the endpoint was disabled).
    */
-  mark: { kind: 'success' } | { kind: 'failure'; noAnswer: boolean; failingSince: Timestamp | null; disableBefore: Timestamp } | { kind: 'none' };
+  mark:
+    | { kind: 'success' }
+    | { kind: 'failure'; noAnswer: boolean; failingSince: Timestamp | null; disableBefore: Timestamp }
+    | { kind: 'none' };
   outcome: AttemptOutcome;
   /** The lane the delivery was claimed in (set by the dispatcher): a `normal` success can be refilled. */
   lane?: 'normal' | 'sick';
@@ -575,10 +631,16 @@ export async function preloadAttempts(db: Db, rows: readonly WebhookDeliveryRow[
  * @returns what {@link recordAttempts} writes, or `lost`
  * @throws database errors (the lease then expires and another poll retries the row)
  */
-export async function makeAttempt(ctx: AttemptContext, row: WebhookDeliveryRow, preloaded?: Preloaded): Promise<AttemptToRecord | 'lost'> {
+export async function makeAttempt(
+  ctx: AttemptContext,
+  row: WebhookDeliveryRow,
+  preloaded?: Preloaded,
+): Promise<AttemptToRecord | 'lost'> {
   const { db } = ctx;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const endpoint = preloaded ? preloaded.endpoints.get(row.webhook_id) : await repo.findEndpointById(db, row.webhook_id);
+  const endpoint = preloaded
+    ? preloaded.endpoints.get(row.webhook_id)
+    : await repo.findEndpointById(db, row.webhook_id);
   if (!endpoint) return 'lost';
   if (endpoint.is_active !== 1) {
     return {
@@ -603,7 +665,8 @@ export async function makeAttempt(ctx: AttemptContext, row: WebhookDeliveryRow, 
       throw err;
     }
   }
-  const timeZone = endpoint.format === 'pluuug' ? ((await retrieveBusiness(db, row.business_id))?.timezone ?? 'UTC') : 'UTC';
+  const timeZone =
+    endpoint.format === 'pluuug' ? ((await retrieveBusiness(db, row.business_id))?.timezone ?? 'UTC') : 'UTC';
   const body = deliveryBody(endpoint.format, event, timeZone);
   const secrets = signingSecrets(ctx.masterKey, endpoint, iso(ctx.now()));
   const result = await post(endpoint.url, body, deliveryHeaders(event.id, body, secrets, new Date()), {
@@ -612,8 +675,15 @@ export async function makeAttempt(ctx: AttemptContext, row: WebhookDeliveryRow, 
     maxResponseBytes: MAX_RESPONSE_BYTES,
   });
   const now = ctx.now();
-  const attempt = { at: iso(now), statusCode: result.statusCode, error: result.error, response: result.response, durationMs: result.durationMs };
-  if (result.error === null) return { row, status: 'succeeded', nextAttemptAt: null, attempt, mark: { kind: 'success' }, outcome: 'succeeded' };
+  const attempt = {
+    at: iso(now),
+    statusCode: result.statusCode,
+    error: result.error,
+    response: result.response,
+    durationMs: result.durationMs,
+  };
+  if (result.error === null)
+    return { row, status: 'succeeded', nextAttemptAt: null, attempt, mark: { kind: 'success' }, outcome: 'succeeded' };
   const delay = retryDelayMs(row.attempts);
   return {
     row,
@@ -621,7 +691,12 @@ export async function makeAttempt(ctx: AttemptContext, row: WebhookDeliveryRow, 
     nextAttemptAt: delay === undefined ? null : iso(now + delay),
     attempt,
     // no answer at all (a timeout, a connection that failed or dropped): a step towards the sick lane
-    mark: { kind: 'failure', noAnswer: result.statusCode === null, failingSince: endpoint.failing_since, disableBefore: iso(now - DISABLE_AFTER_MS) },
+    mark: {
+      kind: 'failure',
+      noAnswer: result.statusCode === null,
+      failingSince: endpoint.failing_since,
+      disableBefore: iso(now - DISABLE_AFTER_MS),
+    },
     outcome: delay === undefined ? 'failed' : 'retried',
   };
 }
@@ -658,8 +733,17 @@ export interface RecordResult {
  * null and grows the streak by one when no answer came (else sets it to 0). Applied in the attempts' order,
  * the net mark equals the marks one by one.
  */
-export function foldMark(marks: Map<number, repo.EndpointMark>, webhookId: number, mark: { at: Timestamp; noAnswer?: boolean }): void {
-  const m = marks.get(webhookId) ?? { webhookId, lastSuccessAt: null, failingSince: { mode: 'keep', at: null }, sickStreak: { mode: 'add', n: 0 } };
+export function foldMark(
+  marks: Map<number, repo.EndpointMark>,
+  webhookId: number,
+  mark: { at: Timestamp; noAnswer?: boolean },
+): void {
+  const m = marks.get(webhookId) ?? {
+    webhookId,
+    lastSuccessAt: null,
+    failingSince: { mode: 'keep', at: null },
+    sickStreak: { mode: 'add', n: 0 },
+  };
   if (mark.noAnswer === undefined) {
     m.lastSuccessAt = mark.at;
     m.failingSince = { mode: 'set', at: null };
@@ -681,7 +765,11 @@ export function foldMark(marks: Map<number, repo.EndpointMark>, webhookId: numbe
  * wave of a thousand timeouts of parked endpoints costs no statement per endpoint beyond its mark
  * (docs/webhooks.md#parking). A deleted endpoint (`after` undefined) is not parked.
  */
-export function crossesParking(mark: repo.EndpointMark, after: repo.MarkedEndpoint | undefined, parkAfter: number): boolean {
+export function crossesParking(
+  mark: repo.EndpointMark,
+  after: repo.MarkedEndpoint | undefined,
+  parkAfter: number,
+): boolean {
   if (after === undefined || after.sickStreak < parkAfter) return false;
   if (after.parkedAfterEventId === null || mark.sickStreak.mode === 'set') return true;
   return after.sickStreak - mark.sickStreak.n < parkAfter;
@@ -725,7 +813,12 @@ export async function recordAttempts(
     const finished = await repo.finishAttempts(
       trx,
       owner,
-      items.map((item) => ({ id: item.row.id, status: item.status, attempt: item.attempt, nextAttemptAt: item.nextAttemptAt })),
+      items.map((item) => ({
+        id: item.row.id,
+        status: item.status,
+        attempt: item.attempt,
+        nextAttemptAt: item.nextAttemptAt,
+      })),
     );
     const marks = new Map<number, repo.EndpointMark>();
     /** Endpoints to disable (failing for too long) after their marks, with the failure's time and bound. */
@@ -734,12 +827,18 @@ export async function recordAttempts(
       const done = finished.has(item.row.id);
       const m = item.mark;
       const webhookId = item.row.webhook_id;
-      if (m.kind !== 'none') foldMark(marks, webhookId, m.kind === 'success' ? { at: item.attempt.at } : { at: item.attempt.at, noAnswer: m.noAnswer });
+      if (m.kind !== 'none')
+        foldMark(
+          marks,
+          webhookId,
+          m.kind === 'success' ? { at: item.attempt.at } : { at: item.attempt.at, noAnswer: m.noAnswer },
+        );
       if (m.kind === 'success') {
         disable.delete(webhookId);
         if (done && item.lane === 'normal') freed.set(webhookId, [...(freed.get(webhookId) ?? []), i]);
       } else {
-        if (m.kind === 'failure' && m.failingSince !== null && m.failingSince < m.disableBefore) disable.set(webhookId, { at: item.attempt.at, before: m.disableBefore });
+        if (m.kind === 'failure' && m.failingSince !== null && m.failingSince < m.disableBefore)
+          disable.set(webhookId, { at: item.attempt.at, before: m.disableBefore });
         freed.delete(webhookId);
       }
       ends.push(done ? item.outcome : 'lost');
@@ -778,7 +877,8 @@ export async function recordAttempts(
   });
   items.forEach((item, i) => {
     // an attempt whose request went out is counted even when its row was lost meanwhile
-    if (result.ends[i] !== 'lost' || item.mark.kind !== 'none') emit(item.outcome, item.attempt.durationMs ?? undefined);
+    if (result.ends[i] !== 'lost' || item.mark.kind !== 'none')
+      emit(item.outcome, item.attempt.durationMs ?? undefined);
   });
   return result;
 }
@@ -788,7 +888,11 @@ export async function recordAttempts(
  * kept 30 days), in batches. Safe to run from several processes at once.
  * @returns the number deleted
  */
-export async function purgeDeliveries(db: Db, retentionDays: number = DELIVERY_RETENTION_DAYS, now: Date = new Date()): Promise<number> {
+export async function purgeDeliveries(
+  db: Db,
+  retentionDays: number = DELIVERY_RETENTION_DAYS,
+  now: Date = new Date(),
+): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
   return deleteInBatches((limit) => repo.deleteCreatedBefore(db, cutoff, limit));
 }

@@ -2,11 +2,19 @@
 import type { Db } from '../../db/database.ts';
 import { forUpdateOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
-import type { NewWebhookEndpointRow, WebhookEndpointRow, WebhookEndpointRowUpdate } from '../../db/tables/webhook.table.ts';
+import type {
+  NewWebhookEndpointRow,
+  WebhookEndpointRow,
+  WebhookEndpointRowUpdate,
+} from '../../db/tables/webhook.table.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 
 /** Inserts an endpoint; returns its id. */
-export async function insertEndpoint(db: Db, businessId: number, row: Omit<NewWebhookEndpointRow, 'business_id'>): Promise<number> {
+export async function insertEndpoint(
+  db: Db,
+  businessId: number,
+  row: Omit<NewWebhookEndpointRow, 'business_id'>,
+): Promise<number> {
   const { id } = await db
     .insertInto('webhook_endpoint')
     .values({ ...row, business_id: businessId })
@@ -30,14 +38,24 @@ export async function countEndpoints(db: Db, businessId: number): Promise<number
  * the row's lock until the end of the caller's transaction (`FOR UPDATE` on PostgreSQL; SQLite's
  * `BEGIN IMMEDIATE` holds the write lock already).
  */
-export async function findEndpointById(db: Db, businessId: number, id: number, lock = false): Promise<WebhookEndpointRow | undefined> {
+export async function findEndpointById(
+  db: Db,
+  businessId: number,
+  id: number,
+  lock = false,
+): Promise<WebhookEndpointRow | undefined> {
   const q = db.selectFrom('webhook_endpoint').selectAll().where('business_id', '=', businessId).where('id', '=', id);
   return (lock ? forUpdateOf(db, q, 'webhook_endpoint') : q).executeTakeFirst();
 }
 
 /** Whether the business has an endpoint with this id. */
 export async function endpointExists(db: Db, businessId: number, id: number): Promise<boolean> {
-  const row = await db.selectFrom('webhook_endpoint').select('id').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_endpoint')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -85,7 +103,11 @@ export async function updateEndpoint(
 
 /** Deletes an endpoint (its deliveries go with it); returns the number of rows deleted. */
 export async function deleteEndpoint(db: Db, businessId: number, id: number): Promise<number> {
-  const result = await db.deleteFrom('webhook_endpoint').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('webhook_endpoint')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -107,7 +129,11 @@ export interface DeliveryRow {
 function selectDeliveries(db: Db, businessId: number, webhookId: number) {
   return db
     .selectFrom('webhook_delivery')
-    .innerJoin('event', (join) => join.onRef('event.id', '=', 'webhook_delivery.event_id').onRef('event.business_id', '=', 'webhook_delivery.business_id'))
+    .innerJoin('event', (join) =>
+      join
+        .onRef('event.id', '=', 'webhook_delivery.event_id')
+        .onRef('event.business_id', '=', 'webhook_delivery.business_id'),
+    )
     .where('webhook_delivery.business_id', '=', businessId)
     .where('webhook_delivery.webhook_id', '=', webhookId)
     .select([
@@ -140,7 +166,12 @@ export async function findDeliveryPage(
 }
 
 /** A delivery of the endpoint, or `undefined`. */
-export async function findDeliveryById(db: Db, businessId: number, webhookId: number, id: number): Promise<DeliveryRow | undefined> {
+export async function findDeliveryById(
+  db: Db,
+  businessId: number,
+  webhookId: number,
+  id: number,
+): Promise<DeliveryRow | undefined> {
   return selectDeliveries(db, businessId, webhookId).where('webhook_delivery.id', '=', id).executeTakeFirst();
 }
 
@@ -149,16 +180,20 @@ export async function findDeliveryById(db: Db, businessId: number, webhookId: nu
  * count; a pending one that nobody is sending (no live lease) becomes due at `at` too. One being sent is
  * left alone. Returns the number of rows changed.
  */
-export async function retryDelivery(db: Db, businessId: number, webhookId: number, id: number, at: Timestamp): Promise<number> {
+export async function retryDelivery(
+  db: Db,
+  businessId: number,
+  webhookId: number,
+  id: number,
+  at: Timestamp,
+): Promise<number> {
   const result = await db
     .updateTable('webhook_delivery')
     .set({ status: 'pending', next_attempt_at: at, lease_owner: null, lease_until: null })
     .where('business_id', '=', businessId)
     .where('webhook_id', '=', webhookId)
     .where('id', '=', id)
-    .where((eb) =>
-      eb.or([eb('status', '!=', 'pending'), eb('lease_until', 'is', null), eb('lease_until', '<', at)]),
-    )
+    .where((eb) => eb.or([eb('status', '!=', 'pending'), eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -170,7 +205,13 @@ export async function retryDelivery(db: Db, businessId: number, webhookId: numbe
  * {@link retryDelivery}). One statement (webhook_delivery's business and endpoint index).
  * @returns the number of deliveries queued again
  */
-export async function recoverDeliveries(db: Db, businessId: number, webhookId: number, since: Timestamp, at: Timestamp): Promise<number> {
+export async function recoverDeliveries(
+  db: Db,
+  businessId: number,
+  webhookId: number,
+  since: Timestamp,
+  at: Timestamp,
+): Promise<number> {
   const result = await db
     .updateTable('webhook_delivery')
     .set({ status: 'pending', next_attempt_at: at, lease_owner: null, lease_until: null })
@@ -198,7 +239,13 @@ export async function recoverDeliveries(db: Db, businessId: number, webhookId: n
  * their attempt counts kept; the rows the replay has just written (due at `at`) are left as they are. In
  * statements of 500 ids.
  */
-export async function requeueDeliveriesOf(db: Db, businessId: number, webhookId: number, eventIds: readonly number[], at: Timestamp): Promise<void> {
+export async function requeueDeliveriesOf(
+  db: Db,
+  businessId: number,
+  webhookId: number,
+  eventIds: readonly number[],
+  at: Timestamp,
+): Promise<void> {
   for (let i = 0; i < eventIds.length; i += 500) {
     await db
       .updateTable('webhook_delivery')

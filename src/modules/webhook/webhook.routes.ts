@@ -146,7 +146,8 @@ const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (ap
         response: { 202: schemas.WebhookDetail, ...commonErrorResponses },
       },
     },
-    async (request, reply) => reply.code(202).send(await service.resume(app.db, request.auth, request.params.webhook_id)),
+    async (request, reply) =>
+      reply.code(202).send(await service.resume(app.db, request.auth, request.params.webhook_id)),
   );
 
   app.post(
@@ -164,7 +165,8 @@ const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (ap
         response: { 202: schemas.WebhookDelivery, ...commonErrorResponses },
       },
     },
-    async (request, reply) => reply.code(202).send(await service.test(app.db, request.auth, request.params.webhook_id, app.windowCounter)),
+    async (request, reply) =>
+      reply.code(202).send(await service.test(app.db, request.auth, request.params.webhook_id, app.windowCounter)),
   );
 
   app.post(
@@ -185,7 +187,9 @@ const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (ap
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await service.recover(app.db, request.auth, request.params.webhook_id, request.body, app.windowCounter)),
+      reply
+        .code(202)
+        .send(await service.recover(app.db, request.auth, request.params.webhook_id, request.body, app.windowCounter)),
   );
 
   app.post(
@@ -205,7 +209,9 @@ const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (ap
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await service.replay(app.db, request.auth, request.params.webhook_id, request.body, app.windowCounter)),
+      reply
+        .code(202)
+        .send(await service.replay(app.db, request.auth, request.params.webhook_id, request.body, app.windowCounter)),
   );
 
   app.get(
@@ -247,7 +253,9 @@ const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (ap
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await service.retryDelivery(app.db, request.auth, request.params.webhook_id, request.params.delivery_id)),
+      reply
+        .code(202)
+        .send(await service.retryDelivery(app.db, request.auth, request.params.webhook_id, request.params.delivery_id)),
   );
 };
 

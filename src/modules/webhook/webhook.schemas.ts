@@ -64,7 +64,13 @@ export const WebhookCreateBody = Named(
     },
     {
       'x-extension': true,
-      examples: [{ url: 'https://hooks.example.com/bizapi', eventTypes: ['inquiry.created', 'inquiry.updated'], description: 'CRM sync' }],
+      examples: [
+        {
+          url: 'https://hooks.example.com/bizapi',
+          eventTypes: ['inquiry.created', 'inquiry.updated'],
+          description: 'CRM sync',
+        },
+      ],
     },
   ),
 );
@@ -91,7 +97,9 @@ const webhookProperties = {
   url: Type.String(),
   eventTypes: Type.Array(Type.String(), { description: 'Event types delivered, or `["*"]` for every type.' }),
   description: Nullable(Type.String()),
-  isActive: Type.Boolean({ description: 'Whether events are delivered (false once the server disabled a failing endpoint).' }),
+  isActive: Type.Boolean({
+    description: 'Whether events are delivered (false once the server disabled a failing endpoint).',
+  }),
   format: StringEnum(WEBHOOK_FORMATS),
   isParked: Type.Boolean({
     description:
@@ -113,7 +121,10 @@ export type Webhook = Static<typeof Webhook>;
 /** The create answer: the endpoint and, this once, its secret. */
 export const WebhookCreatedShape = Named(
   'WebhookCreated',
-  Type.Object({ ...webhookProperties, secret }, { 'x-extension': true, description: 'A new endpoint, with its signing secret (shown only here).' }),
+  Type.Object(
+    { ...webhookProperties, secret },
+    { 'x-extension': true, description: 'A new endpoint, with its signing secret (shown only here).' },
+  ),
 );
 export type WebhookCreated = Static<typeof WebhookCreatedShape>;
 
@@ -168,16 +179,32 @@ export const WebhookDeliveryShape = Named(
       id: Type.Integer(),
       event: Type.Object(
         { id: Type.Integer(), type: Type.String({ description: 'The event type (`webhook.test` for a test ping).' }) },
-        { description: 'The event delivered (`GET /v1/event/{event_id}`); its id is the `webhook-id` header of every attempt.' },
+        {
+          description:
+            'The event delivered (`GET /v1/event/{event_id}`); its id is the `webhook-id` header of every attempt.',
+        },
       ),
       status: StringEnum(DELIVERY_STATUSES, {
-        description: '`pending` (due at `nextAttemptAt`, or being sent), `succeeded` (a 2xx answer), `failed` (every retry failed).',
+        description:
+          '`pending` (due at `nextAttemptAt`, or being sent), `succeeded` (a 2xx answer), `failed` (every retry failed).',
       }),
       attempts: Type.Integer({ minimum: 0, description: 'Attempts made so far.' }),
-      lastStatusCode: Nullable(Type.Integer({ description: 'The HTTP status of the last attempt; null before the first or when no answer came.' })),
-      lastError: Nullable(Type.String({ description: 'Why the last attempt failed (timeout, connection refused, refused address, status); null after a success.' })),
+      lastStatusCode: Nullable(
+        Type.Integer({
+          description: 'The HTTP status of the last attempt; null before the first or when no answer came.',
+        }),
+      ),
+      lastError: Nullable(
+        Type.String({
+          description:
+            'Why the last attempt failed (timeout, connection refused, refused address, status); null after a success.',
+        }),
+      ),
       lastAttemptAt: Nullable(Timestamp),
-      nextAttemptAt: Nullable({ ...Timestamp, description: 'When the next attempt is due; null once succeeded or failed.' }),
+      nextAttemptAt: Nullable({
+        ...Timestamp,
+        description: 'When the next attempt is due; null once succeeded or failed.',
+      }),
       created: Timestamp,
     },
     { 'x-extension': true },
@@ -209,7 +236,11 @@ export const WebhookDelivery = withExample(WebhookDeliveryShape, {
 });
 
 /** `GET /v1/webhook/{webhook_id}/delivery` answer. */
-export const WebhookDeliveryPage = withExample(Page(WebhookDeliveryShape), { next: null, previous: null, results: [deliveryExample] });
+export const WebhookDeliveryPage = withExample(Page(WebhookDeliveryShape), {
+  next: null,
+  previous: null,
+  results: [deliveryExample],
+});
 
 /** `GET /v1/webhook` query. */
 export const WebhookListQuery = Type.Object({ ...PageQueryProperties });
@@ -271,7 +302,8 @@ export const WebhookReplayBody = Named(
       after_sequence: Type.Integer({
         minimum: 0,
         maximum: Number.MAX_SAFE_INTEGER,
-        description: 'Send the events with a greater `sequence` (0: from the endpoint’s creation) that the endpoint would have received.',
+        description:
+          'Send the events with a greater `sequence` (0: from the endpoint’s creation) that the endpoint would have received.',
       }),
       types: Type.Optional({
         ...eventTypes,
@@ -299,7 +331,8 @@ export const WebhookReplayed = withExample(
         count: Type.Integer({ minimum: 0, description: 'Events queued for the endpoint, due now.' }),
         next_after_sequence: Nullable(
           Type.Integer({
-            description: 'When the replay stopped at `limit` events read: the `after_sequence` of the next call; `null` when every event was sent.',
+            description:
+              'When the replay stopped at `limit` events read: the `after_sequence` of the next call; `null` when every event was sent.',
           }),
         ),
       },

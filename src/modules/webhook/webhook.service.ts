@@ -152,7 +152,10 @@ async function checkBody(settings: WebhookSettings, body: WebhookUpdateBody): Pr
   const errors = new ErrorCollector();
   if (body.url !== undefined) {
     try {
-      await checkWebhookUrl(body.url, { allowPrivate: settings.allowPrivate, ...(settings.lookup && { lookup: settings.lookup }) });
+      await checkWebhookUrl(body.url, {
+        allowPrivate: settings.allowPrivate,
+        ...(settings.lookup && { lookup: settings.lookup }),
+      });
     } catch (err) {
       if (!(err instanceof UnsafeWebhookUrl)) throw err;
       errors.add(['url'], err.message);
@@ -170,7 +173,12 @@ async function checkBody(settings: WebhookSettings, body: WebhookUpdateBody): Pr
 }
 
 /** `GET /v1/webhook`: the business's endpoints, newest first. */
-export async function list(db: Db, auth: Auth, query: WebhookListQuery, cursor: CursorPosition | undefined): Promise<Page<Webhook>> {
+export async function list(
+  db: Db,
+  auth: Auth,
+  query: WebhookListQuery,
+  cursor: CursorPosition | undefined,
+): Promise<Page<Webhook>> {
   return mapPage(await repo.findEndpointPage(db, auth.businessId, pageSizeOf(query), cursor), toWebhook);
 }
 
@@ -190,7 +198,12 @@ export async function listAll(db: Db, businessId: number): Promise<Webhook[]> {
  * @throws ValidationError for a refused URL (scheme, credentials, non-public or unresolvable host) or
  *   `"*"` mixed with event types; WebhookLimitReached (400 `webhook_limit`) at the cap
  */
-export async function create(db: Db, settings: WebhookSettings, auth: Auth, body: WebhookCreateBody): Promise<WebhookCreated> {
+export async function create(
+  db: Db,
+  settings: WebhookSettings,
+  auth: Auth,
+  body: WebhookCreateBody,
+): Promise<WebhookCreated> {
   const { eventTypes } = await checkBody(settings, body);
   const secret = newSecret();
   const at = nowTimestamp();
@@ -214,7 +227,10 @@ export async function create(db: Db, settings: WebhookSettings, auth: Auth, body
     await lockBusiness(trx, auth.businessId);
     if ((await repo.countEndpoints(trx, auth.businessId)) >= max) throw new WebhookLimitReached(max);
     // only events committed from now on reach it (docs/webhooks.md#which-events-an-endpoint-receives)
-    return repo.insertEndpoint(trx, auth.businessId, { ...row, after_event_id: await maxEventId(trx, ENDPOINT_LOCK_TIMEOUT_MS) });
+    return repo.insertEndpoint(trx, auth.businessId, {
+      ...row,
+      after_event_id: await maxEventId(trx, ENDPOINT_LOCK_TIMEOUT_MS),
+    });
   });
   return {
     id,
@@ -251,7 +267,13 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Webhook>
  * endpoint receives nothing: docs/webhooks.md#parking).
  * @throws NotFound for a missing endpoint; ValidationError as {@link create}
  */
-export async function partialUpdate(db: Db, settings: WebhookSettings, auth: Auth, id: number, body: WebhookUpdateBody): Promise<Webhook> {
+export async function partialUpdate(
+  db: Db,
+  settings: WebhookSettings,
+  auth: Auth,
+  id: number,
+  body: WebhookUpdateBody,
+): Promise<Webhook> {
   // The route answered 404 for a missing endpoint before validation.
   const { eventTypes } = await checkBody(settings, body);
   return inTransaction(db, async (trx) => {
@@ -265,7 +287,8 @@ export async function partialUpdate(db: Db, settings: WebhookSettings, auth: Aut
     if (body.format !== undefined) patch.format = body.format;
     if (body.isActive !== undefined) {
       patch.is_active = toBool(body.isActive);
-      if (body.isActive && before.is_active === 0) Object.assign(patch, { failing_since: null, sick_streak: 0, parked_after_event_id: null });
+      if (body.isActive && before.is_active === 0)
+        Object.assign(patch, { failing_since: null, sick_streak: 0, parked_after_event_id: null });
     }
     const changed = Object.entries(patch).some(([k, v]) => before[k as keyof WebhookEndpointRow] !== v);
     if (!changed) return toWebhook(before);
@@ -354,10 +377,22 @@ export async function test(db: Db, auth: Auth, id: number, pingCounter?: PingCou
     const row = await repo.findEndpointById(trx, auth.businessId, id);
     if (!row) throw new NotFound();
     const at = nowTimestamp();
-    const event = await record(trx, auth.businessId, { type: 'webhook.test', changedFields: [], data: { id, url: row.url } }, at);
+    const event = await record(
+      trx,
+      auth.businessId,
+      { type: 'webhook.test', changedFields: [], data: { id, url: row.url } },
+      at,
+    );
     await markPublished(trx, [event.id], at);
     const [deliveryId] = await insertDeliveries(trx, [
-      { business_id: auth.businessId, webhook_id: id, event_id: event.id, status: 'pending', next_attempt_at: at, created: at },
+      {
+        business_id: auth.businessId,
+        webhook_id: id,
+        event_id: event.id,
+        status: 'pending',
+        next_attempt_at: at,
+        created: at,
+      },
     ]);
     return toDelivery((await repo.findDeliveryById(trx, auth.businessId, id, deliveryId!))!);
   });
@@ -387,7 +422,12 @@ export async function listDeliveries(
  * @returns the delivery as it is after the change
  * @throws NotFound for a missing endpoint or delivery, or one of another endpoint or business
  */
-export async function retryDelivery(db: Db, auth: Auth, webhookId: number, deliveryId: number): Promise<WebhookDelivery> {
+export async function retryDelivery(
+  db: Db,
+  auth: Auth,
+  webhookId: number,
+  deliveryId: number,
+): Promise<WebhookDelivery> {
   return inTransaction(db, async (trx) => {
     if (!(await repo.findDeliveryById(trx, auth.businessId, webhookId, deliveryId))) throw new NotFound();
     await repo.retryDelivery(trx, auth.businessId, webhookId, deliveryId, nowTimestamp());
@@ -458,12 +498,21 @@ async function admitRecovery(
  *   future or older than the deliveries' retention (30 days), WebhookInactive (400) for a disabled endpoint;
  *   Throttled (429) beyond {@link RECOVERIES_PER_WINDOW} a minute
  */
-export async function recover(db: Db, auth: Auth, id: number, body: WebhookRecoverBody, counter?: PingCounter): Promise<WebhookRecovered> {
+export async function recover(
+  db: Db,
+  auth: Auth,
+  id: number,
+  body: WebhookRecoverBody,
+  counter?: PingCounter,
+): Promise<WebhookRecovered> {
   const since = new Date(body.since);
   const now = Date.now();
   if (since.getTime() > now) throw ValidationError.at(['since'], 'Ensure this value is not in the future.');
   if (since.getTime() < now - DELIVERY_RETENTION_DAYS * 86_400_000) {
-    throw ValidationError.at(['since'], `Ensure this value is within the last ${DELIVERY_RETENTION_DAYS} days: deliveries are kept ${DELIVERY_RETENTION_DAYS} days.`);
+    throw ValidationError.at(
+      ['since'],
+      `Ensure this value is within the last ${DELIVERY_RETENTION_DAYS} days: deliveries are kept ${DELIVERY_RETENTION_DAYS} days.`,
+    );
   }
   await admitRecovery(db, auth, id, 'recover', counter);
   const count = await inTransaction(db, async (trx) => {
@@ -508,7 +557,13 @@ function exactTypes(lists: readonly (readonly string[])[]): string[] | undefined
  *   alone, a type the endpoint does not receive), WebhookInactive (400) for a disabled endpoint; Throttled
  *   (429) beyond {@link RECOVERIES_PER_WINDOW} a minute
  */
-export async function replay(db: Db, auth: Auth, id: number, body: WebhookReplayBody, counter?: PingCounter): Promise<WebhookReplayed> {
+export async function replay(
+  db: Db,
+  auth: Auth,
+  id: number,
+  body: WebhookReplayBody,
+  counter?: PingCounter,
+): Promise<WebhookReplayed> {
   const types = body.types === undefined ? undefined : [...new Set(body.types)];
   if (types?.includes(ALL_EVENT_TYPES) && types.length > 1) {
     throw ValidationError.at(['types'], `"${ALL_EVENT_TYPES}" stands for every event type and must be alone.`);
@@ -517,7 +572,10 @@ export async function replay(db: Db, auth: Auth, id: number, body: WebhookReplay
     const foreign = (types ?? []).filter((t) => t !== ALL_EVENT_TYPES && !receivesType(row, t));
     if (foreign.length === 0) return;
     const format = row.format === 'pluuug' ? ' (format pluuug: inquiry.updated only)' : '';
-    throw ValidationError.at(['types'], `The endpoint does not receive ${foreign.map((t) => `"${t}"`).join(', ')}: its eventTypes are ${row.event_types}${format}.`);
+    throw ValidationError.at(
+      ['types'],
+      `The endpoint does not receive ${foreign.map((t) => `"${t}"`).join(', ')}: its eventTypes are ${row.event_types}${format}.`,
+    );
   });
   const limit = body.limit ?? REPLAY_MAX_EVENTS;
   const endpointTypes = JSON.parse(endpoint.event_types) as string[];
@@ -537,7 +595,14 @@ export async function replay(db: Db, auth: Auth, id: number, body: WebhookReplay
     if (row.is_active !== 1) throw new WebhookInactive();
     if (wanted.length === 0) return 0;
     const at = nowTimestamp();
-    const rows = wanted.map((e) => ({ business_id: auth.businessId, webhook_id: id, event_id: e.id, status: 'pending', next_attempt_at: at, created: at }));
+    const rows = wanted.map((e) => ({
+      business_id: auth.businessId,
+      webhook_id: id,
+      event_id: e.id,
+      status: 'pending',
+      next_attempt_at: at,
+      created: at,
+    }));
     for (let i = 0; i < rows.length; i += 500) await insertDeliveries(trx, rows.slice(i, i + 500));
     await repo.requeueDeliveriesOf(
       trx,

@@ -72,4 +72,6 @@ export async function findById(db: Db, businessId: number, id: number, lock = fa
  * The writes and the existence check of the table (src/db/record-writes.ts, shared by every soft-deleted
  * record table): `insert` (returns the id), `existsById` (live only), `updateById`, `softDeleteById`, `restoreById`.
  */
-export const { insert, existsById, updateById, softDeleteById, restoreById } = recordWrites('worker', { softDelete: true });
+export const { insert, existsById, updateById, softDeleteById, restoreById } = recordWrites('worker', {
+  softDelete: true,
+});

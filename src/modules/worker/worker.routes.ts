@@ -83,7 +83,8 @@ const workerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'worker_partial_update',
         'x-events': ['worker.updated'],
         summary: 'Update a worker',
-        description: 'Partial update: only the properties sent change. A new `position.id` reassigns the position; `position: null` clears it.',
+        description:
+          'Partial update: only the properties sent change. A new `position.id` reassigns the position; `position: null` clears it.',
         params: schemas.WorkerIdParams,
         body: schemas.WorkerUpdateBody,
         response: { 200: schemas.WorkerDetail, ...commonErrorResponses },

@@ -16,7 +16,9 @@ import {
   Timestamp,
   UpdatedProperty,
   UpdatedQueryProperties,
-  withExample, Named } from '../../shared/schemas.ts';
+  withExample,
+  Named,
+} from '../../shared/schemas.ts';
 
 /** Largest `manMonthAmount`: the largest integer JSON clients read exactly (2^53 − 1). */
 export const MAX_MAN_MONTH_AMOUNT = Number.MAX_SAFE_INTEGER;
@@ -31,35 +33,55 @@ const writable = {
     Nullable(
       Type.Object(
         { id: IdParam },
-        { description: 'Worker position `{id}` (a `worker_position` of the business); `null` clears it. Other keys are ignored.' },
+        {
+          description:
+            'Worker position `{id}` (a `worker_position` of the business); `null` clears it. Other keys are ignored.',
+        },
       ),
     ),
   ),
   order: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: MAX_ORDER, description: 'Display order, an integer from 0 to 2147483647; default 0.' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_ORDER,
+      description: 'Display order, an integer from 0 to 2147483647; default 0.',
+    }),
   ),
   isHidden: Type.Optional(Type.Boolean({ description: 'Hidden flag; default false.' })),
   manMonthAmount: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: MAX_MAN_MONTH_AMOUNT, description: 'Amount per man-month, an integer from 0 to 2^53 − 1; default 0.' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_MAN_MONTH_AMOUNT,
+      description: 'Amount per man-month, an integer from 0 to 2^53 − 1; default 0.',
+    }),
   ),
 };
 
 /** `POST /v1/worker` body: only `name` is required. */
-export const WorkerCreateBody = Named('WorkerRequest', Type.Object(
-  { name, ...writable },
-  { examples: [{ name: 'Choi Minho', position: { id: 1 }, order: 1, manMonthAmount: 6500000 }] },
-));
+export const WorkerCreateBody = Named(
+  'WorkerRequest',
+  Type.Object(
+    { name, ...writable },
+    { examples: [{ name: 'Choi Minho', position: { id: 1 }, order: 1, manMonthAmount: 6500000 }] },
+  ),
+);
 export type WorkerCreateBody = Static<typeof WorkerCreateBody>;
 
 /** `PATCH /v1/worker/{worker_id}` body: any create property. */
-export const WorkerUpdateBody = Named('PatchedWorkerRequest', Type.Object(
-  { name: Type.Optional(name), ...writable },
-  { examples: [{ position: { id: 2 }, manMonthAmount: 7000000 }] },
-));
+export const WorkerUpdateBody = Named(
+  'PatchedWorkerRequest',
+  Type.Object(
+    { name: Type.Optional(name), ...writable },
+    { examples: [{ position: { id: 2 }, manMonthAmount: 7000000 }] },
+  ),
+);
 export type WorkerUpdateBody = Static<typeof WorkerUpdateBody>;
 
 /** A worker position as responses nest it. */
-export const WorkerPosition = Named('WorkerPosition', Type.Object({ id: Type.Integer(), title: Type.String(), symbolColor: Type.String() }));
+export const WorkerPosition = Named(
+  'WorkerPosition',
+  Type.Object({ id: Type.Integer(), title: Type.String(), symbolColor: Type.String() }),
+);
 
 const workerExample = {
   id: 12,

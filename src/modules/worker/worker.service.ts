@@ -56,7 +56,8 @@ function columnsFrom(body: WorkerUpdateBody): WorkerRowUpdate {
 async function checkReferences(db: Db, businessId: number, body: WorkerUpdateBody): Promise<void> {
   const errors = new ErrorCollector();
   if (body.position) {
-    if (!(await workerPositionExists(db, businessId, body.position.id))) errors.add(['position', 'id'], messages.invalidPk(body.position.id));
+    if (!(await workerPositionExists(db, businessId, body.position.id)))
+      errors.add(['position', 'id'], messages.invalidPk(body.position.id));
   }
   errors.throwIfAny();
 }
@@ -100,7 +101,11 @@ export async function create(db: Db, auth: Auth, body: WorkerCreateBody): Promis
   await checkReferences(db, auth.businessId, body);
   return inTransaction(db, async (trx) => {
     const at = nowTimestamp();
-    const id = await repo.insert(trx, auth.businessId, { ...insertColumns(WORKER_PROPERTIES, body), created: at, updated: at });
+    const id = await repo.insert(trx, auth.businessId, {
+      ...insertColumns(WORKER_PROPERTIES, body),
+      created: at,
+      updated: at,
+    });
     // One read of the full shape serves the event and the answer (its list shape).
     const worker = await retrieve(trx, auth, id);
     await recordCreated(trx, auth.businessId, 'worker', worker);
@@ -179,7 +184,10 @@ export async function restore(db: Db, auth: Auth, shape: Worker, options: Restor
     },
     insert: async (trx, id) => {
       await checkReferences(trx, auth.businessId, body);
-      return repo.insert(trx, auth.businessId, { ...(id !== undefined && { id }), ...(columns as Omit<NewWorkerRow, 'business_id'>) });
+      return repo.insert(trx, auth.businessId, {
+        ...(id !== undefined && { id }),
+        ...(columns as Omit<NewWorkerRow, 'business_id'>),
+      });
     },
     update: async (trx, id) => {
       await checkReferences(trx, auth.businessId, body);

@@ -35,7 +35,9 @@
     notice.className = 'bizapi-notice';
     notice.setAttribute('role', 'status');
     notice.textContent =
-      'This page cannot sign requests at ' + window.location.origin + ': browsers offer Web Crypto only on https:// ' +
+      'This page cannot sign requests at ' +
+      window.location.origin +
+      ': browsers offer Web Crypto only on https:// ' +
       'and on http://localhost pages. "Try it out" works, but sends requests without a signature (never the secret), ' +
       'which the server accepts only while BIZAPI_SIGNATURE_MODE is optional (its default). To sign here, open the page ' +
       'over https (e.g. behind your proxy), or on http://localhost through an SSH tunnel (ssh -L 8000:127.0.0.1:8000 host), ' +
@@ -68,7 +70,9 @@
     if (!window.crypto || !window.crypto.subtle) {
       throw new Error('Signing needs Web Crypto, which browsers offer only on https:// or http://localhost pages.');
     }
-    var key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    var key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
     return hex(await crypto.subtle.sign('HMAC', key, bytes));
   }
 

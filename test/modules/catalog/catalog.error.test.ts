@@ -24,7 +24,11 @@ describe('plan gate of GET /v1/member', () => {
     for (const url of ['/v1/member', '/v1/member/', '/v1/member?search=kim', '/v1/member?page_size=0']) {
       const res = await get(b, url);
       expect(res.status, url).toBe(403);
-      expect(res.body, url).toEqual({ detail: expect.any(String), code: 'PLAN_PERMISSION_DENIED', requestId: res.headers['x-request-id'] });
+      expect(res.body, url).toEqual({
+        detail: expect.any(String),
+        code: 'PLAN_PERMISSION_DENIED',
+        requestId: res.headers['x-request-id'],
+      });
       expect(res.body.detail.length, url).toBeGreaterThan(0);
     }
   });
@@ -57,7 +61,9 @@ describe('bad filters', () => {
   it('folder_id that is not an integer → 400 on folder_id', async () => {
     const b = await newBusiness(t);
     expect400(await get(b, '/v1/inquiry/status?folder_id=abc'), { folder_id: ['A valid integer is required.'] });
-    expect400(await get(b, '/v1/inquiry/status?folder_id=0'), { folder_id: ['Ensure this value is greater than or equal to 1.'] });
+    expect400(await get(b, '/v1/inquiry/status?folder_id=0'), {
+      folder_id: ['Ensure this value is greater than or equal to 1.'],
+    });
   });
 
   it('is_active that is not a boolean → 400 on is_active', async () => {
@@ -70,7 +76,9 @@ describe('bad page sizes', () => {
   for (const url of PAGED) {
     it(`${url}: page_size=0, page_size=abc and limit=-1 → 400 on the parameter`, async () => {
       const b = await newBusiness(t);
-      expect400(await get(b, `${url}?page_size=0`), { page_size: ['Ensure this value is greater than or equal to 1.'] });
+      expect400(await get(b, `${url}?page_size=0`), {
+        page_size: ['Ensure this value is greater than or equal to 1.'],
+      });
       expect400(await get(b, `${url}?page_size=abc`), { page_size: ['A valid integer is required.'] });
       expect400(await get(b, `${url}?limit=-1`), { limit: ['Ensure this value is greater than or equal to 1.'] });
     });
@@ -87,7 +95,11 @@ describe('bad cursors', () => {
       for (const bad of ['garbage', tampered]) {
         const res = await get(b, `${url}?cursor=${encodeURIComponent(bad)}`);
         expect(res.status, bad).toBe(404);
-        expect(res.body, bad).toEqual({ detail: 'Invalid cursor', code: 'not_found', requestId: res.headers['x-request-id'] });
+        expect(res.body, bad).toEqual({
+          detail: 'Invalid cursor',
+          code: 'not_found',
+          requestId: res.headers['x-request-id'],
+        });
       }
       expect((await get(b, `${url}?cursor=${encodeURIComponent(cursor)}`)).status).toBe(200);
     });
@@ -109,7 +121,11 @@ describe('bad cursors', () => {
     ] as const) {
       const res = await get(b, `${url}?cursor=${encodeURIComponent(cursor)}`);
       expect(res.status, url).toBe(404);
-      expect(res.body, url).toEqual({ detail: 'Invalid cursor', code: 'not_found', requestId: res.headers['x-request-id'] });
+      expect(res.body, url).toEqual({
+        detail: 'Invalid cursor',
+        code: 'not_found',
+        requestId: res.headers['x-request-id'],
+      });
     }
   });
 });
@@ -120,7 +136,11 @@ describe('methods', () => {
       const b = await newBusiness(t);
       const res = await post(b, url, { title: 'x' });
       expect(res.status).toBe(405);
-      expect(res.body).toEqual({ detail: 'Method "POST" not allowed.', code: 'method_not_allowed', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({
+        detail: 'Method "POST" not allowed.',
+        code: 'method_not_allowed',
+        requestId: res.headers['x-request-id'],
+      });
       expect(res.headers.allow).toBe('GET');
     });
   }
@@ -130,7 +150,11 @@ describe('methods', () => {
     for (const url of ['/v1/member/1', '/v1/folder/1', '/v1/settlement/type/1', '/v1/contract/category/1']) {
       const res = await get(b, url);
       expect(res.status, url).toBe(404);
-      expect(res.body, url).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
+      expect(res.body, url).toEqual({
+        detail: 'Not found.',
+        code: 'not_found',
+        requestId: res.headers['x-request-id'],
+      });
     }
   });
 });

@@ -46,9 +46,27 @@ function members(b: TestBusiness) {
   const g = b.ids.grades;
   const m = b.ids.members;
   return {
-    kim: { id: m.kim, nickname: 'Kim', email: 'kim@example.com', isActive: true, grade: { id: g.owner, title: 'Owner' } },
-    lee: { id: m.lee, nickname: 'Lee', email: 'lee@example.com', isActive: true, grade: { id: g.staff, title: 'Staff' } },
-    park: { id: m.park, nickname: null, email: 'park@sample.org', isActive: false, grade: { id: g.staff, title: 'Staff' } },
+    kim: {
+      id: m.kim,
+      nickname: 'Kim',
+      email: 'kim@example.com',
+      isActive: true,
+      grade: { id: g.owner, title: 'Owner' },
+    },
+    lee: {
+      id: m.lee,
+      nickname: 'Lee',
+      email: 'lee@example.com',
+      isActive: true,
+      grade: { id: g.staff, title: 'Staff' },
+    },
+    park: {
+      id: m.park,
+      nickname: null,
+      email: 'park@sample.org',
+      isActive: false,
+      grade: { id: g.staff, title: 'Staff' },
+    },
   };
 }
 
@@ -61,13 +79,23 @@ describe('GET /v1/member', () => {
     // One import writes one `created`; ties go by id descending.
     expect(rows).toEqual([park, lee, kim]);
     // `created` decides before the id.
-    await t.testDb.db.updateTable('member').set({ created: '2099-01-01T00:00:00.000Z' }).where('id', '=', kim.id!).execute();
+    await t.testDb.db
+      .updateTable('member')
+      .set({ created: '2099-01-01T00:00:00.000Z' })
+      .where('id', '=', kim.id!)
+      .execute();
     expect(await onePage(b, '/v1/member')).toEqual([kim, park, lee]);
   });
 
   it('search matches nickname or e-mail, case-insensitively; repeated terms all must match', async () => {
     const catalog = testCatalog();
-    catalog.members!.push({ key: 'choi', nickname: 'Choi Dev', email: 'x1@corp.example', isActive: true, grade: 'staff' });
+    catalog.members!.push({
+      key: 'choi',
+      nickname: 'Choi Dev',
+      email: 'x1@corp.example',
+      isActive: true,
+      grade: 'staff',
+    });
     const b = await newBusiness(t, { catalog });
     const { kim, lee, park } = members(b);
     const choi = b.ids.members.choi;
@@ -143,7 +171,15 @@ describe('GET /v1/field', () => {
   it('category narrows to one record kind', async () => {
     const b = await newBusiness(t);
     const f = b.ids.fields;
-    expect(ids(await onePage(b, '/v1/field?category=C'))).toEqual([f.note, f.vip, f.since, f.employees, f.owner, f.tags, f.channel]);
+    expect(ids(await onePage(b, '/v1/field?category=C'))).toEqual([
+      f.note,
+      f.vip,
+      f.since,
+      f.employees,
+      f.owner,
+      f.tags,
+      f.channel,
+    ]);
     expect(ids(await onePage(b, '/v1/field?category=I'))).toEqual([f.budget]);
     expect(ids(await onePage(b, '/v1/field?category=CO'))).toEqual([f.po]);
   });
@@ -205,11 +241,21 @@ describe('GET /v1/folder', () => {
       { id: f.archive, name: 'Archive', isDefault: false },
     ]);
     for (const r of body) expect(Object.keys(r)).toEqual(['id', 'name', 'isDefault']);
-    const later = await importCatalog(t.testDb.db, b.businessId, { folders: [{ key: 'later', name: 'Later', statuses: [] }] });
+    const later = await importCatalog(t.testDb.db, b.businessId, {
+      folders: [{ key: 'later', name: 'Later', statuses: [] }],
+    });
     expect(ids(await get(b, '/v1/folder'))).toEqual([f.sales, later.folders.later, f.archive]);
     // `created` decides before the id; the default folder stays first even when it is the oldest.
-    await t.testDb.db.updateTable('folder').set({ created: '2099-01-01T00:00:00.000Z' }).where('id', '=', f.archive!).execute();
-    await t.testDb.db.updateTable('folder').set({ created: '2000-01-01T00:00:00.000Z' }).where('id', '=', f.sales!).execute();
+    await t.testDb.db
+      .updateTable('folder')
+      .set({ created: '2099-01-01T00:00:00.000Z' })
+      .where('id', '=', f.archive!)
+      .execute();
+    await t.testDb.db
+      .updateTable('folder')
+      .set({ created: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', f.sales!)
+      .execute();
     expect(ids(await get(b, '/v1/folder'))).toEqual([f.sales, f.archive, later.folders.later]);
   });
 
@@ -273,7 +319,8 @@ describe('GET /v1/settlement/type', () => {
       { id: s.ini, baseType: 'INI', category: 'I', title: 'Down payment', allowsMultipleRounds: false },
       { id: s.sub, baseType: 'SUB', category: 'I', title: 'Round', allowsMultipleRounds: true },
     ]);
-    for (const r of body) expect(Object.keys(r)).toEqual(['id', 'baseType', 'category', 'title', 'allowsMultipleRounds']);
+    for (const r of body)
+      expect(Object.keys(r)).toEqual(['id', 'baseType', 'category', 'title', 'allowsMultipleRounds']);
   });
 });
 
@@ -291,7 +338,15 @@ describe('a business without any catalog', () => {
 describe('trailing slash', () => {
   it('every catalog path answers with a trailing slash too', async () => {
     const b = await newBusiness(t);
-    for (const url of ['/v1/member/', '/v1/field/', '/v1/inquiry/status/', '/v1/folder/', '/v1/client/status/', '/v1/contract/category/', '/v1/settlement/type/']) {
+    for (const url of [
+      '/v1/member/',
+      '/v1/field/',
+      '/v1/inquiry/status/',
+      '/v1/folder/',
+      '/v1/client/status/',
+      '/v1/contract/category/',
+      '/v1/settlement/type/',
+    ]) {
       await get(b, url);
     }
   });

@@ -20,7 +20,12 @@ describe('catalog routes', () => {
   for (const url of [...PAGED, ...PLAIN]) {
     runCommonRouteTests(ctx, { name: `GET ${url}`, okStatus: 200, request: () => ({ method: 'GET', url }) });
   }
-  runCommonRouteTests(ctx, { name: 'GET /v1/member (TEAM plan)', okStatus: 200, plan: 'TEAM', request: () => ({ method: 'GET', url: '/v1/member' }) });
+  runCommonRouteTests(ctx, {
+    name: 'GET /v1/member (TEAM plan)',
+    okStatus: 200,
+    plan: 'TEAM',
+    request: () => ({ method: 'GET', url: '/v1/member' }),
+  });
 });
 
 describe('tenant isolation', () => {
@@ -61,8 +66,14 @@ describe('tenant isolation', () => {
     const seenB = await everything(b);
     const seenC = await everything(c);
     for (const url of Object.keys(seenA)) {
-      expect([...seenA[url]!].sort((x, y) => Number(x) - Number(y)), url).toEqual(expected(a)[url]);
-      expect([...seenB[url]!].sort((x, y) => Number(x) - Number(y)), url).toEqual(expected(b)[url]);
+      expect(
+        [...seenA[url]!].sort((x, y) => Number(x) - Number(y)),
+        url,
+      ).toEqual(expected(a)[url]);
+      expect(
+        [...seenB[url]!].sort((x, y) => Number(x) - Number(y)),
+        url,
+      ).toEqual(expected(b)[url]);
       expect(seenC[url], url).toEqual([]);
       for (const id of seenA[url]!) expect(seenB[url], url).not.toContain(id);
     }

@@ -35,7 +35,10 @@ describe('member list plan gate', () => {
 describe('member list plan gate in the OpenAPI document', () => {
   it('GET /v1/member lists its plans (x-plans) and describes the 403 PLAN_PERMISSION_DENIED', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { description?: string; 'x-plans'?: string[]; responses: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<string, { description?: string; 'x-plans'?: string[]; responses: Record<string, unknown> }>
+      >;
     };
     const op = doc.paths['/v1/member']?.get;
     expect(op).toBeDefined();

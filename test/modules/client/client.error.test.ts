@@ -23,7 +23,13 @@ async function create(b: TestBusiness, body: Record<string, unknown>): Promise<R
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
-function raw(b: TestBusiness, method: SignedRequest['method'], url: string, payload: string | Buffer, contentType: string) {
+function raw(
+  b: TestBusiness,
+  method: SignedRequest['method'],
+  url: string,
+  payload: string | Buffer,
+  contentType: string,
+) {
   return sendJson(t.app, b, { method, url, raw: { payload, contentType } });
 }
 
@@ -54,27 +60,43 @@ describe('POST /v1/client — property validation', () => {
 
   it('the other text properties have their reference maximum lengths', async () => {
     const b = await newBusiness(t);
-    expect400(await post(b, { companyName: 'A', inCharge: 'x'.repeat(65), branchNumber: '12345', businessRegistrationNumber: '1'.repeat(17) }), {
-      inCharge: ['Ensure this field has no more than 64 characters.'],
-      branchNumber: ['Ensure this field has no more than 4 characters.'],
-      businessRegistrationNumber: ['Ensure this field has no more than 16 characters.'],
-    });
+    expect400(
+      await post(b, {
+        companyName: 'A',
+        inCharge: 'x'.repeat(65),
+        branchNumber: '12345',
+        businessRegistrationNumber: '1'.repeat(17),
+      }),
+      {
+        inCharge: ['Ensure this field has no more than 64 characters.'],
+        branchNumber: ['Ensure this field has no more than 4 characters.'],
+        businessRegistrationNumber: ['Ensure this field has no more than 16 characters.'],
+      },
+    );
   });
 
   it('an invalid e-mail → Enter a valid email address.', async () => {
     const b = await newBusiness(t);
     expect400(await post(b, { companyName: 'A', email: 'not-an-email' }), { email: ['Enter a valid email address.'] });
-    expect400(await post(b, { companyName: 'A', taxInvoiceEmail: 'a@' }), { taxInvoiceEmail: ['Enter a valid email address.'] });
+    expect400(await post(b, { companyName: 'A', taxInvoiceEmail: 'a@' }), {
+      taxInvoiceEmail: ['Enter a valid email address.'],
+    });
   });
 
   it('wrong JSON types are reported with DRF wording', async () => {
     const b = await newBusiness(t);
     expect400(await post(b, { companyName: 5 }), { companyName: ['Not a valid string.'] });
     expect400(await post(b, { companyName: 'A', isHidden: 'yes' }), { isHidden: ['Must be a valid boolean.'] });
-    expect400(await post(b, { companyName: 'A', status: 'x' }), { status: ['Invalid data. Expected a dictionary, but got str.'] });
-    expect400(await post(b, { companyName: 'A', status: { id: 'abc' } }), { status: { id: ['A valid integer is required.'] } });
+    expect400(await post(b, { companyName: 'A', status: 'x' }), {
+      status: ['Invalid data. Expected a dictionary, but got str.'],
+    });
+    expect400(await post(b, { companyName: 'A', status: { id: 'abc' } }), {
+      status: { id: ['A valid integer is required.'] },
+    });
     expect400(await post(b, { companyName: 'A', status: {} }), { status: { id: ['This field is required.'] } });
-    expect400(await post(b, { companyName: 'A', fieldSet: 'x' }), { fieldSet: [expect.stringMatching(/^Expected a list of items but got type "str"\.$/)] });
+    expect400(await post(b, { companyName: 'A', fieldSet: 'x' }), {
+      fieldSet: [expect.stringMatching(/^Expected a list of items but got type "str"\.$/)],
+    });
   });
 
   it('reports several bad properties at once', async () => {
@@ -130,14 +152,20 @@ describe('fieldSet problems → 400 with fieldSet a list of strings, nothing wri
     ['SL with an unknown option', (b) => ({ field: { id: b.ids.fields.channel }, value: 'fax' })],
     ['SL with an option title instead of its id', (b) => ({ field: { id: b.ids.fields.channel }, value: 'Web' })],
     ['ML with one unknown option', (b) => ({ field: { id: b.ids.fields.tags }, value: 'a,zzz' })],
-    ['M with a member outside the memberSet', (b) => ({ field: { id: b.ids.fields.owner }, value: String(b.ids.members.park) })],
+    [
+      'M with a member outside the memberSet',
+      (b) => ({ field: { id: b.ids.fields.owner }, value: String(b.ids.members.park) }),
+    ],
     ['M with a non-id', (b) => ({ field: { id: b.ids.fields.owner }, value: 'kim' })],
   ];
 
   for (const [label, entry] of cases) {
     it(`${label}: create writes nothing`, async () => {
       const b = await newBusiness(t);
-      const res = await post(b, { companyName: 'Bad field', fieldSet: [{ field: { id: b.ids.fields.note }, value: 'ok' }, entry(b)] });
+      const res = await post(b, {
+        companyName: 'Bad field',
+        fieldSet: [{ field: { id: b.ids.fields.note }, value: 'ok' }, entry(b)],
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(Object.keys(res.body).sort()).toEqual(['fieldSet', 'requestId']);
       expect(res.body.fieldSet).toEqual([expect.any(String)]);
@@ -147,7 +175,10 @@ describe('fieldSet problems → 400 with fieldSet a list of strings, nothing wri
 
   it('a bad entry in a PATCH changes nothing, not even the valid properties sent with it', async () => {
     const b = await newBusiness(t);
-    const c = await create(b, { companyName: 'Stable', fieldSet: [{ field: { id: b.ids.fields.note }, value: 'keep' }] });
+    const c = await create(b, {
+      companyName: 'Stable',
+      fieldSet: [{ field: { id: b.ids.fields.note }, value: 'keep' }],
+    });
     const before = (await call(b, { method: 'GET', url: `/v1/client/${c.id}` })).body;
     const res = await call(b, {
       method: 'PATCH',
@@ -221,7 +252,13 @@ describe('unreadable bodies, media types and size', () => {
     expect(res.status).toBe(400);
     expect(res.body.companyName).toEqual(['This field is required.']);
     expect(res.body.detail).toBeUndefined();
-    const patch = await raw(b, 'PATCH', `/v1/client/${(await create(b, { companyName: 'P' })).id}`, '', 'application/json');
+    const patch = await raw(
+      b,
+      'PATCH',
+      `/v1/client/${(await create(b, { companyName: 'P' })).id}`,
+      '',
+      'application/json',
+    );
     expect(patch.status).toBe(200);
     expect(patch.body.companyName).toBe('P');
   });
@@ -232,7 +269,9 @@ describe('unreadable bodies, media types and size', () => {
       const res = await raw(b, 'POST', '/v1/client', payload, 'application/json');
       expect(res.status, payload).toBe(400);
       expect(Object.keys(res.body).sort(), payload).toEqual(['nonField', 'requestId']);
-      expect(res.body.nonField, payload).toEqual([expect.stringMatching(/^Invalid data\. Expected a dictionary, but got /)]);
+      expect(res.body.nonField, payload).toEqual([
+        expect.stringMatching(/^Invalid data\. Expected a dictionary, but got /),
+      ]);
     }
     expect(await listIds(b, '/v1/client')).toEqual([]);
   });
@@ -241,7 +280,11 @@ describe('unreadable bodies, media types and size', () => {
     const b = await newBusiness(t);
     const res = await raw(b, 'POST', '/v1/client', 'companyName=A', 'text/plain');
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ detail: expect.any(String), code: 'unsupported_media_type', requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({
+      detail: expect.any(String),
+      code: 'unsupported_media_type',
+      requestId: res.headers['x-request-id'],
+    });
     const xml = await raw(b, 'POST', '/v1/client', '<a/>', 'application/xml');
     expect(xml.status).toBe(415);
     expect(await listIds(b, '/v1/client')).toEqual([]);
@@ -252,7 +295,11 @@ describe('unreadable bodies, media types and size', () => {
     const big = JSON.stringify({ companyName: 'Big', content: 'x'.repeat(1024 * 1024) });
     const res = await raw(b, 'POST', '/v1/client', big, 'application/json');
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ detail: expect.any(String), code: 'payload_too_large', requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({
+      detail: expect.any(String),
+      code: 'payload_too_large',
+      requestId: res.headers['x-request-id'],
+    });
     expect(await listIds(b, '/v1/client')).toEqual([]);
   });
 
@@ -265,13 +312,23 @@ describe('unreadable bodies, media types and size', () => {
 
   it('form bodies are validated like JSON', async () => {
     const b = await newBusiness(t);
-    const res = await call(b, { method: 'POST', url: '/v1/client', form: 'urlencoded', body: { email: 'bad', isHidden: 'maybe' } });
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/client',
+      form: 'urlencoded',
+      body: { email: 'bad', isHidden: 'maybe' },
+    });
     expect400(res, {
       companyName: ['This field is required.'],
       email: ['Enter a valid email address.'],
       isHidden: ['Must be a valid boolean.'],
     });
-    const ref = await call(b, { method: 'POST', url: '/v1/client', form: 'multipart', body: { companyName: 'A', 'status[id]': '999999' } });
+    const ref = await call(b, {
+      method: 'POST',
+      url: '/v1/client',
+      form: 'multipart',
+      body: { companyName: 'A', 'status[id]': '999999' },
+    });
     expect400(ref, { status: { id: ['Invalid pk "999999" - object does not exist.'] } });
   });
 });
@@ -281,7 +338,11 @@ describe('routes and methods', () => {
     const b = await newBusiness(t);
     const item = await call(b, { method: 'PUT', url: '/v1/client/1', body: { companyName: 'X' } });
     expect(item.status).toBe(405);
-    expect(item.body).toEqual({ detail: 'Method "PUT" not allowed.', code: 'method_not_allowed', requestId: item.headers['x-request-id'] });
+    expect(item.body).toEqual({
+      detail: 'Method "PUT" not allowed.',
+      code: 'method_not_allowed',
+      requestId: item.headers['x-request-id'],
+    });
     expect(item.headers.allow).toBe('GET, PATCH, DELETE');
     const collection = await call(b, { method: 'DELETE', url: '/v1/client' });
     expect(collection.status).toBe(405);
@@ -296,7 +357,11 @@ describe('routes and methods', () => {
     for (const url of ['/v1/nothing-here', '/v1/client/1/extra', '/nothing']) {
       const res = await call(b, { method: 'GET', url });
       expect(res.status, url).toBe(404);
-      expect(res.body, url).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
+      expect(res.body, url).toEqual({
+        detail: 'Not found.',
+        code: 'not_found',
+        requestId: res.headers['x-request-id'],
+      });
     }
   });
 
@@ -304,9 +369,17 @@ describe('routes and methods', () => {
     const b = await newBusiness(t);
     for (const id of ['abc', '0', '-1', '1.5']) {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-        const res = await call(b, { method, url: `/v1/client/${id}`, ...(method === 'PATCH' ? { body: { contact: 'x' } } : {}) });
+        const res = await call(b, {
+          method,
+          url: `/v1/client/${id}`,
+          ...(method === 'PATCH' ? { body: { contact: 'x' } } : {}),
+        });
         expect(res.status, `${method} ${id}`).toBe(404);
-        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
+        expect(res.body, `${method} ${id}`).toEqual({
+          detail: 'Not found.',
+          code: 'not_found',
+          requestId: res.headers['x-request-id'],
+        });
       }
     }
   });
@@ -314,7 +387,11 @@ describe('routes and methods', () => {
   it('a path id above 2^53 − 1 → 400, on GET, PATCH and DELETE alike (docs/api.md#ids)', async () => {
     const b = await newBusiness(t);
     for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-      const res = await call(b, { method, url: '/v1/client/99999999999999999999', ...(method === 'PATCH' ? { body: { contact: 'x' } } : {}) });
+      const res = await call(b, {
+        method,
+        url: '/v1/client/99999999999999999999',
+        ...(method === 'PATCH' ? { body: { contact: 'x' } } : {}),
+      });
       expect400(res, { client_id: ['Ensure this value is less than or equal to 9007199254740991.'] });
     }
   });
@@ -352,7 +429,11 @@ describe('GET /v1/client — query parameter errors', () => {
     ['is_hidden=maybe', 'is_hidden', 'Must be a valid boolean.'],
     ['is_hidden=TRUE1', 'is_hidden', 'Must be a valid boolean.'],
     ['status_id=x', 'status_id', 'A valid integer is required.'],
-    ['created_start=2026-13-01', 'created_start', 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
+    [
+      'created_start=2026-13-01',
+      'created_start',
+      'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+    ],
     ['created_end=2026-02-30', 'created_end', 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
     ['created_end=yesterday', 'created_end', 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
   ];
@@ -392,7 +473,11 @@ describe('GET /v1/client — cursors', () => {
   async function expectInvalid(b: TestBusiness, cursor: string): Promise<void> {
     const res = await call(b, { method: 'GET', url: `/v1/client?page_size=1&cursor=${encodeURIComponent(cursor)}` });
     expect(res.status, cursor).toBe(404);
-    expect(res.body, cursor).toEqual({ detail: 'Invalid cursor', code: 'not_found', requestId: res.headers['x-request-id'] });
+    expect(res.body, cursor).toEqual({
+      detail: 'Invalid cursor',
+      code: 'not_found',
+      requestId: res.headers['x-request-id'],
+    });
   }
 
   it('a garbage cursor → 404 Invalid cursor', async () => {

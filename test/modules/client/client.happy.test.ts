@@ -83,9 +83,14 @@ describe('POST /v1/client', () => {
 
   it('assigns the default client status when status is omitted, none for null, and keeps an explicit one', async () => {
     const b = await newBusiness(t);
-    expect((await create(b, { companyName: 'Omitted' })).status).toEqual({ id: b.ids.clientStatuses.lead, title: 'Lead' });
+    expect((await create(b, { companyName: 'Omitted' })).status).toEqual({
+      id: b.ids.clientStatuses.lead,
+      title: 'Lead',
+    });
     expect((await create(b, { companyName: 'Null', status: null })).status).toBeNull();
-    expect((await create(b, { companyName: 'Explicit', status: { id: b.ids.clientStatuses.customer } })).status).toEqual({
+    expect(
+      (await create(b, { companyName: 'Explicit', status: { id: b.ids.clientStatuses.customer } })).status,
+    ).toEqual({
       id: b.ids.clientStatuses.customer,
       title: 'Customer',
     });
@@ -127,7 +132,13 @@ describe('POST /v1/client', () => {
 
   it('ignores unknown and read-only properties (id, created)', async () => {
     const b = await newBusiness(t);
-    const c = await create(b, { companyName: 'Sneaky', id: 987654, created: '2000-01-01T00:00:00.000Z', bogus: 'x', isDeleted: true });
+    const c = await create(b, {
+      companyName: 'Sneaky',
+      id: 987654,
+      created: '2000-01-01T00:00:00.000Z',
+      bogus: 'x',
+      isDeleted: true,
+    });
     expect(c.id).not.toBe(987654);
     expect(c.created).not.toBe('2000-01-01T00:00:00.000Z');
     expect(Date.now() - Date.parse(c.created as string)).toBeLessThan(60_000);
@@ -138,7 +149,13 @@ describe('POST /v1/client', () => {
 
   it('accepts null for every nullable text property', async () => {
     const b = await newBusiness(t);
-    const c = await create(b, { companyName: 'Nulls', inCharge: null, email: null, taxInvoiceEmail: null, fieldSet: null });
+    const c = await create(b, {
+      companyName: 'Nulls',
+      inCharge: null,
+      email: null,
+      taxInvoiceEmail: null,
+      fieldSet: null,
+    });
     expect(c).toMatchObject({ inCharge: null, email: null });
   });
 });
@@ -237,15 +254,22 @@ describe('GET /v1/client/{client_id}', () => {
           },
           value: 'a,b',
         },
-        { field: { id: f.owner, name: 'Owner', dataType: 'M', optionSet: [], memberSet: [kim, lee] }, value: String(b.ids.members.lee) },
+        {
+          field: { id: f.owner, name: 'Owner', dataType: 'M', optionSet: [], memberSet: [kim, lee] },
+          value: String(b.ids.members.lee),
+        },
         { field: { id: f.employees, name: 'Employees', dataType: 'N', optionSet: [], memberSet: [] }, value: '42' },
-        { field: { id: f.since, name: 'Customer since', dataType: 'D', optionSet: [], memberSet: [] }, value: '2024-02-29' },
+        {
+          field: { id: f.since, name: 'Customer since', dataType: 'D', optionSet: [], memberSet: [] },
+          value: '2024-02-29',
+        },
         { field: { id: f.vip, name: 'VIP', dataType: 'B', optionSet: [], memberSet: [] }, value: 'true' },
         { field: { id: f.note, name: 'Note', dataType: 'S', optionSet: [], memberSet: [] }, value: 'free text' },
       ],
     });
     for (const entry of res.body.fieldSet as { field: { memberSet: Record<string, unknown>[] } }[]) {
-      for (const m of entry.field.memberSet) expect(Object.keys(m).sort()).toEqual(['email', 'grade', 'id', 'isActive', 'nickname']);
+      for (const m of entry.field.memberSet)
+        expect(Object.keys(m).sort()).toEqual(['email', 'grade', 'id', 'isActive', 'nickname']);
     }
   });
 
@@ -270,10 +294,20 @@ describe('PATCH /v1/client/{client_id}', () => {
       ceoName: 'Ceo',
     });
     const before = (await get(b, `/v1/client/${c.id}`)).body;
-    const res = await call(b, { method: 'PATCH', url: `/v1/client/${c.id}`, body: { companyName: 'After', contact: null, ceoName: 'New Ceo' } });
+    const res = await call(b, {
+      method: 'PATCH',
+      url: `/v1/client/${c.id}`,
+      body: { companyName: 'After', contact: null, ceoName: 'New Ceo' },
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(FULL_KEYS);
-    expect(res.body).toEqual({ ...before, companyName: 'After', contact: null, ceoName: 'New Ceo', updated: res.body.updated });
+    expect(res.body).toEqual({
+      ...before,
+      companyName: 'After',
+      contact: null,
+      ceoName: 'New Ceo',
+      updated: res.body.updated,
+    });
     expect(res.body.updated > before.updated).toBe(true);
     expect((await get(b, `/v1/client/${c.id}`)).body).toEqual(res.body);
   });
@@ -325,10 +359,17 @@ describe('PATCH /v1/client/{client_id}', () => {
     const b = await newBusiness(t);
     const c = await create(b, { companyName: 'Status' });
     expect(c.status).toEqual({ id: b.ids.clientStatuses.lead, title: 'Lead' });
-    const res = await call(b, { method: 'PATCH', url: `/v1/client/${c.id}`, body: { status: { id: b.ids.clientStatuses.customer } } });
+    const res = await call(b, {
+      method: 'PATCH',
+      url: `/v1/client/${c.id}`,
+      body: { status: { id: b.ids.clientStatuses.customer } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toEqual({ id: b.ids.clientStatuses.customer, title: 'Customer' });
-    expect((await get(b, `/v1/client/${c.id}`)).body.status).toEqual({ id: b.ids.clientStatuses.customer, title: 'Customer' });
+    expect((await get(b, `/v1/client/${c.id}`)).body.status).toEqual({
+      id: b.ids.clientStatuses.customer,
+      title: 'Customer',
+    });
     const cleared = await call(b, { method: 'PATCH', url: `/v1/client/${c.id}`, body: { status: null } });
     expect(cleared.body.status).toBeNull();
   });
@@ -336,8 +377,12 @@ describe('PATCH /v1/client/{client_id}', () => {
   it('sets and clears the hidden flag', async () => {
     const b = await newBusiness(t);
     const c = await create(b, { companyName: 'Hide me' });
-    expect((await call(b, { method: 'PATCH', url: `/v1/client/${c.id}`, body: { isHidden: true } })).body.isHidden).toBe(true);
-    expect((await call(b, { method: 'PATCH', url: `/v1/client/${c.id}`, body: { isHidden: false } })).body.isHidden).toBe(false);
+    expect(
+      (await call(b, { method: 'PATCH', url: `/v1/client/${c.id}`, body: { isHidden: true } })).body.isHidden,
+    ).toBe(true);
+    expect(
+      (await call(b, { method: 'PATCH', url: `/v1/client/${c.id}`, body: { isHidden: false } })).body.isHidden,
+    ).toBe(false);
   });
 
   it('ignores unknown and read-only properties', async () => {
@@ -465,8 +510,18 @@ describe('body encodings', () => {
       body: { isHidden: 'true', 'status[id]': b.ids.clientStatuses.customer },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ isHidden: true, inCharge: 'Keep me', companyName: 'Form patch', status: { id: b.ids.clientStatuses.customer } });
-    const off = await call(b, { method: 'PATCH', url: `/v1/client/${c.id}`, form: 'multipart', body: { isHidden: 'false' } });
+    expect(res.body).toMatchObject({
+      isHidden: true,
+      inCharge: 'Keep me',
+      companyName: 'Form patch',
+      status: { id: b.ids.clientStatuses.customer },
+    });
+    const off = await call(b, {
+      method: 'PATCH',
+      url: `/v1/client/${c.id}`,
+      form: 'multipart',
+      body: { isHidden: 'false' },
+    });
     expect(off.body.isHidden).toBe(false);
   });
 });
@@ -526,7 +581,15 @@ describe('GET /v1/client — order and pagination', () => {
     const created = new Date().toISOString();
     await t.testDb.db
       .insertInto('client')
-      .values(Array.from({ length: 101 }, (_, i) => ({ business_id: b.businessId, company_name: `Bulk ${i}`, is_hidden: 0 as const, created, updated: created })))
+      .values(
+        Array.from({ length: 101 }, (_, i) => ({
+          business_id: b.businessId,
+          company_name: `Bulk ${i}`,
+          is_hidden: 0 as const,
+          created,
+          updated: created,
+        })),
+      )
       .execute();
     for (const query of ['page_size=500', 'limit=1000000', 'page_size=101']) {
       const res = await get(b, `/v1/client?${query}`);
@@ -637,7 +700,11 @@ describe('GET /v1/client — filters', () => {
     const b = await newBusiness(t);
     const id = (await create(b, { companyName: 'Original Name', email: 'first@old.example' })).id as number;
     expect(await listIds(b, '/v1/client?search=original')).toEqual([id]);
-    const patched = await call(b, { method: 'PATCH', url: `/v1/client/${id}`, body: { companyName: 'Renamed Firm', email: null, contact: 'phone 777' } });
+    const patched = await call(b, {
+      method: 'PATCH',
+      url: `/v1/client/${id}`,
+      body: { companyName: 'Renamed Firm', email: null, contact: 'phone 777' },
+    });
     expect(patched.status).toBe(200);
     expect(await listIds(b, '/v1/client?search=original')).toEqual([]);
     expect(await listIds(b, '/v1/client?search=old.example')).toEqual([]);
@@ -696,10 +763,14 @@ describe('GET /v1/client — filters', () => {
 
   it('combines filters', async () => {
     const b = await newBusiness(t);
-    const target = (await create(b, { companyName: 'Combo hidden', isHidden: true, status: { id: b.ids.clientStatuses.customer } })).id;
+    const target = (
+      await create(b, { companyName: 'Combo hidden', isHidden: true, status: { id: b.ids.clientStatuses.customer } })
+    ).id;
     await create(b, { companyName: 'Combo visible', status: { id: b.ids.clientStatuses.customer } });
     await create(b, { companyName: 'Combo lead', isHidden: true });
-    expect(await listIds(b, `/v1/client?search=combo&is_hidden=true&status_id=${b.ids.clientStatuses.customer}`)).toEqual([target]);
+    expect(
+      await listIds(b, `/v1/client?search=combo&is_hidden=true&status_id=${b.ids.clientStatuses.customer}`),
+    ).toEqual([target]);
   });
 
   for (const timezone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
@@ -772,7 +843,12 @@ describe('wire conventions', () => {
     const sane = 'trace-42.abc:XYZ_9';
     const echoed = await send(t.app, b, { method: 'GET', url: '/v1/client', headers: { 'x-request-id': sane } });
     expect(echoed.headers['x-request-id']).toBe(sane);
-    const echoedError = await call(b, { method: 'POST', url: '/v1/client', body: {}, headers: { 'x-request-id': sane } });
+    const echoedError = await call(b, {
+      method: 'POST',
+      url: '/v1/client',
+      body: {},
+      headers: { 'x-request-id': sane },
+    });
     expect(echoedError.headers['x-request-id']).toBe(sane);
     expect(echoedError.body.requestId).toBe(sane);
 

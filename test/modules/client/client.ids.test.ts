@@ -24,7 +24,9 @@ const tooLarge = [`Ensure this value is less than or equal to ${MAX}.`];
 it('stores and answers an id past 32 bits exactly', async () => {
   const b = await newBusiness(t);
   const id = 5_000_000_123;
-  await sql`insert into client (id, business_id, company_name, created, updated) values (${id}, ${b.businessId}, 'Wide', ${new Date().toISOString()}, ${new Date().toISOString()})`.execute(t.testDb.db);
+  await sql`insert into client (id, business_id, company_name, created, updated) values (${id}, ${b.businessId}, 'Wide', ${new Date().toISOString()}, ${new Date().toISOString()})`.execute(
+    t.testDb.db,
+  );
   const res = await get(b, `/v1/client/${id}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.id).toBe(id);
@@ -58,8 +60,11 @@ it('a body id above 2^53 − 1 is a 400 and writes nothing; past 32 bits it is a
   expect((await get(b, '/v1/client')).body.results).toEqual([]);
 });
 
-it.runIf(DIALECT === 'postgres')('PostgreSQL: a bigint beyond 2^53 − 1 is refused when read, never rounded', async () => {
-  const ok = await sql<{ n: number }>`select ${sql.lit(MAX)}::bigint as n`.execute(t.testDb.db);
-  expect(ok.rows[0]!.n).toBe(MAX);
-  await expect(sql`select 9007199254740993::bigint as n`.execute(t.testDb.db)).rejects.toThrow(/beyond 2\^53 - 1/);
-});
+it.runIf(DIALECT === 'postgres')(
+  'PostgreSQL: a bigint beyond 2^53 − 1 is refused when read, never rounded',
+  async () => {
+    const ok = await sql<{ n: number }>`select ${sql.lit(MAX)}::bigint as n`.execute(t.testDb.db);
+    expect(ok.rows[0]!.n).toBe(MAX);
+    await expect(sql`select 9007199254740993::bigint as n`.execute(t.testDb.db)).rejects.toThrow(/beyond 2\^53 - 1/);
+  },
+);

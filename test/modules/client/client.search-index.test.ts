@@ -31,7 +31,8 @@ interface Values {
 }
 
 const ALPHABET = ['한', '빛', '소', '프', 'a', 'A', 'b', 'B', '%', '_', ' '];
-const text = (min: number, max: number) => fc.array(fc.constantFrom(...ALPHABET), { minLength: min, maxLength: max }).map((cs) => cs.join(''));
+const text = (min: number, max: number) =>
+  fc.array(fc.constantFrom(...ALPHABET), { minLength: min, maxLength: max }).map((cs) => cs.join(''));
 const values: fc.Arbitrary<Values> = fc.record({
   companyName: text(1, 8),
   inCharge: fc.option(text(0, 5), { nil: null }),
@@ -40,7 +41,11 @@ const values: fc.Arbitrary<Values> = fc.record({
 
 /** The substring rule, as decisions §5 states it (ASCII case folding: the alphabet's only cased letters). */
 function matches(v: Values, terms: readonly string[]): boolean {
-  return terms.every((term) => [v.companyName, v.inCharge, v.contact].some((col) => col !== null && col.toLowerCase().includes(term.toLowerCase())));
+  return terms.every((term) =>
+    [v.companyName, v.inCharge, v.contact].some(
+      (col) => col !== null && col.toLowerCase().includes(term.toLowerCase()),
+    ),
+  );
 }
 
 /** Every id the search returns, following `next`. */
@@ -76,7 +81,10 @@ describe('client search through the indexes = the substring rule', () => {
     const check = async (seed: number) => {
       const termSets = fc.sample(fc.array(text(1, 3), { minLength: 1, maxLength: 2 }), { numRuns: 30, seed });
       for (const terms of [...termSets, ['한빛'], ['aB'], ['%_'], ['빛a']]) {
-        const expected = [...clients].filter(([, v]) => matches(v, terms)).map(([id]) => id).sort((x, y) => x - y);
+        const expected = [...clients]
+          .filter(([, v]) => matches(v, terms))
+          .map(([id]) => id)
+          .sort((x, y) => x - y);
         expect(await searchIds(b, terms), JSON.stringify(terms)).toEqual(expected);
       }
     };

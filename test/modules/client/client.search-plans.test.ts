@@ -17,7 +17,13 @@ import { loadConfig } from '../../../src/config.ts';
 import { createDb } from '../../../src/db/create-db.ts';
 import type { Database } from '../../../src/db/database.ts';
 import { migrateTo, migrateToLatest } from '../../../src/db/migrator.ts';
-import { type ClientFilter, type ClientSummaryRow, findPagePlanned, SEARCH_PLAN_LIMITS, type SearchPlan } from '../../../src/modules/client/client.repository.ts';
+import {
+  type ClientFilter,
+  type ClientSummaryRow,
+  findPagePlanned,
+  SEARCH_PLAN_LIMITS,
+  type SearchPlan,
+} from '../../../src/modules/client/client.repository.ts';
 import type { CursorPosition, Page } from '../../../src/shared/pagination.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
@@ -50,7 +56,11 @@ type Values = Omit<Client, 'id' | 'created'>;
 
 /** The substring rule of decisions §5 (ASCII case folding: the only cased letters these tests use). */
 function matches(c: Values, terms: readonly string[]): boolean {
-  return terms.every((term) => [c.companyName, c.inCharge, c.contact, c.email].some((v) => v !== null && v.toLowerCase().includes(term.toLowerCase())));
+  return terms.every((term) =>
+    [c.companyName, c.inCharge, c.contact, c.email].some(
+      (v) => v !== null && v.toLowerCase().includes(term.toLowerCase()),
+    ),
+  );
 }
 
 /** The ids the rule selects, in the list order (newest first, ties by id). */
@@ -64,7 +74,8 @@ function expected(clients: Iterable<Client>, terms: readonly string[]): number[]
 /** Every id the search returns, in order, following `next` with pages of `size`. */
 async function searchIds(b: TestBusiness, terms: readonly string[], size = 100): Promise<number[]> {
   const ids: number[] = [];
-  let url: string | null = `/v1/client?page_size=${size}&${terms.map((s) => `search=${encodeURIComponent(s)}`).join('&')}`;
+  let url: string | null =
+    `/v1/client?page_size=${size}&${terms.map((s) => `search=${encodeURIComponent(s)}`).join('&')}`;
   while (url !== null) {
     const res = await call(b, { method: 'GET', url });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -136,7 +147,25 @@ describe('the search index follows the clients', () => {
     ];
     const clients = [];
     for (const v of values) clients.push(await create(b, v));
-    for (const terms of [['빛'], ['a'], ['_'], ['%'], ['ab'], ['AB'], ['%_'], ['b_'], ['a%b'], ['빛%_소'], ['ab', 'x'], ['a', '_'], ['ab_c'], ['zz'], ['😀한'], ['😀'], ['É😀']]) {
+    for (const terms of [
+      ['빛'],
+      ['a'],
+      ['_'],
+      ['%'],
+      ['ab'],
+      ['AB'],
+      ['%_'],
+      ['b_'],
+      ['a%b'],
+      ['빛%_소'],
+      ['ab', 'x'],
+      ['a', '_'],
+      ['ab_c'],
+      ['zz'],
+      ['😀한'],
+      ['😀'],
+      ['É😀'],
+    ]) {
       expect(await searchIds(b, terms), JSON.stringify(terms)).toEqual(expected(clients, terms));
     }
   });
@@ -184,11 +213,16 @@ describe('every plan gives the answer of the rule', () => {
       statusId: i % 3 === 1 ? b.ids.clientStatuses.customer! : b.ids.clientStatuses.lead!,
     });
     const create = async (v: ReturnType<typeof values>): Promise<ListedClient> => {
-      const res = await call(b, { method: 'POST', url: '/v1/client', body: { ...v, statusId: undefined, status: { id: v.statusId } } });
+      const res = await call(b, {
+        method: 'POST',
+        url: '/v1/client',
+        body: { ...v, statusId: undefined, status: { id: v.statusId } },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return { id: res.body.id as number, created: res.body.created as string, ...v };
     };
-    for (let i = 0; i < 700; i += 25) clients.push(...(await Promise.all(Array.from({ length: 25 }, (_, j) => create(values(i + j))))));
+    for (let i = 0; i < 700; i += 25)
+      clients.push(...(await Promise.all(Array.from({ length: 25 }, (_, j) => create(values(i + j))))));
   });
   afterAll(() => {
     Object.assign(SEARCH_PLAN_LIMITS, defaults);
@@ -215,13 +249,19 @@ describe('every plan gives the answer of the rule', () => {
       expect(await searchIds(b, terms, 7), JSON.stringify(terms)).toEqual(want);
       // The plan of the first page (SQLite; PostgreSQL's own planner chooses there): this test does cover it.
       if (DIALECT === 'sqlite') {
-        expect((await findPagePlanned(t.testDb.db, b.businessId, { search: terms }, 20, undefined)).plan, JSON.stringify(terms)).toBe(plan);
+        expect(
+          (await findPagePlanned(t.testDb.db, b.businessId, { search: terms }, 20, undefined)).plan,
+          JSON.stringify(terms),
+        ).toBe(plan);
       }
       // Statements of a search (at most as before the compiled plans): the key lookup (none once the key is
       // in the process's key cache, src/modules/auth/key-cache.ts), on SQLite one
       // statement per indexed term (its probe, and its count only when needed; the trigram query of the
       // longer terms is one) unless its answer is still known from the searches above (10 s), and the page.
-      const indexed = DIALECT === 'sqlite' ? (terms.some((x) => [...x].length >= 3) ? 1 : 0) + new Set(terms.filter((x) => [...x].length === 2)).size : 0;
+      const indexed =
+        DIALECT === 'sqlite'
+          ? (terms.some((x) => [...x].length >= 3) ? 1 : 0) + new Set(terms.filter((x) => [...x].length === 2)).size
+          : 0;
       const url = `/v1/client?${terms.map((x) => `search=${encodeURIComponent(x)}`).join('&')}`;
       const { result, statements } = await countStatements(() => call(b, { method: 'GET', url }));
       expect(result.status).toBe(200);
@@ -230,11 +270,23 @@ describe('every plan gives the answer of the rule', () => {
     }
     // Walking back from the third page gives the second and first pages again.
     const first = await call(b, { method: 'GET', url: `/v1/client?page_size=20&search=${encodeURIComponent('한빛')}` });
-    const second = await call(b, { method: 'GET', url: new URL(first.body.next as string).pathname + new URL(first.body.next as string).search });
-    const third = await call(b, { method: 'GET', url: new URL(second.body.next as string).pathname + new URL(second.body.next as string).search });
-    const back = await call(b, { method: 'GET', url: new URL(third.body.previous as string).pathname + new URL(third.body.previous as string).search });
+    const second = await call(b, {
+      method: 'GET',
+      url: new URL(first.body.next as string).pathname + new URL(first.body.next as string).search,
+    });
+    const third = await call(b, {
+      method: 'GET',
+      url: new URL(second.body.next as string).pathname + new URL(second.body.next as string).search,
+    });
+    const back = await call(b, {
+      method: 'GET',
+      url: new URL(third.body.previous as string).pathname + new URL(third.body.previous as string).search,
+    });
     expect(back.body.results).toEqual(second.body.results);
-    const home = await call(b, { method: 'GET', url: new URL(back.body.previous as string).pathname + new URL(back.body.previous as string).search });
+    const home = await call(b, {
+      method: 'GET',
+      url: new URL(back.body.previous as string).pathname + new URL(back.body.previous as string).search,
+    });
     expect(home.body.results).toEqual(first.body.results);
   });
 
@@ -247,7 +299,16 @@ describe('every plan gives the answer of the rule', () => {
       { createdFrom: at(120), createdTo: at(640) },
       { createdFrom: at(300), statusId: b.ids.clientStatuses.lead! },
     ];
-    const searches = [['섬진'], ['ri'], ['Kim 4'], ['한빛', 'Kim 4'], ['ri', 'Older'], ['c', 'ri', 'Kim'], ['섬진', 'xx'], ['Kim 6', 'ri']];
+    const searches = [
+      ['섬진'],
+      ['ri'],
+      ['Kim 4'],
+      ['한빛', 'Kim 4'],
+      ['ri', 'Older'],
+      ['c', 'ri', 'Kim'],
+      ['섬진', 'xx'],
+      ['Kim 6', 'ri'],
+    ];
     const plansOf = (terms: string[]): SearchPlan[] =>
       DIALECT !== 'sqlite'
         ? ['scan'] // ignored there: PostgreSQL's planner chooses
@@ -280,7 +341,10 @@ describe('every plan gives the answer of the rule', () => {
           let back = last.previous ?? undefined;
           for (let p = pages.length - 2; back !== undefined; p--) {
             const page = (await findPagePlanned(t.testDb.db, b.businessId, filter, 7, back, plan)).page;
-            expect(page.rows.map((r) => r.id), `${label} back to page ${p}`).toEqual(pages[p]);
+            expect(
+              page.rows.map((r) => r.id),
+              `${label} back to page ${p}`,
+            ).toEqual(pages[p]);
             back = page.previous ?? undefined;
             if (p === 0) expect(back, label).toBeUndefined();
           }
@@ -306,9 +370,13 @@ const PREVIOUS = (() => {
  * migrator) so that the current code can write to it (its events carry columns 0045 adds), and their `down`
  * before the real migration run: 0044 then meets the previous release's schema exactly.
  */
-async function laterMigrations(): Promise<{ up(db: Kysely<any>): Promise<void>; down(db: Kysely<any>): Promise<void> }[]> {
+async function laterMigrations(): Promise<
+  { up(db: Kysely<any>): Promise<void>; down(db: Kysely<any>): Promise<void> }[]
+> {
   const dir = path.resolve(import.meta.dirname, '../../../src/db/migrations');
-  const names = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const later = names.slice(names.indexOf('2026_11_26_0044_client_search_bigram_row.ts') + 1);
   return Promise.all(later.map((f) => import(path.join(dir, f))));
 }
@@ -384,19 +452,36 @@ describe('migration 0044 from the previous release', () => {
       for (const m of [...later].reverse()) await m.down(old.db);
       expect(await migrateToLatest(old.db)).toContain('2026_11_26_0044_client_search_bigram_row');
       if (DIALECT === 'sqlite') {
-        const tables = await sql<{ name: string }>`select name from sqlite_master where name in ('client_bigram', 'client_search_bigram')`.execute(old.db);
+        const tables = await sql<{
+          name: string;
+        }>`select name from sqlite_master where name in ('client_bigram', 'client_search_bigram')`.execute(old.db);
         expect(tables.rows.map((r) => r.name)).toEqual(['client_search_bigram']);
       } else {
-        const column = await sql<{ n: number }>`select count(*)::int as n from client where search_bigrams @> array['한빛']`.execute(old.db);
+        const column = await sql<{
+          n: number;
+        }>`select count(*)::int as n from client where search_bigrams @> array['한빛']`.execute(old.db);
         expect(column.rows[0]!.n).toBeGreaterThan(0);
       }
-      const terms = [['한빛'], ['누리', 'Gold'], ['섬진'], ['b%'], ['x_'], ['harbor'], ['씨'], ['0-'], ['renamed'], ['없음']];
-      for (const ts of terms) expect(await searchIds(b, ts, 10), JSON.stringify(ts)).toEqual(expected(clients.values(), ts));
+      const terms = [
+        ['한빛'],
+        ['누리', 'Gold'],
+        ['섬진'],
+        ['b%'],
+        ['x_'],
+        ['harbor'],
+        ['씨'],
+        ['0-'],
+        ['renamed'],
+        ['없음'],
+      ];
+      for (const ts of terms)
+        expect(await searchIds(b, ts, 10), JSON.stringify(ts)).toEqual(expected(clients.values(), ts));
       // Written after the migration: the new index's triggers (SQLite) or generated column (PostgreSQL).
       clients.set(ids[0]!, await patch(b, clients.get(ids[0]!)!, { companyName: '가람 섬진' }));
       const added = await create(b, { ...none, companyName: '새봄 섬진' });
       clients.set(added.id, added);
-      for (const ts of terms) expect(await searchIds(b, ts, 10), JSON.stringify(ts)).toEqual(expected(clients.values(), ts));
+      for (const ts of terms)
+        expect(await searchIds(b, ts, 10), JSON.stringify(ts)).toEqual(expected(clients.values(), ts));
     } finally {
       app = t.app;
       await oldApp.close();

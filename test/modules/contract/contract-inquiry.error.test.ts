@@ -24,7 +24,11 @@ async function inquiry(b: TestBusiness, body: Record<string, unknown> = {}): Pro
   return res.body;
 }
 async function contract(b: TestBusiness, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
-  const res = await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Deal', amount: 1000, type: 'G', ...body } });
+  const res = await call(b, {
+    method: 'POST',
+    url: '/v1/contract',
+    body: { title: 'Deal', amount: 1000, type: 'G', ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -38,24 +42,37 @@ describe('contract side: inquiry', () => {
     const b = await newBusiness(t);
     const i = await inquiry(b);
     const holder = await contract(b, { inquiry: { id: i.id } });
-    expect400(await call(b, { method: 'POST', url: '/v1/contract', body: { ...contractBase, inquiry: { id: i.id } } }), {
-      inquiry: { id: [INQUIRY_TAKEN] },
-    });
+    expect400(
+      await call(b, { method: 'POST', url: '/v1/contract', body: { ...contractBase, inquiry: { id: i.id } } }),
+      {
+        inquiry: { id: [INQUIRY_TAKEN] },
+      },
+    );
     expect(await count(b, '/v1/contract')).toBe(1);
     const other = await contract(b, { title: 'Other' });
     const before = (await call(b, { method: 'GET', url: `/v1/contract/${other.id}` })).body;
-    expect400(await call(b, { method: 'PATCH', url: `/v1/contract/${other.id}`, body: { title: 'Changed', inquiry: { id: i.id } } }), {
-      inquiry: { id: [INQUIRY_TAKEN] },
-    });
+    expect400(
+      await call(b, {
+        method: 'PATCH',
+        url: `/v1/contract/${other.id}`,
+        body: { title: 'Changed', inquiry: { id: i.id } },
+      }),
+      {
+        inquiry: { id: [INQUIRY_TAKEN] },
+      },
+    );
     expect((await call(b, { method: 'GET', url: `/v1/contract/${other.id}` })).body).toEqual(before);
     expect((await call(b, { method: 'GET', url: `/v1/inquiry/${i.id}` })).body.contract.id).toBe(holder.id);
   });
 
   it('an unknown or soft-deleted inquiry: 400 Invalid pk on inquiry.id', async () => {
     const b = await newBusiness(t);
-    expect400(await call(b, { method: 'POST', url: '/v1/contract', body: { ...contractBase, inquiry: { id: 999999 } } }), {
-      inquiry: { id: ['Invalid pk "999999" - object does not exist.'] },
-    });
+    expect400(
+      await call(b, { method: 'POST', url: '/v1/contract', body: { ...contractBase, inquiry: { id: 999999 } } }),
+      {
+        inquiry: { id: ['Invalid pk "999999" - object does not exist.'] },
+      },
+    );
     const gone = await inquiry(b);
     await call(b, { method: 'DELETE', url: `/v1/inquiry/${gone.id}` });
     const c = await contract(b);
@@ -69,7 +86,9 @@ describe('contract side: inquiry', () => {
     expect400(await call(b, { method: 'POST', url: '/v1/contract', body: { ...contractBase, inquiry: 5 } }), {
       inquiry: ['Invalid data. Expected a dictionary, but got int.'],
     });
-    expect400(await call(b, { method: 'POST', url: '/v1/contract', body: { ...contractBase, inquiry: {} } }), { inquiry: { id: ['This field is required.'] } });
+    expect400(await call(b, { method: 'POST', url: '/v1/contract', body: { ...contractBase, inquiry: {} } }), {
+      inquiry: { id: ['This field is required.'] },
+    });
     expect400(await call(b, { method: 'POST', url: '/v1/contract', body: { ...contractBase, inquiry: { id: 'x' } } }), {
       inquiry: { id: ['A valid integer is required.'] },
     });
@@ -79,10 +98,17 @@ describe('contract side: inquiry', () => {
     const b = await newBusiness(t);
     const i = await inquiry(b);
     await contract(b, { inquiry: { id: i.id } });
-    expect400(await call(b, { method: 'POST', url: '/v1/contract', body: { ...contractBase, inquiry: { id: i.id }, client: { id: 999999 } } }), {
-      inquiry: { id: [INQUIRY_TAKEN] },
-      client: { id: ['Invalid pk "999999" - object does not exist.'] },
-    });
+    expect400(
+      await call(b, {
+        method: 'POST',
+        url: '/v1/contract',
+        body: { ...contractBase, inquiry: { id: i.id }, client: { id: 999999 } },
+      }),
+      {
+        inquiry: { id: [INQUIRY_TAKEN] },
+        client: { id: ['Invalid pk "999999" - object does not exist.'] },
+      },
+    );
     expect(await count(b, '/v1/contract')).toBe(1);
   });
 });
@@ -98,9 +124,16 @@ describe('inquiry side: contract', () => {
     expect(await count(b, '/v1/inquiry')).toBe(1);
     const other = await inquiry(b, { name: 'Other' });
     const before = (await call(b, { method: 'GET', url: `/v1/inquiry/${other.id}` })).body;
-    expect400(await call(b, { method: 'PATCH', url: `/v1/inquiry/${other.id}`, body: { name: 'Changed', contract: { id: c.id } } }), {
-      contract: { id: [CONTRACT_TAKEN] },
-    });
+    expect400(
+      await call(b, {
+        method: 'PATCH',
+        url: `/v1/inquiry/${other.id}`,
+        body: { name: 'Changed', contract: { id: c.id } },
+      }),
+      {
+        contract: { id: [CONTRACT_TAKEN] },
+      },
+    );
     expect((await call(b, { method: 'GET', url: `/v1/inquiry/${other.id}` })).body).toEqual(before);
     expect((await call(b, { method: 'GET', url: `/v1/contract/${c.id}` })).body.inquiry.id).toBe(holder.id);
   });
@@ -126,7 +159,9 @@ describe('inquiry side: contract', () => {
     expect400(await call(b, { method: 'POST', url: '/v1/inquiry', body: { contract: 'x' } }), {
       contract: ['Invalid data. Expected a dictionary, but got str.'],
     });
-    expect400(await call(b, { method: 'POST', url: '/v1/inquiry', body: { contract: {} } }), { contract: { id: ['This field is required.'] } });
+    expect400(await call(b, { method: 'POST', url: '/v1/inquiry', body: { contract: {} } }), {
+      contract: { id: ['This field is required.'] },
+    });
     expect(await count(b, '/v1/inquiry')).toBe(0);
   });
 });

@@ -23,7 +23,11 @@ async function inquiry(b: TestBusiness, body: Record<string, unknown> = {}): Pro
   return res.body;
 }
 async function contract(b: TestBusiness, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
-  const res = await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Deal', amount: 1000, type: 'G', ...body } });
+  const res = await call(b, {
+    method: 'POST',
+    url: '/v1/contract',
+    body: { title: 'Deal', amount: 1000, type: 'G', ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -42,8 +46,21 @@ async function inquiryOfContract(b: TestBusiness, id: number): Promise<number | 
 describe('linking from the contract side', () => {
   it('POST /v1/contract with inquiry: the contract shows the inquiry summary, the inquiry the contract summary', async () => {
     const b = await newBusiness(t);
-    const i = await inquiry(b, { name: 'Website renewal', estimate: '1500000', inquiryDate: '2026-11-02', status: { id: b.ids.statuses.won } });
-    const c = await contract(b, { title: 'Renewal', amount: 12_000_000, type: 'I', status: 'I', startDate: '2026-12-01', endDate: '2027-03-31', inquiry: { id: i.id } });
+    const i = await inquiry(b, {
+      name: 'Website renewal',
+      estimate: '1500000',
+      inquiryDate: '2026-11-02',
+      status: { id: b.ids.statuses.won },
+    });
+    const c = await contract(b, {
+      title: 'Renewal',
+      amount: 12_000_000,
+      type: 'I',
+      status: 'I',
+      startDate: '2026-12-01',
+      endDate: '2027-03-31',
+      inquiry: { id: i.id },
+    });
     const summary = {
       id: i.id,
       uniqueId: i.uniqueId,
@@ -55,7 +72,15 @@ describe('linking from the contract side', () => {
     expect(c.inquiry).toEqual(summary);
     expect((await get(b, `/v1/contract/${c.id}`)).body.inquiry).toEqual(summary);
     expect((await get(b, '/v1/contract')).body.results[0].inquiry).toEqual(summary);
-    const contractSummary = { id: c.id, title: 'Renewal', amount: 12_000_000, type: 'I', status: 'I', startDate: '2026-12-01', endDate: '2027-03-31' };
+    const contractSummary = {
+      id: c.id,
+      title: 'Renewal',
+      amount: 12_000_000,
+      type: 'I',
+      status: 'I',
+      startDate: '2026-12-01',
+      endDate: '2027-03-31',
+    };
     expect((await get(b, `/v1/inquiry/${i.id}`)).body.contract).toEqual(contractSummary);
     expect((await get(b, '/v1/inquiry')).body.results[0].contract).toEqual(contractSummary);
     // The inquiry's summary follows the contract.
@@ -73,7 +98,15 @@ describe('linking from the contract side', () => {
     expect(moved.body.inquiry.id).toBe(two.id);
     expect(await contractOfInquiry(b, one.id)).toBeNull();
     expect(await contractOfInquiry(b, two.id)).toBe(c.id);
-    expect((await call(b, { method: 'PATCH', url: `/v1/contract/${c.id}`, body: { inquiry: { id: two.id }, title: 'Again' } })).status).toBe(200);
+    expect(
+      (
+        await call(b, {
+          method: 'PATCH',
+          url: `/v1/contract/${c.id}`,
+          body: { inquiry: { id: two.id }, title: 'Again' },
+        })
+      ).status,
+    ).toBe(200);
     const cleared = await call(b, { method: 'PATCH', url: `/v1/contract/${c.id}`, body: { inquiry: null } });
     expect(cleared.body.inquiry).toBeNull();
     expect(await contractOfInquiry(b, two.id)).toBeNull();
@@ -93,7 +126,12 @@ describe('linking from the contract side', () => {
   it('urlencoded bodies link too (inquiry.id=…)', async () => {
     const b = await newBusiness(t);
     const i = await inquiry(b);
-    const res = await call(b, { method: 'POST', url: '/v1/contract', form: 'urlencoded', body: { title: 'Form', amount: 1, type: 'G', 'inquiry.id': i.id } });
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/contract',
+      form: 'urlencoded',
+      body: { title: 'Form', amount: 1, type: 'G', 'inquiry.id': i.id },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await contractOfInquiry(b, i.id)).toBe(res.body.id);
   });
@@ -116,7 +154,15 @@ describe('linking from the inquiry side', () => {
     const b = await newBusiness(t);
     const c = await contract(b, { title: 'Support', amount: 500, type: 'S', startDate: '2026-01-01' });
     const i = await inquiry(b, { contract: { id: c.id } });
-    const summary = { id: c.id, title: 'Support', amount: 500, type: 'S', status: 'P', startDate: '2026-01-01', endDate: null };
+    const summary = {
+      id: c.id,
+      title: 'Support',
+      amount: 500,
+      type: 'S',
+      status: 'P',
+      startDate: '2026-01-01',
+      endDate: null,
+    };
     expect(i.contract).toEqual(summary);
     expect((await get(b, `/v1/inquiry/${i.id}`)).body.contract).toEqual(summary);
     expect(await inquiryOfContract(b, c.id)).toBe(i.id);
@@ -132,7 +178,9 @@ describe('linking from the inquiry side', () => {
     expect(moved.body.contract.id).toBe(c2.id);
     expect(await inquiryOfContract(b, c1.id)).toBeNull();
     expect(await inquiryOfContract(b, c2.id)).toBe(i.id);
-    expect((await call(b, { method: 'PATCH', url: `/v1/inquiry/${i.id}`, body: { contract: { id: c2.id } } })).status).toBe(200);
+    expect(
+      (await call(b, { method: 'PATCH', url: `/v1/inquiry/${i.id}`, body: { contract: { id: c2.id } } })).status,
+    ).toBe(200);
     expect(await inquiryOfContract(b, c2.id)).toBe(i.id);
     const cleared = await call(b, { method: 'PATCH', url: `/v1/inquiry/${i.id}`, body: { contract: null } });
     expect(cleared.body.contract).toBeNull();
@@ -177,13 +225,22 @@ describe('concurrency: racing links end with exactly one success', () => {
     const b = await newBusiness(t);
     const i = await inquiry(b);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, n) => call(b, { method: 'POST', url: '/v1/contract', body: { title: `Race ${n}`, amount: 1, type: 'G', inquiry: { id: i.id } } })),
+      Array.from({ length: 20 }, (_, n) =>
+        call(b, {
+          method: 'POST',
+          url: '/v1/contract',
+          body: { title: `Race ${n}`, amount: 1, type: 'G', inquiry: { id: i.id } },
+        }),
+      ),
     );
     const won = results.filter((r) => r.status === 201);
     expect(won).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 201)) {
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ inquiry: { id: ['This inquiry is already linked to another contract.'] }, requestId: r.headers['x-request-id'] });
+      expect(r.body).toEqual({
+        inquiry: { id: ['This inquiry is already linked to another contract.'] },
+        requestId: r.headers['x-request-id'],
+      });
     }
     expect(await contractOfInquiry(b, i.id)).toBe(won[0]!.body.id);
     expect((await get(b, '/v1/contract?page_size=100')).body.results).toHaveLength(1);
@@ -194,7 +251,9 @@ describe('concurrency: racing links end with exactly one success', () => {
     const i = await inquiry(b);
     const ids: number[] = [];
     for (let n = 0; n < 20; n++) ids.push((await contract(b)).id);
-    const results = await Promise.all(ids.map((id) => call(b, { method: 'PATCH', url: `/v1/contract/${id}`, body: { inquiry: { id: i.id } } })));
+    const results = await Promise.all(
+      ids.map((id) => call(b, { method: 'PATCH', url: `/v1/contract/${id}`, body: { inquiry: { id: i.id } } })),
+    );
     const won = results.filter((r) => r.status === 200);
     expect(won).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(19);
@@ -206,12 +265,19 @@ describe('concurrency: racing links end with exactly one success', () => {
   it('20 parallel POST /v1/inquiry with the same contract', async () => {
     const b = await newBusiness(t);
     const c = await contract(b);
-    const results = await Promise.all(Array.from({ length: 20 }, () => call(b, { method: 'POST', url: '/v1/inquiry', body: { contract: { id: c.id } } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(b, { method: 'POST', url: '/v1/inquiry', body: { contract: { id: c.id } } }),
+      ),
+    );
     const won = results.filter((r) => r.status === 201);
     expect(won).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 201)) {
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ contract: { id: ['This contract is already linked to another inquiry.'] }, requestId: r.headers['x-request-id'] });
+      expect(r.body).toEqual({
+        contract: { id: ['This contract is already linked to another inquiry.'] },
+        requestId: r.headers['x-request-id'],
+      });
     }
     expect(await inquiryOfContract(b, c.id)).toBe(won[0]!.body.id);
     expect((await get(b, '/v1/inquiry?page_size=100')).body.results).toHaveLength(1);
@@ -222,7 +288,9 @@ describe('concurrency: racing links end with exactly one success', () => {
     const c = await contract(b);
     const ids: number[] = [];
     for (let n = 0; n < 20; n++) ids.push((await inquiry(b)).id);
-    const results = await Promise.all(ids.map((id) => call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { contract: { id: c.id } } })));
+    const results = await Promise.all(
+      ids.map((id) => call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { contract: { id: c.id } } })),
+    );
     const won = results.filter((r) => r.status === 200);
     expect(won).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(19);
@@ -262,8 +330,16 @@ describe('concurrency: racing links end with exactly one success', () => {
     }
     const requests: SignedRequest[] = [];
     for (let n = 0; n < 10; n++) {
-      requests.push({ method: 'PATCH', url: `/v1/contract/${contracts[n % 5]}`, body: { inquiry: { id: inquiries[(n * 3) % 5] } } });
-      requests.push({ method: 'PATCH', url: `/v1/inquiry/${inquiries[n % 5]}`, body: { contract: { id: contracts[(n * 2) % 5] } } });
+      requests.push({
+        method: 'PATCH',
+        url: `/v1/contract/${contracts[n % 5]}`,
+        body: { inquiry: { id: inquiries[(n * 3) % 5] } },
+      });
+      requests.push({
+        method: 'PATCH',
+        url: `/v1/inquiry/${inquiries[n % 5]}`,
+        body: { contract: { id: contracts[(n * 2) % 5] } },
+      });
     }
     const results = await Promise.all(requests.map((r) => call(b, r)));
     for (const r of results) expect([200, 400]).toContain(r.status);

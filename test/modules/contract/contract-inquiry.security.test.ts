@@ -22,7 +22,8 @@ async function inquiryOf(b: TestBusiness): Promise<number> {
   return (await call(b, { method: 'POST', url: '/v1/inquiry', body: {} })).body.id as number;
 }
 async function contractOf(b: TestBusiness): Promise<number> {
-  return (await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Owned', amount: 1, type: 'G' } })).body.id as number;
+  return (await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Owned', amount: 1, type: 'G' } })).body
+    .id as number;
 }
 
 describe('inquiry ↔ contract references across businesses', () => {
@@ -31,19 +32,29 @@ describe('inquiry ↔ contract references across businesses', () => {
     url: '/v1/contract',
     body: { title: 'X', amount: 1, type: 'G', inquiry: { id: await inquiryOf(foreign) } },
   }));
-  runOtherBusinessReferenceTest(ctx, 'PATCH /v1/contract/{contract_id} inquiry', ['inquiry', 'id'], async (_t, caller, foreign) => ({
-    method: 'PATCH',
-    url: `/v1/contract/${await contractOf(caller)}`,
-    body: { inquiry: { id: await inquiryOf(foreign) } },
-  }));
+  runOtherBusinessReferenceTest(
+    ctx,
+    'PATCH /v1/contract/{contract_id} inquiry',
+    ['inquiry', 'id'],
+    async (_t, caller, foreign) => ({
+      method: 'PATCH',
+      url: `/v1/contract/${await contractOf(caller)}`,
+      body: { inquiry: { id: await inquiryOf(foreign) } },
+    }),
+  );
   runOtherBusinessReferenceTest(ctx, 'POST /v1/inquiry contract', ['contract', 'id'], async (_t, _caller, foreign) => ({
     method: 'POST',
     url: '/v1/inquiry',
     body: { contract: { id: await contractOf(foreign) } },
   }));
-  runOtherBusinessReferenceTest(ctx, 'PATCH /v1/inquiry/{inquiry_id} contract', ['contract', 'id'], async (_t, caller, foreign) => ({
-    method: 'PATCH',
-    url: `/v1/inquiry/${await inquiryOf(caller)}`,
-    body: { contract: { id: await contractOf(foreign) } },
-  }));
+  runOtherBusinessReferenceTest(
+    ctx,
+    'PATCH /v1/inquiry/{inquiry_id} contract',
+    ['contract', 'id'],
+    async (_t, caller, foreign) => ({
+      method: 'PATCH',
+      url: `/v1/inquiry/${await inquiryOf(caller)}`,
+      body: { contract: { id: await contractOf(foreign) } },
+    }),
+  );
 });

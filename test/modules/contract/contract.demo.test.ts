@@ -28,7 +28,11 @@ describe('demo contracts and settlements', () => {
       expect(c.categorySet.length).toBeGreaterThan(0);
     }
     const recurring = contracts.find((c) => c.type === 'S')!;
-    expect((await get(`/v1/contract/${recurring.id}`)).body).toMatchObject({ settlementFrequency: 1, settlementCycle: 'M', settlementDay: 25 });
+    expect((await get(`/v1/contract/${recurring.id}`)).body).toMatchObject({
+      settlementFrequency: 1,
+      settlementCycle: 'M',
+      settlementDay: 25,
+    });
     expect(contracts.some((c) => c.status === 'T')).toBe(true);
 
     const settlements = (await get('/v1/settlement?page_size=100')).body.results as Record<string, any>[];
@@ -37,6 +41,8 @@ describe('demo contracts and settlements', () => {
     const done = settlements.find((s) => s.status === 'S')!;
     const history = (await get(`/v1/settlement/${done.id}/status_history`)).body.results;
     expect(history).toEqual([expect.objectContaining({ status: 'S', previousStatus: 'C' })]);
-    expect(settlements.map((s) => s.typeAlias)).toEqual(expect.arrayContaining(['Interim payment 1', 'Interim payment 2', 'Monthly payment 3']));
+    expect(settlements.map((s) => s.typeAlias)).toEqual(
+      expect.arrayContaining(['Interim payment 1', 'Interim payment 2', 'Monthly payment 3']),
+    );
   });
 });

@@ -41,7 +41,9 @@ describe('POST /v1/contract — property validation', () => {
     const b = await newBusiness(t);
     expect400(await post(b, { ...base, title: '' }), { title: ['This field may not be blank.'] });
     expect400(await post(b, { ...base, title: null }), { title: ['This field may not be null.'] });
-    expect400(await post(b, { ...base, title: 'x'.repeat(129) }), { title: ['Ensure this field has no more than 128 characters.'] });
+    expect400(await post(b, { ...base, title: 'x'.repeat(129) }), {
+      title: ['Ensure this field has no more than 128 characters.'],
+    });
   });
 
   it('contractNumber of 129 characters', async () => {
@@ -69,13 +71,18 @@ describe('POST /v1/contract — property validation', () => {
     expect400(await post(b, { ...base, status: 'Z' }), { status: ['"Z" is not a valid choice.'] });
     expect400(await post(b, { ...base, status: null }), { status: ['This field may not be null.'] });
     expect400(await post(b, { ...base, vatType: 'V' }), { vatType: ['"V" is not a valid choice.'] });
-    expect400(await post(b, { ...base, type: 'S', settlementCycle: 'D' }), { settlementCycle: ['"D" is not a valid choice.'] });
+    expect400(await post(b, { ...base, type: 'S', settlementCycle: 'D' }), {
+      settlementCycle: ['"D" is not a valid choice.'],
+    });
   });
 
   it('dates must be YYYY-MM-DD calendar dates', async () => {
     const b = await newBusiness(t);
     const message = ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'];
-    expect400(await post(b, { ...base, startDate: '2026-02-30', endDate: '01/02/2026' }), { startDate: message, endDate: message });
+    expect400(await post(b, { ...base, startDate: '2026-02-30', endDate: '01/02/2026' }), {
+      startDate: message,
+      endDate: message,
+    });
   });
 
   it('endDate before startDate', async () => {
@@ -101,18 +108,28 @@ describe('POST /v1/contract — property validation', () => {
   it('settlementFrequency ≥ 1; settlementDay 0..30 (31 refused); weekly 0..6; monthly 1..30', async () => {
     const b = await newBusiness(t);
     const s = { ...base, type: 'S' };
-    expect400(await post(b, { ...s, settlementFrequency: 0 }), { settlementFrequency: ['Ensure this value is greater than or equal to 1.'] });
-    expect400(await post(b, { ...s, settlementCycle: 'M', settlementDay: 31 }), { settlementDay: ['Ensure this value is less than or equal to 30.'] });
-    expect400(await post(b, { ...s, settlementDay: -1 }), { settlementDay: ['Ensure this value is greater than or equal to 0.'] });
+    expect400(await post(b, { ...s, settlementFrequency: 0 }), {
+      settlementFrequency: ['Ensure this value is greater than or equal to 1.'],
+    });
+    expect400(await post(b, { ...s, settlementCycle: 'M', settlementDay: 31 }), {
+      settlementDay: ['Ensure this value is less than or equal to 30.'],
+    });
+    expect400(await post(b, { ...s, settlementDay: -1 }), {
+      settlementDay: ['Ensure this value is greater than or equal to 0.'],
+    });
     expect400(await post(b, { ...s, settlementCycle: 'W', settlementDay: 7 }), {
       settlementDay: ['On a weekly cycle the settlement day is 0 (Sunday) to 6 (Saturday).'],
     });
-    expect400(await post(b, { ...s, settlementCycle: 'M', settlementDay: 0 }), { settlementDay: ['On a monthly cycle the settlement day is 1 to 30.'] });
+    expect400(await post(b, { ...s, settlementCycle: 'M', settlementDay: 0 }), {
+      settlementDay: ['On a monthly cycle the settlement day is 1 to 30.'],
+    });
   });
 
   it('references to records that do not exist: client, categorySet', async () => {
     const b = await newBusiness(t);
-    expect400(await post(b, { ...base, client: { id: 999999 } }), { client: { id: ['Invalid pk "999999" - object does not exist.'] } });
+    expect400(await post(b, { ...base, client: { id: 999999 } }), {
+      client: { id: ['Invalid pk "999999" - object does not exist.'] },
+    });
     expect400(await post(b, { ...base, categorySet: [{ id: b.ids.contractCategories.web }, { id: 999999 }] }), {
       categorySet: ['Invalid pk "999999" - object does not exist.'],
     });
@@ -132,7 +149,9 @@ describe('POST /v1/contract — property validation', () => {
     expect400(await post(b, { ...base, client: 5 }), { client: ['Invalid data. Expected a dictionary, but got int.'] });
     expect400(await post(b, { ...base, client: {} }), { client: { id: ['This field is required.'] } });
     expect400(await post(b, { ...base, client: { id: 'x' } }), { client: { id: ['A valid integer is required.'] } });
-    expect400(await post(b, { ...base, categorySet: {} }), { categorySet: ['Expected a list of items but got type "dict".'] });
+    expect400(await post(b, { ...base, categorySet: {} }), {
+      categorySet: ['Expected a list of items but got type "dict".'],
+    });
     expect400(await post(b, { ...base, categorySet: [{}] }), { categorySet: ['Item 1 (id): This field is required.'] });
   });
 
@@ -148,11 +167,21 @@ describe('POST /v1/contract — property validation', () => {
 
   it('reports several problems at once and writes nothing', async () => {
     const b = await newBusiness(t);
-    expect400(await post(b, { title: '', amount: -5, type: 'G', settlementCycle: 'W', client: { id: 999999 }, isHidden: 'yes' }), {
-      title: ['This field may not be blank.'],
-      amount: ['Ensure this value is greater than or equal to 0.'],
-      isHidden: ['Must be a valid boolean.'],
-    });
+    expect400(
+      await post(b, {
+        title: '',
+        amount: -5,
+        type: 'G',
+        settlementCycle: 'W',
+        client: { id: 999999 },
+        isHidden: 'yes',
+      }),
+      {
+        title: ['This field may not be blank.'],
+        amount: ['Ensure this value is greater than or equal to 0.'],
+        isHidden: ['Must be a valid boolean.'],
+      },
+    );
     expect400(await post(b, { ...base, settlementCycle: 'W', client: { id: 999999 }, categorySet: [{ id: 999998 }] }), {
       settlementCycle: ['Only recurring contracts (type "S") take this property.'],
       client: { id: ['Invalid pk "999999" - object does not exist.'] },
@@ -175,17 +204,25 @@ describe('PATCH /v1/contract/{contract_id} — validation', () => {
     expect400(await patch(b, c.id, { settlementCycle: 'W', title: 'Changed' }), {
       settlementDay: ['On a weekly cycle the settlement day is 0 (Sunday) to 6 (Saturday).'],
     });
-    expect400(await patch(b, c.id, { type: 'G', settlementDay: 3 }), { settlementDay: ['Only recurring contracts (type "S") take this property.'] });
+    expect400(await patch(b, c.id, { type: 'G', settlementDay: 3 }), {
+      settlementDay: ['Only recurring contracts (type "S") take this property.'],
+    });
     const g = await create(b, { type: 'G' });
-    expect400(await patch(b, g.id, { settlementFrequency: 2 }), { settlementFrequency: ['Only recurring contracts (type "S") take this property.'] });
+    expect400(await patch(b, g.id, { settlementFrequency: 2 }), {
+      settlementFrequency: ['Only recurring contracts (type "S") take this property.'],
+    });
     expect((await call(b, { method: 'GET', url: `/v1/contract/${c.id}` })).body).toEqual(before);
   });
 
   it('endDate before the stored startDate, and startDate after the stored endDate', async () => {
     const b = await newBusiness(t);
     const c = await create(b, { startDate: '2026-03-01', endDate: '2026-03-31' });
-    expect400(await patch(b, c.id, { endDate: '2026-02-28' }), { endDate: ['The end date may not be before the start date.'] });
-    expect400(await patch(b, c.id, { startDate: '2026-04-01' }), { endDate: ['The end date may not be before the start date.'] });
+    expect400(await patch(b, c.id, { endDate: '2026-02-28' }), {
+      endDate: ['The end date may not be before the start date.'],
+    });
+    expect400(await patch(b, c.id, { startDate: '2026-04-01' }), {
+      endDate: ['The end date may not be before the start date.'],
+    });
     expect((await patch(b, c.id, { startDate: '2026-04-01', endDate: null })).status).toBe(200);
   });
 
@@ -198,8 +235,12 @@ describe('PATCH /v1/contract/{contract_id} — validation', () => {
       amount: ['This field may not be null.'],
       type: ['This field may not be null.'],
     });
-    expect400(await patch(b, c.id, { categorySet: [{ id: 999999 }] }), { categorySet: ['Invalid pk "999999" - object does not exist.'] });
-    expect((await call(b, { method: 'GET', url: `/v1/contract/${c.id}` })).body.categorySet).toEqual([{ id: web, title: 'Web development' }]);
+    expect400(await patch(b, c.id, { categorySet: [{ id: 999999 }] }), {
+      categorySet: ['Invalid pk "999999" - object does not exist.'],
+    });
+    expect((await call(b, { method: 'GET', url: `/v1/contract/${c.id}` })).body.categorySet).toEqual([
+      { id: web, title: 'Web development' },
+    ]);
   });
 
   it('answers 404 before looking at the body for a contract that does not exist', async () => {
@@ -241,9 +282,15 @@ describe('GET /v1/contract — query errors', () => {
     expect400(await get('client_id=abc'), { client_id: ['A valid integer is required.'] });
     expect400(await get('inquiry_id=x'), { inquiry_id: ['A valid integer is required.'] });
     expect400(await get('category_id=x'), { category_id: ['A valid integer is required.'] });
-    expect400(await get('start_date_from=2026-13-01'), { start_date_from: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] });
-    expect400(await get('end_date_to=yesterday'), { end_date_to: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] });
-    expect400(await get('created_start=2026-1-1'), { created_start: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] });
+    expect400(await get('start_date_from=2026-13-01'), {
+      start_date_from: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
+    });
+    expect400(await get('end_date_to=yesterday'), {
+      end_date_to: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
+    });
+    expect400(await get('created_start=2026-1-1'), {
+      created_start: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
+    });
     expect400(await get('is_hidden=maybe'), { is_hidden: ['Must be a valid boolean.'] });
     expect400(await get('status=X'), { status: ['"X" is not a valid choice.'] });
   });
@@ -269,7 +316,9 @@ describe('contract notes — failing paths', () => {
     const c = await create(b);
     const url = `/v1/contract/${c.id}/history`;
     expect400(await call(b, { method: 'POST', url, body: {} }), { content: ['This field is required.'] });
-    expect400(await call(b, { method: 'POST', url, body: { content: '' } }), { content: ['This field may not be blank.'] });
+    expect400(await call(b, { method: 'POST', url, body: { content: '' } }), {
+      content: ['This field may not be blank.'],
+    });
     expect400(await call(b, { method: 'POST', url, body: { content: 'x'.repeat(5001) } }), {
       content: ['Ensure this field has no more than 5000 characters.'],
     });
@@ -283,9 +332,13 @@ describe('contract notes — failing paths', () => {
     expect400(await call(b, { method: 'POST', url, body: { content: 'x', member: { id: 999999 } } }), {
       member: { id: ['Invalid pk "999999" - object does not exist.'] },
     });
-    expect400(await call(b, { method: 'POST', url, body: { content: 'x', member: {} } }), { member: { id: ['This field is required.'] } });
+    expect400(await call(b, { method: 'POST', url, body: { content: 'x', member: {} } }), {
+      member: { id: ['This field is required.'] },
+    });
     expect400(await call(b, { method: 'POST', url, body: { content: 'x', created: 'yesterday' } }), {
-      created: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'],
+      created: [
+        'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+      ],
     });
   });
 
@@ -301,7 +354,7 @@ describe('contract notes — failing paths', () => {
     expect(missing.status).toBe(404);
   });
 
-  it("a note of another contract, or of a missing contract, answers 404", async () => {
+  it('a note of another contract, or of a missing contract, answers 404', async () => {
     const b = await newBusiness(t);
     const one = await create(b);
     const two = await create(b);
@@ -318,6 +371,8 @@ describe('contract notes — failing paths', () => {
       const res = await call(b, req);
       expect(res.status, `${req.method} ${req.url}`).toBe(404);
     }
-    expect((await call(b, { method: 'GET', url: `/v1/contract/${one.id}/history/${note.body.id}` })).body.content).toBe('x');
+    expect((await call(b, { method: 'GET', url: `/v1/contract/${one.id}/history/${note.body.id}` })).body.content).toBe(
+      'x',
+    );
   });
 });

@@ -87,7 +87,11 @@ describe('contract events', () => {
     const before = (await get(b, `/v1/contract/${c.id}`)).body;
     const mark = await lastEventId(b);
     await sleep(5);
-    for (const body of [{}, { title: 'Website' }, { categorySet: [{ id: b.ids.contractCategories.web }], isHidden: false, inquiry: null }]) {
+    for (const body of [
+      {},
+      { title: 'Website' },
+      { categorySet: [{ id: b.ids.contractCategories.web }], isHidden: false, inquiry: null },
+    ]) {
       const res = await patch(b, `/v1/contract/${c.id}`, body);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.updated).toBe(before.updated);
@@ -103,7 +107,9 @@ describe('contract events', () => {
     expect((await patch(b, `/v1/contract/${c.id}`, { client: { id: 999999 } })).status).toBe(400);
     expect((await patch(b, `/v1/contract/${c.id}`, { title: '' })).status).toBe(400);
     expect((await patch(b, `/v1/contract/${c.id}`, { title: 'New', inquiry: { id: 999999 } })).status).toBe(400);
-    expect((await post(b, '/v1/contract', { title: 'X', amount: 1, type: 'I', client: { id: 999999 } })).status).toBe(400);
+    expect((await post(b, '/v1/contract', { title: 'X', amount: 1, type: 'I', client: { id: 999999 } })).status).toBe(
+      400,
+    );
     expect((await patch(b, '/v1/contract/999999', { title: 'X' })).status).toBe(404);
     expect((await del(b, '/v1/contract/999999')).status).toBe(404);
     expect(await eventsAfter(b, mark)).toEqual([]);
@@ -126,7 +132,14 @@ describe('contract events', () => {
     const c = await newContract(b, { startDate: '2026-01-01', endDate: '2026-12-31' });
     const other = await newContract(b, { startDate: '2026-01-01', endDate: '2026-12-31' });
     const settlement = async (contractId: number) => {
-      const res = await post(b, '/v1/settlement', { title: 'P', amount: 1, additionalAmount: 0, vat: 0, contract: { id: contractId }, type: { id: b.ids.settlementTypes.sub } });
+      const res = await post(b, '/v1/settlement', {
+        title: 'P',
+        amount: 1,
+        additionalAmount: 0,
+        vat: 0,
+        contract: { id: contractId },
+        type: { id: b.ids.settlementTypes.sub },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.id as number;
     };
@@ -232,7 +245,10 @@ describe('contract note events', () => {
     const b = await newBusiness(t);
     const c = await newContract(b);
     const mark = await lastEventId(b);
-    const created = await post(b, `/v1/contract/${c.id}/history`, { content: 'Called', member: { id: b.ids.members.kim } });
+    const created = await post(b, `/v1/contract/${c.id}/history`, {
+      content: 'Called',
+      member: { id: b.ids.members.kim },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).not.toHaveProperty('updated');
     const noteUrl = `/v1/contract/${c.id}/history/${created.body.id}`;
@@ -290,7 +306,9 @@ describe('updated_start / updated_end', () => {
     const q = (s: string) => encodeURIComponent(s);
     expect(await ids(`/v1/contract?updated_start=${q(mark)}`)).toEqual([a.id]);
     expect(await ids(`/v1/contract?updated_end=${q(mark)}`)).toEqual([c.id]);
-    expect(await ids(`/v1/contract?updated_start=${q(patched.body.updated)}&updated_end=${q(patched.body.updated)}`)).toEqual([a.id]);
+    expect(
+      await ids(`/v1/contract?updated_start=${q(patched.body.updated)}&updated_end=${q(patched.body.updated)}`),
+    ).toEqual([a.id]);
     expect(await ids(`/v1/contract/${a.id}/history?updated_start=${q(mark)}`)).toEqual([nb.id]);
     expect(await ids(`/v1/contract/${a.id}/history?updated_end=${q(mark)}`)).toEqual([na.id]);
     const bad = await get(b, '/v1/contract?updated_start=2026-13-01');

@@ -32,14 +32,27 @@ const LIST_KEYS = [
   'client',
   'categorySet',
 ];
-const FULL_KEYS = [...LIST_KEYS, 'vatType', 'settlementFrequency', 'settlementCycle', 'settlementDay', 'fieldSet', 'isHidden', 'updated'];
+const FULL_KEYS = [
+  ...LIST_KEYS,
+  'vatType',
+  'settlementFrequency',
+  'settlementCycle',
+  'settlementDay',
+  'fieldSet',
+  'isHidden',
+  'updated',
+];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const api = apiClient(() => t.app);
 const { call, get } = api;
 const patch = (b: TestBusiness, id: unknown, body: unknown) => api.patch(b, `/v1/contract/${id}`, body);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
-  const res = await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Contract', amount: 1000, type: 'G', ...body } });
+  const res = await call(b, {
+    method: 'POST',
+    url: '/v1/contract',
+    body: { title: 'Contract', amount: 1000, type: 'G', ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -51,7 +64,12 @@ async function newClient(b: TestBusiness, body: Record<string, unknown> = {}): P
 describe('POST /v1/contract', () => {
   it('answers 201 with exactly the list shape (no vatType, recurring fields or fieldSet)', async () => {
     const b = await newBusiness(t);
-    const client = await newClient(b, { inCharge: 'Jane', position: 'CTO', contact: '010', email: 'jane@acme.example' });
+    const client = await newClient(b, {
+      inCharge: 'Jane',
+      position: 'CTO',
+      contact: '010',
+      email: 'jane@acme.example',
+    });
     const before = Date.now();
     const res = await call(b, {
       method: 'POST',
@@ -106,7 +124,11 @@ describe('POST /v1/contract', () => {
 
   it('needs only title, amount and type; defaults: status P, vatType E, not hidden, everything else null or empty', async () => {
     const b = await newBusiness(t);
-    const res = await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Minimal', amount: 0, type: 'I' } });
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/contract',
+      body: { title: 'Minimal', amount: 0, type: 'I' },
+    });
     expect(res.status).toBe(201);
     const full = await get(b, `/v1/contract/${res.body.id}`);
     expect(full.status).toBe(200);
@@ -144,7 +166,11 @@ describe('POST /v1/contract', () => {
     const b = await newBusiness(t);
     for (const day of [0, 6]) {
       const c = await create(b, { type: 'S', settlementFrequency: 2, settlementCycle: 'W', settlementDay: day });
-      expect((await get(b, `/v1/contract/${c.id}`)).body).toMatchObject({ settlementFrequency: 2, settlementCycle: 'W', settlementDay: day });
+      expect((await get(b, `/v1/contract/${c.id}`)).body).toMatchObject({
+        settlementFrequency: 2,
+        settlementCycle: 'W',
+        settlementDay: day,
+      });
     }
     for (const day of [1, 30]) {
       const c = await create(b, { type: 'S', settlementFrequency: 1, settlementCycle: 'M', settlementDay: day });
@@ -155,12 +181,20 @@ describe('POST /v1/contract', () => {
   it('accepts null recurring fields on any type', async () => {
     const b = await newBusiness(t);
     const c = await create(b, { type: 'G', settlementFrequency: null, settlementCycle: null, settlementDay: null });
-    expect((await get(b, `/v1/contract/${c.id}`)).body).toMatchObject({ settlementFrequency: null, settlementCycle: null, settlementDay: null });
+    expect((await get(b, `/v1/contract/${c.id}`)).body).toMatchObject({
+      settlementFrequency: null,
+      settlementCycle: null,
+      settlementDay: null,
+    });
   });
 
   it('accepts the largest safe amount and the longest title and contract number', async () => {
     const b = await newBusiness(t);
-    const c = await create(b, { amount: Number.MAX_SAFE_INTEGER, title: 'x'.repeat(128), contractNumber: 'n'.repeat(128) });
+    const c = await create(b, {
+      amount: Number.MAX_SAFE_INTEGER,
+      title: 'x'.repeat(128),
+      contractNumber: 'n'.repeat(128),
+    });
     expect(c.amount).toBe(Number.MAX_SAFE_INTEGER);
     expect((await get(b, `/v1/contract/${c.id}`)).body.amount).toBe(Number.MAX_SAFE_INTEGER);
   });
@@ -174,7 +208,12 @@ describe('POST /v1/contract', () => {
   it('ignores unknown and read-only properties, and collapses repeated categories', async () => {
     const b = await newBusiness(t);
     const web = b.ids.contractCategories.web;
-    const c = await create(b, { id: 999999, created: '2000-01-01T00:00:00.000Z', bogus: 1, categorySet: [{ id: web }, { id: web }] });
+    const c = await create(b, {
+      id: 999999,
+      created: '2000-01-01T00:00:00.000Z',
+      bogus: 1,
+      categorySet: [{ id: web }, { id: web }],
+    });
     expect(c.id).not.toBe(999999);
     expect(c.created).not.toBe('2000-01-01T00:00:00.000Z');
     expect(c.categorySet).toEqual([{ id: web, title: 'Web development' }]);
@@ -184,7 +223,10 @@ describe('POST /v1/contract', () => {
     const b = await newBusiness(t);
     const c = await create(b, { fieldSet: [{ field: { id: b.ids.fields.po }, value: 'PO-77' }] });
     expect((await get(b, `/v1/contract/${c.id}`)).body.fieldSet).toEqual([
-      { field: { id: b.ids.fields.po, name: 'PO number', dataType: 'S', optionSet: [], memberSet: [] }, value: 'PO-77' },
+      {
+        field: { id: b.ids.fields.po, name: 'PO number', dataType: 'S', optionSet: [], memberSet: [] },
+        value: 'PO-77',
+      },
     ]);
   });
 
@@ -201,12 +243,24 @@ describe('POST /v1/contract', () => {
 describe('PATCH /v1/contract/{contract_id}', () => {
   it('changes only the properties sent and answers the full shape', async () => {
     const b = await newBusiness(t);
-    const c = await create(b, { title: 'Before', contractNumber: 'N-1', startDate: '2026-01-01', endDate: '2026-12-31' });
+    const c = await create(b, {
+      title: 'Before',
+      contractNumber: 'N-1',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
     const before = (await get(b, `/v1/contract/${c.id}`)).body;
     const res = await patch(b, c.id, { title: 'After', amount: 5, contractNumber: null, vatType: 'N' });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(FULL_KEYS);
-    expect(res.body).toEqual({ ...before, title: 'After', amount: 5, contractNumber: null, vatType: 'N', updated: res.body.updated });
+    expect(res.body).toEqual({
+      ...before,
+      title: 'After',
+      amount: 5,
+      contractNumber: null,
+      vatType: 'N',
+      updated: res.body.updated,
+    });
     expect(res.body.updated > before.updated).toBe(true);
     expect((await get(b, `/v1/contract/${c.id}`)).body).toEqual(res.body);
   });
@@ -250,7 +304,9 @@ describe('PATCH /v1/contract/{contract_id}', () => {
     expect((await patch(b, c.id, { title: 'No fieldSet' })).body.fieldSet).toHaveLength(1);
     const changed = await patch(b, c.id, { fieldSet: [{ field: { id: b.ids.fields.po }, value: 'PO-2' }] });
     expect(changed.body.fieldSet.map((f: { value: string }) => f.value)).toEqual(['PO-2']);
-    expect((await patch(b, c.id, { fieldSet: [{ field: { id: b.ids.fields.po }, value: '' }] })).body.fieldSet).toEqual([]);
+    expect((await patch(b, c.id, { fieldSet: [{ field: { id: b.ids.fields.po }, value: '' }] })).body.fieldSet).toEqual(
+      [],
+    );
   });
 
   it('sets, changes and clears the client', async () => {
@@ -258,7 +314,10 @@ describe('PATCH /v1/contract/{contract_id}', () => {
     const one = await newClient(b, { companyName: 'One' });
     const two = await newClient(b, { companyName: 'Two' });
     const c = await create(b, { client: { id: one.id } });
-    expect((await patch(b, c.id, { client: { id: two.id } })).body.client).toMatchObject({ id: two.id, companyName: 'Two' });
+    expect((await patch(b, c.id, { client: { id: two.id } })).body.client).toMatchObject({
+      id: two.id,
+      companyName: 'Two',
+    });
     expect((await patch(b, c.id, { client: null })).body.client).toBeNull();
   });
 
@@ -269,7 +328,10 @@ describe('PATCH /v1/contract/{contract_id}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ settlementFrequency: 1, settlementCycle: 'M', settlementDay: 5 });
     expect((await patch(b, c.id, { settlementDay: 30 })).body.settlementDay).toBe(30);
-    expect((await patch(b, c.id, { settlementCycle: 'W', settlementDay: 0 })).body).toMatchObject({ settlementCycle: 'W', settlementDay: 0 });
+    expect((await patch(b, c.id, { settlementCycle: 'W', settlementDay: 0 })).body).toMatchObject({
+      settlementCycle: 'W',
+      settlementDay: 0,
+    });
   });
 
   it('changing the type to S allows the recurring fields in the same request', async () => {
@@ -285,7 +347,12 @@ describe('PATCH /v1/contract/{contract_id}', () => {
     const c = await create(b, { type: 'S', settlementFrequency: 1, settlementCycle: 'M', settlementDay: 15 });
     const res = await patch(b, c.id, { type: 'I' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ type: 'I', settlementFrequency: null, settlementCycle: null, settlementDay: null });
+    expect(res.body).toMatchObject({
+      type: 'I',
+      settlementFrequency: null,
+      settlementCycle: null,
+      settlementDay: null,
+    });
   });
 
   it('sets and clears the hidden flag (extension)', async () => {
@@ -298,7 +365,12 @@ describe('PATCH /v1/contract/{contract_id}', () => {
   it('ignores unknown and read-only properties', async () => {
     const b = await newBusiness(t);
     const c = await create(b, {});
-    const res = await patch(b, c.id, { id: 999999, created: '2001-01-01T00:00:00.000Z', whatever: 1, title: 'Renamed' });
+    const res = await patch(b, c.id, {
+      id: 999999,
+      created: '2001-01-01T00:00:00.000Z',
+      whatever: 1,
+      title: 'Renamed',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: c.id, created: c.created, title: 'Renamed' });
   });
@@ -308,7 +380,11 @@ describe('DELETE /v1/contract/{contract_id}', () => {
   it('answers 204 with an empty body; afterwards the contract and its notes answer 404 and the list drops it', async () => {
     const b = await newBusiness(t);
     const keep = await create(b, { title: 'Keep' });
-    const doomed = await create(b, { title: 'Doomed', categorySet: [{ id: b.ids.contractCategories.web }], fieldSet: [{ field: { id: b.ids.fields.po }, value: 'x' }] });
+    const doomed = await create(b, {
+      title: 'Doomed',
+      categorySet: [{ id: b.ids.contractCategories.web }],
+      fieldSet: [{ field: { id: b.ids.fields.po }, value: 'x' }],
+    });
     const note = await call(b, { method: 'POST', url: `/v1/contract/${doomed.id}/history`, body: { content: 'n' } });
     expect(note.status).toBe(201);
     const del = await send(t.app, b, { method: 'DELETE', url: `/v1/contract/${doomed.id}` });
@@ -338,7 +414,12 @@ describe('body encodings', () => {
     async function roundTrip(req: SignedRequest) {
       const res = await call(b, req);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      const { id: _id, created: _created, updated: _updated, ...rest } = (await get(b, `/v1/contract/${res.body.id}`)).body;
+      const {
+        id: _id,
+        created: _created,
+        updated: _updated,
+        ...rest
+      } = (await get(b, `/v1/contract/${res.body.id}`)).body;
       return rest;
     }
     const json = await roundTrip({
@@ -370,19 +451,37 @@ describe('body encodings', () => {
       method: 'POST',
       url: '/v1/contract',
       form: 'urlencoded',
-      body: { ...flat, 'client.id': client.id, 'categorySet[0].id': web, 'fieldSet[0].field.id': po, 'fieldSet[0].value': 'P' },
+      body: {
+        ...flat,
+        'client.id': client.id,
+        'categorySet[0].id': web,
+        'fieldSet[0].field.id': po,
+        'fieldSet[0].value': 'P',
+      },
     });
     const brackets = await roundTrip({
       method: 'POST',
       url: '/v1/contract',
       form: 'urlencoded',
-      body: { ...flat, 'client[id]': client.id, 'categorySet[0][id]': web, 'fieldSet[0][field][id]': po, 'fieldSet[0][value]': 'P' },
+      body: {
+        ...flat,
+        'client[id]': client.id,
+        'categorySet[0][id]': web,
+        'fieldSet[0][field][id]': po,
+        'fieldSet[0][value]': 'P',
+      },
     });
     const multi = await roundTrip({
       method: 'POST',
       url: '/v1/contract',
       form: 'multipart',
-      body: { ...flat, 'client.id': client.id, 'categorySet[0].id': web, 'fieldSet[0].field.id': po, 'fieldSet[0].value': 'P' },
+      body: {
+        ...flat,
+        'client.id': client.id,
+        'categorySet[0].id': web,
+        'fieldSet[0].field.id': po,
+        'fieldSet[0].value': 'P',
+      },
     });
     expect(dots).toEqual(json);
     expect(brackets).toEqual(json);
@@ -451,10 +550,16 @@ describe('GET /v1/contract', () => {
     expect(await api.listIds(b, '/v1/contract?start_date_from=2026-01-10')).toEqual([feb.id, jan.id]);
     expect(await api.listIds(b, '/v1/contract?start_date_from=2026-01-11')).toEqual([feb.id]);
     expect(await api.listIds(b, '/v1/contract?start_date_to=2026-01-10')).toEqual([jan.id]);
-    expect(await api.listIds(b, '/v1/contract?start_date_from=2026-01-01&start_date_to=2026-12-31')).toEqual([feb.id, jan.id]);
+    expect(await api.listIds(b, '/v1/contract?start_date_from=2026-01-01&start_date_to=2026-12-31')).toEqual([
+      feb.id,
+      jan.id,
+    ]);
     expect(await api.listIds(b, '/v1/contract?end_date_from=2026-07-31')).toEqual([feb.id]);
     expect(await api.listIds(b, '/v1/contract?end_date_to=2026-06-30')).toEqual([jan.id]);
-    expect(await api.listIds(b, '/v1/contract?end_date_from=2026-06-30&end_date_to=2026-07-31')).toEqual([feb.id, jan.id]);
+    expect(await api.listIds(b, '/v1/contract?end_date_from=2026-06-30&end_date_to=2026-07-31')).toEqual([
+      feb.id,
+      jan.id,
+    ]);
     expect(await api.listIds(b, '/v1/contract')).toEqual([none.id, feb.id, jan.id]);
   });
 
@@ -504,8 +609,17 @@ describe('contract notes /v1/contract/{contract_id}/history', () => {
     const url = `/v1/contract/${c.id}/history`;
     const first = await call(b, { method: 'POST', url, body: { content: 'First call' } });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(Number), content: 'First call', created: expect.stringMatching(RFC3339_MS_UTC), member: null });
-    const second = await call(b, { method: 'POST', url, body: { content: 'Second', member: { id: b.ids.members.lee } } });
+    expect(first.body).toEqual({
+      id: expect.any(Number),
+      content: 'First call',
+      created: expect.stringMatching(RFC3339_MS_UTC),
+      member: null,
+    });
+    const second = await call(b, {
+      method: 'POST',
+      url,
+      body: { content: 'Second', member: { id: b.ids.members.lee } },
+    });
     expect(second.body.member).toEqual({
       id: b.ids.members.lee,
       nickname: 'Lee',
@@ -518,7 +632,11 @@ describe('contract notes /v1/contract/{contract_id}/history', () => {
     expect(list.body.results.map((n: { id: number }) => n.id)).toEqual([second.body.id, first.body.id]);
     expect(list.body.next).toBeNull();
     expect((await get(b, `${url}/${first.body.id}`)).body).toEqual({ ...first.body, updated: first.body.created });
-    const patched = await call(b, { method: 'PATCH', url: `${url}/${second.body.id}`, body: { content: 'Edited', member: { id: b.ids.members.kim } } });
+    const patched = await call(b, {
+      method: 'PATCH',
+      url: `${url}/${second.body.id}`,
+      body: { content: 'Edited', member: { id: b.ids.members.kim } },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toEqual({ ...second.body, content: 'Edited', updated: patched.body.updated });
     const del = await send(t.app, b, { method: 'DELETE', url: `${url}/${first.body.id}` });
@@ -536,7 +654,11 @@ describe('contract notes /v1/contract/{contract_id}/history', () => {
     expect(old.body.created).toBe('2026-01-01T00:00:00.000Z');
     const recent = await call(b, { method: 'POST', url, body: { content: 'Recent', created: '2026-03-01T00:00:00Z' } });
     expect((await get(b, url)).body.results.map((n: { id: number }) => n.id)).toEqual([recent.body.id, old.body.id]);
-    const moved = await call(b, { method: 'PATCH', url: `${url}/${old.body.id}`, body: { created: '2026-05-01T12:30:00.5Z' } });
+    const moved = await call(b, {
+      method: 'PATCH',
+      url: `${url}/${old.body.id}`,
+      body: { created: '2026-05-01T12:30:00.5Z' },
+    });
     expect(moved.body.created).toBe('2026-05-01T12:30:00.500Z');
     expect((await get(b, url)).body.results.map((n: { id: number }) => n.id)).toEqual([old.body.id, recent.body.id]);
   });
@@ -558,12 +680,18 @@ describe('contract notes /v1/contract/{contract_id}/history', () => {
     for (let round = 0; round < 5; round++) {
       const b = await newBusiness(t);
       const c = await create(b, {});
-      const notes = Array.from({ length: 10 }, (_, i) => call(b, { method: 'POST', url: `/v1/contract/${c.id}/history`, body: { content: `Note ${i}` } }));
-      const [deleted, ...results] = await Promise.all([call(b, { method: 'DELETE', url: `/v1/contract/${c.id}` }), ...notes]);
+      const notes = Array.from({ length: 10 }, (_, i) =>
+        call(b, { method: 'POST', url: `/v1/contract/${c.id}/history`, body: { content: `Note ${i}` } }),
+      );
+      const [deleted, ...results] = await Promise.all([
+        call(b, { method: 'DELETE', url: `/v1/contract/${c.id}` }),
+        ...notes,
+      ]);
       expect(deleted.status).toBe(204);
       for (const r of results) {
         expect([201, 404], JSON.stringify(r.body)).toContain(r.status);
-        if (r.status === 404) expect(r.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: r.headers['x-request-id'] });
+        if (r.status === 404)
+          expect(r.body).toEqual({ detail: 'Not found.', code: 'not_found', requestId: r.headers['x-request-id'] });
       }
     }
   });
@@ -571,7 +699,11 @@ describe('contract notes /v1/contract/{contract_id}/history', () => {
   it('accepts content of 5000 characters', async () => {
     const b = await newBusiness(t);
     const c = await create(b, {});
-    const res = await call(b, { method: 'POST', url: `/v1/contract/${c.id}/history`, body: { content: 'x'.repeat(5000) } });
+    const res = await call(b, {
+      method: 'POST',
+      url: `/v1/contract/${c.id}/history`,
+      body: { content: 'x'.repeat(5000) },
+    });
     expect(res.status).toBe(201);
   });
 });

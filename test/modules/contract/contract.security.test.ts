@@ -1,7 +1,11 @@
 /** Security suite for every contract and contract-note route, plus tenant isolation of ids and references. */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
-import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
+import {
+  runCommonRouteTests,
+  runOtherBusinessIdTest,
+  runOtherBusinessReferenceTest,
+} from '../../setup/common-route-tests.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
@@ -30,7 +34,11 @@ async function noteOf(b: TestBusiness): Promise<[number, number]> {
 }
 
 describe('contract routes', () => {
-  runCommonRouteTests(ctx, { name: 'GET /v1/contract', okStatus: 200, request: () => ({ method: 'GET', url: '/v1/contract' }) });
+  runCommonRouteTests(ctx, {
+    name: 'GET /v1/contract',
+    okStatus: 200,
+    request: () => ({ method: 'GET', url: '/v1/contract' }),
+  });
   runCommonRouteTests(ctx, {
     name: 'POST /v1/contract',
     okStatus: 201,
@@ -44,7 +52,11 @@ describe('contract routes', () => {
   runCommonRouteTests(ctx, {
     name: 'PATCH /v1/contract/{contract_id}',
     okStatus: 200,
-    request: async (_t, b) => ({ method: 'PATCH', url: `/v1/contract/${await contractOf(b)}`, body: { title: 'Patched' } }),
+    request: async (_t, b) => ({
+      method: 'PATCH',
+      url: `/v1/contract/${await contractOf(b)}`,
+      body: { title: 'Patched' },
+    }),
   });
   runCommonRouteTests(ctx, {
     name: 'DELETE /v1/contract/{contract_id}',
@@ -59,7 +71,11 @@ describe('contract routes', () => {
   runCommonRouteTests(ctx, {
     name: 'POST /v1/contract/{contract_id}/history',
     okStatus: 201,
-    request: async (_t, b) => ({ method: 'POST', url: `/v1/contract/${await contractOf(b)}/history`, body: { content: 'Signed note' } }),
+    request: async (_t, b) => ({
+      method: 'POST',
+      url: `/v1/contract/${await contractOf(b)}/history`,
+      body: { content: 'Signed note' },
+    }),
   });
   runCommonRouteTests(ctx, {
     name: 'GET /v1/contract/{contract_id}/history/{history_id}',
@@ -86,7 +102,10 @@ describe('contract routes', () => {
     },
   });
 
-  runOtherBusinessIdTest(ctx, 'GET /v1/contract/{contract_id}', async (_t, owner) => ({ method: 'GET', url: `/v1/contract/${await contractOf(owner)}` }));
+  runOtherBusinessIdTest(ctx, 'GET /v1/contract/{contract_id}', async (_t, owner) => ({
+    method: 'GET',
+    url: `/v1/contract/${await contractOf(owner)}`,
+  }));
   runOtherBusinessIdTest(ctx, 'PATCH /v1/contract/{contract_id}', async (_t, owner) => ({
     method: 'PATCH',
     url: `/v1/contract/${await contractOf(owner)}`,
@@ -123,29 +142,49 @@ describe('contract routes', () => {
     url: '/v1/contract',
     body: { title: 'X', amount: 1, type: 'G', client: { id: await clientOf(foreign) } },
   }));
-  runOtherBusinessReferenceTest(ctx, 'PATCH /v1/contract/{contract_id} client', ['client', 'id'], async (_t, caller, foreign) => ({
-    method: 'PATCH',
-    url: `/v1/contract/${await contractOf(caller)}`,
-    body: { client: { id: await clientOf(foreign) } },
-  }));
-  runOtherBusinessReferenceTest(ctx, 'POST /v1/contract categorySet', ['categorySet'], async (_t, _caller, foreign) => ({
-    method: 'POST',
-    url: '/v1/contract',
-    body: { title: 'X', amount: 1, type: 'G', categorySet: [{ id: foreign.ids.contractCategories.web }] },
-  }));
-  runOtherBusinessReferenceTest(ctx, 'PATCH /v1/contract/{contract_id} categorySet', ['categorySet'], async (_t, caller, foreign) => ({
-    method: 'PATCH',
-    url: `/v1/contract/${await contractOf(caller)}`,
-    body: { categorySet: [{ id: foreign.ids.contractCategories.design }] },
-  }));
+  runOtherBusinessReferenceTest(
+    ctx,
+    'PATCH /v1/contract/{contract_id} client',
+    ['client', 'id'],
+    async (_t, caller, foreign) => ({
+      method: 'PATCH',
+      url: `/v1/contract/${await contractOf(caller)}`,
+      body: { client: { id: await clientOf(foreign) } },
+    }),
+  );
+  runOtherBusinessReferenceTest(
+    ctx,
+    'POST /v1/contract categorySet',
+    ['categorySet'],
+    async (_t, _caller, foreign) => ({
+      method: 'POST',
+      url: '/v1/contract',
+      body: { title: 'X', amount: 1, type: 'G', categorySet: [{ id: foreign.ids.contractCategories.web }] },
+    }),
+  );
+  runOtherBusinessReferenceTest(
+    ctx,
+    'PATCH /v1/contract/{contract_id} categorySet',
+    ['categorySet'],
+    async (_t, caller, foreign) => ({
+      method: 'PATCH',
+      url: `/v1/contract/${await contractOf(caller)}`,
+      body: { categorySet: [{ id: foreign.ids.contractCategories.design }] },
+    }),
+  );
   runOtherBusinessReferenceTest(ctx, 'POST /v1/contract fieldSet', ['fieldSet'], async (_t, _caller, foreign) => ({
     method: 'POST',
     url: '/v1/contract',
     body: { title: 'X', amount: 1, type: 'G', fieldSet: [{ field: { id: foreign.ids.fields.po }, value: 'x' }] },
   }));
-  runOtherBusinessReferenceTest(ctx, 'POST /v1/contract/{contract_id}/history member', ['member', 'id'], async (_t, caller, foreign) => ({
-    method: 'POST',
-    url: `/v1/contract/${await contractOf(caller)}/history`,
-    body: { content: 'x', member: { id: foreign.ids.members.kim } },
-  }));
+  runOtherBusinessReferenceTest(
+    ctx,
+    'POST /v1/contract/{contract_id}/history member',
+    ['member', 'id'],
+    async (_t, caller, foreign) => ({
+      method: 'POST',
+      url: `/v1/contract/${await contractOf(caller)}/history`,
+      body: { content: 'x', member: { id: foreign.ids.members.kim } },
+    }),
+  );
 });

@@ -30,10 +30,19 @@ function call(req: SignedRequest) {
   return api.call(b, req);
 }
 async function itemRows() {
-  return t.testDb.db.selectFrom('estimate_item').selectAll().where('business_id', '=', b.businessId).orderBy('id').execute();
+  return t.testDb.db
+    .selectFrom('estimate_item')
+    .selectAll()
+    .where('business_id', '=', b.businessId)
+    .orderBy('id')
+    .execute();
 }
 async function createItem(): Promise<number> {
-  const res = await call({ method: 'POST', url: '/v1/estimate/item', body: { ...VALID, description: 'Original', classification: { id: b.ids.estimateItemClassifications.design } } });
+  const res = await call({
+    method: 'POST',
+    url: '/v1/estimate/item',
+    body: { ...VALID, description: 'Original', classification: { id: b.ids.estimateItemClassifications.design } },
+  });
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
@@ -60,16 +69,44 @@ const INVALID: [string, Record<string, unknown>, Record<string, unknown>][] = [
   ['unitCost exponent', { ...VALID, unitCost: '1e5' }, { unitCost: [NUMBER] }],
   ['unitCost boolean', { ...VALID, unitCost: true }, { unitCost: [NUMBER] }],
   ['unitCost object', { ...VALID, unitCost: { amount: 1 } }, { unitCost: [NUMBER] }],
-  ['unitCost 3 decimals', { ...VALID, unitCost: '1.234' }, { unitCost: ['Ensure that there are no more than 2 decimal places.'] }],
-  ['unitCost JSON number with 3 decimals', { ...VALID, unitCost: 0.125 }, { unitCost: ['Ensure that there are no more than 2 decimal places.'] }],
-  ['unitCost 29 integer digits', { ...VALID, unitCost: '1'.repeat(29) }, { unitCost: ['Ensure that there are no more than 28 digits before the decimal point.'] }],
+  [
+    'unitCost 3 decimals',
+    { ...VALID, unitCost: '1.234' },
+    { unitCost: ['Ensure that there are no more than 2 decimal places.'] },
+  ],
+  [
+    'unitCost JSON number with 3 decimals',
+    { ...VALID, unitCost: 0.125 },
+    { unitCost: ['Ensure that there are no more than 2 decimal places.'] },
+  ],
+  [
+    'unitCost 29 integer digits',
+    { ...VALID, unitCost: '1'.repeat(29) },
+    { unitCost: ['Ensure that there are no more than 28 digits before the decimal point.'] },
+  ],
   ['unitCost huge JSON number', { ...VALID, unitCost: 1e300 }, { unitCost: [NUMBER] }],
   ['classification missing id', { ...VALID, classification: {} }, { classification: { id: [REQUIRED] } }],
-  ['classification id not an integer', { ...VALID, classification: { id: 'x' } }, { classification: { id: ['A valid integer is required.'] } }],
-  ['classification not an object', { ...VALID, classification: 5 }, { classification: ['Invalid data. Expected a dictionary, but got int.'] }],
-  ['classification that does not exist', { ...VALID, classification: { id: 2147483647 } }, { classification: { id: ['Invalid pk "2147483647" - object does not exist.'] } }],
+  [
+    'classification id not an integer',
+    { ...VALID, classification: { id: 'x' } },
+    { classification: { id: ['A valid integer is required.'] } },
+  ],
+  [
+    'classification not an object',
+    { ...VALID, classification: 5 },
+    { classification: ['Invalid data. Expected a dictionary, but got int.'] },
+  ],
+  [
+    'classification that does not exist',
+    { ...VALID, classification: { id: 2147483647 } },
+    { classification: { id: ['Invalid pk "2147483647" - object does not exist.'] } },
+  ],
   ['several at once', { title: '', unitCost: '1', unit: 'toolongunit' }, { title: [BLANK], unit: [max(8)] }],
-  ['service errors together', { ...VALID, unitCost: 'x', classification: { id: 2147483647 } }, { unitCost: [NUMBER], classification: { id: ['Invalid pk "2147483647" - object does not exist.'] } }],
+  [
+    'service errors together',
+    { ...VALID, unitCost: 'x', classification: { id: 2147483647 } },
+    { unitCost: [NUMBER], classification: { id: ['Invalid pk "2147483647" - object does not exist.'] } },
+  ],
 ];
 
 describe('POST /v1/estimate/item refuses', () => {
@@ -88,29 +125,57 @@ describe('POST /v1/estimate/item refuses', () => {
   it("another business's classification → 400 on classification.id, worded like a missing one", async () => {
     const other = await newBusiness(t);
     const foreign = other.ids.estimateItemClassifications.design!;
-    const res = await call({ method: 'POST', url: '/v1/estimate/item', body: { ...VALID, classification: { id: foreign } } });
+    const res = await call({
+      method: 'POST',
+      url: '/v1/estimate/item',
+      body: { ...VALID, classification: { id: foreign } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.classification).toEqual({ id: [`Invalid pk "${foreign}" - object does not exist.`] });
   });
 
   it('malformed JSON and another content type', async () => {
-    const parse = await call({ method: 'POST', url: '/v1/estimate/item', raw: { payload: '{"title": ', contentType: 'application/json' } });
+    const parse = await call({
+      method: 'POST',
+      url: '/v1/estimate/item',
+      raw: { payload: '{"title": ', contentType: 'application/json' },
+    });
     expect(parse.status).toBe(400);
     expect(parse.body.detail).toMatch(/^JSON parse error - /);
-    const media = await call({ method: 'POST', url: '/v1/estimate/item', raw: { payload: 'title=x', contentType: 'text/plain' } });
+    const media = await call({
+      method: 'POST',
+      url: '/v1/estimate/item',
+      raw: { payload: 'title=x', contentType: 'text/plain' },
+    });
     expect(media.status).toBe(415);
   });
 
   it('a form body is checked the same way (urlencoded unitCost that is not a number)', async () => {
-    const res = await call({ method: 'POST', url: '/v1/estimate/item', form: 'urlencoded', body: { title: 'x', unitCost: 'abc', unit: 'EA' } });
+    const res = await call({
+      method: 'POST',
+      url: '/v1/estimate/item',
+      form: 'urlencoded',
+      body: { title: 'x', unitCost: 'abc', unit: 'EA' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.unitCost).toEqual([NUMBER]);
   });
 });
 
 describe('PATCH /v1/estimate/item/{item_id} refuses', () => {
-  const PATCH_INVALID = INVALID.filter(([name]) => !name.includes('missing') && name !== 'nothing' && name !== 'classification missing id')
-    .map(([name, body, expected]) => [name, Object.fromEntries(Object.entries(body).filter(([k]) => !(k in VALID) || (VALID as Record<string, unknown>)[k] !== body[k])), expected] as const)
+  const PATCH_INVALID = INVALID.filter(
+    ([name]) => !name.includes('missing') && name !== 'nothing' && name !== 'classification missing id',
+  )
+    .map(
+      ([name, body, expected]) =>
+        [
+          name,
+          Object.fromEntries(
+            Object.entries(body).filter(([k]) => !(k in VALID) || (VALID as Record<string, unknown>)[k] !== body[k]),
+          ),
+          expected,
+        ] as const,
+    )
     .filter(([, body]) => Object.keys(body).length > 0);
 
   it('has cases', () => {
@@ -133,7 +198,11 @@ describe('PATCH /v1/estimate/item/{item_id} refuses', () => {
     const other = await newBusiness(t);
     const foreign = other.ids.estimateItemClassifications.dev!;
     const before = await itemRows();
-    const res = await call({ method: 'PATCH', url: `/v1/estimate/item/${id}`, body: { title: 'Changed', classification: { id: foreign } } });
+    const res = await call({
+      method: 'PATCH',
+      url: `/v1/estimate/item/${id}`,
+      body: { title: 'Changed', classification: { id: foreign } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.classification).toEqual({ id: [`Invalid pk "${foreign}" - object does not exist.`] });
     expect(await itemRows()).toEqual(before);
@@ -150,7 +219,11 @@ describe('ids, queries and methods', () => {
   it('an unknown or malformed item id → 404 on GET, PATCH and DELETE', async () => {
     for (const id of ['2147483647', '3000000000', '0', '-1', 'abc', '1.5', '99999999999']) {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-        const res = await call({ method, url: `/v1/estimate/item/${id}`, ...(method === 'PATCH' ? { body: { title: 'x' } } : {}) });
+        const res = await call({
+          method,
+          url: `/v1/estimate/item/${id}`,
+          ...(method === 'PATCH' ? { body: { title: 'x' } } : {}),
+        });
         expect(res.status, `${method} ${id}`).toBe(404);
         expect(res.body.detail).toBe('Not found.');
       }
@@ -159,7 +232,11 @@ describe('ids, queries and methods', () => {
 
   it('bad page sizes → 400 on the parameter, on both lists', async () => {
     for (const url of ['/v1/estimate/item', '/v1/estimate/item/classification']) {
-      for (const [query, param] of [['page_size=0', 'page_size'], ['page_size=abc', 'page_size'], ['limit=-1', 'limit']] as const) {
+      for (const [query, param] of [
+        ['page_size=0', 'page_size'],
+        ['page_size=abc', 'page_size'],
+        ['limit=-1', 'limit'],
+      ] as const) {
         const res = await call({ method: 'GET', url: `${url}?${query}` });
         expect(res.status, `${url}?${query}`).toBe(400);
         expect(res.body[param], `${url}?${query}`).toEqual([expect.any(String)]);
@@ -195,27 +272,51 @@ describe('the catalog section estimateItemClassifications', () => {
   const cases: [string, unknown, string[]][] = [
     [
       'a duplicate key',
-      { estimateItemClassifications: [{ key: 'design', title: 'Design' }, { key: 'design', title: 'Design again' }] },
+      {
+        estimateItemClassifications: [
+          { key: 'design', title: 'Design' },
+          { key: 'design', title: 'Design again' },
+        ],
+      },
       ['estimateItemClassifications[1].key: duplicate key "design" (also estimateItemClassifications[0])'],
     ],
     [
       'an empty title and an unknown property',
       { estimateItemClassifications: [{ key: 'x', title: '', unitCost: '1' }] },
-      ['estimateItemClassifications[0].title: must NOT have fewer than 1 characters', 'estimateItemClassifications[0].unitCost: is not a known property'],
+      [
+        'estimateItemClassifications[0].title: must NOT have fewer than 1 characters',
+        'estimateItemClassifications[0].unitCost: is not a known property',
+      ],
     ],
-    ['not a list', { estimateItemClassifications: { key: 'x', title: 'X' } }, ['estimateItemClassifications: must be array']],
-    ['a missing key', { estimateItemClassifications: [{ title: 'X' }] }, ['estimateItemClassifications[0].key: is required']],
+    [
+      'not a list',
+      { estimateItemClassifications: { key: 'x', title: 'X' } },
+      ['estimateItemClassifications: must be array'],
+    ],
+    [
+      'a missing key',
+      { estimateItemClassifications: [{ title: 'X' }] },
+      ['estimateItemClassifications[0].key: is required'],
+    ],
   ];
   for (const [name, file, problems] of cases) {
     it(`${name}: the import names every problem and writes nothing`, async () => {
-      const before = await t.testDb.db.selectFrom('estimate_item_classification').select('id').where('business_id', '=', b.businessId).execute();
+      const before = await t.testDb.db
+        .selectFrom('estimate_item_classification')
+        .select('id')
+        .where('business_id', '=', b.businessId)
+        .execute();
       const error = await importCatalog(t.testDb.db, b.businessId, file).then(
         () => undefined,
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(CatalogError);
       expect([...(error as CatalogError).problems].sort()).toEqual([...problems].sort());
-      const after = await t.testDb.db.selectFrom('estimate_item_classification').select('id').where('business_id', '=', b.businessId).execute();
+      const after = await t.testDb.db
+        .selectFrom('estimate_item_classification')
+        .select('id')
+        .where('business_id', '=', b.businessId)
+        .execute();
       expect(after).toEqual(before);
     });
   }

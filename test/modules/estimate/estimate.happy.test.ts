@@ -41,7 +41,14 @@ describe('POST /v1/estimate/item', () => {
     const b = await newBusiness(t);
     const item = await create(b, { title: '서버 API 개발', unitCost: '7000000', unit: 'M/M' });
     expect(Object.keys(item)).toEqual(KEYS);
-    expect(item).toMatchObject({ title: '서버 API 개발', unitCost: '7000000.00', unit: 'M/M', description: null, image: '', classification: null });
+    expect(item).toMatchObject({
+      title: '서버 API 개발',
+      unitCost: '7000000.00',
+      unit: 'M/M',
+      description: null,
+      image: '',
+      classification: null,
+    });
     expect(item.id).toEqual(expect.any(Number));
     expect(item.created).toMatch(RFC3339_MS_UTC);
     const got = await get(b, `/v1/estimate/item/${item.id}`);
@@ -59,7 +66,13 @@ describe('POST /v1/estimate/item', () => {
       description: 'Two directions.',
       classification: { id: design(b).id, title: 'ignored' },
     });
-    expect(item).toMatchObject({ title: 'Logo design', unitCost: '3000000.50', unit: '식', description: 'Two directions.', classification: design(b) });
+    expect(item).toMatchObject({
+      title: 'Logo design',
+      unitCost: '3000000.50',
+      unit: '식',
+      description: 'Two directions.',
+      classification: design(b),
+    });
   });
 
   it('unitCost: decimal strings and JSON numbers, negative for discounts, normalised to two decimals', async () => {
@@ -85,7 +98,12 @@ describe('POST /v1/estimate/item', () => {
 
   it('accepts the longest title, unit and description, and Korean text and emoji', async () => {
     const b = await newBusiness(t);
-    const item = await create(b, { title: '가'.repeat(256), unitCost: '1', unit: 'M/M🙂ABCD'.slice(0, 8), description: '설'.repeat(2048) });
+    const item = await create(b, {
+      title: '가'.repeat(256),
+      unitCost: '1',
+      unit: 'M/M🙂ABCD'.slice(0, 8),
+      description: '설'.repeat(2048),
+    });
     expect(item.title).toHaveLength(256);
     expect(item.description).toHaveLength(2048);
     expect(item.unit).toBe('M/M🙂ABCD'.slice(0, 8));
@@ -93,7 +111,14 @@ describe('POST /v1/estimate/item', () => {
 
   it('reads read-only properties as ignored (id, created, image)', async () => {
     const b = await newBusiness(t);
-    const item = await create(b, { id: 999999, created: '2000-01-01T00:00:00.000Z', image: 'https://x.example/a.png', title: 'T', unitCost: '1', unit: 'EA' });
+    const item = await create(b, {
+      id: 999999,
+      created: '2000-01-01T00:00:00.000Z',
+      image: 'https://x.example/a.png',
+      title: 'T',
+      unitCost: '1',
+      unit: 'EA',
+    });
     expect(item.id).not.toBe(999999);
     expect(item.created).not.toBe('2000-01-01T00:00:00.000Z');
     expect(item.image).toBe('');
@@ -103,15 +128,40 @@ describe('POST /v1/estimate/item', () => {
     const b = await newBusiness(t);
     const c = design(b).id;
     const requests: SignedRequest[] = [
-      { method: 'POST', url: '/v1/estimate/item', body: { title: 'Encoded', unitCost: '-50.5', unit: 'EA', description: 'd', classification: { id: c } } },
-      { method: 'POST', url: '/v1/estimate/item', form: 'urlencoded', body: { title: 'Encoded', unitCost: '-50.5', unit: 'EA', description: 'd', 'classification.id': c } },
-      { method: 'POST', url: '/v1/estimate/item', form: 'urlencoded', body: { title: 'Encoded', unitCost: '-50.5', unit: 'EA', description: 'd', 'classification[id]': c } },
-      { method: 'POST', url: '/v1/estimate/item', form: 'multipart', body: { title: 'Encoded', unitCost: '-50.5', unit: 'EA', description: 'd', 'classification[id]': c } },
+      {
+        method: 'POST',
+        url: '/v1/estimate/item',
+        body: { title: 'Encoded', unitCost: '-50.5', unit: 'EA', description: 'd', classification: { id: c } },
+      },
+      {
+        method: 'POST',
+        url: '/v1/estimate/item',
+        form: 'urlencoded',
+        body: { title: 'Encoded', unitCost: '-50.5', unit: 'EA', description: 'd', 'classification.id': c },
+      },
+      {
+        method: 'POST',
+        url: '/v1/estimate/item',
+        form: 'urlencoded',
+        body: { title: 'Encoded', unitCost: '-50.5', unit: 'EA', description: 'd', 'classification[id]': c },
+      },
+      {
+        method: 'POST',
+        url: '/v1/estimate/item',
+        form: 'multipart',
+        body: { title: 'Encoded', unitCost: '-50.5', unit: 'EA', description: 'd', 'classification[id]': c },
+      },
     ];
     for (const req of requests) {
       const res = await call(b, req);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(res.body).toMatchObject({ title: 'Encoded', unitCost: '-50.50', unit: 'EA', description: 'd', classification: design(b) });
+      expect(res.body).toMatchObject({
+        title: 'Encoded',
+        unitCost: '-50.50',
+        unit: 'EA',
+        description: 'd',
+        classification: design(b),
+      });
     }
   });
 });
@@ -119,7 +169,13 @@ describe('POST /v1/estimate/item', () => {
 describe('PATCH /v1/estimate/item/{item_id}', () => {
   it('changes only what it sends; null clears description and classification', async () => {
     const b = await newBusiness(t);
-    const item = await create(b, { title: 'Before', unitCost: '10', unit: 'EA', description: 'Keep me', classification: { id: design(b).id } });
+    const item = await create(b, {
+      title: 'Before',
+      unitCost: '10',
+      unit: 'EA',
+      description: 'Keep me',
+      classification: { id: design(b).id },
+    });
     const url = `/v1/estimate/item/${item.id}`;
 
     const titled = await call(b, { method: 'PATCH', url, body: { title: 'After' } });
@@ -128,7 +184,13 @@ describe('PATCH /v1/estimate/item/{item_id}', () => {
     expect(titled.body.updated >= item.created).toBe(true);
 
     const costed = await call(b, { method: 'PATCH', url, body: { unitCost: -20, unit: '식' } });
-    expect(costed.body).toEqual({ ...item, title: 'After', unitCost: '-20.00', unit: '식', updated: costed.body.updated });
+    expect(costed.body).toEqual({
+      ...item,
+      title: 'After',
+      unitCost: '-20.00',
+      unit: '식',
+      updated: costed.body.updated,
+    });
 
     const dev = b.ids.estimateItemClassifications.dev!;
     const moved = await call(b, { method: 'PATCH', url, body: { classification: { id: dev } } });
@@ -165,7 +227,11 @@ describe('DELETE /v1/estimate/item/{item_id}', () => {
     const res = await send(t.app, b, { method: 'DELETE', url });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    const rows = await t.testDb.db.selectFrom('estimate_item').select('id').where('business_id', '=', b.businessId).execute();
+    const rows = await t.testDb.db
+      .selectFrom('estimate_item')
+      .select('id')
+      .where('business_id', '=', b.businessId)
+      .execute();
     expect(rows.map((r) => r.id)).toEqual([keep.id]);
     for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
       const again = await call(b, { method, url, ...(method === 'PATCH' ? { body: { title: 'x' } } : {}) });
@@ -204,14 +270,27 @@ describe('GET /v1/estimate/item', () => {
     const x = await create(b, { title: 'x', unitCost: '1', unit: 'EA' });
     const y = await create(b, { title: 'y', unitCost: '1', unit: 'EA' });
     const z = await create(b, { title: 'z', unitCost: '1', unit: 'EA' });
-    await t.testDb.db.updateTable('estimate_item').set({ created: '2099-01-01T00:00:00.000Z' }).where('id', '=', x.id).execute();
-    await t.testDb.db.updateTable('estimate_item').set({ created: '2000-01-01T00:00:00.000Z' }).where('id', 'in', [y.id, z.id]).execute();
+    await t.testDb.db
+      .updateTable('estimate_item')
+      .set({ created: '2099-01-01T00:00:00.000Z' })
+      .where('id', '=', x.id)
+      .execute();
+    await t.testDb.db
+      .updateTable('estimate_item')
+      .set({ created: '2000-01-01T00:00:00.000Z' })
+      .where('id', 'in', [y.id, z.id])
+      .execute();
     expect(await listIds(b, '/v1/estimate/item')).toEqual([x.id, z.id, y.id]);
   });
 
   it('search: title or description, case-insensitive, every term must match, % and _ literal', async () => {
     const b = await newBusiness(t);
-    const ui = await create(b, { title: 'UI 디자인', unitCost: '1', unit: 'M/M', description: 'Screens and STYLE guide' });
+    const ui = await create(b, {
+      title: 'UI 디자인',
+      unitCost: '1',
+      unit: 'M/M',
+      description: 'Screens and STYLE guide',
+    });
     const api = await create(b, { title: 'API development', unitCost: '1', unit: 'M/M', description: null });
     const pct = await create(b, { title: 'Discount 10%', unitCost: '-1', unit: '식', description: 'package_deal' });
     expect(await listIds(b, '/v1/estimate/item?search=디자인')).toEqual([ui.id]);
@@ -243,7 +322,9 @@ describe('GET /v1/estimate/item/classification', () => {
   it('lists {id, title} in the configured order (file order, later imports after), paged, never as an item id', async () => {
     const b = await newBusiness(t);
     const c = b.ids.estimateItemClassifications;
-    const later = await importCatalog(t.testDb.db, b.businessId, { estimateItemClassifications: [{ key: 'ops', title: 'Aardvark ops' }] });
+    const later = await importCatalog(t.testDb.db, b.businessId, {
+      estimateItemClassifications: [{ key: 'ops', title: 'Aardvark ops' }],
+    });
     const all = await get(b, '/v1/estimate/item/classification');
     expect(all.status).toBe(200);
     expect(all.body).toEqual({
@@ -265,7 +346,8 @@ describe('GET /v1/estimate/item/classification', () => {
   it('search matches the title case-insensitively; every term must match', async () => {
     const b = await newBusiness(t);
     const c = b.ids.estimateItemClassifications;
-    const titles = async (q: string) => (await get(b, `/v1/estimate/item/classification${q}`)).body.results.map((r: { title: string }) => r.title);
+    const titles = async (q: string) =>
+      (await get(b, `/v1/estimate/item/classification${q}`)).body.results.map((r: { title: string }) => r.title);
     expect(await titles('?search=DESIGN')).toEqual(['Design']);
     expect(await titles('?search=e')).toEqual(['Design', 'Development']);
     expect(await titles('?search=e&search=dev')).toEqual(['Development']);
@@ -275,7 +357,11 @@ describe('GET /v1/estimate/item/classification', () => {
 
   it('a business without classifications gets an empty page', async () => {
     const b = await newBusiness(t, { catalog: null });
-    expect((await get(b, '/v1/estimate/item/classification')).body).toEqual({ next: null, previous: null, results: [] });
+    expect((await get(b, '/v1/estimate/item/classification')).body).toEqual({
+      next: null,
+      previous: null,
+      results: [],
+    });
   });
 });
 
@@ -283,7 +369,11 @@ describe('the demo business', () => {
   it('has classifications and estimate items, with Korean and English titles, the units 식, EA, M/M and a discount line', async () => {
     const demo = await createDemo(t.testDb.db, t.masterKey);
     const classifications = await call(demo, { method: 'GET', url: '/v1/estimate/item/classification' });
-    expect(classifications.body.results.map((r: { title: string }) => r.title)).toEqual(['디자인', 'Development', '운영 및 유지보수']);
+    expect(classifications.body.results.map((r: { title: string }) => r.title)).toEqual([
+      '디자인',
+      'Development',
+      '운영 및 유지보수',
+    ]);
     const items = await call(demo, { method: 'GET', url: '/v1/estimate/item' });
     expect(items.status).toBe(200);
     const results = items.body.results as Record<string, any>[];

@@ -42,7 +42,14 @@ async function expectDataAsGet(b: TestBusiness, events: any[], paths: Record<str
   }
 }
 
-const PATHS = { inquiry: '/v1/inquiry', contract: '/v1/contract', project: '/v1/project', settlement: '/v1/settlement', todo: '/v1/todo', client: '/v1/client' };
+const PATHS = {
+  inquiry: '/v1/inquiry',
+  contract: '/v1/contract',
+  project: '/v1/project',
+  settlement: '/v1/settlement',
+  todo: '/v1/todo',
+  client: '/v1/client',
+};
 
 describe('cascade events', () => {
   it("a client's PATCH of what others nest writes inquiry.updated and contract.updated [client]; other properties none", async () => {
@@ -54,7 +61,9 @@ describe('cascade events', () => {
     await created(b, '/v1/inquiry', { name: 'Other' });
 
     let since = await lastEventId(b);
-    expect((await patch(b, `/v1/client/${client.id}`, { companyName: 'Acme 2', email: 'a@acme.example' })).status).toBe(200);
+    expect((await patch(b, `/v1/client/${client.id}`, { companyName: 'Acme 2', email: 'a@acme.example' })).status).toBe(
+      200,
+    );
     const events = await eventsAfter(b, since);
     expect(summary(events)).toEqual([
       ['client.updated', ['companyName', 'email'], client.id],
@@ -93,7 +102,14 @@ describe('cascade events', () => {
     const i = await created(b, '/v1/inquiry', { name: 'A' });
     const c = await created(b, '/v1/contract', { ...CONTRACT, inquiry: { id: i.id } });
     const p = await created(b, '/v1/project', { title: 'P', contract: { id: c.id } });
-    const s = await created(b, '/v1/settlement', { title: 'S', amount: 1, additionalAmount: 0, vat: 0, contract: { id: c.id }, type: { id: b.ids.settlementTypes.sub } });
+    const s = await created(b, '/v1/settlement', {
+      title: 'S',
+      amount: 1,
+      additionalAmount: 0,
+      vat: 0,
+      contract: { id: c.id },
+      type: { id: b.ids.settlementTypes.sub },
+    });
 
     let since = await lastEventId(b);
     expect((await patch(b, `/v1/contract/${c.id}`, { title: 'Website 2', status: 'I' })).status).toBe(200);

@@ -46,19 +46,28 @@ async function created(b: TestBusiness, url: string, body: Record<string, unknow
  */
 async function blockedBy(pid: number): Promise<number[]> {
   const { rows } = CITUS
-    ? await sql<{ pid: string }>`select waiting_gpid as pid from citus_lock_waits where blocking_gpid = ${pid}`.execute(t.testDb.db)
-    : await sql<{ pid: number }>`select pid from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(t.testDb.db);
+    ? await sql<{ pid: string }>`select waiting_gpid as pid from citus_lock_waits where blocking_gpid = ${pid}`.execute(
+        t.testDb.db,
+      )
+    : await sql<{ pid: number }>`select pid from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(
+        t.testDb.db,
+      );
   return rows.map((r) => Number(r.pid));
 }
 
 /** This session's id as {@link blockedBy} names it: its pid, on Citus its global pid. */
-const ownPid = CITUS ? sql<{ pid: string }>`select citus_backend_gpid() as pid` : sql<{ pid: number }>`select pg_backend_pid() as pid`;
+const ownPid = CITUS
+  ? sql<{ pid: string }>`select citus_backend_gpid() as pid`
+  : sql<{ pid: number }>`select pg_backend_pid() as pid`;
 
 /**
  * Runs `change` (the PATCH) and `create` (the POST) so that the POST starts while the PATCH holds its row lock,
  * before either has written an event; answers the POST's answer once both have ended.
  */
-async function race(change: () => Promise<{ status: number; body: any }>, create: () => Promise<{ status: number; body: any }>) {
+async function race(
+  change: () => Promise<{ status: number; body: any }>,
+  create: () => Promise<{ status: number; body: any }>,
+) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let holding!: (pid: number) => void;
@@ -74,13 +83,21 @@ async function race(change: () => Promise<{ status: number; body: any }>, create
     const holderPid = await held;
     changed = change();
     let changerPid = 0;
-    await until(async () => {
-      changerPid = (await blockedBy(holderPid))[0] ?? 0;
-      return changerPid !== 0;
-    }, 10_000, 'the PATCH to wait at its event write');
+    await until(
+      async () => {
+        changerPid = (await blockedBy(holderPid))[0] ?? 0;
+        return changerPid !== 0;
+      },
+      10_000,
+      'the PATCH to wait at its event write',
+    );
     createdNow = create();
     // the POST waits either for the PATCH's row lock (its reference) or, like the PATCH, at its event write
-    await until(async () => (await blockedBy(changerPid)).length > 0 || (await blockedBy(holderPid)).length > 1, 10_000, 'the POST to wait');
+    await until(
+      async () => (await blockedBy(changerPid)).length > 0 || (await blockedBy(holderPid)).length > 1,
+      10_000,
+      'the POST to wait',
+    );
   } finally {
     release();
     await holder;
@@ -98,41 +115,50 @@ async function eventsOf(b: TestBusiness, resource: string, id: number): Promise<
   return (res.body.results as any[]).filter((e) => e.type.startsWith(`${resource}.`) && e.data.id === id);
 }
 
-describe.skipIf(DIALECT !== 'postgres')('a cascade and a record created meanwhile that nests its cause (PostgreSQL)', () => {
-  it("a client renamed while an inquiry is created for it: the inquiry's last event carries the new name", async () => {
-    const b = await newBusiness(t);
-    const client = await created(b, '/v1/client', { companyName: 'Old name' });
-    const inquiry = await race(
-      () => patch(b, `/v1/client/${client.id}`, { companyName: 'New name' }),
-      () => post(b, '/v1/inquiry', { name: 'Lead', client: { id: client.id } }),
-    );
-    const now = (await get(b, `/v1/inquiry/${inquiry.id}`)).body;
-    expect(now.client.companyName).toBe('New name');
-    const events = await eventsOf(b, 'inquiry', inquiry.id);
-    expect(events.at(-1)?.data.client.companyName, JSON.stringify(events.map((e) => [e.type, e.data.client]))).toBe('New name');
-  });
+describe.skipIf(DIALECT !== 'postgres')(
+  'a cascade and a record created meanwhile that nests its cause (PostgreSQL)',
+  () => {
+    it("a client renamed while an inquiry is created for it: the inquiry's last event carries the new name", async () => {
+      const b = await newBusiness(t);
+      const client = await created(b, '/v1/client', { companyName: 'Old name' });
+      const inquiry = await race(
+        () => patch(b, `/v1/client/${client.id}`, { companyName: 'New name' }),
+        () => post(b, '/v1/inquiry', { name: 'Lead', client: { id: client.id } }),
+      );
+      const now = (await get(b, `/v1/inquiry/${inquiry.id}`)).body;
+      expect(now.client.companyName).toBe('New name');
+      const events = await eventsOf(b, 'inquiry', inquiry.id);
+      expect(events.at(-1)?.data.client.companyName, JSON.stringify(events.map((e) => [e.type, e.data.client]))).toBe(
+        'New name',
+      );
+    });
 
-  it("a contract retitled while a project is created for it: the project's last event carries the new title", async () => {
-    const b = await newBusiness(t);
-    const contract = await created(b, '/v1/contract', CONTRACT);
-    const project = await race(
-      () => patch(b, `/v1/contract/${contract.id}`, { title: 'New title' }),
-      () => post(b, '/v1/project', { title: 'P', contract: { id: contract.id } }),
-    );
-    expect((await get(b, `/v1/project/${project.id}`)).body.contract.title).toBe('New title');
-    const events = await eventsOf(b, 'project', project.id);
-    expect(events.at(-1)?.data.contract.title, JSON.stringify(events.map((e) => [e.type, e.data.contract]))).toBe('New title');
-  });
+    it("a contract retitled while a project is created for it: the project's last event carries the new title", async () => {
+      const b = await newBusiness(t);
+      const contract = await created(b, '/v1/contract', CONTRACT);
+      const project = await race(
+        () => patch(b, `/v1/contract/${contract.id}`, { title: 'New title' }),
+        () => post(b, '/v1/project', { title: 'P', contract: { id: contract.id } }),
+      );
+      expect((await get(b, `/v1/project/${project.id}`)).body.contract.title).toBe('New title');
+      const events = await eventsOf(b, 'project', project.id);
+      expect(events.at(-1)?.data.contract.title, JSON.stringify(events.map((e) => [e.type, e.data.contract]))).toBe(
+        'New title',
+      );
+    });
 
-  it("an inquiry renamed while a todo is created for it: the todo's last event carries the new name", async () => {
-    const b = await newBusiness(t);
-    const inquiry = await created(b, '/v1/inquiry', { name: 'Old name' });
-    const todo = await race(
-      () => patch(b, `/v1/inquiry/${inquiry.id}`, { name: 'New name' }),
-      () => post(b, '/v1/todo', { ...TODO, inquiry: { id: inquiry.id } }),
-    );
-    expect((await get(b, `/v1/todo/${todo.id}`)).body.inquiry.name).toBe('New name');
-    const events = await eventsOf(b, 'todo', todo.id);
-    expect(events.at(-1)?.data.inquiry.name, JSON.stringify(events.map((e) => [e.type, e.data.inquiry]))).toBe('New name');
-  });
-});
+    it("an inquiry renamed while a todo is created for it: the todo's last event carries the new name", async () => {
+      const b = await newBusiness(t);
+      const inquiry = await created(b, '/v1/inquiry', { name: 'Old name' });
+      const todo = await race(
+        () => patch(b, `/v1/inquiry/${inquiry.id}`, { name: 'New name' }),
+        () => post(b, '/v1/todo', { ...TODO, inquiry: { id: inquiry.id } }),
+      );
+      expect((await get(b, `/v1/todo/${todo.id}`)).body.inquiry.name).toBe('New name');
+      const events = await eventsOf(b, 'todo', todo.id);
+      expect(events.at(-1)?.data.inquiry.name, JSON.stringify(events.map((e) => [e.type, e.data.inquiry]))).toBe(
+        'New name',
+      );
+    });
+  },
+);

@@ -58,7 +58,9 @@ describe('parent on note events', () => {
       ['inquiry.text_history.deleted', { type: 'inquiry', id: inquiry.id }],
     ]);
     // data is the note's shape, unchanged: the parent is beside it, not in it
-    expect(all[1].data).toEqual((await get(b, `/v1/inquiry/${inquiry.id}/text_history`)).body.results[0] ?? all[1].data);
+    expect(all[1].data).toEqual(
+      (await get(b, `/v1/inquiry/${inquiry.id}/text_history`)).body.results[0] ?? all[1].data,
+    );
     expect(all[3].data).toEqual({ id: note.id });
   });
 
@@ -85,7 +87,9 @@ describe('parent on note events', () => {
       ['settlement.history.updated', onSettlement],
       ['settlement.history.deleted', onSettlement],
     ]);
-    const contractEvents = (await follow(b, 0)).filter((e) => /^(contract|settlement)\.(created|updated|deleted)$/.test(e.type));
+    const contractEvents = (await follow(b, 0)).filter((e) =>
+      /^(contract|settlement)\.(created|updated|deleted)$/.test(e.type),
+    );
     expect(contractEvents.length).toBeGreaterThan(1);
     expect(contractEvents.every((e) => e.parent === null)).toBe(true);
 
@@ -137,7 +141,9 @@ describe('sequence and after_sequence', () => {
     expect(await follow(b, sequences.at(-1))).toEqual([]);
     // combined with type filters
     const updates = await follow(b, middle, '&type=client.updated', 2);
-    expect(updates.map((e) => e.sequence)).toEqual(oldestFirst.filter((e) => e.sequence > middle && e.type === 'client.updated').map((e) => e.sequence));
+    expect(updates.map((e) => e.sequence)).toEqual(
+      oldestFirst.filter((e) => e.sequence > middle && e.type === 'client.updated').map((e) => e.sequence),
+    );
 
     // a new write appears after the last sequence seen, with a greater sequence
     await created(b, '/v1/client', { companyName: 'Later' });
@@ -166,7 +172,10 @@ describe('sequence and after_sequence', () => {
     for (const bad of ['-1', 'abc', '1.5', '99999999999999999999']) {
       const res = await get(b, `/v1/event?after_sequence=${encodeURIComponent(bad)}`);
       expect(res.status, `${bad}: ${JSON.stringify(res.body)}`).toBe(400);
-      expect(Object.keys(res.body).filter((k) => k !== 'requestId'), bad).toEqual(['after_sequence']);
+      expect(
+        Object.keys(res.body).filter((k) => k !== 'requestId'),
+        bad,
+      ).toEqual(['after_sequence']);
       expect(Array.isArray(res.body.after_sequence)).toBe(true);
     }
     for (let i = 0; i < 3; i++) await created(b, '/v1/client', { companyName: `C${i}` });

@@ -152,11 +152,16 @@ describe('updated_start / updated_end', () => {
     const mark = new Date().toISOString();
     await sleep(5);
     const patched = await patch(b, `/v1/client/${a}`, { companyName: 'A2' });
-    const ids = async (q: string) => ((await get(b, `/v1/client?${q}`)).body.results as { id: number }[]).map((r) => r.id);
+    const ids = async (q: string) =>
+      ((await get(b, `/v1/client?${q}`)).body.results as { id: number }[]).map((r) => r.id);
     expect(await ids(`updated_start=${encodeURIComponent(mark)}`)).toEqual([a]);
     expect(await ids(`updated_end=${encodeURIComponent(mark)}`)).toEqual([c]);
     // inclusive at the millisecond
-    expect(await ids(`updated_start=${encodeURIComponent(patched.body.updated)}&updated_end=${encodeURIComponent(patched.body.updated)}`)).toEqual([a]);
+    expect(
+      await ids(
+        `updated_start=${encodeURIComponent(patched.body.updated)}&updated_end=${encodeURIComponent(patched.body.updated)}`,
+      ),
+    ).toEqual([a]);
     // a date covers the whole day in the business time zone (today holds both)
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: b.timezone }).format(new Date());
     expect((await ids(`updated_start=${today}&updated_end=${today}`)).sort()).toEqual([a, c].sort());

@@ -43,23 +43,32 @@ describe('type patterns on GET /v1/event', () => {
     expect(inquiry.status).toBe(201);
     const note = await post(b, `/v1/inquiry/${inquiry.body.id}/text_history`, { content: 'n' });
     expect(note.status, JSON.stringify(note.body)).toBe(201);
-    const types = async (q: string) => ((await get(b, `/v1/event?after_sequence=0&page_size=100${q}`)).body.results as any[]).map((e) => e.type);
+    const types = async (q: string) =>
+      ((await get(b, `/v1/event?after_sequence=0&page_size=100${q}`)).body.results as any[]).map((e) => e.type);
     expect(await types('&type=client.created')).toEqual(['client.created']);
     expect(await types('&type=client.*')).toEqual(['client.created', 'client.updated']);
     // a prefix takes every type that starts with it, the notes' included
     expect(await types('&type=inquiry.*')).toEqual(['inquiry.created', 'inquiry.text_history.created']);
     expect(await types('&type=inquiry.text_history.*')).toEqual(['inquiry.text_history.created']);
-    expect(await types('&type=client.updated&type=inquiry.*')).toEqual(['client.updated', 'inquiry.created', 'inquiry.text_history.created']);
+    expect(await types('&type=client.updated&type=inquiry.*')).toEqual([
+      'client.updated',
+      'inquiry.created',
+      'inquiry.text_history.created',
+    ]);
     expect(await types('&type=*')).toEqual(await types(''));
     expect(await types('&type=*&type=client.created')).toEqual(await types(''));
     // newest first too, and paged
     const page1 = await get(b, '/v1/event?page_size=1&type=client.*');
     expect(page1.body.results.map((e: any) => e.type)).toEqual(['client.updated']);
     const next = new URL(page1.body.next);
-    expect((await get(b, next.pathname + next.search)).body.results.map((e: any) => e.type)).toEqual(['client.created']);
+    expect((await get(b, next.pathname + next.search)).body.results.map((e: any) => e.type)).toEqual([
+      'client.created',
+    ]);
     const paged = await get(b, '/v1/event?after_sequence=0&page_size=1&type=inquiry.*');
     const second = new URL(paged.body.next);
-    expect((await get(b, second.pathname + second.search)).body.results.map((e: any) => e.type)).toEqual(['inquiry.text_history.created']);
+    expect((await get(b, second.pathname + second.search)).body.results.map((e: any) => e.type)).toEqual([
+      'inquiry.text_history.created',
+    ]);
   });
 
   it('a malformed pattern or one that names no type is a 400 naming it', async () => {
@@ -139,13 +148,20 @@ describe('long-poll: GET /v1/event?after_sequence=N&wait=S', () => {
 
   it('refuses wait without after_sequence, out of range or not a number (400), in the DRF shape', async () => {
     const b = await newBusiness(t);
-    expect400(await get(b, '/v1/event?wait=5'), { wait: ['Only with after_sequence: the long-poll waits for the events after a sequence.'] });
+    expect400(await get(b, '/v1/event?wait=5'), {
+      wait: ['Only with after_sequence: the long-poll waits for the events after a sequence.'],
+    });
     for (const bad of ['61', '-1', 'soon', '1e3']) {
       const res = await get(b, `/v1/event?after_sequence=0&wait=${bad}`);
       expect(res.status, bad).toBe(400);
-      expect(Object.keys(res.body).filter((k) => k !== 'requestId'), bad).toEqual(['wait']);
+      expect(
+        Object.keys(res.body).filter((k) => k !== 'requestId'),
+        bad,
+      ).toEqual(['wait']);
     }
-    expect400(await get(b, '/v1/event?after_sequence=0&wait=0&type=client.nope'), { type: ['"client.nope" is not a valid choice.'] });
+    expect400(await get(b, '/v1/event?after_sequence=0&wait=0&type=client.nope'), {
+      type: ['"client.nope" is not a valid choice.'],
+    });
   });
 
   it('holds at most BIZAPI_EVENT_FOLLOWERS_MAX_PER_BUSINESS waiters of a business: beyond, 429 with Retry-After', async () => {
@@ -160,7 +176,8 @@ describe('long-poll: GET /v1/event?after_sequence=N&wait=S', () => {
     // another business is not limited by this one's
     const theirs = get(other, '/v1/event?after_sequence=0&wait=0.2');
     await newClient(b);
-    for (const res of await Promise.all(held)) expect(res.body.results.map((e: any) => e.type)).toEqual(['client.created']);
+    for (const res of await Promise.all(held))
+      expect(res.body.results.map((e: any) => e.type)).toEqual(['client.created']);
     expect((await theirs).status).toBe(200);
   });
 
@@ -171,7 +188,12 @@ describe('long-poll: GET /v1/event?after_sequence=N&wait=S', () => {
     await newClient(b);
     expect((await waiting).status).toBe(200);
     await t.app.logWriter.flush();
-    const rows = await t.testDb.db.selectFrom('api_log').select(['path', 'status_code']).where('business_id', '=', b.businessId).where('path', 'like', '/v1/event%').execute();
+    const rows = await t.testDb.db
+      .selectFrom('api_log')
+      .select(['path', 'status_code'])
+      .where('business_id', '=', b.businessId)
+      .where('path', 'like', '/v1/event%')
+      .execute();
     expect(rows).toEqual([{ path: '/v1/event?after_sequence=0&wait=30', status_code: '200' }]);
   });
 });

@@ -65,7 +65,9 @@ describe('GET /v1/event/stream', () => {
     const resumed = openEventStream(port, b, '/v1/event/stream', { 'last-event-id': String(first.sequence) });
     expect((await resumed.waitFor(2)).map((m) => m.data.id)).toEqual([second.id, third.id]);
     resumed.close();
-    const overridden = openEventStream(port, b, `/v1/event/stream?after_sequence=${second.sequence}`, { 'last-event-id': String(first.sequence) });
+    const overridden = openEventStream(port, b, `/v1/event/stream?after_sequence=${second.sequence}`, {
+      'last-event-id': String(first.sequence),
+    });
     expect((await overridden.waitFor(1)).map((m) => m.data.id)).toEqual([third.id]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(overridden.messages).toHaveLength(1);
@@ -130,7 +132,13 @@ describe('GET /v1/event/stream', () => {
     await s3.ended;
     await t.app.logWriter.flush();
     const rows = () =>
-      t.testDb.db.selectFrom('api_log').select(['path', 'status_code']).where('business_id', '=', b.businessId).where('path', 'like', '/v1/event/stream%').orderBy('id').execute();
+      t.testDb.db
+        .selectFrom('api_log')
+        .select(['path', 'status_code'])
+        .where('business_id', '=', b.businessId)
+        .where('path', 'like', '/v1/event/stream%')
+        .orderBy('id')
+        .execute();
     expect(await rows()).toEqual([{ path: '/v1/event/stream', status_code: '429' }]);
     s1.close();
     s2.close();

@@ -63,7 +63,11 @@ const CASES: Case[] = [
     body: async () => ({ title: 'Website', status: 'I', startDate: '2026-12-01' }),
     change: () => ({ title: 'Website', status: 'E', actualEndDate: '2027-01-02', isHidden: false }),
     changed: ['status', 'actualEndDate'],
-    noops: [{}, { title: 'Website' }, { status: 'I', startDate: '2026-12-01', endDate: null, contract: null, isHidden: false }],
+    noops: [
+      {},
+      { title: 'Website' },
+      { status: 'I', startDate: '2026-12-01', endDate: null, contract: null, isHidden: false },
+    ],
     refusedPatches: () => [{ title: '' }, { contract: { id: 2147483647 } }, { status: 'X' }],
     refusedCreate: async () => ({ title: 'X', contract: { id: 2147483647 } }),
   },
@@ -80,18 +84,37 @@ const CASES: Case[] = [
   {
     resource: 'todo',
     path: '/v1/todo',
-    body: async (b) => ({ inquiry: { id: await newInquiry(b) }, type: 'CA', dueDate: '2026-12-01', dueTime: '10:00', action: 'Call' }),
+    body: async (b) => ({
+      inquiry: { id: await newInquiry(b) },
+      type: 'CA',
+      dueDate: '2026-12-01',
+      dueTime: '10:00',
+      action: 'Call',
+    }),
     change: () => ({ action: 'Call back', dueTime: '10:00:00', actionHistory: 'Left a message' }),
     changed: ['action', 'actionHistory'],
-    noops: [{}, { action: 'Call', type: 'CA' }, { dueTime: '10:00:00', isComplete: false, completedAt: null, inCharge: null }],
-    refusedPatches: (b) => [{ action: '' }, { inCharge: { id: 2147483647 } }, { completedAt: '2026-11-01T00:00:00Z' }, { completedInCharge: { id: b.ids.members.kim } }],
+    noops: [
+      {},
+      { action: 'Call', type: 'CA' },
+      { dueTime: '10:00:00', isComplete: false, completedAt: null, inCharge: null },
+    ],
+    refusedPatches: (b) => [
+      { action: '' },
+      { inCharge: { id: 2147483647 } },
+      { completedAt: '2026-11-01T00:00:00Z' },
+      { completedInCharge: { id: b.ids.members.kim } },
+    ],
     refusedCreate: async () => ({ inquiry: { id: 2147483647 }, type: 'CA', dueDate: '2026-12-01', action: 'Call' }),
   },
   {
     resource: 'estimate.item',
     path: '/v1/estimate/item',
     body: async () => ({ title: 'Design', unitCost: '100', unit: 'EA' }),
-    change: (b) => ({ unitCost: '100.50', classification: { id: b.ids.estimateItemClassifications.design }, unit: 'EA' }),
+    change: (b) => ({
+      unitCost: '100.50',
+      classification: { id: b.ids.estimateItemClassifications.design },
+      unit: 'EA',
+    }),
     changed: ['unitCost', 'classification'],
     noops: [{}, { unitCost: '100.00' }, { unitCost: 100, title: 'Design', description: null, classification: null }],
     refusedPatches: () => [{ title: '' }, { unitCost: 'abc' }, { classification: { id: 2147483647 } }],
@@ -208,7 +231,14 @@ for (const c of CASES) {
 
 describe('todo completion events', () => {
   async function newTodo(b: TestBusiness): Promise<number> {
-    return (await created(b, '/v1/todo', { inquiry: { id: await newInquiry(b) }, type: 'CA', dueDate: '2026-12-01', action: 'Call' })).id;
+    return (
+      await created(b, '/v1/todo', {
+        inquiry: { id: await newInquiry(b) },
+        type: 'CA',
+        dueDate: '2026-12-01',
+        action: 'Call',
+      })
+    ).id;
   }
   const changes = async (b: TestBusiness) => (await events(b, 'todo')).slice(1).map((e) => [e.type, e.changedFields]);
 
@@ -233,9 +263,16 @@ describe('todo completion events', () => {
     const b = await newBusiness(t);
     const id = await newTodo(b);
     const kim = b.ids.members.kim;
-    const done = await patch(b, `/v1/todo/${id}`, { isComplete: true, completedInCharge: { id: kim }, completedAt: '2026-11-20T01:00:00Z' });
+    const done = await patch(b, `/v1/todo/${id}`, {
+      isComplete: true,
+      completedInCharge: { id: kim },
+      completedAt: '2026-11-20T01:00:00Z',
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    const moved = await patch(b, `/v1/todo/${id}`, { completedAt: '2026-11-21T01:00:00+09:00', completedInCharge: { id: kim } });
+    const moved = await patch(b, `/v1/todo/${id}`, {
+      completedAt: '2026-11-21T01:00:00+09:00',
+      completedInCharge: { id: kim },
+    });
     expect(moved.body.completedAt).toBe('2026-11-20T16:00:00.000Z');
     const reopened = await patch(b, `/v1/todo/${id}`, { isComplete: false });
     expect(reopened.body).toMatchObject({ completedInCharge: null, completedAt: null });
@@ -249,7 +286,9 @@ describe('todo completion events', () => {
   it('concurrent completions and reopenings: each event flips the state the previous one left', async () => {
     const b = await newBusiness(t);
     const id = await newTodo(b);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => patch(b, `/v1/todo/${id}`, { isComplete: n % 2 === 0 })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => patch(b, `/v1/todo/${id}`, { isComplete: n % 2 === 0 })),
+    );
     for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(200);
     const updates = (await events(b, 'todo')).slice(1);
     expect(updates.length).toBeGreaterThan(0);

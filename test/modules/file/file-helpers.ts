@@ -3,7 +3,13 @@
  * temporary directory, and the steps of the upload flow through HTTP.
  */
 import { createHash } from 'node:crypto';
-import { CopyObjectCommand, DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -25,7 +31,11 @@ export async function buildFileTestApp(env: Record<string, string> = {}): Promis
 }
 
 /** `POST /v1/presigned {name}` for `b`; fails the test unless it answers 201. */
-export async function presign(app: FastifyInstance, b: TestBusiness, name = 'proposal.pdf'): Promise<{ url: string; path: string }> {
+export async function presign(
+  app: FastifyInstance,
+  b: TestBusiness,
+  name = 'proposal.pdf',
+): Promise<{ url: string; path: string }> {
   const res = await sendJson(app, b, { method: 'POST', url: '/v1/presigned', body: { name } });
   if (res.status !== 201) throw new Error(`presign answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body as { url: string; path: string };
@@ -53,7 +63,12 @@ export async function get(app: FastifyInstance, url: string): Promise<LightMyReq
 }
 
 /** Presigns and uploads `bytes` for `b`; returns the path. */
-export async function upload(app: FastifyInstance, b: TestBusiness, name = 'proposal.pdf', bytes: Buffer | string = '%PDF-1.7 test'): Promise<string> {
+export async function upload(
+  app: FastifyInstance,
+  b: TestBusiness,
+  name = 'proposal.pdf',
+  bytes: Buffer | string = '%PDF-1.7 test',
+): Promise<string> {
   const { url, path: p } = await presign(app, b, name);
   const res = await put(app, url, bytes);
   if (res.statusCode !== 200) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
@@ -61,21 +76,34 @@ export async function upload(app: FastifyInstance, b: TestBusiness, name = 'prop
 }
 
 /** Creates an inquiry (asserting 201) and returns its id. */
-export async function createInquiry(app: FastifyInstance, b: TestBusiness, body: Record<string, unknown> = {}): Promise<number> {
+export async function createInquiry(
+  app: FastifyInstance,
+  b: TestBusiness,
+  body: Record<string, unknown> = {},
+): Promise<number> {
   const res = await sendJson(app, b, { method: 'POST', url: '/v1/inquiry', body });
   if (res.status !== 201) throw new Error(`POST /v1/inquiry answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.id as number;
 }
 
 /** `GET /v1/inquiry/{id}` (asserting 200) and returns its `fileSet`. */
-export async function fileSetOf(app: FastifyInstance, b: TestBusiness, inquiryId: number): Promise<{ id: number; name: string; file: string; created: string }[]> {
+export async function fileSetOf(
+  app: FastifyInstance,
+  b: TestBusiness,
+  inquiryId: number,
+): Promise<{ id: number; name: string; file: string; created: string }[]> {
   const res = await sendJson(app, b, { method: 'GET', url: `/v1/inquiry/${inquiryId}` });
-  if (res.status !== 200) throw new Error(`GET /v1/inquiry/${inquiryId} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`GET /v1/inquiry/${inquiryId} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.fileSet;
 }
 
 /** An inquiry of `b` holding one uploaded file; returns both ids and the path. */
-export async function inquiryWithFile(app: FastifyInstance, b: TestBusiness, bytes = '%PDF-1.7 owned'): Promise<{ inquiryId: number; fileId: number; path: string }> {
+export async function inquiryWithFile(
+  app: FastifyInstance,
+  b: TestBusiness,
+  bytes = '%PDF-1.7 owned',
+): Promise<{ inquiryId: number; fileId: number; path: string }> {
   const p = await upload(app, b, 'owned.pdf', bytes);
   const inquiryId = await createInquiry(app, b, { fileSet: [{ name: 'owned.pdf', file: p }] });
   const [file] = await fileSetOf(app, b, inquiryId);

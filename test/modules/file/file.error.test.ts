@@ -41,7 +41,11 @@ const ALLOWED = 'pdf, doc, docx, xls, xlsx, ppt, pptx, hwp, jpg, jpeg, png, gif,
 function stored(p: string): boolean {
   return fs.existsSync(path.join(t.dataDir, 'files', p));
 }
-function expectDetail(res: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number, code?: string) {
+function expectDetail(
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+  status: number,
+  code?: string,
+) {
   expect(res.statusCode, res.body).toBe(status);
   const body = JSON.parse(res.body) as Record<string, unknown>;
   expect(body).toEqual({ detail: expect.any(String), ...(code && { code }), requestId: res.headers['x-request-id'] });
@@ -146,7 +150,12 @@ describe('PUT to a pre-signed URL â€” refusals', () => {
     const { url, path: p } = await presign(t.app, b);
     await put(t.app, url, 'bytes');
     expectDetail(await get(t.app, url), 403, 'url_invalid');
-    const download = await t.app.storage.presignDownload(p, { expiresInSeconds: 60, origin: 'http://localhost', name: 'a.pdf', contentType: 'application/pdf' });
+    const download = await t.app.storage.presignDownload(p, {
+      expiresInSeconds: 60,
+      origin: 'http://localhost',
+      name: 'a.pdf',
+      contentType: 'application/pdf',
+    });
     expectDetail(await put(t.app, download, 'overwrite'), 403, 'url_invalid');
     expect((await get(t.app, download)).body).toBe('bytes');
   });
@@ -166,7 +175,8 @@ describe('PUT to a pre-signed URL â€” refusals', () => {
       });
       expectDetail(streamed, 413, 'payload_too_large');
       expect(JSON.parse(streamed.body).detail).toBe('Request body is larger than 1000 bytes.');
-      for (const p of [declared.path, streamedUrl.path]) expect(fs.existsSync(path.join(small.dataDir, 'files', p))).toBe(false);
+      for (const p of [declared.path, streamedUrl.path])
+        expect(fs.existsSync(path.join(small.dataDir, 'files', p))).toBe(false);
       expect(fs.readdirSync(path.join(small.dataDir, 'files', '.tmp'))).toEqual([]);
       expect((await put(small.app, declared.url, Buffer.alloc(1000))).statusCode).toBe(200);
     } finally {
@@ -191,7 +201,11 @@ describe('PUT to a pre-signed URL â€” refusals', () => {
     ]) {
       const res = await t.app.inject({ method: 'PUT', url: `${bad}${query}`, payload: 'evil' });
       expect(res.statusCode, bad).toBe(404);
-      expect(JSON.parse(res.body)).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
+      expect(JSON.parse(res.body)).toEqual({
+        detail: 'Not found.',
+        code: 'not_found',
+        requestId: res.headers['x-request-id'],
+      });
     }
     expect(fs.existsSync(path.join(t.dataDir, 'x.pdf'))).toBe(false);
   });
@@ -212,9 +226,21 @@ describe('GET a download URL â€” refusals', () => {
     await put(t.app, url, 'bytes');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));
-    const download = await t.app.storage.presignDownload(p, { expiresInSeconds: 3600, origin: 'http://localhost', name: 'a.pdf', contentType: 'application/pdf' });
+    const download = await t.app.storage.presignDownload(p, {
+      expiresInSeconds: 3600,
+      origin: 'http://localhost',
+      name: 'a.pdf',
+      contentType: 'application/pdf',
+    });
     expectDetail(await get(t.app, download.replace('name=a.pdf', 'name=evil.html')), 403, 'url_invalid');
-    expectDetail(await get(t.app, download.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 1}`)), 403, 'url_invalid');
+    expectDetail(
+      await get(
+        t.app,
+        download.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 1}`),
+      ),
+      403,
+      'url_invalid',
+    );
     expectDetail(await get(t.app, download.replace(/signature=.*$/, 'signature=x')), 403, 'url_invalid');
     expect((await get(t.app, download)).statusCode).toBe(200);
     vi.setSystemTime(new Date('2026-11-22T10:00:01Z'));
@@ -250,7 +276,11 @@ describe('fileSet entries that do not name an uploaded object of this business â
     ['empty', () => ''],
   ])('%s', async (_label, make) => {
     const b = await newBusiness(t);
-    const res = await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'x.pdf', file: make(b.businessId) }] } });
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/inquiry',
+      body: { fileSet: [{ name: 'x.pdf', file: make(b.businessId) }] },
+    });
     expectFileSet400(res, [`Item 1 (file): ${NOT_A_PATH}`]);
   });
 
@@ -262,7 +292,12 @@ describe('fileSet entries that do not name an uploaded object of this business â
     const res = await call(caller, {
       method: 'POST',
       url: '/v1/inquiry',
-      body: { fileSet: [{ name: 'a.pdf', file: foreign }, { name: 'b.pdf', file: invented }] },
+      body: {
+        fileSet: [
+          { name: 'a.pdf', file: foreign },
+          { name: 'b.pdf', file: invented },
+        ],
+      },
     });
     expectFileSet400(res, [
       `Item 1 (file): Invalid path "${foreign}" - object does not exist.`,
@@ -270,7 +305,11 @@ describe('fileSet entries that do not name an uploaded object of this business â
     ]);
     // Rewriting the business part of a foreign path does not help either.
     const rewritten = foreign.replace(/^\d+/, String(caller.businessId));
-    const again = await call(caller, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: rewritten }] } });
+    const again = await call(caller, {
+      method: 'POST',
+      url: '/v1/inquiry',
+      body: { fileSet: [{ name: 'a.pdf', file: rewritten }] },
+    });
     expectFileSet400(again, [`Item 1 (file): Invalid path "${rewritten}" - object does not exist.`]);
   });
 
@@ -278,7 +317,9 @@ describe('fileSet entries that do not name an uploaded object of this business â
     const b = await newBusiness(t);
     const { url, path: p } = await presign(t.app, b);
     const body = { fileSet: [{ name: 'late.pdf', file: p }] };
-    expectFileSet400(await call(b, { method: 'POST', url: '/v1/inquiry', body }), [`Item 1 (file): The file at "${p}" has not been uploaded yet.`]);
+    expectFileSet400(await call(b, { method: 'POST', url: '/v1/inquiry', body }), [
+      `Item 1 (file): The file at "${p}" has not been uploaded yet.`,
+    ]);
     await put(t.app, url, 'now');
     expect((await call(b, { method: 'POST', url: '/v1/inquiry', body })).status).toBe(201);
   });
@@ -287,19 +328,40 @@ describe('fileSet entries that do not name an uploaded object of this business â
     const b = await newBusiness(t);
     const { inquiryId, path: attached } = await inquiryWithFile(t.app, b);
     const other = await createInquiry(t.app, b);
-    const res = await call(b, { method: 'PATCH', url: `/v1/inquiry/${other}`, body: { fileSet: [{ name: 'x.pdf', file: attached }] } });
+    const res = await call(b, {
+      method: 'PATCH',
+      url: `/v1/inquiry/${other}`,
+      body: { fileSet: [{ name: 'x.pdf', file: attached }] },
+    });
     expectFileSet400(res, ['Item 1 (file): This file is attached already.']);
-    const again = await call(b, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body: { fileSet: [{ name: 'x.pdf', file: attached }] } });
+    const again = await call(b, {
+      method: 'PATCH',
+      url: `/v1/inquiry/${inquiryId}`,
+      body: { fileSet: [{ name: 'x.pdf', file: attached }] },
+    });
     expectFileSet400(again, ['Item 1 (file): This file is attached already.']);
     const fresh = await upload(t.app, b);
-    const twice = await call(b, { method: 'PATCH', url: `/v1/inquiry/${other}`, body: { fileSet: [{ name: 'a.pdf', file: fresh }, { name: 'b.pdf', file: fresh }] } });
+    const twice = await call(b, {
+      method: 'PATCH',
+      url: `/v1/inquiry/${other}`,
+      body: {
+        fileSet: [
+          { name: 'a.pdf', file: fresh },
+          { name: 'b.pdf', file: fresh },
+        ],
+      },
+    });
     expectFileSet400(twice, ['Item 2 (file): The same file is given more than once.']);
     expect(await fileSetOf(t.app, b, other)).toEqual([]);
   });
 
   it('entries without name or file, with NUL, or not objects â†’ item-level messages', async () => {
     const b = await newBusiness(t);
-    const res = await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ file: 'x' }, { name: 'a.pdf' }, 'a.pdf', { name: '', file: 'x' }] } });
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/inquiry',
+      body: { fileSet: [{ file: 'x' }, { name: 'a.pdf' }, 'a.pdf', { name: '', file: 'x' }] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fileSet).toEqual(
       expect.arrayContaining([
@@ -309,9 +371,17 @@ describe('fileSet entries that do not name an uploaded object of this business â
         'Item 4 (name): This field may not be blank.',
       ]),
     );
-    const nul = await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: `${b.businessId}/${'a'.repeat(32)}.pdf\u0000.png` }] } });
+    const nul = await call(b, {
+      method: 'POST',
+      url: '/v1/inquiry',
+      body: { fileSet: [{ name: 'a.pdf', file: `${b.businessId}/${'a'.repeat(32)}.pdf\u0000.png` }] },
+    });
     expectFileSet400(nul, ['Item 1 (file): Null characters are not allowed.']);
-    const notList = await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: { name: 'a.pdf', file: 'x' } } });
+    const notList = await call(b, {
+      method: 'POST',
+      url: '/v1/inquiry',
+      body: { fileSet: { name: 'a.pdf', file: 'x' } },
+    });
     expectFileSet400(notList, ['Expected a list of items but got type "dict".']);
   });
 
@@ -319,10 +389,23 @@ describe('fileSet entries that do not name an uploaded object of this business â
     const b = await newBusiness(t);
     const good = await upload(t.app, b);
     const before = (await call(b, { method: 'GET', url: '/v1/inquiry' })).body.results.length;
-    const res = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Half', fileSet: [{ name: 'ok.pdf', file: good }, { name: 'bad.pdf', file: '../x.pdf' }] } });
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/inquiry',
+      body: {
+        name: 'Half',
+        fileSet: [
+          { name: 'ok.pdf', file: good },
+          { name: 'bad.pdf', file: '../x.pdf' },
+        ],
+      },
+    });
     expectFileSet400(res, [`Item 2 (file): ${NOT_A_PATH}`]);
     expect((await call(b, { method: 'GET', url: '/v1/inquiry' })).body.results.length).toBe(before);
-    expect((await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'ok.pdf', file: good }] } })).status).toBe(201);
+    expect(
+      (await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'ok.pdf', file: good }] } }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -331,12 +414,18 @@ describe('at most 30 files per inquiry (spec: Limits)', () => {
     const b = await newBusiness(t);
     const paths = await Promise.all(Array.from({ length: 31 }, (_, i) => upload(t.app, b, `f${i}.png`, `bytes ${i}`)));
     const entries = paths.map((p, i) => ({ name: `f${i}.png`, file: p }));
-    expectFileSet400(await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: entries } }), ['Ensure this field has no more than 30 elements.']);
+    expectFileSet400(await call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: entries } }), [
+      'Ensure this field has no more than 30 elements.',
+    ]);
     const id = await createInquiry(t.app, b, { fileSet: entries.slice(0, 30) });
     expect(await fileSetOf(t.app, b, id)).toHaveLength(30);
 
     // The 31st by PATCH: refused, and the whole PATCH with it.
-    const res = await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { name: 'Changed', fileSet: [entries[30]] } });
+    const res = await call(b, {
+      method: 'PATCH',
+      url: `/v1/inquiry/${id}`,
+      body: { name: 'Changed', fileSet: [entries[30]] },
+    });
     expectFileSet400(res, ['An inquiry holds at most 30 files: this one has 30, and 1 more were sent.']);
     const detail = await call(b, { method: 'GET', url: `/v1/inquiry/${id}` });
     expect(detail.body.name).not.toBe('Changed');
@@ -345,7 +434,9 @@ describe('at most 30 files per inquiry (spec: Limits)', () => {
     // After a delete there is room for one again.
     const first = (detail.body.fileSet as { id: number }[])[0]!;
     expect((await call(b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${first.id}` })).status).toBe(204);
-    expect((await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: [entries[30]] } })).status).toBe(200);
+    expect(
+      (await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: [entries[30]] } })).status,
+    ).toBe(200);
     expect(await fileSetOf(t.app, b, id)).toHaveLength(30);
   });
 
@@ -354,10 +445,13 @@ describe('at most 30 files per inquiry (spec: Limits)', () => {
     const paths = await Promise.all(Array.from({ length: 31 }, (_, i) => upload(t.app, b, `g${i}.jpg`, `g${i}`)));
     const entries = paths.map((p, i) => ({ name: `g${i}.jpg`, file: p }));
     const id = await createInquiry(t.app, b, { fileSet: entries.slice(0, 29) });
-    expectFileSet400(await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: entries.slice(29, 31) } }), [
-      'An inquiry holds at most 30 files: this one has 29, and 2 more were sent.',
-    ]);
-    expect((await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: entries.slice(29, 30) } })).status).toBe(200);
+    expectFileSet400(
+      await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: entries.slice(29, 31) } }),
+      ['An inquiry holds at most 30 files: this one has 29, and 2 more were sent.'],
+    );
+    expect(
+      (await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: entries.slice(29, 30) } })).status,
+    ).toBe(200);
   });
 });
 
@@ -390,7 +484,12 @@ describe('DELETE /v1/inquiry/{inquiry_id}/file/{file_id} â†’ 404', () => {
   it('for an unknown, deleted or non-integer id, and a deleted inquiry', async () => {
     const b = await newBusiness(t);
     const { inquiryId, fileId } = await inquiryWithFile(t.app, b);
-    for (const url of [`/v1/inquiry/${inquiryId}/file/999999`, `/v1/inquiry/${inquiryId}/file/abc`, `/v1/inquiry/${inquiryId}/file/0`, `/v1/inquiry/999999/file/${fileId}`]) {
+    for (const url of [
+      `/v1/inquiry/${inquiryId}/file/999999`,
+      `/v1/inquiry/${inquiryId}/file/abc`,
+      `/v1/inquiry/${inquiryId}/file/0`,
+      `/v1/inquiry/999999/file/${fileId}`,
+    ]) {
       expect((await call(b, { method: 'DELETE', url })).status, url).toBe(404);
     }
     expect((await call(b, { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` })).status).toBe(204);
@@ -401,9 +500,14 @@ describe('DELETE /v1/inquiry/{inquiry_id}/file/{file_id} â†’ 404', () => {
     const b = await newBusiness(t);
     const { inquiryId, fileId, path: p } = await inquiryWithFile(t.app, b);
     await call(b, { method: 'DELETE', url: `/v1/inquiry/${inquiryId}/file/${fileId}` });
-    expectFileSet400(await call(b, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body: { fileSet: [{ name: 'x.pdf', file: p }] } }), [
-      `Item 1 (file): Invalid path "${p}" - object does not exist.`,
-    ]);
+    expectFileSet400(
+      await call(b, {
+        method: 'PATCH',
+        url: `/v1/inquiry/${inquiryId}`,
+        body: { fileSet: [{ name: 'x.pdf', file: p }] },
+      }),
+      [`Item 1 (file): Invalid path "${p}" - object does not exist.`],
+    );
   });
 });
 
@@ -418,11 +522,27 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       const res = await sendJson(s3.app, b, {
         method: 'POST',
         url: '/v1/inquiry',
-        body: { fileSet: [{ name: 'a.pdf', file: missing.path }, { name: 'b.pdf', file: big.path }] },
+        body: {
+          fileSet: [
+            { name: 'a.pdf', file: missing.path },
+            { name: 'b.pdf', file: big.path },
+          ],
+        },
       });
-      expectFileSet400(res, [`Item 1 (file): The file at "${missing.path}" has not been uploaded yet.`, 'Item 2 (file): The file is larger than 1000 bytes.']);
+      expectFileSet400(res, [
+        `Item 1 (file): The file at "${missing.path}" has not been uploaded yet.`,
+        'Item 2 (file): The file is larger than 1000 bytes.',
+      ]);
       s3.objects.set(missing.path, Buffer.alloc(1000));
-      expect((await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: missing.path }] } })).status).toBe(201);
+      expect(
+        (
+          await sendJson(s3.app, b, {
+            method: 'POST',
+            url: '/v1/inquiry',
+            body: { fileSet: [{ name: 'a.pdf', file: missing.path }] },
+          })
+        ).status,
+      ).toBe(201);
     } finally {
       await s3.close();
     }
@@ -438,9 +558,14 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       s3.beforeSend = (command) => {
         if (command instanceof CopyObjectCommand) s3.objects.set(p, Buffer.alloc(1001, 2));
       };
-      expectFileSet400(await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: p }] } }), [
-        'Item 1 (file): The file is larger than 1000 bytes.',
-      ]);
+      expectFileSet400(
+        await sendJson(s3.app, b, {
+          method: 'POST',
+          url: '/v1/inquiry',
+          body: { fileSet: [{ name: 'a.pdf', file: p }] },
+        }),
+        ['Item 1 (file): The file is larger than 1000 bytes.'],
+      );
       s3.beforeSend = undefined;
       expect([...s3.objects.keys()]).toEqual([p]); // no copy of the large bytes
       // A new small upload to the same URL (before it expires) can still be attached: nothing was sealed.
@@ -466,7 +591,9 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
       const loser = results.find((r) => r.status === 400)!;
       expect(loser.body.fileSet).toHaveLength(1);
-      expect(loser.body.fileSet[0]).toMatch(/^(Item 1 \(file\): This file is attached already\.|A file of this request is attached already \(by another request at the same time\)\.)$/);
+      expect(loser.body.fileSet[0]).toMatch(
+        /^(Item 1 \(file\): This file is attached already\.|A file of this request is attached already \(by another request at the same time\)\.)$/,
+      );
       const winner = results.find((r) => r.status === 201)!;
       const [item] = await fileSetOf(s3.app, b, winner.body.id);
       expect(s3Get(s3, item!.file)!.toString()).toBe('%PDF-1.7 raced');
@@ -488,9 +615,14 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       s3.beforeSend = (command) => {
         if (command instanceof CopyObjectCommand) s3.objects.set(p, Buffer.from(`v${++n}`));
       };
-      expectFileSet400(await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: [{ name: 'a.pdf', file: p }] } }), [
-        `Item 1 (file): The file at "${p}" kept changing while it was being attached. Attach it again.`,
-      ]);
+      expectFileSet400(
+        await sendJson(s3.app, b, {
+          method: 'POST',
+          url: '/v1/inquiry',
+          body: { fileSet: [{ name: 'a.pdf', file: p }] },
+        }),
+        [`Item 1 (file): The file at "${p}" kept changing while it was being attached. Attach it again.`],
+      );
       expect(n).toBe(3);
       expect([...s3.objects.keys()]).toEqual([p]);
     } finally {

@@ -72,7 +72,12 @@ describe('POST /v1/presigned', () => {
 
   it('points the URL at the host the client used', async () => {
     const b = await newBusiness(t);
-    const res = await call(b, { method: 'POST', url: '/v1/presigned', body: { name: 'a.pdf' }, headers: { host: 'api.example.com:8443' } });
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/presigned',
+      body: { name: 'a.pdf' },
+      headers: { host: 'api.example.com:8443' },
+    });
     expect(res.body.url).toMatch(/^http:\/\/api\.example\.com:8443\/files\//);
   });
 });
@@ -92,7 +97,9 @@ describe('PUT to the pre-signed URL', () => {
   it('takes any Content-Type or none, and a streamed (chunked) body', async () => {
     const b = await newBusiness(t);
     const first = await presign(t.app, b, 'a.zip');
-    expect((await t.app.inject({ method: 'PUT', url: local(first.url), payload: Buffer.from('PK\x03\x04') })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: local(first.url), payload: Buffer.from('PK\x03\x04') })).statusCode,
+    ).toBe(200);
     const second = await presign(t.app, b, 'b.zip');
     const streamed = await t.app.inject({
       method: 'PUT',
@@ -149,7 +156,10 @@ describe('PUT to the pre-signed URL', () => {
 describe('fileSet on inquiries: upload → attach → download → delete', () => {
   it('runs the whole flow with the same bytes coming back, and the object removed at the end', async () => {
     const b = await newBusiness(t);
-    const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 256))]);
+    const bytes = Buffer.concat([
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 256)),
+    ]);
     const { url, path: p } = await presign(t.app, b, 'proposal.pdf');
     expect((await put(t.app, url, bytes)).statusCode).toBe(200);
 
@@ -163,7 +173,9 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
     const id = created.body.id as number;
 
     const detail = await call(b, { method: 'GET', url: `/v1/inquiry/${id}` });
-    expect(detail.body.fileSet).toEqual([{ id: expect.any(Number), name: '제안서 v1.pdf', file: expect.any(String), created: expect.any(String) }]);
+    expect(detail.body.fileSet).toEqual([
+      { id: expect.any(Number), name: '제안서 v1.pdf', file: expect.any(String), created: expect.any(String) },
+    ]);
     const [item] = detail.body.fileSet as { id: number; file: string; created: string }[];
     expect(item!.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const download = new URL(item!.file);
@@ -173,7 +185,9 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(bytes)).toBe(true);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="___ v1.pdf"; filename*=UTF-8''${encodeURIComponent('제안서 v1.pdf')}`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="___ v1.pdf"; filename*=UTF-8''${encodeURIComponent('제안서 v1.pdf')}`,
+    );
 
     const deleted = await send(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` });
     expect(deleted.statusCode).toBe(204);
@@ -192,15 +206,29 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
     const res = await call(b, {
       method: 'PATCH',
       url: `/v1/inquiry/${id}`,
-      body: { name: 'Renamed', fileSet: [{ name: 'b.png', file: second }, { name: 'Sheet.xlsx', file: third }] },
+      body: {
+        name: 'Renamed',
+        fileSet: [
+          { name: 'b.png', file: second },
+          { name: 'Sheet.xlsx', file: third },
+        ],
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.name).toBe('Renamed');
     expect((res.body.fileSet as { name: string }[]).map((f) => f.name)).toEqual(['a.pdf', 'b.png', 'Sheet.xlsx']);
-    const bodies = await Promise.all((res.body.fileSet as { file: string }[]).map(async (f) => (await get(t.app, f.file)).body));
+    const bodies = await Promise.all(
+      (res.body.fileSet as { file: string }[]).map(async (f) => (await get(t.app, f.file)).body),
+    );
     expect(bodies).toEqual(['A', 'B', 'C']);
-    const types = await Promise.all((res.body.fileSet as { file: string }[]).map(async (f) => (await get(t.app, f.file)).headers['content-type']));
-    expect(types).toEqual(['application/pdf', 'image/png', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    const types = await Promise.all(
+      (res.body.fileSet as { file: string }[]).map(async (f) => (await get(t.app, f.file)).headers['content-type']),
+    );
+    expect(types).toEqual([
+      'application/pdf',
+      'image/png',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
 
     for (const nothing of [{ fileSet: [] }, { fileSet: null }, { name: 'Again' }]) {
       const again = await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: nothing });
@@ -268,9 +296,17 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
   });
 
   it('the OpenAPI document describes POST /v1/presigned, the file DELETE and the signed upload and download routes', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, any>> };
-    expect(doc.paths['/v1/presigned']!.post).toMatchObject({ operationId: 'presigned_create', responses: { 201: expect.anything() } });
-    expect(doc.paths['/v1/inquiry/{inquiry_id}/file/{file_id}']!.delete).toMatchObject({ operationId: 'inquiry_file_destroy', responses: { 204: expect.anything() } });
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, any>>;
+    };
+    expect(doc.paths['/v1/presigned']!.post).toMatchObject({
+      operationId: 'presigned_create',
+      responses: { 201: expect.anything() },
+    });
+    expect(doc.paths['/v1/inquiry/{inquiry_id}/file/{file_id}']!.delete).toMatchObject({
+      operationId: 'inquiry_file_destroy',
+      responses: { 204: expect.anything() },
+    });
     const files = doc.paths['/files/{business_id}/{object}']!;
     expect(files.put).toMatchObject({ operationId: 'files_update', security: [], 'x-extension': true });
     expect(files.get).toMatchObject({ operationId: 'files_retrieve', security: [], 'x-extension': true });
@@ -295,22 +331,30 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       const [item] = await fileSetOf(s3.app, b, id);
       const download = new URL(item!.file);
       // Served from the sealed copy under attached/, not from the upload key (which is removed).
-      expect(download.origin + download.pathname).toMatch(new RegExp(`^https://s3\\.example\\.com/bizapi-test/attached/${p.split('/')[0]}/[0-9a-f]{32}\\.hwp$`));
+      expect(download.origin + download.pathname).toMatch(
+        new RegExp(`^https://s3\\.example\\.com/bizapi-test/attached/${p.split('/')[0]}/[0-9a-f]{32}\\.hwp$`),
+      );
       expect(s3Get(s3, item!.file)).toEqual(bytes);
       expect(s3.objects.has(p)).toBe(false);
       expect(download.searchParams.get('X-Amz-Expires')).toBe('3660');
       expect(download.searchParams.get('X-Amz-Date')).toMatch(/^\d{8}T\d{4}00Z$/); // signed at the start of the minute
       expect(download.searchParams.get('response-content-type')).toBe('application/x-hwp');
-      expect(download.searchParams.get('response-content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('견적서.hwp')}`);
+      expect(download.searchParams.get('response-content-disposition')).toContain(
+        `filename*=UTF-8''${encodeURIComponent('견적서.hwp')}`,
+      );
 
       const deletesBefore = s3.sent.filter((c) => c instanceof DeleteObjectCommand).length;
-      expect((await sendJson(s3.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` })).status).toBe(204);
+      expect((await sendJson(s3.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` })).status).toBe(
+        204,
+      );
       expect(s3Get(s3, item!.file)).toBeUndefined();
       expect([...s3.objects.keys()]).toEqual([]);
       // The sealed copy and the upload key (where a late PUT may have left an orphan).
       expect(s3.sent.filter((c) => c instanceof DeleteObjectCommand).length - deletesBefore).toBe(2);
       // The local storage's routes do not exist with S3.
-      expect((await s3.app.inject({ method: 'PUT', url: `/files/${p}?expires=1&signature=x`, payload: 'x' })).statusCode).toBe(404);
+      expect(
+        (await s3.app.inject({ method: 'PUT', url: `/files/${p}?expires=1&signature=x`, payload: 'x' })).statusCode,
+      ).toBe(404);
     } finally {
       await s3.close();
     }
@@ -326,7 +370,11 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       expect(s3Put(s3, second.url, '%PDF-1.7 second file')).toBe(200);
       // POST sets the first file, PATCH appends the second: both ways seal.
       const id = await createInquiry(s3.app, b, { fileSet: [{ name: 'first.pdf', file: first.path }] });
-      const patched = await sendJson(s3.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: [{ name: 'second.pdf', file: second.path }] } });
+      const patched = await sendJson(s3.app, b, {
+        method: 'PATCH',
+        url: `/v1/inquiry/${id}`,
+        body: { fileSet: [{ name: 'second.pdf', file: second.path }] },
+      });
       expect(patched.status).toBe(200);
 
       // S3 still accepts PUTs to both URLs until they expire, replacing whatever is at the upload keys…
@@ -339,24 +387,39 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       expect(s3Get(s3, files[1]!.file)!.toString()).toBe('%PDF-1.7 second file');
 
       // The upload paths are consumed: attaching them again is a 400, as for any attached file.
-      const again = [{ name: 'again.pdf', file: first.path }, { name: 'again2.pdf', file: second.path }];
+      const again = [
+        { name: 'again.pdf', file: first.path },
+        { name: 'again2.pdf', file: second.path },
+      ];
       for (const res of [
         await sendJson(s3.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: again } }),
         await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: again } }),
       ]) {
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ fileSet: ['Item 1 (file): This file is attached already.', 'Item 2 (file): This file is attached already.'], requestId: expect.any(String) });
+        expect(res.body).toEqual({
+          fileSet: ['Item 1 (file): This file is attached already.', 'Item 2 (file): This file is attached already.'],
+          requestId: expect.any(String),
+        });
       }
       const after = await fileSetOf(s3.app, b, id);
       expect(after.map((f) => f.id)).toEqual(files.map((f) => f.id));
       expect(s3Get(s3, after[0]!.file)!.toString()).toBe('%PDF-1.7 first bytes');
 
       // Deleting the attachment also removes the orphan of the late PUT; the path is gone for good.
-      expect((await sendJson(s3.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${files[0]!.id}` })).status).toBe(204);
+      expect(
+        (await sendJson(s3.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${files[0]!.id}` })).status,
+      ).toBe(204);
       expect(s3.objects.has(first.path)).toBe(false);
-      const res = await sendJson(s3.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: [{ name: 'x.pdf', file: first.path }] } });
+      const res = await sendJson(s3.app, b, {
+        method: 'PATCH',
+        url: `/v1/inquiry/${id}`,
+        body: { fileSet: [{ name: 'x.pdf', file: first.path }] },
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ fileSet: [`Item 1 (file): Invalid path "${first.path}" - object does not exist.`], requestId: expect.any(String) });
+      expect(res.body).toEqual({
+        fileSet: [`Item 1 (file): Invalid path "${first.path}" - object does not exist.`],
+        requestId: expect.any(String),
+      });
     } finally {
       await s3.close();
     }
@@ -368,7 +431,11 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       const b = await newBusiness(s3);
       const { url, path: p } = await presign(s3.app, b);
       s3Put(s3, url, '%PDF-1.7 checked bytes');
-      const refused = await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { status: { id: 2147483647 }, fileSet: [{ name: 'a.pdf', file: p }] } });
+      const refused = await sendJson(s3.app, b, {
+        method: 'POST',
+        url: '/v1/inquiry',
+        body: { status: { id: 2147483647 }, fileSet: [{ name: 'a.pdf', file: p }] },
+      });
       expect(refused.status).toBe(400);
       expect(refused.body).toHaveProperty(['status', 'id']);
       expect(s3Put(s3, url, 'later bytes')).toBe(200);

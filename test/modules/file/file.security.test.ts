@@ -4,7 +4,11 @@
  * business is useless to another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
+import {
+  runCommonRouteTests,
+  runOtherBusinessIdTest,
+  runOtherBusinessReferenceTest,
+} from '../../setup/common-route-tests.ts';
 import { newBusiness } from '../../setup/factories.ts';
 import { buildFileTestApp, createInquiry, type FileTestApp, inquiryWithFile, presign, upload } from './file-helpers.ts';
 
@@ -44,11 +48,16 @@ describe('attachment routes', () => {
     body: { fileSet: [{ name: 'theirs.pdf', file: await upload(t.app, foreign) }] },
   }));
 
-  runOtherBusinessReferenceTest(ctx, 'PATCH /v1/inquiry/{inquiry_id} fileSet', ['fileSet'], async (_t, caller, foreign) => ({
-    method: 'PATCH',
-    url: `/v1/inquiry/${await createInquiry(t.app, caller)}`,
-    body: { fileSet: [{ name: 'theirs.pdf', file: await upload(t.app, foreign) }] },
-  }));
+  runOtherBusinessReferenceTest(
+    ctx,
+    'PATCH /v1/inquiry/{inquiry_id} fileSet',
+    ['fileSet'],
+    async (_t, caller, foreign) => ({
+      method: 'PATCH',
+      url: `/v1/inquiry/${await createInquiry(t.app, caller)}`,
+      body: { fileSet: [{ name: 'theirs.pdf', file: await upload(t.app, foreign) }] },
+    }),
+  );
 
   it('issues paths in the caller’s own business only', async () => {
     const a = await newBusiness(t);

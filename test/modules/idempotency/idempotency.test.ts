@@ -28,7 +28,12 @@ function newKeyName(): string {
 }
 
 function createClient(name: string, key?: string): SignedRequest {
-  return { method: 'POST', url: '/v1/client', body: { companyName: name }, headers: key === undefined ? {} : { 'idempotency-key': key } };
+  return {
+    method: 'POST',
+    url: '/v1/client',
+    body: { companyName: name },
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  };
 }
 
 async function countClients(b: TestBusiness, name: string): Promise<number> {
@@ -62,7 +67,12 @@ describe('replay', () => {
     const created = await call(b, createClient('Before'));
     const url = `/v1/client/${created.body.id}`;
     const key = newKeyName();
-    const patch: SignedRequest = { method: 'PATCH', url, body: { companyName: 'After' }, headers: { 'idempotency-key': key } };
+    const patch: SignedRequest = {
+      method: 'PATCH',
+      url,
+      body: { companyName: 'After' },
+      headers: { 'idempotency-key': key },
+    };
     const first = await send(t.app, b, patch);
     expect(first.statusCode).toBe(200);
     await send(t.app, b, { method: 'PATCH', url, body: { companyName: 'Changed since' } });
@@ -85,7 +95,12 @@ describe('replay', () => {
   it('stores 4xx answers too (a validation error is replayed, not re-run)', async () => {
     const b = await newBusiness(t);
     const key = newKeyName();
-    const bad: SignedRequest = { method: 'POST', url: '/v1/client', body: { companyName: '' }, headers: { 'idempotency-key': key } };
+    const bad: SignedRequest = {
+      method: 'POST',
+      url: '/v1/client',
+      body: { companyName: '' },
+      headers: { 'idempotency-key': key },
+    };
     const first = await send(t.app, b, bad);
     expect(first.statusCode).toBe(400);
     const again = await send(t.app, b, bad);
@@ -166,14 +181,21 @@ describe('reuse and conflicts', () => {
   it('50 concurrent requests with one key create exactly one record; the others get the answer or 409', async () => {
     const b = await newBusiness(t);
     const key = newKeyName();
-    const results = await Promise.all(Array.from({ length: 50 }, () => send(t.app, b, createClient('Concurrent', key))));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => send(t.app, b, createClient('Concurrent', key))),
+    );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     const originals = results.filter((r) => r.statusCode === 201 && r.headers['idempotent-replayed'] === undefined);
     expect(originals).toHaveLength(1);
     for (const r of results.filter((x) => x.statusCode === 201)) expect(r.body).toBe(originals[0]!.body);
     expect(await countClients(b, 'Concurrent')).toBe(1);
-    const rows = await t.testDb.db.selectFrom('idempotency_key').select('id').where('business_id', '=', b.businessId).where('key', '=', key).execute();
+    const rows = await t.testDb.db
+      .selectFrom('idempotency_key')
+      .select('id')
+      .where('business_id', '=', b.businessId)
+      .where('key', '=', key)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });
@@ -225,9 +247,15 @@ describe('answers that are not stored', () => {
     // PostgreSQL a CHECK constraint refuses it (SQLSTATE 23514, which the API does not map): Citus propagates
     // it to every shard, where it refuses a trigger on a distributed table (without `citus.enable_unsafe_triggers`).
     if (DIALECT === 'postgres') {
-      await sql.raw(`alter table client add constraint idem_boom check (company_name <> '${name}')`).execute(t.testDb.db);
+      await sql
+        .raw(`alter table client add constraint idem_boom check (company_name <> '${name}')`)
+        .execute(t.testDb.db);
     } else {
-      await sql.raw(`create trigger idem_boom before insert on client when new.company_name = '${name}' begin select raise(abort, 'boom'); end`).execute(t.testDb.db);
+      await sql
+        .raw(
+          `create trigger idem_boom before insert on client when new.company_name = '${name}' begin select raise(abort, 'boom'); end`,
+        )
+        .execute(t.testDb.db);
     }
     try {
       // A 500 is what this test provokes: the response conformance check (which forbids 500) is off for it.
@@ -235,9 +263,15 @@ describe('answers that are not stored', () => {
       expect((await send(t.app, b, createClient(name, key))).statusCode).toBe(500);
     } finally {
       delete process.env.BIZAPI_CONFORMANCE;
-      await sql.raw(DIALECT === 'postgres' ? 'alter table client drop constraint idem_boom' : 'drop trigger idem_boom').execute(t.testDb.db);
+      await sql
+        .raw(DIALECT === 'postgres' ? 'alter table client drop constraint idem_boom' : 'drop trigger idem_boom')
+        .execute(t.testDb.db);
     }
-    const rows = await t.testDb.db.selectFrom('idempotency_key').select('id').where('business_id', '=', b.businessId).execute();
+    const rows = await t.testDb.db
+      .selectFrom('idempotency_key')
+      .select('id')
+      .where('business_id', '=', b.businessId)
+      .execute();
     expect(rows).toHaveLength(0);
     const retry = await send(t.app, b, createClient(name, key));
     expect(retry.statusCode).toBe(201);
@@ -265,17 +299,29 @@ describe('expiry, purge and the call log', () => {
     const b = await newBusiness(t);
     const key = newKeyName();
     expect((await send(t.app, b, createClient('Yesterday', key))).statusCode).toBe(201);
-    await t.testDb.db.updateTable('idempotency_key').set({ expires_at: Date.now() - 1 }).where('business_id', '=', b.businessId).execute();
+    await t.testDb.db
+      .updateTable('idempotency_key')
+      .set({ expires_at: Date.now() - 1 })
+      .where('business_id', '=', b.businessId)
+      .execute();
     const res = await send(t.app, b, createClient('Today', key));
     expect(res.statusCode).toBe(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
 
     const old = newKeyName();
     expect((await send(t.app, b, createClient('Old', old))).statusCode).toBe(201);
-    await t.testDb.db.updateTable('idempotency_key').set({ expires_at: Date.now() - 1 }).where('key', '=', old).execute();
+    await t.testDb.db
+      .updateTable('idempotency_key')
+      .set({ expires_at: Date.now() - 1 })
+      .where('key', '=', old)
+      .execute();
     const purged = await runRetention(t.testDb.db);
     expect(purged.idempotencyKeys).toBeGreaterThanOrEqual(1);
-    const left = await t.testDb.db.selectFrom('idempotency_key').select('key').where('business_id', '=', b.businessId).execute();
+    const left = await t.testDb.db
+      .selectFrom('idempotency_key')
+      .select('key')
+      .where('business_id', '=', b.businessId)
+      .execute();
     expect(left.map((r) => r.key)).toEqual([key]);
   });
 
@@ -284,7 +330,11 @@ describe('expiry, purge and the call log', () => {
     const key = newKeyName();
     const before = Date.now();
     await send(t.app, b, createClient('TTL', key));
-    const row = await t.testDb.db.selectFrom('idempotency_key').select('expires_at').where('key', '=', key).executeTakeFirstOrThrow();
+    const row = await t.testDb.db
+      .selectFrom('idempotency_key')
+      .select('expires_at')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
     expect(Number(row.expires_at) - before).toBeGreaterThanOrEqual(24 * 3600_000);
     expect(Number(row.expires_at) - before).toBeLessThan(24 * 3600_000 + 60_000);
   });

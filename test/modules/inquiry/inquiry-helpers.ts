@@ -16,8 +16,26 @@ export function inquiryCatalog(): CatalogFile {
     ...base,
     fields: [
       ...(base.fields ?? []),
-      { key: 'iChannel', name: 'Inquiry channel', category: 'I', dataType: 'SL', options: [{ id: 'web', title: 'Web' }, { id: 'phone', title: 'Phone' }] },
-      { key: 'iTags', name: 'Inquiry tags', category: 'I', dataType: 'ML', options: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] },
+      {
+        key: 'iChannel',
+        name: 'Inquiry channel',
+        category: 'I',
+        dataType: 'SL',
+        options: [
+          { id: 'web', title: 'Web' },
+          { id: 'phone', title: 'Phone' },
+        ],
+      },
+      {
+        key: 'iTags',
+        name: 'Inquiry tags',
+        category: 'I',
+        dataType: 'ML',
+        options: [
+          { id: 'a', title: 'A' },
+          { id: 'b', title: 'B' },
+        ],
+      },
       { key: 'iOwner', name: 'Inquiry owner', category: 'I', dataType: 'M', members: ['kim'] },
       { key: 'iLaunch', name: 'Launch', category: 'I', dataType: 'D' },
       { key: 'iUrgent', name: 'Urgent', category: 'I', dataType: 'B' },
@@ -32,14 +50,22 @@ export function newInquiryBusiness(t: TestApp, options: { timezone?: string } = 
 }
 
 /** Creates an inquiry through the API (asserting 201) and returns the create response. */
-export async function createInquiry(t: TestApp, b: TestBusiness, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function createInquiry(
+  t: TestApp,
+  b: TestBusiness,
+  body: Record<string, unknown> = {},
+): Promise<Record<string, any>> {
   const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
 
 /** Creates a client through the API and returns its id. */
-export async function createClient(t: TestApp, b: TestBusiness, body: Record<string, unknown> = { companyName: 'Acme Corp.' }): Promise<number> {
+export async function createClient(
+  t: TestApp,
+  b: TestBusiness,
+  body: Record<string, unknown> = { companyName: 'Acme Corp.' },
+): Promise<number> {
   const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
@@ -62,7 +88,17 @@ export function memberOf(b: TestBusiness, key: 'kim' | 'lee' | 'park') {
 }
 
 /** Keys every inquiry shape starts with. */
-export const SUMMARY_KEYS = ['id', 'uniqueId', 'created', 'status', 'client', 'contract', 'name', 'estimate', 'inquiryDate'];
+export const SUMMARY_KEYS = [
+  'id',
+  'uniqueId',
+  'created',
+  'status',
+  'client',
+  'contract',
+  'name',
+  'estimate',
+  'inquiryDate',
+];
 /** Keys of the create shape (spec: "The create response carries: id, …, inquiryDate, inChargeSet"). */
 export const CREATE_KEYS = [...SUMMARY_KEYS, 'inChargeSet'];
 /** Keys of a list item: the same as the create shape (decisions §7: the create shape plus inChargeSet). */

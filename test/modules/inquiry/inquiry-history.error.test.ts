@@ -27,7 +27,9 @@ describe('POST …/text_history — validation', () => {
       const post = (body: unknown) => call(b, { method: 'POST', url: `/v1/inquiry/${c.id}/${segment}`, body });
       expect400(await post({}), { content: ['This field is required.'] });
       expect400(await post({ content: '' }), { content: ['This field may not be blank.'] });
-      expect400(await post({ content: 'x'.repeat(5001) }), { content: ['Ensure this field has no more than 5000 characters.'] });
+      expect400(await post({ content: 'x'.repeat(5001) }), {
+        content: ['Ensure this field has no more than 5000 characters.'],
+      });
       expect400(await post({ content: null }), { content: ['This field may not be null.'] });
       expect400(await post({ content: ['a'] }), { content: ['Not a valid string.'] });
       expect(await notes(b, c.id)).toEqual([]);
@@ -39,23 +41,36 @@ describe('POST …/text_history — validation', () => {
     const c = await createInquiry(t, b);
     const post = (body: unknown) => call(b, { method: 'POST', url: `/v1/inquiry/${c.id}/text_history`, body });
     expect400(await post({ content: 'x', created: 'yesterday' }), {
-      created: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'],
+      created: [
+        'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+      ],
     });
-    expect400(await post({ content: 'x', member: { id: 999999 } }), { member: { id: ['Invalid pk "999999" - object does not exist.'] } });
+    expect400(await post({ content: 'x', member: { id: 999999 } }), {
+      member: { id: ['Invalid pk "999999" - object does not exist.'] },
+    });
     expect400(await post({ content: 'x', member: {} }), { member: { id: ['This field is required.'] } });
     expect(await notes(b, c.id)).toEqual([]);
-    const outbox = await t.testDb.db.selectFrom('notification_outbox').select('id').where('business_id', '=', b.businessId).execute();
+    const outbox = await t.testDb.db
+      .selectFrom('notification_outbox')
+      .select('id')
+      .where('business_id', '=', b.businessId)
+      .execute();
     expect(outbox).toEqual([]);
   });
 
   it('PATCH validates content and created', async () => {
     const b = await newBusiness(t);
     const c = await createInquiry(t, b);
-    const n = (await call(b, { method: 'POST', url: `/v1/inquiry/${c.id}/text_history`, body: { content: 'Keep me' } })).body;
+    const n = (await call(b, { method: 'POST', url: `/v1/inquiry/${c.id}/text_history`, body: { content: 'Keep me' } }))
+      .body;
     const url = `/v1/inquiry/${c.id}/text_history/${n.id}`;
-    expect400(await call(b, { method: 'PATCH', url, body: { content: '' } }), { content: ['This field may not be blank.'] });
+    expect400(await call(b, { method: 'PATCH', url, body: { content: '' } }), {
+      content: ['This field may not be blank.'],
+    });
     expect400(await call(b, { method: 'PATCH', url, body: { created: '2026-13-01T00:00:00Z' } }), {
-      created: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'],
+      created: [
+        'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+      ],
     });
     // The detail carries `updated`; the create answer does not (docs/api.md#updated).
     expect((await call(b, { method: 'GET', url })).body).toEqual({ ...n, updated: n.created });
@@ -65,12 +80,22 @@ describe('POST …/text_history — validation', () => {
 describe('unknown inquiries and notes', () => {
   it('every history route answers 404 for an unknown inquiry', async () => {
     const b = await newBusiness(t);
-    for (const page of ['status_history', 'folder_history', 'email_history', 'email_reply_history', 'submit_history', 'text_history', 'history']) {
+    for (const page of [
+      'status_history',
+      'folder_history',
+      'email_history',
+      'email_reply_history',
+      'submit_history',
+      'text_history',
+      'history',
+    ]) {
       const res = await call(b, { method: 'GET', url: `/v1/inquiry/999999/${page}` });
       expect(res.status, page).toBe(404);
       expect(res.body.detail).toBe('Not found.');
     }
-    expect((await call(b, { method: 'POST', url: '/v1/inquiry/999999/text_history', body: { content: 'x' } })).status).toBe(404);
+    expect(
+      (await call(b, { method: 'POST', url: '/v1/inquiry/999999/text_history', body: { content: 'x' } })).status,
+    ).toBe(404);
   });
 
   it('an unknown note answers 404, and PATCH does so before validating the body', async () => {
@@ -100,7 +125,8 @@ describe('page parameters', () => {
   it('rejects a bad page_size and a cursor of another list', async () => {
     const b = await newBusiness(t);
     const c = await createInquiry(t, b);
-    for (let i = 0; i < 3; i++) await call(b, { method: 'POST', url: `/v1/inquiry/${c.id}/text_history`, body: { content: `n${i}` } });
+    for (let i = 0; i < 3; i++)
+      await call(b, { method: 'POST', url: `/v1/inquiry/${c.id}/text_history`, body: { content: `n${i}` } });
     expect400(await call(b, { method: 'GET', url: `/v1/inquiry/${c.id}/status_history?page_size=x` }), {
       page_size: ['A valid integer is required.'],
     });

@@ -5,7 +5,11 @@
  * write), the three read-only pages, the deprecated `/history` aliases, soft delete keeping history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restoreEmailHistory, restoreEmailReplyHistory, restoreSubmitHistory } from '../../../src/modules/inquiry/inquiry-history.service.ts';
+import {
+  restoreEmailHistory,
+  restoreEmailReplyHistory,
+  restoreSubmitHistory,
+} from '../../../src/modules/inquiry/inquiry-history.service.ts';
 import { createDemo } from '../../../src/demo/demo.ts';
 import { DEMO_INQUIRIES } from '../../../src/demo/demo-data.ts';
 import { dereference } from '../../setup/openapi-document.ts';
@@ -78,7 +82,9 @@ describe('status and folder history', () => {
       member: null,
     });
     const folders = (await get(b, `/v1/inquiry/${c.id}/folder_history`)).results;
-    expect(folders).toEqual([{ id: expect.any(Number), folder: archive, previousFolder: sales, member: null, created: statuses[0].created }]);
+    expect(folders).toEqual([
+      { id: expect.any(Number), folder: archive, previousFolder: sales, member: null, created: statuses[0].created },
+    ]);
   });
 
   it('sending the current status again, or no status, writes nothing', async () => {
@@ -95,11 +101,17 @@ describe('status and folder history', () => {
     expect((await get(b, `/v1/inquiry/${c.id}/status_history`)).results).toEqual([]);
     const { importCatalog } = await import('../../../src/modules/catalog/catalog-import.ts');
     const ids = await importCatalog(t.testDb.db, b.businessId, {
-      folders: [{ key: 'f', name: 'Pipeline', isDefault: true, statuses: [{ key: 's', title: 'Open', isDefault: true }] }],
+      folders: [
+        { key: 'f', name: 'Pipeline', isDefault: true, statuses: [{ key: 's', title: 'Open', isDefault: true }] },
+      ],
     });
     await patch(b, c.id, { status: { id: ids.statuses.s } });
-    expect((await get(b, `/v1/inquiry/${c.id}/status_history`)).results).toMatchObject([{ status: { id: ids.statuses.s }, previousStatus: null }]);
-    expect((await get(b, `/v1/inquiry/${c.id}/folder_history`)).results).toMatchObject([{ folder: { id: ids.folders.f }, previousFolder: null }]);
+    expect((await get(b, `/v1/inquiry/${c.id}/status_history`)).results).toMatchObject([
+      { status: { id: ids.statuses.s }, previousStatus: null },
+    ]);
+    expect((await get(b, `/v1/inquiry/${c.id}/folder_history`)).results).toMatchObject([
+      { folder: { id: ids.folders.f }, previousFolder: null },
+    ]);
   });
 
   it('shows the member of rows written by other means', async () => {
@@ -131,7 +143,11 @@ describe('text history', () => {
     expect(first).toEqual({ id: expect.any(Number), content: 'First call', created: expect.any(String), member: null });
     expect((await get(b, `/v1/inquiry/${c.id}/text_history/${first.id}`)).updated).toBe(first.created);
     expect(Date.parse(first.created)).toBeGreaterThanOrEqual(before - 5);
-    const dated = await note(b, c.id, { content: 'Back-dated', created: '2026-01-05T09:00:00+09:00', member: { id: b.ids.members.kim } });
+    const dated = await note(b, c.id, {
+      content: 'Back-dated',
+      created: '2026-01-05T09:00:00+09:00',
+      member: { id: b.ids.members.kim },
+    });
     expect(dated).toEqual({
       id: expect.any(Number),
       content: 'Back-dated',
@@ -159,9 +175,19 @@ describe('text history', () => {
     const c = await createInquiry(t, b);
     const n = await note(b, c.id, { content: 'Draft', member: { id: b.ids.members.kim } });
     const url = `/v1/inquiry/${c.id}/text_history/${n.id}`;
-    const res = await call(b, { method: 'PATCH', url, body: { content: 'Final', created: '2026-02-01T12:00:00Z', member: { id: b.ids.members.lee } } });
+    const res = await call(b, {
+      method: 'PATCH',
+      url,
+      body: { content: 'Final', created: '2026-02-01T12:00:00Z', member: { id: b.ids.members.lee } },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: n.id, content: 'Final', created: '2026-02-01T12:00:00.000Z', member: memberOf(b, 'kim'), updated: expect.any(String) });
+    expect(res.body).toEqual({
+      id: n.id,
+      content: 'Final',
+      created: '2026-02-01T12:00:00.000Z',
+      member: memberOf(b, 'kim'),
+      updated: expect.any(String),
+    });
     expect(res.body.updated >= n.created).toBe(true);
     const same = await call(b, { method: 'PATCH', url, body: {} });
     expect(same.body).toEqual(res.body);
@@ -186,7 +212,8 @@ describe('text history', () => {
     const b = await newBusiness(t);
     const c = await createInquiry(t, b);
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await note(b, c.id, { content: `n${i}`, created: `2026-01-0${i + 1}T00:00:00Z` })).id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await note(b, c.id, { content: `n${i}`, created: `2026-01-0${i + 1}T00:00:00Z` })).id);
     const seen: number[] = [];
     let url: string | null = `/v1/inquiry/${c.id}/text_history?page_size=2`;
     while (url) {
@@ -208,7 +235,12 @@ describe('text history', () => {
       .where('event_type', '=', 'inquiry.text_history_created')
       .execute();
     expect(rows).toEqual([
-      { event_type: 'inquiry.text_history_created', member_id: b.ids.members.kim, inquiry_id: c.id, payload: JSON.stringify({ textHistoryId: n.id }) },
+      {
+        event_type: 'inquiry.text_history_created',
+        member_id: b.ids.members.kim,
+        inquiry_id: c.id,
+        payload: JSON.stringify({ textHistoryId: n.id }),
+      },
     ]);
   });
 });
@@ -217,7 +249,11 @@ describe('deprecated /history aliases', () => {
   it('serve the same notes as text_history, with Deprecation and a Link to the successor', async () => {
     const b = await newBusiness(t);
     const c = await createInquiry(t, b);
-    const created = await call(b, { method: 'POST', url: `/v1/inquiry/${c.id}/history`, body: { content: 'Old client' } });
+    const created = await call(b, {
+      method: 'POST',
+      url: `/v1/inquiry/${c.id}/history`,
+      body: { content: 'Old client' },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.deprecation).toBe('@1772496000');
     expect(created.headers.link).toBe(`<http://localhost/v1/inquiry/${c.id}/text_history>; rel="successor-version"`);
@@ -233,7 +269,9 @@ describe('deprecated /history aliases', () => {
     const item = `/v1/inquiry/${c.id}/history/${created.body.id}`;
     const one = await call(b, { method: 'GET', url: item });
     expect(one.body).toEqual({ ...created.body, updated: created.body.created });
-    expect(one.headers.link).toBe(`<http://localhost/v1/inquiry/${c.id}/text_history/${created.body.id}>; rel="successor-version"`);
+    expect(one.headers.link).toBe(
+      `<http://localhost/v1/inquiry/${c.id}/text_history/${created.body.id}>; rel="successor-version"`,
+    );
     const changed = await call(b, { method: 'PATCH', url: item, body: { content: 'Edited' } });
     expect(changed.status).toBe(200);
     expect(changed.body.content).toBe('Edited');
@@ -247,7 +285,9 @@ describe('deprecated /history aliases', () => {
   });
 
   it('are marked deprecated in the OpenAPI document; their successors are not', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, any>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, any>>;
+    };
     const old = doc.paths['/v1/inquiry/{inquiry_id}/history']!;
     const oldItem = doc.paths['/v1/inquiry/{inquiry_id}/history/{history_id}']!;
     for (const op of [old.get, old.post, oldItem.get, oldItem.patch, oldItem.delete]) {
@@ -257,7 +297,9 @@ describe('deprecated /history aliases', () => {
     const current = doc.paths['/v1/inquiry/{inquiry_id}/text_history']!;
     expect(current.get.deprecated).toBeUndefined();
     expect(current.post.deprecated).toBeUndefined();
-    const detail = (await dereference(doc)).paths['/v1/inquiry/{inquiry_id}']!.get.responses['200'].content['application/json'].schema;
+    const detail = (await dereference(doc)).paths['/v1/inquiry/{inquiry_id}']!.get.responses['200'].content[
+      'application/json'
+    ].schema;
     expect(detail.properties.isHidden['x-extension']).toBe(true);
   });
 
@@ -276,28 +318,49 @@ describe('read-only pages', () => {
     const c = await createInquiry(t, b);
     const db = t.testDb.db;
     // Written as an integration reports them: the restore entry point, id 0 asking for a new id.
-    const { id: sent } = await restoreEmailHistory(db, b, c.id, {
-      id: 0,
-      title: 'Quote',
-      fromEmail: 'kim@example.com',
-      toSet: [{ toEmail: 'jane@acme.example' }, { toEmail: 'joe@acme.example' }],
-      ccSet: [{ ccEmail: 'boss@example.com' }],
-      status: 'S',
-      sentAt: '2026-01-02T03:04:05.678Z',
-      created: '2026-01-02T03:04:05.678Z',
-    }, {});
-    const { id: draft } = await restoreEmailHistory(db, b, c.id, {
-      id: 0,
-      title: 'Follow-up',
-      fromEmail: 'kim@example.com',
-      toSet: [{ toEmail: 'jane@acme.example' }],
-      ccSet: [],
-      status: 'D',
-      sentAt: null,
-      created: '2026-01-03T00:00:00.000Z',
-    }, {});
+    const { id: sent } = await restoreEmailHistory(
+      db,
+      b,
+      c.id,
+      {
+        id: 0,
+        title: 'Quote',
+        fromEmail: 'kim@example.com',
+        toSet: [{ toEmail: 'jane@acme.example' }, { toEmail: 'joe@acme.example' }],
+        ccSet: [{ ccEmail: 'boss@example.com' }],
+        status: 'S',
+        sentAt: '2026-01-02T03:04:05.678Z',
+        created: '2026-01-02T03:04:05.678Z',
+      },
+      {},
+    );
+    const { id: draft } = await restoreEmailHistory(
+      db,
+      b,
+      c.id,
+      {
+        id: 0,
+        title: 'Follow-up',
+        fromEmail: 'kim@example.com',
+        toSet: [{ toEmail: 'jane@acme.example' }],
+        ccSet: [],
+        status: 'D',
+        sentAt: null,
+        created: '2026-01-03T00:00:00.000Z',
+      },
+      {},
+    );
     expect((await get(b, `/v1/inquiry/${c.id}/email_history`)).results).toEqual([
-      { id: draft, title: 'Follow-up', fromEmail: 'kim@example.com', toSet: [{ toEmail: 'jane@acme.example' }], ccSet: [], status: 'D', sentAt: null, created: '2026-01-03T00:00:00.000Z' },
+      {
+        id: draft,
+        title: 'Follow-up',
+        fromEmail: 'kim@example.com',
+        toSet: [{ toEmail: 'jane@acme.example' }],
+        ccSet: [],
+        status: 'D',
+        sentAt: null,
+        created: '2026-01-03T00:00:00.000Z',
+      },
       {
         id: sent,
         title: 'Quote',
@@ -309,16 +372,22 @@ describe('read-only pages', () => {
         created: '2026-01-02T03:04:05.678Z',
       },
     ]);
-    const { id: reply } = await restoreEmailReplyHistory(db, b, c.id, {
-      id: 0,
-      title: 'Re: Quote',
-      fromEmail: 'jane@acme.example',
-      toSet: [{ toEmail: 'kim@example.com' }],
-      ccSet: [],
-      isUnread: true,
-      receivedAt: '2026-01-04T00:00:00.000Z',
-      created: '2026-01-04T00:00:01.000Z',
-    }, {});
+    const { id: reply } = await restoreEmailReplyHistory(
+      db,
+      b,
+      c.id,
+      {
+        id: 0,
+        title: 'Re: Quote',
+        fromEmail: 'jane@acme.example',
+        toSet: [{ toEmail: 'kim@example.com' }],
+        ccSet: [],
+        isUnread: true,
+        receivedAt: '2026-01-04T00:00:00.000Z',
+        created: '2026-01-04T00:00:01.000Z',
+      },
+      {},
+    );
     expect((await get(b, `/v1/inquiry/${c.id}/email_reply_history`)).results).toEqual([
       {
         id: reply,
@@ -331,8 +400,17 @@ describe('read-only pages', () => {
         created: '2026-01-04T00:00:01.000Z',
       },
     ]);
-    const answers = [{ question: 'Budget', answer: '10M' }, { question: 'Deadline', answer: null }];
-    const { id: submit } = await restoreSubmitHistory(db, b, c.id, { id: 0, form: { id: 3, title: 'Contact us' }, answers, created: '2026-01-01T00:00:00.000Z' }, {});
+    const answers = [
+      { question: 'Budget', answer: '10M' },
+      { question: 'Deadline', answer: null },
+    ];
+    const { id: submit } = await restoreSubmitHistory(
+      db,
+      b,
+      c.id,
+      { id: 0, form: { id: 3, title: 'Contact us' }, answers, created: '2026-01-01T00:00:00.000Z' },
+      {},
+    );
     expect((await get(b, `/v1/inquiry/${c.id}/submit_history`)).results).toEqual([
       { id: submit, form: { id: 3, title: 'Contact us' }, answers, created: '2026-01-01T00:00:00.000Z' },
     ]);
@@ -355,7 +433,15 @@ describe('soft delete keeps history', () => {
     await note(b, c.id, { content: 'Note' });
     const del = await call(b, { method: 'DELETE', url: `/v1/inquiry/${c.id}` });
     expect(del.status).toBe(204);
-    for (const page of ['status_history', 'folder_history', 'text_history', 'email_history', 'email_reply_history', 'submit_history', 'history']) {
+    for (const page of [
+      'status_history',
+      'folder_history',
+      'text_history',
+      'email_history',
+      'email_reply_history',
+      'submit_history',
+      'history',
+    ]) {
       const res = await call(b, { method: 'GET', url: `/v1/inquiry/${c.id}/${page}` });
       expect(res.status, page).toBe(404);
     }
@@ -365,8 +451,9 @@ describe('soft delete keeps history', () => {
     expect((await get(b, '/v1/inquiry')).results).toEqual([]);
     expect((await get(b, '/v1/inquiry/work')).results).toEqual([]);
     const db = t.testDb.db;
-    const count = async (table: 'inquiry_status_history' | 'inquiry_folder_history' | 'inquiry_text_history' | 'inquiry') =>
-      (await db.selectFrom(table).select('id').where('business_id', '=', b.businessId).execute()).length;
+    const count = async (
+      table: 'inquiry_status_history' | 'inquiry_folder_history' | 'inquiry_text_history' | 'inquiry',
+    ) => (await db.selectFrom(table).select('id').where('business_id', '=', b.businessId).execute()).length;
     expect(await count('inquiry')).toBe(1);
     expect(await count('inquiry_status_history')).toBe(2);
     expect(await count('inquiry_folder_history')).toBe(1);
@@ -391,12 +478,18 @@ describe('the demo business', () => {
     expect(await total(brand.id, 'email_reply_history')).toBe(1);
     expect(await total(brand.id, 'submit_history')).toBe(1);
     const store = byName('Online store for coffee subscriptions');
-    expect(store.status).toEqual({ id: demo.catalog.statuses.won, title: 'Won', folder: { id: demo.catalog.folders.closed, name: 'Closed' } });
+    expect(store.status).toEqual({
+      id: demo.catalog.statuses.won,
+      title: 'Won',
+      folder: { id: demo.catalog.folders.closed, name: 'Closed' },
+    });
     expect(await total(store.id, 'status_history')).toBe(4);
     expect((await get(b, `/v1/inquiry/${store.id}/folder_history`)).results).toMatchObject([
       { folder: { id: demo.catalog.folders.closed }, previousFolder: { id: demo.catalog.folders.sales } },
     ]);
-    expect((await get(b, '/v1/inquiry?is_hidden=true')).results.map((r: { name: string }) => r.name)).toEqual(['Inquiry from the website chat']);
+    expect((await get(b, '/v1/inquiry?is_hidden=true')).results.map((r: { name: string }) => r.name)).toEqual([
+      'Inquiry from the website chat',
+    ]);
     expect((await get(b, '/v1/inquiry/work')).results.length).toBeGreaterThanOrEqual(5);
   });
 });

@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
-import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
+import {
+  runCommonRouteTests,
+  runOtherBusinessIdTest,
+  runOtherBusinessReferenceTest,
+} from '../../setup/common-route-tests.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { createInquiry } from './inquiry-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
@@ -25,7 +29,11 @@ async function inquiryOf(b: TestBusiness): Promise<number> {
 }
 async function noteOf(b: TestBusiness, segment = 'text_history'): Promise<string> {
   const inquiryId = await inquiryOf(b);
-  const res = await call(b, { method: 'POST', url: `/v1/inquiry/${inquiryId}/${segment}`, body: { content: 'Owned note' } });
+  const res = await call(b, {
+    method: 'POST',
+    url: `/v1/inquiry/${inquiryId}/${segment}`,
+    body: { content: 'Owned note' },
+  });
   expect(res.status).toBe(201);
   return `/v1/inquiry/${inquiryId}/${segment}/${res.body.id}`;
 }
@@ -52,7 +60,11 @@ describe('inquiry history routes', () => {
     runCommonRouteTests(ctx, {
       name: `POST /v1/inquiry/{inquiry_id}/${segment}`,
       okStatus: 201,
-      request: async (_t, b) => ({ method: 'POST', url: `/v1/inquiry/${await inquiryOf(b)}/${segment}`, body: { content: 'Signed note' } }),
+      request: async (_t, b) => ({
+        method: 'POST',
+        url: `/v1/inquiry/${await inquiryOf(b)}/${segment}`,
+        body: { content: 'Signed note' },
+      }),
     });
     runCommonRouteTests(ctx, {
       name: `GET /v1/inquiry/{inquiry_id}/${segment}/{history_id}`,
@@ -92,11 +104,16 @@ describe('inquiry history routes', () => {
       method: 'DELETE',
       url: await noteOf(owner, segment),
     }));
-    runOtherBusinessReferenceTest(ctx, `POST /v1/inquiry/{inquiry_id}/${segment}`, ['member', 'id'], async (_t, caller, foreign) => ({
-      method: 'POST',
-      url: `/v1/inquiry/${await inquiryOf(caller)}/${segment}`,
-      body: { content: 'x', member: { id: foreign.ids.members.kim } },
-    }));
+    runOtherBusinessReferenceTest(
+      ctx,
+      `POST /v1/inquiry/{inquiry_id}/${segment}`,
+      ['member', 'id'],
+      async (_t, caller, foreign) => ({
+        method: 'POST',
+        url: `/v1/inquiry/${await inquiryOf(caller)}/${segment}`,
+        body: { content: 'x', member: { id: foreign.ids.members.kim } },
+      }),
+    );
   }
 
   it('a note reached through another inquiry of the same business is Not found. for every method', async () => {

@@ -20,7 +20,13 @@ beforeAll(async () => {
   t = await buildTestApp();
   // as src/server.ts does for `npm start`: the app's storage, delivery with the app's configuration
   const demo = await createDemo(t.testDb.db, t.masterKey, { storage: t.app.storage, deliver: t.config });
-  b = { apiKey: demo.apiKey, secretKey: demo.secretKey, businessId: demo.business.id, ids: demo.catalog, timezone: demo.business.timezone };
+  b = {
+    apiKey: demo.apiKey,
+    secretKey: demo.secretKey,
+    businessId: demo.business.id,
+    ids: demo.catalog,
+    timezone: demo.business.timezone,
+  };
 });
 afterAll(() => t.close());
 
@@ -60,7 +66,9 @@ describe('the demo business (npm start, bizapi demo)', () => {
     const all = await get('/v1/notification?page_size=100');
     expect(all.results.length).toBeGreaterThan(0);
     const notified = new Set(all.results.map((n: { member: { id: number } }) => n.member.id));
-    const wanted = (DEMO_CATALOG.members ?? []).filter((m) => m.isActive && m.notificationsEnabled).map((m) => b.ids.members[m.key]);
+    const wanted = (DEMO_CATALOG.members ?? [])
+      .filter((m) => m.isActive && m.notificationsEnabled)
+      .map((m) => b.ids.members[m.key]);
     expect([...notified].every((id) => wanted.includes(id as number))).toBe(true);
     const types = new Set(all.results.map((n: { type: string }) => n.type));
     expect(types).toEqual(new Set(['inquiry.created', 'inquiry.status_changed', 'inquiry.text_history_created']));
@@ -87,13 +95,23 @@ describe('the demo business (npm start, bizapi demo)', () => {
   });
 
   it('a storage that refuses the demo files does not stop the demo: it is made without them, with a warning', async () => {
-    const refusing: Storage = Object.assign(Object.create(Object.getPrototypeOf(t.app.storage) as object) as Storage, t.app.storage, {
-      put: () => Promise.reject(new Error('bucket unreachable')),
-    });
+    const refusing: Storage = Object.assign(
+      Object.create(Object.getPrototypeOf(t.app.storage) as object) as Storage,
+      t.app.storage,
+      {
+        put: () => Promise.reject(new Error('bucket unreachable')),
+      },
+    );
     const warnings: string[] = [];
     const demo = await createDemo(t.testDb.db, t.masterKey, { storage: refusing, warn: (m) => warnings.push(m) });
     expect(warnings).toEqual(DEMO_ATTACHMENTS.map((a) => `demo attachment "${a.name}" not stored: bucket unreachable`));
-    const other = { apiKey: demo.apiKey, secretKey: demo.secretKey, businessId: demo.business.id, ids: demo.catalog, timezone: demo.business.timezone };
+    const other = {
+      apiKey: demo.apiKey,
+      secretKey: demo.secretKey,
+      businessId: demo.business.id,
+      ids: demo.catalog,
+      timezone: demo.business.timezone,
+    };
     const list = await call(other, { method: 'GET', url: '/v1/inquiry?page_size=100' });
     expect(list.status).toBe(200);
     for (const item of list.body.results as { id: number }[]) {

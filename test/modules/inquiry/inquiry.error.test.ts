@@ -22,7 +22,11 @@ const patch = (b: TestBusiness, id: number, body: unknown) => api.patch(b, `/v1/
 /** The business has no inquiries (nothing was written). */
 async function expectNoInquiries(b: TestBusiness): Promise<void> {
   expect(await listIds(b, '/v1/inquiry')).toEqual([]);
-  const counter = await t.testDb.db.selectFrom('inquiry_counter').select('last_value').where('business_id', '=', b.businessId).executeTakeFirst();
+  const counter = await t.testDb.db
+    .selectFrom('inquiry_counter')
+    .select('last_value')
+    .where('business_id', '=', b.businessId)
+    .executeTakeFirst();
   expect(counter).toBeUndefined();
 }
 
@@ -44,8 +48,12 @@ describe('POST /v1/inquiry — property validation', () => {
     expect400(await post(b, { estimate: '1'.repeat(29) }), {
       estimate: ['Ensure that there are no more than 28 digits before the decimal point.'],
     });
-    expect400(await post(b, { estimate: '1.234' }), { estimate: ['Ensure that there are no more than 2 decimal places.'] });
-    expect400(await post(b, { estimate: 0.125 }), { estimate: ['Ensure that there are no more than 2 decimal places.'] });
+    expect400(await post(b, { estimate: '1.234' }), {
+      estimate: ['Ensure that there are no more than 2 decimal places.'],
+    });
+    expect400(await post(b, { estimate: 0.125 }), {
+      estimate: ['Ensure that there are no more than 2 decimal places.'],
+    });
     expect400(await post(b, { estimate: 1e30 }), { estimate: ['A valid number is required.'] });
     expect400(await post(b, { estimate: true }), { estimate: ['A valid number is required.'] });
     await expectNoInquiries(b);
@@ -74,16 +82,22 @@ describe('POST /v1/inquiry — property validation', () => {
     const b = await newBusiness(t);
     const clientId = await createClient(t, b);
     await call(b, { method: 'DELETE', url: `/v1/client/${clientId}` });
-    expect400(await post(b, { client: { id: clientId } }), { client: { id: [`Invalid pk "${clientId}" - object does not exist.`] } });
+    expect400(await post(b, { client: { id: clientId } }), {
+      client: { id: [`Invalid pk "${clientId}" - object does not exist.`] },
+    });
   });
 
   it('inChargeSet: an entry without id, an unknown member, not a list', async () => {
     const b = await newBusiness(t);
-    expect400(await post(b, { inChargeSet: [{ nickname: 'Kim' }] }), { inChargeSet: ['Item 1 (id): This field is required.'] });
+    expect400(await post(b, { inChargeSet: [{ nickname: 'Kim' }] }), {
+      inChargeSet: ['Item 1 (id): This field is required.'],
+    });
     expect400(await post(b, { inChargeSet: [{ id: b.ids.members.kim }, { id: 999999 }] }), {
       inChargeSet: ['Invalid pk "999999" - object does not exist.'],
     });
-    expect400(await post(b, { inChargeSet: { id: 1 } }), { inChargeSet: ['Expected a list of items but got type "dict".'] });
+    expect400(await post(b, { inChargeSet: { id: 1 } }), {
+      inChargeSet: ['Expected a list of items but got type "dict".'],
+    });
     expect400(await post(b, { inChargeSet: Array.from({ length: 101 }, () => ({ id: b.ids.members.kim })) }), {
       inChargeSet: ['Ensure this field has no more than 100 elements.'],
     });
@@ -95,7 +109,9 @@ describe('POST /v1/inquiry — property validation', () => {
     expect400(await post(b, { workSet: [{ name: '' }, {}] }), {
       workSet: ['Item 1 (name): This field may not be blank.', 'Item 2 (name): This field is required.'],
     });
-    expect400(await post(b, { fileLinkSet: [{ text: 'Brief' }] }), { fileLinkSet: ['Item 1 (link): This field is required.'] });
+    expect400(await post(b, { fileLinkSet: [{ text: 'Brief' }] }), {
+      fileLinkSet: ['Item 1 (link): This field is required.'],
+    });
     expect400(await post(b, { fileLinkSet: [{ text: 'x'.repeat(257), link: 'https://x' }] }), {
       fileLinkSet: ['Item 1 (text): Ensure this field has no more than 256 characters.'],
     });
@@ -165,7 +181,9 @@ describe('PATCH /v1/inquiry/{inquiry_id} — validation', () => {
     expect400(await patch(b, c.id, { name: 'x'.repeat(65), estimate: '1.001' }), {
       name: ['Ensure this field has no more than 64 characters.'],
     });
-    expect400(await patch(b, c.id, { estimate: '1.001' }), { estimate: ['Ensure that there are no more than 2 decimal places.'] });
+    expect400(await patch(b, c.id, { estimate: '1.001' }), {
+      estimate: ['Ensure that there are no more than 2 decimal places.'],
+    });
   });
 
   it('a rejected PATCH changes nothing at all', async () => {
@@ -184,10 +202,16 @@ describe('PATCH /v1/inquiry/{inquiry_id} — validation', () => {
       inChargeSet: [{ id: b.ids.members.lee }],
       workSet: [],
       fileLinkSet: [],
-      fieldSet: [{ field: { id: b.ids.fields.iNote }, value: '' }, { field: { id: b.ids.fields.budget }, value: 'NaN' }],
+      fieldSet: [
+        { field: { id: b.ids.fields.iNote }, value: '' },
+        { field: { id: b.ids.fields.budget }, value: 'NaN' },
+      ],
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ fieldSet: [`Field "Budget" (${b.ids.fields.budget}) expects a number.`], requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({
+      fieldSet: [`Field "Budget" (${b.ids.fields.budget}) expects a number.`],
+      requestId: res.headers['x-request-id'],
+    });
     expect((await call(b, { method: 'GET', url: `/v1/inquiry/${c.id}` })).body).toEqual(before);
     const history = await call(b, { method: 'GET', url: `/v1/inquiry/${c.id}/status_history` });
     expect(history.body.results).toHaveLength(1);

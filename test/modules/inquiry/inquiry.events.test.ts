@@ -100,10 +100,13 @@ describe('inquiry events', () => {
   it('sets count as one property each, in the order of the full shape', async () => {
     const b = await newInquiryBusiness(t);
     const id = await newInquiry(b, { inChargeSet: [{ id: b.ids.members.kim }] });
-    expect((await patched(b, id, { inChargeSet: [{ id: b.ids.members.kim }, { id: b.ids.members.lee }] })).event.changedFields).toEqual([
-      'inChargeSet',
-    ]);
-    expect((await patched(b, id, { fieldSet: [{ field: { id: b.ids.fields.iNote }, value: 'hello' }] })).event.changedFields).toEqual(['fieldSet']);
+    expect(
+      (await patched(b, id, { inChargeSet: [{ id: b.ids.members.kim }, { id: b.ids.members.lee }] })).event
+        .changedFields,
+    ).toEqual(['inChargeSet']);
+    expect(
+      (await patched(b, id, { fieldSet: [{ field: { id: b.ids.fields.iNote }, value: 'hello' }] })).event.changedFields,
+    ).toEqual(['fieldSet']);
     const several = await patched(b, id, {
       isHidden: true,
       name: 'Renamed',
@@ -114,7 +117,10 @@ describe('inquiry events', () => {
     });
     expect(several.event.changedFields).toEqual(['name', 'estimate', 'funnel', 'workSet', 'fileLinkSet', 'isHidden']);
     const client = await post(b, '/v1/client', { companyName: 'Acme' });
-    expect((await patched(b, id, { client: { id: client.body.id }, content: 'memo' })).event.changedFields).toEqual(['client', 'content']);
+    expect((await patched(b, id, { client: { id: client.body.id }, content: 'memo' })).event.changedFields).toEqual([
+      'client',
+      'content',
+    ]);
   });
 
   it('a PATCH that changes nothing writes no event and keeps updated', async () => {
@@ -133,7 +139,12 @@ describe('inquiry events', () => {
     const id = await newInquiry(b, body);
     const before = await full(b, id);
     await sleep(5);
-    for (const same of [{}, body, { estimate: '12.50', status: { id: before.status.id } }, { workSet: null, inChargeSet: null }]) {
+    for (const same of [
+      {},
+      body,
+      { estimate: '12.50', status: { id: before.status.id } },
+      { workSet: null, inChargeSet: null },
+    ]) {
       const res = await patch(b, `/v1/inquiry/${id}`, same);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toEqual(before);
@@ -163,7 +174,12 @@ describe('inquiry events', () => {
     const id = await newInquiry(b);
     const first = await upload(t.app, b, 'a.pdf');
     const second = await upload(t.app, b, 'b.png');
-    const attach = await patched(b, id, { fileSet: [{ name: 'a.pdf', file: first }, { name: 'b.png', file: second }] });
+    const attach = await patched(b, id, {
+      fileSet: [
+        { name: 'a.pdf', file: first },
+        { name: 'b.png', file: second },
+      ],
+    });
     expect(attach.event.changedFields).toEqual(['fileSet']);
     expect(attach.body.fileSet.map((f: any) => f.name)).toEqual(['a.pdf', 'b.png']);
     await sleep(5);
@@ -203,7 +219,9 @@ describe('inquiry events', () => {
     expect((await patch(b, `/v1/inquiry/${id}`, { status: { id: 999999 } })).status).toBe(400);
     expect((await patch(b, `/v1/inquiry/${id}`, { name: 'ok', inChargeSet: [{ id: 999999 }] })).status).toBe(400);
     expect((await patch(b, `/v1/inquiry/${id}`, { name: '' })).status).toBe(400);
-    expect((await patch(b, `/v1/inquiry/${id}`, { fileSet: [{ name: 'x.pdf', file: 'not/a/path.pdf' }] })).status).toBe(400);
+    expect((await patch(b, `/v1/inquiry/${id}`, { fileSet: [{ name: 'x.pdf', file: 'not/a/path.pdf' }] })).status).toBe(
+      400,
+    );
     expect((await patch(b, '/v1/inquiry/999999', { name: 'x' })).status).toBe(404);
     expect((await del(b, '/v1/inquiry/999999')).status).toBe(404);
     expect((await del(b, `/v1/inquiry/${id}/file/999999`)).status).toBe(404);
@@ -262,7 +280,11 @@ describe('inquiry.text_history events', () => {
     const b = await newInquiryBusiness(t);
     const id = await newInquiry(b);
     const base = `/v1/inquiry/${id}/text_history`;
-    const created = await post(b, base, { content: 'First', created: '2026-01-05T09:00:00+09:00', member: { id: b.ids.members.kim } });
+    const created = await post(b, base, {
+      content: 'First',
+      created: '2026-01-05T09:00:00+09:00',
+      member: { id: b.ids.members.kim },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     // the create answer has no updated (docs/api.md#updated); the full shape has
     expect(created.body).not.toHaveProperty('updated');
@@ -280,9 +302,17 @@ describe('inquiry.text_history events', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.updated > note.updated).toBe(true);
     all = await events(b);
-    expect(all.at(-1)).toMatchObject({ type: 'inquiry.text_history.updated', changedFields: ['content'], data: changed.body });
+    expect(all.at(-1)).toMatchObject({
+      type: 'inquiry.text_history.updated',
+      changedFields: ['content'],
+      data: changed.body,
+    });
     const moved = await patch(b, `${base}/${note.id}`, { created: '2026-02-01T00:00:00Z' });
-    expect((await events(b)).at(-1)).toMatchObject({ type: 'inquiry.text_history.updated', changedFields: ['created'], data: moved.body });
+    expect((await events(b)).at(-1)).toMatchObject({
+      type: 'inquiry.text_history.updated',
+      changedFields: ['created'],
+      data: moved.body,
+    });
 
     // no-op PATCHes and refused writes: nothing
     for (const same of [{}, { content: 'Second' }, { member: { id: b.ids.members.lee } }]) {

@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { CREATE_KEYS, createClient, createInquiry, FULL_KEYS, LIST_KEYS, memberOf, newInquiryBusiness, prevDay, relative } from './inquiry-helpers.ts';
+import {
+  CREATE_KEYS,
+  createClient,
+  createInquiry,
+  FULL_KEYS,
+  LIST_KEYS,
+  memberOf,
+  newInquiryBusiness,
+  prevDay,
+  relative,
+} from './inquiry-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
@@ -60,14 +70,33 @@ describe('POST /v1/inquiry', () => {
 
   it('treats null like omitted for status, name, inquiryDate and estimate', async () => {
     const b = await newBusiness(t);
-    const c = await create(b, { status: null, name: null, inquiryDate: null, estimate: null, client: null, content: null, funnel: null, workSet: null, inChargeSet: null, fieldSet: null, fileLinkSet: null });
+    const c = await create(b, {
+      status: null,
+      name: null,
+      inquiryDate: null,
+      estimate: null,
+      client: null,
+      content: null,
+      funnel: null,
+      workSet: null,
+      inChargeSet: null,
+      fieldSet: null,
+      fileLinkSet: null,
+    });
     expect(c).toMatchObject({ status: { id: b.ids.statuses.new }, name: '의뢰 제목', estimate: '0.00', client: null });
     expect(c.inquiryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('keeps the values sent, with the client summary and the status folder', async () => {
     const b = await newBusiness(t);
-    const clientId = await createClient(t, b, { companyName: 'Acme Corp.', inCharge: 'Jane', position: 'CTO', contact: '010', email: 'jane@acme.example', content: 'not in the summary' });
+    const clientId = await createClient(t, b, {
+      companyName: 'Acme Corp.',
+      inCharge: 'Jane',
+      position: 'CTO',
+      contact: '010',
+      email: 'jane@acme.example',
+      content: 'not in the summary',
+    });
     const c = await create(b, {
       name: 'Website renewal',
       status: { id: b.ids.statuses.lost },
@@ -138,7 +167,9 @@ describe('POST /v1/inquiry', () => {
 
   it('gives concurrent creates distinct numbers', async () => {
     const b = await newBusiness(t);
-    const results = await Promise.all(Array.from({ length: 8 }, () => call(b, { method: 'POST', url: '/v1/inquiry', body: {} })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => call(b, { method: 'POST', url: '/v1/inquiry', body: {} })),
+    );
     for (const r of results) expect(r.status).toBe(201);
     const numbers = results.map((r) => Number(r.body.uniqueId)).sort((x, y) => x - y);
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -179,7 +210,15 @@ describe('GET /v1/inquiry/{inquiry_id}', () => {
       estimate: '42.1',
       inquiryDate: '2026-02-28',
       isHidden: true,
-      funnel: { utmCampaign: 'spring', utmSource: 'google', utmMedium: 'cpc', utmContent: 'ad1', utmTerm: 'web design', guestUid: 'g-1', gclid: 'abc' },
+      funnel: {
+        utmCampaign: 'spring',
+        utmSource: 'google',
+        utmMedium: 'cpc',
+        utmContent: 'ad1',
+        utmTerm: 'web design',
+        guestUid: 'g-1',
+        gclid: 'abc',
+      },
       workSet: [{ name: 'Call back' }, { name: 'Send a quote' }],
       inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.kim }, { id: b.ids.members.lee }],
       fieldSet: [
@@ -204,23 +243,55 @@ describe('GET /v1/inquiry/{inquiry_id}', () => {
     expect(res.body).toEqual({
       ...c,
       content: 'A long memo',
-      funnel: { utmCampaign: 'spring', utmSource: 'google', utmMedium: 'cpc', utmContent: 'ad1', utmTerm: 'web design', guestUid: 'g-1', gclid: 'abc' },
+      funnel: {
+        utmCampaign: 'spring',
+        utmSource: 'google',
+        utmMedium: 'cpc',
+        utmContent: 'ad1',
+        utmTerm: 'web design',
+        guestUid: 'g-1',
+        gclid: 'abc',
+      },
       workSet: [{ name: 'Call back' }, { name: 'Send a quote' }],
       inChargeSet: [lee, kim],
       fieldSet: [
         { field: { id: f.budget, name: 'Budget', dataType: 'N', optionSet: [], memberSet: [] }, value: '1200' },
         {
-          field: { id: f.iChannel, name: 'Inquiry channel', dataType: 'SL', optionSet: [{ id: 'web', title: 'Web' }, { id: 'phone', title: 'Phone' }], memberSet: [] },
+          field: {
+            id: f.iChannel,
+            name: 'Inquiry channel',
+            dataType: 'SL',
+            optionSet: [
+              { id: 'web', title: 'Web' },
+              { id: 'phone', title: 'Phone' },
+            ],
+            memberSet: [],
+          },
           value: 'phone',
         },
         {
-          field: { id: f.iTags, name: 'Inquiry tags', dataType: 'ML', optionSet: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }], memberSet: [] },
+          field: {
+            id: f.iTags,
+            name: 'Inquiry tags',
+            dataType: 'ML',
+            optionSet: [
+              { id: 'a', title: 'A' },
+              { id: 'b', title: 'B' },
+            ],
+            memberSet: [],
+          },
           value: 'a,b',
         },
-        { field: { id: f.iOwner, name: 'Inquiry owner', dataType: 'M', optionSet: [], memberSet: [kim] }, value: String(kim.id) },
+        {
+          field: { id: f.iOwner, name: 'Inquiry owner', dataType: 'M', optionSet: [], memberSet: [kim] },
+          value: String(kim.id),
+        },
         { field: { id: f.iLaunch, name: 'Launch', dataType: 'D', optionSet: [], memberSet: [] }, value: '2026-05-01' },
         { field: { id: f.iUrgent, name: 'Urgent', dataType: 'B', optionSet: [], memberSet: [] }, value: 'true' },
-        { field: { id: f.iNote, name: 'Inquiry note', dataType: 'T', optionSet: [], memberSet: [] }, value: 'free text' },
+        {
+          field: { id: f.iNote, name: 'Inquiry note', dataType: 'T', optionSet: [], memberSet: [] },
+          value: 'free text',
+        },
       ],
       fileLinkSet: [
         { id: expect.any(Number), text: 'Brief', link: 'https://docs.example.com/brief', created: c.created },
@@ -239,7 +310,15 @@ describe('GET /v1/inquiry/{inquiry_id}', () => {
     expect(res.body).toEqual({
       ...c,
       content: null,
-      funnel: { utmCampaign: null, utmSource: null, utmMedium: null, utmContent: null, utmTerm: null, guestUid: null, gclid: null },
+      funnel: {
+        utmCampaign: null,
+        utmSource: null,
+        utmMedium: null,
+        utmContent: null,
+        utmTerm: null,
+        guestUid: null,
+        gclid: null,
+      },
       workSet: [],
       inChargeSet: [],
       fieldSet: [],
@@ -270,7 +349,10 @@ describe('GET /v1/inquiry/{inquiry_id}', () => {
 describe('GET /v1/inquiry — shape, order and pagination', () => {
   it('lists newest first, each item the create shape plus inChargeSet', async () => {
     const b = await newBusiness(t);
-    const first = await create(b, { name: 'First', inChargeSet: [{ id: b.ids.members.kim }, { id: b.ids.members.park }] });
+    const first = await create(b, {
+      name: 'First',
+      inChargeSet: [{ id: b.ids.members.kim }, { id: b.ids.members.park }],
+    });
     const second = await create(b, { name: 'Second' });
     const res = await get(b, '/v1/inquiry');
     expect(res.status).toBe(200);
@@ -285,7 +367,11 @@ describe('GET /v1/inquiry — shape, order and pagination', () => {
   it('breaks ties of created by id descending', async () => {
     const b = await newBusiness(t);
     const ids = [(await create(b)).id, (await create(b)).id, (await create(b)).id];
-    await t.testDb.db.updateTable('inquiry').set({ created: '2026-01-01T00:00:00.000Z' }).where('id', 'in', ids).execute();
+    await t.testDb.db
+      .updateTable('inquiry')
+      .set({ created: '2026-01-01T00:00:00.000Z' })
+      .where('id', 'in', ids)
+      .execute();
     expect(await listIds(b, '/v1/inquiry')).toEqual([...ids].reverse());
   });
 
@@ -346,7 +432,9 @@ describe('GET /v1/inquiry — filters', () => {
     expect(await listIds(b, `/v1/inquiry?status_id=${b.ids.statuses.won}`)).toEqual([inWon]);
     expect(await listIds(b, `/v1/inquiry?folder_id=${b.ids.folders.sales}`)).toEqual([inWon, inNew]);
     expect(await listIds(b, `/v1/inquiry?folder_id=${b.ids.folders.archive}`)).toEqual([inLost]);
-    expect(await listIds(b, `/v1/inquiry?folder_id=${b.ids.folders.archive}&status_id=${b.ids.statuses.won}`)).toEqual([]);
+    expect(await listIds(b, `/v1/inquiry?folder_id=${b.ids.folders.archive}&status_id=${b.ids.statuses.won}`)).toEqual(
+      [],
+    );
     expect(await listIds(b, '/v1/inquiry?status_id=')).toHaveLength(3);
   });
 
@@ -400,7 +488,8 @@ describe('GET /v1/inquiry — filters', () => {
 
   it('combines filters and keeps them in the page links', async () => {
     const b = await newBusiness(t);
-    for (let i = 0; i < 3; i++) await create(b, { name: `Combo ${i}`, isHidden: true, status: { id: b.ids.statuses.won } });
+    for (let i = 0; i < 3; i++)
+      await create(b, { name: `Combo ${i}`, isHidden: true, status: { id: b.ids.statuses.won } });
     await create(b, { name: 'Combo visible', status: { id: b.ids.statuses.won } });
     const res = await get(b, `/v1/inquiry?search=combo&is_hidden=true&status_id=${b.ids.statuses.won}&page_size=2`);
     expect(res.body.results).toHaveLength(2);
@@ -427,7 +516,13 @@ describe('PATCH /v1/inquiry/{inquiry_id}', () => {
     const c = await create(b, { name: 'Before', content: 'memo', estimate: '10', inquiryDate: '2026-01-01' });
     const before = await full(b, c.id);
     const res = await patch(b, c.id, { name: 'After', content: null, inquiryDate: '2026-02-02' });
-    expect(res).toEqual({ ...before, name: 'After', content: null, inquiryDate: '2026-02-02', updated: expect.any(String) });
+    expect(res).toEqual({
+      ...before,
+      name: 'After',
+      content: null,
+      inquiryDate: '2026-02-02',
+      updated: expect.any(String),
+    });
     expect(res.updated >= before.updated).toBe(true);
     expect(await full(b, c.id)).toEqual(res);
     expect(await patch(b, c.id, {})).toEqual(res);
@@ -443,7 +538,10 @@ describe('PATCH /v1/inquiry/{inquiry_id}', () => {
     let res = await patch(b, c.id, {
       workSet: [{ name: 'C' }],
       inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.park }],
-      fileLinkSet: [{ text: 'Two', link: 'https://two.example' }, { text: 'Three', link: 'https://three.example' }],
+      fileLinkSet: [
+        { text: 'Two', link: 'https://two.example' },
+        { text: 'Three', link: 'https://three.example' },
+      ],
     });
     expect(res.workSet).toEqual([{ name: 'C' }]);
     expect(res.inChargeSet).toEqual([memberOf(b, 'lee'), memberOf(b, 'park')]);
@@ -486,7 +584,15 @@ describe('PATCH /v1/inquiry/{inquiry_id}', () => {
     const b = await newBusiness(t);
     const c = await create(b, { funnel: { utmSource: 'google', utmMedium: 'cpc', gclid: 'g1' } });
     let res = await patch(b, c.id, { funnel: { utmMedium: 'email', gclid: null, utmTerm: 'design' } });
-    expect(res.funnel).toEqual({ utmCampaign: null, utmSource: 'google', utmMedium: 'email', utmContent: null, utmTerm: 'design', guestUid: null, gclid: null });
+    expect(res.funnel).toEqual({
+      utmCampaign: null,
+      utmSource: 'google',
+      utmMedium: 'email',
+      utmContent: null,
+      utmTerm: 'design',
+      guestUid: null,
+      gclid: null,
+    });
     res = await patch(b, c.id, { funnel: null });
     expect(Object.values(res.funnel).every((v) => v === null)).toBe(true);
   });
@@ -513,7 +619,13 @@ describe('PATCH /v1/inquiry/{inquiry_id}', () => {
     const b = await newBusiness(t);
     const c = await create(b);
     const before = await full(b, c.id);
-    const res = await patch(b, c.id, { id: 5, uniqueId: '999', created: '2000-01-01T00:00:00Z', fileSet: [], bogus: 1 });
+    const res = await patch(b, c.id, {
+      id: 5,
+      uniqueId: '999',
+      created: '2000-01-01T00:00:00Z',
+      fileSet: [],
+      bogus: 1,
+    });
     expect(res).toEqual(before);
   });
 });
@@ -544,7 +656,12 @@ describe('GET /v1/inquiry/work', () => {
     expect(res.status).toBe(200);
     const aRef = { id: a.id, uniqueId: a.uniqueId, name: 'Alpha' };
     expect(res.body.results).toEqual([
-      { id: expect.any(Number), name: 'z1', inquiry: { id: z.id, uniqueId: z.uniqueId, name: 'Zulu' }, created: z.created },
+      {
+        id: expect.any(Number),
+        name: 'z1',
+        inquiry: { id: z.id, uniqueId: z.uniqueId, name: 'Zulu' },
+        created: z.created,
+      },
       { id: expect.any(Number), name: 'a2', inquiry: aRef, created: a.created },
       { id: expect.any(Number), name: 'a1', inquiry: aRef, created: a.created },
     ]);
@@ -591,10 +708,15 @@ describe('body encodings', () => {
       'fieldSet[0].field.id': String(b.ids.fields.budget),
       'fieldSet[0].value': '7',
     };
-    const brackets = Object.fromEntries(
-      Object.entries(dots).map(([k, v]) => [k.replace(/\.(\w+)/g, '[$1]'), v]),
-    );
-    const strip = (x: Record<string, unknown>) => ({ ...x, id: 0, uniqueId: '', created: '', updated: '', fileLinkSet: (x.fileLinkSet as any[]).map((l) => ({ ...l, id: 0, created: '' })) });
+    const brackets = Object.fromEntries(Object.entries(dots).map(([k, v]) => [k.replace(/\.(\w+)/g, '[$1]'), v]));
+    const strip = (x: Record<string, unknown>) => ({
+      ...x,
+      id: 0,
+      uniqueId: '',
+      created: '',
+      updated: '',
+      fileLinkSet: (x.fileLinkSet as any[]).map((l) => ({ ...l, id: 0, created: '' })),
+    });
     const shapes = [];
     for (const req of [
       { body: json },
@@ -613,7 +735,12 @@ describe('body encodings', () => {
   it('a form PATCH coerces booleans and changes only what it names', async () => {
     const b = await newBusiness(t);
     const c = await create(b, { name: 'Form', isHidden: true });
-    const res = await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { isHidden: 'false', 'status[id]': String(b.ids.statuses.won) }, form: 'urlencoded' });
+    const res = await call(b, {
+      method: 'PATCH',
+      url: `/v1/inquiry/${c.id}`,
+      body: { isHidden: 'false', 'status[id]': String(b.ids.statuses.won) },
+      form: 'urlencoded',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ name: 'Form', isHidden: false, status: { id: b.ids.statuses.won } });
   });
@@ -643,9 +770,13 @@ describe('notification events (decisions §8) written with the change', () => {
 
   it('create with inChargeSet: inquiry.created to the active members with notifications on', async () => {
     const b = await newBusiness(t);
-    const c = await create(b, { inChargeSet: [{ id: b.ids.members.kim }, { id: b.ids.members.lee }, { id: b.ids.members.park }] });
+    const c = await create(b, {
+      inChargeSet: [{ id: b.ids.members.kim }, { id: b.ids.members.lee }, { id: b.ids.members.park }],
+    });
     // lee has notifications off, park is inactive.
-    expect(await outbox(b)).toEqual([{ event_type: 'inquiry.created', member_id: b.ids.members.kim, inquiry_id: c.id, payload: '{}' }]);
+    expect(await outbox(b)).toEqual([
+      { event_type: 'inquiry.created', member_id: b.ids.members.kim, inquiry_id: c.id, payload: '{}' },
+    ]);
     await create(b, { name: 'Nobody in charge' });
     expect(await outbox(b)).toHaveLength(1);
   });
@@ -653,7 +784,11 @@ describe('notification events (decisions §8) written with the change', () => {
   it('status change: inquiry.status_changed to the responsible members; the same status again sends nothing', async () => {
     const b = await newBusiness(t);
     const c = await create(b, { inChargeSet: [{ id: b.ids.members.lee }] });
-    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.kim }] } });
+    await call(b, {
+      method: 'PATCH',
+      url: `/v1/inquiry/${c.id}`,
+      body: { inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.kim }] },
+    });
     const before = (await outbox(b)).length;
     await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { status: { id: b.ids.statuses.won } } });
     const rows = await outbox(b);
@@ -673,8 +808,14 @@ describe('notification events (decisions §8) written with the change', () => {
     const b = await newBusiness(t);
     const c = await create(b, { inChargeSet: [{ id: b.ids.members.lee }] });
     expect(await outbox(b)).toEqual([]);
-    await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.kim }] } });
-    expect(await outbox(b)).toEqual([{ event_type: 'inquiry.in_charge_added', member_id: b.ids.members.kim, inquiry_id: c.id, payload: '{}' }]);
+    await call(b, {
+      method: 'PATCH',
+      url: `/v1/inquiry/${c.id}`,
+      body: { inChargeSet: [{ id: b.ids.members.lee }, { id: b.ids.members.kim }] },
+    });
+    expect(await outbox(b)).toEqual([
+      { event_type: 'inquiry.in_charge_added', member_id: b.ids.members.kim, inquiry_id: c.id, payload: '{}' },
+    ]);
     await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.kim }] } });
     expect(await outbox(b)).toHaveLength(1);
   });
@@ -682,7 +823,11 @@ describe('notification events (decisions §8) written with the change', () => {
   it('a rejected change writes no event', async () => {
     const b = await newBusiness(t);
     const c = await create(b);
-    const res = await call(b, { method: 'PATCH', url: `/v1/inquiry/${c.id}`, body: { inChargeSet: [{ id: b.ids.members.kim }], status: { id: 999999 } } });
+    const res = await call(b, {
+      method: 'PATCH',
+      url: `/v1/inquiry/${c.id}`,
+      body: { inChargeSet: [{ id: b.ids.members.kim }], status: { id: 999999 } },
+    });
     expect(res.status).toBe(400);
     expect(await outbox(b)).toEqual([]);
     expect((await get(b, `/v1/inquiry/${c.id}`)).body.inChargeSet).toEqual([]);

@@ -1,7 +1,11 @@
 /** Security suite for every inquiry route, plus tenant isolation of ids and references. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
-import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
+import {
+  runCommonRouteTests,
+  runOtherBusinessIdTest,
+  runOtherBusinessReferenceTest,
+} from '../../setup/common-route-tests.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { createClient, createInquiry } from './inquiry-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
@@ -21,13 +25,21 @@ async function inquiryOf(b: TestBusiness, body: Record<string, unknown> = { name
 }
 
 describe('inquiry routes', () => {
-  runCommonRouteTests(ctx, { name: 'GET /v1/inquiry', okStatus: 200, request: () => ({ method: 'GET', url: '/v1/inquiry' }) });
+  runCommonRouteTests(ctx, {
+    name: 'GET /v1/inquiry',
+    okStatus: 200,
+    request: () => ({ method: 'GET', url: '/v1/inquiry' }),
+  });
   runCommonRouteTests(ctx, {
     name: 'POST /v1/inquiry',
     okStatus: 201,
     request: () => ({ method: 'POST', url: '/v1/inquiry', body: { name: 'Signed inquiry' } }),
   });
-  runCommonRouteTests(ctx, { name: 'GET /v1/inquiry/work', okStatus: 200, request: () => ({ method: 'GET', url: '/v1/inquiry/work' }) });
+  runCommonRouteTests(ctx, {
+    name: 'GET /v1/inquiry/work',
+    okStatus: 200,
+    request: () => ({ method: 'GET', url: '/v1/inquiry/work' }),
+  });
   runCommonRouteTests(ctx, {
     name: 'GET /v1/inquiry/{inquiry_id}',
     okStatus: 200,
@@ -36,7 +48,11 @@ describe('inquiry routes', () => {
   runCommonRouteTests(ctx, {
     name: 'PATCH /v1/inquiry/{inquiry_id}',
     okStatus: 200,
-    request: async (_t, b) => ({ method: 'PATCH', url: `/v1/inquiry/${await inquiryOf(b)}`, body: { name: 'Renamed' } }),
+    request: async (_t, b) => ({
+      method: 'PATCH',
+      url: `/v1/inquiry/${await inquiryOf(b)}`,
+      body: { name: 'Renamed' },
+    }),
   });
   runCommonRouteTests(ctx, {
     name: 'DELETE /v1/inquiry/{inquiry_id}',
@@ -44,16 +60,23 @@ describe('inquiry routes', () => {
     request: async (_t, b) => ({ method: 'DELETE', url: `/v1/inquiry/${await inquiryOf(b)}` }),
   });
 
-  runOtherBusinessIdTest(ctx, 'GET /v1/inquiry/{inquiry_id}', async (_t, owner) => ({ method: 'GET', url: `/v1/inquiry/${await inquiryOf(owner)}` }));
+  runOtherBusinessIdTest(ctx, 'GET /v1/inquiry/{inquiry_id}', async (_t, owner) => ({
+    method: 'GET',
+    url: `/v1/inquiry/${await inquiryOf(owner)}`,
+  }));
   runOtherBusinessIdTest(ctx, 'PATCH /v1/inquiry/{inquiry_id}', async (_t, owner) => ({
     method: 'PATCH',
     url: `/v1/inquiry/${await inquiryOf(owner)}`,
     body: { name: 'Hijacked' },
   }));
-  runOtherBusinessIdTest(ctx, 'DELETE /v1/inquiry/{inquiry_id}', async (_t, owner) => ({ method: 'DELETE', url: `/v1/inquiry/${await inquiryOf(owner)}` }));
+  runOtherBusinessIdTest(ctx, 'DELETE /v1/inquiry/{inquiry_id}', async (_t, owner) => ({
+    method: 'DELETE',
+    url: `/v1/inquiry/${await inquiryOf(owner)}`,
+  }));
 
   for (const method of ['POST', 'PATCH'] as const) {
-    const target = async (caller: TestBusiness) => (method === 'POST' ? '/v1/inquiry' : `/v1/inquiry/${await inquiryOf(caller)}`);
+    const target = async (caller: TestBusiness) =>
+      method === 'POST' ? '/v1/inquiry' : `/v1/inquiry/${await inquiryOf(caller)}`;
     runOtherBusinessReferenceTest(ctx, `${method} status`, ['status', 'id'], async (_t, caller, foreign) => ({
       method,
       url: await target(caller),

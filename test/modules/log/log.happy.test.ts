@@ -73,7 +73,13 @@ describe('GET /v1/log/ — what a call records', () => {
     expect(del.statusCode).toBe(204);
     await send(t.app, b, { method: 'GET', url: '/v1/folder' });
     const deleted = await lastEntry(t, b, `/v1/client/${created.body.id}`);
-    expect(deleted).toMatchObject({ method: 'DELETE', statusCode: '204', requestBody: null, responseBody: null, referrer: '' });
+    expect(deleted).toMatchObject({
+      method: 'DELETE',
+      statusCode: '204',
+      requestBody: null,
+      responseBody: null,
+      referrer: '',
+    });
     const folders = await lastEntry(t, b, '/v1/folder');
     expect(folders.requestBody).toBeNull();
     expect(Array.isArray(folders.responseBody)).toBe(true);
@@ -81,27 +87,48 @@ describe('GET /v1/log/ — what a call records', () => {
 
   it('stores urlencoded and multipart bodies as objects', async () => {
     const b = await newBusiness(t);
-    await send(t.app, b, { method: 'POST', url: '/v1/client?enc=form', form: 'urlencoded', body: { companyName: 'Form Co', 'status[id]': String(b.ids.clientStatuses.customer) } });
-    await send(t.app, b, { method: 'POST', url: '/v1/client?enc=multipart', form: 'multipart', body: { companyName: 'Multi Co', 'status.id': String(b.ids.clientStatuses.customer) } });
+    await send(t.app, b, {
+      method: 'POST',
+      url: '/v1/client?enc=form',
+      form: 'urlencoded',
+      body: { companyName: 'Form Co', 'status[id]': String(b.ids.clientStatuses.customer) },
+    });
+    await send(t.app, b, {
+      method: 'POST',
+      url: '/v1/client?enc=multipart',
+      form: 'multipart',
+      body: { companyName: 'Multi Co', 'status.id': String(b.ids.clientStatuses.customer) },
+    });
     const form = await lastEntry(t, b, '/v1/client?enc=form');
     expect(form.statusCode).toBe('201');
     expect(form.requestBody).toEqual({ companyName: 'Form Co', status: { id: String(b.ids.clientStatuses.customer) } });
     const multi = await lastEntry(t, b, '/v1/client?enc=multipart');
-    expect(multi.requestBody).toEqual({ companyName: 'Multi Co', status: { id: String(b.ids.clientStatuses.customer) } });
+    expect(multi.requestBody).toEqual({
+      companyName: 'Multi Co',
+      status: { id: String(b.ids.clientStatuses.customer) },
+    });
   });
 
   it('records failed calls too: validation 400, malformed JSON (stored as text), 404, plan 403', async () => {
     const b = await newBusiness(t, { plan: 'BASIC' });
     const invalid = await call(b, { method: 'POST', url: '/v1/client?case=invalid', body: { email: 'not-an-email' } });
     expect(invalid.status).toBe(400);
-    await send(t.app, b, { method: 'POST', url: '/v1/client?case=malformed', raw: { payload: '{"companyName": ', contentType: 'application/json' } });
+    await send(t.app, b, {
+      method: 'POST',
+      url: '/v1/client?case=malformed',
+      raw: { payload: '{"companyName": ', contentType: 'application/json' },
+    });
     await send(t.app, b, { method: 'GET', url: '/v1/client/999999999' });
     const plan = await call(b, { method: 'GET', url: '/v1/member' });
     expect(plan.status).toBe(403);
 
     const entries = await logOf(t, b);
     const byPath = (p: string) => entries.find((e) => e.path === p)!;
-    expect(byPath('/v1/client?case=invalid')).toMatchObject({ statusCode: '400', requestBody: { email: 'not-an-email' }, responseBody: invalid.body });
+    expect(byPath('/v1/client?case=invalid')).toMatchObject({
+      statusCode: '400',
+      requestBody: { email: 'not-an-email' },
+      responseBody: invalid.body,
+    });
     expect(byPath('/v1/client?case=malformed')).toMatchObject({ statusCode: '400', requestBody: '{"companyName": ' });
     expect(byPath('/v1/client/999999999')).toMatchObject({ statusCode: '404', responseBody: { detail: 'Not found.' } });
     expect(byPath('/v1/member')).toMatchObject({ statusCode: '403', responseBody: { code: 'PLAN_PERMISSION_DENIED' } });
@@ -109,7 +136,11 @@ describe('GET /v1/log/ — what a call records', () => {
 
   it('records calls with a valid key to an unknown path (404) or with a method the path does not take (405), with their bodies', async () => {
     const b = await newBusiness(t);
-    const unknown = await call(b, { method: 'POST', url: '/v1/nothing-here?case=unknown', body: { companyName: 'Lost' } });
+    const unknown = await call(b, {
+      method: 'POST',
+      url: '/v1/nothing-here?case=unknown',
+      body: { companyName: 'Lost' },
+    });
     expect(unknown.status).toBe(404);
     const method = await call(b, { method: 'PUT', url: '/v1/client?case=method', body: { companyName: 'Put' } });
     expect(method.status).toBe(405);
@@ -132,17 +163,30 @@ describe('GET /v1/log/ — what a call records', () => {
 
   it('records a call with a bad signature, with its body (the call authenticated to the business)', async () => {
     const b = await newBusiness(t);
-    const res = await call(b, { method: 'POST', url: '/v1/client?case=badsig', body: { companyName: 'Forged' }, signature: 'f'.repeat(64) });
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/client?case=badsig',
+      body: { companyName: 'Forged' },
+      signature: 'f'.repeat(64),
+    });
     expect(res.status).toBe(403);
     const entry = await lastEntry(t, b, '/v1/client?case=badsig');
-    expect(entry).toMatchObject({ statusCode: '403', requestBody: { companyName: 'Forged' }, responseBody: { code: 'signature_invalid' } });
+    expect(entry).toMatchObject({
+      statusCode: '403',
+      requestBody: { companyName: 'Forged' },
+      responseBody: { code: 'signature_invalid' },
+    });
   });
 
   it(`stores a body over ${MAX_LOGGED_BODY_BYTES} bytes truncated, with a marker`, async () => {
     const b = await newBusiness(t);
     const big = 'é'.repeat(40_000); // 80 000 bytes of UTF-8
     const body = JSON.stringify({ companyName: 'Big', content: big });
-    const res = await send(t.app, b, { method: 'POST', url: '/v1/client?case=big', raw: { payload: body, contentType: 'application/json' } });
+    const res = await send(t.app, b, {
+      method: 'POST',
+      url: '/v1/client?case=big',
+      raw: { payload: body, contentType: 'application/json' },
+    });
     expect(res.statusCode).toBe(400); // content is longer than allowed; the call is logged all the same
     const entry = await lastEntry(t, b, '/v1/client?case=big');
     const marker = entry.requestBody as { truncated: boolean; size: number; head: string };
@@ -154,9 +198,16 @@ describe('GET /v1/log/ — what a call records', () => {
 
     // The log list that returned that entry was itself larger than 64 KiB: its own row is truncated too.
     await t.app.logWriter.flush();
-    const again = await sendJson<{ results: LogEntryBody[] }>(t.app, b, { method: 'GET', url: '/v1/log/?page_size=100&case=again' });
+    const again = await sendJson<{ results: LogEntryBody[] }>(t.app, b, {
+      method: 'GET',
+      url: '/v1/log/?page_size=100&case=again',
+    });
     const listCall = again.body.results.find((e) => e.path === '/v1/log/?page_size=100');
-    expect(listCall?.responseBody).toMatchObject({ truncated: true, size: expect.any(Number), head: expect.stringMatching(/^\{"next":/) });
+    expect(listCall?.responseBody).toMatchObject({
+      truncated: true,
+      size: expect.any(Number),
+      head: expect.stringMatching(/^\{"next":/),
+    });
   });
 });
 
@@ -165,16 +216,25 @@ describe('GET /v1/log/ — the list', () => {
     const b = await newBusiness(t);
     for (const n of [1, 2, 3]) await send(t.app, b, { method: 'GET', url: `/v1/folder?n=${n}` });
     await t.app.logWriter.flush();
-    const first = await sendJson<{ next: string; previous: null; results: LogEntryBody[] }>(t.app, b, { method: 'GET', url: '/v1/log/?page_size=2' });
+    const first = await sendJson<{ next: string; previous: null; results: LogEntryBody[] }>(t.app, b, {
+      method: 'GET',
+      url: '/v1/log/?page_size=2',
+    });
     expect(first.body.results.map((e) => e.path)).toEqual(['/v1/folder?n=3', '/v1/folder?n=2']);
     expect(first.body.previous).toBeNull();
     const next = new URL(first.body.next);
     expect(next.searchParams.get('page_size')).toBe('2');
-    const second = await sendJson<{ next: string | null; previous: string; results: LogEntryBody[] }>(t.app, b, { method: 'GET', url: next.pathname + next.search });
+    const second = await sendJson<{ next: string | null; previous: string; results: LogEntryBody[] }>(t.app, b, {
+      method: 'GET',
+      url: next.pathname + next.search,
+    });
     expect(second.body.results.map((e) => e.path)).toEqual(['/v1/folder?n=1']);
     expect(second.body.next).toBeNull();
     const prev = new URL(second.body.previous);
-    const back = await sendJson<{ results: LogEntryBody[] }>(t.app, b, { method: 'GET', url: prev.pathname + prev.search });
+    const back = await sendJson<{ results: LogEntryBody[] }>(t.app, b, {
+      method: 'GET',
+      url: prev.pathname + prev.search,
+    });
     expect(back.body.results.map((e) => e.path)).toEqual(['/v1/folder?n=3', '/v1/folder?n=2']);
   });
 
@@ -203,7 +263,11 @@ describe('retention and writing', () => {
     await insertRow(b, '/recent', 13 * DAY);
     const result = await runRetention(t.testDb.db);
     expect(result.logRows).toBeGreaterThanOrEqual(2);
-    const rows = await t.testDb.db.selectFrom('api_log').select('path').where('business_id', '=', b.businessId).execute();
+    const rows = await t.testDb.db
+      .selectFrom('api_log')
+      .select('path')
+      .where('business_id', '=', b.businessId)
+      .execute();
     expect(rows.map((r) => r.path)).toEqual(['/recent']);
   });
 
@@ -215,7 +279,11 @@ describe('retention and writing', () => {
     try {
       await vi.waitFor(
         async () => {
-          const rows = await t.testDb.db.selectFrom('api_log').select('path').where('business_id', '=', b.businessId).execute();
+          const rows = await t.testDb.db
+            .selectFrom('api_log')
+            .select('path')
+            .where('business_id', '=', b.businessId)
+            .execute();
           expect(rows).toEqual([]);
         },
         { timeout: 20_000, interval: 50 },
@@ -233,7 +301,12 @@ describe('retention and writing', () => {
       expect(res.statusCode).toBe(200);
     }
     await other.close();
-    const rows = await t.testDb.db.selectFrom('api_log').select('path').where('business_id', '=', b.businessId).orderBy('id').execute();
+    const rows = await t.testDb.db
+      .selectFrom('api_log')
+      .select('path')
+      .where('business_id', '=', b.businessId)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.path)).toEqual(['/v1/folder?closing=1', '/v1/folder?closing=2', '/v1/folder?closing=3']);
   });
 });

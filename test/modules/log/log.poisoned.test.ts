@@ -52,7 +52,8 @@ async function logUntil(b: TestBusiness, predicate: (entries: Entry[]) => boolea
     expect(res.status, res.body.slice(0, 300)).toBe(200);
     const entries = (JSON.parse(res.body) as { results: Entry[] }).results.filter((e) => !e.path.startsWith('/v1/log'));
     if (predicate(entries)) return entries;
-    if (Date.now() > deadline) throw new Error(`the log never showed the expected rows: ${JSON.stringify(entries).slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`the log never showed the expected rows: ${JSON.stringify(entries).slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -69,7 +70,9 @@ describe(`the call log under hostile bodies (${DIALECT}, a real server process)`
     expect(body.length).toBeGreaterThan(39_000);
     const res = ok(await rawPost(server.port, b, '/v1/client', body));
     expect(res.status).toBe(403);
-    const entries = await logUntil(b, (es) => es.some((e) => e.statusCode === '403' && typeof e.requestBody === 'string'));
+    const entries = await logUntil(b, (es) =>
+      es.some((e) => e.statusCode === '403' && typeof e.requestBody === 'string'),
+    );
     const entry = entries.find((e) => e.statusCode === '403' && typeof e.requestBody === 'string')!;
     expect(entry.requestBody).toBe(body);
     expect(entry.method).toBe('POST');
@@ -87,8 +90,30 @@ describe(`the call log under hostile bodies (${DIALECT}, a real server process)`
     await t.testDb.db
       .insertInto('api_log')
       .values([
-        { business_id: b.businessId, ip_address: '203.0.113.9', method: 'POST', path: '/v1/client', referrer: '', status_code: '403', request_body: deep, response_body: deepObject, created: now, idempotent_replayed: null },
-        { business_id: b.businessId, ip_address: '203.0.113.9', method: 'POST', path: '/v1/todo', referrer: '', status_code: '400', request_body: '{"ok": [1, {"two": 2}]}', response_body: 'not json {', created: now, idempotent_replayed: null },
+        {
+          business_id: b.businessId,
+          ip_address: '203.0.113.9',
+          method: 'POST',
+          path: '/v1/client',
+          referrer: '',
+          status_code: '403',
+          request_body: deep,
+          response_body: deepObject,
+          created: now,
+          idempotent_replayed: null,
+        },
+        {
+          business_id: b.businessId,
+          ip_address: '203.0.113.9',
+          method: 'POST',
+          path: '/v1/todo',
+          referrer: '',
+          status_code: '400',
+          request_body: '{"ok": [1, {"two": 2}]}',
+          response_body: 'not json {',
+          created: now,
+          idempotent_replayed: null,
+        },
       ])
       .execute();
     const entries = await logUntil(b, (es) => es.length >= 2);
@@ -123,10 +148,28 @@ describe(`the call log under hostile bodies (${DIALECT}, a real server process)`
 });
 
 /** POSTs `body` as is (no JSON encoding) with the business's `X-API-Key` and a signature that cannot verify. */
-function rawPost(port: number, b: TestBusiness, urlPath: string, body: string, contentType = 'application/json'): Promise<Outcome> {
+function rawPost(
+  port: number,
+  b: TestBusiness,
+  urlPath: string,
+  body: string,
+  contentType = 'application/json',
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: urlPath, agent: false, headers: { 'x-api-key': b.apiKey, 'x-signature': 'f'.repeat(64), 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: urlPath,
+        agent: false,
+        headers: {
+          'x-api-key': b.apiKey,
+          'x-signature': 'f'.repeat(64),
+          'content-type': contentType,
+          'content-length': String(Buffer.byteLength(body)),
+        },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');

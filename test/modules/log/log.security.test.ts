@@ -19,7 +19,11 @@ afterAll(async () => {
   await t.close();
 });
 
-runCommonRouteTests(() => t, { name: 'GET /v1/log/', request: () => ({ method: 'GET', url: '/v1/log/' }), okStatus: 200 });
+runCommonRouteTests(() => t, {
+  name: 'GET /v1/log/',
+  request: () => ({ method: 'GET', url: '/v1/log/' }),
+  okStatus: 200,
+});
 
 describe('tenant isolation', () => {
   it("never shows another business's calls, not even through a cursor issued to that business", async () => {
@@ -37,7 +41,10 @@ describe('tenant isolation', () => {
     // A cursor of a's list, replayed by b, only ever reads b's rows.
     const page = await sendJson<{ next: string }>(t.app, a, { method: 'GET', url: '/v1/log/?page_size=1' });
     const next = new URL(page.body.next);
-    const replay = await sendJson<{ results: LogEntryBody[] }>(t.app, b, { method: 'GET', url: next.pathname + next.search });
+    const replay = await sendJson<{ results: LogEntryBody[] }>(t.app, b, {
+      method: 'GET',
+      url: next.pathname + next.search,
+    });
     expect(replay.status).toBe(200);
     for (const e of replay.body.results) expect(e.path).not.toContain('owner=a');
   });
@@ -59,7 +66,12 @@ describe('what is stored', () => {
       method: 'POST',
       url: '/v1/client?case=headers',
       body: { companyName: 'Headers Co' },
-      headers: { authorization: `Bearer ${marker}-auth`, cookie: `session=${marker}-cookie`, 'x-custom': `${marker}-custom`, 'user-agent': `${marker}-agent` },
+      headers: {
+        authorization: `Bearer ${marker}-auth`,
+        cookie: `session=${marker}-cookie`,
+        'x-custom': `${marker}-custom`,
+        'user-agent': `${marker}-agent`,
+      },
     });
     await t.app.logWriter.flush();
     const rows = await t.testDb.db.selectFrom('api_log').selectAll().where('business_id', '=', b.businessId).execute();
@@ -76,7 +88,9 @@ describe('what is stored', () => {
       other: 'https://example.com/?q=keep&page=2',
     });
     const redacted = JSON.parse(redactUrlCredentials(text)) as Record<string, string>;
-    expect(redacted.url).toBe('https://s3.example.com/b/k.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=[REDACTED]&X-Amz-Signature=[REDACTED]&X-Amz-Expires=60');
+    expect(redacted.url).toBe(
+      'https://s3.example.com/b/k.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=[REDACTED]&X-Amz-Signature=[REDACTED]&X-Amz-Expires=60',
+    );
     expect(redacted.local).toBe('http://127.0.0.1:8000/files/k.pdf?expires=1700000000&signature=[REDACTED]');
     expect(redacted.other).toBe('https://example.com/?q=keep&page=2');
   });
@@ -104,7 +118,16 @@ describe('what is never logged', () => {
   it('the root, the docs UI, the OpenAPI document, the probes and the metrics, even when a valid key is sent', async () => {
     const b = await newBusiness(t);
     const headers = { 'x-api-key': b.apiKey };
-    for (const url of ['/', '/docs/', '/docs/static/swagger-ui.css', '/openapi.json', '/openapi.json/', '/healthz', '/readyz', '/metrics']) {
+    for (const url of [
+      '/',
+      '/docs/',
+      '/docs/static/swagger-ui.css',
+      '/openapi.json',
+      '/openapi.json/',
+      '/healthz',
+      '/readyz',
+      '/metrics',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode, url).toBe(200);
     }
@@ -117,10 +140,20 @@ describe('what is never logged', () => {
     await revokeKey(t, doomed);
     const marker = `unauth-${Math.random().toString(36).slice(2)}`;
     expect((await send(t.app, undefined, { method: 'GET', url: `/v1/folder?m=${marker}-none` })).statusCode).toBe(401);
-    expect((await send(t.app, { apiKey: 'bz_unknown', secretKey: 'x' }, { method: 'GET', url: `/v1/folder?m=${marker}-unknown` })).statusCode).toBe(401);
+    expect(
+      (
+        await send(
+          t.app,
+          { apiKey: 'bz_unknown', secretKey: 'x' },
+          { method: 'GET', url: `/v1/folder?m=${marker}-unknown` },
+        )
+      ).statusCode,
+    ).toBe(401);
     expect((await send(t.app, doomed, { method: 'GET', url: `/v1/folder?m=${marker}-revoked` })).statusCode).toBe(401);
     // An unknown path or method answers 404 / 405 without a valid key, and is not logged either.
-    expect((await send(t.app, undefined, { method: 'GET', url: `/v1/nothing-here?m=${marker}-none` })).statusCode).toBe(404);
+    expect((await send(t.app, undefined, { method: 'GET', url: `/v1/nothing-here?m=${marker}-none` })).statusCode).toBe(
+      404,
+    );
     expect((await send(t.app, doomed, { method: 'PUT', url: `/v1/client?m=${marker}-revoked` })).statusCode).toBe(405);
     await t.app.logWriter.flush();
     const rows = await t.testDb.db.selectFrom('api_log').select('path').where('path', 'like', `%${marker}%`).execute();

@@ -10,7 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../../src/config.ts';
-import { createOutboxDispatcher, type DispatcherOptions, type OutboxDispatcher } from '../../../src/jobs/outbox-dispatcher.ts';
+import {
+  createOutboxDispatcher,
+  type DispatcherOptions,
+  type OutboxDispatcher,
+} from '../../../src/jobs/outbox-dispatcher.ts';
 import { enqueueEvent, type NotificationEventType } from '../../../src/modules/notification/notification.service.ts';
 import { TEST_MASTER_KEY_HEX, type TestApp } from '../../setup/build-test-app.ts';
 import { poolEnvOf } from '../../setup/test-workers.ts';
@@ -119,7 +123,15 @@ export interface TestWebhook {
 
 /** Starts an HTTP server recording every request as a push. */
 export async function startWebhook(): Promise<TestWebhook> {
-  const state: TestWebhook = { url: '', requests: [], status: 204, hold: undefined, open: 0, maxOpen: 0, close: async () => undefined };
+  const state: TestWebhook = {
+    url: '',
+    requests: [],
+    status: 204,
+    hold: undefined,
+    open: 0,
+    maxOpen: 0,
+    close: async () => undefined,
+  };
   const server = http.createServer((req, res) => {
     state.open += 1;
     state.maxOpen = Math.max(state.maxOpen, state.open);
@@ -170,7 +182,13 @@ export function testDispatcher(
   env: Record<string, string>,
   extra: Partial<DispatcherOptions> = {},
 ): OutboxDispatcher {
-  const config = loadConfig({ LOG_LEVEL: 'silent', BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX, ...env, DATABASE_URL: t.testDb.url, ...poolEnvOf(t.testDb.url) });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BIZAPI_MASTER_KEY: TEST_MASTER_KEY_HEX,
+    ...env,
+    DATABASE_URL: t.testDb.url,
+    ...poolEnvOf(t.testDb.url),
+  });
   return createOutboxDispatcher({ db: t.testDb.db, config, businessIds, ...extra });
 }
 
@@ -196,9 +214,13 @@ export async function notify(
   const ids: number[] = [];
   for (const e of events) {
     ids.push(
-      ...(await t.testDb.db
-        .transaction()
-        .execute((trx) => enqueueEvent(trx, businessId, { type: e.type ?? 'inquiry.created', inquiryId: e.inquiryId ?? 1, memberIds: e.memberIds }))),
+      ...(await t.testDb.db.transaction().execute((trx) =>
+        enqueueEvent(trx, businessId, {
+          type: e.type ?? 'inquiry.created',
+          inquiryId: e.inquiryId ?? 1,
+          memberIds: e.memberIds,
+        }),
+      )),
     );
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-notify-'));

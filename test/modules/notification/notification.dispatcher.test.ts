@@ -12,11 +12,24 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../../src/db/create-db.ts';
 import { leaseMs, retryDelayMs } from '../../../src/jobs/outbox-dispatcher.ts';
 import * as repo from '../../../src/modules/notification/notification.repository.ts';
-import { enqueueEvent, type NotificationEvent, outboxBacklog } from '../../../src/modules/notification/notification.service.ts';
+import {
+  enqueueEvent,
+  type NotificationEvent,
+  outboxBacklog,
+} from '../../../src/modules/notification/notification.service.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { DIALECT } from '../../setup/test-db.ts';
-import { drain, startSmtp, startWebhook, testClock, testDispatcher, type TestSmtp, type TestWebhook, until } from './notification-helpers.ts';
+import {
+  drain,
+  startSmtp,
+  startWebhook,
+  testClock,
+  testDispatcher,
+  type TestSmtp,
+  type TestWebhook,
+  until,
+} from './notification-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
@@ -44,7 +57,10 @@ afterEach(() => {
 });
 
 /** Writes one event in its own transaction, as a producer does. */
-async function enqueue(b: TestBusiness, event: Partial<NotificationEvent> & { memberIds: number[] }): Promise<number[]> {
+async function enqueue(
+  b: TestBusiness,
+  event: Partial<NotificationEvent> & { memberIds: number[] },
+): Promise<number[]> {
   return t.testDb.db
     .transaction()
     .execute((trx) => enqueueEvent(trx, b.businessId, { type: 'inquiry.created', inquiryId: 7, ...event }));
@@ -56,19 +72,43 @@ function mailTo(...emails: string[]) {
 }
 
 /** Catalog members with unique e-mail addresses, so that a test can find its own messages. */
-async function businessWithUniqueEmails(): Promise<TestBusiness & { emails: Record<'kim' | 'lee' | 'park' | 'choi', string> }> {
+async function businessWithUniqueEmails(): Promise<
+  TestBusiness & { emails: Record<'kim' | 'lee' | 'park' | 'choi', string> }
+> {
   const tag = Math.random().toString(36).slice(2, 10);
-  const emails = { kim: `kim-${tag}@example.com`, lee: `lee-${tag}@example.com`, park: `park-${tag}@example.com`, choi: `choi-${tag}@example.com` };
+  const emails = {
+    kim: `kim-${tag}@example.com`,
+    lee: `lee-${tag}@example.com`,
+    park: `park-${tag}@example.com`,
+    choi: `choi-${tag}@example.com`,
+  };
   const b = await newBusiness(t, {
     catalog: {
       grades: [{ key: 'staff', title: 'Staff' }],
       members: [
         { key: 'kim', nickname: 'Kim', email: emails.kim, isActive: true, grade: 'staff', notificationsEnabled: true },
         { key: 'lee', nickname: 'Lee', email: emails.lee, isActive: true, grade: 'staff', notificationsEnabled: false },
-        { key: 'park', nickname: 'Park', email: emails.park, isActive: false, grade: 'staff', notificationsEnabled: true },
+        {
+          key: 'park',
+          nickname: 'Park',
+          email: emails.park,
+          isActive: false,
+          grade: 'staff',
+          notificationsEnabled: true,
+        },
         { key: 'choi', nickname: null, email: emails.choi, isActive: true, grade: 'staff', notificationsEnabled: true },
       ],
-      folders: [{ key: 'sales', name: 'Sales', isDefault: true, statuses: [{ key: 'new', title: 'New', isDefault: true }, { key: 'won', title: 'Won' }] }],
+      folders: [
+        {
+          key: 'sales',
+          name: 'Sales',
+          isDefault: true,
+          statuses: [
+            { key: 'new', title: 'New', isDefault: true },
+            { key: 'won', title: 'Won' },
+          ],
+        },
+      ],
     },
   });
   return { ...b, emails };
@@ -78,8 +118,16 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
   it('e-mails only active members with notifications on, over SMTP, and stores their in-app notifications', async () => {
     const b = await businessWithUniqueEmails();
     const { kim, lee, park, choi } = b.ids.members;
-    await enqueue(b, { type: 'inquiry.status_changed', inquiryId: 12, memberIds: [kim!, lee!, park!, choi!], statusId: b.ids.statuses.won });
-    const d = testDispatcher(t, [b.businessId], { SMTP_URL: smtp.url, BIZAPI_MAIL_FROM: 'Acme CRM <crm@acme.example>' });
+    await enqueue(b, {
+      type: 'inquiry.status_changed',
+      inquiryId: 12,
+      memberIds: [kim!, lee!, park!, choi!],
+      statusId: b.ids.statuses.won,
+    });
+    const d = testDispatcher(t, [b.businessId], {
+      SMTP_URL: smtp.url,
+      BIZAPI_MAIL_FROM: 'Acme CRM <crm@acme.example>',
+    });
     expect(await drain(d)).toBe(2);
     await d.stop();
 
@@ -112,7 +160,13 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
         title: 'Inquiry status changed: #12',
         content: 'Inquiry #12 is now "Won".',
         inquiry: { id: 12 },
-        member: { id: kim, nickname: 'Kim', email: b.emails.kim, isActive: true, grade: { id: b.ids.grades.staff, title: 'Staff' } },
+        member: {
+          id: kim,
+          nickname: 'Kim',
+          email: b.emails.kim,
+          isActive: true,
+          grade: { id: b.ids.grades.staff, title: 'Staff' },
+        },
         created: rows[0]!.created,
       },
     ]);
@@ -132,7 +186,14 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
       const files = fs.readdirSync(path.join(dir, 'mail')).sort();
       expect(files).toHaveLength(2);
       for (const f of files) expect(f).toMatch(/^\d{8}T\d{6}Z-\d{8}\.eml$/);
-      const first = fs.readFileSync(path.join(dir, 'mail', files.find((f) => f.endsWith(`-${String(id).padStart(8, '0')}.eml`))!), 'utf8');
+      const first = fs.readFileSync(
+        path.join(
+          dir,
+          'mail',
+          files.find((f) => f.endsWith(`-${String(id).padStart(8, '0')}.eml`))!,
+        ),
+        'utf8',
+      );
       expect(first).toMatch(/^To: Kim <kim-[a-z0-9]+@example\.com>$/m);
       expect(first).toMatch(/^Subject: You were assigned to an inquiry: #3$/m);
       expect(first).toContain('You are now responsible for inquiry #3.');
@@ -146,7 +207,11 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
 
   it('POSTs a JSON message per recipient to PUSH_WEBHOOK_URL', async () => {
     const b = await businessWithUniqueEmails();
-    const [id] = await enqueue(b, { type: 'inquiry.created', inquiryId: 99, memberIds: [b.ids.members.kim!, b.ids.members.lee!] });
+    const [id] = await enqueue(b, {
+      type: 'inquiry.created',
+      inquiryId: 99,
+      memberIds: [b.ids.members.kim!, b.ids.members.lee!],
+    });
     const d = testDispatcher(t, [b.businessId], { SMTP_URL: smtp.url, PUSH_WEBHOOK_URL: webhook.url });
     await drain(d);
     await d.stop();
@@ -174,7 +239,12 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
     const d = testDispatcher(
       t,
       [b.businessId],
-      { SMTP_URL: smtp.url, PUSH_WEBHOOK_URL: webhook.url, BIZAPI_DISPATCHER_RETRY_BASE_MS: '60000', BIZAPI_DISPATCHER_RETRY_MAX_MS: '100000' },
+      {
+        SMTP_URL: smtp.url,
+        PUSH_WEBHOOK_URL: webhook.url,
+        BIZAPI_DISPATCHER_RETRY_BASE_MS: '60000',
+        BIZAPI_DISPATCHER_RETRY_MAX_MS: '100000',
+      },
       { now: clock.now },
     );
     smtp.refusing = true;
@@ -249,9 +319,24 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
     const b = await businessWithUniqueEmails();
     await expect(
       t.testDb.db.transaction().execute(async (trx) => {
-        await enqueueEvent(trx, b.businessId, { type: 'inquiry.created', inquiryId: 1, memberIds: [b.ids.members.kim!] });
+        await enqueueEvent(trx, b.businessId, {
+          type: 'inquiry.created',
+          inquiryId: 1,
+          memberIds: [b.ids.members.kim!],
+        });
         // a later write of the same change fails: the whole transaction rolls back
-        await trx.insertInto('member').values({ business_id: b.businessId, email: 'x@example.com', grade_id: 987654321, is_active: 1, notifications_enabled: 1, created: new Date().toISOString(), nickname: null }).execute();
+        await trx
+          .insertInto('member')
+          .values({
+            business_id: b.businessId,
+            email: 'x@example.com',
+            grade_id: 987654321,
+            is_active: 1,
+            notifications_enabled: 1,
+            created: new Date().toISOString(),
+            nickname: null,
+          })
+          .execute();
       }),
     ).rejects.toThrow();
     const d = testDispatcher(t, [b.businessId], { SMTP_URL: smtp.url, PUSH_WEBHOOK_URL: webhook.url });
@@ -265,7 +350,11 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
     const b = await businessWithUniqueEmails();
     await enqueue(b, { memberIds: [b.ids.members.kim!, b.ids.members.choi!] });
     await t.testDb.db.updateTable('member').set({ is_active: 0 }).where('id', '=', b.ids.members.kim!).execute();
-    await t.testDb.db.updateTable('member').set({ notifications_enabled: 0 }).where('id', '=', b.ids.members.choi!).execute();
+    await t.testDb.db
+      .updateTable('member')
+      .set({ notifications_enabled: 0 })
+      .where('id', '=', b.ids.members.choi!)
+      .execute();
     const d = testDispatcher(t, [b.businessId], { SMTP_URL: smtp.url });
     expect(await d.runOnce()).toMatchObject({ claimed: 2, delivered: 2 });
     await d.stop();
@@ -276,7 +365,8 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
   it('never lets a second dispatcher deliver an event twice', async () => {
     const b = await businessWithUniqueEmails();
     const ids: number[] = [];
-    for (let i = 0; i < 12; i++) ids.push(...(await enqueue(b, { inquiryId: 100 + i, memberIds: [b.ids.members.kim!, b.ids.members.choi!] })));
+    for (let i = 0; i < 12; i++)
+      ids.push(...(await enqueue(b, { inquiryId: 100 + i, memberIds: [b.ids.members.kim!, b.ids.members.choi!] })));
     expect(ids).toHaveLength(24);
     // a second process: its own connection (pool) to the same database
     const otherDb = createDb(t.testDb.config);
@@ -294,9 +384,15 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
     const messageIds = mails.map((m) => m.header('message-id'));
     expect(messageIds).toHaveLength(24);
     expect(new Set(messageIds).size).toBe(24);
-    const pushes = webhook.requests.filter((r) => r.body?.business?.id === b.businessId).map((r) => r.body.id as number);
+    const pushes = webhook.requests
+      .filter((r) => r.body?.business?.id === b.businessId)
+      .map((r) => r.body.id as number);
     expect(pushes.sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
-    const inApp = await t.testDb.db.selectFrom('notification').select('outbox_id').where('business_id', '=', b.businessId).execute();
+    const inApp = await t.testDb.db
+      .selectFrom('notification')
+      .select('outbox_id')
+      .where('business_id', '=', b.businessId)
+      .execute();
     expect(inApp.map((r) => r.outbox_id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
   });
 
@@ -364,11 +460,17 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
       t,
       [b.businessId],
       // the push would hang far longer than this test may run
-      { SMTP_URL: smtp.url, PUSH_WEBHOOK_URL: webhook.url, BIZAPI_DISPATCHER_POLL_MS: '10', BIZAPI_DISPATCHER_TIMEOUT_MS: '600000' },
+      {
+        SMTP_URL: smtp.url,
+        PUSH_WEBHOOK_URL: webhook.url,
+        BIZAPI_DISPATCHER_POLL_MS: '10',
+        BIZAPI_DISPATCHER_TIMEOUT_MS: '600000',
+      },
       { concurrency: 2 },
     );
     const pushed = (id: number) => webhook.requests.some((r) => r.body?.id === id);
-    const delivered = async (id: number) => (await repo.findOutboxByBusiness(t.testDb.db, b.businessId)).find((r) => r.id === id)?.delivered_at != null;
+    const delivered = async (id: number) =>
+      (await repo.findOutboxByBusiness(t.testDb.db, b.businessId)).find((r) => r.id === id)?.delivered_at != null;
     try {
       d.start();
       await until(() => pushed(stuck!));
@@ -382,7 +484,10 @@ describe(`outbox dispatcher on ${DIALECT}`, () => {
       expect(await delivered(stuck!)).toBe(false);
       // never more than its two slots at once
       expect(webhook.maxOpen).toBeLessThanOrEqual(2);
-      expect(webhook.requests.filter((r) => r.body?.business?.id === b.businessId).map((r) => r.body.id)).toEqual([stuck, ...later]);
+      expect(webhook.requests.filter((r) => r.body?.business?.id === b.businessId).map((r) => r.body.id)).toEqual([
+        stuck,
+        ...later,
+      ]);
     } finally {
       const stopping = d.stop();
       release();

@@ -30,15 +30,29 @@ describe('GET /v1/notification', () => {
     const b = await newBusiness(t);
     // a second active member with notifications on
     const { kim } = b.ids.members;
-    await t.testDb.db.updateTable('member').set({ notifications_enabled: 1 }).where('id', '=', b.ids.members.lee!).execute();
+    await t.testDb.db
+      .updateTable('member')
+      .set({ notifications_enabled: 1 })
+      .where('id', '=', b.ids.members.lee!)
+      .execute();
     const lee = b.ids.members.lee!;
     const [first] = await notify(t, b.businessId, [{ type: 'inquiry.created', inquiryId: 1, memberIds: [kim!] }]);
-    const [second] = await notify(t, b.businessId, [{ type: 'inquiry.in_charge_added', inquiryId: 2, memberIds: [lee] }]);
-    const [third] = await notify(t, b.businessId, [{ type: 'inquiry.text_history_created', inquiryId: 1, memberIds: [kim!] }]);
+    const [second] = await notify(t, b.businessId, [
+      { type: 'inquiry.in_charge_added', inquiryId: 2, memberIds: [lee] },
+    ]);
+    const [third] = await notify(t, b.businessId, [
+      { type: 'inquiry.text_history_created', inquiryId: 1, memberIds: [kim!] },
+    ]);
     expect(first! < second! && second! < third!).toBe(true);
     const res = await call(b, { method: 'GET', url: '/v1/notification' });
     expect(res.status).toBe(200);
-    expect(res.body.results.map((n: { type: string; inquiry: { id: number }; member: { id: number } }) => [n.type, n.inquiry.id, n.member.id])).toEqual([
+    expect(
+      res.body.results.map((n: { type: string; inquiry: { id: number }; member: { id: number } }) => [
+        n.type,
+        n.inquiry.id,
+        n.member.id,
+      ]),
+    ).toEqual([
       ['inquiry.text_history_created', 1, kim],
       ['inquiry.in_charge_added', 2, lee],
       ['inquiry.created', 1, kim],
@@ -48,7 +62,13 @@ describe('GET /v1/notification', () => {
     expect(latest).toMatchObject({
       title: 'New note on inquiry: #1',
       content: 'A note was added to inquiry #1.',
-      member: { id: kim, nickname: 'Kim', email: 'kim@example.com', isActive: true, grade: { id: b.ids.grades.owner, title: 'Owner' } },
+      member: {
+        id: kim,
+        nickname: 'Kim',
+        email: 'kim@example.com',
+        isActive: true,
+        grade: { id: b.ids.grades.owner, title: 'Owner' },
+      },
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
   });
@@ -56,7 +76,11 @@ describe('GET /v1/notification', () => {
   it('member_id keeps one member’s notifications; an unknown or foreign member gives an empty page', async () => {
     const b = await newBusiness(t);
     const other = await newBusiness(t);
-    await t.testDb.db.updateTable('member').set({ notifications_enabled: 1 }).where('id', '=', b.ids.members.lee!).execute();
+    await t.testDb.db
+      .updateTable('member')
+      .set({ notifications_enabled: 1 })
+      .where('id', '=', b.ids.members.lee!)
+      .execute();
     await notify(t, b.businessId, [
       { inquiryId: 1, memberIds: [b.ids.members.kim!, b.ids.members.lee!] },
       { inquiryId: 2, memberIds: [b.ids.members.lee!] },
@@ -88,7 +112,10 @@ describe('GET /v1/notification', () => {
     let url: string | null = `/v1/notification?member_id=${kim}&page_size=2`;
     const pages: number[][] = [];
     while (url) {
-      const res: { status: number; body: { next: string | null; results: { inquiry: { id: number } }[] } } = await call(b, { method: 'GET', url });
+      const res: { status: number; body: { next: string | null; results: { inquiry: { id: number } }[] } } = await call(
+        b,
+        { method: 'GET', url },
+      );
       expect(res.status).toBe(200);
       const ids = res.body.results.map((n) => n.inquiry.id);
       pages.push(ids);

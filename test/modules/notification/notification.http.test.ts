@@ -12,7 +12,16 @@ import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import type { SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { presign, put } from '../file/file-helpers.ts';
-import { drain, startSmtp, startWebhook, testClock, testDispatcher, type TestSmtp, type TestWebhook, until } from './notification-helpers.ts';
+import {
+  drain,
+  startSmtp,
+  startWebhook,
+  testClock,
+  testDispatcher,
+  type TestSmtp,
+  type TestWebhook,
+  until,
+} from './notification-helpers.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -40,17 +49,46 @@ type Key = 'kim' | 'lee' | 'park' | 'choi';
  */
 async function newNotifyBusiness(): Promise<TestBusiness & { emails: Record<Key, string>; m: Record<Key, number> }> {
   const tag = Math.random().toString(36).slice(2, 10);
-  const emails = { kim: `kim-${tag}@example.com`, lee: `lee-${tag}@example.com`, park: `park-${tag}@example.com`, choi: `choi-${tag}@example.com` };
+  const emails = {
+    kim: `kim-${tag}@example.com`,
+    lee: `lee-${tag}@example.com`,
+    park: `park-${tag}@example.com`,
+    choi: `choi-${tag}@example.com`,
+  };
   const b = await newBusiness(t, {
     catalog: {
       grades: [{ key: 'staff', title: 'Staff' }],
       members: [
         { key: 'kim', nickname: 'Kim', email: emails.kim, isActive: true, grade: 'staff', notificationsEnabled: true },
         { key: 'lee', nickname: 'Lee', email: emails.lee, isActive: true, grade: 'staff', notificationsEnabled: false },
-        { key: 'park', nickname: 'Park', email: emails.park, isActive: false, grade: 'staff', notificationsEnabled: true },
-        { key: 'choi', nickname: 'Choi', email: emails.choi, isActive: true, grade: 'staff', notificationsEnabled: true },
+        {
+          key: 'park',
+          nickname: 'Park',
+          email: emails.park,
+          isActive: false,
+          grade: 'staff',
+          notificationsEnabled: true,
+        },
+        {
+          key: 'choi',
+          nickname: 'Choi',
+          email: emails.choi,
+          isActive: true,
+          grade: 'staff',
+          notificationsEnabled: true,
+        },
       ],
-      folders: [{ key: 'sales', name: 'Sales', isDefault: true, statuses: [{ key: 'new', title: 'New', isDefault: true }, { key: 'won', title: 'Won' }] }],
+      folders: [
+        {
+          key: 'sales',
+          name: 'Sales',
+          isDefault: true,
+          statuses: [
+            { key: 'new', title: 'New', isDefault: true },
+            { key: 'won', title: 'Won' },
+          ],
+        },
+      ],
     },
   });
   const ids = b.ids.members;
@@ -80,23 +118,55 @@ describe('notifications caused through the API', () => {
     const d = testDispatcher(t, [b.businessId], { SMTP_URL: smtp.url, PUSH_WEBHOOK_URL: webhook.url });
     try {
       // 1. create with inChargeSet: kim only (lee has notifications off, park is inactive)
-      const created = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Website renewal', inChargeSet: [{ id: m.kim }, { id: m.lee }, { id: m.park }] } }, 201);
+      const created = await call(
+        b,
+        {
+          method: 'POST',
+          url: '/v1/inquiry',
+          body: { name: 'Website renewal', inChargeSet: [{ id: m.kim }, { id: m.lee }, { id: m.park }] },
+        },
+        201,
+      );
       const id = created.id as number;
       const label = `#${created.uniqueId} "Website renewal"`;
       expect(await drain(d)).toBe(1);
       expect(mailsTo(emails)).toEqual([[emails.kim, 'New inquiry assigned to you: Website renewal']]);
 
       // 2. inChargeSet gains choi (and keeps the others): the new member only
-      await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { inChargeSet: [{ id: m.kim }, { id: m.lee }, { id: m.park }, { id: m.choi }] } }, 200);
+      await call(
+        b,
+        {
+          method: 'PATCH',
+          url: `/v1/inquiry/${id}`,
+          body: { inChargeSet: [{ id: m.kim }, { id: m.lee }, { id: m.park }, { id: m.choi }] },
+        },
+        200,
+      );
       expect(await drain(d)).toBe(1);
       // 3. a status change: every responsible member who takes notifications
       await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { status: { id: b.ids.statuses.won } } }, 200);
       expect(await drain(d)).toBe(2);
       // 4. a text note: the same
-      await call(b, { method: 'POST', url: `/v1/inquiry/${id}/text_history`, body: { content: 'Called them back.' } }, 201);
+      await call(
+        b,
+        { method: 'POST', url: `/v1/inquiry/${id}/text_history`, body: { content: 'Called them back.' } },
+        201,
+      );
       expect(await drain(d)).toBe(2);
       // changes that are none of the four events send nothing
-      await call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { name: 'Website renewal', status: { id: b.ids.statuses.won }, inChargeSet: [{ id: m.choi }, { id: m.kim }] } }, 200);
+      await call(
+        b,
+        {
+          method: 'PATCH',
+          url: `/v1/inquiry/${id}`,
+          body: {
+            name: 'Website renewal',
+            status: { id: b.ids.statuses.won },
+            inChargeSet: [{ id: m.choi }, { id: m.kim }],
+          },
+        },
+        200,
+      );
       await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Nobody in charge' } }, 201);
       await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Acme Corp.' } }, 201);
       expect(await drain(d)).toBe(0);
@@ -111,13 +181,20 @@ describe('notifications caused through the API', () => {
           [emails.kim, 'New note on inquiry: Website renewal'],
         ].sort((x, y) => `${x[0]}${x[1]}`.localeCompare(`${y[0]}${y[1]}`)),
       );
-      const statusMail = smtp.messages.find((x) => x.to.includes(emails.kim) && x.header('subject') === 'Inquiry status changed: Website renewal');
+      const statusMail = smtp.messages.find(
+        (x) => x.to.includes(emails.kim) && x.header('subject') === 'Inquiry status changed: Website renewal',
+      );
       expect(statusMail!.raw).toContain(`Inquiry ${label} is now "Won".`);
       expect(statusMail!.header('x-bizapi-event')).toBe('inquiry.status_changed');
 
       // the same notifications in-app and pushed
       const types = async (member: number) =>
-        ((await call(b, { method: 'GET', url: `/v1/notification?member_id=${member}` }, 200)).results as { type: string; inquiry: { id: number } }[]).map((n) => [n.type, n.inquiry.id]);
+        (
+          (await call(b, { method: 'GET', url: `/v1/notification?member_id=${member}` }, 200)).results as {
+            type: string;
+            inquiry: { id: number };
+          }[]
+        ).map((n) => [n.type, n.inquiry.id]);
       expect(await types(m.kim)).toEqual([
         ['inquiry.text_history_created', id],
         ['inquiry.status_changed', id],
@@ -139,8 +216,16 @@ describe('notifications caused through the API', () => {
 
   it('a notification of an inquiry deleted since then shows inquiry: null (soft delete), and stays listed', async () => {
     const b = await newNotifyBusiness();
-    const kept = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Kept', inChargeSet: [{ id: b.m.kim }] } }, 201);
-    const gone = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Gone', inChargeSet: [{ id: b.m.kim }] } }, 201);
+    const kept = await call(
+      b,
+      { method: 'POST', url: '/v1/inquiry', body: { name: 'Kept', inChargeSet: [{ id: b.m.kim }] } },
+      201,
+    );
+    const gone = await call(
+      b,
+      { method: 'POST', url: '/v1/inquiry', body: { name: 'Gone', inChargeSet: [{ id: b.m.kim }] } },
+      201,
+    );
     const d = testDispatcher(t, [b.businessId], { SMTP_URL: smtp.url });
     try {
       expect(await drain(d)).toBe(2);
@@ -158,9 +243,18 @@ describe('notifications caused through the API', () => {
   it('an SMTP server that refuses, then recovers: the e-mail of an API change arrives after a retry', async () => {
     const b = await newNotifyBusiness();
     smtp.refusing = true;
-    await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Retry me', inChargeSet: [{ id: b.m.kim }] } }, 201);
+    await call(
+      b,
+      { method: 'POST', url: '/v1/inquiry', body: { name: 'Retry me', inChargeSet: [{ id: b.m.kim }] } },
+      201,
+    );
     const clock = testClock();
-    const d = testDispatcher(t, [b.businessId], { SMTP_URL: smtp.url, BIZAPI_DISPATCHER_RETRY_BASE_MS: '30000' }, { now: clock.now });
+    const d = testDispatcher(
+      t,
+      [b.businessId],
+      { SMTP_URL: smtp.url, BIZAPI_DISPATCHER_RETRY_BASE_MS: '30000' },
+      { now: clock.now },
+    );
     try {
       expect(await d.runOnce()).toMatchObject({ claimed: 1, retried: 1, delivered: 0 });
       expect(mailsTo(b.emails)).toEqual([]);
@@ -190,12 +284,20 @@ describe('notifications caused through the API', () => {
       paths.push(path);
     }
     const files = paths.map((file, i) => ({ name: `f${i}.pdf`, file }));
-    const created = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Many files', fileSet: files.slice(0, 29) } }, 201);
+    const created = await call(
+      b,
+      { method: 'POST', url: '/v1/inquiry', body: { name: 'Many files', fileSet: files.slice(0, 29) } },
+      201,
+    );
     const d = testDispatcher(t, [b.businessId], { SMTP_URL: smtp.url });
     try {
       const refused = await call(
         b,
-        { method: 'PATCH', url: `/v1/inquiry/${created.id}`, body: { inChargeSet: [{ id: b.m.choi }], status: { id: b.ids.statuses.won }, fileSet: files.slice(29) } },
+        {
+          method: 'PATCH',
+          url: `/v1/inquiry/${created.id}`,
+          body: { inChargeSet: [{ id: b.m.choi }], status: { id: b.ids.statuses.won }, fileSet: files.slice(29) },
+        },
         400,
       );
       expect(Object.keys(refused)).toContain('fileSet');
@@ -208,7 +310,15 @@ describe('notifications caused through the API', () => {
       expect(after.status.id).toBe(b.ids.statuses.new);
       expect(after.fileSet).toHaveLength(29);
       // the same change within the limit commits, and notifies
-      await call(b, { method: 'PATCH', url: `/v1/inquiry/${created.id}`, body: { inChargeSet: [{ id: b.m.choi }], fileSet: files.slice(29, 30) } }, 200);
+      await call(
+        b,
+        {
+          method: 'PATCH',
+          url: `/v1/inquiry/${created.id}`,
+          body: { inChargeSet: [{ id: b.m.choi }], fileSet: files.slice(29, 30) },
+        },
+        200,
+      );
       expect(await drain(d)).toBe(1);
       expect(mailsTo(b.emails)).toEqual([[b.emails.choi, 'You were assigned to an inquiry: Many files']]);
     } finally {
@@ -218,24 +328,56 @@ describe('notifications caused through the API', () => {
 
   it('a hanging or refusing SMTP server never slows or fails the API call', async () => {
     const b = await newNotifyBusiness();
-    const d = testDispatcher(t, [b.businessId], { SMTP_URL: smtp.url, BIZAPI_DISPATCHER_POLL_MS: '10', BIZAPI_DISPATCHER_RETRY_BASE_MS: '3600000' });
+    const d = testDispatcher(t, [b.businessId], {
+      SMTP_URL: smtp.url,
+      BIZAPI_DISPATCHER_POLL_MS: '10',
+      BIZAPI_DISPATCHER_RETRY_BASE_MS: '3600000',
+    });
     let release!: () => void;
     smtp.hold = new Promise<void>((resolve) => (release = resolve));
     const dataArrived = smtp.nextData();
     d.start();
     try {
-      const first = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Held', inChargeSet: [{ id: b.m.kim }] } }, 201);
+      const first = await call(
+        b,
+        { method: 'POST', url: '/v1/inquiry', body: { name: 'Held', inChargeSet: [{ id: b.m.kim }] } },
+        201,
+      );
       // the background dispatcher is now stuck in the SMTP DATA of that event…
       await dataArrived;
       // …and every kind of change still answers at once, each writing its own event
-      const second = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'While held', inChargeSet: [{ id: b.m.choi }] } }, 201);
-      await call(b, { method: 'PATCH', url: `/v1/inquiry/${first.id}`, body: { status: { id: b.ids.statuses.won } } }, 200);
-      await call(b, { method: 'POST', url: `/v1/inquiry/${second.id}/text_history`, body: { content: 'Still here.' } }, 201);
+      const second = await call(
+        b,
+        { method: 'POST', url: '/v1/inquiry', body: { name: 'While held', inChargeSet: [{ id: b.m.choi }] } },
+        201,
+      );
+      await call(
+        b,
+        { method: 'PATCH', url: `/v1/inquiry/${first.id}`, body: { status: { id: b.ids.statuses.won } } },
+        200,
+      );
+      await call(
+        b,
+        { method: 'POST', url: `/v1/inquiry/${second.id}/text_history`, body: { content: 'Still here.' } },
+        201,
+      );
       // a refusing server: the API still answers, the delivery waits for a retry
       smtp.refusing = true;
-      await call(b, { method: 'PATCH', url: `/v1/inquiry/${second.id}`, body: { inChargeSet: [{ id: b.m.choi }, { id: b.m.kim }] } }, 200);
+      await call(
+        b,
+        {
+          method: 'PATCH',
+          url: `/v1/inquiry/${second.id}`,
+          body: { inChargeSet: [{ id: b.m.choi }, { id: b.m.kim }] },
+        },
+        200,
+      );
       release();
-      await until(async () => (await repo.findOutboxByBusiness(t.testDb.db, b.businessId)).every((r) => r.delivered_at !== null || r.last_error !== null));
+      await until(async () =>
+        (await repo.findOutboxByBusiness(t.testDb.db, b.businessId)).every(
+          (r) => r.delivered_at !== null || r.last_error !== null,
+        ),
+      );
     } finally {
       release();
       await d.stop();

@@ -6,7 +6,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as repo from '../../../src/modules/notification/notification.repository.ts';
-import { enqueueEvent, type NotificationEvent, outboxBacklog } from '../../../src/modules/notification/notification.service.ts';
+import {
+  enqueueEvent,
+  type NotificationEvent,
+  outboxBacklog,
+} from '../../../src/modules/notification/notification.service.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness } from '../../setup/factories.ts';
 import { DIALECT } from '../../setup/test-db.ts';
@@ -88,7 +92,11 @@ describe(`enqueueEvent on ${DIALECT}`, () => {
     const b = await newBusiness(t);
     await expect(
       t.testDb.db.transaction().execute(async (trx) => {
-        const ids = await enqueueEvent(trx, b.businessId, { type: 'inquiry.created', inquiryId: 3, memberIds: [b.ids.members.kim!] });
+        const ids = await enqueueEvent(trx, b.businessId, {
+          type: 'inquiry.created',
+          inquiryId: 3,
+          memberIds: [b.ids.members.kim!],
+        });
         expect(ids).toHaveLength(1);
         throw new Error('the change failed after the event was written');
       }),
@@ -99,9 +107,11 @@ describe(`enqueueEvent on ${DIALECT}`, () => {
   it('counts pending rows in the backlog', async () => {
     const b = await newBusiness(t);
     const before = await outboxBacklog(t.testDb.db);
-    await t.testDb.db.transaction().execute((trx) =>
-      enqueueEvent(trx, b.businessId, { type: 'inquiry.created', inquiryId: 3, memberIds: [b.ids.members.kim!] }),
-    );
+    await t.testDb.db
+      .transaction()
+      .execute((trx) =>
+        enqueueEvent(trx, b.businessId, { type: 'inquiry.created', inquiryId: 3, memberIds: [b.ids.members.kim!] }),
+      );
     // other test files may write rows concurrently on PostgreSQL: at least ours is counted
     expect(await outboxBacklog(t.testDb.db)).toBeGreaterThanOrEqual(before + 1);
   });
@@ -109,7 +119,11 @@ describe(`enqueueEvent on ${DIALECT}`, () => {
   it('refuses an unknown event type', async () => {
     const b = await newBusiness(t);
     await expect(
-      enqueueEvent(t.testDb.db, b.businessId, { type: 'inquiry.deleted' as never, inquiryId: 1, memberIds: [b.ids.members.kim!] }),
+      enqueueEvent(t.testDb.db, b.businessId, {
+        type: 'inquiry.deleted' as never,
+        inquiryId: 1,
+        memberIds: [b.ids.members.kim!],
+      }),
     ).rejects.toThrow(/unknown notification event type/);
   });
 });
@@ -120,9 +134,14 @@ describe(`notification tables on ${DIALECT}`, () => {
     const firstColumns: { index: string; first: string }[] = [];
     if (DIALECT === 'sqlite') {
       for (const table of tables) {
-        const list = await sql<{ name: string; origin: string }>`select name, origin from pragma_index_list(${table})`.execute(t.testDb.db);
+        const list = await sql<{
+          name: string;
+          origin: string;
+        }>`select name, origin from pragma_index_list(${table})`.execute(t.testDb.db);
         for (const idx of list.rows.filter((r) => r.origin !== 'pk')) {
-          const info = await sql<{ name: string }>`select name from pragma_index_info(${idx.name}) order by seqno`.execute(t.testDb.db);
+          const info = await sql<{
+            name: string;
+          }>`select name from pragma_index_info(${idx.name}) order by seqno`.execute(t.testDb.db);
           firstColumns.push({ index: idx.name, first: info.rows[0]?.name ?? '' });
         }
       }
@@ -145,7 +164,8 @@ describe(`notification tables on ${DIALECT}`, () => {
     for (const c of firstColumns) {
       if (c.index === 'notification_outbox_due_idx') expect(c.first).toBe('next_attempt_at');
       // migration 0060 keys by (business_id, id) and keeps a plain index on id for look-ups by id alone
-      else if (c.index === 'notification_id_idx' || c.index === 'notification_outbox_id_idx') expect(c.first).toBe('id');
+      else if (c.index === 'notification_id_idx' || c.index === 'notification_outbox_id_idx')
+        expect(c.first).toBe('id');
       else expect(c.first, c.index).toBe('business_id');
     }
   });

@@ -17,9 +17,18 @@ afterAll(async () => {
 const ctx = () => t;
 
 describe('notification routes', () => {
-  runCommonRouteTests(ctx, { name: 'GET /v1/notification', okStatus: 200, request: () => ({ method: 'GET', url: '/v1/notification' }) });
+  runCommonRouteTests(ctx, {
+    name: 'GET /v1/notification',
+    okStatus: 200,
+    request: () => ({ method: 'GET', url: '/v1/notification' }),
+  });
   for (const plan of ['BASIC'] as const) {
-    runCommonRouteTests(ctx, { name: `GET /v1/notification on ${plan}`, okStatus: 200, plan, request: () => ({ method: 'GET', url: '/v1/notification' }) });
+    runCommonRouteTests(ctx, {
+      name: `GET /v1/notification on ${plan}`,
+      okStatus: 200,
+      plan,
+      request: () => ({ method: 'GET', url: '/v1/notification' }),
+    });
   }
 
   it("never shows another business's notifications, with or without its member id", async () => {

@@ -28,7 +28,9 @@ const METHODS = ['get', 'post', 'patch', 'put', 'delete'];
 /** Every operation: `[where, path, operation]`. */
 function operations(): [string, string, JsonSchema][] {
   return Object.entries(doc.paths as Record<string, JsonSchema>).flatMap(([path, item]) =>
-    METHODS.filter((m) => item[m]).map((m) => [`${m.toUpperCase()} ${path}`, path, item[m] as JsonSchema] as [string, string, JsonSchema]),
+    METHODS.filter((m) => item[m]).map(
+      (m) => [`${m.toUpperCase()} ${path}`, path, item[m] as JsonSchema] as [string, string, JsonSchema],
+    ),
   );
 }
 
@@ -45,8 +47,10 @@ function inlineObjects(node: unknown, at: string, out: [string, JsonSchema][] = 
   if (Array.isArray(node)) node.forEach((n, i) => inlineObjects(n, `${at}/${i}`, out));
   else if (node && typeof node === 'object') {
     const o = node as JsonSchema;
-    if (o.properties && typeof o.properties === 'object' && (o.type === 'object' || Array.isArray(o.type))) out.push([at, o]);
-    for (const [k, v] of Object.entries(o)) if (k !== 'example' && k !== 'examples') inlineObjects(v, `${at}/${k}`, out);
+    if (o.properties && typeof o.properties === 'object' && (o.type === 'object' || Array.isArray(o.type)))
+      out.push([at, o]);
+    for (const [k, v] of Object.entries(o))
+      if (k !== 'example' && k !== 'examples') inlineObjects(v, `${at}/${k}`, out);
   }
   return out;
 }
@@ -54,7 +58,20 @@ function inlineObjects(node: unknown, at: string, out: [string, JsonSchema][] = 
 describe('named component schemas', () => {
   it('has the shapes by name, and refers to them with $ref', () => {
     const names = Object.keys(doc.components.schemas);
-    for (const name of ['Client', 'ClientListItem', 'ClientRequest', 'PatchedClientRequest', 'ContractSummary', 'Member', 'ValidationError', 'ErrorDetail', 'Inquiry', 'InquiryListItem', 'FieldValue', 'PaginatedClientListItemList']) {
+    for (const name of [
+      'Client',
+      'ClientListItem',
+      'ClientRequest',
+      'PatchedClientRequest',
+      'ContractSummary',
+      'Member',
+      'ValidationError',
+      'ErrorDetail',
+      'Inquiry',
+      'InquiryListItem',
+      'FieldValue',
+      'PaginatedClientListItemList',
+    ]) {
       expect(names, name).toContain(name);
     }
     const refs = served.match(/"\$ref":"#\/components\/schemas\//g) ?? [];
@@ -130,7 +147,8 @@ describe('error responses and headers', () => {
     try {
       const c = await newBusiness(limited);
       const res = await limited.app.inject({ method: 'GET', url: '/v1/folder', headers: { 'x-api-key': c.apiKey } });
-      for (const header of ['x-request-id', 'ratelimit', 'ratelimit-policy']) expect(res.headers[header], header).toBeDefined();
+      for (const header of ['x-request-id', 'ratelimit', 'ratelimit-policy'])
+        expect(res.headers[header], header).toBeDefined();
     } finally {
       await limited.close();
     }
@@ -161,7 +179,10 @@ describe('boolean query parameters', () => {
     const b = await newBusiness(t);
     for (const [path, name] of lists) {
       for (const value of ['true', 'false', '1', '0']) {
-        expect((await call(b, { method: 'GET', url: `${path}?${name}=${value}` })).status, `${path}?${name}=${value}`).toBe(200);
+        expect(
+          (await call(b, { method: 'GET', url: `${path}?${name}=${value}` })).status,
+          `${path}?${name}=${value}`,
+        ).toBe(200);
       }
       const bad = await call(b, { method: 'GET', url: `${path}?${name}=yes` });
       expect(bad.status, path).toBe(400);
@@ -172,7 +193,9 @@ describe('boolean query parameters', () => {
 
 describe('GET /', () => {
   it('answers the name, the package version and where the docs are, without a key', async () => {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     for (const url of ['/', '']) {
       const res = await t.app.inject({ method: 'GET', url: url || '/' });
       expect(res.statusCode).toBe(200);

@@ -30,7 +30,13 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page in a first hour (Chromi
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
   }, 60_000);
   afterAll(async () => {
@@ -48,7 +54,11 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page in a first hour (Chromi
       ids.push(res.body.id as number);
     }
     // Those clients were last changed on another day than the example date.
-    await t.testDb.db.updateTable('client').set({ created: ANOTHER_DAY, updated: ANOTHER_DAY }).where('id', 'in', ids).execute();
+    await t.testDb.db
+      .updateTable('client')
+      .set({ created: ANOTHER_DAY, updated: ANOTHER_DAY })
+      .where('id', 'in', ids)
+      .execute();
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
     const errors: string[] = [];
@@ -63,8 +73,14 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page in a first hour (Chromi
     await page.click('button.authorize');
     const dialog = page.locator('.dialog-ux .modal-ux');
     await dialog.waitFor();
-    const titles = (await dialog.locator('.auth-container h4').allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim());
-    expect(titles).toEqual([expect.stringMatching(/^X-API-Key \(/), expect.stringMatching(/^X-Signature \(/), expect.stringMatching(/^Metrics-Token \(/)]);
+    const titles = (await dialog.locator('.auth-container h4').allTextContents()).map((s) =>
+      s.replace(/\s+/g, ' ').trim(),
+    );
+    expect(titles).toEqual([
+      expect.stringMatching(/^X-API-Key \(/),
+      expect.stringMatching(/^X-Signature \(/),
+      expect.stringMatching(/^Metrics-Token \(/),
+    ]);
     const forms = dialog.locator('.auth-container');
     expect(await forms.nth(0).textContent()).toContain('API key');
     expect(await forms.nth(1).textContent()).toContain('secret key');
@@ -75,19 +91,28 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page in a first hour (Chromi
     await forms.nth(1).locator('button.authorize').click();
     await dialog.locator('button.btn-done').first().click();
 
-    const op = page.locator('.opblock-get').filter({ has: page.locator('[data-path="/v1/client"]') }).first();
+    const op = page
+      .locator('.opblock-get')
+      .filter({ has: page.locator('[data-path="/v1/client"]') })
+      .first();
     await op.locator('.opblock-summary').click();
     await op.locator('button.try-out__btn').click();
     // No parameter input carries a value the user did not type.
-    const filled = await op.locator('.parameters input[type=text], .parameters select').evaluateAll((els) =>
-      els.map((e) => [e.closest('tr')?.getAttribute('data-param-name') ?? '', (e as HTMLInputElement).value]).filter(([, v]) => v !== ''),
-    );
+    const filled = await op
+      .locator('.parameters input[type=text], .parameters select')
+      .evaluateAll((els) =>
+        els
+          .map((e) => [e.closest('tr')?.getAttribute('data-param-name') ?? '', (e as HTMLInputElement).value])
+          .filter(([, v]) => v !== ''),
+      );
     expect(filled).toEqual([]);
     await op.locator('button.execute').click();
     const status = op.locator('.live-responses-table .response .response-col_status');
     await status.first().waitFor({ timeout: 20_000 });
     expect((await status.first().textContent())?.trim()).toBe('200');
-    const body = JSON.parse((await op.locator('.live-responses-table .response .microlight').first().textContent()) ?? '{}') as { results: { id: number }[] };
+    const body = JSON.parse(
+      (await op.locator('.live-responses-table .response .microlight').first().textContent()) ?? '{}',
+    ) as { results: { id: number }[] };
     expect(body.results.map((c) => c.id).sort()).toEqual([...ids].sort());
     const sentList = sent.find((u) => new URL(u).pathname === '/v1/client');
     expect(sentList).toBeDefined();
@@ -110,14 +135,19 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page in a first hour (Chromi
     await forms.nth(1).locator('input').fill(b.apiKey); // the wrong box's value: the API key, not the secret key
     await forms.nth(1).locator('button.authorize').click();
     await dialog.locator('button.btn-done').first().click();
-    const op = page.locator('.opblock-get').filter({ has: page.locator('[data-path="/v1/client"]') }).first();
+    const op = page
+      .locator('.opblock-get')
+      .filter({ has: page.locator('[data-path="/v1/client"]') })
+      .first();
     await op.locator('.opblock-summary').click();
     await op.locator('button.try-out__btn').click();
     await op.locator('button.execute').click();
     const status = op.locator('.live-responses-table .response .response-col_status');
     await status.first().waitFor({ timeout: 20_000 });
     expect((await status.first().textContent())?.trim()).toBe('403');
-    const body = JSON.parse((await op.locator('.live-responses-table .response .microlight').first().textContent()) ?? '{}') as { detail: string; code: string };
+    const body = JSON.parse(
+      (await op.locator('.live-responses-table .response .microlight').first().textContent()) ?? '{}',
+    ) as { detail: string; code: string };
     expect(body.code).toBe('signature_invalid');
     expect(body.detail).toContain('X-Signature box');
     await page.close();

@@ -18,7 +18,13 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /** This machine's own non-loopback IPv4 address, or undefined when it has none. */
 function ownAddress(): string | undefined {
@@ -28,7 +34,11 @@ function ownAddress(): string | undefined {
   return undefined;
 }
 const ADDRESS = ownAddress();
-const skip = !fs.existsSync(CHROMIUM) ? 'needs /usr/bin/chromium (Debian package chromium)' : ADDRESS === undefined ? 'this machine has no non-loopback IPv4 address' : undefined;
+const skip = !fs.existsSync(CHROMIUM)
+  ? 'needs /usr/bin/chromium (Debian package chromium)'
+  : ADDRESS === undefined
+    ? 'this machine has no non-loopback IPv4 address'
+    : undefined;
 
 /** Opens /docs, waits for the operations, and returns what went wrong on the way. */
 async function openDocs(page: Page, base: string) {
@@ -44,7 +54,9 @@ async function openDocs(page: Page, base: string) {
   });
   page.on('pageerror', (err) => errors.push(err.message));
   expect((await page.goto(`${base}/docs`, { waitUntil: 'load' }))?.status()).toBe(200);
-  await page.waitForFunction(() => document.querySelectorAll('.opblock').length > 0, undefined, { timeout: 45_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.querySelectorAll('.opblock').length > 0, undefined, { timeout: 45_000 })
+    .catch(() => undefined);
   return { failed, foreign, errors };
 }
 
@@ -63,7 +75,10 @@ async function createClientThroughPage(page: Page, b: TestBusiness, companyName:
   await forms.filter({ hasText: 'X-Signature' }).locator('input').fill(b.secretKey);
   await forms.filter({ hasText: 'X-Signature' }).locator('button.authorize').click();
   await dialog.locator('button.btn-done').first().click();
-  const op = page.locator('.opblock-post').filter({ has: page.locator('[data-path="/v1/client"]') }).first();
+  const op = page
+    .locator('.opblock-post')
+    .filter({ has: page.locator('[data-path="/v1/client"]') })
+    .first();
   await op.locator('.opblock-summary').click();
   await op.locator('button.try-out__btn').click();
   await op.locator('textarea.body-param__text').fill(JSON.stringify({ companyName }));
@@ -78,67 +93,79 @@ async function createClientThroughPage(page: Page, b: TestBusiness, companyName:
   return { status: (await status.first().textContent())?.trim(), sent, curlNote };
 }
 
-describe.skipIf(skip !== undefined)(`the docs page over plain HTTP on a non-loopback address (${skip ?? ADDRESS})`, () => {
-  let optional: TestApp;
-  let required: TestApp;
-  let optionalBase: string;
-  let requiredBase: string;
-  let browser: Browser;
-  let secureBrowser: Browser;
-  beforeAll(async () => {
-    optional = await buildTestApp();
-    optionalBase = await optional.app.listen({ host: ADDRESS, port: 0 });
-    required = await buildTestApp({ BIZAPI_SIGNATURE_MODE: 'required' });
-    requiredBase = await required.app.listen({ host: ADDRESS, port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-    secureBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...ARGS, `--unsafely-treat-insecure-origin-as-secure=${requiredBase}`] });
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await secureBrowser?.close();
-    await optional?.close();
-    await required?.close();
-  });
+describe.skipIf(skip !== undefined)(
+  `the docs page over plain HTTP on a non-loopback address (${skip ?? ADDRESS})`,
+  () => {
+    let optional: TestApp;
+    let required: TestApp;
+    let optionalBase: string;
+    let requiredBase: string;
+    let browser: Browser;
+    let secureBrowser: Browser;
+    beforeAll(async () => {
+      optional = await buildTestApp();
+      optionalBase = await optional.app.listen({ host: ADDRESS, port: 0 });
+      required = await buildTestApp({ BIZAPI_SIGNATURE_MODE: 'required' });
+      requiredBase = await required.app.listen({ host: ADDRESS, port: 0 });
+      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+      secureBrowser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [...ARGS, `--unsafely-treat-insecure-origin-as-secure=${requiredBase}`],
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+      await secureBrowser?.close();
+      await optional?.close();
+      await required?.close();
+    });
 
-  it('loads every asset over http and lists every operation; says it cannot sign there; Try it out works unsigned', async () => {
-    expect(optionalBase).toMatch(/^http:\/\/\d+\.\d+\.\d+\.\d+:\d+$/);
-    expect(optionalBase).not.toContain('127.0.0.1');
-    const b = await newBusiness(optional);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
-    const { failed, foreign, errors } = await openDocs(page, optionalBase);
-    expect(failed).toEqual([]);
-    expect(foreign).toEqual([]);
-    const doc = (await optional.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, object> };
-    const operations = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).filter((k) => ['get', 'post', 'patch', 'put', 'delete'].includes(k)).length, 0);
-    expect(await page.locator('.opblock').count()).toBe(operations);
-    expect(await page.title()).toBe('bizapi — API docs');
-    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
-    const notice = page.locator('#bizapi-signing-notice');
-    await expect.poll(() => notice.count()).toBe(1);
-    expect(await notice.textContent()).toMatch(/cannot sign requests at http:\/\/.*Web Crypto/);
+    it('loads every asset over http and lists every operation; says it cannot sign there; Try it out works unsigned', async () => {
+      expect(optionalBase).toMatch(/^http:\/\/\d+\.\d+\.\d+\.\d+:\d+$/);
+      expect(optionalBase).not.toContain('127.0.0.1');
+      const b = await newBusiness(optional);
+      const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
+      const { failed, foreign, errors } = await openDocs(page, optionalBase);
+      expect(failed).toEqual([]);
+      expect(foreign).toEqual([]);
+      const doc = (await optional.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+        paths: Record<string, object>;
+      };
+      const operations = Object.values(doc.paths).reduce(
+        (n, item) => n + Object.keys(item).filter((k) => ['get', 'post', 'patch', 'put', 'delete'].includes(k)).length,
+        0,
+      );
+      expect(await page.locator('.opblock').count()).toBe(operations);
+      expect(await page.title()).toBe('bizapi — API docs');
+      expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+      const notice = page.locator('#bizapi-signing-notice');
+      await expect.poll(() => notice.count()).toBe(1);
+      expect(await notice.textContent()).toMatch(/cannot sign requests at http:\/\/.*Web Crypto/);
 
-    const companyName = `Unsigned from the LAN ${Date.now()}`;
-    const { status, sent } = await createClientThroughPage(page, b, companyName);
-    expect(status).toBe('201');
-    const post = sent.find((r) => r.url.endsWith('/v1/client'));
-    expect(post?.headers['x-signature']).toBeUndefined();
-    expect(JSON.stringify(sent)).not.toContain(b.secretKey);
-    expect(errors).toEqual([]);
-    await page.close();
-  }, 120_000);
+      const companyName = `Unsigned from the LAN ${Date.now()}`;
+      const { status, sent } = await createClientThroughPage(page, b, companyName);
+      expect(status).toBe('201');
+      const post = sent.find((r) => r.url.endsWith('/v1/client'));
+      expect(post?.headers['x-signature']).toBeUndefined();
+      expect(JSON.stringify(sent)).not.toContain(b.secretKey);
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 120_000);
 
-  it('where the browser treats the origin as secure, it signs: 201 with signatures required, no notice', async () => {
-    const b = await newBusiness(required);
-    const page = await secureBrowser.newPage({ viewport: { width: 1280, height: 1400 } });
-    const { failed, errors } = await openDocs(page, requiredBase);
-    expect(failed).toEqual([]);
-    expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
-    expect(await page.locator('#bizapi-signing-notice').count()).toBe(0);
-    const { status, sent, curlNote } = await createClientThroughPage(page, b, `Signed from the LAN ${Date.now()}`);
-    expect(status).toBe('201');
-    expect(sent.find((r) => r.url.endsWith('/v1/client'))?.headers['x-signature']).toMatch(/^v2=[0-9a-f]{64}$/);
-    expect(curlNote).toContain('signature_replayed');
-    expect(errors).toEqual([]);
-    await page.close();
-  }, 120_000);
-});
+    it('where the browser treats the origin as secure, it signs: 201 with signatures required, no notice', async () => {
+      const b = await newBusiness(required);
+      const page = await secureBrowser.newPage({ viewport: { width: 1280, height: 1400 } });
+      const { failed, errors } = await openDocs(page, requiredBase);
+      expect(failed).toEqual([]);
+      expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
+      expect(await page.locator('#bizapi-signing-notice').count()).toBe(0);
+      const { status, sent, curlNote } = await createClientThroughPage(page, b, `Signed from the LAN ${Date.now()}`);
+      expect(status).toBe('201');
+      expect(sent.find((r) => r.url.endsWith('/v1/client'))?.headers['x-signature']).toMatch(/^v2=[0-9a-f]{64}$/);
+      expect(curlNote).toContain('signature_replayed');
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 120_000);
+  },
+);

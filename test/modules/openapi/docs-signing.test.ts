@@ -74,11 +74,16 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page signs Try-it-out reques
     await dialog.locator('button.btn-done').first().click();
 
     // Try it out on POST /v1/client.
-    const op = page.locator('.opblock-post').filter({ has: page.locator('[data-path="/v1/client"]') }).first();
+    const op = page
+      .locator('.opblock-post')
+      .filter({ has: page.locator('[data-path="/v1/client"]') })
+      .first();
     await op.locator('.opblock-summary').click();
     await op.locator('button.try-out__btn').click();
     const name = `From the docs ${Date.now()}`;
-    await op.locator('textarea.body-param__text').fill(JSON.stringify({ companyName: name, content: 'Ünïcode body' }, null, 2));
+    await op
+      .locator('textarea.body-param__text')
+      .fill(JSON.stringify({ companyName: name, content: 'Ünïcode body' }, null, 2));
     await op.locator('button.execute').click();
     const status = op.locator('.live-responses-table .response .response-col_status');
     await status.first().waitFor({ timeout: 20_000 });
@@ -86,12 +91,18 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page signs Try-it-out reques
     await op.scrollIntoViewIfNeeded();
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'docs-signing.png'), fullPage: false });
-    expect(statusText, await op.locator('.live-responses-table').textContent() ?? '').toBe('201');
+    expect(statusText, (await op.locator('.live-responses-table').textContent()) ?? '').toBe('201');
     // The same request again, within the same second: signed anew, created again.
     const before = sent.length;
     await op.locator('button.execute').click();
     await expect.poll(() => sent.length, { timeout: 20_000 }).toBeGreaterThan(before);
-    await expect.poll(async () => (await op.locator('.live-responses-table .response .response-col_status').first().textContent())?.trim(), { timeout: 20_000 }).toBe('201');
+    await expect
+      .poll(
+        async () =>
+          (await op.locator('.live-responses-table .response .response-col_status').first().textContent())?.trim(),
+        { timeout: 20_000 },
+      )
+      .toBe('201');
 
     // Both clients exist; the requests carried signatures, never the secret.
     const url = `/v1/client?search=${encodeURIComponent(name)}`;
@@ -99,7 +110,11 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page signs Try-it-out reques
     const list = await t.app.inject({
       method: 'GET',
       url,
-      headers: { 'x-api-key': b.apiKey, 'x-signature-timestamp': String(ts), 'x-signature': `v2=${signV2(b.secretKey, ts, 'GET', url, '')}` },
+      headers: {
+        'x-api-key': b.apiKey,
+        'x-signature-timestamp': String(ts),
+        'x-signature': `v2=${signV2(b.secretKey, ts, 'GET', url, '')}`,
+      },
     });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().results.map((c: { companyName: string }) => c.companyName)).toEqual([name, name]);
@@ -113,7 +128,9 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page signs Try-it-out reques
     expect(JSON.stringify(sent)).not.toContain(b.secretKey);
 
     // Nothing persisted in the browser.
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+    );
     expect(stored).not.toContain(b.secretKey);
     expect(stored).not.toContain(b.apiKey);
 

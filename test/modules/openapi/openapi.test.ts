@@ -21,7 +21,12 @@ type Operation = {
 async function document(url = '/openapi.json') {
   const res = await t.app.inject({ method: 'GET', url });
   expect(res.statusCode).toBe(200);
-  return res.json() as { openapi: string; paths: Record<string, Record<string, Operation>>; components: any; security: unknown };
+  return res.json() as {
+    openapi: string;
+    paths: Record<string, Record<string, Operation>>;
+    components: any;
+    security: unknown;
+  };
 }
 
 describe('GET /openapi.json', () => {
@@ -35,9 +40,23 @@ describe('GET /openapi.json', () => {
     const doc = await document();
     // Named as docs/authentication.md names them (the docs page's "Authorize" boxes), each explained.
     expect(Object.keys(doc.components.securitySchemes)).toEqual(['X-API-Key', 'X-Signature', 'Metrics-Token']);
-    expect(doc.components.securitySchemes['X-API-Key']).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: expect.stringContaining('API key') });
-    expect(doc.components.securitySchemes['X-Signature']).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Signature', description: expect.stringContaining('secret key') });
-    expect(doc.components.securitySchemes['Metrics-Token']).toMatchObject({ type: 'http', scheme: 'bearer', description: expect.stringContaining('BIZAPI_METRICS_TOKEN') });
+    expect(doc.components.securitySchemes['X-API-Key']).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+      description: expect.stringContaining('API key'),
+    });
+    expect(doc.components.securitySchemes['X-Signature']).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Signature',
+      description: expect.stringContaining('secret key'),
+    });
+    expect(doc.components.securitySchemes['Metrics-Token']).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      description: expect.stringContaining('BIZAPI_METRICS_TOKEN'),
+    });
     expect(doc.security).toEqual([{ 'X-API-Key': [], 'X-Signature': [] }]);
   });
 
@@ -76,13 +95,16 @@ describe('GET /openapi.json', () => {
         for (const [status, res] of Object.entries(op.responses ?? {})) {
           const description = (res as { description?: string; $ref?: string }).description;
           responses.push(`${method} ${path} ${status}`);
-          if (description === 'Default Response' || description === '') unnamed.push(`${method.toUpperCase()} ${path} ${status}`);
+          if (description === 'Default Response' || description === '')
+            unnamed.push(`${method.toUpperCase()} ${path} ${status}`);
         }
       }
     }
     expect(responses.length).toBeGreaterThan(100);
     expect(unnamed).toEqual([]);
-    expect((doc.paths['/v1/client']!.post!.responses['201'] as { description?: string }).description).toBe('Created: `ClientListItem`.');
+    expect((doc.paths['/v1/client']!.post!.responses['201'] as { description?: string }).description).toBe(
+      'Created: `ClientListItem`.',
+    );
   });
 
   it('marks extensions with x-extension: true', async () => {

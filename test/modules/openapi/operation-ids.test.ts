@@ -85,6 +85,13 @@ describe('operation ids', () => {
         expect(op.operationId, `${method.toUpperCase()} ${path}`).toBe(conventionalId(method, path));
       }
     }
-    expect(others).toEqual(expect.arrayContaining(['notification_list', 'settlement_status_history_list', 'healthz_retrieve', 'root_retrieve']));
+    expect(others).toEqual(
+      expect.arrayContaining([
+        'notification_list',
+        'settlement_status_history_list',
+        'healthz_retrieve',
+        'root_retrieve',
+      ]),
+    );
   });
 });

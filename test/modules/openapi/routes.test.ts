@@ -22,7 +22,13 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 /** Whether a route serves the documentation itself, or the remote MCP protocol (see the header). */
 function isDocumentation(url: string): boolean {
-  return url === '/docs' || url.startsWith('/docs/') || url === '/openapi.json' || url === '/mcp' || url.startsWith('/.well-known/');
+  return (
+    url === '/docs' ||
+    url.startsWith('/docs/') ||
+    url === '/openapi.json' ||
+    url === '/mcp' ||
+    url.startsWith('/.well-known/')
+  );
 }
 
 describe('registered routes and the OpenAPI document', () => {
@@ -32,7 +38,9 @@ describe('registered routes and the OpenAPI document', () => {
         .filter((r) => !isDocumentation(r.url))
         .flatMap((r) => r.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${r.url.replace(/:(\w+)/g, '{$1}')}`)),
     );
-    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const documented = new Set(
       Object.entries(doc.paths).flatMap(([path, item]) =>
         Object.keys(item)
@@ -42,6 +50,7 @@ describe('registered routes and the OpenAPI document', () => {
     );
     expect([...registered].sort()).toEqual([...documented].sort());
     // The set is not trivially empty: the foundation's and this issue's routes are in it.
-    for (const op of ['GET /v1/client/{client_id}', 'GET /v1/log/', 'GET /healthz', 'GET /readyz', 'GET /metrics']) expect(registered).toContain(op);
+    for (const op of ['GET /v1/client/{client_id}', 'GET /v1/log/', 'GET /healthz', 'GET /readyz', 'GET /metrics'])
+      expect(registered).toContain(op);
   });
 });

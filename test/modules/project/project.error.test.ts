@@ -32,14 +32,17 @@ describe('POST /v1/project — property validation', () => {
     expect400(await post(b, { status: 'I' }), { title: ['This field is required.'] });
     expect400(await post(b, { title: '' }), { title: ['This field may not be blank.'] });
     expect400(await post(b, { title: null }), { title: ['This field may not be null.'] });
-    expect400(await post(b, { title: 'x'.repeat(129) }), { title: ['Ensure this field has no more than 128 characters.'] });
+    expect400(await post(b, { title: 'x'.repeat(129) }), {
+      title: ['Ensure this field has no more than 128 characters.'],
+    });
     expect400(await post(b, { title: 5 }), { title: ['Not a valid string.'] });
     expect(await listIds(b, '/v1/project')).toEqual([]);
   });
 
   it('status outside U I A E, or null → DRF choice / null messages', async () => {
     const b = await newBusiness(t);
-    for (const status of ['X', 'u', 'IA', '']) expect400(await post(b, { title: 'x', status }), { status: [`"${status}" is not a valid choice.`] });
+    for (const status of ['X', 'u', 'IA', ''])
+      expect400(await post(b, { title: 'x', status }), { status: [`"${status}" is not a valid choice.`] });
     expect400(await post(b, { title: 'x', status: 1 }), { status: ['"1" is not a valid choice.'] });
     expect400(await post(b, { title: 'x', status: null }), { status: ['This field may not be null.'] });
   });
@@ -47,23 +50,34 @@ describe('POST /v1/project — property validation', () => {
   it('symbolColor blank or longer than 32 characters', async () => {
     const b = await newBusiness(t);
     expect400(await post(b, { title: 'x', symbolColor: '' }), { symbolColor: ['This field may not be blank.'] });
-    expect400(await post(b, { title: 'x', symbolColor: 'c'.repeat(33) }), { symbolColor: ['Ensure this field has no more than 32 characters.'] });
+    expect400(await post(b, { title: 'x', symbolColor: 'c'.repeat(33) }), {
+      symbolColor: ['Ensure this field has no more than 32 characters.'],
+    });
   });
 
   it('dates that are not YYYY-MM-DD calendar dates', async () => {
     const b = await newBusiness(t);
     for (const value of ['2026-02-30', '2026-13-01', '26-01-01', '2026-01-01T00:00:00Z', 'tomorrow']) {
-      expect400(await post(b, { title: 'x', startDate: value, endDate: value }), { startDate: [DATE_FORMAT], endDate: [DATE_FORMAT] });
+      expect400(await post(b, { title: 'x', startDate: value, endDate: value }), {
+        startDate: [DATE_FORMAT],
+        endDate: [DATE_FORMAT],
+      });
     }
     expect400(await post(b, { title: 'x', startDate: 20260101 }), { startDate: ['Not a valid string.'] });
   });
 
   it('a contract that does not exist, or a malformed reference', async () => {
     const b = await newBusiness(t);
-    expect400(await post(b, { title: 'x', contract: { id: 2147483647 } }), { contract: { id: ['Invalid pk "2147483647" - object does not exist.'] } });
+    expect400(await post(b, { title: 'x', contract: { id: 2147483647 } }), {
+      contract: { id: ['Invalid pk "2147483647" - object does not exist.'] },
+    });
     expect400(await post(b, { title: 'x', contract: {} }), { contract: { id: ['This field is required.'] } });
-    expect400(await post(b, { title: 'x', contract: { id: 'abc' } }), { contract: { id: ['A valid integer is required.'] } });
-    expect400(await post(b, { title: 'x', contract: 3 }), { contract: ['Invalid data. Expected a dictionary, but got int.'] });
+    expect400(await post(b, { title: 'x', contract: { id: 'abc' } }), {
+      contract: { id: ['A valid integer is required.'] },
+    });
+    expect400(await post(b, { title: 'x', contract: 3 }), {
+      contract: ['Invalid data. Expected a dictionary, but got int.'],
+    });
     expect(await listIds(b, '/v1/project')).toEqual([]);
   });
 
@@ -87,11 +101,19 @@ describe('POST /v1/project — property validation', () => {
 
   it('form bodies are validated like JSON', async () => {
     const b = await newBusiness(t);
-    expect400(await call(b, { method: 'POST', url: '/v1/project', form: 'urlencoded', body: { status: 'Q', isHidden: 'maybe' } }), {
-      title: ['This field is required.'],
-      status: ['"Q" is not a valid choice.'],
-      isHidden: ['Must be a valid boolean.'],
-    });
+    expect400(
+      await call(b, {
+        method: 'POST',
+        url: '/v1/project',
+        form: 'urlencoded',
+        body: { status: 'Q', isHidden: 'maybe' },
+      }),
+      {
+        title: ['This field is required.'],
+        status: ['"Q" is not a valid choice.'],
+        isHidden: ['Must be a valid boolean.'],
+      },
+    );
   });
 });
 
@@ -99,17 +121,40 @@ describe('PATCH /v1/project/{project_id} — validation', () => {
   it('the same rules as create, plus actualEndDate; a rejected PATCH changes nothing', async () => {
     const b = await newBusiness(t);
     const p = await create(b, { title: 'Stable', status: 'I' });
-    expect400(await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { title: null } }), { title: ['This field may not be null.'] });
-    expect400(await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { title: 'New', actualEndDate: '2026-02-31' } }), {
-      actualEndDate: [DATE_FORMAT],
+    expect400(await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { title: null } }), {
+      title: ['This field may not be null.'],
     });
-    expect400(await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { status: 'D', symbolColor: 'c'.repeat(33) } }), {
-      status: ['"D" is not a valid choice.'],
-      symbolColor: ['Ensure this field has no more than 32 characters.'],
-    });
-    expect400(await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { title: 'New', contract: { id: 2147483647 } } }), {
-      contract: { id: ['Invalid pk "2147483647" - object does not exist.'] },
-    });
+    expect400(
+      await call(b, {
+        method: 'PATCH',
+        url: `/v1/project/${p.id}`,
+        body: { title: 'New', actualEndDate: '2026-02-31' },
+      }),
+      {
+        actualEndDate: [DATE_FORMAT],
+      },
+    );
+    expect400(
+      await call(b, {
+        method: 'PATCH',
+        url: `/v1/project/${p.id}`,
+        body: { status: 'D', symbolColor: 'c'.repeat(33) },
+      }),
+      {
+        status: ['"D" is not a valid choice.'],
+        symbolColor: ['Ensure this field has no more than 32 characters.'],
+      },
+    );
+    expect400(
+      await call(b, {
+        method: 'PATCH',
+        url: `/v1/project/${p.id}`,
+        body: { title: 'New', contract: { id: 2147483647 } },
+      }),
+      {
+        contract: { id: ['Invalid pk "2147483647" - object does not exist.'] },
+      },
+    );
     expect((await call(b, { method: 'GET', url: `/v1/project/${p.id}` })).body).toEqual({ ...p, updated: p.created });
   });
 
@@ -128,12 +173,24 @@ describe('PATCH /v1/project/{project_id} — validation', () => {
 describe('bodies, routes and methods', () => {
   it('malformed JSON → 400 JSON parse error; a text/plain body → 415; nothing written', async () => {
     const b = await newBusiness(t);
-    const bad = await call(b, { method: 'POST', url: '/v1/project', raw: { payload: '{"title": ', contentType: 'application/json' } });
+    const bad = await call(b, {
+      method: 'POST',
+      url: '/v1/project',
+      raw: { payload: '{"title": ', contentType: 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/^JSON parse error - /);
-    const plain = await call(b, { method: 'POST', url: '/v1/project', raw: { payload: 'title=x', contentType: 'text/plain' } });
+    const plain = await call(b, {
+      method: 'POST',
+      url: '/v1/project',
+      raw: { payload: 'title=x', contentType: 'text/plain' },
+    });
     expect(plain.status).toBe(415);
-    const array = await call(b, { method: 'POST', url: '/v1/project', raw: { payload: '[]', contentType: 'application/json' } });
+    const array = await call(b, {
+      method: 'POST',
+      url: '/v1/project',
+      raw: { payload: '[]', contentType: 'application/json' },
+    });
     expect400(array, { nonField: ['Invalid data. Expected a dictionary, but got list.'] });
     expect(await listIds(b, '/v1/project')).toEqual([]);
   });
@@ -142,9 +199,17 @@ describe('bodies, routes and methods', () => {
     const b = await newBusiness(t);
     for (const id of ['abc', '0', '-1', '1.5', '2147483647', '3000000000']) {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-        const res = await call(b, { method, url: `/v1/project/${id}`, ...(method === 'PATCH' ? { body: { title: 'x' } } : {}) });
+        const res = await call(b, {
+          method,
+          url: `/v1/project/${id}`,
+          ...(method === 'PATCH' ? { body: { title: 'x' } } : {}),
+        });
         expect(res.status, `${method} ${id}`).toBe(404);
-        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
+        expect(res.body, `${method} ${id}`).toEqual({
+          detail: 'Not found.',
+          code: 'not_found',
+          requestId: res.headers['x-request-id'],
+        });
       }
     }
   });

@@ -19,7 +19,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The keys of the create answer and the list items (the spec's). */
-const KEYS = ['id', 'contract', 'title', 'status', 'symbolColor', 'startDate', 'endDate', 'actualEndDate', 'isHidden', 'created'];
+const KEYS = [
+  'id',
+  'contract',
+  'title',
+  'status',
+  'symbolColor',
+  'startDate',
+  'endDate',
+  'actualEndDate',
+  'isHidden',
+  'created',
+];
 /** The keys of the full shape (retrieve, update): the spec's plus `updated` (docs/api.md#events). */
 const FULL_KEYS = [...KEYS, 'updated'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -38,7 +49,14 @@ describe('POST /v1/project', () => {
     const res = await call(b, {
       method: 'POST',
       url: '/v1/project',
-      body: { title: 'Website renewal', status: 'I', symbolColor: '#2f80ed', startDate: '2026-12-01', endDate: '2027-02-28', isHidden: true },
+      body: {
+        title: 'Website renewal',
+        status: 'I',
+        symbolColor: '#2f80ed',
+        startDate: '2026-12-01',
+        endDate: '2027-02-28',
+        isHidden: true,
+      },
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(KEYS);
@@ -61,12 +79,25 @@ describe('POST /v1/project', () => {
   it('defaults: status U, not hidden, no colour and no dates', async () => {
     const b = await newBusiness(t);
     const p = await create(b, { title: 'Minimal' });
-    expect(p).toMatchObject({ status: 'U', isHidden: false, symbolColor: null, startDate: null, endDate: null, actualEndDate: null });
+    expect(p).toMatchObject({
+      status: 'U',
+      isHidden: false,
+      symbolColor: null,
+      startDate: null,
+      endDate: null,
+      actualEndDate: null,
+    });
   });
 
   it('ignores actualEndDate on create (settable only by PATCH), read-only and unknown properties', async () => {
     const b = await newBusiness(t);
-    const p = await create(b, { title: 'No actual end', actualEndDate: '2027-01-01', id: 999999, created: '2000-01-01T00:00:00.000Z', bogus: 1 });
+    const p = await create(b, {
+      title: 'No actual end',
+      actualEndDate: '2027-01-01',
+      id: 999999,
+      created: '2000-01-01T00:00:00.000Z',
+      bogus: 1,
+    });
     expect(p.actualEndDate).toBeNull();
     expect(p.id).not.toBe(999999);
     expect(p.created).not.toBe('2000-01-01T00:00:00.000Z');
@@ -93,17 +124,43 @@ describe('POST /v1/project', () => {
 
 /** Creates a contract through the API; returns its summary as a project nests it. */
 async function newContract(b: TestBusiness, body: Record<string, unknown> = {}) {
-  const res = await call(b, { method: 'POST', url: '/v1/contract', body: { title: 'Website build', amount: 12000000, type: 'G', ...body } });
+  const res = await call(b, {
+    method: 'POST',
+    url: '/v1/contract',
+    body: { title: 'Website build', amount: 12000000, type: 'G', ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const c = res.body;
-  return { id: c.id, title: c.title, amount: c.amount, type: c.type, status: c.status, startDate: c.startDate, endDate: c.endDate };
+  return {
+    id: c.id,
+    title: c.title,
+    amount: c.amount,
+    type: c.type,
+    status: c.status,
+    startDate: c.startDate,
+    endDate: c.endDate,
+  };
 }
 
 describe('the contract reference', () => {
   it('links a contract on create and answers its summary everywhere', async () => {
     const b = await newBusiness(t);
-    const contract = await newContract(b, { title: 'Store build', amount: 24000000, type: 'I', startDate: '2026-09-01', endDate: '2027-02-28' });
-    expect(contract).toEqual({ id: expect.any(Number), title: 'Store build', amount: 24000000, type: 'I', status: 'P', startDate: '2026-09-01', endDate: '2027-02-28' });
+    const contract = await newContract(b, {
+      title: 'Store build',
+      amount: 24000000,
+      type: 'I',
+      startDate: '2026-09-01',
+      endDate: '2027-02-28',
+    });
+    expect(contract).toEqual({
+      id: expect.any(Number),
+      title: 'Store build',
+      amount: 24000000,
+      type: 'I',
+      status: 'P',
+      startDate: '2026-09-01',
+      endDate: '2027-02-28',
+    });
     const p = await create(b, { title: 'Linked', contract: { id: contract.id } });
     expect(p.contract).toEqual(contract);
     expect((await get(b, `/v1/project/${p.id}`)).body.contract).toEqual(contract);
@@ -116,17 +173,32 @@ describe('the contract reference', () => {
     const first = await newContract(b, { title: 'First' });
     const second = await newContract(b, { title: 'Second' });
     const p = await create(b, { title: 'Moving', contract: { id: first.id } });
-    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { contract: { id: second.id } } })).body.contract).toEqual(second);
-    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { title: 'Renamed' } })).body.contract).toEqual(second);
-    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { contract: null } })).body.contract).toBeNull();
+    expect(
+      (await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { contract: { id: second.id } } })).body
+        .contract,
+    ).toEqual(second);
+    expect(
+      (await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { title: 'Renamed' } })).body.contract,
+    ).toEqual(second);
+    expect(
+      (await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { contract: null } })).body.contract,
+    ).toBeNull();
   });
 
   it('shows the contract as it is now, and none once the contract is deleted', async () => {
     const b = await newBusiness(t);
     const contract = await newContract(b);
     const p = await create(b, { title: 'Follows', contract: { id: contract.id } });
-    await call(b, { method: 'PATCH', url: `/v1/contract/${contract.id}`, body: { title: 'Renamed contract', status: 'I' } });
-    expect((await get(b, `/v1/project/${p.id}`)).body.contract).toMatchObject({ id: contract.id, title: 'Renamed contract', status: 'I' });
+    await call(b, {
+      method: 'PATCH',
+      url: `/v1/contract/${contract.id}`,
+      body: { title: 'Renamed contract', status: 'I' },
+    });
+    expect((await get(b, `/v1/project/${p.id}`)).body.contract).toMatchObject({
+      id: contract.id,
+      title: 'Renamed contract',
+      status: 'I',
+    });
     expect((await send(t.app, b, { method: 'DELETE', url: `/v1/contract/${contract.id}` })).statusCode).toBe(204);
     const after = await get(b, `/v1/project/${p.id}`);
     expect(after.status).toBe(200);
@@ -153,7 +225,11 @@ describe('the contract reference', () => {
       const existing = await create(b, { title: 'Existing' });
       const requests: SignedRequest[] = [];
       for (let i = 0; i < 5; i++) {
-        requests.push({ method: 'POST', url: '/v1/project', body: { title: `Race ${i}`, contract: { id: contract.id } } });
+        requests.push({
+          method: 'POST',
+          url: '/v1/project',
+          body: { title: `Race ${i}`, contract: { id: contract.id } },
+        });
         requests.push({ method: 'PATCH', url: `/v1/project/${existing.id}`, body: { contract: { id: contract.id } } });
       }
       const [deleted, ...results] = await Promise.all([
@@ -164,7 +240,10 @@ describe('the contract reference', () => {
       for (const [i, r] of results.entries()) {
         expect([requests[i]!.method === 'POST' ? 201 : 200, 400], JSON.stringify(r.body)).toContain(r.status);
         if (r.status === 400) {
-          expect(r.body).toEqual({ contract: { id: [`Invalid pk "${contract.id}" - object does not exist.`] }, requestId: r.headers['x-request-id'] });
+          expect(r.body).toEqual({
+            contract: { id: [`Invalid pk "${contract.id}" - object does not exist.`] },
+            requestId: r.headers['x-request-id'],
+          });
         }
       }
       // Every project that got the contract lost it with the contract.
@@ -176,7 +255,12 @@ describe('the contract reference', () => {
   it('takes the contract from a form body too', async () => {
     const b = await newBusiness(t);
     const contract = await newContract(b);
-    const res = await call(b, { method: 'POST', url: '/v1/project', form: 'urlencoded', body: { title: 'Form', 'contract[id]': contract.id } });
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/project',
+      form: 'urlencoded',
+      body: { title: 'Form', 'contract[id]': contract.id },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.contract).toEqual(contract);
   });
@@ -204,10 +288,21 @@ describe('PATCH /v1/project/{project_id}', () => {
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(FULL_KEYS);
-    expect(res.body).toEqual({ ...p, title: 'After', status: 'E', actualEndDate: '2026-02-03', symbolColor: null, updated: res.body.updated });
+    expect(res.body).toEqual({
+      ...p,
+      title: 'After',
+      status: 'E',
+      actualEndDate: '2026-02-03',
+      symbolColor: null,
+      updated: res.body.updated,
+    });
     expect(res.body.updated >= p.created).toBe(true);
     expect((await get(b, `/v1/project/${p.id}`)).body).toEqual(res.body);
-    const cleared = await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { actualEndDate: null, startDate: null, endDate: null } });
+    const cleared = await call(b, {
+      method: 'PATCH',
+      url: `/v1/project/${p.id}`,
+      body: { actualEndDate: null, startDate: null, endDate: null },
+    });
     expect(cleared.body).toMatchObject({ actualEndDate: null, startDate: null, endDate: null, title: 'After' });
   });
 
@@ -227,8 +322,12 @@ describe('PATCH /v1/project/{project_id}', () => {
   it('sets and clears the hidden flag', async () => {
     const b = await newBusiness(t);
     const p = await create(b, { title: 'Hide me' });
-    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { isHidden: true } })).body.isHidden).toBe(true);
-    expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { isHidden: false } })).body.isHidden).toBe(false);
+    expect(
+      (await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { isHidden: true } })).body.isHidden,
+    ).toBe(true);
+    expect(
+      (await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { isHidden: false } })).body.isHidden,
+    ).toBe(false);
   });
 });
 
@@ -251,7 +350,11 @@ describe('DELETE /v1/project/{project_id}', () => {
     }
     expect(await listIds(b, '/v1/project')).toEqual([keep.id]);
     expect(await listIds(b, '/v1/project?status=I')).toEqual([]);
-    const row = await t.testDb.db.selectFrom('project').select(['title', 'deleted_at']).where('id', '=', doomed.id).executeTakeFirstOrThrow();
+    const row = await t.testDb.db
+      .selectFrom('project')
+      .select(['title', 'deleted_at'])
+      .where('id', '=', doomed.id)
+      .executeTakeFirstOrThrow();
     expect(row.title).toBe('Doomed');
     expect(row.deleted_at).toMatch(RFC3339_MS_UTC);
   });
@@ -260,7 +363,14 @@ describe('DELETE /v1/project/{project_id}', () => {
 describe('body encodings', () => {
   it('JSON, urlencoded and multipart give the same project', async () => {
     const b = await newBusiness(t);
-    const fields = { title: 'Encoded', status: 'A', symbolColor: '#abc', startDate: '2026-03-01', endDate: '2026-04-30', isHidden: 'true' };
+    const fields = {
+      title: 'Encoded',
+      status: 'A',
+      symbolColor: '#abc',
+      startDate: '2026-03-01',
+      endDate: '2026-04-30',
+      isHidden: 'true',
+    };
     const json = await create(b, { ...fields, isHidden: true });
     const form = await call(b, { method: 'POST', url: '/v1/project', body: fields, form: 'urlencoded' });
     const multi = await call(b, { method: 'POST', url: '/v1/project', body: fields, form: 'multipart' });
@@ -269,7 +379,12 @@ describe('body encodings', () => {
     expect(multi.status, JSON.stringify(multi.body)).toBe(201);
     expect(strip(form.body)).toEqual(strip(json));
     expect(strip(multi.body)).toEqual(strip(json));
-    const patched = await call(b, { method: 'PATCH', url: `/v1/project/${json.id}`, body: { actualEndDate: '2026-05-02', isHidden: 'false' }, form: 'urlencoded' });
+    const patched = await call(b, {
+      method: 'PATCH',
+      url: `/v1/project/${json.id}`,
+      body: { actualEndDate: '2026-05-02', isHidden: 'false' },
+      form: 'urlencoded',
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ actualEndDate: '2026-05-02', isHidden: false });
   });
@@ -301,7 +416,8 @@ describe('GET /v1/project', () => {
     const b = await newBusiness(t);
     const byStatus: Record<string, number> = {};
     for (const status of ['U', 'I', 'A', 'E']) byStatus[status] = (await create(b, { title: status, status })).id;
-    for (const status of ['U', 'I', 'A', 'E']) expect(await listIds(b, `/v1/project?status=${status}`)).toEqual([byStatus[status]]);
+    for (const status of ['U', 'I', 'A', 'E'])
+      expect(await listIds(b, `/v1/project?status=${status}`)).toEqual([byStatus[status]]);
   });
 
   it('filters by is_hidden: true only hidden, false only visible, omitted all', async () => {
@@ -324,7 +440,11 @@ describe('GET /v1/project', () => {
     expect(await listIds(b, '/v1/project?start_date_start=2026-02-01')).toEqual([mar, feb]);
     expect(await listIds(b, '/v1/project?start_date_end=2026-02-01')).toEqual([feb, jan]);
     expect(await listIds(b, '/v1/project?start_date_start=2026-02-01&start_date_end=2026-02-01')).toEqual([feb]);
-    expect(await listIds(b, '/v1/project?start_date_start=2026-01-31&start_date_end=2026-03-01')).toEqual([mar, feb, jan]);
+    expect(await listIds(b, '/v1/project?start_date_start=2026-01-31&start_date_end=2026-03-01')).toEqual([
+      mar,
+      feb,
+      jan,
+    ]);
     expect(await listIds(b, '/v1/project?end_date_start=2026-03-01')).toEqual([mar, jan]);
     expect(await listIds(b, '/v1/project?end_date_end=2026-02-28')).toEqual([feb]);
     expect(await listIds(b, '/v1/project?end_date_start=2026-03-01&end_date_end=2026-03-01')).toEqual([jan]);
@@ -361,7 +481,9 @@ describe('the demo business', () => {
     const demo = await createDemo(t.testDb.db, t.masterKey);
     const res = await call(demo, { method: 'GET', url: '/v1/project' });
     expect(res.status).toBe(200);
-    expect(res.body.results.map((p: { title: string }) => p.title)).toEqual([...DEMO_PROJECTS].reverse().map((p) => p.title));
+    expect(res.body.results.map((p: { title: string }) => p.title)).toEqual(
+      [...DEMO_PROJECTS].reverse().map((p) => p.title),
+    );
     expect(res.body.results.map((p: { status: string }) => p.status)).toEqual(['E', 'A', 'I', 'U']);
     expect(res.body.results.map((p: { contract: { title: string } | null }) => p.contract?.title ?? null)).toEqual([
       null,

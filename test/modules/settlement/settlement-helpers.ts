@@ -28,19 +28,42 @@ export function settlementBusiness(t: TestApp): Promise<TestBusiness> {
 }
 
 /** Creates a contract that accepts settlements; `extra` overrides any property. Returns its create body. */
-export async function contractFor(t: TestApp, b: TestBusiness, extra: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function contractFor(
+  t: TestApp,
+  b: TestBusiness,
+  extra: Record<string, unknown> = {},
+): Promise<Record<string, any>> {
   const res = await sendJson(t.app, b, {
     method: 'POST',
     url: '/v1/contract',
-    body: { title: 'Service contract', amount: 10_000_000, type: 'I', startDate: '2026-01-01', endDate: '2026-12-31', ...extra },
+    body: {
+      title: 'Service contract',
+      amount: 10_000_000,
+      type: 'I',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      ...extra,
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
 
 /** A valid create body for `contractId` and `typeId`; `extra` overrides any property. */
-export function settlementBody(contractId: number, typeId: number | undefined, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { title: 'Payment', amount: 1_000_000, additionalAmount: 0, vat: 100_000, contract: { id: contractId }, type: { id: typeId }, ...extra };
+export function settlementBody(
+  contractId: number,
+  typeId: number | undefined,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    title: 'Payment',
+    amount: 1_000_000,
+    additionalAmount: 0,
+    vat: 100_000,
+    contract: { id: contractId },
+    type: { id: typeId },
+    ...extra,
+  };
 }
 
 /** Creates a settlement and returns the 201 body. */
@@ -51,7 +74,11 @@ export async function createSettlement(
   typeId: number | undefined,
   extra: Record<string, unknown> = {},
 ): Promise<Record<string, any>> {
-  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/settlement', body: settlementBody(contractId, typeId, extra) });
+  const res = await sendJson(t.app, b, {
+    method: 'POST',
+    url: '/v1/settlement',
+    body: settlementBody(contractId, typeId, extra),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }

@@ -28,7 +28,8 @@ async function count(b: TestBusiness): Promise<number> {
 const NEEDS_DATES = 'The contract needs both a start date and an end date before a settlement can be created.';
 const SUSPENDED = 'No settlement can be created for a suspended contract.';
 const OUT = 'The outstanding payment type (OUT) cannot be used to create a settlement.';
-const used = (title: string) => `A settlement of type "${title}" already exists for this contract, and the type does not allow multiple rounds.`;
+const used = (title: string) =>
+  `A settlement of type "${title}" already exists for this contract, and the type does not allow multiple rounds.`;
 
 describe('POST /v1/settlement — the creation rules (spec: Settlement create 1–5)', () => {
   it('1. contract and type are required, as references with an id', async () => {
@@ -95,7 +96,9 @@ describe('POST /v1/settlement — the creation rules (spec: Settlement create 1�
     await createSettlement(t, b, c.id, b.ids.settlementTypes.ini);
     await createSettlement(t, b, c.id, b.ids.settlementTypes.sin);
     expect400(await post(b, settlementBody(c.id, b.ids.settlementTypes.ini)), { type: { id: [used('Down payment')] } });
-    expect400(await post(b, settlementBody(c.id, b.ids.settlementTypes.sin, { settlementRound: 2 })), { type: { id: [used('Single settlement')] } });
+    expect400(await post(b, settlementBody(c.id, b.ids.settlementTypes.sin, { settlementRound: 2 })), {
+      type: { id: [used('Single settlement')] },
+    });
     expect(await count(b)).toBe(2);
   });
 
@@ -127,14 +130,21 @@ describe('POST /v1/settlement — property validation', () => {
     const c = await contractFor(t, b);
     const body = (extra: Record<string, unknown>) => settlementBody(c.id, b.ids.settlementTypes.ins, extra);
     expect400(await post(b, body({ title: '' })), { title: ['This field may not be blank.'] });
-    expect400(await post(b, body({ title: 'x'.repeat(129) })), { title: ['Ensure this field has no more than 128 characters.'] });
+    expect400(await post(b, body({ title: 'x'.repeat(129) })), {
+      title: ['Ensure this field has no more than 128 characters.'],
+    });
     expect400(await post(b, body({ amount: -1, additionalAmount: -2, vat: -3 })), {
       amount: ['Ensure this value is greater than or equal to 0.'],
       additionalAmount: ['Ensure this value is greater than or equal to 0.'],
       vat: ['Ensure this value is greater than or equal to 0.'],
     });
-    expect400(await post(b, body({ amount: 1.5, vat: '10' })), { amount: ['A valid integer is required.'], vat: ['A valid integer is required.'] });
-    expect400(await post(b, body({ settlementRound: 0 })), { settlementRound: ['Ensure this value is greater than or equal to 1.'] });
+    expect400(await post(b, body({ amount: 1.5, vat: '10' })), {
+      amount: ['A valid integer is required.'],
+      vat: ['A valid integer is required.'],
+    });
+    expect400(await post(b, body({ settlementRound: 0 })), {
+      settlementRound: ['Ensure this value is greater than or equal to 1.'],
+    });
     expect400(await post(b, body({ dueDate: '2026-02-30', taxInvoiceIssuedDate: 'today' })), {
       dueDate: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
       taxInvoiceIssuedDate: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
@@ -155,7 +165,9 @@ describe('PATCH /v1/settlement/{settlement_id} — validation', () => {
   it('status codes, non-null properties and members; a failed PATCH changes nothing and records no history', async () => {
     const b = await settlementBusiness(t);
     const c = await contractFor(t, b);
-    const s = await createSettlement(t, b, c.id, b.ids.settlementTypes.ins, { inChargeSet: [{ id: b.ids.members.kim }] });
+    const s = await createSettlement(t, b, c.id, b.ids.settlementTypes.ins, {
+      inChargeSet: [{ id: b.ids.members.kim }],
+    });
     const before = (await call(b, { method: 'GET', url: `/v1/settlement/${s.id}` })).body;
     expect400(await patch(b, s.id, { status: 'X' }), { status: ['"X" is not a valid choice.'] });
     expect400(await patch(b, s.id, { status: null, title: null, amount: null }), {
@@ -163,8 +175,12 @@ describe('PATCH /v1/settlement/{settlement_id} — validation', () => {
       title: ['This field may not be null.'],
       amount: ['This field may not be null.'],
     });
-    expect400(await patch(b, s.id, { status: 'S', inChargeSet: [{ id: 999999 }] }), { inChargeSet: ['Invalid pk "999999" - object does not exist.'] });
-    expect400(await patch(b, s.id, { status: 'S', vat: -1 }), { vat: ['Ensure this value is greater than or equal to 0.'] });
+    expect400(await patch(b, s.id, { status: 'S', inChargeSet: [{ id: 999999 }] }), {
+      inChargeSet: ['Invalid pk "999999" - object does not exist.'],
+    });
+    expect400(await patch(b, s.id, { status: 'S', vat: -1 }), {
+      vat: ['Ensure this value is greater than or equal to 0.'],
+    });
     expect((await call(b, { method: 'GET', url: `/v1/settlement/${s.id}` })).body).toEqual(before);
     expect((await call(b, { method: 'GET', url: `/v1/settlement/${s.id}/status_history` })).body.results).toEqual([]);
   });
@@ -180,7 +196,12 @@ describe('PATCH /v1/settlement/{settlement_id} — validation', () => {
 describe('routes, ids and queries', () => {
   it('unknown and non-integer ids answer 404 on every route', async () => {
     const b = await settlementBusiness(t);
-    for (const url of ['/v1/settlement/999999', '/v1/settlement/abc', '/v1/settlement/999999/status_history', '/v1/settlement/x/status_history']) {
+    for (const url of [
+      '/v1/settlement/999999',
+      '/v1/settlement/abc',
+      '/v1/settlement/999999/status_history',
+      '/v1/settlement/x/status_history',
+    ]) {
       const res = await call(b, { method: 'GET', url });
       expect(res.status, url).toBe(404);
     }
@@ -224,7 +245,9 @@ describe('settlement notes — failing paths', () => {
     const one = await createSettlement(t, b, c.id, b.ids.settlementTypes.ins);
     const two = await createSettlement(t, b, c.id, b.ids.settlementTypes.ins);
     const url = `/v1/settlement/${one.id}/history`;
-    expect400(await call(b, { method: 'POST', url, body: { content: '' } }), { content: ['This field may not be blank.'] });
+    expect400(await call(b, { method: 'POST', url, body: { content: '' } }), {
+      content: ['This field may not be blank.'],
+    });
     expect400(await call(b, { method: 'POST', url, body: { content: 'x'.repeat(5001) } }), {
       content: ['Ensure this field has no more than 5000 characters.'],
     });
@@ -232,8 +255,12 @@ describe('settlement notes — failing paths', () => {
       member: { id: ['Invalid pk "999999" - object does not exist.'] },
     });
     const note = await call(b, { method: 'POST', url, body: { content: 'x' } });
-    expect((await call(b, { method: 'GET', url: `/v1/settlement/${two.id}/history/${note.body.id}` })).status).toBe(404);
-    expect((await call(b, { method: 'POST', url: '/v1/settlement/999999/history', body: { content: 'x' } })).status).toBe(404);
+    expect((await call(b, { method: 'GET', url: `/v1/settlement/${two.id}/history/${note.body.id}` })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(b, { method: 'POST', url: '/v1/settlement/999999/history', body: { content: 'x' } })).status,
+    ).toBe(404);
   });
 });
 
@@ -272,7 +299,11 @@ describe('the unique index behind "once per contract" (both dialects)', () => {
     }
     expect(error).toBeDefined();
     expect(
-      isUniqueViolation(error, 'settlement_single_round_uq', ['settlement.business_id', 'settlement.contract_id', 'settlement.single_type_id']),
+      isUniqueViolation(error, 'settlement_single_round_uq', [
+        'settlement.business_id',
+        'settlement.contract_id',
+        'settlement.single_type_id',
+      ]),
     ).toBe(true);
     expect(isUniqueViolation(error, 'another_uq', ['settlement.id'])).toBe(false);
   });

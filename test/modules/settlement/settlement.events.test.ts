@@ -33,7 +33,9 @@ describe('settlement events', () => {
   it('writes settlement.created with the full shape GET answers; updated equals created', async () => {
     const { b, contractId } = await setup();
     const mark = await lastEventId(b);
-    const s = await createSettlement(t, b, contractId, b.ids.settlementTypes.ins, { inChargeSet: [{ id: b.ids.members.kim }] });
+    const s = await createSettlement(t, b, contractId, b.ids.settlementTypes.ins, {
+      inChargeSet: [{ id: b.ids.members.kim }],
+    });
     expect(s).not.toHaveProperty('updated');
     const all = await eventsAfter(b, mark);
     expect(all.map((e) => e.type)).toEqual(['settlement.created']);
@@ -71,11 +73,18 @@ describe('settlement events', () => {
 
   it('a PATCH that changes nothing writes no event, no history row, and keeps updated', async () => {
     const { b, contractId } = await setup();
-    const s = await createSettlement(t, b, contractId, b.ids.settlementTypes.ins, { inChargeSet: [{ id: b.ids.members.kim }] });
+    const s = await createSettlement(t, b, contractId, b.ids.settlementTypes.ins, {
+      inChargeSet: [{ id: b.ids.members.kim }],
+    });
     const before = (await get(b, `/v1/settlement/${s.id}`)).body;
     const mark = await lastEventId(b);
     await sleep(5);
-    for (const body of [{}, { status: 'C' }, { title: 'Payment', inChargeSet: [{ id: b.ids.members.kim }], isHidden: false }, { settlementRound: 9 }]) {
+    for (const body of [
+      {},
+      { status: 'C' },
+      { title: 'Payment', inChargeSet: [{ id: b.ids.members.kim }], isHidden: false },
+      { settlementRound: 9 },
+    ]) {
       const res = await patch(b, `/v1/settlement/${s.id}`, body);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.updated).toBe(before.updated);
@@ -92,7 +101,9 @@ describe('settlement events', () => {
     // ini is single-round: a second one is refused.
     expect((await post(b, '/v1/settlement', settlementBody(contractId, b.ids.settlementTypes.ini))).status).toBe(400);
     expect((await post(b, '/v1/settlement', settlementBody(999999, b.ids.settlementTypes.ins))).status).toBe(400);
-    expect((await patch(b, `/v1/settlement/${s.id}`, { title: 'New', inChargeSet: [{ id: 999999 }] })).status).toBe(400);
+    expect((await patch(b, `/v1/settlement/${s.id}`, { title: 'New', inChargeSet: [{ id: 999999 }] })).status).toBe(
+      400,
+    );
     expect((await patch(b, `/v1/settlement/${s.id}`, { status: 'X' })).status).toBe(400);
     expect((await patch(b, '/v1/settlement/999999', { title: 'X' })).status).toBe(404);
     expect((await del(b, '/v1/settlement/999999')).status).toBe(404);
@@ -135,7 +146,10 @@ describe('settlement note events', () => {
     const s = await createSettlement(t, b, contractId, b.ids.settlementTypes.ins);
     const mark = await lastEventId(b);
     // A back-dated note: `created` is the date named, `updated` the time of the write.
-    const created = await post(b, `/v1/settlement/${s.id}/history`, { content: 'Invoice sent', created: '2020-01-01T00:00:00+09:00' });
+    const created = await post(b, `/v1/settlement/${s.id}/history`, {
+      content: 'Invoice sent',
+      created: '2020-01-01T00:00:00+09:00',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.created).toBe('2019-12-31T15:00:00.000Z');
     const noteUrl = `/v1/settlement/${s.id}/history/${created.body.id}`;
@@ -191,11 +205,15 @@ describe('updated_start / updated_end', () => {
     const q = (s: string) => encodeURIComponent(s);
     expect(await ids(`/v1/settlement?updated_start=${q(mark)}`)).toEqual([a.id]);
     expect(await ids(`/v1/settlement?updated_end=${q(mark)}`)).toEqual([c.id]);
-    expect(await ids(`/v1/settlement?updated_start=${q(patched.body.updated)}&updated_end=${q(patched.body.updated)}`)).toEqual([a.id]);
+    expect(
+      await ids(`/v1/settlement?updated_start=${q(patched.body.updated)}&updated_end=${q(patched.body.updated)}`),
+    ).toEqual([a.id]);
     expect(await ids(`/v1/settlement/${a.id}/history?updated_start=${q(mark)}`)).toEqual([na.id]);
     expect(await ids(`/v1/settlement/${a.id}/history?updated_end=${q(mark)}`)).toEqual([nb.id]);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: b.timezone }).format(new Date());
-    expect((await ids(`/v1/settlement?updated_start=${today}&updated_end=${today}`)).sort()).toEqual([a.id, c.id].sort());
+    expect((await ids(`/v1/settlement?updated_start=${today}&updated_end=${today}`)).sort()).toEqual(
+      [a.id, c.id].sort(),
+    );
     const bad = await get(b, '/v1/settlement?updated_end=2026-02-30');
     expect(bad.status).toBe(400);
     expect(bad.body).toHaveProperty('updated_end');

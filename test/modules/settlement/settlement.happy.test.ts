@@ -20,7 +20,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const LIST_KEYS = ['id', 'title', 'status', 'amount', 'additionalAmount', 'vat', 'typeAlias', 'created', 'contract', 'dueDate', 'settledDate'];
+const LIST_KEYS = [
+  'id',
+  'title',
+  'status',
+  'amount',
+  'additionalAmount',
+  'vat',
+  'typeAlias',
+  'created',
+  'contract',
+  'dueDate',
+  'settledDate',
+];
 const FULL_KEYS = [
   ...LIST_KEYS,
   'settlementRound',
@@ -46,7 +58,13 @@ function memberOf(b: TestBusiness, key: 'kim' | 'lee' | 'park') {
   } as const;
   const m = members[key];
   const gradeTitle = m.grade === 'owner' ? 'Owner' : 'Staff';
-  return { id: b.ids.members[key], nickname: m.nickname, email: m.email, isActive: m.isActive, grade: { id: b.ids.grades[m.grade], title: gradeTitle } };
+  return {
+    id: b.ids.members[key],
+    nickname: m.nickname,
+    email: m.email,
+    isActive: m.isActive,
+    grade: { id: b.ids.grades[m.grade], title: gradeTitle },
+  };
 }
 
 describe('POST /v1/settlement', () => {
@@ -79,7 +97,15 @@ describe('POST /v1/settlement', () => {
       vat: 270_000,
       typeAlias: 'Down payment',
       created: expect.stringMatching(RFC3339_MS_UTC),
-      contract: { id: c.id, title: 'Brand site', amount: 9_000_000, type: 'I', status: 'I', startDate: '2026-01-01', endDate: '2026-12-31' },
+      contract: {
+        id: c.id,
+        title: 'Brand site',
+        amount: 9_000_000,
+        type: 'I',
+        status: 'I',
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+      },
       dueDate: '2026-01-15',
       settledDate: null,
     });
@@ -106,7 +132,13 @@ describe('POST /v1/settlement', () => {
       settlementRound: 1,
       isTaxInvoiceIssued: true,
       isTaxInvoiceNeeded: true,
-      type: { id: b.ids.settlementTypes.ins, baseType: 'INS', category: 'I', title: 'Interim payment', allowsMultipleRounds: true },
+      type: {
+        id: b.ids.settlementTypes.ins,
+        baseType: 'INS',
+        category: 'I',
+        title: 'Interim payment',
+        allowsMultipleRounds: true,
+      },
       taxInvoiceIssuedDate: '2026-02-01',
       taxInvoiceIssueDueDate: '2026-02-05',
       inChargeSet: [memberOf(b, 'kim'), memberOf(b, 'lee')],
@@ -203,7 +235,13 @@ describe('POST /v1/settlement', () => {
       created: '2000-01-01T00:00:00.000Z',
       bogus: true,
     });
-    expect(s).toMatchObject({ amount: max, additionalAmount: max, vat: max, status: 'C', typeAlias: 'Interim payment 1' });
+    expect(s).toMatchObject({
+      amount: max,
+      additionalAmount: max,
+      vat: max,
+      status: 'C',
+      typeAlias: 'Interim payment 1',
+    });
     expect(s.id).not.toBe(999999);
     expect(s.created).not.toBe('2000-01-01T00:00:00.000Z');
   });
@@ -215,14 +253,20 @@ describe('concurrency (spec: Settlement create 5; a unique index, not a read-the
     const c = await contractFor(t, b);
     const ini = b.ids.settlementTypes.ini;
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call(b, { method: 'POST', url: '/v1/settlement', body: settlementBody(c.id, ini, { title: `Race ${i}` }) })),
+      Array.from({ length: 20 }, (_, i) =>
+        call(b, { method: 'POST', url: '/v1/settlement', body: settlementBody(c.id, ini, { title: `Race ${i}` }) }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(19);
     for (const r of results.filter((x) => x.status === 400)) {
       expect(r.body).toEqual({
-        type: { id: ['A settlement of type "Down payment" already exists for this contract, and the type does not allow multiple rounds.'] },
+        type: {
+          id: [
+            'A settlement of type "Down payment" already exists for this contract, and the type does not allow multiple rounds.',
+          ],
+        },
         requestId: r.headers['x-request-id'],
       });
     }
@@ -234,7 +278,9 @@ describe('concurrency (spec: Settlement create 5; a unique index, not a read-the
     const b = await settlementBusiness(t);
     const c = await contractFor(t, b);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => call(b, { method: 'POST', url: '/v1/settlement', body: settlementBody(c.id, b.ids.settlementTypes.ins) })),
+      Array.from({ length: 20 }, () =>
+        call(b, { method: 'POST', url: '/v1/settlement', body: settlementBody(c.id, b.ids.settlementTypes.ins) }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(await listIds(b, `/v1/settlement?contract_id=${c.id}&page_size=100`)).toHaveLength(20);
@@ -317,11 +363,12 @@ describe('PATCH /v1/settlement/{settlement_id}', () => {
   it('replaces inChargeSet as a whole; [] and null clear it; omitted keeps it', async () => {
     const b = await settlementBusiness(t);
     const c = await contractFor(t, b);
-    const s = await createSettlement(t, b, c.id, b.ids.settlementTypes.ins, { inChargeSet: [{ id: b.ids.members.kim }] });
-    expect((await patch(b, s.id, { inChargeSet: [{ id: b.ids.members.park }, { id: b.ids.members.lee }] })).body.inChargeSet).toEqual([
-      memberOf(b, 'lee'),
-      memberOf(b, 'park'),
-    ]);
+    const s = await createSettlement(t, b, c.id, b.ids.settlementTypes.ins, {
+      inChargeSet: [{ id: b.ids.members.kim }],
+    });
+    expect(
+      (await patch(b, s.id, { inChargeSet: [{ id: b.ids.members.park }, { id: b.ids.members.lee }] })).body.inChargeSet,
+    ).toEqual([memberOf(b, 'lee'), memberOf(b, 'park')]);
     expect((await patch(b, s.id, { title: 'Kept' })).body.inChargeSet).toHaveLength(2);
     expect((await patch(b, s.id, { inChargeSet: [] })).body.inChargeSet).toEqual([]);
     await patch(b, s.id, { inChargeSet: [{ id: b.ids.members.kim }] });
@@ -336,14 +383,29 @@ describe('PATCH /v1/settlement/{settlement_id}', () => {
     expect((await get(b, url)).body).toEqual({ next: null, previous: null, results: [] });
     expect((await patch(b, s.id, { status: 'D' })).body.status).toBe('D');
     expect((await patch(b, s.id, { status: 'D' })).body.status).toBe('D');
-    expect((await patch(b, s.id, { status: 'S', settledDate: '2026-04-01' })).body).toMatchObject({ status: 'S', settledDate: '2026-04-01' });
+    expect((await patch(b, s.id, { status: 'S', settledDate: '2026-04-01' })).body).toMatchObject({
+      status: 'S',
+      settledDate: '2026-04-01',
+    });
     expect((await get(b, `/v1/settlement/${s.id}`)).body.status).toBe('S');
     expect((await get(b, '/v1/settlement')).body.results[0].status).toBe('S');
     const history = await get(b, url);
     expect(history.status).toBe(200);
     expect(history.body.results).toEqual([
-      { id: expect.any(Number), status: 'S', previousStatus: 'D', member: null, created: expect.stringMatching(RFC3339_MS_UTC) },
-      { id: expect.any(Number), status: 'D', previousStatus: 'C', member: null, created: expect.stringMatching(RFC3339_MS_UTC) },
+      {
+        id: expect.any(Number),
+        status: 'S',
+        previousStatus: 'D',
+        member: null,
+        created: expect.stringMatching(RFC3339_MS_UTC),
+      },
+      {
+        id: expect.any(Number),
+        status: 'D',
+        previousStatus: 'C',
+        member: null,
+        created: expect.stringMatching(RFC3339_MS_UTC),
+      },
     ]);
     for (const status of ['P', 'C']) await patch(b, s.id, { status });
     const page = await get(b, `${url}?page_size=3`);
@@ -364,7 +426,11 @@ describe('PATCH /v1/settlement/{settlement_id}', () => {
     const b = await settlementBusiness(t);
     const c = await contractFor(t, b);
     const s = await createSettlement(t, b, c.id, b.ids.settlementTypes.ins);
-    await call(b, { method: 'PATCH', url: `/v1/contract/${c.id}`, body: { title: 'Renamed contract', status: 'T', amount: 1 } });
+    await call(b, {
+      method: 'PATCH',
+      url: `/v1/contract/${c.id}`,
+      body: { title: 'Renamed contract', status: 'T', amount: 1 },
+    });
     expect((await get(b, `/v1/settlement/${s.id}`)).body.contract).toEqual({
       id: c.id,
       title: 'Renamed contract',
@@ -425,16 +491,26 @@ describe('racing the deletion of the contract', () => {
       const b = await settlementBusiness(t);
       const c = await contractFor(t, b);
       const creates = Array.from({ length: 10 }, (_, i) =>
-        call(b, { method: 'POST', url: '/v1/settlement', body: settlementBody(c.id, b.ids.settlementTypes.ins, { title: `Race ${i}` }) }),
+        call(b, {
+          method: 'POST',
+          url: '/v1/settlement',
+          body: settlementBody(c.id, b.ids.settlementTypes.ins, { title: `Race ${i}` }),
+        }),
       );
-      const [deleted, ...results] = await Promise.all([call(b, { method: 'DELETE', url: `/v1/contract/${c.id}` }), ...creates]);
+      const [deleted, ...results] = await Promise.all([
+        call(b, { method: 'DELETE', url: `/v1/contract/${c.id}` }),
+        ...creates,
+      ]);
       expect(deleted.status).toBe(204);
       for (const r of results) {
         expect([201, 400], JSON.stringify(r.body)).toContain(r.status);
         // A 201 describes the settlement it created, even when the contract took it away right after.
         if (r.status === 201) expect(r.body.contract.id).toBe(c.id);
         if (r.status === 400) {
-          expect(r.body).toEqual({ contract: { id: [`Invalid pk "${c.id}" - object does not exist.`] }, requestId: r.headers['x-request-id'] });
+          expect(r.body).toEqual({
+            contract: { id: [`Invalid pk "${c.id}" - object does not exist.`] },
+            requestId: r.headers['x-request-id'],
+          });
         }
       }
       // Whatever was created went with the contract.
@@ -452,10 +528,25 @@ describe('body encodings', () => {
     async function roundTrip(req: SignedRequest) {
       const res = await call(b, req);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      const { id: _id, created: _created, updated: _updated, typeAlias: _alias, settlementRound: _round, ...rest } = (await get(b, `/v1/settlement/${res.body.id}`)).body;
+      const {
+        id: _id,
+        created: _created,
+        updated: _updated,
+        typeAlias: _alias,
+        settlementRound: _round,
+        ...rest
+      } = (await get(b, `/v1/settlement/${res.body.id}`)).body;
       return rest;
     }
-    const flat = { title: 'Encoded', amount: 10, additionalAmount: 2, vat: 1, settlementRound: 1, isTaxInvoiceNeeded: true, dueDate: '2026-05-05' };
+    const flat = {
+      title: 'Encoded',
+      amount: 10,
+      additionalAmount: 2,
+      vat: 1,
+      settlementRound: 1,
+      isTaxInvoiceNeeded: true,
+      dueDate: '2026-05-05',
+    };
     const json = await roundTrip({
       method: 'POST',
       url: '/v1/settlement',
@@ -483,7 +574,12 @@ describe('body encodings', () => {
     expect(brackets).toEqual(json);
     expect(multi).toEqual(json);
     const s = (await get(b, `/v1/settlement?page_size=1`)).body.results[0];
-    const patched = await call(b, { method: 'PATCH', url: `/v1/settlement/${s.id}`, form: 'urlencoded', body: { status: 'S', isHidden: 'true', amount: '99' } });
+    const patched = await call(b, {
+      method: 'PATCH',
+      url: `/v1/settlement/${s.id}`,
+      form: 'urlencoded',
+      body: { status: 'S', isHidden: 'true', amount: '99' },
+    });
     expect(patched.body).toMatchObject({ status: 'S', isHidden: true, amount: 99 });
   });
 });
@@ -543,7 +639,9 @@ describe('GET /v1/settlement', () => {
     expect(await listIds(b, '/v1/settlement?due_date_start=2026-03-11')).toEqual([april.id]);
     expect(await listIds(b, '/v1/settlement?due_date_end=2026-03-10')).toEqual([march.id]);
     expect(await listIds(b, '/v1/settlement?due_date_start=2026-04-10&due_date_end=2026-04-10')).toEqual([april.id]);
-    expect(await listIds(b, '/v1/settlement?settled_date_start=2026-03-12&settled_date_end=2026-03-12')).toEqual([march.id]);
+    expect(await listIds(b, '/v1/settlement?settled_date_start=2026-03-12&settled_date_end=2026-03-12')).toEqual([
+      march.id,
+    ]);
     expect(await listIds(b, '/v1/settlement?settled_date_start=2026-03-13')).toEqual([]);
     expect(await listIds(b, '/v1/settlement?settled_date_end=2026-12-31')).toEqual([march.id]);
   });
@@ -575,14 +673,27 @@ describe('settlement notes /v1/settlement/{settlement_id}/history', () => {
     const c = await contractFor(t, b);
     const s = await createSettlement(t, b, c.id, b.ids.settlementTypes.ins);
     const url = `/v1/settlement/${s.id}/history`;
-    const first = await call(b, { method: 'POST', url, body: { content: 'Invoice sent', member: { id: b.ids.members.kim } } });
+    const first = await call(b, {
+      method: 'POST',
+      url,
+      body: { content: 'Invoice sent', member: { id: b.ids.members.kim } },
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(Number), content: 'Invoice sent', created: expect.stringMatching(RFC3339_MS_UTC), member: memberOf(b, 'kim') });
+    expect(first.body).toEqual({
+      id: expect.any(Number),
+      content: 'Invoice sent',
+      created: expect.stringMatching(RFC3339_MS_UTC),
+      member: memberOf(b, 'kim'),
+    });
     const second = await call(b, { method: 'POST', url, body: { content: 'Paid', member: null } });
     expect(second.body.member).toBeNull();
     expect((await get(b, url)).body.results.map((n: { id: number }) => n.id)).toEqual([second.body.id, first.body.id]);
     expect((await get(b, `${url}/${first.body.id}`)).body).toEqual({ ...first.body, updated: first.body.created });
-    const edited = await call(b, { method: 'PATCH', url: `${url}/${first.body.id}`, body: { content: 'Invoice re-sent' } });
+    const edited = await call(b, {
+      method: 'PATCH',
+      url: `${url}/${first.body.id}`,
+      body: { content: 'Invoice re-sent' },
+    });
     expect(edited.body).toEqual({ ...first.body, content: 'Invoice re-sent', updated: edited.body.updated });
     expect((await send(t.app, b, { method: 'DELETE', url: `${url}/${first.body.id}` })).statusCode).toBe(204);
     expect((await get(b, url)).body.results.map((n: { id: number }) => n.id)).toEqual([second.body.id]);

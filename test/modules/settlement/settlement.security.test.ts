@@ -1,7 +1,11 @@
 /** Security suite for every settlement route (with status history and notes), plus tenant isolation. */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
-import { runCommonRouteTests, runOtherBusinessIdTest, runOtherBusinessReferenceTest } from '../../setup/common-route-tests.ts';
+import {
+  runCommonRouteTests,
+  runOtherBusinessIdTest,
+  runOtherBusinessReferenceTest,
+} from '../../setup/common-route-tests.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
 import { contractFor, createSettlement, settlementBody } from './settlement-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
@@ -28,7 +32,11 @@ async function noteOf(b: TestBusiness): Promise<[number, number]> {
 }
 
 describe('settlement routes', () => {
-  runCommonRouteTests(ctx, { name: 'GET /v1/settlement', okStatus: 200, request: () => ({ method: 'GET', url: '/v1/settlement' }) });
+  runCommonRouteTests(ctx, {
+    name: 'GET /v1/settlement',
+    okStatus: 200,
+    request: () => ({ method: 'GET', url: '/v1/settlement' }),
+  });
   runCommonRouteTests(ctx, {
     name: 'POST /v1/settlement',
     okStatus: 201,
@@ -46,7 +54,11 @@ describe('settlement routes', () => {
   runCommonRouteTests(ctx, {
     name: 'PATCH /v1/settlement/{settlement_id}',
     okStatus: 200,
-    request: async (_t, b) => ({ method: 'PATCH', url: `/v1/settlement/${await settlementOf(b)}`, body: { status: 'S' } }),
+    request: async (_t, b) => ({
+      method: 'PATCH',
+      url: `/v1/settlement/${await settlementOf(b)}`,
+      body: { status: 'S' },
+    }),
   });
   runCommonRouteTests(ctx, {
     name: 'DELETE /v1/settlement/{settlement_id}',
@@ -66,7 +78,11 @@ describe('settlement routes', () => {
   runCommonRouteTests(ctx, {
     name: 'POST /v1/settlement/{settlement_id}/history',
     okStatus: 201,
-    request: async (_t, b) => ({ method: 'POST', url: `/v1/settlement/${await settlementOf(b)}/history`, body: { content: 'Signed' } }),
+    request: async (_t, b) => ({
+      method: 'POST',
+      url: `/v1/settlement/${await settlementOf(b)}/history`,
+      body: { content: 'Signed' },
+    }),
   });
   runCommonRouteTests(ctx, {
     name: 'GET /v1/settlement/{settlement_id}/history/{history_id}',
@@ -132,29 +148,51 @@ describe('settlement routes', () => {
     return { method: 'DELETE', url: `/v1/settlement/${s}/history/${n}` };
   });
 
-  runOtherBusinessReferenceTest(ctx, 'POST /v1/settlement contract', ['contract', 'id'], async (_t, caller, foreign) => ({
-    method: 'POST',
-    url: '/v1/settlement',
-    body: settlementBody((await contractFor(t, foreign)).id, caller.ids.settlementTypes.sub),
-  }));
+  runOtherBusinessReferenceTest(
+    ctx,
+    'POST /v1/settlement contract',
+    ['contract', 'id'],
+    async (_t, caller, foreign) => ({
+      method: 'POST',
+      url: '/v1/settlement',
+      body: settlementBody((await contractFor(t, foreign)).id, caller.ids.settlementTypes.sub),
+    }),
+  );
   runOtherBusinessReferenceTest(ctx, 'POST /v1/settlement type', ['type', 'id'], async (_t, caller, foreign) => ({
     method: 'POST',
     url: '/v1/settlement',
     body: settlementBody((await contractFor(t, caller)).id, foreign.ids.settlementTypes.sub),
   }));
-  runOtherBusinessReferenceTest(ctx, 'POST /v1/settlement inChargeSet', ['inChargeSet'], async (_t, caller, foreign) => ({
-    method: 'POST',
-    url: '/v1/settlement',
-    body: settlementBody((await contractFor(t, caller)).id, caller.ids.settlementTypes.sub, { inChargeSet: [{ id: foreign.ids.members.kim }] }),
-  }));
-  runOtherBusinessReferenceTest(ctx, 'PATCH /v1/settlement/{settlement_id} inChargeSet', ['inChargeSet'], async (_t, caller, foreign) => ({
-    method: 'PATCH',
-    url: `/v1/settlement/${await settlementOf(caller)}`,
-    body: { inChargeSet: [{ id: foreign.ids.members.lee }] },
-  }));
-  runOtherBusinessReferenceTest(ctx, 'POST /v1/settlement/{settlement_id}/history member', ['member', 'id'], async (_t, caller, foreign) => ({
-    method: 'POST',
-    url: `/v1/settlement/${await settlementOf(caller)}/history`,
-    body: { content: 'x', member: { id: foreign.ids.members.kim } },
-  }));
+  runOtherBusinessReferenceTest(
+    ctx,
+    'POST /v1/settlement inChargeSet',
+    ['inChargeSet'],
+    async (_t, caller, foreign) => ({
+      method: 'POST',
+      url: '/v1/settlement',
+      body: settlementBody((await contractFor(t, caller)).id, caller.ids.settlementTypes.sub, {
+        inChargeSet: [{ id: foreign.ids.members.kim }],
+      }),
+    }),
+  );
+  runOtherBusinessReferenceTest(
+    ctx,
+    'PATCH /v1/settlement/{settlement_id} inChargeSet',
+    ['inChargeSet'],
+    async (_t, caller, foreign) => ({
+      method: 'PATCH',
+      url: `/v1/settlement/${await settlementOf(caller)}`,
+      body: { inChargeSet: [{ id: foreign.ids.members.lee }] },
+    }),
+  );
+  runOtherBusinessReferenceTest(
+    ctx,
+    'POST /v1/settlement/{settlement_id}/history member',
+    ['member', 'id'],
+    async (_t, caller, foreign) => ({
+      method: 'POST',
+      url: `/v1/settlement/${await settlementOf(caller)}/history`,
+      body: { content: 'x', member: { id: foreign.ids.members.kim } },
+    }),
+  );
 });

@@ -29,7 +29,8 @@ async function count(b: TestBusiness): Promise<number> {
 
 const DATE_FORMAT = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
 const TIME_FORMAT = 'Time has wrong format. Use one of these formats instead: hh:mm[:ss[.uuuuuu]].';
-const DATETIME_FORMAT = 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].';
+const DATETIME_FORMAT =
+  'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].';
 
 async function setup() {
   const b = await newBusiness(t);
@@ -62,24 +63,32 @@ describe('POST /v1/todo — property validation', () => {
 
   it('inquiry must be a live inquiry of the business, referenced as {id}', async () => {
     const { b, valid } = await setup();
-    expect400(await post(b, { ...valid, inquiry: { id: 2147483647 } }), { inquiry: { id: ['Invalid pk "2147483647" - object does not exist.'] } });
+    expect400(await post(b, { ...valid, inquiry: { id: 2147483647 } }), {
+      inquiry: { id: ['Invalid pk "2147483647" - object does not exist.'] },
+    });
     expect400(await post(b, { ...valid, inquiry: {} }), { inquiry: { id: ['This field is required.'] } });
     expect400(await post(b, { ...valid, inquiry: { id: 'x' } }), { inquiry: { id: ['A valid integer is required.'] } });
-    expect400(await post(b, { ...valid, inquiry: 5 }), { inquiry: ['Invalid data. Expected a dictionary, but got int.'] });
+    expect400(await post(b, { ...valid, inquiry: 5 }), {
+      inquiry: ['Invalid data. Expected a dictionary, but got int.'],
+    });
     const deleted = await newInquiry(t, b, 'Deleted');
     expect((await call(b, { method: 'DELETE', url: `/v1/inquiry/${deleted.id}` })).status).toBe(204);
-    expect400(await post(b, { ...valid, inquiry: { id: deleted.id } }), { inquiry: { id: [`Invalid pk "${deleted.id}" - object does not exist.`] } });
+    expect400(await post(b, { ...valid, inquiry: { id: deleted.id } }), {
+      inquiry: { id: [`Invalid pk "${deleted.id}" - object does not exist.`] },
+    });
     expect(await count(b)).toBe(0);
   });
 
   it('type outside M CA MS E → not a valid choice', async () => {
     const { b, valid } = await setup();
-    for (const type of ['X', 'ca', 'C', '']) expect400(await post(b, { ...valid, type }), { type: [`"${type}" is not a valid choice.`] });
+    for (const type of ['X', 'ca', 'C', ''])
+      expect400(await post(b, { ...valid, type }), { type: [`"${type}" is not a valid choice.`] });
   });
 
   it('dueDate and dueTime in the wrong format', async () => {
     const { b, valid } = await setup();
-    for (const dueDate of ['2026-02-30', '25-11-2026', 'today']) expect400(await post(b, { ...valid, dueDate }), { dueDate: [DATE_FORMAT] });
+    for (const dueDate of ['2026-02-30', '25-11-2026', 'today'])
+      expect400(await post(b, { ...valid, dueDate }), { dueDate: [DATE_FORMAT] });
     for (const dueTime of ['24:00', '10:60', '10', '9:00', '10:00:60', '10:00:00Z', '10:00:00.1234567', 'noon']) {
       expect400(await post(b, { ...valid, dueTime }), { dueTime: [TIME_FORMAT] });
     }
@@ -88,14 +97,20 @@ describe('POST /v1/todo — property validation', () => {
   it('action blank or longer than 2048 characters', async () => {
     const { b, valid } = await setup();
     expect400(await post(b, { ...valid, action: '' }), { action: ['This field may not be blank.'] });
-    expect400(await post(b, { ...valid, action: 'a'.repeat(2049) }), { action: ['Ensure this field has no more than 2048 characters.'] });
+    expect400(await post(b, { ...valid, action: 'a'.repeat(2049) }), {
+      action: ['Ensure this field has no more than 2048 characters.'],
+    });
     expect400(await post(b, { ...valid, action: 7 }), { action: ['Not a valid string.'] });
   });
 
   it('inCharge must be a member of the business, referenced as {id}', async () => {
     const { b, valid } = await setup();
-    expect400(await post(b, { ...valid, inCharge: { id: 2147483647 } }), { inCharge: { id: ['Invalid pk "2147483647" - object does not exist.'] } });
-    expect400(await post(b, { ...valid, inCharge: { nickname: 'Kim' } }), { inCharge: { id: ['This field is required.'] } });
+    expect400(await post(b, { ...valid, inCharge: { id: 2147483647 } }), {
+      inCharge: { id: ['Invalid pk "2147483647" - object does not exist.'] },
+    });
+    expect400(await post(b, { ...valid, inCharge: { nickname: 'Kim' } }), {
+      inCharge: { id: ['This field is required.'] },
+    });
     expect(await count(b)).toBe(0);
   });
 
@@ -107,10 +122,19 @@ describe('POST /v1/todo — property validation', () => {
       action: ['This field may not be blank.'],
       dueTime: [TIME_FORMAT],
     });
-    expect400(await post(b, { inquiry: { id: 2147483647 }, type: 'M', dueDate: '2026-11-25', action: 'a', inCharge: { id: 2147483646 } }), {
-      inquiry: { id: ['Invalid pk "2147483647" - object does not exist.'] },
-      inCharge: { id: ['Invalid pk "2147483646" - object does not exist.'] },
-    });
+    expect400(
+      await post(b, {
+        inquiry: { id: 2147483647 },
+        type: 'M',
+        dueDate: '2026-11-25',
+        action: 'a',
+        inCharge: { id: 2147483646 },
+      }),
+      {
+        inquiry: { id: ['Invalid pk "2147483647" - object does not exist.'] },
+        inCharge: { id: ['Invalid pk "2147483646" - object does not exist.'] },
+      },
+    );
   });
 });
 
@@ -127,8 +151,12 @@ describe('PATCH /v1/todo/{todo_id} — validation and completion rules', () => {
     expect400(await patch(b, todo.id, { action: 'Renamed', inCharge: { id: 2147483647 } }), {
       inCharge: { id: ['Invalid pk "2147483647" - object does not exist.'] },
     });
-    expect400(await patch(b, todo.id, { action: 'Renamed', isComplete: 'yes' }), { isComplete: ['Must be a valid boolean.'] });
-    expect400(await patch(b, todo.id, { isComplete: true, completedAt: 'yesterday' }), { completedAt: [DATETIME_FORMAT] });
+    expect400(await patch(b, todo.id, { action: 'Renamed', isComplete: 'yes' }), {
+      isComplete: ['Must be a valid boolean.'],
+    });
+    expect400(await patch(b, todo.id, { isComplete: true, completedAt: 'yesterday' }), {
+      completedAt: [DATETIME_FORMAT],
+    });
     expect400(await patch(b, todo.id, { isComplete: true, completedInCharge: { id: 2147483647 } }), {
       completedInCharge: { id: ['Invalid pk "2147483647" - object does not exist.'] },
     });
@@ -138,19 +166,32 @@ describe('PATCH /v1/todo/{todo_id} — validation and completion rules', () => {
   it('an open todo takes no completion time or member, unless the same PATCH completes it', async () => {
     const { b, valid } = await setup();
     const todo = await newTodo(t, b, valid);
-    expect400(await patch(b, todo.id, { completedAt: '2026-11-22T00:00:00Z' }), { completedAt: ['Must be null while isComplete is false.'] });
+    expect400(await patch(b, todo.id, { completedAt: '2026-11-22T00:00:00Z' }), {
+      completedAt: ['Must be null while isComplete is false.'],
+    });
     expect400(await patch(b, todo.id, { completedInCharge: { id: b.ids.members.kim } }), {
       completedInCharge: ['Must be null while isComplete is false.'],
     });
-    expect400(await patch(b, todo.id, { isComplete: false, completedAt: '2026-11-22T00:00:00Z', completedInCharge: { id: b.ids.members.kim } }), {
-      completedAt: ['Must be null while isComplete is false.'],
-      completedInCharge: ['Must be null while isComplete is false.'],
-    });
+    expect400(
+      await patch(b, todo.id, {
+        isComplete: false,
+        completedAt: '2026-11-22T00:00:00Z',
+        completedInCharge: { id: b.ids.members.kim },
+      }),
+      {
+        completedAt: ['Must be null while isComplete is false.'],
+        completedInCharge: ['Must be null while isComplete is false.'],
+      },
+    );
     // A member that does not exist is reported as such first (references before the completion rules).
     expect400(await patch(b, todo.id, { completedInCharge: { id: 2147483647 } }), {
       completedInCharge: { id: ['Invalid pk "2147483647" - object does not exist.'] },
     });
-    const res = await patch(b, todo.id, { isComplete: true, completedAt: '2026-11-22T00:00:00Z', completedInCharge: { id: b.ids.members.kim } });
+    const res = await patch(b, todo.id, {
+      isComplete: true,
+      completedAt: '2026-11-22T00:00:00Z',
+      completedInCharge: { id: b.ids.members.kim },
+    });
     expect(res.status).toBe(200);
     expect(res.body.completedAt).toBe('2026-11-22T00:00:00.000Z');
   });
@@ -159,7 +200,9 @@ describe('PATCH /v1/todo/{todo_id} — validation and completion rules', () => {
     const { b, valid } = await setup();
     const todo = await newTodo(t, b, valid);
     await patch(b, todo.id, { isComplete: true });
-    expect400(await patch(b, todo.id, { completedAt: null }), { completedAt: ['This field may not be null while isComplete is true.'] });
+    expect400(await patch(b, todo.id, { completedAt: null }), {
+      completedAt: ['This field may not be null while isComplete is true.'],
+    });
     expect400(await patch(b, todo.id, { isComplete: true, completedAt: null }), {
       completedAt: ['This field may not be null while isComplete is true.'],
     });
@@ -185,28 +228,51 @@ describe('PATCH /v1/todo/{todo_id} — validation and completion rules', () => {
 describe('bodies, routes and methods', () => {
   it('malformed JSON → 400; text/plain → 415; nothing written', async () => {
     const { b } = await setup();
-    const bad = await call(b, { method: 'POST', url: '/v1/todo', raw: { payload: '{"action": ', contentType: 'application/json' } });
+    const bad = await call(b, {
+      method: 'POST',
+      url: '/v1/todo',
+      raw: { payload: '{"action": ', contentType: 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/^JSON parse error - /);
-    expect((await call(b, { method: 'POST', url: '/v1/todo', raw: { payload: 'action=x', contentType: 'text/plain' } })).status).toBe(415);
+    expect(
+      (await call(b, { method: 'POST', url: '/v1/todo', raw: { payload: 'action=x', contentType: 'text/plain' } }))
+        .status,
+    ).toBe(415);
     expect(await count(b)).toBe(0);
   });
 
   it('form bodies are validated like JSON', async () => {
     const { b, inquiry } = await setup();
-    expect400(await call(b, { method: 'POST', url: '/v1/todo', form: 'urlencoded', body: { 'inquiry.id': inquiry.id, type: 'Z', dueDate: '2026-11-25' } }), {
-      type: ['"Z" is not a valid choice.'],
-      action: ['This field is required.'],
-    });
+    expect400(
+      await call(b, {
+        method: 'POST',
+        url: '/v1/todo',
+        form: 'urlencoded',
+        body: { 'inquiry.id': inquiry.id, type: 'Z', dueDate: '2026-11-25' },
+      }),
+      {
+        type: ['"Z" is not a valid choice.'],
+        action: ['This field is required.'],
+      },
+    );
   });
 
   it('a path id that is not a positive integer, or unknown → 404 Not found.', async () => {
     const { b } = await setup();
     for (const id of ['abc', '0', '-1', '1.5', '2147483647', '3000000000']) {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-        const res = await call(b, { method, url: `/v1/todo/${id}`, ...(method === 'PATCH' ? { body: { action: 'x' } } : {}) });
+        const res = await call(b, {
+          method,
+          url: `/v1/todo/${id}`,
+          ...(method === 'PATCH' ? { body: { action: 'x' } } : {}),
+        });
         expect(res.status, `${method} ${id}`).toBe(404);
-        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
+        expect(res.body, `${method} ${id}`).toEqual({
+          detail: 'Not found.',
+          code: 'not_found',
+          requestId: res.headers['x-request-id'],
+        });
       }
     }
   });

@@ -8,7 +8,15 @@ import { createDemo } from '../../../src/demo/demo.ts';
 import { DEMO_TODOS } from '../../../src/demo/demo-data.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { send } from '../../setup/signed-request.ts';
-import { buildClockedApp, type ClockedApp, FULL_KEYS, memberOf, newInquiry, newTodo, SHORT_KEYS } from './todo-helpers.ts';
+import {
+  buildClockedApp,
+  type ClockedApp,
+  FULL_KEYS,
+  memberOf,
+  newInquiry,
+  newTodo,
+  SHORT_KEYS,
+} from './todo-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { relative } from '../../setup/helpers.ts';
 
@@ -76,17 +84,37 @@ describe('POST /v1/todo', () => {
       const todo = await newTodo(t, b, { inquiry: { id }, type, dueDate: '2026-11-22', action: type });
       expect(todo).toMatchObject({ type, inCharge: null, dueTime: null, dDay: 0, isComplete: false });
     }
-    expect((await newTodo(t, b, { inquiry: { id }, type: 'E', dueDate: '2026-11-22', action: 'x', dueTime: '23:59:59' })).dueTime).toBe('23:59:59');
-    expect((await newTodo(t, b, { inquiry: { id }, type: 'E', dueDate: '2026-11-22', action: 'x', dueTime: '00:00:05.123456' })).dueTime).toBe('00:00:05');
-    const full = await get(b, `/v1/todo/${(await newTodo(t, b, { inquiry: { id }, type: 'E', dueDate: '2026-11-22', action: 'x', inCharge: null, dueTime: null, actionHistory: null })).id}`);
+    expect(
+      (await newTodo(t, b, { inquiry: { id }, type: 'E', dueDate: '2026-11-22', action: 'x', dueTime: '23:59:59' }))
+        .dueTime,
+    ).toBe('23:59:59');
+    expect(
+      (
+        await newTodo(t, b, {
+          inquiry: { id },
+          type: 'E',
+          dueDate: '2026-11-22',
+          action: 'x',
+          dueTime: '00:00:05.123456',
+        })
+      ).dueTime,
+    ).toBe('00:00:05');
+    const full = await get(
+      b,
+      `/v1/todo/${(await newTodo(t, b, { inquiry: { id }, type: 'E', dueDate: '2026-11-22', action: 'x', inCharge: null, dueTime: null, actionHistory: null })).id}`,
+    );
     expect(full.body).toMatchObject({ inCharge: null, completedInCharge: null, dueTime: null, actionHistory: null });
   });
 
   it('accepts an action of exactly 2048 characters (Korean too)', async () => {
     const b = await newBusiness(t);
     const { id } = await newInquiry(t, b);
-    expect((await newTodo(t, b, { inquiry: { id }, type: 'M', dueDate: '2026-11-22', action: 'a'.repeat(2048) })).action).toHaveLength(2048);
-    expect((await newTodo(t, b, { inquiry: { id }, type: 'M', dueDate: '2026-11-22', action: '할'.repeat(2048) })).action).toBe('할'.repeat(2048));
+    expect(
+      (await newTodo(t, b, { inquiry: { id }, type: 'M', dueDate: '2026-11-22', action: 'a'.repeat(2048) })).action,
+    ).toHaveLength(2048);
+    expect(
+      (await newTodo(t, b, { inquiry: { id }, type: 'M', dueDate: '2026-11-22', action: '할'.repeat(2048) })).action,
+    ).toBe('할'.repeat(2048));
   });
 
   it('ignores completion properties, read-only and unknown ones on create', async () => {
@@ -132,11 +160,23 @@ describe('GET /v1/todo/{todo_id}', () => {
     at('2026-11-22T03:00:00.000Z');
     const b = await newBusiness(t);
     const inquiry = await newInquiry(t, b);
-    const todo = await newTodo(t, b, { inquiry: { id: inquiry.id }, type: 'E', dueDate: '2026-11-20', action: 'Follow up', actionHistory: 'Sent mail' });
+    const todo = await newTodo(t, b, {
+      inquiry: { id: inquiry.id },
+      type: 'E',
+      dueDate: '2026-11-20',
+      action: 'Follow up',
+      actionHistory: 'Sent mail',
+    });
     const res = await get(b, `/v1/todo/${todo.id}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(FULL_KEYS);
-    expect(res.body).toEqual({ ...todo, completedInCharge: null, actionHistory: 'Sent mail', dDay: -2, updated: todo.created });
+    expect(res.body).toEqual({
+      ...todo,
+      completedInCharge: null,
+      actionHistory: 'Sent mail',
+      dDay: -2,
+      updated: todo.created,
+    });
   });
 });
 
@@ -164,7 +204,12 @@ describe('dDay: dueDate minus today in the business time zone', () => {
   it('follows each business its own time zone: the same instant is another day in New York', async () => {
     const seoul = await newBusiness(t, { timezone: 'Asia/Seoul' });
     const newYork = await newBusiness(t, { timezone: 'America/New_York' });
-    const body = (inquiryId: number) => ({ inquiry: { id: inquiryId }, type: 'M', dueDate: '2026-11-23', action: 'Meet' });
+    const body = (inquiryId: number) => ({
+      inquiry: { id: inquiryId },
+      type: 'M',
+      dueDate: '2026-11-23',
+      action: 'Meet',
+    });
     const s = await newTodo(t, seoul, body((await newInquiry(t, seoul)).id));
     const n = await newTodo(t, newYork, body((await newInquiry(t, newYork)).id));
     at('2026-11-23T04:59:59.999Z'); // 13:59 on the 23rd in Seoul; 23:59 on the 22nd in New York (UTC-5)
@@ -205,14 +250,35 @@ describe('PATCH /v1/todo/{todo_id}', () => {
       inCharge: { id: b.ids.members.kim },
     });
     const before = (await get(b, `/v1/todo/${todo.id}`)).body;
-    const res = await patch(b, todo.id, { type: 'M', dueDate: '2026-11-24', action: 'Meet instead', inquiry: { id: other.id } });
+    const res = await patch(b, todo.id, {
+      type: 'M',
+      dueDate: '2026-11-24',
+      action: 'Meet instead',
+      inquiry: { id: other.id },
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(FULL_KEYS);
-    expect(res.body).toEqual({ ...before, type: 'M', dueDate: '2026-11-24', action: 'Meet instead', dDay: 2, updated: res.body.updated });
+    expect(res.body).toEqual({
+      ...before,
+      type: 'M',
+      dueDate: '2026-11-24',
+      action: 'Meet instead',
+      dDay: 2,
+      updated: res.body.updated,
+    });
     expect(res.body.inquiry).toEqual(inquiry);
     const cleared = await patch(b, todo.id, { dueTime: null, actionHistory: null, inCharge: null });
-    expect(cleared.body).toEqual({ ...res.body, dueTime: null, actionHistory: null, inCharge: null, updated: cleared.body.updated });
-    const reassigned = await patch(b, todo.id, { inCharge: { id: b.ids.members.park, nickname: 'ignored' }, dueTime: '18:45:30' });
+    expect(cleared.body).toEqual({
+      ...res.body,
+      dueTime: null,
+      actionHistory: null,
+      inCharge: null,
+      updated: cleared.body.updated,
+    });
+    const reassigned = await patch(b, todo.id, {
+      inCharge: { id: b.ids.members.park, nickname: 'ignored' },
+      dueTime: '18:45:30',
+    });
     expect(reassigned.body).toMatchObject({ inCharge: memberOf(b, 'park'), dueTime: '18:45:30' });
     expect((await get(b, `/v1/todo/${todo.id}`)).body).toEqual(reassigned.body);
     expect((await patch(b, todo.id, {})).body).toEqual(reassigned.body);
@@ -226,14 +292,28 @@ describe('PATCH /v1/todo/{todo_id}', () => {
     const done = at('2026-11-23T08:15:00.123Z');
     const completed = await patch(b, todo.id, { isComplete: true, completedInCharge: { id: b.ids.members.lee } });
     expect(completed.status).toBe(200);
-    expect(completed.body).toMatchObject({ isComplete: true, completedAt: done.toISOString(), completedInCharge: memberOf(b, 'lee') });
+    expect(completed.body).toMatchObject({
+      isComplete: true,
+      completedAt: done.toISOString(),
+      completedInCharge: memberOf(b, 'lee'),
+    });
     at('2026-11-24T00:00:00.000Z');
     const again = await patch(b, todo.id, { isComplete: true, actionHistory: 'Done' });
-    expect(again.body).toMatchObject({ isComplete: true, completedAt: done.toISOString(), completedInCharge: memberOf(b, 'lee'), actionHistory: 'Done' });
+    expect(again.body).toMatchObject({
+      isComplete: true,
+      completedAt: done.toISOString(),
+      completedInCharge: memberOf(b, 'lee'),
+      actionHistory: 'Done',
+    });
     const other = await patch(b, todo.id, { action: 'Call (done)' });
     expect(other.body).toMatchObject({ isComplete: true, completedAt: done.toISOString() });
     const reopened = await patch(b, todo.id, { isComplete: false });
-    expect(reopened.body).toMatchObject({ isComplete: false, completedAt: null, completedInCharge: null, actionHistory: 'Done' });
+    expect(reopened.body).toMatchObject({
+      isComplete: false,
+      completedAt: null,
+      completedInCharge: null,
+      actionHistory: 'Done',
+    });
     const list = await get(b, '/v1/todo');
     expect(list.body.results[0]).toMatchObject({ id: todo.id, isComplete: false, completedAt: null });
   });
@@ -244,11 +324,25 @@ describe('PATCH /v1/todo/{todo_id}', () => {
     const { id } = await newInquiry(t, b);
     const todo = await newTodo(t, b, { inquiry: { id }, type: 'MS', dueDate: '2026-11-25', action: 'Message' });
     const res = await patch(b, todo.id, { isComplete: true, completedAt: '2026-11-22T09:30:00+09:00' });
-    expect(res.body).toMatchObject({ isComplete: true, completedAt: '2026-11-22T00:30:00.000Z', completedInCharge: null });
-    const changed = await patch(b, todo.id, { completedAt: '2026-11-21T23:00:00Z', completedInCharge: { id: b.ids.members.kim } });
-    expect(changed.body).toMatchObject({ completedAt: '2026-11-21T23:00:00.000Z', completedInCharge: memberOf(b, 'kim') });
+    expect(res.body).toMatchObject({
+      isComplete: true,
+      completedAt: '2026-11-22T00:30:00.000Z',
+      completedInCharge: null,
+    });
+    const changed = await patch(b, todo.id, {
+      completedAt: '2026-11-21T23:00:00Z',
+      completedInCharge: { id: b.ids.members.kim },
+    });
+    expect(changed.body).toMatchObject({
+      completedAt: '2026-11-21T23:00:00.000Z',
+      completedInCharge: memberOf(b, 'kim'),
+    });
     const noMember = await patch(b, todo.id, { completedInCharge: null });
-    expect(noMember.body).toMatchObject({ isComplete: true, completedAt: '2026-11-21T23:00:00.000Z', completedInCharge: null });
+    expect(noMember.body).toMatchObject({
+      isComplete: true,
+      completedAt: '2026-11-21T23:00:00.000Z',
+      completedInCharge: null,
+    });
     const reopened = await patch(b, todo.id, { isComplete: false, completedAt: null, completedInCharge: null });
     expect(reopened.body).toMatchObject({ isComplete: false, completedAt: null, completedInCharge: null });
   });
@@ -295,7 +389,11 @@ describe('todos of a deleted inquiry', () => {
     ]) {
       expect((await call(b, req)).status, req.method).toBe(404);
     }
-    const res = await call(b, { method: 'POST', url: '/v1/todo', body: { inquiry: { id: doomed.id }, type: 'E', dueDate: '2026-11-25', action: 'x' } });
+    const res = await call(b, {
+      method: 'POST',
+      url: '/v1/todo',
+      body: { inquiry: { id: doomed.id }, type: 'E', dueDate: '2026-11-25', action: 'x' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.inquiry).toEqual({ id: [`Invalid pk "${doomed.id}" - object does not exist.`] });
   });
@@ -320,7 +418,9 @@ describe('GET /v1/todo', () => {
     const page3 = await get(b, relative(page2.body.next));
     expect(page3.body.results.map((r: { id: number }) => r.id)).toEqual(newest.slice(4));
     expect(page3.body.next).toBeNull();
-    expect((await get(b, relative(page3.body.previous))).body.results.map((r: { id: number }) => r.id)).toEqual(newest.slice(2, 4));
+    expect((await get(b, relative(page3.body.previous))).body.results.map((r: { id: number }) => r.id)).toEqual(
+      newest.slice(2, 4),
+    );
   });
 
   it('ties on created are broken by id, newest first', async () => {
@@ -354,7 +454,9 @@ describe('GET /v1/todo', () => {
     expect(await listIds(b, '/v1/todo?inquiry_id=2147483647')).toEqual([]);
     expect(await listIds(b, '/v1/todo?is_complete=true')).toEqual([mar01, feb01]);
     expect(await listIds(b, '/v1/todo?is_complete=0')).toEqual([feb28, jan31]);
-    expect(await listIds(b, `/v1/todo?is_complete=false&inquiry_id=${two.id}&due_date_end=2026-02-28`)).toEqual([feb28]);
+    expect(await listIds(b, `/v1/todo?is_complete=false&inquiry_id=${two.id}&due_date_end=2026-02-28`)).toEqual([
+      feb28,
+    ]);
     expect(await listIds(b, '/v1/todo?is_complete=&inquiry_id=&due_date_start=')).toHaveLength(4);
   });
 
@@ -387,7 +489,9 @@ describe('the demo business', () => {
     expect(res.body.results).toHaveLength(DEMO_TODOS.length);
     for (const todo of res.body.results) expect(Object.keys(todo)).toEqual(SHORT_KEYS);
     // Due dates are relative to the day the demo is created: dDay reads them back.
-    expect(res.body.results.map((todo: { dDay: number }) => todo.dDay)).toEqual([...DEMO_TODOS].reverse().map((todo) => todo.dueInDays));
+    expect(res.body.results.map((todo: { dDay: number }) => todo.dDay)).toEqual(
+      [...DEMO_TODOS].reverse().map((todo) => todo.dueInDays),
+    );
     const done = res.body.results.filter((todo: { isComplete: boolean }) => todo.isComplete);
     expect(done).toHaveLength(1);
     expect(done[0].completedAt).toEqual(expect.any(String));

@@ -120,7 +120,12 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
     const lines = linesOf(first);
 
     // The header, then every item the API shows, then the files.
-    expect(lines[0]).toEqual({ format: 'bizapi-export', version: 1, business: { name: 'Demo Company', plan: 'AGENCY', timezone: 'Asia/Seoul' }, exported: expect.any(String) });
+    expect(lines[0]).toEqual({
+      format: 'bizapi-export',
+      version: 1,
+      business: { name: 'Demo Company', plan: 'AGENCY', timezone: 'Asia/Seoul' },
+      exported: expect.any(String),
+    });
     const api = caller(source.baseUrl, source.keys);
     const byType = (type: string) => lines.filter((l) => l.type === type);
     for (const [type, list] of [
@@ -135,20 +140,37 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
       ['estimate.item', '/v1/estimate/item'],
       ['field', '/v1/field'],
     ] as const) {
-      expect(byType(type).map((l) => l.data.id).sort(), type).toEqual((await api.all(list)).map((x) => x.id).sort());
+      expect(
+        byType(type)
+          .map((l) => l.data.id)
+          .sort(),
+        type,
+      ).toEqual((await api.all(list)).map((x) => x.id).sort());
     }
     // Records are their full GET shapes; notes and histories name their record.
     const someClient = byType('client')[0];
     expect(someClient.data).toEqual(await api.call('GET', `/v1/client/${someClient.data.id}`));
     for (const inquiry of byType('inquiry')) {
-      for (const h of ['text_history', 'status_history', 'folder_history', 'email_history', 'email_reply_history', 'submit_history']) {
+      for (const h of [
+        'text_history',
+        'status_history',
+        'folder_history',
+        'email_history',
+        'email_reply_history',
+        'submit_history',
+      ]) {
         const listed = (await api.all(`/v1/inquiry/${inquiry.data.id}/${h}`)).map((x) => x.id).sort();
-        const inFile = byType(`inquiry.${h}`).filter((l) => l.parent.id === inquiry.data.id).map((l) => l.data.id).sort();
+        const inFile = byType(`inquiry.${h}`)
+          .filter((l) => l.parent.id === inquiry.data.id)
+          .map((l) => l.data.id)
+          .sort();
         expect(inFile, `inquiry ${inquiry.data.id} ${h}`).toEqual(listed);
       }
     }
     for (const contract of byType('contract')) {
-      expect(byType('contract.history').filter((l) => l.parent.id === contract.data.id).length).toBe((await api.all(`/v1/contract/${contract.data.id}/history`)).length);
+      expect(byType('contract.history').filter((l) => l.parent.id === contract.data.id).length).toBe(
+        (await api.all(`/v1/contract/${contract.data.id}/history`)).length,
+      );
     }
     expect(byType('contract.history').length).toBeGreaterThan(0);
     expect(byType('settlement.history').length).toBeGreaterThan(0);
@@ -179,7 +201,8 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
     expect(answer.warnings).toEqual([]);
     expect(answer.idsChanged).toEqual({});
     expect(answer.business).toMatchObject({ name: 'Demo Company', plan: 'AGENCY', timezone: 'Asia/Seoul' });
-    for (const [type, c] of Object.entries(answer.counts) as [string, { read: number; created: number }][]) expect(c.created, type).toBe(c.read);
+    for (const [type, c] of Object.entries(answer.counts) as [string, { read: number; created: number }][])
+      expect(c.created, type).toBe(c.read);
     expect(answer.files.downloaded).toBe(files.length);
     // The fresh target holds exactly the one business and its records (on PostgreSQL: in its own schema).
     expect(await target.count('business')).toBe(1);
@@ -201,21 +224,30 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
     const repeated = JSON.parse(repeat.stdout);
     expect(repeated.business.id).toBe(answer.business.id);
     expect(repeated.apiKey).toBeUndefined();
-    for (const [type, c] of Object.entries(repeated.counts) as [string, { read: number; unchanged: number }][]) expect(c.unchanged, type).toBe(c.read);
+    for (const [type, c] of Object.entries(repeated.counts) as [string, { read: number; unchanged: number }][])
+      expect(c.unchanged, type).toBe(c.read);
     expect(repeated.files.downloaded).toBe(0);
   });
 
   it('refuses a file that is not an export, naming it, and writes nothing', async () => {
     const bad = path.join(target.dir, 'bad.jsonl.gz');
     fs.writeFileSync(bad, zlib.gzipSync('{"format":"something-else"}\n'));
-    const r = await runUntilExit(['import', '--file', bad], serverEnv({ databaseUrl: target.url, dataDir: target.dir }));
+    const r = await runUntilExit(
+      ['import', '--file', bad],
+      serverEnv({ databaseUrl: target.url, dataDir: target.dir }),
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('not a bizapi export header');
   });
 
   it('stops at a 600 MB line and at a line nested 100,000 levels deep with a message naming the line and the limit (no RangeError, no stack overflow), writing nothing', async () => {
-    const header = JSON.stringify({ format: 'bizapi-export', version: 1, business: { name: 'Huge', plan: 'AGENCY', timezone: 'Asia/Seoul' }, exported: new Date().toISOString() });
+    const header = JSON.stringify({
+      format: 'bizapi-export',
+      version: 1,
+      business: { name: 'Huge', plan: 'AGENCY', timezone: 'Asia/Seoul' },
+      exported: new Date().toISOString(),
+    });
     const long = path.join(target.dir, 'long.jsonl.gz');
     const gzip = zlib.createGzip({ level: 1 });
     const written = pipeline(gzip, fs.createWriteStream(long));
@@ -225,7 +257,12 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
     gzip.end('"}}\n');
     await written;
     const deep = path.join(target.dir, 'deep.jsonl.gz');
-    fs.writeFileSync(deep, zlib.gzipSync(`${header}\n{"type":"client","data":{"id":1,"memo":${'['.repeat(100_000)}${']'.repeat(100_000)}}}\n`));
+    fs.writeFileSync(
+      deep,
+      zlib.gzipSync(
+        `${header}\n{"type":"client","data":{"id":1,"memo":${'['.repeat(100_000)}${']'.repeat(100_000)}}}\n`,
+      ),
+    );
     const env = serverEnv({ databaseUrl: target.url, dataDir: target.dir });
     const before = await runUntilExit(['business', 'list'], env);
 
@@ -233,7 +270,9 @@ describe(`bizapi export → import --file → export (target: ${DIALECT})`, () =
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).not.toMatch(/RangeError|Cannot create a string/);
-    expect(r.stderr).toMatch(/long\.jsonl\.gz, line 2: longer than \d+ bytes, the limit of a line \(BIZAPI_IMPORT_MAX_ANSWER_BYTES, BIZAPI_UPLOAD_MAX_BYTES\)/);
+    expect(r.stderr).toMatch(
+      /long\.jsonl\.gz, line 2: longer than \d+ bytes, the limit of a line \(BIZAPI_IMPORT_MAX_ANSWER_BYTES, BIZAPI_UPLOAD_MAX_BYTES\)/,
+    );
     const d = await runUntilExit(['import', '--file', deep], env);
     expect(d.code, d.stderr).toBe(1);
     expect(d.stderr).toMatch(/deep\.jsonl\.gz, line 2: JSON nested deeper than 32 levels, the limit of a record/);

@@ -32,7 +32,9 @@ interface Recorder {
 }
 
 /** Starts a server that records every request and answers each with `handle` (default: 200 `ok`). */
-async function recorder(handle?: (req: http.IncomingMessage, res: http.ServerResponse, base: string) => void): Promise<Recorder> {
+async function recorder(
+  handle?: (req: http.IncomingMessage, res: http.ServerResponse, base: string) => void,
+): Promise<Recorder> {
   const requests: Recorder['requests'] = [];
   let base = '';
   const server = http.createServer((req, res) => {
@@ -53,7 +55,8 @@ async function recorder(handle?: (req: http.IncomingMessage, res: http.ServerRes
   };
 }
 
-const json = (res: http.ServerResponse, body: unknown, status = 200) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+const json = (res: http.ServerResponse, body: unknown, status = 200) =>
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 const page = (results: unknown[], next: string | null = null) => ({ next, previous: null, results });
 
 /**
@@ -64,15 +67,28 @@ const page = (results: unknown[], next: string | null = null) => ({ next, previo
 function hostile(clients: (req: http.IncomingMessage, res: http.ServerResponse, base: string) => void) {
   return recorder((req, res, base) => {
     const url = new URL(req.url ?? '/', base);
-    if (url.pathname === '/v1/member') return json(res, page([{ id: 7, nickname: '멤버', email: 'm@example.kr', isActive: true, grade: { id: 3, title: '정' } }]));
+    if (url.pathname === '/v1/member')
+      return json(
+        res,
+        page([{ id: 7, nickname: '멤버', email: 'm@example.kr', isActive: true, grade: { id: 3, title: '정' } }]),
+      );
     // (the `is_hidden=true` list the import also reads stays empty: the hostile answer is the visible list's)
-    if (url.pathname === '/v1/client' && url.searchParams.get('page_size') === '100' && !url.searchParams.has('is_hidden')) return clients(req, res, base);
+    if (
+      url.pathname === '/v1/client' &&
+      url.searchParams.get('page_size') === '100' &&
+      !url.searchParams.has('is_hidden')
+    )
+      return clients(req, res, base);
     return json(res, page([]));
   });
 }
 
 /** What a stopped run must show: exit 1, the message, one business not complete, holding the member and no client. */
-async function expectStopped(t: Target, r: { code: number | null; stdout: string; stderr: string }, message: RegExp): Promise<void> {
+async function expectStopped(
+  t: Target,
+  r: { code: number | null; stdout: string; stderr: string },
+  message: RegExp,
+): Promise<void> {
   expect(r.code, r.stderr).toBe(1);
   expect(r.stdout).toBe('');
   expect(r.stderr).toMatch(message);
@@ -99,7 +115,11 @@ describe('bizapi import --from a hostile source: each bound is a clear stop', ()
   });
 
   /** Runs one import from a hostile double into a fresh target and checks the stop. */
-  async function stopsWith(clients: Parameters<typeof hostile>[0], message: RegExp, env: Record<string, string> = {}): Promise<void> {
+  async function stopsWith(
+    clients: Parameters<typeof hostile>[0],
+    message: RegExp,
+    env: Record<string, string> = {},
+  ): Promise<void> {
     const source = await hostile(clients);
     const t = await freshTarget();
     try {
@@ -115,7 +135,9 @@ describe('bizapi import --from a hostile source: each bound is a clear stop', ()
     const before = other.requests.length;
     await stopsWith(
       (_req, res) => json(res, page([{ id: 1 }], `${other.url}/v1/client?cursor=steal`)),
-      new RegExp(`links its next page to ${other.url}/v1/client\\?cursor=steal, another origin than the source's http://127\\.0\\.0\\.1:\\d+`),
+      new RegExp(
+        `links its next page to ${other.url}/v1/client\\?cursor=steal, another origin than the source's http://127\\.0\\.0\\.1:\\d+`,
+      ),
     );
     expect(other.requests.slice(before)).toEqual([]);
   }, 120_000);
@@ -124,7 +146,9 @@ describe('bizapi import --from a hostile source: each bound is a clear stop', ()
     const before = other.requests.length;
     await stopsWith(
       (_req, res) => res.writeHead(302, { Location: `${other.url}/v1/client?page_size=100` }).end(),
-      new RegExp(`GET http://127\\.0\\.0\\.1:\\d+/v1/client\\?page_size=100 redirected to ${other.url}/v1/client\\?page_size=100, another origin`),
+      new RegExp(
+        `GET http://127\\.0\\.0\\.1:\\d+/v1/client\\?page_size=100 redirected to ${other.url}/v1/client\\?page_size=100, another origin`,
+      ),
     );
     expect(other.requests.slice(before)).toEqual([]);
   }, 120_000);
@@ -132,7 +156,8 @@ describe('bizapi import --from a hostile source: each bound is a clear stop', ()
   it('an answer over BIZAPI_IMPORT_MAX_ANSWER_BYTES (declared, and sent without a length): stops naming the limit', async () => {
     const big = JSON.stringify(page([{ id: 1, companyName: 'x'.repeat(200_000) }]));
     await stopsWith(
-      (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(big) }).end(big),
+      (_req, res) =>
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(big) }).end(big),
       /GET http:\/\/127\.0\.0\.1:\d+\/v1\/client\?page_size=100 answered \d+ bytes; the limit of an answer is 65536 bytes \(BIZAPI_IMPORT_MAX_ANSWER_BYTES\)/,
       { BIZAPI_IMPORT_MAX_ANSWER_BYTES: '65536' },
     );
@@ -155,18 +180,19 @@ describe('bizapi import --from a hostile source: each bound is a clear stop', ()
 
   it('JSON nested 100,000 levels deep: stops naming the depth limit (no stack overflow)', async () => {
     const deep = `{"next":null,"previous":null,"results":[{"id":1,"companyName":"deep","memo":${'['.repeat(100_000)}${']'.repeat(100_000)}}]}`;
-    await stopsWith((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(deep), /page_size=100 answered JSON nested deeper than 32 levels, the limit of an answer/);
+    await stopsWith(
+      (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(deep),
+      /page_size=100 answered JSON nested deeper than 32 levels, the limit of an answer/,
+    );
   }, 120_000);
 
   it('a cursor that loops back to page 1: stops naming the link', async () => {
-    await stopsWith(
-      (req, res, base) => {
-        const url = new URL(req.url ?? '/', base);
-        if (url.searchParams.get('cursor') === null) return json(res, page([{ id: 1 }], `${base}/v1/client?page_size=100&cursor=2`));
-        return json(res, page([{ id: 2 }], `${base}/v1/client?page_size=100`));
-      },
-      /cursor=2 links its next page to http:\/\/127\.0\.0\.1:\d+\/v1\/client\?page_size=100, a page of this list already read \(a cursor loop\)/,
-    );
+    await stopsWith((req, res, base) => {
+      const url = new URL(req.url ?? '/', base);
+      if (url.searchParams.get('cursor') === null)
+        return json(res, page([{ id: 1 }], `${base}/v1/client?page_size=100&cursor=2`));
+      return json(res, page([{ id: 2 }], `${base}/v1/client?page_size=100`));
+    }, /cursor=2 links its next page to http:\/\/127\.0\.0\.1:\d+\/v1\/client\?page_size=100, a page of this list already read \(a cursor loop\)/);
   }, 120_000);
 
   it('endless pages: stops at BIZAPI_IMPORT_MAX_PAGES naming the list', async () => {
@@ -215,21 +241,30 @@ describe('bizapi import --from: attachments through the public-only client', () 
     internal = await recorder();
     const upstream = new URL(source.baseUrl);
     proxy = await recorder((req, res) => {
-      const up = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (r) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => {
-          let body = Buffer.concat(chunks);
-          if (/^\/v1\/inquiry\/\d+$/.test(req.url ?? '') && r.statusCode === 200) {
-            const inquiry = JSON.parse(body.toString());
-            for (const f of inquiry.fileSet ?? []) f.file = `${fileTarget}/internal/creds-${f.id}.pdf`;
-            body = Buffer.from(JSON.stringify(inquiry));
-          }
-          const headers = { ...r.headers, 'content-length': String(body.length) };
-          delete headers['transfer-encoding'];
-          res.writeHead(r.statusCode ?? 502, headers).end(body);
-        });
-      });
+      const up = http.request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
+        (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => {
+            let body = Buffer.concat(chunks);
+            if (/^\/v1\/inquiry\/\d+$/.test(req.url ?? '') && r.statusCode === 200) {
+              const inquiry = JSON.parse(body.toString());
+              for (const f of inquiry.fileSet ?? []) f.file = `${fileTarget}/internal/creds-${f.id}.pdf`;
+              body = Buffer.from(JSON.stringify(inquiry));
+            }
+            const headers = { ...r.headers, 'content-length': String(body.length) };
+            delete headers['transfer-encoding'];
+            res.writeHead(r.statusCode ?? 502, headers).end(body);
+          });
+        },
+      );
       up.on('error', () => res.destroy());
       up.end();
     });
@@ -251,7 +286,9 @@ describe('bizapi import --from: attachments through the public-only client', () 
       const refused = (r.answer.warnings as string[]).filter((w) => / was refused: /.test(w));
       expect(refused.length).toBeGreaterThan(0);
       for (const w of refused) {
-        expect(w).toMatch(/^inquiry \d+: the download of file \d+ \(".*"\) of inquiry \d+ from http:\/\/127\.0\.0\.1:\d+\/internal\/creds-\d+\.pdf was refused: 127\.0\.0\.1 is not a public address \(BIZAPI_IMPORT_ALLOW_PRIVATE admits private addresses\); the file was not imported\.$/);
+        expect(w).toMatch(
+          /^inquiry \d+: the download of file \d+ \(".*"\) of inquiry \d+ from http:\/\/127\.0\.0\.1:\d+\/internal\/creds-\d+\.pdf was refused: 127\.0\.0\.1 is not a public address \(BIZAPI_IMPORT_ALLOW_PRIVATE admits private addresses\); the file was not imported\.$/,
+        );
       }
       expect(r.answer.counts.inquiry.created).toBeGreaterThan(0);
       expect((await businesses(t))[0].importedFrom.complete).toBe(true);
@@ -261,7 +298,9 @@ describe('bizapi import --from: attachments through the public-only client', () 
   }, 300_000);
 
   it('with BIZAPI_IMPORT_ALLOW_PRIVATE=true a redirect to the cloud metadata address is still refused (each hop checked), and no file is stored', async () => {
-    const redirector = await recorder((_req, res) => res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/iam/security-credentials/' }).end());
+    const redirector = await recorder((_req, res) =>
+      res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/iam/security-credentials/' }).end(),
+    );
     fileTarget = redirector.url;
     const t = await freshTarget();
     try {
@@ -271,8 +310,17 @@ describe('bizapi import --from: attachments through the public-only client', () 
       expect(r.answer.files).toEqual({ downloaded: 0, bytes: 0 });
       const refused = (r.answer.warnings as string[]).filter((w) => / was refused: /.test(w));
       expect(refused).toHaveLength(redirector.requests.length);
-      for (const w of refused) expect(w).toMatch(/was refused: redirect to http:\/\/169\.254\.169\.254\/latest\/meta-data\/iam\/security-credentials\/: 169\.254\.169\.254 is a cloud metadata address; the file was not imported\.$/);
-      expect(fs.existsSync(path.join(t.dir, 'files')) ? fs.readdirSync(path.join(t.dir, 'files'), { recursive: true }).filter((f) => fs.statSync(path.join(t.dir, 'files', String(f))).isFile()) : []).toEqual([]);
+      for (const w of refused)
+        expect(w).toMatch(
+          /was refused: redirect to http:\/\/169\.254\.169\.254\/latest\/meta-data\/iam\/security-credentials\/: 169\.254\.169\.254 is a cloud metadata address; the file was not imported\.$/,
+        );
+      expect(
+        fs.existsSync(path.join(t.dir, 'files'))
+          ? fs
+              .readdirSync(path.join(t.dir, 'files'), { recursive: true })
+              .filter((f) => fs.statSync(path.join(t.dir, 'files', String(f))).isFile())
+          : [],
+      ).toEqual([]);
     } finally {
       await redirector.close();
       await t.drop();

@@ -8,7 +8,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runUntilExit, startBizapi } from '../../setup/server-process.ts';
-import { attachmentBytes, caller, generateData, type Keys, snapshot, type SourceServer, startSource } from '../../setup/transfer-source.ts';
+import {
+  attachmentBytes,
+  caller,
+  generateData,
+  type Keys,
+  snapshot,
+  type SourceServer,
+  startSource,
+} from '../../setup/transfer-source.ts';
 import { businesses, freshTarget, runImport, type Target, targetEnv } from '../../setup/transfer-target.ts';
 
 const envOf = (t: Target) => targetEnv(t);
@@ -32,7 +40,12 @@ function differing(a: Record<string, unknown>, b: Record<string, unknown>): stri
 /** Every count of an answer is `unchanged` (read = unchanged, nothing created or updated). */
 function expectAllUnchanged(answer: any): void {
   for (const [type, c] of Object.entries(answer.counts) as [string, any][]) {
-    expect({ type, created: c.created, updated: c.updated, unchanged: c.unchanged }).toEqual({ type, created: 0, updated: 0, unchanged: c.read });
+    expect({ type, created: c.created, updated: c.updated, unchanged: c.unchanged }).toEqual({
+      type,
+      created: 0,
+      updated: 0,
+      unchanged: c.read,
+    });
   }
 }
 
@@ -62,7 +75,33 @@ describe('bizapi import --from', () => {
       expect(first.answer.idsChanged).toEqual({});
       expect(first.answer.dryRun).toBe(false);
       expect(first.answer.files.downloaded).toBeGreaterThan(0);
-      for (const type of ['member', 'folder', 'inquiry_status', 'client_status', 'field', 'contract_category', 'settlement_type', 'estimate_item_classification', 'worker_position', 'client', 'inquiry', 'inquiry.text_history', 'inquiry.email_history', 'inquiry.email_reply_history', 'inquiry.status_history', 'inquiry.folder_history', 'inquiry.submit_history', 'contract', 'contract.history', 'settlement', 'settlement.history', 'project', 'worker', 'todo', 'estimate.item']) {
+      for (const type of [
+        'member',
+        'folder',
+        'inquiry_status',
+        'client_status',
+        'field',
+        'contract_category',
+        'settlement_type',
+        'estimate_item_classification',
+        'worker_position',
+        'client',
+        'inquiry',
+        'inquiry.text_history',
+        'inquiry.email_history',
+        'inquiry.email_reply_history',
+        'inquiry.status_history',
+        'inquiry.folder_history',
+        'inquiry.submit_history',
+        'contract',
+        'contract.history',
+        'settlement',
+        'settlement.history',
+        'project',
+        'worker',
+        'todo',
+        'estimate.item',
+      ]) {
         expect(first.answer.counts[type]?.read, type).toBeGreaterThan(0);
         expect(first.answer.counts[type].created, type).toBe(first.answer.counts[type].read);
       }
@@ -83,7 +122,11 @@ describe('bizapi import --from', () => {
       expect(second.answer.files.downloaded).toBe(0);
       const list = await businesses(t);
       expect(list).toHaveLength(1);
-      expect(list[0].importedFrom).toMatchObject({ url: source.baseUrl, apiKeyPrefix: source.keys.apiKey.slice(0, 10), complete: true });
+      expect(list[0].importedFrom).toMatchObject({
+        url: source.baseUrl,
+        apiKeyPrefix: source.keys.apiKey.slice(0, 10),
+        complete: true,
+      });
     } finally {
       await t.drop();
     }
@@ -103,10 +146,19 @@ describe('bizapi import --from', () => {
       await withTargetServer(t, async (baseUrl) => {
         const mine = caller(baseUrl, own);
         const api = caller(baseUrl, keys);
-        for (const [type, list] of [['client', '/v1/client'], ['inquiry', '/v1/inquiry'], ['contract', '/v1/contract']] as const) {
+        for (const [type, list] of [
+          ['client', '/v1/client'],
+          ['inquiry', '/v1/inquiry'],
+          ['contract', '/v1/contract'],
+        ] as const) {
           const taken = new Set((await mine.all(list)).map((x) => x.id));
           const sourceIds = (sourceSnapshot[list] as { id: number }[]).map((x) => x.id);
-          expect(Object.keys(changed[type] ?? {}).map(Number).sort(), type).toEqual(sourceIds.filter((id) => taken.has(id)).sort());
+          expect(
+            Object.keys(changed[type] ?? {})
+              .map(Number)
+              .sort(),
+            type,
+          ).toEqual(sourceIds.filter((id) => taken.has(id)).sort());
         }
         const map = (type: string, id: number) => changed[type]?.[String(id)] ?? id;
         for (const s of sourceSnapshot['/v1/inquiry'] as any[]) {
@@ -144,7 +196,9 @@ describe('bizapi import --from', () => {
       const wrong = await runImport(t, source.baseUrl, { apiKey: source.keys.apiKey, secretKey: 'not-the-secret' });
       expect(wrong.code).toBe(1);
       expect(wrong.stdout).toBe('');
-      expect(wrong.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/v1\/client\?page_size=1 answered 403 signature_invalid/);
+      expect(wrong.stderr).toMatch(
+        /GET http:\/\/127\.0\.0\.1:\d+\/v1\/client\?page_size=1 answered 403 signature_invalid/,
+      );
       expect(await businesses(t)).toEqual([]);
     } finally {
       await t.drop();
@@ -154,7 +208,17 @@ describe('bizapi import --from', () => {
   it('killed (SIGKILL) at three points and run again: the same end state as an uninterrupted import; a second full run changes nothing', async () => {
     const t = await freshTarget();
     try {
-      const args = ['import', '--from', source.baseUrl, '--api-key', source.keys.apiKey, '--secret-key', source.keys.secretKey, '--rate', '3000'];
+      const args = [
+        'import',
+        '--from',
+        source.baseUrl,
+        '--api-key',
+        source.keys.apiKey,
+        '--secret-key',
+        source.keys.secretKey,
+        '--rate',
+        '3000',
+      ];
       for (const ms of [700, 1500, 2500]) {
         const child: ChildProcess = spawn(process.execPath, [BIN, ...args], { env: envOf(t), stdio: 'ignore' });
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -167,7 +231,9 @@ describe('bizapi import --from', () => {
       // The key may not have been printed before the kill: a new one for the business.
       const rest = await runImport(t, source.baseUrl, source.keys);
       expect(rest.code, rest.stderr).toBe(0);
-      let keys: Keys = rest.answer.apiKey ? { apiKey: rest.answer.apiKey, secretKey: rest.answer.secretKey } : (undefined as never);
+      let keys: Keys = rest.answer.apiKey
+        ? { apiKey: rest.answer.apiKey, secretKey: rest.answer.secretKey }
+        : (undefined as never);
       if (!keys) {
         const k = await runUntilExit(['key', 'create', '--business', String(rest.answer.business.id)], envOf(t));
         keys = JSON.parse(k.stdout);
@@ -200,7 +266,9 @@ describe('bizapi import --from', () => {
       const faulty = faults[429] + faults[503] + faults.drop < 6;
       if (faulty && n % 17 === 5) {
         faults[429]++;
-        res.writeHead(429, { 'Retry-After': '1', 'Content-Type': 'application/json' }).end('{"detail":"Request was throttled.","code":"throttled"}');
+        res
+          .writeHead(429, { 'Retry-After': '1', 'Content-Type': 'application/json' })
+          .end('{"detail":"Request was throttled.","code":"throttled"}');
         return;
       }
       if (faulty && n % 17 === 11) {
@@ -214,10 +282,19 @@ describe('bizapi import --from', () => {
         return;
       }
       forwarded.push(Date.now());
-      const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
+      const up = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: target.host },
+        },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
       up.on('error', () => res.destroy());
       req.pipe(up);
     });
@@ -225,7 +302,20 @@ describe('bizapi import --from', () => {
     const port = (proxy.address() as { port: number }).port;
     try {
       const rate = 3000;
-      const r = await runUntilExit(['import', '--from', `http://127.0.0.1:${port}`, '--api-key', source.keys.apiKey, '--secret-key', source.keys.secretKey, '--rate', String(rate)], envOf(t));
+      const r = await runUntilExit(
+        [
+          'import',
+          '--from',
+          `http://127.0.0.1:${port}`,
+          '--api-key',
+          source.keys.apiKey,
+          '--secret-key',
+          source.keys.secretKey,
+          '--rate',
+          String(rate),
+        ],
+        envOf(t),
+      );
       expect(r.code, r.stderr).toBe(0);
       const answer = JSON.parse(r.stdout);
       expect(answer.warnings).toEqual([]);

@@ -16,7 +16,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_KEPT_ID } from '../../../src/db/ids.ts';
 import { runUntilExit, serverEnv, startBizapi } from '../../setup/server-process.ts';
 import { caller } from '../../setup/transfer-source.ts';
-import { LARGE_ID, type ReferenceDouble, type ReferenceDoubleOptions, startReferenceDouble } from '../../setup/reference-double.ts';
+import {
+  LARGE_ID,
+  type ReferenceDouble,
+  type ReferenceDoubleOptions,
+  startReferenceDouble,
+} from '../../setup/reference-double.ts';
 import { DIALECT } from '../../setup/test-db.ts';
 import { urlWithSchema } from '../../setup/test-workers.ts';
 import { freePort } from '../../setup/helpers.ts';
@@ -33,7 +38,11 @@ let targets = 0;
 async function freshTarget(): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-ref-target-'));
   if (DIALECT === 'sqlite') {
-    const t: Target = { url: `sqlite:${path.join(dir, 'target.db')}`, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    const t: Target = {
+      url: `sqlite:${path.join(dir, 'target.db')}`,
+      dir,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
     // `bizapi import` opens an existing SQLite database only: a fresh server's is made by `bizapi migrate`.
     const migrated = await runUntilExit(['migrate'], envOf(t));
     if (migrated.code !== 0) throw new Error(`bizapi migrate failed: ${migrated.stderr}`);
@@ -59,10 +68,29 @@ async function freshTarget(): Promise<Target> {
 }
 
 /** The double serves its attachments from 127.0.0.1: the import admits private addresses (docs/deployment.md#source-limits). */
-const envOf = (t: Target) => serverEnv({ databaseUrl: t.url, dataDir: t.dir, env: { BIZAPI_RATE_LIMIT: '0', BIZAPI_IMPORT_ALLOW_PRIVATE: 'true' } });
+const envOf = (t: Target) =>
+  serverEnv({
+    databaseUrl: t.url,
+    dataDir: t.dir,
+    env: { BIZAPI_RATE_LIMIT: '0', BIZAPI_IMPORT_ALLOW_PRIVATE: 'true' },
+  });
 
 async function runImport(t: Target, double: ReferenceDouble, extra: string[] = []) {
-  const r = await runUntilExit(['import', '--from', double.baseUrl, '--api-key', double.keys.apiKey, '--secret-key', double.keys.secretKey, '--rate', '0', ...extra], envOf(t));
+  const r = await runUntilExit(
+    [
+      'import',
+      '--from',
+      double.baseUrl,
+      '--api-key',
+      double.keys.apiKey,
+      '--secret-key',
+      double.keys.secretKey,
+      '--rate',
+      '0',
+      ...extra,
+    ],
+    envOf(t),
+  );
   return { code: r.code, answer: r.code === 0 ? JSON.parse(r.stdout) : undefined, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -80,7 +108,9 @@ async function setUp(options: ReferenceDoubleOptions = {}): Promise<{ t: Target;
 }
 
 /** PostgreSQL's server binaries (initdb, pg_ctl), or undefined where they are not installed. */
-const PG_BIN = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'].find((d) => fs.existsSync(path.join(d, 'pg_ctl')));
+const PG_BIN = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'].find((d) =>
+  fs.existsSync(path.join(d, 'pg_ctl')),
+);
 
 /**
  * A throwaway PostgreSQL cluster of this test alone (never the shared server): initdb into a directory under
@@ -93,11 +123,23 @@ async function throwawayPostgres(): Promise<{ url: string; stop(): void; start()
   if (asRoot) spawnSync('chown', ['postgres', dir]);
   const run = (bin: string, args: string[]) => {
     const cmd = path.join(PG_BIN!, bin);
-    const r = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' }) : spawnSync(cmd, args, { encoding: 'utf8' });
+    const r = asRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' })
+      : spawnSync(cmd, args, { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')}: ${r.stderr}`);
   };
   run('initdb', ['-D', path.join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const start = () => run('pg_ctl', ['-D', path.join(dir, 'data'), '-w', '-l', path.join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      path.join(dir, 'data'),
+      '-w',
+      '-l',
+      path.join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -136,19 +178,36 @@ describe('bizapi import --from the reference double', () => {
     const a = first.answer;
     // Every documented record, estimate items included (their shape has no `created`).
     expect(a.counts['estimate.item']).toEqual({ read: 2, created: 2, updated: 0, unchanged: 0 });
-    for (const type of ['inquiry.email_history', 'inquiry.email_reply_history', 'inquiry.status_history', 'inquiry.folder_history', 'inquiry.submit_history', 'inquiry.text_history']) {
+    for (const type of [
+      'inquiry.email_history',
+      'inquiry.email_reply_history',
+      'inquiry.status_history',
+      'inquiry.folder_history',
+      'inquiry.submit_history',
+      'inquiry.text_history',
+    ]) {
       expect(a.counts[type], type).toEqual({ read: 3, created: 3, updated: 0, unchanged: 0 });
     }
     expect(a.counts.client).toMatchObject({ read: 8, created: 6 });
     expect(a.files.downloaded).toBe(4);
     // Tolerant reading: the attachment without `created` is a warning naming record and field, and is imported.
-    expect(a.warnings).toContainEqual(expect.stringMatching(/^inquiry 301: fileSet\[1\]\.created is missing; imported with the time of the import\.$/));
+    expect(a.warnings).toContainEqual(
+      expect.stringMatching(/^inquiry 301: fileSet\[1\]\.created is missing; imported with the time of the import\.$/),
+    );
     // Values over the API's limits: refused per record, with the API's message, and the import goes on.
-    expect(a.warnings).toContainEqual(expect.stringMatching(/^client 240 was not imported: .*companyName.*no more than 128 characters/));
-    expect(a.warnings).toContainEqual(expect.stringMatching(/^client 241 was not imported: .*content.*no more than 10000 characters/));
+    expect(a.warnings).toContainEqual(
+      expect.stringMatching(/^client 240 was not imported: .*companyName.*no more than 128 characters/),
+    );
+    expect(a.warnings).toContainEqual(
+      expect.stringMatching(/^client 241 was not imported: .*content.*no more than 10000 characters/),
+    );
     expect(a.warnings).toHaveLength(3);
     // Ids: kept up to the bound, remapped above it (never kept, so no sequence moves out of range).
-    expect(Object.keys(a.idsChanged.client ?? {}).map(Number).sort((x, y) => x - y)).toEqual(LARGE_ID <= MAX_KEPT_ID[DIALECT] ? [TOP_ID] : [LARGE_ID, TOP_ID]);
+    expect(
+      Object.keys(a.idsChanged.client ?? {})
+        .map(Number)
+        .sort((x, y) => x - y),
+    ).toEqual(LARGE_ID <= MAX_KEPT_ID[DIALECT] ? [TOP_ID] : [LARGE_ID, TOP_ID]);
     expect(a.idsChanged.estimate_item_classification).toBeUndefined();
     const business = a.business.id as number;
 
@@ -194,7 +253,12 @@ describe('bizapi import --from the reference double', () => {
     expect(second.code, second.stderr).toBe(0);
     for (const [type, c] of Object.entries(second.answer.counts) as [string, any][]) {
       const expected = type === 'client' ? 6 : c.read;
-      expect({ type, created: c.created, updated: c.updated, unchanged: c.unchanged }).toEqual({ type, created: 0, updated: 0, unchanged: expected });
+      expect({ type, created: c.created, updated: c.updated, unchanged: c.unchanged }).toEqual({
+        type,
+        created: 0,
+        updated: 0,
+        unchanged: expected,
+      });
     }
     expect(second.answer.files.downloaded).toBe(0);
     // The final summary is on stderr although stdout is not a terminal; the totals were announced.
@@ -218,9 +282,17 @@ describe('bizapi import --from the reference double', () => {
     expect(real.code, real.stderr).toBe(0);
     expect(real.answer.warnings).toEqual(dry.answer.warnings);
     const w = real.answer.warnings as string[];
-    expect(w).toContainEqual(expect.stringMatching(/^inquiry\.email_history \d+ \(of inquiry 301\): fromEmail is missing; imported with an empty text\.$/));
-    expect(w).toContainEqual(expect.stringMatching(/^inquiry\.status_history \d+ \(of inquiry 301\): status is missing; not imported\.$/));
-    expect(w).toContainEqual(expect.stringMatching(/^inquiry\.submit_history \d+ \(of inquiry 301\): form is missing; imported with/));
+    expect(w).toContainEqual(
+      expect.stringMatching(
+        /^inquiry\.email_history \d+ \(of inquiry 301\): fromEmail is missing; imported with an empty text\.$/,
+      ),
+    );
+    expect(w).toContainEqual(
+      expect.stringMatching(/^inquiry\.status_history \d+ \(of inquiry 301\): status is missing; not imported\.$/),
+    );
+    expect(w).toContainEqual(
+      expect.stringMatching(/^inquiry\.submit_history \d+ \(of inquiry 301\): form is missing; imported with/),
+    );
     expect(real.answer.counts['inquiry.email_history']).toMatchObject({ read: 3, created: 3 });
     expect(real.answer.counts['inquiry.submit_history']).toMatchObject({ read: 3, created: 3 });
     expect(real.answer.counts['inquiry.status_history']).toMatchObject({ read: 3, created: 0 });
@@ -232,63 +304,75 @@ describe('bizapi import --from the reference double', () => {
     }
   }, 180_000);
 
-  it.skipIf(DIALECT !== 'sqlite')('a fault of the target (SQLite locked by another process mid-import) stops the import non-zero and never marks it complete', async () => {
-    let locker: Database.Database | undefined;
-    const { t, double } = await setUp({
-      intercept: (req) => {
-        if (locker === undefined && req.url?.startsWith('/v1/inquiry/302')) {
-          locker = new Database(t.url.slice('sqlite:'.length));
-          locker.exec('BEGIN EXCLUSIVE');
-        }
-        return false;
-      },
-    });
-    const cut = await runImport(t, double);
-    locker?.exec('ROLLBACK');
-    locker?.close();
-    expect(cut.code).not.toBe(0);
-    expect(cut.stderr).toMatch(/Import stopped by a fault of this server/);
-    const list = await runUntilExit(['business', 'list'], envOf(t));
-    const business = JSON.parse(list.stdout).find((b: any) => b.importedFrom);
-    expect(business.importedFrom.complete).toBe(false);
-    // Run again: it completes.
-    const rest = await runImport(t, double);
-    expect(rest.code, rest.stderr).toBe(0);
-    expect(rest.answer.counts.inquiry.read).toBe(3);
-    const after = JSON.parse((await runUntilExit(['business', 'list'], envOf(t))).stdout).find((b: any) => b.importedFrom);
-    expect(after.importedFrom.complete).toBe(true);
-  }, 180_000);
+  it.skipIf(DIALECT !== 'sqlite')(
+    'a fault of the target (SQLite locked by another process mid-import) stops the import non-zero and never marks it complete',
+    async () => {
+      let locker: Database.Database | undefined;
+      const { t, double } = await setUp({
+        intercept: (req) => {
+          if (locker === undefined && req.url?.startsWith('/v1/inquiry/302')) {
+            locker = new Database(t.url.slice('sqlite:'.length));
+            locker.exec('BEGIN EXCLUSIVE');
+          }
+          return false;
+        },
+      });
+      const cut = await runImport(t, double);
+      locker?.exec('ROLLBACK');
+      locker?.close();
+      expect(cut.code).not.toBe(0);
+      expect(cut.stderr).toMatch(/Import stopped by a fault of this server/);
+      const list = await runUntilExit(['business', 'list'], envOf(t));
+      const business = JSON.parse(list.stdout).find((b: any) => b.importedFrom);
+      expect(business.importedFrom.complete).toBe(false);
+      // Run again: it completes.
+      const rest = await runImport(t, double);
+      expect(rest.code, rest.stderr).toBe(0);
+      expect(rest.answer.counts.inquiry.read).toBe(3);
+      const after = JSON.parse((await runUntilExit(['business', 'list'], envOf(t))).stdout).find(
+        (b: any) => b.importedFrom,
+      );
+      expect(after.importedFrom.complete).toBe(true);
+    },
+    180_000,
+  );
 
-  it.skipIf(DIALECT !== 'postgres' || PG_BIN === undefined)('a fault of the target (its own PostgreSQL stopped mid-import) stops the import non-zero and never marks it complete', async () => {
-    const cluster = await throwawayPostgres();
-    cleanups.push(async () => cluster.remove());
-    let stopped = false;
-    const double = await startReferenceDouble({
-      intercept: (req) => {
-        if (!stopped && req.url?.startsWith('/v1/inquiry/302')) {
-          stopped = true;
-          cluster.stop();
-        }
-        return false;
-      },
-    });
-    cleanups.push(() => double.stop());
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-ref-target-'));
-    const t: Target = { url: cluster.url, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-    cleanups.push(() => t.drop());
-    const cut = await runImport(t, double);
-    expect(stopped).toBe(true);
-    expect(cut.code).not.toBe(0);
-    expect(cut.stdout).toBe('');
-    cluster.start();
-    const list = await runUntilExit(['business', 'list'], envOf(t));
-    expect(list.code, list.stderr).toBe(0);
-    const business = JSON.parse(list.stdout).find((b: any) => b.importedFrom);
-    expect(business.importedFrom.complete).toBe(false);
-    const rest = await runImport(t, double);
-    expect(rest.code, rest.stderr).toBe(0);
-    expect(rest.answer.counts.inquiry.read).toBe(3);
-    const after = JSON.parse((await runUntilExit(['business', 'list'], envOf(t))).stdout).find((b: any) => b.importedFrom);
-    expect(after.importedFrom.complete).toBe(true);
-  }, 180_000);
+  it.skipIf(DIALECT !== 'postgres' || PG_BIN === undefined)(
+    'a fault of the target (its own PostgreSQL stopped mid-import) stops the import non-zero and never marks it complete',
+    async () => {
+      const cluster = await throwawayPostgres();
+      cleanups.push(async () => cluster.remove());
+      let stopped = false;
+      const double = await startReferenceDouble({
+        intercept: (req) => {
+          if (!stopped && req.url?.startsWith('/v1/inquiry/302')) {
+            stopped = true;
+            cluster.stop();
+          }
+          return false;
+        },
+      });
+      cleanups.push(() => double.stop());
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-ref-target-'));
+      const t: Target = { url: cluster.url, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+      cleanups.push(() => t.drop());
+      const cut = await runImport(t, double);
+      expect(stopped).toBe(true);
+      expect(cut.code).not.toBe(0);
+      expect(cut.stdout).toBe('');
+      cluster.start();
+      const list = await runUntilExit(['business', 'list'], envOf(t));
+      expect(list.code, list.stderr).toBe(0);
+      const business = JSON.parse(list.stdout).find((b: any) => b.importedFrom);
+      expect(business.importedFrom.complete).toBe(false);
+      const rest = await runImport(t, double);
+      expect(rest.code, rest.stderr).toBe(0);
+      expect(rest.answer.counts.inquiry.read).toBe(3);
+      const after = JSON.parse((await runUntilExit(['business', 'list'], envOf(t))).stdout).find(
+        (b: any) => b.importedFrom,
+      );
+      expect(after.importedFrom.complete).toBe(true);
+    },
+    180_000,
+  );
 });

@@ -11,7 +11,16 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { eventHelpers } from '../../setup/event-helpers.ts';
-import { authOf, catalogMaps, expectValidation, freeId, httpHelpers, type IdMaps, remap, restoreCatalog } from './restore-helpers.ts';
+import {
+  authOf,
+  catalogMaps,
+  expectValidation,
+  freeId,
+  httpHelpers,
+  type IdMaps,
+  remap,
+  restoreCatalog,
+} from './restore-helpers.ts';
 
 let t: TestApp;
 const api = apiClient(() => t.app);
@@ -39,8 +48,22 @@ beforeAll(async () => {
   maps = catalogMaps(a, b);
   // The parents, made alike in both businesses (the transfer module restores them before contracts).
   const parents = async (x: TestBusiness) => ({
-    client: (await created(x, '/v1/client', { companyName: '주식회사 한빛', inCharge: '김민수', email: 'minsu@hanbit.example', status: { id: x.ids.clientStatuses.customer } })).id as number,
-    inquiry: (await created(x, '/v1/inquiry', { name: '홈페이지 개편', estimate: '1500000', inquiryDate: '2026-11-02', status: { id: x.ids.statuses.won } })).id as number,
+    client: (
+      await created(x, '/v1/client', {
+        companyName: '주식회사 한빛',
+        inCharge: '김민수',
+        email: 'minsu@hanbit.example',
+        status: { id: x.ids.clientStatuses.customer },
+      })
+    ).id as number,
+    inquiry: (
+      await created(x, '/v1/inquiry', {
+        name: '홈페이지 개편',
+        estimate: '1500000',
+        inquiryDate: '2026-11-02',
+        status: { id: x.ids.statuses.won },
+      })
+    ).id as number,
   });
   const [pa, pb] = [await parents(a), await parents(b)];
   maps.clients!.set(pa.client, pb.client);
@@ -76,9 +99,15 @@ beforeAll(async () => {
   });
   // A change after creation, so that `updated` differs from `created`.
   expect((await patch(a, `/v1/contract/${c.id}`, { contractNumber: 'C-2026-001-R' })).status).toBe(200);
-  const n1 = await created(a, `/v1/contract/${c.id}/history`, { content: '계약서 초안 송부 (1차)', created: '2026-11-20T10:00:00+09:00', member: { id: ids.members.kim } });
+  const n1 = await created(a, `/v1/contract/${c.id}/history`, {
+    content: '계약서 초안 송부 (1차)',
+    created: '2026-11-20T10:00:00+09:00',
+    member: { id: ids.members.kim },
+  });
   const n2 = await created(a, `/v1/contract/${c.id}/history`, { content: 'Signed copy received.' });
-  expect((await patch(a, `/v1/contract/${c.id}/history/${n2.id}`, { content: 'Signed copy received; 서명본 수령.' })).status).toBe(200);
+  expect(
+    (await patch(a, `/v1/contract/${c.id}/history/${n2.id}`, { content: 'Signed copy received; 서명본 수령.' })).status,
+  ).toBe(200);
   rich = { id: c.id, noteIds: [n1.id, n2.id] };
   bare = (await created(a, '/v1/contract', { title: 'Bare', amount: 0, type: 'G' })).id;
 });
@@ -101,27 +130,58 @@ describe('contract restore', () => {
     expect(await read(b, `/v1/contract/${shape.id}`)).toEqual(shape);
     // The list shows it too, and the inquiry's side of the 1:1 link follows.
     const listed = (await read(b, '/v1/contract')).results.find((r: any) => r.id === shape.id);
-    expect(listed).toMatchObject({ id: shape.id, title: shape.title, created: shape.created, inquiry: shape.inquiry, client: shape.client });
-    expect((await read(b, `/v1/inquiry/${shape.inquiry.id}`)).contract).toMatchObject({ id: shape.id, title: shape.title });
+    expect(listed).toMatchObject({
+      id: shape.id,
+      title: shape.title,
+      created: shape.created,
+      inquiry: shape.inquiry,
+      client: shape.client,
+    });
+    expect((await read(b, `/v1/inquiry/${shape.inquiry.id}`)).contract).toMatchObject({
+      id: shape.id,
+      title: shape.title,
+    });
 
     // Its notes, each under a free id.
     for (const noteId of rich.noteIds) {
-      const note = { ...remap(await read(a, `/v1/contract/${rich.id}/history/${noteId}`), maps), id: await freeId(t.testDb.db, 'contract_note') };
-      expect(await contracts.restoreHistory(t.testDb.db, auth(b), shape.id, note, {})).toEqual({ id: note.id, outcome: 'created' });
+      const note = {
+        ...remap(await read(a, `/v1/contract/${rich.id}/history/${noteId}`), maps),
+        id: await freeId(t.testDb.db, 'contract_note'),
+      };
+      expect(await contracts.restoreHistory(t.testDb.db, auth(b), shape.id, note, {})).toEqual({
+        id: note.id,
+        outcome: 'created',
+      });
       expect(await read(b, `/v1/contract/${shape.id}/history/${note.id}`)).toEqual(note);
     }
-    const notesA = (await read(a, `/v1/contract/${rich.id}/history`)).results.map((n: any) => ({ ...n, id: undefined }));
-    const notesB = (await read(b, `/v1/contract/${shape.id}/history`)).results.map((n: any) => ({ ...n, id: undefined }));
+    const notesA = (await read(a, `/v1/contract/${rich.id}/history`)).results.map((n: any) => ({
+      ...n,
+      id: undefined,
+    }));
+    const notesB = (await read(b, `/v1/contract/${shape.id}/history`)).results.map((n: any) => ({
+      ...n,
+      id: undefined,
+    }));
     expect(notesB).toEqual(remap(notesA, maps));
     expect(await eventsAfter(b, since)).toEqual([]);
 
     // Again with the target id: unchanged, nothing written.
     const before = await read(b, `/v1/contract/${shape.id}`);
-    expect(await restore(t.testDb.db, auth(b), shape, { targetId: shape.id })).toEqual({ id: shape.id, outcome: 'unchanged' });
+    expect(await restore(t.testDb.db, auth(b), shape, { targetId: shape.id })).toEqual({
+      id: shape.id,
+      outcome: 'unchanged',
+    });
     expect(await read(b, `/v1/contract/${shape.id}`)).toEqual(before);
     // Sets in another order (where ids moved, this server orders them by other ids) are the same sets.
-    const reordered = { ...shape, categorySet: [...shape.categorySet].reverse(), fieldSet: [...shape.fieldSet].reverse() };
-    expect(await restore(t.testDb.db, auth(b), reordered, { targetId: shape.id })).toEqual({ id: shape.id, outcome: 'unchanged' });
+    const reordered = {
+      ...shape,
+      categorySet: [...shape.categorySet].reverse(),
+      fieldSet: [...shape.fieldSet].reverse(),
+    };
+    expect(await restore(t.testDb.db, auth(b), reordered, { targetId: shape.id })).toEqual({
+      id: shape.id,
+      outcome: 'unchanged',
+    });
 
     // One property changed, a set shrunk, a field value dropped: updated, and GET shows exactly the new shape.
     const changed = {
@@ -131,7 +191,10 @@ describe('contract restore', () => {
       fieldSet: shape.fieldSet.slice(1),
       updated: '2026-11-25T01:02:03.456Z',
     };
-    expect(await restore(t.testDb.db, auth(b), changed, { targetId: shape.id })).toEqual({ id: shape.id, outcome: 'updated' });
+    expect(await restore(t.testDb.db, auth(b), changed, { targetId: shape.id })).toEqual({
+      id: shape.id,
+      outcome: 'updated',
+    });
     expect(await read(b, `/v1/contract/${shape.id}`)).toEqual(changed);
     expect(await eventsAfter(b, since)).toEqual([]);
   });
@@ -172,9 +235,17 @@ describe('contract restore', () => {
     await expectValidation(restore(t.testDb.db, auth(b), { ...foreignClient, inquiry: null }, {}), {
       client: { id: [`Invalid pk "${foreignClient.client.id}" - object does not exist.`] },
     });
-    await expectValidation(restore(t.testDb.db, auth(b), { ...shape, inquiry: null, categorySet: [{ id: a.ids.contractCategories.web, title: 'x' }] }, {}), {
-      categorySet: [`Invalid pk "${a.ids.contractCategories.web}" - object does not exist.`],
-    });
+    await expectValidation(
+      restore(
+        t.testDb.db,
+        auth(b),
+        { ...shape, inquiry: null, categorySet: [{ id: a.ids.contractCategories.web, title: 'x' }] },
+        {},
+      ),
+      {
+        categorySet: [`Invalid pk "${a.ids.contractCategories.web}" - object does not exist.`],
+      },
+    );
     await expectValidation(restore(t.testDb.db, auth(b), { ...shape, inquiry: { ...shape.inquiry, id: 0 } }, {}), {
       // The API's own validation comes first, as for a request: ids are at least 1.
       inquiry: { id: ['Ensure this value is greater than or equal to 1.'] },
@@ -186,9 +257,18 @@ describe('contract restore', () => {
       contract: { id: [`Invalid pk "${bare}" - object does not exist.`] },
     });
     const withA = (await read(b, '/v1/contract')).results[0].id as number;
-    await expectValidation(contracts.restoreHistory(t.testDb.db, auth(b), withA, { ...note, member: { ...note.member, id: a.ids.members.kim } }, {}), {
-      member: { id: [`Invalid pk "${a.ids.members.kim}" - object does not exist.`] },
-    });
+    await expectValidation(
+      contracts.restoreHistory(
+        t.testDb.db,
+        auth(b),
+        withA,
+        { ...note, member: { ...note.member, id: a.ids.members.kim } },
+        {},
+      ),
+      {
+        member: { id: [`Invalid pk "${a.ids.members.kim}" - object does not exist.`] },
+      },
+    );
   });
 
   it('a note: unchanged again, updated when changed, moved to a new id when taken, re-created when deleted', async () => {
@@ -199,12 +279,21 @@ describe('contract restore', () => {
     expect(first.id).not.toBe(note.id); // A holds that id
     const mine = { ...note, id: first.id };
     expect(await read(b, `/v1/contract/${contractId}/history/${first.id}`)).toEqual(mine);
-    expect(await contracts.restoreHistory(t.testDb.db, auth(b), contractId, note, { targetId: first.id })).toEqual({ id: first.id, outcome: 'unchanged' });
+    expect(await contracts.restoreHistory(t.testDb.db, auth(b), contractId, note, { targetId: first.id })).toEqual({
+      id: first.id,
+      outcome: 'unchanged',
+    });
     const edited = { ...note, content: '수정된 메모', member: null };
-    expect(await contracts.restoreHistory(t.testDb.db, auth(b), contractId, edited, { targetId: first.id })).toEqual({ id: first.id, outcome: 'updated' });
+    expect(await contracts.restoreHistory(t.testDb.db, auth(b), contractId, edited, { targetId: first.id })).toEqual({
+      id: first.id,
+      outcome: 'updated',
+    });
     expect(await read(b, `/v1/contract/${contractId}/history/${first.id}`)).toEqual({ ...edited, id: first.id });
     expect((await api.delete(b, `/v1/contract/${contractId}/history/${first.id}`)).status).toBe(204);
-    expect(await contracts.restoreHistory(t.testDb.db, auth(b), contractId, note, { targetId: first.id })).toEqual({ id: first.id, outcome: 'created' });
+    expect(await contracts.restoreHistory(t.testDb.db, auth(b), contractId, note, { targetId: first.id })).toEqual({
+      id: first.id,
+      outcome: 'created',
+    });
     expect(await read(b, `/v1/contract/${contractId}/history/${first.id}`)).toEqual(mine);
   });
 });

@@ -19,8 +19,26 @@ export function restoreCatalog(): CatalogFile {
     ...base,
     fields: [
       ...base.fields!,
-      { key: 'co_sl', name: '계약 채널', category: 'CO', dataType: 'SL', options: [{ id: 'on', title: '온라인' }, { id: 'off', title: '오프라인' }] },
-      { key: 'co_ml', name: '계약 태그', category: 'CO', dataType: 'ML', options: [{ id: 'x', title: '엑스' }, { id: 'y', title: '와이' }] },
+      {
+        key: 'co_sl',
+        name: '계약 채널',
+        category: 'CO',
+        dataType: 'SL',
+        options: [
+          { id: 'on', title: '온라인' },
+          { id: 'off', title: '오프라인' },
+        ],
+      },
+      {
+        key: 'co_ml',
+        name: '계약 태그',
+        category: 'CO',
+        dataType: 'ML',
+        options: [
+          { id: 'x', title: '엑스' },
+          { id: 'y', title: '와이' },
+        ],
+      },
       { key: 'co_m', name: '담당 멤버', category: 'CO', dataType: 'M', members: ['kim', 'lee'] },
       { key: 'co_n', name: '금액 메모', category: 'CO', dataType: 'N' },
       { key: 'co_d', name: '서명일', category: 'CO', dataType: 'D' },
@@ -78,11 +96,13 @@ function rewrite(value: unknown, kind: string | undefined, maps: IdMaps): unknow
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(obj)) {
     if (key === 'id' && kind !== undefined && typeof v === 'number') out.id = mapId(maps, kind, v);
-    else if (key === 'fieldSet' && Array.isArray(v)) out.fieldSet = v.map((e: { field: { dataType: string }; value: string }) => ({
-      field: rewrite(e.field, 'fields', maps),
-      value: e.field.dataType === 'M' ? String(mapId(maps, 'members', Number(e.value))) : e.value,
-    }));
-    else if (key === 'status' && kind !== undefined && STATUS_KIND[kind]) out.status = rewrite(v, STATUS_KIND[kind], maps);
+    else if (key === 'fieldSet' && Array.isArray(v))
+      out.fieldSet = v.map((e: { field: { dataType: string }; value: string }) => ({
+        field: rewrite(e.field, 'fields', maps),
+        value: e.field.dataType === 'M' ? String(mapId(maps, 'members', Number(e.value))) : e.value,
+      }));
+    else if (key === 'status' && kind !== undefined && STATUS_KIND[kind])
+      out.status = rewrite(v, STATUS_KIND[kind], maps);
     else out[key] = rewrite(v, KIND_OF_KEY[key], maps);
   }
   return out;

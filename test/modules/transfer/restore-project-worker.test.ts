@@ -12,7 +12,16 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { eventHelpers } from '../../setup/event-helpers.ts';
-import { authOf, catalogMaps, expectValidation, freeId, httpHelpers, type IdMaps, remap, restoreCatalog } from './restore-helpers.ts';
+import {
+  authOf,
+  catalogMaps,
+  expectValidation,
+  freeId,
+  httpHelpers,
+  type IdMaps,
+  remap,
+  restoreCatalog,
+} from './restore-helpers.ts';
 
 let t: TestApp;
 const api = apiClient(() => t.app);
@@ -34,7 +43,14 @@ beforeAll(async () => {
   a = await newBusiness(t, { catalog: restoreCatalog() });
   b = await newBusiness(t, { catalog: restoreCatalog() });
   maps = catalogMaps(a, b);
-  const contract = { title: '앱 개발 계약', amount: 30_000_000, type: 'G', status: 'I', startDate: '2026-12-01', endDate: '2027-06-30' };
+  const contract = {
+    title: '앱 개발 계약',
+    amount: 30_000_000,
+    type: 'G',
+    status: 'I',
+    startDate: '2026-12-01',
+    endDate: '2027-06-30',
+  };
   contractA = (await created(a, '/v1/contract', contract)).id;
   maps.contracts!.set(contractA, (await created(b, '/v1/contract', contract)).id);
 
@@ -48,7 +64,13 @@ beforeAll(async () => {
     isHidden: true,
   });
   expect((await patch(a, `/v1/project/${p.id}`, { status: 'E', actualEndDate: '2027-03-28' })).status).toBe(200);
-  const w = await created(a, '/v1/worker', { name: '이서연', position: { id: a.ids.positions.dev }, order: 3, isHidden: true, manMonthAmount: 7_500_000 });
+  const w = await created(a, '/v1/worker', {
+    name: '이서연',
+    position: { id: a.ids.positions.dev },
+    order: 3,
+    isHidden: true,
+    manMonthAmount: 7_500_000,
+  });
   expect((await patch(a, `/v1/worker/${w.id}`, { order: 4 })).status).toBe(200);
   project = { rich: p.id, bare: (await created(a, '/v1/project', { title: 'Bare' })).id };
   worker = { rich: w.id, bare: (await created(a, '/v1/worker', { name: 'Bare' })).id };
@@ -115,18 +137,30 @@ describe.each(['project', 'worker'] as const)('%s restore', (name) => {
 
 describe('references B does not have', () => {
   it('a project on a contract of A: ValidationError on contract.id, nothing written', async () => {
-    const shape = { ...remap(await read(a, `/v1/project/${project.rich}`), maps), id: await freeId(t.testDb.db, 'project') };
-    await expectValidation(projects.restore(t.testDb.db, auth(b), { ...shape, contract: { ...shape.contract, id: contractA } }, {}), {
-      contract: { id: [`Invalid pk "${contractA}" - object does not exist.`] },
-    });
+    const shape = {
+      ...remap(await read(a, `/v1/project/${project.rich}`), maps),
+      id: await freeId(t.testDb.db, 'project'),
+    };
+    await expectValidation(
+      projects.restore(t.testDb.db, auth(b), { ...shape, contract: { ...shape.contract, id: contractA } }, {}),
+      {
+        contract: { id: [`Invalid pk "${contractA}" - object does not exist.`] },
+      },
+    );
     expect((await get(b, `/v1/project/${shape.id}`)).status).toBe(404);
   });
 
   it('a worker in a position of A: ValidationError on position.id, nothing written', async () => {
-    const shape = { ...remap(await read(a, `/v1/worker/${worker.rich}`), maps), id: await freeId(t.testDb.db, 'worker') };
-    await expectValidation(workers.restore(t.testDb.db, auth(b), { ...shape, position: { ...shape.position, id: a.ids.positions.dev } }, {}), {
-      position: { id: [`Invalid pk "${a.ids.positions.dev}" - object does not exist.`] },
-    });
+    const shape = {
+      ...remap(await read(a, `/v1/worker/${worker.rich}`), maps),
+      id: await freeId(t.testDb.db, 'worker'),
+    };
+    await expectValidation(
+      workers.restore(t.testDb.db, auth(b), { ...shape, position: { ...shape.position, id: a.ids.positions.dev } }, {}),
+      {
+        position: { id: [`Invalid pk "${a.ids.positions.dev}" - object does not exist.`] },
+      },
+    );
     expect((await get(b, `/v1/worker/${shape.id}`)).status).toBe(404);
   });
 });

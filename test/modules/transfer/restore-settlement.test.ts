@@ -11,7 +11,16 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { eventHelpers } from '../../setup/event-helpers.ts';
-import { authOf, catalogMaps, expectValidation, freeId, httpHelpers, type IdMaps, remap, restoreCatalog } from './restore-helpers.ts';
+import {
+  authOf,
+  catalogMaps,
+  expectValidation,
+  freeId,
+  httpHelpers,
+  type IdMaps,
+  remap,
+  restoreCatalog,
+} from './restore-helpers.ts';
 
 let t: TestApp;
 const api = apiClient(() => t.app);
@@ -35,8 +44,17 @@ beforeAll(async () => {
   a = await newBusiness(t, { catalog: restoreCatalog() });
   b = await newBusiness(t, { catalog: restoreCatalog() });
   maps = catalogMaps(a, b);
-  const contract = { title: '디자인 용역 계약', amount: 9_000_000, type: 'I', startDate: '2026-12-01', endDate: '2027-05-31' };
-  contracts = { a: (await created(a, '/v1/contract', contract)).id, b: (await created(b, '/v1/contract', contract)).id };
+  const contract = {
+    title: '디자인 용역 계약',
+    amount: 9_000_000,
+    type: 'I',
+    startDate: '2026-12-01',
+    endDate: '2027-05-31',
+  };
+  contracts = {
+    a: (await created(a, '/v1/contract', contract)).id,
+    b: (await created(b, '/v1/contract', contract)).id,
+  };
   maps.contracts!.set(contracts.a, contracts.b);
   const ids = a.ids;
   const s = await created(a, '/v1/settlement', {
@@ -57,11 +75,22 @@ beforeAll(async () => {
     isHidden: true,
   });
   expect((await patch(a, `/v1/settlement/${s.id}`, { status: 'S' })).status).toBe(200);
-  const n1 = await created(a, `/v1/settlement/${s.id}/history`, { content: '입금 확인 요청', created: '2026-12-19T09:30:00+09:00', member: { id: ids.members.lee } });
+  const n1 = await created(a, `/v1/settlement/${s.id}/history`, {
+    content: '입금 확인 요청',
+    created: '2026-12-19T09:30:00+09:00',
+    member: { id: ids.members.lee },
+  });
   const n2 = await created(a, `/v1/settlement/${s.id}/history`, { content: 'Paid in full.' });
   rich = { id: s.id, noteIds: [n1.id, n2.id] };
   single = (
-    await created(a, '/v1/settlement', { title: 'Down payment', amount: 1_000_000, additionalAmount: 0, vat: 0, contract: { id: contracts.a }, type: { id: ids.settlementTypes.ini } })
+    await created(a, '/v1/settlement', {
+      title: 'Down payment',
+      amount: 1_000_000,
+      additionalAmount: 0,
+      vat: 0,
+      contract: { id: contracts.a },
+      type: { id: ids.settlementTypes.ini },
+    })
   ).id;
 });
 afterAll(() => t.close());
@@ -80,23 +109,57 @@ describe('settlement restore', () => {
 
     expect(await settlements.restore(t.testDb.db, auth(b), shape, {})).toEqual({ id: shape.id, outcome: 'created' });
     expect(await read(b, `/v1/settlement/${shape.id}`)).toEqual(shape);
-    const listed = (await read(b, `/v1/settlement?contract_id=${contracts.b}`)).results.find((r: any) => r.id === shape.id);
-    const { settlementRound: _r, isTaxInvoiceIssued: _i, isTaxInvoiceNeeded: _n, type: _t, taxInvoiceIssuedDate: _d, taxInvoiceIssueDueDate: _e, inChargeSet: _c, isHidden: _h, updated: _u, ...item } = shape;
+    const listed = (await read(b, `/v1/settlement?contract_id=${contracts.b}`)).results.find(
+      (r: any) => r.id === shape.id,
+    );
+    const {
+      settlementRound: _r,
+      isTaxInvoiceIssued: _i,
+      isTaxInvoiceNeeded: _n,
+      type: _t,
+      taxInvoiceIssuedDate: _d,
+      taxInvoiceIssueDueDate: _e,
+      inChargeSet: _c,
+      isHidden: _h,
+      updated: _u,
+      ...item
+    } = shape;
     expect(listed).toEqual(item);
     // No status-history row: the restore is not a status change.
     expect((await read(b, `/v1/settlement/${shape.id}/status_history`)).results).toEqual([]);
 
     for (const noteId of rich.noteIds) {
-      const note = { ...remap(await read(a, `/v1/settlement/${rich.id}/history/${noteId}`), maps), id: await freeId(t.testDb.db, 'settlement_note') };
-      expect(await settlements.restoreHistory(t.testDb.db, auth(b), shape.id, note, {})).toEqual({ id: note.id, outcome: 'created' });
+      const note = {
+        ...remap(await read(a, `/v1/settlement/${rich.id}/history/${noteId}`), maps),
+        id: await freeId(t.testDb.db, 'settlement_note'),
+      };
+      expect(await settlements.restoreHistory(t.testDb.db, auth(b), shape.id, note, {})).toEqual({
+        id: note.id,
+        outcome: 'created',
+      });
       expect(await read(b, `/v1/settlement/${shape.id}/history/${note.id}`)).toEqual(note);
-      expect(await settlements.restoreHistory(t.testDb.db, auth(b), shape.id, note, { targetId: note.id })).toEqual({ id: note.id, outcome: 'unchanged' });
+      expect(await settlements.restoreHistory(t.testDb.db, auth(b), shape.id, note, { targetId: note.id })).toEqual({
+        id: note.id,
+        outcome: 'unchanged',
+      });
     }
     expect(await eventsAfter(b, since)).toEqual([]);
 
-    expect(await settlements.restore(t.testDb.db, auth(b), shape, { targetId: shape.id })).toEqual({ id: shape.id, outcome: 'unchanged' });
-    const changed = { ...shape, status: 'D', vat: 0, inChargeSet: shape.inChargeSet.slice(1), updated: '2026-12-30T00:00:00.000Z' };
-    expect(await settlements.restore(t.testDb.db, auth(b), changed, { targetId: shape.id })).toEqual({ id: shape.id, outcome: 'updated' });
+    expect(await settlements.restore(t.testDb.db, auth(b), shape, { targetId: shape.id })).toEqual({
+      id: shape.id,
+      outcome: 'unchanged',
+    });
+    const changed = {
+      ...shape,
+      status: 'D',
+      vat: 0,
+      inChargeSet: shape.inChargeSet.slice(1),
+      updated: '2026-12-30T00:00:00.000Z',
+    };
+    expect(await settlements.restore(t.testDb.db, auth(b), changed, { targetId: shape.id })).toEqual({
+      id: shape.id,
+      outcome: 'updated',
+    });
     expect(await read(b, `/v1/settlement/${shape.id}`)).toEqual(changed);
     expect(await eventsAfter(b, since)).toEqual([]);
   });
@@ -109,11 +172,21 @@ describe('settlement restore', () => {
     expect(await read(b, `/v1/settlement/${first.id}`)).toEqual({ ...shape, id: first.id });
     // Restoring it again without its target id would be a second "Down payment" on the contract.
     await expectValidation(settlements.restore(t.testDb.db, auth(b), shape, {}), {
-      type: { id: ['A settlement of type "Down payment" already exists for this contract, and the type does not allow multiple rounds.'] },
+      type: {
+        id: [
+          'A settlement of type "Down payment" already exists for this contract, and the type does not allow multiple rounds.',
+        ],
+      },
     });
-    expect(await settlements.restore(t.testDb.db, auth(b), shape, { targetId: first.id })).toEqual({ id: first.id, outcome: 'unchanged' });
+    expect(await settlements.restore(t.testDb.db, auth(b), shape, { targetId: first.id })).toEqual({
+      id: first.id,
+      outcome: 'unchanged',
+    });
     expect((await api.delete(b, `/v1/settlement/${first.id}`)).status).toBe(204);
-    expect(await settlements.restore(t.testDb.db, auth(b), shape, { targetId: first.id })).toEqual({ id: first.id, outcome: 'created' });
+    expect(await settlements.restore(t.testDb.db, auth(b), shape, { targetId: first.id })).toEqual({
+      id: first.id,
+      outcome: 'created',
+    });
     expect(await read(b, `/v1/settlement/${first.id}`)).toEqual({ ...shape, id: first.id });
   });
 

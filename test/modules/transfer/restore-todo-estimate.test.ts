@@ -13,7 +13,16 @@ import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { eventHelpers } from '../../setup/event-helpers.ts';
-import { authOf, catalogMaps, expectValidation, freeId, httpHelpers, type IdMaps, remap, restoreCatalog } from './restore-helpers.ts';
+import {
+  authOf,
+  catalogMaps,
+  expectValidation,
+  freeId,
+  httpHelpers,
+  type IdMaps,
+  remap,
+  restoreCatalog,
+} from './restore-helpers.ts';
 
 let t: TestApp;
 const api = apiClient(() => t.app);
@@ -49,8 +58,21 @@ beforeAll(async () => {
     action: '견적서 발송',
     actionHistory: '1차 통화 완료',
   });
-  expect((await patch(a, `/v1/todo/${td.id}`, { isComplete: true, completedAt: '2026-12-03T15:00:00+09:00', completedInCharge: { id: ids.members.lee } })).status).toBe(200);
-  todo = { rich: td.id, bare: (await created(a, '/v1/todo', { inquiry: { id: inquiryA }, type: 'M', dueDate: '2027-01-15', action: 'Call back' })).id };
+  expect(
+    (
+      await patch(a, `/v1/todo/${td.id}`, {
+        isComplete: true,
+        completedAt: '2026-12-03T15:00:00+09:00',
+        completedInCharge: { id: ids.members.lee },
+      })
+    ).status,
+  ).toBe(200);
+  todo = {
+    rich: td.id,
+    bare: (
+      await created(a, '/v1/todo', { inquiry: { id: inquiryA }, type: 'M', dueDate: '2027-01-15', action: 'Call back' })
+    ).id,
+  };
 
   const it = await created(a, '/v1/estimate/item', {
     title: '반응형 웹 디자인',
@@ -60,7 +82,10 @@ beforeAll(async () => {
     classification: { id: ids.estimateItemClassifications.design },
   });
   expect((await patch(a, `/v1/estimate/item/${it.id}`, { unitCost: '-200000' })).status).toBe(200);
-  item = { rich: it.id, bare: (await created(a, '/v1/estimate/item', { title: 'Bare', unitCost: '0', unit: 'EA' })).id };
+  item = {
+    rich: it.id,
+    bare: (await created(a, '/v1/estimate/item', { title: 'Bare', unitCost: '0', unit: 'EA' })).id,
+  };
 });
 afterAll(() => t.close());
 
@@ -120,13 +145,20 @@ describe('todo details', () => {
   it('dDay is derived, not compared: a shape read on another day is still unchanged', async () => {
     const shape = { ...remap(await read(a, `/v1/todo/${todo.rich}`), maps), id: await freeId(t.testDb.db, 'todo') };
     await todos.restore(t.testDb.db, auth(b), shape, {});
-    expect(await todos.restore(t.testDb.db, auth(b), { ...shape, dDay: shape.dDay + 1 }, { targetId: shape.id })).toEqual({ id: shape.id, outcome: 'unchanged' });
+    expect(
+      await todos.restore(t.testDb.db, auth(b), { ...shape, dDay: shape.dDay + 1 }, { targetId: shape.id }),
+    ).toEqual({ id: shape.id, outcome: 'unchanged' });
   });
 
   it('a todo hidden with its deleted inquiry moves to the shape’s live inquiry', async () => {
     const shape = remap(await read(a, `/v1/todo/${todo.bare}`), maps);
     const other = await created(b, '/v1/inquiry', { name: '임시 문의' });
-    const { id } = await todos.restore(t.testDb.db, auth(b), { ...shape, inquiry: { ...shape.inquiry, id: other.id } }, {});
+    const { id } = await todos.restore(
+      t.testDb.db,
+      auth(b),
+      { ...shape, inquiry: { ...shape.inquiry, id: other.id } },
+      {},
+    );
     expect((await api.delete(b, `/v1/inquiry/${other.id}`)).status).toBe(204);
     expect((await get(b, `/v1/todo/${id}`)).status).toBe(404);
     expect(await todos.restore(t.testDb.db, auth(b), shape, { targetId: id })).toEqual({ id, outcome: 'created' });
@@ -136,7 +168,16 @@ describe('todo details', () => {
   it('refuses references B does not have, naming each property, and writes nothing', async () => {
     const shape = { ...remap(await read(a, `/v1/todo/${todo.rich}`), maps), id: await freeId(t.testDb.db, 'todo') };
     await expectValidation(
-      todos.restore(t.testDb.db, auth(b), { ...shape, inquiry: { ...shape.inquiry, id: inquiryA }, completedInCharge: { ...shape.completedInCharge, id: a.ids.members.lee } }, {}),
+      todos.restore(
+        t.testDb.db,
+        auth(b),
+        {
+          ...shape,
+          inquiry: { ...shape.inquiry, id: inquiryA },
+          completedInCharge: { ...shape.completedInCharge, id: a.ids.members.lee },
+        },
+        {},
+      ),
       {
         inquiry: { id: [`Invalid pk "${inquiryA}" - object does not exist.`] },
         completedInCharge: { id: [`Invalid pk "${a.ids.members.lee}" - object does not exist.`] },
@@ -148,15 +189,33 @@ describe('todo details', () => {
 
 describe('estimate item details', () => {
   it('refuses a classification B does not have and a cost that is not a decimal; a source image is neither stored nor compared', async () => {
-    const shape = { ...remap(await read(a, `/v1/estimate/item/${item.rich}`), maps), id: await freeId(t.testDb.db, 'estimate_item') };
+    const shape = {
+      ...remap(await read(a, `/v1/estimate/item/${item.rich}`), maps),
+      id: await freeId(t.testDb.db, 'estimate_item'),
+    };
     await expectValidation(
-      estimates.restore(t.testDb.db, auth(b), { ...shape, unitCost: 'abc', classification: { ...shape.classification, id: a.ids.estimateItemClassifications.design } }, {}),
-      { unitCost: ['A valid number is required.'], classification: { id: [`Invalid pk "${a.ids.estimateItemClassifications.design}" - object does not exist.`] } },
+      estimates.restore(
+        t.testDb.db,
+        auth(b),
+        {
+          ...shape,
+          unitCost: 'abc',
+          classification: { ...shape.classification, id: a.ids.estimateItemClassifications.design },
+        },
+        {},
+      ),
+      {
+        unitCost: ['A valid number is required.'],
+        classification: { id: [`Invalid pk "${a.ids.estimateItemClassifications.design}" - object does not exist.`] },
+      },
     );
     expect((await get(b, `/v1/estimate/item/${shape.id}`)).status).toBe(404);
     const withImage = { ...shape, image: 'https://source.example/media/item.png' };
     expect(await estimates.restore(t.testDb.db, auth(b), withImage, {})).toEqual({ id: shape.id, outcome: 'created' });
     expect(await read(b, `/v1/estimate/item/${shape.id}`)).toEqual(shape);
-    expect(await estimates.restore(t.testDb.db, auth(b), withImage, { targetId: shape.id })).toEqual({ id: shape.id, outcome: 'unchanged' });
+    expect(await estimates.restore(t.testDb.db, auth(b), withImage, { targetId: shape.id })).toEqual({
+      id: shape.id,
+      outcome: 'unchanged',
+    });
   });
 });

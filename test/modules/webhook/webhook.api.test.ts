@@ -38,7 +38,8 @@ async function newWebhook(b: TestBusiness, body: Record<string, unknown> = {}): 
   return res.body;
 }
 
-const endpointRow = (id: number) => t.testDb.db.selectFrom('webhook_endpoint').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const endpointRow = (id: number) =>
+  t.testDb.db.selectFrom('webhook_endpoint').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('webhook endpoints', () => {
   it('create answers the endpoint with its secret once; retrieve and list never show it', async () => {
@@ -51,7 +52,17 @@ describe('webhook endpoints', () => {
       isActive: false,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(Object.keys(res.body)).toEqual(['id', 'url', 'eventTypes', 'description', 'isActive', 'format', 'isParked', 'created', 'secret']);
+    expect(Object.keys(res.body)).toEqual([
+      'id',
+      'url',
+      'eventTypes',
+      'description',
+      'isActive',
+      'format',
+      'isParked',
+      'created',
+      'secret',
+    ]);
     expect(res.body).toMatchObject({
       url: 'https://hooks.internal.example/bizapi',
       eventTypes: ['client.created', 'inquiry.updated'],
@@ -127,7 +138,11 @@ describe('webhook endpoints', () => {
     const b = await newBusiness(t);
     const w = await newWebhook(b);
     const since = new Date(Date.now() - 6 * 86_400_000).toISOString();
-    await t.testDb.db.updateTable('webhook_endpoint').set({ is_active: 0, failing_since: since }).where('id', '=', w.id).execute();
+    await t.testDb.db
+      .updateTable('webhook_endpoint')
+      .set({ is_active: 0, failing_since: since })
+      .where('id', '=', w.id)
+      .execute();
     expect((await api.get(b, `/v1/webhook/${w.id}`)).body.isActive).toBe(false);
     // Sending false again keeps it.
     await api.patch(b, `/v1/webhook/${w.id}`, { isActive: false });
@@ -189,14 +204,29 @@ describe('validation', () => {
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
       [{}, { url: ['This field is required.'], eventTypes: ['This field is required.'] }],
       [{ url: URL_OK, eventTypes: [] }, { eventTypes: ['This list may not be empty.'] }],
-      [{ url: URL_OK, eventTypes: ['client.exploded'] }, { eventTypes: [expect.stringContaining('"client.exploded" is not a valid choice.')] }],
-      [{ url: URL_OK, eventTypes: ['webhook.test'] }, { eventTypes: [expect.stringContaining('"webhook.test" is not a valid choice.')] }],
-      [{ url: URL_OK, eventTypes: ['*', 'client.created'] }, { eventTypes: [expect.stringContaining('must be alone')] }],
+      [
+        { url: URL_OK, eventTypes: ['client.exploded'] },
+        { eventTypes: [expect.stringContaining('"client.exploded" is not a valid choice.')] },
+      ],
+      [
+        { url: URL_OK, eventTypes: ['webhook.test'] },
+        { eventTypes: [expect.stringContaining('"webhook.test" is not a valid choice.')] },
+      ],
+      [
+        { url: URL_OK, eventTypes: ['*', 'client.created'] },
+        { eventTypes: [expect.stringContaining('must be alone')] },
+      ],
       [{ url: URL_OK, eventTypes: ['client.created'], format: 'xml' }, { format: ['"xml" is not a valid choice.'] }],
       [{ url: '', eventTypes: ['*'] }, { url: ['This field may not be blank.'] }],
       [{ url: 'not a url', eventTypes: ['*'] }, { url: ['Enter a valid URL.'] }],
-      [{ url: 'ftp://files.example.com/x', eventTypes: ['*'] }, { url: ['The URL must use the http or https scheme.'] }],
-      [{ url: 'https://user:pw@hooks.example.com/', eventTypes: ['*'] }, { url: ['The URL must not contain a user name or password.'] }],
+      [
+        { url: 'ftp://files.example.com/x', eventTypes: ['*'] },
+        { url: ['The URL must use the http or https scheme.'] },
+      ],
+      [
+        { url: 'https://user:pw@hooks.example.com/', eventTypes: ['*'] },
+        { url: ['The URL must not contain a user name or password.'] },
+      ],
     ];
     for (const [body, errors] of cases) {
       const res = await api.post(b, '/v1/webhook', body);
@@ -209,7 +239,12 @@ describe('validation', () => {
   it('PATCH validates like create, and a refused PATCH changes nothing', async () => {
     const b = await newBusiness(t);
     const w = await newWebhook(b);
-    for (const body of [{ url: 'ftp://x.example/' }, { eventTypes: [] }, { eventTypes: ['*', 'client.created'] }, { url: 'https://[::1]/x' }]) {
+    for (const body of [
+      { url: 'ftp://x.example/' },
+      { eventTypes: [] },
+      { eventTypes: ['*', 'client.created'] },
+      { url: 'https://[::1]/x' },
+    ]) {
       const res = await strict.patch(b, `/v1/webhook/${w.id}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -259,7 +294,9 @@ describe('validation', () => {
     expect(w.id).toEqual(expect.any(Number));
     const res = await strict.patch(b, `/v1/webhook/${w.id}`, { url: 'http://192.168.0.10/' });
     expect(res.status).toBe(400);
-    expect(res.body.url).toEqual(['The host 192.168.0.10 is not a public address. To deliver to a receiver on this machine or a private network, set BIZAPI_WEBHOOK_ALLOW_PRIVATE=true on the server.']);
+    expect(res.body.url).toEqual([
+      'The host 192.168.0.10 is not a public address. To deliver to a receiver on this machine or a private network, set BIZAPI_WEBHOOK_ALLOW_PRIVATE=true on the server.',
+    ]);
     // Public addresses pass.
     for (const url of ['https://8.8.8.8/hook', 'http://[2606:4700:4700::1111]:8443/x', 'https://[::ffff:8.8.4.4]/y']) {
       expect((await strict.post(b, '/v1/webhook', { url, eventTypes: ['*'] })).status, url).toBe(201);
@@ -289,33 +326,65 @@ describe('url-safety', () => {
     expect(() => loadConfig({ BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(ConfigError);
   });
 
-
   it('isPublicAddress: public unicast only, mapped IPv4 judged as IPv4', () => {
-    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(ip), ip).toBe(true);
     for (const ip of [
-      '127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '100.100.100.100', '169.254.169.254', '169.254.1.1', '0.0.0.0',
-      '255.255.255.255', '224.0.0.251', '192.0.2.1', '198.18.0.1', '::1', '::', 'fe80::1', 'fe80::1%eth0', 'fd00:ec2::254',
-      'fc00::1', 'ff02::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1', '64:ff9b::a00:1', '2002:a00:1::', '2001:db8::1', 'not-an-ip', '',
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '100.100.100.100',
+      '169.254.169.254',
+      '169.254.1.1',
+      '0.0.0.0',
+      '255.255.255.255',
+      '224.0.0.251',
+      '192.0.2.1',
+      '198.18.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fe80::1%eth0',
+      'fd00:ec2::254',
+      'fc00::1',
+      'ff02::1',
+      '::ffff:10.0.0.1',
+      '::ffff:127.0.0.1',
+      '64:ff9b::a00:1',
+      '2002:a00:1::',
+      '2001:db8::1',
+      'not-an-ip',
+      '',
     ]) {
       expect(isPublicAddress(ip), ip).toBe(false);
     }
   });
 
   it('checkWebhookUrl: every resolved address must be public; the lookup is bounded', async () => {
-    const lookup = (addresses: string[]) => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-    await expect(checkWebhookUrl('https://a.example/', { allowPrivate: false, lookup: lookup(['8.8.8.8', '1.1.1.1']) })).resolves.toMatchObject({
+    const lookup = (addresses: string[]) => async () =>
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    await expect(
+      checkWebhookUrl('https://a.example/', { allowPrivate: false, lookup: lookup(['8.8.8.8', '1.1.1.1']) }),
+    ).resolves.toMatchObject({
       addresses: ['8.8.8.8', '1.1.1.1'],
     });
-    await expect(checkWebhookUrl('https://a.example/', { allowPrivate: false, lookup: lookup(['8.8.8.8', '10.0.0.1']) })).rejects.toThrow(
-      'resolves to an address that is not public',
+    await expect(
+      checkWebhookUrl('https://a.example/', { allowPrivate: false, lookup: lookup(['8.8.8.8', '10.0.0.1']) }),
+    ).rejects.toThrow('resolves to an address that is not public');
+    await expect(checkWebhookUrl('https://a.example/', { allowPrivate: false, lookup: lookup([]) })).rejects.toThrow(
+      'could not be resolved',
     );
-    await expect(checkWebhookUrl('https://a.example/', { allowPrivate: false, lookup: lookup([]) })).rejects.toThrow('could not be resolved');
     const never = () => new Promise<never>(() => {});
     const started = Date.now();
-    await expect(checkWebhookUrl('https://slow.example/', { allowPrivate: false, lookup: never, timeoutMs: 50 })).rejects.toThrow('could not be resolved');
+    await expect(
+      checkWebhookUrl('https://slow.example/', { allowPrivate: false, lookup: never, timeoutMs: 50 }),
+    ).rejects.toThrow('could not be resolved');
     expect(Date.now() - started).toBeLessThan(2000);
     // allowPrivate: no lookup at all.
-    await expect(checkWebhookUrl('https://a.example/', { allowPrivate: true, lookup: never })).resolves.toMatchObject({ addresses: [] });
+    await expect(checkWebhookUrl('https://a.example/', { allowPrivate: true, lookup: never })).resolves.toMatchObject({
+      addresses: [],
+    });
   });
 });
 
@@ -387,14 +456,22 @@ describe('test ping and deliveries', () => {
     const event = await api.get(b, `/v1/event/${res.body.event.id}`);
     expect(event.status).toBe(200);
     expect(event.body).toMatchObject({ type: 'webhook.test', changedFields: [], data: { id: w.id, url: w.url } });
-    const stored = await t.testDb.db.selectFrom('event').select('published_at').where('id', '=', res.body.event.id).executeTakeFirstOrThrow();
+    const stored = await t.testDb.db
+      .selectFrom('event')
+      .select('published_at')
+      .where('id', '=', res.body.event.id)
+      .executeTakeFirstOrThrow();
     expect(stored.published_at).not.toBeNull();
 
     const deliveries = await api.get(b, `/v1/webhook/${w.id}/delivery`);
     expect(deliveries.status).toBe(200);
     expect(deliveries.body.results).toEqual([res.body]);
     expect((await api.get(b, `/v1/webhook/${other.id}/delivery`)).body.results).toEqual([]);
-    const rows = await t.testDb.db.selectFrom('webhook_delivery').selectAll().where('event_id', '=', res.body.event.id).execute();
+    const rows = await t.testDb.db
+      .selectFrom('webhook_delivery')
+      .selectAll()
+      .where('event_id', '=', res.body.event.id)
+      .execute();
     expect(rows.map((r) => r.webhook_id)).toEqual([w.id]);
   });
 
@@ -403,10 +480,19 @@ describe('test ping and deliveries', () => {
     const w = await newWebhook(b);
     const first = (await api.post(b, `/v1/webhook/${w.id}/test`)).body;
     const second = (await api.post(b, `/v1/webhook/${w.id}/test`)).body;
-    await t.testDb.db.updateTable('webhook_delivery').set({ status: 'succeeded', next_attempt_at: null, attempts: 1, last_status_code: 200 }).where('id', '=', first.id).execute();
+    await t.testDb.db
+      .updateTable('webhook_delivery')
+      .set({ status: 'succeeded', next_attempt_at: null, attempts: 1, last_status_code: 200 })
+      .where('id', '=', first.id)
+      .execute();
     const all = await api.get(b, `/v1/webhook/${w.id}/delivery`);
     expect(all.body.results.map((d: any) => d.id)).toEqual([second.id, first.id]);
-    expect(all.body.results[1]).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200, nextAttemptAt: null });
+    expect(all.body.results[1]).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      lastStatusCode: 200,
+      nextAttemptAt: null,
+    });
     const pending = await api.get(b, `/v1/webhook/${w.id}/delivery?status=pending`);
     expect(pending.body.results.map((d: any) => d.id)).toEqual([second.id]);
     const paged = await api.get(b, `/v1/webhook/${w.id}/delivery?page_size=1`);
@@ -422,19 +508,40 @@ describe('test ping and deliveries', () => {
     const earlier = '2026-01-01T00:00:00.000Z';
     await t.testDb.db
       .updateTable('webhook_delivery')
-      .set({ status: 'failed', attempts: 8, next_attempt_at: null, last_status_code: 500, last_error: 'HTTP 500', last_attempt_at: earlier })
+      .set({
+        status: 'failed',
+        attempts: 8,
+        next_attempt_at: null,
+        last_status_code: 500,
+        last_error: 'HTTP 500',
+        last_attempt_at: earlier,
+      })
       .where('id', '=', d.id)
       .execute();
-    expect((await api.get(b, `/v1/webhook/${w.id}/delivery`)).body.results[0]).toMatchObject({ status: 'failed', attempts: 8 });
+    expect((await api.get(b, `/v1/webhook/${w.id}/delivery`)).body.results[0]).toMatchObject({
+      status: 'failed',
+      attempts: 8,
+    });
     const before = new Date().toISOString();
     const res = await api.post(b, `/v1/webhook/${w.id}/delivery/${d.id}/retry`);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
-    expect(res.body).toMatchObject({ id: d.id, status: 'pending', attempts: 8, lastStatusCode: 500, lastError: 'HTTP 500', lastAttemptAt: earlier });
+    expect(res.body).toMatchObject({
+      id: d.id,
+      status: 'pending',
+      attempts: 8,
+      lastStatusCode: 500,
+      lastError: 'HTTP 500',
+      lastAttemptAt: earlier,
+    });
     expect(res.body.nextAttemptAt >= before).toBe(true);
     expect((await api.get(b, `/v1/webhook/${w.id}/delivery`)).body.results[0]).toEqual(res.body);
 
     // Pending, due later (a retry backoff): due now.
-    await t.testDb.db.updateTable('webhook_delivery').set({ next_attempt_at: '2099-01-01T00:00:00.000Z' }).where('id', '=', d.id).execute();
+    await t.testDb.db
+      .updateTable('webhook_delivery')
+      .set({ next_attempt_at: '2099-01-01T00:00:00.000Z' })
+      .where('id', '=', d.id)
+      .execute();
     const again = await api.post(b, `/v1/webhook/${w.id}/delivery/${d.id}/retry`);
     expect(again.status).toBe(202);
     expect(again.body.status).toBe('pending');
@@ -442,10 +549,18 @@ describe('test ping and deliveries', () => {
 
     // Being sent right now (a live lease): left alone, still 202.
     const lease = new Date(Date.now() + 60_000).toISOString();
-    await t.testDb.db.updateTable('webhook_delivery').set({ lease_owner: 'w1', lease_until: lease, next_attempt_at: lease }).where('id', '=', d.id).execute();
+    await t.testDb.db
+      .updateTable('webhook_delivery')
+      .set({ lease_owner: 'w1', lease_until: lease, next_attempt_at: lease })
+      .where('id', '=', d.id)
+      .execute();
     const busy = await api.post(b, `/v1/webhook/${w.id}/delivery/${d.id}/retry`);
     expect(busy.status).toBe(202);
-    const row = await t.testDb.db.selectFrom('webhook_delivery').selectAll().where('id', '=', d.id).executeTakeFirstOrThrow();
+    const row = await t.testDb.db
+      .selectFrom('webhook_delivery')
+      .selectAll()
+      .where('id', '=', d.id)
+      .executeTakeFirstOrThrow();
     expect(row.lease_owner).toBe('w1');
 
     expect((await api.post(b, `/v1/webhook/${w.id}/delivery/2147483000/retry`)).status).toBe(404);

@@ -15,7 +15,11 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { createDb } from '../../../src/db/create-db.ts';
-import { createWebhookDispatcher, type WebhookDispatcher, type WebhookDispatchResult } from '../../../src/jobs/webhook-dispatcher.ts';
+import {
+  createWebhookDispatcher,
+  type WebhookDispatcher,
+  type WebhookDispatchResult,
+} from '../../../src/jobs/webhook-dispatcher.ts';
 import { encryptSecret } from '../../../src/modules/auth/secret-box.ts';
 import { maxEventId, record } from '../../../src/modules/event/event.service.ts';
 import { deliveryBody, localMicros } from '../../../src/modules/webhook/webhook-body.ts';
@@ -70,7 +74,12 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '/';
-      receipts.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      receipts.push({
+        path,
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
       const c = concurrency.get(path) ?? { now: 0, max: 0 };
       concurrency.set(path, c);
       c.now += 1;
@@ -124,7 +133,10 @@ interface EndpointInput {
 }
 
 /** Writes an endpoint row (as the webhook API does); returns its id, secret and receiver path. */
-async function newEndpoint(b: TestBusiness, input: EndpointInput = {}): Promise<{ id: number; secret: string; path: string; url: string }> {
+async function newEndpoint(
+  b: TestBusiness,
+  input: EndpointInput = {},
+): Promise<{ id: number; secret: string; path: string; url: string }> {
   const secret = input.secret ?? newSecret();
   const path = uniquePath('hook');
   const url = input.url ?? `${base}${path}`;
@@ -163,13 +175,23 @@ function testClock(start = Date.now() + 60_000) {
 
 function dispatcher(
   businessIds: number[],
-  options: { now?: () => number; allowPrivate?: boolean; timeoutMs?: number; pollIntervalMs?: number; concurrency?: number; perEndpoint?: number } = {},
+  options: {
+    now?: () => number;
+    allowPrivate?: boolean;
+    timeoutMs?: number;
+    pollIntervalMs?: number;
+    concurrency?: number;
+    perEndpoint?: number;
+  } = {},
 ): WebhookDispatcher {
   return createWebhookDispatcher({
     db: t.testDb.db,
     masterKey: t.masterKey,
     config: {
-      dispatcher: { ...t.config.dispatcher, pollIntervalMs: options.pollIntervalMs ?? t.config.dispatcher.pollIntervalMs },
+      dispatcher: {
+        ...t.config.dispatcher,
+        pollIntervalMs: options.pollIntervalMs ?? t.config.dispatcher.pollIntervalMs,
+      },
       webhookAllowPrivate: options.allowPrivate ?? true,
     },
     businessIds,
@@ -205,7 +227,12 @@ function receivedAt(path: string): Receipt[] {
 }
 
 async function deliveriesOf(webhookId: number) {
-  return t.testDb.db.selectFrom('webhook_delivery').selectAll().where('webhook_id', '=', webhookId).orderBy('id').execute();
+  return t.testDb.db
+    .selectFrom('webhook_delivery')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .orderBy('id')
+    .execute();
 }
 
 async function endpointRow(id: number) {
@@ -242,7 +269,15 @@ describe(`webhook delivery on ${DIALECT}`, () => {
       expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
       expect(new Webhook(all.secret).verify(r.body, r.headers)).toEqual(events[i]);
       expect(JSON.parse(r.body)).toEqual((await get(b, `/v1/event/${events[i].id}`)).body);
-      expect(Object.keys(JSON.parse(r.body))).toEqual(['id', 'sequence', 'type', 'created', 'changedFields', 'parent', 'data']);
+      expect(Object.keys(JSON.parse(r.body))).toEqual([
+        'id',
+        'sequence',
+        'type',
+        'created',
+        'changedFields',
+        'parent',
+        'data',
+      ]);
       // another secret does not verify
       expect(() => new Webhook(newSecret()).verify(r.body, r.headers)).toThrow();
     }
@@ -270,11 +305,18 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const event = await t.testDb.db
       .transaction()
       .execute((trx) =>
-        record(trx, b.businessId, { type: 'inquiry.updated', changedFields: ['status', 'inChargeSet'], data: inquiry }, '2026-01-15T01:30:45.123Z'),
+        record(
+          trx,
+          b.businessId,
+          { type: 'inquiry.updated', changedFields: ['status', 'inChargeSet'], data: inquiry },
+          '2026-01-15T01:30:45.123Z',
+        ),
       );
     // not for pluuug: a client event, an inquiry change of other properties
     await newClient(b);
-    await t.testDb.db.transaction().execute((trx) => record(trx, b.businessId, { type: 'inquiry.updated', changedFields: ['memo'], data: inquiry }));
+    await t.testDb.db
+      .transaction()
+      .execute((trx) => record(trx, b.businessId, { type: 'inquiry.updated', changedFields: ['memo'], data: inquiry }));
     await drain(dispatcher([b.businessId]));
 
     const got = receivedAt(pluuug.path);
@@ -282,9 +324,11 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const body = got[0]!.body;
     expect(got[0]!.headers['webhook-id']).toBe(String(event.id));
     expect(new Webhook(pluuug.secret).verify(body, got[0]!.headers)).toBeTruthy();
-    expect(body.startsWith('{"event_type":"inquiry","timestamp":"2026-01-15T10:30:45.123000","changed_fields":["status","in_charge_set"],"data":{"id":')).toBe(
-      true,
-    );
+    expect(
+      body.startsWith(
+        '{"event_type":"inquiry","timestamp":"2026-01-15T10:30:45.123000","changed_fields":["status","in_charge_set"],"data":{"id":',
+      ),
+    ).toBe(true);
     const parsed = JSON.parse(body);
     expect(Object.keys(parsed)).toEqual(['event_type', 'timestamp', 'changed_fields', 'data']);
     const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -294,7 +338,11 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect(Object.keys(parsed.data)).toContain('in_charge_set');
     // nested objects too
     const nested = (v: unknown): string[] =>
-      Array.isArray(v) ? v.flatMap(nested) : v && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => [k, ...nested(x)]) : [];
+      Array.isArray(v)
+        ? v.flatMap(nested)
+        : v && typeof v === 'object'
+          ? Object.entries(v).flatMap(([k, x]) => [k, ...nested(x)])
+          : [];
     expect(nested(parsed.data).filter((k) => /[A-Z]/.test(k))).toEqual([]);
     expect(body).toBe(deliveryBody('pluuug', { ...event, sequence: 1, data: inquiry }, 'Asia/Seoul'));
   });
@@ -314,7 +362,13 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const d = dispatcher([b.businessId], { now: clock.now });
     expect(await drain(d)).toMatchObject({ claimed: 1, retried: 1, succeeded: 0 });
     let [row] = await deliveriesOf(hook.id);
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500, last_error: 'HTTP 500', last_response: 'answer 500' });
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_status_code: 500,
+      last_error: 'HTTP 500',
+      last_response: 'answer 500',
+    });
     expect(row!.next_attempt_at).toBe(new Date(clock.now() + 5000).toISOString());
     expect(row!.last_duration_ms).toBeGreaterThanOrEqual(0);
     expect((await endpointRow(hook.id)).failing_since).not.toBeNull();
@@ -325,7 +379,13 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     clock.advance(1000);
     expect(await drain(d)).toMatchObject({ claimed: 1, succeeded: 1 });
     [row] = await deliveriesOf(hook.id);
-    expect(row).toMatchObject({ status: 'succeeded', attempts: 2, last_status_code: 204, last_error: null, next_attempt_at: null });
+    expect(row).toMatchObject({
+      status: 'succeeded',
+      attempts: 2,
+      last_status_code: 204,
+      last_error: null,
+      next_attempt_at: null,
+    });
     const got = receivedAt(hook.path);
     expect(got).toHaveLength(2);
     expect(got[1]!.headers['webhook-id']).toBe(got[0]!.headers['webhook-id']);
@@ -506,7 +566,11 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect([...(await deliveriesOf(sick.id)), ...(await deliveriesOf(healthy.id))]).toHaveLength(8);
     // two attempts to the first endpoint in flight (another dispatcher's), then it became sick
     const inFlight = (await deliveriesOf(sick.id)).slice(0, 2).map((r) => r.id);
-    await t.testDb.db.updateTable('webhook_delivery').set({ lease_owner: 'other', lease_until: at(60_000) }).where('id', 'in', inFlight).execute();
+    await t.testDb.db
+      .updateTable('webhook_delivery')
+      .set({ lease_owner: 'other', lease_until: at(60_000) })
+      .where('id', 'in', inFlight)
+      .execute();
     await t.testDb.db.updateTable('webhook_endpoint').set({ sick_streak: 3 }).where('id', '=', sick.id).execute();
     const claim = (lane: 'normal' | 'sick') =>
       repo.claimDue(t.testDb.db, {
@@ -633,27 +697,51 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     // fan-out: at most 9 deliveries, its first and second events (4 each), the last 3 left for the next one
     expect(WRITE_DELIVERIES_MAX_ENDPOINTS).toBeLessThan(4);
     expect(await deliveriesOf(quietHook.id)).toHaveLength(1);
-    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 2, deliveries: 8, deferred: 3 });
-    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 2, deliveries: 8, deferred: 1 });
-    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({ events: 1, deliveries: 4, deferred: 0 });
+    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({
+      events: 2,
+      deliveries: 8,
+      deferred: 3,
+    });
+    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({
+      events: 2,
+      deliveries: 8,
+      deferred: 1,
+    });
+    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 9 })).toEqual({
+      events: 1,
+      deliveries: 4,
+      deferred: 0,
+    });
     // a single event beyond the bound is still fanned out (a round never stalls)
     await newClient(noisy, 'Noisy 5');
-    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 1 })).toEqual({ events: 1, deliveries: 4, deferred: 0 });
+    expect(await publish(t.testDb.db, { limit: 100, businessIds: ids, now, maxDeliveries: 1 })).toEqual({
+      events: 1,
+      deliveries: 4,
+      deferred: 0,
+    });
   });
 
   it('a fan-out round and a claim run a bounded number of statements however many businesses they serve (one per business on Citus only)', async () => {
     const businesses: TestBusiness[] = [];
     for (let i = 0; i < 12; i++) businesses.push(await newBusiness(t));
     const hooks = new Map<number, number[]>();
-    for (const b of businesses) for (let i = 0; i < 5; i++) hooks.set(b.businessId, [...(hooks.get(b.businessId) ?? []), (await newEndpoint(b)).id]);
+    for (const b of businesses)
+      for (let i = 0; i < 5; i++)
+        hooks.set(b.businessId, [...(hooks.get(b.businessId) ?? []), (await newEndpoint(b)).id]);
     // each business's first endpoint parked before its events (owed them): the round locks its cursor again
     const firsts = [...hooks.values()].map((h) => h[0]!);
-    await t.testDb.db.updateTable('webhook_endpoint').set({ parked_after_event_id: 0, sick_streak: 5 }).where('id', 'in', firsts).execute();
+    await t.testDb.db
+      .updateTable('webhook_endpoint')
+      .set({ parked_after_event_id: 0, sick_streak: 5 })
+      .where('id', 'in', firsts)
+      .execute();
     for (const b of businesses) for (const name of ['A', 'B']) await newClient(b, name);
     const ids = businesses.map((b) => b.businessId);
     // (the other four: more than a write writes deliveries for) a queue cap of 1: each gets its first event and
     // is parked before the second
-    const fanOut = await countStatements(() => publish(t.testDb.db, { limit: 100, businessIds: ids, now: new Date().toISOString(), queueCap: 1 }));
+    const fanOut = await countStatements(() =>
+      publish(t.testDb.db, { limit: 100, businessIds: ids, now: new Date().toISOString(), queueCap: 1 }),
+    );
     expect(fanOut.result).toEqual({ events: 24, deliveries: 48, deferred: 0 });
     for (const h of hooks.values()) {
       expect(await deliveriesOf(h[0]!)).toHaveLength(0);
@@ -711,7 +799,9 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const b = await newBusiness(t);
     const oldSecret = newSecret();
     const clock = testClock();
-    const hook = await newEndpoint(b, { previousSecret: { secret: oldSecret, expiresAt: new Date(clock.now() + 86_400_000).toISOString() } });
+    const hook = await newEndpoint(b, {
+      previousSecret: { secret: oldSecret, expiresAt: new Date(clock.now() + 86_400_000).toISOString() },
+    });
     await newClient(b);
     const d = dispatcher([b.businessId], { now: clock.now });
     await drain(d);
@@ -721,9 +811,15 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect(new Webhook(oldSecret).verify(first!.body, first!.headers)).toBeTruthy();
     // each signature on its own verifies with its own secret
     const [sigNew, sigOld] = first!.headers['webhook-signature']!.split(' ');
-    expect(new Webhook(hook.secret).verify(first!.body, { ...first!.headers, 'webhook-signature': sigNew! })).toBeTruthy();
-    expect(() => new Webhook(hook.secret).verify(first!.body, { ...first!.headers, 'webhook-signature': sigOld! })).toThrow();
-    expect(new Webhook(oldSecret).verify(first!.body, { ...first!.headers, 'webhook-signature': sigOld! })).toBeTruthy();
+    expect(
+      new Webhook(hook.secret).verify(first!.body, { ...first!.headers, 'webhook-signature': sigNew! }),
+    ).toBeTruthy();
+    expect(() =>
+      new Webhook(hook.secret).verify(first!.body, { ...first!.headers, 'webhook-signature': sigOld! }),
+    ).toThrow();
+    expect(
+      new Webhook(oldSecret).verify(first!.body, { ...first!.headers, 'webhook-signature': sigOld! }),
+    ).toBeTruthy();
 
     clock.advance(86_400_000 + 1000);
     await newClient(b, 'After');
@@ -767,7 +863,11 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     expect(got[0].data.companyName).toBe('Mine');
     const myEvents = (await get(mine, '/v1/event')).body.results.map((e: { id: number }) => String(e.id));
     expect(receivedAt(hook.path).map((r) => r.headers['webhook-id'])).toEqual(myEvents);
-    expect(receivedAt(otherHook.path).map((r) => JSON.parse(r.body).data.companyName).sort()).toEqual(['Theirs', 'Theirs too']);
+    expect(
+      receivedAt(otherHook.path)
+        .map((r) => JSON.parse(r.body).data.companyName)
+        .sort(),
+    ).toEqual(['Theirs', 'Theirs too']);
   });
 
   it('two dispatchers on one database deliver each event once', async () => {
@@ -793,10 +893,18 @@ describe(`webhook delivery on ${DIALECT}`, () => {
     const literal = await newEndpoint(b);
     const named = await newEndpoint(b, { url: `http://localhost:${port}${uniquePath('named')}` });
     await newClient(b);
-    expect(await drain(dispatcher([b.businessId], { allowPrivate: false }))).toMatchObject({ claimed: 2, retried: 2, succeeded: 0 });
+    expect(await drain(dispatcher([b.businessId], { allowPrivate: false }))).toMatchObject({
+      claimed: 2,
+      retried: 2,
+      succeeded: 0,
+    });
     expect(receivedAt(literal.path)).toEqual([]);
     const [a] = await deliveriesOf(literal.id);
-    expect(a).toMatchObject({ status: 'pending', last_status_code: null, last_error: '127.0.0.1 is not a public address' });
+    expect(a).toMatchObject({
+      status: 'pending',
+      last_status_code: null,
+      last_error: '127.0.0.1 is not a public address',
+    });
     const [n] = await deliveriesOf(named.id);
     expect(n!.last_error).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), which is not a public address$/);
     expect(receipts.filter((r) => r.path.startsWith('/named-'))).toEqual([]);
@@ -808,259 +916,343 @@ describe(`webhook delivery on ${DIALECT}`, () => {
 
   it('knows public addresses from the others', () => {
     for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(ip), ip).toBe(true);
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '224.0.0.1', '::1', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1', '100.64.0.1', 'nonsense']) {
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      'fe80::1',
+      'fc00::1',
+      '::ffff:127.0.0.1',
+      '100.64.0.1',
+      'nonsense',
+    ]) {
       expect(isPublicAddress(ip), ip).toBe(false);
     }
   });
 
   // SQLite only: PostgreSQL numbers and fans out after commit, in the order events become visible (docs/api.md#events)
-  it.skipIf(DIALECT === 'postgres')('SQLite: a write numbers its events in its own transaction and publishes them there, with their deliveries', async () => {
-    const b = await newBusiness(t);
-    const hook = await newEndpoint(b);
-    const lonely = await newBusiness(t);
-    const parkedOnly = await newBusiness(t);
-    const parked = await newEndpoint(parkedOnly);
-    await t.testDb.db.updateTable('webhook_endpoint').set({ parked_after_event_id: 0, sick_streak: 3 }).where('id', '=', parked.id).execute();
-    const id = await newClient(b, 'Listened to');
-    const other = await newClient(lonely, 'Nobody listens');
-    await newClient(parkedOnly, 'Owed');
-    const events = await t.testDb.db
-      .selectFrom('event')
-      .select(['id', 'business_id', 'sequence', 'published_at'])
-      .where('business_id', 'in', [b.businessId, lonely.businessId, parkedOnly.businessId])
-      .where('type', '=', 'client.created')
-      .orderBy('id')
-      .execute();
-    expect(events.map((e) => e.business_id)).toEqual([b.businessId, lonely.businessId, parkedOnly.businessId]);
-    // numbered in commit order by the writes themselves
-    expect(events.every((e) => e.sequence !== null)).toBe(true);
-    expect(events.map((e) => Number(e.sequence))).toEqual(events.map((e) => Number(e.sequence)).sort((x, y) => x - y));
-    // published by the write: with the delivery of the one endpoint listening (docs/webhooks.md#deliveries-written-by-the-write),
-    // without any for no endpoint or only a parked one (owed it)
-    expect(events.map((e) => e.published_at !== null)).toEqual([true, true, true]);
-    const log = (await get(b, `/v1/webhook/${hook.id}/delivery`)).body.results;
-    expect(log.map((d: { event: { id: number }; status: string; attempts: number }) => [d.event.id, d.status, d.attempts])).toEqual([[events[0]!.id, 'pending', 0]]);
-    // the feed lists them at once; the dispatcher has nothing to fan out, and sends the delivery
-    expect((await get(lonely, '/v1/event?after_sequence=0')).body.results.map((e: { data: { id: number } }) => e.data.id)).toEqual([other]);
-    expect(await drain(dispatcher([b.businessId, lonely.businessId, parkedOnly.businessId]))).toMatchObject({ published: 0, claimed: 1, succeeded: 1 });
-    expect(JSON.parse(receivedAt(hook.path)[0]!.body).data.id).toBe(id);
-    expect(await deliveriesOf(parked.id)).toEqual([]);
-    // owed: resumed, the parked endpoint gets the event the write published
-    await t.testDb.db.updateTable('webhook_endpoint').set({ sick_streak: 0 }).where('id', '=', parked.id).execute();
-    await drain(dispatcher([parkedOnly.businessId]));
-    expect(receivedAt(parked.path).map((r) => JSON.parse(r.body).data.companyName)).toEqual(['Owed']);
-  });
-
-  it.runIf(DIALECT === 'postgres')('PostgreSQL: the INSERT of a write publishes its events, with their deliveries when a few endpoints want them, or owed to a parked one', async () => {
-    const listened = await newBusiness(t);
-    const hook = await newEndpoint(listened);
-    const lonely = await newBusiness(t);
-    const inactiveOnly = await newBusiness(t);
-    await newEndpoint(inactiveOnly, { isActive: false });
-    const otherTypes = await newBusiness(t);
-    await newEndpoint(otherTypes, { eventTypes: ['inquiry.created'] });
-    const pluuugOnly = await newBusiness(t);
-    await newEndpoint(pluuugOnly, { format: 'pluuug' });
-    const parkedOnly = await newBusiness(t);
-    const parked = await newEndpoint(parkedOnly);
-    await t.testDb.db.updateTable('webhook_endpoint').set({ parked_after_event_id: 0, sick_streak: 3 }).where('id', '=', parked.id).execute();
-    const all = [listened, lonely, inactiveOnly, otherTypes, pluuugOnly, parkedOnly];
-    for (const b of all) await newClient(b, 'Written');
-    const events = await t.testDb.db
-      .selectFrom('event')
-      .select(['business_id', 'sequence', 'published_at'])
-      .where(
-        'business_id',
-        'in',
-        all.map((b) => b.businessId),
-      )
-      .orderBy('id')
-      .execute();
-    // one event per business (ids are not in write order across businesses on Citus: each shard has its own range)
-    expect(events.map((e) => Number(e.business_id)).sort((x, y) => x - y)).toEqual(all.map((b) => b.businessId).sort((x, y) => x - y));
-    // numbered after commit, as ever on PostgreSQL; published by the INSERT, which wrote the listener's
-    // delivery itself (docs/webhooks.md#deliveries-written-by-the-write) and none for the parked endpoint (owed)
-    expect(events.every((e) => e.sequence === null)).toBe(true);
-    expect(events.map((e) => e.published_at !== null)).toEqual([true, true, true, true, true, true]);
-    expect((await get(listened, `/v1/webhook/${hook.id}/delivery`)).body.results.map((d: { status: string; attempts: number }) => [d.status, d.attempts])).toEqual([['pending', 0]]);
-    expect(await deliveriesOf(parked.id)).toEqual([]);
-    // nothing left to fan out: the dispatcher sends the delivery
-    expect(await drain(dispatcher(all.map((b) => b.businessId)))).toMatchObject({ published: 0, claimed: 1, succeeded: 1 });
-    expect(receivedAt(hook.path)).toHaveLength(1);
-    // and the feed numbers every one of them (decisions §17)
-    for (const b of all) expect((await get(b, '/v1/event?after_sequence=0')).body.results).toHaveLength(1);
-    // owed: resumed, the parked endpoint gets the event the write published
-    await t.testDb.db.updateTable('webhook_endpoint').set({ sick_streak: 0 }).where('id', '=', parked.id).execute();
-    await drain(dispatcher([parkedOnly.businessId]));
-    expect(receivedAt(parked.path).map((r) => JSON.parse(r.body).data.companyName)).toEqual(['Written']);
-  });
-
-  it.runIf(DIALECT === 'postgres')('PostgreSQL: a write that waits for an endpoint being created sees it, and the endpoint gets its event', async () => {
-    const b = await newBusiness(t);
-    await newClient(b, 'Before');
-    const path = uniquePath('hook');
-    const secret = newSecret();
-    let createdId = 0;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    // the creation of an endpoint as webhook.service does it: LOCK TABLE event IN SHARE MODE, read the highest
-    // event id, insert — held open while a write of the business arrives
-    const creation = t.testDb.db.transaction().execute(async (trx) => {
-      const afterEventId = await maxEventId(trx, 10_000);
-      const now = new Date().toISOString();
-      const row = await trx
-        .insertInto('webhook_endpoint')
-        .values({
-          business_id: b.businessId,
-          url: `${base}${path}`,
-          event_types: '["*"]',
-          description: null,
-          is_active: 1,
-          format: 'standard',
-          secret: encryptSecret(t.masterKey, secret),
-          previous_secret: null,
-          previous_secret_expires_at: null,
-          last_success_at: null,
-          failing_since: null,
-          after_event_id: afterEventId,
-          created: now,
-          updated: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      createdId = Number(row.id);
-      locked();
-      await released;
-    });
-    await isLocked;
-    const write = post(b, '/v1/client', { companyName: 'While creating' });
-    // the write waits for the creation's lock (it cannot have committed meanwhile)
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
-    await creation;
-    const answer = await write;
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const event = await t.testDb.db
-      .selectFrom('event')
-      .select(['id', 'published_at'])
-      .where('business_id', '=', b.businessId)
-      .where('type', '=', 'client.created')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    // committed after the endpoint was: the write saw it and wrote its delivery itself
-    // (docs/webhooks.md#deliveries-written-by-the-write), which the dispatcher sends
-    expect(event.published_at).not.toBeNull();
-    expect((await deliveriesOf(createdId)).map((d) => Number(d.event_id))).toEqual([Number(event.id)]);
-    await drain(dispatcher([b.businessId]));
-    expect(receivedAt(path).map((r) => JSON.parse(r.body).data.companyName)).toEqual(['While creating']);
-    expect((await deliveriesOf(createdId)).map((d) => Number(d.event_id))).toEqual([Number(event.id)]);
-  });
-
-  it.runIf(DIALECT === 'postgres')('PostgreSQL: a write whose endpoint is being deleted waits for the delete and answers 201 without a delivery for it (no 500)', async () => {
-    const b = await newBusiness(t);
-    const doomed = await newEndpoint(b);
-    const kept = await newEndpoint(b);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let deleted!: () => void;
-    const isDeleted = new Promise<void>((resolve) => (deleted = resolve));
-    // the endpoint's DELETE, held open while a write of the business arrives
-    const deletion = t.testDb.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('webhook_endpoint').where('business_id', '=', b.businessId).where('id', '=', doomed.id).execute();
-      deleted();
-      await released;
-    });
-    await isDeleted;
-    const write = post(b, '/v1/client', { companyName: 'While deleting' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
-    await deletion;
-    const answer = await write;
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    // the write wrote the kept endpoint's delivery and none for the deleted one
-    expect(await deliveriesOf(doomed.id)).toEqual([]);
-    expect(await deliveriesOf(kept.id)).toHaveLength(1);
-    await drain(dispatcher([b.businessId]));
-    expect(receivedAt(kept.path).map((r) => JSON.parse(r.body).data.companyName)).toEqual(['While deleting']);
-    expect(receivedAt(doomed.path)).toEqual([]);
-  });
-
-  it(
-    "the deliveries a write writes itself exist when it answers; nothing is lost or doubled around an endpoint created, deleted or parked, nor past the write's limit of endpoints",
+  it.skipIf(DIALECT === 'postgres')(
+    'SQLite: a write numbers its events in its own transaction and publishes them there, with their deliveries',
     async () => {
       const b = await newBusiness(t);
-      /** Creates an endpoint through the API; returns its id and receiver path. */
-      const create = async (): Promise<{ id: number; path: string }> => {
-        const path = uniquePath('at-write');
-        const res = await post(b, '/v1/webhook', { url: `${base}${path}`, eventTypes: ['*'] });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
-        return { id: res.body.id, path };
-      };
-      /** The event ids of an endpoint's delivery log (through the API), oldest first. */
-      const logged = async (id: number): Promise<number[]> =>
-        (await get(b, `/v1/webhook/${id}/delivery?page_size=100`)).body.results.map((d: { event: { id: number } }) => d.event.id).reverse();
-      const eventOf = async (name: string): Promise<number> => {
-        const e = await t.testDb.db.selectFrom('event').select('id').where('business_id', '=', b.businessId).where('type', '=', 'client.created').where('data', 'like', `%"${name}"%`).executeTakeFirstOrThrow();
-        return e.id;
-      };
-      const a = await create();
-      const deleted = await create();
-      await newClient(b, 'One');
-      const one = await eventOf('One');
-      // no dispatcher has run: the write wrote both deliveries
-      expect(await logged(a.id)).toEqual([one]);
-      expect(await logged(deleted.id)).toEqual([one]);
-      // an endpoint created after a write gets none of it, and every write after it
-      const c = await create();
-      await newClient(b, 'Two');
-      const two = await eventOf('Two');
-      expect(await logged(c.id)).toEqual([two]);
-      expect(await logged(a.id)).toEqual([one, two]);
-      // a deleted endpoint's deliveries go with it; the writes after it write none for it
-      expect((await del(b, `/v1/webhook/${deleted.id}`)).status).toBe(204);
-      await newClient(b, 'Three');
-      const three = await eventOf('Three');
-      expect(await logged(a.id)).toEqual([one, two, three]);
-      // a parked endpoint is owed the events written meanwhile (no delivery), the others get theirs
-      await t.testDb.db.updateTable('webhook_endpoint').set({ parked_after_event_id: three, sick_streak: 3 }).where('id', '=', a.id).execute();
-      await newClient(b, 'Four');
-      const four = await eventOf('Four');
-      expect(await logged(a.id)).toEqual([one, two, three]);
-      expect(await logged(c.id)).toEqual([two, three, four]);
-      // past WRITE_DELIVERIES_MAX_ENDPOINTS endpoints not parked, the write leaves its event to the fan-out
-      const more = [];
-      for (let i = 0; i < WRITE_DELIVERIES_MAX_ENDPOINTS; i++) more.push(await create());
-      await newClient(b, 'Five');
-      const five = await eventOf('Five');
-      const row = await t.testDb.db.selectFrom('event').select('published_at').where('business_id', '=', b.businessId).where('id', '=', five).executeTakeFirstOrThrow();
-      expect(row.published_at).toBeNull();
-      expect(await logged(c.id)).toEqual([two, three, four]);
-      // the parked endpoint answers again; everything arrives once
-      await t.testDb.db.updateTable('webhook_endpoint').set({ sick_streak: 0 }).where('id', '=', a.id).execute();
-      await drain(dispatcher([b.businessId]));
-      const got = (path: string) => receivedAt(path).map((r) => Number(r.headers['webhook-id'])).sort((x, y) => x - y);
-      expect(got(a.path)).toEqual([one, two, three, four, five]);
-      expect(got(deleted.path)).toEqual([]);
-      expect(got(c.path)).toEqual([two, three, four, five]);
-      for (const m of more) expect(got(m.path)).toEqual([five]);
-      expect((await endpointRow(a.id)).parked_after_event_id).toBeNull();
+      const hook = await newEndpoint(b);
+      const lonely = await newBusiness(t);
+      const parkedOnly = await newBusiness(t);
+      const parked = await newEndpoint(parkedOnly);
+      await t.testDb.db
+        .updateTable('webhook_endpoint')
+        .set({ parked_after_event_id: 0, sick_streak: 3 })
+        .where('id', '=', parked.id)
+        .execute();
+      const id = await newClient(b, 'Listened to');
+      const other = await newClient(lonely, 'Nobody listens');
+      await newClient(parkedOnly, 'Owed');
+      const events = await t.testDb.db
+        .selectFrom('event')
+        .select(['id', 'business_id', 'sequence', 'published_at'])
+        .where('business_id', 'in', [b.businessId, lonely.businessId, parkedOnly.businessId])
+        .where('type', '=', 'client.created')
+        .orderBy('id')
+        .execute();
+      expect(events.map((e) => e.business_id)).toEqual([b.businessId, lonely.businessId, parkedOnly.businessId]);
+      // numbered in commit order by the writes themselves
+      expect(events.every((e) => e.sequence !== null)).toBe(true);
+      expect(events.map((e) => Number(e.sequence))).toEqual(
+        events.map((e) => Number(e.sequence)).sort((x, y) => x - y),
+      );
+      // published by the write: with the delivery of the one endpoint listening (docs/webhooks.md#deliveries-written-by-the-write),
+      // without any for no endpoint or only a parked one (owed it)
+      expect(events.map((e) => e.published_at !== null)).toEqual([true, true, true]);
+      const log = (await get(b, `/v1/webhook/${hook.id}/delivery`)).body.results;
+      expect(
+        log.map((d: { event: { id: number }; status: string; attempts: number }) => [d.event.id, d.status, d.attempts]),
+      ).toEqual([[events[0]!.id, 'pending', 0]]);
+      // the feed lists them at once; the dispatcher has nothing to fan out, and sends the delivery
+      expect(
+        (await get(lonely, '/v1/event?after_sequence=0')).body.results.map((e: { data: { id: number } }) => e.data.id),
+      ).toEqual([other]);
+      expect(await drain(dispatcher([b.businessId, lonely.businessId, parkedOnly.businessId]))).toMatchObject({
+        published: 0,
+        claimed: 1,
+        succeeded: 1,
+      });
+      expect(JSON.parse(receivedAt(hook.path)[0]!.body).data.id).toBe(id);
+      expect(await deliveriesOf(parked.id)).toEqual([]);
+      // owed: resumed, the parked endpoint gets the event the write published
+      await t.testDb.db.updateTable('webhook_endpoint').set({ sick_streak: 0 }).where('id', '=', parked.id).execute();
+      await drain(dispatcher([parkedOnly.businessId]));
+      expect(receivedAt(parked.path).map((r) => JSON.parse(r.body).data.companyName)).toEqual(['Owed']);
     },
   );
+
+  it.runIf(DIALECT === 'postgres')(
+    'PostgreSQL: the INSERT of a write publishes its events, with their deliveries when a few endpoints want them, or owed to a parked one',
+    async () => {
+      const listened = await newBusiness(t);
+      const hook = await newEndpoint(listened);
+      const lonely = await newBusiness(t);
+      const inactiveOnly = await newBusiness(t);
+      await newEndpoint(inactiveOnly, { isActive: false });
+      const otherTypes = await newBusiness(t);
+      await newEndpoint(otherTypes, { eventTypes: ['inquiry.created'] });
+      const pluuugOnly = await newBusiness(t);
+      await newEndpoint(pluuugOnly, { format: 'pluuug' });
+      const parkedOnly = await newBusiness(t);
+      const parked = await newEndpoint(parkedOnly);
+      await t.testDb.db
+        .updateTable('webhook_endpoint')
+        .set({ parked_after_event_id: 0, sick_streak: 3 })
+        .where('id', '=', parked.id)
+        .execute();
+      const all = [listened, lonely, inactiveOnly, otherTypes, pluuugOnly, parkedOnly];
+      for (const b of all) await newClient(b, 'Written');
+      const events = await t.testDb.db
+        .selectFrom('event')
+        .select(['business_id', 'sequence', 'published_at'])
+        .where(
+          'business_id',
+          'in',
+          all.map((b) => b.businessId),
+        )
+        .orderBy('id')
+        .execute();
+      // one event per business (ids are not in write order across businesses on Citus: each shard has its own range)
+      expect(events.map((e) => Number(e.business_id)).sort((x, y) => x - y)).toEqual(
+        all.map((b) => b.businessId).sort((x, y) => x - y),
+      );
+      // numbered after commit, as ever on PostgreSQL; published by the INSERT, which wrote the listener's
+      // delivery itself (docs/webhooks.md#deliveries-written-by-the-write) and none for the parked endpoint (owed)
+      expect(events.every((e) => e.sequence === null)).toBe(true);
+      expect(events.map((e) => e.published_at !== null)).toEqual([true, true, true, true, true, true]);
+      expect(
+        (await get(listened, `/v1/webhook/${hook.id}/delivery`)).body.results.map(
+          (d: { status: string; attempts: number }) => [d.status, d.attempts],
+        ),
+      ).toEqual([['pending', 0]]);
+      expect(await deliveriesOf(parked.id)).toEqual([]);
+      // nothing left to fan out: the dispatcher sends the delivery
+      expect(await drain(dispatcher(all.map((b) => b.businessId)))).toMatchObject({
+        published: 0,
+        claimed: 1,
+        succeeded: 1,
+      });
+      expect(receivedAt(hook.path)).toHaveLength(1);
+      // and the feed numbers every one of them (decisions §17)
+      for (const b of all) expect((await get(b, '/v1/event?after_sequence=0')).body.results).toHaveLength(1);
+      // owed: resumed, the parked endpoint gets the event the write published
+      await t.testDb.db.updateTable('webhook_endpoint').set({ sick_streak: 0 }).where('id', '=', parked.id).execute();
+      await drain(dispatcher([parkedOnly.businessId]));
+      expect(receivedAt(parked.path).map((r) => JSON.parse(r.body).data.companyName)).toEqual(['Written']);
+    },
+  );
+
+  it.runIf(DIALECT === 'postgres')(
+    'PostgreSQL: a write that waits for an endpoint being created sees it, and the endpoint gets its event',
+    async () => {
+      const b = await newBusiness(t);
+      await newClient(b, 'Before');
+      const path = uniquePath('hook');
+      const secret = newSecret();
+      let createdId = 0;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // the creation of an endpoint as webhook.service does it: LOCK TABLE event IN SHARE MODE, read the highest
+      // event id, insert — held open while a write of the business arrives
+      const creation = t.testDb.db.transaction().execute(async (trx) => {
+        const afterEventId = await maxEventId(trx, 10_000);
+        const now = new Date().toISOString();
+        const row = await trx
+          .insertInto('webhook_endpoint')
+          .values({
+            business_id: b.businessId,
+            url: `${base}${path}`,
+            event_types: '["*"]',
+            description: null,
+            is_active: 1,
+            format: 'standard',
+            secret: encryptSecret(t.masterKey, secret),
+            previous_secret: null,
+            previous_secret_expires_at: null,
+            last_success_at: null,
+            failing_since: null,
+            after_event_id: afterEventId,
+            created: now,
+            updated: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        createdId = Number(row.id);
+        locked();
+        await released;
+      });
+      await isLocked;
+      const write = post(b, '/v1/client', { companyName: 'While creating' });
+      // the write waits for the creation's lock (it cannot have committed meanwhile)
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await creation;
+      const answer = await write;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      const event = await t.testDb.db
+        .selectFrom('event')
+        .select(['id', 'published_at'])
+        .where('business_id', '=', b.businessId)
+        .where('type', '=', 'client.created')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      // committed after the endpoint was: the write saw it and wrote its delivery itself
+      // (docs/webhooks.md#deliveries-written-by-the-write), which the dispatcher sends
+      expect(event.published_at).not.toBeNull();
+      expect((await deliveriesOf(createdId)).map((d) => Number(d.event_id))).toEqual([Number(event.id)]);
+      await drain(dispatcher([b.businessId]));
+      expect(receivedAt(path).map((r) => JSON.parse(r.body).data.companyName)).toEqual(['While creating']);
+      expect((await deliveriesOf(createdId)).map((d) => Number(d.event_id))).toEqual([Number(event.id)]);
+    },
+  );
+
+  it.runIf(DIALECT === 'postgres')(
+    'PostgreSQL: a write whose endpoint is being deleted waits for the delete and answers 201 without a delivery for it (no 500)',
+    async () => {
+      const b = await newBusiness(t);
+      const doomed = await newEndpoint(b);
+      const kept = await newEndpoint(b);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let deleted!: () => void;
+      const isDeleted = new Promise<void>((resolve) => (deleted = resolve));
+      // the endpoint's DELETE, held open while a write of the business arrives
+      const deletion = t.testDb.db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('webhook_endpoint')
+          .where('business_id', '=', b.businessId)
+          .where('id', '=', doomed.id)
+          .execute();
+        deleted();
+        await released;
+      });
+      await isDeleted;
+      const write = post(b, '/v1/client', { companyName: 'While deleting' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await deletion;
+      const answer = await write;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      // the write wrote the kept endpoint's delivery and none for the deleted one
+      expect(await deliveriesOf(doomed.id)).toEqual([]);
+      expect(await deliveriesOf(kept.id)).toHaveLength(1);
+      await drain(dispatcher([b.businessId]));
+      expect(receivedAt(kept.path).map((r) => JSON.parse(r.body).data.companyName)).toEqual(['While deleting']);
+      expect(receivedAt(doomed.path)).toEqual([]);
+    },
+  );
+
+  it("the deliveries a write writes itself exist when it answers; nothing is lost or doubled around an endpoint created, deleted or parked, nor past the write's limit of endpoints", async () => {
+    const b = await newBusiness(t);
+    /** Creates an endpoint through the API; returns its id and receiver path. */
+    const create = async (): Promise<{ id: number; path: string }> => {
+      const path = uniquePath('at-write');
+      const res = await post(b, '/v1/webhook', { url: `${base}${path}`, eventTypes: ['*'] });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return { id: res.body.id, path };
+    };
+    /** The event ids of an endpoint's delivery log (through the API), oldest first. */
+    const logged = async (id: number): Promise<number[]> =>
+      (await get(b, `/v1/webhook/${id}/delivery?page_size=100`)).body.results
+        .map((d: { event: { id: number } }) => d.event.id)
+        .reverse();
+    const eventOf = async (name: string): Promise<number> => {
+      const e = await t.testDb.db
+        .selectFrom('event')
+        .select('id')
+        .where('business_id', '=', b.businessId)
+        .where('type', '=', 'client.created')
+        .where('data', 'like', `%"${name}"%`)
+        .executeTakeFirstOrThrow();
+      return e.id;
+    };
+    const a = await create();
+    const deleted = await create();
+    await newClient(b, 'One');
+    const one = await eventOf('One');
+    // no dispatcher has run: the write wrote both deliveries
+    expect(await logged(a.id)).toEqual([one]);
+    expect(await logged(deleted.id)).toEqual([one]);
+    // an endpoint created after a write gets none of it, and every write after it
+    const c = await create();
+    await newClient(b, 'Two');
+    const two = await eventOf('Two');
+    expect(await logged(c.id)).toEqual([two]);
+    expect(await logged(a.id)).toEqual([one, two]);
+    // a deleted endpoint's deliveries go with it; the writes after it write none for it
+    expect((await del(b, `/v1/webhook/${deleted.id}`)).status).toBe(204);
+    await newClient(b, 'Three');
+    const three = await eventOf('Three');
+    expect(await logged(a.id)).toEqual([one, two, three]);
+    // a parked endpoint is owed the events written meanwhile (no delivery), the others get theirs
+    await t.testDb.db
+      .updateTable('webhook_endpoint')
+      .set({ parked_after_event_id: three, sick_streak: 3 })
+      .where('id', '=', a.id)
+      .execute();
+    await newClient(b, 'Four');
+    const four = await eventOf('Four');
+    expect(await logged(a.id)).toEqual([one, two, three]);
+    expect(await logged(c.id)).toEqual([two, three, four]);
+    // past WRITE_DELIVERIES_MAX_ENDPOINTS endpoints not parked, the write leaves its event to the fan-out
+    const more = [];
+    for (let i = 0; i < WRITE_DELIVERIES_MAX_ENDPOINTS; i++) more.push(await create());
+    await newClient(b, 'Five');
+    const five = await eventOf('Five');
+    const row = await t.testDb.db
+      .selectFrom('event')
+      .select('published_at')
+      .where('business_id', '=', b.businessId)
+      .where('id', '=', five)
+      .executeTakeFirstOrThrow();
+    expect(row.published_at).toBeNull();
+    expect(await logged(c.id)).toEqual([two, three, four]);
+    // the parked endpoint answers again; everything arrives once
+    await t.testDb.db.updateTable('webhook_endpoint').set({ sick_streak: 0 }).where('id', '=', a.id).execute();
+    await drain(dispatcher([b.businessId]));
+    const got = (path: string) =>
+      receivedAt(path)
+        .map((r) => Number(r.headers['webhook-id']))
+        .sort((x, y) => x - y);
+    expect(got(a.path)).toEqual([one, two, three, four, five]);
+    expect(got(deleted.path)).toEqual([]);
+    expect(got(c.path)).toEqual([two, three, four, five]);
+    for (const m of more) expect(got(m.path)).toEqual([five]);
+    expect((await endpointRow(a.id)).parked_after_event_id).toBeNull();
+  });
 
   it('an inactive endpoint gets nothing; webhook.test events are never fanned out', async () => {
     const b = await newBusiness(t);
     const inactive = await newEndpoint(b, { isActive: false });
     const active = await newEndpoint(b);
-    await t.testDb.db.transaction().execute((trx) => record(trx, b.businessId, { type: 'webhook.test', changedFields: [], data: { id: active.id } }));
+    await t.testDb.db
+      .transaction()
+      .execute((trx) =>
+        record(trx, b.businessId, { type: 'webhook.test', changedFields: [], data: { id: active.id } }),
+      );
     await newClient(b);
     // the ping is published by its write on both databases (it wants no fan-out: the ping writes its one
     // delivery itself); the client's event by its write, with its delivery (docs/webhooks.md#deliveries-written-by-the-write)
     expect(await drain(dispatcher([b.businessId]))).toMatchObject({ published: 0, claimed: 1 });
     expect(receivedAt(inactive.path)).toEqual([]);
     expect(receivedAt(active.path).map((r) => JSON.parse(r.body).type)).toEqual(['client.created']);
-    const unpublished = await t.testDb.db.selectFrom('event').select('id').where('business_id', '=', b.businessId).where('published_at', 'is', null).execute();
+    const unpublished = await t.testDb.db
+      .selectFrom('event')
+      .select('id')
+      .where('business_id', '=', b.businessId)
+      .where('published_at', 'is', null)
+      .execute();
     expect(unpublished).toEqual([]);
   });
 
@@ -1106,7 +1298,13 @@ describe(`webhook delivery on ${DIALECT}`, () => {
   it('backs off and keeps running while the database fails, and stops cleanly', async () => {
     // a database without the schema: every poll fails
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bizapi-webhook-'));
-    const broken = createDb(loadConfig({ DATABASE_URL: `sqlite:${path.join(dir, 'empty.db')}`, BIZAPI_MASTER_KEY: '0f'.repeat(32), BIZAPI_DATA_DIR: dir }).database);
+    const broken = createDb(
+      loadConfig({
+        DATABASE_URL: `sqlite:${path.join(dir, 'empty.db')}`,
+        BIZAPI_MASTER_KEY: '0f'.repeat(32),
+        BIZAPI_DATA_DIR: dir,
+      }).database,
+    );
     const errors: object[] = [];
     const d = createWebhookDispatcher({
       db: broken,

@@ -51,7 +51,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      receipts.push({ path: req.url ?? '/', body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Receipt['body'], at: Date.now() });
+      receipts.push({
+        path: req.url ?? '/',
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Receipt['body'],
+        at: Date.now(),
+      });
       res.writeHead(204).end();
     });
   });
@@ -77,7 +81,11 @@ function dispatcher(b: TestBusiness, pollIntervalMs = t.config.dispatcher.pollIn
   return createWebhookDispatcher({
     db: t.testDb.db,
     masterKey: t.masterKey,
-    config: { dispatcher: { ...t.config.dispatcher, pollIntervalMs }, webhookAllowPrivate: true, database: t.config.database },
+    config: {
+      dispatcher: { ...t.config.dispatcher, pollIntervalMs },
+      webhookAllowPrivate: true,
+      database: t.config.database,
+    },
     businessIds: [b.businessId],
   });
 }
@@ -129,7 +137,13 @@ describe(`webhook endpoints receive only later events on ${DIALECT}`, () => {
     const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
     // A writer whose event row is inserted (its id handed out) now, and which commits only later.
     const late = t.testDb.db.transaction().execute(async (trx) => {
-      lateId = (await record(trx, b.businessId, { type: 'client.updated', changedFields: ['memo'], data: { id: clientId, memo: 'late' } })).id;
+      lateId = (
+        await record(trx, b.businessId, {
+          type: 'client.updated',
+          changedFields: ['memo'],
+          data: { id: clientId, memo: 'late' },
+        })
+      ).id;
       inserted();
       await gate;
     });
@@ -158,7 +172,7 @@ describe(`webhook endpoints receive only later events on ${DIALECT}`, () => {
   });
 
   it.skipIf(DIALECT !== 'postgres')(
-    "a transaction writing events that stays open: the creation gives up after its bounded lock wait (503, nothing created), then succeeds",
+    'a transaction writing events that stays open: the creation gives up after its bounded lock wait (503, nothing created), then succeeds',
     async () => {
       const b = await newBusiness(t);
       const other = await newBusiness(t);
@@ -169,7 +183,11 @@ describe(`webhook endpoints receive only later events on ${DIALECT}`, () => {
       const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
       // another business's writer that holds its transaction open (its event row inserted, not committed)
       const open = t.testDb.db.transaction().execute(async (trx) => {
-        await record(trx, other.businessId, { type: 'client.updated', changedFields: ['memo'], data: { id: clientId, memo: 'open' } });
+        await record(trx, other.businessId, {
+          type: 'client.updated',
+          changedFields: ['memo'],
+          data: { id: clientId, memo: 'open' },
+        });
         inserted();
         await gate;
       });
@@ -234,13 +252,22 @@ describe(`stored idempotent answers are sealed on ${DIALECT}`, () => {
 
   it('POST /v1/webhook and rotate_secret with Idempotency-Key: no secret in the table, the replay answers the same bytes', async () => {
     const b = await newBusiness(t);
-    const create = { method: 'POST', url: '/v1/webhook', body: { url: `${base}/sealed`, eventTypes: ['*'] }, headers: { 'idempotency-key': 'create-1' } } satisfies SignedRequest;
+    const create = {
+      method: 'POST',
+      url: '/v1/webhook',
+      body: { url: `${base}/sealed`, eventTypes: ['*'] },
+      headers: { 'idempotency-key': 'create-1' },
+    } satisfies SignedRequest;
     const first = await call(b, create);
     expect(first.statusCode).toBe(201);
     const created = first.json<{ id: number; secret: string }>();
     const secret = created.secret;
     expect(secret).toMatch(/^whsec_/);
-    const rotate = { method: 'POST', url: `/v1/webhook/${created.id}/rotate_secret`, headers: { 'idempotency-key': 'rotate-1' } } satisfies SignedRequest;
+    const rotate = {
+      method: 'POST',
+      url: `/v1/webhook/${created.id}/rotate_secret`,
+      headers: { 'idempotency-key': 'rotate-1' },
+    } satisfies SignedRequest;
     const rotated = await call(b, rotate);
     expect(rotated.statusCode).toBe(200);
     const secrets = [secret, rotated.json<{ secret: string }>().secret];
@@ -268,7 +295,12 @@ describe(`stored idempotent answers are sealed on ${DIALECT}`, () => {
 
   it('an answer stored before sealing (plain base64) is still replayed', async () => {
     const b = await newBusiness(t);
-    const req = { method: 'POST', url: '/v1/client', body: { companyName: 'Plain' }, headers: { 'idempotency-key': 'plain-1' } } satisfies SignedRequest;
+    const req = {
+      method: 'POST',
+      url: '/v1/client',
+      body: { companyName: 'Plain' },
+      headers: { 'idempotency-key': 'plain-1' },
+    } satisfies SignedRequest;
     const first = await call(b, req);
     expect(first.statusCode).toBe(201);
     await t.testDb.db
@@ -306,75 +338,94 @@ describe(`live delivery on ${DIALECT}`, () => {
     }
   });
 
-  it.runIf(DIALECT === 'postgres')('PostgreSQL: a write through the API sends NOTIFY bizapi_event with its business after it answered', async () => {
-    const b = await newBusiness(t);
-    // an endpoint that wants the event: a business without one is woken by nothing (docs/webhooks.md#live-delivery)
-    await newEndpoint(b);
-    // where the app's dispatchers listen: DATABASE_DIRECT_URL behind a transaction-mode pooler (the pooled run)
-    const url = sessionUrlOf(t.config.database as PostgresConfig)!;
-    const heard: string[] = [];
-    let ready!: () => void;
-    const listening = new Promise<void>((resolve) => (ready = resolve));
-    const listener = listen(url, EVENT_CHANNEL, { notify: (p) => heard.push(p), listening: () => ready() });
-    try {
-      await listening;
-      await newClient(b, 'Notified');
-      await until(() => heard.includes(String(b.businessId)), 10_000);
-    } finally {
-      await listener.close();
-    }
-  });
-
-  it.runIf(DIALECT === 'postgres')('PostgreSQL: a NOTIFY from another process wakes the dispatcher, also after its listening connection was killed', async () => {
-    const b = await newBusiness(t);
-    const endpoint = await newEndpoint(b);
-    const clientId = await newClient(b, 'Outside');
-    const d = await startIdle(b);
-    // a write of another process: committed here without this app's in-process wake-up, then announced
-    const writeOutside = async (memo: string) => {
-      await t.testDb.db.transaction().execute(async (trx) => {
-        await record(trx, b.businessId, { type: 'client.updated', changedFields: ['memo'], data: { id: clientId, memo } });
-      });
-      await sql`select pg_notify(${EVENT_CHANNEL}, ${String(b.businessId)})`.execute(t.testDb.db);
-    };
-    try {
-      await until(() => eventIdsAt(endpoint.path).length === 1, 10_000); // the create, at the first poll
-      await writeOutside('one');
-      await until(() => eventIdsAt(endpoint.path).length === 2, 10_000);
-      // a database restart as the listener sees it: its session ends
-      const killed = await sql<{ n: number }>`
-        select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
-        where datname = current_database() and query = 'LISTEN bizapi_event' and pid <> pg_backend_pid()`.execute(t.testDb.db);
-      expect(killed.rows[0]!.n).toBeGreaterThan(0);
-      // it reconnects (0.5 s) and looks then; the write after that comes by NOTIFY again
-      await new Promise((r) => setTimeout(r, 1500));
-      await writeOutside('two');
-      await until(() => eventIdsAt(endpoint.path).length === 3, 10_000);
-    } finally {
-      await d.stop();
-    }
-  });
-
-  it.runIf(DIALECT === 'sqlite')("SQLite: another connection's commit (another process's) wakes the dispatcher", async () => {
-    const b = await newBusiness(t);
-    const endpoint = await newEndpoint(b);
-    const clientId = await newClient(b, 'Outside');
-    const d = await startIdle(b);
-    // a second connection to the same file, as a `bizapi serve` beside a `bizapi worker` has: no in-process wake-up
-    const other = createDb(t.config.database);
-    try {
-      await until(() => eventIdsAt(endpoint.path).length === 1, 10_000); // the create, at the first poll
-      for (const memo of ['one', 'two']) {
-        await other.transaction().execute(async (trx) => {
-          await record(trx, b.businessId, { type: 'client.updated', changedFields: ['memo'], data: { id: clientId, memo } });
-        });
-        const expected = eventIdsAt(endpoint.path).length + 1;
-        // generous: without the wake-up nothing comes for a minute
-        await until(() => eventIdsAt(endpoint.path).length === expected, 10_000);
+  it.runIf(DIALECT === 'postgres')(
+    'PostgreSQL: a write through the API sends NOTIFY bizapi_event with its business after it answered',
+    async () => {
+      const b = await newBusiness(t);
+      // an endpoint that wants the event: a business without one is woken by nothing (docs/webhooks.md#live-delivery)
+      await newEndpoint(b);
+      // where the app's dispatchers listen: DATABASE_DIRECT_URL behind a transaction-mode pooler (the pooled run)
+      const url = sessionUrlOf(t.config.database as PostgresConfig)!;
+      const heard: string[] = [];
+      let ready!: () => void;
+      const listening = new Promise<void>((resolve) => (ready = resolve));
+      const listener = listen(url, EVENT_CHANNEL, { notify: (p) => heard.push(p), listening: () => ready() });
+      try {
+        await listening;
+        await newClient(b, 'Notified');
+        await until(() => heard.includes(String(b.businessId)), 10_000);
+      } finally {
+        await listener.close();
       }
-    } finally {
-      await other.destroy();
-      await d.stop();
-    }
-  });
+    },
+  );
+
+  it.runIf(DIALECT === 'postgres')(
+    'PostgreSQL: a NOTIFY from another process wakes the dispatcher, also after its listening connection was killed',
+    async () => {
+      const b = await newBusiness(t);
+      const endpoint = await newEndpoint(b);
+      const clientId = await newClient(b, 'Outside');
+      const d = await startIdle(b);
+      // a write of another process: committed here without this app's in-process wake-up, then announced
+      const writeOutside = async (memo: string) => {
+        await t.testDb.db.transaction().execute(async (trx) => {
+          await record(trx, b.businessId, {
+            type: 'client.updated',
+            changedFields: ['memo'],
+            data: { id: clientId, memo },
+          });
+        });
+        await sql`select pg_notify(${EVENT_CHANNEL}, ${String(b.businessId)})`.execute(t.testDb.db);
+      };
+      try {
+        await until(() => eventIdsAt(endpoint.path).length === 1, 10_000); // the create, at the first poll
+        await writeOutside('one');
+        await until(() => eventIdsAt(endpoint.path).length === 2, 10_000);
+        // a database restart as the listener sees it: its session ends
+        const killed = await sql<{ n: number }>`
+        select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+        where datname = current_database() and query = 'LISTEN bizapi_event' and pid <> pg_backend_pid()`.execute(
+          t.testDb.db,
+        );
+        expect(killed.rows[0]!.n).toBeGreaterThan(0);
+        // it reconnects (0.5 s) and looks then; the write after that comes by NOTIFY again
+        await new Promise((r) => setTimeout(r, 1500));
+        await writeOutside('two');
+        await until(() => eventIdsAt(endpoint.path).length === 3, 10_000);
+      } finally {
+        await d.stop();
+      }
+    },
+  );
+
+  it.runIf(DIALECT === 'sqlite')(
+    "SQLite: another connection's commit (another process's) wakes the dispatcher",
+    async () => {
+      const b = await newBusiness(t);
+      const endpoint = await newEndpoint(b);
+      const clientId = await newClient(b, 'Outside');
+      const d = await startIdle(b);
+      // a second connection to the same file, as a `bizapi serve` beside a `bizapi worker` has: no in-process wake-up
+      const other = createDb(t.config.database);
+      try {
+        await until(() => eventIdsAt(endpoint.path).length === 1, 10_000); // the create, at the first poll
+        for (const memo of ['one', 'two']) {
+          await other.transaction().execute(async (trx) => {
+            await record(trx, b.businessId, {
+              type: 'client.updated',
+              changedFields: ['memo'],
+              data: { id: clientId, memo },
+            });
+          });
+          const expected = eventIdsAt(endpoint.path).length + 1;
+          // generous: without the wake-up nothing comes for a minute
+          await until(() => eventIdsAt(endpoint.path).length === expected, 10_000);
+        }
+      } finally {
+        await other.destroy();
+        await d.stop();
+      }
+    },
+  );
 });

@@ -53,7 +53,16 @@ beforeAll(async () => {
   const env = { BIZAPI_WEBHOOK_ALLOW_PRIVATE: 'true' };
   // One process delivers (only this file's businesses: the PostgreSQL test database is shared), the other only serves.
   [one, two] = await Promise.all([
-    startServer({ databaseUrl: t.testDb.url, dataDir, env: { ...env, BIZAPI_DISPATCHER: 'in-process', BIZAPI_DISPATCHER_POLL_MS: '100', BIZAPI_DISPATCHER_BUSINESS_IDS: String(pinged.businessId) } }),
+    startServer({
+      databaseUrl: t.testDb.url,
+      dataDir,
+      env: {
+        ...env,
+        BIZAPI_DISPATCHER: 'in-process',
+        BIZAPI_DISPATCHER_POLL_MS: '100',
+        BIZAPI_DISPATCHER_BUSINESS_IDS: String(pinged.businessId),
+      },
+    }),
     startServer({ databaseUrl: t.testDb.url, dataDir, env }),
   ]);
 });
@@ -73,7 +82,9 @@ function answered(o: Outcome): Answer {
 
 /** A POST of a new endpoint of `b` to the receiver, on process `p`. */
 async function createEndpoint(p: BizapiProcess, b: TestBusiness, name: string): Promise<Answer> {
-  return answered(await request(p.port, b, 'POST', '/v1/webhook', { url: `${receiverUrl}/${name}`, eventTypes: ['client.created'] }));
+  return answered(
+    await request(p.port, b, 'POST', '/v1/webhook', { url: `${receiverUrl}/${name}`, eventTypes: ['client.created'] }),
+  );
 }
 
 async function endpointCount(b: TestBusiness): Promise<number> {
@@ -87,20 +98,27 @@ async function endpointCount(b: TestBusiness): Promise<number> {
 
 describe(`webhook limits across two server processes (${DIALECT})`, () => {
   it('allows 20 endpoints per business, also when 30 creates race over both processes', async () => {
-    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => createEndpoint(i % 2 === 0 ? one : two, capped, `cap-${i}`)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => createEndpoint(i % 2 === 0 ? one : two, capped, `cap-${i}`)),
+    );
     const statuses = outcomes.map((o) => o.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
     expect(statuses.filter((s) => s === 400)).toHaveLength(10);
     expect(await endpointCount(capped)).toBe(20);
     for (const o of outcomes.filter((x) => x.status === 400)) {
       const body = JSON.parse(o.body) as Record<string, unknown>;
-      expect(body).toMatchObject({ nonField: [expect.stringContaining('at most 20 webhook endpoints')], code: 'webhook_limit' });
+      expect(body).toMatchObject({
+        nonField: [expect.stringContaining('at most 20 webhook endpoints')],
+        code: 'webhook_limit',
+      });
       expect(Object.keys(body).sort()).toEqual(['code', 'nonField', 'requestId']);
     }
     // one more, on either process: refused; after a delete, one fits again
     expect((await createEndpoint(two, capped, 'cap-late')).status).toBe(400);
     const first = outcomes.find((o) => o.status === 201)!;
-    expect(answered(await request(one.port, capped, 'DELETE', `/v1/webhook/${JSON.parse(first.body).id}`)).status).toBe(204);
+    expect(answered(await request(one.port, capped, 'DELETE', `/v1/webhook/${JSON.parse(first.body).id}`)).status).toBe(
+      204,
+    );
     expect((await createEndpoint(two, capped, 'cap-again')).status).toBe(201);
     expect((await createEndpoint(one, capped, 'cap-over')).status).toBe(400);
     expect(await endpointCount(capped)).toBe(20);
@@ -115,7 +133,11 @@ describe(`webhook limits across two server processes (${DIALECT})`, () => {
     const outcomes: Answer[] = [];
     for (let batch = 0; batch < 8; batch++) {
       outcomes.push(
-        ...(await Promise.all(Array.from({ length: 50 }, (_, i) => request(i % 2 === 0 ? one.port : two.port, pinged, 'POST', `/v1/webhook/${id}/test`).then(answered)))),
+        ...(await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            request(i % 2 === 0 ? one.port : two.port, pinged, 'POST', `/v1/webhook/${id}/test`).then(answered),
+          ),
+        )),
       );
     }
     const accepted = outcomes.filter((o) => o.status === 202);
@@ -126,10 +148,16 @@ describe(`webhook limits across two server processes (${DIALECT})`, () => {
       const wait = Number(o.headers['retry-after']);
       expect(wait).toBeGreaterThanOrEqual(1);
       expect(wait).toBeLessThanOrEqual(60);
-      expect(JSON.parse(o.body)).toMatchObject({ detail: `Request was throttled. Expected available in ${wait} seconds.` });
+      expect(JSON.parse(o.body)).toMatchObject({
+        detail: `Request was throttled. Expected available in ${wait} seconds.`,
+      });
     }
     // nothing was written for the refused pings: 5 deliveries, and the receiver gets exactly 5 requests
-    const deliveries = await t.testDb.db.selectFrom('webhook_delivery').select('id').where('webhook_id', '=', id).execute();
+    const deliveries = await t.testDb.db
+      .selectFrom('webhook_delivery')
+      .select('id')
+      .where('webhook_id', '=', id)
+      .execute();
     expect(deliveries).toHaveLength(5);
     const deadline = Date.now() + 20_000;
     while ((received.get('/pinged') ?? 0) < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -150,7 +178,10 @@ describe(`webhook limits across two server processes (${DIALECT})`, () => {
       expect(created.status).toBe(201);
       const id = (JSON.parse(created.body) as { id: number }).id;
       ids.push(id);
-      for (let i = 0; i < 5; i++) outcomes.push(answered(await request(i % 2 === 0 ? one.port : two.port, recycled, 'POST', `/v1/webhook/${id}/test`)));
+      for (let i = 0; i < 5; i++)
+        outcomes.push(
+          answered(await request(i % 2 === 0 ? one.port : two.port, recycled, 'POST', `/v1/webhook/${id}/test`)),
+        );
       expect(answered(await request(two.port, recycled, 'DELETE', `/v1/webhook/${id}`)).status).toBe(204);
     }
     expect(outcomes.map((o) => o.status)).toEqual([...Array(20).fill(202), ...Array(5).fill(429)]);
@@ -158,19 +189,29 @@ describe(`webhook limits across two server processes (${DIALECT})`, () => {
       const wait = Number(o.headers['retry-after']);
       expect(wait).toBeGreaterThanOrEqual(1);
       expect(wait).toBeLessThanOrEqual(60);
-      expect(JSON.parse(o.body)).toMatchObject({ detail: `Request was throttled. Expected available in ${wait} seconds.` });
+      expect(JSON.parse(o.body)).toMatchObject({
+        detail: `Request was throttled. Expected available in ${wait} seconds.`,
+      });
     }
     // nothing was written for the refused pings
-    const events = await t.testDb.db.selectFrom('event').select('id').where('business_id', '=', recycled.businessId).where('type', '=', 'webhook.test').execute();
+    const events = await t.testDb.db
+      .selectFrom('event')
+      .select('id')
+      .where('business_id', '=', recycled.businessId)
+      .where('type', '=', 'webhook.test')
+      .execute();
     expect(events).toHaveLength(20);
     // another business's pings are counted apart
     const elsewhere = await createEndpoint(one, other, 'other-after-recycled');
-    expect(answered(await request(one.port, other, 'POST', `/v1/webhook/${JSON.parse(elsewhere.body).id}/test`)).status).toBe(202);
+    expect(
+      answered(await request(one.port, other, 'POST', `/v1/webhook/${JSON.parse(elsewhere.body).id}/test`)).status,
+    ).toBe(202);
   });
 
   it("answers 404 for another business's endpoint, never 429", async () => {
     const created = await createEndpoint(one, other, 'other-ping');
     const id = JSON.parse(created.body).id as number;
-    for (let i = 0; i < 8; i++) expect(answered(await request(two.port, pinged, 'POST', `/v1/webhook/${id}/test`)).status).toBe(404);
+    for (let i = 0; i < 8; i++)
+      expect(answered(await request(two.port, pinged, 'POST', `/v1/webhook/${id}/test`)).status).toBe(404);
   });
 });

@@ -52,7 +52,11 @@ async function newEndpoint(failingSince: string | null, sickStreak: number): Pro
 }
 
 async function health(id: number) {
-  const r = await t.testDb.db.selectFrom('webhook_endpoint').select(['last_success_at', 'failing_since', 'sick_streak']).where('id', '=', id).executeTakeFirstOrThrow();
+  const r = await t.testDb.db
+    .selectFrom('webhook_endpoint')
+    .select(['last_success_at', 'failing_since', 'sick_streak'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   const ms = (v: unknown) => (v === null ? null : new Date(v as string).getTime());
   return { lastSuccessAt: ms(r.last_success_at), failingSince: ms(r.failing_since), sickStreak: Number(r.sick_streak) };
 }
@@ -61,19 +65,26 @@ type Kind = 'success' | 'failure' | 'no-answer';
 
 it('a batch written as one net mark equals the marks written one by one', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.constantFrom<Kind>('success', 'failure', 'no-answer'), { minLength: 1, maxLength: 8 }), fc.boolean(), async (kinds, failing) => {
-      const [one, batch] = [await newEndpoint(failing ? at(0) : null, failing ? 2 : 0), await newEndpoint(failing ? at(0) : null, failing ? 2 : 0)];
-      const marks = new Map<number, EndpointMark>();
-      for (const [i, kind] of kinds.entries()) {
-        const mark = kind === 'success' ? { at: at(i + 1) } : { at: at(i + 1), noAnswer: kind === 'no-answer' };
-        const single = new Map<number, EndpointMark>();
-        foldMark(single, one, mark);
-        await markEndpoints(t.testDb.db, [...single.values()]);
-        foldMark(marks, batch, mark);
-      }
-      await markEndpoints(t.testDb.db, [...marks.values()]);
-      expect(await health(batch), kinds.join(',')).toEqual(await health(one));
-    }),
+    fc.asyncProperty(
+      fc.array(fc.constantFrom<Kind>('success', 'failure', 'no-answer'), { minLength: 1, maxLength: 8 }),
+      fc.boolean(),
+      async (kinds, failing) => {
+        const [one, batch] = [
+          await newEndpoint(failing ? at(0) : null, failing ? 2 : 0),
+          await newEndpoint(failing ? at(0) : null, failing ? 2 : 0),
+        ];
+        const marks = new Map<number, EndpointMark>();
+        for (const [i, kind] of kinds.entries()) {
+          const mark = kind === 'success' ? { at: at(i + 1) } : { at: at(i + 1), noAnswer: kind === 'no-answer' };
+          const single = new Map<number, EndpointMark>();
+          foldMark(single, one, mark);
+          await markEndpoints(t.testDb.db, [...single.values()]);
+          foldMark(marks, batch, mark);
+        }
+        await markEndpoints(t.testDb.db, [...marks.values()]);
+        expect(await health(batch), kinds.join(',')).toEqual(await health(one));
+      },
+    ),
     { numRuns: 40, seed: 28 },
   );
 });

@@ -43,7 +43,11 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '/';
-      receipts.push({ path, webhookId: String(req.headers['webhook-id']), body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      receipts.push({
+        path,
+        webhookId: String(req.headers['webhook-id']),
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+      });
       res.writeHead(answers.get(path) ?? 204).end();
     });
   });
@@ -108,7 +112,12 @@ function idsAt(path: string, from = 0): string[] {
 }
 
 async function deliveriesOf(webhookId: number) {
-  return t.testDb.db.selectFrom('webhook_delivery').selectAll().where('webhook_id', '=', webhookId).orderBy('event_id').execute();
+  return t.testDb.db
+    .selectFrom('webhook_delivery')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .orderBy('event_id')
+    .execute();
 }
 
 /** The business's events oldest first, from the feed. */
@@ -119,7 +128,11 @@ async function feed(b: TestBusiness): Promise<{ id: number; sequence: number; ty
 }
 
 /** Runs attempts on the clock until the endpoint has no pending delivery (each retry delay passed in turn). */
-async function failThrough(d: WebhookDispatcher, clock: ReturnType<typeof testClock>, webhookIds: number[]): Promise<void> {
+async function failThrough(
+  d: WebhookDispatcher,
+  clock: ReturnType<typeof testClock>,
+  webhookIds: number[],
+): Promise<void> {
   for (let round = 0; round < 12; round++) {
     await drain(d);
     const pending = (await Promise.all(webhookIds.map(deliveriesOf))).flat().filter((r) => r.status === 'pending');
@@ -161,7 +174,12 @@ describe(`webhook recover on ${DIALECT}`, () => {
     const before = await deliveriesOf(failing.id);
     expect(before.map((r) => r.status)).toEqual(['failed', 'failed', 'failed', 'pending']);
     expect(before[3]!.attempts).toBe(1);
-    expect((await deliveriesOf(healthy.id)).map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+    expect((await deliveriesOf(healthy.id)).map((r) => r.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
     const events = (await feed(b)).filter((e) => e.type === 'client.created');
     const feedBefore = await feed(b);
 
@@ -180,7 +198,12 @@ describe(`webhook recover on ${DIALECT}`, () => {
     expect(idsAt(failing.path, from)).toEqual(events.slice(1).map((e) => String(e.id)));
     expect(idsAt(healthy.path, from)).toEqual([]);
     expect(idsAt(elsewhere.path, from)).toEqual([]);
-    expect((await deliveriesOf(failing.id)).map((r) => r.status)).toEqual(['failed', 'succeeded', 'succeeded', 'succeeded']);
+    expect((await deliveriesOf(failing.id)).map((r) => r.status)).toEqual([
+      'failed',
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
     // the feed is untouched: a recovery writes no event
     expect(await feed(b)).toEqual(feedBefore);
 
@@ -199,8 +222,14 @@ describe(`webhook recover on ${DIALECT}`, () => {
       [{}, { since: ['This field is required.'] }],
       [{ since: 'yesterday' }, { since: [expect.stringContaining('Datetime has wrong format.')] }],
       [{ since: 7 }, { since: [expect.any(String)] }],
-      [{ since: new Date(Date.now() + 3_600_000).toISOString() }, { since: ['Ensure this value is not in the future.'] }],
-      [{ since: new Date(Date.now() - 31 * 86_400_000).toISOString() }, { since: [expect.stringContaining('within the last 30 days')] }],
+      [
+        { since: new Date(Date.now() + 3_600_000).toISOString() },
+        { since: ['Ensure this value is not in the future.'] },
+      ],
+      [
+        { since: new Date(Date.now() - 31 * 86_400_000).toISOString() },
+        { since: [expect.stringContaining('within the last 30 days')] },
+      ],
     ];
     for (const [body, error] of cases) {
       const res = await post(b, url, body);
@@ -216,7 +245,11 @@ describe(`webhook recover on ${DIALECT}`, () => {
     expect((await patch(b, `/v1/webhook/${endpoint.id}`, { isActive: false })).status).toBe(200);
     const inactive = await post(b, url, { since });
     expect(inactive.status).toBe(400);
-    expect(inactive.body).toEqual({ nonField: [expect.stringContaining('disabled')], code: 'webhook_inactive', requestId: expect.any(String) });
+    expect(inactive.body).toEqual({
+      nonField: [expect.stringContaining('disabled')],
+      code: 'webhook_inactive',
+      requestId: expect.any(String),
+    });
     expect((await patch(b, `/v1/webhook/${endpoint.id}`, { isActive: true })).status).toBe(200);
     // none of the refused requests counted towards the limit: 5 pass, the sixth is throttled
     for (let i = 0; i < 5; i++) expect((await post(b, url, { since })).status).toBe(202);
@@ -240,9 +273,17 @@ describe(`webhook replay on ${DIALECT}`, () => {
     const d = dispatcher([b.businessId, other.businessId], testClock().now);
     await drain(d);
     const events = await feed(b);
-    expect(events.map((e) => e.type)).toEqual(['client.created', 'client.created', 'client.created', 'client.updated', 'client.deleted']);
+    expect(events.map((e) => e.type)).toEqual([
+      'client.created',
+      'client.created',
+      'client.created',
+      'client.updated',
+      'client.deleted',
+    ]);
     // what the endpoint receives: its types, after its creation
-    const wanted = events.filter((e) => e.id > events[0]!.id && (e.type === 'client.created' || e.type === 'client.updated'));
+    const wanted = events.filter(
+      (e) => e.id > events[0]!.id && (e.type === 'client.created' || e.type === 'client.updated'),
+    );
     expect(idsAt(endpoint.path)).toEqual(wanted.map((e) => String(e.id)));
     const feedBefore = await feed(b);
 
@@ -262,14 +303,19 @@ describe(`webhook replay on ${DIALECT}`, () => {
 
     // from 0: everything since the endpoint's creation, never the event before it nor another business's
     from = receipts.length;
-    expect((await post(b, `/v1/webhook/${endpoint.id}/replay`, { after_sequence: 0 })).body).toEqual({ count: wanted.length, next_after_sequence: null });
+    expect((await post(b, `/v1/webhook/${endpoint.id}/replay`, { after_sequence: 0 })).body).toEqual({
+      count: wanted.length,
+      next_after_sequence: null,
+    });
     await drain(d);
     expect(idsAt(endpoint.path, from)).toEqual(wanted.map((e) => String(e.id)));
 
     // `types` narrows
     from = receipts.length;
     const updates = wanted.filter((e) => e.type === 'client.updated');
-    expect((await post(b, `/v1/webhook/${endpoint.id}/replay`, { after_sequence: 0, types: ['client.updated'] })).body).toEqual({
+    expect(
+      (await post(b, `/v1/webhook/${endpoint.id}/replay`, { after_sequence: 0, types: ['client.updated'] })).body,
+    ).toEqual({
       count: updates.length,
       next_after_sequence: null,
     });
@@ -281,7 +327,9 @@ describe(`webhook replay on ${DIALECT}`, () => {
     const first = await post(b, `/v1/webhook/${everything.id}/replay`, { after_sequence: 0, limit: 2 });
     const afterEndpoint = events.filter((e) => e.id > events[0]!.id);
     expect(first.body).toEqual({ count: 2, next_after_sequence: afterEndpoint[1]!.sequence });
-    const rest = await post(b, `/v1/webhook/${everything.id}/replay`, { after_sequence: first.body.next_after_sequence });
+    const rest = await post(b, `/v1/webhook/${everything.id}/replay`, {
+      after_sequence: first.body.next_after_sequence,
+    });
     expect(rest.body).toEqual({ count: afterEndpoint.length - 2, next_after_sequence: null });
     await drain(d);
     expect(idsAt(everything.path, from)).toEqual(afterEndpoint.map((e) => String(e.id)));
@@ -314,14 +362,21 @@ describe(`webhook replay on ${DIALECT}`, () => {
     expect((await deliveriesOf(endpoint.id)).map((r) => r.status)).toEqual(['succeeded']);
     // another endpoint, and the other operation, are counted apart
     expect((await post(b, `/v1/webhook/${second.id}/replay`, { after_sequence: 0 })).status).toBe(202);
-    expect((await post(b, `/v1/webhook/${endpoint.id}/recover`, { since: new Date(Date.now() - 60_000).toISOString() })).status).toBe(202);
+    expect(
+      (await post(b, `/v1/webhook/${endpoint.id}/recover`, { since: new Date(Date.now() - 60_000).toISOString() }))
+        .status,
+    ).toBe(202);
   });
 
   it('answers 400 for bad input and a disabled endpoint, 404 for another business’s; an idempotency key replays the answer; the call log records it', async () => {
     const b = await newBusiness(t);
     const other = await newBusiness(t);
     const endpoint = await newEndpoint(b, ['client.created']);
-    const pluuug = await post(b, '/v1/webhook', { url: `${base}/recovery-pluuug`, eventTypes: ['*'], format: 'pluuug' });
+    const pluuug = await post(b, '/v1/webhook', {
+      url: `${base}/recovery-pluuug`,
+      eventTypes: ['*'],
+      format: 'pluuug',
+    });
     const foreign = await newEndpoint(other, ['*']);
     const url = `/v1/webhook/${endpoint.id}/replay`;
     const cases: [string, unknown, Record<string, unknown>][] = [
@@ -329,12 +384,24 @@ describe(`webhook replay on ${DIALECT}`, () => {
       [url, { after_sequence: -1 }, { after_sequence: [expect.any(String)] }],
       [url, { after_sequence: 'x' }, { after_sequence: [expect.any(String)] }],
       [url, { after_sequence: 0, types: [] }, { types: [expect.any(String)] }],
-      [url, { after_sequence: 0, types: ['*', 'client.created'] }, { types: [expect.stringContaining('must be alone')] }],
+      [
+        url,
+        { after_sequence: 0, types: ['*', 'client.created'] },
+        { types: [expect.stringContaining('must be alone')] },
+      ],
       [url, { after_sequence: 0, types: ['no.such'] }, { types: [expect.any(String)] }],
-      [url, { after_sequence: 0, types: ['client.updated'] }, { types: [expect.stringContaining('does not receive "client.updated"')] }],
+      [
+        url,
+        { after_sequence: 0, types: ['client.updated'] },
+        { types: [expect.stringContaining('does not receive "client.updated"')] },
+      ],
       [url, { after_sequence: 0, limit: 0 }, { limit: [expect.any(String)] }],
       [url, { after_sequence: 0, limit: 5001 }, { limit: [expect.any(String)] }],
-      [`/v1/webhook/${pluuug.body.id}/replay`, { after_sequence: 0, types: ['client.created'] }, { types: [expect.stringContaining('pluuug')] }],
+      [
+        `/v1/webhook/${pluuug.body.id}/replay`,
+        { after_sequence: 0, types: ['client.created'] },
+        { types: [expect.stringContaining('pluuug')] },
+      ],
     ];
     for (const [path, body, error] of cases) {
       const res = await post(b, path, body);
@@ -352,7 +419,12 @@ describe(`webhook replay on ${DIALECT}`, () => {
 
     // an idempotency key: the second request runs nothing and answers the same bytes
     await newClient(b, 'One');
-    const req = { method: 'POST', url, body: { after_sequence: 0 }, headers: { 'idempotency-key': 'replay-1' } } as const;
+    const req = {
+      method: 'POST',
+      url,
+      body: { after_sequence: 0 },
+      headers: { 'idempotency-key': 'replay-1' },
+    } as const;
     const firstAnswer = await call(b, req);
     expect(firstAnswer.status).toBe(202);
     expect(firstAnswer.body).toEqual({ count: 1, next_after_sequence: null });

@@ -65,9 +65,15 @@ describe('POST /v1/worker — property validation', () => {
       position: { id: ['Invalid pk "2147483647" - object does not exist.'] },
     });
     expect400(await post(b, { name: 'x', position: {} }), { position: { id: ['This field is required.'] } });
-    expect400(await post(b, { name: 'x', position: { id: 'abc' } }), { position: { id: ['A valid integer is required.'] } });
-    expect400(await post(b, { name: 'x', position: { id: 0 } }), { position: { id: ['Ensure this value is greater than or equal to 1.'] } });
-    expect400(await post(b, { name: 'x', position: 5 }), { position: ['Invalid data. Expected a dictionary, but got int.'] });
+    expect400(await post(b, { name: 'x', position: { id: 'abc' } }), {
+      position: { id: ['A valid integer is required.'] },
+    });
+    expect400(await post(b, { name: 'x', position: { id: 0 } }), {
+      position: { id: ['Ensure this value is greater than or equal to 1.'] },
+    });
+    expect400(await post(b, { name: 'x', position: 5 }), {
+      position: ['Invalid data. Expected a dictionary, but got int.'],
+    });
     expect(await listIds(b, '/v1/worker')).toEqual([]);
   });
 
@@ -83,13 +89,29 @@ describe('POST /v1/worker — property validation', () => {
 
   it('form bodies are validated like JSON, references included', async () => {
     const b = await newBusiness(t);
-    expect400(await call(b, { method: 'POST', url: '/v1/worker', form: 'urlencoded', body: { order: 'x', 'position.id': '999999' } }), {
-      name: ['This field is required.'],
-      order: ['A valid integer is required.'],
-    });
-    expect400(await call(b, { method: 'POST', url: '/v1/worker', form: 'multipart', body: { name: 'x', 'position[id]': '999999' } }), {
-      position: { id: ['Invalid pk "999999" - object does not exist.'] },
-    });
+    expect400(
+      await call(b, {
+        method: 'POST',
+        url: '/v1/worker',
+        form: 'urlencoded',
+        body: { order: 'x', 'position.id': '999999' },
+      }),
+      {
+        name: ['This field is required.'],
+        order: ['A valid integer is required.'],
+      },
+    );
+    expect400(
+      await call(b, {
+        method: 'POST',
+        url: '/v1/worker',
+        form: 'multipart',
+        body: { name: 'x', 'position[id]': '999999' },
+      }),
+      {
+        position: { id: ['Invalid pk "999999" - object does not exist.'] },
+      },
+    );
   });
 });
 
@@ -97,9 +119,16 @@ describe('PATCH /v1/worker/{worker_id} — validation', () => {
   it('a bad position changes nothing, not even the valid properties sent with it', async () => {
     const b = await newBusiness(t);
     const w = await create(b, { name: 'Stable', position: { id: b.ids.positions.dev }, order: 1 });
-    expect400(await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { name: 'Renamed', order: 7, position: { id: 2147483647 } } }), {
-      position: { id: ['Invalid pk "2147483647" - object does not exist.'] },
-    });
+    expect400(
+      await call(b, {
+        method: 'PATCH',
+        url: `/v1/worker/${w.id}`,
+        body: { name: 'Renamed', order: 7, position: { id: 2147483647 } },
+      }),
+      {
+        position: { id: ['Invalid pk "2147483647" - object does not exist.'] },
+      },
+    );
     expect400(await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { name: null, manMonthAmount: -5 } }), {
       name: ['This field may not be null.'],
       manMonthAmount: ['Ensure this value is greater than or equal to 0.'],
@@ -122,13 +151,23 @@ describe('PATCH /v1/worker/{worker_id} — validation', () => {
 describe('bodies, routes and methods', () => {
   it('malformed JSON → 400; a text/plain body → 415; a JSON array → 400 nonField; nothing written', async () => {
     const b = await newBusiness(t);
-    const bad = await call(b, { method: 'POST', url: '/v1/worker', raw: { payload: '{"name": ', contentType: 'application/json' } });
+    const bad = await call(b, {
+      method: 'POST',
+      url: '/v1/worker',
+      raw: { payload: '{"name": ', contentType: 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/^JSON parse error - /);
-    expect((await call(b, { method: 'POST', url: '/v1/worker', raw: { payload: 'name=x', contentType: 'text/plain' } })).status).toBe(415);
-    expect400(await call(b, { method: 'POST', url: '/v1/worker', raw: { payload: '"x"', contentType: 'application/json' } }), {
-      nonField: ['Invalid data. Expected a dictionary, but got str.'],
-    });
+    expect(
+      (await call(b, { method: 'POST', url: '/v1/worker', raw: { payload: 'name=x', contentType: 'text/plain' } }))
+        .status,
+    ).toBe(415);
+    expect400(
+      await call(b, { method: 'POST', url: '/v1/worker', raw: { payload: '"x"', contentType: 'application/json' } }),
+      {
+        nonField: ['Invalid data. Expected a dictionary, but got str.'],
+      },
+    );
     expect(await listIds(b, '/v1/worker')).toEqual([]);
   });
 
@@ -136,9 +175,17 @@ describe('bodies, routes and methods', () => {
     const b = await newBusiness(t);
     for (const id of ['abc', '0', '-1', '1.5', '2147483647', '3000000000']) {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-        const res = await call(b, { method, url: `/v1/worker/${id}`, ...(method === 'PATCH' ? { body: { name: 'x' } } : {}) });
+        const res = await call(b, {
+          method,
+          url: `/v1/worker/${id}`,
+          ...(method === 'PATCH' ? { body: { name: 'x' } } : {}),
+        });
         expect(res.status, `${method} ${id}`).toBe(404);
-        expect(res.body, `${method} ${id}`).toEqual({ detail: 'Not found.', code: 'not_found', requestId: res.headers['x-request-id'] });
+        expect(res.body, `${method} ${id}`).toEqual({
+          detail: 'Not found.',
+          code: 'not_found',
+          requestId: res.headers['x-request-id'],
+        });
       }
     }
   });

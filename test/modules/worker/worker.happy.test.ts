@@ -59,7 +59,13 @@ describe('POST /v1/worker', () => {
     const res = await call(b, {
       method: 'POST',
       url: '/v1/worker',
-      body: { name: 'Choi Minho', position: { id: b.ids.positions.dev }, order: 2, isHidden: true, manMonthAmount: 6500000 },
+      body: {
+        name: 'Choi Minho',
+        position: { id: b.ids.positions.dev },
+        order: 2,
+        isHidden: true,
+        manMonthAmount: 6500000,
+      },
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(KEYS);
@@ -77,7 +83,12 @@ describe('POST /v1/worker', () => {
 
   it('defaults: no position, order 0, not hidden, manMonthAmount 0', async () => {
     const b = await business();
-    expect(await create(b, { name: 'Minimal' })).toMatchObject({ position: null, order: 0, isHidden: false, manMonthAmount: 0 });
+    expect(await create(b, { name: 'Minimal' })).toMatchObject({
+      position: null,
+      order: 0,
+      isHidden: false,
+      manMonthAmount: 0,
+    });
     expect((await create(b, { name: 'Null position', position: null })).position).toBeNull();
   });
 
@@ -93,7 +104,13 @@ describe('POST /v1/worker', () => {
 
   it('ignores read-only and unknown properties, and extra keys of the position reference', async () => {
     const b = await business();
-    const w = await create(b, { name: 'Sneaky', id: 999999, created: '2000-01-01T00:00:00.000Z', position: { id: b.ids.positions.dev, title: 'Boss' }, x: 1 });
+    const w = await create(b, {
+      name: 'Sneaky',
+      id: 999999,
+      created: '2000-01-01T00:00:00.000Z',
+      position: { id: b.ids.positions.dev, title: 'Boss' },
+      x: 1,
+    });
     expect(w.id).not.toBe(999999);
     expect(w.created).not.toBe('2000-01-01T00:00:00.000Z');
     expect(w.position).toEqual(dev(b));
@@ -115,12 +132,20 @@ describe('PATCH /v1/worker/{worker_id}', () => {
   it('a new position.id reassigns the position; null clears it; other properties stay', async () => {
     const b = await business();
     const w = await create(b, { name: 'Mover', position: { id: b.ids.positions.dev }, order: 4, manMonthAmount: 100 });
-    const moved = await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { position: { id: b.ids.positions.designer } } });
+    const moved = await call(b, {
+      method: 'PATCH',
+      url: `/v1/worker/${w.id}`,
+      body: { position: { id: b.ids.positions.designer } },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body).toEqual({ ...w, position: designer(b), updated: moved.body.updated });
     const cleared = await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { position: null } });
     expect(cleared.body).toEqual({ ...w, position: null, updated: cleared.body.updated });
-    const back = await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { position: { id: b.ids.positions.dev } } });
+    const back = await call(b, {
+      method: 'PATCH',
+      url: `/v1/worker/${w.id}`,
+      body: { position: { id: b.ids.positions.dev } },
+    });
     expect(back.body).toEqual({ ...w, updated: back.body.updated });
     expect(back.body.updated >= cleared.body.updated && cleared.body.updated >= moved.body.updated).toBe(true);
     expect((await get(b, `/v1/worker/${w.id}`)).body).toEqual(back.body);
@@ -129,10 +154,21 @@ describe('PATCH /v1/worker/{worker_id}', () => {
   it('changes only the properties sent', async () => {
     const b = await business();
     const w = await create(b, { name: 'Before', position: { id: b.ids.positions.dev }, order: 1, manMonthAmount: 10 });
-    const res = await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { name: 'After', order: 0, isHidden: true, manMonthAmount: 0 } });
+    const res = await call(b, {
+      method: 'PATCH',
+      url: `/v1/worker/${w.id}`,
+      body: { name: 'After', order: 0, isHidden: true, manMonthAmount: 0 },
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(FULL_KEYS);
-    expect(res.body).toEqual({ ...w, name: 'After', order: 0, isHidden: true, manMonthAmount: 0, updated: res.body.updated });
+    expect(res.body).toEqual({
+      ...w,
+      name: 'After',
+      order: 0,
+      isHidden: true,
+      manMonthAmount: 0,
+      updated: res.body.updated,
+    });
     expect((await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: {} })).body).toEqual(res.body);
   });
 });
@@ -157,7 +193,11 @@ describe('DELETE /v1/worker/{worker_id}', () => {
     expect(await listIds(b, '/v1/worker')).toEqual([keep.id]);
     expect(await listIds(b, `/v1/worker?position_id=${b.ids.positions.dev}`)).toEqual([keep.id]);
     expect(await listIds(b, '/v1/worker?search=Doomed')).toEqual([]);
-    const row = await t.testDb.db.selectFrom('worker').select(['name', 'deleted_at']).where('id', '=', doomed.id).executeTakeFirstOrThrow();
+    const row = await t.testDb.db
+      .selectFrom('worker')
+      .select(['name', 'deleted_at'])
+      .where('id', '=', doomed.id)
+      .executeTakeFirstOrThrow();
     expect(row.name).toBe('Doomed');
     expect(row.deleted_at).toMatch(RFC3339_MS_UTC);
   });
@@ -168,11 +208,32 @@ describe('body encodings', () => {
     const b = await business();
     const pos = b.ids.positions.designer!;
     const strip = ({ id: _id, created: _c, ...rest }: Record<string, unknown>) => rest;
-    const json = await create(b, { name: 'Encoded', position: { id: pos }, order: 3, isHidden: true, manMonthAmount: 42 });
+    const json = await create(b, {
+      name: 'Encoded',
+      position: { id: pos },
+      order: 3,
+      isHidden: true,
+      manMonthAmount: 42,
+    });
     const bodies: SignedRequest[] = [
-      { method: 'POST', url: '/v1/worker', form: 'urlencoded', body: { name: 'Encoded', 'position.id': pos, order: 3, isHidden: 'true', manMonthAmount: 42 } },
-      { method: 'POST', url: '/v1/worker', form: 'urlencoded', body: { name: 'Encoded', 'position[id]': pos, order: 3, isHidden: 'true', manMonthAmount: 42 } },
-      { method: 'POST', url: '/v1/worker', form: 'multipart', body: { name: 'Encoded', 'position[id]': pos, order: 3, isHidden: 'true', manMonthAmount: 42 } },
+      {
+        method: 'POST',
+        url: '/v1/worker',
+        form: 'urlencoded',
+        body: { name: 'Encoded', 'position.id': pos, order: 3, isHidden: 'true', manMonthAmount: 42 },
+      },
+      {
+        method: 'POST',
+        url: '/v1/worker',
+        form: 'urlencoded',
+        body: { name: 'Encoded', 'position[id]': pos, order: 3, isHidden: 'true', manMonthAmount: 42 },
+      },
+      {
+        method: 'POST',
+        url: '/v1/worker',
+        form: 'multipart',
+        body: { name: 'Encoded', 'position[id]': pos, order: 3, isHidden: 'true', manMonthAmount: 42 },
+      },
     ];
     for (const req of bodies) {
       const res = await call(b, req);
@@ -186,7 +247,8 @@ describe('GET /v1/worker', () => {
   it('lists newest first and pages with links that keep the filters', async () => {
     const b = await business();
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await create(b, { name: `Dev ${i}`, position: { id: b.ids.positions.dev } })).id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await create(b, { name: `Dev ${i}`, position: { id: b.ids.positions.dev } })).id);
     await create(b, { name: 'Designer', position: { id: b.ids.positions.designer } });
     const newest = [...ids].reverse();
     const page1 = await get(b, `/v1/worker?position_id=${b.ids.positions.dev}&page_size=2`);
@@ -198,7 +260,9 @@ describe('GET /v1/worker', () => {
     const page3 = await get(b, relative(page2.body.next));
     expect(page3.body.results.map((w: { id: number }) => w.id)).toEqual(newest.slice(4));
     expect(page3.body.next).toBeNull();
-    expect((await get(b, relative(page3.body.previous))).body.results.map((w: { id: number }) => w.id)).toEqual(newest.slice(2, 4));
+    expect((await get(b, relative(page3.body.previous))).body.results.map((w: { id: number }) => w.id)).toEqual(
+      newest.slice(2, 4),
+    );
   });
 
   it('filters by position_id and is_hidden', async () => {
@@ -245,8 +309,14 @@ describe('the demo business', () => {
     const demo = await createDemo(t.testDb.db, t.masterKey);
     const res = await call(demo, { method: 'GET', url: '/v1/worker' });
     expect(res.status).toBe(200);
-    expect(res.body.results.map((w: { name: string }) => w.name)).toEqual([...DEMO_WORKERS].reverse().map((w) => w.name));
-    expect(res.body.results[3].position).toEqual({ id: demo.catalog.positions.developer, title: 'Developer', symbolColor: '#2f80ed' });
+    expect(res.body.results.map((w: { name: string }) => w.name)).toEqual(
+      [...DEMO_WORKERS].reverse().map((w) => w.name),
+    );
+    expect(res.body.results[3].position).toEqual({
+      id: demo.catalog.positions.developer,
+      title: 'Developer',
+      symbolColor: '#2f80ed',
+    });
     expect(res.body.results[0].position).toBeNull();
   });
 });

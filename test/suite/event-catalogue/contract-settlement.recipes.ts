@@ -6,10 +6,16 @@ import { created, type RecipeContext, type Recipes } from './recipe.ts';
 
 const CONTRACT = { title: 'Catalogue', amount: 1000, type: 'I', startDate: '2026-01-01', endDate: '2026-12-31' };
 
-
 /** A settlement create body on contract `contractId`, of the test catalog's multi-round type. */
 function settlementBody({ b }: RecipeContext, contractId: number): Record<string, unknown> {
-  return { title: 'Catalogue', amount: 1, additionalAmount: 0, vat: 0, contract: { id: contractId }, type: { id: b.ids.settlementTypes.sub } };
+  return {
+    title: 'Catalogue',
+    amount: 1,
+    additionalAmount: 0,
+    vat: 0,
+    contract: { id: contractId },
+    type: { id: b.ids.settlementTypes.sub },
+  };
 }
 
 /** A settlement on a new contract. */
@@ -32,7 +38,8 @@ export const contractSettlementRecipes: Recipes = {
       await created(ctx.api, ctx.b, '/v1/settlement', settlementBody(ctx, contract.id));
       return { id: contract.id, inquiryId: inquiry.id };
     },
-    call: ({ api, b }, s) => api.patch(b, `/v1/contract/${s.id}`, { title: 'Catalogue 2', inquiry: { id: s.inquiryId } }),
+    call: ({ api, b }, s) =>
+      api.patch(b, `/v1/contract/${s.id}`, { title: 'Catalogue 2', inquiry: { id: s.inquiryId } }),
   },
   contract_destroy: {
     // A contract with an inquiry, a note, a project, and a settlement with a note: one event of each documented type.

@@ -8,7 +8,12 @@ const CONTRACT = { title: 'Catalogue', amount: 1, type: 'I' };
 async function nestedInquiry(ctx: Parameters<NonNullable<Recipes[string]['setup']>>[0]): Promise<{ id: number }> {
   const contract = await created(ctx.api, ctx.b, '/v1/contract', CONTRACT);
   const inquiry = await created(ctx.api, ctx.b, '/v1/inquiry', { name: 'Catalogue', contract: { id: contract.id } });
-  await created(ctx.api, ctx.b, '/v1/todo', { inquiry: { id: inquiry.id }, type: 'CA', dueDate: '2026-12-01', action: 'Call' });
+  await created(ctx.api, ctx.b, '/v1/todo', {
+    inquiry: { id: inquiry.id },
+    type: 'CA',
+    dueDate: '2026-12-01',
+    action: 'Call',
+  });
   return inquiry;
 }
 
@@ -28,7 +33,8 @@ function noteRecipes(segment: 'text_history' | 'history'): Recipes {
     },
     [`inquiry_${segment}_partial_update`]: {
       setup: (ctx) => inquiryWithNote(ctx, segment),
-      call: ({ api, b }, { inquiry, note }) => api.patch(b, `/v1/inquiry/${inquiry.id}/${segment}/${note.id}`, { content: 'Note 2' }),
+      call: ({ api, b }, { inquiry, note }) =>
+        api.patch(b, `/v1/inquiry/${inquiry.id}/${segment}/${note.id}`, { content: 'Note 2' }),
     },
     [`inquiry_${segment}_destroy`]: {
       setup: (ctx) => inquiryWithNote(ctx, segment),

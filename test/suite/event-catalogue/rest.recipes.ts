@@ -24,19 +24,30 @@ export const restRecipes: Recipes = {
   },
   todo_create: {
     setup: ({ api, b }) => created(api, b, '/v1/inquiry', { name: 'Catalogue' }),
-    call: ({ api, b }, inquiry) => api.post(b, '/v1/todo', { inquiry: { id: inquiry.id }, type: 'CA', dueDate: '2026-12-01', action: 'Call' }),
+    call: ({ api, b }, inquiry) =>
+      api.post(b, '/v1/todo', { inquiry: { id: inquiry.id }, type: 'CA', dueDate: '2026-12-01', action: 'Call' }),
   },
   todo_partial_update: {
     setup: async ({ api, b }) => {
       const inquiry = await created(api, b, '/v1/inquiry', { name: 'Catalogue' });
-      return created(api, b, '/v1/todo', { inquiry: { id: inquiry.id }, type: 'CA', dueDate: '2026-12-01', action: 'Call' });
+      return created(api, b, '/v1/todo', {
+        inquiry: { id: inquiry.id },
+        type: 'CA',
+        dueDate: '2026-12-01',
+        action: 'Call',
+      });
     },
     call: ({ api, b }, todo) => api.patch(b, `/v1/todo/${todo.id}`, { isComplete: true }),
   },
   todo_destroy: {
     setup: async ({ api, b }) => {
       const inquiry = await created(api, b, '/v1/inquiry', { name: 'Catalogue' });
-      return created(api, b, '/v1/todo', { inquiry: { id: inquiry.id }, type: 'CA', dueDate: '2026-12-01', action: 'Call' });
+      return created(api, b, '/v1/todo', {
+        inquiry: { id: inquiry.id },
+        type: 'CA',
+        dueDate: '2026-12-01',
+        action: 'Call',
+      });
     },
     call: ({ api, b }, todo) => api.delete(b, `/v1/todo/${todo.id}`),
   },

@@ -11,7 +11,8 @@ export const webhookRecipes: Recipes = {
   webhook_create: { call: ({ api, b }) => api.post(b, '/v1/webhook', ENDPOINT) },
   webhook_partial_update: {
     setup: ({ api, b }) => created(api, b, '/v1/webhook', ENDPOINT),
-    call: ({ api, b }, webhook) => api.patch(b, `/v1/webhook/${webhook.id}`, { description: 'Catalogue 2', isActive: false }),
+    call: ({ api, b }, webhook) =>
+      api.patch(b, `/v1/webhook/${webhook.id}`, { description: 'Catalogue 2', isActive: false }),
   },
   webhook_destroy: {
     setup: ({ api, b }) => created(api, b, '/v1/webhook', ENDPOINT),
@@ -27,7 +28,8 @@ export const webhookRecipes: Recipes = {
   },
   webhook_recover_create: {
     setup: ({ api, b }) => created(api, b, '/v1/webhook', ENDPOINT),
-    call: ({ api, b }, webhook) => api.post(b, `/v1/webhook/${webhook.id}/recover`, { since: new Date(Date.now() - 60_000).toISOString() }),
+    call: ({ api, b }, webhook) =>
+      api.post(b, `/v1/webhook/${webhook.id}/recover`, { since: new Date(Date.now() - 60_000).toISOString() }),
   },
   webhook_replay_create: {
     setup: ({ api, b }) => created(api, b, '/v1/webhook', ENDPOINT),

@@ -61,13 +61,17 @@ async function readPages(api: Pick<ApiClient, 'get'>, b: TestBusiness, first: Js
 
 /** The mirror's key of a record: kind and id, and for a note its parent. */
 export function mirrorKey(kind: string, id: number, parent?: ParentRef | null): string {
-  return isNoteKind(kind) ? `${kind} ${id} (on ${parent ? `${parent.type} ${parent.id}` : 'no parent'})` : `${kind} ${id}`;
+  return isNoteKind(kind)
+    ? `${kind} ${id} (on ${parent ? `${parent.type} ${parent.id}` : 'no parent'})`
+    : `${kind} ${id}`;
 }
 
 /** A copy of a full shape with what is not state removed: signed URLs' signature and expiry, a todo's `dDay`. */
 export function comparable(kind: string, value: unknown): unknown {
   // Download URLs are re-signed each minute (docs/api.md#attachments): compare them without their signature.
-  const v = JSON.parse(JSON.stringify(value).replace(/([?&])(expires|signature|X-Amz-[A-Za-z-]+)=[^&"]*/g, '$1$2=…')) as Record<string, unknown>;
+  const v = JSON.parse(
+    JSON.stringify(value).replace(/([?&])(expires|signature|X-Amz-[A-Za-z-]+)=[^&"]*/g, '$1$2=…'),
+  ) as Record<string, unknown>;
   // `dDay` is `dueDate` minus today (docs/api.md#todos): it changes with the clock, not with a write.
   if (kind === 'todo') delete v.dDay;
   return v;
@@ -101,7 +105,10 @@ export class Mirror {
 
   /** Folds one event (see the module comment). */
   fold(e: FeedEvent): void {
-    if (!(e.sequence > this.lastSequence)) this.problems.push(`event ${e.id} (${e.type}) has sequence ${e.sequence}, not above the last one folded (${this.lastSequence})`);
+    if (!(e.sequence > this.lastSequence))
+      this.problems.push(
+        `event ${e.id} (${e.type}) has sequence ${e.sequence}, not above the last one folded (${this.lastSequence})`,
+      );
     if (this.seen.has(e.id)) this.problems.push(`event ${e.id} (${e.type}) was read twice`);
     this.seen.add(e.id);
     this.lastSequence = Math.max(this.lastSequence, e.sequence);
@@ -116,7 +123,8 @@ export class Mirror {
     const dot = e.type.lastIndexOf('.');
     const kind = e.type.slice(0, dot);
     const action = e.type.slice(dot + 1);
-    if (isNoteKind(kind) && !e.parent) this.problems.push(`event ${e.id} (${e.type}) of note ${e.data.id} names no parent`);
+    if (isNoteKind(kind) && !e.parent)
+      this.problems.push(`event ${e.id} (${e.type}) of note ${e.data.id} names no parent`);
     const key = mirrorKey(kind, e.data.id, e.parent);
     if (action === 'deleted') this.records.delete(key);
     else this.records.set(key, e.data);
@@ -170,7 +178,11 @@ export interface MirrorContext {
  * it, catalog imports with no `catalog.updated`, and the feed's own problems.
  * @throws Error when an operation answers 5xx
  */
-export async function runCase(ctx: MirrorContext, ops: readonly Operation[], options: RunCaseOptions = {}): Promise<string[]> {
+export async function runCase(
+  ctx: MirrorContext,
+  ops: readonly Operation[],
+  options: RunCaseOptions = {},
+): Promise<string[]> {
   const { t, api } = ctx;
   const b = await newBusiness(t);
   const mirror = new Mirror(api, b);
@@ -198,7 +210,10 @@ export async function runCase(ctx: MirrorContext, ops: readonly Operation[], opt
   for (const [i, o] of ops.entries()) {
     if (options.stepwise && i > 0 && ops[i - 1]!.op !== 'sync') {
       await mirror.sync();
-      const problems = [...mirror.problems.splice(0), ...(await compare(api, b, mirror, known, options.stepwise === 'collect'))];
+      const problems = [
+        ...mirror.problems.splice(0),
+        ...(await compare(api, b, mirror, known, options.stepwise === 'collect')),
+      ];
       found.push(...problems.map((p) => `after operation ${i - 1} ${describe(ops[i - 1]!)}: ${p}`));
       if (found.length > 0 && options.stepwise !== 'collect') return found;
     }
@@ -214,7 +229,14 @@ export async function runCase(ctx: MirrorContext, ops: readonly Operation[], opt
         const res = checked(`create ${o.kind}`, await api.post(b, collectionOf(o.kind, parentRef, o.alias), body));
         if (res.status !== 201) break;
         const ownerId = o.kind === 'settlement' ? body.contract?.id : o.kind === 'todo' ? body.inquiry?.id : undefined;
-        const owner = parent ?? known.find((r) => r.kind === (o.kind === 'settlement' ? 'contract' : 'inquiry') && r.id === ownerId && ownerId !== undefined);
+        const owner =
+          parent ??
+          known.find(
+            (r) =>
+              r.kind === (o.kind === 'settlement' ? 'contract' : 'inquiry') &&
+              r.id === ownerId &&
+              ownerId !== undefined,
+          );
         known.push({ kind: o.kind, id: res.body.id as number, parent: parentRef, owner, gone: false });
         break;
       }
@@ -249,7 +271,8 @@ export async function runCase(ctx: MirrorContext, ops: readonly Operation[], opt
       }
       case 'catalog': {
         const key = `e${catalogAdded.length}`;
-        const entry = o.section === 'positions' ? { key, title: o.title, symbolColor: '#123456' } : { key, title: o.title };
+        const entry =
+          o.section === 'positions' ? { key, title: o.title, symbolColor: '#123456' } : { key, title: o.title };
         try {
           // as `bizapi catalog import` runs it (src/cli/catalog.ts): into a business that exists, with events
           const ids = await importCatalog(t.testDb.db, b.businessId, { [o.section]: [entry] }, { events: true });
@@ -270,7 +293,13 @@ export async function runCase(ctx: MirrorContext, ops: readonly Operation[], opt
   }
   await mirror.sync();
   const liveProblems = followers ? await followers.finish(mirror.last, (m) => compare(api, b, m, known)) : [];
-  return [...found, ...mirror.problems, ...(await compare(api, b, mirror, known)), ...missingCatalogEvents(mirror, catalogAdded), ...liveProblems];
+  return [
+    ...found,
+    ...mirror.problems,
+    ...(await compare(api, b, mirror, known)),
+    ...missingCatalogEvents(mirror, catalogAdded),
+    ...liveProblems,
+  ];
 }
 
 /**
@@ -347,7 +376,13 @@ function describe(o: Operation): string {
 }
 
 /** The differences between the mirror and what `GET` answers for every record the case created. */
-async function compare(api: ApiClient, b: TestBusiness, mirror: Mirror, known: readonly Known[], repair = false): Promise<string[]> {
+async function compare(
+  api: ApiClient,
+  b: TestBusiness,
+  mirror: Mirror,
+  known: readonly Known[],
+  repair = false,
+): Promise<string[]> {
   const problems: string[] = [];
   const liveKeys = new Set<string>();
   for (const r of known) {
@@ -368,10 +403,14 @@ async function compare(api: ApiClient, b: TestBusiness, mirror: Mirror, known: r
     }
     const want = comparable(r.kind, res.body) as Record<string, unknown>;
     const got = comparable(r.kind, mirrored) as Record<string, unknown>;
-    const keys = [...new Set([...Object.keys(want), ...Object.keys(got)])].filter((k) => JSON.stringify(want[k]) !== JSON.stringify(got[k]));
+    const keys = [...new Set([...Object.keys(want), ...Object.keys(got)])].filter(
+      (k) => JSON.stringify(want[k]) !== JSON.stringify(got[k]),
+    );
     if (keys.length > 0) {
       const show = (v: unknown) => (JSON.stringify(v) ?? 'undefined').slice(0, 300);
-      problems.push(`${key}: the mirror differs from GET in ${keys.map((k) => `${k} (mirror ${show(got[k])}, GET ${show(want[k])})`).join('; ')}`);
+      problems.push(
+        `${key}: the mirror differs from GET in ${keys.map((k) => `${k} (mirror ${show(got[k])}, GET ${show(want[k])})`).join('; ')}`,
+      );
     }
   }
   for (const key of mirror.records.keys()) {
@@ -417,14 +456,19 @@ export async function checkMirrorProperty(ctx: MirrorContext, options: MirrorPro
       const problems = await runCase(ctx, ops, { live: options.live });
       const name = names.get(JSON.stringify(ops));
       if (problems.length > 0) {
-        throw new Error(`the mirror built from the feed is not the API's state${name ? ` (cascade: ${name})` : ''}:\n- ${problems.join('\n- ')}`);
+        throw new Error(
+          `the mirror built from the feed is not the API's state${name ? ` (cascade: ${name})` : ''}:\n- ${problems.join('\n- ')}`,
+        );
       }
     }),
     {
       seed: options.seed,
       numRuns: examples.length + options.numRuns,
       examples: examples.map(([, ops]) => [ops] as [Operation[]]),
-      ...(options.timeLimitMs !== undefined && { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
+      ...(options.timeLimitMs !== undefined && {
+        interruptAfterTimeLimit: options.timeLimitMs,
+        markInterruptAsFailure: false,
+      }),
     },
   );
 }

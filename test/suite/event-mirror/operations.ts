@@ -63,43 +63,55 @@ export type Operation =
 // ── values ──
 
 /** Text with something besides white space (the API trims, and refuses a blank required value). */
-const text = (max: number) => fc.string({ minLength: 1, maxLength: Math.min(max, 12) }).filter((s) => s.trim().length > 0);
+const text = (max: number) =>
+  fc.string({ minLength: 1, maxLength: Math.min(max, 12) }).filter((s) => s.trim().length > 0);
 const optText = (max: number) => fc.option(text(max), { nil: null });
 const day = fc.integer({ min: 1, max: 28 }).map((d) => String(d).padStart(2, '0'));
 const month = (from: number, to: number) => fc.integer({ min: from, max: to }).map((m) => String(m).padStart(2, '0'));
 /** A date of 2026 in months `from..to`, `YYYY-MM-DD`. */
 const date = (from = 1, to = 12) => fc.tuple(month(from, to), day).map(([m, d]) => `2026-${m}-${d}`);
 const optDate = fc.option(date(), { nil: null });
-const dateTime = fc.tuple(date(), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(
-  ([d, h, m]) => `${d}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00.000Z`,
-);
+const dateTime = fc
+  .tuple(date(), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([d, h, m]) => `${d}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00.000Z`);
 const email = fc.constantFrom('ap@acme.example', 'kim@example.com', 'ops@sample.org');
 const decimal = fc.oneof(
   fc.integer({ min: -1000, max: 10_000_000 }),
-  fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 })).map(([i, c]) => `${i}.${String(c).padStart(2, '0')}`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }))
+    .map(([i, c]) => `${i}.${String(c).padStart(2, '0')}`),
 );
 const amount = fc.integer({ min: 0, max: 1_000_000_000 });
 
 /** `{id}` of a record of `kind` picked when the operation runs (`null` when there is none). */
 const ref = (kind: RecordKind) => fc.nat(50).map((pick) => ({ $ref: kind, pick }));
 /** `{id}` of the test catalog's entry `key` of `section`. */
-const cat = (section: keyof CatalogIds, keys: string[]) => fc.constantFrom(...keys).map((key) => ({ $cat: section, key }));
+const cat = (section: keyof CatalogIds, keys: string[]) =>
+  fc.constantFrom(...keys).map((key) => ({ $cat: section, key }));
 const member = cat('members', ['kim', 'lee', 'park']);
-const members = fc.uniqueArray(fc.constantFrom('kim', 'lee', 'park'), { maxLength: 3 }).map((keys) => keys.map((key) => ({ $cat: 'members', key })));
-const fieldValue = (key: string, value: fc.Arbitrary<unknown>) => value.map((v) => ({ field: { id: { $catId: 'fields', key } }, value: v }));
+const members = fc
+  .uniqueArray(fc.constantFrom('kim', 'lee', 'park'), { maxLength: 3 })
+  .map((keys) => keys.map((key) => ({ $cat: 'members', key })));
+const fieldValue = (key: string, value: fc.Arbitrary<unknown>) =>
+  value.map((v) => ({ field: { id: { $catId: 'fields', key } }, value: v }));
 
 /** `fieldSet` entries of kind `C` (every data type of the test catalog), `I` or `CO`; `''` clears a field. */
 const CLIENT_FIELDS = [
   fieldValue('channel', fc.constantFrom('web', 'phone', '')),
   fieldValue('tags', fc.constantFrom('a', 'b', 'a,b', '')),
-  fieldValue('owner', fc.constantFrom('kim', 'lee').map((key) => ({ $catIdString: 'members', key }))),
+  fieldValue(
+    'owner',
+    fc.constantFrom('kim', 'lee').map((key) => ({ $catIdString: 'members', key })),
+  ),
   fieldValue('employees', fc.oneof(fc.integer({ min: 0, max: 500 }), fc.constant(''))),
   fieldValue('since', fc.oneof(date(), fc.constant(''))),
   fieldValue('vip', fc.oneof(fc.boolean(), fc.constant(''))),
   fieldValue('note', fc.oneof(text(50), fc.constant(''))),
 ];
 const clientFields = fc.subarray(CLIENT_FIELDS, { maxLength: 3 }).chain((which) => fc.tuple(...which));
-const inquiryFields = fc.array(fieldValue('budget', fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.constant(''))), { maxLength: 1 });
+const inquiryFields = fc.array(fieldValue('budget', fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.constant(''))), {
+  maxLength: 1,
+});
 const contractFields = fc.array(fieldValue('po', fc.oneof(text(20), fc.constant(''))), { maxLength: 1 });
 
 // ── properties by kind (every writable property; `requiredKeys` picks the create's required ones) ──
@@ -133,7 +145,15 @@ const inquiryProps = {
   estimate: fc.option(decimal, { nil: null }),
   funnel: fc.option(
     fc.record(
-      { utmCampaign: optText(256), utmSource: optText(256), utmMedium: optText(256), utmContent: optText(256), utmTerm: optText(256), guestUid: optText(256), gclid: optText(256) },
+      {
+        utmCampaign: optText(256),
+        utmSource: optText(256),
+        utmMedium: optText(256),
+        utmContent: optText(256),
+        utmTerm: optText(256),
+        guestUid: optText(256),
+        gclid: optText(256),
+      },
       { requiredKeys: [], noNullPrototype: true },
     ),
     { nil: null },
@@ -141,7 +161,10 @@ const inquiryProps = {
   workSet: fc.array(fc.record({ name: text(256) }), { maxLength: 3 }),
   inChargeSet: members,
   fieldSet: inquiryFields,
-  fileLinkSet: fc.array(fc.record({ text: text(256), link: fc.constantFrom('https://example.com/a', 'https://example.org/b?c=1') }), { maxLength: 2 }),
+  fileLinkSet: fc.array(
+    fc.record({ text: text(256), link: fc.constantFrom('https://example.com/a', 'https://example.org/b?c=1') }),
+    { maxLength: 2 },
+  ),
   isHidden: fc.boolean(),
   contract: fc.option(ref('contract'), { nil: null }),
 };
@@ -165,7 +188,9 @@ const contractProps = {
   vatType: fc.constantFrom('E', 'I', 'N'),
   inquiry: fc.option(ref('inquiry'), { nil: null }),
   client: fc.option(ref('client'), { nil: null }),
-  categorySet: fc.uniqueArray(fc.constantFrom('web', 'design'), { maxLength: 2 }).map((keys) => keys.map((key) => ({ $cat: 'contractCategories', key }))),
+  categorySet: fc
+    .uniqueArray(fc.constantFrom('web', 'design'), { maxLength: 2 })
+    .map((keys) => keys.map((key) => ({ $cat: 'contractCategories', key }))),
   fieldSet: contractFields,
   isHidden: fc.boolean(),
 };
@@ -222,15 +247,37 @@ const estimateItemProps = {
 
 const noteProps = { content: text(5000), created: dateTime };
 
-const create = (kind: RecordKind, props: Record<string, fc.Arbitrary<unknown>>, requiredKeys: string[], extra: Record<string, fc.Arbitrary<unknown>> = {}) =>
-  fc.record({ ...props, ...extra }, { requiredKeys: [...requiredKeys, ...Object.keys(extra)], noNullPrototype: true }).map((body): Operation => ({ op: 'create', kind, body }));
+const create = (
+  kind: RecordKind,
+  props: Record<string, fc.Arbitrary<unknown>>,
+  requiredKeys: string[],
+  extra: Record<string, fc.Arbitrary<unknown>> = {},
+) =>
+  fc
+    .record({ ...props, ...extra }, { requiredKeys: [...requiredKeys, ...Object.keys(extra)], noNullPrototype: true })
+    .map((body): Operation => ({ op: 'create', kind, body }));
 const patch = (kind: RecordKind, props: Record<string, fc.Arbitrary<unknown>>) =>
-  fc.tuple(fc.nat(50), fc.record(props, { requiredKeys: [], noNullPrototype: true })).map(([pick, body]): Operation => ({ op: 'patch', kind, pick, body }));
+  fc
+    .tuple(fc.nat(50), fc.record(props, { requiredKeys: [], noNullPrototype: true }))
+    .map(([pick, body]): Operation => ({ op: 'patch', kind, pick, body }));
 const remove = (kind: RecordKind) => fc.nat(50).map((pick): Operation => ({ op: 'delete', kind, pick }));
 const noteOps = (kind: NoteKind): fc.Arbitrary<Operation>[] => [
   fc
-    .tuple(fc.nat(50), fc.record({ ...noteProps, member: fc.option(member, { nil: null }) }, { requiredKeys: ['content'], noNullPrototype: true }), fc.boolean())
-    .map(([parentPick, body, alias]): Operation => ({ op: 'create', kind, parentPick, body, ...(kind === 'inquiry.text_history' && alias && { alias }) })),
+    .tuple(
+      fc.nat(50),
+      fc.record(
+        { ...noteProps, member: fc.option(member, { nil: null }) },
+        { requiredKeys: ['content'], noNullPrototype: true },
+      ),
+      fc.boolean(),
+    )
+    .map(([parentPick, body, alias]): Operation => ({
+      op: 'create',
+      kind,
+      parentPick,
+      body,
+      ...(kind === 'inquiry.text_history' && alias && { alias }),
+    })),
   patch(kind, noteProps),
   remove(kind),
 ];
@@ -243,8 +290,22 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 4, arbitrary: create('inquiry', inquiryProps, []) },
   { weight: 6, arbitrary: patch('inquiry', inquiryProps) },
   { weight: 1, arbitrary: remove('inquiry') },
-  { weight: 4, arbitrary: create('contract', { ...contractProps, type: fc.constantFrom('I', 'G') }, ['title', 'amount', 'type', 'startDate', 'endDate']) },
-  { weight: 1, arbitrary: create('contract', contractProps, ['title', 'amount', 'startDate', 'endDate'], { recurring }).map(flattenRecurring) },
+  {
+    weight: 4,
+    arbitrary: create('contract', { ...contractProps, type: fc.constantFrom('I', 'G') }, [
+      'title',
+      'amount',
+      'type',
+      'startDate',
+      'endDate',
+    ]),
+  },
+  {
+    weight: 1,
+    arbitrary: create('contract', contractProps, ['title', 'amount', 'startDate', 'endDate'], { recurring }).map(
+      flattenRecurring,
+    ),
+  },
   { weight: 6, arbitrary: patch('contract', contractProps) },
   { weight: 1, arbitrary: patch('contract', { recurring }).map(flattenRecurring) },
   { weight: 1, arbitrary: remove('contract') },
@@ -280,12 +341,28 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   ...(['inquiry.text_history', 'contract.history', 'settlement.history'] as const).flatMap((k) =>
     noteOps(k).map((arbitrary) => ({ weight: 1, arbitrary })),
   ),
-  { weight: 1, arbitrary: fc.tuple(fc.nat(50), fc.constantFrom('brief.pdf', 'plan.png')).map(([pick, name]): Operation => ({ op: 'attach', pick, name })) },
-  { weight: 1, arbitrary: fc.tuple(fc.nat(50), fc.nat(5)).map(([pick, filePick]): Operation => ({ op: 'detach', pick, filePick })) },
   {
     weight: 1,
     arbitrary: fc
-      .tuple(fc.constantFrom<CatalogSection>('clientStatuses', 'contractCategories', 'estimateItemClassifications', 'positions'), text(20))
+      .tuple(fc.nat(50), fc.constantFrom('brief.pdf', 'plan.png'))
+      .map(([pick, name]): Operation => ({ op: 'attach', pick, name })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.nat(50), fc.nat(5)).map(([pick, filePick]): Operation => ({ op: 'detach', pick, filePick })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom<CatalogSection>(
+          'clientStatuses',
+          'contractCategories',
+          'estimateItemClassifications',
+          'positions',
+        ),
+        text(20),
+      )
       .map(([section, title]): Operation => ({ op: 'catalog', section, title })),
   },
   { weight: 2, arbitrary: fc.constant<Operation>({ op: 'sync' }) },
@@ -310,7 +387,11 @@ export function operations(maxLength: number): fc.Arbitrary<Operation[]> {
  * the id itself and `{$catIdString}` by the id as a string (an `M` custom field's value).
  * @throws Error for a catalog key the test catalog lacks
  */
-export function resolveBody(body: unknown, ids: CatalogIds, pickRecord: (kind: RecordKind, pick: number) => number | undefined): unknown {
+export function resolveBody(
+  body: unknown,
+  ids: CatalogIds,
+  pickRecord: (kind: RecordKind, pick: number) => number | undefined,
+): unknown {
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (v === null || typeof v !== 'object') return v;
