@@ -200,8 +200,8 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
-  // The dispatchers' thread loads its modules and opens its database handle while the main thread gets ready to
-  // listen; the server listens once it has started, so that a server that answers also delivers.
+  // The server listens once the dispatchers' thread has loaded its modules and started them, so that a server that
+  // answers also delivers (without this wait the first writes' deliveries waited for the thread's start-up).
   await thread?.start();
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -81,7 +81,7 @@ export interface DispatcherThreadOptions {
 export interface DispatcherThread {
   /**
    * Starts the thread (and forwards the in-process wake-ups to it). Idempotent. Resolves when the first thread's
-   * dispatchers have started (its modules loaded, its database handle open), or when that thread ended before
+   * dispatchers have started (its modules loaded, its database handle made), or when that thread ended before
    * (then the restart follows): src/server.ts waits for it before listening, so that a server that answers also
    * delivers — without it the first seconds' deliveries wait for the thread's start-up (bench/README.md#issue-40-write-load).
    * Never rejects.
