@@ -39,6 +39,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness, webhookEndpointRow } from '../setup/factories.ts';
+import { quantile } from '../setup/helpers.ts';
 import { type BizapiProcess, request, serverEnv, startBizapi } from '../setup/server-process.ts';
 import { DIALECT } from '../setup/test-db.ts';
 import type { WriteLoadInput, WriteLoadResult } from '../setup/write-load.ts';
@@ -116,12 +117,6 @@ afterAll(async () => {
   await t?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The nearest-rank quantile `q` of `values`. */
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
 
 /** The resident set size of a process, in MiB (Linux), or NaN. */
 function rssMiB(pid: number | undefined): number {

@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness, webhookEndpointRow } from '../setup/factories.ts';
+import { quantile } from '../setup/helpers.ts';
 import { type BizapiProcess, request, serverEnv, startBizapi, startServer } from '../setup/server-process.ts';
 import { DIALECT } from '../setup/test-db.ts';
 
@@ -183,12 +184,6 @@ async function victimDelays(forMs: number, everyMs: number): Promise<number[]> {
   while ([...sent.keys()].some((n) => !arrivals.has(n)) && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 50));
   return [...sent].map(([name, at]) => (arrivals.has(name) ? arrivals.get(name)! - at : Infinity));
-}
-
-/** The nearest-rank quantile `q` of `values`. */
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 /** Writes `times` clients for each of `businesses`, 10 at a time. */

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../setup/api-client.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness, webhookEndpointRow } from '../setup/factories.ts';
+import { quantile } from '../setup/helpers.ts';
 import { type BizapiProcess, request, startServer } from '../setup/server-process.ts';
 import { DIALECT } from '../setup/test-db.ts';
 
@@ -119,12 +120,6 @@ afterAll(async () => {
   await t.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The nearest-rank quantile `q` of `values`. */
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
 
 describe(`a webhook replay beside another business's deliveries (${DIALECT}, one bizapi serve)`, () => {
   it("a replay of 1,500 deliveries does not delay another business's: within 2 s of the write (p99)", async () => {

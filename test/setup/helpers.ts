@@ -1,7 +1,8 @@
 /**
  * The small helpers many test files need, in one place: {@link relative} (a page link as a path for the test
  * client), {@link until} (wait for a condition by polling), {@link freePort} (a TCP port to start a real
- * server on) and {@link prevDay} (the day before a date). To wait a fixed time, `setTimeout` of node:timers/promises.
+ * server on), {@link prevDay} (the day before a date) and {@link quantile} (a nearest-rank percentile). To wait
+ * a fixed time, `setTimeout` of node:timers/promises.
  */
 import net from 'node:net';
 
@@ -44,4 +45,13 @@ export async function freePort(): Promise<number> {
 export function prevDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The nearest-rank quantile `q` (0–1) of `values`, in their unit: the smallest value with at least `q` of
+ * them at or below it (`quantile(xs, 0.99)` is the p99; `1` is the maximum). `values` need not be sorted.
+ */
+export function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
