@@ -5,20 +5,11 @@ import { forUpdateOf } from '../../db/sql-helpers.ts';
 import type { Timestamp } from '../../db/columns.ts';
 import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../shared/pagination.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
+import { selectColumns } from '../../shared/property-map.ts';
+import { PROJECT_PROPERTIES } from './project.properties.ts';
 
-const columns = [
-  'project.id',
-  ...NESTED_CONTRACT_COLUMNS,
-  'project.title',
-  'project.status',
-  'project.symbol_color',
-  'project.start_date',
-  'project.end_date',
-  'project.actual_end_date',
-  'project.is_hidden',
-  'project.created',
-  'project.updated',
-] as const;
+/** The project's columns (its property map, ./project.properties.ts) and its contract's summary columns. */
+const columns = [...selectColumns(PROJECT_PROPERTIES, 'project'), ...NESTED_CONTRACT_COLUMNS] as const;
 
 function selectLive(db: Db, businessId: number) {
   return db.selectFrom('project').where('project.business_id', '=', businessId).where('project.deleted_at', 'is', null);

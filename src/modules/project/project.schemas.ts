@@ -26,7 +26,6 @@ import {
 
 /** Project status codes: `U` scheduled, `I` in progress, `A` additional period, `E` ended. */
 export const PROJECT_STATUSES = ['U', 'I', 'A', 'E'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 const statusDescription = 'U scheduled, I in progress, A additional period, E ended.';
 const status = StringEnum(PROJECT_STATUSES, { description: statusDescription });

@@ -4,7 +4,7 @@
  * `config.plans`, checked before any of these runs.
  */
 import type { Db } from '../../db/database.ts';
-import { changedColumns, inTransaction, isForeignKeyViolation, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { changedColumns, inTransaction, isForeignKeyViolation, nowTimestamp } from '../../db/sql-helpers.ts';
 import { ErrorCollector, NotFound, ValidationError, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
 import { parseQueryBoolean } from '../../shared/schemas.ts';
@@ -20,12 +20,13 @@ import {
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './project.repository.ts';
+import { PROJECT_PROPERTIES } from './project.properties.ts';
+import { insertColumns, listShape, patchColumns, readShape, restoreBody } from '../../shared/property-map.ts';
 import type {
   Project,
   ProjectCreateBody,
   ProjectListItem,
   ProjectListQuery,
-  ProjectStatus,
   ProjectUpdateBody,
 } from './project.schemas.ts';
 import { ProjectUpdateBody as ProjectUpdateBodySchema } from './project.schemas.ts';
@@ -33,28 +34,14 @@ import type { NewProjectRow, ProjectRowUpdate } from '../../db/tables/project.ta
 
 type Auth = Pick<AuthContext, 'businessId' | 'timezone'>;
 
-/** Status of a project created without one: `U` (scheduled). */
-export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'U';
-
-/** Maps a row to the list item / create response shape. */
+/** Maps a row to the list item / create response shape (./project.properties.ts). */
 export function toProjectListItem(row: repo.ProjectRow): ProjectListItem {
-  return {
-    id: row.id,
-    contract: toNestedContract(row),
-    title: row.title,
-    status: row.status as ProjectStatus,
-    symbolColor: row.symbol_color,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    actualEndDate: row.actual_end_date,
-    isHidden: row.is_hidden === 1,
-    created: row.created,
-  };
+  return readShape(PROJECT_PROPERTIES, row, { contract: toNestedContract(row) }, true);
 }
 
-/** Maps a row to the full shape (retrieve, update, event `data`; docs/api.md#events). */
+/** Maps a row to the full shape (retrieve, update, event `data`; docs/api.md#events; ./project.properties.ts). */
 export function toProject(row: repo.ProjectRow): Project {
-  return { ...toProjectListItem(row), updated: row.updated };
+  return readShape(PROJECT_PROPERTIES, row, { contract: toNestedContract(row) });
 }
 
 /**
@@ -77,22 +64,12 @@ export const contractCascades: { updated: Cascade; released: Cascade } = (() => 
 
 /** The list item of a full shape: the full shape without `updated`. */
 function listItemOf(project: Project): ProjectListItem {
-  const { updated: _updated, ...item } = project;
-  return item;
+  return listShape(PROJECT_PROPERTIES, project);
 }
 
 /** The columns a body sets: only the properties it sends (PATCH is partial). */
 function columnsFrom(body: ProjectUpdateBody): ProjectRowUpdate {
-  const patch: ProjectRowUpdate = {};
-  if (body.title !== undefined) patch.title = body.title;
-  if (body.contract !== undefined) patch.contract_id = body.contract?.id ?? null;
-  if (body.status !== undefined) patch.status = body.status;
-  if (body.symbolColor !== undefined) patch.symbol_color = body.symbolColor;
-  if (body.startDate !== undefined) patch.start_date = body.startDate;
-  if (body.endDate !== undefined) patch.end_date = body.endDate;
-  if (body.actualEndDate !== undefined) patch.actual_end_date = body.actualEndDate;
-  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
-  return patch;
+  return patchColumns(PROJECT_PROPERTIES, body);
 }
 
 /**
@@ -169,15 +146,12 @@ export async function list(
  */
 export async function create(db: Db, auth: Auth, body: ProjectCreateBody): Promise<ProjectListItem> {
   await checkReferences(db, auth.businessId, body);
-  const { actual_end_date: _ignored, ...columns } = columnsFrom(body);
   return referencingContract(db, auth.businessId, body, () =>
     inTransaction(db, async (trx) => {
       const at = nowTimestamp();
+      // `actualEndDate` is not a create property: the new project has none, whatever the body holds.
       const id = await repo.insert(trx, auth.businessId, {
-        ...columns,
-        title: body.title,
-        status: body.status ?? DEFAULT_PROJECT_STATUS,
-        is_hidden: toBool(body.isHidden ?? false),
+        ...insertColumns(PROJECT_PROPERTIES, body),
         actual_end_date: null,
         created: at,
         updated: at,
@@ -254,16 +228,7 @@ export async function destroy(db: Db, auth: Auth, id: number): Promise<void> {
  * @throws ValidationError on `contract.id` for a contract this business does not have
  */
 export async function restore(db: Db, auth: Auth, shape: Project, options: RestoreOptions): Promise<RestoreResult> {
-  const body: ProjectUpdateBody = {
-    title: shape.title,
-    contract: shape.contract ? { id: shape.contract.id } : null,
-    status: shape.status ?? DEFAULT_PROJECT_STATUS,
-    symbolColor: shape.symbolColor ?? null,
-    startDate: shape.startDate ?? null,
-    endDate: shape.endDate ?? null,
-    actualEndDate: shape.actualEndDate ?? null,
-    isHidden: shape.isHidden ?? false,
-  };
+  const body: ProjectUpdateBody = restoreBody(PROJECT_PROPERTIES, shape);
   const only = checkRestore(ProjectUpdateBodySchema, body, shape, options);
   if (only) return only;
   const columns = { ...columnsFrom(body), ...restoredTimes(shape), deleted_at: null };
