@@ -44,6 +44,11 @@ export interface PropertyEntry<
   readonly fromColumn: (value: Value) => Api;
   /** A full shape's value → the body value a restore writes (a reference reduced to `{id}`). */
   readonly toBody: (value: Api) => Body;
+  /**
+   * Whether a create that leaves the property out leaves its column out of the insert, for the insert to
+   * choose the value ({@link insertDefaulted}); a restore still writes `default`. Unset: the create writes `default`.
+   */
+  readonly insertDefaulted?: boolean;
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- an entry's value types vary both ways (read and written) */
@@ -216,6 +221,24 @@ export function inList<A, B, C extends string | undefined, V, W extends boolean,
 }
 
 /**
+ * `entry`, whose column a create leaves out of its insert when the body leaves the property out, so that the
+ * insert (or the database) chooses the value: a client's default status (docs/api.md#clients; client.repository
+ * `insert`). {@link insertColumns} then leaves the column out; a body that sends the property,
+ * `null` included, writes it; a restore ({@link restoreBody}) still writes the entry's `default`.
+ */
+export function insertDefaulted<
+  A,
+  B,
+  C extends string | undefined,
+  V,
+  L extends boolean,
+  W extends boolean,
+  R extends boolean,
+>(entry: PropertyEntry<A, B, C, V, L, W, R>): PropertyEntry<A, B, C, V | undefined, L, W, R> {
+  return { ...(entry as PropertyEntry<A, B, C, V | undefined, L, W, R>), insertDefaulted: true };
+}
+
+/**
  * The shape of a read `row`: each property of `map` in the map's order (the order of the JSON an event
  * stores), read from its column or taken from `derived`. `list` keeps only the list shape's properties.
  */
@@ -277,13 +300,16 @@ export function patchColumns<M extends PropertyMap>(map: M, body: BodyShapeOf<M>
   return out as Partial<ColumnsOf<M>>;
 }
 
-/** The columns a create stores: every writable property, the body's value or the create default. */
+/**
+ * The columns a create stores: every writable property, the body's value or the create default; a property
+ * {@link insertDefaulted} that the body leaves out is left out (the insert chooses its value).
+ */
 export function insertColumns<M extends PropertyMap>(map: M, body: BodyShapeOf<M>): ColumnsOf<M> {
   const out: Record<string, unknown> = {};
   const values = body as Record<string, unknown>;
   for (const property in map) {
     const entry = map[property]!;
-    if (!entry.writable) continue;
+    if (!entry.writable || (entry.insertDefaulted && values[property] === undefined)) continue;
     out[entry.column!] = entry.toColumn(values[property] ?? entry.default);
   }
   return out as ColumnsOf<M>;

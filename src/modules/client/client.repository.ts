@@ -15,33 +15,21 @@ import {
   preparedPages,
 } from '../../shared/pagination.ts';
 import type { NewClientRow } from '../../db/tables/client.table.ts';
+import { selectColumns } from '../../shared/property-map.ts';
+import { CLIENT_PROPERTIES } from './client.properties.ts';
 
+/**
+ * The short shape's columns: the client's own (client.properties.ts), its stored status id and the status's
+ * title (`status`, a reference answered as `{id, title}`).
+ */
 const summaryColumns = [
-  'client.id',
-  'client.company_name',
-  'client.created',
+  ...selectColumns(CLIENT_PROPERTIES, 'client', 'list'),
   'client.status_id',
   'client_status.title as status_title',
-  'client.in_charge',
-  'client.position',
-  'client.contact',
-  'client.email',
 ] as const;
 
-const detailColumns = [
-  ...summaryColumns,
-  'client.content',
-  'client.business_registration_number',
-  'client.ceo_name',
-  'client.company_address',
-  'client.company_detail_address',
-  'client.business_type',
-  'client.business_class',
-  'client.branch_number',
-  'client.tax_invoice_email',
-  'client.is_hidden',
-  'client.updated',
-] as const;
+/** The full shape's columns: the short shape's and the client's other columns. */
+const detailColumns = [...summaryColumns, ...selectColumns(CLIENT_PROPERTIES, 'client', 'detail')] as const;
 
 function selectLive(db: Db, businessId: number) {
   return db

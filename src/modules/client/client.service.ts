@@ -3,7 +3,7 @@
  * partialUpdate, destroy (soft).
  */
 import type { Db } from '../../db/database.ts';
-import { changedColumns, inTransaction, nowTimestamp, toBool } from '../../db/sql-helpers.ts';
+import { changedColumns, inTransaction, nowTimestamp } from '../../db/sql-helpers.ts';
 import {
   changedFieldValues,
   checkFieldSet,
@@ -24,6 +24,15 @@ import type { FileContext } from '../file/file.service.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './client.repository.ts';
+import { CLIENT_PROPERTIES } from './client.properties.ts';
+import {
+  insertColumns,
+  listShape,
+  patchColumns,
+  readShape,
+  restoreBody,
+  storedColumns,
+} from '../../shared/property-map.ts';
 import type {
   Client,
   ClientCreateBody,
@@ -79,66 +88,24 @@ function nestedKey(client: Client): string {
   return JSON.stringify(NESTED_PROPERTIES.map((p) => client[p]));
 }
 
-/** Maps a row to the short shape (create response, list item). */
+/** A row's status as the client answers it: `{id, title}`, or `null` when it has none (or the status is gone). */
+function statusOf(row: { status_id: number | null; status_title: string | null }): Client['status'] {
+  return row.status_id === null || row.status_title === null ? null : { id: row.status_id, title: row.status_title };
+}
+
+/** Maps a row to the short shape (create response, list item; client.properties.ts). */
 export function toClientSummary(row: repo.ClientSummaryRow): ClientSummary {
-  return {
-    id: row.id,
-    companyName: row.company_name,
-    created: row.created,
-    status: row.status_id === null || row.status_title === null ? null : { id: row.status_id, title: row.status_title },
-    inCharge: row.in_charge,
-    position: row.position,
-    contact: row.contact,
-    email: row.email,
-  };
+  return readShape(CLIENT_PROPERTIES, row, { status: statusOf(row) }, true);
 }
 
-/** Maps the one-statement read of a client ({@link repo.findShapeById}) to the full shape (retrieve, update). */
+/** Maps the one-statement read of a client ({@link repo.findShapeById}) to the full shape (retrieve, update; client.properties.ts). */
 export function toClient(row: repo.ClientShapeRow): Client {
-  return {
-    ...toClientSummary(row),
-    content: row.content,
-    businessRegistrationNumber: row.business_registration_number,
-    ceoName: row.ceo_name,
-    companyAddress: row.company_address,
-    companyDetailAddress: row.company_detail_address,
-    businessType: row.business_type,
-    businessClass: row.business_class,
-    branchNumber: row.branch_number,
-    taxInvoiceEmail: row.tax_invoice_email,
-    fieldSet: toFieldSet(row.field_set),
-    isHidden: row.is_hidden === 1,
-    updated: row.updated,
-  };
+  return readShape(CLIENT_PROPERTIES, row, { status: statusOf(row), fieldSet: toFieldSet(row.field_set) });
 }
 
-/** Body property → column, for the plain text properties. */
-const TEXT_COLUMNS = {
-  inCharge: 'in_charge',
-  position: 'position',
-  contact: 'contact',
-  email: 'email',
-  content: 'content',
-  businessRegistrationNumber: 'business_registration_number',
-  ceoName: 'ceo_name',
-  companyAddress: 'company_address',
-  companyDetailAddress: 'company_detail_address',
-  businessType: 'business_type',
-  businessClass: 'business_class',
-  branchNumber: 'branch_number',
-  taxInvoiceEmail: 'tax_invoice_email',
-} as const satisfies Record<string, keyof ClientRowUpdate>;
-
-/** The columns a body sets: only the properties it sends (PATCH is partial). */
+/** The columns a body sets: only the properties it sends (PATCH is partial; client.properties.ts). */
 function columnsFrom(body: ClientUpdateBody): ClientRowUpdate {
-  const patch: ClientRowUpdate = {};
-  if (body.companyName !== undefined) patch.company_name = body.companyName;
-  for (const [property, column] of Object.entries(TEXT_COLUMNS)) {
-    const value = body[property as keyof typeof TEXT_COLUMNS];
-    if (value !== undefined) patch[column] = value;
-  }
-  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
-  return patch;
+  return patchColumns(CLIENT_PROPERTIES, body);
 }
 
 /**
@@ -198,12 +165,9 @@ export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promis
   const shape = await inTransaction(db, async (trx) => {
     // One instant for both: a create's `updated` is its `created` (docs/api.md#events).
     const now = nowTimestamp();
+    // `status` not sent: the default status, chosen by the insert (client.properties.ts).
     const newId = await repo.insert(trx, auth.businessId, {
-      ...columnsFrom(body),
-      company_name: body.companyName,
-      // Undefined (not sent): the default status, chosen by the insert.
-      status_id: body.status === undefined ? undefined : (body.status?.id ?? null),
-      is_hidden: toBool(body.isHidden ?? false),
+      ...insertColumns(CLIENT_PROPERTIES, body),
       created: now,
       updated: now,
     });
@@ -213,8 +177,7 @@ export async function create(db: Db, auth: Auth, body: ClientCreateBody): Promis
     await recordCreated(trx, auth.businessId, 'client', created);
     return created;
   });
-  const { id, companyName, created, status, inCharge, position, contact, email } = shape;
-  return { id, companyName, created, status, inCharge, position, contact, email };
+  return listShape(CLIENT_PROPERTIES, shape);
 }
 
 /** Whether a live client with this id exists in the business. */
@@ -230,16 +193,6 @@ export async function retrieve(db: Db, auth: Auth, id: number): Promise<Client> 
   const row = await repo.findShapeById(db, auth.businessId, id);
   if (!row) throw new NotFound();
   return toClient(row);
-}
-
-/** The stored columns of a read that {@link columnsFrom} may write, to compare a patch with (`changedColumns`). */
-function storedColumns(row: repo.ClientShapeRow): Record<string, unknown> {
-  return {
-    company_name: row.company_name,
-    ...Object.fromEntries(Object.values(TEXT_COLUMNS).map((c) => [c, row[c]])),
-    is_hidden: row.is_hidden,
-    status_id: row.status_id,
-  };
 }
 
 /**
@@ -273,7 +226,6 @@ async function partialUpdate(
     throw err;
   }
   const patch = columnsFrom(body);
-  if (body.status !== undefined) patch.status_id = body.status?.id ?? null;
   return inTransaction(db, async (trx) => {
     // A body that may change what inquiries and contracts nest locks the row against new references too: one
     // created meanwhile then reads the new summary, after this commits (docs/api.md#cascades).
@@ -289,7 +241,7 @@ async function partialUpdate(
       diff: (row, before) => {
         const values = changedFieldValues(before.fieldSet, fieldValues);
         return {
-          columns: changedColumns(storedColumns(row), patch),
+          columns: changedColumns(storedColumns(CLIENT_PROPERTIES, row), patch),
           others: values.length > 0,
           write: () => setFieldValues(trx, businessId, 'C', id, values),
         };
@@ -354,22 +306,14 @@ export async function restore(
   options: RestoreOptions,
 ): Promise<RestoreResult> {
   const { businessId } = auth;
+  // Every writable property, `status` reduced to `{id}`, the create defaults for those not sent (client.properties.ts).
   const body: ClientUpdateBody = {
-    ...Object.fromEntries(
-      Object.keys(TEXT_COLUMNS).map((k) => [k, (shape as unknown as Record<string, string | null>)[k] ?? null]),
-    ),
-    companyName: shape.companyName,
-    status: shape.status ? { id: shape.status.id } : null,
+    ...(restoreBody(CLIENT_PROPERTIES, shape) as ClientUpdateBody),
     fieldSet: (shape.fieldSet ?? []).map((v) => ({ field: { id: v.field.id }, value: v.value })),
-    isHidden: shape.isHidden ?? false,
   };
   const only = checkRestore(ClientUpdateBodySchema, body, shape, options);
   if (only) return only;
-  const columns = (): ClientRowUpdate => ({
-    ...columnsFrom(body),
-    status_id: shape.status?.id ?? null,
-    ...restoredTimes(shape),
-  });
+  const columns = (): ClientRowUpdate => ({ ...columnsFrom(body), ...restoredTimes(shape) });
   return restoreRecord(db, businessId, shape, options, {
     table: 'client',
     current: async (t, id) => {

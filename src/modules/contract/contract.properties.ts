@@ -8,9 +8,9 @@
 import type { Selectable } from 'kysely';
 import type { ContractTable } from '../../db/tables/contract.table.ts';
 import { inList, propertiesOf } from '../../shared/property-map.ts';
+import type { NestedClient } from '../client/client.schemas.ts';
 import {
   type Contract,
-  type ContractClient,
   type ContractInquiry,
   CONTRACT_STATUSES,
   CONTRACT_TYPES,
@@ -32,7 +32,7 @@ export const CONTRACT_PROPERTIES = {
   startDate: inList(p.column('start_date', { default: null })),
   endDate: inList(p.column('end_date', { default: null })),
   inquiry: inList(p.reference<'inquiry_id', ContractInquiry | null>('inquiry_id', 'stored_inquiry_id')),
-  client: inList(p.reference<'client_id', ContractClient | null>('client_id', 'stored_client_id')),
+  client: inList(p.reference<'client_id', NestedClient | null>('client_id', 'stored_client_id')),
   categorySet: inList(p.derived<Contract['categorySet']>()),
   vatType: p.oneOf('vat_type', VAT_TYPES, { default: 'E' }),
   settlementFrequency: p.column('settlement_frequency', { default: null }),

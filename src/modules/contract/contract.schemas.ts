@@ -135,9 +135,11 @@ export type ContractUpdateBody = Static<typeof ContractUpdateBody>;
 
 const nullableText = Nullable(Type.String());
 
-/** The client summary nested in a contract (docs/api.md#contracts; the client module's shape); null when none or deleted. */
+/**
+ * The client summary nested in a contract (docs/api.md#contracts; null when none or deleted): the client
+ * module's one shape, `NestedClient`, named `ContractClient` in the document.
+ */
 export const ContractClient = NestedClientSchema('ContractClient');
-export type ContractClient = Static<typeof ContractClient>;
 
 /** The inquiry summary nested in a contract (docs/api.md#contracts); null when none or deleted. */
 export const ContractInquiry = Named(
