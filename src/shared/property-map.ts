@@ -301,6 +301,21 @@ export function patchColumns<M extends PropertyMap>(map: M, body: BodyShapeOf<M>
 }
 
 /**
+ * {@link patchColumns} of every writable property but `except`: those a service writes by a rule of its own on
+ * PATCH (a todo's completion) or that PATCH ignores (a todo's `inquiry`); the body's values for them are left
+ * for the service.
+ */
+export function patchColumnsExcept<M extends PropertyMap>(
+  map: M,
+  body: BodyShapeOf<M>,
+  except: readonly (keyof M)[],
+): Partial<ColumnsOf<M>> {
+  const rest: Record<string, unknown> = { ...body };
+  for (const property of except) delete rest[property as string];
+  return patchColumns(map, rest as BodyShapeOf<M>);
+}
+
+/**
  * The columns a create stores: every writable property, the body's value or the create default; a property
  * {@link insertDefaulted} that the body leaves out is left out (the insert chooses its value).
  */

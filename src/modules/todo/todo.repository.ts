@@ -11,21 +11,15 @@ import { type CursorPosition, fetchPage, newestFirst, type Page } from '../../sh
 import type { NewTodoRow } from '../../db/tables/todo.table.ts';
 import { NESTED_INQUIRY_COLUMNS } from '../../db/tables/inquiry.table.ts';
 import { isLiveInquiry } from '../inquiry/inquiry.service.ts';
+import { selectColumns } from '../../shared/property-map.ts';
+import { TODO_PROPERTIES } from './todo.properties.ts';
 
+/** The todo's columns (its property map, ./todo.properties.ts), its inquiry's summary and its members' ids. */
 const columns = [
-  'todo.id',
+  ...selectColumns(TODO_PROPERTIES, 'todo'),
   ...NESTED_INQUIRY_COLUMNS,
   'todo.in_charge_id',
   'todo.completed_in_charge_id',
-  'todo.type',
-  'todo.due_date',
-  'todo.due_time',
-  'todo.action',
-  'todo.action_history',
-  'todo.is_complete',
-  'todo.completed_at',
-  'todo.created',
-  'todo.updated',
 ] as const;
 
 /** The todo's inquiry is live (for updates and deletes, which cannot join): inquiry.service `isLiveInquiry`. */

@@ -26,7 +26,6 @@ import {
 
 /** Todo types: `M` meeting, `CA` call, `MS` message, `E` other. */
 export const TODO_TYPES = ['M', 'CA', 'MS', 'E'] as const;
-export type TodoType = (typeof TODO_TYPES)[number];
 
 /** Longest `action`: 2048 (docs/api.md#todos). */
 export const MAX_ACTION_LENGTH = 2048;

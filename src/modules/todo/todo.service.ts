@@ -24,7 +24,15 @@ import {
 } from '../event/event.service.ts';
 import type { Cascade } from '../../shared/cascade.ts';
 import * as repo from './todo.repository.ts';
-import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoType, TodoUpdateBody } from './todo.schemas.ts';
+import { TODO_PATCHED_BY_RULE, TODO_PROPERTIES } from './todo.properties.ts';
+import {
+  insertColumns,
+  patchColumnsExcept,
+  readShape,
+  restoreBody,
+  type DerivedOf,
+} from '../../shared/property-map.ts';
+import type { Todo, TodoCreateBody, TodoListQuery, TodoSummary, TodoUpdateBody } from './todo.schemas.ts';
 import { TodoUpdateBody as TodoUpdateBodySchema } from './todo.schemas.ts';
 import type { NewTodoRow, TodoRowUpdate } from '../../db/tables/todo.table.ts';
 import { exists as inquiryExists, toNestedInquiry } from '../inquiry/inquiry.service.ts';
@@ -59,16 +67,6 @@ export const inquiryCascades: { updated: Cascade; deleted: Cascade } = {
     );
   },
 };
-
-/** `HH:MM`, `HH:MM:SS` or `HH:MM:SS.ffffff` → `HH:MM:SS` (the stored and answered form). */
-export function normalizeTime(value: string): string {
-  return value.length === 5 ? `${value}:00` : value.slice(0, 8);
-}
-
-/** A date-time with any offset → UTC with milliseconds (docs/api.md#responses-and-status-codes). */
-function toUtc(value: string): string {
-  return new Date(value).toISOString();
-}
 
 /** `dueDate` minus today in `timezone` at `now`, in days (docs/api.md#todos). */
 export function dDayOf(dueDate: string, timezone: string, now: Date): number {
@@ -110,43 +108,33 @@ function fullOf(row: repo.TodoFullRow, timezone: string, now: Date): Todo {
 const memberOf = (members: Members, id: number | null): Member | null =>
   id === null ? null : (members.get(id) ?? null);
 
-/** Maps a row to the short shape (list items, create response). */
-export function toTodoSummary(row: repo.TodoRow, members: Members, timezone: string, now: Date): TodoSummary {
+/** The values of a row's properties that are not its own columns: the inquiry, the two members, `dDay`. */
+function derivedOf(
+  row: repo.TodoRow,
+  members: Members,
+  timezone: string,
+  now: Date,
+): DerivedOf<typeof TODO_PROPERTIES> {
   return {
-    id: row.id,
     inquiry: toNestedInquiry(row),
     inCharge: memberOf(members, row.in_charge_id),
-    type: row.type as TodoType,
-    dueDate: row.due_date,
-    dueTime: row.due_time,
-    action: row.action,
-    isComplete: row.is_complete === 1,
-    completedAt: row.completed_at,
+    completedInCharge: memberOf(members, row.completed_in_charge_id),
     dDay: dDayOf(row.due_date, timezone, now),
-    created: row.created,
   };
 }
 
-/** Maps a row to the full shape (retrieve, update, event `data`; docs/api.md#events). */
-export function toTodo(row: repo.TodoRow, members: Members, timezone: string, now: Date): Todo {
-  const s = toTodoSummary(row, members, timezone, now);
-  return {
-    id: s.id,
-    inquiry: s.inquiry,
-    inCharge: s.inCharge,
-    completedInCharge: memberOf(members, row.completed_in_charge_id),
-    type: s.type,
-    dueDate: s.dueDate,
-    dueTime: s.dueTime,
-    action: s.action,
-    actionHistory: row.action_history,
-    isComplete: s.isComplete,
-    completedAt: s.completedAt,
-    dDay: s.dDay,
-    created: s.created,
-    updated: row.updated,
-  };
+/** Maps a row to the short shape (list items, create response; ./todo.properties.ts). */
+export function toTodoSummary(row: repo.TodoRow, members: Members, timezone: string, now: Date): TodoSummary {
+  return readShape(TODO_PROPERTIES, row, derivedOf(row, members, timezone, now), true);
 }
+
+/** Maps a row to the full shape (retrieve, update, event `data`; docs/api.md#events; ./todo.properties.ts). */
+export function toTodo(row: repo.TodoRow, members: Members, timezone: string, now: Date): Todo {
+  return readShape(TODO_PROPERTIES, row, derivedOf(row, members, timezone, now));
+}
+
+/** The completion columns of a new todo: incomplete, whatever the create body says (docs/api.md#todos). */
+const INCOMPLETE = { is_complete: 0, completed_at: null, completed_in_charge_id: null } as const;
 
 /**
  * Checks the member references of a body (`inCharge`, `completedInCharge`): each must be a member of the
@@ -217,16 +205,8 @@ export async function create(db: Db, auth: Auth, body: TodoCreateBody, now: Date
   errors.throwIfAny();
   return inTransaction(db, async (trx) => {
     const id = await repo.insert(trx, auth.businessId, {
-      inquiry_id: body.inquiry.id,
-      in_charge_id: body.inCharge?.id ?? null,
-      completed_in_charge_id: null,
-      type: body.type,
-      due_date: body.dueDate,
-      due_time: body.dueTime == null ? null : normalizeTime(body.dueTime),
-      action: body.action,
-      action_history: body.actionHistory ?? null,
-      is_complete: 0,
-      completed_at: null,
+      ...insertColumns(TODO_PROPERTIES, body),
+      ...INCOMPLETE,
       created: now.toISOString(),
       updated: now.toISOString(),
     });
@@ -280,7 +260,7 @@ function completionColumns(
   const patch: Pick<TodoRowUpdate, 'is_complete' | 'completed_at' | 'completed_in_charge_id'> = {
     is_complete: toBool(true),
   };
-  if (body.completedAt) patch.completed_at = toUtc(body.completedAt);
+  if (body.completedAt) patch.completed_at = TODO_PROPERTIES.completedAt.toColumn(body.completedAt);
   else if (!wasComplete) patch.completed_at = now.toISOString();
   if (body.completedInCharge !== undefined) patch.completed_in_charge_id = body.completedInCharge?.id ?? null;
   return patch;
@@ -312,14 +292,12 @@ export async function partialUpdate(db: Db, auth: Auth, id: number, body: TodoUp
       lock: () => repo.findFullById(trx, auth.businessId, id, true),
       shape: (current) => fullOf(current, auth.timezone, now),
       diff: (current) => {
-        const patch: TodoRowUpdate = completionColumns(current, body, now, errors);
+        const completion = completionColumns(current, body, now, errors);
         errors.throwIfAny();
-        if (body.type !== undefined) patch.type = body.type;
-        if (body.dueDate !== undefined) patch.due_date = body.dueDate;
-        if (body.dueTime !== undefined) patch.due_time = body.dueTime === null ? null : normalizeTime(body.dueTime);
-        if (body.action !== undefined) patch.action = body.action;
-        if (body.actionHistory !== undefined) patch.action_history = body.actionHistory;
-        if (body.inCharge !== undefined) patch.in_charge_id = body.inCharge?.id ?? null;
+        const patch: TodoRowUpdate = {
+          ...completion,
+          ...patchColumnsExcept(TODO_PROPERTIES, body, TODO_PATCHED_BY_RULE),
+        };
         return { columns: changedColumns(current, patch) };
       },
       update: (columns, at) => repo.updateById(trx, auth.businessId, id, columns, at),
@@ -361,16 +339,7 @@ export async function restore(db: Db, auth: Auth, shape: Todo, options: RestoreO
   if (only) return only;
   const now = new Date();
   const columns: Omit<NewTodoRow, 'business_id'> = {
-    inquiry_id: shape.inquiry.id,
-    in_charge_id: shape.inCharge?.id ?? null,
-    completed_in_charge_id: shape.completedInCharge?.id ?? null,
-    type: shape.type,
-    due_date: shape.dueDate,
-    due_time: shape.dueTime == null ? null : normalizeTime(shape.dueTime),
-    action: shape.action,
-    action_history: shape.actionHistory ?? null,
-    is_complete: toBool(shape.isComplete ?? false),
-    completed_at: shape.completedAt == null ? null : toUtc(shape.completedAt),
+    ...insertColumns(TODO_PROPERTIES, restoreBody(TODO_PROPERTIES, shape)),
     ...restoredTimes(shape),
   };
   const check = async (trx: Db): Promise<void> => {
