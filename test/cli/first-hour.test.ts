@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signBody } from '../../src/modules/auth/hmac.ts';
+import { fetchJson } from '../setup/server-process.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
@@ -119,18 +119,12 @@ describe.sequential('the first hour', () => {
 
   it('request --all follows next across pages and prints one JSON array; only with GET', async () => {
     const baseUrl = `http://127.0.0.1:${server.port}`;
-    const headers = (body: string) => ({
-      'X-API-Key': creds.apiKey,
-      'X-Signature': signBody(creds.secretKey, body),
-      'Content-Type': 'application/json',
-    });
-    for (let i = 0; i < 3; i++) {
-      const body = JSON.stringify({ companyName: `Paging ${i}` });
-      expect((await fetch(`${baseUrl}/v1/client`, { method: 'POST', headers: headers(body), body })).status).toBe(201);
-    }
+    for (let i = 0; i < 3; i++)
+      expect((await fetchJson(baseUrl, creds, 'POST', '/v1/client', { companyName: `Paging ${i}` })).status).toBe(201);
     const ids: number[] = [];
+    // Each page's absolute `next` link, followed as given (no base: the link names its host).
     for (let url: string | null = `${baseUrl}/v1/client?page_size=2`; url !== null;) {
-      const page = (await (await fetch(url, { headers: headers('') })).json()) as {
+      const page = (await fetchJson('', creds, 'GET', url)).body as {
         next: string | null;
         results: { id: number }[];
       };

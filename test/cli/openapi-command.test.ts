@@ -3,8 +3,10 @@ import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { BIN } from '../setup/server-process.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -21,7 +23,7 @@ describe('bizapi openapi', () => {
       );
     });
     expect(code).toBe(0);
-    const served = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const served = (await raw(undefined, { method: 'GET', url: '/openapi.json' })).json();
     expect(JSON.parse(stdout)).toEqual(served);
   });
 });

@@ -23,9 +23,9 @@ import type { Database } from '../../src/db/database.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
 import { type BizapiProcess, fetchJson, serverEnv, startBizapi } from '../setup/server-process.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
-import { sendJson } from '../setup/signed-request.ts';
 import { DIALECT } from '../setup/test-db.ts';
 import { directWorkerUrl } from '../setup/test-workers.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -182,7 +182,7 @@ describe(`database unreachable (${DIALECT})`, () => {
         { method: 'GET', url: '/v1/client' },
         { method: 'POST', url: '/v1/client', body: { companyName: 'Nowhere' } },
       ] as const) {
-        const res = await sendJson(app, b, req);
+        const res = await apiClient(app).call(b, req);
         expect(res.status, JSON.stringify(res.body)).toBe(503);
         expect(res.headers['retry-after']).toMatch(/^\d+$/);
         expect(res.body.detail).toBe('Service temporarily unavailable, try again later.');
@@ -211,7 +211,7 @@ describe(`database unreachable (${DIALECT})`, () => {
       const db = createDb(config.database, { connectionTimeoutMillis: 500 });
       const app = await buildApp(config, { db, masterKey: t.masterKey });
       try {
-        const res = await sendJson(app, b, { method: 'GET', url: '/v1/client' });
+        const res = await apiClient(app).call(b, { method: 'GET', url: '/v1/client' });
         expect(res.status, JSON.stringify(res.body)).toBe(503);
         expect(res.headers['retry-after']).toMatch(/^\d+$/);
       } finally {
@@ -232,7 +232,7 @@ describe(`database unreachable (${DIALECT})`, () => {
       other.pragma('busy_timeout = 0');
       other.exec('BEGIN IMMEDIATE');
       try {
-        const res = await sendJson(t.app, b, {
+        const res = await apiClient(t.app).call(b, {
           method: 'POST',
           url: '/v1/client',
           body: { companyName: 'Locked out' },
@@ -244,7 +244,11 @@ describe(`database unreachable (${DIALECT})`, () => {
         other.exec('ROLLBACK');
         other.close();
       }
-      const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Locked out' } });
+      const res = await apiClient(t.app).call(b, {
+        method: 'POST',
+        url: '/v1/client',
+        body: { companyName: 'Locked out' },
+      });
       expect(res.status).toBe(201);
     },
   );

@@ -9,9 +9,10 @@ import errorHandler from '../../src/plugins/error-handler.ts';
 import { ServiceUnavailable } from '../../src/shared/errors.ts';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
-import { send } from '../setup/signed-request.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { raw } = apiClient(() => t.app);
 let b: TestBusiness;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 describe('error codes through HTTP', () => {
   it('400 field map: DRF shape, no top-level code', async () => {
-    const res = await send(t.app, b, { method: 'POST', url: '/v1/client', body: {} });
+    const res = await raw(b, { method: 'POST', url: '/v1/client', body: {} });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.companyName).toEqual(['This field is required.']);
@@ -32,7 +33,7 @@ describe('error codes through HTTP', () => {
   });
 
   it('400 malformed JSON → parse_error', async () => {
-    const res = await send(t.app, b, {
+    const res = await raw(b, {
       method: 'POST',
       url: '/v1/client',
       raw: { payload: '{"companyName": ', contentType: 'application/json' },
@@ -46,7 +47,7 @@ describe('error codes through HTTP', () => {
   });
 
   it('400 malformed form → parse_error', async () => {
-    const res = await send(t.app, b, {
+    const res = await raw(b, {
       method: 'POST',
       url: '/v1/client',
       raw: { payload: 'no boundary', contentType: 'multipart/form-data; boundary=zzz' },
@@ -57,7 +58,7 @@ describe('error codes through HTTP', () => {
 
   it('404 → not_found, for an unknown id and an unknown path', async () => {
     for (const url of ['/v1/client/999999999', '/v1/no-such-thing']) {
-      const res = await send(t.app, b, { method: 'GET', url });
+      const res = await raw(b, { method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({
         detail: 'Not found.',
@@ -68,7 +69,7 @@ describe('error codes through HTTP', () => {
   });
 
   it('405 → method_not_allowed', async () => {
-    const res = await send(t.app, b, { method: 'PUT', url: '/v1/client', body: {} });
+    const res = await raw(b, { method: 'PUT', url: '/v1/client', body: {} });
     expect(res.statusCode).toBe(405);
     expect(res.json()).toEqual({
       detail: 'Method "PUT" not allowed.',
@@ -78,14 +79,14 @@ describe('error codes through HTTP', () => {
   });
 
   it('413 → payload_too_large, 415 → unsupported_media_type', async () => {
-    const big = await send(t.app, b, {
+    const big = await raw(b, {
       method: 'POST',
       url: '/v1/client',
       raw: { payload: JSON.stringify({ companyName: 'x'.repeat(1024 * 1024 + 10) }), contentType: 'application/json' },
     });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ code: 'payload_too_large' });
-    const xml = await send(t.app, b, {
+    const xml = await raw(b, {
       method: 'POST',
       url: '/v1/client',
       raw: { payload: '<a/>', contentType: 'application/xml' },
@@ -99,10 +100,10 @@ describe('error codes through HTTP', () => {
   });
 
   it('401 and 403 keep their own codes', async () => {
-    const none = await send(t.app, undefined, { method: 'GET', url: '/v1/client' });
+    const none = await raw(undefined, { method: 'GET', url: '/v1/client' });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ code: 'not_authenticated' });
-    const bad = await send(t.app, b, { method: 'GET', url: '/v1/client', signature: '0'.repeat(64) });
+    const bad = await raw(b, { method: 'GET', url: '/v1/client', signature: '0'.repeat(64) });
     expect(bad.statusCode).toBe(403);
     expect(bad.json()).toMatchObject({ code: 'signature_invalid' });
   });
@@ -111,8 +112,8 @@ describe('error codes through HTTP', () => {
     const limited = await buildSiblingApp(t, { BIZAPI_RATE_LIMIT: '1' });
     try {
       const c = await newBusiness(t);
-      await send(limited, c, { method: 'GET', url: '/v1/folder' });
-      const res = await send(limited, c, { method: 'GET', url: '/v1/folder' });
+      await apiClient(limited).raw(c, { method: 'GET', url: '/v1/folder' });
+      const res = await apiClient(limited).raw(c, { method: 'GET', url: '/v1/folder' });
       expect(res.statusCode).toBe(429);
       expect(res.json()).toMatchObject({ code: 'throttled', detail: expect.stringMatching(/^Request was throttled/) });
     } finally {
@@ -121,6 +122,7 @@ describe('error codes through HTTP', () => {
   });
 
   it('500 → error (no stack), 503 → service_unavailable, from the one renderer', async () => {
+    // A bare Fastify app with only the error renderer: no bizapi routes, no OpenAPI document, so app.inject.
     const app = Fastify({ logger: false });
     await app.register(errorHandler);
     app.get('/boom', async () => {

@@ -16,8 +16,10 @@ import { createDb } from '../../src/db/create-db.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
 import { DIALECT } from '../setup/test-db.ts';
 import { poolEnvOf, urlWithSchema } from '../setup/test-workers.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -88,7 +90,7 @@ async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
 
 describe('GET /healthz', () => {
   it('answers 200 {"status": "ok"} without a key', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await raw(undefined, { method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
@@ -96,7 +98,7 @@ describe('GET /healthz', () => {
 
 describe('GET /readyz', () => {
   it('answers 200 when the database answers and its schema is current', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const res = await raw(undefined, { method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ready',
@@ -108,13 +110,13 @@ describe('GET /readyz', () => {
     const empty = await emptyDatabase();
     const { app, db } = await appOver(empty.url);
     try {
-      const res = await app.inject({ method: 'GET', url: '/readyz' });
+      const res = await apiClient(app).raw(undefined, { method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         status: 'unavailable',
         checks: { database: 'ok', migrations: 'pending', process: 'ok', masterKey: 'unknown' },
       });
-      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect((await apiClient(app).raw(undefined, { method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await app.close();
       await db.destroy();
@@ -132,7 +134,7 @@ describe('GET /readyz', () => {
         await sql`select 1`.execute(db);
         await db.destroy();
       }
-      const res = await app.inject({ method: 'GET', url: '/readyz' });
+      const res = await apiClient(app).raw(undefined, { method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         status: 'unavailable',

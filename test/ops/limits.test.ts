@@ -11,8 +11,8 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness } from '../setup/factories.ts';
-import { send } from '../setup/signed-request.ts';
 import { poolEnvOf } from '../setup/test-workers.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,12 +65,12 @@ describe('load shedding (BIZAPI_MAX_EVENT_LOOP_DELAY)', () => {
     try {
       const b = await newBusiness(t);
       const folders = { method: 'GET', url: '/v1/folder' } as const;
-      expect((await send(app, b, folders)).statusCode).toBe(200);
+      expect((await apiClient(app).raw(b, folders)).statusCode).toBe(200);
       // Past the start-up grace period, then a long stall: the next samples see a lagging loop.
       await new Promise((resolve) => setTimeout(resolve, 2100));
       block(3000);
       const shed = await until(async () => {
-        const res = await send(app, b, folders);
+        const res = await apiClient(app).raw(b, folders);
         return res.statusCode === 503 ? res : undefined;
       }, 3000);
       expect(shed, 'no request was shed').toBeDefined();
@@ -80,9 +80,9 @@ describe('load shedding (BIZAPI_MAX_EVENT_LOOP_DELAY)', () => {
         requestId: expect.any(String),
       });
       expect(shed!.headers['retry-after']).toBe('10');
-      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect((await apiClient(app).raw(undefined, { method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       const recovered = await until(
-        async () => ((await send(app, b, folders)).statusCode === 200 ? true : undefined),
+        async () => ((await apiClient(app).raw(b, folders)).statusCode === 200 ? true : undefined),
         10_000,
       );
       expect(recovered).toBe(true);
@@ -98,7 +98,7 @@ describe('load shedding (BIZAPI_MAX_EVENT_LOOP_DELAY)', () => {
       await new Promise((resolve) => setTimeout(resolve, 2100));
       block(2000);
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect((await send(app, b, { method: 'GET', url: '/v1/folder' })).statusCode).toBe(200);
+      expect((await apiClient(app).raw(b, { method: 'GET', url: '/v1/folder' })).statusCode).toBe(200);
     } finally {
       await app.close();
     }
@@ -114,7 +114,7 @@ describe('request timeout (BIZAPI_REQUEST_TIMEOUT)', () => {
       }),
     );
     try {
-      const res = await app.inject({ method: 'GET', url: '/test/slow' });
+      const res = await apiClient(app).raw(undefined, { method: 'GET', url: '/test/slow' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         detail: 'The server took too long to answer this request.',

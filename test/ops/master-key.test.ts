@@ -13,8 +13,10 @@ import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-
 import { newBusiness } from '../setup/factories.ts';
 import { DIALECT } from '../setup/test-db.ts';
 import { cleanEnv, runUntilExit, serverEnv } from '../setup/server-process.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { raw } = apiClient(() => t.app);
 let dataDir: string;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -78,12 +80,12 @@ describe(`master key (${DIALECT})`, { timeout: 60_000 }, () => {
   });
 
   it('/readyz: 200 masterKey "ok" with the right key, 503 masterKey "mismatch" with another', async () => {
-    const ok = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const ok = await raw(undefined, { method: 'GET', url: '/readyz' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().checks.masterKey).toBe('ok');
     const other = await buildApp(t.config, { db: t.testDb.db, masterKey: Buffer.from('cd'.repeat(32), 'hex') });
     try {
-      const bad = await other.inject({ method: 'GET', url: '/readyz' });
+      const bad = await apiClient(other).raw(undefined, { method: 'GET', url: '/readyz' });
       expect(bad.statusCode).toBe(503);
       expect(bad.json()).toMatchObject({ status: 'unavailable', checks: { database: 'ok', masterKey: 'mismatch' } });
     } finally {

@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness } from '../setup/factories.ts';
-import { send } from '../setup/signed-request.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -20,7 +21,7 @@ async function scrape(
   app = t.app,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; text: string; contentType: string }> {
-  const res = await app.inject({ method: 'GET', url: '/metrics', headers });
+  const res = await apiClient(app).raw(undefined, { method: 'GET', url: '/metrics', headers });
   return { status: res.statusCode, text: res.body, contentType: String(res.headers['content-type']) };
 }
 
@@ -42,7 +43,7 @@ describe('GET /metrics', () => {
 
   it('counts responses by route pattern and status, and times them', async () => {
     const b = await newBusiness(t);
-    const created = await send(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Metered' } });
+    const created = await raw(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Metered' } });
     const id = (created.json() as { id: number }).id;
     const before = await scrape();
     const ok = '{method="GET",route="/v1/client/:client_id",status_code="200"}';
@@ -51,11 +52,11 @@ describe('GET /metrics', () => {
       ok: sample(before.text, `bizapi_http_requests_total${ok}`) ?? 0,
       missing: sample(before.text, `bizapi_http_requests_total${missing}`) ?? 0,
     };
-    await send(t.app, b, { method: 'GET', url: `/v1/client/${id}` });
-    await send(t.app, b, { method: 'GET', url: `/v1/client/${id}` });
-    await send(t.app, b, { method: 'GET', url: '/v1/client/999999999' });
-    await t.app.inject({ method: 'GET', url: '/no/such/path' });
-    await send(t.app, b, { method: 'GET', url: '/v1/no-such-path-4711' }); // an authenticated 404 under /v1
+    await raw(b, { method: 'GET', url: `/v1/client/${id}` });
+    await raw(b, { method: 'GET', url: `/v1/client/${id}` });
+    await raw(b, { method: 'GET', url: '/v1/client/999999999' });
+    await raw(undefined, { method: 'GET', url: '/no/such/path' });
+    await raw(b, { method: 'GET', url: '/v1/no-such-path-4711' }); // an authenticated 404 under /v1
     const after = await scrape();
     expect(sample(after.text, `bizapi_http_requests_total${ok}`)).toBe(base.ok + 2);
     expect(sample(after.text, `bizapi_http_requests_total${missing}`)).toBe(base.missing + 1);
@@ -77,7 +78,7 @@ describe('GET /metrics', () => {
     const b = await newBusiness(t);
     await t.app.logWriter.flush();
     const written = sample((await scrape()).text, 'bizapi_request_log_written_rows_total')!;
-    await send(t.app, b, { method: 'GET', url: '/v1/folder' });
+    await raw(b, { method: 'GET', url: '/v1/folder' });
     const buffered = (await scrape()).text;
     expect(sample(buffered, 'bizapi_request_log_buffer_rows')).toBeGreaterThanOrEqual(1);
     await t.app.logWriter.flush();
@@ -107,13 +108,14 @@ describe('GET /metrics', () => {
   it('requires Authorization: Bearer <BIZAPI_METRICS_TOKEN> when the token is set', async () => {
     const guarded = await buildSiblingApp(t, { BIZAPI_METRICS_TOKEN: 's3cret-token' });
     try {
-      for (const headers of [
+      const refused: Record<string, string>[] = [
         {},
         { authorization: 'Bearer wrong' },
         { authorization: 's3cret-token' },
         { authorization: 'Bearer s3cret-token-and-more' },
-      ]) {
-        const res = await guarded.inject({ method: 'GET', url: '/metrics', headers });
+      ];
+      for (const headers of refused) {
+        const res = await apiClient(guarded).raw(undefined, { method: 'GET', url: '/metrics', headers });
         expect(res.statusCode, JSON.stringify(headers)).toBe(401);
         expect(res.json()).toMatchObject({
           code: 'not_authenticated',
@@ -124,7 +126,7 @@ describe('GET /metrics', () => {
       expect(ok.status).toBe(200);
       expect(ok.text).toContain('bizapi_http_requests_total');
       // The probes stay open.
-      expect((await guarded.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect((await apiClient(guarded).raw(undefined, { method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await guarded.close();
     }

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hit } from '../../src/modules/rate-limit/rate-limit.repository.ts';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, newKey, type TestBusiness } from '../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../setup/signed-request.ts';
+import { type SignedRequest } from '../setup/signed-request.ts';
 import { apiClient } from '../setup/api-client.ts';
 import { freePort } from '../setup/helpers.ts';
 
 let t: TestApp;
-const { call } = apiClient(() => t.app);
+const { call, raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp({ BIZAPI_RATE_LIMIT: '5' });
 });
@@ -34,7 +34,7 @@ function parseRateLimit(value: unknown): { r: number; t: number } {
 /** Sends `n` calls and returns their statuses. */
 async function burst(app: FastifyInstance, b: { apiKey: string; secretKey: string }, n: number): Promise<number[]> {
   const statuses: number[] = [];
-  for (let i = 0; i < n; i++) statuses.push((await send(app, b, folders)).statusCode);
+  for (let i = 0; i < n; i++) statuses.push((await apiClient(app).raw(b, folders)).statusCode);
   return statuses;
 }
 
@@ -48,7 +48,7 @@ describe('rate limit per API key', () => {
       { method: 'GET', url: '/v1/client/999999999' } as SignedRequest, // 404
       { ...folders, signature: '0'.repeat(64) }, // 403
     ]) {
-      const res = await send(t.app, b, req);
+      const res = await raw(b, req);
       expect(res.headers['ratelimit-policy'], `${req.method} ${req.url} ${res.statusCode}`).toBe('"per-key";q=5;w=60');
       const { r, t: reset } = parseRateLimit(res.headers.ratelimit);
       expect(reset).toBeGreaterThan(0);
@@ -68,7 +68,7 @@ describe('rate limit per API key', () => {
     ];
     const seen: { status: number; r: number }[] = [];
     for (const req of calls) {
-      const res = await send(t.app, b, req);
+      const res = await raw(b, req);
       expect(res.headers['ratelimit-policy'], `${req.method} ${req.url}`).toBe('"per-key";q=5;w=60');
       seen.push({ status: res.statusCode, r: parseRateLimit(res.headers.ratelimit).r });
     }
@@ -78,13 +78,13 @@ describe('rate limit per API key', () => {
       { status: 405, r: 2 },
       { status: 404, r: 1 },
     ]);
-    expect((await send(t.app, b, folders)).statusCode).toBe(200);
+    expect((await raw(b, folders)).statusCode).toBe(200);
     const over = await call(b, { method: 'GET', url: '/v1/nothing-here' });
     expect(over.status).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Without a valid key the answer is the plain 404 / 405, uncounted and without the headers.
     for (const creds of [undefined, { apiKey: 'bz_unknown', secretKey: 'x' }]) {
-      const res = await send(t.app, creds, { method: 'PUT', url: '/v1/client' });
+      const res = await raw(creds, { method: 'PUT', url: '/v1/client' });
       expect(res.statusCode).toBe(405);
       expect(res.headers.ratelimit).toBeUndefined();
     }
@@ -94,11 +94,11 @@ describe('rate limit per API key', () => {
     const required = await buildSiblingApp(t, { BIZAPI_RATE_LIMIT: '5', BIZAPI_SIGNATURE_MODE: 'required' });
     try {
       const b = await newBusiness(t);
-      const unsigned = await sendJson(required, b, { ...folders, signature: false });
+      const unsigned = await apiClient(required).call(b, { ...folders, signature: false });
       expect(unsigned.status).toBe(403);
       expect(unsigned.body.code).toBe('signature_required');
       expect(parseRateLimit(unsigned.headers.ratelimit).r).toBe(4);
-      const signed = await send(required, b, folders);
+      const signed = await apiClient(required).raw(b, folders);
       expect(parseRateLimit(signed.headers.ratelimit).r).toBe(3);
     } finally {
       await required.close();
@@ -127,13 +127,13 @@ describe('rate limit per API key', () => {
     const second = await newKey(t, b.businessId);
     const other = await newBusiness(t);
     await burst(t.app, b, 6);
-    expect((await send(t.app, b, folders)).statusCode).toBe(429);
-    expect((await send(t.app, second, folders)).statusCode).toBe(200);
-    expect((await send(t.app, other, folders)).statusCode).toBe(200);
+    expect((await raw(b, folders)).statusCode).toBe(429);
+    expect((await raw(second, folders)).statusCode).toBe(200);
+    expect((await raw(other, folders)).statusCode).toBe(200);
   });
 
   it('does not count calls that did not authenticate, and sends them no rate-limit headers', async () => {
-    const res = await send(t.app, { apiKey: 'bz_unknown', secretKey: 'x' }, folders);
+    const res = await raw({ apiKey: 'bz_unknown', secretKey: 'x' }, folders);
     expect(res.statusCode).toBe(401);
     expect(res.headers['ratelimit-policy']).toBeUndefined();
     expect(res.headers.ratelimit).toBeUndefined();
@@ -158,7 +158,7 @@ describe('rate limit per API key', () => {
       const b = await newBusiness(t);
       const statuses = await burst(off, b, 8);
       expect(statuses.every((s) => s === 200)).toBe(true);
-      const res = await send(off, b, folders);
+      const res = await apiClient(off).raw(b, folders);
       expect(res.headers['ratelimit-policy']).toBeUndefined();
       expect(res.headers.ratelimit).toBeUndefined();
     } finally {
@@ -171,8 +171,8 @@ describe('rate limit per API key', () => {
     try {
       const b = await newBusiness(t);
       await burst(t.app, b, 5);
-      expect((await send(t.app, b, folders)).statusCode).toBe(429);
-      expect((await send(other, b, folders)).statusCode).toBe(200);
+      expect((await raw(b, folders)).statusCode).toBe(429);
+      expect((await apiClient(other).raw(b, folders)).statusCode).toBe(200);
     } finally {
       await other.close();
     }
@@ -195,7 +195,7 @@ describe('counters shared through the database (BIZAPI_RATE_LIMIT_STORE=database
     const b = await newBusiness(t);
     const seen: { status: number; r: number }[] = [];
     for (const app of [one, two, one, two, one, two, one]) {
-      const res = await send(app, b, folders);
+      const res = await apiClient(app).raw(b, folders);
       seen.push({ status: res.statusCode, r: parseRateLimit(res.headers.ratelimit).r });
     }
     expect(seen).toEqual([
@@ -211,7 +211,9 @@ describe('counters shared through the database (BIZAPI_RATE_LIMIT_STORE=database
 
   it('counts concurrent calls exactly once each', async () => {
     const b = await newBusiness(t);
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => send(i % 2 ? one : two, b, folders)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => apiClient(i % 2 ? one : two).raw(b, folders)),
+    );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
@@ -276,9 +278,10 @@ describe.skipIf(!redisServer)(
     it('shares one quota between the processes', async () => {
       const b: TestBusiness = await newBusiness(t);
       const statuses: number[] = [];
-      for (const app of [one, two, one, two, one, two, one]) statuses.push((await send(app, b, folders)).statusCode);
+      for (const app of [one, two, one, two, one, two, one])
+        statuses.push((await apiClient(app).raw(b, folders)).statusCode);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
-      const res = await send(two, b, folders);
+      const res = await apiClient(two).raw(b, folders);
       expect(res.headers['ratelimit-policy']).toBe('"per-key";q=5;w=60');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     });

@@ -12,10 +12,11 @@ import { runRetention } from '../../src/jobs/retention.ts';
 import { signV2 } from '../../src/modules/auth/hmac.ts';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
-import { send, sendJson } from '../setup/signed-request.ts';
 import { freePort } from '../setup/helpers.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -47,7 +48,7 @@ function sendV2(
   const hex = o.hex ?? signV2(b.secretKey, ts, o.signMethod ?? method, o.signUrl ?? url, o.signBody ?? payload);
   const headers: Record<string, string> = {};
   if (o.timestampHeader !== null) headers['x-signature-timestamp'] = o.timestampHeader ?? ts;
-  return sendJson(app, b, { method, url, body, signature: `v2=${hex}`, headers });
+  return apiClient(app).call(b, { method, url, body, signature: `v2=${hex}`, headers });
 }
 
 describe('a valid version-2 signature', () => {
@@ -68,8 +69,8 @@ describe('a valid version-2 signature', () => {
 
   it('the default mode still accepts version 1 and unsigned requests', async () => {
     const b = await newBusiness(t);
-    expect((await send(t.app, b, { method: 'GET', url: '/v1/folder' })).statusCode).toBe(200);
-    expect((await send(t.app, b, { method: 'GET', url: '/v1/folder', signature: false })).statusCode).toBe(200);
+    expect((await raw(b, { method: 'GET', url: '/v1/folder' })).statusCode).toBe(200);
+    expect((await raw(b, { method: 'GET', url: '/v1/folder', signature: false })).statusCode).toBe(200);
   });
 });
 
@@ -190,10 +191,10 @@ describe('BIZAPI_SIGNATURE_MODE=v2', () => {
 
   it('refuses version 1 and unsigned requests with 403 signature_required, accepts version 2', async () => {
     const b = await newBusiness(t);
-    const v1 = await sendJson(strict, b, { method: 'GET', url: '/v1/folder' });
+    const v1 = await apiClient(strict).call(b, { method: 'GET', url: '/v1/folder' });
     expect(v1.status).toBe(403);
     expect(v1.body).toMatchObject({ code: 'signature_required' });
-    const none = await sendJson(strict, b, {
+    const none = await apiClient(strict).call(b, {
       method: 'POST',
       url: '/v1/client',
       body: { companyName: 'x' },

@@ -1,8 +1,10 @@
 /**
  * The one typed request harness of the HTTP tests: `get` / `post` / `patch` / `delete` (and `call` for any
  * {@link SignedRequest}) on the test app, signed with the business's key the way an integrator's client
- * signs (`X-API-Key`, `X-Signature` over the exact body bytes), the JSON body parsed. Every answer is checked
- * against the OpenAPI document on the way (see {@link sendJson}).
+ * signs (`X-API-Key`, `X-Signature` over the exact body bytes), the JSON body parsed; `raw` answers the
+ * unparsed response instead (text, bytes, headers: the docs HTML, `/metrics`, a file download, a body that
+ * is not JSON). Credentials `undefined` send no key at all (the public paths, `/healthz`, `/openapi.json`,
+ * hand-made headers). Every answer is checked against the OpenAPI document on the way (see {@link sendJson}).
  *
  * ```ts
  * let t: TestApp;
@@ -12,9 +14,9 @@
  * expect(res.status).toBe(201);
  * ```
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { type Credentials, sendJson, type SignedRequest } from './signed-request.ts';
+import { type Credentials, send, sendJson, type SignedRequest } from './signed-request.ts';
 
 /** An answer: its status, its parsed JSON body (`undefined` when empty) and its headers. */
 export type JsonResponse<T = any> = Awaited<ReturnType<typeof sendJson<T>>>;
@@ -29,6 +31,11 @@ export type RequestOptions = Omit<SignedRequest, 'method' | 'url' | 'body'>;
 export interface ApiClient {
   /** Sends any request as `creds` (`undefined`: no key at all). */
   call<T = any>(creds: Credentials | undefined, req: SignedRequest): Promise<JsonResponse<T>>;
+  /**
+   * Sends any request as `creds` and answers the response unparsed (`statusCode`, `body` text,
+   * `rawPayload` bytes, `headers`, `json()`): for answers that are not JSON, or whose exact bytes matter.
+   */
+  raw(creds: Credentials | undefined, req: SignedRequest): Promise<LightMyRequestResponse>;
   /** `GET url`. */
   get(creds: Credentials | undefined, url: string, options?: RequestOptions): Promise<JsonResponse>;
   /** `POST url` with `body` (JSON unless `options.form` says otherwise; none when `undefined`). */
@@ -43,12 +50,14 @@ export interface ApiClient {
 
 /**
  * The harness for the app `app()` returns, read at each request (test files build their app in `beforeAll`,
- * after this runs at module load).
+ * after this runs at module load), or for one app already built (`apiClient(other).get(…)`).
  */
-export function apiClient(app: () => FastifyInstance): ApiClient {
+export function apiClient(target: FastifyInstance | (() => FastifyInstance)): ApiClient {
+  const app = 'inject' in target ? () => target : target;
   const call = <T>(creds: Credentials | undefined, req: SignedRequest) => sendJson<T>(app(), creds, req);
   return {
     call,
+    raw: (creds, req) => send(app(), creds, req),
     get: (creds, url, options) => call(creds, { ...options, method: 'GET', url }),
     post: (creds, url, body, options) => call(creds, { ...options, method: 'POST', url, body }),
     patch: (creds, url, body, options) => call(creds, { ...options, method: 'PATCH', url, body }),

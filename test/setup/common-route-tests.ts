@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSiblingApp, type TestApp } from './build-test-app.ts';
 import { newBusiness, newKey, revokeKey, type TestBusiness } from './factories.ts';
-import { send, sendJson, type SignedRequest } from './signed-request.ts';
+import { type SignedRequest } from './signed-request.ts';
+import { apiClient } from './api-client.ts';
 
 /** A route under test. `request` builds a request that succeeds for business `b`. */
 export interface RouteUnderTest {
@@ -39,24 +40,23 @@ export function runCommonRouteTests(ctx: () => TestApp, route: RouteUnderTest): 
     });
 
     it('succeeds with a valid key and signature', async () => {
-      const res = await send(ctx().app, b, await route.request(ctx(), b));
+      const res = await apiClient(ctx().app).raw(b, await route.request(ctx(), b));
       expect(res.statusCode, res.body).toBe(route.okStatus);
     });
 
     it('accepts an upper-case hex signature', async () => {
-      const res = await send(ctx().app, b, { ...(await route.request(ctx(), b)), upperCaseSignature: true });
+      const res = await apiClient(ctx().app).raw(b, { ...(await route.request(ctx(), b)), upperCaseSignature: true });
       expect(res.statusCode, res.body).toBe(route.okStatus);
     });
 
     it('answers 401 not_authenticated without X-API-Key', async () => {
-      const res = await sendJson(ctx().app, undefined, await route.request(ctx(), b));
+      const res = await apiClient(ctx().app).call(undefined, await route.request(ctx(), b));
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ code: 'not_authenticated', detail: expect.any(String) });
     });
 
     it('answers 401 authentication_failed for an unknown key', async () => {
-      const res = await sendJson(
-        ctx().app,
+      const res = await apiClient(ctx().app).call(
         { apiKey: 'bz_unknown', secretKey: b.secretKey },
         await route.request(ctx(), b),
       );
@@ -65,14 +65,13 @@ export function runCommonRouteTests(ctx: () => TestApp, route: RouteUnderTest): 
     });
 
     it('answers 403 signature_invalid for a wrong signature', async () => {
-      const res = await sendJson(ctx().app, b, { ...(await route.request(ctx(), b)), signature: 'a'.repeat(64) });
+      const res = await apiClient(ctx().app).call(b, { ...(await route.request(ctx(), b)), signature: 'a'.repeat(64) });
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: 'signature_invalid' });
     });
 
     it('answers 403 signature_invalid for a signature made with another secret', async () => {
-      const res = await sendJson(
-        ctx().app,
+      const res = await apiClient(ctx().app).call(
         { apiKey: b.apiKey, secretKey: 'not-the-secret' },
         await route.request(ctx(), b),
       );
@@ -81,27 +80,27 @@ export function runCommonRouteTests(ctx: () => TestApp, route: RouteUnderTest): 
     });
 
     it('accepts an unsigned request in optional mode', async () => {
-      const res = await send(ctx().app, b, { ...(await route.request(ctx(), b)), signature: false });
+      const res = await apiClient(ctx().app).raw(b, { ...(await route.request(ctx(), b)), signature: false });
       expect(res.statusCode, res.body).toBe(route.okStatus);
     });
 
     it('answers 403 signature_required for an unsigned request in required mode, and accepts a signed one', async () => {
-      const unsigned = await sendJson(required, b, { ...(await route.request(ctx(), b)), signature: false });
+      const unsigned = await apiClient(required).call(b, { ...(await route.request(ctx(), b)), signature: false });
       expect(unsigned.status).toBe(403);
       expect(unsigned.body).toMatchObject({ code: 'signature_required' });
-      const signed = await send(required, b, await route.request(ctx(), b));
+      const signed = await apiClient(required).raw(b, await route.request(ctx(), b));
       expect(signed.statusCode, signed.body).toBe(route.okStatus);
     });
 
     it("answers 401 for a revoked key at once, while the business's other key still works", async () => {
       const doomed = await newKey(ctx(), b.businessId);
-      const before = await send(ctx().app, doomed, await route.request(ctx(), b));
+      const before = await apiClient(ctx().app).raw(doomed, await route.request(ctx(), b));
       expect(before.statusCode).toBe(route.okStatus);
       await revokeKey(ctx(), doomed);
-      const after = await sendJson(ctx().app, doomed, await route.request(ctx(), b));
+      const after = await apiClient(ctx().app).call(doomed, await route.request(ctx(), b));
       expect(after.status).toBe(401);
       expect(after.body).toMatchObject({ code: 'authentication_failed' });
-      const other = await send(ctx().app, b, await route.request(ctx(), b));
+      const other = await apiClient(ctx().app).raw(b, await route.request(ctx(), b));
       expect(other.statusCode).toBe(route.okStatus);
     });
   });
@@ -120,10 +119,10 @@ export function runOtherBusinessIdTest(
     const owner = await newBusiness(ctx());
     const stranger = await newBusiness(ctx());
     const req = await request(ctx(), owner);
-    const res = await sendJson(ctx().app, stranger, req);
+    const res = await apiClient(ctx().app).call(stranger, req);
     expect(res.status).toBe(404);
     expect(res.body.detail).toBe('Not found.');
-    const mine = await send(ctx().app, owner, req);
+    const mine = await apiClient(ctx().app).raw(owner, req);
     expect(mine.statusCode).toBeLessThan(300);
   });
 }
@@ -142,7 +141,7 @@ export function runOtherBusinessReferenceTest(
   it(`${name}: another business's reference answers 400 on ${path.join('.')}`, async () => {
     const caller = await newBusiness(ctx());
     const foreign = await newBusiness(ctx());
-    const res = await sendJson(ctx().app, caller, await request(ctx(), caller, foreign));
+    const res = await apiClient(ctx().app).call(caller, await request(ctx(), caller, foreign));
     expect(res.status).toBe(400);
     let node: unknown = res.body;
     for (const key of path) node = (node as Record<string, unknown>)[key];

@@ -37,8 +37,10 @@ export interface DocOperation {
   requestSchema?: JsonSchema;
   /** The request body example, when documented. */
   requestExample?: unknown;
-  /** Response schemas by status code (`undefined` for a response without content, such as 204). */
+  /** Response schemas by status code (`undefined` for a response without JSON content, such as 204). */
   responses: Record<string, JsonSchema | undefined>;
+  /** Statuses whose documented content is not JSON (a file's bytes): their bodies are not checked. */
+  nonJson: Set<string>;
   /** Whether the operation is marked deprecated. */
   deprecated: boolean;
   /** Whether the operation needs the API key (false for public routes). */
@@ -76,9 +78,11 @@ export async function loadDocument(app: FastifyInstance): Promise<Document> {
       if (!op) continue;
       const params = (op.parameters ?? []) as { name: string; in: string; schema: JsonSchema }[];
       const responses: Record<string, JsonSchema | undefined> = {};
+      const nonJson = new Set<string>();
       let eventStream = false;
       for (const [status, r] of Object.entries((op.responses ?? {}) as Record<string, JsonSchema>)) {
         responses[status] = (r.content?.['application/json']?.schema as JsonSchema | undefined) ?? undefined;
+        if (r.content && !r.content['application/json']) nonJson.add(status);
         if (status === '200' && r.content?.['text/event-stream'] !== undefined) eventStream = true;
       }
       const json = op.requestBody?.content?.['application/json'];
@@ -92,6 +96,7 @@ export async function loadDocument(app: FastifyInstance): Promise<Document> {
         requestSchema: json?.schema as JsonSchema | undefined,
         requestExample: json?.example ?? (json?.schema?.examples as unknown[] | undefined)?.[0],
         responses,
+        nonJson,
         deprecated: op.deprecated === true,
         secured: !(Array.isArray(op.security) && op.security.length === 0),
         eventStream,
@@ -137,7 +142,9 @@ const validators = new Map<string, ValidateFunction>();
 /**
  * Checks one response against the document: the status must be documented for the operation, and the body
  * must validate against that status's schema with every object closed (no undeclared property, no missing
- * required one). Responses of routes outside the document (the docs UI, file URLs) are not checked.
+ * required one). A status whose documented content is not JSON (a file download's bytes) is checked for
+ * being documented, not for its body. Responses of routes outside the document (the docs UI, `/metrics`) are
+ * not checked.
  *
  * @returns the problems found, one line each; empty when the response conforms
  */
@@ -148,6 +155,7 @@ export function checkResponse(doc: Document, method: string, url: string, status
   if (status === 405 || status === 413 || status === 415 || status === 429 || status === 503) return []; // server-wide answers
   if (status === 500) return [`${where}: a 500 is never an acceptable answer`];
   if (!(String(status) in op.responses)) return [`${where}: status ${status} is not documented`];
+  if (op.nonJson.has(String(status))) return []; // bytes, as documented (a file download)
   const schema = op.responses[String(status)];
   if (schema === undefined) return body === '' ? [] : [`${where}: the document declares no body, but one was sent`];
   let parsed: unknown;

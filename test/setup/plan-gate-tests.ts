@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { PLANS, type Plan } from '../../src/shared/auth-context.ts';
 import type { TestApp } from './build-test-app.ts';
 import { newBusiness, type TestBusiness } from './factories.ts';
-import { send, sendJson, type SignedRequest } from './signed-request.ts';
+import { type SignedRequest } from './signed-request.ts';
+import { apiClient } from './api-client.ts';
 
 /** A plan-gated route under test. */
 export interface GatedRoute {
@@ -54,11 +55,11 @@ export function runPlanGateTests(ctx: () => TestApp, route: GatedRoute): void {
           const before = route.snapshot ? await route.snapshot(t, b, req) : undefined;
           await setPlan(t, b, plan);
           if (allowed) {
-            const res = await send(t.app, b, req);
+            const res = await apiClient(t.app).raw(b, req);
             expect(res.statusCode, res.body).toBe(route.okStatus);
             return;
           }
-          const res = await sendJson(t.app, b, req);
+          const res = await apiClient(t.app).call(b, req);
           expect(res.status).toBe(403);
           expect(res.body).toEqual({
             detail: expect.stringContaining(plan),
@@ -80,13 +81,13 @@ export function runPlanGateTests(ctx: () => TestApp, route: GatedRoute): void {
         expect(requests.length).toBeGreaterThan(0);
         // On an allowed plan these requests fail for their own reason …
         for (const req of requests) {
-          const res = await send(t.app, b, req);
+          const res = await apiClient(t.app).raw(b, req);
           expect([400, 404, 415], `${req.method} ${req.url}: ${res.body}`).toContain(res.statusCode);
         }
         // … and on a denied plan the plan answers first.
         await setPlan(t, b, denied);
         for (const req of requests) {
-          const res = await sendJson(t.app, b, req);
+          const res = await apiClient(t.app).call(b, req);
           expect(res.status, `${req.method} ${req.url}`).toBe(403);
           expect(res.body.code).toBe('PLAN_PERMISSION_DENIED');
         }

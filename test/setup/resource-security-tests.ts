@@ -193,7 +193,7 @@ export function runResourceSecurityTests(ctx: () => TestApp, row: ResourceSecuri
   describe(`${resource} plan gates in the OpenAPI document`, () => {
     it(`every ${resource} operation lists its plans (x-plans) and describes the 403 PLAN_PERMISSION_DENIED`, async () => {
       // The served document as published (unsigned), not the dereferenced copy the conformance check reads.
-      const doc = (await ctx().app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      const doc = (await apiClient(ctx().app).raw(undefined, { method: 'GET', url: '/openapi.json' })).json() as {
         paths: Record<
           string,
           Record<string, { description?: string; 'x-plans'?: string[]; responses: Record<string, unknown> }>

@@ -2,6 +2,7 @@
  * Sends signed requests through `app.inject`, the way an integrator's client does: `X-API-Key` plus
  * `X-Signature` = HMAC-SHA256 hex of the exact body bytes.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signBody } from '../../src/modules/auth/hmac.ts';
 import { checkResponse, loadDocument } from './openapi-document.ts';
@@ -14,13 +15,16 @@ export interface Credentials {
 
 /** A request to send. `body` objects are sent as JSON unless `form` says otherwise. */
 export interface SignedRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
   url: string;
   body?: unknown;
   /** Send the body urlencoded (`urlencoded`) or as multipart (`multipart`) instead of JSON. */
   form?: 'urlencoded' | 'multipart';
-  /** Raw body bytes with their content type, sent as given. */
-  raw?: { payload: string | Buffer; contentType: string };
+  /**
+   * Raw body bytes, sent as given, with their content type (none when omitted). A stream is sent as it
+   * comes (chunked); it cannot be signed, so it goes with no credentials or with `signature` set.
+   */
+  raw?: { payload: string | Buffer | Readable; contentType?: string };
   /** `false` sends no X-Signature; a string sends that signature instead of the right one. */
   signature?: false | string;
   /** Send the right signature in upper-case hex. */
@@ -48,7 +52,7 @@ export async function send(
   creds: Credentials | undefined,
   req: SignedRequest,
 ): Promise<LightMyRequestResponse> {
-  let payload: string | Buffer | undefined;
+  let payload: string | Buffer | Readable | undefined;
   let contentType: string | undefined;
   if (req.raw) {
     payload = req.raw.payload;
@@ -69,6 +73,8 @@ export async function send(
   if (creds) {
     headers['x-api-key'] = creds.apiKey;
     if (req.signature === undefined) {
+      if (typeof payload === 'object' && !Buffer.isBuffer(payload))
+        throw new Error('a streamed body cannot be signed: send it with no credentials or with `signature` set');
       const signature = signBody(creds.secretKey, payload ?? '');
       headers['x-signature'] = req.upperCaseSignature ? signature.toUpperCase() : signature;
     } else if (req.signature !== false) headers['x-signature'] = req.signature;

@@ -6,8 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runPlanGateTests } from '../../setup/plan-gate-tests.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -34,7 +36,7 @@ describe('member list plan gate', () => {
 
 describe('member list plan gate in the OpenAPI document', () => {
   it('GET /v1/member lists its plans (x-plans) and describes the 403 PLAN_PERMISSION_DENIED', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+    const doc = (await raw(undefined, { method: 'GET', url: '/openapi.json' })).json() as {
       paths: Record<
         string,
         Record<string, { description?: string; 'x-plans'?: string[]; responses: Record<string, unknown> }>

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient, expect400 } from '../../setup/api-client.ts';
 
 let t: TestApp;
@@ -30,7 +30,7 @@ function raw(
   payload: string | Buffer,
   contentType: string,
 ) {
-  return sendJson(t.app, b, { method, url, raw: { payload, contentType } });
+  return call(b, { method, url, raw: { payload, contentType } });
 }
 
 describe('POST /v1/client — property validation', () => {
@@ -532,7 +532,7 @@ describe('requestId', () => {
       [b, { method: 'GET', url: '/v1/client', signature: 'f'.repeat(64) }],
     ];
     for (const [creds, req] of requests) {
-      const res = await send(t.app, creds, req);
+      const res = await api.raw(creds, req);
       expect(res.statusCode, `${req.method} ${req.url}`).toBeGreaterThanOrEqual(400);
       const id = res.headers['x-request-id'];
       expect(id, `${req.method} ${req.url}`).toEqual(expect.any(String));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { prevDay, relative } from '../../setup/helpers.ts';
 
@@ -35,7 +35,7 @@ const FULL_KEYS = [
 ];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-const { call, get, listIds } = apiClient(() => t.app);
+const { call, get, listIds, raw } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const res = await call(b, { method: 'POST', url: '/v1/client', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -403,7 +403,7 @@ describe('DELETE /v1/client/{client_id}', () => {
     const b = await newBusiness(t);
     const keep = await create(b, { companyName: 'Keep' });
     const doomed = await create(b, { companyName: 'Doomed' });
-    const del = await send(t.app, b, { method: 'DELETE', url: `/v1/client/${doomed.id}` });
+    const del = await raw(b, { method: 'DELETE', url: `/v1/client/${doomed.id}` });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
     for (const req of [
@@ -823,25 +823,25 @@ describe('wire conventions', () => {
     expect(one.body.companyName).toBe('Slash');
     const patched = await call(b, { method: 'PATCH', url: `/v1/client/${posted.body.id}/`, body: { contact: '1' } });
     expect(patched.status).toBe(200);
-    const del = await send(t.app, b, { method: 'DELETE', url: `/v1/client/${posted.body.id}/` });
+    const del = await raw(b, { method: 'DELETE', url: `/v1/client/${posted.body.id}/` });
     expect(del.statusCode).toBe(204);
   });
 
   it('X-Request-Id is on every response; a sane incoming one is echoed, an insane one replaced', async () => {
     const b = await newBusiness(t);
     const responses = [
-      await send(t.app, b, { method: 'GET', url: '/v1/client' }),
-      await send(t.app, b, { method: 'POST', url: '/v1/client', body: { companyName: 'Rid' } }),
-      await send(t.app, b, { method: 'GET', url: '/v1/client/2147483647' }),
-      await send(t.app, undefined, { method: 'GET', url: '/v1/client' }),
-      await send(t.app, b, { method: 'POST', url: '/v1/client', body: {} }),
+      await raw(b, { method: 'GET', url: '/v1/client' }),
+      await raw(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Rid' } }),
+      await raw(b, { method: 'GET', url: '/v1/client/2147483647' }),
+      await raw(undefined, { method: 'GET', url: '/v1/client' }),
+      await raw(b, { method: 'POST', url: '/v1/client', body: {} }),
     ];
     const ids = responses.map((r) => r.headers['x-request-id']);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
     expect(new Set(ids).size).toBe(ids.length);
 
     const sane = 'trace-42.abc:XYZ_9';
-    const echoed = await send(t.app, b, { method: 'GET', url: '/v1/client', headers: { 'x-request-id': sane } });
+    const echoed = await raw(b, { method: 'GET', url: '/v1/client', headers: { 'x-request-id': sane } });
     expect(echoed.headers['x-request-id']).toBe(sane);
     const echoedError = await call(b, {
       method: 'POST',
@@ -853,7 +853,7 @@ describe('wire conventions', () => {
     expect(echoedError.body.requestId).toBe(sane);
 
     for (const insane of ['has spaces in it', 'x'.repeat(300), 'semi;colon', '<script>']) {
-      const res = await send(t.app, b, { method: 'GET', url: '/v1/client', headers: { 'x-request-id': insane } });
+      const res = await raw(b, { method: 'GET', url: '/v1/client', headers: { 'x-request-id': insane } });
       expect(res.statusCode).toBe(200);
       const id = res.headers['x-request-id'];
       expect(id).not.toBe(insane);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { call, get } = apiClient(() => t.app);
+const { call, get, raw } = apiClient(() => t.app);
 async function inquiry(b: TestBusiness, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/inquiry', body: { name: 'Lead', ...body } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -201,7 +201,7 @@ describe('releasing', () => {
     const b = await newBusiness(t);
     const gone = await inquiry(b);
     const c = await contract(b, { inquiry: { id: gone.id } });
-    expect((await send(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${gone.id}` })).statusCode).toBe(204);
+    expect((await raw(b, { method: 'DELETE', url: `/v1/inquiry/${gone.id}` })).statusCode).toBe(204);
     expect(await inquiryOfContract(b, c.id)).toBeNull();
     expect((await get(b, `/v1/contract?inquiry_id=${gone.id}`)).body.results).toEqual([]);
     // The contract is free for another inquiry, from either side.
@@ -213,7 +213,7 @@ describe('releasing', () => {
     const b = await newBusiness(t);
     const i = await inquiry(b);
     const c = await contract(b, { inquiry: { id: i.id } });
-    expect((await send(t.app, b, { method: 'DELETE', url: `/v1/contract/${c.id}` })).statusCode).toBe(204);
+    expect((await raw(b, { method: 'DELETE', url: `/v1/contract/${c.id}` })).statusCode).toBe(204);
     expect(await contractOfInquiry(b, i.id)).toBeNull();
     const other = await contract(b, { inquiry: { id: i.id } });
     expect(await contractOfInquiry(b, i.id)).toBe(other.id);

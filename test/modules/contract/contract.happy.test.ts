@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { prevDay, relative } from '../../setup/helpers.ts';
 
@@ -45,7 +45,7 @@ const FULL_KEYS = [
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const api = apiClient(() => t.app);
-const { call, get } = api;
+const { call, get, raw } = api;
 const patch = (b: TestBusiness, id: unknown, body: unknown) => api.patch(b, `/v1/contract/${id}`, body);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, {
@@ -387,7 +387,7 @@ describe('DELETE /v1/contract/{contract_id}', () => {
     });
     const note = await call(b, { method: 'POST', url: `/v1/contract/${doomed.id}/history`, body: { content: 'n' } });
     expect(note.status).toBe(201);
-    const del = await send(t.app, b, { method: 'DELETE', url: `/v1/contract/${doomed.id}` });
+    const del = await raw(b, { method: 'DELETE', url: `/v1/contract/${doomed.id}` });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
     for (const req of [
@@ -639,7 +639,7 @@ describe('contract notes /v1/contract/{contract_id}/history', () => {
     });
     expect(patched.status).toBe(200);
     expect(patched.body).toEqual({ ...second.body, content: 'Edited', updated: patched.body.updated });
-    const del = await send(t.app, b, { method: 'DELETE', url: `${url}/${first.body.id}` });
+    const del = await raw(b, { method: 'DELETE', url: `${url}/${first.body.id}` });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
     expect((await get(b, `${url}/${first.body.id}`)).status).toBe(404);

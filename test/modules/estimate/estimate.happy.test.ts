@@ -10,7 +10,7 @@ import { createDemo } from '../../../src/demo/demo.ts';
 import { DEMO_ESTIMATE_ITEMS } from '../../../src/demo/demo-data.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { relative } from '../../setup/helpers.ts';
 
@@ -26,7 +26,7 @@ const KEYS = ['id', 'title', 'unitCost', 'unit', 'description', 'image', 'classi
 const FULL_KEYS = [...KEYS, 'updated'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-const { call, get, listIds } = apiClient(() => t.app);
+const { call, get, listIds, raw } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/estimate/item', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -224,7 +224,7 @@ describe('DELETE /v1/estimate/item/{item_id}', () => {
     const keep = await create(b, { title: 'Keep', unitCost: '1', unit: 'EA' });
     const doomed = await create(b, { title: 'Doomed', unitCost: '1', unit: 'EA' });
     const url = `/v1/estimate/item/${doomed.id}`;
-    const res = await send(t.app, b, { method: 'DELETE', url });
+    const res = await raw(b, { method: 'DELETE', url });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     const rows = await t.testDb.db

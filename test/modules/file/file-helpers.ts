@@ -17,7 +17,7 @@ import { S3Storage, s3ClientConfig } from '../../../src/modules/file/s3-storage.
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../../setup/build-test-app.ts';
 import { openTestDb } from '../../setup/test-db.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 /** A test app and its data directory (a temporary one, see `buildTestApp`), where the local storage lives. */
 export interface FileTestApp extends TestApp {
@@ -36,7 +36,7 @@ export async function presign(
   b: TestBusiness,
   name = 'proposal.pdf',
 ): Promise<{ url: string; path: string }> {
-  const res = await sendJson(app, b, { method: 'POST', url: '/v1/presigned', body: { name } });
+  const res = await apiClient(app).call(b, { method: 'POST', url: '/v1/presigned', body: { name } });
   if (res.status !== 201) throw new Error(`presign answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body as { url: string; path: string };
 }
@@ -54,12 +54,12 @@ export async function put(
   bytes: Buffer | string,
   headers: Record<string, string> = { 'content-type': 'application/pdf' },
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'PUT', url: local(url), payload: bytes, headers });
+  return apiClient(app).raw(undefined, { method: 'PUT', url: local(url), raw: { payload: bytes }, headers });
 }
 
 /** `GET`s a pre-signed download URL. */
 export async function get(app: FastifyInstance, url: string): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'GET', url: local(url) });
+  return apiClient(app).raw(undefined, { method: 'GET', url: local(url) });
 }
 
 /** Presigns and uploads `bytes` for `b`; returns the path. */
@@ -81,7 +81,7 @@ export async function createInquiry(
   b: TestBusiness,
   body: Record<string, unknown> = {},
 ): Promise<number> {
-  const res = await sendJson(app, b, { method: 'POST', url: '/v1/inquiry', body });
+  const res = await apiClient(app).call(b, { method: 'POST', url: '/v1/inquiry', body });
   if (res.status !== 201) throw new Error(`POST /v1/inquiry answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.id as number;
 }
@@ -92,7 +92,7 @@ export async function fileSetOf(
   b: TestBusiness,
   inquiryId: number,
 ): Promise<{ id: number; name: string; file: string; created: string }[]> {
-  const res = await sendJson(app, b, { method: 'GET', url: `/v1/inquiry/${inquiryId}` });
+  const res = await apiClient(app).call(b, { method: 'GET', url: `/v1/inquiry/${inquiryId}` });
   if (res.status !== 200)
     throw new Error(`GET /v1/inquiry/${inquiryId} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.fileSet;

@@ -10,7 +10,6 @@ import { Readable } from 'node:stream';
 import { CopyObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
 import {
   buildFileTestApp,
   buildS3TestApp,
@@ -29,7 +28,7 @@ import {
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: FileTestApp;
-const { call } = apiClient(() => t.app);
+const { call, raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildFileTestApp();
 });
@@ -167,10 +166,10 @@ describe('PUT to a pre-signed URL — refusals', () => {
       const declared = await presign(small.app, b);
       expectDetail(await put(small.app, declared.url, Buffer.alloc(1001)), 413, 'payload_too_large');
       const streamedUrl = await presign(small.app, b);
-      const streamed = await small.app.inject({
+      const streamed = await apiClient(small.app).raw(undefined, {
         method: 'PUT',
         url: local(streamedUrl.url),
-        payload: Readable.from([Buffer.alloc(600), Buffer.alloc(600)]),
+        raw: { payload: Readable.from([Buffer.alloc(600), Buffer.alloc(600)]) },
         headers: { 'content-type': 'application/pdf' },
       });
       expectDetail(streamed, 413, 'payload_too_large');
@@ -199,7 +198,7 @@ describe('PUT to a pre-signed URL — refusals', () => {
       `/files/0${b.businessId}/${'a'.repeat(32)}.pdf`,
       `/files/${b.businessId}/sub/${'a'.repeat(32)}.pdf`,
     ]) {
-      const res = await t.app.inject({ method: 'PUT', url: `${bad}${query}`, payload: 'evil' });
+      const res = await raw(undefined, { method: 'PUT', url: `${bad}${query}`, raw: { payload: 'evil' } });
       expect(res.statusCode, bad).toBe(404);
       expect(JSON.parse(res.body)).toEqual({
         detail: 'Not found.',
@@ -519,7 +518,7 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       const missing = await presign(s3.app, b);
       const big = await presign(s3.app, b);
       s3.objects.set(big.path, Buffer.alloc(1001));
-      const res = await sendJson(s3.app, b, {
+      const res = await apiClient(s3.app).call(b, {
         method: 'POST',
         url: '/v1/inquiry',
         body: {
@@ -536,7 +535,7 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       s3.objects.set(missing.path, Buffer.alloc(1000));
       expect(
         (
-          await sendJson(s3.app, b, {
+          await apiClient(s3.app).call(b, {
             method: 'POST',
             url: '/v1/inquiry',
             body: { fileSet: [{ name: 'a.pdf', file: missing.path }] },
@@ -559,7 +558,7 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
         if (command instanceof CopyObjectCommand) s3.objects.set(p, Buffer.alloc(1001, 2));
       };
       expectFileSet400(
-        await sendJson(s3.app, b, {
+        await apiClient(s3.app).call(b, {
           method: 'POST',
           url: '/v1/inquiry',
           body: { fileSet: [{ name: 'a.pdf', file: p }] },
@@ -585,8 +584,8 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       s3Put(s3, url, '%PDF-1.7 raced');
       const body = { fileSet: [{ name: 'a.pdf', file: p }] };
       const results = await Promise.all([
-        sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body }),
-        sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body }),
+        apiClient(s3.app).call(b, { method: 'POST', url: '/v1/inquiry', body }),
+        apiClient(s3.app).call(b, { method: 'POST', url: '/v1/inquiry', body }),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
       const loser = results.find((r) => r.status === 400)!;
@@ -598,7 +597,7 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       const [item] = await fileSetOf(s3.app, b, winner.body.id);
       expect(s3Get(s3, item!.file)!.toString()).toBe('%PDF-1.7 raced');
       expect([...s3.objects.keys()]).toEqual([new URL(item!.file).pathname.slice('/bizapi-test/'.length)]);
-      const list = await sendJson(s3.app, b, { method: 'GET', url: '/v1/inquiry' });
+      const list = await apiClient(s3.app).call(b, { method: 'GET', url: '/v1/inquiry' });
       expect(list.body.results).toHaveLength(1);
     } finally {
       await s3.close();
@@ -616,7 +615,7 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
         if (command instanceof CopyObjectCommand) s3.objects.set(p, Buffer.from(`v${++n}`));
       };
       expectFileSet400(
-        await sendJson(s3.app, b, {
+        await apiClient(s3.app).call(b, {
           method: 'POST',
           url: '/v1/inquiry',
           body: { fileSet: [{ name: 'a.pdf', file: p }] },

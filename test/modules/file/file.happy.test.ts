@@ -10,7 +10,6 @@ import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newBusiness } from '../../setup/factories.ts';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
-import { send, sendJson } from '../../setup/signed-request.ts';
 import {
   buildFileTestApp,
   buildS3TestApp,
@@ -28,7 +27,7 @@ import {
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: FileTestApp;
-const { call } = apiClient(() => t.app);
+const { call, raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildFileTestApp();
 });
@@ -98,13 +97,14 @@ describe('PUT to the pre-signed URL', () => {
     const b = await newBusiness(t);
     const first = await presign(t.app, b, 'a.zip');
     expect(
-      (await t.app.inject({ method: 'PUT', url: local(first.url), payload: Buffer.from('PK\x03\x04') })).statusCode,
+      (await raw(undefined, { method: 'PUT', url: local(first.url), raw: { payload: Buffer.from('PK\x03\x04') } }))
+        .statusCode,
     ).toBe(200);
     const second = await presign(t.app, b, 'b.zip');
-    const streamed = await t.app.inject({
+    const streamed = await raw(undefined, {
       method: 'PUT',
       url: local(second.url),
-      payload: Readable.from([Buffer.from('PK'), Buffer.from('\x03\x04 more')]),
+      raw: { payload: Readable.from([Buffer.from('PK'), Buffer.from('\x03\x04 more')]) },
       headers: { 'content-type': 'application/octet-stream' },
     });
     expect(streamed.statusCode, streamed.body).toBe(200);
@@ -147,7 +147,7 @@ describe('PUT to the pre-signed URL', () => {
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
-    const head = await t.app.inject({ method: 'HEAD', url: local(download) });
+    const head = await raw(undefined, { method: 'HEAD', url: local(download) });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
   });
@@ -189,7 +189,7 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
       `attachment; filename="___ v1.pdf"; filename*=UTF-8''${encodeURIComponent('제안서 v1.pdf')}`,
     );
 
-    const deleted = await send(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` });
+    const deleted = await raw(b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` });
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe('');
     expect(await fileSetOf(t.app, b, id)).toEqual([]);
@@ -296,7 +296,7 @@ describe('fileSet on inquiries: upload → attach → download → delete', () =
   });
 
   it('the OpenAPI document describes POST /v1/presigned, the file DELETE and the signed upload and download routes', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+    const doc = (await raw(undefined, { method: 'GET', url: '/openapi.json' })).json() as {
       paths: Record<string, Record<string, any>>;
     };
     expect(doc.paths['/v1/presigned']!.post).toMatchObject({
@@ -344,16 +344,22 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       );
 
       const deletesBefore = s3.sent.filter((c) => c instanceof DeleteObjectCommand).length;
-      expect((await sendJson(s3.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` })).status).toBe(
-        204,
-      );
+      expect(
+        (await apiClient(s3.app).call(b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${item!.id}` })).status,
+      ).toBe(204);
       expect(s3Get(s3, item!.file)).toBeUndefined();
       expect([...s3.objects.keys()]).toEqual([]);
       // The sealed copy and the upload key (where a late PUT may have left an orphan).
       expect(s3.sent.filter((c) => c instanceof DeleteObjectCommand).length - deletesBefore).toBe(2);
       // The local storage's routes do not exist with S3.
       expect(
-        (await s3.app.inject({ method: 'PUT', url: `/files/${p}?expires=1&signature=x`, payload: 'x' })).statusCode,
+        (
+          await apiClient(s3.app).raw(undefined, {
+            method: 'PUT',
+            url: `/files/${p}?expires=1&signature=x`,
+            raw: { payload: 'x' },
+          })
+        ).statusCode,
       ).toBe(404);
     } finally {
       await s3.close();
@@ -370,7 +376,7 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       expect(s3Put(s3, second.url, '%PDF-1.7 second file')).toBe(200);
       // POST sets the first file, PATCH appends the second: both ways seal.
       const id = await createInquiry(s3.app, b, { fileSet: [{ name: 'first.pdf', file: first.path }] });
-      const patched = await sendJson(s3.app, b, {
+      const patched = await apiClient(s3.app).call(b, {
         method: 'PATCH',
         url: `/v1/inquiry/${id}`,
         body: { fileSet: [{ name: 'second.pdf', file: second.path }] },
@@ -392,8 +398,8 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
         { name: 'again2.pdf', file: second.path },
       ];
       for (const res of [
-        await sendJson(s3.app, b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: again } }),
-        await sendJson(s3.app, b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: again } }),
+        await apiClient(s3.app).call(b, { method: 'PATCH', url: `/v1/inquiry/${id}`, body: { fileSet: again } }),
+        await apiClient(s3.app).call(b, { method: 'POST', url: '/v1/inquiry', body: { fileSet: again } }),
       ]) {
         expect(res.status).toBe(400);
         expect(res.body).toEqual({
@@ -407,10 +413,10 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
 
       // Deleting the attachment also removes the orphan of the late PUT; the path is gone for good.
       expect(
-        (await sendJson(s3.app, b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${files[0]!.id}` })).status,
+        (await apiClient(s3.app).call(b, { method: 'DELETE', url: `/v1/inquiry/${id}/file/${files[0]!.id}` })).status,
       ).toBe(204);
       expect(s3.objects.has(first.path)).toBe(false);
-      const res = await sendJson(s3.app, b, {
+      const res = await apiClient(s3.app).call(b, {
         method: 'PATCH',
         url: `/v1/inquiry/${id}`,
         body: { fileSet: [{ name: 'x.pdf', file: first.path }] },
@@ -431,7 +437,7 @@ describe('fileSet with BIZAPI_STORAGE=s3 (stubbed S3 client)', () => {
       const b = await newBusiness(s3);
       const { url, path: p } = await presign(s3.app, b);
       s3Put(s3, url, '%PDF-1.7 checked bytes');
-      const refused = await sendJson(s3.app, b, {
+      const refused = await apiClient(s3.app).call(b, {
         method: 'POST',
         url: '/v1/inquiry',
         body: { status: { id: 2147483647 }, fileSet: [{ name: 'a.pdf', file: p }] },

@@ -10,12 +10,12 @@ import { runRetention } from '../../../src/jobs/retention.ts';
 import { fingerprint, IDEMPOTENCY_TTL_MS } from '../../../src/modules/idempotency/idempotency.service.ts';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
 import { DIALECT } from '../../setup/test-db.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
-const { call } = apiClient(() => t.app);
+const { call, raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -50,10 +50,10 @@ describe('replay', () => {
   it('answers a retried POST with the stored answer, byte for byte, and creates one record', async () => {
     const b = await newBusiness(t);
     const key = newKeyName();
-    const first = await send(t.app, b, createClient('Acme Retry', key));
+    const first = await raw(b, createClient('Acme Retry', key));
     expect(first.statusCode).toBe(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const again = await send(t.app, b, createClient('Acme Retry', key));
+    const again = await raw(b, createClient('Acme Retry', key));
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
@@ -73,23 +73,23 @@ describe('replay', () => {
       body: { companyName: 'After' },
       headers: { 'idempotency-key': key },
     };
-    const first = await send(t.app, b, patch);
+    const first = await raw(b, patch);
     expect(first.statusCode).toBe(200);
-    await send(t.app, b, { method: 'PATCH', url, body: { companyName: 'Changed since' } });
-    const again = await send(t.app, b, patch);
+    await raw(b, { method: 'PATCH', url, body: { companyName: 'Changed since' } });
+    const again = await raw(b, patch);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toBe(first.body);
     expect((await call(b, { method: 'GET', url })).body.companyName).toBe('Changed since');
 
     const delKey = newKeyName();
     const del: SignedRequest = { method: 'DELETE', url, headers: { 'idempotency-key': delKey } };
-    expect((await send(t.app, b, del)).statusCode).toBe(204);
-    const delAgain = await send(t.app, b, del);
+    expect((await raw(b, del)).statusCode).toBe(204);
+    const delAgain = await raw(b, del);
     expect(delAgain.statusCode).toBe(204);
     expect(delAgain.body).toBe('');
     expect(delAgain.headers['idempotent-replayed']).toBe('true');
     // Without the key the record is gone.
-    expect((await send(t.app, b, { method: 'DELETE', url })).statusCode).toBe(404);
+    expect((await raw(b, { method: 'DELETE', url })).statusCode).toBe(404);
   });
 
   it('stores 4xx answers too (a validation error is replayed, not re-run)', async () => {
@@ -101,9 +101,9 @@ describe('replay', () => {
       body: { companyName: '' },
       headers: { 'idempotency-key': key },
     };
-    const first = await send(t.app, b, bad);
+    const first = await raw(b, bad);
     expect(first.statusCode).toBe(400);
-    const again = await send(t.app, b, bad);
+    const again = await raw(b, bad);
     expect(again.statusCode).toBe(400);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(JSON.parse(again.body)).toEqual(JSON.parse(first.body));
@@ -111,9 +111,9 @@ describe('replay', () => {
 
   it('ignores the header on GET', async () => {
     const b = await newBusiness(t);
-    const res = await send(t.app, b, { method: 'GET', url: '/v1/client', headers: { 'idempotency-key': 'x' } });
+    const res = await raw(b, { method: 'GET', url: '/v1/client', headers: { 'idempotency-key': 'x' } });
     expect(res.statusCode).toBe(200);
-    const res2 = await send(t.app, b, { method: 'GET', url: '/v1/client', headers: { 'idempotency-key': 'x' } });
+    const res2 = await raw(b, { method: 'GET', url: '/v1/client', headers: { 'idempotency-key': 'x' } });
     expect(res2.headers['idempotent-replayed']).toBeUndefined();
   });
 });
@@ -122,7 +122,7 @@ describe('reuse and conflicts', () => {
   it('answers 422 idempotency_key_reused for the same key with another body, path or method', async () => {
     const b = await newBusiness(t);
     const key = newKeyName();
-    expect((await send(t.app, b, createClient('One', key))).statusCode).toBe(201);
+    expect((await raw(b, createClient('One', key))).statusCode).toBe(201);
     const otherBody = await call(b, createClient('Two', key));
     expect(otherBody.status).toBe(422);
     expect(otherBody.body).toMatchObject({ code: 'idempotency_key_reused', detail: expect.any(String) });
@@ -171,19 +171,17 @@ describe('reuse and conflicts', () => {
         expires_at: Date.now() + IDEMPOTENCY_TTL_MS,
       })
       .execute();
-    const res = await send(t.app, b, createClient('Crashed', key));
+    const res = await raw(b, createClient('Crashed', key));
     expect(res.statusCode).toBe(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
-    expect((await send(t.app, b, createClient('Crashed', key))).headers['idempotent-replayed']).toBe('true');
+    expect((await raw(b, createClient('Crashed', key))).headers['idempotent-replayed']).toBe('true');
     expect(await countClients(b, 'Crashed')).toBe(1);
   });
 
   it('50 concurrent requests with one key create exactly one record; the others get the answer or 409', async () => {
     const b = await newBusiness(t);
     const key = newKeyName();
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => send(t.app, b, createClient('Concurrent', key))),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => raw(b, createClient('Concurrent', key))));
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     const originals = results.filter((r) => r.statusCode === 201 && r.headers['idempotent-replayed'] === undefined);
@@ -215,8 +213,8 @@ describe('the header', () => {
   it('accepts 255 printable characters, spaces and symbols included', async () => {
     const b = await newBusiness(t);
     const key = `${newKeyName()} ~!@#$%^&*()`.padEnd(255, 'x');
-    expect((await send(t.app, b, createClient('Long key', key))).statusCode).toBe(201);
-    expect((await send(t.app, b, createClient('Long key', key))).headers['idempotent-replayed']).toBe('true');
+    expect((await raw(b, createClient('Long key', key))).statusCode).toBe(201);
+    expect((await raw(b, createClient('Long key', key))).headers['idempotent-replayed']).toBe('true');
   });
 });
 
@@ -234,7 +232,7 @@ describe('tenants', () => {
     expect(await countClients(b, 'Shared key')).toBe(1);
     // And a different body under the same key in the other business is not "reused" either.
     const b2 = await newBusiness(t);
-    expect((await send(t.app, b2, createClient('Something else', key))).statusCode).toBe(201);
+    expect((await raw(b2, createClient('Something else', key))).statusCode).toBe(201);
   });
 });
 
@@ -260,7 +258,7 @@ describe('answers that are not stored', () => {
     try {
       // A 500 is what this test provokes: the response conformance check (which forbids 500) is off for it.
       process.env.BIZAPI_CONFORMANCE = 'off';
-      expect((await send(t.app, b, createClient(name, key))).statusCode).toBe(500);
+      expect((await raw(b, createClient(name, key))).statusCode).toBe(500);
     } finally {
       delete process.env.BIZAPI_CONFORMANCE;
       await sql
@@ -273,7 +271,7 @@ describe('answers that are not stored', () => {
       .where('business_id', '=', b.businessId)
       .execute();
     expect(rows).toHaveLength(0);
-    const retry = await send(t.app, b, createClient(name, key));
+    const retry = await raw(b, createClient(name, key));
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
   }, 15_000);
@@ -283,9 +281,9 @@ describe('answers that are not stored', () => {
     try {
       const b = await newBusiness(t);
       const key = newKeyName();
-      expect((await send(limited, b, { method: 'GET', url: '/v1/folder' })).statusCode).toBe(200);
-      expect((await send(limited, b, createClient('Throttled', key))).statusCode).toBe(429);
-      const res = await send(t.app, b, createClient('Throttled', key));
+      expect((await apiClient(limited).raw(b, { method: 'GET', url: '/v1/folder' })).statusCode).toBe(200);
+      expect((await apiClient(limited).raw(b, createClient('Throttled', key))).statusCode).toBe(429);
+      const res = await raw(b, createClient('Throttled', key));
       expect(res.statusCode).toBe(201);
       expect(res.headers['idempotent-replayed']).toBeUndefined();
     } finally {
@@ -298,18 +296,18 @@ describe('expiry, purge and the call log', () => {
   it('an answer older than 24 hours is void: the key runs again, and the purge deletes expired rows', async () => {
     const b = await newBusiness(t);
     const key = newKeyName();
-    expect((await send(t.app, b, createClient('Yesterday', key))).statusCode).toBe(201);
+    expect((await raw(b, createClient('Yesterday', key))).statusCode).toBe(201);
     await t.testDb.db
       .updateTable('idempotency_key')
       .set({ expires_at: Date.now() - 1 })
       .where('business_id', '=', b.businessId)
       .execute();
-    const res = await send(t.app, b, createClient('Today', key));
+    const res = await raw(b, createClient('Today', key));
     expect(res.statusCode).toBe(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
 
     const old = newKeyName();
-    expect((await send(t.app, b, createClient('Old', old))).statusCode).toBe(201);
+    expect((await raw(b, createClient('Old', old))).statusCode).toBe(201);
     await t.testDb.db
       .updateTable('idempotency_key')
       .set({ expires_at: Date.now() - 1 })
@@ -329,7 +327,7 @@ describe('expiry, purge and the call log', () => {
     const b = await newBusiness(t);
     const key = newKeyName();
     const before = Date.now();
-    await send(t.app, b, createClient('TTL', key));
+    await raw(b, createClient('TTL', key));
     const row = await t.testDb.db
       .selectFrom('idempotency_key')
       .select('expires_at')
@@ -342,8 +340,8 @@ describe('expiry, purge and the call log', () => {
   it('the call log marks the replayed call', async () => {
     const b = await newBusiness(t);
     const key = newKeyName();
-    await send(t.app, b, createClient('Logged', key));
-    await send(t.app, b, createClient('Logged', key));
+    await raw(b, createClient('Logged', key));
+    await raw(b, createClient('Logged', key));
     await t.app.logWriter.flush();
     const log = await call(b, { method: 'GET', url: '/v1/log/' });
     const posts = log.body.results.filter((r: { method: string }) => r.method === 'POST');

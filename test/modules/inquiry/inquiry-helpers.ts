@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { CatalogFile } from '../../../src/modules/catalog/catalog-import.ts';
 import type { TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 export { prevDay, relative } from '../../setup/helpers.ts';
 
 /** {@link testCatalog} plus inquiry fields (category I) of every data type. */
@@ -55,7 +55,7 @@ export async function createInquiry(
   b: TestBusiness,
   body: Record<string, unknown> = {},
 ): Promise<Record<string, any>> {
-  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body });
+  const res = await apiClient(t.app).call(b, { method: 'POST', url: '/v1/inquiry', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -66,7 +66,7 @@ export async function createClient(
   b: TestBusiness,
   body: Record<string, unknown> = { companyName: 'Acme Corp.' },
 ): Promise<number> {
-  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/client', body });
+  const res = await apiClient(t.app).call(b, { method: 'POST', url: '/v1/client', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 }

@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { call } = apiClient(() => t.app);
+const { call, raw } = apiClient(() => t.app);
 
 async function get(url: string) {
   const res = await call(b, { method: 'GET', url });
@@ -54,7 +54,7 @@ describe('the demo business (npm start, bizapi demo)', () => {
       expect(inquiry.fileSet.map((f: { name: string }) => f.name)).toEqual(expected.map((a) => a.name));
       for (const [i, file] of (inquiry.fileSet as { file: string }[]).entries()) {
         const url = new URL(file.file);
-        const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+        const res = await raw(undefined, { method: 'GET', url: `${url.pathname}${url.search}` });
         expect(res.statusCode).toBe(200);
         expect(res.rawPayload.equals(expected[i]!.bytes())).toBe(true);
       }

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 /** A log entry as `GET /v1/log/` returns it. */
 export interface LogEntryBody {
@@ -23,7 +23,10 @@ export interface LogEntryBody {
  */
 export async function logOf(t: TestApp, b: TestBusiness): Promise<LogEntryBody[]> {
   await t.app.logWriter.flush();
-  const res = await sendJson<{ results: LogEntryBody[] }>(t.app, b, { method: 'GET', url: '/v1/log/?page_size=100' });
+  const res = await apiClient(t.app).call<{ results: LogEntryBody[] }>(b, {
+    method: 'GET',
+    url: '/v1/log/?page_size=100',
+  });
   expect(res.status).toBe(200);
   return res.body.results.filter((e) => !e.path.startsWith('/v1/log'));
 }

@@ -7,12 +7,11 @@ import { RETENTION_INTERVAL_MS, runRetention, startRetention } from '../../../sr
 import { MAX_LOGGED_BODY_BYTES } from '../../../src/plugins/request-log.ts';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, sendJson } from '../../setup/signed-request.ts';
 import { lastEntry, type LogEntryBody, logOf } from './log-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
-const { call } = apiClient(() => t.app);
+const { call, raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -69,9 +68,9 @@ describe('GET /v1/log/ — what a call records', () => {
   it('stores null bodies for a GET, an empty referrer when none is sent, and a null response body for a 204', async () => {
     const b = await newBusiness(t);
     const created = await call(b, { method: 'POST', url: '/v1/client', body: { companyName: 'Doomed' } });
-    const del = await send(t.app, b, { method: 'DELETE', url: `/v1/client/${created.body.id}` });
+    const del = await raw(b, { method: 'DELETE', url: `/v1/client/${created.body.id}` });
     expect(del.statusCode).toBe(204);
-    await send(t.app, b, { method: 'GET', url: '/v1/folder' });
+    await raw(b, { method: 'GET', url: '/v1/folder' });
     const deleted = await lastEntry(t, b, `/v1/client/${created.body.id}`);
     expect(deleted).toMatchObject({
       method: 'DELETE',
@@ -87,13 +86,13 @@ describe('GET /v1/log/ — what a call records', () => {
 
   it('stores urlencoded and multipart bodies as objects', async () => {
     const b = await newBusiness(t);
-    await send(t.app, b, {
+    await raw(b, {
       method: 'POST',
       url: '/v1/client?enc=form',
       form: 'urlencoded',
       body: { companyName: 'Form Co', 'status[id]': String(b.ids.clientStatuses.customer) },
     });
-    await send(t.app, b, {
+    await raw(b, {
       method: 'POST',
       url: '/v1/client?enc=multipart',
       form: 'multipart',
@@ -113,12 +112,12 @@ describe('GET /v1/log/ — what a call records', () => {
     const b = await newBusiness(t, { plan: 'BASIC' });
     const invalid = await call(b, { method: 'POST', url: '/v1/client?case=invalid', body: { email: 'not-an-email' } });
     expect(invalid.status).toBe(400);
-    await send(t.app, b, {
+    await raw(b, {
       method: 'POST',
       url: '/v1/client?case=malformed',
       raw: { payload: '{"companyName": ', contentType: 'application/json' },
     });
-    await send(t.app, b, { method: 'GET', url: '/v1/client/999999999' });
+    await raw(b, { method: 'GET', url: '/v1/client/999999999' });
     const plan = await call(b, { method: 'GET', url: '/v1/member' });
     expect(plan.status).toBe(403);
 
@@ -182,7 +181,7 @@ describe('GET /v1/log/ — what a call records', () => {
     const b = await newBusiness(t);
     const big = 'é'.repeat(40_000); // 80 000 bytes of UTF-8
     const body = JSON.stringify({ companyName: 'Big', content: big });
-    const res = await send(t.app, b, {
+    const res = await raw(b, {
       method: 'POST',
       url: '/v1/client?case=big',
       raw: { payload: body, contentType: 'application/json' },
@@ -198,7 +197,7 @@ describe('GET /v1/log/ — what a call records', () => {
 
     // The log list that returned that entry was itself larger than 64 KiB: its own row is truncated too.
     await t.app.logWriter.flush();
-    const again = await sendJson<{ results: LogEntryBody[] }>(t.app, b, {
+    const again = await call<{ results: LogEntryBody[] }>(b, {
       method: 'GET',
       url: '/v1/log/?page_size=100&case=again',
     });
@@ -214,9 +213,9 @@ describe('GET /v1/log/ — what a call records', () => {
 describe('GET /v1/log/ — the list', () => {
   it('lists newest first, in pages linked by next and previous', async () => {
     const b = await newBusiness(t);
-    for (const n of [1, 2, 3]) await send(t.app, b, { method: 'GET', url: `/v1/folder?n=${n}` });
+    for (const n of [1, 2, 3]) await raw(b, { method: 'GET', url: `/v1/folder?n=${n}` });
     await t.app.logWriter.flush();
-    const first = await sendJson<{ next: string; previous: null; results: LogEntryBody[] }>(t.app, b, {
+    const first = await call<{ next: string; previous: null; results: LogEntryBody[] }>(b, {
       method: 'GET',
       url: '/v1/log/?page_size=2',
     });
@@ -224,14 +223,14 @@ describe('GET /v1/log/ — the list', () => {
     expect(first.body.previous).toBeNull();
     const next = new URL(first.body.next);
     expect(next.searchParams.get('page_size')).toBe('2');
-    const second = await sendJson<{ next: string | null; previous: string; results: LogEntryBody[] }>(t.app, b, {
+    const second = await call<{ next: string | null; previous: string; results: LogEntryBody[] }>(b, {
       method: 'GET',
       url: next.pathname + next.search,
     });
     expect(second.body.results.map((e) => e.path)).toEqual(['/v1/folder?n=1']);
     expect(second.body.next).toBeNull();
     const prev = new URL(second.body.previous);
-    const back = await sendJson<{ results: LogEntryBody[] }>(t.app, b, {
+    const back = await call<{ results: LogEntryBody[] }>(b, {
       method: 'GET',
       url: prev.pathname + prev.search,
     });
@@ -297,7 +296,7 @@ describe('retention and writing', () => {
     const b = await newBusiness(t);
     const other = await buildSiblingApp(t, {});
     for (const n of [1, 2, 3]) {
-      const res = await send(other, b, { method: 'GET', url: `/v1/folder?closing=${n}` });
+      const res = await apiClient(other).raw(b, { method: 'GET', url: `/v1/folder?closing=${n}` });
       expect(res.statusCode).toBe(200);
     }
     await other.close();

@@ -8,10 +8,11 @@ import { redactUrlCredentials } from '../../../src/plugins/request-log.ts';
 import { buildSiblingApp, buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { runCommonRouteTests } from '../../setup/common-route-tests.ts';
 import { newBusiness, newKey, revokeKey } from '../../setup/factories.ts';
-import { send, sendJson } from '../../setup/signed-request.ts';
 import { type LogEntryBody, logOf } from './log-helpers.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { call, raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -30,8 +31,8 @@ describe('tenant isolation', () => {
     const a = await newBusiness(t);
     const b = await newBusiness(t);
     for (const n of [1, 2, 3]) {
-      await send(t.app, a, { method: 'GET', url: `/v1/folder?owner=a&n=${n}` });
-      await send(t.app, b, { method: 'GET', url: `/v1/folder?owner=b&n=${n}` });
+      await raw(a, { method: 'GET', url: `/v1/folder?owner=a&n=${n}` });
+      await raw(b, { method: 'GET', url: `/v1/folder?owner=b&n=${n}` });
     }
     const aPaths = (await logOf(t, a)).map((e) => e.path);
     const bPaths = (await logOf(t, b)).map((e) => e.path);
@@ -39,9 +40,9 @@ describe('tenant isolation', () => {
     expect(bPaths).toEqual(['/v1/folder?owner=b&n=3', '/v1/folder?owner=b&n=2', '/v1/folder?owner=b&n=1']);
 
     // A cursor of a's list, replayed by b, only ever reads b's rows.
-    const page = await sendJson<{ next: string }>(t.app, a, { method: 'GET', url: '/v1/log/?page_size=1' });
+    const page = await call<{ next: string }>(a, { method: 'GET', url: '/v1/log/?page_size=1' });
     const next = new URL(page.body.next);
-    const replay = await sendJson<{ results: LogEntryBody[] }>(t.app, b, {
+    const replay = await call<{ results: LogEntryBody[] }>(b, {
       method: 'GET',
       url: next.pathname + next.search,
     });
@@ -52,7 +53,7 @@ describe('tenant isolation', () => {
   it("logs each business's calls under the business of the key that made them, whichever key", async () => {
     const a = await newBusiness(t);
     const second = await newKey(t, a.businessId);
-    await send(t.app, { ...second }, { method: 'GET', url: '/v1/folder?key=second' });
+    await raw({ ...second }, { method: 'GET', url: '/v1/folder?key=second' });
     const paths = (await logOf(t, a)).map((e) => e.path);
     expect(paths).toContain('/v1/folder?key=second');
   });
@@ -62,7 +63,7 @@ describe('what is stored', () => {
   it('stores no header value: not the key, not the signature, not Authorization, Cookie or any other header', async () => {
     const b = await newBusiness(t);
     const marker = `secret-${Math.random().toString(36).slice(2)}`;
-    await send(t.app, b, {
+    await raw(b, {
       method: 'POST',
       url: '/v1/client?case=headers',
       body: { companyName: 'Headers Co' },
@@ -100,10 +101,10 @@ describe('the client address', () => {
   it('is the peer address; X-Forwarded-For is believed only from a proxy BIZAPI_TRUST_PROXY trusts', async () => {
     const b = await newBusiness(t);
     const headers = { 'x-forwarded-for': '203.0.113.9' };
-    await send(t.app, b, { method: 'GET', url: '/v1/folder?via=direct', headers });
+    await raw(b, { method: 'GET', url: '/v1/folder?via=direct', headers });
     const behindProxy = await buildSiblingApp(t, { BIZAPI_TRUST_PROXY: '127.0.0.1' });
     try {
-      await send(behindProxy, b, { method: 'GET', url: '/v1/folder?via=proxy', headers });
+      await apiClient(behindProxy).raw(b, { method: 'GET', url: '/v1/folder?via=proxy', headers });
       await behindProxy.logWriter.flush();
     } finally {
       await behindProxy.close();
@@ -128,7 +129,7 @@ describe('what is never logged', () => {
       '/readyz',
       '/metrics',
     ]) {
-      const res = await t.app.inject({ method: 'GET', url, headers });
+      const res = await raw(undefined, { method: 'GET', url, headers });
       expect(res.statusCode, url).toBe(200);
     }
     expect(await logOf(t, b)).toEqual([]);
@@ -139,22 +140,15 @@ describe('what is never logged', () => {
     const doomed = await newKey(t, b.businessId);
     await revokeKey(t, doomed);
     const marker = `unauth-${Math.random().toString(36).slice(2)}`;
-    expect((await send(t.app, undefined, { method: 'GET', url: `/v1/folder?m=${marker}-none` })).statusCode).toBe(401);
+    expect((await raw(undefined, { method: 'GET', url: `/v1/folder?m=${marker}-none` })).statusCode).toBe(401);
     expect(
-      (
-        await send(
-          t.app,
-          { apiKey: 'bz_unknown', secretKey: 'x' },
-          { method: 'GET', url: `/v1/folder?m=${marker}-unknown` },
-        )
-      ).statusCode,
+      (await raw({ apiKey: 'bz_unknown', secretKey: 'x' }, { method: 'GET', url: `/v1/folder?m=${marker}-unknown` }))
+        .statusCode,
     ).toBe(401);
-    expect((await send(t.app, doomed, { method: 'GET', url: `/v1/folder?m=${marker}-revoked` })).statusCode).toBe(401);
+    expect((await raw(doomed, { method: 'GET', url: `/v1/folder?m=${marker}-revoked` })).statusCode).toBe(401);
     // An unknown path or method answers 404 / 405 without a valid key, and is not logged either.
-    expect((await send(t.app, undefined, { method: 'GET', url: `/v1/nothing-here?m=${marker}-none` })).statusCode).toBe(
-      404,
-    );
-    expect((await send(t.app, doomed, { method: 'PUT', url: `/v1/client?m=${marker}-revoked` })).statusCode).toBe(405);
+    expect((await raw(undefined, { method: 'GET', url: `/v1/nothing-here?m=${marker}-none` })).statusCode).toBe(404);
+    expect((await raw(doomed, { method: 'PUT', url: `/v1/client?m=${marker}-revoked` })).statusCode).toBe(405);
     await t.app.logWriter.flush();
     const rows = await t.testDb.db.selectFrom('api_log').select('path').where('path', 'like', `%${marker}%`).execute();
     expect(rows).toEqual([]);

@@ -16,6 +16,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -129,7 +130,7 @@ describe.skipIf(skip !== undefined)(
       const { failed, foreign, errors } = await openDocs(page, optionalBase);
       expect(failed).toEqual([]);
       expect(foreign).toEqual([]);
-      const doc = (await optional.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      const doc = (await apiClient(optional.app).raw(undefined, { method: 'GET', url: '/openapi.json' })).json() as {
         paths: Record<string, object>;
       };
       const operations = Object.values(doc.paths).reduce(

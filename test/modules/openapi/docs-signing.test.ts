@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness } from '../../setup/factories.ts';
 import { signV2 } from '../../../src/modules/auth/hmac.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
@@ -107,7 +108,7 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the docs page signs Try-it-out reques
     // Both clients exist; the requests carried signatures, never the secret.
     const url = `/v1/client?search=${encodeURIComponent(name)}`;
     const ts = Math.floor(Date.now() / 1000);
-    const list = await t.app.inject({
+    const list = await apiClient(t.app).raw(undefined, {
       method: 'GET',
       url,
       headers: {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -38,7 +39,7 @@ describe.skipIf(!fs.existsSync(CHROMIUM))(
     });
 
     it('lists every operation of the OpenAPI document, from local assets only', async () => {
-      const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      const doc = (await apiClient(t.app).raw(undefined, { method: 'GET', url: '/openapi.json' })).json() as {
         paths: Record<string, Record<string, unknown>>;
       };
       const expected = Object.entries(doc.paths)

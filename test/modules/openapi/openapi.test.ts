@@ -2,8 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { dereference } from '../../setup/openapi-document.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 let t: TestApp;
+const { raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -19,7 +21,7 @@ type Operation = {
 };
 
 async function document(url = '/openapi.json') {
-  const res = await t.app.inject({ method: 'GET', url });
+  const res = await raw(undefined, { method: 'GET', url });
   expect(res.statusCode).toBe(200);
   return res.json() as {
     openapi: string;
@@ -117,21 +119,21 @@ describe('GET /openapi.json', () => {
 
 describe('GET /docs', () => {
   it('serves the docs UI and its assets from the server itself', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/docs/' });
+    const page = await raw(undefined, { method: 'GET', url: '/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).not.toMatch(/https?:\/\/(?!127\.0\.0\.1|localhost)[^"']*\.js/);
-    const bundle = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-ui-bundle.js' });
+    const bundle = await raw(undefined, { method: 'GET', url: '/docs/static/swagger-ui-bundle.js' });
     expect(bundle.statusCode).toBe(200);
     expect(bundle.body.length).toBeGreaterThan(100_000);
   });
 
   it('titles the tab and shows the logo of bizapi, and never upgrades requests to https (issue 36)', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/docs/' });
+    const page = await raw(undefined, { method: 'GET', url: '/docs/' });
     expect(page.body).toContain('<title>bizapi — API docs</title>');
     expect(page.body).toContain('theme/favicon.svg');
     expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
-    const init = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    const init = await raw(undefined, { method: 'GET', url: '/docs/static/swagger-initializer.js' });
     expect(init.body).toContain(`data:image/svg+xml;base64,`);
     expect(init.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });

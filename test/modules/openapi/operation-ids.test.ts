@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 interface Row {
   method: string;
@@ -47,10 +48,11 @@ function conventionalId(method: string, path: string): string {
 }
 
 let t: TestApp;
+const { raw } = apiClient(() => t.app);
 let paths: Record<string, Record<string, { operationId?: string }>>;
 beforeAll(async () => {
   t = await buildTestApp();
-  paths = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json().paths;
+  paths = (await raw(undefined, { method: 'GET', url: '/openapi.json' })).json().paths;
 });
 afterAll(async () => {
   await t.close();

@@ -8,7 +8,7 @@ import { createDemo } from '../../../src/demo/demo.ts';
 import { DEMO_PROJECTS } from '../../../src/demo/demo-data.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { relative } from '../../setup/helpers.ts';
 
@@ -35,7 +35,7 @@ const KEYS = [
 const FULL_KEYS = [...KEYS, 'updated'];
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-const { call, get, listIds } = apiClient(() => t.app);
+const { call, get, listIds, raw } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/project', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -199,7 +199,7 @@ describe('the contract reference', () => {
       title: 'Renamed contract',
       status: 'I',
     });
-    expect((await send(t.app, b, { method: 'DELETE', url: `/v1/contract/${contract.id}` })).statusCode).toBe(204);
+    expect((await raw(b, { method: 'DELETE', url: `/v1/contract/${contract.id}` })).statusCode).toBe(204);
     const after = await get(b, `/v1/project/${p.id}`);
     expect(after.status).toBe(200);
     expect(after.body).toEqual({ ...p, contract: null, updated: expect.any(String) });
@@ -336,7 +336,7 @@ describe('DELETE /v1/project/{project_id}', () => {
     const b = await newBusiness(t);
     const keep = await create(b, { title: 'Keep' });
     const doomed = await create(b, { title: 'Doomed', status: 'I' });
-    const del = await send(t.app, b, { method: 'DELETE', url: `/v1/project/${doomed.id}` });
+    const del = await raw(b, { method: 'DELETE', url: `/v1/project/${doomed.id}` });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
     for (const req of [
@@ -472,7 +472,7 @@ describe('GET /v1/project', () => {
     const p = await create(b, { title: 'Free' });
     expect((await call(b, { method: 'PATCH', url: `/v1/project/${p.id}`, body: { status: 'I' } })).status).toBe(200);
     expect(await listIds(b, '/v1/project')).toEqual([p.id]);
-    expect((await send(t.app, b, { method: 'DELETE', url: `/v1/project/${p.id}` })).statusCode).toBe(204);
+    expect((await raw(b, { method: 'DELETE', url: `/v1/project/${p.id}` })).statusCode).toBe(204);
   });
 });
 

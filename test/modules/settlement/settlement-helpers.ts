@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness, testCatalog } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 /**
  * A business with settlement types: `ini` (INI, single round), `ins` (INS, multiple rounds), `sin` (SIN,
@@ -33,7 +33,7 @@ export async function contractFor(
   b: TestBusiness,
   extra: Record<string, unknown> = {},
 ): Promise<Record<string, any>> {
-  const res = await sendJson(t.app, b, {
+  const res = await apiClient(t.app).call(b, {
     method: 'POST',
     url: '/v1/contract',
     body: {
@@ -74,7 +74,7 @@ export async function createSettlement(
   typeId: number | undefined,
   extra: Record<string, unknown> = {},
 ): Promise<Record<string, any>> {
-  const res = await sendJson(t.app, b, {
+  const res = await apiClient(t.app).call(b, {
     method: 'POST',
     url: '/v1/settlement',
     body: settlementBody(contractId, typeId, extra),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, todayIn } from '../../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
-import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
 import { contractFor, createSettlement, settlementBody, settlementBusiness } from './settlement-helpers.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { prevDay, relative } from '../../setup/helpers.ts';
@@ -48,7 +48,7 @@ const FULL_KEYS = [
 const RFC3339_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const api = apiClient(() => t.app);
-const { call, get, listIds } = api;
+const { call, get, listIds, raw } = api;
 const patch = (b: TestBusiness, id: unknown, body: unknown) => api.patch(b, `/v1/settlement/${id}`, body);
 function memberOf(b: TestBusiness, key: 'kim' | 'lee' | 'park') {
   const members = {
@@ -453,7 +453,7 @@ describe('DELETE', () => {
     const doomed = await createSettlement(t, b, c.id, b.ids.settlementTypes.ini);
     await patch(b, doomed.id, { status: 'S' });
     const note = await call(b, { method: 'POST', url: `/v1/settlement/${doomed.id}/history`, body: { content: 'n' } });
-    const del = await send(t.app, b, { method: 'DELETE', url: `/v1/settlement/${doomed.id}` });
+    const del = await raw(b, { method: 'DELETE', url: `/v1/settlement/${doomed.id}` });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
     for (const req of [
@@ -695,7 +695,7 @@ describe('settlement notes /v1/settlement/{settlement_id}/history', () => {
       body: { content: 'Invoice re-sent' },
     });
     expect(edited.body).toEqual({ ...first.body, content: 'Invoice re-sent', updated: edited.body.updated });
-    expect((await send(t.app, b, { method: 'DELETE', url: `${url}/${first.body.id}` })).statusCode).toBe(204);
+    expect((await raw(b, { method: 'DELETE', url: `${url}/${first.body.id}` })).statusCode).toBe(204);
     expect((await get(b, url)).body.results.map((n: { id: number }) => n.id)).toEqual([second.body.id]);
   });
 });

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import type { TestBusiness } from '../../setup/factories.ts';
-import { sendJson } from '../../setup/signed-request.ts';
+import { apiClient } from '../../setup/api-client.ts';
 
 /** Keys of the short shape (list items, create response), in order. */
 export const SHORT_KEYS = [
@@ -57,7 +57,7 @@ export async function newInquiry(
   b: TestBusiness,
   name = 'Website renewal',
 ): Promise<{ id: number; uniqueId: string | null; name: string }> {
-  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/inquiry', body: { name } });
+  const res = await apiClient(t.app).call(b, { method: 'POST', url: '/v1/inquiry', body: { name } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.id, uniqueId: res.body.uniqueId, name: res.body.name };
 }
@@ -68,7 +68,7 @@ export async function newTodo(
   b: TestBusiness,
   body: Record<string, unknown>,
 ): Promise<Record<string, any>> {
-  const res = await sendJson(t.app, b, { method: 'POST', url: '/v1/todo', body });
+  const res = await apiClient(t.app).call(b, { method: 'POST', url: '/v1/todo', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }

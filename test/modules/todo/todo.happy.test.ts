@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemo } from '../../../src/demo/demo.ts';
 import { DEMO_TODOS } from '../../../src/demo/demo-data.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send } from '../../setup/signed-request.ts';
 import {
   buildClockedApp,
   type ClockedApp,
@@ -26,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { call, listIds } = apiClient(() => t.app);
+const { call, listIds, raw } = apiClient(() => t.app);
 
 /** Sets the server's "now". */
 function at(iso: string): Date {
@@ -354,7 +353,7 @@ describe('DELETE /v1/todo/{todo_id}', () => {
     const { id } = await newInquiry(t, b);
     const keep = await newTodo(t, b, { inquiry: { id }, type: 'E', dueDate: '2026-11-25', action: 'Keep' });
     const doomed = await newTodo(t, b, { inquiry: { id }, type: 'E', dueDate: '2026-11-25', action: 'Doomed' });
-    const del = await send(t.app, b, { method: 'DELETE', url: `/v1/todo/${doomed.id}` });
+    const del = await raw(b, { method: 'DELETE', url: `/v1/todo/${doomed.id}` });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
     for (const req of [
@@ -379,7 +378,7 @@ describe('todos of a deleted inquiry', () => {
     const doomed = await newInquiry(t, b, 'Doomed');
     const kept = await newTodo(t, b, { inquiry: { id: live.id }, type: 'E', dueDate: '2026-11-25', action: 'Kept' });
     const gone = await newTodo(t, b, { inquiry: { id: doomed.id }, type: 'E', dueDate: '2026-11-25', action: 'Gone' });
-    expect((await send(t.app, b, { method: 'DELETE', url: `/v1/inquiry/${doomed.id}` })).statusCode).toBe(204);
+    expect((await raw(b, { method: 'DELETE', url: `/v1/inquiry/${doomed.id}` })).statusCode).toBe(204);
     expect(await listIds(b, '/v1/todo')).toEqual([kept.id]);
     expect(await listIds(b, `/v1/todo?inquiry_id=${doomed.id}`)).toEqual([]);
     for (const req of [
@@ -475,7 +474,7 @@ describe('plans', () => {
       expect((await get(b, '/v1/todo')).status).toBe(200);
       expect((await get(b, `/v1/todo/${todo.id}`)).status).toBe(200);
       expect((await patch(b, todo.id, { isComplete: true })).status).toBe(200);
-      expect((await send(t.app, b, { method: 'DELETE', url: `/v1/todo/${todo.id}` })).statusCode).toBe(204);
+      expect((await raw(b, { method: 'DELETE', url: `/v1/todo/${todo.id}` })).statusCode).toBe(204);
     }
   });
 });

@@ -24,15 +24,14 @@ import { ENDPOINT_LOCK_TIMEOUT_MS } from '../../../src/modules/webhook/webhook.s
 import { apiClient } from '../../setup/api-client.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../../setup/factories.ts';
-import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import type { SignedRequest } from '../../setup/signed-request.ts';
 import { DIALECT } from '../../setup/test-db.ts';
 import { type PostgresConfig, sessionUrlOf } from '../../../src/config.ts';
 import { until } from '../../setup/helpers.ts';
 
 let t: TestApp;
-const { get, post } = apiClient(() => t.app);
-/** A signed request, answered raw (status, headers, exact body bytes). */
-const call = (b: TestBusiness, req: SignedRequest) => send(t.app, b, req);
+/** `call`: a signed request, answered raw (status, headers, exact body bytes). */
+const { get, post, raw: call } = apiClient(() => t.app);
 
 /** One request the receiver got. */
 interface Receipt {

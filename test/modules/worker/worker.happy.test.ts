@@ -8,7 +8,7 @@ import { createDemo } from '../../../src/demo/demo.ts';
 import { DEMO_WORKERS } from '../../../src/demo/demo-data.ts';
 import { buildTestApp, type TestApp } from '../../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../../setup/factories.ts';
-import { send, type SignedRequest } from '../../setup/signed-request.ts';
+import { type SignedRequest } from '../../setup/signed-request.ts';
 import { apiClient } from '../../setup/api-client.ts';
 import { relative } from '../../setup/helpers.ts';
 
@@ -45,7 +45,7 @@ function dev(b: TestBusiness) {
 function designer(b: TestBusiness) {
   return { id: b.ids.positions.designer!, title: 'Designer', symbolColor: '#eb5757' };
 }
-const { call, get, listIds } = apiClient(() => t.app);
+const { call, get, listIds, raw } = apiClient(() => t.app);
 async function create(b: TestBusiness, body: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await call(b, { method: 'POST', url: '/v1/worker', body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -178,7 +178,7 @@ describe('DELETE /v1/worker/{worker_id}', () => {
     const b = await business();
     const keep = await create(b, { name: 'Keep', position: { id: b.ids.positions.dev } });
     const doomed = await create(b, { name: 'Doomed', position: { id: b.ids.positions.dev } });
-    const del = await send(t.app, b, { method: 'DELETE', url: `/v1/worker/${doomed.id}` });
+    const del = await raw(b, { method: 'DELETE', url: `/v1/worker/${doomed.id}` });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
     for (const req of [
@@ -299,7 +299,7 @@ describe('GET /v1/worker', () => {
     const w = await create(b, { name: 'Free', position: { id: b.ids.positions.dev } });
     expect((await call(b, { method: 'PATCH', url: `/v1/worker/${w.id}`, body: { order: 9 } })).body.order).toBe(9);
     expect(await listIds(b, '/v1/worker')).toEqual([w.id]);
-    expect((await send(t.app, b, { method: 'DELETE', url: `/v1/worker/${w.id}` })).statusCode).toBe(204);
+    expect((await raw(b, { method: 'DELETE', url: `/v1/worker/${w.id}` })).statusCode).toBe(204);
     expect(await listIds(b, '/v1/worker')).toEqual([]);
   });
 });
