@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { checkResponse, type DocOperation, type Document } from './openapi-document.ts';
 import { HOSTILE_STRINGS, invalid, valid } from './schema-arbitrary.ts';
-import { type Credentials, send } from './signed-request.ts';
+import { type Credentials } from './signed-request.ts';
+import { apiClient } from './api-client.ts';
 
 /** Options of {@link fuzzOperation}. */
 export interface FuzzOptions {
@@ -76,7 +77,7 @@ export async function fuzzOperation(
     label: string,
   ) => {
     cases += 1;
-    const res = await send(app, creds, {
+    const res = await apiClient(app).raw(creds, {
       method: op.method,
       url,
       ...(body.raw

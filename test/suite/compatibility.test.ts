@@ -10,8 +10,10 @@ import { signBody } from '../../src/modules/auth/hmac.ts';
 import { todayIn } from '../../src/shared/time.ts';
 import { buildTestApp, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, testCatalog, type TestBusiness } from '../setup/factories.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
+const { raw } = apiClient(() => t.app);
 beforeAll(async () => {
   t = await buildTestApp({ BIZAPI_RATE_LIMIT: '0' });
 });
@@ -30,11 +32,11 @@ async function cli(b: TestBusiness, method: string, url: string, body = '', sign
     accept: 'application/json',
   };
   if (sign) headers['x-signature'] = signBody(b.secretKey, body);
-  const res = await t.app.inject({
+  const res = await raw(undefined, {
     method: method as 'GET',
     url,
     headers,
-    ...(body !== '' && { payload: Buffer.from(body, 'utf8') }),
+    ...(body !== '' && { raw: { payload: Buffer.from(body, 'utf8') } }),
   });
   return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as any) : undefined, headers: res.headers };
 }
@@ -80,10 +82,10 @@ describe('the vendor CLI: a JSON content type on every request', () => {
     }
     // A signature over other bytes (the body re-serialised with spaces) does not verify.
     const body = compact({ name }, false);
-    const res = await t.app.inject({
+    const res = await raw(undefined, {
       method: 'POST',
       url: '/v1/inquiry',
-      payload: body,
+      raw: { payload: body },
       headers: {
         'content-type': 'application/json',
         'x-api-key': b.apiKey,
@@ -103,7 +105,7 @@ describe('edge functions: unsigned calls in the default (optional) signature mod
     expect(created.status).toBe(201);
     expect((await cli(b, 'GET', '/v1/client', '', false)).body.results[0].companyName).toBe('한빛 주식회사');
     expect((await cli(b, 'DELETE', `/v1/client/${created.body.id}`, '', false)).status).toBe(204);
-    const wrong = await t.app.inject({
+    const wrong = await raw(undefined, {
       method: 'GET',
       url: '/v1/client',
       headers: { 'x-api-key': b.apiKey, 'x-signature': 'deadbeef' },
@@ -237,7 +239,7 @@ describe('a daily briefing: parallel date-filtered lists', () => {
     const b = await newBusiness(t);
     const missing = await cli(b, 'GET', '/v1/inquiry/2147483000');
     expect(missing.body.detail).toBe('Not found.');
-    const unauth = await t.app.inject({
+    const unauth = await raw(undefined, {
       method: 'GET',
       url: '/v1/inquiry',
       headers: { 'content-type': 'application/json' },

@@ -16,12 +16,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../../src/modules/auth/hmac.ts';
 import { encryptSecret } from '../../src/modules/auth/secret-box.ts';
 import { TEST_MASTER_KEY_HEX } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
 import { DIALECT, openTestDb, type TestDb } from '../setup/test-db.ts';
-import { BIN } from '../setup/server-process.ts';
+import { BIN, fetchJson } from '../setup/server-process.ts';
 import { freePort } from '../setup/helpers.ts';
 
 let testDb: TestDb;
@@ -89,20 +88,12 @@ async function streamWrites(
   const loop = async () => {
     for (;;) {
       const companyName = `Crash test ${n++}`;
-      const body = JSON.stringify(
-        inquiryFor === undefined ? { companyName } : { name: companyName, inChargeSet: [{ id: inquiryFor }] },
-      );
+      const body =
+        inquiryFor === undefined ? { companyName } : { name: companyName, inChargeSet: [{ id: inquiryFor }] };
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/v1/${inquiryFor === undefined ? 'client' : 'inquiry'}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-api-key': b.apiKey,
-            'x-signature': signBody(b.secretKey, body),
-          },
-          body,
-        });
-        if (res.status === 201) acknowledged.push({ id: ((await res.json()) as { id: number }).id, companyName });
+        const url = `/v1/${inquiryFor === undefined ? 'client' : 'inquiry'}`;
+        const res = await fetchJson(`http://127.0.0.1:${port}`, b, 'POST', url, body);
+        if (res.status === 201) acknowledged.push({ id: (res.body as { id: number }).id, companyName });
       } catch {
         return; // the server is gone
       }
@@ -154,9 +145,7 @@ describe(`SIGKILL during a stream of writes (${DIALECT})`, () => {
       for (const w of acknowledged) expect(byId.get(w.id), `acknowledged client ${w.id}`).toBe(w.companyName);
       // And through the API after the restart.
       const last = acknowledged.at(-1)!;
-      const res = await fetch(`http://127.0.0.1:${port}/v1/client/${last.id}`, {
-        headers: { 'x-api-key': b.apiKey, 'x-signature': signBody(b.secretKey, '') },
-      });
+      const res = await fetchJson(`http://127.0.0.1:${port}`, b, 'GET', `/v1/client/${last.id}`);
       expect(res.status).toBe(200);
     } finally {
       restarted.kill('SIGTERM');

@@ -12,6 +12,7 @@ import { signBody } from '../../src/modules/auth/hmac.ts';
 import { checkResponse, type DocOperation, type Document, type JsonSchema } from '../setup/openapi-document.ts';
 import type { Credentials } from '../setup/signed-request.ts';
 import { fillPath, type Records } from './fuzz-targets.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 /** What one run produced: the number of requests, the count by status class, the distinct problems. */
 export interface HostileReport {
@@ -116,7 +117,12 @@ export async function fuzzHostile(
       ...req.headers,
     };
     const target = req.url ?? url;
-    const res = await app.inject({ method: op.method, url: target, payload, headers });
+    const res = await apiClient(app).raw(undefined, {
+      method: op.method,
+      url: target,
+      ...(payload !== undefined && { raw: { payload } }),
+      headers,
+    });
     report.cases += 1;
     report.byClass[`${Math.floor(res.statusCode / 100)}xx` as keyof HostileReport['byClass']] += 1;
     const where = `${op.method} ${op.path} [${label}]`;

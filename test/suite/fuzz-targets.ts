@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import type { DocOperation, Document } from '../setup/openapi-document.ts';
 import { valid } from '../setup/schema-arbitrary.ts';
-import { type Credentials, sendJson } from '../setup/signed-request.ts';
+import { type Credentials } from '../setup/signed-request.ts';
+import { apiClient } from '../setup/api-client.ts';
 
 /** Record ids by collection path template (`/v1/client`, `/v1/inquiry/{inquiry_id}/text_history`, …). */
 export type Records = Record<string, number>;
@@ -36,7 +37,7 @@ export function fillPath(template: string, records: Records, override: Records =
 
 /** The first id a catalog list answers (a plain array or a page), or `undefined`. */
 async function catalogIds(app: FastifyInstance, creds: Credentials, url: string): Promise<number[]> {
-  const res = await sendJson(app, creds, { method: 'GET', url });
+  const res = await apiClient(app).call(creds, { method: 'GET', url });
   if (res.status !== 200) return [];
   const items = (Array.isArray(res.body) ? res.body : res.body?.results) as { id?: unknown }[] | undefined;
   return (items ?? []).map((i) => i.id).filter((id): id is number => typeof id === 'number');
@@ -111,25 +112,33 @@ const SEEDERS: Record<
   '/v1/inquiry/{inquiry_id}/file': async (app, creds, records) => {
     const inquiryId = records['/v1/inquiry'];
     if (inquiryId === undefined) return undefined;
-    const presigned = await sendJson(app, creds, { method: 'POST', url: '/v1/presigned', body: { name: 'seed.pdf' } });
+    const presigned = await apiClient(app).call(creds, {
+      method: 'POST',
+      url: '/v1/presigned',
+      body: { name: 'seed.pdf' },
+    });
     if (presigned.status !== 201) return undefined;
     const url = new URL(presigned.body.url as string);
-    const put = await app.inject({ method: 'PUT', url: `${url.pathname}${url.search}`, payload: '%PDF-1.4 seed' });
+    const put = await apiClient(app).raw(undefined, {
+      method: 'PUT',
+      url: `${url.pathname}${url.search}`,
+      raw: { payload: '%PDF-1.4 seed' },
+    });
     if (put.statusCode !== 200) return undefined;
     const body = { fileSet: [{ name: 'seed.pdf', file: presigned.body.path }] };
-    const patched = await sendJson(app, creds, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body });
+    const patched = await apiClient(app).call(creds, { method: 'PATCH', url: `/v1/inquiry/${inquiryId}`, body });
     return (patched.body?.fileSet as { id: number }[] | undefined)?.at(-1)?.id;
   },
   // Events have no POST: the newest one the seeding wrote (docs/api.md#events).
   '/v1/event': async (app, creds) => {
-    const page = await sendJson(app, creds, { method: 'GET', url: '/v1/event?page_size=1' });
+    const page = await apiClient(app).call(creds, { method: 'GET', url: '/v1/event?page_size=1' });
     return (page.body?.results as { id: number }[] | undefined)?.[0]?.id;
   },
   // Deliveries have no POST: the test ping writes one (docs/webhooks.md#test).
   '/v1/webhook/{webhook_id}/delivery': async (app, creds, records) => {
     const webhookId = records['/v1/webhook'];
     if (webhookId === undefined) return undefined;
-    const ping = await sendJson(app, creds, { method: 'POST', url: `/v1/webhook/${webhookId}/test` });
+    const ping = await apiClient(app).call(creds, { method: 'POST', url: `/v1/webhook/${webhookId}/test` });
     return ping.status === 202 ? (ping.body?.id as number | undefined) : undefined;
   },
 };
@@ -163,7 +172,7 @@ export async function seedRecords(
         ...(await withOwnReferences(app, creds, op, url, records)),
         ...candidateBodies(op, records),
       ]) {
-        const res = await sendJson(app, creds, { method: 'POST', url, body });
+        const res = await apiClient(app).call(creds, { method: 'POST', url, body });
         if (res.status === 201 && typeof res.body?.id === 'number') {
           records[op.path] = res.body.id;
           progress = true;

@@ -16,11 +16,10 @@ import { signBody } from '../../src/modules/auth/hmac.ts';
 import { MAX_REPORTED_ERRORS } from '../../src/shared/validation-errors.ts';
 import { buildTestApp, TEST_MASTER_KEY_HEX, type TestApp } from '../setup/build-test-app.ts';
 import { newBusiness, type TestBusiness } from '../setup/factories.ts';
-import { send } from '../setup/signed-request.ts';
 import { apiClient } from '../setup/api-client.ts';
 
 let t: TestApp;
-const { call } = apiClient(() => t.app);
+const { call, raw } = apiClient(() => t.app);
 let a: TestBusiness;
 let b: TestBusiness;
 beforeAll(async () => {
@@ -52,7 +51,7 @@ function rawJson(
   payload: string | Buffer,
   headers: Record<string, string> = {},
 ) {
-  return send(app, who, { method, url, raw: { payload, contentType: 'application/json' }, headers });
+  return apiClient(app).raw(who, { method, url, raw: { payload, contentType: 'application/json' }, headers });
 }
 
 /** `app` on the test database with `env` (and an optional log stream). */
@@ -187,10 +186,10 @@ describe('item 8: BIZAPI_PUBLIC_URL and the Host header', () => {
       await newClient(a);
       await newClient(a);
       for (const host of ['evil.example', '', 'a b']) {
-        const page = await send(app, a, { method: 'GET', url: '/v1/client?page_size=1', headers: { host } });
+        const page = await apiClient(app).raw(a, { method: 'GET', url: '/v1/client?page_size=1', headers: { host } });
         expect(page.statusCode, host).toBe(200);
         expect(page.json().next).toMatch(/^https:\/\/api\.example\.com\/v1\/client\?page_size=1&cursor=/);
-        const presigned = await send(app, a, {
+        const presigned = await apiClient(app).raw(a, {
           method: 'POST',
           url: '/v1/presigned',
           body: { name: 'a.pdf' },
@@ -209,10 +208,10 @@ describe('item 8: BIZAPI_PUBLIC_URL and the Host header', () => {
     await newClient(a);
     // (An empty Host cannot be sent through inject, which fills in its own: see the socket test below.)
     for (const host of ['a b', '[::1', 'x.example:99999', 'x.example/path', 'x@y']) {
-      const page = await send(t.app, a, { method: 'GET', url: '/v1/client?page_size=1', headers: { host } });
+      const page = await raw(a, { method: 'GET', url: '/v1/client?page_size=1', headers: { host } });
       expect(page.statusCode, host).toBe(400);
       expect(page.json().detail).toBe('Invalid or missing Host header.');
-      const presigned = await send(t.app, a, {
+      const presigned = await raw(a, {
         method: 'POST',
         url: '/v1/presigned',
         body: { name: 'a.pdf' },
@@ -220,9 +219,9 @@ describe('item 8: BIZAPI_PUBLIC_URL and the Host header', () => {
       });
       expect(presigned.statusCode, host).toBe(400);
     }
-    const ok = await send(t.app, a, { method: 'GET', url: '/v1/client?page_size=1', headers: { host: '[::1]:8000' } });
+    const ok = await raw(a, { method: 'GET', url: '/v1/client?page_size=1', headers: { host: '[::1]:8000' } });
     expect(ok.json().next).toMatch(/^http:\/\/\[::1\]:8000\/v1\/client\?/);
-    const probe = await t.app.inject({ method: 'GET', url: '/healthz', headers: { host: '' } });
+    const probe = await raw(undefined, { method: 'GET', url: '/healthz', headers: { host: '' } });
     expect(probe.statusCode).toBe(200);
   });
 
@@ -270,37 +269,41 @@ describe('item 9: the server log holds no credentials', () => {
     });
     const app = await appWith({ LOG_LEVEL: 'trace' }, sink);
     try {
-      const presigned = await send(app, a, { method: 'POST', url: '/v1/presigned', body: { name: 'log.pdf' } });
+      const presigned = await apiClient(app).raw(a, {
+        method: 'POST',
+        url: '/v1/presigned',
+        body: { name: 'log.pdf' },
+      });
       expect(presigned.statusCode).toBe(201);
       const upload = new URL(presigned.json().url as string);
       const bytes = Buffer.from('%PDF-1.4 hostile log test');
-      const put = await app.inject({
+      const put = await apiClient(app).raw(undefined, {
         method: 'PUT',
         url: upload.pathname + upload.search,
-        payload: bytes,
+        raw: { payload: bytes },
         headers: { 'content-type': 'application/pdf' },
       });
       expect(put.statusCode).toBeLessThan(300);
-      const tampered = await app.inject({
+      const tampered = await apiClient(app).raw(undefined, {
         method: 'GET',
         url: `${upload.pathname}?expires=1&signature=forgedforgedforged`,
       });
       expect(tampered.statusCode).toBeGreaterThanOrEqual(400);
       const body = JSON.stringify({ companyName: 'Logged Co' });
       const signature = signBody(a.secretKey, body);
-      const created = await send(app, a, {
+      const created = await apiClient(app).raw(a, {
         method: 'POST',
         url: '/v1/client',
         raw: { payload: body, contentType: 'application/json' },
       });
       expect(created.statusCode).toBe(201);
-      const wrong = await send(app, a, {
+      const wrong = await apiClient(app).raw(a, {
         method: 'GET',
         url: '/v1/client?signature=querysecretvalue',
         signature: 'f'.repeat(64),
       });
       expect([200, 403]).toContain(wrong.statusCode);
-      await app.inject({
+      await apiClient(app).raw(undefined, {
         method: 'GET',
         url: '/v1/client',
         headers: { 'x-api-key': a.apiKey, 'x-signature': signature, authorization: 'Bearer tokentokentoken' },
@@ -329,7 +332,7 @@ describe('item 9: the server log holds no credentials', () => {
 describe('item 10: the smaller ones', () => {
   it('answers path ids that are not plain decimal 404', async () => {
     const id = await newClient(a);
-    expect((await send(t.app, a, { method: 'GET', url: `/v1/client/${id}` })).statusCode).toBe(200);
+    expect((await raw(a, { method: 'GET', url: `/v1/client/${id}` })).statusCode).toBe(200);
     const percent = `%3${String(id)[0]}${String(id).slice(1)}`;
     for (const bad of [
       `0${id}`,
@@ -341,7 +344,7 @@ describe('item 10: the smaller ones', () => {
       `${id}%20`,
       '99999999999',
     ]) {
-      const r = await send(t.app, a, { method: 'GET', url: `/v1/client/${bad}` });
+      const r = await raw(a, { method: 'GET', url: `/v1/client/${bad}` });
       expect(r.statusCode, bad).toBe(404);
       expect(r.json().detail).toBe('Not found.');
     }
@@ -407,7 +410,7 @@ describe('item 10: the smaller ones', () => {
     const overlong = Buffer.concat([Buffer.from('{"companyName": "'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]);
     expect((await rawJson(t.app, a, 'POST', '/v1/client', overlong)).statusCode).toBe(400);
     const form = Buffer.concat([Buffer.from('companyName='), Buffer.from([0xe9]), Buffer.from('t%C3%A9')]);
-    const f = await send(t.app, a, {
+    const f = await raw(a, {
       method: 'POST',
       url: '/v1/client',
       raw: { payload: form, contentType: 'application/x-www-form-urlencoded' },
