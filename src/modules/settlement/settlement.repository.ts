@@ -17,30 +17,19 @@ import {
 import type { NewSettlementRow } from '../../db/tables/settlement.table.ts';
 import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 import { MEMBER_COLUMNS, type MemberColumns } from '../../db/tables/catalog.table.ts';
+import { selectColumns } from '../../shared/property-map.ts';
+import { SETTLEMENT_PROPERTIES } from './settlement.properties.ts';
 
+/** The list shape's columns (the property map, ./settlement.properties.ts) and the contract's summary columns. */
 const listColumns = [
-  'settlement.id',
-  'settlement.title',
-  'settlement.status',
-  'settlement.amount',
-  'settlement.additional_amount',
-  'settlement.vat',
-  'settlement.type_alias',
-  'settlement.created',
-  'settlement.due_date',
-  'settlement.settled_date',
+  ...selectColumns(SETTLEMENT_PROPERTIES, 'settlement', 'list'),
   ...NESTED_CONTRACT_COLUMNS,
 ] as const;
 
+/** The full shape's: the list's, the map's other columns and the type's. */
 const detailColumns = [
   ...listColumns,
-  'settlement.settlement_round',
-  'settlement.is_tax_invoice_issued',
-  'settlement.is_tax_invoice_needed',
-  'settlement.tax_invoice_issued_date',
-  'settlement.tax_invoice_issue_due_date',
-  'settlement.is_hidden',
-  'settlement.updated',
+  ...selectColumns(SETTLEMENT_PROPERTIES, 'settlement', 'detail'),
   'settlement_type.id as type_id',
   'settlement_type.base_type as type_base_type',
   'settlement_type.category as type_category',

@@ -19,7 +19,6 @@ import {
   isForeignKeyViolation,
   isUniqueViolation,
   nowTimestamp,
-  toBool,
 } from '../../db/sql-helpers.ts';
 import { ErrorCollector, ValidationError, NotFound, messages } from '../../shared/errors.ts';
 import { type CursorPosition, mapPage, type Page, pageSizeOf } from '../../shared/pagination.ts';
@@ -40,6 +39,8 @@ import type { NoteFull } from '../note/note.schemas.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './settlement.repository.ts';
+import { SETTLEMENT_PROPERTIES } from './settlement.properties.ts';
+import { insertColumns, patchColumns, readShape, restoreBody } from '../../shared/property-map.ts';
 import type {
   Settlement,
   SettlementCreateBody,
@@ -64,43 +65,21 @@ const SINGLE_ROUND_UQ = {
   columns: ['settlement.business_id', 'settlement.contract_id', 'settlement.single_type_id'],
 } as const;
 
-/** Maps a row to the list shape (create response, list item). */
+/** Maps a row to the list shape (create response, list item; ./settlement.properties.ts). */
 export function toSettlementListItem(row: repo.SettlementListRow): SettlementListItem {
-  return {
-    id: row.id,
-    title: row.title,
-    status: row.status as SettlementStatus,
-    amount: row.amount,
-    additionalAmount: row.additional_amount,
-    vat: row.vat,
-    typeAlias: row.type_alias,
-    created: row.created,
-    contract: toNestedContract(row),
-    dueDate: row.due_date,
-    settledDate: row.settled_date,
-  };
+  return readShape(SETTLEMENT_PROPERTIES, row, { contract: toNestedContract(row) }, true);
 }
 
-/** Maps a row and its responsible members to the full shape (retrieve, update). */
+/** Maps a row and its responsible members to the full shape (retrieve, update; ./settlement.properties.ts). */
 export function toSettlement(row: repo.SettlementDetailRow, inChargeSet: Member[]): Settlement {
-  return {
-    ...toSettlementListItem(row),
-    settlementRound: row.settlement_round,
-    isTaxInvoiceIssued: row.is_tax_invoice_issued === 1,
-    isTaxInvoiceNeeded: row.is_tax_invoice_needed === 1,
-    type: {
-      id: row.type_id,
-      baseType: row.type_base_type as SettlementType['baseType'],
-      category: row.type_category as SettlementType['category'],
-      title: row.type_title,
-      allowsMultipleRounds: row.type_allows_multiple_rounds === 1,
-    },
-    taxInvoiceIssuedDate: row.tax_invoice_issued_date,
-    taxInvoiceIssueDueDate: row.tax_invoice_issue_due_date,
-    inChargeSet,
-    isHidden: row.is_hidden === 1,
-    updated: row.updated,
+  const type: SettlementType = {
+    id: row.type_id,
+    baseType: row.type_base_type as SettlementType['baseType'],
+    category: row.type_category as SettlementType['category'],
+    title: row.type_title,
+    allowsMultipleRounds: row.type_allows_multiple_rounds === 1,
   };
+  return readShape(SETTLEMENT_PROPERTIES, row, { contract: toNestedContract(row), type, inChargeSet });
 }
 
 /** Maps a status-history row. */
@@ -142,21 +121,9 @@ async function checkInChargeSet(
   return checkMemberSet(db, businessId, entries ?? [], errors);
 }
 
-/** The plain columns a body sets: only the properties it sends (PATCH is partial). */
+/** The plain columns a body sets: only the properties it sends (PATCH is partial; ./settlement.properties.ts). */
 function columnsFrom(body: SettlementUpdateBody): SettlementRowUpdate {
-  const patch: SettlementRowUpdate = {};
-  if (body.title !== undefined) patch.title = body.title;
-  if (body.amount !== undefined) patch.amount = body.amount;
-  if (body.additionalAmount !== undefined) patch.additional_amount = body.additionalAmount;
-  if (body.vat !== undefined) patch.vat = body.vat;
-  if (body.dueDate !== undefined) patch.due_date = body.dueDate;
-  if (body.settledDate !== undefined) patch.settled_date = body.settledDate;
-  if (body.isTaxInvoiceIssued !== undefined) patch.is_tax_invoice_issued = toBool(body.isTaxInvoiceIssued);
-  if (body.isTaxInvoiceNeeded !== undefined) patch.is_tax_invoice_needed = toBool(body.isTaxInvoiceNeeded);
-  if (body.taxInvoiceIssuedDate !== undefined) patch.tax_invoice_issued_date = body.taxInvoiceIssuedDate;
-  if (body.taxInvoiceIssueDueDate !== undefined) patch.tax_invoice_issue_due_date = body.taxInvoiceIssueDueDate;
-  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
-  return patch;
+  return patchColumns(SETTLEMENT_PROPERTIES, body);
 }
 
 /** The full shape of a row read by `findFullById` (one statement: the row and its responsible members). */
@@ -274,23 +241,13 @@ export async function create(db: Db, auth: Auth, body: SettlementCreateBody): Pr
       const round = body.settlementRound ?? (await repo.countOfType(trx, auth.businessId, body.contract.id, t.id)) + 1;
       const now = nowTimestamp();
       const newId = await repo.insert(trx, auth.businessId, {
+        ...insertColumns(SETTLEMENT_PROPERTIES, body),
         contract_id: body.contract.id,
         type_id: t.id,
         single_type_id: singleRound ? t.id : null,
-        title: body.title,
         status: 'C',
-        amount: body.amount,
-        additional_amount: body.additionalAmount,
-        vat: body.vat,
         settlement_round: round,
         type_alias: t.allowsMultipleRounds ? `${t.title} ${round}` : t.title,
-        is_tax_invoice_issued: toBool(body.isTaxInvoiceIssued ?? false),
-        is_tax_invoice_needed: toBool(body.isTaxInvoiceNeeded ?? false),
-        due_date: body.dueDate ?? null,
-        settled_date: body.settledDate ?? null,
-        tax_invoice_issued_date: body.taxInvoiceIssuedDate ?? null,
-        tax_invoice_issue_due_date: body.taxInvoiceIssueDueDate ?? null,
-        is_hidden: toBool(body.isHidden ?? false),
         created: now,
         updated: now,
       });
@@ -418,19 +375,7 @@ export async function listStatusHistory(
 
 /** The request body that writes a restored shape's plain columns (every writable property, create defaults). */
 function bodyOf(shape: Settlement): SettlementUpdateBody {
-  return {
-    title: shape.title,
-    amount: shape.amount,
-    additionalAmount: shape.additionalAmount ?? 0,
-    vat: shape.vat ?? 0,
-    dueDate: shape.dueDate ?? null,
-    settledDate: shape.settledDate ?? null,
-    isTaxInvoiceIssued: shape.isTaxInvoiceIssued ?? false,
-    isTaxInvoiceNeeded: shape.isTaxInvoiceNeeded ?? false,
-    taxInvoiceIssuedDate: shape.taxInvoiceIssuedDate ?? null,
-    taxInvoiceIssueDueDate: shape.taxInvoiceIssueDueDate ?? null,
-    isHidden: shape.isHidden ?? false,
-  };
+  return restoreBody(SETTLEMENT_PROPERTIES, shape);
 }
 
 /**
