@@ -158,6 +158,26 @@ export function propertiesOf<Row>() {
         toBody: same,
       };
     },
+    /**
+     * A property read from `column` as it is, whose writes are the service's own, not the map's (a value a
+     * check parses first, a `null` that means "no change", a default known only at run time: an inquiry's
+     * `name`, `inquiryDate`, `estimate`): in the shape and the select lists, never in a derived write.
+     */
+    readColumn<C extends keyof Row & string, Api extends Row[C] = Row[C]>(
+      column: C,
+    ): PropertyEntry<Api, undefined, C, Row[C], false, false, true> {
+      return {
+        column,
+        stored: column,
+        list: false,
+        writable: false,
+        read: true,
+        default: undefined,
+        toColumn: unused,
+        fromColumn: same as (value: Row[C]) => Api,
+        toBody: unused,
+      };
+    },
     /** A property stored in `column` through a coercion each way (a boolean stored as 0/1). */
     coerced<C extends keyof Row & string, Api>(
       column: C,

@@ -33,14 +33,15 @@ import { NESTED_CONTRACT_COLUMNS } from '../../db/tables/contract.table.ts';
 import { NESTED_CLIENT_COLUMNS } from '../../db/tables/client.table.ts';
 import { MEMBER_COLUMNS } from '../../db/tables/catalog.table.ts';
 import { NESTED_INQUIRY_COLUMNS, type NestedInquiryColumns } from '../../db/tables/inquiry.table.ts';
+import { selectColumns } from '../../shared/property-map.ts';
+import { INQUIRY_PROPERTIES } from './inquiry.properties.ts';
 
+/**
+ * The create and list shapes' columns: the inquiry's own (inquiry.properties.ts), its status with the
+ * status's folder, and its client's and contract's summaries.
+ */
 const summaryColumns = [
-  'inquiry.id',
-  'inquiry.unique_id',
-  'inquiry.created',
-  'inquiry.name',
-  'inquiry.estimate',
-  'inquiry.inquiry_date',
+  ...selectColumns(INQUIRY_PROPERTIES, 'inquiry', 'list'),
   'inquiry.status_id',
   'inquiry_status.title as status_title',
   'folder.id as folder_id',
@@ -49,9 +50,10 @@ const summaryColumns = [
   ...NESTED_CONTRACT_COLUMNS,
 ] as const;
 
+/** The full shape's columns: the list's, the inquiry's other columns and the funnel's seven. */
 const detailColumns = [
   ...summaryColumns,
-  'inquiry.content',
+  ...selectColumns(INQUIRY_PROPERTIES, 'inquiry', 'detail'),
   'inquiry.utm_campaign',
   'inquiry.utm_source',
   'inquiry.utm_medium',
@@ -59,8 +61,6 @@ const detailColumns = [
   'inquiry.utm_term',
   'inquiry.guest_uid',
   'inquiry.gclid',
-  'inquiry.is_hidden',
-  'inquiry.updated',
 ] as const;
 
 /** Live inquiries of a business with their status, folder, live client and linked contract (1:1). */

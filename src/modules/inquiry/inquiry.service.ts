@@ -66,6 +66,15 @@ import { findTextHistoryIds } from './inquiry-history.repository.ts';
 import type { RestoreOptions, RestoreResult } from '../../shared/restore.ts';
 import { restoredTimes, restoredTimestamp, restoreRecord, checkRestore } from '../../shared/restore-record.ts';
 import * as repo from './inquiry.repository.ts';
+import { INQUIRY_PROPERTIES } from './inquiry.properties.ts';
+import {
+  listShape,
+  patchColumns,
+  readShape,
+  restoreBody,
+  type ShapeOf,
+  storedColumns as storedOf,
+} from '../../shared/property-map.ts';
 import {
   FUNNEL_KEYS,
   type Funnel,
@@ -147,22 +156,30 @@ export function toNestedInquiry(row: NestedInquiryColumns): { id: number; unique
   return { id: row.inquiry_id, uniqueId: row.inquiry_unique_id, name: row.inquiry_name };
 }
 
-/** Maps a row to the properties every inquiry shape starts with (all but `inChargeSet`). */
-export function toInquiryCreated(row: repo.InquirySummaryRow): InquirySummary {
-  return {
-    id: row.id,
-    uniqueId: row.unique_id,
-    created: row.created,
-    status:
-      row.status_id === null || row.status_title === null || row.folder_id === null || row.folder_name === null
-        ? null
-        : { id: row.status_id, title: row.status_title, folder: { id: row.folder_id, name: row.folder_name } },
-    client: toNestedClient(row),
-    contract: toNestedContract(row),
-    name: row.name,
-    estimate: row.estimate,
-    inquiryDate: row.inquiry_date,
-  };
+/**
+ * A full shape as the map types it (inquiry.properties.ts): `fileSet` as stored files (emptied: neither the
+ * create shape nor a restore's body has it), `uniqueId` never null (the schema's is nullable, as the
+ * reference's; the column is not).
+ */
+function asMapped(shape: Omit<Inquiry, 'updated' | 'workSet'> & Partial<Inquiry>): ShapeOf<typeof INQUIRY_PROPERTIES> {
+  return { ...shape, fileSet: [] } as unknown as ShapeOf<typeof INQUIRY_PROPERTIES>;
+}
+
+/** A row's status with its folder, or `null` when it has none (or the status is gone). */
+function statusOf(row: repo.InquirySummaryRow): InquirySummary['status'] {
+  return row.status_id === null || row.status_title === null || row.folder_id === null || row.folder_name === null
+    ? null
+    : { id: row.status_id, title: row.status_title, folder: { id: row.folder_id, name: row.folder_name } };
+}
+
+/** Maps a row and its responsible members to the create and list shape (inquiry.properties.ts). */
+function toInquiryListItem(row: repo.InquirySummaryRow, inChargeSet: Member[]): InquiryListItem {
+  return readShape(
+    INQUIRY_PROPERTIES,
+    row,
+    { status: statusOf(row), client: toNestedClient(row), contract: toNestedContract(row), inChargeSet },
+    true,
+  );
 }
 
 /** The responsible members of each inquiry among `ids`, keyed by inquiry id. */
@@ -248,15 +265,16 @@ async function checkBody(
   return out;
 }
 
-/** The plain columns a body sets: only the properties it sends (PATCH is partial). */
+/**
+ * The plain columns a body sets: only the properties it sends (PATCH is partial): the map's
+ * (inquiry.properties.ts), then those written apart from it (`name` and `inquiryDate`: null keeps them;
+ * `estimate` parsed and `status` checked by {@link checkBody}; the funnel's seven columns).
+ */
 function columnsFrom(body: InquiryUpdateBody | InquiryCreateBody, checked: CheckedBody): InquiryRowUpdate {
-  const patch: InquiryRowUpdate = {};
+  const patch: InquiryRowUpdate = patchColumns(INQUIRY_PROPERTIES, body);
   if (body.name !== undefined && body.name !== null) patch.name = body.name;
   if (body.inquiryDate !== undefined && body.inquiryDate !== null) patch.inquiry_date = body.inquiryDate;
-  if (body.content !== undefined) patch.content = body.content;
   if (checked.estimate !== undefined) patch.estimate = checked.estimate;
-  if (body.client !== undefined) patch.client_id = body.client?.id ?? null;
-  if (body.isHidden !== undefined) patch.is_hidden = toBool(body.isHidden);
   if (checked.status) patch.status_id = checked.status.id;
   if (body.funnel === null) {
     for (const column of Object.values(FUNNEL_COLUMNS)) patch[column] = null;
@@ -303,7 +321,7 @@ export async function list(
     auth.businessId,
     page.rows.map((r) => r.id),
   );
-  return mapPage(page, (row) => ({ ...toInquiryCreated(row), inChargeSet: inCharge.get(row.id) ?? [] }));
+  return mapPage(page, (row) => toInquiryListItem(row, inCharge.get(row.id) ?? []));
 }
 
 /**
@@ -370,8 +388,7 @@ export async function create(
     await recordInquiryNested(trx, auth.businessId, linked);
     return created;
   });
-  const { id, uniqueId, created, status, client, contract, name, estimate, inquiryDate, inChargeSet } = shape;
-  return { id, uniqueId, created, status, client, contract, name, estimate, inquiryDate, inChargeSet };
+  return listShape(INQUIRY_PROPERTIES, asMapped(shape));
 }
 
 /**
@@ -402,9 +419,10 @@ type InquiryState = Omit<Inquiry, 'fileSet'> & { fileSet: StoredFile[] };
 
 /** Maps the one-statement read of an inquiry ({@link repo.findShapeById}) to its {@link InquiryState}. */
 function toState(row: repo.InquiryShapeRow): InquiryState {
-  return {
-    ...toInquiryCreated(row),
-    content: row.content,
+  return readShape(INQUIRY_PROPERTIES, row, {
+    status: statusOf(row),
+    client: toNestedClient(row),
+    contract: toNestedContract(row),
     funnel: toFunnel(row),
     workSet: fromJsonColumn<{ name: string }[]>(row.work_set).map((w) => ({ name: w.name })),
     inChargeSet: fromJsonColumn<Parameters<typeof toMember>[0][]>(row.in_charge_set).map((m) =>
@@ -420,9 +438,7 @@ function toState(row: repo.InquiryShapeRow): InquiryState {
       }),
     ),
     fileSet: toStoredFiles(row.file_set),
-    isHidden: row.is_hidden === 1,
-    updated: row.updated,
-  };
+  });
 }
 
 /**
@@ -437,12 +453,10 @@ async function signed(files: FileContext | undefined, state: InquiryState): Prom
 /** The stored columns of a read that {@link columnsFrom} may write, to compare a patch with (`changedColumns`). */
 function storedColumns(row: repo.InquiryShapeRow): Record<string, unknown> {
   return {
+    ...storedOf(INQUIRY_PROPERTIES, row),
     name: row.name,
     inquiry_date: row.inquiry_date,
-    content: row.content,
     estimate: row.estimate,
-    client_id: row.stored_client_id,
-    is_hidden: row.is_hidden,
     status_id: row.status_id,
     ...Object.fromEntries(Object.values(FUNNEL_COLUMNS).map((c) => [c, row[c]])),
   };
@@ -858,13 +872,12 @@ export async function restore(
   options: RestoreOptions,
 ): Promise<RestoreResult> {
   const { businessId } = auth;
+  // The map's writable properties (inquiry.properties.ts) with their create defaults, then the others.
   const body: InquiryUpdateBody = {
+    ...(restoreBody(INQUIRY_PROPERTIES, asMapped(shape)) as InquiryUpdateBody),
     name: shape.name,
     inquiryDate: shape.inquiryDate,
-    content: shape.content ?? null,
     estimate: shape.estimate,
-    client: shape.client ? { id: shape.client.id } : null,
-    isHidden: shape.isHidden ?? false,
     inChargeSet: (shape.inChargeSet ?? []).map((m) => ({ id: m.id })),
     fieldSet: (shape.fieldSet ?? []).map((v) => ({ field: { id: v.field.id }, value: v.value })),
     funnel: Object.fromEntries(FUNNEL_KEYS.map((k) => [k, shape.funnel?.[k] ?? null])) as InquiryUpdateBody['funnel'],
