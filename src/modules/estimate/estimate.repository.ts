@@ -3,18 +3,14 @@ import type { Db } from '../../db/database.ts';
 import { recordWrites } from '../../db/record-writes.ts';
 import { forUpdateOf, searchAll } from '../../db/sql-helpers.ts';
 import { type CursorPosition, fetchPage, newestFirst, type OrderColumn, type Page } from '../../shared/pagination.ts';
-import type { NewEstimateItemRow } from '../../db/tables/estimate.table.ts';
+import { selectColumns } from '../../shared/property-map.ts';
+import { ESTIMATE_ITEM_PROPERTIES } from './estimate.properties.ts';
 
+/** The estimate item's columns (its property map, ./estimate.properties.ts), its classification's id and title. */
 const columns = [
-  'estimate_item.id',
-  'estimate_item.title',
-  'estimate_item.unit_cost',
-  'estimate_item.unit',
-  'estimate_item.description',
+  ...selectColumns(ESTIMATE_ITEM_PROPERTIES, 'estimate_item'),
   'estimate_item.classification_id',
   'estimate_item_classification.title as classification_title',
-  'estimate_item.created',
-  'estimate_item.updated',
 ] as const;
 
 function findQuery(db: Db, businessId: number) {
@@ -85,22 +81,8 @@ export async function existsById(db: Db, businessId: number, id: number): Promis
   return row !== undefined;
 }
 
-/** Inserts an estimate item; returns its id. */
-export async function insert(
-  db: Db,
-  businessId: number,
-  row: Omit<NewEstimateItemRow, 'business_id'>,
-): Promise<number> {
-  const { id } = await db
-    .insertInto('estimate_item')
-    .values({ ...row, business_id: businessId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** The by-id writes of the table (src/db/record-writes.ts): `updateById`. */
-export const { updateById } = recordWrites('estimate_item');
+/** The writes of the table (src/db/record-writes.ts): `insert` (returns the id) and `updateById`. */
+export const { insert, updateById } = recordWrites('estimate_item');
 
 /** Deletes an estimate item for good; returns the number of rows removed (0 when missing). */
 export async function deleteById(db: Db, businessId: number, id: number): Promise<number> {

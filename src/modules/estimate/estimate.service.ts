@@ -23,67 +23,59 @@ import type {
   EstimateItemUpdateBody,
 } from './estimate.schemas.ts';
 import { EstimateItemUpdateBody as EstimateItemUpdateBodySchema } from './estimate.schemas.ts';
-import type { EstimateItemRowUpdate, NewEstimateItemRow } from '../../db/tables/estimate.table.ts';
+import { ESTIMATE_ITEM_PROPERTIES } from './estimate.properties.ts';
+import {
+  type BodyShapeOf,
+  insertColumns,
+  listShape,
+  patchColumns,
+  readShape,
+  restoreBody,
+} from '../../shared/property-map.ts';
+
+/** A checked body: `unitCost` in its stored decimal form (see `checkedBody`). */
+type StoredBody = BodyShapeOf<typeof ESTIMATE_ITEM_PROPERTIES>;
 
 type Auth = Pick<AuthContext, 'businessId'>;
 
+/** The nested classification of a read row (`null` when it has none). */
+function classificationOf(row: repo.EstimateItemRow): EstimateItem['classification'] {
+  return row.classification_id === null || row.classification_title === null
+    ? null
+    : { id: row.classification_id, title: row.classification_title };
+}
+
 /** Maps a row to the list item / create response shape; `image` is `""` (no picture can be set). */
 export function toEstimateItemListItem(row: repo.EstimateItemRow): EstimateItemListItem {
-  return {
-    id: row.id,
-    title: row.title,
-    unitCost: row.unit_cost,
-    unit: row.unit,
-    description: row.description,
-    image: '',
-    classification:
-      row.classification_id === null || row.classification_title === null
-        ? null
-        : { id: row.classification_id, title: row.classification_title },
-    created: row.created,
-  };
+  return readShape(ESTIMATE_ITEM_PROPERTIES, row, { image: '', classification: classificationOf(row) }, true);
 }
 
 /** Maps a row to the full shape (retrieve, update, event `data`; docs/api.md#events). */
 export function toEstimateItem(row: repo.EstimateItemRow): EstimateItem {
-  return { ...toEstimateItemListItem(row), updated: row.updated };
-}
-
-/** The list item of a full shape: the full shape without `updated`. */
-function listItemOf(item: EstimateItem): EstimateItemListItem {
-  const { updated: _updated, ...rest } = item;
-  return rest;
+  return readShape(ESTIMATE_ITEM_PROPERTIES, row, { image: '', classification: classificationOf(row) });
 }
 
 /**
  * Checks what the schema cannot: `unitCost` as a decimal (docs/api.md#estimate-items) and the
- * `classification` reference, all errors at once; returns the columns the body sets (PATCH is partial).
+ * `classification` reference, all errors at once; returns the body with `unitCost` in the decimal form it is
+ * stored in, for the property map's {@link insertColumns} / {@link patchColumns}.
  * @throws ValidationError `{"unitCost": ["A valid number is required."]}`,
  *   `{"classification": {"id": ["Invalid pk \"9\" - object does not exist."]}}` (also for another business's)
  */
-async function checkedColumns(
-  db: Db,
-  businessId: number,
-  body: EstimateItemUpdateBody,
-): Promise<EstimateItemRowUpdate> {
+async function checkedBody(db: Db, businessId: number, body: EstimateItemUpdateBody): Promise<StoredBody> {
   const errors = new ErrorCollector();
-  const patch: EstimateItemRowUpdate = {};
-  if (body.title !== undefined) patch.title = body.title;
-  if (body.unit !== undefined) patch.unit = body.unit;
-  if (body.description !== undefined) patch.description = body.description;
+  let unitCost: string | undefined;
   if (body.unitCost !== undefined) {
-    const unitCost = parseEstimate(body.unitCost);
-    if (typeof unitCost === 'string') patch.unit_cost = unitCost;
-    else errors.add(['unitCost'], unitCost.error);
+    const parsed = parseEstimate(body.unitCost);
+    if (typeof parsed === 'string') unitCost = parsed;
+    else errors.add(['unitCost'], parsed.error);
   }
-  if (body.classification !== undefined) {
-    if (body.classification === null) patch.classification_id = null;
-    else if (await repo.findClassificationById(db, businessId, body.classification.id))
-      patch.classification_id = body.classification.id;
-    else errors.add(['classification', 'id'], messages.invalidPk(body.classification.id));
+  const classification = body.classification;
+  if (classification && !(await repo.findClassificationById(db, businessId, classification.id))) {
+    errors.add(['classification', 'id'], messages.invalidPk(classification.id));
   }
   errors.throwIfAny();
-  return patch;
+  return { ...body, unitCost };
 }
 
 /**
@@ -116,21 +108,13 @@ export async function list(
  * @throws ValidationError for a malformed `unitCost` or a classification that is not the business's
  */
 export async function create(db: Db, auth: Auth, body: EstimateItemCreateBody): Promise<EstimateItemListItem> {
-  const columns = await checkedColumns(db, auth.businessId, body);
+  const columns = insertColumns(ESTIMATE_ITEM_PROPERTIES, await checkedBody(db, auth.businessId, body));
   return inTransaction(db, async (trx) => {
     const at = nowTimestamp();
-    const id = await repo.insert(trx, auth.businessId, {
-      title: body.title,
-      unit: body.unit,
-      unit_cost: columns.unit_cost as string,
-      description: body.description ?? null,
-      classification_id: columns.classification_id ?? null,
-      created: at,
-      updated: at,
-    });
+    const id = await repo.insert(trx, auth.businessId, { ...columns, created: at, updated: at });
     const item = await retrieve(trx, auth, id);
     await recordCreated(trx, auth.businessId, 'estimate.item', item);
-    return listItemOf(item);
+    return listShape(ESTIMATE_ITEM_PROPERTIES, item);
   });
 }
 
@@ -164,7 +148,7 @@ export async function partialUpdate(
   body: EstimateItemUpdateBody,
 ): Promise<EstimateItem> {
   // The route answered 404 for a missing item before validation.
-  const patch = await checkedColumns(db, auth.businessId, body);
+  const patch = patchColumns(ESTIMATE_ITEM_PROPERTIES, await checkedBody(db, auth.businessId, body));
   return inTransaction(db, async (trx) => {
     // The lean write path: the read of the current shape is the lock and proves the item still exists.
     const { before, answer } = await updateRecord(trx, auth.businessId, 'estimate.item', {
@@ -217,13 +201,7 @@ export async function restore(
   shape: EstimateItem,
   options: RestoreOptions,
 ): Promise<RestoreResult> {
-  const body: EstimateItemUpdateBody = {
-    title: shape.title,
-    unit: shape.unit,
-    unitCost: shape.unitCost,
-    description: shape.description ?? null,
-    classification: shape.classification ? { id: shape.classification.id } : null,
-  };
+  const body: EstimateItemUpdateBody = restoreBody(ESTIMATE_ITEM_PROPERTIES, shape);
   const only = checkRestore(EstimateItemUpdateBodySchema, body, shape, options);
   if (only) return only;
   const times = restoredTimes(shape);
@@ -236,20 +214,12 @@ export async function restore(
       return row && toEstimateItem(row);
     },
     insert: async (trx, id) => {
-      const columns = { ...(await checkedColumns(trx, auth.businessId, body)), ...times };
-      return repo.insert(trx, auth.businessId, {
-        ...(id !== undefined && { id }),
-        ...(columns as Omit<NewEstimateItemRow, 'business_id'>),
-      });
+      const columns = insertColumns(ESTIMATE_ITEM_PROPERTIES, await checkedBody(trx, auth.businessId, body));
+      return repo.insert(trx, auth.businessId, { ...(id !== undefined && { id }), ...columns, ...times });
     },
     update: async (trx, id) => {
-      await repo.updateById(
-        trx,
-        auth.businessId,
-        id,
-        { ...(await checkedColumns(trx, auth.businessId, body)), ...times },
-        times.updated,
-      );
+      const columns = insertColumns(ESTIMATE_ITEM_PROPERTIES, await checkedBody(trx, auth.businessId, body));
+      await repo.updateById(trx, auth.businessId, id, { ...columns, ...times }, times.updated);
     },
   });
 }
