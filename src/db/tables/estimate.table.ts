@@ -1,5 +1,5 @@
 /** Row types of the estimate item tables (migration 2026_11_24_0031). */
-import type { Generated, Insertable, Updateable } from 'kysely';
+import type { Generated } from 'kysely';
 import type { Timestamp } from '../columns.ts';
 
 /**
@@ -31,5 +31,3 @@ export interface EstimateItemTable {
   /** The last change of the record or of one of its sets (docs/api.md#events; migration 2026_11_26_0038). */
   updated: Timestamp;
 }
-export type NewEstimateItemRow = Insertable<EstimateItemTable>;
-export type EstimateItemRowUpdate = Updateable<EstimateItemTable>;
