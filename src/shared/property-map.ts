@@ -178,7 +178,26 @@ export function propertiesOf<Row>() {
         toBody: unused,
       };
     },
-    /** A property stored in `column` through a coercion each way (a boolean stored as 0/1). */
+    /**
+     * A boolean property stored as 0/1 in integer column `column` (`is_hidden`, `is_complete`; SQLite has no
+     * boolean, so both databases store 0/1): `false` when a create leaves it out.
+     */
+    flag<C extends { [K in keyof Row]: Row[K] extends number ? K : never }[keyof Row] & string>(
+      column: C,
+    ): PropertyEntry<boolean, boolean, C, Row[C], false, true, true> {
+      return {
+        column,
+        stored: column,
+        list: false,
+        writable: true,
+        read: true,
+        default: false,
+        toColumn: (value) => (value ? 1 : 0) as Row[C],
+        fromColumn: (value) => value === 1,
+        toBody: same,
+      };
+    },
+    /** A property stored in `column` through a coercion each way (a time normalised to `HH:MM:SS`). */
     coerced<C extends keyof Row & string, Api>(
       column: C,
       coerce: { toColumn: (value: Api) => Row[C]; fromColumn: (value: Row[C]) => Api },

@@ -35,10 +35,6 @@ export const CLIENT_PROPERTIES = {
   branchNumber: p.column('branch_number', { default: null }),
   taxInvoiceEmail: p.column('tax_invoice_email', { default: null }),
   fieldSet: p.derived<Client['fieldSet']>(),
-  isHidden: p.coerced(
-    'is_hidden',
-    { toColumn: (value: boolean) => (value ? 1 : 0), fromColumn: (value) => value === 1 },
-    { default: false },
-  ),
+  isHidden: p.flag('is_hidden'),
   updated: p.column('updated', { readOnly: true }),
 };

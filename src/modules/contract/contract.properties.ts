@@ -39,10 +39,6 @@ export const CONTRACT_PROPERTIES = {
   settlementCycle: p.oneOf('settlement_cycle', SETTLEMENT_CYCLES, { default: null }),
   settlementDay: p.column('settlement_day', { default: null }),
   fieldSet: p.derived<Contract['fieldSet']>(),
-  isHidden: p.coerced(
-    'is_hidden',
-    { toColumn: (value: boolean) => (value ? 1 : 0), fromColumn: (value) => value === 1 },
-    { default: false },
-  ),
+  isHidden: p.flag('is_hidden'),
   updated: p.column('updated', { readOnly: true }),
 };

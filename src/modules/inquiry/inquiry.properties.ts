@@ -39,10 +39,6 @@ export const INQUIRY_PROPERTIES = {
   fieldSet: p.derived<Inquiry['fieldSet']>(),
   fileLinkSet: p.derived<Inquiry['fileLinkSet']>(),
   fileSet: p.derived<StoredFile[]>(),
-  isHidden: p.coerced(
-    'is_hidden',
-    { toColumn: (value: boolean) => (value ? 1 : 0), fromColumn: (value) => value === 1 },
-    { default: false },
-  ),
+  isHidden: p.flag('is_hidden'),
   updated: p.column('updated', { readOnly: true }),
 };

@@ -26,13 +26,7 @@ export const PROJECT_PROPERTIES = {
   startDate: inList(p.column('start_date', { default: null })),
   endDate: inList(p.column('end_date', { default: null })),
   actualEndDate: inList(p.column('actual_end_date', { default: null })),
-  isHidden: inList(
-    p.coerced(
-      'is_hidden',
-      { toColumn: (value: boolean) => (value ? 1 : 0), fromColumn: (value) => value === 1 },
-      { default: false },
-    ),
-  ),
+  isHidden: inList(p.flag('is_hidden')),
   created: inList(p.column('created', { readOnly: true })),
   updated: p.column('updated', { readOnly: true }),
 };

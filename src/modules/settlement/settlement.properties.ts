@@ -17,14 +17,6 @@ import type { Settlement, SettlementStatus } from './settlement.schemas.ts';
 
 const p = propertiesOf<Selectable<SettlementTable>>();
 
-/** A boolean stored as 0 / 1, false unless given. */
-const flag = <C extends 'is_tax_invoice_issued' | 'is_tax_invoice_needed' | 'is_hidden'>(column: C) =>
-  p.coerced(
-    column,
-    { toColumn: (value: boolean) => (value ? 1 : 0), fromColumn: (value) => value === 1 },
-    { default: false },
-  );
-
 /** The settlement's properties in the order of its full shape; `inList` marks the list shape's (create answers, list items). */
 export const SETTLEMENT_PROPERTIES = {
   id: inList(p.column('id', { readOnly: true })),
@@ -39,12 +31,12 @@ export const SETTLEMENT_PROPERTIES = {
   dueDate: inList(p.column('due_date', { default: null })),
   settledDate: inList(p.column('settled_date', { default: null })),
   settlementRound: p.column('settlement_round', { readOnly: true }),
-  isTaxInvoiceIssued: flag('is_tax_invoice_issued'),
-  isTaxInvoiceNeeded: flag('is_tax_invoice_needed'),
+  isTaxInvoiceIssued: p.flag('is_tax_invoice_issued'),
+  isTaxInvoiceNeeded: p.flag('is_tax_invoice_needed'),
   type: p.derived<Settlement['type']>(),
   taxInvoiceIssuedDate: p.column('tax_invoice_issued_date', { default: null }),
   taxInvoiceIssueDueDate: p.column('tax_invoice_issue_due_date', { default: null }),
   inChargeSet: p.derived<Settlement['inChargeSet']>(),
-  isHidden: flag('is_hidden'),
+  isHidden: p.flag('is_hidden'),
   updated: p.column('updated', { readOnly: true }),
 };

@@ -42,13 +42,7 @@ export const TODO_PROPERTIES = {
   dueTime: inList(p.coerced('due_time', { toColumn: normalizeTime, fromColumn: (value) => value }, { default: null })),
   action: inList(p.column('action')),
   actionHistory: p.column('action_history', { default: null }),
-  isComplete: inList(
-    p.coerced(
-      'is_complete',
-      { toColumn: (value: boolean) => (value ? 1 : 0), fromColumn: (value) => value === 1 },
-      { default: false },
-    ),
-  ),
+  isComplete: inList(p.flag('is_complete')),
   completedAt: inList(p.coerced('completed_at', { toColumn: toUtc, fromColumn: (value) => value }, { default: null })),
   dDay: inList(p.derived<number>()),
   created: inList(p.column('created', { readOnly: true })),

@@ -19,13 +19,7 @@ export const WORKER_PROPERTIES = {
   created: inList(p.column('created', { readOnly: true })),
   position: inList(p.reference<'position_id', Worker['position']>('position_id', 'position_id')),
   order: inList(p.column('sort_order', { default: 0 })),
-  isHidden: inList(
-    p.coerced(
-      'is_hidden',
-      { toColumn: (value: boolean) => (value ? 1 : 0), fromColumn: (value) => value === 1 },
-      { default: false },
-    ),
-  ),
+  isHidden: inList(p.flag('is_hidden')),
   manMonthAmount: inList(p.column('man_month_amount', { default: 0 })),
   updated: p.column('updated', { readOnly: true }),
 };
